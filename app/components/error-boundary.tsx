@@ -1,0 +1,32 @@
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import { useT } from '#app/lib/use-t'
+import { StatusPage } from './status-page'
+
+/**
+ * What a failed page shows: "not found" for 404s, a plain apology for server errors. The stack
+ * never reaches the page in production (Remix strips it from the error it sends to the browser).
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError()
+  const { t } = useT()
+  const location = useLocation()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const [title, message] =
+    status === 404
+      ? [t('common:errors.notFound.title'), t('common:errors.notFound.message', { path: location.pathname })]
+      : status >= 500
+        ? [t('common:errors.server.title'), t('common:errors.server.message')]
+        : [t('common:errors.generic.title'), t('common:errors.generic.message', { status })]
+  return (
+    <StatusPage
+      title={title}
+      actions={
+        <Link to="/" className="button button-primary">
+          {t('common:actions.goHome')}
+        </Link>
+      }
+    >
+      <p>{message}</p>
+    </StatusPage>
+  )
+}

@@ -1,0 +1,27 @@
+import { Link, useLocation } from '@remix-run/react'
+import { useT } from '#app/lib/use-t'
+import { LanguageSwitch } from './language-switch'
+
+export function SiteHeader({ community }: { community?: { name: string; slug: string } | null }) {
+  const { t } = useT()
+  const location = useLocation()
+  const signIn = `/sign-in?redirectTo=${encodeURIComponent(location.pathname)}`
+  return (
+    <header className="site-header">
+      <a href="#main" className="skip-link">
+        {t('common:skipToContent')}
+      </a>
+      <Link to={community ? `/${community.slug}` : '/'} className="site-title">
+        {community ? community.name : t('common:appName')}
+      </Link>
+      <div className="site-header-tools">
+        <LanguageSwitch />
+        <nav aria-label={t('common:header.account')} className="account-area">
+          <Link to={signIn} className="button button-primary button-small">
+            {t('common:header.signIn')}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,58 @@
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import './lib/db.server'
+import { logger } from './lib/logger.server'
+import { NonceContext } from './lib/nonce'
+import { documentSecurityHeaders, newNonce } from './lib/security-headers.server'
+
+export const streamTimeout = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = newNonce()
+  const embeddable = remixContext.staticHandlerContext.matches.some(
+    (match) => (remixContext.routeModules[match.route.id]?.handle as { embeddable?: boolean } | undefined)?.embeddable,
+  )
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, { embeddable }))) {
+    responseHeaders.set(name, value)
+  }
+  // Crawlers get the whole document at once; people get it streamed as it renders.
+  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) logger.error({ err: error }, 'render failed')
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1_000)
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  logger.error({ err: error, method: request.method, path: new URL(request.url).pathname }, 'request failed')
+}

@@ -1,0 +1,59 @@
+import { createCookie } from '@remix-run/node'
+import { RemixI18Next } from 'remix-i18next/server'
+import enCommon from '#locales/en/common.json'
+import enDev from '#locales/en/dev.json'
+import enPages from '#locales/en/pages.json'
+import esCommon from '#locales/es/common.json'
+import esDev from '#locales/es/dev.json'
+import esPages from '#locales/es/pages.json'
+import ptCommon from '#locales/pt/common.json'
+import ptDev from '#locales/pt/dev.json'
+import ptPages from '#locales/pt/pages.json'
+import { env } from './env.server'
+import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages } from './i18n'
+
+const MESSAGES: Record<Language, Messages> = {
+  en: { common: enCommon, pages: enPages, dev: enDev },
+  es: { common: esCommon, pages: esPages, dev: esDev },
+  pt: { common: ptCommon, pages: ptPages, dev: ptDev },
+}
+
+export function messagesFor(language: Language): Messages {
+  return MESSAGES[language]
+}
+
+export function translatorFor(language: Language) {
+  return createTranslator(language, MESSAGES[language])
+}
+
+/** The language switch's choice, for a year. It rewrites the cookie, so it wins over the browser's language. */
+export const languageCookie = createCookie('lng', {
+  path: '/',
+  sameSite: 'lax',
+  httpOnly: true,
+  secure: env.isProduction,
+  maxAge: 365 * 24 * 3600,
+})
+
+const detector = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...LANGUAGES],
+    fallbackLanguage: DEFAULT_LANGUAGE,
+    cookie: languageCookie,
+    order: ['cookie', 'header'],
+  },
+})
+
+/**
+ * The spec's order: the community's language, the member's preferred language, the device's
+ * (the switch's cookie, then Accept-Language), then English.
+ */
+export async function resolveLanguage(
+  request: Request,
+  preferences: { communityLanguage?: string | null; preferredLanguage?: string | null } = {},
+): Promise<Language> {
+  if (isLanguage(preferences.communityLanguage)) return preferences.communityLanguage
+  if (isLanguage(preferences.preferredLanguage)) return preferences.preferredLanguage
+  const detected = await detector.getLocale(request)
+  return isLanguage(detected) ? detected : DEFAULT_LANGUAGE
+}

@@ -1,0 +1,57 @@
+import type enCommon from '#locales/en/common.json'
+import type enDev from '#locales/en/dev.json'
+import type enPages from '#locales/en/pages.json'
+
+export const LANGUAGES = ['en', 'es', 'pt'] as const
+export type Language = (typeof LANGUAGES)[number]
+export const DEFAULT_LANGUAGE: Language = 'en'
+
+/** The locale Intl formats with for each language (the spec's default is en-US). */
+export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', pt: 'pt-BR' }
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+}
+
+/** Every namespace, typed from the English files: a key missing in English is a type error. */
+export type Messages = { common: typeof enCommon; pages: typeof enPages; dev: typeof enDev }
+export type Namespace = keyof Messages
+
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends Record<string, unknown>
+    ? Leaves<T[K], `${Prefix}${K}.`>
+    : `${Prefix}${PluralBase<K>}`
+}[keyof T & string]
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K
+
+export type TranslationKey = { [N in Namespace]: `${N}:${Leaves<Messages[N]>}` }[Namespace]
+export type TranslationValues = Record<string, string | number>
+export type Translate = (key: TranslationKey, values?: TranslationValues) => string
+
+/**
+ * Translations in i18next's JSON format (`ns:path.key`, `{{name}}` interpolation, `_one`/`_other`
+ * plural suffixes chosen with Intl.PluralRules). This small reader, not i18next itself, runs in the
+ * browser: i18next and react-i18next would add about 20 kB of gzipped JavaScript to every page.
+ * Values are plain text: React escapes them when they render.
+ */
+export function createTranslator(language: Language, messages: Messages): Translate {
+  const plurals = new Intl.PluralRules(FORMAT_LOCALES[language])
+  return (key, values) => {
+    const [namespace, path] = key.split(':') as [Namespace, string]
+    let text = lookup(messages[namespace], path)
+    if (text === undefined && typeof values?.count === 'number') {
+      text = lookup(messages[namespace], `${path}_${plurals.select(values.count)}`) ?? lookup(messages[namespace], `${path}_other`)
+    }
+    if (text === undefined) return key
+    return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match)) : text
+  }
+}
+
+function lookup(tree: unknown, path: string): string | undefined {
+  let node = tree
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined
+    node = (node as Record<string, unknown>)[part]
+  }
+  return typeof node === 'string' ? node : undefined
+}

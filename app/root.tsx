@@ -1,0 +1,65 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from './components/error-boundary'
+import { SiteHeader } from './components/site-header'
+import { checkBrowser } from './lib/browser-support.server'
+import { findBrand } from './lib/brands.server'
+import { messagesFor, resolveLanguage } from './lib/i18n.server'
+import { logger } from './lib/logger.server'
+import { useNonce } from './lib/nonce'
+import { themeStyle } from './lib/theme'
+import stylesheet from './styles/app.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  if (url.pathname !== '/unsupported-device' && !checkBrowser(request.headers.get('user-agent')).supported) {
+    throw redirect('/unsupported-device')
+  }
+  // The shell must render even when the community cannot be read: the page's own loader reports that.
+  const brand = await findBrand(context, params.brand).catch((error: unknown) => {
+    logger.error({ err: error }, 'community lookup failed')
+    return null
+  })
+  const language = await resolveLanguage(request, { communityLanguage: brand?.communityLanguage })
+  return {
+    community: brand ? { name: brand.name, slug: brand.slug } : null,
+    language,
+    messages: messagesFor(language),
+    theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
+  }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const nonce = useNonce()
+  return (
+    <html lang={data?.language ?? 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.theme }} /> : null}
+      </head>
+      <body>
+        {data ? <SiteHeader community={data.community} /> : null}
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { StatusPage } from '#app/components/status-page'
+import { pageTitle } from '#app/lib/meta'
+import { safeRedirect } from '#app/lib/safe-redirect'
+import { useT } from '#app/lib/use-t'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:connectionError.title')
+
+export function loader({ request }: LoaderFunctionArgs) {
+  // The meeting sends people here with the page to go back to once the network is back.
+  return { retryTo: safeRedirect(new URL(request.url).searchParams.get('redirectTo')) }
+}
+
+export default function ConnectionError() {
+  const { t } = useT()
+  const { retryTo } = useLoaderData<typeof loader>()
+  return (
+    <StatusPage
+      title={t('pages:connectionError.title')}
+      actions={
+        <a href={retryTo} className="button button-primary">
+          {t('common:actions.tryAgain')}
+        </a>
+      }
+    >
+      <p>{t('pages:connectionError.message')}</p>
+      <h2 className="status-subtitle">{t('pages:connectionError.notConnectedTitle')}</h2>
+      <p>{t('pages:connectionError.notConnectedMessage')}</p>
+      <p>
+        <Link to="/">{t('common:actions.goHome')}</Link>
+      </p>
+    </StatusPage>
+  )
+}

@@ -1,0 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { env } from '#app/lib/env.server'
+import { formatDate } from '#app/lib/dates'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
+import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'dev:title')
+
+/** The developer console: the dev outbox and the seeded accounts. It does not exist in production. */
+export async function loader(_: LoaderFunctionArgs) {
+  if (env.isProduction) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  const [messages, grants] = await Promise.all([
+    OutboxMessage.findAll({ order: [['createdAt', 'DESC']], limit: 50 }),
+    RoleGrant.findAll({
+      include: [
+        { model: User, as: 'user', attributes: ['name', 'emailAddress'] },
+        { model: Role, as: 'role', attributes: ['slug'] },
+        { model: Brand, as: 'brand', attributes: ['name', 'slug'] },
+      ],
+      order: [['createdAt', 'ASC']],
+      limit: 100,
+    }),
+  ])
+  return {
+    outbox: messages.map((message) => ({
+      id: message.id,
+      createdAt: message.createdAt.toISOString(),
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject,
+      code: message.meta.code ?? message.meta.link ?? null,
+      status: message.status,
+    })),
+    accounts: grants.map((grant) => {
+      const user = grant.get('user') as User
+      const brand = grant.get('brand') as Brand
+      return {
+        id: grant.id,
+        name: user.name,
+        emailAddress: user.emailAddress,
+        community: brand.name,
+        role: (grant.get('role') as Role).slug,
+      }
+    }),
+  }
+}
+
+export default function DeveloperConsole() {
+  const { t, language } = useT()
+  const { outbox, accounts } = useLoaderData<typeof loader>()
+  return (
+    <main id="main" className="page">
+      <h1>{t('dev:title')}</h1>
+      <p>{t('dev:intro')}</p>
+
+      <section aria-labelledby="outbox-heading" className="card">
+        <h2 id="outbox-heading">{t('dev:outbox')}</h2>
+        {outbox.length === 0 ? (
+          <p>{t('dev:emptyOutbox')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dev:columns.when')}</th>
+                  <th scope="col">{t('dev:columns.channel')}</th>
+                  <th scope="col">{t('dev:columns.to')}</th>
+                  <th scope="col">{t('dev:columns.subject')}</th>
+                  <th scope="col">{t('dev:columns.code')}</th>
+                  <th scope="col">{t('dev:columns.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {outbox.map((message) => (
+                  <tr key={message.id}>
+                    <td>{formatDate(new Date(message.createdAt), { language })}</td>
+                    <td>{message.channel}</td>
+                    <td>{message.recipient}</td>
+                    <td>{message.subject}</td>
+                    <td>{message.code?.startsWith('http') ? <a href={message.code}>{message.code}</a> : <code>{message.code}</code>}</td>
+                    <td>{message.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="accounts-heading" className="card">
+        <h2 id="accounts-heading">{t('dev:accounts')}</h2>
+        {accounts.length === 0 ? (
+          <p>{t('dev:noAccounts')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{t('dev:columns.name')}</th>
+                  <th scope="col">{t('dev:columns.email')}</th>
+                  <th scope="col">{t('dev:columns.community')}</th>
+                  <th scope="col">{t('dev:columns.role')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {accounts.map((account) => (
+                  <tr key={account.id}>
+                    <td>{account.name}</td>
+                    <td>{account.emailAddress}</td>
+                    <td>{account.community}</td>
+                    <td>{account.role}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,24 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { StatusPage } from '#app/components/status-page'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:kicked.notice')
+
+export default function Kicked() {
+  const { t } = useT()
+  return (
+    <StatusPage
+      title={t('pages:kicked.title')}
+      actions={
+        <Link to="/" className="button button-primary">
+          {t('common:actions.goHome')}
+        </Link>
+      }
+    >
+      <p role="alert">{t('pages:kicked.notice')}</p>
+      <p>{t('pages:kicked.message')}</p>
+    </StatusPage>
+  )
+}

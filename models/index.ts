@@ -1,0 +1,35 @@
+import type { Sequelize } from 'sequelize'
+import { Brand } from './brand'
+import { connect } from './db'
+import { OutboxMessage } from './outbox'
+import { Permission, Role, RoleGrant, initialiseRoles } from './role'
+import { Room } from './room'
+import { User } from './user'
+
+export { Brand, OutboxMessage, Permission, Role, RoleGrant, Room, User }
+
+function initialise(sequelize: Sequelize) {
+  User.initialise(sequelize)
+  Brand.initialise(sequelize)
+  Room.initialise(sequelize)
+  OutboxMessage.initialise(sequelize)
+  initialiseRoles(sequelize)
+
+  Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
+  Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+  Room.belongsTo(User, { foreignKey: 'hostId', as: 'host' })
+  User.hasMany(RoleGrant, { foreignKey: 'userId', as: 'roleGrants' })
+  RoleGrant.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  RoleGrant.belongsTo(Role, { foreignKey: 'roleId', as: 'role' })
+  RoleGrant.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+}
+
+/**
+ * Opens (lazily: the first query connects) the database a URL names and binds the models to it. A process holds one database:
+ * the models are classes, bound to the connection opened last.
+ */
+export function openDatabase(url: string, options: Parameters<typeof connect>[1] = {}) {
+  const sequelize = connect(url, options)
+  initialise(sequelize)
+  return sequelize
+}
