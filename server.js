@@ -8,8 +8,6 @@ import { pino } from 'pino'
 import { pinoHttp } from 'pino-http'
 
 process.env.NODE_ENV ??= 'production'
-const port = Number(process.env.PORT ?? 3000)
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' })
 
 /** Paths can carry secrets (magic links, callback tokens): log the route, never the token. */
 function loggablePath(url) {
@@ -17,7 +15,10 @@ function loggablePath(url) {
   return path.replace(/^\/ml\/[^/]+/, '/ml/:id')
 }
 
+// Importing the build parses the environment (app/lib/env.server.ts, .env included) and fails fast.
 const build = await import('./build/index.js')
+const port = Number(process.env.PORT ?? 3000)
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' })
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', true)

@@ -12,9 +12,10 @@ const flag = (defaultValue: boolean) => ({ type: DataTypes.BOOLEAN, allowNull: f
 const text = (length = 255) => ({ type: DataTypes.STRING(length), allowNull: true })
 const longText = { type: DataTypes.TEXT, allowNull: true }
 const json = { type: DataTypes.JSON, allowNull: true }
+// Millisecond precision: MariaDB's DATETIME keeps whole seconds otherwise, and orderings by time tie.
 const timestamps = {
-  createdAt: { type: DataTypes.DATE, allowNull: false },
-  updatedAt: { type: DataTypes.DATE, allowNull: false },
+  createdAt: { type: DataTypes.DATE(3), allowNull: false },
+  updatedAt: { type: DataTypes.DATE(3), allowNull: false },
 }
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
@@ -65,7 +66,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     name: { type: DataTypes.STRING(255), allowNull: false },
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'active' },
     edition: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'pro' },
-    trialEndsAt: { type: DataTypes.DATE, allowNull: true },
+    trialEndsAt: { type: DataTypes.DATE(3), allowNull: true },
     parentBrandId: ref('brands', 'SET NULL', true),
     publicCommunity: flag(false),
     publicAccess: json,
@@ -169,8 +170,8 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     breakoutPreview: flag(false),
     breakoutPreviewTimer: { type: DataTypes.INTEGER, allowNull: true },
     replyApproval: flag(false),
-    startsAt: { type: DataTypes.DATE, allowNull: true },
-    endsAt: { type: DataTypes.DATE, allowNull: true },
+    startsAt: { type: DataTypes.DATE(3), allowNull: true },
+    endsAt: { type: DataTypes.DATE(3), allowNull: true },
     timeZone: text(64),
     ...timestamps,
   })
@@ -218,7 +219,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'pending' },
     attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     lastError: longText,
-    sentAt: { type: DataTypes.DATE, allowNull: true },
+    sentAt: { type: DataTypes.DATE(3), allowNull: true },
     ...timestamps,
   })
   await qi.addIndex('outbox_messages', ['status', 'createdAt'], { name: 'outbox_status_created' })

@@ -30,6 +30,9 @@ const BROWSERS: Record<string, string> = {
   'Mobile Firefox': 'Firefox',
   Opera: 'Opera',
   'Opera Mobi': 'Opera',
+  'Opera Tablet': 'Opera',
+  // Opera Mini has no WebRTC; its own version numbers sit far below the Opera minimums.
+  'Opera Mini': 'Opera',
   Safari: 'Safari',
   'Mobile Safari': 'Safari',
   Electron: 'Electron',

@@ -1,11 +1,9 @@
-import type { Sequelize } from 'sequelize'
 import { openDatabase } from '#models/index'
 import { env } from './env.server'
 
-// One database for the process, kept across module reloads. entry.server imports this module, so
-// the models are bound before any loader runs; the first query opens the connection.
-const global = globalThis as typeof globalThis & { __hearthDb?: Sequelize }
-export const db: Sequelize = (global.__hearthDb ??= openDatabase(env.DATABASE_URL))
+// One database for the process. entry.server imports this module, so the models are bound before
+// any loader runs; the first query opens the connection.
+export const db = openDatabase(env.DATABASE_URL)
 
 // Route modules import the models from here: a *.server module never reaches the browser bundle.
 export * from '#models/index'

@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, dialectOf } from '#models/db'
+
+const SECRETS_REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'EDGE_SECRET'] as const
 
 const devSecret = (name: string) => `dev-only-${name}-not-for-production`
 
@@ -29,12 +32,6 @@ const schema = z
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV !== 'production') return
-    for (const key of ['SESSION_SECRET', 'EDGE_SECRET'] as const) {
-      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' })
-    }
-  })
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? devSecret('session'),
@@ -48,11 +45,19 @@ export type Env = z.infer<typeof schema>
 /** Parses process.env once; a bad value stops the process at start-up with every problem listed. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source)
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
-    throw new Error(`Invalid environment:\n${problems.join('\n')}`)
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  if (source.NODE_ENV === 'production') {
+    for (const key of SECRETS_REQUIRED_IN_PRODUCTION) {
+      if (!source[key]) problems.push(`${key}: is required in production`)
+    }
+  }
+  if (problems.length || !result.success) {
+    throw new Error(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
   }
   return result.data
 }
+
+// A .env file in the working directory fills in what the real environment does not set.
+if (existsSync('.env')) process.loadEnvFile('.env')
 
 export const env = parseEnv()

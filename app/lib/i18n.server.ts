@@ -40,9 +40,26 @@ const detector = new RemixI18Next({
     supportedLanguages: [...LANGUAGES],
     fallbackLanguage: DEFAULT_LANGUAGE,
     cookie: languageCookie,
-    order: ['cookie', 'header'],
+    // remix-i18next's own header strategy stops at the browser's first language, so a French-first,
+    // Spanish-second browser got English; ours takes the first language Hearth speaks.
+    order: ['cookie', 'custom'],
+    findLocale: async (request) => firstSupportedLanguage(request.headers.get('Accept-Language')),
   },
 })
+
+/** The highest-ranked language of an Accept-Language header that Hearth speaks (regions ignored). */
+export function firstSupportedLanguage(header: string | null): Language | null {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const quality = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
+      return { code: tag.trim().split('-')[0]!.toLowerCase(), q: quality ? Number(quality.slice(2)) : 1, index }
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  return ranked.map((entry) => entry.code).find(isLanguage) ?? null
+}
 
 /**
  * The spec's order: the community's language, the member's preferred language, the device's

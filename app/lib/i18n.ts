@@ -37,7 +37,7 @@ export type Translate = (key: TranslationKey, values?: TranslationValues) => str
 export function createTranslator(language: Language, messages: Messages): Translate {
   const plurals = new Intl.PluralRules(FORMAT_LOCALES[language])
   return (key, values) => {
-    const [namespace, path] = key.split(':') as [Namespace, string]
+    const [namespace, path = ''] = key.split(':') as [Namespace, string?]
     let text = lookup(messages[namespace], path)
     if (text === undefined && typeof values?.count === 'number') {
       text = lookup(messages[namespace], `${path}_${plurals.select(values.count)}`) ?? lookup(messages[namespace], `${path}_other`)

@@ -47,8 +47,8 @@ export const DEFAULT_THEME: ThemeColors = {
 
 export type ThemeInput = { colors?: Record<string, unknown> | null; fontBase?: string | null; fontTitle?: string | null }
 
-const COLOR = /^#[0-9a-f]{3,8}$/i
-const FONT = /^[\w\s-]{1,64}$/
+const COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
+const FONT = /^[\w -]{1,64}$/
 
 /**
  * The :root rule for a theme. Only hex colours and plain font names pass, so a stored value can
@@ -57,7 +57,7 @@ const FONT = /^[\w\s-]{1,64}$/
 export function themeStyle(input: ThemeInput = {}): string {
   const colors = { ...DEFAULT_THEME }
   for (const [role, value] of Object.entries(input.colors ?? {})) {
-    if (role in colors && typeof value === 'string' && COLOR.test(value)) colors[role as keyof ThemeColors] = value
+    if (Object.hasOwn(colors, role) && typeof value === 'string' && COLOR.test(value)) colors[role as keyof ThemeColors] = value
   }
   const vars = Object.entries({ ...colors, ...STATUS_COLORS }).map(
     ([role, value]) => `--color-${role.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value}`,

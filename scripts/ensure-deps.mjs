@@ -1,0 +1,28 @@
+// Installs what the project needs and this machine lacks, so `npm test` and `npm run quickstart`
+// work on a fresh clone. Uses only Node's built-ins: it runs before node_modules exists.
+// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: Debian's chromium for the e2e suite)
+import { execSync } from 'node:child_process'
+import { existsSync, statSync } from 'node:fs'
+
+const run = (command) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0)
+
+// npm records the tree it installed in node_modules/.package-lock.json; older than the lockfile
+// (or absent) means the dependencies changed since the last install.
+if (!existsSync('node_modules/.package-lock.json') || mtime('package-lock.json') > mtime('node_modules/.package-lock.json')) {
+  console.log('Installing npm dependencies…')
+  run('npm ci --no-audit --no-fund')
+}
+
+// sqlite3 compiles from source here (its prebuilt download is unreachable): about two minutes once.
+if (!existsSync('node_modules/sqlite3/build/Release/node_sqlite3.node')) {
+  console.log('Building sqlite3…')
+  run('npm rebuild sqlite3')
+}
+
+if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+  console.log("Installing Debian's chromium for the end-to-end tests…")
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo '
+  run(`${sudo}apt-get update -qq`)
+  run(`${sudo}apt-get install -y -qq --no-install-recommends chromium`)
+}

@@ -1,0 +1,62 @@
+// npm test: type-check, build, unit and integration tests (SQLite, and MySQL/MariaDB too when
+// DATABASE_URL names one), then the end-to-end suite. Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const reports = mkdtempSync(join(tmpdir(), 'hearth-test-'))
+const totals = { passed: 0, failed: 0 }
+const bin = (name) => join('node_modules', '.bin', name)
+
+function step(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`)
+  const result = spawnSync('node', [bin(command), ...args], { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+/** A step with no test count of its own (type-check, build) counts as one check. */
+function check(title, command, args) {
+  const ok = step(title, command, args)
+  totals[ok ? 'passed' : 'failed'] += 1
+  return ok
+}
+
+function vitest(title, project, env) {
+  const output = join(reports, `${title.replace(/\W+/g, '-')}.json`)
+  const ok = step(title, 'vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env)
+  count(output, ok, (report) => [report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)])
+}
+
+function playwright() {
+  const output = join(reports, 'e2e.json')
+  const ok = step('End-to-end (Chromium, with and without JavaScript)', 'playwright', ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+  })
+  count(output, ok, (report) => [report.stats.expected, report.stats.unexpected + report.stats.flaky + (report.errors?.length ?? 0)])
+}
+
+/** Adds a runner's counts; a runner that failed without a report counts as one failure. */
+function count(reportFile, ok, read) {
+  if (!existsSync(reportFile)) {
+    totals.failed += 1
+    return
+  }
+  const [passed, failed] = read(JSON.parse(readFileSync(reportFile, 'utf8')))
+  totals.passed += passed
+  totals.failed += failed || (ok ? 0 : 1)
+}
+
+const databaseUrl = process.env.DATABASE_URL ?? ''
+check('Type-check', 'tsc', ['--noEmit'])
+const built = check('Build', 'remix', ['build'])
+vitest('Unit tests', 'unit', {})
+vitest('Integration tests on SQLite', 'integration', { TEST_DATABASE_URL: 'sqlite:' })
+if (/^(mysql|mariadb):/.test(databaseUrl)) {
+  vitest('Integration tests on MySQL/MariaDB', 'integration', { TEST_DATABASE_URL: databaseUrl })
+}
+if (built) playwright()
+else totals.failed += 1
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
+process.exit(totals.failed ? 1 : 0)

@@ -1,0 +1,347 @@
+// npm run bench: throughput and latency of the community home against the bare route, and the
+// JavaScript and HTML each page costs. One run, about a minute; figures are printed, not asserted.
+//
+//   node tests/bench/run.mjs
+//
+// The last line is `BENCH_JSON {...}` with every number, for scripts to pick up.
+import { availableParallelism, loadavg } from 'node:os'
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { baselineFiles, compareUrlSets, findManifestFile, measureFiles, pageFiles, readManifest, scriptUrlsInHtml } from './bundle.mjs'
+import { measureFixedRate, measureThroughput } from './load.mjs'
+import { heading, kb, ms, table, verdict } from './report.mjs'
+import { assertPortFree, createTempDatabase, ensureBuild, seedDatabase, serverEnv, startServer } from './server.mjs'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const PORT = 3200
+const BASE_URL = `http://127.0.0.1:${PORT}`
+// Past this the run is stuck, not slow: stop the server and say so.
+const RUN_DEADLINE_MS = 180_000
+
+const TARGETS = { rpsRatioMin: 0.6, p99AtFixedRateMaxMs: 50, jsGzipRatioMax: 1.15 }
+
+/** The community home hits the database; the bare route is the document shell around a constant. */
+const HOME = '/demo'
+const BARE = '/_bench'
+const LOAD = {
+  throughput: { connections: 50, warmupSeconds: 2, seconds: 10 },
+  fixedRate: { connections: 10, rate: 50, seconds: 10 },
+}
+
+/**
+ * Requests as a current desktop browser sends them: the root loader parses the user agent and
+ * picks the language from Accept-Language, and compression() answers Accept-Encoding, all of which
+ * is part of what a page costs the server.
+ */
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-language': 'en-US,en;q=0.9',
+  'accept-encoding': 'gzip, deflate, br',
+}
+
+/** Each page and the manifest route it ends on (the route chain up to root is followed from there). */
+const PAGES = [
+  { path: '/', leaf: 'routes/_index' },
+  { path: HOME, leaf: 'routes/$brand._index' },
+  { path: '/kicked', leaf: 'routes/kicked' },
+  { path: '/dev', leaf: 'routes/dev' },
+  { path: '/community-not-found', leaf: 'routes/community-not-found' },
+  { path: '/connection-error', leaf: 'routes/connection-error' },
+  { path: '/unsupported-device', leaf: 'routes/unsupported-device' },
+  // Several segments: a single one would be read as a community slug by $brand.
+  { path: '/no/such/page', leaf: 'routes/$', label: '404 (splat)' },
+  { path: BARE, leaf: 'routes/[_]bench' },
+]
+
+// ---------------------------------------------------------------------------------------------
+// Pages: HTML document and JavaScript
+
+/** The document itself, uncompressed (gzip is computed here), without following redirects. */
+async function fetchDocument(path) {
+  const response = await fetch(`${BASE_URL}${path}`, {
+    headers: { ...BROWSER_HEADERS, 'accept-encoding': 'identity' },
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  })
+  const html = await response.text()
+  return { status: response.status, location: response.headers.get('location'), html }
+}
+
+/** What the server really sends for each URL, measured like the manifest files. */
+async function fetchFileSizes(urls) {
+  let raw = 0
+  let gzip = 0
+  const failed = []
+  for (const url of urls) {
+    const response = await fetch(`${BASE_URL}${url}`, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) })
+    const body = Buffer.from(await response.arrayBuffer())
+    if (!response.ok) failed.push(`${url} (${response.status})`)
+    raw += body.length
+    gzip += gzipSync(body).length
+  }
+  return { files: urls.length, raw, gzip, failed }
+}
+
+async function measurePage(manifest, baseline, page) {
+  const fromManifest = pageFiles(manifest, page.leaf)
+  const js = measureFiles(ROOT, fromManifest)
+  const document = await fetchDocument(page.path)
+  const fromHtml = scriptUrlsInHtml(document.html)
+  const served = await fetchFileSizes(fromHtml)
+  return {
+    page: page.label ?? page.path,
+    path: page.path,
+    leaf: page.leaf,
+    status: document.status,
+    location: document.location,
+    js: { ...js, ratioToBaselineGzip: Number((js.gzip / baseline.gzip).toFixed(3)) },
+    servedJs: { ...served, ...compareUrlSets(fromManifest, fromHtml) },
+    document: { raw: Buffer.byteLength(document.html), gzip: gzipSync(document.html).length },
+  }
+}
+
+/**
+ * One language's messages, every namespace, as minified JSON: the root loader hands them to every
+ * document, so this is roughly the floor translations add to each page (before turbo-stream's encoding).
+ */
+function translationSize(language) {
+  const dir = join(ROOT, 'locales', language)
+  const messages = {}
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    messages[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8'))
+  }
+  const json = JSON.stringify(messages)
+  return { language, raw: Buffer.byteLength(json), gzip: gzipSync(json).length }
+}
+
+async function measurePages() {
+  const manifestFile = findManifestFile(ROOT)
+  const manifest = readManifest(manifestFile)
+  const baseline = measureFiles(ROOT, baselineFiles(manifest))
+  const pages = []
+  for (const page of PAGES) pages.push(await measurePage(manifest, baseline, page))
+  return { manifestFile: manifestFile.slice(ROOT.length + 1), baseline, pages, translations: translationSize('en') }
+}
+
+function printPages({ manifestFile, baseline, pages, translations }) {
+  heading(`JavaScript per page (manifest ${manifestFile}; gzip per file, default level)`)
+  console.log(`Framework baseline (entry.client + imports): ${baseline.files} files, ${kb(baseline.raw)} KB raw, ${kb(baseline.gzip)} KB gzip`)
+  console.log(`Target: page JS (gzip) <= ${TARGETS.jsGzipRatioMax}x baseline\n`)
+  console.log(
+    table(
+      ['page', 'status', 'files', 'raw KB', 'gzip KB', 'x baseline', 'target', 'served raw KB', 'served gzip KB'],
+      pages.map((p) => [
+        p.page,
+        p.status,
+        p.js.files,
+        kb(p.js.raw),
+        kb(p.js.gzip),
+        p.js.ratioToBaselineGzip.toFixed(2),
+        verdict(p.js.ratioToBaselineGzip <= TARGETS.jsGzipRatioMax),
+        kb(p.servedJs.raw),
+        kb(p.servedJs.gzip),
+      ]),
+    ),
+  )
+  console.log('(served = every <script src>, <link rel="modulepreload"> and inline module import in the HTML, fetched from the server)')
+  printServedDifferences(pages)
+
+  heading('HTML document per page (translations travel in it)')
+  console.log(
+    table(
+      ['page', 'status', 'raw KB', 'gzip KB', 'redirects to'],
+      pages.map((p) => [p.page, p.status, kb(p.document.raw), kb(p.document.gzip), p.location ?? '']),
+    ),
+  )
+  const { language, raw, gzip } = translations
+  console.log(`Translations (${language}, every namespace, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
+}
+
+/** Where the manifest estimate and the document disagree, name the files so the gap can be explained. */
+function printServedDifferences(pages) {
+  for (const p of pages) {
+    const { onlyInHtml, onlyInManifest, failed } = p.servedJs
+    if (onlyInHtml.length === 0 && onlyInManifest.length === 0 && failed.length === 0) continue
+    console.log(`  ${p.page}: served ${kb(p.servedJs.gzip)} KB gzip vs manifest ${kb(p.js.gzip)} KB gzip`)
+    if (onlyInHtml.length) console.log(`    only in the HTML:     ${onlyInHtml.join(', ')}`)
+    if (onlyInManifest.length) console.log(`    only in the manifest: ${onlyInManifest.join(', ')}`)
+    if (failed.length) console.log(`    failed to fetch:      ${failed.join(', ')}`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load: throughput and latency
+
+function loadSeconds() {
+  const { warmupSeconds, seconds } = LOAD.throughput
+  return 2 * (warmupSeconds + seconds + LOAD.fixedRate.seconds)
+}
+
+async function measureLoad() {
+  const throughput = {}
+  const fixedRate = {}
+  const { connections, warmupSeconds, seconds } = LOAD.throughput
+  for (const path of [HOME, BARE]) {
+    console.log(`  ${path}: max throughput, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s...`)
+    throughput[path] = await measureThroughput(`${BASE_URL}${path}`, { ...LOAD.throughput, headers: BROWSER_HEADERS })
+  }
+  for (const path of [HOME, BARE]) {
+    console.log(`  ${path}: ${LOAD.fixedRate.rate} requests/s, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s...`)
+    fixedRate[path] = await measureFixedRate(`${BASE_URL}${path}`, { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
+  }
+  const rpsRatio = throughput[BARE].rpsMean > 0 ? throughput[HOME].rpsMean / throughput[BARE].rpsMean : null
+  return { throughput, fixedRate, rpsRatio: rpsRatio === null ? null : Number(rpsRatio.toFixed(3)) }
+}
+
+function printLoad({ throughput, fixedRate, rpsRatio }) {
+  heading(`Max throughput (${LOAD.throughput.connections} connections, ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s warm-up)`)
+  console.log(
+    table(
+      ['route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors'],
+      Object.entries(throughput).map(([path, r]) => [path, r.rpsMean, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), r.requests, r.non2xx, r.errors + r.timeouts]),
+    ),
+  )
+  const ratioText = rpsRatio === null ? '-' : `${(rpsRatio * 100).toFixed(1)}%`
+  console.log(`\nCommunity home / bare route throughput: ${ratioText} (target >= ${TARGETS.rpsRatioMin * 100}%): ${verdict(rpsRatio !== null && rpsRatio >= TARGETS.rpsRatioMin)}`)
+
+  heading(`Fixed rate (${LOAD.fixedRate.rate} requests/s over ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s)`)
+  console.log(
+    table(
+      ['route', 'req/s done', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors', `p99 < ${TARGETS.p99AtFixedRateMaxMs} ms`],
+      Object.entries(fixedRate).map(([path, r]) => [
+        path,
+        // Below the asked rate means the server fell behind: its latencies then understate the wait.
+        (r.requests / r.durationS).toFixed(1),
+        ms(r.p50Ms),
+        ms(r.p99Ms),
+        ms(r.maxMs),
+        r.requests,
+        r.non2xx,
+        r.errors + r.timeouts,
+        verdict(r.p99Ms !== null && r.p99Ms < TARGETS.p99AtFixedRateMaxMs),
+      ]),
+    ),
+  )
+}
+
+/** A load figure over an error page or a redirect measures the wrong thing: say so up front. */
+function warnIfNotServing(pages) {
+  for (const path of [HOME, BARE]) {
+    const page = pages.find((p) => p.path === path)
+    if (page && page.status !== 200) console.log(`WARNING: ${path} answers ${page.status}; its load figures are not the page's.`)
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The machine
+
+/**
+ * Load figures are only comparable on a quiet machine: autocannon and the server already share
+ * it, and anything else running (a test suite, a build) takes CPU from both.
+ */
+function machineState() {
+  return { cpus: availableParallelism(), loadAverage: loadavg().map((value) => Number(value.toFixed(2))) }
+}
+
+function printMachine(label, { cpus, loadAverage }, { warnIfBusy }) {
+  console.log(`Machine ${label}: ${cpus} CPUs, load average ${loadAverage.join(' / ')} (1 / 5 / 15 min)`)
+  if (warnIfBusy && loadAverage[0] >= cpus / 2) {
+    console.log('WARNING: the machine is busy; throughput and latency figures will read low and vary between runs.')
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+/** Stops the server and removes the database however the run ends: done, failed, interrupted or stuck. */
+function cleanupRegistry() {
+  const tasks = []
+  let ran = false
+  const runAll = async () => {
+    if (ran) return
+    ran = true
+    for (const task of tasks.reverse()) await task().catch((error) => console.error(`cleanup: ${error.message}`))
+  }
+  return { add: (task) => tasks.push(task), runAll }
+}
+
+async function main() {
+  const cleanup = cleanupRegistry()
+  const abort = (why, code) => {
+    console.error(`\n${why}: stopping the server.`)
+    cleanup.runAll().finally(() => process.exit(code))
+  }
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => abort(`Interrupted (${signal})`, 130))
+  setTimeout(() => abort(`Run exceeded ${RUN_DEADLINE_MS / 1000} s`, 1), RUN_DEADLINE_MS).unref()
+
+  const started = Date.now()
+  const machineBefore = machineState()
+  printMachine('before the run', machineBefore, { warnIfBusy: true })
+  try {
+    const build = ensureBuild(ROOT)
+    if (build.stale) console.log('WARNING: build/ is older than app/: these figures are for the last build (npm run build).')
+
+    await assertPortFree(BASE_URL)
+    const database = createTempDatabase()
+    cleanup.add(async () => database.remove())
+    const env = serverEnv(database.url, PORT)
+    console.log(`Seeding ${database.url}...`)
+    seedDatabase(ROOT, env)
+
+    console.log(`Starting the production server on ${BASE_URL}...`)
+    const server = await startServer(ROOT, env, BASE_URL)
+    cleanup.add(server.stop)
+    // Last resort if the runner dies without running the cleanup: never leave the server behind.
+    process.once('exit', () => server.child.kill('SIGKILL'))
+
+    console.log('Measuring pages...')
+    const pages = await measurePages()
+    warnIfNotServing(pages.pages)
+    console.log(`Measuring load (about ${loadSeconds()} s)...`)
+    const load = await measureLoad()
+    const machineAfter = machineState()
+    const serverOutput = server.output.slice()
+    await cleanup.runAll()
+
+    printPages(pages)
+    printLoad(load)
+    console.log('')
+    // The benchmark itself keeps both the server and autocannon busy: no warning from this one.
+    printMachine('right after the load', machineAfter, { warnIfBusy: false })
+    if (serverOutput.length) console.log(`\nServer output (warnings and errors, last ${serverOutput.length} lines):\n${serverOutput.join('\n')}`)
+    const seconds = Math.round((Date.now() - started) / 1000)
+    console.log(`\nDone in ${seconds} s.`)
+    console.log(`BENCH_JSON ${JSON.stringify(benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }))}`)
+  } finally {
+    await cleanup.runAll()
+  }
+}
+
+function benchJson({ build, pages, load, seconds, machine }) {
+  const home = load.fixedRate[HOME]
+  return {
+    targets: TARGETS,
+    config: { load: LOAD, headers: BROWSER_HEADERS, home: HOME, bare: BARE },
+    machine,
+    build: { builtNow: build.built, olderThanSources: build.stale, manifest: pages.manifestFile },
+    throughput: load.throughput,
+    fixedRate: load.fixedRate,
+    rpsRatio: load.rpsRatio,
+    checks: {
+      rpsRatio: load.rpsRatio !== null && load.rpsRatio >= TARGETS.rpsRatioMin,
+      homeP99AtFixedRate: home.p99Ms !== null && home.p99Ms < TARGETS.p99AtFixedRateMaxMs,
+      jsPerPage: Object.fromEntries(pages.pages.map((p) => [p.path, p.js.ratioToBaselineGzip <= TARGETS.jsGzipRatioMax])),
+    },
+    js: { baseline: pages.baseline, pages: pages.pages },
+    translations: pages.translations,
+    durationSeconds: seconds,
+  }
+}
+
+main().catch((error) => {
+  console.error(`\nBenchmark failed: ${error.stack ?? error}`)
+  process.exitCode = 1
+})

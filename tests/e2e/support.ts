@@ -1,0 +1,136 @@
+// Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
+// check, the header's language switch, and the list of pages every language must reach.
+import { mkdirSync, readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+export const LANGUAGES = ['en', 'es', 'pt'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+type Tree = { [key: string]: string | Tree }
+const NAMESPACES = ['common', 'pages', 'dev'] as const
+
+const MESSAGES = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    Object.fromEntries(
+      NAMESPACES.map((namespace) => [
+        namespace,
+        JSON.parse(readFileSync(new URL(`../../locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
+      ]),
+    ),
+  ]),
+) as Record<Language, Record<(typeof NAMESPACES)[number], Tree>>
+
+/**
+ * The text a page should show, read straight from locales/{language}: `t('es', 'pages:kicked.title')`.
+ * A missing key throws, so a renamed key breaks the test instead of asserting on the key itself.
+ */
+export function t(language: Language, key: string, values: Record<string, string | number> = {}): string {
+  const [namespace, path] = key.split(':') as [(typeof NAMESPACES)[number], string]
+  let node: string | Tree | undefined = MESSAGES[language][namespace]
+  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined
+  if (typeof node !== 'string') throw new Error(`No ${language} translation for ${key}`)
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match))
+}
+
+/** Runs axe on the page as it is now and fails with every serious or critical violation, one a line. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const report = blocking.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
+  )
+  expect(report, `axe: serious or critical violations on ${page.url()}`).toEqual([])
+}
+
+/** The page's current language, from <html lang>. */
+export async function pageLanguage(page: Page): Promise<Language> {
+  const lang = await page.locator('html').getAttribute('lang')
+  if (!LANGUAGES.includes(lang as Language)) throw new Error(`Unexpected html lang ${lang}`)
+  return lang as Language
+}
+
+/**
+ * Changes the language through the header's form (a real POST to /resources/language, so it works
+ * with and without JavaScript), found by the accessible names it has in the page's current language.
+ */
+export async function switchLanguage(page: Page, language: Language) {
+  const current = await pageLanguage(page)
+  const form = page.locator('form[action="/resources/language"]')
+  await form.getByRole('combobox', { name: t(current, 'common:language.label') }).selectOption(language)
+  await form.getByRole('button', { name: t(current, 'common:language.change') }).click()
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+}
+
+/** Whether this run has JavaScript (the `js` project) or shows the server's HTML only (`no-js`). */
+export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name !== 'no-js'
+
+/** Fails the test if the page logs a console error or throws; call before the first navigation. */
+export function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
+  })
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  return errors
+}
+
+export const SHOTS_DIR = '/tmp/e2e-shots'
+
+/** A full-page screenshot outside the repository, named by project, page and width, for people to look at. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true })
+  const width = page.viewportSize()?.width ?? 0
+  await page.screenshot({ path: `${SHOTS_DIR}/${testInfo.project.name}-${name}-${width}.png`, fullPage: true })
+}
+
+/** The seeded demo community (models/seed.ts). */
+export const DEMO = {
+  slug: 'demo',
+  name: 'Hearth Demo',
+  hubName: 'Community Hub',
+  group: 'Book Club',
+  event: 'Welcome Call',
+  accounts: [
+    { name: 'Olivia Owner', emailAddress: 'owner@demo.hearth.test', role: 'community-owner' },
+    { name: 'Adam Admin', emailAddress: 'admin@demo.hearth.test', role: 'community-admin' },
+    { name: 'Mia Member', emailAddress: 'mia@demo.hearth.test', role: 'community-member' },
+    { name: 'Noah Member', emailAddress: 'noah@demo.hearth.test', role: 'community-member' },
+    { name: 'Lucía Miembro', emailAddress: 'lucia@demo.hearth.test', role: 'community-member' },
+  ],
+} as const
+
+/**
+ * Every page the suite visits, with the status it answers and its main heading in a language.
+ * `path` is what the test opens; `landsOn` is where it ends up when that differs (a redirect).
+ */
+export const PAGES: ReadonlyArray<{
+  name: string
+  path: string
+  landsOn?: string
+  status: number
+  heading: (language: Language) => string
+}> = [
+  { name: 'landing', path: '/', status: 200, heading: (l) => t(l, 'pages:home.tagline') },
+  { name: 'community home', path: '/demo', status: 200, heading: (l) => t(l, 'pages:community.welcome', { name: DEMO.name }) },
+  { name: 'community not found', path: '/community-not-found', status: 404, heading: (l) => t(l, 'pages:communityNotFound.title') },
+  { name: 'private', path: '/private', status: 200, heading: (l) => t(l, 'pages:private.title') },
+  { name: 'thanks', path: '/thanks', status: 200, heading: (l) => t(l, 'pages:thanks.title') },
+  { name: 'thank you', path: '/thank-you', status: 200, heading: (l) => t(l, 'pages:thankYou.title') },
+  { name: 'room thank you', path: '/hub/thank-you', status: 200, heading: (l) => t(l, 'pages:roomThankYou.title', { room: DEMO.hubName }) },
+  { name: 'kicked', path: '/kicked', status: 200, heading: (l) => t(l, 'pages:kicked.title') },
+  { name: 'connection error', path: '/connection-error', status: 200, heading: (l) => t(l, 'pages:connectionError.title') },
+  { name: 'unsupported device', path: '/unsupported-device', status: 200, heading: (l) => t(l, 'pages:unsupportedDevice.title') },
+  { name: 'extension uninstalled', path: '/extension-uninstalled', status: 200, heading: (l) => t(l, 'pages:extensionUninstalled.title') },
+  { name: 'sign-up error', path: '/signup-error', status: 200, heading: (l) => t(l, 'pages:signupError.title') },
+  { name: 'developer console', path: '/dev', status: 200, heading: (l) => t(l, 'dev:title') },
+  { name: 'unknown path', path: '/a/b/c', status: 404, heading: (l) => t(l, 'common:errors.notFound.title') },
+  {
+    name: 'unknown community',
+    path: '/no-such-community',
+    landsOn: '/community-not-found',
+    status: 404,
+    heading: (l) => t(l, 'pages:communityNotFound.title'),
+  },
+]

@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
+import { loader as communityLayoutLoader } from '#app/routes/$brand'
+import { loader as communityHomeLoader } from '#app/routes/$brand._index'
+import { publicAccessDefaults } from '#models/brand-config'
+import { seedDemo } from '#models/seed'
+import { routeArgs, thrownResponse } from '../support/route-args'
+
+let demo: Brand
+
+beforeAll(async () => {
+  await seedDemo()
+  // Read back from the table: MariaDB's DATETIME keeps whole seconds, so the seeded instance may differ.
+  demo = await Brand.findOne({ where: { slug: 'demo' }, rejectOnEmpty: true })
+})
+
+const home = (slug: string, path = `/${slug}`) => communityHomeLoader(routeArgs(path, { brand: slug }))
+
+function expectRedirect(response: Response, location: string) {
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe(location)
+}
+
+describe('$brand._index loader (community home)', () => {
+  it('answers the demo community with its hub, announcements, groups, events and member count', async () => {
+    const data = await home('demo')
+    expect(data.community).toEqual({ name: 'Hearth Demo', slug: 'demo', trialEndsAt: demo.trialEndsAt!.toISOString() })
+    expect(data.hub).toEqual({ id: demo.topLevelRoomId, slug: 'hub', name: 'Community Hub', description: 'Where the whole community meets.' })
+    expect(data.announcements).toEqual({
+      id: demo.announcementsRoomId,
+      slug: 'announcements',
+      name: 'Announcements',
+      description: 'News from the team.',
+    })
+    // The hub and announcements are featured, not listed again among the groups.
+    expect(data.groups.map((group) => group.slug)).toEqual(['book-club'])
+    expect(data.events).toHaveLength(1)
+    expect(data.events[0]).toMatchObject({ slug: 'welcome-call', name: 'Welcome Call', timeZone: 'UTC' })
+    expect(new Date(data.events[0]!.startsAt).getTime()).toBeGreaterThan(Date.now())
+    expect(data.memberCount).toBe(5)
+    // What Remix sends the browser survives JSON.
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data)
+  })
+
+  it('finds the community whatever the case of the link', async () => {
+    const data = await home('DEMO', '/DEMO')
+    expect(data.community.slug).toBe('demo')
+  })
+
+  it('counts a member holding two roles once, and leaves out past events and other groups', async () => {
+    const mia = await User.findOne({ where: { emailAddress: 'mia@demo.hearth.test' }, rejectOnEmpty: true })
+    const host = await Role.findOne({ where: { slug: 'room-host' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: mia.id, roleId: host.id, brandId: demo.id })
+    await Room.create({
+      brandId: demo.id,
+      slug: 'last-year',
+      name: 'Last Year',
+      context: 'event',
+      startsAt: new Date(Date.now() - 365 * 24 * 3600 * 1000),
+    })
+    await Room.create({ brandId: demo.id, slug: 'archived-group', name: 'Archived', context: 'group', status: 'archived' })
+    await Room.create({ brandId: demo.id, slug: 'deleted-group', name: 'Deleted', context: 'group', deleted: true })
+
+    const data = await home('demo')
+    expect(data.memberCount).toBe(5)
+    expect(data.events.map((event) => event.slug)).toEqual(['welcome-call'])
+    expect(data.groups.map((group) => group.slug)).toEqual(['book-club'])
+  })
+
+  it('redirects an unknown community to /community-not-found', async () => {
+    expectRedirect(await thrownResponse(home('nowhere')), '/community-not-found')
+  })
+
+  it('redirects a missing brand segment to /community-not-found', async () => {
+    expectRedirect(await thrownResponse(communityHomeLoader(routeArgs('/'))), '/community-not-found')
+  })
+
+  it('treats a deleted community as unknown', async () => {
+    await Brand.create({ slug: 'gone', name: 'Gone', status: 'deleted', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    expectRedirect(await thrownResponse(home('gone')), '/community-not-found')
+  })
+
+  it('sends guests to /private when the community does not open its hub', async () => {
+    await Brand.create({ slug: 'members-only', name: 'Members Only' })
+    expectRedirect(await thrownResponse(home('members-only', '/members-only')), '/private?redirectTo=%2Fmembers-only')
+  })
+
+  it('answers a public community with no rooms with empty lists', async () => {
+    await Brand.create({ slug: 'empty', name: 'Empty', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    expect(await home('empty')).toMatchObject({
+      community: { name: 'Empty', slug: 'empty', trialEndsAt: null },
+      hub: null,
+      announcements: null,
+      groups: [],
+      events: [],
+      memberCount: 0,
+    })
+  })
+})
+
+describe('$brand._index loader (listings)', () => {
+  it('lists the groups of a community that features no rooms', async () => {
+    const brand = await Brand.create({ slug: 'no-hub', name: 'No Hub', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    await Room.create({ brandId: brand.id, slug: 'zebras', name: 'Zebras', context: 'group' })
+    await Room.create({ brandId: brand.id, slug: 'aardvarks', name: 'Aardvarks', context: 'group' })
+    await Room.create({ brandId: brand.id, slug: 'personal', name: 'Someone', context: 'personal' })
+    const data = await home('no-hub')
+    expect(data.hub).toBeNull()
+    expect(data.groups.map((group) => group.name)).toEqual(['Aardvarks', 'Zebras'])
+  })
+
+  it('shows the next five upcoming events, soonest first', async () => {
+    const brand = await Brand.create({ slug: 'busy', name: 'Busy', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000)
+    for (const days of [6, 2, 4, 1, 5, 3]) {
+      await Room.create({ brandId: brand.id, slug: `event-${days}`, name: `Event ${days}`, context: 'event', startsAt: inDays(days) })
+    }
+    const data = await home('busy')
+    expect(data.events.map((event) => event.slug)).toEqual(['event-1', 'event-2', 'event-3', 'event-4', 'event-5'])
+  })
+})
+
+describe('$brand loader (community layout)', () => {
+  it('answers the community slug', async () => {
+    expect(await communityLayoutLoader(routeArgs('/demo', { brand: 'demo' }))).toEqual({ slug: 'demo' })
+  })
+
+  it('answers a private community too: the page decides who may see it', async () => {
+    await Brand.create({ slug: 'private-layout', name: 'Private' })
+    expect(await communityLayoutLoader(routeArgs('/private-layout', { brand: 'private-layout' }))).toEqual({ slug: 'private-layout' })
+  })
+
+  it('redirects an unknown community to /community-not-found', async () => {
+    expectRedirect(await thrownResponse(communityLayoutLoader(routeArgs('/nope', { brand: 'nope' }))), '/community-not-found')
+  })
+
+  it('shares the community lookup with the page loader of the same request', async () => {
+    const args = routeArgs('/demo', { brand: 'demo' })
+    const [layout, page] = await Promise.all([communityLayoutLoader(args), communityHomeLoader(args)])
+    expect(layout.slug).toBe(page.community.slug)
+    expect([...args.context.cache.keys()]).toEqual(['brand:demo'])
+  })
+})

@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { OutboxMessage, db } from '#app/lib/db.server'
+import { loader } from '#app/routes/dev'
+import { DEMO_ACCOUNTS, seedDemo } from '#models/seed'
+import { routeArgs } from '../support/route-args'
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+
+beforeAll(async () => {
+  await seedDemo()
+  await OutboxMessage.create({
+    channel: 'sms',
+    recipient: '+15550001111',
+    text: 'Your Hearth code is 482913',
+    meta: { code: '482913' },
+    status: 'dev',
+    createdAt: minutesAgo(30),
+  })
+  await OutboxMessage.create({
+    channel: 'mail',
+    recipient: 'mia@demo.hearth.test',
+    subject: 'Sign in to Hearth',
+    text: 'Follow the link to sign in',
+    meta: { link: 'http://localhost:3000/magic?token=abc' },
+    status: 'dev',
+    createdAt: minutesAgo(20),
+  })
+  await OutboxMessage.create({
+    channel: 'mail',
+    recipient: 'noah@demo.hearth.test',
+    subject: 'Welcome',
+    text: 'Welcome aboard',
+    createdAt: minutesAgo(10),
+  })
+  // Written without the model, its meta as JSON text: the console must still read the code.
+  await db.query(
+    `INSERT INTO outbox_messages (id, channel, recipient, text, meta, status, attempts, createdAt, updatedAt)
+     VALUES ('raw-outbox-message', 'sms', '+15550002222', 'Code 111222', :meta, 'dev', 0, :at, :at)`,
+    { replacements: { meta: JSON.stringify({ code: '111222' }), at: minutesAgo(5) } },
+  )
+})
+
+describe('dev loader (developer console)', () => {
+  it('lists the outbox newest first with the code or link each message carries', async () => {
+    const { outbox } = await loader(routeArgs('/dev'))
+    expect(outbox.map(({ recipient, channel, subject, code, status }) => ({ recipient, channel, subject, code, status }))).toEqual([
+      { recipient: '+15550002222', channel: 'sms', subject: null, code: '111222', status: 'dev' },
+      { recipient: 'noah@demo.hearth.test', channel: 'mail', subject: 'Welcome', code: null, status: 'pending' },
+      {
+        recipient: 'mia@demo.hearth.test',
+        channel: 'mail',
+        subject: 'Sign in to Hearth',
+        code: 'http://localhost:3000/magic?token=abc',
+        status: 'dev',
+      },
+      { recipient: '+15550001111', channel: 'sms', subject: null, code: '482913', status: 'dev' },
+    ])
+    for (const message of outbox) {
+      expect(new Date(message.createdAt).toISOString()).toBe(message.createdAt)
+      expect(message.id).toEqual(expect.any(String))
+    }
+  })
+
+  it('lists the seeded accounts with their community and role', async () => {
+    const { accounts } = await loader(routeArgs('/dev'))
+    expect(accounts).toHaveLength(DEMO_ACCOUNTS.length)
+    const byEmail = Object.fromEntries(accounts.map(({ emailAddress, name, community, role }) => [emailAddress, { name, community, role }]))
+    expect(byEmail).toEqual(
+      Object.fromEntries(
+        DEMO_ACCOUNTS.map((account) => [account.emailAddress, { name: account.name, community: 'Hearth Demo', role: account.role }]),
+      ),
+    )
+  })
+
+  it('answers JSON-safe data', async () => {
+    const data = await loader(routeArgs('/dev'))
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data)
+  })
+})

@@ -1,0 +1,107 @@
+import { QueryTypes } from 'sequelize'
+import { describe, expect, it } from 'vitest'
+import { db } from '#app/lib/db.server'
+import { migrateUp, migrator } from '#models/migrator'
+import { PERMISSIONS, ROLES } from '#models/permissions'
+
+const APP_TABLES = [
+  'brands',
+  'outbox_messages',
+  'permissions',
+  'role_grants',
+  'role_permissions',
+  'roles',
+  'rooms',
+  'users',
+]
+
+async function tableNames() {
+  const tables = (await db.getQueryInterface().showAllTables()) as unknown[]
+  // Normalise: some dialects answer { tableName } objects, others plain names.
+  return tables
+    .map((table) => (typeof table === 'string' ? table : (table as { tableName: string }).tableName))
+    .sort()
+}
+
+async function count(table: string) {
+  const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, { type: QueryTypes.SELECT })
+  return Number(row!.n)
+}
+
+async function catalogueCounts() {
+  return { roles: await count('roles'), permissions: await count('permissions'), rolePermissions: await count('role_permissions') }
+}
+
+const expectedRolePermissions = Object.values(ROLES).reduce((sum, role) => sum + role.permissions.length, 0)
+
+describe('migrations', () => {
+  it('create every table of the schema', async () => {
+    const tables = await tableNames()
+    for (const table of APP_TABLES) expect(tables).toContain(table)
+  })
+
+  it('record both migrations as executed and leave none pending', async () => {
+    const umzug = migrator(db)
+    expect((await umzug.executed()).map((migration) => migration.name)).toEqual([
+      '0001-core.ts',
+      '0002-roles-and-permissions.ts',
+    ])
+    expect(await umzug.pending()).toEqual([])
+  })
+
+  it('write the role catalogue', async () => {
+    expect(await catalogueCounts()).toEqual({
+      roles: Object.keys(ROLES).length,
+      permissions: Object.keys(PERMISSIONS).length,
+      rolePermissions: expectedRolePermissions,
+    })
+  })
+
+  it('are a no-op when run again', async () => {
+    const tablesBefore = await tableNames()
+    const catalogueBefore = await catalogueCounts()
+    const rolesBefore = await db.query('SELECT id, slug FROM roles ORDER BY slug', { type: QueryTypes.SELECT })
+
+    expect(await migrateUp(db)).toEqual([])
+
+    expect(await tableNames()).toEqual(tablesBefore)
+    expect(await catalogueCounts()).toEqual(catalogueBefore)
+    expect(await db.query('SELECT id, slug FROM roles ORDER BY slug', { type: QueryTypes.SELECT })).toEqual(rolesBefore)
+  })
+
+  it('go down to nothing and back up again', async () => {
+    const umzug = migrator(db)
+    // Some data in every table, so the down migrations have foreign keys to respect.
+    await db.query(
+      `INSERT INTO users (id, name, emailAddress, createdAt, updatedAt) VALUES ('u1', 'Someone', 'someone@example.test', '2024-01-01 00:00:00', '2024-01-01 00:00:00')`,
+    )
+    await db.query(
+      `INSERT INTO brands (id, slug, name, createdAt, updatedAt) VALUES ('b1', 'downup', 'Down Up', '2024-01-01 00:00:00', '2024-01-01 00:00:00')`,
+    )
+    await db.query(
+      `INSERT INTO rooms (id, slug, brandId, hostId, createdAt, updatedAt) VALUES ('r1', 'room', 'b1', 'u1', '2024-01-01 00:00:00', '2024-01-01 00:00:00')`,
+    )
+    await db.query(
+      `INSERT INTO role_grants (id, userId, roleId, brandId, createdAt, updatedAt)
+       SELECT 'g1', 'u1', id, 'b1', '2024-01-01 00:00:00', '2024-01-01 00:00:00' FROM roles WHERE slug = 'community-owner'`,
+    )
+
+    const reverted = await umzug.down({ to: 0 })
+    expect(reverted.map((migration) => migration.name)).toEqual(['0002-roles-and-permissions.ts', '0001-core.ts'])
+    const afterDown = await tableNames()
+    for (const table of APP_TABLES) expect(afterDown).not.toContain(table)
+    expect(await umzug.executed()).toEqual([])
+
+    const applied = await umzug.up()
+    expect(applied.map((migration) => migration.name)).toEqual(['0001-core.ts', '0002-roles-and-permissions.ts'])
+    const afterUp = await tableNames()
+    for (const table of APP_TABLES) expect(afterUp).toContain(table)
+    expect(await count('users')).toBe(0)
+    expect(await count('brands')).toBe(0)
+    expect(await catalogueCounts()).toEqual({
+      roles: Object.keys(ROLES).length,
+      permissions: Object.keys(PERMISSIONS).length,
+      rolePermissions: expectedRolePermissions,
+    })
+  })
+})

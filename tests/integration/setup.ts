@@ -1,0 +1,23 @@
+// Runs before each integration test file: a fresh database, migrated, named by DATABASE_URL so the
+// app's own modules (app/lib/db.server.ts) open it. The file's models are bound to it.
+import { afterAll } from 'vitest'
+import { createTestDatabase } from '../support/test-database'
+
+const database = await createTestDatabase()
+process.env.DATABASE_URL = database.url
+
+const { db } = await import('#app/lib/db.server')
+const { migrateUp } = await import('#models/migrator')
+await migrateUp(db)
+
+afterAll(async () => {
+  try {
+    await db.close()
+  } catch (error) {
+    // A test may close the database itself (healthz-database-down.test.ts); Sequelize's SQLite
+    // dialect then throws SQLITE_MISUSE on a second close. Anything else is a real failure.
+    if (!/closed/i.test((error as Error).message)) throw error
+  } finally {
+    await database.drop()
+  }
+})
