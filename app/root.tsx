@@ -28,6 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const language = await resolveLanguage(request, { communityLanguage: brand?.communityLanguage })
   return {
     community: brand ? { name: brand.name, slug: brand.slug } : null,
+    // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
+    languageLocked: Boolean(brand?.communityLanguage),
     language,
     messages: messagesFor(language),
     theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
@@ -47,7 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.theme }} /> : null}
       </head>
       <body>
-        {data ? <SiteHeader community={data.community} /> : null}
+        {data ? <SiteHeader community={data.community} languageLocked={data.languageLocked} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,7 +2,13 @@ import { Link, useLocation } from '@remix-run/react'
 import { useT } from '#app/lib/use-t'
 import { LanguageSwitch } from './language-switch'
 
-export function SiteHeader({ community }: { community?: { name: string; slug: string } | null }) {
+export function SiteHeader({
+  community,
+  languageLocked,
+}: {
+  community: { name: string; slug: string } | null
+  languageLocked: boolean
+}) {
   const { t } = useT()
   const location = useLocation()
   const signIn = `/sign-in?redirectTo=${encodeURIComponent(location.pathname)}`
@@ -15,7 +21,7 @@ export function SiteHeader({ community }: { community?: { name: string; slug: st
         {community ? community.name : t('common:appName')}
       </Link>
       <div className="site-header-tools">
-        <LanguageSwitch />
+        {languageLocked ? null : <LanguageSwitch />}
         <nav aria-label={t('common:header.account')} className="account-area">
           <Link to={signIn} className="button button-primary button-small">
             {t('common:header.signIn')}

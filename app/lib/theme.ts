@@ -62,7 +62,9 @@ export function themeStyle(input: ThemeInput = {}): string {
   const vars = Object.entries({ ...colors, ...STATUS_COLORS }).map(
     ([role, value]) => `--color-${role.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value}`,
   )
-  const font = (name: string | null | undefined, fallback: string) => (name && FONT.test(name) ? `"${name}",${fallback}` : fallback)
+  // A custom font goes ahead of the default stack; the default's own name is not repeated.
+  const font = (name: string | null | undefined, stack: string) =>
+    name && FONT.test(name) && !stack.startsWith(name) && !stack.startsWith(`"${name}"`) ? `"${name}",${stack}` : stack
   vars.push(`--font-base:${font(input.fontBase, 'Roboto,system-ui,sans-serif')}`)
   vars.push(`--font-title:${font(input.fontTitle, '"IBM Plex Sans",system-ui,sans-serif')}`)
   return `:root{${vars.join(';')}}`

@@ -60,7 +60,7 @@ export default function DeveloperConsole() {
         {outbox.length === 0 ? (
           <p>{t('dev:emptyOutbox')}</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-labelledby="outbox-heading" tabIndex={0}>
             <table>
               <thead>
                 <tr>
@@ -94,7 +94,7 @@ export default function DeveloperConsole() {
         {accounts.length === 0 ? (
           <p>{t('dev:noAccounts')}</p>
         ) : (
-          <div className="table-scroll">
+          <div className="table-scroll" role="region" aria-labelledby="accounts-heading" tabIndex={0}>
             <table>
               <thead>
                 <tr>

@@ -1,4 +1,5 @@
-// Load measurements with autocannon's programmatic API.
+// Load measurements: autocannon's programmatic API, and an evenly paced loop for the steady rate.
+import http from 'node:http'
 import autocannon from 'autocannon'
 
 /**
@@ -55,4 +56,63 @@ export async function measureThroughput(url, { connections, warmupSeconds, secon
  */
 export async function measureFixedRate(url, { connections, rate, seconds, headers }) {
   return summarise(await runAutocannon({ url, headers, connections, overallRate: rate, duration: seconds }))
+}
+
+/**
+ * The same rate, evenly paced: one request every 1000 / rate ms, whatever the answers do. autocannon's
+ * overallRate lets each connection send its share back to back at the top of every second, so its
+ * "50 requests/s" is a burst of 10 concurrent requests; this is the steady trickle a lightly loaded
+ * server sees. Latency runs from the scheduled send time, so a server that falls behind shows it.
+ */
+export async function measurePaced(url, { rate, seconds, headers }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 })
+  const intervalMs = 1000 / rate
+  const total = Math.round(rate * seconds)
+  const started = performance.now()
+  const latencies = []
+  let non2xx = 0
+  let errors = 0
+  const inFlight = []
+  for (let i = 0; i < total; i++) {
+    const scheduledAt = started + i * intervalMs
+    await sleepUntil(scheduledAt)
+    inFlight.push(
+      getOnce(url, headers, agent).then(
+        (status) => (status >= 200 && status < 300 ? latencies.push(performance.now() - scheduledAt) : non2xx++),
+        () => errors++,
+      ),
+    )
+  }
+  await Promise.all(inFlight)
+  agent.destroy()
+  const sorted = Float64Array.from(latencies).sort()
+  return {
+    requests: total,
+    rpsMean: round(total / ((performance.now() - started) / 1000), 1),
+    p50Ms: round(percentile(sorted, 0.5)),
+    p99Ms: round(percentile(sorted, 0.99)),
+    maxMs: round(sorted.length ? sorted[sorted.length - 1] : null),
+    non2xx,
+    errors,
+    timeouts: 0,
+    durationS: round((performance.now() - started) / 1000, 1),
+  }
+}
+
+function sleepUntil(time) {
+  const wait = time - performance.now()
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve()
+}
+
+/** One GET, body read to the end; a 10 s timeout so a stuck request cannot hold the run. */
+function getOnce(url, headers, agent) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent, timeout: 10_000 }, (response) => {
+      response.on('data', () => {})
+      response.on('end', () => resolve(response.statusCode))
+      response.on('error', reject)
+    })
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', reject)
+  })
 }

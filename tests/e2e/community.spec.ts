@@ -100,11 +100,13 @@ test.describe('layout', () => {
       ['connection-error', '/connection-error'],
       ['unsupported-device', '/unsupported-device'],
     ] as const) {
-      test(`${path} does not scroll sideways`, async ({ page }, testInfo) => {
+      test(`${path} does not scroll sideways and stays accessible`, async ({ page }, testInfo) => {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await noHorizontalOverflow(page)
         if (['community-home', 'kicked', 'dev'].includes(name)) await screenshot(page, testInfo, name)
+        // Narrow screens change what scrolls and what overlaps: axe again at this width.
+        await expectAccessible(page)
       })
     }
 

@@ -33,6 +33,26 @@ for (const { to, from, locale } of SWITCHES) {
   })
 }
 
+for (const language of ['es', 'pt'] as const) {
+  test.describe(`${language} on a 360px phone`, () => {
+    test.use({ viewport: { width: 360, height: 780 } })
+
+    // The longer Spanish and Portuguese labels (sidebar, header, headings) must still fit.
+    for (const { path, heading } of PAGES.filter((p) =>
+      ['/demo', '/kicked', '/connection-error', '/unsupported-device', '/dev'].includes(p.path),
+    )) {
+      test(`${path} fits without sideways scrolling`, async ({ page }) => {
+        await page.goto(path)
+        await switchLanguage(page, language)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading(language))
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+        expect(scrollWidth).toBeLessThanOrEqual(360)
+        await expectAccessible(page)
+      })
+    }
+  })
+}
+
 test.describe('the language choice', () => {
   test('stays with the visitor on the next pages', async ({ page }) => {
     await page.goto('/kicked')

@@ -66,7 +66,7 @@ test.describe('scripts and hydration', () => {
     })
   }
 
-  test('the community home hydrates: a sidebar link navigates without reloading the page', async ({ page }, testInfo) => {
+  test('the community home hydrates: a sidebar link navigates in the same document (plain link without JS)', async ({ page }, testInfo) => {
     await page.goto(`/${DEMO.slug}`)
     const sidebar = page.getByRole('navigation', { name: t('en', 'common:nav.label') })
     const media = sidebar.getByRole('link', { name: t('en', 'common:nav.media') })
@@ -79,7 +79,8 @@ test.describe('scripts and hydration', () => {
     }
     await waitForHydration(page, '.community-sidebar a[href$="drawer=media"]')
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
-    const dataRequest = page.waitForRequest((request) => new URL(request.url()).searchParams.has('_data'))
+    // Single fetch: the router asks for the new page's data at /demo.data, not for a document.
+    const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === `/${DEMO.slug}.data`)
     const documentRequests: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentRequests.push(request.url())
@@ -92,7 +93,7 @@ test.describe('scripts and hydration', () => {
     expect(documentRequests).toEqual([])
   })
 
-  test('the landing page link to the demo navigates client-side', async ({ page }, testInfo) => {
+  test('the landing page link to the demo navigates client-side (plain link without JS)', async ({ page }, testInfo) => {
     await page.goto('/')
     if (hasJavaScript(testInfo)) await waitForHydration(page, 'main a[href="/demo"]')
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }))

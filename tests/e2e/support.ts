@@ -2,7 +2,7 @@
 // check, the header's language switch, and the list of pages every language must reach.
 import { mkdirSync, readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -34,14 +34,44 @@ export function t(language: Language, key: string, values: Record<string, string
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match))
 }
 
-/** Runs axe on the page as it is now and fails with every serious or critical violation, one a line. */
+/**
+ * Runs axe on the page as it is now and fails with every serious or critical violation, one a line.
+ *
+ * axe cannot run in a page whose JavaScript is off (its checks wait on timers that never fire), so
+ * in the no-js project it runs on a copy: the same DOM, served at the same address with the same
+ * styles and viewport, in a page where scripts are allowed for axe but the page's own are blocked.
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
+  const results = hasJavaScript(test.info()) ? await new AxeBuilder({ page }).analyze() : await analyzeCopy(page)
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   const report = blocking.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
   )
   expect(report, `axe: serious or critical violations on ${page.url()}`).toEqual([])
+}
+
+async function analyzeCopy(page: Page) {
+  const address = new URL(page.url())
+  address.hash = ''
+  const html = await page.content()
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true })
+  try {
+    const copy = await context.newPage()
+    await copy.route(
+      (url) => url.href === address.href,
+      (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html; charset=utf-8',
+          headers: { 'Content-Security-Policy': "script-src 'none'" },
+          body: html,
+        }),
+    )
+    await copy.goto(address.href)
+    return await new AxeBuilder({ page: copy }).analyze()
+  } finally {
+    await context.close()
+  }
 }
 
 /** The page's current language, from <html lang>. */
@@ -64,7 +94,7 @@ export async function switchLanguage(page: Page, language: Language) {
 }
 
 /** Whether this run has JavaScript (the `js` project) or shows the server's HTML only (`no-js`). */
-export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name !== 'no-js'
+export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false
 
 /** Fails the test if the page logs a console error or throws; call before the first navigation. */
 export function collectErrors(page: Page) {

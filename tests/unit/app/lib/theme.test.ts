@@ -146,6 +146,12 @@ describe('themeStyle', () => {
       expect(vars['--font-title']).toBe('"Playfair Display","IBM Plex Sans",system-ui,sans-serif')
     })
 
+    it('does not repeat the default font when a community names it (the spec defaults)', () => {
+      const vars = variables(themeStyle({ fontBase: 'Roboto', fontTitle: 'IBM Plex Sans' }))
+      expect(vars['--font-base']).toBe('Roboto,system-ui,sans-serif')
+      expect(vars['--font-title']).toBe('"IBM Plex Sans",system-ui,sans-serif')
+    })
+
     it('accepts digits, hyphens and underscores', () => {
       expect(variables(themeStyle({ fontBase: 'Source Sans 3' }))['--font-base']).toBe('"Source Sans 3",Roboto,system-ui,sans-serif')
       expect(variables(themeStyle({ fontBase: 'Noto-Sans_JP' }))['--font-base']).toBe('"Noto-Sans_JP",Roboto,system-ui,sans-serif')
