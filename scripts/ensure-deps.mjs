@@ -11,7 +11,9 @@ const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0)
 // (or absent) means the dependencies changed since the last install.
 if (!existsSync('node_modules/.package-lock.json') || mtime('package-lock.json') > mtime('node_modules/.package-lock.json')) {
   console.log('Installing npm dependencies…')
-  run('npm ci --no-audit --no-fund')
+  // npm install, not npm ci: the lockfile lacks other platforms' optional packages (rollup's, esbuild's)
+  // because the registry here serves only this platform's, and npm ci refuses such a lockfile.
+  run('npm install --no-audit --no-fund')
 }
 
 // sqlite3 compiles from source here (its prebuilt download is unreachable): about two minutes once.
