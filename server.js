@@ -21,7 +21,9 @@ const port = Number(process.env.PORT ?? 3000)
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' })
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', true)
+// Forwarded-for headers count only when they come from a proxy on a private network (the usual
+// load balancer); anyone else could forge them to dodge per-address rate limits.
+app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 app.use(compression())
 app.use(
   pinoHttp({
@@ -48,7 +50,7 @@ app.use((req, res, next) => {
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))
 
-app.all('*', createRequestHandler({ build, getLoadContext: () => ({ cache: new Map() }) }))
+app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }))
 
 const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -4,8 +4,9 @@ import { GeneralErrorBoundary } from './components/error-boundary'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/browser-support.server'
 import { findBrand } from './lib/brands.server'
-import { messagesFor, resolveLanguage } from './lib/i18n.server'
+import { clientMessagesFor, resolveLanguage } from './lib/i18n.server'
 import { logger } from './lib/logger.server'
+import { viewer } from './lib/session.server'
 import { useNonce } from './lib/nonce'
 import { themeStyle } from './lib/theme'
 import stylesheet from './styles/app.css'
@@ -25,13 +26,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     logger.error({ err: error }, 'community lookup failed')
     return null
   })
-  const language = await resolveLanguage(request, { communityLanguage: brand?.communityLanguage })
+  const { user, accounts } = await viewer(request, context)
+  const language = await resolveLanguage(request, {
+    communityLanguage: brand?.communityLanguage,
+    preferredLanguage: user?.preferredLanguage,
+  })
   return {
     community: brand ? { name: brand.name, slug: brand.slug } : null,
+    account: {
+      current: accounts.find((account) => account.userId === user?.id) ?? null,
+      others: accounts.filter((account) => account.userId !== user?.id),
+      manageUrl: null as string | null,
+    },
     // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
     languageLocked: Boolean(brand?.communityLanguage),
     language,
-    messages: messagesFor(language),
+    messages: clientMessagesFor(language),
     theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
   }
 }

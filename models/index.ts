@@ -1,12 +1,13 @@
 import type { Sequelize } from 'sequelize'
 import { Brand } from './brand'
 import { connect } from './db'
+import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
 import { OutboxMessage } from './outbox'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
 
-export { Brand, OutboxMessage, Permission, Role, RoleGrant, Room, User }
+export { AuthCode, Brand, MagicLink, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -14,6 +15,7 @@ function initialise(sequelize: Sequelize) {
   Room.initialise(sequelize)
   OutboxMessage.initialise(sequelize)
   initialiseRoles(sequelize)
+  initialiseIdentity(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
@@ -22,6 +24,7 @@ function initialise(sequelize: Sequelize) {
   RoleGrant.belongsTo(User, { foreignKey: 'userId', as: 'user' })
   RoleGrant.belongsTo(Role, { foreignKey: 'roleId', as: 'role' })
   RoleGrant.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+  MagicLink.belongsTo(User, { foreignKey: 'userId', as: 'user' })
 }
 
 /**

@@ -1,5 +1,6 @@
-import { Link, useLocation } from '@remix-run/react'
+import { Link } from '@remix-run/react'
 import { useT } from '#app/lib/use-t'
+import { AccountMenu } from './account-menu'
 import { LanguageSwitch } from './language-switch'
 
 export function SiteHeader({
@@ -10,8 +11,6 @@ export function SiteHeader({
   languageLocked: boolean
 }) {
   const { t } = useT()
-  const location = useLocation()
-  const signIn = `/sign-in?redirectTo=${encodeURIComponent(location.pathname)}`
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
@@ -23,9 +22,7 @@ export function SiteHeader({
       <div className="site-header-tools">
         {languageLocked ? null : <LanguageSwitch />}
         <nav aria-label={t('common:header.account')} className="account-area">
-          <Link to={signIn} className="button button-primary button-small">
-            {t('common:header.signIn')}
-          </Link>
+          <AccountMenu />
         </nav>
       </div>
     </header>

@@ -6,6 +6,38 @@ const SECRETS_REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'EDGE_SECRET'] as cons
 
 const devSecret = (name: string) => `dev-only-${name}-not-for-production`
 
+/** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
+const optional = <T extends z.ZodTypeAny>(type: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+
+const OAUTH_NAME = /^[a-z][a-z0-9]{1,31}$/
+
+/**
+ * Social sign-in providers: OAUTH_PROVIDERS=name,name2 and, for each, OAUTH_<NAME>_CLIENT_ID,
+ * _CLIENT_SECRET, _AUTHORIZE_URL, _TOKEN_URL, _USERINFO_URL, and optionally _LABEL and _SCOPES.
+ */
+function parseOAuthProviders(source: Record<string, string | undefined>, problems: string[]) {
+  const names = (source.OAUTH_PROVIDERS ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)
+  return names.flatMap((name) => {
+    const prefix = `OAUTH_${name.toUpperCase()}_`
+    const read = (key: string) => source[prefix + key] || undefined
+    const provider = {
+      name,
+      label: read('LABEL') ?? name.charAt(0).toUpperCase() + name.slice(1),
+      clientId: read('CLIENT_ID'),
+      clientSecret: read('CLIENT_SECRET'),
+      authorizeUrl: read('AUTHORIZE_URL'),
+      tokenUrl: read('TOKEN_URL'),
+      userInfoUrl: read('USERINFO_URL'),
+      scopes: (read('SCOPES') ?? 'openid email profile').split(/[\s,]+/).filter(Boolean),
+    }
+    const missing = (['clientId', 'clientSecret', 'authorizeUrl', 'tokenUrl', 'userInfoUrl'] as const).filter((key) => !provider[key])
+    if (!OAUTH_NAME.test(name)) problems.push(`OAUTH_PROVIDERS: "${name}" must be 2-32 lower-case letters or digits`)
+    if (missing.length) problems.push(`${prefix}*: missing ${missing.map((key) => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()).join(', ')}`)
+    return missing.length ? [] : [provider as Required<typeof provider>]
+  })
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,13 +53,20 @@ const schema = z
           return false
         }
       }, 'must start with sqlite: or mysql://'),
-    REDIS_URL: z.string().url().optional(),
-    SESSION_SECRET: z.string().min(32).optional(),
-    EDGE_SECRET: z.string().min(32).optional(),
-    SMTP_URL: z.string().url().optional(),
+    // The address people reach the web app at, for links in mail and SMS.
+    PUBLIC_URL: optional(z.string().url()),
+    REDIS_URL: optional(z.string().url()),
+    SESSION_SECRET: optional(z.string().min(32)),
+    EDGE_SECRET: optional(z.string().min(32)),
+    SMTP_URL: optional(z.string().url()),
     MAIL_FROM: z.string().default('Hearth <no-reply@hearth.localhost>'),
+    // A Twilio-compatible SMS API: POST {SMS_API_URL}/Accounts/{SID}/Messages.json with basic auth.
+    SMS_API_URL: optional(z.string().url()),
+    SMS_ACCOUNT_SID: optional(z.string()),
+    SMS_AUTH_TOKEN: optional(z.string()),
+    SMS_FROM: optional(z.string()),
     EDGE_PORT: z.coerce.number().int().positive().default(3001),
-    EDGE_PUBLIC_URL: z.string().url().optional(),
+    EDGE_PUBLIC_URL: optional(z.string().url()),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -37,15 +76,24 @@ const schema = z
     SESSION_SECRET: env.SESSION_SECRET ?? devSecret('session'),
     EDGE_SECRET: env.EDGE_SECRET ?? devSecret('edge'),
     EDGE_PUBLIC_URL: env.EDGE_PUBLIC_URL ?? `http://localhost:${env.EDGE_PORT}`,
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    sms:
+      env.SMS_API_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
+        ? { apiUrl: env.SMS_API_URL.replace(/\/$/, ''), accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM }
+        : null,
     isProduction: env.NODE_ENV === 'production',
   }))
 
-export type Env = z.infer<typeof schema>
+export type Env = z.infer<typeof schema> & { oauthProviders: OAuthProvider[] }
+export type OAuthProvider = ReturnType<typeof parseOAuthProviders>[number]
 
 /** Parses process.env once; a bad value stops the process at start-up with every problem listed. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = schema.safeParse(source)
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  const sms = ['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].filter((key) => source[key])
+  if (sms.length && sms.length < 4) problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
+  const oauthProviders = parseOAuthProviders(source, problems)
   if (source.NODE_ENV === 'production') {
     for (const key of SECRETS_REQUIRED_IN_PRODUCTION) {
       if (!source[key]) problems.push(`${key}: is required in production`)
@@ -54,7 +102,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (problems.length || !result.success) {
     throw new Error(`Invalid environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
   }
-  return result.data
+  return { ...result.data, oauthProviders }
 }
 
 // A .env file in the working directory fills in what the real environment does not set.

@@ -1,25 +1,33 @@
 import { createCookie } from '@remix-run/node'
 import { RemixI18Next } from 'remix-i18next/server'
+import enAuth from '#locales/en/auth.json'
 import enCommon from '#locales/en/common.json'
 import enDev from '#locales/en/dev.json'
+import enMail from '#locales/en/mail.json'
 import enPages from '#locales/en/pages.json'
+import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
 import esDev from '#locales/es/dev.json'
+import esMail from '#locales/es/mail.json'
 import esPages from '#locales/es/pages.json'
+import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
 import ptDev from '#locales/pt/dev.json'
+import ptMail from '#locales/pt/mail.json'
 import ptPages from '#locales/pt/pages.json'
 import { env } from './env.server'
-import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages } from './i18n'
+import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type ClientMessages, type Language, type Messages } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
-  en: { common: enCommon, pages: enPages, dev: enDev },
-  es: { common: esCommon, pages: esPages, dev: esDev },
-  pt: { common: ptCommon, pages: ptPages, dev: ptDev },
+  en: { common: enCommon, auth: enAuth, pages: enPages, dev: enDev, mail: enMail },
+  es: { common: esCommon, auth: esAuth, pages: esPages, dev: esDev, mail: esMail },
+  pt: { common: ptCommon, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail },
 }
 
-export function messagesFor(language: Language): Messages {
-  return MESSAGES[language]
+/** What the browser needs to render and hydrate pages in a language. */
+export function clientMessagesFor(language: Language): ClientMessages {
+  const { mail: _serverOnly, ...client } = MESSAGES[language]
+  return client
 }
 
 export function translatorFor(language: Language) {

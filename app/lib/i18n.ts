@@ -1,5 +1,7 @@
+import type enAuth from '#locales/en/auth.json'
 import type enCommon from '#locales/en/common.json'
 import type enDev from '#locales/en/dev.json'
+import type enMail from '#locales/en/mail.json'
 import type enPages from '#locales/en/pages.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
@@ -14,8 +16,12 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** Every namespace, typed from the English files: a key missing in English is a type error. */
-export type Messages = { common: typeof enCommon; pages: typeof enPages; dev: typeof enDev }
+export type Messages = { common: typeof enCommon; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail }
 export type Namespace = keyof Messages
+
+/** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
+export const SERVER_ONLY_NAMESPACES = ['mail'] as const satisfies Namespace[]
+export type ClientMessages = Omit<Messages, (typeof SERVER_ONLY_NAMESPACES)[number]>
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends Record<string, unknown>
@@ -34,7 +40,7 @@ export type Translate = (key: TranslationKey, values?: TranslationValues) => str
  * browser: i18next and react-i18next would add about 20 kB of gzipped JavaScript to every page.
  * Values are plain text: React escapes them when they render.
  */
-export function createTranslator(language: Language, messages: Messages): Translate {
+export function createTranslator(language: Language, messages: Partial<Messages>): Translate {
   const plurals = new Intl.PluralRules(FORMAT_LOCALES[language])
   return (key, values) => {
     const [namespace, path = ''] = key.split(':') as [Namespace, string?]

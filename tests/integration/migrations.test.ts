@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
 import { db } from '#app/lib/db.server'
@@ -5,15 +6,22 @@ import { migrateUp, migrator } from '#models/migrator'
 import { PERMISSIONS, ROLES } from '#models/permissions'
 
 const APP_TABLES = [
+  'auth_codes',
   'brands',
+  'magic_links',
   'outbox_messages',
   'permissions',
+  'rate_limits',
   'role_grants',
   'role_permissions',
   'roles',
   'rooms',
+  'sessions',
   'users',
 ]
+
+/** Every migration file, in the order umzug runs them. */
+const MIGRATIONS = readdirSync(new URL('../../migrations', import.meta.url)).filter((name) => /^\d{4}-.*\.ts$/.test(name)).sort()
 
 async function tableNames() {
   const tables = (await db.getQueryInterface().showAllTables()) as unknown[]
@@ -40,12 +48,10 @@ describe('migrations', () => {
     for (const table of APP_TABLES) expect(tables).toContain(table)
   })
 
-  it('record both migrations as executed and leave none pending', async () => {
+  it('record every migration as executed and leave none pending', async () => {
     const umzug = migrator(db)
-    expect((await umzug.executed()).map((migration) => migration.name)).toEqual([
-      '0001-core.ts',
-      '0002-roles-and-permissions.ts',
-    ])
+    expect(MIGRATIONS.slice(0, 3)).toEqual(['0001-core.ts', '0002-roles-and-permissions.ts', '0003-identity.ts'])
+    expect((await umzug.executed()).map((migration) => migration.name)).toEqual(MIGRATIONS)
     expect(await umzug.pending()).toEqual([])
   })
 
@@ -87,13 +93,13 @@ describe('migrations', () => {
     )
 
     const reverted = await umzug.down({ to: 0 })
-    expect(reverted.map((migration) => migration.name)).toEqual(['0002-roles-and-permissions.ts', '0001-core.ts'])
+    expect(reverted.map((migration) => migration.name)).toEqual([...MIGRATIONS].reverse())
     const afterDown = await tableNames()
     for (const table of APP_TABLES) expect(afterDown).not.toContain(table)
     expect(await umzug.executed()).toEqual([])
 
     const applied = await umzug.up()
-    expect(applied.map((migration) => migration.name)).toEqual(['0001-core.ts', '0002-roles-and-permissions.ts'])
+    expect(applied.map((migration) => migration.name)).toEqual(MIGRATIONS)
     const afterUp = await tableNames()
     for (const table of APP_TABLES) expect(afterUp).toContain(table)
     expect(await count('users')).toBe(0)

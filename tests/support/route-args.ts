@@ -9,7 +9,7 @@ export function routeArgs(
   return {
     request: new Request(new URL(path, 'http://localhost'), init),
     params,
-    context: { cache: new Map() },
+    context: { cache: new Map(), clientAddress: '127.0.0.1' },
   }
 }
 

@@ -28,8 +28,45 @@ describe('parseEnv', () => {
         EDGE_PUBLIC_URL: 'http://localhost:3001',
         BENCH: '0',
         LOG_LEVEL: 'info',
+        PUBLIC_URL: 'http://localhost:3000',
+        sms: null,
+        oauthProviders: [],
         isProduction: false,
       })
+    })
+
+    it('treats an empty variable as unset', () => {
+      expect(parseEnv({ REDIS_URL: '', SMTP_URL: '' })).toMatchObject({ REDIS_URL: undefined, SMTP_URL: undefined })
+    })
+
+    it('takes an SMS provider only when all four of its variables are set', () => {
+      const sms = { SMS_API_URL: 'http://127.0.0.1:9/2010-04-01/', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'secret', SMS_FROM: '+15550001111' }
+      expect(parseEnv(sms).sms).toEqual({ apiUrl: 'http://127.0.0.1:9/2010-04-01', accountSid: 'AC1', authToken: 'secret', from: '+15550001111' })
+      expect(() => parseEnv({ SMS_API_URL: sms.SMS_API_URL })).toThrow(/set all four or none/)
+    })
+
+    it('reads each named OAuth provider and lists what a provider lacks', () => {
+      const provider = {
+        OAUTH_PROVIDERS: 'acme',
+        OAUTH_ACME_CLIENT_ID: 'id',
+        OAUTH_ACME_CLIENT_SECRET: 'secret',
+        OAUTH_ACME_AUTHORIZE_URL: 'http://127.0.0.1:9/authorize',
+        OAUTH_ACME_TOKEN_URL: 'http://127.0.0.1:9/token',
+        OAUTH_ACME_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+      }
+      expect(parseEnv(provider).oauthProviders).toEqual([
+        {
+          name: 'acme',
+          label: 'Acme',
+          clientId: 'id',
+          clientSecret: 'secret',
+          authorizeUrl: 'http://127.0.0.1:9/authorize',
+          tokenUrl: 'http://127.0.0.1:9/token',
+          userInfoUrl: 'http://127.0.0.1:9/userinfo',
+          scopes: ['openid', 'email', 'profile'],
+        },
+      ])
+      expect(() => parseEnv({ ...provider, OAUTH_ACME_TOKEN_URL: '' })).toThrow(/OAUTH_ACME_\*: missing TOKEN_URL/)
     })
 
     it('uses a SQLite file by default', () => {

@@ -15,11 +15,12 @@ import {
   createTranslator,
   isLanguage,
   type Language,
+  type ClientMessages,
   type Messages,
   type TranslationKey,
 } from '#app/lib/i18n'
 
-const REAL: Record<Language, Messages> = {
+const REAL: Record<Language, Partial<ClientMessages>> = {
   en: { common: enCommon, pages: enPages, dev: enDev },
   es: { common: esCommon, pages: esPages, dev: esDev },
   pt: { common: ptCommon, pages: ptPages, dev: ptDev },

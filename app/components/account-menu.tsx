@@ -1,0 +1,68 @@
+import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
+import type { loader as rootLoader } from '#app/root'
+import { useT } from '#app/lib/use-t'
+
+/**
+ * The account switcher (spec §2): who is signed in, the other signed-in accounts, and sign in,
+ * sign out, settings, my rooms, manage community, use a different account. A <details> element,
+ * so it opens without JavaScript; every action is a plain form.
+ */
+export function AccountMenu() {
+  const { t } = useT()
+  const data = useRouteLoaderData<typeof rootLoader>('root')
+  const location = useLocation()
+  const here = location.pathname + location.search
+  const account = data?.account
+  if (!account?.current) {
+    return (
+      <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="button button-primary button-small">
+        {t('common:header.signIn')}
+      </Link>
+    )
+  }
+  const { current, others, manageUrl } = account
+  const label = current.name ?? current.emailAddress ?? current.phoneNumber ?? ''
+  return (
+    <details className="account-menu">
+      <summary className="button button-small" aria-label={t('auth:account.menu')}>
+        {label}
+      </summary>
+      <div className="account-menu-panel">
+        <p className="menu-caption">{t('auth:account.signedInAs', { name: label })}</p>
+        <Link to="/me" className="menu-item">
+          {t('auth:account.myRooms')}
+        </Link>
+        <Link to="/me/settings" className="menu-item">
+          {t('auth:account.settings')}
+        </Link>
+        {manageUrl ? (
+          <Link to={manageUrl} className="menu-item">
+            {t('auth:account.manageCommunity')}
+          </Link>
+        ) : null}
+        <hr />
+        {others.map((other) => (
+          <Form method="post" action="/resources/account" key={other.userId}>
+            <input type="hidden" name="userId" value={other.userId} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" name="intent" value="switch" className="menu-item">
+              {t('auth:account.switchTo', { name: other.name ?? other.emailAddress ?? other.phoneNumber ?? '' })}
+            </button>
+          </Form>
+        ))}
+        <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="menu-item">
+          {t('auth:account.addAccount')}
+        </Link>
+        <Form method="post" action="/resources/account">
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" name="intent" value="use-different" className="menu-item">
+            {t('auth:account.useDifferent')}
+          </button>
+          <button type="submit" name="intent" value="sign-out" className="menu-item">
+            {t('auth:account.signOut')}
+          </button>
+        </Form>
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,56 @@
+import { Redis } from 'ioredis'
+import { RateLimit } from '#models/index'
+import { env } from './env.server'
+import { logger } from './logger.server'
+
+export type Limit = { name: string; max: number; windowSeconds: number }
+
+/** The limits on sign-in codes (spec: "rate-limit codes and logins"). */
+export const LIMITS = {
+  codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
+  codesPerAddress: { name: 'code-address', max: 20, windowSeconds: 60 * 60 },
+  verificationsPerAddress: { name: 'verify-address', max: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>
+
+let redis: Redis | null = null
+function redisClient(url: string) {
+  redis ??= new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+  return redis
+}
+
+/**
+ * Counts one hit against a fixed window and says whether it is still within the limit. Redis when
+ * REDIS_URL is set (shared by every web instance), the database otherwise.
+ */
+export async function hit(limit: Limit, subject: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const key = `rl:${limit.name}:${subject}`.slice(0, 191)
+  const { count, resetAt } = env.REDIS_URL ? await hitRedis(env.REDIS_URL, key, limit) : await hitDatabase(key, limit)
+  const allowed = count <= limit.max
+  if (!allowed) logger.warn({ limit: limit.name }, 'rate limit reached')
+  return { allowed, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) }
+}
+
+async function hitRedis(url: string, key: string, limit: Limit) {
+  const client = redisClient(url)
+  const [[, count], [, ttl]] = (await client
+    .multi()
+    .incr(key)
+    .expire(key, limit.windowSeconds, 'NX')
+    .ttl(key)
+    .exec()) as [[null, number], [null, number], [null, number]]
+  return { count, resetAt: Date.now() + Math.max(ttl, 0) * 1000 }
+}
+
+async function hitDatabase(key: string, limit: Limit) {
+  const now = Date.now()
+  return RateLimit.sequelize!.transaction(async (transaction) => {
+    const row = await RateLimit.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE })
+    if (!row || row.resetAt.getTime() <= now) {
+      const resetAt = new Date(now + limit.windowSeconds * 1000)
+      await RateLimit.upsert({ key, count: 1, resetAt }, { transaction })
+      return { count: 1, resetAt: resetAt.getTime() }
+    }
+    await row.increment('count', { transaction })
+    return { count: row.count + 1, resetAt: row.resetAt.getTime() }
+  })
+}

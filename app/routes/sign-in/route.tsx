@@ -1,0 +1,149 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Field } from '#app/components/field'
+import type { TranslationKey } from '#app/lib/i18n'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
+import { signInAction, signInLoader, type SendCodeFields, type VerifyCodeFields } from './sign-in.server'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:signIn.title')
+export const loader = (args: LoaderFunctionArgs) => signInLoader(args)
+export const action = (args: ActionFunctionArgs) => signInAction(args)
+
+export default function SignIn() {
+  const { pending } = useLoaderData<typeof loader>()
+  return (
+    <main id="main" className="status-page">
+      <div className="card status-card">{pending ? <CodeStep identifier={pending} /> : <IdentifierStep />}</div>
+    </main>
+  )
+}
+
+type ActionData = {
+  intent: string
+  result: SubmissionResult<string[]> | null
+  error: { message: TranslationKey; minutes?: number; accountNotFound: boolean } | null
+}
+
+function useActionResult(intent: string) {
+  const data = useActionData<ActionData>()
+  return data?.intent === intent ? data : undefined
+}
+
+function IdentifierStep() {
+  const { t } = useT()
+  const { redirectTo, defaultCountry, countries, constraints } = useLoaderData<typeof loader>()
+  const actionData = useActionResult('send')
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<SendCodeFields>({ id: 'send-code', lastResult: actionData?.result, constraint: constraints.send, shouldRevalidate: 'onBlur' })
+  return (
+    <>
+      <h1>{t('auth:signIn.title')}</h1>
+      <p>{t('auth:signIn.intro')}</p>
+      {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : null}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label={t('auth:signIn.identifier')} errors={fields.identifier.errors}>
+          <input
+            {...getInputProps(fields.identifier, { type: 'text' })}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        </Field>
+        <Field label={t('auth:signIn.country')} errors={fields.country.errors}>
+          <select name={fields.country.name} id={fields.country.id} defaultValue={defaultCountry}>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name} (+{country.callingCode})
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('auth:signIn.send')}
+        </button>
+      </Form>
+      <p>
+        {t('auth:signIn.noAccount')} <Link to="/register">{t('auth:signIn.signUp')}</Link>
+      </p>
+    </>
+  )
+}
+
+function CodeStep({ identifier }: { identifier: string }) {
+  const { t } = useT()
+  const { redirectTo, constraints } = useLoaderData<typeof loader>()
+  const actionData = useActionData<ActionData>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<VerifyCodeFields>({
+    id: 'verify-code',
+    lastResult: actionData?.intent === 'verify' ? actionData.result : undefined,
+    constraint: constraints.verify,
+    shouldRevalidate: 'onBlur',
+  })
+  return (
+    <>
+      <h1>{t('auth:signIn.codeTitle')}</h1>
+      <p>{t('auth:signIn.codeSent', { identifier })}</p>
+      {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : null}
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label={t('auth:signIn.code')} errors={fields.code.errors}>
+          <input
+            {...getInputProps(fields.code, { type: 'text' })}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoCapitalize="characters"
+            spellCheck={false}
+            className="code-input"
+          />
+        </Field>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('auth:signIn.verify')}
+        </button>
+      </Form>
+      <Form method="post" className="inline-actions">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <button type="submit" name="intent" value="resend" className="button">
+          {t('auth:signIn.resend')}
+        </button>
+        <button type="submit" name="intent" value="cancel" className="button">
+          {t('auth:signIn.useAnother')}
+        </button>
+      </Form>
+    </>
+  )
+}
+
+/** The spec's failure messages; "Account not found!" comes with its advice, cancel and retry. */
+function ErrorNotice({ error, redirectTo }: { error: NonNullable<ActionData['error']>; redirectTo: string }) {
+  const { t } = useT()
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>
+        <strong>{t(error.message, { minutes: error.minutes ?? 0 })}</strong>
+      </p>
+      {error.accountNotFound ? (
+        <>
+          <p>{t('auth:errors.accountNotFoundAdvice')}</p>
+          <Form method="post" className="inline-actions">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <button type="submit" name="intent" value="cancel" className="button">
+              {t('auth:errors.cancel')}
+            </button>
+            <a href="#send-code" className="button">
+              {t('auth:errors.retry')}
+            </a>
+            <Link to="/register" className="button button-primary">
+              {t('auth:signIn.signUp')}
+            </Link>
+          </Form>
+        </>
+      ) : null}
+    </div>
+  )
+}

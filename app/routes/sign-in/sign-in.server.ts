@@ -1,0 +1,144 @@
+import { parseWithZod, getZodConstraint } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { createAuthenticator, failureMessage, failureOf, normaliseIdentifier, CODE_LENGTH } from '#app/lib/auth.server'
+import { sendSignInCodeFor } from '#app/lib/sign-in-delivery.server'
+import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/phone'
+import { resolveLanguage } from '#app/lib/i18n.server'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { safeRedirect } from '#app/lib/safe-redirect'
+import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
+
+const redirectTo = z.string().optional()
+
+/** Step 1: who to send a code to. Messages are translation keys. */
+export type SendCodeFields = z.input<typeof SendCodeSchema>
+export type VerifyCodeFields = z.input<typeof VerifyCodeSchema>
+
+export const SendCodeSchema = z.object({
+  intent: z.literal('send'),
+  identifier: z
+    .string({ required_error: 'auth:errors.identifierRequired' })
+    .trim()
+    .min(1, 'auth:errors.identifierRequired')
+    .max(320, 'auth:errors.identifierInvalid'),
+  country: z.string().length(2).optional(),
+  redirectTo,
+})
+
+/** Step 2: the code that arrived. */
+export const VerifyCodeSchema = z.object({
+  intent: z.literal('verify'),
+  code: z
+    .string({ required_error: 'auth:errors.codeRequired' })
+    .trim()
+    .length(CODE_LENGTH, 'auth:errors.codeLength'),
+  redirectTo,
+})
+
+const authenticator = createAuthenticator(sendSignInCodeFor)
+
+export async function signInLoader({ request }: LoaderFunctionArgs) {
+  const session = await getSession(request)
+  const url = new URL(request.url)
+  const target = safeRedirect(url.searchParams.get('redirectTo'), '')
+  // The strategy has verified a code and left the user here: make it an identity of this browser.
+  const userId = session.get('user')
+  if (userId) throw await startSession(session, userId, afterSignIn(target))
+  const pending = session.get('auth:email') ?? null
+  return {
+    pending,
+    // The country list is built here (the phone metadata would be heavy in the browser bundle),
+    // and only for the step that shows it.
+    countries: pending ? [] : countryOptions(await resolveLanguage(request)),
+    redirectTo: target,
+    defaultCountry: countryFromRequest(request.headers.get('Accept-Language')),
+    constraints: { send: getZodConstraint(SendCodeSchema), verify: getZodConstraint(VerifyCodeSchema) },
+  }
+}
+
+export async function signInAction({ request, context }: ActionFunctionArgs) {
+  const form = await request.clone().formData()
+  const intent = form.get('intent')
+  const target = safeRedirect(form.get('redirectTo'), '')
+  const here = `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}`
+  const session = await getSession(request)
+
+  if (intent === 'cancel') {
+    session.unset('auth:email')
+    session.unset('auth:otp')
+    return redirect(here, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  }
+
+  if (intent === 'resend') {
+    const identifier = session.get('auth:email')
+    if (!identifier) return redirect(here)
+    const limited = await rateLimitSending(identifier, context.clientAddress)
+    if (limited) return data({ intent, result: null, error: limited.error }, { status: 429 })
+    return authenticate(strip(request, new URLSearchParams({ redirectTo: target })), here, 'resend')
+  }
+
+  if (intent === 'verify') {
+    const submission = parseWithZod(form, { schema: VerifyCodeSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
+    if (!allowed) return data({ intent, result: submission.reply(), ...tooMany(retryAfterSeconds) }, { status: 429 })
+    const body = new URLSearchParams({ code: submission.value.code.toUpperCase() })
+    return authenticate(strip(request, body), here, 'verify', submission.reply())
+  }
+
+  const submission = parseWithZod(form, { schema: SendCodeSchema })
+  if (submission.status !== 'success') return data({ intent: 'send', result: submission.reply(), error: null }, { status: 400 })
+  const country = toCountryCode(submission.value.country, countryFromRequest(request.headers.get('Accept-Language')))
+  const identifier = normaliseIdentifier(submission.value.identifier, country)
+  if (!identifier) {
+    return data(
+      { intent: 'send', result: submission.reply({ fieldErrors: { identifier: ['auth:errors.identifierInvalid'] } }), error: null },
+      { status: 400 },
+    )
+  }
+  const limited = await rateLimitSending(identifier, context.clientAddress)
+  if (limited) return data({ intent: 'send', result: submission.reply(), ...limited }, { status: 429 })
+  return authenticate(strip(request, new URLSearchParams({ identifier })), here, 'send', submission.reply())
+}
+
+/**
+ * Runs the OTP strategy. Success is a redirect (code sent, or code verified); any failure comes back
+ * as the spec's message with what was typed kept, and status 400 (bad input) or 404 (no account).
+ */
+async function authenticate(request: Request, here: string, intent: 'send' | 'resend' | 'verify', result: unknown = null) {
+  try {
+    await authenticator.authenticate('otp', request, { successRedirect: here })
+    return redirect(here)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    const failure = failureOf(error)
+    const message = intent === 'resend' && failure !== 'user.notFound' ? 'auth:errors.resendFailed' : failureMessage(failure)
+    return data({ intent, result, error: { message, accountNotFound: failure === 'user.notFound' } }, {
+      status: failure === 'user.notFound' ? 404 : failure === 'unknown' ? 500 : 400,
+    })
+  }
+}
+
+async function rateLimitSending(identifier: string, address: string) {
+  for (const [limit, subject] of [
+    [LIMITS.codesPerIdentifier, identifier],
+    [LIMITS.codesPerAddress, address],
+  ] as const) {
+    const { allowed, retryAfterSeconds } = await hit(limit, subject)
+    if (!allowed) return tooMany(retryAfterSeconds)
+  }
+  return null
+}
+
+function tooMany(retryAfterSeconds: number) {
+  return { error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60), accountNotFound: false } }
+}
+
+/** The same request (cookie, headers) with only the fields the strategy should see. */
+function strip(request: Request, body: URLSearchParams) {
+  const headers = new Headers(request.headers)
+  headers.set('Content-Type', 'application/x-www-form-urlencoded')
+  headers.delete('Content-Length')
+  return new Request(request.url, { method: 'POST', headers, body })
+}
