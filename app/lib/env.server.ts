@@ -67,6 +67,8 @@ const schema = z
     SMS_FROM: optional(z.string()),
     EDGE_PORT: z.coerce.number().int().positive().default(3001),
     EDGE_PUBLIC_URL: optional(z.string().url()),
+    // Sign-in codes one client address may request per hour (a shared office needs more than a home).
+    CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -8,7 +8,7 @@ export type Limit = { name: string; max: number; windowSeconds: number }
 /** The limits on sign-in codes (spec: "rate-limit codes and logins"). */
 export const LIMITS = {
   codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
-  codesPerAddress: { name: 'code-address', max: 20, windowSeconds: 60 * 60 },
+  codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
   verificationsPerAddress: { name: 'verify-address', max: 30, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
 

@@ -15,6 +15,8 @@ export type SessionData = {
   currentUserId: string
   /** Where to go after signing in (spec: the stored redirect). */
   redirectTo: string
+  /** From the sign-in callback: join the meeting at once as its host; the app runs in a frame. */
+  flags: { autoJoin: boolean; embedded: boolean }
   // A sign-in in progress, kept by remix-auth-otp: the identifier, its encrypted code, the
   // verified user until the sign-in page turns it into an identity.
   'auth:email': string
@@ -106,7 +108,12 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
  * Signs a user in: the old session row is destroyed and a new one issued (a new id defeats session
  * fixation), keeping the other identities of the account switcher.
  */
-export async function startSession(previous: AppSession, userId: string, redirectTo: string): Promise<Response> {
+export async function startSession(
+  previous: AppSession,
+  userId: string,
+  redirectTo: string,
+  flags: SessionData['flags'] = previous.get('flags') ?? { autoJoin: false, embedded: false },
+): Promise<Response> {
   const now = Date.now()
   const identity: Identity = {
     userId,
@@ -118,6 +125,7 @@ export async function startSession(previous: AppSession, userId: string, redirec
   const session = await sessionStorage.getSession()
   session.set('identities', [identity, ...others])
   session.set('currentUserId', userId)
+  session.set('flags', flags)
   return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 

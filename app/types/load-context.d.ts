@@ -8,3 +8,10 @@ declare module '@remix-run/node' {
     clientAddress: string
   }
 }
+
+declare module '@remix-run/server-runtime' {
+  // Loader and action types follow single fetch (turbo-stream), which remix.config.js turns on.
+  interface Future {
+    v3_singleFetch: true
+  }
+}

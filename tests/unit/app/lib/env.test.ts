@@ -29,6 +29,7 @@ describe('parseEnv', () => {
         BENCH: '0',
         LOG_LEVEL: 'info',
         PUBLIC_URL: 'http://localhost:3000',
+        CODES_PER_ADDRESS_PER_HOUR: 20,
         sms: null,
         oauthProviders: [],
         isProduction: false,

@@ -1,0 +1,24 @@
+import { Op } from 'sequelize'
+import { MagicLink } from '#models/index'
+import { safeRedirect } from './safe-redirect'
+
+/**
+ * Spends a magic link: the user it signs in and where it goes, or null when it is unknown, used or
+ * expired. Marking it used is one conditional UPDATE, so two clicks racing cannot both sign in.
+ */
+export async function redeemMagicLink(id: string): Promise<{ userId: string; destinationUrl: string } | null> {
+  const now = new Date()
+  const [updated] = await MagicLink.update(
+    { usedAt: now },
+    { where: { id, usedAt: null, expiresAt: { [Op.gt]: now } } },
+  )
+  if (updated !== 1) return null
+  const link = await MagicLink.findByPk(id)
+  return link ? { userId: link.userId, destinationUrl: safeRedirect(link.destinationUrl, '/me') } : null
+}
+
+/** Where an expired link would have gone, to offer signing in and going there anyway. */
+export async function magicLinkDestination(id: string): Promise<string | null> {
+  const link = await MagicLink.findByPk(id, { attributes: ['destinationUrl'] })
+  return link ? safeRedirect(link.destinationUrl, '/me') : null
+}
