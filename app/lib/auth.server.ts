@@ -17,6 +17,7 @@ const REASONS = {
   'user.notFound': 'auth:errors.accountNotFound',
   'authOtp.notFound': 'auth:errors.invalidCode',
   'identifier.invalid': 'auth:errors.identifierInvalid',
+  'user.exists': 'auth:errors.accountExists',
 } as const satisfies Record<string, TranslationKey>
 export type SignInFailure = keyof typeof REASONS | 'unknown'
 
@@ -65,12 +66,23 @@ const codeRowId = (encrypted: string) => createHash('sha256').update(encrypted).
 /** What the sign-in page does with a code once generated; set by the route so it can reach the mailer. */
 export type CodeSender = (delivery: { identifier: string; code: string; userId: string; request: Request }) => Promise<void>
 
-export function createAuthenticator(sendCode: CodeSender) {
+type StrategyOptions = {
+  /** Session keys of a code in progress: separate flows (sign-in, sign-up) must not share them. */
+  sessionKeys: { identifier: string; code: string }
+  /** Checks the identifier when the code is requested and again when it is verified. */
+  verify: (identifier: string) => Promise<string>
+  send: (delivery: { identifier: string; code: string; verified: string | null; request: Request }) => Promise<void>
+}
+
+/** remix-auth-otp configured the Hearth way: 6 digits, 10 minutes, 5 wrong tries, hashed rows. */
+function otpStrategy({ sessionKeys, verify, send }: StrategyOptions) {
   const strategy = new OTPStrategy<string>(
     {
       secret: env.SESSION_SECRET,
       emailField: 'identifier',
       codeField: 'code',
+      sessionEmailKey: sessionKeys.identifier,
+      sessionOtpKey: sessionKeys.code,
       codeGeneration: {
         length: CODE_LENGTH,
         digits: true,
@@ -88,10 +100,7 @@ export function createAuthenticator(sendCode: CodeSender) {
       storeCode: async (encrypted) => {
         await AuthCode.create({ id: codeRowId(encrypted), expiresAt: new Date(Date.now() + CODE_LIFETIME_MS) })
       },
-      sendCode: async ({ email: identifier, code, user, request }) => {
-        if (!user) throw new Error('user.notFound')
-        await sendCode({ identifier, code, userId: user, request })
-      },
+      sendCode: async ({ email: identifier, code, user, request }) => send({ identifier, code, verified: user ?? null, request }),
       validateCode: async (encrypted) => {
         const row = encrypted ? await AuthCode.findOne({ where: { id: codeRowId(encrypted), expiresAt: { [Op.gt]: new Date() } } }) : null
         return row ? { code: encrypted, active: row.active, attempts: row.attempts } : (null as never)
@@ -101,15 +110,47 @@ export function createAuthenticator(sendCode: CodeSender) {
         await AuthCode.update({ active, ...(attempts === undefined ? {} : { attempts }) }, { where: { id: codeRowId(encrypted) } })
       },
     },
-    async ({ email: identifier }) => {
+    async ({ email: identifier }) => verify(identifier),
+  )
+  useConstantTimeComparison(strategy)
+  return strategy
+}
+
+/** Sign-in: a code goes only to an existing account, and verifying it yields the user's id. */
+export function createAuthenticator(sendCode: CodeSender) {
+  const strategy = otpStrategy({
+    sessionKeys: { identifier: 'auth:email', code: 'auth:otp' },
+    verify: async (identifier) => {
       const user = await findUserByIdentifier(identifier)
       if (!user) throw new Error('user.notFound')
       return user.id
     },
-  )
-  useConstantTimeComparison(strategy)
-  return new Authenticator<string>(sessionStorage, { throwOnError: true })
-    .use(strategy, 'otp')
+    send: async ({ identifier, code, verified, request }) => {
+      if (!verified) throw new Error('user.notFound')
+      await sendCode({ identifier, code, userId: verified, request })
+    },
+  })
+  return new Authenticator<string>(sessionStorage, { throwOnError: true }).use(strategy, 'otp')
+}
+
+/**
+ * Sign-up: proves the person owns an email address that has no account yet; verifying yields the
+ * address, left in the session under `verify:identifier` for the sign-up page to use.
+ */
+export function createVerificationAuthenticator(sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>) {
+  const strategy = otpStrategy({
+    sessionKeys: { identifier: 'verify:email', code: 'verify:otp' },
+    verify: async (identifier) => {
+      if (await findUserByIdentifier(identifier)) throw new Error('user.exists')
+      return identifier
+    },
+    send: async ({ identifier, code, verified, request }) => {
+      // The strategy swallows verify's error while sending; no verified address means it exists.
+      if (!verified) throw new Error('user.exists')
+      await sendCode({ identifier, code, request })
+    },
+  })
+  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(strategy, 'verify')
 }
 
 /**

@@ -22,6 +22,11 @@ export type SessionData = {
   'auth:email': string
   'auth:otp': string
   user: string
+  // The same for proving an email address while creating a community.
+  'verify:email': string
+  'verify:otp': string
+  'verify:identifier': string
+  registration: { fullName: string; communityName: string }
 }
 
 type FlashData = { notice: string }

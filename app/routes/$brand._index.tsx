@@ -1,9 +1,11 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { hasPermission } from '#app/lib/access.server'
 import { findBrand } from '#app/lib/brands.server'
 import { communityHome } from '#app/lib/community-home.server'
 import { formatDate } from '#app/lib/dates'
 import { pageTitle } from '#app/lib/meta'
+import { viewer } from '#app/lib/session.server'
 import { useT } from '#app/lib/use-t'
 import type { CommunityHandle } from './$brand'
 
@@ -12,9 +14,9 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const brand = await findBrand(context, params.brand)
   if (!brand) throw redirect('/community-not-found')
-  // Sign-in arrives with the identity work; until then everyone here is a guest, and guests see
-  // the hub only where the community's admins allow it.
-  if (!brand.publicAccess.hub) {
+  // Members enter with the access-community permission; guests only where the admins allow it.
+  const { user } = await viewer(request, context)
+  if (!brand.publicAccess.hub && !(await hasPermission(user?.id, brand.id, 'access-community'))) {
     throw redirect(`/private?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
   }
   return {
