@@ -1,15 +1,18 @@
 import { createCookie } from '@remix-run/node'
 import { RemixI18Next } from 'remix-i18next/server'
+import enAccount from '#locales/en/account.json'
 import enAuth from '#locales/en/auth.json'
 import enCommon from '#locales/en/common.json'
 import enDev from '#locales/en/dev.json'
 import enMail from '#locales/en/mail.json'
 import enPages from '#locales/en/pages.json'
+import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
 import esDev from '#locales/es/dev.json'
 import esMail from '#locales/es/mail.json'
 import esPages from '#locales/es/pages.json'
+import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
 import ptDev from '#locales/pt/dev.json'
@@ -19,9 +22,9 @@ import { env } from './env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type ClientMessages, type Language, type Messages } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
-  en: { common: enCommon, auth: enAuth, pages: enPages, dev: enDev, mail: enMail },
-  es: { common: esCommon, auth: esAuth, pages: esPages, dev: esDev, mail: esMail },
-  pt: { common: ptCommon, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail },
+  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail },
+  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail },
+  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail },
 }
 
 /** What the browser needs to render and hydrate pages in a language. */

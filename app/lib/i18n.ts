@@ -1,3 +1,4 @@
+import type enAccount from '#locales/en/account.json'
 import type enAuth from '#locales/en/auth.json'
 import type enCommon from '#locales/en/common.json'
 import type enDev from '#locales/en/dev.json'
@@ -16,7 +17,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** Every namespace, typed from the English files: a key missing in English is a type error. */
-export type Messages = { common: typeof enCommon; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail }
+export type Messages = { common: typeof enCommon; account: typeof enAccount; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail }
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */

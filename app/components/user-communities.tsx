@@ -1,0 +1,52 @@
+import { Link } from '@remix-run/react'
+import { useT } from '#app/lib/use-t'
+
+type Community = {
+  id: string
+  slug: string
+  name: string
+  standing: 'owner' | 'admin' | 'user'
+  rooms: Array<{ id: string; slug: string; name: string }>
+}
+
+/**
+ * The user's rooms (spec §2, the me screen): each community they hold a role in, their standing
+ * there, and their personal rooms in it. Every choice is a plain link.
+ */
+export function UserCommunities({ communities, headingLevel }: { communities: Community[]; headingLevel: 2 | 3 }) {
+  const { t } = useT()
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  return (
+    <ul className="community-list">
+      {communities.map((community) => (
+        <li key={community.id} className="card community-card">
+          <div className="community-card-header">
+            <Heading id={`community-${community.id}`}>
+              <Link to={`/${community.slug}`}>{community.name}</Link>
+            </Heading>
+            <p className="badge">
+              <span className="visually-hidden">{t('account:standing.label')}: </span>
+              {t(`account:standing.${community.standing}`)}
+            </p>
+          </div>
+          {community.rooms.length ? (
+            <>
+              <p className="eyebrow">{t('account:rooms.personal')}</p>
+              <ul className="personal-rooms" aria-labelledby={`community-${community.id}`}>
+                {community.rooms.map((room) => (
+                  <li key={room.id}>
+                    <Link to={`/${community.slug}/${room.slug}`} className="button button-small">
+                      {room.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="muted">{t('account:rooms.noPersonalRoom')}</p>
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,25 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { viewer } from '#app/lib/session.server'
+import { publicCommunities, userCommunities } from '#app/lib/user-rooms.server'
+
+const pageUrl = (page: number) => (page <= 1 ? '/communities' : `/communities?page=${page}`)
+
+/**
+ * The communities list (public): the visitor's own rooms when signed in, and the public communities
+ * 24 a page. A page that is not a whole number from 1 up, or past the last page, redirects to the
+ * nearest one that exists.
+ */
+export async function communitiesLoader({ request, context }: LoaderFunctionArgs) {
+  const raw = new URL(request.url).searchParams.get('page')
+  const page = raw === null ? 1 : /^\d{1,6}$/.test(raw) ? Number(raw) : NaN
+  if (!Number.isInteger(page) || page < 1) throw redirect(pageUrl(1))
+  const [{ user }, listing] = await Promise.all([viewer(request, context), publicCommunities(page)])
+  if (page > listing.pages) throw redirect(pageUrl(listing.pages))
+  return {
+    signedIn: Boolean(user),
+    yours: user ? await userCommunities(user.id) : [],
+    ...listing,
+    previousUrl: page > 1 ? pageUrl(page - 1) : null,
+    nextUrl: page < listing.pages ? pageUrl(page + 1) : null,
+  }
+}

@@ -1,0 +1,70 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import { UserCommunities } from '#app/components/user-communities'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
+import { communitiesLoader } from './communities.server'
+
+export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:communities.title')
+export const loader = (args: LoaderFunctionArgs) => communitiesLoader(args)
+
+export default function Communities() {
+  const { t } = useT()
+  const location = useLocation()
+  const { signedIn, yours, communities, page, pages, previousUrl, nextUrl } = useLoaderData<typeof loader>()
+  return (
+    <main id="main" className="page account-page">
+      <h1>{t('account:communities.title')}</h1>
+      <p className="lead">{t('account:communities.intro')}</p>
+
+      <section aria-labelledby="yours-heading" className="account-section">
+        <h2 id="yours-heading">{t('account:communities.yours')}</h2>
+        {!signedIn ? (
+          <p>
+            {t('account:communities.signInPrompt')}{' '}
+            <Link to={`/sign-in?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>
+              {t('account:communities.signIn')}
+            </Link>
+          </p>
+        ) : yours.length ? (
+          <UserCommunities communities={yours} headingLevel={3} />
+        ) : (
+          <p>{t('account:communities.yoursEmpty')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="public-heading" className="account-section">
+        <h2 id="public-heading">{t('account:communities.public')}</h2>
+        {communities.length === 0 ? (
+          <p>{t('account:communities.none')}</p>
+        ) : (
+          <ul className="community-list">
+            {communities.map((community) => (
+              <li key={community.id} className="card community-card">
+                <h3>
+                  <Link to={`/${community.slug}`}>{community.name}</Link>
+                </h3>
+                <p className="muted">{t('account:communities.members', { count: community.memberCount })}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav aria-label={t('account:communities.pagination')} className="pagination">
+            {previousUrl ? (
+              <Link to={previousUrl} rel="prev" className="button button-small">
+                {t('account:communities.previous')}
+              </Link>
+            ) : null}
+            <p aria-current="page">{t('account:communities.pageOf', { page, pages })}</p>
+            {nextUrl ? (
+              <Link to={nextUrl} rel="next" className="button button-small">
+                {t('account:communities.next')}
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,260 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import {
+  MaxPartSizeExceededError,
+  data,
+  redirect,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from '@remix-run/node'
+import { z } from 'zod'
+import { AVATAR_MAX_BYTES, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
+import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
+import { Room, User } from '#app/lib/db.server'
+import { endIdentity, requireUser, sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
+
+export const SETTINGS_PATH = '/me/settings'
+const SAVED: TranslationKey = 'account:settings.saved'
+
+const tooLong = 'account:errors.tooLong'
+const optionalText = (max: number) => z.string().trim().max(max, tooLong).optional()
+
+/** An http(s) address with a host; anything else (javascript:, mailto:, "example.com") is refused. */
+function isWebAddress(value: string) {
+  if (!/^https?:\/\//i.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !/\s/.test(value)
+  } catch {
+    return false
+  }
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(1024, tooLong)
+  .refine((value) => value === '' || isWebAddress(value), 'account:errors.urlInvalid')
+  .optional()
+
+const flag = z.boolean({ invalid_type_error: 'account:errors.flagInvalid' }).default(false)
+
+/**
+ * The profile form (spec §3 current user and host profile, §5 user profile values): text trimmed,
+ * unchecked boxes read as false. Messages are translation keys.
+ */
+export const ProfileSchema = z.object({
+  intent: z.literal('profile'),
+  name: z
+    .string({ required_error: 'account:errors.nameRequired' })
+    .trim()
+    .superRefine((value, context) => {
+      // Spec §5: required, first and last name, at least 2 characters.
+      const message = !value
+        ? 'account:errors.nameRequired'
+        : value.length < 2
+          ? 'account:errors.nameTooShort'
+          : value.length > 255
+            ? tooLong
+            : !/\S\s+\S/.test(value)
+              ? 'account:errors.nameFull'
+              : null
+      if (message) context.addIssue({ code: z.ZodIssueCode.custom, message })
+    }),
+  about: optionalText(2000),
+  company: optionalText(255),
+  jobTitle: optionalText(255),
+  location: optionalText(255),
+  interests: optionalText(1000),
+  websiteUrl: optionalUrl,
+  facebookUrl: optionalUrl,
+  linkedinUrl: optionalUrl,
+  twitterUrl: optionalUrl,
+  instagramUrl: optionalUrl,
+  calendarUrl: optionalUrl,
+  preferredLanguage: z.enum(LANGUAGES, { errorMap: () => ({ message: 'account:errors.languageInvalid' }) }).optional(),
+  preferenceEmailNotifications: flag,
+  preferenceSmsNotifications: flag,
+  preferenceShowEmailAddress: flag,
+  preferenceShowPhoneNumber: flag,
+})
+
+/** The picture form: one image file, checked by its bytes after parsing. */
+export const AvatarSchema = z.object({
+  intent: z.literal('avatar'),
+  avatar: z
+    .instanceof(File, { message: 'account:errors.avatarRequired' })
+    .refine((file) => file.size > 0, 'account:errors.avatarRequired')
+    .refine((file) => file.size <= AVATAR_MAX_BYTES, 'account:errors.avatarTooLarge'),
+})
+
+/** Deleting the account: the email address (or, for a phone-only account, the phone number) typed out. */
+export const DeleteAccountSchema = z.object({
+  intent: z.literal('delete'),
+  confirmation: z.string().trim().optional(),
+})
+
+export type ProfileFields = z.input<typeof ProfileSchema>
+export type AvatarFields = z.input<typeof AvatarSchema>
+export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>
+
+/** What a delete must match, and the message when it does not. */
+function confirmationFor(user: User) {
+  return user.emailAddress
+    ? { identifier: user.emailAddress, kind: 'email' as const, error: 'account:errors.confirmEmail' as const }
+    : { identifier: user.phoneNumber ?? '', kind: 'phone' as const, error: 'account:errors.confirmPhone' as const }
+}
+
+export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const { session } = await viewer(request, context)
+  // Reading a flash consumes it; committing the session makes it show once.
+  const notice = (session.get('notice') as TranslationKey | undefined) ?? null
+  const { identifier, kind } = confirmationFor(user)
+  return data(
+    {
+      profile: {
+        name: user.name ?? '',
+        about: user.about ?? '',
+        company: user.company ?? '',
+        jobTitle: user.jobTitle ?? '',
+        location: user.location ?? '',
+        interests: user.interests ?? '',
+        websiteUrl: user.websiteUrl ?? '',
+        facebookUrl: user.facebookUrl ?? '',
+        linkedinUrl: user.linkedinUrl ?? '',
+        twitterUrl: user.twitterUrl ?? '',
+        instagramUrl: user.instagramUrl ?? '',
+        calendarUrl: user.calendarUrl ?? '',
+        preferredLanguage: user.preferredLanguage ?? '',
+        preferenceEmailNotifications: user.preferenceEmailNotifications,
+        preferenceSmsNotifications: user.preferenceSmsNotifications,
+        preferenceShowEmailAddress: user.preferenceShowEmailAddress,
+        preferenceShowPhoneNumber: user.preferenceShowPhoneNumber,
+      },
+      // Changes when the profile is saved, so the form starts again from the stored values.
+      version: user.updatedAt.toISOString(),
+      avatar: user.avatar,
+      confirm: { identifier, kind },
+      notice,
+      constraints: {
+        profile: getZodConstraint(ProfileSchema),
+        avatar: getZodConstraint(AvatarSchema),
+        delete: getZodConstraint(DeleteAccountSchema),
+      },
+    },
+    notice ? { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } } : undefined,
+  )
+}
+
+/** Files only under the avatar field; other fields are short text. Each is read into memory with a cap. */
+const uploadHandler = composeUploadHandlers(
+  createMemoryUploadHandler({
+    maxPartSize: AVATAR_MAX_BYTES,
+    filter: ({ name, filename }) => name === 'avatar' && typeof filename === 'string',
+  }),
+  createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ filename }) => filename === undefined }),
+)
+
+async function readForm(request: Request): Promise<FormData | 'too-large'> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.startsWith('multipart/form-data')) return request.formData()
+  try {
+    return await parseMultipartFormData(request, uploadHandler)
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return 'too-large'
+    throw error
+  }
+}
+
+export async function settingsAction({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context)
+  const { session } = await viewer(request, context)
+  const form = await readForm(request)
+
+  if (form === 'too-large') {
+    // The stream was cut at the limit, so the other fields are unknown; it can only be the picture.
+    const reply = { status: 'error' as const, error: { avatar: ['account:errors.avatarTooLarge'] } }
+    return data({ intent: 'avatar', result: reply }, { status: 400 })
+  }
+
+  const intent = form.get('intent')
+  if (intent === 'avatar') return changeAvatar(form, user, session)
+  if (intent === 'delete') return deleteAccount(form, user, session)
+  return saveProfile(form, user, session)
+}
+
+async function saveProfile(form: FormData, user: User, session: AppSession) {
+  const submission = parseWithZod(form, { schema: ProfileSchema })
+  if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
+  const { intent: _intent, name, preferredLanguage, ...rest } = submission.value
+  const text = (value: string | undefined) => value || null
+  await user.update({
+    name: name.replace(/\s+/g, ' '),
+    about: text(rest.about),
+    company: text(rest.company),
+    jobTitle: text(rest.jobTitle),
+    location: text(rest.location),
+    interests: text(rest.interests),
+    websiteUrl: text(rest.websiteUrl),
+    facebookUrl: text(rest.facebookUrl),
+    linkedinUrl: text(rest.linkedinUrl),
+    twitterUrl: text(rest.twitterUrl),
+    instagramUrl: text(rest.instagramUrl),
+    calendarUrl: text(rest.calendarUrl),
+    preferredLanguage: preferredLanguage ?? null,
+    preferenceEmailNotifications: rest.preferenceEmailNotifications,
+    preferenceSmsNotifications: rest.preferenceSmsNotifications,
+    preferenceShowEmailAddress: rest.preferenceShowEmailAddress,
+    preferenceShowPhoneNumber: rest.preferenceShowPhoneNumber,
+  })
+  return savedRedirect(session)
+}
+
+async function changeAvatar(form: FormData, user: User, session: AppSession) {
+  const submission = parseWithZod(form, { schema: AvatarSchema })
+  // A File cannot travel back to the browser: the reply keeps no values, only the messages.
+  const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors, hideFields: ['avatar'] })
+  if (submission.status !== 'success') return data({ intent: 'avatar', result: reply() }, { status: 400 })
+  const bytes = new Uint8Array(await submission.value.avatar.arrayBuffer())
+  if (!sniffImage(bytes)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
+  let url: string
+  try {
+    url = await storeAvatar(user.id, bytes)
+  } catch (error) {
+    if (!(error instanceof UnreadableImageError)) throw error
+    return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarUnreadable'] }) }, { status: 400 })
+  }
+  const previous = user.avatar
+  await user.update({ avatar: url, avatarId: null })
+  await removeAvatar(previous)
+  return savedRedirect(session)
+}
+
+async function deleteAccount(form: FormData, user: User, session: AppSession) {
+  const submission = parseWithZod(form, { schema: DeleteAccountSchema })
+  const expected = confirmationFor(user)
+  const typed = submission.status === 'success' ? (submission.value.confirmation ?? '') : ''
+  const matches =
+    expected.identifier !== '' &&
+    (expected.kind === 'email' ? typed.toLowerCase() === expected.identifier.toLowerCase() : typed.replace(/[\s().-]/g, '') === expected.identifier)
+  if (!matches) {
+    return data({ intent: 'delete', result: submission.reply({ fieldErrors: { confirmation: [expected.error] } }) }, { status: 400 })
+  }
+  const avatar = user.avatar
+  await User.sequelize!.transaction(async (transaction) => {
+    // Personal rooms belong to their host; other rooms they hosted lose the host (hostId SET NULL).
+    await Room.destroy({ where: { hostId: user.id, context: 'personal' }, transaction })
+    // Role grants and magic links go with the user (ON DELETE CASCADE).
+    await user.destroy({ transaction })
+  })
+  await removeAvatar(avatar)
+  return endIdentity(session, '/', user.id)
+}
+
+async function savedRedirect(session: AppSession) {
+  session.flash('notice', SAVED)
+  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+}

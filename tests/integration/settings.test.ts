@@ -1,0 +1,332 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { Jimp } from 'jimp'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AVATAR_DIR, AVATAR_MAX_BYTES } from '#app/lib/avatars.server'
+import { Brand, Role, RoleGrant, Room, Session, User } from '#app/lib/db.server'
+import { action, loader } from '#app/routes/me.settings/route'
+import { formPost, routeArgs, thrownResponse } from '../support/route-args'
+import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+
+type Reply = { intent: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+
+let user: User
+let cookie: string
+
+const GOOD_PROFILE = {
+  intent: 'profile',
+  name: '  Mia   Member  ',
+  about: '  Reads a lot.  ',
+  company: ' Acme ',
+  jobTitle: 'Librarian',
+  location: 'Lisbon',
+  interests: 'books, tea',
+  websiteUrl: ' https://mia.example.com ',
+  facebookUrl: '',
+  linkedinUrl: 'https://www.linkedin.com/in/mia',
+  twitterUrl: '   ',
+  instagramUrl: 'http://instagram.com/mia',
+  calendarUrl: 'https://cal.example.com/mia?week=1',
+  preferredLanguage: 'pt',
+  // Checked boxes send "on"; unchecked ones send nothing.
+  preferenceSmsNotifications: 'on',
+  preferenceShowEmailAddress: 'on',
+}
+
+const load = async (headers: Record<string, string> = { Cookie: cookie }) => loader(routeArgs('/me/settings', {}, { headers }))
+const post = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
+  action(formPost('/me/settings', fields, headers))
+
+/** A multipart POST, as the browser sends the picture form. */
+function upload(file: File | null, headers: Record<string, string> = { Cookie: cookie }) {
+  const body = new FormData()
+  body.set('intent', 'avatar')
+  body.set('avatar', file ?? new File([], '', { type: 'application/octet-stream' }))
+  return action(routeArgs('/me/settings', {}, { method: 'POST', body, headers }))
+}
+
+async function pngOf(width: number, height: number) {
+  const image = new Jimp({ width, height, color: 0x3366ccff })
+  return new Uint8Array(await image.getBuffer('image/png'))
+}
+
+/** What a 400 action answered: its status and the reply the form shows. */
+function rejected(result: unknown) {
+  expect(result).not.toBeInstanceOf(Response)
+  return { status: initOf(result).status, ...(unwrap(result) as Reply) }
+}
+
+function expectRedirect(result: unknown, location: string) {
+  expect(result).toBeInstanceOf(Response)
+  const response = result as Response
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe(location)
+  return response
+}
+
+const avatarFiles = (userId: string) => (existsSync(AVATAR_DIR) ? readdirSync(AVATAR_DIR).filter((file) => file.startsWith(`${userId}-`)) : [])
+
+beforeAll(async () => {
+  user = await User.create({ name: 'Mia Member', emailAddress: 'mia@example.test' })
+  cookie = await signedInCookie(user.id)
+})
+
+beforeEach(async () => {
+  await user.reload()
+})
+
+afterAll(() => {
+  for (const file of avatarFiles(user.id)) rmSync(join(AVATAR_DIR, file), { force: true })
+})
+
+describe('/me/settings loader', () => {
+  it('sends a signed-out visitor to sign in, coming back here', async () => {
+    const response = await thrownResponse(load({}))
+    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme%2Fsettings')
+  })
+
+  it('fills the form from the profile, with the preference defaults (notifications on, visibility off)', async () => {
+    const result = await load()
+    const data = unwrap(result)
+    expect(data.profile).toEqual({
+      name: 'Mia Member',
+      about: '',
+      company: '',
+      jobTitle: '',
+      location: '',
+      interests: '',
+      websiteUrl: '',
+      facebookUrl: '',
+      linkedinUrl: '',
+      twitterUrl: '',
+      instagramUrl: '',
+      calendarUrl: '',
+      preferredLanguage: '',
+      preferenceEmailNotifications: true,
+      preferenceSmsNotifications: true,
+      preferenceShowEmailAddress: false,
+      preferenceShowPhoneNumber: false,
+    })
+    expect(data.avatar).toBeNull()
+    expect(data.notice).toBeNull()
+    expect(data.confirm).toEqual({ identifier: 'mia@example.test', kind: 'email' })
+    // The constraints are computed here, so zod stays on the server.
+    expect(data.constraints.profile.name).toMatchObject({ required: true })
+    expect(data.constraints.avatar.avatar).toMatchObject({ required: true })
+    // No flash to consume, so no cookie to write.
+    expect(initOf(result).headers.get('Set-Cookie')).toBeNull()
+    expect(JSON.parse(JSON.stringify(data))).toEqual(data)
+  })
+
+  it('asks a phone-only account to type its phone number', async () => {
+    const phoneOnly = await User.create({ name: 'Phone Person', phoneNumber: '+14155550123' })
+    const data = unwrap(await load({ Cookie: await signedInCookie(phoneOnly.id) }))
+    expect(data.confirm).toEqual({ identifier: '+14155550123', kind: 'phone' })
+  })
+})
+
+describe('/me/settings action: profile', () => {
+  it('saves trimmed text, empty fields as null and unchecked boxes as false, then shows the notice once', async () => {
+    const response = expectRedirect(await post(GOOD_PROFILE), '/me/settings')
+    await user.reload()
+    expect(user.get({ plain: true })).toMatchObject({
+      name: 'Mia Member',
+      about: 'Reads a lot.',
+      company: 'Acme',
+      jobTitle: 'Librarian',
+      location: 'Lisbon',
+      interests: 'books, tea',
+      websiteUrl: 'https://mia.example.com',
+      facebookUrl: null,
+      linkedinUrl: 'https://www.linkedin.com/in/mia',
+      twitterUrl: null,
+      instagramUrl: 'http://instagram.com/mia',
+      calendarUrl: 'https://cal.example.com/mia?week=1',
+      preferredLanguage: 'pt',
+      preferenceEmailNotifications: false,
+      preferenceSmsNotifications: true,
+      preferenceShowEmailAddress: true,
+      preferenceShowPhoneNumber: false,
+    })
+
+    // The same session, now carrying the flash.
+    const setCookie = response.headers.get('Set-Cookie')!
+    expect(cookiePair(setCookie)).toBe(cookie)
+    const first = await load()
+    expect(unwrap(first).notice).toBe('account:settings.saved')
+    expect(initOf(first).headers.get('Set-Cookie')).toBeTruthy()
+    expect(unwrap(await load()).notice).toBeNull()
+  })
+
+  it('clears the preferred language back to the community or browser choice', async () => {
+    expectRedirect(await post({ ...GOOD_PROFILE, preferredLanguage: '' }), '/me/settings')
+    await user.reload()
+    expect(user.preferredLanguage).toBeNull()
+  })
+
+  it.each([
+    ['a missing name', { name: '' }, 'name', 'account:errors.nameRequired'],
+    ['a blank name', { name: '    ' }, 'name', 'account:errors.nameRequired'],
+    ['a one-letter name', { name: 'M' }, 'name', 'account:errors.nameTooShort'],
+    ['a first name only', { name: 'Mia' }, 'name', 'account:errors.nameFull'],
+    ['an overlong name', { name: `Mia ${'x'.repeat(260)}` }, 'name', 'account:errors.tooLong'],
+    ['an address without a scheme', { websiteUrl: 'example.com' }, 'websiteUrl', 'account:errors.urlInvalid'],
+    ['a javascript: address', { facebookUrl: 'javascript:alert(1)' }, 'facebookUrl', 'account:errors.urlInvalid'],
+    ['an ftp address', { calendarUrl: 'ftp://files.example.com' }, 'calendarUrl', 'account:errors.urlInvalid'],
+    ['an address with spaces', { twitterUrl: 'https://twitter .com/mia' }, 'twitterUrl', 'account:errors.urlInvalid'],
+    ['an overlong about', { about: 'x'.repeat(2001) }, 'about', 'account:errors.tooLong'],
+    ['an unknown language', { preferredLanguage: 'fr' }, 'preferredLanguage', 'account:errors.languageInvalid'],
+    ['a flag that is not a checkbox value', { preferenceShowPhoneNumber: 'maybe' }, 'preferenceShowPhoneNumber', 'account:errors.flagInvalid'],
+  ])('refuses %s with 400, its message, and the typed values kept', async (_, change, field, message) => {
+    const before = await User.findByPk(user.id, { raw: true })
+    const fields = { ...GOOD_PROFILE, company: 'Typed Co', ...change }
+    const reply = rejected(await post(fields))
+    expect(reply.status).toBe(400)
+    expect(reply.intent).toBe('profile')
+    expect(reply.result.error?.[field]).toEqual([message])
+    expect(Object.keys(reply.result.error ?? {})).toEqual([field])
+    expect(reply.result.initialValue).toMatchObject({ company: 'Typed Co' })
+    // What was typed comes back as typed (conform leaves an empty field out).
+    expect(reply.result.initialValue?.[field] ?? '').toBe((change as Record<string, string>)[field])
+    expect(await User.findByPk(user.id, { raw: true })).toEqual(before)
+  })
+
+  it('reports every bad field at once', async () => {
+    const reply = rejected(await post({ intent: 'profile', name: 'Mia', websiteUrl: 'nope', linkedinUrl: 'mailto:x@y.z' }))
+    expect(reply.result.error).toEqual({
+      name: ['account:errors.nameFull'],
+      websiteUrl: ['account:errors.urlInvalid'],
+      linkedinUrl: ['account:errors.urlInvalid'],
+    })
+  })
+
+  it('refuses a signed-out post by sending it to sign in', async () => {
+    const response = await thrownResponse(post(GOOD_PROFILE, {}))
+    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme%2Fsettings')
+  })
+})
+
+describe('/me/settings action: picture', () => {
+  it('stores a real PNG as a 256×256 PNG under /uploads/avatars, and replaces the old one', async () => {
+    const first = expectRedirect(await upload(new File([await pngOf(600, 400)], 'me.png', { type: 'image/png' })), '/me/settings')
+    expect(first.headers.get('Set-Cookie')).toBeTruthy()
+    await user.reload()
+    expect(user.avatar).toMatch(new RegExp(`^/uploads/avatars/${user.id}-[0-9a-f]{24}\\.png$`))
+    const firstPath = join(AVATAR_DIR, user.avatar!.split('/').pop()!)
+    const stored = await Jimp.read(firstPath)
+    expect([stored.width, stored.height]).toEqual([256, 256])
+    expect(unwrap(await load()).avatar).toBe(user.avatar)
+    expect(unwrap(await load()).notice).toBeNull()
+
+    // A JPEG is accepted too, stored as PNG; the previous file goes.
+    const jpeg = new Uint8Array(await new Jimp({ width: 100, height: 300, color: 0xff0000ff }).getBuffer('image/jpeg'))
+    expectRedirect(await upload(new File([jpeg], 'photo.jpg', { type: 'image/jpeg' })), '/me/settings')
+    const previous = user.avatar
+    await user.reload()
+    expect(user.avatar).not.toBe(previous)
+    expect(existsSync(firstPath)).toBe(false)
+    expect(avatarFiles(user.id)).toEqual([user.avatar!.split('/').pop()])
+    const second = await Jimp.read(join(AVATAR_DIR, avatarFiles(user.id)[0]!))
+    expect([second.width, second.height]).toEqual([256, 256])
+  })
+
+  it('refuses a text file named .png and typed image/png: "The file must be an image."', async () => {
+    const before = user.avatar
+    const text = new File(['hello, I am not a picture'], 'fake.png', { type: 'image/png' })
+    const reply = rejected(await upload(text))
+    expect(reply.status).toBe(400)
+    expect(reply.intent).toBe('avatar')
+    expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarNotImage'] })
+    await user.reload()
+    expect(user.avatar).toBe(before)
+    // What goes back to the browser is plain JSON (no File).
+    expect(JSON.parse(JSON.stringify(reply))).toEqual(reply)
+  })
+
+  it('refuses a submission without a file', async () => {
+    const reply = rejected(await upload(null))
+    expect(reply.status).toBe(400)
+    expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarRequired'] })
+  })
+
+  it('refuses a file over 5 MB, even one that starts like a PNG', async () => {
+    const big = new Uint8Array(AVATAR_MAX_BYTES + 1)
+    big.set(await pngOf(10, 10))
+    const reply = rejected(await upload(new File([big], 'big.png', { type: 'image/png' })))
+    expect(reply.status).toBe(400)
+    expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarTooLarge'] })
+  })
+
+  it('refuses an image it cannot decode (a truncated PNG)', async () => {
+    const truncated = (await pngOf(50, 50)).slice(0, 40)
+    const reply = rejected(await upload(new File([truncated], 'broken.png', { type: 'image/png' })))
+    expect(reply.status).toBe(400)
+    expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarUnreadable'] })
+  })
+})
+
+describe('/me/settings action: delete account', () => {
+  it('refuses the wrong text, or none, with 400 and keeps the account', async () => {
+    for (const confirmation of ['someone@example.test', '', 'mia@example']) {
+      const reply = rejected(await post({ intent: 'delete', confirmation }))
+      expect(reply.status).toBe(400)
+      expect(reply.intent).toBe('delete')
+      expect(reply.result.error).toEqual({ confirmation: ['account:errors.confirmEmail'] })
+    }
+    expect(await User.findByPk(user.id)).not.toBeNull()
+  })
+
+  it('deletes the account, its roles and personal rooms, signs it out and goes home', async () => {
+    const doomed = await User.create({ name: 'Dora Doomed', emailAddress: 'dora@example.test' })
+    const other = await User.create({ name: 'Otto Other', emailAddress: 'otto@example.test' })
+    const brand = await Brand.create({ slug: 'doom', name: 'Doom Club' })
+    const role = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: doomed.id, roleId: role.id, brandId: brand.id })
+    const personal = await Room.create({ brandId: brand.id, slug: 'dora', name: 'Dora', context: 'personal', hostId: doomed.id })
+    const group = await Room.create({ brandId: brand.id, slug: 'dora-group', name: 'Group', context: 'group', hostId: doomed.id })
+    const doomedCookie = await signedInCookie(doomed.id)
+    expectRedirect(await upload(new File([await pngOf(40, 40)], 'a.png', { type: 'image/png' }), { Cookie: doomedCookie }), '/me/settings')
+    await doomed.reload()
+    const avatarFile = join(AVATAR_DIR, doomed.avatar!.split('/').pop()!)
+    expect(existsSync(avatarFile)).toBe(true)
+
+    // The address is compared trimmed and case-insensitively.
+    const response = expectRedirect(await post({ intent: 'delete', confirmation: '  DORA@example.test ' }, { Cookie: doomedCookie }), '/')
+    expect(response.headers.get('Set-Cookie')).toMatch(/Expires=Thu, 01 Jan 1970/)
+    expect(await User.findByPk(doomed.id)).toBeNull()
+    expect(await RoleGrant.count({ where: { userId: doomed.id } })).toBe(0)
+    expect(await Room.findByPk(personal.id)).toBeNull()
+    expect((await Room.findByPk(group.id))!.hostId).toBeNull()
+    expect(existsSync(avatarFile)).toBe(false)
+    // The session row is gone: the old cookie signs nobody in.
+    expect(await Session.count({ where: { id: cookieSessionId(doomedCookie) } })).toBe(0)
+    expect(await User.findByPk(other.id)).not.toBeNull()
+  })
+
+  it('switches to another signed-in account when there is one', async () => {
+    const doomed = await User.create({ name: 'Dan Doomed', emailAddress: 'dan@example.test' })
+    const other = await User.create({ name: 'Ola Other', emailAddress: 'ola@example.test' })
+    const both = await signedInCookie(doomed.id, other.id)
+    const response = expectRedirect(await post({ intent: 'delete', confirmation: 'dan@example.test' }, { Cookie: both }), '/')
+    expect(cookiePair(response.headers.get('Set-Cookie')!)).toBe(both)
+    const row = await Session.findByPk(cookieSessionId(both), { rejectOnEmpty: true })
+    expect(row.data).toMatchObject({ currentUserId: other.id, identities: [expect.objectContaining({ userId: other.id })] })
+    expect((row.data.identities as unknown[]).length).toBe(1)
+    expect(unwrap(await load({ Cookie: both })).profile.name).toBe('Ola Other')
+  })
+
+  it('asks a phone-only account for its phone number', async () => {
+    const phoneOnly = await User.create({ name: 'Pia Phone', phoneNumber: '+14155550199' })
+    const phoneCookie = await signedInCookie(phoneOnly.id)
+    const reply = rejected(await post({ intent: 'delete', confirmation: 'pia@example.test' }, { Cookie: phoneCookie }))
+    expect(reply.result.error).toEqual({ confirmation: ['account:errors.confirmPhone'] })
+    expectRedirect(await post({ intent: 'delete', confirmation: '+1 415 555 0199' }, { Cookie: phoneCookie }), '/')
+    expect(await User.findByPk(phoneOnly.id)).toBeNull()
+  })
+})
+
+/** The session row's id, from the signed cookie's value. */
+function cookieSessionId(pair: string): string {
+  const value = decodeURIComponent(pair.slice(pair.indexOf('=') + 1))
+  return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as string
+}
