@@ -1,6 +1,13 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
+
+// The run's SMTP server (tests/e2e/global-setup.ts) and where it leaves each message. Set here, in
+// the runner, so the web server (start-server.mjs) and the workers inherit the same values.
+process.env.E2E_SMTP_PORT ??= '2526'
+process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
 
 /**
  * Every page runs twice: with JavaScript (hydrated) and without (server HTML and plain forms).
@@ -8,6 +15,7 @@ const port = Number(process.env.E2E_PORT ?? 3100)
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -1,5 +1,5 @@
 // The e2e suite's web server: the production build on a fresh, seeded SQLite database, removed
-// again when Playwright stops the server.
+// again when Playwright stops the server, sending its mail to the run's loopback SMTP server.
 import { spawn, spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +14,12 @@ const env = {
   PORT: port,
   DATABASE_URL: `sqlite:${database}`,
   LOG_LEVEL: 'warn',
+  // Mail goes to the run's SMTP server on loopback (tests/e2e/global-setup.ts), where the tests
+  // read it; without E2E_SMTP_PORT (the server started by hand) it stays in the dev outbox.
+  SMTP_URL: process.env.E2E_SMTP_PORT ? `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` : '',
+  // Every test signs in from the same address: the suite as a whole asks for more than the 20
+  // codes an hour one address gets by default.
+  CODES_PER_ADDRESS_PER_HOUR: '200',
 }
 delete env.REDIS_URL
 

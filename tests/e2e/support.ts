@@ -1,6 +1,8 @@
 // Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
-// check, the header's language switch, and the list of pages every language must reach.
-import { mkdirSync, readFileSync } from 'node:fs'
+// check, the header's language switch, the list of pages every language must reach, and the mail
+// the web server sent through the run's SMTP server.
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
@@ -8,7 +10,7 @@ export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 type Tree = { [key: string]: string | Tree }
-const NAMESPACES = ['common', 'pages', 'dev'] as const
+const NAMESPACES = ['common', 'pages', 'dev', 'auth', 'account'] as const
 
 const MESSAGES = Object.fromEntries(
   LANGUAGES.map((language) => [
@@ -164,3 +166,130 @@ export const PAGES: ReadonlyArray<{
     heading: (l) => t(l, 'pages:communityNotFound.title'),
   },
 ]
+
+// ---------------------------------------------------------------------------------------------
+// Mail. The run's SMTP server (global-setup.ts) writes each message it receives into E2E_MAIL_DIR
+// as {seq}.json; these read them back.
+
+type StoredMail = { seq: number; receivedAt: string; to: string[]; subject: string; text: string | null; html: string | null }
+
+function mailDirectory(): string {
+  const directory = process.env.E2E_MAIL_DIR
+  if (!directory) throw new Error('E2E_MAIL_DIR is not set: run the suite through playwright.config.ts')
+  return directory
+}
+
+/** Every message received so far to `to`, oldest first. */
+export function mailsTo(to: string): StoredMail[] {
+  const wanted = to.toLowerCase()
+  return readdirSync(mailDirectory())
+    .filter((name) => /^\d+\.json$/.test(name))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(mailDirectory(), name), 'utf8')) as StoredMail)
+    .filter((mail) => mail.to.includes(wanted))
+}
+
+/** The sign-in code in a mail's text: the 6 digits on a line of their own. */
+function codeIn(mail: StoredMail): string {
+  const code = /^\s*(\d{6})\s*$/m.exec(mail.text ?? '')?.[1]
+  if (!code) throw new Error(`No sign-in code in the mail to ${mail.to.join(', ')} "${mail.subject}"`)
+  return code
+}
+
+/**
+ * The code in the newest mail to `to`, waiting for one to arrive if need be. `after` (a `seq` from
+ * lastMailSeq) ignores what had arrived before: the mail a test asked for, not an older one.
+ */
+export async function readCodeFromMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const newest = mailsTo(to).filter((mail) => mail.seq > after).at(-1)
+    if (newest) return codeIn(newest)
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** The arrival number of the newest mail to `to`, 0 when there is none. */
+export function lastMailSeq(to: string): number {
+  return mailsTo(to).at(-1)?.seq ?? 0
+}
+
+/**
+ * Holds a lock named `name` across both projects' workers (a directory in E2E_MAIL_DIR) until the
+ * function it returns is called. A lock left behind by a test that was killed is taken over after
+ * `staleMs`.
+ */
+export async function holdLock(name: string, { waitMs = 120_000, staleMs = 120_000 } = {}): Promise<() => void> {
+  const lock = join(mailDirectory(), `${name.replace(/[^\w@.-]/g, '_')}.lock`)
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      return () => rmSync(lock, { recursive: true, force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const held = statSync(lock, { throwIfNoEntry: false })
+      if (held && Date.now() - held.mtimeMs > staleMs) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`The lock ${name} stayed busy for ${waitMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+/**
+ * Runs `send` (which makes the web server mail a code to `to`) and returns the code that mail
+ * carries. The mailbox is held while the code is on its way, so a test running at the same time
+ * in the other project cannot have its code taken for this one.
+ */
+export async function codeFromMail(to: string, send: () => Promise<unknown>): Promise<string> {
+  const release = await holdLock(`mailbox-${to.toLowerCase()}`, { waitMs: 60_000, staleMs: 30_000 })
+  try {
+    const before = lastMailSeq(to)
+    await send()
+    return await readCodeFromMail(to, { after: before })
+  } finally {
+    release()
+  }
+}
+
+/**
+ * Signs in through the UI as an existing account: /sign-in?redirectTo=…, the identifier, then the
+ * code. The code comes from the run's mail (codeFromMail) when the server mails it for real, and
+ * otherwise from the developer console's outbox (/dev: the newest row to this address). Each call
+ * spends one of the address's sign-in codes (5 per 15 minutes, 20 an hour per client address).
+ */
+export async function signInAs(page: Page, emailAddress: string, redirectTo = '/me') {
+  await page.goto(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`)
+  await page.getByLabel(t('en', 'auth:signIn.identifier')).fill(emailAddress)
+  const send = async () => {
+    await page.getByRole('button', { name: t('en', 'auth:signIn.send') }).click()
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'auth:signIn.codeTitle') })).toBeVisible()
+  }
+  let code: string | null
+  if (process.env.E2E_MAIL_DIR) {
+    code = await codeFromMail(emailAddress, send)
+  } else {
+    await send()
+    code = await codeFromOutbox(page, emailAddress)
+  }
+  if (!code) throw new Error(`No sign-in code found for ${emailAddress}`)
+  await page.getByLabel(t('en', 'auth:signIn.code')).fill(code)
+  await page.getByRole('main').getByRole('button', { name: t('en', 'auth:signIn.verify'), exact: true }).click()
+  await expect(page).toHaveURL(redirectTo)
+}
+
+/** The code column of the newest /dev outbox row to this address (a server without SMTP keeps it there). */
+async function codeFromOutbox(page: Page, emailAddress: string): Promise<string | null> {
+  const dev = await page.context().newPage()
+  try {
+    await dev.goto('/dev')
+    const outbox = dev.getByRole('region', { name: t('en', 'dev:outbox') })
+    const row = outbox.getByRole('row').filter({ has: dev.getByRole('cell', { name: emailAddress, exact: true }) }).first()
+    if (!(await row.count())) return null
+    const code = ((await row.locator('code').first().textContent()) ?? '').trim()
+    return /^[A-Z0-9]{6}$/i.test(code) ? code : null
+  } finally {
+    await dev.close()
+  }
+}

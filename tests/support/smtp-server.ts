@@ -21,6 +21,14 @@ export type ReceivedMail = {
 export type SmtpServerOptions = {
   /** Answer RCPT TO for these addresses with 550, as a server refusing a mailbox does. */
   rejectRecipient?: (address: string) => boolean
+  /** The loopback port to listen on; a free one when unset. */
+  port?: number
+  /**
+   * Called with each message as it arrives, before the server answers the DATA command: whatever
+   * it does (the e2e suite writes the message to a file) is done by the time the sender's send
+   * resolves.
+   */
+  onMessage?: (mail: ReceivedMail) => void
 }
 
 export type TestSmtpServer = {
@@ -66,8 +74,14 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
         }
-        messages.push(parseMail(Buffer.concat(chunks), envelope))
+        const mail = parseMail(Buffer.concat(chunks), envelope)
+        messages.push(mail)
         for (const wake of [...waiters]) wake()
+        try {
+          options.onMessage?.(mail)
+        } catch (error) {
+          return callback(error as Error)
+        }
         callback()
       })
     },
@@ -75,7 +89,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
 
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve())
   })
   const { port } = server.server.address() as AddressInfo
 

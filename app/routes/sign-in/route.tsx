@@ -13,9 +13,14 @@ export const action = (args: ActionFunctionArgs) => signInAction(args)
 
 export default function SignIn() {
   const { pending } = useLoaderData<typeof loader>()
+  // Cancel answers with a redirect, so no action data: the form starts afresh, without what was
+  // typed before, as it does without JavaScript.
+  const answered = useActionData<ActionData>()?.intent === 'send'
   return (
     <main id="main" className="status-page">
-      <div className="card status-card">{pending ? <CodeStep identifier={pending} /> : <IdentifierStep />}</div>
+      <div className="card status-card">
+        {pending ? <CodeStep identifier={pending} /> : <IdentifierStep key={answered ? 'answered' : 'fresh'} />}
+      </div>
     </main>
   )
 }

@@ -99,6 +99,13 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
   }
   const limited = await rateLimitSending(identifier, context.clientAddress)
   if (limited) return data({ intent: 'send', result: submission.reply(), ...limited }, { status: 429 })
+  // A send while another code is pending (the identifier form kept in history, another tab) starts
+  // over with what was typed: left in the session, the strategy would resend to the old identifier.
+  if (session.has('auth:email') || session.has('auth:otp')) {
+    session.unset('auth:email')
+    session.unset('auth:otp')
+    await sessionStorage.commitSession(session)
+  }
   return authenticate(strip(request, new URLSearchParams({ identifier })), here, 'send', submission.reply())
 }
 

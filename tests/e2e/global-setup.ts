@@ -1,0 +1,54 @@
+// A real SMTP server on loopback for the whole run: the e2e web server (start-server.mjs) sends its
+// mail there (SMTP_URL), and every message received is written as a JSON file into E2E_MAIL_DIR,
+// where the tests read sign-in codes (support.ts, readCodeFromMail). Playwright calls the function
+// this returns when the run ends.
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startSmtpServer } from '../support/smtp-server'
+
+/** One received message as the tests read it back. */
+export type StoredMail = {
+  /** Order of arrival over the whole run, from 1. */
+  seq: number
+  receivedAt: string
+  to: string[]
+  subject: string
+  text: string | null
+  html: string | null
+}
+
+export default async function globalSetup() {
+  const directory = process.env.E2E_MAIL_DIR
+  const port = Number(process.env.E2E_SMTP_PORT)
+  if (!directory || !port) throw new Error('playwright.config.ts sets E2E_MAIL_DIR and E2E_SMTP_PORT')
+  rmSync(directory, { recursive: true, force: true })
+  mkdirSync(directory, { recursive: true })
+
+  let seq = 0
+  const smtp = await startSmtpServer({
+    port,
+    onMessage: (mail) => {
+      seq += 1
+      const stored: StoredMail = {
+        seq,
+        receivedAt: new Date().toISOString(),
+        to: mail.envelope.to.map((address) => address.toLowerCase()),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      }
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const name = `${String(seq).padStart(6, '0')}.json`
+      writeFileSync(join(directory, `.${name}.tmp`), JSON.stringify(stored))
+      renameSync(join(directory, `.${name}.tmp`), join(directory, name))
+    },
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE') throw new Error(`E2E SMTP port ${port} is in use: set E2E_SMTP_PORT to a free port`)
+    throw error
+  })
+
+  return async () => {
+    await smtp.close()
+    rmSync(directory, { recursive: true, force: true })
+  }
+}
