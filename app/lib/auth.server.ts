@@ -184,3 +184,11 @@ export async function createMagicLink(userId: string, destinationUrl: string, li
   const link = await MagicLink.create({ userId, destinationUrl, expiresAt: new Date(Date.now() + lifetimeMs) })
   return `${env.PUBLIC_URL}/ml/${link.id}`
 }
+
+/** The same request (cookie, headers) carrying only the form fields the strategy should see. */
+export function strategyRequest(request: Request, body: URLSearchParams) {
+  const headers = new Headers(request.headers)
+  headers.set('Content-Type', 'application/x-www-form-urlencoded')
+  headers.delete('Content-Length')
+  return new Request(request.url, { method: 'POST', headers, body })
+}

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { CODE_LENGTH, createVerificationAuthenticator, failureMessage, failureOf } from '#app/lib/auth.server'
+import { CODE_LENGTH, createVerificationAuthenticator, failureMessage, failureOf, strategyRequest } from '#app/lib/auth.server'
 import { registerCommunity } from '#app/lib/community-registration.server'
 import { env } from '#app/lib/env.server'
 import { resolveLanguage } from '#app/lib/i18n.server'
@@ -107,11 +107,8 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
 }
 
 async function verify(request: Request, body: URLSearchParams, intent: string, result: unknown) {
-  const headers = new Headers(request.headers)
-  headers.set('Content-Type', 'application/x-www-form-urlencoded')
-  headers.delete('Content-Length')
   try {
-    await authenticator.authenticate('verify', new Request(request.url, { method: 'POST', headers, body }), { successRedirect: '/register' })
+    await authenticator.authenticate('verify', strategyRequest(request, body), { successRedirect: '/register' })
     return redirect('/register')
   } catch (error) {
     if (error instanceof Response) return error

@@ -1,7 +1,7 @@
 import { parseWithZod, getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { createAuthenticator, failureMessage, failureOf, normaliseIdentifier, CODE_LENGTH } from '#app/lib/auth.server'
+import { createAuthenticator, failureMessage, failureOf, normaliseIdentifier, strategyRequest, CODE_LENGTH } from '#app/lib/auth.server'
 import { sendSignInCodeFor } from '#app/lib/sign-in-delivery.server'
 import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/phone'
 import { resolveLanguage } from '#app/lib/i18n.server'
@@ -75,7 +75,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
     if (!identifier) return redirect(here)
     const limited = await rateLimitSending(identifier, context.clientAddress)
     if (limited) return data({ intent, result: null, error: limited.error }, { status: 429 })
-    return authenticate(strip(request, new URLSearchParams({ redirectTo: target })), here, 'resend')
+    return authenticate(strategyRequest(request, new URLSearchParams({ redirectTo: target })), here, 'resend')
   }
 
   if (intent === 'verify') {
@@ -84,7 +84,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
     const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
     if (!allowed) return data({ intent, result: submission.reply(), ...tooMany(retryAfterSeconds) }, { status: 429 })
     const body = new URLSearchParams({ code: submission.value.code.toUpperCase() })
-    return authenticate(strip(request, body), here, 'verify', submission.reply())
+    return authenticate(strategyRequest(request, body), here, 'verify', submission.reply())
   }
 
   const submission = parseWithZod(form, { schema: SendCodeSchema })
@@ -106,7 +106,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
     session.unset('auth:otp')
     await sessionStorage.commitSession(session)
   }
-  return authenticate(strip(request, new URLSearchParams({ identifier })), here, 'send', submission.reply())
+  return authenticate(strategyRequest(request, new URLSearchParams({ identifier })), here, 'send', submission.reply())
 }
 
 /**
@@ -140,12 +140,4 @@ async function rateLimitSending(identifier: string, address: string) {
 
 function tooMany(retryAfterSeconds: number) {
   return { error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60), accountNotFound: false } }
-}
-
-/** The same request (cookie, headers) with only the fields the strategy should see. */
-function strip(request: Request, body: URLSearchParams) {
-  const headers = new Headers(request.headers)
-  headers.set('Content-Type', 'application/x-www-form-urlencoded')
-  headers.delete('Content-Length')
-  return new Request(request.url, { method: 'POST', headers, body })
 }
