@@ -41,7 +41,9 @@ function IdentifierStep() {
   const { redirectTo, defaultCountry, countries, constraints } = useLoaderData<typeof loader>()
   const actionData = useActionResult('send')
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<SendCodeFields>({ id: 'send-code', lastResult: actionData?.result, constraint: constraints.send, shouldRevalidate: 'onBlur' })
+  // No revalidation on blur: with no client-side validation conform would post the form to the
+  // server on every blur, and that answer could overtake the real submission's (the error lost).
+  const [form, fields] = useForm<SendCodeFields>({ id: 'send-code', lastResult: actionData?.result, constraint: constraints.send })
   return (
     <>
       <h1>{t('auth:signIn.title')}</h1>
@@ -87,7 +89,6 @@ function CodeStep({ identifier }: { identifier: string }) {
     id: 'verify-code',
     lastResult: actionData?.intent === 'verify' ? actionData.result : undefined,
     constraint: constraints.verify,
-    shouldRevalidate: 'onBlur',
   })
   return (
     <>
