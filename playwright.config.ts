@@ -5,8 +5,9 @@ import { defineConfig } from '@playwright/test'
 const port = Number(process.env.E2E_PORT ?? 3100)
 
 // The run's SMTP server (tests/e2e/global-setup.ts) and where it leaves each message. Set here, in
-// the runner, so the web server (start-server.mjs) and the workers inherit the same values.
-process.env.E2E_SMTP_PORT ??= '2526'
+// the runner, so the web server (start-server.mjs) and the workers inherit the same values. The
+// port moves with E2E_PORT (2526 for 3100), so two runs on different ports do not collide.
+process.env.E2E_SMTP_PORT ??= String(2526 + port - 3100)
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
 
 /**
