@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { Op, literal } from 'sequelize'
 import { RateLimit } from '#models/index'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -41,16 +42,20 @@ async function hitRedis(url: string, key: string, limit: Limit) {
   return { count, resetAt: Date.now() + Math.max(ttl, 0) * 1000 }
 }
 
+/**
+ * Plain statements, no transaction: on SQLite a transaction takes a connection of its own without
+ * the busy timeout, so concurrent hits failed. Two first hits racing may both start the window at 1,
+ * which undercounts by one at worst.
+ */
 async function hitDatabase(key: string, limit: Limit) {
-  const now = Date.now()
-  return RateLimit.sequelize!.transaction(async (transaction) => {
-    const row = await RateLimit.findByPk(key, { transaction, lock: transaction.LOCK.UPDATE })
-    if (!row || row.resetAt.getTime() <= now) {
-      const resetAt = new Date(now + limit.windowSeconds * 1000)
-      await RateLimit.upsert({ key, count: 1, resetAt }, { transaction })
-      return { count: 1, resetAt: resetAt.getTime() }
-    }
-    await row.increment('count', { transaction })
-    return { count: row.count + 1, resetAt: row.resetAt.getTime() }
-  })
+  const now = new Date()
+  const [updated] = await RateLimit.update(
+    { count: literal('count + 1') as unknown as number },
+    { where: { key, resetAt: { [Op.gt]: now } } },
+  )
+  if (!updated) {
+    await RateLimit.upsert({ key, count: 1, resetAt: new Date(now.getTime() + limit.windowSeconds * 1000) })
+  }
+  const row = await RateLimit.findByPk(key)
+  return { count: row?.count ?? 1, resetAt: row?.resetAt.getTime() ?? now.getTime() + limit.windowSeconds * 1000 }
 }

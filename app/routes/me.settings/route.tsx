@@ -80,7 +80,6 @@ function ProfileForm() {
     lastResult: useActionResult('profile'),
     defaultValue: profile,
     constraint: constraints.profile,
-    shouldRevalidate: 'onBlur',
   })
   return (
     <section aria-labelledby="profile-heading" className="card">

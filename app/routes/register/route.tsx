@@ -48,7 +48,6 @@ function DetailsStep() {
     id: 'register',
     lastResult: actionData?.intent === 'details' ? actionData.result : undefined,
     constraint: constraints.details,
-    shouldRevalidate: 'onBlur',
   })
   return (
     <>
@@ -86,7 +85,6 @@ function CodeStep({ emailAddress, communityName }: { emailAddress: string; commu
     id: 'register-code',
     lastResult: actionData?.intent === 'verify' ? actionData.result : undefined,
     constraint: constraints.verify,
-    shouldRevalidate: 'onBlur',
   })
   return (
     <>
