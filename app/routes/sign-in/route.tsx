@@ -87,7 +87,7 @@ function CodeStep({ identifier }: { identifier: string }) {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<VerifyCodeFields>({
     id: 'verify-code',
-    lastResult: actionData?.intent === 'verify' ? actionData.result : undefined,
+    lastResult: useActionResult('verify')?.result,
     constraint: constraints.verify,
   })
   return (

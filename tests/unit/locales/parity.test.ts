@@ -32,7 +32,6 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'common:language.en',
     'common:language.es',
     'common:language.pt',
-    'common:nav.open', // "Menu"
     'dev:columns.status', // "Status"
     'pages:home.title', // "Hearth"
   ],
