@@ -5,6 +5,7 @@ const alias = {
   '#app': fileURLToPath(new URL('./app', import.meta.url)),
   '#models': fileURLToPath(new URL('./models', import.meta.url)),
   '#locales': fileURLToPath(new URL('./locales', import.meta.url)),
+  '#edge': fileURLToPath(new URL('./media-edge', import.meta.url)),
 }
 
 export default defineConfig({

@@ -3,9 +3,15 @@
 // Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: Debian's chromium for the e2e suite)
 import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
+import { ensureWorker } from '../media-edge/scripts/ensure-worker.mjs'
 
 const run = (command) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0)
+
+// mediasoup's own install would download its worker from GitHub (unreachable here): build the
+// worker from source once, then let npm install mediasoup with MEDIASOUP_WORKER_BIN set, which
+// makes its install script skip the download. The edge reads the same path at run time.
+process.env.MEDIASOUP_WORKER_BIN = ensureWorker()
 
 // npm records the tree it installed in node_modules/.package-lock.json; older than the lockfile
 // (or absent) means the dependencies changed since the last install.

@@ -1,5 +1,6 @@
-// npm run quickstart: from a fresh clone to the demo community at http://localhost:3000.
-// Installs what is missing, builds, migrates and seeds, then serves until Ctrl-C.
+// npm run quickstart: from a fresh clone to the demo community at http://localhost:3000, with a
+// media edge next to it for meetings. Installs what is missing, builds, migrates and seeds, then
+// serves both until Ctrl-C.
 import { execSync, spawn } from 'node:child_process'
 
 const run = (command) => execSync(command, { stdio: 'inherit' })
@@ -9,9 +10,18 @@ run('node node_modules/.bin/remix build')
 run('node node_modules/.bin/tsx scripts/seed.ts')
 
 // Development mode at run time keeps the developer console (/dev), where sign-in codes appear.
-const web = spawn('node', ['server.js'], {
-  stdio: 'inherit',
-  env: { NODE_ENV: 'development', ...process.env },
-})
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => web.kill(signal))
-web.on('exit', (code) => process.exit(code ?? 0))
+const env = { NODE_ENV: 'development', ...process.env }
+const children = [
+  spawn('node', ['server.js'], { stdio: 'inherit', env }),
+  spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { stdio: 'inherit', env }),
+]
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)))
+// One process ending (a crash, or Ctrl-C) stops the other, so nothing is left running half-way.
+let exitCode = null
+for (const child of children) {
+  child.on('exit', (code) => {
+    exitCode ??= code ?? 0
+    for (const other of children) if (other.exitCode === null && other.signalCode === null) other.kill('SIGTERM')
+    if (children.every((each) => each.exitCode !== null || each.signalCode !== null)) process.exit(exitCode)
+  })
+}

@@ -1,0 +1,235 @@
+// The edge's meetings and the rules of taking part: who may join, enter, leave, kick and mute.
+// Identity and powers come from the verified token on the socket; what a client says about
+// itself (peer data) never grants anything.
+import type { types } from 'mediasoup'
+import { newId } from '#models/ids'
+import { EdgeError } from './edge-error'
+import type { EdgeEnv } from './env'
+import type { KickedPeers } from './kicked-peers'
+import type { Logger } from './logger'
+import { Meeting } from './meeting'
+import type { MeetingRecords } from './meeting-records'
+import { EdgePeer, connectedPeers } from './peer'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type PeerData } from './protocol'
+import type { EdgeIo, EdgeSocket } from './socket-types'
+import { iceServersFor } from './turn'
+import type { WorkerPool } from './worker-pool'
+
+/** The part of the edge registry (media-edge/assignment.ts) the meetings need: room ownership. */
+export interface RoomClaims {
+  claimRoom(roomId: string): Promise<boolean>
+  releaseRoom(roomId: string): Promise<void>
+}
+
+export interface EdgeDeps {
+  env: EdgeEnv
+  io: EdgeIo
+  pool: WorkerPool
+  records: MeetingRecords
+  kicked: KickedPeers
+  /** Set when REDIS_URL is: each meeting room is owned by one edge. */
+  registry: RoomClaims | null
+  logger: Logger
+  listenInfos: types.TransportListenInfo[]
+}
+
+export const CHAT_MAX_LENGTH = 2000
+
+export class Edge {
+  /** Live meetings by room id. */
+  readonly meetings = new Map<string, Meeting>()
+  draining = false
+  private readonly locks = new Map<string, Promise<unknown>>()
+
+  constructor(private readonly deps: EdgeDeps) {}
+
+  /**
+   * Joins the socket's peer to the meeting of the token's room, opening the meeting on first join.
+   * Refusals carry the server's text: another room, locked, wrong edge, kicked.
+   */
+  async join(socket: EdgeSocket, roomId: string, peerData: PeerData): Promise<JoinResult> {
+    const { claims, tokenId } = socket.data
+    if (this.draining) throw new EdgeError(EDGE_ERRORS.shuttingDown)
+    if (roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+    if (socket.data.peer && socket.data.meeting) return this.joinResult(socket.data.meeting, socket.data.peer)
+    if (claims.locked && !claims.isHost && !claims.isCoHost) throw new EdgeError(EDGE_ERRORS.roomLocked)
+    if (this.deps.registry && !(await this.deps.registry.claimRoom(roomId))) throw new EdgeError(EDGE_ERRORS.wrongEdge)
+
+    return this.serially(roomId, async () => {
+      const live = this.meetings.get(roomId)
+      const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
+      if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, { tokenId, userId: claims.userId }))) throw new EdgeError(EDGE_ERRORS.kicked)
+      const meeting = live ?? (await this.openMeeting(roomId))
+      if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
+
+      // The same page reconnecting (same token) replaces its earlier self rather than leaving a ghost.
+      for (const earlier of meeting.peers.values()) {
+        if (earlier.tokenId !== tokenId) continue
+        await this.removeFromMeeting(meeting, earlier, 'replaced by a reconnection', false)
+        this.deps.io.sockets.sockets.get(earlier.socketId)?.disconnect(true)
+      }
+
+      const peer = new EdgePeer(newId(), socket.id, tokenId, claims)
+      applyPeerData(peer, peerData)
+      if (!peer.name) peer.name = 'Guest'
+      await this.deps.records.addPeer({ id: peer.id, meetingRoomId: meeting.id, socketId: socket.id, userId: peer.userId, name: peer.name, avatar: peer.avatar })
+      meeting.addPeer(peer)
+      socket.data.peer = peer
+      socket.data.meeting = meeting
+      await socket.join(meeting.channel)
+      meeting.toOthers(peer, 'peerJoined', peer.toPeer())
+      void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
+      return this.joinResult(meeting, peer)
+    })
+  }
+
+  private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
+    const { env } = this.deps
+    return {
+      peerId: peer.id,
+      meetingRoomId: meeting.id,
+      peers: [...meeting.peers.values()].map((other) => other.toPeer()),
+      chat: await this.deps.records.chat(meeting.id),
+      room: meeting.mediaState(),
+      iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
+    }
+  }
+
+  private async openMeeting(roomId: string) {
+    const room = await this.deps.records.findRoom(roomId)
+    if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
+    const row = await this.deps.records.openMeeting(room)
+    const meeting = await Meeting.open(row.id, roomId, {
+      io: this.deps.io,
+      pool: this.deps.pool,
+      logger: this.deps.logger,
+      listenInfos: this.deps.listenInfos,
+      onBroken: (broken) => void this.evacuate(broken, 'worker died'),
+    })
+    this.meetings.set(roomId, meeting)
+    return meeting
+  }
+
+  /** Visible in the meeting (spec §4: status participating); the others get peerEntered. */
+  async enter(meeting: Meeting, peer: EdgePeer) {
+    peer.visible = true
+    peer.joining = false
+    peer.status = 'participating'
+    await this.deps.records.setPeerStatus(peer.id, 'participating')
+    meeting.toOthers(peer, 'peerEntered', peer.toPeer())
+  }
+
+  async updatePeer(meeting: Meeting, peer: EdgePeer, data: PeerData) {
+    const before = `${peer.name}\n${peer.avatar}`
+    applyPeerData(peer, data)
+    if (`${peer.name}\n${peer.avatar}` !== before) await this.deps.records.updatePeerMeta(peer.id, { name: peer.name, avatar: peer.avatar })
+    const view = peer.toPeer()
+    meeting.toOthers(peer, 'peerUpdated', view)
+    return view
+  }
+
+  /** The peer leaves (leave, peerLeftMeeting, disconnect, kick); the last connected peer ends the meeting. */
+  async leave(socket: EdgeSocket | undefined, meeting: Meeting, peer: EdgePeer, reason: string) {
+    if (socket && socket.data.peer === peer) {
+      socket.data.peer = null
+      socket.data.meeting = null
+      await socket.leave(meeting.channel)
+    }
+    await this.serially(meeting.roomId, () => this.removeFromMeeting(meeting, peer, reason))
+  }
+
+  /** Kick: the host, a co-host or a role with kick-peer only. The target's pass, and a signed-in
+   *  target's user, are refused for the rest of the meeting (kicked-peers.ts). */
+  async kick(meeting: Meeting, caller: EdgePeer, targetId: string) {
+    const target = this.target(meeting, caller, targetId, 'kick-peer')
+    await this.deps.kicked.add(meeting.id, { tokenId: target.tokenId, userId: target.userId })
+    meeting.toPeer(target, 'kick', { peerId: target.id })
+    const socket = this.deps.io.sockets.sockets.get(target.socketId)
+    await this.leave(socket, meeting, target, `kicked by ${caller.name} (${caller.userId})`)
+    // After the kick event, on the same connection: the client reads it before the disconnect.
+    socket?.disconnect(true)
+  }
+
+  /** Mute: the host, a co-host or a role with mute-peer only; the target's microphone is paused on the server. */
+  async mute(meeting: Meeting, caller: EdgePeer, targetId: string) {
+    const target = this.target(meeting, caller, targetId, 'mute-peer')
+    await meeting.muteAudio(target)
+    void this.deps.records.log(meeting.id, 'info', `${target.name} (${target.userId}) muted by ${caller.name} (${caller.userId})`)
+  }
+
+  async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
+    const trimmed = text.trim()
+    if (trimmed.length < 1 || trimmed.length > CHAT_MAX_LENGTH) throw new EdgeError(EDGE_ERRORS.chatInvalid)
+    const message = await this.deps.records.addChat({ meetingRoomId: meeting.id, peerId: peer.id, userId: peer.userId, name: peer.name, text: trimmed })
+    meeting.toOthers(peer, 'chat:message', message)
+    return message
+  }
+
+  /**
+   * A meeting that cannot go on here (its worker died, or another edge took the room): its peers
+   * get `shutdown` and reconnect; the meeting row stays open so the next join resumes it.
+   */
+  async evacuate(meeting: Meeting, reason: string) {
+    if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
+    this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
+    const peers = [...meeting.peers.values()]
+    meeting.toAll('shutdown')
+    meeting.close()
+    for (const peer of peers) this.deps.io.sockets.sockets.get(peer.socketId)?.disconnect(true)
+    for (const peer of peers) await this.deps.records.peerLeft(peer.id).catch(() => undefined)
+    await this.deps.records.log(meeting.id, 'warn', `meeting moved off ${this.deps.env.EDGE_PUBLIC_URL}: ${reason}`)
+  }
+
+  /** SIGTERM: every client is told to reload (and rejoin elsewhere); meetings stay open to be resumed. */
+  async drain() {
+    this.draining = true
+    // Only this edge's clients: with the Redis adapter a plain emit would reach every edge's.
+    this.deps.io.local.emit('shutdown')
+    for (const meeting of [...this.meetings.values()]) await this.evacuate(meeting, 'edge shutting down')
+  }
+
+  private target(meeting: Meeting, caller: EdgePeer, targetId: string, permission: 'kick-peer' | 'mute-peer') {
+    if (!mayModerate(caller, permission)) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const target = meeting.peers.get(targetId)
+    if (!target) throw new EdgeError(EDGE_ERRORS.notFound)
+    // Nobody moderates themselves, and only the host may act on the host.
+    if (target === caller || (target.isHost && !caller.isHost)) throw new EdgeError(EDGE_ERRORS.forbidden)
+    return target
+  }
+
+  private async removeFromMeeting(meeting: Meeting, peer: EdgePeer, reason: string, endIfEmpty = true) {
+    if (!meeting.peers.has(peer.id)) return
+    meeting.removePeer(peer)
+    await this.deps.records.peerLeft(peer.id)
+    void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) left: ${reason}`)
+    if (!endIfEmpty || connectedPeers(meeting.peers.values()).length > 0 || meeting.closed) return
+    // The last person left: bots (recorder, live) go with the meeting.
+    this.meetings.delete(meeting.roomId)
+    meeting.close()
+    await this.deps.records.endMeeting(meeting.id)
+    await this.deps.registry?.releaseRoom(meeting.roomId)
+  }
+
+  /** Joins and leaves of one room run one at a time, so a meeting never ends under a join. */
+  private serially<T>(roomId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.locks.get(roomId) ?? Promise.resolve()
+    const next = previous.then(work, work)
+    const settled = next.catch(() => undefined)
+    this.locks.set(roomId, settled)
+    void settled.then(() => {
+      if (this.locks.get(roomId) === settled) this.locks.delete(roomId)
+    })
+    return next
+  }
+}
+
+/** Kick and mute: the host, a co-host, or a member whose role grants the permission (decided by the web app, carried in the token). */
+export function mayModerate(peer: EdgePeer, permission: 'kick-peer' | 'mute-peer') {
+  return peer.isHost || peer.isCoHost || peer.claims.permissions.includes(permission)
+}
+
+/** Peer data already validated; the avatar may only be hidden or be the token's own (no arbitrary URLs shown to others). */
+function applyPeerData(peer: EdgePeer, data: PeerData) {
+  const avatar = data.avatar === undefined || data.avatar === null || data.avatar === peer.claims.avatar ? data.avatar : undefined
+  peer.apply({ ...data, avatar, name: data.name?.trim() || undefined })
+}

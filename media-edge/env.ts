@@ -1,0 +1,72 @@
+// The media edge's environment, parsed once at start-up with zod; a bad value stops the process
+// with every problem listed. Defaults run one edge next to the web app with nothing configured.
+import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import { isIP } from 'node:net'
+import { z } from 'zod'
+import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
+import { DEV_EDGE_SECRET } from './token'
+
+/** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
+const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+const port = () => z.coerce.number().int().min(1).max(65535)
+const ip = () => z.string().refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    EDGE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    EDGE_PUBLIC_URL: optional(z.string().url()),
+    EDGE_SECRET: optional(z.string().min(32)),
+    // The web app's address: the only cross-origin page allowed to open the socket in production.
+    PUBLIC_URL: optional(z.string().url()),
+    DATABASE_URL: z
+      .string()
+      .default(DEFAULT_DATABASE_URL)
+      .refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
+    REDIS_URL: optional(z.string().url()),
+    MEDIA_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
+    RTC_MIN_PORT: port().default(40000),
+    RTC_MAX_PORT: port().default(49999),
+    RTC_LISTEN_IP: ip().default('127.0.0.1'),
+    // The address browsers reach the media ports at when the edge is behind NAT (an IP or a host name).
+    RTC_ANNOUNCED_IP: optional(z.string().min(1)),
+    // Comma-separated turn:/turns:/stun: URLs; with TURN_SECRET, clients get coturn shared-secret credentials.
+    TURN_URLS: optional(z.string()),
+    TURN_SECRET: optional(z.string().min(16)),
+    // Past this many consumers on a worker, new receivers are placed on a router on another worker.
+    CONSUMERS_PER_WORKER: z.coerce.number().int().min(1).default(500),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((env) => ({
+    ...env,
+    EDGE_SECRET: env.EDGE_SECRET ?? DEV_EDGE_SECRET,
+    EDGE_PUBLIC_URL: (env.EDGE_PUBLIC_URL ?? `http://localhost:${env.EDGE_PORT}`).replace(/\/$/, ''),
+    /** False when EDGE_PUBLIC_URL is derived from the port (port 0 then means the port actually bound). */
+    publicUrlSet: env.EDGE_PUBLIC_URL !== undefined,
+    PUBLIC_URL: (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    turnUrls: (env.TURN_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
+    isProduction: env.NODE_ENV === 'production',
+  }))
+
+export type EdgeEnv = z.infer<typeof schema>
+
+/** Parses an environment (process.env by default); throws one error listing every problem. */
+export function parseEdgeEnv(source: Record<string, string | undefined> = process.env): EdgeEnv {
+  const result = schema.safeParse(source)
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  if (source.NODE_ENV === 'production' && !source.EDGE_SECRET) problems.push('EDGE_SECRET: is required in production')
+  if (result.success) {
+    const env = result.data
+    if (env.RTC_MIN_PORT > env.RTC_MAX_PORT) problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')
+    if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0) problems.push('TURN_URLS, TURN_SECRET: set both or neither')
+    for (const url of env.turnUrls) if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
+  }
+  if (problems.length || !result.success) throw new Error(`Invalid media edge environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
+  return result.data
+}
+
+/** A .env file in the working directory fills in what the real environment does not set (as for the web app). */
+export function loadDotEnv() {
+  if (existsSync('.env')) process.loadEnvFile('.env')
+}

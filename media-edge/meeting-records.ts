@@ -1,0 +1,140 @@
+// The meeting's rows in the database (spec §3 Meeting administration): MeetingRoom, MeetingPeer,
+// MeetingLog and the chat. Only the media edge writes them; the web app and admin screens read.
+import { Op } from 'sequelize'
+import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, Room } from '#models/index'
+import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
+import type { Logger } from './logger'
+import type { ChatMessage } from './protocol'
+
+/**
+ * An open meeting whose people all left less than this long ago is resumed by the next join
+ * (an edge restart or a brief gap keeps its chat); an older one is ended and a new one starts.
+ */
+export const RESUME_WINDOW_MS = 10 * 60 * 1000
+/** How much chat a joining peer gets back. */
+export const CHAT_HISTORY = 500
+
+export class MeetingRecords {
+  constructor(
+    private readonly logger: Logger,
+    private readonly sfuHostname: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The room a token names, or null when it no longer exists. */
+  async findRoom(roomId: string) {
+    return Room.findOne({ where: { id: roomId, deleted: false }, attributes: ['id', 'slug', 'name', 'brandId'] })
+  }
+
+  /** The main meeting of the room still open in the database (left by a restarted edge), if any. */
+  async openMeetingId(roomId: string) {
+    const row = await MeetingRoom.findOne({ where: { roomId, type: 'main', endedAt: null }, order: [['startedAt', 'DESC']], attributes: ['id'] })
+    return row?.id ?? null
+  }
+
+  /**
+   * The meeting this edge is about to host: the room's open one when it is recent (peers still in
+   * it from a dead edge are marked left now), otherwise a new one.
+   */
+  async openMeeting(room: { id: string; slug: string; name: string | null; brandId: string }, now = new Date()): Promise<MeetingRoom> {
+    const open = await MeetingRoom.findAll({ where: { roomId: room.id, type: 'main', endedAt: null }, order: [['startedAt', 'DESC']] })
+    let resumed: MeetingRoom | null = null
+    for (const meeting of open) {
+      const lastActivity = await this.lastActivity(meeting)
+      await MeetingPeer.update({ leftAt: now }, { where: { meetingRoomId: meeting.id, leftAt: null } })
+      if (!resumed && now.getTime() - lastActivity.getTime() < RESUME_WINDOW_MS) {
+        resumed = meeting
+        await this.log(meeting.id, 'info', `meeting resumed on ${this.sfuHostname}`)
+      } else {
+        await meeting.update({ endedAt: lastActivity })
+      }
+    }
+    if (resumed) {
+      await resumed.update({ sfuHostname: this.sfuHostname })
+      return resumed
+    }
+    const brand = await Brand.findByPk(room.brandId, { attributes: ['slug'] })
+    const meeting = await MeetingRoom.create({
+      roomId: room.id,
+      type: 'main',
+      name: room.name,
+      roomUrl: brand ? `${this.publicUrl}/${brand.slug}/${room.slug}` : null,
+      sfuHostname: this.sfuHostname,
+      startedAt: now,
+    })
+    await this.log(meeting.id, 'info', `meeting started on ${this.sfuHostname}`)
+    return meeting
+  }
+
+  async endMeeting(meetingRoomId: string, now = new Date()) {
+    await MeetingPeer.update({ leftAt: now }, { where: { meetingRoomId, leftAt: null } })
+    await MeetingRoom.update({ endedAt: now }, { where: { id: meetingRoomId } })
+    await this.log(meetingRoomId, 'info', 'meeting ended')
+  }
+
+  async addPeer(peer: { id: string; meetingRoomId: string; socketId: string; userId: string; name: string; avatar: string | null }, now = new Date()) {
+    await MeetingPeer.create({
+      id: peer.id,
+      meetingRoomId: peer.meetingRoomId,
+      socketId: peer.socketId,
+      userId: peer.userId,
+      userMeta: { name: peer.name, avatar: peer.avatar },
+      status: 'joining',
+      joinedAt: now,
+    })
+  }
+
+  async setPeerStatus(peerId: string, status: MeetingPeerStatus, now = new Date()) {
+    await MeetingPeer.update({ status, ...(status === 'participating' ? { enteredAt: now } : {}) }, { where: { id: peerId } })
+  }
+
+  async updatePeerMeta(peerId: string, userMeta: { name: string; avatar: string | null }) {
+    await MeetingPeer.update({ userMeta }, { where: { id: peerId } })
+  }
+
+  async peerLeft(peerId: string, now = new Date()) {
+    await MeetingPeer.update({ leftAt: now }, { where: { id: peerId, leftAt: null } })
+  }
+
+  /** A log line; a failed write is reported, never thrown: the meeting goes on. */
+  async log(meetingRoomId: string, level: MeetingLogLevel, message: string) {
+    try {
+      await MeetingLog.create({ meetingRoomId, level, message, dateTime: new Date() })
+    } catch (error) {
+      this.logger.error({ err: error, meetingRoomId }, 'could not write a meeting log')
+    }
+  }
+
+  async addChat(message: Omit<ChatMessage, 'id' | 'sentAt'> & { meetingRoomId: string }, now = new Date()): Promise<ChatMessage> {
+    const row = await MeetingChatMessage.create({ ...message, sentAt: now })
+    return toChatMessage(row)
+  }
+
+  async chat(meetingRoomId: string): Promise<ChatMessage[]> {
+    const rows = await MeetingChatMessage.findAll({
+      where: { meetingRoomId },
+      order: [
+        ['sentAt', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit: CHAT_HISTORY,
+    })
+    return rows.reverse().map(toChatMessage)
+  }
+
+  private async lastActivity(meeting: MeetingRoom) {
+    const latest = (column: 'joinedAt' | 'leftAt') =>
+      MeetingPeer.findOne({
+        where: { meetingRoomId: meeting.id, [column]: { [Op.ne]: null } },
+        order: [[column, 'DESC']],
+        attributes: [column],
+      })
+    const [joined, left] = await Promise.all([latest('joinedAt'), latest('leftAt')])
+    const times = [meeting.startedAt, joined?.joinedAt, left?.leftAt].filter((time): time is Date => time instanceof Date)
+    return new Date(Math.max(...times.map((time) => time.getTime())))
+  }
+}
+
+function toChatMessage(row: MeetingChatMessage): ChatMessage {
+  return { id: row.id, peerId: row.peerId, userId: row.userId, name: row.name ?? '', text: row.text, sentAt: row.sentAt.toISOString() }
+}

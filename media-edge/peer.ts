@@ -1,0 +1,115 @@
+// One participant as the edge holds it: who they are (from the token, never from the client),
+// what they say about themselves (peer data) and their mediasoup objects.
+import type { types } from 'mediasoup'
+import type { IceRestartLimiter } from './ice-restart'
+import type { DeviceInfo, EdgeClaims, MediaSource, Peer, PeerData, PeerStatus } from './protocol'
+
+export interface PeerTransport {
+  transport: types.WebRtcTransport
+  direction: 'send' | 'recv'
+  iceRestarts: IceRestartLimiter
+}
+
+export class EdgePeer {
+  status: PeerStatus = 'joining'
+  visible = false
+  joining = true
+  name: string
+  avatar: string | null
+  audioMuted = false
+  videoMuted = false
+  audioOnly = false
+  away = false
+  device: DeviceInfo | null = null
+  /** Set only for the edge's own bots (recorder, live stream, components); never by a client. */
+  readonly isLive: boolean = false
+  readonly isRecorder: boolean = false
+  readonly component: boolean = false
+  rtpCapabilities: types.RtpCapabilities | null = null
+  /** After sfuEnter: the peer receives every producer of the others. */
+  consuming = false
+  readonly transports = new Map<string, PeerTransport>()
+  readonly producers = new Map<string, types.Producer<{ peerId: string; source: MediaSource }>>()
+  readonly consumers = new Map<string, types.Consumer>()
+  /** The producers this peer receives or is being given a consumer for: each reaches it once. */
+  readonly receiving = new Set<string>()
+
+  constructor(
+    readonly id: string,
+    readonly socketId: string,
+    readonly tokenId: string,
+    readonly claims: EdgeClaims,
+  ) {
+    this.name = claims.name
+    this.avatar = claims.avatar
+  }
+
+  get userId() {
+    return this.claims.userId
+  }
+
+  get isHost() {
+    return this.claims.isHost
+  }
+
+  get isCoHost() {
+    return this.claims.isCoHost
+  }
+
+  /** Counted among the meeting's people (spec §4: connected peers exclude live, recorder and component peers). */
+  get connected() {
+    return !this.isLive && !this.isRecorder && !this.component
+  }
+
+  producerOf(source: MediaSource) {
+    for (const producer of this.producers.values()) if (producer.appData.source === source) return producer
+    return undefined
+  }
+
+  /** Peer data the client may set. Host powers, identity and media state are not among them. */
+  apply(data: PeerData) {
+    if (data.name !== undefined) this.name = data.name
+    if (data.avatar !== undefined) this.avatar = data.avatar
+    if (data.device !== undefined) this.device = data.device
+    if (data.audioMuted !== undefined) this.audioMuted = data.audioMuted
+    if (data.videoMuted !== undefined) this.videoMuted = data.videoMuted
+    if (data.audioOnly !== undefined) this.audioOnly = data.audioOnly
+    if (data.away !== undefined) this.away = data.away
+  }
+
+  toPeer(): Peer {
+    return {
+      id: this.id,
+      userId: this.userId,
+      name: this.name,
+      avatar: this.avatar,
+      isHost: this.isHost,
+      isCoHost: this.isCoHost,
+      visible: this.visible,
+      joining: this.joining,
+      status: this.status,
+      isLive: this.isLive,
+      isRecorder: this.isRecorder,
+      component: this.component,
+      audioMuted: this.audioMuted,
+      videoMuted: this.videoMuted,
+      audioOnly: this.audioOnly,
+      // Derived from what the peer really sends, not from what it says.
+      screenSharing: this.producerOf('screen') !== undefined,
+      videoSharing: false,
+      away: this.away,
+      device: this.device,
+    }
+  }
+
+  /** Closing the transports closes every producer and consumer on them. */
+  close() {
+    for (const { transport } of this.transports.values()) transport.close()
+    this.transports.clear()
+  }
+}
+
+/** The people of a meeting: everyone but the edge's own bots. */
+export function connectedPeers<T extends { connected: boolean }>(peers: Iterable<T>): T[] {
+  return [...peers].filter((peer) => peer.connected)
+}

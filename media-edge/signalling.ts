@@ -1,0 +1,221 @@
+// The meeting socket: every client event of protocol.ts answered with an Ack { ok, error, data }.
+// The handshake must carry a valid edge token; everything but joining and the room/user channels
+// needs a joined meeting first ("meeting not joined", spec §4 Meeting socket).
+import { z } from 'zod'
+import { EdgeError } from './edge-error'
+import type { Edge } from './edge'
+import { IceRestartLimitError } from './ice-restart'
+import type { Logger } from './logger'
+import type { Meeting } from './meeting'
+import type { EdgePeer } from './peer'
+import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './protocol'
+import type { EdgeIo, EdgeSocket } from './socket-types'
+import { verifyEdgeToken } from './token'
+import type { types } from 'mediasoup'
+
+const id = () => z.string().min(1).max(64)
+const json = () => z.record(z.unknown())
+const peerData = z
+  .object({
+    name: z.string().max(100).optional(),
+    avatar: z.string().max(2048).nullable().optional(),
+    device: z.object({ flag: z.string().max(32), name: z.string().max(64), version: z.string().max(32) }).optional(),
+    audioMuted: z.boolean().optional(),
+    videoMuted: z.boolean().optional(),
+    audioOnly: z.boolean().optional(),
+    away: z.boolean().optional(),
+    // Sent by clients but derived by the server from what the peer really produces.
+    screenSharing: z.boolean().optional(),
+  })
+  .transform(({ screenSharing: _ignored, ...data }) => data)
+
+const schemas = {
+  join: z.object({ roomId: id(), peerData: peerData.optional().default({}) }),
+  rtpCapabilities: z.object({ rtpCapabilities: json() }),
+  createTransport: z.object({ direction: z.enum(['send', 'recv']), producing: z.boolean().optional(), consuming: z.boolean().optional() }),
+  connect: z.object({ transportId: id(), dtlsParameters: json() }),
+  transport: z.object({ transportId: id() }),
+  produce: z.object({
+    transportId: id(),
+    kind: z.enum(['audio', 'video']),
+    rtpParameters: json(),
+    appData: z.object({ source: z.enum(['mic', 'webcam', 'screen']) }),
+  }),
+  producer: z.object({ producerId: id() }),
+  consumer: z.object({ consumerId: id() }),
+  layers: z.object({ consumerId: id(), spatialLayer: z.number().int().min(0).max(3), temporalLayer: z.number().int().min(0).max(3).optional() }),
+  updatePeer: z.object({ peerData }),
+  chat: z.object({ text: z.string().max(20_000) }),
+  room: z.object({ roomId: id() }),
+  leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
+}
+
+function parse<T extends z.ZodTypeAny>(schema: T, payload: unknown): z.infer<T> {
+  const result = schema.safeParse(payload)
+  if (!result.success) throw new EdgeError(EDGE_ERRORS.invalidRequest)
+  return result.data
+}
+
+/** The peer id of a kick or mute, required before anything else is looked at (spec §8). */
+function targetPeerId(payload: unknown) {
+  const peerId = (payload as { peerId?: unknown } | undefined)?.peerId
+  if (typeof peerId !== 'string' || peerId.length === 0) throw new EdgeError(EDGE_ERRORS.peerIdRequired)
+  return peerId
+}
+
+export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: string; logger: Logger }) {
+  const { logger } = options
+
+  io.use(async (socket, next) => {
+    if (edge.draining) return next(new Error(EDGE_ERRORS.shuttingDown))
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token
+    const verified = typeof token === 'string' ? await verifyEdgeToken(token, options.secret) : null
+    if (!verified) return next(new Error(EDGE_ERRORS.badToken))
+    socket.data = { claims: verified.claims, tokenId: verified.tokenId, peer: null, meeting: null }
+    next()
+  })
+
+  io.on('connection', (socket) => {
+    const answer = <E extends keyof ClientToServerEvents>(event: E, handler: (payload: unknown) => Promise<unknown>) =>
+      (socket.on as unknown as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => {
+        const ack = typeof args.at(-1) === 'function' ? (args.pop() as (ack: Ack<unknown>) => void) : undefined
+        handler(args[0]).then(
+          (data) => ack?.({ ok: true, data: data ?? undefined }),
+          (error: unknown) => ack?.({ ok: false, error: errorText(error, event, socket, logger) }),
+        )
+      })
+
+    /** The socket's meeting and peer, or "meeting not joined". */
+    const joined = (): { meeting: Meeting; peer: EdgePeer } => {
+      const { meeting, peer } = socket.data
+      if (!meeting || !peer || meeting.closed) throw new EdgeError(EDGE_ERRORS.notJoined)
+      return { meeting, peer }
+    }
+
+    answer('meetingRoom:join', async (payload) => {
+      const { roomId, peerData } = parse(schemas.join, payload)
+      return edge.join(socket, roomId, peerData)
+    })
+    answer('getRouterRtpCapabilities', async () => joined().meeting.rtpCapabilities)
+    answer('setPeerRtpCapabilities', async (payload) => {
+      const { peer } = joined()
+      peer.rtpCapabilities = parse(schemas.rtpCapabilities, payload).rtpCapabilities as types.RtpCapabilities
+    })
+    answer('createWebRtcTransport', async (payload) => {
+      const { meeting, peer } = joined()
+      return meeting.createTransport(peer, parse(schemas.createTransport, payload).direction)
+    })
+    answer('connectWebRtcTransport', async (payload) => {
+      const { meeting, peer } = joined()
+      const { transportId, dtlsParameters } = parse(schemas.connect, payload)
+      await meeting.transportOf(peer, transportId).transport.connect({ dtlsParameters: dtlsParameters as types.DtlsParameters })
+    })
+    answer('restartIce', async (payload) => {
+      const { meeting, peer } = joined()
+      const { transport, iceRestarts } = meeting.transportOf(peer, parse(schemas.transport, payload).transportId)
+      const iceParameters = await iceRestarts.run(() => transport.restartIce())
+      return { iceParameters: { ...iceParameters } }
+    })
+    answer('produce', async (payload) => {
+      const { meeting, peer } = joined()
+      const { transportId, kind, rtpParameters, appData } = parse(schemas.produce, payload)
+      const producer = await meeting.produce(peer, transportId, kind, rtpParameters as types.RtpParameters, appData.source)
+      return { id: producer.id }
+    })
+    answer('closeProducer', async (payload) => {
+      const { meeting, peer } = joined()
+      meeting.producerOf(peer, parse(schemas.producer, payload).producerId).close()
+    })
+    answer('pauseProducer', async (payload) => {
+      const { meeting, peer } = joined()
+      await meeting.producerOf(peer, parse(schemas.producer, payload).producerId).pause()
+    })
+    answer('resumeProducer', async (payload) => {
+      const { meeting, peer } = joined()
+      await meeting.producerOf(peer, parse(schemas.producer, payload).producerId).resume()
+    })
+    answer('pauseConsumer', async (payload) => {
+      const { meeting, peer } = joined()
+      await meeting.consumerOf(peer, parse(schemas.consumer, payload).consumerId).pause()
+    })
+    answer('resumeConsumer', async (payload) => {
+      const { meeting, peer } = joined()
+      await meeting.consumerOf(peer, parse(schemas.consumer, payload).consumerId).resume()
+    })
+    answer('setConsumerPreferredLayers', async (payload) => {
+      const { meeting, peer } = joined()
+      const { consumerId, spatialLayer, temporalLayer } = parse(schemas.layers, payload)
+      const consumer = meeting.consumerOf(peer, consumerId)
+      // Only simulcast and SVC consumers have layers; for the others there is nothing to choose.
+      if (consumer.type === 'simulcast' || consumer.type === 'svc') await consumer.setPreferredLayers({ spatialLayer, temporalLayer })
+    })
+    answer('enter', async () => {
+      const { meeting, peer } = joined()
+      await edge.enter(meeting, peer)
+    })
+    answer('sfuEnter', async () => {
+      const { meeting, peer } = joined()
+      await meeting.sfuEnter(peer)
+    })
+    answer('updateMyPeer', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.updatePeer(meeting, peer, parse(schemas.updatePeer, payload).peerData)
+    })
+    answer('kickPeer', async (payload) => {
+      const { meeting, peer } = joined()
+      await edge.kick(meeting, peer, targetPeerId(payload))
+    })
+    answer('mutePeerAudio', async (payload) => {
+      const { meeting, peer } = joined()
+      await edge.mute(meeting, peer, targetPeerId(payload))
+    })
+    answer('leave', async () => {
+      const { meeting, peer } = joined()
+      await edge.leave(socket, meeting, peer, 'left')
+    })
+    // The client went back to another view (spec §7: roomId, view); not an error when already out.
+    answer('peerLeftMeeting', async (payload) => {
+      const { view } = parse(schemas.leftMeeting, payload) ?? {}
+      const { meeting, peer } = socket.data
+      if (meeting && peer) await edge.leave(socket, meeting, peer, `left to ${view ?? 'another view'}`)
+    })
+    answer('chat:send', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.chat(meeting, peer, parse(schemas.chat, payload).text)
+    })
+    // Channels: the user channel is always the token's user; a room channel only the token's room.
+    answer('room:join', async (payload) => {
+      const { roomId } = parse(schemas.room, payload)
+      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+      await socket.join(channels.room(roomId))
+    })
+    answer('room:leave', async (payload) => {
+      await socket.leave(channels.room(parse(schemas.room, payload).roomId))
+    })
+    answer('user:join', async () => {
+      await socket.join(channels.user(socket.data.claims.userId))
+    })
+    answer('user:leave', async () => {
+      await socket.leave(channels.user(socket.data.claims.userId))
+    })
+
+    socket.on('disconnect', () => {
+      const { meeting, peer } = socket.data
+      if (!meeting || !peer) return
+      edge.leave(socket, meeting, peer, 'disconnected').catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))
+    })
+  })
+}
+
+/** What the client is told: refusals as they are, the rest hidden behind a generic text (and logged). */
+function errorText(error: unknown, event: string, socket: EdgeSocket, logger: Logger) {
+  if (error instanceof EdgeError) return error.message
+  if (error instanceof IceRestartLimitError) return EDGE_ERRORS.iceRestartFailed
+  // mediasoup rejects malformed parameters (RTP, DTLS, capabilities) with a TypeError.
+  if (error instanceof TypeError) {
+    logger.debug({ event, socketId: socket.id, err: error }, 'invalid media parameters')
+    return EDGE_ERRORS.invalidRequest
+  }
+  logger.warn({ event, socketId: socket.id, err: error }, 'socket request failed')
+  return EDGE_ERRORS.serverError
+}

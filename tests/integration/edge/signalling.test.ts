@@ -1,0 +1,144 @@
+// The meeting socket's refusals (spec §4 Meeting socket, §8): bad tokens, other rooms, operations
+// before joining, missing peer ids, malformed payloads; and the channels a socket may join.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { parseEdgeEnv } from '#edge/env'
+import { signEdgeToken } from '#edge/token'
+import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/protocol'
+import type { RunningEdge } from '#edge/server'
+import { closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
+
+let edge: RunningEdge
+let roomId: string
+
+beforeAll(async () => {
+  edge = await startTestEdge()
+  roomId = (await createRoom()).id
+})
+afterEach(() => closeSockets())
+afterAll(() => edge.close())
+
+describe('the handshake', () => {
+  it('refuses a connection without a token, with a forged one, or with an expired one', async () => {
+    await expect(connect(edge, undefined)).rejects.toThrow(EDGE_ERRORS.badToken)
+    await expect(connect(edge, 'not-a-token')).rejects.toThrow(EDGE_ERRORS.badToken)
+    const forged = await tokenFor(roomId, {}, 'another-secret-that-is-long-enough-1234')
+    await expect(connect(edge, forged)).rejects.toThrow(EDGE_ERRORS.badToken)
+    const expired = await signEdgeToken(
+      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false },
+      parseEdgeEnv({ NODE_ENV: 'test' }).EDGE_SECRET,
+      -10,
+    )
+    await expect(connect(edge, expired)).rejects.toThrow(EDGE_ERRORS.badToken)
+  })
+
+  it('accepts a token the web app signed', async () => {
+    const socket = await connect(edge, await tokenFor(roomId))
+    expect(socket.connected).toBe(true)
+  })
+})
+
+describe('before meetingRoom:join', () => {
+  const meetingEvents: [keyof ClientToServerEvents, unknown][] = [
+    ['getRouterRtpCapabilities', undefined],
+    ['setPeerRtpCapabilities', { rtpCapabilities: {} }],
+    ['createWebRtcTransport', { direction: 'send', producing: true, consuming: false }],
+    ['connectWebRtcTransport', { transportId: 'x', dtlsParameters: {} }],
+    ['restartIce', { transportId: 'x' }],
+    ['produce', { transportId: 'x', kind: 'audio', rtpParameters: {}, appData: { source: 'mic' } }],
+    ['closeProducer', { producerId: 'x' }],
+    ['pauseProducer', { producerId: 'x' }],
+    ['resumeProducer', { producerId: 'x' }],
+    ['pauseConsumer', { consumerId: 'x' }],
+    ['resumeConsumer', { consumerId: 'x' }],
+    ['setConsumerPreferredLayers', { consumerId: 'x', spatialLayer: 0 }],
+    ['enter', undefined],
+    ['sfuEnter', undefined],
+    ['updateMyPeer', { peerData: {} }],
+    ['kickPeer', { peerId: 'x' }],
+    ['mutePeerAudio', { peerId: 'x' }],
+    ['leave', undefined],
+    ['chat:send', { text: 'hello' }],
+  ]
+
+  it('answers every meeting operation with "meeting not joined"', async () => {
+    const socket = await connect(edge, await tokenFor(roomId))
+    for (const [event, payload] of meetingEvents) {
+      expect(await request(socket, event, payload), event).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    }
+  })
+
+  it('lets a peer that left the meeting say so again without an error', async () => {
+    const socket = await connect(edge, await tokenFor(roomId))
+    expect(await request(socket, 'peerLeftMeeting', { roomId, view: 'home' })).toMatchObject({ ok: true })
+  })
+})
+
+describe('meetingRoom:join', () => {
+  it('refuses a room other than the token names', async () => {
+    const other = await createRoom('Elsewhere')
+    const socket = await connect(edge, await tokenFor(roomId))
+    expect(await request(socket, 'meetingRoom:join', { roomId: other.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.wrongRoom })
+  })
+
+  it('refuses a malformed join and a room that no longer exists', async () => {
+    const socket = await connect(edge, await tokenFor(roomId))
+    expect(await request(socket, 'meetingRoom:join', { peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(socket, 'meetingRoom:join', 'nonsense')).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    const ghost = await connect(edge, await tokenFor('no-such-room'))
+    expect(await request(ghost, 'meetingRoom:join', { roomId: 'no-such-room', peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+  })
+
+  it('answers a second join on the same socket with the same peer', async () => {
+    const { socket, joined } = await joinMeeting(edge, roomId)
+    const again = await ok<{ peerId: string }>(socket, 'meetingRoom:join', { roomId, peerData: {} })
+    expect(again.peerId).toBe(joined.peerId)
+  })
+
+  it('takes identity and powers from the token, never from the peer data', async () => {
+    const { joined } = await joinMeeting(edge, roomId, { name: 'Ana' }, { name: '  ', isHost: true, avatar: 'https://tracker.example/pixel.gif' })
+    const me = joined.peers.find((peer) => peer.id === joined.peerId)!
+    expect(me).toMatchObject({ name: 'Ana', isHost: false, avatar: null, status: 'joining', joining: true, visible: false })
+  })
+})
+
+describe('kickPeer and mutePeerAudio', () => {
+  it('need a peer id', async () => {
+    const { socket } = await joinMeeting(edge, roomId, { isHost: true })
+    for (const event of ['kickPeer', 'mutePeerAudio'] as const) {
+      expect(await request(socket, event, {})).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
+      expect(await request(socket, event, { peerId: '' })).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
+      expect(await request(socket, event)).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
+    }
+  })
+})
+
+describe('channels', () => {
+  it('puts the socket in its own user channel and its room channel, never another room', async () => {
+    const socket = await connect(edge, await tokenFor(roomId, { userId: 'channel-user' }))
+    await ok(socket, 'user:join')
+    await ok(socket, 'room:join', { roomId })
+    expect(await request(socket, 'room:join', { roomId: 'another-room' })).toEqual({ ok: false, error: EDGE_ERRORS.wrongRoom })
+    const inUser = await edge.io.in(channels.user('channel-user')).fetchSockets()
+    const inRoom = await edge.io.in(channels.room(roomId)).fetchSockets()
+    expect(inUser.map((s) => s.id)).toEqual([socket.id])
+    expect(inRoom.map((s) => s.id)).toContain(socket.id)
+    expect(await edge.io.in(channels.room('another-room')).fetchSockets()).toHaveLength(0)
+
+    const delivered = new Promise((resolve) => socket.once('notification', resolve))
+    edge.io.to(channels.user('channel-user')).emit('notification', { type: 'test' })
+    expect(await delivered).toEqual({ type: 'test' })
+
+    await ok(socket, 'user:leave')
+    await ok(socket, 'room:leave', { roomId })
+    expect(await edge.io.in(channels.user('channel-user')).fetchSockets()).toHaveLength(0)
+  })
+})
+
+describe('GET /healthz', () => {
+  it('reports the workers and meetings', async () => {
+    const response = await fetch(`${edge.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ status: 'ok', workers: 1 })
+    expect((await fetch(`${edge.url}/elsewhere`)).status).toBe(404)
+  })
+})

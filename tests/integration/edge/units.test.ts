@@ -1,0 +1,123 @@
+// The edge's small rules on their own: its environment, TURN credentials, the ICE restart limits,
+// the kicked-token memory and who counts as connected.
+import { createHmac } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { parseEnv as parseWebEnv } from '#app/lib/env.server'
+import { parseEdgeEnv } from '#edge/env'
+import { IceRestartLimitError, IceRestartLimiter } from '#edge/ice-restart'
+import { memoryKickedPeers } from '#edge/kicked-peers'
+import { EdgePeer, connectedPeers } from '#edge/peer'
+import { EDGE_TOKEN_TTL_SECONDS } from '#edge/protocol'
+import { iceServersFor, turnCredentials } from '#edge/turn'
+
+describe('the edge environment', () => {
+  it('needs nothing in development and verifies what a development web app signs', () => {
+    const env = parseEdgeEnv({})
+    expect(env).toMatchObject({ EDGE_PORT: 3001, EDGE_PUBLIC_URL: 'http://localhost:3001', DATABASE_URL: 'sqlite:data/hearth.sqlite', RTC_MIN_PORT: 40000, RTC_MAX_PORT: 49999, RTC_LISTEN_IP: '127.0.0.1', CONSUMERS_PER_WORKER: 500, PUBLIC_URL: 'http://localhost:3000' })
+    expect(env.MEDIA_WORKERS).toBeGreaterThanOrEqual(1)
+    expect(env.EDGE_SECRET).toBe(parseWebEnv({}).EDGE_SECRET)
+  })
+
+  it('fails fast, listing every problem', () => {
+    expect(() => parseEdgeEnv({ NODE_ENV: 'production' })).toThrow('EDGE_SECRET: is required in production')
+    const problems = () =>
+      parseEdgeEnv({ RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000', RTC_LISTEN_IP: 'nowhere', TURN_URLS: 'turn:turn.example:3478', MEDIA_WORKERS: '0' })
+    expect(problems).toThrow(/RTC_LISTEN_IP: must be an IPv4 or IPv6 address/)
+    expect(problems).toThrow(/MEDIA_WORKERS/)
+    expect(() => parseEdgeEnv({ RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(/RTC_MIN_PORT, RTC_MAX_PORT/)
+    expect(() => parseEdgeEnv({ TURN_URLS: 'turn:turn.example:3478' })).toThrow(/TURN_URLS, TURN_SECRET: set both or neither/)
+    expect(() => parseEdgeEnv({ TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' })).toThrow(/must start with turn:/)
+    expect(() => parseEdgeEnv({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
+  })
+
+  it('reads TURN servers as a list', () => {
+    const env = parseEdgeEnv({ TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443', TURN_SECRET: 'a-secret-of-some-length' })
+    expect(env.turnUrls).toEqual(['turn:a.example:3478?transport=udp', 'turns:a.example:443'])
+  })
+})
+
+describe('TURN credentials (coturn shared secret)', () => {
+  it('are "<expiry>:<user>" signed with HMAC-SHA1 in base64', () => {
+    const now = Date.UTC(2030, 0, 1)
+    const { username, credential } = turnCredentials('s3cret', 'user-1', now, 3600)
+    expect(username).toBe(`${now / 1000 + 3600}:user-1`)
+    expect(credential).toBe(createHmac('sha1', 's3cret').update(username).digest('base64'))
+  })
+
+  it('are handed out only when TURN is configured', () => {
+    expect(iceServersFor('u', { urls: [] })).toEqual([])
+    const [server] = iceServersFor('u', { urls: ['turn:t.example:3478'], secret: 's3cret' })
+    expect(server).toMatchObject({ urls: ['turn:t.example:3478'], username: expect.stringMatching(/^\d+:u$/) })
+  })
+})
+
+describe('ICE restarts', () => {
+  it('wait for their turn (one per 1000 ms) and stop after 10', async () => {
+    let clock = 0
+    const waits: number[] = []
+    const limiter = new IceRestartLimiter(1000, 10, () => clock, async (ms) => {
+      waits.push(ms)
+      clock += ms
+    })
+    const times: number[] = []
+    const restarts = Array.from({ length: 10 }, () => limiter.run(async () => times.push(clock)))
+    await Promise.all(restarts)
+    expect(times).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000])
+    await expect(limiter.run(async () => 'eleventh')).rejects.toBeInstanceOf(IceRestartLimitError)
+  })
+
+  it('do not wait when the last one is long past', async () => {
+    let clock = 0
+    const limiter = new IceRestartLimiter(1000, 10, () => clock, async () => {
+      throw new Error('should not wait')
+    })
+    await limiter.run(async () => undefined)
+    clock = 5000
+    await limiter.run(async () => undefined)
+    expect(limiter.restarts).toBe(2)
+  })
+})
+
+describe('kicked peers in memory', () => {
+  it('refuse the pass for the meeting it was kicked from, until well after the pass expired', async () => {
+    let clock = 0
+    const kicked = memoryKickedPeers(() => clock)
+    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })
+    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
+    expect(await kicked.has('meeting-2', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
+    // A guest is known only by the pass: a new pass (and guest id) gets in.
+    expect(await kicked.has('meeting-1', { tokenId: 'token-2', userId: 'guest:2' })).toBe(false)
+    clock = EDGE_TOKEN_TTL_SECONDS * 1000 + 1
+    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
+    clock = 2 * EDGE_TOKEN_TTL_SECONDS * 1000 + 1
+    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
+  })
+
+  it('refuse a signed-in user with any pass for the rest of the meeting', async () => {
+    let clock = 0
+    const kicked = memoryKickedPeers(() => clock)
+    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'user-1' })
+    clock = 3 * 3600 * 1000
+    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-1' })).toBe(true)
+    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-2' })).toBe(false)
+  })
+})
+
+describe('connected peers', () => {
+  it('exclude live, recorder and component peers', () => {
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false }
+    class Recorder extends EdgePeer {
+      override readonly isRecorder = true
+    }
+    class Live extends EdgePeer {
+      override readonly isLive = true
+    }
+    class Component extends EdgePeer {
+      override readonly component = true
+    }
+    const person = new EdgePeer('p1', 's1', 't1', claims)
+    const bots = [new Recorder('p2', 's2', 't2', claims), new Live('p3', 's3', 't3', claims), new Component('p4', 's4', 't4', claims)]
+    expect(connectedPeers([person, ...bots])).toEqual([person])
+    expect(bots.map((bot) => bot.toPeer())).toMatchObject([{ isRecorder: true }, { isLive: true }, { component: true }])
+  })
+})
