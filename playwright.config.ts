@@ -8,7 +8,11 @@ const port = Number(process.env.E2E_PORT ?? 3100)
 // the runner, so the web server (start-server.mjs) and the workers inherit the same values. The
 // port moves with E2E_PORT (2526 for 3100), so two runs on different ports do not collide.
 process.env.E2E_SMTP_PORT ??= String(2526 + port - 3100)
+// The run's media edge (started by start-server.mjs next to the web server) moves with it too.
+process.env.E2E_EDGE_PORT ??= String(4301 + port - 3100)
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
+// The run's OAuth2/OIDC provider (oauth2-mock-server, also started by global-setup.ts): 8180 for 3100.
+process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
 
 /**
  * Every page runs twice: with JavaScript (hydrated) and without (server HTML and plain forms).
@@ -28,9 +32,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
+  // Every spec runs in both projects, except those whose name says which one they belong to:
+  // *.js.spec.ts need the browser to run the page (the meeting), *.no-js.spec.ts are about its absence.
   projects: [
-    { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'no-js', use: { javaScriptEnabled: false } },
+    { name: 'js', use: { javaScriptEnabled: true }, testIgnore: /\.no-js\.spec\.ts$/ },
+    { name: 'no-js', use: { javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
   ],
   webServer: {
     command: `node tests/e2e/start-server.mjs ${port}`,
@@ -38,5 +44,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',
+    // SIGTERM, not Playwright's default SIGKILL: start-server.mjs then stops the edge and the web
+    // server and removes its database file.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
   },
 })

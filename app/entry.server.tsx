@@ -20,7 +20,12 @@ export default function handleRequest(
   const embeddable = remixContext.staticHandlerContext.matches.some(
     (match) => (remixContext.routeModules[match.route.id]?.handle as { embeddable?: boolean } | undefined)?.embeddable,
   )
-  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, { embeddable }))) {
+  // Routes may name more origins the page connects to (the meeting room: the edge hosting it).
+  const connectSources = remixContext.staticHandlerContext.matches.flatMap((match) => {
+    const handle = remixContext.routeModules[match.route.id]?.handle as { connectSources?: (data: unknown) => string[] } | undefined
+    return handle?.connectSources?.(remixContext.staticHandlerContext.loaderData[match.route.id]) ?? []
+  })
+  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, { embeddable, connectSources }))) {
     responseHeaders.set(name, value)
   }
   // Crawlers get the whole document at once; people get it streamed as it renders.

@@ -8,9 +8,13 @@ export type Dialect = 'sqlite' | 'mysql'
 
 /** Which dialect a DATABASE_URL names; mariadb:// is spoken through the mysql dialect (mysql2). */
 export function dialectOf(url: string): Dialect {
-  if (url.startsWith('sqlite:')) return 'sqlite'
-  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql'
-  throw new Error(`DATABASE_URL must start with sqlite: or mysql:// (got "${url.split(':')[0]}:")`)
+  if (!isDatabaseUrl(url)) throw new Error(`DATABASE_URL must start with sqlite: or mysql:// (got "${url.split(':')[0]}:")`)
+  return url.startsWith('sqlite:') ? 'sqlite' : 'mysql'
+}
+
+/** Whether Hearth can open this DATABASE_URL (for the env modules' checks). */
+export function isDatabaseUrl(url: string): boolean {
+  return url.startsWith('sqlite:') || /^(mysql|mariadb):\/\//.test(url)
 }
 
 /** The file a sqlite: URL names, relative to the working directory; `sqlite::memory:` stays in memory. */

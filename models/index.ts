@@ -2,12 +2,16 @@ import type { Sequelize } from 'sequelize'
 import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
+import { MembershipRequest } from './membership-request'
+import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, initialiseMeetings } from './meeting'
+import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
 
-export { AuthCode, Brand, MagicLink, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
+export { AuthCode, Brand, MagicLink, MembershipRequest, OAuthAccount, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
+export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -16,6 +20,9 @@ function initialise(sequelize: Sequelize) {
   OutboxMessage.initialise(sequelize)
   initialiseRoles(sequelize)
   initialiseIdentity(sequelize)
+  initialiseMeetings(sequelize)
+  OAuthAccount.initialise(sequelize)
+  MembershipRequest.initialise(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
@@ -25,6 +32,9 @@ function initialise(sequelize: Sequelize) {
   RoleGrant.belongsTo(Role, { foreignKey: 'roleId', as: 'role' })
   RoleGrant.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
   MagicLink.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  OAuthAccount.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  MembershipRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  MembershipRequest.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
 }
 
 /**

@@ -5,32 +5,43 @@ import enAuth from '#locales/en/auth.json'
 import enCommon from '#locales/en/common.json'
 import enDev from '#locales/en/dev.json'
 import enMail from '#locales/en/mail.json'
+import enMeeting from '#locales/en/meeting.json'
 import enPages from '#locales/en/pages.json'
+import enSignup from '#locales/en/signup.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
 import esDev from '#locales/es/dev.json'
 import esMail from '#locales/es/mail.json'
+import esMeeting from '#locales/es/meeting.json'
 import esPages from '#locales/es/pages.json'
+import esSignup from '#locales/es/signup.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
 import ptDev from '#locales/pt/dev.json'
 import ptMail from '#locales/pt/mail.json'
+import ptMeeting from '#locales/pt/meeting.json'
 import ptPages from '#locales/pt/pages.json'
+import ptSignup from '#locales/pt/signup.json'
 import { env } from './env.server'
-import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type ClientMessages, type Language, type Messages } from './i18n'
+import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type ClientMessages, type Language, type Messages, type RouteNamespace } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
-  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail },
-  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail },
-  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail },
+  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting },
+  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail, signup: esSignup, meeting: esMeeting },
+  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting },
 }
 
 /** What the browser needs to render and hydrate pages in a language. */
 export function clientMessagesFor(language: Language): ClientMessages {
-  const { mail: _serverOnly, ...client } = MESSAGES[language]
+  const { mail: _serverOnly, meeting: _routeOnly, ...client } = MESSAGES[language]
   return client
+}
+
+/** A namespace that only its route's loader sends (see ROUTE_NAMESPACES). */
+export function routeMessagesFor<N extends RouteNamespace>(language: Language, namespace: N): Pick<Messages, N> {
+  return { [namespace]: MESSAGES[language][namespace] } as Pick<Messages, N>
 }
 
 export function translatorFor(language: Language) {

@@ -3,7 +3,9 @@ import type enAuth from '#locales/en/auth.json'
 import type enCommon from '#locales/en/common.json'
 import type enDev from '#locales/en/dev.json'
 import type enMail from '#locales/en/mail.json'
+import type enMeeting from '#locales/en/meeting.json'
 import type enPages from '#locales/en/pages.json'
+import type enSignup from '#locales/en/signup.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -17,12 +19,15 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** Every namespace, typed from the English files: a key missing in English is a type error. */
-export type Messages = { common: typeof enCommon; account: typeof enAccount; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail }
+export type Messages = { common: typeof enCommon; account: typeof enAccount; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail; signup: typeof enSignup; meeting: typeof enMeeting }
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
 export const SERVER_ONLY_NAMESPACES = ['mail'] as const satisfies Namespace[]
-export type ClientMessages = Omit<Messages, (typeof SERVER_ONLY_NAMESPACES)[number]>
+/** Namespaces only one route needs: its own loader sends them, so other pages do not carry them (the meeting's texts). */
+export const ROUTE_NAMESPACES = ['meeting'] as const satisfies Namespace[]
+export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number]
+export type ClientMessages = Omit<Messages, (typeof SERVER_ONLY_NAMESPACES)[number] | RouteNamespace>
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends Record<string, unknown>

@@ -10,9 +10,22 @@ export function newNonce() {
  * (Remix's own inline scripts carry it). Pages refuse framing by other sites unless their route
  * says it is made for embedding (`handle.embeddable`: the directory widget, /embedded).
  */
-export function documentSecurityHeaders(nonce: string, options: { embeddable: boolean }): Record<string, string> {
-  const edge = new URL(env.EDGE_PUBLIC_URL)
-  const edgeSockets = `${edge.protocol === 'https:' ? 'wss' : 'ws'}://${edge.host}`
+export function documentSecurityHeaders(
+  nonce: string,
+  options: { embeddable: boolean; connectSources?: string[] },
+): Record<string, string> {
+  // The default edge, plus any a page names (the meeting room's edge when several edges share the load).
+  const connect = new Set<string>()
+  for (const address of [env.EDGE_PUBLIC_URL, ...(options.connectSources ?? [])]) {
+    try {
+      const url = new URL(address)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
+      connect.add(url.origin)
+      connect.add(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`)
+    } catch {
+      // Not a URL: nothing to allow.
+    }
+  }
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -20,7 +33,7 @@ export function documentSecurityHeaders(nonce: string, options: { embeddable: bo
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${edge.origin} ${edgeSockets}`,
+    `connect-src 'self' ${[...connect].join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

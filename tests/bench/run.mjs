@@ -1,9 +1,12 @@
 // npm run bench: throughput and latency of the community home against the bare route, and the
-// JavaScript and HTML each page costs. One run, about a minute; figures are printed, not asserted.
+// JavaScript and HTML each page costs; then the media edge's benchmarks (edge-consumers.mjs,
+// edge-broadcast.mjs) and the meeting join (meeting-join.mjs), each in a process of its own. About three minutes; figures are printed, not
+// asserted.
 //
 //   node tests/bench/run.mjs
 //
 // The last line is `BENCH_JSON {...}` with every number, for scripts to pick up.
+import { spawn } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -19,6 +22,9 @@ const PORT = 3200
 const BASE_URL = `http://127.0.0.1:${PORT}`
 // Past this the run is stuck, not slow: stop the server and say so.
 const RUN_DEADLINE_MS = 180_000
+/** Run once the web server has stopped, each with its own deadline (the scripts also run alone). */
+const EDGE_BENCHES = ['edge-consumers.mjs', 'edge-broadcast.mjs', 'meeting-join.mjs']
+const EDGE_BENCH_DEADLINE_MS = 200_000
 
 const TARGETS = { rpsRatioMin: 0.6, p99AtFixedRateMaxMs: 50, jsGzipRatioMax: 1.15 }
 
@@ -285,7 +291,8 @@ async function main() {
     cleanup.runAll().finally(() => process.exit(code))
   }
   for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => abort(`Interrupted (${signal})`, 130))
-  setTimeout(() => abort(`Run exceeded ${RUN_DEADLINE_MS / 1000} s`, 1), RUN_DEADLINE_MS).unref()
+  const deadline = setTimeout(() => abort(`Run exceeded ${RUN_DEADLINE_MS / 1000} s`, 1), RUN_DEADLINE_MS)
+  deadline.unref()
 
   const started = Date.now()
   const machineBefore = machineState()
@@ -322,12 +329,41 @@ async function main() {
     // The benchmark itself keeps both the server and autocannon busy: no warning from this one.
     printMachine('right after the load', machineAfter, { warnIfBusy: false })
     if (serverOutput.length) console.log(`\nServer output (warnings and errors, last ${serverOutput.length} lines):\n${serverOutput.join('\n')}`)
+    clearTimeout(deadline)
+    const edge = {}
+    for (const script of EDGE_BENCHES) edge[script.replace(/\.mjs$/, '')] = await runEdgeBench(script)
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nDone in ${seconds} s.`)
-    console.log(`BENCH_JSON ${JSON.stringify(benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }))}`)
+    console.log(`BENCH_JSON ${JSON.stringify({ ...benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }), edge })}`)
   } finally {
     await cleanup.runAll()
   }
+}
+
+/** Runs one edge benchmark script, showing its output and keeping its BENCH_JSON figures. */
+function runEdgeBench(script) {
+  console.log(`\nRunning tests/bench/${script}...`)
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(ROOT, 'tests/bench', script)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+    let figures = null
+    let pending = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      const lines = (pending + chunk).split('\n')
+      pending = lines.pop()
+      for (const line of lines) {
+        if (line.startsWith('BENCH_JSON ')) figures = JSON.parse(line.slice('BENCH_JSON '.length))
+        else if (!line.startsWith('Done in ')) console.log(line)
+      }
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), EDGE_BENCH_DEADLINE_MS)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      if (figures && code === 0) return resolve(figures)
+      const why = signal ? `stopped after ${EDGE_BENCH_DEADLINE_MS / 1000} s` : `exit ${code}`
+      console.log(`WARNING: ${script} failed (${why}); its figures are missing.`)
+      resolve({ failed: why })
+    })
+  })
 }
 
 function benchJson({ build, pages, load, seconds, machine }) {

@@ -4,6 +4,7 @@
 // this returns when the run ends.
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { startOAuthProvider } from '../support/oauth-provider'
 import { startSmtpServer } from '../support/smtp-server'
 
 /** One received message as the tests read it back. */
@@ -47,7 +48,16 @@ export default async function globalSetup() {
     throw error
   })
 
+  // The loopback OAuth2/OIDC provider the web server's `loopback` sign-in goes to (start-server.mjs).
+  const oauthPort = Number(process.env.E2E_OAUTH_PORT)
+  const oauth = await startOAuthProvider(oauthPort).catch(async (error: NodeJS.ErrnoException) => {
+    await smtp.close()
+    if (error.code === 'EADDRINUSE') throw new Error(`E2E OAuth port ${oauthPort} is in use: set E2E_OAUTH_PORT to a free port`)
+    throw error
+  })
+
   return async () => {
+    await oauth.close()
     await smtp.close()
     rmSync(directory, { recursive: true, force: true })
   }

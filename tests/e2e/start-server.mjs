@@ -7,6 +7,19 @@ import { join } from 'node:path'
 
 const port = process.argv[2] ?? '3100'
 const database = join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
+
+/** The provider settings an operator would write, for the mock at `issuer`. */
+function loopbackProvider(issuer) {
+  return {
+    OAUTH_PROVIDERS: 'loopback',
+    OAUTH_LOOPBACK_LABEL: 'Loopback',
+    OAUTH_LOOPBACK_CLIENT_ID: 'hearth-e2e',
+    OAUTH_LOOPBACK_CLIENT_SECRET: 'hearth-e2e-secret',
+    OAUTH_LOOPBACK_AUTHORIZE_URL: `${issuer}/authorize`,
+    OAUTH_LOOPBACK_TOKEN_URL: `${issuer}/token`,
+    OAUTH_LOOPBACK_USERINFO_URL: `${issuer}/userinfo`,
+  }
+}
 const env = {
   ...process.env,
   // Development mode at run time keeps the developer console (/dev), which the suite visits.
@@ -20,20 +33,57 @@ const env = {
   // Every test signs in from the same address: the suite as a whole asks for more than the 20
   // codes an hour one address gets by default.
   CODES_PER_ADDRESS_PER_HOUR: '200',
+  // The same for checking codes: the suite checks more than the 30 in 15 minutes one address gets.
+  CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
+  // Social sign-in against the run's loopback OAuth2/OIDC provider (global-setup.ts); without
+  // E2E_OAUTH_PORT (the server started by hand) the sign-in page offers no provider.
+  ...(process.env.E2E_OAUTH_PORT ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`) : { OAUTH_PROVIDERS: '' }),
 }
 delete env.REDIS_URL
+// The run's media edge: its port follows E2E_PORT (playwright.config.ts), so runs can share a machine.
+const edgePort = process.env.E2E_EDGE_PORT ?? String(4301 + Number(port) - 3100)
+Object.assign(env, { EDGE_PORT: edgePort, EDGE_PUBLIC_URL: `http://localhost:${edgePort}`, PUBLIC_URL: `http://localhost:${port}` })
 
 const seed = spawnSync('node', ['node_modules/.bin/tsx', 'scripts/seed.ts'], { env, stdio: 'inherit' })
 if (seed.status !== 0) process.exit(seed.status ?? 1)
 
+// The edge first (one worker is plenty for a few pages): the web server answering /healthz then
+// means both are up.
+let stopping = false
+const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { env: { ...env, MEDIA_WORKERS: '1' }, stdio: 'inherit' })
+edge.on('exit', (code) => {
+  if (!stopping) console.error(`The e2e media edge stopped (${code}).`)
+})
+await waitForEdge(`http://127.0.0.1:${edgePort}/socket.io/?EIO=4&transport=polling`)
+
 const server = spawn('node', ['server.js'], { env, stdio: 'inherit' })
+const stopAll = () => {
+  stopping = true
+  edge.kill('SIGTERM')
+  server.kill('SIGTERM')
+}
 const removeDatabase = () => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true })
 }
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill('SIGTERM'))
-// If this process dies without a signal (Playwright killed hard), take the server down with it.
-process.on('exit', () => server.kill('SIGTERM'))
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stopAll)
+// If this process dies without a signal (Playwright killed hard), take the servers down with it.
+process.on('exit', stopAll)
 server.on('exit', (code) => {
+  stopping = true
+  edge.kill('SIGTERM')
   removeDatabase()
   process.exit(code ?? 0)
 })
+
+async function waitForEdge(url) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).status < 500) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The e2e media edge did not answer at ${url}`)
+}

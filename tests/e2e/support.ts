@@ -10,26 +10,25 @@ export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 type Tree = { [key: string]: string | Tree }
-const NAMESPACES = ['common', 'pages', 'dev', 'auth', 'account'] as const
+const localeDir = (language: Language) => new URL(`../../locales/${language}/`, import.meta.url)
+/** Every namespace, as the files in locales/en name them. */
+const NAMESPACES = readdirSync(localeDir('en')).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length))
 
 const MESSAGES = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
     Object.fromEntries(
-      NAMESPACES.map((namespace) => [
-        namespace,
-        JSON.parse(readFileSync(new URL(`../../locales/${language}/${namespace}.json`, import.meta.url), 'utf8')) as Tree,
-      ]),
+      NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(new URL(`${namespace}.json`, localeDir(language)), 'utf8')) as Tree]),
     ),
   ]),
-) as Record<Language, Record<(typeof NAMESPACES)[number], Tree>>
+) as Record<Language, Record<string, Tree>>
 
 /**
  * The text a page should show, read straight from locales/{language}: `t('es', 'pages:kicked.title')`.
  * A missing key throws, so a renamed key breaks the test instead of asserting on the key itself.
  */
 export function t(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const [namespace, path] = key.split(':') as [(typeof NAMESPACES)[number], string]
+  const [namespace, path] = key.split(':') as [string, string]
   let node: string | Tree | undefined = MESSAGES[language][namespace]
   for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined
   if (typeof node !== 'string') throw new Error(`No ${language} translation for ${key}`)
@@ -97,6 +96,22 @@ export async function switchLanguage(page: Page, language: Language) {
 
 /** Whether this run has JavaScript (the `js` project) or shows the server's HTML only (`no-js`). */
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false
+
+/** Chromium for the meeting specs (`test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })`): fake
+ *  camera, microphone and screen, granted without a prompt, and sound that plays unprompted. */
+export const MEDIA_LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    '--auto-select-desktop-capture-source=Entire screen',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+}
 
 /** Fails the test if the page logs a console error or throws; call before the first navigation. */
 export function collectErrors(page: Page) {

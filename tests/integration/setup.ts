@@ -5,6 +5,10 @@ import { createTestDatabase } from '../support/test-database'
 
 const database = await createTestDatabase()
 process.env.DATABASE_URL = database.url
+// Nor do they share Redis: rate limits, edge assignments and the rest fall back to this file's own
+// database and defaults. (With REDIS_URL set, as in CI, files running side by side would count
+// their sign-ins against one per-address limit.) Tests of the Redis paths name Redis themselves.
+delete process.env.REDIS_URL
 
 const { db } = await import('#app/lib/db.server')
 const { migrateUp } = await import('#models/migrator')

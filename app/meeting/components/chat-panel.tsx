@@ -1,0 +1,69 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { FORMAT_LOCALES } from '#app/lib/i18n'
+import { useMeetingT } from '../use-meeting-t'
+import { useMeetingContext } from './meeting-context'
+
+/** In-meeting chat: the stored history the edge handed over at join, then live messages. */
+export function ChatPanel({ onClose }: { onClose: () => void }) {
+  const { t, language } = useMeetingT()
+  const { meeting } = useMeetingContext()
+  const [text, setText] = useState('')
+  const [failed, setFailed] = useState(false)
+  const [sending, setSending] = useState(false)
+  const list = useRef<HTMLOListElement>(null)
+  const messages = meeting.state.chat
+  // The chat only renders in the browser, so the viewer's own time zone is the right one.
+  const time = new Intl.DateTimeFormat(FORMAT_LOCALES[language], { hour: 'numeric', minute: '2-digit' })
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: 'end' })
+  }, [messages.length])
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const message = text.trim()
+    if (!message || sending) return
+    setSending(true)
+    try {
+      await meeting.actions.sendChat(message)
+      setText('')
+      setFailed(false)
+    } catch {
+      // What was typed stays in the box, to send again.
+      setFailed(true)
+    } finally {
+      setSending(false)
+    }
+  }
+  return (
+    <aside className="meeting-chat" aria-labelledby="meeting-chat-title">
+      <div className="meeting-chat-header">
+        <h2 id="meeting-chat-title">{t('meeting:chat.title')}</h2>
+        <button type="button" className="button button-small" onClick={onClose}>
+          {t('meeting:chat.close')}
+        </button>
+      </div>
+      {messages.length === 0 ? <p>{t('meeting:chat.empty')}</p> : null}
+      <ol ref={list} className="meeting-chat-list" aria-live="polite">
+        {messages.map((message) => (
+          <li key={message.id}>
+            <strong>{message.name}</strong> <time dateTime={message.sentAt}>{time.format(new Date(message.sentAt))}</time>
+            <p>{message.text}</p>
+          </li>
+        ))}
+      </ol>
+      {failed ? (
+        <p role="alert" className="meeting-error">
+          {t('meeting:chat.failed')}
+        </p>
+      ) : null}
+      <form className="meeting-chat-form" onSubmit={submit}>
+        <label htmlFor="meeting-chat-input" className="visually-hidden">
+          {t('meeting:chat.message')}
+        </label>
+        <input id="meeting-chat-input" value={text} maxLength={2000} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+        <button type="submit" className="button button-primary button-small" disabled={sending || !text.trim()}>
+          {t('meeting:chat.send')}
+        </button>
+      </form>
+    </aside>
+  )
+}

@@ -1,0 +1,45 @@
+import { reconnectLabel } from '../reconnect'
+import { useMeetingT } from '../use-meeting-t'
+import { useMeetingContext } from './meeting-context'
+
+/** "Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */
+export function ConnectionBanner() {
+  const { t } = useMeetingT()
+  const { meeting } = useMeetingContext()
+  const { connection, me } = meeting.state
+  const { fatal, notice } = meeting
+  if (fatal === 'kicked') return <Overlay text={t('meeting:notices.kicked')} />
+  if (fatal === 'lost') return <Overlay text={t('meeting:connection.lost')} detail={t('meeting:connection.reloading')} />
+  if (fatal === 'shutdown') return <Overlay text={t('meeting:notices.shutdown')} />
+  const reconnecting = me.peerId !== null && connection.status === 'connecting' && connection.attempt > 0
+  let attemptText = ''
+  if (reconnecting) {
+    const label = reconnectLabel(connection.attempt)
+    attemptText = label.key === 'nth' ? t('meeting:connection.attempt.nth', { n: label.attempt }) : t(`meeting:connection.attempt.${label.key}`)
+  }
+  return (
+    <>
+      {reconnecting ? (
+        <p className="meeting-banner" role="status">
+          {t('meeting:connection.reconnecting', { attempt: attemptText })}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="meeting-banner meeting-notice" role="status">
+          {notice.key === 'failed' ? t('meeting:notices.failed', { reason: notice.reason ?? '' }) : t(`meeting:notices.${notice.key}`)}
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+function Overlay({ text, detail }: { text: string; detail?: string }) {
+  return (
+    <div className="meeting-overlay" role="alertdialog" aria-modal="true" aria-label={text}>
+      <div className="card">
+        <p role="alert">{text}</p>
+        {detail ? <p>{detail}</p> : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import { canChooseSpeakers } from '../devices'
+import { isSendQuality } from '../encodings'
+import { useMeetingT } from '../use-meeting-t'
+import { PanelDialog } from './confirm-dialog'
+import { useMeetingContext } from './meeting-context'
+
+/** In-meeting settings: devices (switched after 500 ms without changes) and the send quality. */
+export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useMeetingT()
+  const { meeting } = useMeetingContext()
+  const { devices, choices, local, actions, qualities } = meeting
+  const select = (id: string, label: string, list: MediaDeviceInfo[], value: string, kind: 'camera' | 'microphone' | 'speaker') => (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} disabled={!list.length} onChange={(event) => actions.chooseDevice(kind, event.target.value)}>
+        {list.length === 0 ? <option value="">{t('meeting:mirror.none')}</option> : null}
+        {list.map((device, index) => (
+          <option key={device.deviceId || index} value={device.deviceId}>
+            {device.label || `${label} ${index + 1}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+  return (
+    <PanelDialog open={open} title={t('meeting:settings.title')} closeLabel={t('meeting:settings.close')} onClose={onClose}>
+      {select('settings-camera', t('meeting:mirror.camera'), devices.cameras, choices.cameraId ?? local.camera?.getSettings().deviceId ?? '', 'camera')}
+      {select('settings-microphone', t('meeting:mirror.microphone'), devices.microphones, choices.micId ?? local.mic?.getSettings().deviceId ?? '', 'microphone')}
+      {canChooseSpeakers() && devices.speakers.length ? select('settings-speakers', t('meeting:mirror.speakers'), devices.speakers, choices.speakerId ?? '', 'speaker') : null}
+      <div className="field">
+        <label htmlFor="settings-quality">{t('meeting:settings.sendQuality')}</label>
+        <select
+          id="settings-quality"
+          value={choices.quality}
+          onChange={(event) => {
+            if (isSendQuality(event.target.value)) void actions.setSendQuality(event.target.value)
+          }}
+        >
+          {qualities.map((quality) => (
+            <option key={quality} value={quality}>
+              {t(`meeting:settings.qualities.${quality}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </PanelDialog>
+  )
+}

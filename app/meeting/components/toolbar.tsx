@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { VIEWING_MODES } from '../state'
+import { useMeetingT } from '../use-meeting-t'
+import { ConfirmDialog } from './confirm-dialog'
+import { Icon, type IconName } from './icons'
+import { useMeetingContext } from './meeting-context'
+import { SettingsDialog } from './settings-dialog'
+import { StatsDialog } from './stats-dialog'
+
+function ToolButton({ icon, label, pressed, onClick, className }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void; className?: string }) {
+  return (
+    <button type="button" className={`meeting-tool${className ? ` ${className}` : ''}`} aria-pressed={pressed} onClick={onClick}>
+      <Icon name={icon} />
+      <span className="meeting-tool-label">{label}</span>
+    </button>
+  )
+}
+
+/** The meeting controls (spec: microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen, leave). */
+export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen: boolean; onToggleChat: () => void; fullScreenTarget: RefObject<HTMLElement> }) {
+  const { t } = useMeetingT()
+  const { meeting, config } = useMeetingContext()
+  const { me } = meeting.state
+  const { actions } = meeting
+  const controls = config.settings.controls
+  const [leaving, setLeaving] = useState(false)
+  const [panel, setPanel] = useState<'settings' | 'stats' | null>(null)
+  const [fullScreen, setFullScreen] = useState(false)
+  const more = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    const onChange = () => setFullScreen(Boolean(document.fullscreenElement))
+    document.addEventListener('fullscreenchange', onChange)
+    return () => document.removeEventListener('fullscreenchange', onChange)
+  }, [])
+  const canShare = controls.sharedScreen && typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia)
+  const closeMore = () => more.current?.removeAttribute('open')
+  const toggleFullScreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen()
+    else void fullScreenTarget.current?.requestFullscreen().catch((error: unknown) => console.warn('full screen refused', error))
+  }
+  return (
+    <>
+      <div className="meeting-toolbar" role="toolbar" aria-label={t('meeting:controls.toolbar')}>
+        <ToolButton
+          icon={me.audioMuted ? 'micOff' : 'mic'}
+          label={t(me.audioMuted ? 'meeting:controls.unmuteMic' : 'meeting:controls.muteMic')}
+          pressed={me.audioMuted}
+          className={me.audioMuted ? 'off' : undefined}
+          onClick={() => void actions.toggleMic()}
+        />
+        <ToolButton
+          icon={me.videoMuted ? 'cameraOff' : 'camera'}
+          label={t(me.videoMuted ? 'meeting:controls.startCamera' : 'meeting:controls.stopCamera')}
+          pressed={me.videoMuted}
+          className={me.videoMuted ? 'off' : undefined}
+          onClick={() => void actions.toggleCamera()}
+        />
+        {canShare ? (
+          <ToolButton
+            icon="screen"
+            label={t(me.screenSharing ? 'meeting:controls.stopShare' : 'meeting:controls.shareScreen')}
+            pressed={me.screenSharing}
+            onClick={() => void actions.toggleScreenShare()}
+          />
+        ) : null}
+        {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
+        <details ref={more} className="meeting-more-menu">
+          <summary className="meeting-tool">
+            <Icon name="more" />
+            <span className="meeting-tool-label">{t('meeting:controls.more')}</span>
+          </summary>
+          <div className="meeting-menu">
+            <button type="button" aria-pressed={me.audioOnly} onClick={() => { closeMore(); void actions.toggleAudioOnly() }}>
+              {t(me.audioOnly ? 'meeting:controls.showVideo' : 'meeting:controls.audioOnly')}
+            </button>
+            {controls.viewingMode ? (
+              <fieldset>
+                <legend>{t('meeting:controls.viewingMode')}</legend>
+                {VIEWING_MODES.filter((mode) => mode !== 'presenter' || meeting.state.screenShareId).map((mode) => (
+                  <label key={mode}>
+                    <input
+                      type="radio"
+                      name="viewing-mode"
+                      value={mode}
+                      checked={meeting.state.viewingMode === mode}
+                      onChange={() => { closeMore(); actions.setViewingMode(mode) }}
+                    />
+                    {t(`meeting:modes.${mode}`)}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
+            {controls.settings ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('settings') }}>
+                {t('meeting:controls.settings')}
+              </button>
+            ) : null}
+            <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
+              {t('meeting:controls.stats')}
+            </button>
+            {controls.fullScreen ? (
+              <button type="button" onClick={() => { closeMore(); toggleFullScreen() }}>
+                {t(fullScreen ? 'meeting:controls.exitFullScreen' : 'meeting:controls.fullScreen')}
+              </button>
+            ) : null}
+          </div>
+        </details>
+        <ToolButton icon="leave" label={t('meeting:controls.leave')} className="danger" onClick={() => setLeaving(true)} />
+      </div>
+      <ConfirmDialog
+        open={leaving}
+        title={t('meeting:leave.title')}
+        confirmLabel={t('meeting:leave.confirm')}
+        cancelLabel={t('meeting:leave.cancel')}
+        danger
+        onClose={() => setLeaving(false)}
+        onConfirm={() => void actions.leave()}
+      >
+        <p>{t('meeting:leave.message')}</p>
+      </ConfirmDialog>
+      <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
+      <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
+    </>
+  )
+}

@@ -1,0 +1,443 @@
+// One browser's session with the media edge: the Socket.IO connection (reconnecting with a fresh
+// pass), the mediasoup-client device and its two transports, my producers and the consumers of
+// everyone else's media. It reports through callbacks; the React layer turns them into actions.
+import type { types as ms } from 'mediasoup-client'
+import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData } from '#edge/protocol'
+import { RECONNECT_ATTEMPTS } from './constants'
+import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
+import { RemoteMedia } from './remote-media'
+import { request, type MeetingSocket } from './socket'
+
+export interface EdgePass {
+  token: string
+  edgeUrl: string
+}
+
+export interface EdgeSessionEvents {
+  roomJoined(result: JoinResult): void
+  connection(status: 'connecting' | 'connected' | 'closed', attempt?: number): void
+  /** Every reconnect attempt failed, or the edge dropped us for good. */
+  connectionLost(): void
+  /** The meeting moved to another edge (the old one died): the page reloads to reach it. */
+  edgeMoved(): void
+  peerJoined(peer: Peer): void
+  peerEntered(peer: Peer): void
+  peerUpdated(peer: Peer): void
+  peerLeft(peerId: string): void
+  activeSpeaker(peerId: string | null, primarySpeakerId?: string | null): void
+  chat(message: ChatMessage): void
+  kicked(): void
+  muted(): void
+  shutdown(): void
+  /** The web app changed the room (name, settings): read it again. */
+  roomUpdated(): void
+}
+
+/** ICE restarts: at most once a second, at most 10 in a row (spec §9). */
+const ICE_RESTART_INTERVAL_MS = 1000
+const ICE_RESTART_MAX = 10
+
+export class EdgeSession {
+  readonly remote = new RemoteMedia()
+  private socket: MeetingSocket | null = null
+  private device: ms.Device | null = null
+  private sendTransport: ms.Transport | null = null
+  private recvTransport: ms.Transport | null = null
+  private producers = new Map<MediaSource, ms.Producer>()
+  private consumers = new Map<string, { consumer: ms.Consumer; peerId: string; source: MediaSource }>()
+  private peerId: string | null = null
+  private entered = false
+  private receiveVideo = true
+  private closed = false
+  private pass: EdgePass
+  private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
+
+  constructor(
+    private readonly options: {
+      pass: EdgePass
+      roomId: string
+      /** A fresh pass from the web app (the first one has expired by the time a reconnect happens). */
+      refreshPass: () => Promise<EdgePass>
+      peerData: () => PeerData
+      /** What I send when I (re-)enter: the current local tracks by source. */
+      localTracks: () => Partial<Record<MediaSource, MediaStreamTrack>>
+      events: EdgeSessionEvents
+    },
+  ) {
+    this.pass = options.pass
+  }
+
+  get myPeerId() {
+    return this.peerId
+  }
+
+  /** Connects and joins the room as a browsing peer; resolves with the room as it is now. */
+  async connect(): Promise<void> {
+    const [{ io }, mediasoup] = await Promise.all([import('socket.io-client'), import('mediasoup-client')])
+    // mediasoup-client is CommonJS: the bundler's dynamic import may put its exports under default.
+    const { Device } = (mediasoup as unknown as { default?: typeof mediasoup }).default ?? mediasoup
+    this.device = new Device()
+    let firstPass = true
+    const socket: MeetingSocket = io(this.pass.edgeUrl, {
+      transports: ['websocket'],
+      reconnectionAttempts: RECONNECT_ATTEMPTS,
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 4000,
+      // Called for every connection attempt: the first uses the page's pass, later ones a fresh one.
+      auth: (send) => {
+        if (firstPass) {
+          firstPass = false
+          send({ token: this.pass.token })
+          return
+        }
+        this.options
+          .refreshPass()
+          .then((pass) => {
+            if (pass.edgeUrl !== this.pass.edgeUrl) {
+              this.close()
+              this.options.events.edgeMoved()
+              return
+            }
+            this.pass = pass
+            send({ token: pass.token })
+          })
+          .catch(() => send({ token: this.pass.token }))
+      },
+    })
+    this.socket = socket
+    this.listen(socket)
+    await new Promise<void>((resolve, reject) => {
+      const failed = () => {
+        socket.io.off('reconnect_failed', failed)
+        reject(new Error('connect failed'))
+      }
+      socket.io.on('reconnect_failed', failed)
+      socket.once('connect', () => {
+        socket.io.off('reconnect_failed', failed)
+        resolve()
+      })
+    })
+    await this.joinRoom()
+  }
+
+  private listen(socket: MeetingSocket) {
+    const { events } = this.options
+    let connectedBefore = false
+    socket.on('connect', () => {
+      events.connection('connected')
+      if (connectedBefore) void this.rejoin()
+      connectedBefore = true
+    })
+    socket.on('disconnect', (reason) => {
+      if (this.closed) return
+      this.dropMedia()
+      events.connection('connecting', 0)
+      // The edge ended the connection itself (not a network failure): Socket.IO will not retry.
+      if (reason === 'io server disconnect') events.connectionLost()
+    })
+    socket.io.on('reconnect_attempt', (attempt) => events.connection('connecting', attempt))
+    socket.io.on('reconnect_failed', () => {
+      if (!this.closed) events.connectionLost()
+    })
+    socket.on('peerJoined', (peer) => events.peerJoined(peer))
+    socket.on('peerEntered', (peer) => events.peerEntered(peer))
+    socket.on('peerUpdated', (peer) => events.peerUpdated(peer))
+    socket.on('peerLeft', ({ peerId }) => {
+      this.remote.removePeer(peerId)
+      events.peerLeft(peerId)
+    })
+    socket.on('activeSpeaker', ({ peerId }) => events.activeSpeaker(peerId))
+    socket.on('activeSpeakerChanged', ({ peerId, primarySpeakerId }) => events.activeSpeaker(peerId, primarySpeakerId))
+    socket.on('chat:message', (message) => events.chat(message))
+    socket.on('newConsumer', (consumer) => void this.consume(consumer))
+    socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
+    socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
+    socket.on('consumerResumed', ({ consumerId }) => this.remote.setPaused(consumerId, false))
+    socket.on('kick', ({ peerId }) => {
+      if (peerId && peerId !== this.peerId) return
+      this.close()
+      events.kicked()
+    })
+    socket.on('mute', ({ peerId }) => {
+      if (!peerId || peerId === this.peerId) events.muted()
+    })
+    socket.on('shutdown', () => {
+      this.close()
+      events.shutdown()
+    })
+    socket.on('room.updated', () => events.roomUpdated())
+  }
+
+  /** Joins the room (browsing), loads the device and opens both transports, ready to enter fast. */
+  private async joinRoom() {
+    const socket = this.requireSocket()
+    const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+    this.peerId = result.peerId
+    this.options.events.roomJoined(result)
+    // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
+    // rejoined with the room after every reconnect.
+    await Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
+    const device = this.device!
+    if (!device.loaded) {
+      const routerRtpCapabilities = await request(socket, 'getRouterRtpCapabilities')
+      await device.load({ routerRtpCapabilities: routerRtpCapabilities as ms.RtpCapabilities })
+    }
+    await request(socket, 'setPeerRtpCapabilities', { rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> })
+    const iceServers = result.iceServers as RTCIceServer[]
+    const [sendOptions, recvOptions] = await Promise.all([
+      request(socket, 'createWebRtcTransport', { direction: 'send', producing: true, consuming: false }),
+      request(socket, 'createWebRtcTransport', { direction: 'recv', producing: false, consuming: true }),
+    ])
+    this.sendTransport = device.createSendTransport({ ...(sendOptions as unknown as ms.TransportOptions), iceServers })
+    this.recvTransport = device.createRecvTransport({ ...(recvOptions as unknown as ms.TransportOptions), iceServers })
+    for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
+  }
+
+  private wireTransport(transport: ms.Transport) {
+    const socket = this.requireSocket()
+    transport.on('connect', ({ dtlsParameters }, done, fail) => {
+      request(socket, 'connectWebRtcTransport', { transportId: transport.id, dtlsParameters: dtlsParameters as unknown as Record<string, unknown> })
+        .then(() => done())
+        .catch(fail)
+    })
+    if (transport.direction === 'send') {
+      transport.on('produce', ({ kind, rtpParameters, appData }, done, fail) => {
+        request(socket, 'produce', {
+          transportId: transport.id,
+          kind,
+          rtpParameters: rtpParameters as unknown as Record<string, unknown>,
+          appData: { source: appData.source as MediaSource },
+        })
+          .then(done)
+          .catch(fail)
+      })
+    }
+    transport.on('connectionstatechange', (state) => {
+      if (state === 'disconnected' || state === 'failed') this.scheduleIceRestart(transport)
+      if (state === 'connected') this.iceRestarts.delete(transport.id)
+    })
+  }
+
+  /** Spec: on a disconnected or failed transport, restart ICE (throttled to 1 s, at most 10 times). */
+  private scheduleIceRestart(transport: ms.Transport) {
+    const entry = this.iceRestarts.get(transport.id) ?? { count: 0, last: 0, timer: null }
+    this.iceRestarts.set(transport.id, entry)
+    if (entry.timer || entry.count >= ICE_RESTART_MAX) return
+    const wait = Math.max(0, entry.last + ICE_RESTART_INTERVAL_MS - Date.now())
+    entry.timer = setTimeout(() => {
+      entry.timer = null
+      entry.last = Date.now()
+      entry.count++
+      if (transport.closed || !this.socket?.connected) return
+      request(this.socket, 'restartIce', { transportId: transport.id })
+        .then(({ iceParameters }) => transport.restartIce({ iceParameters: iceParameters as unknown as ms.IceParameters }))
+        .catch((error: unknown) => {
+          console.warn('ICE restart failed', error)
+          if (transport.connectionState !== 'connected') this.scheduleIceRestart(transport)
+        })
+    }, wait)
+  }
+
+  /** Into the meeting: visible to everyone, my media out, everyone's media in. */
+  async enter(): Promise<void> {
+    const socket = this.requireSocket()
+    await request(socket, 'enter')
+    this.entered = true
+    const tracks = this.options.localTracks()
+    await Promise.all([
+      request(socket, 'sfuEnter'),
+      ...(Object.entries(tracks) as Array<[MediaSource, MediaStreamTrack]>).map(([source, track]) => this.produce(source, track)),
+    ])
+  }
+
+  async produce(source: MediaSource, track: MediaStreamTrack): Promise<void> {
+    const transport = this.sendTransport
+    if (!transport || !this.entered) return
+    const existing = this.producers.get(source)
+    if (existing && !existing.closed) {
+      await existing.replaceTrack({ track })
+      return
+    }
+    const width = track.getSettings().width ?? 1280
+    const producer = await transport.produce({
+      track,
+      stopTracks: false,
+      appData: { source },
+      ...(source === 'mic'
+        ? { codecOptions: MIC_CODEC_OPTIONS }
+        : source === 'webcam'
+          ? { encodings: webcamEncodings(width), codecOptions: WEBCAM_CODEC_OPTIONS }
+          : { encodings: shareEncodings(width), codecOptions: SHARE_CODEC_OPTIONS }),
+    })
+    this.producers.set(source, producer)
+  }
+
+  /** Stops sending a source (camera off, share ended). */
+  async stopProducing(source: MediaSource): Promise<void> {
+    const producer = this.producers.get(source)
+    if (!producer) return
+    this.producers.delete(source)
+    producer.close()
+    if (this.socket?.connected) await request(this.socket, 'closeProducer', { producerId: producer.id }).catch(() => undefined)
+  }
+
+  /** Mutes or unmutes a source without renegotiating (the microphone). */
+  async setPaused(source: MediaSource, paused: boolean): Promise<void> {
+    const producer = this.producers.get(source)
+    if (!producer || producer.paused === paused) return
+    if (paused) producer.pause()
+    else producer.resume()
+    if (this.socket?.connected) {
+      await request(this.socket, paused ? 'pauseProducer' : 'resumeProducer', { producerId: producer.id }).catch(() => undefined)
+    }
+  }
+
+  private async consume(offer: NewConsumer) {
+    const transport = this.recvTransport
+    if (!transport || transport.closed) return
+    try {
+      const consumer = await transport.consume({
+        id: offer.id,
+        producerId: offer.producerId,
+        kind: offer.kind,
+        rtpParameters: offer.rtpParameters as unknown as ms.RtpParameters,
+        appData: { peerId: offer.peerId, source: offer.appData.source },
+      })
+      const source = offer.appData.source
+      this.consumers.set(consumer.id, { consumer, peerId: offer.peerId, source })
+      this.remote.set(offer.peerId, source, { track: consumer.track, consumerId: consumer.id, paused: offer.producerPaused })
+      // Consumers start paused on the edge; audio-only keeps video paused.
+      if (offer.kind === 'video' && !this.receiveVideo) return
+      await request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id })
+    } catch (error) {
+      console.warn('consume failed', error)
+    }
+  }
+
+  private closeConsumer(consumerId: string) {
+    const entry = this.consumers.get(consumerId)
+    entry?.consumer.close()
+    this.consumers.delete(consumerId)
+    this.remote.removeConsumer(consumerId)
+  }
+
+  /** Asks the edge for the spatial layer a tile needs (see layers.ts). */
+  setPreferredLayer(peerId: string, source: MediaSource, spatialLayer: number) {
+    const consumerId = this.remote.get(peerId)[source]?.consumerId
+    if (!consumerId || !this.socket?.connected) return
+    request(this.socket, 'setConsumerPreferredLayers', { consumerId, spatialLayer }).catch(() => undefined)
+  }
+
+  /** Audio only: pause (or resume) every incoming video on the edge, so it stops sending it. */
+  async setReceiveVideo(enabled: boolean) {
+    this.receiveVideo = enabled
+    const socket = this.socket
+    if (!socket?.connected) return
+    await Promise.all(
+      [...this.consumers.values()]
+        .filter(({ consumer }) => consumer.kind === 'video')
+        .map(({ consumer }) => {
+          if (enabled) consumer.resume()
+          else consumer.pause()
+          return request(socket, enabled ? 'resumeConsumer' : 'pauseConsumer', { consumerId: consumer.id }).catch(() => undefined)
+        }),
+    )
+  }
+
+  updatePeer(peerData: PeerData) {
+    if (this.socket?.connected) request(this.socket, 'updateMyPeer', { peerData }).catch(() => undefined)
+  }
+
+  sendChat(text: string) {
+    return request(this.requireSocket(), 'chat:send', { text })
+  }
+
+  kick(peerId: string) {
+    return request(this.requireSocket(), 'kickPeer', { peerId })
+  }
+
+  mute(peerId: string) {
+    return request(this.requireSocket(), 'mutePeerAudio', { peerId })
+  }
+
+  async leave() {
+    if (this.socket?.connected) await request(this.socket, 'leave').catch(() => undefined)
+    this.close()
+  }
+
+  /** Transport and per-stream figures for the peer stats dialog (and the end-to-end tests). */
+  async stats() {
+    const consumers = await Promise.all(
+      [...this.consumers.values()].map(async ({ consumer, peerId, source }) => ({ peerId, source, kind: consumer.kind, ...pick(await consumer.getStats(), 'inbound-rtp') })),
+    )
+    const producers = await Promise.all(
+      [...this.producers.entries()].map(async ([source, producer]) => ({ source, kind: producer.kind, ...pick(await producer.getStats(), 'outbound-rtp') })),
+    )
+    const transports = await Promise.all(
+      [this.sendTransport, this.recvTransport]
+        .filter((transport): transport is ms.Transport => Boolean(transport && !transport.closed))
+        .map(async (transport) => ({ direction: transport.direction, state: transport.connectionState, ...pick(await transport.getStats(), 'candidate-pair') })),
+    )
+    return { consumers, producers, transports }
+  }
+
+  /** After a reconnect: a new socket means a new peer on the edge; join again and, if I was in, re-enter. */
+  private async rejoin() {
+    try {
+      this.dropMedia()
+      await this.joinRoom()
+      if (this.entered) {
+        this.entered = false
+        await this.enter()
+      }
+    } catch (error) {
+      console.warn('rejoin failed', error)
+      this.options.events.connectionLost()
+    }
+  }
+
+  /** Closes transports, producers and consumers (the tracks themselves belong to the caller). */
+  private dropMedia() {
+    for (const entry of this.iceRestarts.values()) if (entry.timer) clearTimeout(entry.timer)
+    this.iceRestarts.clear()
+    this.sendTransport?.close()
+    this.recvTransport?.close()
+    this.sendTransport = null
+    this.recvTransport = null
+    this.producers.clear()
+    this.consumers.clear()
+    this.remote.clear()
+  }
+
+  close() {
+    if (this.closed) return
+    this.closed = true
+    this.dropMedia()
+    this.socket?.disconnect()
+    this.options.events.connection('closed')
+  }
+
+  private requireSocket(): MeetingSocket {
+    if (!this.socket) throw new Error('socket disconnected!')
+    return this.socket
+  }
+}
+
+const FIGURES = ['framesDecoded', 'framesPerSecond', 'frameWidth', 'frameHeight', 'bytesReceived', 'bytesSent', 'packetsLost', 'jitter', 'currentRoundTripTime', 'availableOutgoingBitrate'] as const
+export type StatFigures = Partial<Record<(typeof FIGURES)[number], number>>
+
+/** The numbers of the first stat of a type (an RTCStatsReport is a map of dictionaries). */
+function pick(report: RTCStatsReport, type: string): StatFigures {
+  const figures: StatFigures = {}
+  let found = false
+  report.forEach((stat: Record<string, unknown>) => {
+    if (found || stat.type !== type) return
+    if (type === 'candidate-pair' && stat.state !== 'succeeded') return
+    found = true
+    for (const key of FIGURES) {
+      const value = stat[key]
+      if (typeof value === 'number') figures[key] = value
+    }
+  })
+  return figures
+}

@@ -1,0 +1,271 @@
+// The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
+// socket and media layers turn server events into these actions; the views only read the state.
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus } from '#edge/protocol'
+
+export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
+export type ViewingMode = (typeof VIEWING_MODES)[number]
+export type View = 'home' | 'mirrorCheck' | 'meeting'
+export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
+
+export interface PeerState extends Peer {
+  pinned: boolean
+  speaking: boolean
+  /** A caller waiting for the host (spec: caller peers have calling status "calling"). */
+  calling: { status: string } | null
+}
+
+export interface Me {
+  peerId: string | null
+  userId: string
+  name: string
+  avatar: string | null
+  isHost: boolean
+  isCoHost: boolean
+  /** Whether the kick and mute buttons show; the edge decides again on every request. */
+  canKick: boolean
+  canMute: boolean
+  visible: boolean
+  joining: boolean
+  status: PeerStatus
+  audioMuted: boolean
+  videoMuted: boolean
+  audioOnly: boolean
+  screenSharing: boolean
+  kicked: boolean
+}
+
+export interface MeetingState {
+  view: View
+  me: Me
+  peers: Record<string, PeerState>
+  hostId: string | null
+  meetingRoomId: string | null
+  screenShareId: string | null
+  activeSpeakerId: string | null
+  primarySpeakerId: string | null
+  connection: { status: ConnectionStatus; attempt: number; lost: boolean }
+  viewingMode: ViewingMode
+  previousViewingMode: ViewingMode | null
+  defaultViews: { desktop: ViewingMode; mobile: ViewingMode }
+  chat: ChatMessage[]
+  /** Why the last join failed (the server's text), shown on the home view. */
+  joinError: string | null
+}
+
+export type MeetingAction =
+  | { type: 'showView'; view: View }
+  | { type: 'joinStarted' }
+  | { type: 'roomJoined'; result: JoinResult }
+  | { type: 'entered'; smallScreen: boolean }
+  | { type: 'joinFailed'; error: string }
+  | { type: 'statusChanged'; status: PeerStatus }
+  | { type: 'peerAdded'; peer: PeerState }
+  | { type: 'peerUpdated'; peer: Peer }
+  | { type: 'peerRemoved'; peerId: string }
+  | { type: 'pinToggled'; peerId: string }
+  | { type: 'activeSpeaker'; peerId: string | null; primarySpeakerId?: string | null }
+  | { type: 'myScreenShare'; sharing: boolean }
+  | { type: 'viewingModeSet'; mode: ViewingMode }
+  | { type: 'chatMessage'; message: ChatMessage }
+  | { type: 'connection'; status: ConnectionStatus; attempt?: number }
+  | { type: 'connectionLost' }
+  | { type: 'kicked' }
+  | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
+
+export function initialMeetingState(init: {
+  me: Pick<Me, 'userId' | 'name' | 'avatar' | 'isHost' | 'isCoHost' | 'canKick' | 'canMute'>
+  hostId: string | null
+  defaultViews?: { desktop: ViewingMode; mobile: ViewingMode }
+}): MeetingState {
+  const defaultViews = init.defaultViews ?? { desktop: 'tiles', mobile: 'primarySpeaker' }
+  return {
+    view: 'home',
+    me: {
+      ...init.me,
+      peerId: null,
+      visible: false,
+      joining: false,
+      status: 'browsing',
+      audioMuted: false,
+      videoMuted: false,
+      audioOnly: false,
+      screenSharing: false,
+      kicked: false,
+    },
+    peers: {},
+    hostId: init.hostId,
+    meetingRoomId: null,
+    screenShareId: null,
+    activeSpeakerId: null,
+    primarySpeakerId: null,
+    connection: { status: 'connecting', attempt: 0, lost: false },
+    viewingMode: defaultViews.desktop,
+    previousViewingMode: null,
+    defaultViews,
+    chat: [],
+    joinError: null,
+  }
+}
+
+/** A peer as the server sent it, with the client's own flags; a peer without an id is refused. */
+export function peerFromServer(peer: Peer): PeerState {
+  if (!peer || typeof peer.id !== 'string' || !peer.id) throw new Error(EDGE_ERRORS.peerIdRequired)
+  return { ...peer, pinned: false, speaking: false, calling: null }
+}
+
+export function defaultViewingMode(state: Pick<MeetingState, 'defaultViews'>, smallScreen: boolean): ViewingMode {
+  return smallScreen ? state.defaultViews.mobile : state.defaultViews.desktop
+}
+
+/** Into presenter mode, remembering where we were (spec: the previous mode is stored and restored). */
+function enterPresenter(state: MeetingState): MeetingState {
+  if (state.viewingMode === 'presenter') return state
+  return { ...state, previousViewingMode: state.viewingMode, viewingMode: 'presenter' }
+}
+
+function leavePresenter(state: MeetingState): MeetingState {
+  if (state.viewingMode !== 'presenter') return state
+  return { ...state, viewingMode: state.previousViewingMode ?? state.defaultViews.desktop, previousViewingMode: null }
+}
+
+/** Keeps screenShareId on a peer who shares (me or another), or clears it, and moves the view to match. */
+function syncScreenShare(state: MeetingState): MeetingState {
+  const sharers = [
+    ...(state.me.screenSharing && state.me.peerId ? [state.me.peerId] : []),
+    ...Object.values(state.peers).filter((peer) => peer.screenSharing).map((peer) => peer.id),
+  ]
+  const screenShareId = state.screenShareId && sharers.includes(state.screenShareId) ? state.screenShareId : (sharers.at(-1) ?? null)
+  if (screenShareId === state.screenShareId) return state
+  const next = { ...state, screenShareId }
+  if (!state.me.visible) return next
+  return screenShareId ? enterPresenter(next) : leavePresenter(next)
+}
+
+export function meetingReducer(state: MeetingState, action: MeetingAction): MeetingState {
+  switch (action.type) {
+    case 'showView':
+      return { ...state, view: action.view, joinError: action.view === 'mirrorCheck' ? null : state.joinError }
+
+    case 'joinStarted':
+      return { ...state, me: { ...state.me, joining: true }, joinError: null }
+
+    case 'roomJoined': {
+      const { result } = action
+      const peers: Record<string, PeerState> = {}
+      for (const peer of result.peers) {
+        if (peer.id && peer.id !== result.peerId) peers[peer.id] = { ...peerFromServer(peer), pinned: state.peers[peer.id]?.pinned ?? false }
+      }
+      return syncScreenShare({
+        ...state,
+        me: { ...state.me, peerId: result.peerId },
+        meetingRoomId: result.meetingRoomId,
+        peers,
+        chat: mergeChat([], result.chat),
+        activeSpeakerId: result.room.activeSpeakerId,
+        primarySpeakerId: result.room.primarySpeakerId,
+      })
+    }
+
+    case 'entered': {
+      // Spec: enter, joining true, then visible true with status joining. The meeting view opens in
+      // the community's default mode for this screen, or presenter when someone is already sharing.
+      const mode = defaultViewingMode(state, action.smallScreen)
+      const next: MeetingState = {
+        ...state,
+        view: 'meeting',
+        me: { ...state.me, visible: true, joining: false, status: 'joining' },
+        viewingMode: state.screenShareId ? 'presenter' : mode,
+        previousViewingMode: state.screenShareId ? mode : null,
+      }
+      return next
+    }
+
+    case 'joinFailed':
+      return {
+        ...state,
+        view: 'home',
+        me: { ...state.me, joining: false, visible: false, status: 'browsing', screenSharing: false },
+        joinError: action.error,
+      }
+
+    case 'statusChanged':
+      return { ...state, me: { ...state.me, status: action.status } }
+
+    case 'peerAdded': {
+      if (action.peer.id === state.me.peerId) return state
+      const existing = state.peers[action.peer.id]
+      const peer = existing ? { ...existing, ...action.peer, pinned: existing.pinned, speaking: existing.speaking } : action.peer
+      return syncScreenShare({ ...state, peers: { ...state.peers, [peer.id]: peer } })
+    }
+
+    case 'peerUpdated': {
+      if (action.peer.id === state.me.peerId) {
+        // The server's word on my own flags (a host muted me, my status moved on).
+        const { audioMuted, status } = action.peer
+        return { ...state, me: { ...state.me, audioMuted, status } }
+      }
+      const existing = state.peers[action.peer.id]
+      const peer: PeerState = existing ? { ...existing, ...action.peer } : peerFromServer(action.peer)
+      return syncScreenShare({ ...state, peers: { ...state.peers, [peer.id]: peer } })
+    }
+
+    case 'peerRemoved': {
+      if (!state.peers[action.peerId]) return state
+      const { [action.peerId]: _removed, ...peers } = state.peers
+      return syncScreenShare({
+        ...state,
+        peers,
+        activeSpeakerId: state.activeSpeakerId === action.peerId ? null : state.activeSpeakerId,
+      })
+    }
+
+    case 'pinToggled': {
+      const target = state.peers[action.peerId]
+      if (!target) return state
+      // One pin at a time: the pinned peer is the one the primary-speaker view keeps on stage.
+      const peers = Object.fromEntries(
+        Object.values(state.peers).map((peer) => [peer.id, { ...peer, pinned: peer.id === action.peerId ? !peer.pinned : false }]),
+      )
+      return { ...state, peers }
+    }
+
+    case 'activeSpeaker': {
+      // Spec: an active-speaker change also records the primary speaker.
+      const primary = action.primarySpeakerId !== undefined ? action.primarySpeakerId : action.peerId
+      const peers = Object.fromEntries(
+        Object.values(state.peers).map((peer) => [peer.id, { ...peer, speaking: peer.id === action.peerId }]),
+      )
+      return { ...state, peers, activeSpeakerId: action.peerId, primarySpeakerId: primary ?? state.primarySpeakerId }
+    }
+
+    case 'myScreenShare':
+      return syncScreenShare({ ...state, me: { ...state.me, screenSharing: action.sharing } })
+
+    case 'viewingModeSet':
+      if (action.mode === state.viewingMode) return state
+      return { ...state, viewingMode: action.mode, previousViewingMode: state.viewingMode }
+
+    case 'chatMessage':
+      return { ...state, chat: mergeChat(state.chat, [action.message]) }
+
+    case 'connection':
+      return { ...state, connection: { ...state.connection, status: action.status, attempt: action.attempt ?? (action.status === 'connected' ? 0 : state.connection.attempt) } }
+
+    case 'connectionLost':
+      return { ...state, connection: { ...state.connection, status: 'closed', lost: true } }
+
+    case 'kicked':
+      return { ...state, me: { ...state.me, kicked: true, visible: false, joining: false } }
+
+    case 'myPeerChanged':
+      return { ...state, me: { ...state.me, ...action.patch } }
+  }
+}
+
+/** Chat history plus new messages, each once (a reconnect hands the history over again), oldest first. */
+function mergeChat(history: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
+  const seen = new Set(history.map((message) => message.id))
+  const added = incoming.filter((message) => !seen.has(message.id) && seen.add(message.id))
+  if (!added.length) return history
+  return [...history, ...added].sort((a, b) => a.sentAt.localeCompare(b.sentAt))
+}

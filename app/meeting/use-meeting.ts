@@ -1,0 +1,519 @@
+// The meeting controller: the reducer's state, the edge session, my local tracks and devices, and
+// the actions the views call. Everything that talks to the browser's media or the edge starts from
+// a click (never from rendering), so the server-rendered home view stays inert.
+import { useRevalidator } from '@remix-run/react'
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import type { PeerData } from '#edge/protocol'
+import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
+import { participantCount, visiblePeers } from './derived'
+import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
+import { EdgeSession, type EdgePass } from './edge-session'
+import { notifyEmbedder } from './embedding'
+import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
+import { playPeerSound } from './sounds'
+import { initialMeetingState, meetingReducer, peerFromServer, type ViewingMode } from './state'
+import { holdScreenWakeLock } from './wake-lock'
+
+export interface MeetingConfig {
+  community: { name: string; slug: string }
+  room: { id: string; slug: string; name: string; description: string | null }
+  host: { name: string; avatar: string | null } | null
+  hostId: string | null
+  me: { userId: string; name: string; avatar: string | null; isGuest: boolean; isHost: boolean; isCoHost: boolean; canKick: boolean; canMute: boolean }
+  pass: { token: string; edgeUrl: string | null; issuedAt: number }
+  settings: {
+    defaultViews: { desktop: ViewingMode; mobile: ViewingMode }
+    peersMax: number
+    peersMinSize: number
+    mirrorOwnVideo: boolean
+    displayNameplates: boolean
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; viewingMode: boolean; fullScreen: boolean }
+  }
+  endUrl: string
+  /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
+  autoEnter: boolean
+}
+
+export type Fatal = 'lost' | 'kicked' | 'shutdown' | 'unreachable'
+export interface LocalMedia {
+  mic: MediaStreamTrack | null
+  camera: MediaStreamTrack | null
+  screen: MediaStreamTrack | null
+  cameraMaxWidth: number | null
+  cameraBelowMinimum: boolean
+  problems: { camera?: DeviceProblem; microphone?: DeviceProblem }
+}
+export interface DeviceChoices {
+  cameraId: string | null
+  micId: string | null
+  speakerId: string | null
+  quality: SendQuality
+}
+
+/** A pass older than this is swapped for a fresh one before connecting (passes live 5 minutes). */
+const PASS_FRESH_MS = 4 * 60 * 1000
+/** How long the kicked and lost notices stay before the page moves on. */
+const NOTICE_BEFORE_LEAVING_MS = 2500
+
+/** A reload after a lost connection or an edge shutdown re-enters on its own within this time. */
+const REJOIN_WINDOW_MS = 2 * 60 * 1000
+const rejoinKey = (roomId: string) => `${STORAGE_PREFIX}rejoin:${roomId}`
+
+const isSmallScreen = () => typeof window !== 'undefined' && window.innerWidth <= SMALL_SCREEN_MAX_WIDTH_PX
+const NO_LOCAL: LocalMedia = { mic: null, camera: null, screen: null, cameraMaxWidth: null, cameraBelowMinimum: false, problems: {} }
+
+export function useMeeting(config: MeetingConfig) {
+  const [state, dispatch] = useReducer(meetingReducer, config, (c) =>
+    initialMeetingState({ me: c.me, hostId: c.hostId, defaultViews: c.settings.defaultViews }),
+  )
+  const { revalidate } = useRevalidator()
+  const [session, setSession] = useState<EdgeSession | null>(null)
+  const [local, setLocalState] = useState<LocalMedia>(NO_LOCAL)
+  const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [], speakers: [] })
+  const [choices, setChoices] = useState<DeviceChoices>({ cameraId: null, micId: null, speakerId: null, quality: DEFAULT_SEND_QUALITY })
+  const [fatal, setFatal] = useState<Fatal | null>(null)
+  const [notice, setNotice] = useState<{ key: 'mutedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | null>(null)
+
+  // Callbacks from the edge run long after the render that created them: they read these.
+  const stateRef = useRef(state)
+  stateRef.current = state
+  const localRef = useRef(local)
+  const choicesRef = useRef(choices)
+  choicesRef.current = choices
+  const sessionRef = useRef<EdgeSession | null>(null)
+  const connecting = useRef<Promise<void> | null>(null)
+  const mediaReady = useRef<Promise<void> | null>(null)
+
+  /** Before a reload that is not my choice: come back into the meeting by myself afterwards. */
+  const rememberToRejoin = useCallback(() => {
+    const { me } = stateRef.current
+    if (!me.visible) return
+    try {
+      sessionStorage.setItem(rejoinKey(config.room.id), JSON.stringify({ at: Date.now(), name: me.name }))
+    } catch {
+      // Storage refused (private mode): the reload simply shows the home view.
+    }
+  }, [config.room.id])
+
+  const setLocal = useCallback((patch: Partial<LocalMedia>) => {
+    localRef.current = { ...localRef.current, ...patch }
+    setLocalState(localRef.current)
+  }, [])
+
+  const stopLocalTracks = useCallback(() => {
+    const { mic, camera, screen } = localRef.current
+    for (const track of [mic, camera, screen]) track?.stop()
+    setLocal({ mic: null, camera: null, screen: null })
+  }, [setLocal])
+
+  const leavePage = useCallback((to: string | null, delay: number) => {
+    setTimeout(() => (to ? window.location.assign(to) : window.location.reload()), delay)
+  }, [])
+
+  const refreshPass = useCallback(async (): Promise<EdgePass> => {
+    const response = await fetch('/resources/edge-token', {
+      method: 'POST',
+      body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }),
+    })
+    if (!response.ok) throw new Error(`edge pass refused (${response.status})`)
+    const pass = (await response.json()) as { token: string; edgeUrl: string | null }
+    if (!pass.edgeUrl) throw new Error('no media server is available')
+    return { token: pass.token, edgeUrl: pass.edgeUrl }
+  }, [config.community.slug, config.room.slug])
+
+  const peerData = useCallback((): PeerData => {
+    const { me } = stateRef.current
+    return { name: me.name, avatar: me.avatar, audioMuted: me.audioMuted, videoMuted: me.videoMuted, audioOnly: me.audioOnly, screenSharing: me.screenSharing }
+  }, [])
+
+  const setMicMuted = useCallback(async (muted: boolean) => {
+    const { mic } = localRef.current
+    if (mic) mic.enabled = !muted
+    dispatch({ type: 'myPeerChanged', patch: { audioMuted: muted } })
+    await sessionRef.current?.setPaused('mic', muted)
+    sessionRef.current?.updatePeer({ audioMuted: muted })
+  }, [])
+
+  /** Connects to the edge as a browsing peer (from the device check, so joining is quick). */
+  const connect = useCallback((): Promise<void> => {
+    if (connecting.current) return connecting.current
+    const room = config.room.slug
+    connecting.current = (async () => {
+      const edgeUrl = config.pass.edgeUrl
+      if (!edgeUrl) throw new Error('no media server is available')
+      const pass = Date.now() - config.pass.issuedAt > PASS_FRESH_MS ? await refreshPass() : { token: config.pass.token, edgeUrl }
+      notifyEmbedder(room, { event: 'roomJoining' })
+      const edge = new EdgeSession({
+        pass,
+        roomId: config.room.id,
+        refreshPass,
+        peerData,
+        localTracks: () => {
+          const { mic, camera, screen } = localRef.current
+          const { me } = stateRef.current
+          return {
+            ...(mic ? { mic } : {}),
+            ...(camera && !me.videoMuted ? { webcam: camera } : {}),
+            ...(screen && me.screenSharing ? { screen } : {}),
+          }
+        },
+        events: {
+          roomJoined: (result) => dispatch({ type: 'roomJoined', result }),
+          connection: (status, attempt) => {
+            dispatch({ type: 'connection', status, attempt })
+            if (status === 'closed') notifyEmbedder(room, { event: 'roomLeft' })
+          },
+          connectionLost: () => {
+            rememberToRejoin()
+            dispatch({ type: 'connectionLost' })
+            setFatal((current) => current ?? 'lost')
+            sessionRef.current?.close()
+            stopLocalTracks()
+            leavePage(null, NOTICE_BEFORE_LEAVING_MS)
+          },
+          edgeMoved: () => {
+            rememberToRejoin()
+            window.location.reload()
+          },
+          peerJoined: (peer) => addPeer(peer),
+          peerEntered: (peer) => addPeer(peer),
+          peerUpdated: (peer) => dispatch({ type: 'peerUpdated', peer }),
+          peerLeft: (peerId) => dispatch({ type: 'peerRemoved', peerId }),
+          activeSpeaker: (peerId, primarySpeakerId) => dispatch({ type: 'activeSpeaker', peerId, primarySpeakerId }),
+          chat: (message) => dispatch({ type: 'chatMessage', message }),
+          kicked: () => {
+            dispatch({ type: 'kicked' })
+            setFatal('kicked')
+            stopLocalTracks()
+            leavePage('/kicked', NOTICE_BEFORE_LEAVING_MS)
+          },
+          muted: () => {
+            void setMicMuted(true)
+            setNotice({ key: 'mutedByHost' })
+          },
+          shutdown: () => {
+            rememberToRejoin()
+            setFatal('shutdown')
+            stopLocalTracks()
+            leavePage(null, 1000)
+          },
+          roomUpdated: () => revalidate(),
+        },
+      })
+      sessionRef.current = edge
+      setSession(edge)
+      await edge.connect()
+    })()
+    connecting.current.catch((error: unknown) => {
+      console.warn('meeting connection failed', error)
+      setFatal((current) => current ?? 'unreachable')
+    })
+    return connecting.current
+  }, [config, refreshPass, peerData, stopLocalTracks, leavePage, setMicMuted, rememberToRejoin, revalidate])
+
+  function addPeer(peer: Parameters<typeof peerFromServer>[0]) {
+    try {
+      dispatch({ type: 'peerAdded', peer: peerFromServer(peer) })
+    } catch (error) {
+      console.warn('peer refused', error)
+    }
+  }
+
+  const refreshDevices = useCallback(async () => {
+    try {
+      setDevices(await listDevices())
+    } catch (error) {
+      console.warn('device list failed', error)
+    }
+  }, [])
+
+  /** Opens camera and microphone for the device check; either may fail on its own. */
+  const openLocalMedia = useCallback(async () => {
+    const { cameraId, micId, quality } = choicesRef.current
+    const problems: LocalMedia['problems'] = {}
+    const [camera, mic] = await Promise.allSettled([openCamera(quality, cameraId), openMicrophone(micId)])
+    if (camera.status === 'rejected') problems.camera = camera.reason instanceof DeviceError ? camera.reason.problem : 'unsupported'
+    if (mic.status === 'rejected') problems.microphone = mic.reason instanceof DeviceError ? mic.reason.problem : 'unsupported'
+    localRef.current.camera?.stop()
+    localRef.current.mic?.stop()
+    const opened = camera.status === 'fulfilled' ? camera.value : null
+    setLocal({
+      camera: opened?.track ?? null,
+      cameraMaxWidth: opened?.maxWidth ?? null,
+      cameraBelowMinimum: opened?.belowMinimum ?? false,
+      mic: mic.status === 'fulfilled' ? mic.value : null,
+      problems,
+    })
+    if (opened) setChoices((current) => ({ ...current, quality: capSendQuality(current.quality, opened.maxWidth) }))
+    dispatch({ type: 'myPeerChanged', patch: { videoMuted: !opened } })
+    await refreshDevices()
+  }, [refreshDevices, setLocal])
+
+  const openMirrorCheck = useCallback(() => {
+    dispatch({ type: 'showView', view: 'mirrorCheck' })
+    connect().catch(() => undefined)
+    mediaReady.current = openLocalMedia()
+  }, [connect, openLocalMedia])
+
+  const join = useCallback(async () => {
+    if (stateRef.current.me.joining || stateRef.current.me.visible) return
+    dispatch({ type: 'joinStarted' })
+    try {
+      await Promise.all([connect(), mediaReady.current])
+      const edge = sessionRef.current!
+      edge.updatePeer(peerData())
+      await edge.enter()
+      if (stateRef.current.me.audioMuted) await edge.setPaused('mic', true)
+      dispatch({ type: 'entered', smallScreen: isSmallScreen() })
+      // No breakout rooms yet: an entered peer is participating (spec §4).
+      dispatch({ type: 'statusChanged', status: 'participating' })
+      notifyEmbedder(config.room.slug, { event: 'roomJoined' })
+    } catch (error) {
+      dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) })
+    }
+  }, [connect, peerData, config.room.slug])
+
+  const leave = useCallback(async () => {
+    await sessionRef.current?.leave()
+    stopLocalTracks()
+    window.location.assign(config.endUrl)
+  }, [config.endUrl, stopLocalTracks])
+
+  const toggleMic = useCallback(async () => {
+    if (!localRef.current.mic) {
+      try {
+        const mic = await openMicrophone(choicesRef.current.micId)
+        setLocal({ mic, problems: { ...localRef.current.problems, microphone: undefined } })
+        if (stateRef.current.me.visible) await sessionRef.current?.produce('mic', mic)
+        await setMicMuted(false)
+      } catch (error) {
+        setLocal({ problems: { ...localRef.current.problems, microphone: error instanceof DeviceError ? error.problem : 'unsupported' } })
+      }
+      return
+    }
+    await setMicMuted(!stateRef.current.me.audioMuted)
+  }, [setLocal, setMicMuted])
+
+  const setCameraOn = useCallback(
+    async (on: boolean) => {
+      const edge = sessionRef.current
+      if (!on) {
+        await edge?.stopProducing('webcam')
+        localRef.current.camera?.stop()
+        setLocal({ camera: null })
+        dispatch({ type: 'myPeerChanged', patch: { videoMuted: true } })
+        edge?.updatePeer({ videoMuted: true })
+        return
+      }
+      try {
+        const { cameraId, quality } = choicesRef.current
+        const opened = await openCamera(quality, cameraId)
+        setLocal({ camera: opened.track, cameraMaxWidth: opened.maxWidth, cameraBelowMinimum: opened.belowMinimum, problems: { ...localRef.current.problems, camera: undefined } })
+        dispatch({ type: 'myPeerChanged', patch: { videoMuted: false } })
+        if (stateRef.current.me.visible) await edge?.produce('webcam', opened.track)
+        edge?.updatePeer({ videoMuted: false })
+      } catch (error) {
+        setLocal({ problems: { ...localRef.current.problems, camera: error instanceof DeviceError ? error.problem : 'unsupported' } })
+      }
+    },
+    [setLocal],
+  )
+
+  const toggleCamera = useCallback(() => setCameraOn(!localRef.current.camera), [setCameraOn])
+
+  const toggleAudioOnly = useCallback(async () => {
+    const audioOnly = !stateRef.current.me.audioOnly
+    if (audioOnly && localRef.current.camera) await setCameraOn(false)
+    dispatch({ type: 'myPeerChanged', patch: { audioOnly } })
+    await sessionRef.current?.setReceiveVideo(!audioOnly)
+    sessionRef.current?.updatePeer({ audioOnly })
+  }, [setCameraOn])
+
+  const stopShare = useCallback(async () => {
+    const { screen } = localRef.current
+    if (!screen) return
+    screen.onended = null
+    screen.stop()
+    setLocal({ screen: null })
+    dispatch({ type: 'myScreenShare', sharing: false })
+    await sessionRef.current?.stopProducing('screen')
+    sessionRef.current?.updatePeer({ screenSharing: false })
+  }, [setLocal])
+
+  const toggleScreenShare = useCallback(async () => {
+    if (localRef.current.screen) return stopShare()
+    try {
+      const screen = await openScreen()
+      // The browser's own "Stop sharing" bar ends the track.
+      screen.onended = () => void stopShare()
+      setLocal({ screen })
+      dispatch({ type: 'myScreenShare', sharing: true })
+      await sessionRef.current?.produce('screen', screen)
+      sessionRef.current?.updatePeer({ screenSharing: true })
+    } catch (error) {
+      if (!(error instanceof DeviceError && error.problem === 'blocked')) setNotice({ key: 'screenShareFailed' })
+      await stopShare()
+    }
+  }, [setLocal, stopShare])
+
+  /** Device switches, debounced (spec: 500 ms), so scrolling through a list opens one device. */
+  const applyDevice = useMemo(
+    () =>
+      debounce(async (kind: 'camera' | 'microphone') => {
+        const edge = sessionRef.current
+        const { cameraId, micId, quality } = choicesRef.current
+        try {
+          if (kind === 'camera' && localRef.current.camera) {
+            const opened = await openCamera(quality, cameraId)
+            const old = localRef.current.camera
+            setLocal({ camera: opened.track, cameraMaxWidth: opened.maxWidth, cameraBelowMinimum: opened.belowMinimum })
+            if (stateRef.current.me.visible) await edge?.produce('webcam', opened.track)
+            old?.stop()
+          }
+          if (kind === 'microphone') {
+            const mic = await openMicrophone(micId)
+            const old = localRef.current.mic
+            mic.enabled = !stateRef.current.me.audioMuted
+            setLocal({ mic })
+            if (stateRef.current.me.visible) await edge?.produce('mic', mic)
+            old?.stop()
+          }
+        } catch (error) {
+          setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) })
+        }
+      }, DEVICE_CHANGE_DEBOUNCE_MS),
+    [setLocal],
+  )
+
+  const chooseDevice = useCallback(
+    (kind: 'camera' | 'microphone' | 'speaker', deviceId: string) => {
+      const key = kind === 'camera' ? 'cameraId' : kind === 'microphone' ? 'micId' : 'speakerId'
+      choicesRef.current = { ...choicesRef.current, [key]: deviceId || null }
+      setChoices(choicesRef.current)
+      if (kind !== 'speaker') applyDevice(kind)
+    },
+    [applyDevice],
+  )
+
+  const setSendQuality = useCallback(async (quality: SendQuality) => {
+    const capped = capSendQuality(quality, localRef.current.cameraMaxWidth)
+    choicesRef.current = { ...choicesRef.current, quality: capped }
+    setChoices(choicesRef.current)
+    await localRef.current.camera?.applyConstraints(cameraConstraints(capped)).catch((error: unknown) => console.warn('camera constraints refused', error))
+  }, [])
+
+  const act = useCallback(async (run: () => Promise<unknown>) => {
+    try {
+      await run()
+    } catch (error) {
+      setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) })
+    }
+  }, [])
+
+  // Host and co-hosts hear people come and go (spec: even when not in the meeting themselves);
+  // the embedding page hears the participant count.
+  const visibleIds = useMemo(() => visiblePeers(state).map((peer) => peer.id).sort().join(','), [state])
+  const previousIds = useRef<string | null>(null)
+  useEffect(() => {
+    const before = previousIds.current
+    previousIds.current = visibleIds
+    if (before === null || !stateRef.current.me.peerId) return
+    const was = new Set(before ? before.split(',') : [])
+    const now = new Set(visibleIds ? visibleIds.split(',') : [])
+    const joined = [...now].some((id) => !was.has(id))
+    const left = [...was].some((id) => !now.has(id))
+    const { me } = stateRef.current
+    if (me.isHost || me.isCoHost) {
+      if (joined) playPeerSound('join')
+      else if (left) playPeerSound('leave')
+    }
+    const participants = participantCount(stateRef.current)
+    if (joined) notifyEmbedder(config.room.slug, { event: 'participantJoined', participants })
+    if (left) notifyEmbedder(config.room.slug, { event: 'participantLeft', participants })
+  }, [visibleIds, config.room.slug])
+
+  useEffect(() => {
+    if (!state.me.visible) return
+    return holdScreenWakeLock()
+  }, [state.me.visible])
+
+  useEffect(() => {
+    if (typeof navigator === 'undefined' || !navigator.mediaDevices) return
+    const onChange = debounce(() => void refreshDevices(), DEVICE_CHANGE_DEBOUNCE_MS)
+    navigator.mediaDevices.addEventListener('devicechange', onChange)
+    return () => {
+      onChange.cancel()
+      navigator.mediaDevices.removeEventListener('devicechange', onChange)
+    }
+  }, [refreshDevices])
+
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), 5000)
+    return () => clearTimeout(timer)
+  }, [notice])
+
+  useEffect(() => () => sessionRef.current?.close(), [])
+
+  // Back after an edge restart or a lost connection, or a host sent here to join at once (the
+  // callback's aj flag): the device check opens and, after the spec's 1 s, I am in the meeting
+  // (after a restart the edge that hosts it may be another one).
+  useEffect(() => {
+    const key = rejoinKey(config.room.id)
+    let saved: { at?: number; name?: string } | null = null
+    try {
+      saved = JSON.parse(sessionStorage.getItem(key) ?? 'null')
+    } catch {
+      saved = null
+    }
+    const rejoining = Boolean(saved?.at && Date.now() - saved.at <= REJOIN_WINDOW_MS)
+    if (!rejoining && !config.autoEnter) return
+    if (saved?.name) dispatch({ type: 'myPeerChanged', patch: { name: saved.name } })
+    openMirrorCheck()
+    // The mark goes when the join starts (a development double render clears the first timer).
+    const timer = setTimeout(() => {
+      sessionStorage.removeItem(key)
+      void join()
+    }, AUTO_ENTER_DELAY_MS)
+    return () => clearTimeout(timer)
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  return {
+    state,
+    dispatch,
+    session,
+    local,
+    devices,
+    choices,
+    qualities: availableSendQualities(local.cameraMaxWidth),
+    fatal,
+    notice,
+    dismissNotice: () => setNotice(null),
+    actions: {
+      openMirrorCheck,
+      backHome: () => dispatch({ type: 'showView', view: 'home' }),
+      setName: (name: string) => dispatch({ type: 'myPeerChanged', patch: { name } }),
+      retryDevices: openLocalMedia,
+      join,
+      leave,
+      toggleMic,
+      toggleCamera,
+      toggleAudioOnly,
+      toggleScreenShare,
+      chooseDevice,
+      setSendQuality,
+      setViewingMode: (mode: ViewingMode) => dispatch({ type: 'viewingModeSet', mode }),
+      togglePin: (peerId: string) => dispatch({ type: 'pinToggled', peerId }),
+      kick: (peerId: string) => act(() => sessionRef.current!.kick(peerId)),
+      mute: (peerId: string) => act(() => sessionRef.current!.mute(peerId)),
+      sendChat: async (text: string) => {
+        const message = await sessionRef.current!.sendChat(text)
+        dispatch({ type: 'chatMessage', message })
+      },
+    },
+  }
+}
+
+export type Meeting = ReturnType<typeof useMeeting>

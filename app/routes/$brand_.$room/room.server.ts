@@ -1,0 +1,171 @@
+// The meeting page's server side: which room the URL names, whether this visitor may enter it,
+// what powers they hold there, and the short-lived pass (edge token) for the edge that hosts the
+// meeting. The resource route /resources/edge-token hands out fresh passes for reconnects.
+import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { signEdgeToken } from '#edge/token'
+import type { EdgeClaims } from '#edge/protocol'
+import { newId } from '#models/ids'
+import { normaliseSlug } from '#models/slugs'
+import { grantedPermissions } from '#app/lib/access.server'
+import { findBrand } from '#app/lib/brands.server'
+import { Room, User, type Brand } from '#app/lib/db.server'
+import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
+import { env } from '#app/lib/env.server'
+import { resolveLanguage, routeMessagesFor } from '#app/lib/i18n.server'
+import { getSession, sessionStorage, viewer } from '#app/lib/session.server'
+import { roomAccess } from './room-access'
+
+/** The spec's named route for an unknown room in a community (brandRoomNotFound). */
+export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
+
+/** Meeting powers a community role can grant besides being the host or a co-host (spec §6). */
+const MEETING_PERMISSIONS = ['kick-peer', 'mute-peer'] as const
+
+export interface EdgePass {
+  token: string
+  /** Null when no edge is alive: the page shows the connection error instead. */
+  edgeUrl: string | null
+  issuedAt: number
+}
+
+type RoomSession = {
+  brand: Brand
+  room: Room
+  claims: EdgeClaims
+  isGuest: boolean
+}
+
+/**
+ * Finds the room and checks access; throws the redirect a visitor who may not enter gets. Shared
+ * by the page loader and the pass-refresh route, so a reconnect is checked exactly like a visit.
+ */
+export async function requireRoomSession(request: Request, context: AppLoadContext, brandSlug: string | undefined, roomSlug: string | undefined): Promise<RoomSession> {
+  const brand = await findBrand(context, brandSlug)
+  if (!brand) throw redirect('/community-not-found')
+  const slug = normaliseSlug(roomSlug ?? '')
+  const room = slug ? await Room.findOne({ where: { brandId: brand.id, slug, status: 'active', deleted: false } }) : null
+  if (!room) throw redirect(`/${brand.slug}/${ROOM_NOT_FOUND_SLUG}`)
+
+  const { user } = await viewer(request, context)
+  const userId = user?.id ?? null
+  const granted = await grantedPermissions(userId, brand.id, ['access-community', ...MEETING_PERMISSIONS])
+  const access = roomAccess({
+    userId,
+    hasCommunityAccess: granted.has('access-community'),
+    room: {
+      id: room.id,
+      hostId: room.hostId,
+      coHosts: room.coHosts ?? [],
+      members: room.members ?? [],
+      context: room.context,
+      roomType: room.roomType,
+      open: room.open,
+      membersOnly: room.membersOnly,
+    },
+    brand: { topLevelRoomId: brand.topLevelRoomId, announcementsRoomId: brand.announcementsRoomId, publicAccess: brand.publicAccess },
+  })
+  if (!access.ok) {
+    const url = new URL(request.url)
+    const back = url.pathname.startsWith('/resources/') ? `/${brand.slug}/${room.slug}` : url.pathname
+    throw redirect(`/private?redirectTo=${encodeURIComponent(back)}`)
+  }
+
+  const isHost = userId !== null && room.hostId === userId
+  const isCoHost = userId !== null && !isHost && (room.coHosts ?? []).includes(userId)
+  const permissions = MEETING_PERMISSIONS.filter((slug) => granted.has(slug))
+  const claims: EdgeClaims = {
+    // A guest's id is new on every pass: a guest has no identity to keep between visits.
+    userId: userId ?? `guest:${newId()}`,
+    name: user?.name || brand.peerSettings.defaultDisplayName,
+    avatar: user?.avatar ?? null,
+    roomId: room.id,
+    brandId: brand.id,
+    isHost,
+    isCoHost,
+    permissions,
+    locked: room.locked,
+  }
+  return { brand, room, claims, isGuest: !userId }
+}
+
+/**
+ * The host auto-join flag the sign-in callback stored (`aj`), used once: when the host opens a
+ * room with it set, the meeting enters by itself. Returns the Set-Cookie that clears it, or null
+ * when it is not set or the viewer is not this room's host (the flag stays for the host's room).
+ */
+async function takeAutoJoinFlag(request: Request, isHost: boolean): Promise<{ 'Set-Cookie': string } | null> {
+  if (!isHost) return null
+  const session = await getSession(request)
+  const flags = session.get('flags')
+  if (!flags?.autoJoin) return null
+  session.set('flags', { ...flags, autoJoin: false })
+  return { 'Set-Cookie': await sessionStorage.commitSession(session) }
+}
+
+export async function edgePassFor(claims: EdgeClaims): Promise<EdgePass> {
+  const [token, edgeUrl] = await Promise.all([signEdgeToken(claims, env.EDGE_SECRET), roomEdgeUrl(claims.roomId)])
+  return { token, edgeUrl, issuedAt: Date.now() }
+}
+
+export async function roomLoader({ request, params, context }: LoaderFunctionArgs) {
+  const { user } = await viewer(request, context)
+  if (normaliseSlug(params.room ?? '') === ROOM_NOT_FOUND_SLUG) {
+    const brand = await findBrand(context, params.brand)
+    if (!brand) throw redirect('/community-not-found')
+    const language = await resolveLanguage(request, { communityLanguage: brand.communityLanguage, preferredLanguage: user?.preferredLanguage })
+    return data(
+      { kind: 'notFound' as const, community: { name: brand.name, slug: brand.slug }, messages: routeMessagesFor(language, 'meeting') },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+
+  const { brand, room, claims, isGuest } = await requireRoomSession(request, context, params.brand, params.room)
+  const autoEnter = await takeAutoJoinFlag(request, claims.isHost)
+  const [host, pass, language] = await Promise.all([
+    room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
+    edgePassFor(claims),
+    resolveLanguage(request, { communityLanguage: brand.communityLanguage, preferredLanguage: user?.preferredLanguage }),
+  ])
+  const { peerSettings, toolbarControls } = brand
+  return data(
+    {
+      kind: 'room' as const,
+      community: { name: brand.name, slug: brand.slug },
+      room: { id: room.id, slug: room.slug, name: room.name || room.slug, description: room.description },
+      host: host ? { name: host.name || '', avatar: host.avatar } : null,
+      hostId: room.hostId,
+      me: {
+        userId: claims.userId,
+        name: claims.name,
+        avatar: claims.avatar,
+        isGuest,
+        isHost: claims.isHost,
+        isCoHost: claims.isCoHost,
+        // Buttons only: the edge checks the same powers from the pass on every kick and mute.
+        canKick: claims.isHost || claims.isCoHost || claims.permissions.includes('kick-peer'),
+        canMute: claims.isHost || claims.isCoHost || claims.permissions.includes('mute-peer'),
+      },
+      pass,
+      settings: {
+        defaultViews: { desktop: brand.defaultViewDesktop, mobile: brand.defaultViewMobile },
+        peersMax: peerSettings.peersMax,
+        peersMinSize: peerSettings.peersMinSize,
+        mirrorOwnVideo: peerSettings.mirrorOwnVideo,
+        displayNameplates: peerSettings.peersDisplayNameplates,
+        controls: {
+          chat: toolbarControls.chat,
+          settings: toolbarControls.settings,
+          sharedScreen: toolbarControls.sharedScreen,
+          viewingMode: toolbarControls.viewingMode,
+          fullScreen: toolbarControls.fullScreen,
+        },
+      },
+      // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
+      endUrl: room.redirectOnEndUrl || `/${room.slug}/thank-you`,
+      autoEnter: autoEnter !== null,
+      messages: routeMessagesFor(language, 'meeting'),
+    },
+    // The pass is personal and short-lived: never cached, by the browser or anything between.
+    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}) } },
+  )
+}

@@ -1,0 +1,98 @@
+// /{brand}/{room}: the meeting room page (the trailing underscore keeps it out of the community
+// sidebar layout, so the meeting has the whole screen). Remix has no partial dynamic segments, so
+// /{brand}/signup-{hash} lands here too and is handed to the self sign-up page.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useParams, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { StatusPage } from '#app/components/status-page'
+import { GeneralErrorBoundary } from '#app/components/error-boundary'
+import { createTranslator, DEFAULT_LANGUAGE, type Language } from '#app/lib/i18n'
+import { MeetingApp } from '#app/meeting/components/meeting-app'
+import { MeetingMessagesContext, useMeetingT } from '#app/meeting/use-meeting-t'
+import meetingStyles from '../../styles/meeting.css'
+import { roomLoader } from './room.server'
+import { selfSignupAction, selfSignupLoader } from './self-signup.server'
+import { isSelfSignupRoom } from '#app/lib/signup-links'
+import { SelfSignupPage, selfSignupMeta } from './self-signup'
+
+/** The page connects to the edge hosting this meeting, which may not be the default one (see entry.server). */
+export const handle = {
+  connectSources: (data: unknown) => {
+    const edgeUrl = (data as { pass?: { edgeUrl?: unknown } } | undefined)?.pass?.edgeUrl
+    return typeof edgeUrl === 'string' ? [edgeUrl] : []
+  },
+}
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+
+export const loader = (args: LoaderFunctionArgs) => (isSelfSignupRoom(args.params.room) ? selfSignupLoader(args) : roomLoader(args))
+
+/**
+ * Arriving from another page (a link, the redirect after signing in) loads the room as a document.
+ * A client-side navigation would keep the previous document's Content-Security-Policy, whose
+ * connect-src names only the default edge, and the socket to an edge hosting the room elsewhere
+ * would be blocked. Revalidating the room itself (same path) stays a data request.
+ */
+export function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const target = new URL(request.url)
+  if (target.pathname === window.location.pathname) return serverLoader()
+  window.location.assign(target.pathname + target.search)
+  // The document load replaces this page; the navigation never completes here.
+  return new Promise<never>(() => {})
+}
+
+export function action(args: ActionFunctionArgs) {
+  if (isSelfSignupRoom(args.params.room)) return selfSignupAction(args)
+  throw new Response(null, { status: 405 })
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => {
+  if (isSelfSignupRoom(args.params.room)) return selfSignupMeta(args)
+  const data = args.data as RoomData | NotFoundData | undefined
+  if (!data || !('messages' in data)) return [{ title: 'Hearth' }]
+  const root = args.matches.find((match) => match.id === 'root')?.data as { language?: Language } | undefined
+  const t = createTranslator(root?.language ?? DEFAULT_LANGUAGE, data.messages)
+  return [{ title: `${data.kind === 'room' ? data.room.name : t('meeting:roomNotFound.title')} · Hearth` }]
+}
+
+type LoaderData = Awaited<ReturnType<typeof roomLoader>>['data']
+type RoomData = Extract<LoaderData, { kind: 'room' }>
+type NotFoundData = Extract<LoaderData, { kind: 'notFound' }>
+
+export default function RoomRoute() {
+  const params = useParams()
+  if (isSelfSignupRoom(params.room)) return <SelfSignupPage />
+  return <RoomPage />
+}
+
+function RoomPage() {
+  const data = useLoaderData<typeof roomLoader>() as LoaderData
+  if (data.kind === 'notFound') {
+    return (
+      <MeetingMessagesContext.Provider value={data.messages}>
+        <RoomNotFound community={data.community} />
+      </MeetingMessagesContext.Provider>
+    )
+  }
+  const { messages, ...config } = data
+  return <MeetingApp config={config} messages={messages} />
+}
+
+function RoomNotFound({ community }: { community: { name: string; slug: string } }) {
+  const { t } = useMeetingT()
+  return (
+    <StatusPage
+      title={t('meeting:roomNotFound.title')}
+      actions={
+        <Link to={`/${community.slug}`} className="button button-primary">
+          {t('meeting:roomNotFound.back', { community: community.name })}
+        </Link>
+      }
+    >
+      <p>{t('meeting:roomNotFound.message', { community: community.name })}</p>
+    </StatusPage>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,348 @@
+// Meetings across several media edges. The spec runs a cluster of its own next to the suite's
+// server: one seeded SQLite file, one Redis database, two media edges and two web servers, all
+// sharing both (ports from E2E_PORT + 50). People who open the room on different web servers meet
+// on one edge; when that edge is stopped mid-meeting (SIGTERM: it drains), their pages reload, re-
+// enter by themselves on a live edge and decode each other's video again.
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Emitter } from '@socket.io/redis-emitter'
+import { Redis } from 'ioredis'
+import sqlite3 from 'sqlite3'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { channels } from '../../media-edge/protocol'
+import { Cluster, type ServiceSpec } from './cluster'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInAs, t } from './support'
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+const WEB_PORTS = [E2E_PORT + 50, E2E_PORT + 51] as const
+const EDGE_PORTS = [E2E_PORT + 52, E2E_PORT + 53] as const
+const webUrl = (index: number) => `http://localhost:${WEB_PORTS[index]}`
+const edgeUrl = (index: number) => `http://localhost:${EDGE_PORTS[index]}`
+// 200 media ports per edge, below the default range (40000-49999, the suite's own edge) and below
+// Linux's ephemeral ports (32768 and up), moving with E2E_PORT.
+const RTC_BASE = 20_000 + (E2E_PORT % 50) * 400
+// A Redis database of this run's own: the edge registry, the room assignments and the sign-in rate
+// limits cannot meet another run's. (Pub/sub spans databases, but the edges only publish to their
+// meetings' channels, named by this database's room ids.)
+const REDIS_DB = Number(process.env.E2E_REDIS_DB ?? 1 + (E2E_PORT % 15))
+const REDIS_URL = `redis://127.0.0.1:6379/${REDIS_DB}`
+
+const HUB = `/${DEMO.slug}/hub`
+const ANNOUNCEMENTS = `/${DEMO.slug}/announcements`
+const [OWNER, ADMIN, MIA, NOAH] = DEMO.accounts
+
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
+
+// The cluster's database and logs; Cluster.close() removes the directory.
+const directory = join(tmpdir(), `hearth-e2e-edges-${process.pid}`)
+const database = join(directory, 'hearth.sqlite')
+let cluster: Cluster | null = null
+let redis: Redis | null = null
+
+function commonEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATABASE_URL: `sqlite:${database}`, REDIS_URL, LOG_LEVEL: 'warn' }
+  // With Redis the web servers learn every edge from the registry: nothing names one by port.
+  for (const name of ['PORT', 'EDGE_PORT', 'EDGE_PUBLIC_URL']) delete env[name]
+  return env
+}
+
+function edgeSpec(index: number): ServiceSpec {
+  const min = RTC_BASE + index * 200
+  return {
+    name: `edge-${index + 1}`,
+    // tsx as a loader in the edge's own process, not the tsx command: the command relays SIGTERM to
+    // its child and SIGKILLs it when the child does not confirm within 30 ms (a busy machine), which
+    // would skip the very drain this spec is about.
+    args: ['--import', 'tsx', 'media-edge/main.ts'],
+    env: {
+      ...commonEnv(),
+      EDGE_PORT: String(EDGE_PORTS[index]),
+      EDGE_PUBLIC_URL: edgeUrl(index),
+      PUBLIC_URL: webUrl(0),
+      MEDIA_WORKERS: '1',
+      RTC_MIN_PORT: String(min),
+      RTC_MAX_PORT: String(min + 199),
+    },
+    readyUrl: `http://127.0.0.1:${EDGE_PORTS[index]}/healthz`,
+  }
+}
+
+function webSpec(index: number): ServiceSpec {
+  return {
+    name: `web-${index + 1}`,
+    args: ['server.js'],
+    env: {
+      ...commonEnv(),
+      PORT: String(WEB_PORTS[index]),
+      PUBLIC_URL: webUrl(index),
+      // Sign-in codes go to the run's SMTP server (global-setup.ts), where signInAs reads them.
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      CODES_PER_ADDRESS_PER_HOUR: '200',
+      CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
+      OAUTH_PROVIDERS: '',
+    },
+    readyUrl: `${webUrl(index)}/healthz`,
+  }
+}
+
+/** Deletes this run's keys (never another database's): the registry, assignments, rate limits. */
+async function clearRedis(client: Redis) {
+  for (const pattern of ['hearth:*', 'rl:*']) {
+    let cursor = '0'
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', pattern, 'COUNT', 500)
+      cursor = next
+      if (keys.length) await client.del(...keys)
+    } while (cursor !== '0')
+  }
+}
+
+/** Edge keys left in this database: a killed run's expire within 15 s; a live run's do not. */
+async function waitForNoEdges(client: Redis) {
+  const deadline = Date.now() + 20_000
+  while ((await client.keys('hearth:edge:*')).length > 0) {
+    if (Date.now() > deadline) {
+      throw new Error(`Redis database ${REDIS_DB} has live media edges of another run; pick another with E2E_REDIS_DB (1-15).`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/** The edge's /healthz: how many meetings it hosts right now. */
+async function edgeHealth(index: number): Promise<{ status: string; meetings: number }> {
+  const response = await fetch(`http://127.0.0.1:${EDGE_PORTS[index]}/healthz`)
+  return (await response.json()) as { status: string; meetings: number }
+}
+
+// ---------------------------------------------------------------------------------------------
+// People: one browser context each, signed in once per run (the session cookie is the database's
+// and localhost's, so it also works on the other web server).
+
+type Person = {
+  name: string
+  context: BrowserContext
+  page: Page
+  errors: string[]
+  /** host:port of every meeting socket the page opened, in order. */
+  sockets: string[]
+}
+
+/** One statement on the cluster's database (the web servers keep running: SQLite in WAL mode). */
+function sql<Row>(statement: string, params: unknown[] = []): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(database)
+    db.all(statement, params, (error, rows) => {
+      db.close()
+      if (error) reject(error)
+      else resolve(rows as Row[])
+    })
+  })
+}
+
+/** The pages' console warnings and errors, attached to a failed test. */
+const consoleLog: string[] = []
+
+const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
+
+async function person(browser: Browser, account: { name: string; emailAddress: string }, web: number, room: string): Promise<Person> {
+  const context = await browser.newContext({ baseURL: webUrl(web), viewport: { width: 1280, height: 720 }, storageState: sessions.get(account.emailAddress) })
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  page.on('console', (message) => {
+    if (['warning', 'error'].includes(message.type())) consoleLog.push(`${new Date().toISOString()} ${account.name} ${message.type()}: ${message.text()}`)
+  })
+  const sockets: string[] = []
+  page.on('websocket', (socket) => {
+    const url = new URL(socket.url())
+    if (url.pathname.startsWith('/socket.io/')) sockets.push(url.host)
+  })
+  if (sessions.has(account.emailAddress)) {
+    await page.goto(room)
+  } else {
+    await signInAs(page, account.emailAddress, room)
+    sessions.set(account.emailAddress, await context.storageState())
+  }
+  return { name: account.name, context, page, errors, sockets }
+}
+
+async function joinMeeting(page: Page) {
+  await page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
+  await expect(page.getByLabel(t('en', 'meeting:mirror.preview'))).toBeVisible()
+  await page.getByRole('button', { name: t('en', 'meeting:mirror.join') }).click()
+  await expect(inMeeting(page)).toBeVisible({ timeout: 30_000 })
+}
+
+const inMeeting = (page: Page) => page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })
+
+/** The index of the edge every one of them is connected to now; fails if they are not on one. */
+function sharedEdge(people: Person[]): number {
+  const hosts = people.map((one) => one.sockets.at(-1))
+  expect(new Set(hosts).size, `meeting sockets: ${people.map((one, i) => `${one.name} → ${hosts[i]}`).join(', ')}`).toBe(1)
+  const index = EDGE_PORTS.findIndex((_, i) => new URL(edgeUrl(i)).host === hosts[0])
+  expect(index, `${hosts[0]} is not one of this cluster's edges`).toBeGreaterThanOrEqual(0)
+  return index
+}
+
+/** What the page shows of the others: their tiles (by peer id) and the frames of each remote camera. */
+function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<string, number> }> {
+  return page.evaluate(() => ({
+    tiles: [...document.querySelectorAll<HTMLElement>('.meeting-tile[data-peer-id]')].map((tile) => tile.dataset.peerId!),
+    frames: Object.fromEntries(
+      [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')].map((video) => [
+        video.dataset.peerId!,
+        video.getVideoPlaybackQuality().totalVideoFrames,
+      ]),
+    ),
+  }))
+}
+
+/** The person's page decodes `count` remote cameras, and every one of them keeps decoding. */
+async function expectVideoFlowing({ name, page }: Person, count: number, timeout: number) {
+  // The whole view is the polled value, so a failure shows which tile has no video or no frames.
+  await expect
+    .poll(
+      async () => {
+        const view = await remoteView(page)
+        return { ...view, decoding: Object.values(view.frames).filter((frames) => frames > 0).length }
+      },
+      { timeout, message: `${name} decodes ${count} remote cameras` },
+    )
+    .toMatchObject({ decoding: count })
+  const before = (await remoteView(page)).frames
+  await expect
+    .poll(
+      async () => {
+        const now = (await remoteView(page)).frames
+        return Object.entries(before).every(([peerId, frames]) => (now[peerId] ?? 0) > frames)
+      },
+      { timeout: 15_000, message: `every remote camera ${name} decodes keeps decoding` },
+    )
+    .toBe(true)
+}
+
+test.describe('meetings across media edges', () => {
+  // One cluster on fixed ports: these tests run one after the other in one worker.
+  test.describe.configure({ mode: 'default', timeout: 180_000 })
+
+  test.beforeAll(async ({}, testInfo) => {
+    testInfo.setTimeout(180_000)
+    redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 2 })
+    await waitForNoEdges(redis)
+    await clearRedis(redis)
+    cluster = new Cluster(directory)
+    cluster.runToEnd(['node_modules/.bin/tsx', 'scripts/seed.ts'], { ...commonEnv(), LOG_LEVEL: 'error' })
+    // Edges first (the web servers then find them registered), two of each at once.
+    await Promise.all([cluster.start(edgeSpec(0)), cluster.start(edgeSpec(1))])
+    await Promise.all([cluster.start(webSpec(0)), cluster.start(webSpec(1))])
+  })
+
+  test.afterEach(async ({}, testInfo) => {
+    const pages = consoleLog.splice(0)
+    if (!cluster || testInfo.status === testInfo.expectedStatus) return
+    await testInfo.attach('pages-console.txt', { body: pages.join('\n') })
+    for (const name of cluster.names) await testInfo.attach(`${name}.log`, { path: cluster.logPath(name) }).catch(() => undefined)
+  })
+
+  test.afterAll(async () => {
+    await cluster?.close()
+    cluster = null
+    if (redis) {
+      await clearRedis(redis).catch(() => undefined)
+      await redis.quit()
+      redis = null
+    }
+  })
+
+  test('with Redis and two edges, people on two different web servers meet on one edge', async ({ browser }) => {
+    const owner = await person(browser, OWNER, 0, HUB)
+    const mia = await person(browser, MIA, 1, HUB)
+    const people = [owner, mia]
+    try {
+      // Two live edges to choose from, and two web servers, each asked which edge hosts the room.
+      expect(await redis!.keys('hearth:edge:*')).toHaveLength(2)
+      expect(new URL(owner.page.url()).port).toBe(String(WEB_PORTS[0]))
+      expect(new URL(mia.page.url()).port).toBe(String(WEB_PORTS[1]))
+      for (const { page } of people) await joinMeeting(page)
+
+      // Both pages hold a socket to the same edge, which hosts the meeting; the other hosts none.
+      const hosting = sharedEdge(people)
+      expect((await edgeHealth(hosting)).meetings).toBe(1)
+      expect((await edgeHealth(1 - hosting)).meetings).toBe(0)
+
+      // Each decodes the other's camera, and keeps decoding.
+      for (const one of people) await expectVideoFlowing(one, 1, 30_000)
+      for (const { errors } of people) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+    } finally {
+      for (const { context } of people) await context.close()
+    }
+  })
+
+  test('an edge restarted mid-meeting: everyone reloads, re-enters on a live edge and decodes the others again', async ({ browser }, testInfo) => {
+    const people = [await person(browser, ADMIN, 0, ANNOUNCEMENTS), await person(browser, NOAH, 1, ANNOUNCEMENTS), await person(browser, OWNER, 0, ANNOUNCEMENTS)]
+    try {
+      for (const { page } of people) await joinMeeting(page)
+      let hosting = sharedEdge(people)
+      for (const one of people) await expectVideoFlowing(one, 2, 30_000)
+
+      // Twice: the meeting's edge is restarted, so the second round ends on the edge restarted in
+      // the first. While the stopped edge is down, the other one is the only place to go.
+      for (const round of [1, 2]) {
+        // A mark that only the page as it is now carries: a reload drops it.
+        for (const { page } of people) await page.evaluate(() => Object.assign(window, { hearthBeforeRestart: true }))
+        const socketsBefore = people.map(({ sockets }) => sockets.length)
+
+        // SIGTERM: the edge tells its clients to reload, hands its rooms back and exits cleanly.
+        const stoppedAt = Date.now()
+        expect(await cluster!.stop(edgeSpec(hosting).name), 'the drained edge exits cleanly').toBe(0)
+
+        // Every page reloaded and, after the 1 s the spec gives, is back in the meeting by itself.
+        for (const { page } of people) {
+          await expect
+            .poll(() => page.evaluate(() => !('hearthBeforeRestart' in window)).catch(() => false), { timeout: 30_000, message: 'the page reloaded' })
+            .toBe(true)
+          await expect(inMeeting(page)).toBeVisible({ timeout: Math.max(5_000, 30_000 - (Date.now() - stoppedAt)) })
+        }
+        const backAfter = Date.now() - stoppedAt
+
+        // On the live edge, through new sockets, and every camera flows again.
+        people.forEach(({ sockets }, i) => expect(sockets.length).toBeGreaterThan(socketsBefore[i]!))
+        const moved = sharedEdge(people)
+        expect(moved).toBe(1 - hosting)
+        expect((await edgeHealth(moved)).meetings).toBe(1)
+        for (const one of people) await expectVideoFlowing(one, 2, 30_000)
+        const flowingAfter = Date.now() - stoppedAt
+        testInfo.annotations.push({
+          type: 'timing',
+          description: `round ${round}: edge ${hosting + 1} stopped; everyone back in the meeting on edge ${moved + 1} after ${backAfter} ms, every camera flowing after ${flowingAfter} ms`,
+        })
+        expect(flowingAfter).toBeLessThan(45_000)
+
+        // The stopped edge starts again, as a deploy would restart it.
+        await cluster!.start(edgeSpec(hosting))
+        hosting = moved
+      }
+    } finally {
+      for (const { context } of people) await context.close()
+    }
+  })
+
+  test('a room change the web app publishes reaches the open meeting, which reads the room again', async ({ browser }) => {
+    const mia = await person(browser, MIA, 1, HUB)
+    const [hub] = await sql<{ id: string; name: string }>("SELECT id, name FROM rooms WHERE slug = 'hub'")
+    try {
+      await joinMeeting(mia.page)
+      await mia.page.evaluate(() => Object.assign(window, { hearthBeforeUpdate: true }))
+      const renamed = `${hub!.name} (renamed)`
+      await sql('UPDATE rooms SET name = ? WHERE id = ?', [renamed, hub!.id])
+      // What publishRoomUpdated (app/lib/edge-publisher.server.ts) sends, through this run's Redis.
+      new Emitter(redis!).to(channels.room(hub!.id)).emit('room.updated', { roomId: hub!.id })
+      await expect(mia.page.getByRole('heading', { level: 1, name: renamed })).toBeAttached({ timeout: 15_000 })
+      // Read again in place: still in the meeting, on the same page.
+      await expect(inMeeting(mia.page)).toBeVisible()
+      expect(await mia.page.evaluate(() => 'hearthBeforeUpdate' in window)).toBe(true)
+    } finally {
+      await sql('UPDATE rooms SET name = ? WHERE id = ?', [hub!.name, hub!.id])
+      await mia.context.close()
+    }
+  })
+})

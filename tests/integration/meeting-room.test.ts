@@ -1,0 +1,121 @@
+// The meeting room page's loader and the edge-pass refresh route: access, host powers and the pass.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { verifyEdgeToken } from '#edge/token'
+import { Room, User } from '#app/lib/db.server'
+import { env } from '#app/lib/env.server'
+import { sessionStorage } from '#app/lib/session.server'
+import { loader } from '#app/routes/$brand_.$room/route'
+import { action as refreshPass } from '#app/routes/resources.edge-token'
+import { seedDemo } from '#models/seed'
+import { routeArgs, thrownResponse } from '../support/route-args'
+import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+
+let users: Record<'owner' | 'admin' | 'mia' | 'noah', User>
+
+beforeAll(async () => {
+  await seedDemo()
+  const byEmail = async (address: string) => (await User.findOne({ where: { emailAddress: address }, rejectOnEmpty: true }))
+  users = {
+    owner: await byEmail('owner@demo.hearth.test'),
+    admin: await byEmail('admin@demo.hearth.test'),
+    mia: await byEmail('mia@demo.hearth.test'),
+    noah: await byEmail('noah@demo.hearth.test'),
+  }
+})
+
+async function visit(room: string, user?: User) {
+  const headers = user ? { Cookie: await signedInCookie(user.id) } : undefined
+  return loader(routeArgs(`/demo/${room}`, { brand: 'demo', room }, { headers }))
+}
+
+async function roomData(room: string, user?: User) {
+  // The loader also serves the self sign-up page; these tests read the meeting room's shape.
+  const data = unwrap(await visit(room, user)) as Record<string, any>
+  expect(data.kind).toBe('room')
+  return data
+}
+
+describe('/{brand}/{room} loader', () => {
+  it('a guest in the public hub: a guest id, the default name, no powers, a valid pass for this room', async () => {
+    const data = await roomData('hub')
+    expect(data.room).toMatchObject({ slug: 'hub', name: 'Community Hub' })
+    expect(data.host).toMatchObject({ name: 'Olivia Owner' })
+    expect(data.me).toMatchObject({ name: 'Guest', isGuest: true, isHost: false, canKick: false, canMute: false })
+    expect(data.me.userId).toMatch(/^guest:/)
+    expect(data.pass.edgeUrl).toBe(env.EDGE_PUBLIC_URL)
+    const verified = await verifyEdgeToken(data.pass.token, env.EDGE_SECRET)
+    expect(verified?.claims).toMatchObject({ userId: data.me.userId, roomId: data.room.id, isHost: false, permissions: [] })
+    expect(data.messages.meeting.home.join).toBe('Join')
+  })
+
+  it('the host, a co-host and an admin get their powers; a member none', async () => {
+    expect((await roomData('hub', users.owner)).me).toMatchObject({ isHost: true, canKick: true, canMute: true })
+    expect((await roomData('announcements', users.admin)).me).toMatchObject({ isHost: false, isCoHost: true, canKick: true })
+    const admin = await roomData('hub', users.admin)
+    expect(admin.me).toMatchObject({ isHost: false, isCoHost: false, canKick: true, canMute: true })
+    expect((await verifyEdgeToken(admin.pass.token, env.EDGE_SECRET))?.claims.permissions.sort()).toEqual(['kick-peer', 'mute-peer'])
+    expect((await roomData('book-club', users.noah)).me).toMatchObject({ isHost: false, canKick: false, canMute: false, name: 'Noah Member' })
+  })
+
+  it('a group that is not open sends a guest to the private page, coming back here after', async () => {
+    const response = await thrownResponse(visit('book-club'))
+    expect(response.headers.get('Location')).toBe('/private?redirectTo=%2Fdemo%2Fbook-club')
+  })
+
+  it('a locked room says so in the pass (the edge admits only host and co-hosts)', async () => {
+    await Room.update({ locked: true }, { where: { slug: 'book-club' } })
+    try {
+      const data = await roomData('book-club', users.noah)
+      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.locked).toBe(true)
+    } finally {
+      await Room.update({ locked: false }, { where: { slug: 'book-club' } })
+    }
+  })
+
+  it("enters by itself once for the host who came through the callback's auto-join flag", async () => {
+    // The session the callback leaves behind with aj=1: signed in, the flag set.
+    const session = await sessionStorage.getSession(await signedInCookie(users.owner.id))
+    session.set('flags', { autoJoin: true, embedded: false })
+    const cookie = cookiePair(await sessionStorage.commitSession(session))
+    const open = (room: string) => loader(routeArgs(`/demo/${room}`, { brand: 'demo', room }, { headers: { Cookie: cookie } }))
+
+    // Not in a room Olivia does not host (Noah's personal room): the flag waits for her own.
+    const elsewhere = await open('noah')
+    expect((unwrap(elsewhere) as Record<string, any>).autoEnter).toBe(false)
+    const first = await open('hub')
+    expect((unwrap(first) as Record<string, any>).autoEnter).toBe(true)
+    expect(initOf(first).headers.get('Set-Cookie')).toBeTruthy()
+    // Used once: the next visit waits for a click.
+    expect((unwrap(await open('hub')) as Record<string, any>).autoEnter).toBe(false)
+    expect((await roomData('hub', users.owner)).autoEnter).toBe(false)
+  })
+
+  it('an unknown room goes to the room-not-found page, which answers 404', async () => {
+    const response = await thrownResponse(visit('no-such-room'))
+    expect(response.headers.get('Location')).toBe('/demo/room-not-found')
+    const notFound = await visit('room-not-found')
+    expect(initOf(notFound).status).toBe(404)
+    expect(unwrap(notFound)).toMatchObject({ kind: 'notFound', community: { slug: 'demo' } })
+  })
+})
+
+describe('/resources/edge-token', () => {
+  const post = async (fields: Record<string, string>, user?: User) => {
+    const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
+    return refreshPass(routeArgs('/resources/edge-token', {}, { method: 'POST', body: new URLSearchParams(fields), headers }))
+  }
+
+  it('hands a fresh pass to someone who may enter', async () => {
+    const result = await post({ brand: 'demo', room: 'book-club' }, users.mia)
+    const pass = unwrap(result) as { token: string; edgeUrl: string }
+    expect(pass.edgeUrl).toBe(env.EDGE_PUBLIC_URL)
+    expect((await verifyEdgeToken(pass.token, env.EDGE_SECRET))?.claims).toMatchObject({ userId: users.mia.id, isHost: true })
+    expect(initOf(result).headers.get('Cache-Control')).toContain('no-store')
+  })
+
+  it('refuses with 403 who may not enter, 404 an unknown room, 400 a bad request', async () => {
+    expect(initOf(await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
+    expect(initOf(await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
+    expect(initOf(await post({ brand: 'demo' })).status).toBe(400)
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { roomAccess, type RoomAccessInput } from '#app/routes/$brand_.$room/room-access'
+
+const brand: RoomAccessInput['brand'] = { topLevelRoomId: 'hub', announcementsRoomId: 'news', publicAccess: { hub: true, groups: false } }
+
+function check(room: Partial<RoomAccessInput['room']>, who: { userId?: string | null; hasCommunityAccess?: boolean } = {}, brandOverrides: Partial<RoomAccessInput['brand']> = {}) {
+  return roomAccess({
+    userId: who.userId ?? null,
+    hasCommunityAccess: who.hasCommunityAccess ?? false,
+    room: { id: 'room', hostId: 'host', coHosts: ['co'], members: ['listed'], context: 'group', roomType: 'meeting', open: false, membersOnly: false, ...room },
+    brand: { ...brand, ...brandOverrides },
+  })
+}
+
+describe('who may enter a room', () => {
+  it('the host and co-hosts always', () => {
+    expect(check({ membersOnly: true }, { userId: 'host' })).toEqual({ ok: true })
+    expect(check({ roomType: 'exclusive' }, { userId: 'co' })).toEqual({ ok: true })
+  })
+
+  it('members-only rooms: listed members only; a guest is asked to sign in', () => {
+    expect(check({ membersOnly: true }, { userId: 'listed' })).toEqual({ ok: true })
+    expect(check({ roomType: 'private' }, { userId: 'stranger', hasCommunityAccess: true })).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check({ roomType: 'staff' })).toEqual({ ok: false, reason: 'signInRequired' })
+  })
+
+  it('the announcements room: any signed-in user', () => {
+    expect(check({ id: 'news' }, { userId: 'stranger' })).toEqual({ ok: true })
+    expect(check({ id: 'news' })).toEqual({ ok: false, reason: 'signInRequired' })
+  })
+
+  it('other rooms: members with access-community', () => {
+    expect(check({}, { userId: 'member', hasCommunityAccess: true })).toEqual({ ok: true })
+    expect(check({}, { userId: 'stranger' })).toEqual({ ok: false, reason: 'noAccess' })
+  })
+
+  it('guests: a personal room (meeting its host), or an open group the admins made public', () => {
+    expect(check({ context: 'personal' })).toEqual({ ok: true })
+    expect(check({ id: 'hub', open: true })).toEqual({ ok: true })
+    expect(check({ id: 'hub', open: true }, {}, { publicAccess: { hub: false, groups: true } })).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ open: true })).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ open: true }, {}, { publicAccess: { hub: false, groups: true } })).toEqual({ ok: true })
+    expect(check({ id: 'hub', open: false })).toEqual({ ok: false, reason: 'signInRequired' })
+  })
+
+  it('event rooms need membership', () => {
+    expect(check({ context: 'event', open: true })).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ context: 'event' }, { userId: 'member', hasCommunityAccess: true })).toEqual({ ok: true })
+  })
+})
