@@ -3,6 +3,8 @@ import { Op } from 'sequelize'
 import { Session as SessionRow, User } from '#models/index'
 import { env } from './env.server'
 import { once } from './request-cache.server'
+import type { PendingSignups } from './signup-session.server'
+import type { PendingContactChange } from '#app/routes/me.settings/contact-change.server'
 
 /** How long a signed-in identity lasts without signing in again. */
 export const IDENTITY_LIFETIME_MS = 30 * 24 * 3600 * 1000
@@ -27,6 +29,11 @@ export type SessionData = {
   'verify:otp': string
   'verify:identifier': string
   registration: { fullName: string; communityName: string }
+  // Other flows waiting for that code: claiming a personal room or joining through a community's
+  // sign-up link (signup-session.server.ts), and changing the account's email or phone (settings).
+  'signup:claim': PendingSignups['signup:claim']
+  'signup:join': PendingSignups['signup:join']
+  'contact:change': PendingContactChange
 }
 
 type FlashData = { notice: string }

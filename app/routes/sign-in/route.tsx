@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { CodeField, Field } from '#app/components/field'
 import type { TranslationKey } from '#app/lib/i18n'
 import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
@@ -48,7 +48,7 @@ function IdentifierStep() {
     <>
       <h1>{t('auth:signIn.title')}</h1>
       <p>{t('auth:signIn.intro')}</p>
-      {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : null}
+      {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : actionData ? null : <ConnectFailureNotice />}
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -73,6 +73,7 @@ function IdentifierStep() {
           {t('auth:signIn.send')}
         </button>
       </Form>
+      <ProviderLinks />
       <p>
         {t('auth:signIn.noAccount')} <Link to="/register">{t('auth:signIn.signUp')}</Link>
       </p>
@@ -80,9 +81,51 @@ function IdentifierStep() {
   )
 }
 
+/** Where a provider's sign-in starts: a plain link (GET), so it works without JavaScript. */
+function connectHref(provider: string, redirectTo: string) {
+  return `/connect/${provider}${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ''}`
+}
+
+/** One button per configured provider (OAUTH_PROVIDERS), labelled with its LABEL. */
+function ProviderLinks() {
+  const { t } = useT()
+  const { providers, redirectTo } = useLoaderData<typeof loader>()
+  if (!providers.length) return null
+  return (
+    <section aria-labelledby="connect-heading" className="stack">
+      <h2 id="connect-heading">{t('auth:connect.heading')}</h2>
+      <div className="inline-actions">
+        {providers.map((provider) => (
+          <a key={provider.name} href={connectHref(provider.name, redirectTo)} className="button">
+            {t('auth:connect.continueWith', { provider: provider.label })}
+          </a>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** Back from a provider that did not sign the person in: why (spec: a try-again message), and a retry. */
+function ConnectFailureNotice() {
+  const { t } = useT()
+  const { connectFailure, redirectTo } = useLoaderData<typeof loader>()
+  if (!connectFailure) return null
+  const provider = connectFailure.provider.label
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>
+        <strong>{t(connectFailure.message, { provider })}</strong>
+      </p>
+      <p>
+        <a href={connectHref(connectFailure.provider.name, redirectTo)}>{t('auth:connect.retry', { provider })}</a>
+      </p>
+    </div>
+  )
+}
+
 function CodeStep({ identifier }: { identifier: string }) {
   const { t } = useT()
-  const { redirectTo, constraints } = useLoaderData<typeof loader>()
+  const { redirectTo, constraints, notice } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<VerifyCodeFields>({
@@ -94,20 +137,16 @@ function CodeStep({ identifier }: { identifier: string }) {
     <>
       <h1>{t('auth:signIn.codeTitle')}</h1>
       <p>{t('auth:signIn.codeSent', { identifier })}</p>
+      {notice && !actionData?.error ? (
+        <div role="status" className="notice notice-info">
+          <p>{t(notice)}</p>
+        </div>
+      ) : null}
       {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : null}
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="verify" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label={t('auth:signIn.code')} errors={fields.code.errors}>
-          <input
-            {...getInputProps(fields.code, { type: 'text' })}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            autoCapitalize="characters"
-            spellCheck={false}
-            className="code-input"
-          />
-        </Field>
+        <CodeField label={t('auth:signIn.code')} field={fields.code} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('auth:signIn.verify')}
         </button>

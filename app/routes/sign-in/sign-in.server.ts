@@ -4,7 +4,9 @@ import { z } from 'zod'
 import { createAuthenticator, failureMessage, failureOf, normaliseIdentifier, strategyRequest, CODE_LENGTH } from '#app/lib/auth.server'
 import { sendSignInCodeFor } from '#app/lib/sign-in-delivery.server'
 import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/phone'
+import type { TranslationKey } from '#app/lib/i18n'
 import { resolveLanguage } from '#app/lib/i18n.server'
+import { connectFailureNotice, signInProviders } from '#app/lib/oauth.server'
 import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
@@ -46,15 +48,23 @@ export async function signInLoader({ request }: LoaderFunctionArgs) {
   const userId = session.get('user')
   if (userId) throw await startSession(session, userId, afterSignIn(target))
   const pending = session.get('auth:email') ?? null
-  return {
+  // A flash (the resend's confirmation) is read once: committing the session drops it.
+  const notice = (session.get('notice') as TranslationKey | undefined) ?? null
+  const headers = notice ? { 'Set-Cookie': await sessionStorage.commitSession(session) } : undefined
+  // Back from a social sign-in that failed (/connect/{provider}): the page says so, with a 4xx.
+  const connectFailure = connectFailureNotice(url.searchParams)
+  return data({
     pending,
+    notice,
+    providers: signInProviders(),
+    connectFailure,
     // The country list is built here (the phone metadata would be heavy in the browser bundle),
     // and only for the step that shows it.
     countries: pending ? [] : countryOptions(await resolveLanguage(request)),
     redirectTo: target,
     defaultCountry: countryFromRequest(request.headers.get('Accept-Language')),
     constraints: { send: getZodConstraint(SendCodeSchema), verify: getZodConstraint(VerifyCodeSchema) },
-  }
+  }, { headers, status: connectFailure?.status ?? 200 })
 }
 
 export async function signInAction({ request, context }: ActionFunctionArgs) {
@@ -118,13 +128,20 @@ async function authenticate(request: Request, here: string, intent: 'send' | 're
     await authenticator.authenticate('otp', request, { successRedirect: here })
     return redirect(here)
   } catch (error) {
-    if (error instanceof Response) throw error
+    if (error instanceof Response) throw intent === 'resend' ? await withNotice(error, 'auth:signIn.resent') : error
     const failure = failureOf(error)
     const message = intent === 'resend' && failure !== 'user.notFound' ? 'auth:errors.resendFailed' : failureMessage(failure)
     return data({ intent, result, error: { message, accountNotFound: failure === 'user.notFound' } }, {
       status: failure === 'user.notFound' ? 404 : failure === 'unknown' ? 500 : 400,
     })
   }
+}
+
+/** The strategy's redirect again, with a notice the next page shows once (JavaScript or not). */
+async function withNotice(response: Response, notice: TranslationKey) {
+  const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
+  session.flash('notice', notice)
+  return redirect(response.headers.get('Location') ?? '/sign-in', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 
 async function rateLimitSending(identifier: string, address: string) {

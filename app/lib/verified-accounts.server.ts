@@ -1,0 +1,28 @@
+import { UniqueConstraintError, type Transaction } from 'sequelize'
+import { User } from '#models/index'
+
+/** The email address got an account between sending the code and using it. */
+export class AccountExists extends Error {
+  constructor() {
+    super('user.exists')
+  }
+}
+
+/**
+ * The account of a person who has just proved their email address with a code: verified, in the
+ * language they signed up in. The unique email index settles two sign-ups racing.
+ */
+export async function createVerifiedUser(
+  input: { fullName: string; emailAddress: string; language?: string | null },
+  transaction: Transaction,
+): Promise<User> {
+  try {
+    return await User.create(
+      { name: input.fullName, emailAddress: input.emailAddress, verified: true, preferredLanguage: input.language ?? null },
+      { transaction },
+    )
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) throw new AccountExists()
+    throw error
+  }
+}
