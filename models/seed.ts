@@ -2,6 +2,8 @@ import { Brand, Role, RoleGrant, Room, User } from './index'
 import type { RoleSlug } from './permissions'
 
 export const DEMO_BRAND_SLUG = 'demo'
+/** The demo's sign-up link is /demo/signup-{this}: well known, since the demo is for trying things. */
+export const DEMO_SIGNUP_HASH = 'try-the-demo'
 
 export const DEMO_ACCOUNTS = [
   { name: 'Olivia Owner', emailAddress: 'owner@demo.hearth.test', role: 'community-owner' },
@@ -29,6 +31,7 @@ export async function seedDemo(now = new Date()) {
         // Guests may look at the demo's community home and groups without signing in.
         publicAccess: { hub: true, groups: true, members: false, subcommunities: false },
         allowSignUps: true,
+        selfSignupHash: DEMO_SIGNUP_HASH,
       },
       { transaction },
     )

@@ -1,29 +1,21 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { CODE_LENGTH, createVerificationAuthenticator, failureMessage, failureOf, strategyRequest } from '#app/lib/auth.server'
+import { createVerificationAuthenticator } from '#app/lib/auth.server'
 import { registerCommunity } from '#app/lib/community-registration.server'
 import { env } from '#app/lib/env.server'
 import { resolveLanguage } from '#app/lib/i18n.server'
-import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { getSession, sessionStorage, startSession } from '#app/lib/session.server'
 import { sendSignInCode } from '#app/lib/sign-in-messages.server'
+import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/signup-codes.server'
+import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
+import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 
 /** Step 1 (spec §5): full name with first and last name, a valid email, a community name of 2+. */
 export const RegisterSchema = z.object({
   intent: z.literal('details'),
-  fullName: z
-    .string({ required_error: 'auth:errors.fullNameRequired' })
-    .trim()
-    .min(2, 'auth:errors.fullNameRequired')
-    .max(255)
-    .refine((name) => name.split(/\s+/).filter(Boolean).length >= 2, 'auth:errors.fullNameRequired'),
-  emailAddress: z
-    .string({ required_error: 'auth:errors.emailRequired' })
-    .trim()
-    .toLowerCase()
-    .email('auth:errors.emailRequired')
-    .max(320),
+  fullName: fullNameField(),
+  emailAddress: emailAddressField(),
   communityName: z
     .string({ required_error: 'auth:errors.communityNameRequired' })
     .trim()
@@ -32,13 +24,7 @@ export const RegisterSchema = z.object({
 })
 
 /** Step 2: the verification code sent to that email. */
-export const RegisterCodeSchema = z.object({
-  intent: z.literal('verify'),
-  code: z.string({ required_error: 'auth:errors.codeRequired' }).trim().length(CODE_LENGTH, 'auth:errors.codeLength'),
-})
-
 export type RegisterFields = z.input<typeof RegisterSchema>
-export type RegisterCodeFields = z.input<typeof RegisterCodeSchema>
 
 const authenticator = createVerificationAuthenticator(async ({ identifier, code, request }) => {
   // The mail's button returns to this page, where the code goes in.
@@ -63,7 +49,7 @@ export async function registerLoader({ request }: LoaderFunctionArgs) {
   }
   return {
     pending: registration && session.get('verify:email') ? { ...registration, emailAddress: session.get('verify:email')! } : null,
-    constraints: { details: getZodConstraint(RegisterSchema), verify: getZodConstraint(RegisterCodeSchema) },
+    constraints: { details: getZodConstraint(RegisterSchema), verify: getZodConstraint(SignupCodeSchema) },
   }
 }
 
@@ -73,46 +59,26 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request)
 
   if (intent === 'cancel') {
-    for (const key of ['registration', 'verify:email', 'verify:otp'] as const) session.unset(key)
+    forgetPendingSignups(session)
     return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
   }
 
   if (intent === 'verify') {
-    const submission = parseWithZod(form, { schema: RegisterCodeSchema })
+    const submission = parseWithZod(form, { schema: SignupCodeSchema })
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-    const { allowed } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
-    if (!allowed) return data({ intent, result: submission.reply(), error: { message: 'auth:errors.tooMany' as const, minutes: 15 } }, { status: 429 })
-    return verify(request, new URLSearchParams({ code: submission.value.code }), intent, submission.reply())
+    // The proven address waits in the session; the loader creates the community on the way back.
+    const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
+    if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
+    return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(checked.session) } })
   }
 
   const submission = parseWithZod(form, { schema: RegisterSchema })
   if (submission.status !== 'success') return data({ intent: 'details', result: submission.reply(), error: null }, { status: 400 })
-  for (const [limit, subject] of [
-    [LIMITS.codesPerIdentifier, submission.value.emailAddress],
-    [LIMITS.codesPerAddress, context.clientAddress],
-  ] as const) {
-    const { allowed, retryAfterSeconds } = await hit(limit, subject)
-    if (!allowed) {
-      const error = { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60) }
-      return data({ intent: 'details', result: submission.reply(), error }, { status: 429 })
-    }
-  }
   // The strategy keeps the email; the name and community wait in the session for the code.
   const { fullName, communityName, emailAddress } = submission.value
-  const response = await verify(request, new URLSearchParams({ identifier: emailAddress }), 'details', submission.reply())
-  if (!(response instanceof Response) || response.status !== 302) return response
-  const next = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
-  next.set('registration', { fullName, communityName })
-  return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(next) } })
-}
-
-async function verify(request: Request, body: URLSearchParams, intent: string, result: unknown) {
-  try {
-    await authenticator.authenticate('verify', strategyRequest(request, body), { successRedirect: '/register' })
-    return redirect('/register')
-  } catch (error) {
-    if (error instanceof Response) return error
-    const failure = failureOf(error)
-    return data({ intent, result, error: { message: failureMessage(failure), minutes: 0 } }, { status: failure === 'unknown' ? 500 : 400 })
-  }
+  const sent = await sendSignupCode(authenticator, { request, context, emailAddress })
+  if (isFailure(sent)) return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
+  beginSignup(sent.session, 'registration')
+  sent.session.set('registration', { fullName, communityName })
+  return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(sent.session) } })
 }

@@ -1,0 +1,34 @@
+import type { AppSession } from './session.server'
+
+/**
+ * The sign-ups in progress that wait in the session for their verification code, next to the
+ * verification authenticator's own keys (verify:email, verify:otp, verify:identifier).
+ */
+export type PendingSignups = {
+  /** Claiming a personal room: the link (lower case), what was typed, and the name once given. */
+  'signup:claim': { slug: string; label: string; fullName?: string }
+  /** Joining a community through its sign-up link. */
+  'signup:join': { brandId: string; fullName: string }
+}
+
+type Flow = 'registration' | keyof PendingSignups
+const FLOWS: Flow[] = ['registration', 'signup:claim', 'signup:join']
+
+/**
+ * Call when a flow has just sent its code, before it records what it waits for: the other flows
+ * begun in this browser are dropped, so a code sent for one flow never completes another.
+ */
+export function beginSignup(session: AppSession, flow: Flow) {
+  for (const other of FLOWS) if (other !== flow) unsetFlow(session, other)
+}
+
+/** Start over: every sign-up in progress and its code are forgotten. */
+export function forgetPendingSignups(session: AppSession) {
+  for (const key of ['verify:email', 'verify:otp', 'verify:identifier'] as const) session.unset(key)
+  for (const flow of FLOWS) unsetFlow(session, flow)
+}
+
+function unsetFlow(session: AppSession, flow: Flow) {
+  if (flow === 'registration') session.unset(flow)
+  else session.unset(flow)
+}

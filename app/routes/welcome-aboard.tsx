@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { StatusPage } from '#app/components/status-page'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
+import { personalRoomOf, personalRoomPath, personalRoomUrl } from '#app/lib/room-claims.server'
+import { requireUser } from '#app/lib/session.server'
+
+/** Where a claim ends: a welcome, the new room's address to share, and the way in. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context)
+  const room = await personalRoomOf(user.id)
+  return {
+    name: user.name ?? user.emailAddress ?? '',
+    room: room ? { path: personalRoomPath(room.slug), url: personalRoomUrl(room.slug) } : null,
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) => pageTitle(matches, 'signup:welcome.title', { name: data?.name ?? '' })
+
+export default function WelcomeAboard() {
+  const { t } = useT()
+  const { name, room } = useLoaderData<typeof loader>()
+  return (
+    <StatusPage
+      title={t('signup:welcome.title', { name })}
+      actions={
+        room ? (
+          <>
+            <Link to={room.path} className="button button-primary">
+              {t('signup:welcome.enterRoom')}
+            </Link>
+            <Link to="/me" className="button">
+              {t('signup:welcome.myRooms')}
+            </Link>
+          </>
+        ) : (
+          <Link to="/register/room" className="button button-primary">
+            {t('signup:claim.title')}
+          </Link>
+        )
+      }
+    >
+      {room ? (
+        <>
+          <p>{t('signup:welcome.message')}</p>
+          <p>
+            <strong>{room.url}</strong>
+          </p>
+        </>
+      ) : (
+        <p>{t('signup:welcome.noRoom')}</p>
+      )}
+    </StatusPage>
+  )
+}
