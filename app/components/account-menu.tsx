@@ -24,7 +24,8 @@ export function AccountMenu() {
   const label = current.name ?? current.emailAddress ?? current.phoneNumber ?? ''
   return (
     <details className="account-menu">
-      <summary className="button button-small" aria-label={t('auth:account.menu')}>
+      {/* The accessible name starts with the visible name (WCAG label in name), then says what it opens. */}
+      <summary className="button button-small" aria-label={t('account:menu.summary', { name: label })}>
         {label}
       </summary>
       <div className="account-menu-panel">

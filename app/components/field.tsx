@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { useT } from '#app/lib/use-t'
 import type { TranslationKey } from '#app/lib/i18n'
@@ -23,5 +24,20 @@ export function Field({ label, errors, children }: { label: string; errors?: str
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** The one-time code input of every verification step: a digit keyboard and the device's code autofill. */
+export function CodeField({ label, field }: { label: string; field: FieldMetadata<string> }) {
+  return (
+    <Field label={label} errors={field.errors}>
+      <input
+        {...getInputProps(field, { type: 'text' })}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        spellCheck={false}
+        className="code-input"
+      />
+    </Field>
   )
 }

@@ -28,17 +28,33 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null
 }
 
-/** Thrown when a file that looks like an image cannot be decoded (corrupt, or WebP: see below). */
+/**
+ * The kinds an avatar may be. WebP is recognised (so its refusal can say so) but not accepted: jimp 1
+ * has no WebP decoder of its own, @jimp/wasm-webp loads its wasm with fetch(file://), which Node 20
+ * does not implement (tried: "fetch failed … not implemented"), and converting
+ * with a system tool (dwebp, ffmpeg) would make uploads work on one machine and fail on the next,
+ * depending on what happens to be installed. A clear "use JPEG, PNG or GIF" is the same everywhere.
+ */
+export const AVATAR_KINDS: ReadonlySet<ImageKind> = new Set(['jpeg', 'png', 'gif'])
+
+/** Thrown when a file that looks like an image cannot be decoded (corrupt, truncated). */
 export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError'
 }
 
+/** Thrown for an image of a kind avatars do not take (WebP; see AVATAR_KINDS). */
+export class UnsupportedImageError extends Error {
+  override name = 'UnsupportedImageError'
+}
+
 /**
  * Crops and scales an image to fill AVATAR_SIZE×AVATAR_SIZE (cover) and writes it as a PNG named
- * {userId}-{random}.png. Returns its URL path. Jimp 1 decodes JPEG, PNG and GIF; it has no WebP
- * decoder without @jimp/wasm-webp, so a WebP file (accepted by its bytes) ends here as unreadable.
+ * {userId}-{random}.png. Returns its URL path. The kind is checked by the bytes, not the name.
  */
 export async function storeAvatar(userId: string, bytes: Uint8Array): Promise<string> {
+  const kind = sniffImage(bytes)
+  if (!kind) throw new UnreadableImageError('Not an image')
+  if (!AVATAR_KINDS.has(kind)) throw new UnsupportedImageError(`Avatars cannot be ${kind}`)
   let png: Buffer
   try {
     const image = await Jimp.read(Buffer.from(bytes))

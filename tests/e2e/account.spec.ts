@@ -116,6 +116,11 @@ test('signed in: /me, /communities, and saving the settings and the picture', as
   await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') })
   await upload.click()
   await expect(picture.getByText(text('account:errors.avatarNotImage'))).toBeVisible()
+  // A real WebP (1×1, lossless) is an image, but not one avatars take: its own message.
+  const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64')
+  await picture.getByLabel(text('account:settings.avatar.file')).setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: webp })
+  await upload.click()
+  await expect(picture.getByText(text('account:errors.avatarWebp'))).toBeVisible()
   const png = await new Jimp({ width: 640, height: 480, color: 0x2f6fb0ff }).getBuffer('image/png')
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
   await upload.click()

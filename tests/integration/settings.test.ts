@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Jimp } from 'jimp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AVATAR_DIR, AVATAR_MAX_BYTES } from '#app/lib/avatars.server'
+import { AVATAR_DIR, AVATAR_MAX_BYTES, UnsupportedImageError, sniffImage, storeAvatar } from '#app/lib/avatars.server'
 import { Brand, Role, RoleGrant, Room, Session, User } from '#app/lib/db.server'
 import { action, loader } from '#app/routes/me.settings/route'
 import { formPost, routeArgs, thrownResponse } from '../support/route-args'
@@ -255,6 +255,21 @@ describe('/me/settings action: picture', () => {
     const reply = rejected(await upload(new File([big], 'big.png', { type: 'image/png' })))
     expect(reply.status).toBe(400)
     expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarTooLarge'] })
+  })
+
+  it('refuses a WebP picture with its own message (415), and storeAvatar refuses one too', async () => {
+    // A real 1×1 lossless WebP: recognised by its bytes, but jimp cannot decode WebP (see AVATAR_KINDS).
+    const webp = Uint8Array.from(Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'))
+    expect(sniffImage(webp)).toBe('webp')
+    const before = user.avatar
+    const reply = rejected(await upload(new File([webp], 'me.webp', { type: 'image/webp' })))
+    expect(reply.status).toBe(415)
+    expect(reply.result.error).toEqual({ avatar: ['account:errors.avatarWebp'] })
+    // Named and typed as a PNG, it is still a WebP.
+    expect(rejected(await upload(new File([webp], 'me.png', { type: 'image/png' }))).result.error).toEqual({ avatar: ['account:errors.avatarWebp'] })
+    await user.reload()
+    expect(user.avatar).toBe(before)
+    await expect(storeAvatar(user.id, webp)).rejects.toBeInstanceOf(UnsupportedImageError)
   })
 
   it('refuses an image it cannot decode (a truncated PNG)', async () => {

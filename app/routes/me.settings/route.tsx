@@ -13,17 +13,18 @@ import { Field } from '#app/components/field'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
 import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
+import { ContactSection } from './contact-form'
 import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields } from './settings.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
 export const action = (args: ActionFunctionArgs) => settingsAction(args)
 
-type ActionData = { intent: 'profile' | 'avatar' | 'delete'; result: SubmissionResult<string[]> }
+type ActionData = { intent: string; result: SubmissionResult<string[]> | null }
 
 function useActionResult(intent: ActionData['intent']) {
   const data = useActionData<ActionData>()
-  return data?.intent === intent ? data.result : undefined
+  return data?.intent === intent ? (data.result ?? undefined) : undefined
 }
 
 function useBusy(intent: ActionData['intent']) {
@@ -31,14 +32,17 @@ function useBusy(intent: ActionData['intent']) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
+const RESENT: TranslationKey = 'account:settings.contact.resent'
+
 export default function Settings() {
   const { t } = useT()
-  const { notice, version, avatar } = useLoaderData<typeof loader>()
+  const { notice, version, avatar, contact } = useLoaderData<typeof loader>()
   return (
     <main id="main" className="page account-page settings-page">
       <h1>{t('account:settings.title')}</h1>
       <p className="lead">{t('account:settings.intro')}</p>
-      {notice ? (
+      {/* A new code's confirmation shows beside the code field instead (contact-form.tsx). */}
+      {notice && notice !== RESENT ? (
         <div role="status" className="notice notice-info">
           <p>{t(notice as TranslationKey)}</p>
         </div>
@@ -49,6 +53,8 @@ export default function Settings() {
         <div className="settings-aside">
           {/* Remounted when the picture changes, so a success clears the last error and the chosen file. */}
           <AvatarForm key={avatar ?? 'none'} />
+          {/* Remounted when an address changes, so the forms start empty again. */}
+          <ContactSection key={`${contact.emailAddress}|${contact.phoneNumber}`} />
           <DeleteAccountForm />
         </div>
       </div>
@@ -191,7 +197,7 @@ function AvatarForm() {
         <Field label={t('account:settings.avatar.file')} errors={fields.avatar.errors}>
           <input
             {...getInputProps(fields.avatar, { type: 'file' })}
-            accept="image/jpeg,image/png,image/webp,image/gif"
+            accept="image/jpeg,image/png,image/gif"
           />
         </Field>
         <p className="hint">{t('account:settings.avatar.hint')}</p>

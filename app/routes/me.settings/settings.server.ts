@@ -10,12 +10,14 @@ import {
   type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { z } from 'zod'
-import { AVATAR_MAX_BYTES, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
+import { AVATAR_KINDS, AVATAR_MAX_BYTES, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
+import { resolveLanguage } from '#app/lib/i18n.server'
 import { Room, User } from '#app/lib/db.server'
 import { endIdentity, requireUser, sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
+import { SETTINGS_PATH, contactAction, contactLoaderData, isContactIntent } from './contact-change.server'
 
-export const SETTINGS_PATH = '/me/settings'
+export type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields } from './contact-change.server'
 const SAVED: TranslationKey = 'account:settings.saved'
 
 const tooLong = 'account:errors.tooLong'
@@ -113,6 +115,8 @@ export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   // Reading a flash consumes it; committing the session makes it show once.
   const notice = (session.get('notice') as TranslationKey | undefined) ?? null
   const { identifier, kind } = confirmationFor(user)
+  const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
+  const contact = await contactLoaderData(request, session, user, language)
   return data(
     {
       profile: {
@@ -137,6 +141,7 @@ export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
       // Changes when the profile is saved, so the form starts again from the stored values.
       version: user.updatedAt.toISOString(),
       avatar: user.avatar,
+      contact,
       confirm: { identifier, kind },
       notice,
       constraints: {
@@ -181,6 +186,7 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
   }
 
   const intent = form.get('intent')
+  if (isContactIntent(intent)) return contactAction(intent, form, { request, context, session, user })
   if (intent === 'avatar') return changeAvatar(form, user, session)
   if (intent === 'delete') return deleteAccount(form, user, session)
   return saveProfile(form, user, session)
@@ -219,7 +225,10 @@ async function changeAvatar(form: FormData, user: User, session: AppSession) {
   const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors, hideFields: ['avatar'] })
   if (submission.status !== 'success') return data({ intent: 'avatar', result: reply() }, { status: 400 })
   const bytes = new Uint8Array(await submission.value.avatar.arrayBuffer())
-  if (!sniffImage(bytes)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
+  const kind = sniffImage(bytes)
+  if (!kind) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
+  // 415: an image, but of a kind avatars do not take (WebP).
+  if (!AVATAR_KINDS.has(kind)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarWebp'] }) }, { status: 415 })
   let url: string
   try {
     url = await storeAvatar(user.id, bytes)

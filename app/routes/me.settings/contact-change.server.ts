@@ -1,0 +1,281 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
+import { UniqueConstraintError } from 'sequelize'
+import { z } from 'zod'
+import {
+  CODE_LENGTH,
+  createVerificationAuthenticator,
+  failureMessage,
+  failureOf,
+  findUserByIdentifier,
+  normaliseIdentifier,
+  strategyRequest,
+} from '#app/lib/auth.server'
+import { User } from '#app/lib/db.server'
+import { env } from '#app/lib/env.server'
+import type { Language, TranslationKey } from '#app/lib/i18n'
+import { resolveLanguage } from '#app/lib/i18n.server'
+import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/phone'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { sessionStorage, type AppSession } from '#app/lib/session.server'
+import { sendSignInCode } from '#app/lib/sign-in-messages.server'
+
+/**
+ * Changing the email address or the mobile phone an account signs in with (spec §5: a new email or
+ * phone must differ from the current one and be valid; verified by code). The new address gets a
+ * 6-digit code through the same verification strategy, delivery and rate limits as sign-up, and
+ * replaces the old one only once that code comes back. Until then the account keeps the old one.
+ */
+
+export const SETTINGS_PATH = '/me/settings'
+
+export type ContactKind = 'email' | 'phone'
+
+/** The change waiting for its code: whose account, which address, and the new value (normalised). */
+export type PendingContactChange = { userId: string; kind: ContactKind; identifier: string }
+
+// The verification strategy keeps its address and code under verify:email and verify:otp (shared
+// with sign-up); this marker says they belong to an address change, and to which account.
+const PENDING = 'contact:change'
+const readPending = (session: AppSession) => session.get(PENDING)
+const writePending = (session: AppSession, pending: PendingContactChange) => session.set(PENDING, pending)
+
+/** Forgets a change: the marker and the strategy's address, code and verified result. */
+function forget(session: AppSession) {
+  for (const key of ['verify:email', 'verify:otp', 'verify:identifier', PENDING] as const) session.unset(key)
+}
+
+export const EmailChangeSchema = z.object({
+  intent: z.literal('email'),
+  emailAddress: z
+    .string({ required_error: 'account:errors.emailRequired' })
+    .trim()
+    .toLowerCase()
+    .max(320, 'account:errors.emailInvalid')
+    .email('account:errors.emailInvalid'),
+})
+
+/** The number as typed and the country it is read in (spec §5 phone input rules, app/lib/phone.ts). */
+export const PhoneChangeSchema = z.object({
+  intent: z.literal('phone'),
+  phoneNumber: z.string({ required_error: 'account:errors.phoneRequired' }).trim().max(64, 'account:errors.phoneInvalid'),
+  country: z.string().trim().max(2).optional(),
+})
+
+export const ContactCodeSchema = z.object({
+  intent: z.literal('contact-verify'),
+  code: z.string({ required_error: 'auth:errors.codeRequired' }).trim().length(CODE_LENGTH, 'auth:errors.codeLength'),
+})
+
+export type EmailChangeFields = z.input<typeof EmailChangeSchema>
+export type PhoneChangeFields = z.input<typeof PhoneChangeSchema>
+export type ContactCodeFields = z.input<typeof ContactCodeSchema>
+
+export const CONTACT_INTENTS = ['email', 'phone', 'contact-verify', 'contact-resend', 'contact-cancel'] as const
+export type ContactIntent = (typeof CONTACT_INTENTS)[number]
+export const isContactIntent = (value: unknown): value is ContactIntent => CONTACT_INTENTS.includes(value as ContactIntent)
+
+/** A message over the code step (too many tries, a failed resend), with the minutes to wait. */
+export type ContactError = { message: TranslationKey; minutes?: number }
+
+const MESSAGES = {
+  email: { same: 'account:errors.emailSame', taken: 'account:errors.emailTaken', changed: 'account:settings.contact.emailChanged' },
+  phone: { same: 'account:errors.phoneSame', taken: 'account:errors.phoneTaken', changed: 'account:settings.contact.phoneChanged' },
+} as const satisfies Record<ContactKind, Record<string, TranslationKey>>
+
+/** The change in progress for this user, if the strategy still holds its address. */
+function pendingChange(session: AppSession, user: User): PendingContactChange | null {
+  const pending = readPending(session)
+  // Another account's change (identities switched), or a sign-up in this browser that has since
+  // taken over verify:email, is not this one's.
+  if (!pending || pending.userId !== user.id || session.get('verify:email') !== pending.identifier) return null
+  return pending
+}
+
+/** How an address reads on screen: a phone number in international form. */
+const shown = (kind: ContactKind, identifier: string) => (kind === 'phone' ? parsePhone(identifier).international || identifier : identifier)
+
+/** What the settings page needs to show the current addresses and the change in progress. */
+export async function contactLoaderData(request: Request, session: AppSession, user: User, language: Language) {
+  const pending = pendingChange(session, user)
+  return {
+    emailAddress: user.emailAddress,
+    phoneNumber: user.phoneNumber ? shown('phone', user.phoneNumber) : null,
+    pending: pending ? { kind: pending.kind, identifier: shown(pending.kind, pending.identifier) } : null,
+    // The country picker is built here (the phone metadata is heavy), and only when it shows.
+    countries: pending ? [] : countryOptions(language),
+    defaultCountry: countryFromRequest(request.headers.get('Accept-Language')),
+    constraints: {
+      email: getZodConstraint(EmailChangeSchema),
+      phone: getZodConstraint(PhoneChangeSchema),
+      code: getZodConstraint(ContactCodeSchema),
+    },
+  }
+}
+
+/** The verification strategy, speaking the user's language; the code's link returns to settings. */
+function verification(language: Language) {
+  return createVerificationAuthenticator(async ({ identifier, code }) => {
+    const channel = identifier.includes('@') ? 'mail' : 'sms'
+    await sendSignInCode({ channel, to: identifier, code, link: `${env.PUBLIC_URL}${SETTINGS_PATH}`, language, brand: null })
+  })
+}
+
+type Context = { request: Request; context: AppLoadContext; session: AppSession; user: User }
+
+export async function contactAction(intent: ContactIntent, form: FormData, args: Context) {
+  switch (intent) {
+    case 'email':
+    case 'phone':
+      return startChange(intent, form, args)
+    case 'contact-verify':
+      return verifyChange(form, args)
+    case 'contact-resend':
+      return resendCode(args)
+    case 'contact-cancel':
+      return cancelChange(args.session)
+  }
+}
+
+/** Checks the new address, then sends it a code; the old address stays until the code is back. */
+async function startChange(kind: ContactKind, form: FormData, { request, context, session, user }: Context) {
+  const submission = kind === 'email' ? parseWithZod(form, { schema: EmailChangeSchema }) : parseWithZod(form, { schema: PhoneChangeSchema })
+  const refuse = (message: TranslationKey, status = 400) =>
+    data({ intent: kind, result: submission.reply({ fieldErrors: { [kind === 'email' ? 'emailAddress' : 'phoneNumber']: [message] } }), error: null }, { status })
+  if (submission.status !== 'success') return data({ intent: kind, result: submission.reply(), error: null }, { status: 400 })
+
+  let identifier: string | null
+  if (submission.value.intent === 'email') {
+    identifier = normaliseIdentifier(submission.value.emailAddress, 'US')
+    if (!identifier?.includes('@')) return refuse('account:errors.emailInvalid')
+  } else {
+    const { phoneNumber, country: chosen } = submission.value
+    if (!phoneNumber) return refuse('account:errors.phoneRequired')
+    const country = toCountryCode(chosen, countryFromRequest(request.headers.get('Accept-Language')))
+    identifier = isMobilePhone(phoneNumber, country) ? parsePhone(phoneNumber, country).e164 : null
+    if (!identifier) return refuse('account:errors.phoneInvalid')
+  }
+  if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber)) return refuse(MESSAGES[kind].same)
+
+  // Counted before the look-up, so probing which addresses have accounts costs codes too.
+  for (const [limit, subject] of [
+    [LIMITS.codesPerIdentifier, identifier],
+    [LIMITS.codesPerAddress, context.clientAddress],
+  ] as const) {
+    const { allowed, retryAfterSeconds } = await hit(limit, subject)
+    if (!allowed) return data({ intent: kind, result: submission.reply(), error: tooMany(retryAfterSeconds) }, { status: 429 })
+  }
+  const owner = await findUserByIdentifier(identifier)
+  if (owner) return refuse(MESSAGES[kind].taken, 409)
+
+  // A new change starts clean: left in the session, an earlier address (or a half-finished sign-up
+  // in this browser, which shares the strategy's keys) would get the code instead.
+  forget(session)
+  session.unset('registration')
+  await sessionStorage.commitSession(session)
+
+  const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
+  const outcome = await runStrategy(language, request, new URLSearchParams({ identifier }))
+  if (!outcome.ok) {
+    if (outcome.failure === 'user.exists') return refuse(MESSAGES[kind].taken, 409)
+    return data({ intent: kind, result: submission.reply(), error: { message: failureMessage(outcome.failure) } }, { status: 500 })
+  }
+  const next = await sessionStorage.getSession(outcome.setCookie)
+  writePending(next, { userId: user.id, kind, identifier })
+  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(next) } })
+}
+
+/** The code is right: the new address replaces the old one. */
+async function verifyChange(form: FormData, { request, context, session, user }: Context) {
+  const pending = pendingChange(session, user)
+  if (!pending) return redirect(SETTINGS_PATH)
+  const submission = parseWithZod(form, { schema: ContactCodeSchema })
+  if (submission.status !== 'success') return data({ intent: 'contact-verify', result: submission.reply(), error: null }, { status: 400 })
+  const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
+  if (!allowed) return data({ intent: 'contact-verify', result: submission.reply(), error: tooMany(retryAfterSeconds) }, { status: 429 })
+
+  const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
+  const outcome = await runStrategy(language, request, new URLSearchParams({ code: submission.value.code }))
+  const wrongCode = (message: TranslationKey, status = 400) =>
+    data({ intent: 'contact-verify', result: submission.reply({ fieldErrors: { code: [message] } }), error: null }, { status })
+  if (!outcome.ok) {
+    if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
+    return wrongCode(failureMessage(outcome.failure), outcome.failure === 'unknown' ? 500 : 400)
+  }
+
+  const next = await sessionStorage.getSession(outcome.setCookie)
+  // Never expected (the strategy checked the code for this address), but never applied blindly either.
+  if (next.get('verify:identifier') !== pending.identifier) return finish(next, pending, 'auth:errors.unknown', 500)
+  try {
+    await user.update(pending.kind === 'email' ? { emailAddress: pending.identifier } : { phoneNumber: pending.identifier, countryCode: parsePhone(pending.identifier).countryCode })
+  } catch (error) {
+    // Another account took the address between the code's check and this write.
+    if (!(error instanceof UniqueConstraintError)) throw error
+    return finish(next, pending, MESSAGES[pending.kind].taken, 409)
+  }
+  return finish(next, pending, MESSAGES[pending.kind].changed)
+}
+
+/** Ends the change (done, or impossible now) and says so on the settings page. */
+async function finish(session: AppSession, pending: PendingContactChange, notice: TranslationKey, status?: number) {
+  forget(session)
+  if (status) {
+    // The change cannot go on: the page shows the forms again, with the reason on the right one.
+    const cookie = await sessionStorage.commitSession(session)
+    const field = pending.kind === 'email' ? 'emailAddress' : 'phoneNumber'
+    const result = { status: 'error' as const, initialValue: { [field]: shown(pending.kind, pending.identifier) }, error: { [field]: [notice] } }
+    return data({ intent: pending.kind, result, error: null }, { status, headers: { 'Set-Cookie': cookie } })
+  }
+  session.flash('notice', notice)
+  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+}
+
+/** A new code to the same address (the strategy kills the old one); rate limited like the first. */
+async function resendCode({ request, context, session, user }: Context) {
+  const pending = pendingChange(session, user)
+  if (!pending) return redirect(SETTINGS_PATH)
+  for (const [limit, subject] of [
+    [LIMITS.codesPerIdentifier, pending.identifier],
+    [LIMITS.codesPerAddress, context.clientAddress],
+  ] as const) {
+    const { allowed, retryAfterSeconds } = await hit(limit, subject)
+    if (!allowed) return data({ intent: 'contact-resend', result: null, error: tooMany(retryAfterSeconds) }, { status: 429 })
+  }
+  const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
+  const outcome = await runStrategy(language, request, new URLSearchParams())
+  if (!outcome.ok) {
+    if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
+    return data({ intent: 'contact-resend', result: null, error: { message: 'auth:errors.resendFailed' as const } }, { status: 500 })
+  }
+  const next = await sessionStorage.getSession(outcome.setCookie)
+  next.flash('notice', 'account:settings.contact.resent')
+  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(next) } })
+}
+
+async function cancelChange(session: AppSession) {
+  forget(session)
+  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+}
+
+type Outcome = { ok: true; setCookie: string } | { ok: false; failure: ReturnType<typeof failureOf> }
+
+/**
+ * One step of the verification strategy (send, resend or check). Success is its redirect, whose
+ * cookie names the session it just wrote; the caller commits that session again with the cookie's
+ * normal lifetime (the strategy's own commit drops Max-Age).
+ */
+async function runStrategy(language: Language, request: Request, body: URLSearchParams): Promise<Outcome> {
+  try {
+    await verification(language).authenticate('verify', strategyRequest(request, body), { successRedirect: SETTINGS_PATH })
+  } catch (error) {
+    if (error instanceof Response && error.status === 302) return { ok: true, setCookie: error.headers.get('Set-Cookie') ?? '' }
+    if (error instanceof Response) throw error
+    return { ok: false, failure: failureOf(error) }
+  }
+  // The strategy always answers with a redirect or an error; anything else is a bug here.
+  return { ok: false, failure: 'unknown' }
+}
+
+function tooMany(retryAfterSeconds: number): ContactError {
+  return { message: 'auth:errors.tooMany', minutes: Math.ceil(retryAfterSeconds / 60) }
+}
