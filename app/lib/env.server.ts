@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { z } from 'zod'
-import { DEFAULT_DATABASE_URL, dialectOf } from '#models/db'
+import { DEV_EDGE_SECRET } from '#edge/token'
+import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
 
 const SECRETS_REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'EDGE_SECRET'] as const
 
@@ -34,7 +35,8 @@ function parseOAuthProviders(source: Record<string, string | undefined>, problem
     const missing = (['clientId', 'clientSecret', 'authorizeUrl', 'tokenUrl', 'userInfoUrl'] as const).filter((key) => !provider[key])
     if (!OAUTH_NAME.test(name)) problems.push(`OAUTH_PROVIDERS: "${name}" must be 2-32 lower-case letters or digits`)
     if (missing.length) problems.push(`${prefix}*: missing ${missing.map((key) => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()).join(', ')}`)
-    return missing.length ? [] : [provider as Required<typeof provider>]
+    // Every URL and secret checked above, so none is undefined (Required<> would keep `| undefined`).
+    return missing.length ? [] : [provider as { [K in keyof typeof provider]: NonNullable<(typeof provider)[K]> }]
   })
 }
 
@@ -45,14 +47,7 @@ const schema = z
     DATABASE_URL: z
       .string()
       .default(DEFAULT_DATABASE_URL)
-      .refine((url) => {
-        try {
-          dialectOf(url)
-          return true
-        } catch {
-          return false
-        }
-      }, 'must start with sqlite: or mysql://'),
+      .refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
     // The address people reach the web app at, for links in mail and SMS.
     PUBLIC_URL: optional(z.string().url()),
     REDIS_URL: optional(z.string().url()),
@@ -69,6 +64,8 @@ const schema = z
     EDGE_PUBLIC_URL: optional(z.string().url()),
     // Sign-in codes one client address may request per hour (a shared office needs more than a home).
     CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    // Codes one client address may check (sign-in, sign-up, address change) per 15 minutes.
+    CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(30)),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -76,7 +73,7 @@ const schema = z
   .transform((env) => ({
     ...env,
     SESSION_SECRET: env.SESSION_SECRET ?? devSecret('session'),
-    EDGE_SECRET: env.EDGE_SECRET ?? devSecret('edge'),
+    EDGE_SECRET: env.EDGE_SECRET ?? DEV_EDGE_SECRET,
     EDGE_PUBLIC_URL: env.EDGE_PUBLIC_URL ?? `http://localhost:${env.EDGE_PORT}`,
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sms:

@@ -1,8 +1,9 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { Op, literal } from 'sequelize'
 import { RateLimit } from '#models/index'
 import { env } from './env.server'
 import { logger } from './logger.server'
+import { webRedis } from './redis.server'
 
 export type Limit = { name: string; max: number; windowSeconds: number }
 
@@ -10,14 +11,8 @@ export type Limit = { name: string; max: number; windowSeconds: number }
 export const LIMITS = {
   codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
   codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
-  verificationsPerAddress: { name: 'verify-address', max: 30, windowSeconds: 15 * 60 },
+  verificationsPerAddress: { name: 'verify-address', max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>
-
-let redis: Redis | null = null
-function redisClient(url: string) {
-  redis ??= new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
-  return redis
-}
 
 /**
  * Counts one hit against a fixed window and says whether it is still within the limit. Redis when
@@ -25,15 +20,15 @@ function redisClient(url: string) {
  */
 export async function hit(limit: Limit, subject: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const key = `rl:${limit.name}:${subject}`.slice(0, 191)
-  const { count, resetAt } = env.REDIS_URL ? await hitRedis(env.REDIS_URL, key, limit) : await hitDatabase(key, limit)
+  const redis = webRedis()
+  const { count, resetAt } = redis ? await hitRedis(redis, key, limit) : await hitDatabase(key, limit)
   const allowed = count <= limit.max
   if (!allowed) logger.warn({ limit: limit.name }, 'rate limit reached')
   return { allowed, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)) }
 }
 
-async function hitRedis(url: string, key: string, limit: Limit) {
-  const client = redisClient(url)
-  const [[, count], [, ttl]] = (await client
+async function hitRedis(redis: Redis, key: string, limit: Limit) {
+  const [[, count], [, ttl]] = (await redis
     .multi()
     .incr(key)
     .expire(key, limit.windowSeconds, 'NX')

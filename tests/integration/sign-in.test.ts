@@ -19,7 +19,7 @@ const ADMIN = 'admin@demo.hearth.test'
 const MIA = 'mia@demo.hearth.test'
 const INVALID_CODE = 'auth:errors.invalidCode'
 
-const original = { smtpUrl: env.SMTP_URL, sms: env.sms, redisUrl: env.REDIS_URL }
+const original = { smtpUrl: env.SMTP_URL, sms: env.sms }
 let smtp: TestSmtpServer
 let owner: User
 let admin: User
@@ -36,14 +36,13 @@ beforeEach(async () => {
   // test starts with none counted (the same demo accounts ask for many codes in this file).
   env.SMTP_URL = undefined
   env.sms = null
-  env.REDIS_URL = undefined
   await RateLimit.destroy({ where: {} })
   // A message an earlier test left unread is no business of this one.
   for (const row of await OutboxMessage.findAll({ attributes: ['id'] })) seen.add(row.id)
 })
 
 afterAll(async () => {
-  Object.assign(env, { SMTP_URL: original.smtpUrl, sms: original.sms, REDIS_URL: original.redisUrl })
+  Object.assign(env, { SMTP_URL: original.smtpUrl, sms: original.sms })
   await smtp.close()
 })
 

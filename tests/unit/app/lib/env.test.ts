@@ -30,6 +30,7 @@ describe('parseEnv', () => {
         LOG_LEVEL: 'info',
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
+        CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
         sms: null,
         oauthProviders: [],
         isProduction: false,
