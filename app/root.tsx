@@ -3,9 +3,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoad
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/browser-support.server'
-import { findBrand } from './lib/brands.server'
-import { clientMessagesFor, resolveLanguage } from './lib/i18n.server'
-import { logger } from './lib/logger.server'
+import { shellMessagesFor } from './lib/i18n.server'
+import { pageCommunity, pageLanguage } from './lib/page-language.server'
 import { viewer } from './lib/session.server'
 import { useNonce } from './lib/nonce'
 import { themeStyle } from './lib/theme'
@@ -21,16 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (url.pathname !== '/unsupported-device' && !checkBrowser(request.headers.get('user-agent')).supported) {
     throw redirect('/unsupported-device')
   }
-  // The shell must render even when the community cannot be read: the page's own loader reports that.
-  const brand = await findBrand(context, params.brand).catch((error: unknown) => {
-    logger.error({ err: error }, 'community lookup failed')
-    return null
-  })
-  const { user, accounts } = await viewer(request, context)
-  const language = await resolveLanguage(request, {
-    communityLanguage: brand?.communityLanguage,
-    preferredLanguage: user?.preferredLanguage,
-  })
+  const brand = await pageCommunity({ params, context })
+  const { accounts, user } = await viewer(request, context)
+  const language = await pageLanguage({ request, params, context })
   return {
     community: brand ? { name: brand.name, slug: brand.slug } : null,
     account: {
@@ -41,7 +33,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
     languageLocked: Boolean(brand?.communityLanguage),
     language,
-    messages: clientMessagesFor(language),
+    messages: shellMessagesFor(language),
     theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
   }
 }

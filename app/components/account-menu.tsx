@@ -25,20 +25,20 @@ export function AccountMenu() {
   return (
     <details className="account-menu">
       {/* The accessible name starts with the visible name (WCAG label in name), then says what it opens. */}
-      <summary className="button button-small" aria-label={t('account:menu.summary', { name: label })}>
+      <summary className="button button-small" aria-label={t('common:accountMenu.summary', { name: label })}>
         {label}
       </summary>
       <div className="account-menu-panel">
-        <p className="menu-caption">{t('auth:account.signedInAs', { name: label })}</p>
+        <p className="menu-caption">{t('common:accountMenu.signedInAs', { name: label })}</p>
         <Link to="/me" className="menu-item">
-          {t('auth:account.myRooms')}
+          {t('common:accountMenu.myRooms')}
         </Link>
         <Link to="/me/settings" className="menu-item">
-          {t('auth:account.settings')}
+          {t('common:accountMenu.settings')}
         </Link>
         {manageUrl ? (
           <Link to={manageUrl} className="menu-item">
-            {t('auth:account.manageCommunity')}
+            {t('common:accountMenu.manageCommunity')}
           </Link>
         ) : null}
         <hr />
@@ -47,20 +47,20 @@ export function AccountMenu() {
             <input type="hidden" name="userId" value={other.userId} />
             <input type="hidden" name="redirectTo" value={here} />
             <button type="submit" name="intent" value="switch" className="menu-item">
-              {t('auth:account.switchTo', { name: other.name ?? other.emailAddress ?? other.phoneNumber ?? '' })}
+              {t('common:accountMenu.switchTo', { name: other.name ?? other.emailAddress ?? other.phoneNumber ?? '' })}
             </button>
           </Form>
         ))}
         <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="menu-item">
-          {t('auth:account.addAccount')}
+          {t('common:accountMenu.addAccount')}
         </Link>
         <Form method="post" action="/resources/account">
           <input type="hidden" name="redirectTo" value={here} />
           <button type="submit" name="intent" value="use-different" className="menu-item">
-            {t('auth:account.useDifferent')}
+            {t('common:accountMenu.useDifferent')}
           </button>
           <button type="submit" name="intent" value="sign-out" className="menu-item">
-            {t('auth:account.signOut')}
+            {t('common:accountMenu.signOut')}
           </button>
         </Form>
       </div>

@@ -25,7 +25,7 @@ import ptMeeting from '#locales/pt/meeting.json'
 import ptPages from '#locales/pt/pages.json'
 import ptSignup from '#locales/pt/signup.json'
 import { env } from './env.server'
-import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type ClientMessages, type Language, type Messages, type RouteNamespace } from './i18n'
+import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
   en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting },
@@ -33,15 +33,15 @@ const MESSAGES: Record<Language, Messages> = {
   pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting },
 }
 
-/** What the browser needs to render and hydrate pages in a language. */
-export function clientMessagesFor(language: Language): ClientMessages {
-  const { mail: _serverOnly, meeting: _routeOnly, ...client } = MESSAGES[language]
-  return client
+/** What every page needs to render and hydrate in a language (see SHELL_NAMESPACES). */
+export function shellMessagesFor(language: Language): ShellMessages {
+  const { common, pages } = MESSAGES[language]
+  return { common, pages }
 }
 
-/** A namespace that only its route's loader sends (see ROUTE_NAMESPACES). */
-export function routeMessagesFor<N extends RouteNamespace>(language: Language, namespace: N): Pick<Messages, N> {
-  return { [namespace]: MESSAGES[language][namespace] } as Pick<Messages, N>
+/** The namespaces a route's own texts come from, for its loader's data (see RouteNamespace). */
+export function routeMessagesFor<N extends RouteNamespace>(language: Language, ...namespaces: N[]): Pick<Messages, N> {
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, MESSAGES[language][namespace]])) as Pick<Messages, N>
 }
 
 export function translatorFor(language: Language) {

@@ -24,10 +24,24 @@ export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
 export const SERVER_ONLY_NAMESPACES = ['mail'] as const satisfies Namespace[]
-/** Namespaces only one route needs: its own loader sends them, so other pages do not carry them (the meeting's texts). */
-export const ROUTE_NAMESPACES = ['meeting'] as const satisfies Namespace[]
-export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number]
-export type ClientMessages = Omit<Messages, (typeof SERVER_ONLY_NAMESPACES)[number] | RouteNamespace>
+/** Namespaces every page carries (the root loader sends them): the site header, the account menu, status pages. */
+export const SHELL_NAMESPACES = ['common', 'pages'] as const satisfies Namespace[]
+export type ShellMessages = Pick<Messages, (typeof SHELL_NAMESPACES)[number]>
+/**
+ * Every other namespace travels only with the routes that use it: their loaders put
+ * `messages: routeMessagesFor(language, ...)` in their data, so a guest's community page does not
+ * carry the sign-in, settings or meeting texts.
+ */
+export type RouteNamespace = Exclude<Namespace, (typeof SHELL_NAMESPACES)[number] | (typeof SERVER_ONLY_NAMESPACES)[number]>
+
+/** The messages the matched routes' loaders sent (root's and each route's `messages`), merged. */
+export function matchedMessages(matches: readonly { data: unknown }[]): Partial<Messages> {
+  const messages: Partial<Messages> = {}
+  for (const { data } of matches) {
+    if (data && typeof data === 'object' && 'messages' in data) Object.assign(messages, data.messages)
+  }
+  return messages
+}
 
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends Record<string, unknown>

@@ -1,16 +1,13 @@
-import { useRouteLoaderData } from '@remix-run/react'
+import { useMatches } from '@remix-run/react'
 import { useMemo } from 'react'
-import type { loader as rootLoader } from '#app/root'
-import { DEFAULT_LANGUAGE, createTranslator, type Language, type Translate } from './i18n'
+import { DEFAULT_LANGUAGE, createTranslator, matchedMessages, type Language, type Translate } from './i18n'
 
-/** The page's language and translator, from the root loader's data. */
+/** The page's language and a translator over the namespaces the root and the matched routes sent. */
 export function useT(): { t: Translate; language: Language } {
-  const data = useRouteLoaderData<typeof rootLoader>('root')
-  const language = data?.language ?? DEFAULT_LANGUAGE
-  const t = useMemo<Translate>(
-    // Without root data (its loader failed) the keys themselves are the last resort.
-    () => (data ? createTranslator(language, data.messages) : (key) => key),
-    [data, language],
-  )
+  const matches = useMatches()
+  const root = matches.find((match) => match.id === 'root')?.data as { language?: Language } | undefined
+  const language = root?.language ?? DEFAULT_LANGUAGE
+  // Without root data (its loader failed) the keys themselves are the last resort.
+  const t = useMemo<Translate>(() => (root ? createTranslator(language, matchedMessages(matches)) : (key) => key), [matches, root, language])
   return { t, language }
 }

@@ -5,17 +5,19 @@ import { findBrand } from '#app/lib/brands.server'
 import { pageTitle } from '#app/lib/meta'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { useT } from '#app/lib/use-t'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /**
  * {brand}/signin-error: a sign-in for this community failed (spec §8, "Authentication failed: a
  * try-again message"). Retry goes back to sign-in, returning to `redirectTo` (a path on this site)
  * or the community home.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args
   const brand = await findBrand(context, params.brand)
   if (!brand) throw redirect('/community-not-found')
   const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), `/${brand.slug}`)
-  return { community: brand.name, retryUrl: `/sign-in?redirectTo=${encodeURIComponent(back)}` }
+  return { messages: await routeMessages(args, 'signup'), community: brand.name, retryUrl: `/sign-in?redirectTo=${encodeURIComponent(back)}` }
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:signinError.title')

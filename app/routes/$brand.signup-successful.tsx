@@ -6,19 +6,21 @@ import { membershipStatus } from '#app/lib/community-membership.server'
 import { pageTitle } from '#app/lib/meta'
 import { viewer } from '#app/lib/session.server'
 import { useT } from '#app/lib/use-t'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /**
  * {brand}/signup-successful: where a sign-up lands when it cannot go straight in: the request waits
  * for an admin (member moderation), or was declined. A member is sent into the community; someone
  * signed out is asked to sign in, since the page speaks only of the viewer's own request.
  */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args
   const brand = await findBrand(context, params.brand)
   if (!brand) throw redirect('/community-not-found')
   const { user } = await viewer(request, context)
   const status = user ? await membershipStatus(user.id, brand.id) : 'none'
   if (status === 'member') throw redirect(`/${brand.slug}`)
-  return { community: { name: brand.name, slug: brand.slug }, status }
+  return { messages: await routeMessages(args, 'auth', 'signup'), community: { name: brand.name, slug: brand.slug }, status }
 }
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:successful.title')

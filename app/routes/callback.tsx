@@ -5,6 +5,7 @@ import { redeemMagicLink } from '#app/lib/magic-links.server'
 import { pageTitle } from '#app/lib/meta'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, endIdentity, getSession, sessionStorage, startSession } from '#app/lib/session.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:magicLink.expiredTitle')
 
@@ -13,7 +14,8 @@ export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:magi
  * are magic-link ids); r, where to go; s, an identity to sign out; ml, a magic link that could not
  * be used; aj, the host auto-join flag (a non-zero number); bex, the embedded flag.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request } = args
   const query = new URL(request.url).searchParams
   const target = safeRedirect(query.get('r'), '')
   const session = await getSession(request)
@@ -23,8 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const token = query.get('a') ?? query.get('h')
   const redeemed = token ? await redeemMagicLink(token) : null
-  if (token && !redeemed) return expired(target)
-  if (query.has('ml')) return expired(target)
+  if ((token && !redeemed) || query.has('ml')) return expired(args, target)
 
   const flags = { autoJoin: Number(query.get('aj')) > 0, embedded: query.get('bex') === '1' || query.get('bex') === 'true' }
   if (redeemed) {
@@ -34,8 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   throw redirect(afterSignIn(target), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 
-function expired(target: string) {
-  return data({ signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}` }, { status: 410 })
+async function expired(args: LoaderFunctionArgs, target: string) {
+  return data({ messages: await routeMessages(args, 'auth'), signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}` }, { status: 410 })
 }
 
 export default function Callback() {

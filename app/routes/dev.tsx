@@ -5,13 +5,14 @@ import { formatDate } from '#app/lib/dates'
 import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'dev:title')
 
 /** The developer console: the dev outbox and the seeded accounts. It does not exist in production. */
-export async function loader(_: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
   if (env.isProduction) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const [messages, grants] = await Promise.all([
+  const [outbox, grants] = await Promise.all([
     OutboxMessage.findAll({ order: [['createdAt', 'DESC']], limit: 50 }),
     RoleGrant.findAll({
       include: [
@@ -24,7 +25,8 @@ export async function loader(_: LoaderFunctionArgs) {
     }),
   ])
   return {
-    outbox: messages.map((message) => ({
+    messages: await routeMessages(args, 'dev'),
+    outbox: outbox.map((message) => ({
       id: message.id,
       createdAt: message.createdAt.toISOString(),
       channel: message.channel,

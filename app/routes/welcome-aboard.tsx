@@ -5,12 +5,15 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { personalRoomOf, personalRoomPath, personalRoomUrl } from '#app/lib/room-claims.server'
 import { requireUser } from '#app/lib/session.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /** Where a claim ends: a welcome, the new room's address to share, and the way in. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args
   const user = await requireUser(request, context)
   const room = await personalRoomOf(user.id)
   return {
+    messages: await routeMessages(args, 'signup'),
     name: user.name ?? user.emailAddress ?? '',
     room: room ? { path: personalRoomPath(room.slug), url: personalRoomUrl(room.slug) } : null,
   }

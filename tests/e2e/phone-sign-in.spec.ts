@@ -70,7 +70,7 @@ const menuSummary = (page: Page) => page.getByRole('navigation', { name: text('c
 async function signOut(page: Page) {
   const details = page.locator('details.account-menu')
   if ((await details.getAttribute('open')) === null) await menuSummary(page).click()
-  await page.getByRole('button', { name: text('auth:account.signOut') }).click()
+  await page.getByRole('button', { name: text('common:accountMenu.signOut') }).click()
   await expect(page.getByRole('banner').getByRole('link', { name: text('common:header.signIn') })).toBeVisible()
 }
 
@@ -83,7 +83,7 @@ test('adds a mobile phone in settings with the texted code, then signs in by pho
 
   // The account menu's accessible name starts with the name it shows.
   await expect(menuSummary(page)).toHaveText(who.fullName)
-  await expect(menuSummary(page)).toHaveAccessibleName(text('account:menu.summary', { name: who.fullName }))
+  await expect(menuSummary(page)).toHaveAccessibleName(text('common:accountMenu.summary', { name: who.fullName }))
 
   await page.goto('/me/settings')
   const contact = contactSection(page)

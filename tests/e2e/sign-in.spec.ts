@@ -89,7 +89,7 @@ async function openAccountMenu(page: Page) {
 async function expectSignedInAs(page: Page, name: string) {
   await expect(menuButton(page)).toHaveText(name)
   const menu = await openAccountMenu(page)
-  await expect(menu.getByText(text('auth:account.signedInAs', { name }))).toBeVisible()
+  await expect(menu.getByText(text('common:accountMenu.signedInAs', { name }))).toBeVisible()
   return menu
 }
 
@@ -117,12 +117,12 @@ test('signs in by email with the code from the mail, lands back on the community
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO.name}` })).toBeVisible()
   const menu = await expectSignedInAs(page, MIA.name)
-  await expect(menu.getByRole('link', { name: text('auth:account.addAccount') })).toHaveAttribute('href', `/sign-in?redirectTo=%2F${DEMO.slug}`)
+  await expect(menu.getByRole('link', { name: text('common:accountMenu.addAccount') })).toHaveAttribute('href', `/sign-in?redirectTo=%2F${DEMO.slug}`)
   // Nobody else is signed in here, so there is nobody to switch to.
   await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveCount(0)
   await expectAccessible(page)
 
-  await menu.getByRole('button', { name: text('auth:account.signOut') }).click()
+  await menu.getByRole('button', { name: text('common:accountMenu.signOut') }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   await expectSignedOut(page)
   await expectAccessible(page)
@@ -235,7 +235,7 @@ test('two accounts in one browser: sign in another account, switch between them,
   let menu = await expectSignedInAs(page, OWNER.name)
 
   // "Sign in another account" goes through sign-in again and comes back here.
-  await menu.getByRole('link', { name: text('auth:account.addAccount') }).click()
+  await menu.getByRole('link', { name: text('common:accountMenu.addAccount') }).click()
   await expect(page).toHaveURL(`/sign-in?redirectTo=%2F${DEMO.slug}`)
   // The first account is still signed in while the second signs in.
   await expect(menuButton(page)).toHaveText(OWNER.name)
@@ -243,21 +243,21 @@ test('two accounts in one browser: sign in another account, switch between them,
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 
   menu = await expectSignedInAs(page, ADMIN.name)
-  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('auth:account.switchTo', { name: OWNER.name })])
+  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('common:accountMenu.switchTo', { name: OWNER.name })])
   await expectAccessible(page)
 
-  await menu.getByRole('button', { name: text('auth:account.switchTo', { name: OWNER.name }) }).click()
+  await menu.getByRole('button', { name: text('common:accountMenu.switchTo', { name: OWNER.name }) }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   menu = await expectSignedInAs(page, OWNER.name)
-  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('auth:account.switchTo', { name: ADMIN.name })])
+  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('common:accountMenu.switchTo', { name: ADMIN.name })])
 
   // Signing out the current account leaves the other one signed in.
-  await menu.getByRole('button', { name: text('auth:account.signOut') }).click()
+  await menu.getByRole('button', { name: text('common:accountMenu.signOut') }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   menu = await expectSignedInAs(page, ADMIN.name)
   await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveCount(0)
 
-  await menu.getByRole('button', { name: text('auth:account.signOut') }).click()
+  await menu.getByRole('button', { name: text('common:accountMenu.signOut') }).click()
   await expectSignedOut(page)
   await expectAccessible(page)
 })

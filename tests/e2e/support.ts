@@ -43,12 +43,23 @@ export function t(language: Language, key: string, values: Record<string, string
  * styles and viewport, in a page where scripts are allowed for axe but the page's own are blocked.
  */
 export async function expectAccessible(page: Page) {
+  await expectTranslated(page)
   const results = hasJavaScript(test.info()) ? await new AxeBuilder({ page }).analyze() : await analyzeCopy(page)
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
   const report = blocking.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
   )
   expect(report, `axe: serious or critical violations on ${page.url()}`).toEqual([])
+}
+
+/**
+ * No text on the page is a bare translation key ("auth:signIn.title"): the translator shows the key
+ * when a route's loader did not send the namespace its texts come from.
+ */
+async function expectTranslated(page: Page) {
+  const keys = new RegExp(`\\b(?:${NAMESPACES.join('|')}):[a-z][\\w]*(?:\\.[\\w]+)+`, 'g')
+  const text = await page.evaluate(() => `${document.title}\n${document.body.innerText}`)
+  expect(text.match(keys) ?? [], `untranslated keys on ${page.url()}`).toEqual([])
 }
 
 async function analyzeCopy(page: Page) {

@@ -218,7 +218,8 @@ describe('the outcome pages', () => {
   it('signin-error retries sign-in towards a path on this site only', async () => {
     const target = await community()
     const slug = target.brand.slug
-    expect(await signinErrorLoader(args(`/${slug}/signin-error`, { brand: slug }))).toEqual({
+    expect(await signinErrorLoader(args(`/${slug}/signin-error`, { brand: slug }))).toMatchObject({
+      messages: { signup: { signinError: expect.objectContaining({ title: 'Sign-in failed' }) } },
       community: target.brand.name,
       retryUrl: `/sign-in?redirectTo=${encodeURIComponent(`/${slug}`)}`,
     })

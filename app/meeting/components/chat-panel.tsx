@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { FORMAT_LOCALES } from '#app/lib/i18n'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { useMeetingContext } from './meeting-context'
 
 /** In-meeting chat: the stored history the edge handed over at join, then live messages. */
 export function ChatPanel({ onClose }: { onClose: () => void }) {
-  const { t, language } = useMeetingT()
+  const { t, language } = useT()
   const { meeting } = useMeetingContext()
   const [text, setText] = useState('')
   const [failed, setFailed] = useState(false)

@@ -1,10 +1,10 @@
 import { reconnectLabel } from '../reconnect'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { useMeetingContext } from './meeting-context'
 
 /** "Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */
 export function ConnectionBanner() {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting } = useMeetingContext()
   const { connection, me } = meeting.state
   const { fatal, notice } = meeting

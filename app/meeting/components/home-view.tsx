@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { useMeetingContext } from './meeting-context'
 
 /** The room's front page: its name, its host and the Join button (spec view "home"). */
 export function HomeView() {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   // Server HTML and the first client render show the button disabled: it does nothing until hydrated.
   const [hydrated, setHydrated] = useState(false)

@@ -1,6 +1,5 @@
-import type { Messages } from '#app/lib/i18n'
+import { useT } from '#app/lib/use-t'
 import { useMeeting, type MeetingConfig } from '../use-meeting'
-import { MeetingMessagesContext, useMeetingT } from '../use-meeting-t'
 import { ConnectionBanner } from './connection-banner'
 import { HomeView } from './home-view'
 import { TrackAudio } from './media-element'
@@ -9,15 +8,7 @@ import { MeetingView } from './meeting-view'
 import { MirrorCheck } from './mirror-check'
 
 /** The meeting client: home, device check and meeting views over one controller. */
-export function MeetingApp({ config, messages }: { config: MeetingConfig; messages: Pick<Messages, 'meeting'> }) {
-  return (
-    <MeetingMessagesContext.Provider value={messages}>
-      <MeetingRoot config={config} />
-    </MeetingMessagesContext.Provider>
-  )
-}
-
-function MeetingRoot({ config }: { config: MeetingConfig }) {
+export function MeetingApp({ config }: { config: MeetingConfig }) {
   const meeting = useMeeting(config)
   const { view } = meeting.state
   return (
@@ -51,7 +42,7 @@ function PeerAudio({ peerId }: { peerId: string }) {
 }
 
 function Unreachable() {
-  const { t } = useMeetingT()
+  const { t } = useT()
   return (
     <main id="main" className="status-page">
       <div className="card status-card">

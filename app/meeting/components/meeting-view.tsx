@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { recordingActive, stagePeerId, visiblePeers } from '../derived'
 import { tileLayout } from '../layout'
 import type { PeerState } from '../state'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { ChatPanel } from './chat-panel'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { useMeetingContext } from './meeting-context'
@@ -25,7 +25,7 @@ function useSize<T extends HTMLElement>() {
 
 /** The meeting itself: the stage in the current viewing mode, the chat, and the toolbar. */
 export function MeetingView() {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { state } = meeting
   const [chatOpen, setChatOpen] = useState(false)
@@ -46,7 +46,7 @@ export function MeetingView() {
 }
 
 function TilesStage({ peers }: { peers: PeerState[] }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { config } = useMeetingContext()
   const [ref, size] = useSize<HTMLDivElement>()
   const layout = tileLayout(size.width, size.height, peers.length + 1, { max: config.settings.peersMax, minSize: config.settings.peersMinSize })
@@ -68,7 +68,7 @@ function TilesStage({ peers }: { peers: PeerState[] }) {
 
 /** Primary speaker (one peer on stage) and presenter (the shared screen on stage), with a filmstrip. */
 function SpotlightStage({ peers, presenter }: { peers: PeerState[]; presenter: boolean }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting } = useMeetingContext()
   const { state } = meeting
   const stageId = presenter ? null : stagePeerId(state)

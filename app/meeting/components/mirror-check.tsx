@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import { canChooseSpeakers } from '../devices'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { TrackVideo } from './media-element'
 import { useMeetingContext } from './meeting-context'
 
@@ -9,7 +9,7 @@ import { useMeetingContext } from './meeting-context'
  * a preview, the picture others see, the 1280x720 check and the blocked-devices dialog.
  */
 export function MirrorCheck() {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { state, local, devices, choices, actions } = meeting
   const blocked = local.problems.camera === 'blocked' || local.problems.microphone === 'blocked'
@@ -116,7 +116,7 @@ export function MirrorCheck() {
 }
 
 function DeviceSelect({ label, id, devices, value, onChange }: { label: string; id: string; devices: MediaDeviceInfo[]; value: string; onChange: (id: string) => void }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

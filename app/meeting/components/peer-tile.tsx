@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { MediaSource } from '#edge/protocol'
 import { WEBCAM_LAYER_WIDTHS, preferredSpatialLayer } from '../layers'
 import type { PeerState } from '../state'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { ConfirmDialog } from './confirm-dialog'
 import { Icon } from './icons'
 import { TrackVideo } from './media-element'
@@ -49,7 +49,7 @@ function usePreferredLayer(peerId: string, source: MediaSource, consumerId: stri
 }
 
 export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSSProperties }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const media = usePeerMedia(peer.id)
   const webcam = media.webcam
@@ -124,7 +124,7 @@ export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSS
 }
 
 export function LocalTile({ style }: { style?: React.CSSProperties }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { me } = meeting.state
   const camera = meeting.local.camera
@@ -149,7 +149,7 @@ export function LocalTile({ style }: { style?: React.CSSProperties }) {
 
 /** A shared screen on the presenter stage: someone else's, or my own. */
 export function ScreenStage({ peerId }: { peerId: string }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting } = useMeetingContext()
   const media = usePeerMedia(peerId)
   const isMe = peerId === meeting.state.me.peerId

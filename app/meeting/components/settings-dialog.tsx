@@ -1,12 +1,12 @@
 import { canChooseSpeakers } from '../devices'
 import { isSendQuality } from '../encodings'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { PanelDialog } from './confirm-dialog'
 import { useMeetingContext } from './meeting-context'
 
 /** In-meeting settings: devices (switched after 500 ms without changes) and the send quality. */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting } = useMeetingContext()
   const { devices, choices, local, actions, qualities } = meeting
   const select = (id: string, label: string, list: MediaDeviceInfo[], value: string, kind: 'camera' | 'microphone' | 'speaker') => (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { EdgeSession } from '../edge-session'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { PanelDialog } from './confirm-dialog'
 import { useMeetingContext } from './meeting-context'
 
@@ -8,7 +8,7 @@ type Stats = Awaited<ReturnType<EdgeSession['stats']>>
 
 /** Peer stats: what I send and receive, read from the transports every second while open. */
 export function StatsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting } = useMeetingContext()
   const [stats, setStats] = useState<Stats | null>(null)
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { VIEWING_MODES } from '../state'
-import { useMeetingT } from '../use-meeting-t'
+import { useT } from '#app/lib/use-t'
 import { ConfirmDialog } from './confirm-dialog'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
@@ -18,7 +18,7 @@ function ToolButton({ icon, label, pressed, onClick, className }: { icon: IconNa
 
 /** The meeting controls (spec: microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen, leave). */
 export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen: boolean; onToggleChat: () => void; fullScreenTarget: RefObject<HTMLElement> }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { me } = meeting.state
   const { actions } = meeting

@@ -11,9 +11,9 @@ import { findBrand } from '#app/lib/brands.server'
 import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
-import { resolveLanguage, routeMessagesFor } from '#app/lib/i18n.server'
 import { getSession, sessionStorage, viewer } from '#app/lib/session.server'
 import { roomAccess } from './room-access'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -107,24 +107,24 @@ export async function edgePassFor(claims: EdgeClaims): Promise<EdgePass> {
   return { token, edgeUrl, issuedAt: Date.now() }
 }
 
-export async function roomLoader({ request, params, context }: LoaderFunctionArgs) {
+export async function roomLoader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args
   const { user } = await viewer(request, context)
   if (normaliseSlug(params.room ?? '') === ROOM_NOT_FOUND_SLUG) {
     const brand = await findBrand(context, params.brand)
     if (!brand) throw redirect('/community-not-found')
-    const language = await resolveLanguage(request, { communityLanguage: brand.communityLanguage, preferredLanguage: user?.preferredLanguage })
     return data(
-      { kind: 'notFound' as const, community: { name: brand.name, slug: brand.slug }, messages: routeMessagesFor(language, 'meeting') },
+      { kind: 'notFound' as const, community: { name: brand.name, slug: brand.slug }, messages: await routeMessages(args, 'meeting') },
       { status: 404, headers: { 'Cache-Control': 'no-store' } },
     )
   }
 
   const { brand, room, claims, isGuest } = await requireRoomSession(request, context, params.brand, params.room)
   const autoEnter = await takeAutoJoinFlag(request, claims.isHost)
-  const [host, pass, language] = await Promise.all([
+  const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),
-    resolveLanguage(request, { communityLanguage: brand.communityLanguage, preferredLanguage: user?.preferredLanguage }),
+    routeMessages(args, 'meeting'),
   ])
   const { peerSettings, toolbarControls } = brand
   return data(
@@ -163,7 +163,7 @@ export async function roomLoader({ request, params, context }: LoaderFunctionArg
       // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
       endUrl: room.redirectOnEndUrl || `/${room.slug}/thank-you`,
       autoEnter: autoEnter !== null,
-      messages: routeMessagesFor(language, 'meeting'),
+      messages,
     },
     // The pass is personal and short-lived: never cached, by the browser or anything between.
     { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}) } },

@@ -5,9 +5,9 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Link, useLoaderData, useParams, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
-import { createTranslator, DEFAULT_LANGUAGE, type Language } from '#app/lib/i18n'
+import { pageTitle } from '#app/lib/meta'
+import { useT } from '#app/lib/use-t'
 import { MeetingApp } from '#app/meeting/components/meeting-app'
-import { MeetingMessagesContext, useMeetingT } from '#app/meeting/use-meeting-t'
 import meetingStyles from '../../styles/meeting.css'
 import { roomLoader } from './room.server'
 import { selfSignupAction, selfSignupLoader } from './self-signup.server'
@@ -48,10 +48,8 @@ export function action(args: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (isSelfSignupRoom(args.params.room)) return selfSignupMeta(args)
   const data = args.data as RoomData | NotFoundData | undefined
-  if (!data || !('messages' in data)) return [{ title: 'Hearth' }]
-  const root = args.matches.find((match) => match.id === 'root')?.data as { language?: Language } | undefined
-  const t = createTranslator(root?.language ?? DEFAULT_LANGUAGE, data.messages)
-  return [{ title: `${data.kind === 'room' ? data.room.name : t('meeting:roomNotFound.title')} · Hearth` }]
+  if (!data || !('kind' in data)) return [{ title: 'Hearth' }]
+  return data.kind === 'room' ? [{ title: `${data.room.name} · Hearth` }] : pageTitle(args.matches, 'meeting:roomNotFound.title')
 }
 
 type LoaderData = Awaited<ReturnType<typeof roomLoader>>['data']
@@ -66,19 +64,13 @@ export default function RoomRoute() {
 
 function RoomPage() {
   const data = useLoaderData<typeof roomLoader>() as LoaderData
-  if (data.kind === 'notFound') {
-    return (
-      <MeetingMessagesContext.Provider value={data.messages}>
-        <RoomNotFound community={data.community} />
-      </MeetingMessagesContext.Provider>
-    )
-  }
-  const { messages, ...config } = data
-  return <MeetingApp config={config} messages={messages} />
+  if (data.kind === 'notFound') return <RoomNotFound community={data.community} />
+  const { messages: _sentToUseT, ...config } = data
+  return <MeetingApp config={config} />
 }
 
 function RoomNotFound({ community }: { community: { name: string; slug: string } }) {
-  const { t } = useMeetingT()
+  const { t } = useT()
   return (
     <StatusPage
       title={t('meeting:roomNotFound.title')}

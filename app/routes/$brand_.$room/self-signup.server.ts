@@ -21,6 +21,7 @@ import { checkSignupCode, isFailure, sendSignupCode, type SignupError } from '#a
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 import { AccountExists } from '#app/lib/verified-accounts.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /**
  * /{brand}/signup-{signupHash}: joining a community through its sign-up link. Only a community that
@@ -63,9 +64,11 @@ const authenticator = createVerificationAuthenticator(async ({ identifier, code,
 
 const committed = async (session: AppSession) => ({ headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 
-export async function selfSignupLoader({ request, params, context }: LoaderFunctionArgs) {
+export async function selfSignupLoader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args
   const { brand } = await signupBrand({ params, context })
   const common = {
+    messages: await routeMessages(args, 'auth', 'signup'),
     kind: 'selfSignup' as const,
     community: { name: brand.name, slug: brand.slug },
     moderated: moderatesMembers(brand),

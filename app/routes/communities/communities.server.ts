@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { viewer } from '#app/lib/session.server'
 import { publicCommunities, userCommunities } from '#app/lib/user-rooms.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 const pageUrl = (page: number) => (page <= 1 ? '/communities' : `/communities?page=${page}`)
 
@@ -9,13 +10,15 @@ const pageUrl = (page: number) => (page <= 1 ? '/communities' : `/communities?pa
  * 24 a page. A page that is not a whole number from 1 up, or past the last page, redirects to the
  * nearest one that exists.
  */
-export async function communitiesLoader({ request, context }: LoaderFunctionArgs) {
+export async function communitiesLoader(args: LoaderFunctionArgs) {
+  const { request, context } = args
   const raw = new URL(request.url).searchParams.get('page')
   const page = raw === null ? 1 : /^\d{1,6}$/.test(raw) ? Number(raw) : NaN
   if (!Number.isInteger(page) || page < 1) throw redirect(pageUrl(1))
   const [{ user }, listing] = await Promise.all([viewer(request, context), publicCommunities(page)])
   if (page > listing.pages) throw redirect(pageUrl(listing.pages))
   return {
+    messages: await routeMessages(args, 'account'),
     signedIn: Boolean(user),
     yours: user ? await userCommunities(user.id) : [],
     ...listing,

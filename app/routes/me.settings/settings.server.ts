@@ -16,6 +16,7 @@ import { resolveLanguage } from '#app/lib/i18n.server'
 import { Room, User } from '#app/lib/db.server'
 import { endIdentity, requireUser, sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { SETTINGS_PATH, contactAction, contactLoaderData, isContactIntent } from './contact-change.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 export type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields } from './contact-change.server'
 const SAVED: TranslationKey = 'account:settings.saved'
@@ -109,7 +110,8 @@ function confirmationFor(user: User) {
     : { identifier: user.phoneNumber ?? '', kind: 'phone' as const, error: 'account:errors.confirmPhone' as const }
 }
 
-export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
+export async function settingsLoader(args: LoaderFunctionArgs) {
+  const { request, context } = args
   const user = await requireUser(request, context)
   const { session } = await viewer(request, context)
   // Reading a flash consumes it; committing the session makes it show once.
@@ -119,6 +121,7 @@ export async function settingsLoader({ request, context }: LoaderFunctionArgs) {
   const contact = await contactLoaderData(request, session, user, language)
   return data(
     {
+      messages: await routeMessages(args, 'account', 'auth'),
       profile: {
         name: user.name ?? '',
         about: user.about ?? '',

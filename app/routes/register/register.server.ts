@@ -10,6 +10,7 @@ import { sendSignInCode } from '#app/lib/sign-in-messages.server'
 import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/signup-codes.server'
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /** Step 1 (spec §5): full name with first and last name, a valid email, a community name of 2+. */
 export const RegisterSchema = z.object({
@@ -32,7 +33,8 @@ const authenticator = createVerificationAuthenticator(async ({ identifier, code,
   await sendSignInCode({ channel: 'mail', to: identifier, code, link, language: await resolveLanguage(request), brand: null })
 })
 
-export async function registerLoader({ request }: LoaderFunctionArgs) {
+export async function registerLoader(args: LoaderFunctionArgs) {
+  const { request } = args
   const session = await getSession(request)
   const registration = session.get('registration')
   const verified = session.get('verify:identifier')
@@ -48,6 +50,7 @@ export async function registerLoader({ request }: LoaderFunctionArgs) {
     throw await startSession(session, owner.id, `/${brand.slug}`)
   }
   return {
+    messages: await routeMessages(args, 'auth', 'signup'),
     pending: registration && session.get('verify:email') ? { ...registration, emailAddress: session.get('verify:email')! } : null,
     constraints: { details: getZodConstraint(RegisterSchema), verify: getZodConstraint(SignupCodeSchema) },
   }

@@ -22,6 +22,7 @@ import { checkSignupCode, isFailure, sendSignupCode, type SignupError } from '#a
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 import { AccountExists } from '#app/lib/verified-accounts.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 /**
  * Claiming a personal room, in three steps: the link (checked, with a free alternative when it is
@@ -56,7 +57,8 @@ const withSession = async (session: Awaited<ReturnType<typeof getSession>>) => (
   headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
 })
 
-export async function claimLoader({ request, context }: LoaderFunctionArgs) {
+export async function claimLoader(args: LoaderFunctionArgs) {
+  const { request, context } = args
   const { user } = await viewer(request, context)
   const existing = user ? await personalRoomOf(user.id) : null
   const claim = (await getSession(request)).get('signup:claim')
@@ -69,6 +71,7 @@ export async function claimLoader({ request, context }: LoaderFunctionArgs) {
     if (state !== 'available') throw redirect(`/${slug}/${state}`)
   }
   return {
+    messages: await routeMessages(args, 'auth', 'signup'),
     // Signed in, the room is claimed in step 1: a claim begun before signing in starts there again.
     step: existing ? ('existing' as const) : claim && !user ? ('details' as const) : ('link' as const),
     existing: existing ? { slug: existing.slug, path: personalRoomPath(existing.slug) } : null,
@@ -130,12 +133,15 @@ export async function claimAction({ request, context }: ActionFunctionArgs) {
 }
 
 /** /registered/{link}: the code step of a claim waiting in this browser, or a word that none is. */
-export async function registeredLoader({ request, context, params }: LoaderFunctionArgs) {
+export async function registeredLoader(args: LoaderFunctionArgs) {
+  const { request, context, params } = args
+  const messages = await routeMessages(args, 'auth', 'signup')
   const slug = roomLinkSlug(params.slug ?? '')
   const session = await getSession(request)
   const claim = session.get('signup:claim')
   if (claim?.slug === slug && claim.fullName && session.get('verify:email')) {
     return {
+      messages,
       step: 'code' as const,
       label: claim.label,
       path: personalRoomPath(slug),
@@ -146,7 +152,7 @@ export async function registeredLoader({ request, context, params }: LoaderFunct
   // Verified already (the code was used in another tab): the room is theirs.
   const { user } = await viewer(request, context)
   if (user && (await personalRoomOf(user.id))?.slug === slug) throw redirect('/welcome-aboard')
-  return { step: 'none' as const, label: params.slug ?? '', path: personalRoomPath(slug), claimPath: claimPathFor(slug) }
+  return { messages, step: 'none' as const, label: params.slug ?? '', path: personalRoomPath(slug), claimPath: claimPathFor(slug) }
 }
 
 export async function registeredAction({ request, context, params }: ActionFunctionArgs) {
@@ -190,12 +196,12 @@ export async function registeredAction({ request, context, params }: ActionFunct
  * Each page answers for its own state only; a link in another state is sent to its own page (a
  * free one to the claim form), so an old bookmark never tells a stale story.
  */
-export async function roomLinkStatusLoader({ params }: LoaderFunctionArgs, expected: Exclude<RoomLinkState, 'available'>) {
-  const typed = params.slug ?? ''
+export async function roomLinkStatusLoader(args: LoaderFunctionArgs, expected: Exclude<RoomLinkState, 'available'>) {
+  const typed = args.params.slug ?? ''
   if (roomLinkProblem(typed)) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const slug = roomLinkSlug(typed)
   const { state, suggestion } = await checkRoomLink(slug)
   if (state === 'available') throw redirect(claimPathFor(slug))
   if (state !== expected) throw redirect(`/${slug}/${state}`)
-  return { slug, link: `${env.PUBLIC_URL}${personalRoomPath(slug)}`, path: personalRoomPath(slug), suggestion: suggestion! }
+  return { messages: await routeMessages(args, 'signup'), slug, link: `${env.PUBLIC_URL}${personalRoomPath(slug)}`, path: personalRoomPath(slug), suggestion: suggestion! }
 }

@@ -40,7 +40,8 @@ export const VerifyCodeSchema = z.object({
 
 const authenticator = createAuthenticator(sendSignInCodeFor)
 
-export async function signInLoader({ request }: LoaderFunctionArgs) {
+export async function signInLoader(args: LoaderFunctionArgs) {
+  const { request } = args
   const session = await getSession(request)
   const url = new URL(request.url)
   const target = safeRedirect(url.searchParams.get('redirectTo'), '')
@@ -54,6 +55,7 @@ export async function signInLoader({ request }: LoaderFunctionArgs) {
   // Back from a social sign-in that failed (/connect/{provider}): the page says so, with a 4xx.
   const connectFailure = connectFailureNotice(url.searchParams)
   return data({
+    messages: await routeMessages(args, 'auth'),
     pending,
     notice,
     providers: signInProviders(),

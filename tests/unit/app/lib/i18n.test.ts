@@ -13,14 +13,14 @@ import {
   FORMAT_LOCALES,
   LANGUAGES,
   createTranslator,
+  matchedMessages,
   isLanguage,
   type Language,
-  type ClientMessages,
   type Messages,
   type TranslationKey,
 } from '#app/lib/i18n'
 
-const REAL: Record<Language, Partial<ClientMessages>> = {
+const REAL: Record<Language, Partial<Messages>> = {
   en: { common: enCommon, pages: enPages, dev: enDev },
   es: { common: esCommon, pages: esPages, dev: esDev },
   pt: { common: ptCommon, pages: ptPages, dev: ptDev },
@@ -236,5 +236,24 @@ describe('createTranslator', () => {
       const key: TranslationKey = 'pages:community.members'
       expect(createTranslator('en', REAL.en)(key, { count: 2 })).toBe('2 members')
     })
+  })
+})
+
+describe('matchedMessages', () => {
+  it("merges the root's and each route's namespaces, skipping data without messages", () => {
+    const matches = [
+      { data: { language: 'en', messages: { common: enCommon } } },
+      { data: null },
+      { data: 'not an object' },
+      { data: { messages: { pages: enPages } } },
+      { data: { other: true } },
+    ]
+    expect(matchedMessages(matches)).toEqual({ common: enCommon, pages: enPages })
+  })
+
+  it('lets a nested route replace a namespace an outer one sent', () => {
+    const outer = { dev: { title: 'outer' } }
+    const inner = { dev: { title: 'inner' } }
+    expect(matchedMessages([{ data: { messages: outer } }, { data: { messages: inner } }])).toEqual({ dev: inner.dev })
   })
 })
