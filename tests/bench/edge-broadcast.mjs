@@ -10,6 +10,8 @@
 // groups (one process with every socket would measure its own event loop). Times come from the
 // machine's monotonic clock (process.hrtime), which every process on one Linux machine shares.
 // BENCH_CLIENT_GROUPS (default 4) sets how many client processes share the 1,000 sockets.
+// The clients speak Socket.IO's wire protocol over `ws` and time a broadcast when its frame arrives;
+// BENCH_CLIENT=socket.io-client uses the browser's library instead, which adds its decoding per socket.
 //
 // The last line is `BENCH_JSON {...}` with every number.
 import { fork } from 'node:child_process'
@@ -21,8 +23,9 @@ import { heading, ms, table, verdict } from './report.mjs'
 
 const SOCKETS = 1_000
 const CLIENT_GROUPS = Number(process.env.BENCH_CLIENT_GROUPS ?? 4)
+const CLIENT = process.env.BENCH_CLIENT ?? 'wire'
 const WARMUP_BROADCASTS = 5
-const BROADCASTS = 50
+const BROADCASTS = 200
 const PAUSE_BETWEEN_MS = 50
 const DELIVERY_TIMEOUT_MS = 5_000
 const RUN_DEADLINE_MS = 170_000
@@ -61,28 +64,55 @@ async function runEdge(key) {
 // ---------------------------------------------------------------------------------------------
 // Client process: its share of the sockets; reports each broadcast's latencies once every socket has it.
 
-async function runClients(urls, count) {
+/**
+ * One socket speaking Socket.IO's wire protocol (Engine.IO 4 over a WebSocket) directly, timestamped
+ * when the frame arrives. With every process on one machine, socket.io-client's own decoding in
+ * 1,000 sockets would be most of what is measured; BENCH_CLIENT=socket.io-client measures that way.
+ */
+async function wireSocket(url, onEvent) {
+  const { WebSocket } = await import('ws')
+  const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`)
+  return new Promise((resolve, reject) => {
+    socket.on('error', reject)
+    socket.on('message', (frame) => {
+      const at = now()
+      const text = frame.toString()
+      if (text === '2') socket.send('3') // Engine.IO ping → pong
+      else if (text[0] === '0') socket.send('40') // Engine.IO open → connect to the main namespace
+      else if (text.startsWith('40')) resolve(socket) // namespace connected
+      else if (text.startsWith('42')) onEvent(JSON.parse(text.slice(2))[1], at) // [event, payload]
+      else if (text.startsWith('44')) reject(new Error(`connect refused: ${text.slice(2)}`))
+    })
+  })
+}
+
+async function libraryClientSocket(url, onEvent) {
   const { io } = await import('socket.io-client')
-  const sockets = []
+  const socket = io(url, { transports: ['websocket'], forceNew: true, reconnection: false })
+  socket.on(EVENT, (payload) => onEvent(payload, now()))
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket))
+    socket.once('connect_error', reject)
+  })
+}
+
+async function runClients(urls, count) {
+  const connect = CLIENT === 'socket.io-client' ? libraryClientSocket : wireSocket
   const received = new Map()
+  const sockets = []
   for (let n = 0; n < count; n++) {
     const edge = n % urls.length
-    const socket = io(urls[edge], { transports: ['websocket'], forceNew: true, reconnection: false })
-    socket.on(EVENT, ({ data }) => {
-      const latencyMs = Number(now() - BigInt(data.sentAt)) / 1e6
+    const onEvent = ({ data }, at) => {
       let entry = received.get(data.i)
       if (!entry) received.set(data.i, (entry = { latencies: [], edges: [] }))
-      entry.latencies.push(latencyMs)
+      entry.latencies.push(Number(at - BigInt(data.sentAt)) / 1e6)
       entry.edges.push(edge)
       if (entry.latencies.length === count) {
         process.send({ i: data.i, ...entry })
         received.delete(data.i)
       }
-    })
-    sockets.push(new Promise((resolve, reject) => {
-      socket.once('connect', resolve)
-      socket.once('connect_error', reject)
-    }))
+    }
+    sockets.push(connect(urls[edge], onEvent))
   }
   await Promise.all(sockets)
   process.on('message', (message) => {
@@ -181,7 +211,7 @@ export async function measureEdgeBroadcast() {
       await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_MS))
     }
     return {
-      config: { sockets: SOCKETS, clientGroups: CLIENT_GROUPS, broadcasts: BROADCASTS, warmup: WARMUP_BROADCASTS, redis: REDIS_URL.replace(/\/\/[^@]*@/, '//') },
+      config: { sockets: SOCKETS, client: CLIENT, clientGroups: CLIENT_GROUPS, broadcasts: BROADCASTS, warmup: WARMUP_BROADCASTS, redis: REDIS_URL.replace(/\/\/[^@]*@/, '//') },
       all: summary([...direct, ...viaRedis]),
       sameEdge: summary(direct),
       otherEdge: summary(viaRedis),
@@ -216,7 +246,8 @@ export function printEdgeBroadcast(result) {
       ],
     ),
   )
-  console.log(`(latency = emit on edge A to the event handler in the client; clients run in ${result.config.clientGroups} processes on the same machine)`)
+  const arrival = result.config.client === 'socket.io-client' ? "socket.io-client's event handler" : 'the frame reaching the client'
+  console.log(`(latency = emit on edge A to ${arrival}; clients run in ${result.config.clientGroups} processes on the same machine)`)
 }
 
 const role = process.argv[2]
