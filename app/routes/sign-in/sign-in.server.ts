@@ -10,6 +10,7 @@ import { connectFailureNotice, signInProviders } from '#app/lib/oauth.server'
 import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
+import { routeMessages } from '#app/lib/page-language.server'
 
 const redirectTo = z.string().optional()
 
