@@ -11,6 +11,8 @@ process.env.E2E_SMTP_PORT ??= String(2526 + port - 3100)
 // The run's media edge (started by start-server.mjs next to the web server) moves with it too.
 process.env.E2E_EDGE_PORT ??= String(4301 + port - 3100)
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
+// The web server's SQLite database (start-server.mjs), which a test may change directly (sql() in support.ts).
+process.env.E2E_DATABASE ??= join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
 // The run's OAuth2/OIDC provider (oauth2-mock-server, also started by global-setup.ts): 8180 for 3100.
 process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
 

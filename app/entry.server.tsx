@@ -10,6 +10,13 @@ import { documentSecurityHeaders, newNonce } from './lib/security-headers.server
 
 export const streamTimeout = 5_000
 
+/** What a route's `handle` may say about the document's security headers (see security-headers.server). */
+type RouteSecurity = {
+  embeddable?: boolean
+  connectSources?: (data: unknown) => string[]
+  frameAncestors?: (data: unknown) => string[]
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,17 +24,16 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = newNonce()
-  const embeddable = remixContext.staticHandlerContext.matches.some(
-    (match) => (remixContext.routeModules[match.route.id]?.handle as { embeddable?: boolean } | undefined)?.embeddable,
-  )
-  // Routes may name more origins the page connects to (the meeting room: the edge hosting it).
-  const connectSources = remixContext.staticHandlerContext.matches.flatMap((match) => {
-    const handle = remixContext.routeModules[match.route.id]?.handle as { connectSources?: (data: unknown) => string[] } | undefined
-    return handle?.connectSources?.(remixContext.staticHandlerContext.loaderData[match.route.id]) ?? []
+  const { matches, loaderData } = remixContext.staticHandlerContext
+  const handles = matches.map((match) => ({ handle: remixContext.routeModules[match.route.id]?.handle as RouteSecurity | undefined, data: loaderData[match.route.id] }))
+  const headers = documentSecurityHeaders(nonce, {
+    embeddable: handles.some(({ handle }) => handle?.embeddable),
+    // Routes may name more origins the page connects to (the meeting room: the edge hosting it)
+    // and sites that may frame it (the meeting room: its community's embedding page).
+    connectSources: handles.flatMap(({ handle, data }) => handle?.connectSources?.(data) ?? []),
+    frameAncestors: handles.flatMap(({ handle, data }) => handle?.frameAncestors?.(data) ?? []),
   })
-  for (const [name, value] of Object.entries(documentSecurityHeaders(nonce, { embeddable, connectSources }))) {
-    responseHeaders.set(name, value)
-  }
+  for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value)
   // Crawlers get the whole document at once; people get it streamed as it renders.
   const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
 

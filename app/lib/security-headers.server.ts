@@ -5,27 +5,34 @@ export function newNonce() {
   return randomBytes(16).toString('base64')
 }
 
+/** The origin of an http(s) URL, or null for anything else. */
+function httpOrigin(address: string): URL | null {
+  try {
+    const url = new URL(address)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
+}
+
 /**
  * Document security headers. Scripts run only from our origin or with this response's nonce
  * (Remix's own inline scripts carry it). Pages refuse framing by other sites unless their route
- * says it is made for embedding (`handle.embeddable`: the directory widget, /embedded).
+ * says it is made for embedding (`handle.embeddable`: the directory widget, /embedded) or names the
+ * sites that may frame it (`handle.frameAncestors`: a meeting room, for its community's embedding page).
  */
 export function documentSecurityHeaders(
   nonce: string,
-  options: { embeddable: boolean; connectSources?: string[] },
+  options: { embeddable: boolean; connectSources?: string[]; frameAncestors?: string[] },
 ): Record<string, string> {
   // The default edge, plus any a page names (the meeting room's edge when several edges share the load).
   const connect = new Set<string>()
-  for (const address of [env.EDGE_PUBLIC_URL, ...(options.connectSources ?? [])]) {
-    try {
-      const url = new URL(address)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
-      connect.add(url.origin)
-      connect.add(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`)
-    } catch {
-      // Not a URL: nothing to allow.
-    }
+  for (const url of [env.EDGE_PUBLIC_URL, ...(options.connectSources ?? [])].map(httpOrigin)) {
+    if (!url) continue
+    connect.add(url.origin)
+    connect.add(`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`)
   }
+  const ancestors = new Set((options.frameAncestors ?? []).flatMap((address) => httpOrigin(address)?.origin ?? []))
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -37,9 +44,10 @@ export function documentSecurityHeaders(
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    options.embeddable ? 'frame-ancestors *' : "frame-ancestors 'self'",
+    options.embeddable ? 'frame-ancestors *' : ["frame-ancestors 'self'", ...ancestors].join(' '),
   ]
   const headers: Record<string, string> = { 'Content-Security-Policy': directives.join('; ') }
-  if (!options.embeddable) headers['X-Frame-Options'] = 'SAMEORIGIN'
+  // X-Frame-Options, for browsers without frame-ancestors, cannot name another site: only for pages no other site may frame.
+  if (!options.embeddable && ancestors.size === 0) headers['X-Frame-Options'] = 'SAMEORIGIN'
   return headers
 }

@@ -7,11 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emitter } from '@socket.io/redis-emitter'
 import { Redis } from 'ioredis'
-import sqlite3 from 'sqlite3'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { channels } from '../../media-edge/protocol'
 import { Cluster, type ServiceSpec } from './cluster'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInAs, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInAs, sql, t } from './support'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const WEB_PORTS = [E2E_PORT + 50, E2E_PORT + 51] as const
@@ -125,18 +124,6 @@ type Person = {
   errors: string[]
   /** host:port of every meeting socket the page opened, in order. */
   sockets: string[]
-}
-
-/** One statement on the cluster's database (the web servers keep running: SQLite in WAL mode). */
-function sql<Row>(statement: string, params: unknown[] = []): Promise<Row[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(database)
-    db.all(statement, params, (error, rows) => {
-      db.close()
-      if (error) reject(error)
-      else resolve(rows as Row[])
-    })
-  })
 }
 
 /** The pages' console warnings and errors, attached to a failed test. */
@@ -328,12 +315,12 @@ test.describe('meetings across media edges', () => {
 
   test('a room change the web app publishes reaches the open meeting, which reads the room again', async ({ browser }) => {
     const mia = await person(browser, MIA, 1, HUB)
-    const [hub] = await sql<{ id: string; name: string }>("SELECT id, name FROM rooms WHERE slug = 'hub'")
+    const [hub] = await sql<{ id: string; name: string }>("SELECT id, name FROM rooms WHERE slug = 'hub'", [], database)
     try {
       await joinMeeting(mia.page)
       await mia.page.evaluate(() => Object.assign(window, { hearthBeforeUpdate: true }))
       const renamed = `${hub!.name} (renamed)`
-      await sql('UPDATE rooms SET name = ? WHERE id = ?', [renamed, hub!.id])
+      await sql('UPDATE rooms SET name = ? WHERE id = ?', [renamed, hub!.id], database)
       // What publishRoomUpdated (app/lib/edge-publisher.server.ts) sends, through this run's Redis.
       new Emitter(redis!).to(channels.room(hub!.id)).emit('room.updated', { roomId: hub!.id })
       await expect(mia.page.getByRole('heading', { level: 1, name: renamed })).toBeAttached({ timeout: 15_000 })
@@ -341,7 +328,7 @@ test.describe('meetings across media edges', () => {
       await expect(inMeeting(mia.page)).toBeVisible()
       expect(await mia.page.evaluate(() => 'hearthBeforeUpdate' in window)).toBe(true)
     } finally {
-      await sql('UPDATE rooms SET name = ? WHERE id = ?', [hub!.name, hub!.id])
+      await sql('UPDATE rooms SET name = ? WHERE id = ?', [hub!.name, hub!.id], database)
       await mia.context.close()
     }
   })

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const port = process.argv[2] ?? '3100'
-const database = join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
+const database = process.env.E2E_DATABASE ?? join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
 
 /** The provider settings an operator would write, for the mock at `issuer`. */
 function loopbackProvider(issuer) {

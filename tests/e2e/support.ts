@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
+import sqlite3 from 'sqlite3'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
@@ -318,4 +319,19 @@ async function codeFromOutbox(page: Page, emailAddress: string): Promise<string 
   } finally {
     await dev.close()
   }
+}
+
+/**
+ * One statement on a web server's SQLite database, by default the run's (E2E_DATABASE, set in
+ * playwright.config.ts). The server keeps running: SQLite in WAL mode lets both write.
+ */
+export function sql<Row>(statement: string, params: unknown[] = [], database = process.env.E2E_DATABASE!): Promise<Row[]> {
+  return new Promise((resolve, reject) => {
+    const db = new sqlite3.Database(database)
+    db.all(statement, params, (error, rows) => {
+      db.close()
+      if (error) reject(error)
+      else resolve(rows as Row[])
+    })
+  })
 }

@@ -163,6 +163,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
       endUrl: room.redirectOnEndUrl || `/${room.slug}/thank-you`,
       autoEnter: autoEnter !== null,
+      // The community's embedding page (spec: embeddedClientUrl) may frame the room.
+      embedder: brand.embeddedClientUrl,
       messages,
     },
     // The pass is personal and short-lived: never cached, by the browser or anything between.

@@ -14,11 +14,18 @@ import { selfSignupAction, selfSignupLoader } from './self-signup.server'
 import { isSelfSignupRoom } from '#app/lib/signup-links'
 import { SelfSignupPage, selfSignupMeta } from './self-signup'
 
-/** The page connects to the edge hosting this meeting, which may not be the default one (see entry.server). */
+/**
+ * The page connects to the edge hosting this meeting, which may not be the default one, and may be
+ * framed by its community's embedding page (see entry.server).
+ */
 export const handle = {
   connectSources: (data: unknown) => {
     const edgeUrl = (data as { pass?: { edgeUrl?: unknown } } | undefined)?.pass?.edgeUrl
     return typeof edgeUrl === 'string' ? [edgeUrl] : []
+  },
+  frameAncestors: (data: unknown) => {
+    const embedder = (data as { embedder?: unknown } | undefined)?.embedder
+    return typeof embedder === 'string' ? [embedder] : []
   },
 }
 
@@ -65,7 +72,7 @@ export default function RoomRoute() {
 function RoomPage() {
   const data = useLoaderData<typeof roomLoader>() as LoaderData
   if (data.kind === 'notFound') return <RoomNotFound community={data.community} />
-  const { messages: _sentToUseT, ...config } = data
+  const { messages: _sentToUseT, embedder: _forTheHeaders, ...config } = data
   return <MeetingApp config={config} />
 }
 

@@ -1,0 +1,86 @@
+// A community's embedding page (its embeddedClientUrl) frames a meeting room and hears the room's
+// events (spec §2 Embedding); any other site is refused the frame. The embedding pages are served
+// here on 127.0.0.1, another origin than the app's localhost. JavaScript project only.
+import { randomBytes } from 'node:crypto'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, sql, t } from './support'
+
+const m = (key: string) => t('en', `meeting:${key}`)
+const ROOM = { slug: 'embedded-hub', name: 'Embedded Hub' }
+
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
+
+/** A page on its own origin that frames the room and keeps every message it receives. */
+async function embeddingPage(roomUrl: string) {
+  const html = `<!doctype html><title>Club site</title><h1>Our club</h1>
+<script>window.received = []; addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }))</script>
+<iframe src="${roomUrl}" title="Meeting" allow="camera; microphone; display-capture; fullscreen" width="1024" height="640"></iframe>`
+  const server = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end(html))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { origin, close: () => new Promise((resolve) => server.close(resolve)) }
+}
+
+const received = (page: Page) => page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)
+
+/** A copy of the demo's hub under its own slug, so this test's meeting is nobody else's (kept: each run has a fresh database). */
+async function copyOfHub() {
+  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('rooms')")).map(({ name }) => name)
+  const replaced: Record<string, string> = { id: randomBytes(27).toString('base64url'), slug: ROOM.slug, name: ROOM.name }
+  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
+  await sql(
+    `INSERT OR IGNORE INTO rooms (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM rooms
+     WHERE slug = 'hub' AND brandId = (SELECT id FROM brands WHERE slug = ?)`,
+    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), DEMO.slug],
+  )
+}
+
+test('the community\'s embedding page frames the room and hears it; another site may not frame it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const roomUrl = `${baseURL}/${DEMO.slug}/${ROOM.slug}`
+  const club = await embeddingPage(roomUrl)
+  const stranger = await embeddingPage(roomUrl)
+  await copyOfHub()
+  await sql('UPDATE brands SET embeddedClientUrl = ? WHERE slug = ?', [`${club.origin}/meet`, DEMO.slug])
+  const other = await browser.newContext()
+  try {
+    const response = await page.request.get(roomUrl)
+    expect(response.headers()['content-security-policy']!.split('; ')).toContain(`frame-ancestors 'self' ${club.origin}`)
+    expect(response.headers()['x-frame-options']).toBeUndefined()
+
+    // In the club's page, the guest joins through the frame; the page hears joining, then joined.
+    await page.goto(club.origin)
+    const frame = page.frameLocator('iframe')
+    await expect(frame.getByRole('heading', { level: 1, name: ROOM.name })).toBeVisible()
+    await frame.getByRole('button', { name: m('home.join'), exact: true }).click()
+    await frame.getByRole('button', { name: m('mirror.join') }).click()
+    await expect(frame.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
+    await expect.poll(async () => (await received(page)).map(({ data }) => data.event)).toEqual(expect.arrayContaining(['roomJoining', 'roomJoined']))
+    for (const { origin, data } of await received(page)) {
+      expect(origin).toBe(new URL(baseURL!).origin)
+      expect(data).toMatchObject({ type: 'hearth:room', room: ROOM.slug })
+    }
+
+    // Somebody joins on the site itself: the club's page hears the count go to two, and back.
+    const visitor = await other.newPage()
+    await visitor.goto(roomUrl)
+    await visitor.getByRole('button', { name: m('home.join'), exact: true }).click()
+    await visitor.getByRole('button', { name: m('mirror.join') }).click()
+    await expect.poll(async () => (await received(page)).map(({ data }) => data)).toContainEqual(expect.objectContaining({ event: 'participantJoined', participants: 2 }))
+    await other.close()
+    await expect.poll(async () => (await received(page)).map(({ data }) => data)).toContainEqual(expect.objectContaining({ event: 'participantLeft', participants: 1 }))
+
+    // Any other site gets Chromium's error page in its frame, not the room.
+    const elsewhere = await browser.newPage()
+    await elsewhere.goto(stranger.origin)
+    await expect(elsewhere.getByRole('heading', { name: 'Our club' })).toBeVisible()
+    await expect.poll(() => elsewhere.frames().map((frame) => frame.url())).toContain('chrome-error://chromewebdata/')
+    expect(await received(elsewhere)).toEqual([])
+    await elsewhere.close()
+  } finally {
+    await sql('UPDATE brands SET embeddedClientUrl = NULL WHERE slug = ?', [DEMO.slug])
+    await Promise.all([club.close(), stranger.close()])
+  }
+})
