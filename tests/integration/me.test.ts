@@ -76,7 +76,7 @@ describe('/me loader', () => {
 
   it('answers an empty list for a user without any community', async () => {
     const loner = await User.create({ name: 'Lone Wolf', emailAddress: 'lone@example.test' })
-    expect(await me(loner.id)).toEqual({ communities: [] })
+    expect((await me(loner.id)).communities).toEqual([])
   })
 
   it('treats a session whose user no longer exists as signed out', async () => {
