@@ -185,16 +185,20 @@ function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<strin
 
 /** The person's page decodes `count` remote cameras, and every one of them keeps decoding. */
 async function expectVideoFlowing({ name, page }: Person, count: number, timeout: number) {
-  // The whole view is the polled value, so a failure shows which tile has no video or no frames.
+  // A failure names what the page showed last: which tile had no video, or a video with no frames.
+  let last: Awaited<ReturnType<typeof remoteView>> | null = null
   await expect
     .poll(
       async () => {
-        const view = await remoteView(page)
-        return { ...view, decoding: Object.values(view.frames).filter((frames) => frames > 0).length }
+        last = await remoteView(page)
+        return Object.values(last.frames).filter((frames) => frames > 0).length
       },
       { timeout, message: `${name} decodes ${count} remote cameras` },
     )
-    .toMatchObject({ decoding: count })
+    .toBe(count)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nwhat ${name}'s page showed last: ${JSON.stringify(last)}`)
+    })
   const before = (await remoteView(page)).frames
   await expect
     .poll(
