@@ -8,11 +8,11 @@ import { createHash } from 'node:crypto'
 import { OAuth2Server, type MutableResponse } from 'oauth2-mock-server'
 import { OAuthAccount, Session, User } from '#app/lib/db.server'
 import { env, parseEnv } from '#app/lib/env.server'
-import { getSession, sessionCookie, viewer } from '#app/lib/session.server'
+import { getSession, viewer } from '#app/lib/session.server'
 import { loader as connectLoader } from '#app/routes/connect.$provider'
 import { loader as signInLoader } from '#app/routes/sign-in/route'
 import { seedDemo } from '#models/seed'
-import { unwrap, initOf } from '../support/session'
+import { TestBrowser, type Outcome } from '../support/browser'
 
 const CALLBACK = `${env.PUBLIC_URL}/connect/loopback`
 const original = { providers: env.oauthProviders }
@@ -64,53 +64,19 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 
-type Outcome = { status: number; location: string | null; data: any }
-
-/** A browser: its session cookie, carried from one request to the next. */
-class Browser {
-  cookie: string | null = null
-
-  private args(path: string) {
-    const url = new URL(path, 'http://localhost')
-    const headers = new Headers(this.cookie ? { Cookie: this.cookie } : {})
-    const provider = /^\/connect\/([^/]+)/.exec(url.pathname)?.[1]
-    return {
-      request: new Request(url, { headers }),
-      params: provider ? { provider } : {},
-      context: { cache: new Map(), clientAddress: '127.0.0.1' },
-    }
-  }
-
+/** A browser going through /connect/{provider} and back to the sign-in page. */
+class Browser extends TestBrowser {
   connect(path: string) {
-    return this.settle(connectLoader(this.args(path)))
+    const provider = /^\/connect\/([^/?]+)/.exec(path)?.[1] ?? ''
+    return this.run(connectLoader, path, { params: { provider } })
   }
 
   signInPage(path: string) {
-    return this.settle(signInLoader(this.args(path)))
-  }
-
-  async sessionId(): Promise<string | null> {
-    return this.cookie ? ((await sessionCookie.parse(this.cookie)) as string | null) : null
+    return this.run(signInLoader, path)
   }
 
   async viewer() {
-    return viewer(this.args('/').request, { cache: new Map(), clientAddress: '127.0.0.1' })
-  }
-
-  private async settle(work: Promise<unknown>): Promise<Outcome> {
-    let value: unknown
-    try {
-      value = await work
-    } catch (error) {
-      if (!(error instanceof Response)) throw error
-      value = error
-    }
-    if (value instanceof Response) {
-      const setCookie = value.headers.get('Set-Cookie')
-      if (setCookie) this.cookie = /Expires=Thu, 01 Jan 1970/i.test(setCookie) ? null : setCookie.split(';')[0]!
-      return { status: value.status, location: value.headers.get('Location'), data: null }
-    }
-    return { status: initOf(value).status, location: null, data: unwrap(value) }
+    return viewer(this.args('/').request, { cache: new Map(), clientAddress: this.address })
   }
 }
 

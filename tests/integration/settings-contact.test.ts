@@ -6,9 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OutboxMessage, RateLimit, User } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
 import { LIMITS, hit } from '#app/lib/rate-limit.server'
-import { getSession, sessionStorage } from '#app/lib/session.server'
+import { sessionStorage } from '#app/lib/session.server'
 import { action, loader } from '#app/routes/me.settings/route'
-import { signedInCookie } from '../support/session'
+import { TestBrowser, type Outcome } from '../support/browser'
 
 const original = { smtpUrl: env.SMTP_URL, sms: env.sms }
 const SETTINGS = '/me/settings'
@@ -25,52 +25,14 @@ afterAll(() => {
   Object.assign(env, { SMTP_URL: original.smtpUrl, sms: original.sms })
 })
 
-type Outcome = { status: number; location: string | null; data: any }
-
-let addresses = 0
-
-/** A browser signed in as some users (the first current), with its own client address. */
-class Browser {
-  readonly address = `10.1.${Math.floor(++addresses / 250)}.${addresses % 250}`
-  constructor(public cookie: string | null) {}
-
-  static async signedIn(...userIds: string[]) {
-    return new Browser(await signedInCookie(...userIds))
-  }
-
-  private args(init: RequestInit = {}) {
-    const headers = new Headers(init.headers)
-    if (this.cookie) headers.set('Cookie', this.cookie)
-    return { request: new Request(new URL(SETTINGS, 'http://localhost'), { ...init, headers }), params: {}, context: { cache: new Map(), clientAddress: this.address } }
-  }
-
+/** A browser signed in as some users (the first current), on the settings page. */
+class Browser extends TestBrowser {
   load() {
-    return this.settle(loader(this.args()))
+    return this.run(loader, SETTINGS)
   }
 
   post(fields: Record<string, string>) {
-    return this.settle(action(this.args({ method: 'POST', body: new URLSearchParams(fields) })))
-  }
-
-  session() {
-    return getSession(this.args().request)
-  }
-
-  private async settle(work: Promise<unknown>): Promise<Outcome> {
-    let value: unknown
-    try {
-      value = await work
-    } catch (error) {
-      if (!(error instanceof Response)) throw error
-      value = error
-    }
-    const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null }
-    const headers = value instanceof Response ? value.headers : new Headers(wrapped?.type === 'DataWithResponseInit' ? (wrapped.init?.headers ?? {}) : {})
-    const setCookie = headers.get('Set-Cookie')
-    if (setCookie) this.cookie = setCookie.split(';')[0]!
-    if (value instanceof Response) return { status: value.status, location: value.headers.get('Location'), data: null }
-    if (wrapped?.type === 'DataWithResponseInit') return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data }
-    return { status: 200, location: null, data: value }
+    return this.run(action, SETTINGS, { fields })
   }
 }
 

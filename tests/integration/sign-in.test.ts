@@ -12,6 +12,7 @@ import { afterSignIn, endIdentity, getSession, sessionCookie, sessionStorage, vi
 import { action as accountAction } from '#app/routes/resources.account'
 import { action, loader } from '#app/routes/sign-in/route'
 import { seedDemo } from '#models/seed'
+import { TestBrowser, type Outcome } from '../support/browser'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server'
 
 const OWNER = 'owner@demo.hearth.test'
@@ -47,73 +48,20 @@ afterAll(async () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// A browser: its cookie and its own client address (so per-address limits do not pile up across
-// tests). Every request goes through the route module exactly as Remix would call it.
+// The sign-in page, its actions and the account switcher, through one browser's cookie.
 
-let addresses = 0
-type Outcome = { status: number; location: string | null; data: any; setCookie: string | null }
-
-class Browser {
-  cookie: string | null = null
-  readonly address = `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`
-
-  private args(path: string, init: RequestInit = {}) {
-    const headers = new Headers(init.headers)
-    if (this.cookie) headers.set('Cookie', this.cookie)
-    return {
-      request: new Request(new URL(path, 'http://localhost'), { ...init, headers }),
-      params: {},
-      context: { cache: new Map(), clientAddress: this.address },
-    }
-  }
-
-  /** What the loader returned or threw (a redirect), with the cookie it set kept for later requests. */
+class Browser extends TestBrowser {
   load(path = '/sign-in') {
-    return this.settle(loader(this.args(path)))
+    return this.run(loader, path)
   }
 
   post(fields: Record<string, string>, path = '/sign-in') {
-    return this.settle(action(this.args(path, { method: 'POST', body: new URLSearchParams(fields) })))
+    return this.run(action, path, { fields })
   }
 
   account(fields: Record<string, string>) {
-    return this.settle(accountAction(this.args('/resources/account', { method: 'POST', body: new URLSearchParams(fields) })))
+    return this.run(accountAction, '/resources/account', { fields })
   }
-
-  /** The id of this browser's session row, read from the signed cookie. */
-  async sessionId(): Promise<string | null> {
-    return this.cookie ? ((await sessionCookie.parse(this.cookie)) as string | null) : null
-  }
-
-  async session() {
-    return getSession(this.args('/').request)
-  }
-
-  private async settle(work: Promise<unknown>): Promise<Outcome> {
-    let value: unknown
-    try {
-      value = await work
-    } catch (error) {
-      if (!(error instanceof Response)) throw error
-      value = error
-    }
-    if (value instanceof Response) {
-      const setCookie = value.headers.get('Set-Cookie')
-      if (setCookie) {
-        const pair = setCookie.split(';')[0]!
-        // A destroyed session comes back as an empty, expired cookie: the browser drops it.
-        this.cookie = /^__session=$/.test(pair) || /Expires=Thu, 01 Jan 1970/i.test(setCookie) ? null : pair
-      }
-      return { status: value.status, location: value.headers.get('Location'), data: null, setCookie }
-    }
-    // What `data(value, { status })` returns: not a Response, Remix makes one of it.
-    if (isDataWithInit(value)) return { status: value.init?.status ?? 200, location: null, data: value.data, setCookie: null }
-    return { status: 200, location: null, data: value, setCookie: null }
-  }
-}
-
-function isDataWithInit(value: unknown): value is { data: any; init: ResponseInit | null } {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit'
 }
 
 const seen = new Set<string>()
