@@ -1,7 +1,7 @@
 import { canChooseSpeakers } from '../devices'
 import { isSendQuality } from '../encodings'
 import { useT } from '#app/lib/use-t'
-import { PanelDialog } from './confirm-dialog'
+import { PanelDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
 /** In-meeting settings: devices (switched after 500 ms without changes) and the send quality. */

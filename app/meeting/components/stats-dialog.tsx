@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { EdgeSession } from '../edge-session'
 import { useT } from '#app/lib/use-t'
-import { PanelDialog } from './confirm-dialog'
+import { PanelDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
 type Stats = Awaited<ReturnType<EdgeSession['stats']>>

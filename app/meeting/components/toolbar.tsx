@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { VIEWING_MODES } from '../state'
 import { useT } from '#app/lib/use-t'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
 import { SettingsDialog } from './settings-dialog'
