@@ -10,7 +10,7 @@ import type { TranslationKey } from './i18n'
 import { resolveLanguage } from './i18n.server'
 import { logger } from './logger.server'
 import { safeRedirect } from './safe-redirect'
-import { afterSignIn, getSession, sessionStorage, startSession } from './session.server'
+import { afterSignIn, getSession, sessionStorage, startSession, withSession } from './session.server'
 
 /**
  * Social sign-in (`/connect/{provider}`) with remix-auth-oauth2 against the providers configured in
@@ -241,5 +241,5 @@ async function refuse(request: Request, provider: OAuthProvider, error: unknown)
   if (!session.id) return redirect(to)
   session.unset('redirectTo')
   ;(session as unknown as Session).unset(STATE_KEY)
-  return redirect(to, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  return redirect(to, await withSession(session))
 }

@@ -71,6 +71,11 @@ export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get('Cookie'))
 }
 
+/** Response options that save the session and hand the browser its cookie: `redirect(to, await withSession(session))`. */
+export async function withSession(session: AppSession): Promise<{ headers: { 'Set-Cookie': string } }> {
+  return { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } }
+}
+
 /** The identities still valid; expired ones drop out (spec: compared in seconds). */
 export function liveIdentities(session: AppSession, now = Date.now()): Identity[] {
   const nowSeconds = Math.floor(now / 1000)

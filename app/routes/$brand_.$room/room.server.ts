@@ -11,7 +11,7 @@ import { findBrand } from '#app/lib/brands.server'
 import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
-import { getSession, sessionStorage, viewer } from '#app/lib/session.server'
+import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from './room-access'
 import { routeMessages } from '#app/lib/page-language.server'
 
@@ -93,9 +93,8 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
  * room with it set, the meeting enters by itself. Returns the Set-Cookie that clears it, or null
  * when it is not set or the viewer is not this room's host (the flag stays for the host's room).
  */
-async function takeAutoJoinFlag(request: Request, isHost: boolean): Promise<{ 'Set-Cookie': string } | null> {
+async function takeAutoJoinFlag(session: AppSession, isHost: boolean): Promise<{ 'Set-Cookie': string } | null> {
   if (!isHost) return null
-  const session = await getSession(request)
   const flags = session.get('flags')
   if (!flags?.autoJoin) return null
   session.set('flags', { ...flags, autoJoin: false })
@@ -120,7 +119,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   }
 
   const { brand, room, claims, isGuest } = await requireRoomSession(request, context, params.brand, params.room)
-  const autoEnter = await takeAutoJoinFlag(request, claims.isHost)
+  const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
   const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),

@@ -15,7 +15,7 @@ import {
 import { Brand } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
 import { resolveLanguage } from '#app/lib/i18n.server'
-import { getSession, sessionStorage, startSession, viewer, type AppSession } from '#app/lib/session.server'
+import { getSession, startSession, viewer, withSession } from '#app/lib/session.server'
 import { sendSignInCode } from '#app/lib/sign-in-messages.server'
 import { checkSignupCode, isFailure, sendSignupCode, type SignupError } from '#app/lib/signup-codes.server'
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
@@ -62,8 +62,6 @@ const authenticator = createVerificationAuthenticator(async ({ identifier, code,
   })
 })
 
-const committed = async (session: AppSession) => ({ headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
-
 export async function selfSignupLoader(args: LoaderFunctionArgs) {
   const { request, params, context } = args
   const { brand } = await signupBrand({ params, context })
@@ -74,13 +72,12 @@ export async function selfSignupLoader(args: LoaderFunctionArgs) {
     moderated: moderatesMembers(brand),
     constraints: { details: getZodConstraint(SelfSignupDetailsSchema), verify: getZodConstraint(SignupCodeSchema) },
   }
-  const { user } = await viewer(request, context)
+  const { user, session } = await viewer(request, context)
   if (user) {
     const status = await membershipStatus(user.id, brand.id)
     if (status !== 'none') throw redirect(afterJoining(brand.slug, status))
     return { ...common, step: 'join' as const, signedInAs: user.name ?? user.emailAddress ?? '', emailAddress: null }
   }
-  const session = await getSession(request)
   const pending = session.get('signup:join')
   const emailAddress = session.get('verify:email')
   if (pending?.brandId === brand.id && emailAddress) {
@@ -97,7 +94,7 @@ export async function selfSignupAction({ request, params, context }: ActionFunct
 
   if (intent === 'cancel') {
     forgetPendingSignups(session)
-    return redirect(path, await committed(session))
+    return redirect(path, await withSession(session))
   }
 
   if (intent === 'join') {
@@ -124,7 +121,7 @@ export async function selfSignupAction({ request, params, context }: ActionFunct
       if (!(error instanceof AccountExists)) throw error
       forgetPendingSignups(checked.session)
       const failure: SignupError = { message: 'auth:errors.accountExists', minutes: 0 }
-      return data({ intent, result: submission.reply(), error: failure }, { status: 409, ...(await committed(checked.session)) })
+      return data({ intent, result: submission.reply(), error: failure }, { status: 409, ...(await withSession(checked.session)) })
     }
   }
 
@@ -134,5 +131,5 @@ export async function selfSignupAction({ request, params, context }: ActionFunct
   if (isFailure(sent)) return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
   beginSignup(sent.session, 'signup:join')
   sent.session.set('signup:join', { brandId: brand.id, fullName: submission.value.fullName })
-  return redirect(path, await committed(sent.session))
+  return redirect(path, await withSession(sent.session))
 }

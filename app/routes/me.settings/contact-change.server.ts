@@ -17,7 +17,7 @@ import type { Language, TranslationKey } from '#app/lib/i18n'
 import { resolveLanguage } from '#app/lib/i18n.server'
 import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/phone'
 import { LIMITS, hit } from '#app/lib/rate-limit.server'
-import { sessionStorage, type AppSession } from '#app/lib/session.server'
+import { sessionStorage, withSession, type AppSession } from '#app/lib/session.server'
 import { sendSignInCode } from '#app/lib/sign-in-messages.server'
 
 /**
@@ -182,7 +182,7 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   }
   const next = await sessionStorage.getSession(outcome.setCookie)
   writePending(next, { userId: user.id, kind, identifier })
-  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(next) } })
+  return redirect(SETTINGS_PATH, await withSession(next))
 }
 
 /** The code is right: the new address replaces the old one. */
@@ -221,13 +221,12 @@ async function finish(session: AppSession, pending: PendingContactChange, notice
   forget(session)
   if (status) {
     // The change cannot go on: the page shows the forms again, with the reason on the right one.
-    const cookie = await sessionStorage.commitSession(session)
     const field = pending.kind === 'email' ? 'emailAddress' : 'phoneNumber'
     const result = { status: 'error' as const, initialValue: { [field]: shown(pending.kind, pending.identifier) }, error: { [field]: [notice] } }
-    return data({ intent: pending.kind, result, error: null }, { status, headers: { 'Set-Cookie': cookie } })
+    return data({ intent: pending.kind, result, error: null }, { status, ...(await withSession(session)) })
   }
   session.flash('notice', notice)
-  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  return redirect(SETTINGS_PATH, await withSession(session))
 }
 
 /** A new code to the same address (the strategy kills the old one); rate limited like the first. */
@@ -249,12 +248,12 @@ async function resendCode({ request, context, session, user }: Context) {
   }
   const next = await sessionStorage.getSession(outcome.setCookie)
   next.flash('notice', 'account:settings.contact.resent')
-  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(next) } })
+  return redirect(SETTINGS_PATH, await withSession(next))
 }
 
 async function cancelChange(session: AppSession) {
   forget(session)
-  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  return redirect(SETTINGS_PATH, await withSession(session))
 }
 
 type Outcome = { ok: true; setCookie: string } | { ok: false; failure: ReturnType<typeof failureOf> }

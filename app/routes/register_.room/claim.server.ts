@@ -16,7 +16,7 @@ import {
   roomLinkSlug,
   type RoomLinkState,
 } from '#app/lib/room-claims.server'
-import { getSession, sessionStorage, startSession, viewer } from '#app/lib/session.server'
+import { getSession, startSession, viewer, withSession } from '#app/lib/session.server'
 import { sendSignInCode } from '#app/lib/sign-in-messages.server'
 import { checkSignupCode, isFailure, sendSignupCode, type SignupError } from '#app/lib/signup-codes.server'
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
@@ -53,15 +53,13 @@ const authenticator = createVerificationAuthenticator(async ({ identifier, code,
   await sendSignInCode({ channel: 'mail', to: identifier, code, link, language: await resolveLanguage(request), brand: null })
 })
 
-const withSession = async (session: Awaited<ReturnType<typeof getSession>>) => ({
-  headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
-})
 
 export async function claimLoader(args: LoaderFunctionArgs) {
   const { request, context } = args
-  const { user } = await viewer(request, context)
+  // The viewer's session is this request's, already read for the page's shell.
+  const { user, session } = await viewer(request, context)
   const existing = user ? await personalRoomOf(user.id) : null
-  const claim = (await getSession(request)).get('signup:claim')
+  const claim = session.get('signup:claim')
   // A link handed in the address (a "claim your name" button elsewhere): a taken or reserved one
   // goes to the page that explains it, a free one is filled in.
   const asked = new URL(request.url).searchParams.get('slug')?.trim() ?? ''
@@ -137,7 +135,7 @@ export async function registeredLoader(args: LoaderFunctionArgs) {
   const { request, context, params } = args
   const messages = await routeMessages(args, 'auth', 'signup')
   const slug = roomLinkSlug(params.slug ?? '')
-  const session = await getSession(request)
+  const { user, session } = await viewer(request, context)
   const claim = session.get('signup:claim')
   if (claim?.slug === slug && claim.fullName && session.get('verify:email')) {
     return {
@@ -150,7 +148,6 @@ export async function registeredLoader(args: LoaderFunctionArgs) {
     }
   }
   // Verified already (the code was used in another tab): the room is theirs.
-  const { user } = await viewer(request, context)
   if (user && (await personalRoomOf(user.id))?.slug === slug) throw redirect('/welcome-aboard')
   return { messages, step: 'none' as const, label: params.slug ?? '', path: personalRoomPath(slug), claimPath: claimPathFor(slug) }
 }
