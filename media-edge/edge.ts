@@ -176,7 +176,7 @@ export class Edge {
     meeting.toAll('shutdown')
     meeting.close()
     for (const peer of peers) this.deps.io.sockets.sockets.get(peer.socketId)?.disconnect(true)
-    for (const peer of peers) await this.deps.records.peerLeft(peer.id).catch(() => undefined)
+    await this.deps.records.peersLeft(peers.map((peer) => peer.id)).catch(() => undefined)
     await this.deps.records.log(meeting.id, 'warn', `meeting moved off ${this.deps.env.EDGE_PUBLIC_URL}: ${reason}`)
   }
 
@@ -200,7 +200,7 @@ export class Edge {
   private async removeFromMeeting(meeting: Meeting, peer: EdgePeer, reason: string, endIfEmpty = true) {
     if (!meeting.peers.has(peer.id)) return
     meeting.removePeer(peer)
-    await this.deps.records.peerLeft(peer.id)
+    await this.deps.records.peersLeft([peer.id])
     void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) left: ${reason}`)
     if (!endIfEmpty || connectedPeers(meeting.peers.values()).length > 0 || meeting.closed) return
     // The last person left: bots (recorder, live) go with the meeting.

@@ -92,8 +92,8 @@ export class MeetingRecords {
     await MeetingPeer.update({ userMeta }, { where: { id: peerId } })
   }
 
-  async peerLeft(peerId: string, now = new Date()) {
-    await MeetingPeer.update({ leftAt: now }, { where: { id: peerId, leftAt: null } })
+  async peersLeft(peerIds: string[], now = new Date()) {
+    await MeetingPeer.update({ leftAt: now }, { where: { id: peerIds, leftAt: null } })
   }
 
   /** A log line; a failed write is reported, never thrown: the meeting goes on. */
