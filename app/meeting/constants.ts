@@ -2,9 +2,7 @@
 
 export const PEERS_MAX = 16
 export const PEER_MIN_SIZE_PX = 160
-export const TILE_RADIUS_PX = 8
 export const TILE_GAP_PX = 8
-export const TOOLBAR_HEIGHT_PX = 84
 /** Width under which a screen counts as small: the mobile default view and the low receive layer. */
 export const SMALL_SCREEN_MAX_WIDTH_PX = 600
 
