@@ -33,6 +33,8 @@ export class EdgePeer {
   readonly consumers = new Map<string, types.Consumer>()
   /** The producers this peer receives or is being given a consumer for: each reaches it once. */
   readonly receiving = new Set<string>()
+  /** Transport creation, one at a time (Meeting.createTransport). */
+  transportWork: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly id: string,

@@ -27,6 +27,8 @@ export const EDGE_ERRORS = {
   chatInvalid: 'A message must have 1 to 2000 characters.',
   shuttingDown: 'This media server is restarting.',
   serverError: 'Something went wrong on the media server.',
+  // Edge limits (issue 8): a socket past an event's rate, and the community's toolbar switches.
+  rateLimited: 'Too many requests. Please slow down.',
 } as const
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */

@@ -1,11 +1,12 @@
 // The edge's small rules on their own: its environment, TURN credentials, the ICE restart limits,
-// the kicked-token memory and who counts as connected.
+// the kicked-token memory, the event rate buckets and who counts as connected.
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parseEnv as parseWebEnv } from '#app/lib/env.server'
 import { parseEdgeEnv } from '#edge/env'
 import { IceRestartLimitError, IceRestartLimiter } from '#edge/ice-restart'
 import { memoryKickedPeers } from '#edge/kicked-peers'
+import { EVENT_RATES, RateBuckets } from '#edge/rate-buckets'
 import { EdgePeer, connectedPeers } from '#edge/peer'
 import { EDGE_TOKEN_TTL_SECONDS } from '#edge/protocol'
 import { iceServersFor, turnCredentials } from '#edge/turn'
@@ -100,6 +101,37 @@ describe('kicked peers in memory', () => {
     clock = 3 * 3600 * 1000
     expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-1' })).toBe(true)
     expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-2' })).toBe(false)
+  })
+})
+
+describe('rate buckets', () => {
+  it('let a burst through, refuse what follows, and refill at the rate', () => {
+    let clock = 0
+    const buckets = new RateBuckets({ 'chat:send': { burst: 3, perSecond: 2 } }, () => clock)
+    expect([1, 2, 3, 4].map(() => buckets.take('chat:send'))).toEqual([true, true, true, false])
+    clock = 400
+    expect(buckets.take('chat:send')).toBe(false)
+    clock = 600
+    expect(buckets.take('chat:send')).toBe(true)
+    expect(buckets.take('chat:send')).toBe(false)
+    // Never more than the burst, however long the quiet.
+    clock = 60_000
+    expect([1, 2, 3, 4].map(() => buckets.take('chat:send'))).toEqual([true, true, true, false])
+  })
+
+  it('keep one bucket per event, and leave unlisted events alone', () => {
+    const buckets = new RateBuckets({ 'chat:send': { burst: 1, perSecond: 1 }, updateMyPeer: { burst: 1, perSecond: 1 } }, () => 0)
+    expect(buckets.take('chat:send')).toBe(true)
+    expect(buckets.take('chat:send')).toBe(false)
+    expect(buckets.take('updateMyPeer')).toBe(true)
+    expect(Array.from({ length: 100 }, () => buckets.take('sfuEnter')).every(Boolean)).toBe(true)
+  })
+
+  it('default to rates a normal client stays under: a join, its transports and a few lines of chat', () => {
+    const buckets = new RateBuckets(EVENT_RATES, () => 0)
+    const join = ['meetingRoom:join', 'createWebRtcTransport', 'createWebRtcTransport', 'connectWebRtcTransport', 'connectWebRtcTransport', 'enter', 'produce', 'produce', 'produce']
+    expect(join.every((event) => buckets.take(event))).toBe(true)
+    expect(Array.from({ length: 5 }, () => buckets.take('chat:send')).every(Boolean)).toBe(true)
   })
 })
 
