@@ -1,5 +1,5 @@
 // The edge's small rules on their own: its environment, TURN credentials, the ICE restart limits,
-// the kicked-token memory, the event rate buckets and who counts as connected.
+// the kicked-user memory, the event rate buckets and who counts as connected.
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parseEnv as parseWebEnv } from '#app/lib/env.server'
@@ -8,7 +8,6 @@ import { IceRestartLimitError, IceRestartLimiter } from '#edge/ice-restart'
 import { memoryKickedPeers } from '#edge/kicked-peers'
 import { EVENT_RATES, RateBuckets } from '#edge/rate-buckets'
 import { EdgePeer, connectedPeers } from '#edge/peer'
-import { EDGE_TOKEN_TTL_SECONDS } from '#edge/protocol'
 import { iceServersFor, turnCredentials } from '#edge/turn'
 
 describe('the edge environment', () => {
@@ -80,27 +79,21 @@ describe('ICE restarts', () => {
 })
 
 describe('kicked peers in memory', () => {
-  it('refuse the pass for the meeting it was kicked from, until well after the pass expired', async () => {
+  it('refuse the user for the meeting they were kicked from, whatever pass they bring, for the rest of it', async () => {
     let clock = 0
     const kicked = memoryKickedPeers(() => clock)
-    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
-    expect(await kicked.has('meeting-2', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
-    // A guest is known only by the pass: a new pass (and guest id) gets in.
-    expect(await kicked.has('meeting-1', { tokenId: 'token-2', userId: 'guest:2' })).toBe(false)
-    clock = EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
-    clock = 2 * EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
+    await kicked.add('meeting-1', 'user-1')
+    clock = 3 * 3600 * 1000
+    expect(await kicked.has('meeting-1', 'user-1')).toBe(true)
+    expect(await kicked.has('meeting-1', 'user-2')).toBe(false)
+    expect(await kicked.has('meeting-2', 'user-1')).toBe(false)
   })
 
-  it('refuse a signed-in user with any pass for the rest of the meeting', async () => {
-    let clock = 0
-    const kicked = memoryKickedPeers(() => clock)
-    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'user-1' })
-    clock = 3 * 3600 * 1000
-    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-1' })).toBe(true)
-    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-2' })).toBe(false)
+  it("refuse a guest by the browser's guest id, like a member", async () => {
+    const kicked = memoryKickedPeers()
+    await kicked.add('meeting-1', 'guest:browser-1')
+    expect(await kicked.has('meeting-1', 'guest:browser-1')).toBe(true)
+    expect(await kicked.has('meeting-1', 'guest:browser-2')).toBe(false)
   })
 })
 
