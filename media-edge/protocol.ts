@@ -31,10 +31,15 @@ export const EDGE_ERRORS = {
   rateLimited: 'Too many requests. Please slow down.',
 } as const
 
+/** Guests' user ids start with this (the web app's room loader builds them); everyone else is signed in. */
+export const GUEST_ID_PREFIX = 'guest:'
+export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
+
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
-  /** The peer's user id; guests get a `guest:`-prefixed random id so a reload keeps no identity. */
+  /** The peer's user id; a guest's starts with `guest:` (GUEST_ID_PREFIX). */
   userId: string
+  /** A signed-in person's account name (the meeting shows no other); a guest's default display name. */
   name: string
   avatar: string | null
   roomId: string
@@ -61,6 +66,7 @@ export interface DeviceInfo {
 /** What a client may say about itself (meetingRoom:join peerData, updateMyPeer). The server never
  *  takes host powers or identity from here: those come from the token. */
 export interface PeerData {
+  /** Taken from guests only: a signed-in person's name is their account's. */
   name?: string
   avatar?: string | null
   device?: DeviceInfo
@@ -76,6 +82,8 @@ export interface Peer {
   id: string
   userId: string
   name: string
+  /** Not signed in: the name is what they typed, and everyone sees them marked as a guest. */
+  guest: boolean
   avatar: string | null
   isHost: boolean
   isCoHost: boolean
@@ -99,6 +107,8 @@ export interface ChatMessage {
   peerId: string
   userId: string
   name: string
+  /** Sent by a guest (see Peer.guest). */
+  guest: boolean
   text: string
   /** ISO time. */
   sentAt: string

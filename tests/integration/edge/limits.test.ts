@@ -1,8 +1,9 @@
-// The edge's resource limits (issue 8 item 3): one send and one receive transport per peer, and
-// token buckets per socket and event, with the spec's `{ ok: false, error }` for every refusal.
+// The edge's resource limits (issue 8 item 3): one send and one receive transport per peer, token
+// buckets per socket and event, names from the pass (guests marked), with the spec's
+// `{ ok: false, error }` for every refusal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MeetingChatMessage } from '#app/lib/db.server'
-import { EDGE_ERRORS, type ChatMessage, type NewConsumer } from '#edge/protocol'
+import { MeetingChatMessage, MeetingPeer } from '#app/lib/db.server'
+import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, webcamRtp } from './harness'
@@ -139,5 +140,40 @@ describe('event rates', () => {
     expect(produced).toBe(EVENT_RATES.produce!.burst)
 
     expect(await flood('restartIce', () => ({ transportId: 'none' }), 100)).toBe(EVENT_RATES.restartIce!.burst)
+  })
+})
+
+describe('names', () => {
+  it("of signed-in people come from their account: neither join nor updateMyPeer renames them", async () => {
+    const { id: roomId } = await createRoom()
+    const witness = await joinMeeting(edge, roomId)
+    const joined = next(witness.socket, 'peerJoined')
+    const ana = await joinMeeting(edge, roomId, { userId: 'user-ana', name: 'Ana Account' }, { name: 'The Host' })
+    expect(await joined).toMatchObject({ name: 'Ana Account', guest: false })
+    const updated = next(witness.socket, 'peerUpdated')
+    expect(await ok<Peer>(ana.socket, 'updateMyPeer', { peerData: { name: 'Olivia Owner', audioMuted: true } })).toMatchObject({ name: 'Ana Account', audioMuted: true })
+    expect(await updated).toMatchObject({ name: 'Ana Account', audioMuted: true })
+    expect((await MeetingPeer.findByPk(ana.joined.peerId))!.userMeta).toMatchObject({ name: 'Ana Account' })
+  })
+
+  it('of guests are what they type, marked as guests on the peer and in the chat', async () => {
+    const { id: roomId } = await createRoom()
+    const member = await joinMeeting(edge, roomId, { userId: 'user-member', name: 'Mia Member' })
+    const joined = next(member.socket, 'peerJoined')
+    const guest = await joinMeeting(edge, roomId, { userId: 'guest:browser-lee', name: 'Guest' }, { name: 'Lee' })
+    expect(await joined).toMatchObject({ name: 'Lee', guest: true })
+    const renamed = next(member.socket, 'peerUpdated')
+    await ok(guest.socket, 'updateMyPeer', { peerData: { name: 'Lee B.' } })
+    expect(await renamed).toMatchObject({ name: 'Lee B.', guest: true })
+
+    const heard = next(member.socket, 'chat:message')
+    await ok(guest.socket, 'chat:send', { text: 'hi, I am new' })
+    expect(await heard).toMatchObject({ name: 'Lee B.', guest: true })
+    await ok(member.socket, 'chat:send', { text: 'welcome' })
+
+    // Someone joining later sees the same marks, in the peers and the chat history.
+    const late = await joinMeeting(edge, roomId)
+    expect(late.joined.peers.map((peer) => [peer.name, peer.guest])).toEqual(expect.arrayContaining([['Lee B.', true], ['Mia Member', false]]))
+    expect(late.joined.chat.map((message) => [message.name, message.guest]).sort()).toEqual([['Lee B.', true], ['Mia Member', false]])
   })
 })
