@@ -158,6 +158,7 @@ export class Edge {
   }
 
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
+    if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
     if (trimmed.length < 1 || trimmed.length > CHAT_MAX_LENGTH) throw new EdgeError(EDGE_ERRORS.chatInvalid)
     const message = await this.deps.records.addChat({ meetingRoomId: meeting.id, peerId: peer.id, userId: peer.userId, name: peer.name, text: trimmed })

@@ -178,6 +178,8 @@ export class Meeting {
   async produce(peer: EdgePeer, transportId: string, kind: 'audio' | 'video', rtpParameters: types.RtpParameters, source: MediaSource) {
     const { transport, direction } = this.transportOf(peer, transportId)
     if (direction !== 'send' || KIND_OF_SOURCE[source] !== kind) throw new EdgeError(EDGE_ERRORS.invalidRequest)
+    // The community's toolbar switch, for hosts too (see EdgeControls).
+    if (source === 'screen' && !peer.claims.controls.sharedScreen) throw new EdgeError(EDGE_ERRORS.screenShareOff)
     // One producer per source: a client that produces its camera again replaces the old one.
     peer.producerOf(source)?.close()
     const producer = await transport.produce<ProducerAppData>({ kind, rtpParameters, appData: { peerId: peer.id, source } })

@@ -29,11 +29,27 @@ export const EDGE_ERRORS = {
   serverError: 'Something went wrong on the media server.',
   // Edge limits (issue 8): a socket past an event's rate, and the community's toolbar switches.
   rateLimited: 'Too many requests. Please slow down.',
+  chatOff: 'Chat is turned off in this community.',
+  screenShareOff: 'Screen sharing is turned off in this community.',
 } as const
 
 /** Guests' user ids start with this (the web app's room loader builds them); everyone else is signed in. */
 export const GUEST_ID_PREFIX = 'guest:'
 export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
+
+/**
+ * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
+ * chat and screen sharing. The others are display choices of the client (settings, viewing mode,
+ * full screen) or features the edge does not serve yet (shared video, recording, live,
+ * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
+ * the spec lists the flags as community configuration of what the meeting offers, not as a
+ * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
+ * include overriding it; the client hides the buttons from hosts too.
+ */
+export interface EdgeControls {
+  chat: boolean
+  sharedScreen: boolean
+}
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
@@ -50,6 +66,8 @@ export interface EdgeClaims {
   permissions: string[]
   /** Whether the room is locked (only host and co-hosts get in). */
   locked: boolean
+  /** What the community's toolbar offers; the edge refuses what is off, whatever the client shows. */
+  controls: EdgeControls
 }
 
 export const EDGE_TOKEN_TTL_SECONDS = 300

@@ -1,6 +1,6 @@
 // The edge's resource limits (issue 8 item 3): one send and one receive transport per peer, token
-// buckets per socket and event, names from the pass (guests marked), with the spec's
-// `{ ok: false, error }` for every refusal.
+// buckets per socket and event, names from the pass (guests marked), the community's toolbar
+// controls enforced, with the spec's `{ ok: false, error }` for every refusal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MeetingChatMessage, MeetingPeer } from '#app/lib/db.server'
 import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/protocol'
@@ -175,5 +175,35 @@ describe('names', () => {
     const late = await joinMeeting(edge, roomId)
     expect(late.joined.peers.map((peer) => [peer.name, peer.guest])).toEqual(expect.arrayContaining([['Lee B.', true], ['Mia Member', false]]))
     expect(late.joined.chat.map((message) => [message.name, message.guest]).sort()).toEqual([['Lee B.', true], ['Mia Member', false]])
+  })
+})
+
+describe("the community's toolbar controls", () => {
+  it('chat off: chat is refused to everyone, the host too, and nothing is stored or delivered', async () => {
+    const { id: roomId } = await createRoom()
+    const controls = { chat: false, sharedScreen: true }
+    const host = await joinMeeting(edge, roomId, { isHost: true, controls })
+    const someone = await joinMeeting(edge, roomId, { controls })
+    const delivered = collect(someone.socket, 'chat:message')
+    for (const { socket } of [host, someone]) expect(await request(socket, 'chat:send', { text: 'hello' })).toEqual({ ok: false, error: EDGE_ERRORS.chatOff })
+    expect(await MeetingChatMessage.count({ where: { meetingRoomId: host.joined.meetingRoomId } })).toBe(0)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(delivered).toHaveLength(0)
+  })
+
+  it('screen sharing off: a screen is refused to everyone, the host too; the camera is not', async () => {
+    const { id: roomId } = await createRoom()
+    const controls = { chat: true, sharedScreen: false }
+    for (const claims of [{ isHost: true, controls }, { controls }]) {
+      const { socket, joined } = await joinMeeting(edge, roomId, claims)
+      const { send } = await setUpMedia(socket)
+      expect(await request(socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(33330000), appData: { source: 'screen' } })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.screenShareOff,
+      })
+      await ok(socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
+      expect([...serverPeer(edge, roomId, joined.peerId).producers.values()].map((producer) => producer.appData.source)).toEqual(['webcam'])
+    }
+    expect(edge.edge.meetings.get(roomId)!.screenShareId).toBeNull()
   })
 })
