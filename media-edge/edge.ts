@@ -58,7 +58,7 @@ export class Edge {
     return this.serially(roomId, async () => {
       const live = this.meetings.get(roomId)
       const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
-      if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, { tokenId, userId: claims.userId }))) throw new EdgeError(EDGE_ERRORS.kicked)
+      if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId))) throw new EdgeError(EDGE_ERRORS.kicked)
       const meeting = live ?? (await this.openMeeting(roomId))
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
 
@@ -138,11 +138,11 @@ export class Edge {
     await this.serially(meeting.roomId, () => this.removeFromMeeting(meeting, peer, reason))
   }
 
-  /** Kick: the host, a co-host or a role with kick-peer only. The target's pass, and a signed-in
-   *  target's user, are refused for the rest of the meeting (kicked-peers.ts). */
+  /** Kick: the host, a co-host or a role with kick-peer only. The target's user (a guest's is
+   *  the browser's) is refused for the rest of the meeting (kicked-peers.ts). */
   async kick(meeting: Meeting, caller: EdgePeer, targetId: string) {
     const target = this.target(meeting, caller, targetId, 'kick-peer')
-    await this.deps.kicked.add(meeting.id, { tokenId: target.tokenId, userId: target.userId })
+    await this.deps.kicked.add(meeting.id, target.userId)
     meeting.toPeer(target, 'kick', { peerId: target.id })
     const socket = this.deps.io.sockets.sockets.get(target.socketId)
     await this.leave(socket, meeting, target, `kicked by ${caller.name} (${caller.userId})`)
@@ -158,6 +158,7 @@ export class Edge {
   }
 
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
+    if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
     if (trimmed.length < 1 || trimmed.length > CHAT_MAX_LENGTH) throw new EdgeError(EDGE_ERRORS.chatInvalid)
     const message = await this.deps.records.addChat({ meetingRoomId: meeting.id, peerId: peer.id, userId: peer.userId, name: peer.name, text: trimmed })

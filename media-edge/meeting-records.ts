@@ -4,7 +4,7 @@ import { Op } from 'sequelize'
 import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, Room } from '#models/index'
 import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
-import type { ChatMessage } from './protocol'
+import { isGuestId, type ChatMessage } from './protocol'
 
 /**
  * An open meeting whose people all left less than this long ago is resumed by the next join
@@ -105,7 +105,7 @@ export class MeetingRecords {
     }
   }
 
-  async addChat(message: Omit<ChatMessage, 'id' | 'sentAt'> & { meetingRoomId: string }, now = new Date()): Promise<ChatMessage> {
+  async addChat(message: Omit<ChatMessage, 'id' | 'sentAt' | 'guest'> & { meetingRoomId: string }, now = new Date()): Promise<ChatMessage> {
     const row = await MeetingChatMessage.create({ ...message, sentAt: now })
     return toChatMessage(row)
   }
@@ -136,5 +136,5 @@ export class MeetingRecords {
 }
 
 function toChatMessage(row: MeetingChatMessage): ChatMessage {
-  return { id: row.id, peerId: row.peerId, userId: row.userId, name: row.name ?? '', text: row.text, sentAt: row.sentAt.toISOString() }
+  return { id: row.id, peerId: row.peerId, userId: row.userId, name: row.name ?? '', guest: isGuestId(row.userId), text: row.text, sentAt: row.sentAt.toISOString() }
 }

@@ -126,7 +126,21 @@ export class Meeting {
     this.toAll('activeSpeakerChanged', { peerId, primarySpeakerId: this.primarySpeakerId })
   }
 
-  async createTransport(peer: EdgePeer, direction: 'send' | 'recv'): Promise<TransportOptions> {
+  /**
+   * A peer has one send and one receive transport: a new one replaces the old of its direction,
+   * whose producers or consumers close with it (the others hear consumerClosed). The old one closes
+   * before the new one opens and a peer's creations run one at a time, so however often a client
+   * asks, it holds at most two transports (two pairs of RTC ports).
+   */
+  createTransport(peer: EdgePeer, direction: 'send' | 'recv'): Promise<TransportOptions> {
+    const turn = peer.transportWork.then(() => this.replaceTransport(peer, direction))
+    peer.transportWork = turn.catch(() => undefined)
+    return turn
+  }
+
+  private async replaceTransport(peer: EdgePeer, direction: 'send' | 'recv'): Promise<TransportOptions> {
+    if (!this.peers.has(peer.id)) throw new EdgeError(EDGE_ERRORS.notJoined)
+    for (const entry of [...peer.transports.values()]) if (entry.direction === direction) entry.transport.close()
     const placed = direction === 'send' ? this.main : await this.routerForReceiving()
     const transport = await placed.router.createWebRtcTransport({
       listenInfos: this.deps.listenInfos,
@@ -141,9 +155,12 @@ export class Meeting {
       throw new EdgeError(EDGE_ERRORS.notJoined)
     }
     peer.transports.set(transport.id, { transport, direction, iceRestarts: new IceRestartLimiter() })
+    transport.observer.once('close', () => peer.transports.delete(transport.id))
     transport.on('dtlsstatechange', (state) => {
       if (state === 'failed' || state === 'closed') this.log.debug({ peerId: peer.id, transportId: transport.id, state }, 'transport dtls state')
     })
+    // A receiver that replaced its receive transport gets everything again on the new one.
+    if (direction === 'recv' && peer.consuming) void this.receiveAll(peer)
     return {
       id: transport.id,
       iceParameters: { ...transport.iceParameters },
@@ -161,6 +178,8 @@ export class Meeting {
   async produce(peer: EdgePeer, transportId: string, kind: 'audio' | 'video', rtpParameters: types.RtpParameters, source: MediaSource) {
     const { transport, direction } = this.transportOf(peer, transportId)
     if (direction !== 'send' || KIND_OF_SOURCE[source] !== kind) throw new EdgeError(EDGE_ERRORS.invalidRequest)
+    // The community's toolbar switch, for hosts too (see EdgeControls).
+    if (source === 'screen' && !peer.claims.controls.sharedScreen) throw new EdgeError(EDGE_ERRORS.screenShareOff)
     // One producer per source: a client that produces its camera again replaces the old one.
     peer.producerOf(source)?.close()
     const producer = await transport.produce<ProducerAppData>({ kind, rtpParameters, appData: { peerId: peer.id, source } })
@@ -205,6 +224,10 @@ export class Meeting {
     if (!peer.rtpCapabilities) throw new EdgeError(EDGE_ERRORS.noRtpCapabilities)
     if (peer.consuming) return
     peer.consuming = true
+    await this.receiveAll(peer)
+  }
+
+  private async receiveAll(peer: EdgePeer) {
     const work: Promise<void>[] = []
     for (const other of this.peers.values()) {
       if (other === peer) continue

@@ -2,7 +2,7 @@
 // what they say about themselves (peer data) and their mediasoup objects.
 import type { types } from 'mediasoup'
 import type { IceRestartLimiter } from './ice-restart'
-import type { DeviceInfo, EdgeClaims, MediaSource, Peer, PeerData, PeerStatus } from './protocol'
+import { isGuestId, type DeviceInfo, type EdgeClaims, type MediaSource, type Peer, type PeerData, type PeerStatus } from './protocol'
 
 export interface PeerTransport {
   transport: types.WebRtcTransport
@@ -33,6 +33,8 @@ export class EdgePeer {
   readonly consumers = new Map<string, types.Consumer>()
   /** The producers this peer receives or is being given a consumer for: each reaches it once. */
   readonly receiving = new Set<string>()
+  /** Transport creation, one at a time (Meeting.createTransport). */
+  transportWork: Promise<unknown> = Promise.resolve()
 
   constructor(
     readonly id: string,
@@ -56,6 +58,10 @@ export class EdgePeer {
     return this.claims.isCoHost
   }
 
+  get guest() {
+    return isGuestId(this.claims.userId)
+  }
+
   /** Counted among the meeting's people (spec §4: connected peers exclude live, recorder and component peers). */
   get connected() {
     return !this.isLive && !this.isRecorder && !this.component
@@ -66,9 +72,10 @@ export class EdgePeer {
     return undefined
   }
 
-  /** Peer data the client may set. Host powers, identity and media state are not among them. */
+  /** Peer data the client may set. Host powers, identity and media state are not among them, nor
+   *  a signed-in person's name: the meeting shows their account's, so nobody passes for someone else. */
   apply(data: PeerData) {
-    if (data.name !== undefined) this.name = data.name
+    if (data.name !== undefined && this.guest) this.name = data.name
     if (data.avatar !== undefined) this.avatar = data.avatar
     if (data.device !== undefined) this.device = data.device
     if (data.audioMuted !== undefined) this.audioMuted = data.audioMuted
@@ -82,6 +89,7 @@ export class EdgePeer {
       id: this.id,
       userId: this.userId,
       name: this.name,
+      guest: this.guest,
       avatar: this.avatar,
       isHost: this.isHost,
       isCoHost: this.isCoHost,

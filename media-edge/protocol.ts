@@ -27,12 +27,35 @@ export const EDGE_ERRORS = {
   chatInvalid: 'A message must have 1 to 2000 characters.',
   shuttingDown: 'This media server is restarting.',
   serverError: 'Something went wrong on the media server.',
+  // Edge limits (issue 8): a socket past an event's rate, and the community's toolbar switches.
+  rateLimited: 'Too many requests. Please slow down.',
+  chatOff: 'Chat is turned off in this community.',
+  screenShareOff: 'Screen sharing is turned off in this community.',
 } as const
+
+/** Guests' user ids start with this (the web app's room loader builds them); everyone else is signed in. */
+export const GUEST_ID_PREFIX = 'guest:'
+export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
+
+/**
+ * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
+ * chat and screen sharing. The others are display choices of the client (settings, viewing mode,
+ * full screen) or features the edge does not serve yet (shared video, recording, live,
+ * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
+ * the spec lists the flags as community configuration of what the meeting offers, not as a
+ * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
+ * include overriding it; the client hides the buttons from hosts too.
+ */
+export interface EdgeControls {
+  chat: boolean
+  sharedScreen: boolean
+}
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
-  /** The peer's user id; guests get a `guest:`-prefixed random id so a reload keeps no identity. */
+  /** The peer's user id; a guest's starts with `guest:` (GUEST_ID_PREFIX). */
   userId: string
+  /** A signed-in person's account name (the meeting shows no other); a guest's default display name. */
   name: string
   avatar: string | null
   roomId: string
@@ -43,6 +66,8 @@ export interface EdgeClaims {
   permissions: string[]
   /** Whether the room is locked (only host and co-hosts get in). */
   locked: boolean
+  /** What the community's toolbar offers; the edge refuses what is off, whatever the client shows. */
+  controls: EdgeControls
 }
 
 export const EDGE_TOKEN_TTL_SECONDS = 300
@@ -59,6 +84,7 @@ export interface DeviceInfo {
 /** What a client may say about itself (meetingRoom:join peerData, updateMyPeer). The server never
  *  takes host powers or identity from here: those come from the token. */
 export interface PeerData {
+  /** Taken from guests only: a signed-in person's name is their account's. */
   name?: string
   avatar?: string | null
   device?: DeviceInfo
@@ -74,6 +100,8 @@ export interface Peer {
   id: string
   userId: string
   name: string
+  /** Not signed in: the name is what they typed, and everyone sees them marked as a guest. */
+  guest: boolean
   avatar: string | null
   isHost: boolean
   isCoHost: boolean
@@ -97,6 +125,8 @@ export interface ChatMessage {
   peerId: string
   userId: string
   name: string
+  /** Sent by a guest (see Peer.guest). */
+  guest: boolean
   text: string
   /** ISO time. */
   sentAt: string

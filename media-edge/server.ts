@@ -16,6 +16,7 @@ import { memoryKickedPeers, redisKickedPeers } from './kicked-peers'
 import { createLogger, type Logger } from './logger'
 import { MeetingRecords } from './meeting-records'
 import { EDGE_KEYS, type EdgeKeys } from './protocol'
+import type { EventRates } from './rate-buckets'
 import { attachSignalling } from './signalling'
 import type { EdgeIo } from './socket-types'
 import { WorkerPool } from './worker-pool'
@@ -29,6 +30,8 @@ export interface EdgeOptions {
   keys?: EdgeKeys
   /** This edge's id in the registry; random by default. */
   edgeId?: string
+  /** The sockets' event rates; rate-buckets.ts's EVENT_RATES by default (tests try other limits). */
+  eventRates?: EventRates
   /**
    * With REDIS_URL: puts the Socket.IO server on a shared adapter and returns what to call on
    * close. Defaults to the Redis adapter (media-edge/redis-adapter.ts); without REDIS_URL the
@@ -123,7 +126,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       portRange: { min: env.RTC_MIN_PORT, max: env.RTC_MAX_PORT },
     })),
   })
-  attachSignalling(io, edge, { secret: env.EDGE_SECRET, logger })
+  attachSignalling(io, edge, { secret: env.EDGE_SECRET, logger, eventRates: options.eventRates })
   logger.info({ port, publicUrl, edgeId, workers: env.MEDIA_WORKERS, redis: Boolean(redis) }, 'media edge listening')
 
   let closing: Promise<void> | null = null

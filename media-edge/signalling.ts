@@ -1,6 +1,8 @@
 // The meeting socket: every client event of protocol.ts answered with an Ack { ok, error, data }.
 // The handshake must carry a valid edge token; everything but joining and the room/user channels
-// needs a joined meeting first ("meeting not joined", spec §4 Meeting socket).
+// needs a joined meeting first ("meeting not joined", spec §4 Meeting socket). Each event first
+// takes a token from the socket's bucket for it (rate-buckets.ts): past its rate it is refused
+// before anything else is looked at.
 import { z } from 'zod'
 import { EdgeError } from './edge-error'
 import type { Edge } from './edge'
@@ -9,6 +11,7 @@ import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
 import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './protocol'
+import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './token'
 import type { types } from 'mediasoup'
@@ -63,7 +66,7 @@ function targetPeerId(payload: unknown) {
   return peerId
 }
 
-export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: string; logger: Logger }) {
+export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: string; logger: Logger; eventRates?: EventRates }) {
   const { logger } = options
 
   io.use(async (socket, next) => {
@@ -76,9 +79,14 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
   })
 
   io.on('connection', (socket) => {
+    const buckets = new RateBuckets(options.eventRates ?? EVENT_RATES)
     const answer = <E extends keyof ClientToServerEvents>(event: E, handler: (payload: unknown) => Promise<unknown>) =>
       (socket.on as unknown as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => {
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as (ack: Ack<unknown>) => void) : undefined
+        if (!buckets.take(event)) {
+          ack?.({ ok: false, error: EDGE_ERRORS.rateLimited })
+          return
+        }
         handler(args[0]).then(
           (data) => ack?.({ ok: true, data: data ?? undefined }),
           (error: unknown) => ack?.({ ok: false, error: errorText(error, event, socket, logger) }),

@@ -3,7 +3,7 @@
 // powers they hold; the peer data a client sends never grants anything.
 import { randomUUID } from 'node:crypto'
 import { SignJWT, jwtVerify } from 'jose'
-import { EDGE_TOKEN_TTL_SECONDS, type EdgeClaims } from './protocol'
+import { EDGE_TOKEN_TTL_SECONDS, type EdgeClaims, type EdgeControls } from './protocol'
 
 /** The secret both processes use outside production when EDGE_SECRET is unset, so a development
  *  edge verifies what a development web app signs with no configuration. */
@@ -49,10 +49,20 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
         isCoHost: claims.isCoHost === true,
         permissions: Array.isArray(claims.permissions) ? claims.permissions.filter((p) => typeof p === 'string') : [],
         locked: claims.locked === true,
+        controls: controlsOf(claims.controls),
       },
       tokenId: payload.jti,
     }
   } catch {
     return null
   }
+}
+
+/**
+ * Only a control set to false is off. Only the web app signs passes, so a pass without the claim
+ * comes from a web app that predates it (a rolling deploy) and offers everything, as it did.
+ */
+function controlsOf(value: unknown): EdgeControls {
+  const controls = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof EdgeControls, unknown>>
+  return { chat: controls.chat !== false, sharedScreen: controls.sharedScreen !== false }
 }

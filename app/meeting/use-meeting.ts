@@ -7,6 +7,7 @@ import type { PeerData } from '#edge/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
+import { edgeRefusalKey } from './edge-refusals'
 import { EdgeSession, type EdgePass } from './edge-session'
 import { notifyEmbedder } from './embedding'
 import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
@@ -351,7 +352,9 @@ export function useMeeting(config: MeetingConfig) {
       await sessionRef.current?.produce('screen', screen)
       sessionRef.current?.updatePeer({ screenSharing: true })
     } catch (error) {
-      if (!(error instanceof DeviceError && error.problem === 'blocked')) setNotice({ key: 'screenShareFailed' })
+      // The edge refuses a share the community turned off (or one asked for too often): say which.
+      if (edgeRefusalKey(error)) setNotice({ key: 'failed', reason: (error as Error).message })
+      else if (!(error instanceof DeviceError && error.problem === 'blocked')) setNotice({ key: 'screenShareFailed' })
       await stopShare()
     }
   }, [setLocal, stopShare])

@@ -1,7 +1,7 @@
 // The meeting room page's loader and the edge-pass refresh route: access, host powers and the pass.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyEdgeToken } from '#edge/token'
-import { Room, User } from '#app/lib/db.server'
+import { Brand, Room, User } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
 import { sessionStorage } from '#app/lib/session.server'
 import { loader } from '#app/routes/$brand_.$room/route'
@@ -69,6 +69,19 @@ describe('/{brand}/{room} loader', () => {
       expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.locked).toBe(true)
     } finally {
       await Room.update({ locked: false }, { where: { slug: 'book-club' } })
+    }
+  })
+
+  it("carries the community's chat and screen-share switches in the pass (the edge enforces them)", async () => {
+    expect((await verifyEdgeToken((await roomData('hub')).pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: true, sharedScreen: true })
+    const brand = await Brand.findOne({ where: { slug: 'demo' }, rejectOnEmpty: true })
+    const before = brand.toolbarControls
+    await brand.update({ toolbarControls: { ...before, chat: false, sharedScreen: false } })
+    try {
+      const data = await roomData('hub', users.owner)
+      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: false, sharedScreen: false })
+    } finally {
+      await brand.update({ toolbarControls: before })
     }
   })
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { FORMAT_LOCALES } from '#app/lib/i18n'
+import { FORMAT_LOCALES, type TranslationKey } from '#app/lib/i18n'
 import { useT } from '#app/lib/use-t'
+import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
 
 /** In-meeting chat: the stored history the edge handed over at join, then live messages. */
@@ -8,7 +9,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
   const { t, language } = useT()
   const { meeting } = useMeetingContext()
   const [text, setText] = useState('')
-  const [failed, setFailed] = useState(false)
+  const [failed, setFailed] = useState<TranslationKey | null>(null)
   const [sending, setSending] = useState(false)
   const list = useRef<HTMLOListElement>(null)
   const messages = meeting.state.chat
@@ -25,10 +26,10 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     try {
       await meeting.actions.sendChat(message)
       setText('')
-      setFailed(false)
-    } catch {
+      setFailed(null)
+    } catch (error) {
       // What was typed stays in the box, to send again.
-      setFailed(true)
+      setFailed(edgeRefusalKey(error) ?? 'meeting:chat.failed')
     } finally {
       setSending(false)
     }
@@ -45,14 +46,15 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
       <ol ref={list} className="meeting-chat-list" aria-live="polite">
         {messages.map((message) => (
           <li key={message.id}>
-            <strong>{message.name}</strong> <time dateTime={message.sentAt}>{time.format(new Date(message.sentAt))}</time>
+            <strong>{message.name}</strong>
+            {message.guest ? <span className="meeting-guest"> {t('meeting:edgeLimits.guest')}</span> : null} <time dateTime={message.sentAt}>{time.format(new Date(message.sentAt))}</time>
             <p>{message.text}</p>
           </li>
         ))}
       </ol>
       {failed ? (
         <p role="alert" className="meeting-error">
-          {t('meeting:chat.failed')}
+          {t(failed)}
         </p>
       ) : null}
       <form className="meeting-chat-form" onSubmit={submit}>

@@ -1,3 +1,4 @@
+import { edgeRefusalKey } from '../edge-refusals'
 import { reconnectLabel } from '../reconnect'
 import { useT } from '#app/lib/use-t'
 import { useMeetingContext } from './meeting-context'
@@ -11,6 +12,7 @@ export function ConnectionBanner() {
   if (fatal === 'kicked') return <Overlay text={t('meeting:notices.kicked')} />
   if (fatal === 'lost') return <Overlay text={t('meeting:connection.lost')} detail={t('meeting:connection.reloading')} />
   if (fatal === 'shutdown') return <Overlay text={t('meeting:notices.shutdown')} />
+  const refusal = notice?.key === 'failed' ? edgeRefusalKey(notice.reason) : null
   const reconnecting = me.peerId !== null && connection.status === 'connecting' && connection.attempt > 0
   let attemptText = ''
   if (reconnecting) {
@@ -26,7 +28,7 @@ export function ConnectionBanner() {
       ) : null}
       {notice ? (
         <p className="meeting-banner meeting-notice" role="status">
-          {notice.key === 'failed' ? t('meeting:notices.failed', { reason: notice.reason ?? '' }) : t(`meeting:notices.${notice.key}`)}
+          {refusal ? t(refusal) : notice.key === 'failed' ? t('meeting:notices.failed', { reason: notice.reason ?? '' }) : t(`meeting:notices.${notice.key}`)}
         </p>
       ) : null}
     </>

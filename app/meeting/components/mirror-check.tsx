@@ -57,6 +57,8 @@ export function MirrorCheck() {
           <input
             id="meeting-name"
             value={state.me.name}
+            // A signed-in person meets under their account's name (the edge takes no other).
+            readOnly={!config.me.isGuest}
             maxLength={80}
             autoComplete="name"
             aria-invalid={nameMissing || undefined}

@@ -68,6 +68,7 @@ export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSS
             </span>
           ) : null}
           <span className="meeting-name">{peer.name}</span>
+          {peer.guest ? <span className="meeting-guest">{t('meeting:edgeLimits.guest')}</span> : null}
           {peer.isHost ? <span className="meeting-badge">{t('meeting:peer.host')}</span> : peer.isCoHost ? <span className="meeting-badge">{t('meeting:peer.coHost')}</span> : null}
         </div>
       ) : null}

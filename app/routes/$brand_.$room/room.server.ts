@@ -84,6 +84,8 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
     isCoHost,
     permissions,
     locked: room.locked,
+    // Enforced by the edge, not only hidden from the toolbar.
+    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen },
   }
   return { brand, room, claims, isGuest: !userId }
 }

@@ -44,6 +44,7 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isCoHost: false,
       permissions: [],
       locked: false,
+      controls: { chat: true, sharedScreen: true },
       ...claims,
     },
     secret,

@@ -1,5 +1,5 @@
 // Host powers decided by the server (spec §4 Kick, issue 4 item 4): only the host, a co-host or a
-// role granting kick-peer / mute-peer may remove or mute someone; a kicked token cannot rejoin;
+// role granting kick-peer / mute-peer may remove or mute someone; a kicked user (or guest browser) cannot rejoin;
 // a locked room admits only its host and co-hosts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/protocol'
@@ -39,15 +39,19 @@ describe('kickPeer', () => {
     await joinMeeting(edge, roomId, { userId: 'another-user' })
   })
 
-  it('holds a guest by the pass alone (a guest id lives only as long as its pass)', async () => {
+  it("keeps a kicked guest out by the browser's guest id, with any pass, like a member", async () => {
     const { id: roomId } = await createRoom()
     const host = await joinMeeting(edge, roomId, { isHost: true })
-    const guest = await joinMeeting(edge, roomId, { userId: 'guest:first-pass' })
+    const guest = await joinMeeting(edge, roomId, { userId: 'guest:browser-one' })
     await ok(host.socket, 'kickPeer', { peerId: guest.joined.peerId })
     const again = await connect(edge, guest.token)
     expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
-    const newGuest = await joinMeeting(edge, roomId, { userId: 'guest:second-pass' })
-    expect(newGuest.joined.peerId).not.toBe(guest.joined.peerId)
+    // A reload: a fresh pass for the same browser.
+    const reloaded = await connect(edge, await tokenFor(roomId, { userId: 'guest:browser-one' }))
+    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    // Another browser's guest still gets in.
+    const other = await joinMeeting(edge, roomId, { userId: 'guest:browser-two' })
+    expect(edge.edge.meetings.get(roomId)!.peers.has(other.joined.peerId)).toBe(true)
   })
 
   it('is refused to a plain participant, and nobody but the host acts on the host', async () => {

@@ -29,7 +29,7 @@ describe('meeting rows', () => {
     expect(row).toMatchObject({ meetingRoomId: meeting!.id, userId: 'host-user', status: 'joining', enteredAt: null, leftAt: null, userMeta: { name: 'Hana', avatar: null } })
     expect(row!.socketId).toBe(host.socket.id)
 
-    const guest = await joinMeeting(edge, room.id)
+    const guest = await joinMeeting(edge, room.id, { userId: 'guest:records-browser', name: 'Guest' })
     expect(guest.joined.meetingRoomId).toBe(meeting!.id)
     const entered = next(guest.socket, 'peerEntered')
     await ok(host.socket, 'enter')
@@ -38,8 +38,11 @@ describe('meeting rows', () => {
     expect(row!.status).toBe('participating')
     expect(row!.enteredAt).toBeInstanceOf(Date)
 
+    // A guest's new name is kept; a signed-in person's name is their account's.
+    await ok(guest.socket, 'updateMyPeer', { peerData: { name: 'Gus' } })
+    expect((await MeetingPeer.findByPk(guest.joined.peerId))!.userMeta).toEqual({ name: 'Gus', avatar: null })
     await ok(host.socket, 'updateMyPeer', { peerData: { name: 'Hana M.' } })
-    expect((await MeetingPeer.findByPk(host.joined.peerId))!.userMeta).toEqual({ name: 'Hana M.', avatar: null })
+    expect((await MeetingPeer.findByPk(host.joined.peerId))!.userMeta).toEqual({ name: 'Hana', avatar: null })
 
     await ok(host.socket, 'leave')
     expect(await request(host.socket, 'enter')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })

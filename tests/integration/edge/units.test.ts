@@ -1,13 +1,13 @@
 // The edge's small rules on their own: its environment, TURN credentials, the ICE restart limits,
-// the kicked-token memory and who counts as connected.
+// the kicked-user memory, the event rate buckets and who counts as connected.
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { parseEnv as parseWebEnv } from '#app/lib/env.server'
 import { parseEdgeEnv } from '#edge/env'
 import { IceRestartLimitError, IceRestartLimiter } from '#edge/ice-restart'
 import { memoryKickedPeers } from '#edge/kicked-peers'
+import { EVENT_RATES, RateBuckets } from '#edge/rate-buckets'
 import { EdgePeer, connectedPeers } from '#edge/peer'
-import { EDGE_TOKEN_TTL_SECONDS } from '#edge/protocol'
 import { iceServersFor, turnCredentials } from '#edge/turn'
 
 describe('the edge environment', () => {
@@ -79,33 +79,58 @@ describe('ICE restarts', () => {
 })
 
 describe('kicked peers in memory', () => {
-  it('refuse the pass for the meeting it was kicked from, until well after the pass expired', async () => {
+  it('refuse the user for the meeting they were kicked from, whatever pass they bring, for the rest of it', async () => {
     let clock = 0
     const kicked = memoryKickedPeers(() => clock)
-    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
-    expect(await kicked.has('meeting-2', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
-    // A guest is known only by the pass: a new pass (and guest id) gets in.
-    expect(await kicked.has('meeting-1', { tokenId: 'token-2', userId: 'guest:2' })).toBe(false)
-    clock = EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
-    clock = 2 * EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
+    await kicked.add('meeting-1', 'user-1')
+    clock = 3 * 3600 * 1000
+    expect(await kicked.has('meeting-1', 'user-1')).toBe(true)
+    expect(await kicked.has('meeting-1', 'user-2')).toBe(false)
+    expect(await kicked.has('meeting-2', 'user-1')).toBe(false)
   })
 
-  it('refuse a signed-in user with any pass for the rest of the meeting', async () => {
+  it("refuse a guest by the browser's guest id, like a member", async () => {
+    const kicked = memoryKickedPeers()
+    await kicked.add('meeting-1', 'guest:browser-1')
+    expect(await kicked.has('meeting-1', 'guest:browser-1')).toBe(true)
+    expect(await kicked.has('meeting-1', 'guest:browser-2')).toBe(false)
+  })
+})
+
+describe('rate buckets', () => {
+  it('let a burst through, refuse what follows, and refill at the rate', () => {
     let clock = 0
-    const kicked = memoryKickedPeers(() => clock)
-    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'user-1' })
-    clock = 3 * 3600 * 1000
-    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-1' })).toBe(true)
-    expect(await kicked.has('meeting-1', { tokenId: 'token-9', userId: 'user-2' })).toBe(false)
+    const buckets = new RateBuckets({ 'chat:send': { burst: 3, perSecond: 2 } }, () => clock)
+    expect([1, 2, 3, 4].map(() => buckets.take('chat:send'))).toEqual([true, true, true, false])
+    clock = 400
+    expect(buckets.take('chat:send')).toBe(false)
+    clock = 600
+    expect(buckets.take('chat:send')).toBe(true)
+    expect(buckets.take('chat:send')).toBe(false)
+    // Never more than the burst, however long the quiet.
+    clock = 60_000
+    expect([1, 2, 3, 4].map(() => buckets.take('chat:send'))).toEqual([true, true, true, false])
+  })
+
+  it('keep one bucket per event, and leave unlisted events alone', () => {
+    const buckets = new RateBuckets({ 'chat:send': { burst: 1, perSecond: 1 }, updateMyPeer: { burst: 1, perSecond: 1 } }, () => 0)
+    expect(buckets.take('chat:send')).toBe(true)
+    expect(buckets.take('chat:send')).toBe(false)
+    expect(buckets.take('updateMyPeer')).toBe(true)
+    expect(Array.from({ length: 100 }, () => buckets.take('sfuEnter')).every(Boolean)).toBe(true)
+  })
+
+  it('default to rates a normal client stays under: a join, its transports and a few lines of chat', () => {
+    const buckets = new RateBuckets(EVENT_RATES, () => 0)
+    const join = ['meetingRoom:join', 'createWebRtcTransport', 'createWebRtcTransport', 'connectWebRtcTransport', 'connectWebRtcTransport', 'enter', 'produce', 'produce', 'produce']
+    expect(join.every((event) => buckets.take(event))).toBe(true)
+    expect(Array.from({ length: 5 }, () => buckets.take('chat:send')).every(Boolean)).toBe(true)
   })
 })
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false }
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true } }
     class Recorder extends EdgePeer {
       override readonly isRecorder = true
     }

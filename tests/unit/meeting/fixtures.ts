@@ -6,6 +6,7 @@ export function peer(id: string, overrides: Partial<Peer> = {}): Peer {
     id,
     userId: `user-${id}`,
     name: `Peer ${id}`,
+    guest: false,
     avatar: null,
     isHost: false,
     isCoHost: false,

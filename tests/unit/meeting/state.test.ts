@@ -21,7 +21,7 @@ describe('joining (spec §4)', () => {
   })
 
   it('the room as joined: the others keyed by id (not me), the stored chat, the speakers', () => {
-    const chat = [{ id: 'c1', peerId: 'a', userId: 'user-a', name: 'A', text: 'hello', sentAt: '2025-01-01T10:00:00.000Z' }]
+    const chat = [{ id: 'c1', peerId: 'a', userId: 'user-a', name: 'A', guest: false, text: 'hello', sentAt: '2025-01-01T10:00:00.000Z' }]
     const state = run(fresh(), { type: 'roomJoined', result: joinResult([peer('a'), peer('b')], { chat, room: { activeSpeakerId: 'a', primarySpeakerId: 'b', screenShareId: null } }) })
     expect(Object.keys(state.peers).sort()).toEqual(['a', 'b'])
     expect(state.me.peerId).toBe('me')
@@ -109,7 +109,7 @@ describe('viewing modes', () => {
 
 describe('chat, connection, kick', () => {
   it('keeps each chat message once, oldest first (a reconnect hands the history over again)', () => {
-    const first = { id: '1', peerId: 'a', userId: 'u', name: 'A', text: 'one', sentAt: '2025-01-01T10:00:00.000Z' }
+    const first = { id: '1', peerId: 'a', userId: 'u', name: 'A', guest: false, text: 'one', sentAt: '2025-01-01T10:00:00.000Z' }
     const second = { ...first, id: '2', text: 'two', sentAt: '2025-01-01T10:01:00.000Z' }
     let state = run(inMeeting([]), { type: 'chatMessage', message: second }, { type: 'chatMessage', message: first }, { type: 'chatMessage', message: second })
     expect(state.chat.map((message) => message.id)).toEqual(['1', '2'])

@@ -1,0 +1,16 @@
+// The edge's refusals the meeting client explains in the viewer's language (the edge sends the
+// spec's `{ ok: false, error }` with English text); other errors are shown as they came.
+import { EDGE_ERRORS } from '#edge/protocol'
+import type { TranslationKey } from '#app/lib/i18n'
+
+const KEYS: Record<string, TranslationKey> = {
+  [EDGE_ERRORS.rateLimited]: 'meeting:edgeLimits.rateLimited',
+  [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
+  [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
+}
+
+/** The translation key of an edge refusal, or null when the client has none for it. */
+export function edgeRefusalKey(error: unknown): TranslationKey | null {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  return Object.hasOwn(KEYS, message) ? KEYS[message]! : null
+}

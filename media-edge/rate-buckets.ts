@@ -1,0 +1,75 @@
+// Token buckets per socket and per event: what a client may ask of the edge, and how fast. Each
+// event that is cheap to send but costly to serve (a database write, a worker call, a broadcast to
+// the whole meeting) has a bucket of `burst` tokens that refills at `perSecond`; a request takes
+// one, and a request that finds none is refused with the spec's error shape and does nothing.
+// The rates leave ordinary use far below them; the comments say what a normal client sends.
+import type { ClientToServerEvents } from './protocol'
+
+export interface Rate {
+  burst: number
+  perSecond: number
+}
+
+export type EventRates = Partial<Record<keyof ClientToServerEvents, Rate>>
+
+/** The socket's events, one bucket each; events not listed are not limited. */
+export const EVENT_RATES: EventRates = {
+  // Joining reads the chat history and writes a peer row; a page joins once per connection.
+  'meetingRoom:join': { burst: 5, perSecond: 0.1 },
+  // Each writes the peer's status; the client enters once per join.
+  enter: { burst: 5, perSecond: 0.1 },
+  // A join makes two transports and connects each once (a reconnect is a new socket).
+  createWebRtcTransport: { burst: 6, perSecond: 0.1 },
+  connectWebRtcTransport: { burst: 6, perSecond: 0.1 },
+  // The client restarts ICE at most once a second per transport, and it has two.
+  restartIce: { burst: 20, perSecond: 2 },
+  // Entering produces microphone, camera and screen at most; camera and device switches replace
+  // the track without producing again.
+  produce: { burst: 10, perSecond: 0.5 },
+  // Camera off, share ended, microphone (un)mute: a click each, each heard by every receiver.
+  closeProducer: { burst: 20, perSecond: 2 },
+  pauseProducer: { burst: 20, perSecond: 2 },
+  resumeProducer: { burst: 20, perSecond: 2 },
+  // One per remote stream when entering and when switching audio only, so sized for a large
+  // meeting (hundreds of streams); beyond that they are worker calls that cost little.
+  pauseConsumer: { burst: 600, perSecond: 60 },
+  resumeConsumer: { burst: 600, perSecond: 60 },
+  setConsumerPreferredLayers: { burst: 600, perSecond: 60 },
+  // Each toggle of microphone, camera, audio only or screen share sends one, broadcast to everyone.
+  updateMyPeer: { burst: 20, perSecond: 2 },
+  // Typing people send a burst of a few lines, then rarely more than one a second; each message
+  // is stored and broadcast.
+  'chat:send': { burst: 10, perSecond: 1 },
+  // Host powers, each logged; a host removing a crowd of intruders still gets 20 at once.
+  kickPeer: { burst: 20, perSecond: 2 },
+  mutePeerAudio: { burst: 20, perSecond: 2 },
+}
+
+interface Bucket {
+  tokens: number
+  at: number
+}
+
+/** One socket's buckets, full at first. */
+export class RateBuckets {
+  private readonly buckets = new Map<string, Bucket>()
+
+  constructor(
+    private readonly rates: EventRates = EVENT_RATES,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Takes a token for the event: false when its bucket is empty (the request is refused). */
+  take(event: string): boolean {
+    const rate = this.rates[event as keyof ClientToServerEvents]
+    if (!rate) return true
+    const time = this.now()
+    const bucket = this.buckets.get(event) ?? { tokens: rate.burst, at: time }
+    bucket.tokens = Math.min(rate.burst, bucket.tokens + ((time - bucket.at) / 1000) * rate.perSecond)
+    bucket.at = time
+    this.buckets.set(event, bucket)
+    if (bucket.tokens < 1) return false
+    bucket.tokens -= 1
+    return true
+  }
+}
