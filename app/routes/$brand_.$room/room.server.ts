@@ -12,7 +12,7 @@ import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
-import { roomAccess } from './room-access'
+import { roomAccess } from '#models/room-access'
 import { routeMessages } from '#app/lib/page-language.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
