@@ -177,7 +177,7 @@ export const PAGES: ReadonlyArray<{
   { name: 'private', path: '/private', status: 200, heading: (l) => t(l, 'pages:private.title') },
   { name: 'thanks', path: '/thanks', status: 200, heading: (l) => t(l, 'pages:thanks.title') },
   { name: 'thank you', path: '/thank-you', status: 200, heading: (l) => t(l, 'pages:thankYou.title') },
-  { name: 'room thank you', path: '/hub/thank-you', status: 200, heading: (l) => t(l, 'pages:roomThankYou.title', { room: DEMO.hubName }) },
+  { name: 'room thank you', path: '/hub/thank-you?community=demo', status: 200, heading: (l) => t(l, 'pages:roomThankYou.title', { room: DEMO.hubName }) },
   { name: 'kicked', path: '/kicked', status: 200, heading: (l) => t(l, 'pages:kicked.title') },
   { name: 'connection error', path: '/connection-error', status: 200, heading: (l) => t(l, 'pages:connectionError.title') },
   { name: 'unsupported device', path: '/unsupported-device', status: 200, heading: (l) => t(l, 'pages:unsupportedDevice.title') },

@@ -14,6 +14,7 @@ import { env } from '#app/lib/env.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from '#models/room-access'
 import { routeMessages } from '#app/lib/page-language.server'
+import { thankYouPath } from '#app/lib/room-thank-you.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -160,7 +161,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         },
       },
       // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
-      endUrl: room.redirectOnEndUrl || `/${room.slug}/thank-you`,
+      endUrl: room.redirectOnEndUrl || thankYouPath(brand.slug, room.slug),
       autoEnter: autoEnter !== null,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,
