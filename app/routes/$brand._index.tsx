@@ -16,12 +16,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!brand) throw redirect('/community-not-found')
   // Members enter with the access-community permission; guests only where the admins allow it.
   const { user } = await viewer(request, context)
-  if (!brand.publicAccess.hub && !(await hasPermission(user?.id, brand.id, 'access-community'))) {
+  const userId = user?.id ?? null
+  const hasCommunityAccess = await hasPermission(userId, brand.id, 'access-community')
+  if (!brand.publicAccess.hub && !hasCommunityAccess) {
     throw redirect(`/private?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
   }
   return {
     community: { name: brand.name, slug: brand.slug, trialEndsAt: brand.trialEndsAt?.toISOString() ?? null },
-    ...(await communityHome(brand)),
+    ...(await communityHome(brand, { userId, hasCommunityAccess })),
   }
 }
 
