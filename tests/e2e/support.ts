@@ -183,6 +183,10 @@ export const PAGES: ReadonlyArray<{
   { name: 'unsupported device', path: '/unsupported-device', status: 200, heading: (l) => t(l, 'pages:unsupportedDevice.title') },
   { name: 'extension uninstalled', path: '/extension-uninstalled', status: 200, heading: (l) => t(l, 'pages:extensionUninstalled.title') },
   { name: 'sign-up error', path: '/signup-error', status: 200, heading: (l) => t(l, 'pages:signupError.title') },
+  { name: 'access denied', path: '/demo/access-denied', status: 403, heading: (l) => t(l, 'pages:accessPages.accessDenied.title') },
+  { name: 'post not found', path: '/demo/post-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.postNotFound.title') },
+  { name: 'group not found', path: '/demo/group-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.groupNotFound.title') },
+  { name: 'event not found', path: '/demo/event-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.eventNotFound.title') },
   { name: 'developer console', path: '/dev', status: 200, heading: (l) => t(l, 'dev:title') },
   { name: 'unknown path', path: '/a/b/c', status: 404, heading: (l) => t(l, 'common:errors.notFound.title') },
   {

@@ -90,6 +90,16 @@ describe('$brand._index loader (community home)', () => {
     expectRedirect(await thrownResponse(home('members-only', '/members-only')), '/private?redirectTo=%2Fmembers-only')
   })
 
+  it('sends a signed-in person who is not a member to the access-denied page, keeping the address', async () => {
+    const closed = await Brand.create({ slug: 'closed-doors', name: 'Closed Doors' })
+    const outsider = await User.create({ name: 'Olga Outsider', emailAddress: 'olga@elsewhere.test' })
+    expectRedirect(await thrownResponse(home('closed-doors', '/closed-doors', outsider)), '/closed-doors/access-denied?redirectTo=%2Fclosed-doors')
+    // A member of the community enters it.
+    const member = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: outsider.id, roleId: member.id, brandId: closed.id })
+    expect((await home('closed-doors', '/closed-doors', outsider)).community.slug).toBe('closed-doors')
+  })
+
   it('answers a public community with no rooms with empty lists', async () => {
     await Brand.create({ slug: 'empty', name: 'Empty', publicAccess: { ...publicAccessDefaults(), hub: true } })
     expect(await home('empty')).toMatchObject({

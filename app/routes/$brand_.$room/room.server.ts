@@ -14,6 +14,7 @@ import { env } from '#app/lib/env.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from '#models/room-access'
 import { routeMessages } from '#app/lib/page-language.server'
+import { refusalPath } from '#app/lib/access-refusal'
 import { thankYouPath } from '#app/lib/room-thank-you.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
@@ -68,7 +69,7 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
   if (!access.ok) {
     const url = new URL(request.url)
     const back = url.pathname.startsWith('/resources/') ? `/${brand.slug}/${room.slug}` : url.pathname
-    throw redirect(`/private?redirectTo=${encodeURIComponent(back)}`)
+    throw redirect(refusalPath(brand.slug, userId !== null, back))
   }
 
   const isHost = userId !== null && room.hostId === userId
