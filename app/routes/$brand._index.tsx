@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { hasPermission } from '#app/lib/access.server'
+import { refusalPath } from '#app/lib/access-refusal'
 import { findBrand } from '#app/lib/brands.server'
 import { communityHome } from '#app/lib/community-home.server'
 import { formatDate } from '#app/lib/dates'
@@ -16,12 +17,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!brand) throw redirect('/community-not-found')
   // Members enter with the access-community permission; guests only where the admins allow it.
   const { user } = await viewer(request, context)
-  if (!brand.publicAccess.hub && !(await hasPermission(user?.id, brand.id, 'access-community'))) {
-    throw redirect(`/private?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`)
+  const userId = user?.id ?? null
+  const hasCommunityAccess = await hasPermission(userId, brand.id, 'access-community')
+  if (!brand.publicAccess.hub && !hasCommunityAccess) {
+    throw redirect(refusalPath(brand.slug, userId !== null, new URL(request.url).pathname))
   }
   return {
     community: { name: brand.name, slug: brand.slug, trialEndsAt: brand.trialEndsAt?.toISOString() ?? null },
-    ...(await communityHome(brand)),
+    ...(await communityHome(brand, { userId, hasCommunityAccess })),
   }
 }
 

@@ -2,22 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
 import { pageTitle } from '#app/lib/meta'
+import { roomThankYou } from '#app/lib/room-thank-you.server'
 import { useT } from '#app/lib/use-t'
-import { Brand, Room } from '#app/lib/db.server'
-import { normaliseSlug } from '#models/slugs'
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  const slug = normaliseSlug(params.room ?? '')
-  const room = await Room.findOne({
-    where: { slug, status: 'active', deleted: false },
-    include: [{ model: Brand, as: 'brand', where: { status: 'active' }, attributes: ['slug'] }],
-    order: [['createdAt', 'ASC']],
-  })
-  const brand = room ? (room.get('brand') as Brand) : null
-  return {
-    name: room?.name ?? slug,
-    rejoinUrl: room && brand ? `/${brand.slug}/${room.slug}` : null,
-  }
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return roomThankYou(request, context, params.room)
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>

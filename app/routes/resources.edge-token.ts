@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { isRefusal } from '#app/lib/access-refusal'
 import { edgePassFor, requireRoomSession } from './$brand_.$room/room.server'
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
@@ -21,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.
     if (thrown instanceof Response) {
       const location = thrown.headers.get('Location') ?? ''
-      const status = location.startsWith('/private') ? 403 : 404
+      const status = isRefusal(location) ? 403 : 404
       return data({ error: status === 403 ? 'forbidden' : 'not found' }, { status, headers: NO_STORE })
     }
     throw thrown

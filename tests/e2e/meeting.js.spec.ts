@@ -108,7 +108,7 @@ test.describe('meeting', () => {
       // Leaving asks first, then ends on the room's thank-you page.
       await noah.page.getByRole('button', { name: m('controls.leave'), exact: true }).click()
       await noah.page.getByRole('dialog').getByRole('button', { name: m('leave.confirm') }).click()
-      await expect(noah.page).toHaveURL('/hub/thank-you')
+      await expect(noah.page).toHaveURL(`/hub/thank-you?community=${DEMO.slug}`)
 
       for (const { errors } of everyone) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {

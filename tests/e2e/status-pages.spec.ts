@@ -47,9 +47,9 @@ test.describe('/private', () => {
   })
 })
 
-test.describe('/hub/thank-you', () => {
+test.describe('/hub/thank-you?community=demo', () => {
   test("names the room and offers to rejoin it in its community", async ({ page }) => {
-    expect((await page.goto('/hub/thank-you'))?.status()).toBe(200)
+    expect((await page.goto(`/hub/thank-you?community=${DEMO.slug}`))?.status()).toBe(200)
     await expect(heading(page, t('en', 'pages:roomThankYou.title', { room: DEMO.hubName }))).toBeVisible()
     await expect(page.getByText(t('en', 'pages:roomThankYou.message'))).toBeVisible()
     await expect(page.getByRole('link', { name: t('en', 'pages:roomThankYou.rejoin', { room: DEMO.hubName }) })).toHaveAttribute(
@@ -61,10 +61,17 @@ test.describe('/hub/thank-you', () => {
   })
 
   test('an unknown room still thanks the visitor, without a rejoin link', async ({ page }) => {
-    await page.goto('/no-such-room/thank-you')
+    await page.goto(`/no-such-room/thank-you?community=${DEMO.slug}`)
     await expect(heading(page, t('en', 'pages:roomThankYou.title', { room: 'no-such-room' }))).toBeVisible()
     await expect(page.getByRole('link', { name: /^Rejoin/ })).toHaveCount(0)
     await expect(homeLink(page)).toBeVisible()
+  })
+
+  test('a room a guest may not enter is not named to them', async ({ page }) => {
+    await page.goto(`/book-club/thank-you?community=${DEMO.slug}`)
+    await expect(heading(page, t('en', 'pages:roomThankYou.title', { room: 'book-club' }))).toBeVisible()
+    await expect(page.getByText(DEMO.group)).toHaveCount(0)
+    await expect(page.getByRole('link', { name: /^Rejoin/ })).toHaveCount(0)
   })
 })
 

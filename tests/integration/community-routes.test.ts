@@ -5,6 +5,7 @@ import { loader as communityHomeLoader } from '#app/routes/$brand._index'
 import { publicAccessDefaults } from '#models/brand-config'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
+import { signedInCookie } from '../support/session'
 
 let demo: Brand
 
@@ -14,7 +15,10 @@ beforeAll(async () => {
   demo = await Brand.findOne({ where: { slug: 'demo' }, rejectOnEmpty: true })
 })
 
-const home = (slug: string, path = `/${slug}`) => communityHomeLoader(routeArgs(path, { brand: slug }))
+async function home(slug: string, path = `/${slug}`, user?: User) {
+  const headers = user ? { Cookie: await signedInCookie(user.id) } : undefined
+  return communityHomeLoader(routeArgs(path, { brand: slug }, { headers }))
+}
 
 function expectRedirect(response: Response, location: string) {
   expect(response.status).toBe(302)
@@ -32,8 +36,9 @@ describe('$brand._index loader (community home)', () => {
       name: 'Announcements',
       description: 'News from the team.',
     })
-    // The hub and announcements are featured, not listed again among the groups.
-    expect(data.groups.map((group) => group.slug)).toEqual(['book-club'])
+    // The hub and announcements are featured, not listed again among the groups; the Book Club is
+    // not open, so a guest does not see it listed (see 'who sees which groups').
+    expect(data.groups).toEqual([])
     expect(data.events).toHaveLength(1)
     expect(data.events[0]).toMatchObject({ slug: 'welcome-call', name: 'Welcome Call', timeZone: 'UTC' })
     expect(new Date(data.events[0]!.startsAt).getTime()).toBeGreaterThan(Date.now())
@@ -61,7 +66,7 @@ describe('$brand._index loader (community home)', () => {
     await Room.create({ brandId: demo.id, slug: 'archived-group', name: 'Archived', context: 'group', status: 'archived' })
     await Room.create({ brandId: demo.id, slug: 'deleted-group', name: 'Deleted', context: 'group', deleted: true })
 
-    const data = await home('demo')
+    const data = await home('demo', '/demo', mia)
     expect(data.memberCount).toBe(5)
     expect(data.events.map((event) => event.slug)).toEqual(['welcome-call'])
     expect(data.groups.map((group) => group.slug)).toEqual(['book-club'])
@@ -85,6 +90,16 @@ describe('$brand._index loader (community home)', () => {
     expectRedirect(await thrownResponse(home('members-only', '/members-only')), '/private?redirectTo=%2Fmembers-only')
   })
 
+  it('sends a signed-in person who is not a member to the access-denied page, keeping the address', async () => {
+    const closed = await Brand.create({ slug: 'closed-doors', name: 'Closed Doors' })
+    const outsider = await User.create({ name: 'Olga Outsider', emailAddress: 'olga@elsewhere.test' })
+    expectRedirect(await thrownResponse(home('closed-doors', '/closed-doors', outsider)), '/closed-doors/access-denied?redirectTo=%2Fclosed-doors')
+    // A member of the community enters it.
+    const member = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: outsider.id, roleId: member.id, brandId: closed.id })
+    expect((await home('closed-doors', '/closed-doors', outsider)).community.slug).toBe('closed-doors')
+  })
+
   it('answers a public community with no rooms with empty lists', async () => {
     await Brand.create({ slug: 'empty', name: 'Empty', publicAccess: { ...publicAccessDefaults(), hub: true } })
     expect(await home('empty')).toMatchObject({
@@ -100,9 +115,9 @@ describe('$brand._index loader (community home)', () => {
 
 describe('$brand._index loader (listings)', () => {
   it('lists the groups of a community that features no rooms', async () => {
-    const brand = await Brand.create({ slug: 'no-hub', name: 'No Hub', publicAccess: { ...publicAccessDefaults(), hub: true } })
-    await Room.create({ brandId: brand.id, slug: 'zebras', name: 'Zebras', context: 'group' })
-    await Room.create({ brandId: brand.id, slug: 'aardvarks', name: 'Aardvarks', context: 'group' })
+    const brand = await Brand.create({ slug: 'no-hub', name: 'No Hub', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    await Room.create({ brandId: brand.id, slug: 'zebras', name: 'Zebras', context: 'group', open: true })
+    await Room.create({ brandId: brand.id, slug: 'aardvarks', name: 'Aardvarks', context: 'group', open: true })
     await Room.create({ brandId: brand.id, slug: 'personal', name: 'Someone', context: 'personal' })
     const data = await home('no-hub')
     expect(data.hub).toBeNull()
@@ -117,6 +132,58 @@ describe('$brand._index loader (listings)', () => {
     }
     const data = await home('busy')
     expect(data.events.map((event) => event.slug)).toEqual(['event-1', 'event-2', 'event-3', 'event-4', 'event-5'])
+  })
+})
+
+describe('$brand._index loader (who sees which groups)', () => {
+  // One group of each kind in a community whose hub and groups are open to guests. Each is named
+  // for who should see it listed; the home lists a group to exactly those the room page admits.
+  let people: Record<'member' | 'listed' | 'stranger' | 'coHost', User>
+
+  beforeAll(async () => {
+    const brand = await Brand.create({ slug: 'kinds', name: 'Kinds', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    const role = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
+    const person = (name: string) => User.create({ name, emailAddress: `${name}@kinds.test` })
+    people = { member: await person('member'), listed: await person('listed'), stranger: await person('stranger'), coHost: await person('cohost') }
+    for (const user of [people.member, people.listed]) await RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id })
+    const group = (slug: string, fields: Partial<Room>) => Room.create({ brandId: brand.id, slug, name: slug, context: 'group', roomType: 'meeting', ...fields })
+    await group('a-everyone', { open: true })
+    await group('b-members', { open: false })
+    await group('c-premium-members', { roomType: 'premium', open: true })
+    await group('d-exclusive-listed', { roomType: 'exclusive', open: true, members: [people.listed.id], coHosts: [people.coHost.id] })
+    await group('e-private-cohost', { roomType: 'private', coHosts: [people.coHost.id] })
+    await group('f-members-only-listed', { membersOnly: true, open: true, members: [people.listed.id] })
+  })
+
+  const listed = async (user?: User) => (await home('kinds', '/kinds', user)).groups.map((group) => group.slug)
+
+  it('a guest sees only the open groups the admins made public', async () => {
+    expect(await listed()).toEqual(['a-everyone'])
+  })
+
+  it('a signed-in person who is not a member sees no more than a guest', async () => {
+    expect(await listed(people.stranger)).toEqual(['a-everyone'])
+  })
+
+  it("a member sees the community's groups, but not members-only or private ones they are not on", async () => {
+    expect(await listed(people.member)).toEqual(['a-everyone', 'b-members', 'c-premium-members'])
+    expect(await listed(people.listed)).toEqual(['a-everyone', 'b-members', 'c-premium-members', 'd-exclusive-listed', 'f-members-only-listed'])
+  })
+
+  it('a co-host sees the groups they co-host, even without community access', async () => {
+    expect(await listed(people.coHost)).toEqual(['a-everyone', 'd-exclusive-listed', 'e-private-cohost'])
+  })
+
+  it('still lists twelve visible groups when many hidden ones come first by name', async () => {
+    const brand = await Brand.create({ slug: 'crowded', name: 'Crowded', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    await Room.bulkCreate(
+      Array.from({ length: 60 }, (_, index) => ({ brandId: brand.id, slug: `hidden-${index}`, name: `A hidden ${String(index).padStart(2, '0')}`, context: 'group' as const, roomType: 'private' })),
+    )
+    await Room.bulkCreate(Array.from({ length: 13 }, (_, index) => ({ brandId: brand.id, slug: `open-${index}`, name: `B open ${String(index).padStart(2, '0')}`, context: 'group' as const, open: true })))
+    const { groups } = await home('crowded')
+    expect(groups).toHaveLength(12)
+    expect(groups.every((group) => group.slug.startsWith('open-'))).toBe(true)
+    expect(groups[0]!.name).toBe('B open 00')
   })
 })
 

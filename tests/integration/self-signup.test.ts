@@ -112,9 +112,9 @@ describe('signing up through the link', () => {
       status: 'pending',
       community: { name: target.brand.name },
     })
-    // Pending holds no permission: the community's home stays closed.
+    // Pending holds no permission: the community's home stays closed (signed in: access denied).
     const home = await thrownResponse(communityLoader(args(`/${target.brand.slug}`, { brand: target.brand.slug }, signedIn)))
-    expect(home.headers.get('Location')).toMatch(/^\/private/)
+    expect(home.headers.get('Location')).toBe(`/${target.brand.slug}/access-denied?redirectTo=%2F${target.brand.slug}`)
     // Signing up again changes nothing.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, signedIn)))
     expect(again.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)

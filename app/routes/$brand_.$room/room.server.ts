@@ -12,8 +12,10 @@ import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
-import { roomAccess } from './room-access'
+import { roomAccess } from '#models/room-access'
 import { routeMessages } from '#app/lib/page-language.server'
+import { refusalPath } from '#app/lib/access-refusal'
+import { thankYouPath } from '#app/lib/room-thank-you.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -67,7 +69,7 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
   if (!access.ok) {
     const url = new URL(request.url)
     const back = url.pathname.startsWith('/resources/') ? `/${brand.slug}/${room.slug}` : url.pathname
-    throw redirect(`/private?redirectTo=${encodeURIComponent(back)}`)
+    throw redirect(refusalPath(brand.slug, userId !== null, back))
   }
 
   const isHost = userId !== null && room.hostId === userId
@@ -162,7 +164,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         },
       },
       // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
-      endUrl: room.redirectOnEndUrl || `/${room.slug}/thank-you`,
+      endUrl: room.redirectOnEndUrl || thankYouPath(brand.slug, room.slug),
       autoEnter: autoEnter !== null,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,

@@ -99,6 +99,8 @@ describe('reserved room links', () => {
     'posts', 'install', 'calls', 'contacts', 'messages', 'events', 'groups', 'members', 'tags', 'sign-in',
     'private', 'room-not-found', 'post-not-found', 'group-not-found', 'event-not-found', 'join', 'event-series',
     'signup-successful', 'signin-error',
+    // brandAccessDenied, which the spec names but places nowhere: Hearth serves it at /{brand}/access-denied.
+    'access-denied',
   ]
 
   it('reserves every path under a community', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { roomAccess, type RoomAccessInput } from '#app/routes/$brand_.$room/room-access'
+import { roomAccess, type RoomAccessInput } from '#models/room-access'
 
 const brand: RoomAccessInput['brand'] = { topLevelRoomId: 'hub', announcementsRoomId: 'news', publicAccess: { hub: true, groups: false } }
 
@@ -22,6 +22,18 @@ describe('who may enter a room', () => {
     expect(check({ membersOnly: true }, { userId: 'listed' })).toEqual({ ok: true })
     expect(check({ roomType: 'private' }, { userId: 'stranger', hasCommunityAccess: true })).toEqual({ ok: false, reason: 'membersOnly' })
     expect(check({ roomType: 'staff' })).toEqual({ ok: false, reason: 'signInRequired' })
+  })
+
+  it('premium rooms: community members only, even when open to the public', () => {
+    const premium = { roomType: 'premium', open: true }
+    const publicGroups = { publicAccess: { hub: true, groups: true } }
+    expect(check(premium, { userId: 'member', hasCommunityAccess: true }, publicGroups)).toEqual({ ok: true })
+    expect(check(premium, { userId: 'listed' }, publicGroups)).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check(premium, { userId: 'stranger' }, publicGroups)).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check(premium, {}, publicGroups)).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ ...premium, context: 'personal' })).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ ...premium, id: 'news' }, { userId: 'stranger' })).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check(premium, { userId: 'co' })).toEqual({ ok: true })
   })
 
   it('the announcements room: any signed-in user', () => {

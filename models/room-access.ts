@@ -6,12 +6,16 @@
 //     admits exactly them).
 //  2. Members-only rooms (membersOnly, or the exclusive, private and staff room types) admit only
 //     the host, co-hosts and listed members; a guest is asked to sign in.
-//  3. The announcements room is open to any signed-in user.
-//  4. Anyone with the community's access-community permission enters its other rooms.
-//  5. Guests and signed-in strangers: a personal room is where visitors meet its host (spec §1), so
+//  3. Premium rooms are "for community members only": access-community, whatever else the room
+//     allows; a guest is asked to sign in.
+//  4. The announcements room is open to any signed-in user.
+//  5. Anyone with the community's access-community permission enters its other rooms.
+//  6. Guests and signed-in strangers: a personal room is where visitors meet its host (spec §1), so
 //     anyone may come in; a group admits them only when it is open and the admins made that kind of
 //     page public (the hub room → publicAccess.hub, other groups → publicAccess.groups). A group that
 //     is not open requires sign-in; event rooms need membership (premium events need sign-up).
+// The community home lists a group only to those this rule admits, so a listing never names a room
+// its reader could not open.
 // Recorders "always pass" in the spec: they join with an edge pass of their own, not this page.
 
 export interface RoomAccessInput {
@@ -45,6 +49,11 @@ export function roomAccess({ userId, hasCommunityAccess, room, brand }: RoomAcce
   if (room.membersOnly || MEMBERS_ONLY_TYPES.has(room.roomType)) {
     if (!userId) return { ok: false, reason: 'signInRequired' }
     return room.members.includes(userId) ? { ok: true } : { ok: false, reason: 'membersOnly' }
+  }
+
+  if (room.roomType === 'premium') {
+    if (!userId) return { ok: false, reason: 'signInRequired' }
+    return hasCommunityAccess ? { ok: true } : { ok: false, reason: 'membersOnly' }
   }
 
   if (userId && room.id === brand.announcementsRoomId) return { ok: true }
