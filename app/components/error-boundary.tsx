@@ -1,6 +1,20 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import type { RedirectTooLong } from '#app/lib/safe-redirect'
 import { useT } from '#app/lib/use-t'
 import { StatusPage } from './status-page'
+
+/** A thrown 400 that says why (safeRedirect's); its body may arrive parsed or as JSON text. */
+function redirectTooLong(data: unknown): RedirectTooLong | null {
+  let value = data
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      return null
+    }
+  }
+  return (value as RedirectTooLong | null)?.reason === 'redirectTooLong' ? (value as RedirectTooLong) : null
+}
 
 /**
  * What a failed page shows: "not found" for 404s, a plain apology for server errors. The stack
@@ -11,8 +25,10 @@ export function GeneralErrorBoundary() {
   const { t } = useT()
   const location = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
-  const [title, message] =
-    status === 404
+  const tooLong = isRouteErrorResponse(error) ? redirectTooLong(error.data) : null
+  const [title, message] = tooLong
+    ? [t('common:otpAndLinks.redirectTooLong.title'), t('common:otpAndLinks.redirectTooLong.message', { max: tooLong.max })]
+    : status === 404
       ? [t('common:errors.notFound.title'), t('common:errors.notFound.message', { path: location.pathname })]
       : status >= 500
         ? [t('common:errors.server.title'), t('common:errors.server.message')]

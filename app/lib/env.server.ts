@@ -70,6 +70,9 @@ const schema = z
     EDGE_PUBLIC_URL: optional(z.string().url()),
     // Sign-in codes one client address may request per hour (a shared office needs more than a home).
     CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    // Codes one account may be sent in a day, whatever the address (email or phone) and the flow
+    // (sign-in, sign-up, address change): a cap on what any number of client addresses can cost it.
+    CODES_PER_ACCOUNT_PER_DAY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(20)),
     // Codes one client address may check (sign-in, sign-up, address change) per 15 minutes.
     CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(30)),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.

@@ -29,6 +29,14 @@ export async function magicLinkDestination(id: string): Promise<string | null> {
   return link ? safeRedirect(link.destinationUrl, '/me') : null
 }
 
+/**
+ * Kills every outstanding link of an account: a code used or a new one sent makes the links mailed
+ * earlier worthless, so an old mail lying in an inbox cannot sign anyone in later.
+ */
+export async function revokeMagicLinks(userId: string): Promise<void> {
+  await MagicLink.update({ usedAt: new Date() }, { where: { userId, usedAt: null } })
+}
+
 /** The name a confirmation page shows for an account. */
 export async function accountLabel(userId: string): Promise<string> {
   const user = await User.findByPk(userId, { attributes: ['name', 'emailAddress', 'phoneNumber'] })

@@ -34,6 +34,7 @@ describe('parseEnv', () => {
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
+        CODES_PER_ACCOUNT_PER_DAY: 20,
         sms: null,
         oauthProviders: [],
         isProduction: false,
