@@ -16,6 +16,13 @@ function redirectTooLong(data: unknown): RedirectTooLong | null {
   return (value as RedirectTooLong | null)?.reason === 'redirectTooLong' ? (value as RedirectTooLong) : null
 }
 
+/** What an error page is titled, for the page (GeneralErrorBoundary) and its <title> (the root's meta). */
+export function errorTitle(error: unknown) {
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (isRouteErrorResponse(error) && redirectTooLong(error.data)) return 'common:otpAndLinks.redirectTooLong.title' as const
+  return status === 404 ? ('common:errors.notFound.title' as const) : status >= 500 ? ('common:errors.server.title' as const) : ('common:errors.generic.title' as const)
+}
+
 /**
  * What a failed page shows: "not found" for 404s, a plain apology for server errors. The stack
  * never reaches the page in production (Remix strips it from the error it sends to the browser).
@@ -26,13 +33,14 @@ export function GeneralErrorBoundary() {
   const location = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   const tooLong = isRouteErrorResponse(error) ? redirectTooLong(error.data) : null
-  const [title, message] = tooLong
-    ? [t('common:otpAndLinks.redirectTooLong.title'), t('common:otpAndLinks.redirectTooLong.message', { max: tooLong.max })]
+  const title = t(errorTitle(error))
+  const message = tooLong
+    ? t('common:otpAndLinks.redirectTooLong.message', { max: tooLong.max })
     : status === 404
-      ? [t('common:errors.notFound.title'), t('common:errors.notFound.message', { path: location.pathname })]
+      ? t('common:errors.notFound.message', { path: location.pathname })
       : status >= 500
-        ? [t('common:errors.server.title'), t('common:errors.server.message')]
-        : [t('common:errors.generic.title'), t('common:errors.generic.message', { status })]
+        ? t('common:errors.server.message')
+        : t('common:errors.generic.message', { status })
   return (
     <StatusPage
       title={title}

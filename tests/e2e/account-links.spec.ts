@@ -94,3 +94,12 @@ test('a link for another account asks first; ?s= signs nobody out; the menu sign
   await expect(menuButton(page)).toHaveCount(0)
   expect(errors).toEqual([])
 })
+
+test('a return address longer than 2,048 characters gets a 400 page that says so', async ({ page }) => {
+  const long = `/${DEMO.slug}?${'x'.repeat(2048)}`
+  const response = await page.goto(`/sign-in?redirectTo=${encodeURIComponent(long)}`)
+  expect(response?.status()).toBe(400)
+  await expect(page.getByRole('heading', { level: 1, name: text('common:otpAndLinks.redirectTooLong.title') })).toBeVisible()
+  await expect(page.getByText(text('common:otpAndLinks.redirectTooLong.message', { max: 2048 }))).toBeVisible()
+  await expectAccessible(page)
+})
