@@ -52,7 +52,14 @@ app.use(express.static('public', { maxAge: '1h' }))
 
 app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }))
 
+// Expired sessions, codes, links and rate-limit windows, and old delivered mail, pruned every hour
+// (app/lib/housekeeping.server.ts); safe with several web processes doing the same.
+const stopHousekeeping = build.entry.module.startHousekeeping()
+
 const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))
 for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => server.close(() => process.exit(0)))
+  process.once(signal, () => {
+    stopHousekeeping()
+    server.close(() => process.exit(0))
+  })
 }

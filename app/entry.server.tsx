@@ -10,6 +10,9 @@ import { documentSecurityHeaders, newNonce } from './lib/security-headers.server
 
 export const streamTimeout = 5_000
 
+// server.js starts the periodic pruning of expired rows through the build (build.entry.module).
+export { startHousekeeping } from './lib/housekeeping.server'
+
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {
   embeddable?: boolean

@@ -1,11 +1,12 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary } from './components/error-boundary'
+import { GeneralErrorBoundary, errorTitle } from './components/error-boundary'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/browser-support.server'
 import { shellMessagesFor } from './lib/i18n.server'
 import { pageCommunity, pageLanguage } from './lib/page-language.server'
 import { viewer } from './lib/session.server'
+import { pageTitle } from './lib/meta'
 import { useNonce } from './lib/nonce'
 import { themeStyle } from './lib/theme'
 import stylesheet from './styles/app.css'
@@ -14,6 +15,9 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
+
+/** The title of a page the root's error boundary shows; every route's own meta names its pages. */
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => (error ? pageTitle(matches, errorTitle(error)) : [{ title: 'Hearth' }])
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

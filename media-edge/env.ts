@@ -14,7 +14,8 @@ const ip = () => z.string().refine((value) => isIP(value) !== 0, 'must be an IPv
 
 const schema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Unset means production, as for the web app: development is something a developer asks for.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     EDGE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     EDGE_PUBLIC_URL: optional(z.string().url()),
     EDGE_SECRET: optional(z.string().min(32)),
@@ -47,6 +48,8 @@ const schema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     turnUrls: (env.TURN_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
+    /** Only an explicit NODE_ENV=development accepts the development secret and any localhost page. */
+    isDevelopment: env.NODE_ENV === 'development',
   }))
 
 export type EdgeEnv = z.infer<typeof schema>
@@ -55,7 +58,9 @@ export type EdgeEnv = z.infer<typeof schema>
 export function parseEdgeEnv(source: Record<string, string | undefined> = process.env): EdgeEnv {
   const result = schema.safeParse(source)
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-  if (source.NODE_ENV === 'production' && !source.EDGE_SECRET) problems.push('EDGE_SECRET: is required in production')
+  // Fail closed: an unset or `test` NODE_ENV in a deployed edge must not accept passes signed with
+  // the public development secret.
+  if (source.NODE_ENV !== 'development' && !source.EDGE_SECRET) problems.push('EDGE_SECRET: is required unless NODE_ENV=development')
   if (result.success) {
     const env = result.data
     if (env.RTC_MIN_PORT > env.RTC_MAX_PORT) problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')

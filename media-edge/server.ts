@@ -150,7 +150,7 @@ function allowedOrigin(env: EdgeEnv) {
   return (origin: string | undefined, callback: (error: Error | null, allow?: boolean) => void) => {
     if (!origin || origin === allowed) return callback(null, true)
     const local = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin)
-    callback(null, !env.isProduction && local)
+    callback(null, env.isDevelopment && local)
   }
 }
 

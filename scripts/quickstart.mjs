@@ -3,14 +3,15 @@
 // serves both until Ctrl-C.
 import { execSync, spawn } from 'node:child_process'
 
-const run = (command) => execSync(command, { stdio: 'inherit' })
+// Development mode, set explicitly (an unset NODE_ENV means production and requires the secrets):
+// it keeps the developer console (/dev), where sign-in codes appear, and the development secrets.
+const env = { ...process.env, NODE_ENV: 'development' }
+const run = (command, options = {}) => execSync(command, { stdio: 'inherit', ...options })
 
 run('node scripts/ensure-deps.mjs')
 run('node node_modules/.bin/remix build')
-run('node node_modules/.bin/tsx scripts/seed.ts')
+run('node node_modules/.bin/tsx scripts/seed.ts', { env })
 
-// Development mode at run time keeps the developer console (/dev), where sign-in codes appear.
-const env = { NODE_ENV: 'development', ...process.env }
 const children = [
   spawn('node', ['server.js'], { stdio: 'inherit', env }),
   spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { stdio: 'inherit', env }),

@@ -7,6 +7,7 @@ import { env } from './env.server'
 import type { TranslationKey } from './i18n'
 import { identifierKind, isMobilePhone, parsePhone, type CountryCode } from './phone'
 import { sessionStorage } from './session.server'
+import { MAGIC_LINK_TTL_HOURS } from './sign-in-messages.server'
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000
 export const MAX_WRONG_CODES = 5
@@ -179,8 +180,11 @@ export function sameCode(expected: string, submitted: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b) && submitted.trim().length === expected.length
 }
 
+/** The spec's magic-link expiry (24 h), for links that are not a sign-in code's twin (those die with the code). */
+export const MAGIC_LINK_LIFETIME_MS = MAGIC_LINK_TTL_HOURS * 3600 * 1000
+
 /** A single-use link that signs its user in and goes to its destination (ml/{id}). */
-export async function createMagicLink(userId: string, destinationUrl: string, lifetimeMs: number) {
+export async function createMagicLink(userId: string, destinationUrl: string, lifetimeMs = MAGIC_LINK_LIFETIME_MS) {
   const link = await MagicLink.create({ userId, destinationUrl, expiresAt: new Date(Date.now() + lifetimeMs) })
   return `${env.PUBLIC_URL}/ml/${link.id}`
 }

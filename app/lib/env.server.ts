@@ -3,7 +3,12 @@ import { z } from 'zod'
 import { DEV_EDGE_SECRET } from '#edge/token'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
 
-const SECRETS_REQUIRED_IN_PRODUCTION = ['SESSION_SECRET', 'EDGE_SECRET'] as const
+/**
+ * Required everywhere but an explicit NODE_ENV=development: a deployed process whose NODE_ENV is
+ * unset, mistyped away or `test` must not sign sessions and edge passes with the public
+ * development values below.
+ */
+const SECRETS_REQUIRED_OUTSIDE_DEVELOPMENT = ['SESSION_SECRET', 'EDGE_SECRET'] as const
 
 const devSecret = (name: string) => `dev-only-${name}-not-for-production`
 
@@ -42,7 +47,8 @@ function parseOAuthProviders(source: Record<string, string | undefined>, problem
 
 const schema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    // Unset means production (fail closed): development is something a developer asks for.
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().positive().default(3000),
     DATABASE_URL: z
       .string()
@@ -64,6 +70,9 @@ const schema = z
     EDGE_PUBLIC_URL: optional(z.string().url()),
     // Sign-in codes one client address may request per hour (a shared office needs more than a home).
     CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+    // Codes one account may be sent in a day, whatever the address (email or phone) and the flow
+    // (sign-in, sign-up, address change): a cap on what any number of client addresses can cost it.
+    CODES_PER_ACCOUNT_PER_DAY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(20)),
     // Codes one client address may check (sign-in, sign-up, address change) per 15 minutes.
     CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(30)),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
@@ -72,6 +81,7 @@ const schema = z
   })
   .transform((env) => ({
     ...env,
+    // Only reached without a secret in development: parseEnv refuses a missing one anywhere else.
     SESSION_SECRET: env.SESSION_SECRET ?? devSecret('session'),
     EDGE_SECRET: env.EDGE_SECRET ?? DEV_EDGE_SECRET,
     EDGE_PUBLIC_URL: env.EDGE_PUBLIC_URL ?? `http://localhost:${env.EDGE_PORT}`,
@@ -81,6 +91,8 @@ const schema = z
         ? { apiUrl: env.SMS_API_URL.replace(/\/$/, ''), accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM }
         : null,
     isProduction: env.NODE_ENV === 'production',
+    /** Only an explicit NODE_ENV=development opens the developer console and the development secrets. */
+    isDevelopment: env.NODE_ENV === 'development',
   }))
 
 export type Env = z.infer<typeof schema> & { oauthProviders: OAuthProvider[] }
@@ -93,9 +105,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const sms = ['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].filter((key) => source[key])
   if (sms.length && sms.length < 4) problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
   const oauthProviders = parseOAuthProviders(source, problems)
-  if (source.NODE_ENV === 'production') {
-    for (const key of SECRETS_REQUIRED_IN_PRODUCTION) {
-      if (!source[key]) problems.push(`${key}: is required in production`)
+  if (source.NODE_ENV !== 'development') {
+    for (const key of SECRETS_REQUIRED_OUTSIDE_DEVELOPMENT) {
+      if (!source[key]) problems.push(`${key}: is required unless NODE_ENV=development`)
     }
   }
   if (problems.length || !result.success) {

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import { Op, literal } from 'sequelize'
 import { RateLimit } from '#models/index'
 import { env } from './env.server'
+import type { TranslationKey } from './i18n'
 import { logger } from './logger.server'
 import { webRedis } from './redis.server'
 
@@ -12,7 +13,33 @@ export const LIMITS = {
   codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
   codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
   verificationsPerAddress: { name: 'verify-address', max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN, windowSeconds: 15 * 60 },
+  codesPerAccountPerDay: { name: 'code-account', max: env.CODES_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 3600 },
 } satisfies Record<string, Limit>
+
+/** Why a code is not sent, in the words the person reads: `{ message, minutes }` for t(). */
+export type CodeRefusal = { message: TranslationKey; minutes: number }
+
+/**
+ * Every limit on sending one code (sign-in, sign-up, address change), the first one reached saying
+ * why: per address or number, per client IP, and per account per day. `account` is the account
+ * the code is for (the user's id, whatever address it goes to; for a sign-up, the address that will
+ * be the account), so an account's email and phone and all its flows share one daily cap.
+ */
+export async function limitCodeSending({ identifier, account, clientAddress }: { identifier: string; account: string; clientAddress: string }): Promise<CodeRefusal | null> {
+  for (const [limit, subject] of [
+    [LIMITS.codesPerIdentifier, identifier],
+    [LIMITS.codesPerAddress, clientAddress],
+    [LIMITS.codesPerAccountPerDay, account],
+  ] as const) {
+    const { allowed, retryAfterSeconds } = await hit(limit, subject)
+    if (!allowed) {
+      return limit === LIMITS.codesPerAccountPerDay
+        ? { message: 'auth:otpAndLinks.dailyCap', minutes: Math.ceil(retryAfterSeconds / 60) }
+        : { message: 'auth:errors.tooMany', minutes: Math.ceil(retryAfterSeconds / 60) }
+    }
+  }
+  return null
+}
 
 /**
  * Counts one hit against a fixed window and says whether it is still within the limit. Redis when

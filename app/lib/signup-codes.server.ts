@@ -2,13 +2,13 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { Authenticator } from 'remix-auth'
 import { failureMessage, failureOf, strategyRequest } from './auth.server'
 import type { TranslationKey } from './i18n'
-import { LIMITS, hit } from './rate-limit.server'
+import { LIMITS, hit, limitCodeSending } from './rate-limit.server'
 import { getSession, sessionStorage, type AppSession } from './session.server'
 
 /**
  * The two halves of proving an email address while signing up (a community, a personal room, a
  * place in a community), around an authenticator from createVerificationAuthenticator: send a code
- * (rate-limited per address and per client), then check it (rate-limited per client). Either gives
+ * (rate-limited per address, per client and per account a day), then check it (rate-limited per client). Either gives
  * back the session the strategy wrote, or what to tell the person and the status to answer with.
  */
 
@@ -20,13 +20,9 @@ export async function sendSignupCode(
   authenticator: Authenticator<string>,
   { request, context, emailAddress }: { request: Request; context: AppLoadContext; emailAddress: string },
 ): Promise<Outcome> {
-  for (const [limit, subject] of [
-    [LIMITS.codesPerIdentifier, emailAddress],
-    [LIMITS.codesPerAddress, context.clientAddress],
-  ] as const) {
-    const { allowed, retryAfterSeconds } = await hit(limit, subject)
-    if (!allowed) return { status: 429, error: { message: 'auth:errors.tooMany', minutes: Math.ceil(retryAfterSeconds / 60) } }
-  }
+  // No account yet: the address it will be made for stands for it in the daily cap.
+  const refusal = await limitCodeSending({ identifier: emailAddress, account: emailAddress, clientAddress: context.clientAddress })
+  if (refusal) return { status: 429, error: refusal }
   // The strategy reads what this browser left in the session: an address proven earlier (a sign-up
   // that then failed) makes it skip sending, and a code still pending makes it resend to that
   // code's address instead of this one. A new code starts clean; the old one dies with its session key.

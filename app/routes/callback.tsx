@@ -1,44 +1,58 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ExpiredLinkPrompt } from '#app/components/expired-link-prompt'
-import { redeemMagicLink } from '#app/lib/magic-links.server'
+import { SwitchAccountPrompt } from '#app/components/switch-account-prompt'
+import { signInByLink } from '#app/lib/link-sign-in.server'
 import { pageTitle } from '#app/lib/meta'
 import { safeRedirect } from '#app/lib/safe-redirect'
-import { afterSignIn, endIdentity, getSession, sessionStorage, startSession } from '#app/lib/session.server'
+import { afterSignIn } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:magicLink.expiredTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  data?.prompt ? pageTitle(matches, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle(matches, 'auth:magicLink.expiredTitle')
 
 /**
  * The sign-in callback. Query parameters (spec §2): a or h, an access or host token (Hearth's tokens
- * are magic-link ids); r, where to go; s, an identity to sign out; ml, a magic link that could not
- * be used; aj, the host auto-join flag (a non-zero number); bex, the embedded flag.
+ * are magic-link ids); r, where to go; ml, a magic link that could not be used; aj, the host
+ * auto-join flag (a non-zero number); bex, the embedded flag.
+ *
+ * Nothing here acts on a bare GET that someone else could have linked to:
+ * - aj and bex count only with a host token (h) that is redeemed here: otherwise any cross-site
+ *   link could arm a host's auto-join, and camera and microphone would go live on the next visit.
+ * - s (the spec's "identity to sign out") is ignored: signing out is a POST (the account menu's
+ *   form, /resources/account), and Hearth never links to ?s=, so asking would only confuse.
+ * - a token that would switch this browser to another account asks first (signInByLink).
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { request } = args
-  const query = new URL(request.url).searchParams
+  return callback(args)
+}
+
+/** The "continue as X?" form posts here, to the same address. */
+export async function action(args: ActionFunctionArgs) {
+  return callback(args)
+}
+
+async function callback(args: LoaderFunctionArgs) {
+  const query = new URL(args.request.url).searchParams
   const target = safeRedirect(query.get('r'), '')
-  const session = await getSession(request)
-
-  const signOut = query.get('s')
-  if (signOut) throw await endIdentity(session, target || '/', signOut)
-
-  const token = query.get('a') ?? query.get('h')
-  const redeemed = token ? await redeemMagicLink(token) : null
-  if ((token && !redeemed) || query.has('ml')) return expired(args, target)
-
-  const flags = { autoJoin: Number(query.get('aj')) > 0, embedded: query.get('bex') === '1' || query.get('bex') === 'true' }
-  if (redeemed) {
-    throw await startSession(session, redeemed.userId, target || redeemed.destinationUrl, flags)
-  }
-  session.set('flags', flags)
-  throw redirect(afterSignIn(target), { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  if (query.has('ml')) return expired(args, target)
+  const host = query.get('h')
+  const token = query.get('a') ?? host
+  if (!token) throw redirect(afterSignIn(target))
+  const flags = token === host ? { autoJoin: Number(query.get('aj')) > 0, embedded: query.get('bex') === '1' || query.get('bex') === 'true' } : undefined
+  const prompt = await signInByLink(args, { token, target, flags })
+  if (!prompt) return expired(args, target)
+  return data({ messages: await routeMessages(args, 'auth'), prompt, signInUrl: null })
 }
 
 async function expired(args: LoaderFunctionArgs, target: string) {
-  return data({ messages: await routeMessages(args, 'auth'), signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}` }, { status: 410 })
+  return data(
+    { messages: await routeMessages(args, 'auth'), prompt: null, signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}` },
+    { status: 410 },
+  )
 }
 
 export default function Callback() {
-  return <ExpiredLinkPrompt signInUrl={useLoaderData<typeof loader>().signInUrl} />
+  const { prompt, signInUrl } = useLoaderData<typeof loader>()
+  return prompt ? <SwitchAccountPrompt {...prompt} /> : <ExpiredLinkPrompt signInUrl={signInUrl ?? '/sign-in'} />
 }

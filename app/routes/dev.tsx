@@ -9,9 +9,12 @@ import { routeMessages } from '#app/lib/page-language.server'
 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'dev:title')
 
-/** The developer console: the dev outbox and the seeded accounts. It does not exist in production. */
+/**
+ * The developer console: the dev outbox and the seeded accounts. It exists only with an explicit
+ * NODE_ENV=development (an unset or `test` value in a deployed process must not show codes).
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  if (env.isProduction) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  if (!env.isDevelopment) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const [outbox, grants] = await Promise.all([
     OutboxMessage.findAll({ order: [['createdAt', 'DESC']], limit: 50 }),
     RoleGrant.findAll({

@@ -1,23 +1,37 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { ExpiredLinkPrompt } from '#app/components/expired-link-prompt'
-import { magicLinkDestination, redeemMagicLink } from '#app/lib/magic-links.server'
+import { SwitchAccountPrompt } from '#app/components/switch-account-prompt'
+import { signInByLink } from '#app/lib/link-sign-in.server'
+import { magicLinkDestination } from '#app/lib/magic-links.server'
 import { pageTitle } from '#app/lib/meta'
-import { getSession, startSession } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:magicLink.expiredTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
+  data?.prompt ? pageTitle(matches, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle(matches, 'auth:magicLink.expiredTitle')
 
-/** ml/{id}: signs in and goes to the link's destination; a spent or expired link asks to sign in. */
+/**
+ * ml/{id}: signs in and goes to the link's destination; a spent or expired link asks to sign in, and
+ * a link for another account than the one signed in here asks before switching (signInByLink).
+ */
 export async function loader(args: LoaderFunctionArgs) {
-  const { request, params } = args
-  const id = params.id ?? ''
-  const redeemed = await redeemMagicLink(id)
-  if (redeemed) throw await startSession(await getSession(request), redeemed.userId, redeemed.destinationUrl)
-  const destination = (await magicLinkDestination(id)) ?? '/me'
-  return data({ messages: await routeMessages(args, 'auth'), signInUrl: `/sign-in?redirectTo=${encodeURIComponent(destination)}` }, { status: 410 })
+  return magicLink(args)
 }
 
-export default function ExpiredMagicLink() {
-  return <ExpiredLinkPrompt signInUrl={useLoaderData<typeof loader>().signInUrl} />
+/** The "continue as X?" form posts here. */
+export async function action(args: ActionFunctionArgs) {
+  return magicLink(args)
+}
+
+async function magicLink(args: LoaderFunctionArgs) {
+  const id = args.params.id ?? ''
+  const prompt = await signInByLink(args, { token: id, target: '' })
+  if (prompt) return data({ messages: await routeMessages(args, 'auth'), prompt, signInUrl: null })
+  const destination = (await magicLinkDestination(id)) ?? '/me'
+  return data({ messages: await routeMessages(args, 'auth'), prompt: null, signInUrl: `/sign-in?redirectTo=${encodeURIComponent(destination)}` }, { status: 410 })
+}
+
+export default function MagicLinkPage() {
+  const { prompt, signInUrl } = useLoaderData<typeof loader>()
+  return prompt ? <SwitchAccountPrompt {...prompt} /> : <ExpiredLinkPrompt signInUrl={signInUrl ?? '/sign-in'} />
 }

@@ -35,6 +35,8 @@ const env = {
   CODES_PER_ADDRESS_PER_HOUR: '200',
   // The same for checking codes: the suite checks more than the 30 in 15 minutes one address gets.
   CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
+  // And the demo accounts, in both projects, get more codes in a run than one account's daily 20.
+  CODES_PER_ACCOUNT_PER_DAY: '200',
   // Social sign-in against the run's loopback OAuth2/OIDC provider (global-setup.ts); without
   // E2E_OAUTH_PORT (the server started by hand) the sign-in page offers no provider.
   ...(process.env.E2E_OAUTH_PORT ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`) : { OAUTH_PROVIDERS: '' }),

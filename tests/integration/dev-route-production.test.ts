@@ -1,4 +1,4 @@
-// The developer console must not exist in production. env.server parses process.env when it is
+// The developer console must not exist outside development. env.server parses process.env when it is
 // imported, so the route is imported afresh after the environment says production.
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { routeArgs, thrownResponse } from '../support/route-args'
@@ -8,19 +8,22 @@ afterAll(() => {
   vi.resetModules()
 })
 
-describe('dev loader in production', () => {
-  it('answers 404', async () => {
-    vi.stubEnv('NODE_ENV', 'production')
-    vi.stubEnv('SESSION_SECRET', 'x'.repeat(32))
-    vi.stubEnv('EDGE_SECRET', 'y'.repeat(32))
-    vi.resetModules()
+describe('dev loader outside an explicit development environment', () => {
+  // Fail closed: a deployed process with NODE_ENV unset or `test` must not show the outbox's codes.
+  for (const nodeEnv of ['production', 'test', undefined]) {
+    it(`answers 404 with NODE_ENV=${nodeEnv ?? '(unset)'}`, async () => {
+      vi.stubEnv('NODE_ENV', nodeEnv)
+      vi.stubEnv('SESSION_SECRET', 'x'.repeat(32))
+      vi.stubEnv('EDGE_SECRET', 'y'.repeat(32))
+      vi.resetModules()
 
-    const { env } = await import('#app/lib/env.server')
-    expect(env.isProduction).toBe(true)
-    const { loader } = await import('#app/routes/dev')
+      const { env } = await import('#app/lib/env.server')
+      expect(env.isDevelopment).toBe(false)
+      const { loader } = await import('#app/routes/dev')
 
-    const response = await thrownResponse(loader(routeArgs('/dev')))
-    expect(response.status).toBe(404)
-    expect(await response.text()).toBe('')
-  })
+      const response = await thrownResponse(loader(routeArgs('/dev')))
+      expect(response.status).toBe(404)
+      expect(await response.text()).toBe('')
+    })
+  }
 })

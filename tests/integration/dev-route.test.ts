@@ -1,10 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { OutboxMessage, db } from '#app/lib/db.server'
-import { loader } from '#app/routes/dev'
 import { DEMO_ACCOUNTS, seedDemo } from '#models/seed'
 import { routeArgs } from '../support/route-args'
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
+
+// The console exists only with an explicit NODE_ENV=development; env.server parses process.env when
+// it is imported, so the route is imported afresh after the environment says so.
+vi.stubEnv('NODE_ENV', 'development')
+vi.resetModules()
+const { loader } = await import('#app/routes/dev')
+afterAll(() => {
+  vi.unstubAllEnvs()
+})
 
 beforeAll(async () => {
   await seedDemo()

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createMagicLink } from '#app/lib/auth.server'
 import { MagicLink, Session, User } from '#app/lib/db.server'
 import { sessionStorage } from '#app/lib/session.server'
-import { loader as callbackLoader } from '#app/routes/callback'
-import { loader as magicLinkLoader } from '#app/routes/ml.$id'
+import { action as callbackAction, loader as callbackLoader } from '#app/routes/callback'
+import { action as magicLinkAction, loader as magicLinkLoader } from '#app/routes/ml.$id'
+import { TestBrowser } from '../support/browser'
 import { routeArgs, thrownResponse } from '../support/route-args'
 
 const linkId = (url: string) => url.split('/ml/')[1]!
@@ -57,27 +58,48 @@ describe('magic links (ml/{id})', () => {
 })
 
 describe('the sign-in callback', () => {
-  it('signs in with an access token (a) and goes to r', async () => {
+  it('signs in with an access token (a) and goes to r, without arming the host flags', async () => {
     const user = await User.create({ name: 'Callback User', emailAddress: 'callback@example.com' })
     const url = await createMagicLink(user.id, '/me', DAY)
-    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?a=${linkId(url)}&r=%2Fdemo&aj=1`)))
+    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?a=${linkId(url)}&r=%2Fdemo&aj=1&bex=1`)))
     expect(response.headers.get('Location')).toBe('/demo')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('currentUserId')).toBe(user.id)
-    expect(session.get('flags')).toEqual({ autoJoin: true, embedded: false })
+    expect(session.get('flags')).toEqual({ autoJoin: false, embedded: false })
   })
 
-  it('signs out the identity named by s', async () => {
-    const user = await User.create({ name: 'Leaving User', emailAddress: 'leaving@example.com' })
-    const url = await createMagicLink(user.id, '/me', DAY)
-    const signedIn = await thrownResponse(callbackLoader(routeArgs(`/callback?a=${linkId(url)}`)))
-    const cookie = signedIn.headers.get('Set-Cookie')!.split(';')[0]!
-    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?s=${user.id}&r=%2F`, {}, { headers: { Cookie: cookie } })))
-    expect(response.headers.get('Location')).toBe('/')
-    // The last identity gone, the session row goes too.
-    const { id } = await sessionStorage.getSession(cookie)
-    expect(id).toMatch(/.{36}/)
-    expect(await Session.findByPk(id)).toBeNull()
+  it('arms auto-join and the embedded flag only with a host token (h) it redeems', async () => {
+    const host = await User.create({ name: 'Host User', emailAddress: 'host-flags@example.com' })
+    const url = await createMagicLink(host.id, '/me', DAY)
+    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?h=${linkId(url)}&r=%2Fdemo%2Fhub&aj=1&bex=1`)))
+    expect(response.headers.get('Location')).toBe('/demo/hub')
+    const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
+    expect(session.get('currentUserId')).toBe(host.id)
+    expect(session.get('flags')).toEqual({ autoJoin: true, embedded: true })
+  })
+
+  it('ignores aj and bex on a bare link: a signed-in host opening /callback?aj=1 from another site arms nothing', async () => {
+    const host = await User.create({ name: 'Armed Host', emailAddress: 'armed@example.com' })
+    const browser = await TestBrowser.signedIn(host.id)
+    const before = browser.cookie
+    const outcome = await browser.run(callbackLoader, '/callback?aj=1&bex=1&r=%2Fdemo%2Fhub')
+    expect(outcome).toMatchObject({ status: 302, location: '/demo/hub', setCookie: null })
+    expect(browser.cookie).toBe(before)
+    expect((await browser.session()).get('flags')).toBeUndefined()
+    // Nobody signed in: no session row is made for it either.
+    const sessions = await Session.count()
+    expect(await new TestBrowser().run(callbackLoader, '/callback?aj=1&r=%2Fdemo')).toMatchObject({ status: 302, setCookie: null })
+    expect(await Session.count()).toBe(sessions)
+  })
+
+  it('never signs out on a GET: ?s= is ignored (signing out is the account menu POST)', async () => {
+    const user = await User.create({ name: 'Staying User', emailAddress: 'staying@example.com' })
+    const browser = await TestBrowser.signedIn(user.id)
+    const sessionId = await browser.sessionId()
+    const outcome = await browser.run(callbackLoader, `/callback?s=${user.id}&r=%2F`)
+    expect(outcome).toMatchObject({ status: 302, location: '/', setCookie: null })
+    expect(await Session.findByPk(sessionId!)).not.toBeNull()
+    expect((await browser.session()).get('currentUserId')).toBe(user.id)
   })
 
   it('asks to sign in when the link could not be used (ml) or the token is spent', async () => {
@@ -88,10 +110,59 @@ describe('the sign-in callback', () => {
     expect(spent.init.status).toBe(410)
   })
 
-  it('treats aj=0 as no auto-join and goes to /me without r', async () => {
-    const response = await thrownResponse(callbackLoader(routeArgs('/callback?aj=0&bex=1')))
+  it('treats aj=0 as no auto-join, and goes to /me without r', async () => {
+    const host = await User.create({ name: 'Quiet Host', emailAddress: 'quiet-host@example.com' })
+    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?h=${linkId(await createMagicLink(host.id, '/me', DAY))}&aj=0&bex=1`)))
     expect(response.headers.get('Location')).toBe('/me')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('flags')).toEqual({ autoJoin: false, embedded: true })
+    const bare = await thrownResponse(callbackLoader(routeArgs('/callback?aj=0&bex=1')))
+    expect(bare.headers.get('Location')).toBe('/me')
+    expect(bare.headers.get('Set-Cookie')).toBeNull()
+  })
+})
+
+describe('a link for another account than the one signed in here (login CSRF)', () => {
+  const routes = [
+    { name: '/callback?a=', loader: callbackLoader, action: callbackAction, path: (id: string) => `/callback?a=${id}&r=%2Fdemo`, params: () => ({}), lands: '/demo' },
+    { name: '/ml/{id}', loader: magicLinkLoader, action: magicLinkAction, path: (id: string) => `/ml/${id}`, params: (id: string) => ({ id }), lands: '/demo' },
+  ]
+  for (const route of routes) {
+    it(`${route.name} asks "continue as X?" on a GET and switches only on the POST that names the account it replaces`, async () => {
+      const tag = Math.random().toString(36).slice(2, 8)
+      const victim = await User.create({ name: 'Victim Person', emailAddress: `victim-${tag}@example.com` })
+      const attacker = await User.create({ name: 'Attacker Person', emailAddress: `attacker-${tag}@example.com` })
+      const url = await createMagicLink(attacker.id, '/demo', DAY)
+      const id = linkId(url)
+      const browser = await TestBrowser.signedIn(victim.id)
+
+      const asked = await browser.run(route.loader, route.path(id), { params: route.params(id) })
+      expect(asked.status).toBe(200)
+      expect(asked.data.prompt).toEqual({ as: 'Attacker Person', current: 'Victim Person', currentUserId: victim.id, stayUrl: route.name === '/ml/{id}' ? '/' : '/demo' })
+      expect((await browser.session()).get('currentUserId')).toBe(victim.id)
+      expect((await MagicLink.findByPk(id))!.usedAt).toBeNull()
+
+      // A POST that does not name the signed-in account (a cross-site form: no cookie, no id) asks again.
+      for (const fields of [{}, { replacing: attacker.id }] as Array<Record<string, string>>) {
+        const refused = await browser.run(route.action, route.path(id), { params: route.params(id), fields })
+        expect(refused).toMatchObject({ status: 303, location: route.path(id) })
+        expect((await browser.session()).get('currentUserId')).toBe(victim.id)
+      }
+      const crossSite = await new TestBrowser().run(route.action, route.path(id), { params: route.params(id), fields: { replacing: victim.id } })
+      expect(crossSite).toMatchObject({ status: 303, setCookie: null })
+      expect((await MagicLink.findByPk(id))!.usedAt).toBeNull()
+
+      const confirmed = await browser.run(route.action, route.path(id), { params: route.params(id), fields: { replacing: victim.id } })
+      expect(confirmed).toMatchObject({ status: 302, location: route.lands })
+      expect((await browser.session()).get('currentUserId')).toBe(attacker.id)
+      expect((await MagicLink.findByPk(id))!.usedAt).not.toBeNull()
+    })
+  }
+
+  it('signs in without asking when nobody or the same account is signed in here', async () => {
+    const user = await User.create({ name: 'Same Person', emailAddress: 'same-person@example.com' })
+    const browser = await TestBrowser.signedIn(user.id)
+    const id = linkId(await createMagicLink(user.id, '/demo', DAY))
+    expect(await browser.run(callbackLoader, `/callback?a=${id}`)).toMatchObject({ status: 302, location: '/demo' })
   })
 })

@@ -41,6 +41,7 @@ beforeAll(async () => {
   })
   // Configured the way an operator does it, through the same parser as the real environment.
   env.oauthProviders = parseEnv({
+    NODE_ENV: 'development',
     OAUTH_PROVIDERS: 'loopback',
     OAUTH_LOOPBACK_LABEL: 'Loopback ID',
     OAUTH_LOOPBACK_CLIENT_ID: 'hearth-test',

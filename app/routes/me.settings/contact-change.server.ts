@@ -16,7 +16,8 @@ import { env } from '#app/lib/env.server'
 import type { Language, TranslationKey } from '#app/lib/i18n'
 import { resolveLanguage } from '#app/lib/i18n.server'
 import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/phone'
-import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { revokeMagicLinks } from '#app/lib/magic-links.server'
+import { LIMITS, hit, limitCodeSending } from '#app/lib/rate-limit.server'
 import { sessionStorage, withSession, type AppSession } from '#app/lib/session.server'
 import { sendSignInCode } from '#app/lib/sign-in-messages.server'
 
@@ -157,14 +158,10 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   }
   if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber)) return refuse(MESSAGES[kind].same)
 
-  // Counted before the look-up, so probing which addresses have accounts costs codes too.
-  for (const [limit, subject] of [
-    [LIMITS.codesPerIdentifier, identifier],
-    [LIMITS.codesPerAddress, context.clientAddress],
-  ] as const) {
-    const { allowed, retryAfterSeconds } = await hit(limit, subject)
-    if (!allowed) return data({ intent: kind, result: submission.reply(), error: tooMany(retryAfterSeconds) }, { status: 429 })
-  }
+  // Counted before the look-up, so probing which addresses have accounts costs codes too; every
+  // new address this account tries counts toward its own daily cap.
+  const refusal = await limitCodeSending({ identifier, account: user.id, clientAddress: context.clientAddress })
+  if (refusal) return data({ intent: kind, result: submission.reply(), error: refusal }, { status: 429 })
   const owner = await findUserByIdentifier(identifier)
   if (owner) return refuse(MESSAGES[kind].taken, 409)
 
@@ -213,6 +210,8 @@ async function verifyChange(form: FormData, { request, context, session, user }:
     if (!(error instanceof UniqueConstraintError)) throw error
     return finish(next, pending, MESSAGES[pending.kind].taken, 409)
   }
+  // A code was used on this account: links mailed before (perhaps to the old address) die.
+  await revokeMagicLinks(user.id)
   return finish(next, pending, MESSAGES[pending.kind].changed)
 }
 
@@ -233,13 +232,8 @@ async function finish(session: AppSession, pending: PendingContactChange, notice
 async function resendCode({ request, context, session, user }: Context) {
   const pending = pendingChange(session, user)
   if (!pending) return redirect(SETTINGS_PATH)
-  for (const [limit, subject] of [
-    [LIMITS.codesPerIdentifier, pending.identifier],
-    [LIMITS.codesPerAddress, context.clientAddress],
-  ] as const) {
-    const { allowed, retryAfterSeconds } = await hit(limit, subject)
-    if (!allowed) return data({ intent: 'contact-resend', result: null, error: tooMany(retryAfterSeconds) }, { status: 429 })
-  }
+  const refusal = await limitCodeSending({ identifier: pending.identifier, account: user.id, clientAddress: context.clientAddress })
+  if (refusal) return data({ intent: 'contact-resend', result: null, error: refusal }, { status: 429 })
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const outcome = await runStrategy(language, request, new URLSearchParams())
   if (!outcome.ok) {

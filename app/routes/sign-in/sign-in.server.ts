@@ -1,13 +1,14 @@
 import { parseWithZod, getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { createAuthenticator, failureMessage, failureOf, normaliseIdentifier, strategyRequest, CODE_LENGTH } from '#app/lib/auth.server'
+import { createAuthenticator, failureMessage, failureOf, findUserByIdentifier, normaliseIdentifier, strategyRequest, CODE_LENGTH } from '#app/lib/auth.server'
 import { sendSignInCodeFor } from '#app/lib/sign-in-delivery.server'
 import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/phone'
 import type { TranslationKey } from '#app/lib/i18n'
 import { resolveLanguage } from '#app/lib/i18n.server'
 import { connectFailureNotice, signInProviders } from '#app/lib/oauth.server'
-import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { revokeMagicLinks } from '#app/lib/magic-links.server'
+import { LIMITS, hit, limitCodeSending } from '#app/lib/rate-limit.server'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
@@ -48,7 +49,11 @@ export async function signInLoader(args: LoaderFunctionArgs) {
   const target = safeRedirect(url.searchParams.get('redirectTo'), '')
   // The strategy has verified a code and left the user here: make it an identity of this browser.
   const userId = session.get('user')
-  if (userId) throw await startSession(session, userId, afterSignIn(target))
+  if (userId) {
+    // The code is spent: the links mailed with it (or before it) must not sign in again later.
+    await revokeMagicLinks(userId)
+    throw await startSession(session, userId, afterSignIn(target))
+  }
   const pending = session.get('auth:email') ?? null
   // A flash (the resend's confirmation) is read once: committing the session drops it.
   const notice = (session.get('notice') as TranslationKey | undefined) ?? null
@@ -73,6 +78,9 @@ export async function signInLoader(args: LoaderFunctionArgs) {
 export async function signInAction({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData()
   const intent = form.get('intent')
+  // The mailed link's destination comes from the address (sign-in-delivery.server.ts): a too-long
+  // one must answer 400 here, before the strategy, which would turn it into a 500.
+  safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')
   const target = safeRedirect(form.get('redirectTo'), '')
   const here = `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}`
   const session = await getSession(request)
@@ -147,15 +155,11 @@ async function withNotice(response: Response, notice: TranslationKey) {
   return redirect(response.headers.get('Location') ?? '/sign-in', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 
-async function rateLimitSending(identifier: string, address: string) {
-  for (const [limit, subject] of [
-    [LIMITS.codesPerIdentifier, identifier],
-    [LIMITS.codesPerAddress, address],
-  ] as const) {
-    const { allowed, retryAfterSeconds } = await hit(limit, subject)
-    if (!allowed) return tooMany(retryAfterSeconds)
-  }
-  return null
+async function rateLimitSending(identifier: string, clientAddress: string) {
+  // The account's daily cap counts by account, so its email and its phone share one.
+  const account = (await findUserByIdentifier(identifier))?.id ?? identifier
+  const refusal = await limitCodeSending({ identifier, account, clientAddress })
+  return refusal ? { error: { ...refusal, accountNotFound: false } } : null
 }
 
 function tooMany(retryAfterSeconds: number) {

@@ -8,11 +8,16 @@ import { startEdge, type EdgeOptions, type RunningEdge } from '#edge/server'
 import { signEdgeToken } from '#edge/token'
 import type { Ack, ClientToServerEvents, EdgeClaims, ServerToClientEvents } from '#edge/protocol'
 
+/** The test run's edge secret (vitest.config.ts); a test edge and the web app's modules share it. */
+export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
+
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
 export async function startTestEdge(env: Record<string, string> = {}, options: Partial<EdgeOptions> = {}): Promise<RunningEdge> {
   const parsed = parseEdgeEnv({
     NODE_ENV: 'test',
+    // The test run's secret (vitest.config.ts), the one the web app's modules sign with too.
+    EDGE_SECRET: process.env.EDGE_SECRET,
     EDGE_PORT: '0',
     DATABASE_URL: process.env.DATABASE_URL,
     LOG_LEVEL: 'silent',
@@ -31,7 +36,7 @@ export async function createRoom(name = 'Book club') {
 
 let people = 0
 /** An edge token as the web app's room loader signs it. */
-export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secret = parseEdgeEnv({ NODE_ENV: 'test' }).EDGE_SECRET) {
+export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secret = TEST_EDGE_SECRET) {
   people++
   return signEdgeToken(
     {

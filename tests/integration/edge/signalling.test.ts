@@ -1,11 +1,10 @@
 // The meeting socket's refusals (spec §4 Meeting socket, §8): bad tokens, other rooms, operations
 // before joining, missing peer ids, malformed payloads; and the channels a socket may join.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { parseEdgeEnv } from '#edge/env'
 import { signEdgeToken } from '#edge/token'
 import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/protocol'
 import type { RunningEdge } from '#edge/server'
-import { closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
+import { TEST_EDGE_SECRET, closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
 
 let edge: RunningEdge
 let roomId: string
@@ -25,7 +24,7 @@ describe('the handshake', () => {
     await expect(connect(edge, forged)).rejects.toThrow(EDGE_ERRORS.badToken)
     const expired = await signEdgeToken(
       { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true } },
-      parseEdgeEnv({ NODE_ENV: 'test' }).EDGE_SECRET,
+      TEST_EDGE_SECRET,
       -10,
     )
     await expect(connect(edge, expired)).rejects.toThrow(EDGE_ERRORS.badToken)

@@ -12,26 +12,33 @@ import { iceServersFor, turnCredentials } from '#edge/turn'
 
 describe('the edge environment', () => {
   it('needs nothing in development and verifies what a development web app signs', () => {
-    const env = parseEdgeEnv({})
+    const env = parseEdgeEnv({ NODE_ENV: 'development' })
     expect(env).toMatchObject({ EDGE_PORT: 3001, EDGE_PUBLIC_URL: 'http://localhost:3001', DATABASE_URL: 'sqlite:data/hearth.sqlite', RTC_MIN_PORT: 40000, RTC_MAX_PORT: 49999, RTC_LISTEN_IP: '127.0.0.1', CONSUMERS_PER_WORKER: 500, PUBLIC_URL: 'http://localhost:3000' })
     expect(env.MEDIA_WORKERS).toBeGreaterThanOrEqual(1)
-    expect(env.EDGE_SECRET).toBe(parseWebEnv({}).EDGE_SECRET)
+    expect(env.EDGE_SECRET).toBe(parseWebEnv({ NODE_ENV: 'development' }).EDGE_SECRET)
+  })
+
+  it('defaults to production and requires EDGE_SECRET unless NODE_ENV=development is set', () => {
+    for (const source of [{}, { NODE_ENV: 'test' }, { NODE_ENV: 'production' }]) {
+      expect(() => parseEdgeEnv(source), JSON.stringify(source)).toThrow('EDGE_SECRET: is required unless NODE_ENV=development')
+    }
+    const env = parseEdgeEnv({ EDGE_SECRET: 'x'.repeat(32) })
+    expect(env).toMatchObject({ NODE_ENV: 'production', isProduction: true, isDevelopment: false, EDGE_SECRET: 'x'.repeat(32) })
   })
 
   it('fails fast, listing every problem', () => {
-    expect(() => parseEdgeEnv({ NODE_ENV: 'production' })).toThrow('EDGE_SECRET: is required in production')
     const problems = () =>
-      parseEdgeEnv({ RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000', RTC_LISTEN_IP: 'nowhere', TURN_URLS: 'turn:turn.example:3478', MEDIA_WORKERS: '0' })
+      parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000', RTC_LISTEN_IP: 'nowhere', TURN_URLS: 'turn:turn.example:3478', MEDIA_WORKERS: '0' })
     expect(problems).toThrow(/RTC_LISTEN_IP: must be an IPv4 or IPv6 address/)
     expect(problems).toThrow(/MEDIA_WORKERS/)
-    expect(() => parseEdgeEnv({ RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(/RTC_MIN_PORT, RTC_MAX_PORT/)
-    expect(() => parseEdgeEnv({ TURN_URLS: 'turn:turn.example:3478' })).toThrow(/TURN_URLS, TURN_SECRET: set both or neither/)
-    expect(() => parseEdgeEnv({ TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' })).toThrow(/must start with turn:/)
-    expect(() => parseEdgeEnv({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(/RTC_MIN_PORT, RTC_MAX_PORT/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:turn.example:3478' })).toThrow(/TURN_URLS, TURN_SECRET: set both or neither/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' })).toThrow(/must start with turn:/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
   })
 
   it('reads TURN servers as a list', () => {
-    const env = parseEdgeEnv({ TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443', TURN_SECRET: 'a-secret-of-some-length' })
+    const env = parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443', TURN_SECRET: 'a-secret-of-some-length' })
     expect(env.turnUrls).toEqual(['turn:a.example:3478?transport=udp', 'turns:a.example:443'])
   })
 })

@@ -5,6 +5,9 @@ import { env, parseEnv } from '#app/lib/env.server'
 const SECRET = 's'.repeat(32)
 const OTHER_SECRET = 'e'.repeat(32)
 
+/** An explicit development environment: the only one that needs no secrets. */
+const dev = (source: Record<string, string | undefined> = {}) => parseEnv({ NODE_ENV: 'development', ...source })
+
 function problemsOf(source: Record<string, string | undefined>): string {
   try {
     parseEnv(source)
@@ -16,8 +19,8 @@ function problemsOf(source: Record<string, string | undefined>): string {
 
 describe('parseEnv', () => {
   describe('defaults', () => {
-    it('fills in every default for an empty environment', () => {
-      expect(parseEnv({})).toEqual({
+    it('fills in every default for an explicit development environment', () => {
+      expect(dev()).toEqual({
         NODE_ENV: 'development',
         PORT: 3000,
         DATABASE_URL: DEFAULT_DATABASE_URL,
@@ -31,20 +34,22 @@ describe('parseEnv', () => {
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
+        CODES_PER_ACCOUNT_PER_DAY: 20,
         sms: null,
         oauthProviders: [],
         isProduction: false,
+        isDevelopment: true,
       })
     })
 
     it('treats an empty variable as unset', () => {
-      expect(parseEnv({ REDIS_URL: '', SMTP_URL: '' })).toMatchObject({ REDIS_URL: undefined, SMTP_URL: undefined })
+      expect(dev({ REDIS_URL: '', SMTP_URL: '' })).toMatchObject({ REDIS_URL: undefined, SMTP_URL: undefined })
     })
 
     it('takes an SMS provider only when all four of its variables are set', () => {
       const sms = { SMS_API_URL: 'http://127.0.0.1:9/2010-04-01/', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'secret', SMS_FROM: '+15550001111' }
-      expect(parseEnv(sms).sms).toEqual({ apiUrl: 'http://127.0.0.1:9/2010-04-01', accountSid: 'AC1', authToken: 'secret', from: '+15550001111' })
-      expect(() => parseEnv({ SMS_API_URL: sms.SMS_API_URL })).toThrow(/set all four or none/)
+      expect(dev(sms).sms).toEqual({ apiUrl: 'http://127.0.0.1:9/2010-04-01', accountSid: 'AC1', authToken: 'secret', from: '+15550001111' })
+      expect(() => dev({ SMS_API_URL: sms.SMS_API_URL })).toThrow(/set all four or none/)
     })
 
     it('reads each named OAuth provider and lists what a provider lacks', () => {
@@ -56,7 +61,7 @@ describe('parseEnv', () => {
         OAUTH_ACME_TOKEN_URL: 'http://127.0.0.1:9/token',
         OAUTH_ACME_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
       }
-      expect(parseEnv(provider).oauthProviders).toEqual([
+      expect(dev(provider).oauthProviders).toEqual([
         {
           name: 'acme',
           label: 'Acme',
@@ -68,7 +73,7 @@ describe('parseEnv', () => {
           scopes: ['openid', 'email', 'profile'],
         },
       ])
-      expect(() => parseEnv({ ...provider, OAUTH_ACME_TOKEN_URL: '' })).toThrow(/OAUTH_ACME_\*: missing TOKEN_URL/)
+      expect(() => dev({ ...provider, OAUTH_ACME_TOKEN_URL: '' })).toThrow(/OAUTH_ACME_\*: missing TOKEN_URL/)
     })
 
     it('uses a SQLite file by default', () => {
@@ -76,18 +81,18 @@ describe('parseEnv', () => {
     })
 
     it('derives the edge URL from EDGE_PORT when it is not given', () => {
-      expect(parseEnv({ EDGE_PORT: '4100' }).EDGE_PUBLIC_URL).toBe('http://localhost:4100')
-      expect(parseEnv({ EDGE_PORT: '4100', EDGE_PUBLIC_URL: 'https://edge.example' }).EDGE_PUBLIC_URL).toBe('https://edge.example')
+      expect(dev({ EDGE_PORT: '4100' }).EDGE_PUBLIC_URL).toBe('http://localhost:4100')
+      expect(dev({ EDGE_PORT: '4100', EDGE_PUBLIC_URL: 'https://edge.example' }).EDGE_PUBLIC_URL).toBe('https://edge.example')
     })
 
     it('reads numbers from strings', () => {
-      const parsed = parseEnv({ PORT: '8080', EDGE_PORT: '8081' })
+      const parsed = dev({ PORT: '8080', EDGE_PORT: '8081' })
       expect(parsed.PORT).toBe(8080)
       expect(parsed.EDGE_PORT).toBe(8081)
     })
 
     it('keeps secrets it is given in development', () => {
-      const parsed = parseEnv({ SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET })
+      const parsed = dev({ SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET })
       expect(parsed.SESSION_SECRET).toBe(SECRET)
       expect(parsed.EDGE_SECRET).toBe(OTHER_SECRET)
     })
@@ -95,6 +100,10 @@ describe('parseEnv', () => {
     it('parses the environment at import time', () => {
       expect(env.NODE_ENV).toBe('test')
       expect(env.isProduction).toBe(false)
+      expect(env.isDevelopment).toBe(false)
+      // vitest.config.ts gives every test process its own secrets, never the development ones.
+      expect(env.SESSION_SECRET).toBe(process.env.SESSION_SECRET)
+      expect(env.SESSION_SECRET).not.toMatch(/^dev-only-/)
     })
   })
 
@@ -102,8 +111,19 @@ describe('parseEnv', () => {
     it('requires SESSION_SECRET and EDGE_SECRET, and names both', () => {
       const message = problemsOf({ NODE_ENV: 'production' })
       expect(message).toMatch(/^Invalid environment:/)
-      expect(message).toContain('SESSION_SECRET: is required in production')
-      expect(message).toContain('EDGE_SECRET: is required in production')
+      expect(message).toContain('SESSION_SECRET: is required unless NODE_ENV=development')
+      expect(message).toContain('EDGE_SECRET: is required unless NODE_ENV=development')
+    })
+
+    it('is what an unset NODE_ENV means, and a test NODE_ENV needs the secrets too (fail closed)', () => {
+      for (const source of [{}, { NODE_ENV: 'test' }]) {
+        const message = problemsOf(source)
+        expect(message, JSON.stringify(source)).toContain('SESSION_SECRET: is required unless NODE_ENV=development')
+        expect(message, JSON.stringify(source)).toContain('EDGE_SECRET: is required unless NODE_ENV=development')
+      }
+      const parsed = parseEnv({ SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET })
+      expect(parsed).toMatchObject({ NODE_ENV: 'production', isProduction: true, isDevelopment: false })
+      expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET }).isDevelopment).toBe(false)
     })
 
     it('requires EDGE_SECRET even when SESSION_SECRET is set', () => {
@@ -126,30 +146,30 @@ describe('parseEnv', () => {
     })
 
     it('rejects short secrets outside production too', () => {
-      expect(problemsOf({ SESSION_SECRET: 'short' })).toContain('SESSION_SECRET')
+      expect(problemsOf({ NODE_ENV: 'development', SESSION_SECRET: 'short' })).toContain('SESSION_SECRET')
     })
   })
 
   describe('DATABASE_URL', () => {
     it('accepts sqlite, mysql and mariadb URLs', () => {
-      expect(parseEnv({ DATABASE_URL: 'sqlite::memory:' }).DATABASE_URL).toBe('sqlite::memory:')
-      expect(parseEnv({ DATABASE_URL: 'sqlite:data/test.sqlite' }).DATABASE_URL).toBe('sqlite:data/test.sqlite')
-      expect(parseEnv({ DATABASE_URL: 'mysql://u:p@db:3306/hearth' }).DATABASE_URL).toBe('mysql://u:p@db:3306/hearth')
-      expect(parseEnv({ DATABASE_URL: 'mariadb://u:p@db/hearth' }).DATABASE_URL).toBe('mariadb://u:p@db/hearth')
+      expect(dev({ DATABASE_URL: 'sqlite::memory:' }).DATABASE_URL).toBe('sqlite::memory:')
+      expect(dev({ DATABASE_URL: 'sqlite:data/test.sqlite' }).DATABASE_URL).toBe('sqlite:data/test.sqlite')
+      expect(dev({ DATABASE_URL: 'mysql://u:p@db:3306/hearth' }).DATABASE_URL).toBe('mysql://u:p@db:3306/hearth')
+      expect(dev({ DATABASE_URL: 'mariadb://u:p@db/hearth' }).DATABASE_URL).toBe('mariadb://u:p@db/hearth')
     })
 
     it('rejects other databases with a clear message', () => {
-      const message = problemsOf({ DATABASE_URL: 'postgres://u:p@db/hearth' })
+      const message = problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@db/hearth' })
       expect(message).toBe('Invalid environment:\n  DATABASE_URL: must start with sqlite: or mysql://')
     })
 
     it('does not echo the rejected URL, which may hold a password', () => {
-      expect(problemsOf({ DATABASE_URL: 'postgres://u:hunter2@db/hearth' })).not.toContain('hunter2')
+      expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:hunter2@db/hearth' })).not.toContain('hunter2')
     })
 
     it('rejects a near miss', () => {
-      expect(problemsOf({ DATABASE_URL: 'mysql:/db' })).toContain('DATABASE_URL')
-      expect(problemsOf({ DATABASE_URL: 'SQLITE:data.db' })).toContain('DATABASE_URL')
+      expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'mysql:/db' })).toContain('DATABASE_URL')
+      expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'SQLITE:data.db' })).toContain('DATABASE_URL')
     })
   })
 
@@ -172,9 +192,9 @@ describe('parseEnv', () => {
     })
 
     it('accepts only the known log levels and BENCH flags', () => {
-      expect(parseEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug')
+      expect(dev({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug')
       expect(problemsOf({ LOG_LEVEL: 'verbose' })).toContain('LOG_LEVEL')
-      expect(parseEnv({ BENCH: '1' }).BENCH).toBe('1')
+      expect(dev({ BENCH: '1' }).BENCH).toBe('1')
       expect(problemsOf({ BENCH: 'yes' })).toContain('BENCH')
     })
 
