@@ -1,12 +1,15 @@
 // The meeting room page's loader and the edge-pass refresh route: access, host powers and the pass.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyEdgeToken } from '#edge/token'
-import { Room, User } from '#app/lib/db.server'
+import { Role, RoleGrant, Room, User } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
+import { claimPersonalRoom } from '#app/lib/room-claims.server'
+import { mainBrand } from '#models/main-brand'
 import { sessionStorage } from '#app/lib/session.server'
 import { loader } from '#app/routes/$brand_.$room/route'
 import { action as refreshPass } from '#app/routes/resources.edge-token'
 import { seedDemo } from '#models/seed'
+import { TestBrowser } from '../support/browser'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -117,5 +120,46 @@ describe('/resources/edge-token', () => {
     expect(initOf(await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
     expect(initOf(await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
     expect(initOf(await post({ brand: 'demo' })).status).toBe(400)
+  })
+})
+
+describe('meeting powers belong to a room (issue 8 item 1)', () => {
+  const owner = async (name: string) => {
+    const user = await User.create({ name, emailAddress: `${name.toLowerCase()}@owners.example` })
+    const { room } = await claimPersonalRoom(user, `${name.toLowerCase()}-place`)
+    return { user, room }
+  }
+  const inRoom = async (room: Room, user: User) => {
+    const brand = room.brandId === (await mainBrand()).id ? 'me' : 'demo'
+    const outcome = await (await TestBrowser.signedIn(user.id)).run(loader, `/${brand}/${room.slug}`, { params: { brand, room: room.slug } })
+    expect(outcome.data?.kind).toBe('room')
+    return { me: outcome.data.me, claims: (await verifyEdgeToken(outcome.data.pass.token, env.EDGE_SECRET))!.claims }
+  }
+
+  it("each personal room's owner is powerless in the other's room: no buttons, no powers in the pass", async () => {
+    const ana = await owner('Ana')
+    const ben = await owner('Ben')
+    for (const [visitor, host] of [
+      [ana, ben],
+      [ben, ana],
+    ]) {
+      const { me, claims } = await inRoom(host!.room, visitor!.user)
+      expect(me).toMatchObject({ isHost: false, isCoHost: false, canKick: false, canMute: false })
+      expect(claims).toMatchObject({ isHost: false, isCoHost: false, permissions: [] })
+      // At home they hold their room.
+      const own = await inRoom(visitor!.room, visitor!.user)
+      expect(own.me).toMatchObject({ isHost: true, canKick: true, canMute: true })
+    }
+  })
+
+  it("a room-scoped grant shows in that room's pass only; a demo admin's powers stay in the demo", async () => {
+    const cleo = await owner('Cleo')
+    const hub = await Room.findOne({ where: { slug: 'hub' }, rejectOnEmpty: true })
+    const bookClub = await Room.findOne({ where: { slug: 'book-club' }, rejectOnEmpty: true })
+    const coHost = await Role.findOne({ where: { slug: 'room-co-host' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: users.noah.id, brandId: bookClub.brandId, roleId: coHost.id, roomId: bookClub.id })
+    expect((await inRoom(bookClub, users.noah)).claims.permissions.sort()).toEqual(['kick-peer', 'mute-peer'])
+    expect((await inRoom(hub, users.noah)).claims.permissions).toEqual([])
+    expect((await inRoom(cleo.room, users.admin)).claims.permissions).toEqual([])
   })
 })

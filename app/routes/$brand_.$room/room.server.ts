@@ -48,7 +48,8 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
 
   const { user } = await viewer(request, context)
   const userId = user?.id ?? null
-  const granted = await grantedPermissions(userId, brand.id, ['access-community', ...MEETING_PERMISSIONS])
+  // A room-level check: community-wide grants and this room's own (never another room's).
+  const granted = await grantedPermissions(userId, brand.id, ['access-community', ...MEETING_PERMISSIONS], room.id)
   const access = roomAccess({
     userId,
     hasCommunityAccess: granted.has('access-community'),
