@@ -1,8 +1,9 @@
 // Who was kicked from a meeting, so they cannot come straight back. A kicked page may reconnect
 // with the pass it holds, and a signed-in person may reload for a fresh pass: both are refused.
 // The pass is remembered for twice its lifetime (EDGE_TOKEN_TTL_SECONDS), a signed-in user for the
-// rest of the meeting (a new meeting of the room starts clean). A guest's id lives only as long as
-// the pass, so the pass is what identifies them. In Redis when configured, so an edge that takes a
+// rest of the meeting (a new meeting of the room starts clean). A guest's id is kept the same way:
+// the web app gives each browser one guest id (its __guest cookie), so a kicked guest who reloads
+// for a fresh pass is refused like a member. In Redis when configured, so an edge that takes a
 // meeting over after a restart still refuses them; in memory otherwise.
 import type { Redis } from 'ioredis'
 import { EDGE_KEYS, EDGE_TOKEN_TTL_SECONDS, type EdgeKeys } from './protocol'
@@ -23,8 +24,10 @@ export interface KickedPeers {
 
 /** The entries a kick records, each with how long it is kept. */
 function entries({ tokenId, userId }: KickedPeer): Array<[string, number]> {
-  const pass: [string, number] = [`pass:${tokenId}`, PASS_KEEP_MS]
-  return userId.startsWith('guest:') ? [pass] : [pass, [`user:${userId}`, USER_KEEP_MS]]
+  return [
+    [`pass:${tokenId}`, PASS_KEEP_MS],
+    [`user:${userId}`, USER_KEEP_MS],
+  ]
 }
 
 export function memoryKickedPeers(now = () => Date.now()): KickedPeers {

@@ -31,7 +31,7 @@ export const EDGE_ERRORS = {
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
-  /** The peer's user id; guests get a `guest:`-prefixed random id so a reload keeps no identity. */
+  /** The peer's user id; a guest's is `guest:` and the id its browser keeps (the web app's __guest cookie). */
   userId: string
   name: string
   avatar: string | null

@@ -15,8 +15,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PassRequest.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return data({ error: 'invalid request' }, { status: 400, headers: NO_STORE })
   try {
-    const { claims } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
-    return data(await edgePassFor(claims), { headers: NO_STORE })
+    const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
+    return data(await edgePassFor(claims), { headers: { ...NO_STORE, ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } })
   } catch (thrown) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.
     if (thrown instanceof Response) {

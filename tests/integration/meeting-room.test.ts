@@ -163,3 +163,33 @@ describe('meeting powers belong to a room (issue 8 item 1)', () => {
     expect((await inRoom(cleo.room, users.admin)).claims.permissions).toEqual([])
   })
 })
+
+describe('guests (issue 8 item 3)', () => {
+  const hubArgs = { params: { brand: 'demo', room: 'hub' } }
+  const guestPass = async (outcome: { data: any }) => (await verifyEdgeToken(outcome.data.token ?? outcome.data.pass.token, env.EDGE_SECRET))!.claims
+
+  it('keep one id per browser: the signed __guest cookie, set on the first pass, reused by the page and the refresh route', async () => {
+    const browser = new TestBrowser()
+    const first = await browser.run(loader, '/demo/hub', hubArgs)
+    expect(first.setCookie).toMatch(/^__guest=[^;]+;/)
+    expect(first.setCookie).toMatch(/; HttpOnly/)
+    expect(first.setCookie).toMatch(/; SameSite=Lax/)
+    const id = (await guestPass(first)).userId
+    expect(id).toMatch(/^guest:[A-Za-z0-9_-]{36}$/)
+    expect(first.data.me.userId).toBe(id)
+
+    const again = await browser.run(loader, '/demo/hub', hubArgs)
+    expect(again.setCookie).toBeNull()
+    expect((await guestPass(again)).userId).toBe(id)
+    const refreshed = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
+    expect(refreshed.status).toBe(200)
+    expect((await guestPass(refreshed)).userId).toBe(id)
+
+    // Another browser is another guest; a cookie not signed by the server is replaced.
+    expect((await guestPass(await new TestBrowser().run(loader, '/demo/hub', hubArgs))).userId).not.toBe(id)
+    const forged = new TestBrowser(`__guest=${btoa(JSON.stringify(id.slice('guest:'.length)))}`)
+    const replaced = await forged.run(loader, '/demo/hub', hubArgs)
+    expect(replaced.setCookie).toMatch(/^__guest=/)
+    expect((await guestPass(replaced)).userId).not.toBe(id)
+  })
+})

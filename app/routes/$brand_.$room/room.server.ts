@@ -4,13 +4,13 @@
 import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { signEdgeToken } from '#edge/token'
 import type { EdgeClaims } from '#edge/protocol'
-import { newId } from '#models/ids'
 import { normaliseSlug } from '#models/slugs'
 import { grantedPermissions } from '#app/lib/access.server'
 import { findBrand } from '#app/lib/brands.server'
 import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
+import { guestIdentity } from '#app/lib/guest-identity.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from './room-access'
 import { routeMessages } from '#app/lib/page-language.server'
@@ -33,6 +33,8 @@ type RoomSession = {
   room: Room
   claims: EdgeClaims
   isGuest: boolean
+  /** The Set-Cookie that gives a guest's browser its guest id, when it had none. */
+  guestCookie: string | null
 }
 
 /**
@@ -74,9 +76,9 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
   const isHost = userId !== null && room.hostId === userId
   const isCoHost = userId !== null && !isHost && (room.coHosts ?? []).includes(userId)
   const permissions = MEETING_PERMISSIONS.filter((slug) => granted.has(slug))
+  const guest = userId ? null : await guestIdentity(request)
   const claims: EdgeClaims = {
-    // A guest's id is new on every pass: a guest has no identity to keep between visits.
-    userId: userId ?? `guest:${newId()}`,
+    userId: userId ?? guest!.userId,
     name: user?.name || brand.peerSettings.defaultDisplayName,
     avatar: user?.avatar ?? null,
     roomId: room.id,
@@ -86,7 +88,7 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
     permissions,
     locked: room.locked,
   }
-  return { brand, room, claims, isGuest: !userId }
+  return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null }
 }
 
 /**
@@ -119,7 +121,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
 
-  const { brand, room, claims, isGuest } = await requireRoomSession(request, context, params.brand, params.room)
+  const { brand, room, claims, isGuest, guestCookie } = await requireRoomSession(request, context, params.brand, params.room)
   const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
   const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
@@ -168,6 +170,6 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       messages,
     },
     // The pass is personal and short-lived: never cached, by the browser or anything between.
-    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}) } },
+    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}), ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } },
   )
 }

@@ -39,14 +39,16 @@ describe('kickPeer', () => {
     await joinMeeting(edge, roomId, { userId: 'another-user' })
   })
 
-  it('holds a guest by the pass alone (a guest id lives only as long as its pass)', async () => {
+  it('holds a guest by their guest id too: the same browser with a fresh pass stays out, another guest gets in', async () => {
     const { id: roomId } = await createRoom()
     const host = await joinMeeting(edge, roomId, { isHost: true })
-    const guest = await joinMeeting(edge, roomId, { userId: 'guest:first-pass' })
+    const guest = await joinMeeting(edge, roomId, { userId: 'guest:browser-one' })
     await ok(host.socket, 'kickPeer', { peerId: guest.joined.peerId })
     const again = await connect(edge, guest.token)
     expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
-    const newGuest = await joinMeeting(edge, roomId, { userId: 'guest:second-pass' })
+    const reloaded = await connect(edge, await tokenFor(roomId, { userId: 'guest:browser-one' }))
+    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    const newGuest = await joinMeeting(edge, roomId, { userId: 'guest:browser-two' })
     expect(newGuest.joined.peerId).not.toBe(guest.joined.peerId)
   })
 

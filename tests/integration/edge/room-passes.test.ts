@@ -1,6 +1,7 @@
 // The web-to-edge path of issue 8: the passes the room page signs, used against a real edge. A
 // personal room's owner visiting someone else's room gets a pass without powers, and the edge
-// refuses their kick and mute (item 1).
+// refuses their kick and mute (item 1); a guest keeps one id per browser, so a kicked guest who
+// reloads for a fresh pass stays out (item 3).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type JoinResult } from '#edge/protocol'
 import type { RunningEdge } from '#edge/server'
@@ -53,5 +54,17 @@ describe('passes the room page signs, at the edge', () => {
     expect(edge.edge.meetings.get(ben.room.id)!.peers.size).toBe(3)
     // The room's host holds its powers.
     await ok(benAtHome.socket, 'mutePeerAudio', { peerId: anaVisiting.peerId })
+  })
+
+  it('keep a kicked guest out when the same browser reloads for a fresh pass; another browser still gets in', async () => {
+    const cleo = await owner('Cleo')
+    const host = await joined(cleo.browser, cleo.room)
+    const guestBrowser = new TestBrowser()
+    const guest = await joined(guestBrowser, cleo.room)
+    await ok(host.socket, 'kickPeer', { peerId: guest.peerId })
+
+    const reload = await enter(guestBrowser, cleo.room)
+    expect(reload.join).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    await joined(new TestBrowser(), cleo.room)
   })
 })

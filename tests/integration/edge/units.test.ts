@@ -85,12 +85,22 @@ describe('kicked peers in memory', () => {
     await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })
     expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
     expect(await kicked.has('meeting-2', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
-    // A guest is known only by the pass: a new pass (and guest id) gets in.
+    // Another guest (another browser, another guest id) with a pass of their own gets in.
     expect(await kicked.has('meeting-1', { tokenId: 'token-2', userId: 'guest:2' })).toBe(false)
+    // The pass itself is remembered for twice its lifetime, whoever presents it.
     clock = EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(true)
+    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:other' })).toBe(true)
     clock = 2 * EDGE_TOKEN_TTL_SECONDS * 1000 + 1
-    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:1' })).toBe(false)
+    expect(await kicked.has('meeting-1', { tokenId: 'token-1', userId: 'guest:other' })).toBe(false)
+  })
+
+  it('refuse a kicked guest a fresh pass: the browser keeps its guest id (issue 8 item 3)', async () => {
+    let clock = 0
+    const kicked = memoryKickedPeers(() => clock)
+    await kicked.add('meeting-1', { tokenId: 'token-1', userId: 'guest:browser-1' })
+    clock = 3 * 3600 * 1000
+    expect(await kicked.has('meeting-1', { tokenId: 'token-2', userId: 'guest:browser-1' })).toBe(true)
+    expect(await kicked.has('meeting-1', { tokenId: 'token-3', userId: 'guest:browser-2' })).toBe(false)
   })
 
   it('refuse a signed-in user with any pass for the rest of the meeting', async () => {
