@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { edgePassFor, requireRoomSession } from './$brand_.$room/room.server'
+import { translatorFor } from '#app/lib/i18n.server'
+import { pageLanguage } from '#app/lib/page-language.server'
+import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/room.server'
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
 
@@ -16,6 +18,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return data({ error: 'invalid request' }, { status: 400, headers: NO_STORE })
   try {
     const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
+    const refused = await passRefusal(context)
+    if (refused) {
+      // In the room's community's language, as the room page would say it.
+      const t = translatorFor(await pageLanguage({ request, params: { brand: parsed.data.brand }, context }))
+      const minutes = Math.ceil(refused.retryAfterSeconds / 60)
+      return data(
+        { error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) },
+        { status: 429, headers: { ...NO_STORE, 'Retry-After': String(refused.retryAfterSeconds) } },
+      )
+    }
     return data(await edgePassFor(claims), { headers: { ...NO_STORE, ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } })
   } catch (thrown) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyEdgeToken } from '#edge/token'
 import { Role, RoleGrant, Room, User } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { claimPersonalRoom } from '#app/lib/room-claims.server'
 import { mainBrand } from '#models/main-brand'
 import { sessionStorage } from '#app/lib/session.server'
@@ -191,5 +192,25 @@ describe('guests (issue 8 item 3)', () => {
     const replaced = await forged.run(loader, '/demo/hub', hubArgs)
     expect(replaced.setCookie).toMatch(/^__guest=/)
     expect((await guestPass(replaced)).userId).not.toBe(id)
+  })
+})
+
+describe('the pass limit per client address (issue 8 item 3)', () => {
+  it('answers 429 with a translated page, and the refresh route a 429 with a translated message', async () => {
+    const browser = new TestBrowser()
+    for (let count = 0; count < LIMITS.edgePassesPerAddress.max; count++) await hit(LIMITS.edgePassesPerAddress, browser.address)
+    const page = await browser.run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })
+    expect(page.status).toBe(429)
+    expect(page.data).toMatchObject({ kind: 'passLimit', community: { slug: 'demo' }, minutes: 10 })
+    expect(page.data.messages.meeting.passLimit.title).toBe('Too many meeting passes')
+    expect(page.data.pass).toBeUndefined()
+
+    const refresh = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
+    expect(refresh.status).toBe(429)
+    expect(refresh.data).toEqual({ error: 'too many requests', message: expect.stringContaining('Please wait 10 minutes') })
+    expect(refresh.data.token).toBeUndefined()
+
+    // Another address is not held back.
+    expect((await new TestBrowser().run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })).status).toBe(200)
   })
 })

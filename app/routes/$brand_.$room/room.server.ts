@@ -11,6 +11,7 @@ import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
 import { guestIdentity } from '#app/lib/guest-identity.server'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from './room-access'
 import { routeMessages } from '#app/lib/page-language.server'
@@ -92,6 +93,15 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
 }
 
 /**
+ * Counts a pass against the client address's limit (LIMITS.edgePassesPerAddress): null when it may
+ * be issued, else the seconds to wait. Both the page and the refresh route issue passes.
+ */
+export async function passRefusal(context: AppLoadContext): Promise<{ retryAfterSeconds: number } | null> {
+  const { allowed, retryAfterSeconds } = await hit(LIMITS.edgePassesPerAddress, context.clientAddress)
+  return allowed ? null : { retryAfterSeconds }
+}
+
+/**
  * The host auto-join flag the sign-in callback stored (`aj`), used once: when the host opens a
  * room with it set, the meeting enters by itself. Returns the Set-Cookie that clears it, or null
  * when it is not set or the viewer is not this room's host (the flag stays for the host's room).
@@ -122,6 +132,18 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   }
 
   const { brand, room, claims, isGuest, guestCookie } = await requireRoomSession(request, context, params.brand, params.room)
+  const refused = await passRefusal(context)
+  if (refused) {
+    return data(
+      {
+        kind: 'passLimit' as const,
+        community: { name: brand.name, slug: brand.slug },
+        minutes: Math.ceil(refused.retryAfterSeconds / 60),
+        messages: await routeMessages(args, 'meeting'),
+      },
+      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(refused.retryAfterSeconds) } },
+    )
+  }
   const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
   const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
