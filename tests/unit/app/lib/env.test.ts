@@ -31,6 +31,7 @@ describe('parseEnv', () => {
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
+        EDGE_PASSES_PER_ADDRESS_PER_10_MIN: 300,
         sms: null,
         oauthProviders: [],
         isProduction: false,
