@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { translatorFor } from '#app/lib/i18n.server'
 import { pageLanguage } from '#app/lib/page-language.server'
@@ -6,7 +6,13 @@ import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/ro
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' }
+/**
+ * A plain JSON Response: from a resource route Remix sends what `data()` wraps without its status
+ * or headers, so refusals answered 200 and the pass lost its Cache-Control and guest cookie.
+ */
+function reply(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } })
+}
 
 /**
  * A fresh edge pass for a meeting client that reconnects (the page's pass lives 5 minutes). The
@@ -15,7 +21,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PassRequest.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: 'invalid request' }, { status: 400, headers: NO_STORE })
+  if (!parsed.success) return reply({ error: 'invalid request' }, 400)
   try {
     const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
     const refused = await passRefusal(context)
@@ -23,18 +29,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // In the room's community's language, as the room page would say it.
       const t = translatorFor(await pageLanguage({ request, params: { brand: parsed.data.brand }, context }))
       const minutes = Math.ceil(refused.retryAfterSeconds / 60)
-      return data(
-        { error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) },
-        { status: 429, headers: { ...NO_STORE, 'Retry-After': String(refused.retryAfterSeconds) } },
-      )
+      return reply({ error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) }, 429, {
+        'Retry-After': String(refused.retryAfterSeconds),
+      })
     }
-    return data(await edgePassFor(claims), { headers: { ...NO_STORE, ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } })
+    return reply(await edgePassFor(claims), 200, guestCookie ? { 'Set-Cookie': guestCookie } : {})
   } catch (thrown) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.
     if (thrown instanceof Response) {
       const location = thrown.headers.get('Location') ?? ''
       const status = location.startsWith('/private') ? 403 : 404
-      return data({ error: status === 403 ? 'forbidden' : 'not found' }, { status, headers: NO_STORE })
+      return reply({ error: status === 403 ? 'forbidden' : 'not found' }, status)
     }
     throw thrown
   }
