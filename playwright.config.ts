@@ -13,6 +13,8 @@ process.env.E2E_EDGE_PORT ??= String(4301 + port - 3100)
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
 // The web server's SQLite database (start-server.mjs), which a test may change directly (sql() in support.ts).
 process.env.E2E_DATABASE ??= join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
+// The web server's session secret (start-server.mjs), which signInWithSession (support.ts) signs cookies with.
+process.env.E2E_SESSION_SECRET ??= 'hearth-e2e-session-secret-for-test-runs-only'
 // The run's OAuth2/OIDC provider (oauth2-mock-server, also started by global-setup.ts): 8180 for 3100.
 process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
 

@@ -53,7 +53,7 @@ export interface EdgeControls {
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
-  /** The peer's user id; a guest's starts with `guest:` (GUEST_ID_PREFIX). */
+  /** The peer's user id; a guest's is `guest:` (GUEST_ID_PREFIX) and the id its browser keeps (the web app's __guest cookie). */
   userId: string
   /** A signed-in person's account name (the meeting shows no other); a guest's default display name. */
   name: string

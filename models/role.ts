@@ -29,12 +29,17 @@ export class Permission extends Model<InferAttributes<Permission>, InferCreation
   declare updatedAt: CreationOptional<Date>
 }
 
-/** A role held by a user in one community. A member may hold several, granted or revoked per brand. */
+/**
+ * A role held by a user in one community. A member may hold several, granted or revoked per brand.
+ * A grant that names a room applies in that room only (a personal room's host, a room's co-host); one
+ * with no room applies community-wide, as an admin grants it.
+ */
 export class RoleGrant extends Model<InferAttributes<RoleGrant>, InferCreationAttributes<RoleGrant>> {
   declare id: CreationOptional<string>
   declare userId: ForeignKey<string>
   declare roleId: ForeignKey<string>
   declare brandId: ForeignKey<string>
+  declare roomId: CreationOptional<string | null>
   declare role?: NonAttribute<Role>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
@@ -60,7 +65,7 @@ export function initialiseRoles(sequelize: Sequelize) {
     { sequelize, tableName: 'permissions', modelName: 'Permission' },
   )
   RoleGrant.init(
-    { id: id(), createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE },
+    { id: id(), roomId: { type: DataTypes.STRING(36), allowNull: true }, createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE },
     { sequelize, tableName: 'role_grants', modelName: 'RoleGrant' },
   )
   Role.belongsToMany(Permission, {

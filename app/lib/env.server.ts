@@ -75,6 +75,12 @@ const schema = z
     CODES_PER_ACCOUNT_PER_DAY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(20)),
     // Codes one client address may check (sign-in, sign-up, address change) per 15 minutes.
     CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(30)),
+    // Meeting passes one client address may be issued per 10 minutes (room page loads and reconnects).
+    // One person uses a pass per page load and at most one per reconnect attempt (five per drop): a
+    // connection dropping every minute spends about 60. 300 leaves that for a few people behind one
+    // address at once (an office, a classroom's NAT) and still stops a script minting passes (and
+    // guest peers) without end.
+    EDGE_PASSES_PER_ADDRESS_PER_10_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(300)),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -14,6 +14,8 @@ export const LIMITS = {
   codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
   verificationsPerAddress: { name: 'verify-address', max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN, windowSeconds: 15 * 60 },
   codesPerAccountPerDay: { name: 'code-account', max: env.CODES_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 3600 },
+  // Meeting passes (the room page and /resources/edge-token) one client address is issued.
+  edgePassesPerAddress: { name: 'edge-pass-address', max: env.EDGE_PASSES_PER_ADDRESS_PER_10_MIN, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>
 
 /** Why a code is not sent, in the words the person reads: `{ message, minutes }` for t(). */

@@ -106,8 +106,13 @@ export class RoomLinkTaken extends Error {
 }
 
 /**
- * Makes a personal room in the main brand with the user as its host, and gives them the room-host
- * role there so the me screen lists it. The unique (brand, link) index settles two claims racing.
+ * Makes a personal room in the main brand with the user as its host. The unique (brand, link) index
+ * settles two claims racing.
+ *
+ * The room-host grant names the room. The room's hostId already gives its meeting powers, so the
+ * grant adds no power; it is kept because the me screen lists a community (and counts its people)
+ * by the roles held there. A grant for the whole main brand would give its kick-peer and mute-peer
+ * in every other person's room (issue 8 item 1), so it never names less than the room.
  */
 async function createPersonalRoom(user: User, slug: string, transaction: Transaction) {
   const brand = await mainBrand()
@@ -118,7 +123,7 @@ async function createPersonalRoom(user: User, slug: string, transaction: Transac
       { slug, brandId: brand.id, hostId: user.id, context: 'personal', type: 'personal', name: user.name ?? slug },
       { transaction },
     )
-    await RoleGrant.findOrCreate({ where: { userId: user.id, brandId: brand.id, roleId: hostRole.id }, transaction })
+    await RoleGrant.findOrCreate({ where: { userId: user.id, brandId: brand.id, roleId: hostRole.id, roomId: room.id }, transaction })
     return room
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new RoomLinkTaken(slug)

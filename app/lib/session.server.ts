@@ -2,15 +2,12 @@ import { createCookie, createSessionStorage, redirect, type AppLoadContext, type
 import { Op } from 'sequelize'
 import { Session as SessionRow, User } from '#models/index'
 import { env } from './env.server'
+import { IDENTITY_LIFETIME_MS, newIdentity, type Identity } from './identities'
 import { once } from './request-cache.server'
 import type { PendingSignups } from './signup-session.server'
 import type { PendingContactChange } from '#app/routes/me.settings/contact-change.server'
 
-/** How long a signed-in identity lasts without signing in again. */
-export const IDENTITY_LIFETIME_MS = 30 * 24 * 3600 * 1000
-
-/** One signed-in account of the account switcher. */
-export type Identity = { userId: string; signedInAt: string; expiresAt: string }
+export { IDENTITY_LIFETIME_MS, type Identity }
 
 export type SessionData = {
   identities: Identity[]
@@ -132,11 +129,7 @@ export async function startSession(
   flags: SessionData['flags'] = previous.get('flags') ?? { autoJoin: false, embedded: false },
 ): Promise<Response> {
   const now = Date.now()
-  const identity: Identity = {
-    userId,
-    signedInAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + IDENTITY_LIFETIME_MS).toISOString(),
-  }
+  const identity = newIdentity(userId, now)
   const others = liveIdentities(previous, now).filter((existing) => existing.userId !== userId)
   await sessionStorage.destroySession(previous)
   const session = await sessionStorage.getSession()

@@ -1,11 +1,19 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { isRefusal } from '#app/lib/access-refusal'
-import { edgePassFor, requireRoomSession } from './$brand_.$room/room.server'
+import { translatorFor } from '#app/lib/i18n.server'
+import { pageLanguage } from '#app/lib/page-language.server'
+import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/room.server'
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
 
-const NO_STORE = { 'Cache-Control': 'private, no-store' }
+/**
+ * A plain JSON Response: from a resource route Remix sends what `data()` wraps without its status
+ * or headers, so refusals answered 200 and the pass lost its Cache-Control and guest cookie.
+ */
+function reply(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'private, no-store', ...headers } })
+}
 
 /**
  * A fresh edge pass for a meeting client that reconnects (the page's pass lives 5 minutes). The
@@ -14,16 +22,25 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PassRequest.safeParse(Object.fromEntries(await request.formData()))
-  if (!parsed.success) return data({ error: 'invalid request' }, { status: 400, headers: NO_STORE })
+  if (!parsed.success) return reply({ error: 'invalid request' }, 400)
   try {
-    const { claims } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
-    return data(await edgePassFor(claims), { headers: NO_STORE })
+    const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
+    const refused = await passRefusal(context)
+    if (refused) {
+      // In the room's community's language, as the room page would say it.
+      const t = translatorFor(await pageLanguage({ request, params: { brand: parsed.data.brand }, context }))
+      const minutes = Math.ceil(refused.retryAfterSeconds / 60)
+      return reply({ error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) }, 429, {
+        'Retry-After': String(refused.retryAfterSeconds),
+      })
+    }
+    return reply(await edgePassFor(claims), 200, guestCookie ? { 'Set-Cookie': guestCookie } : {})
   } catch (thrown) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.
     if (thrown instanceof Response) {
       const location = thrown.headers.get('Location') ?? ''
       const status = isRefusal(location) ? 403 : 404
-      return data({ error: status === 403 ? 'forbidden' : 'not found' }, { status, headers: NO_STORE })
+      return reply({ error: status === 403 ? 'forbidden' : 'not found' }, status)
     }
     throw thrown
   }

@@ -1,6 +1,7 @@
 // The e2e suite's web server: the production build on a fresh, seeded SQLite database, removed
 // again when Playwright stops the server, sending its mail to the run's loopback SMTP server.
 import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -27,6 +28,9 @@ const env = {
   PORT: port,
   DATABASE_URL: `sqlite:${database}`,
   LOG_LEVEL: 'warn',
+  // An explicit secret, shared with the test workers (playwright.config.ts sets it): the sign-in
+  // fixture signs session cookies with it. Started by hand, nobody else needs it.
+  SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? randomBytes(32).toString('hex'),
   // Mail goes to the run's SMTP server on loopback (tests/e2e/global-setup.ts), where the tests
   // read it; without E2E_SMTP_PORT (the server started by hand) it stays in the dev outbox.
   SMTP_URL: process.env.E2E_SMTP_PORT ? `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}` : '',

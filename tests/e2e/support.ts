@@ -5,7 +5,10 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import sqlite3 from 'sqlite3'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { createCookie } from '@remix-run/node'
+import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { newId } from '../../models/ids'
+import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -338,4 +341,36 @@ export function sql<Row>(statement: string, params: unknown[] = [], database = p
       else resolve(rows as Row[])
     })
   })
+}
+
+/** A date as Sequelize writes it to SQLite ("2026-01-02 03:04:05.678 +00:00"), so the app's comparisons read it. */
+const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
+
+/**
+ * Signs a browser in as an existing account without spending a sign-in code: a session row shaped
+ * like the one the app's sign-in writes (the identities and the current one, expiring with the
+ * cookie), and the `__session` cookie holding its id, signed by Remix's createCookie with the
+ * server's SESSION_SECRET (E2E_SESSION_SECRET, set in playwright.config.ts and handed to the server
+ * by start-server.mjs). Only the sign-in specs need the real thing. Returns the user's id.
+ */
+export async function signInWithSession(target: Page | BrowserContext, emailAddress: string): Promise<string> {
+  const context = 'context' in target ? target.context() : target
+  const secret = process.env.E2E_SESSION_SECRET
+  if (!secret) throw new Error('E2E_SESSION_SECRET is not set: run the suite through playwright.config.ts')
+  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress])
+  if (!user) throw new Error(`No account ${emailAddress} in the run's database`)
+  const now = Date.now()
+  const id = newId()
+  await sql('INSERT INTO sessions (id, data, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
+    id,
+    JSON.stringify(signedInData([user.id], now)),
+    sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)),
+    sqliteDate(new Date(now)),
+    sqliteDate(new Date(now)),
+  ])
+  const signed = await createCookie('__session', { secrets: [secret] }).serialize(id)
+  const baseURL = test.info().project.use.baseURL
+  if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
+  await context.addCookies([{ name: '__session', value: signed.split(';')[0]!.slice('__session='.length), url: baseURL, httpOnly: true, sameSite: 'Lax' }])
+  return user.id
 }

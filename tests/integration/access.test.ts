@@ -1,7 +1,9 @@
 // The permission check the pages use: what a user's roles in a community grant, one or several at once.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { grantedPermissions, hasPermission } from '#app/lib/access.server'
-import { Brand, User } from '#app/lib/db.server'
+import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
+import { claimPersonalRoom } from '#app/lib/room-claims.server'
+import { mainBrand } from '#models/main-brand'
 import { seedDemo } from '#models/seed'
 
 let brandId: string
@@ -25,5 +27,50 @@ describe('grantedPermissions', () => {
     const mia = await userId('mia@demo.hearth.test')
     expect(await hasPermission(mia, brandId, 'access-community')).toBe(true)
     expect(await hasPermission(mia, brandId, 'kick-peer')).toBe(false)
+  })
+})
+
+describe('room-scoped grants (issue 8 item 1)', () => {
+  const claimant = async (name: string) => {
+    const user = await User.create({ name, emailAddress: `${name.toLowerCase()}@claims.example` })
+    const { room } = await claimPersonalRoom(user, `${name.toLowerCase()}-room`)
+    return { user, room }
+  }
+  const MEETING = ['kick-peer', 'mute-peer'] as const
+
+  it("a personal room's owner holds meeting powers in their own room only, and none community-wide", async () => {
+    const ana = await claimant('Ana')
+    const ben = await claimant('Ben')
+    const main = await mainBrand()
+    expect(await grantedPermissions(ana.user.id, main.id, MEETING, ana.room.id)).toEqual(new Set(MEETING))
+    expect(await grantedPermissions(ana.user.id, main.id, MEETING, ben.room.id)).toEqual(new Set())
+    expect(await grantedPermissions(ben.user.id, main.id, MEETING, ana.room.id)).toEqual(new Set())
+    expect(await grantedPermissions(ben.user.id, main.id, MEETING, ben.room.id)).toEqual(new Set(MEETING))
+    // A community check counts community-wide grants only.
+    expect(await hasPermission(ana.user.id, main.id, 'kick-peer')).toBe(false)
+    expect(await grantedPermissions(ana.user.id, main.id, MEETING)).toEqual(new Set())
+  })
+
+  it('a grant naming a room works in that room and nowhere else', async () => {
+    const noah = await userId('noah@demo.hearth.test')
+    const [bookClub, hub] = await Promise.all(
+      ['book-club', 'hub'].map((slug) => Room.findOne({ where: { brandId, slug }, rejectOnEmpty: true })),
+    )
+    const coHost = await Role.findOne({ where: { slug: 'room-co-host' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: noah, brandId, roleId: coHost.id, roomId: bookClub!.id })
+    expect(await grantedPermissions(noah, brandId, MEETING, bookClub!.id)).toEqual(new Set(MEETING))
+    expect(await grantedPermissions(noah, brandId, MEETING, hub!.id)).toEqual(new Set())
+    expect(await hasPermission(noah, brandId, 'mute-peer')).toBe(false)
+    // The community-wide grants still count in that room.
+    expect(await grantedPermissions(noah, brandId, ['access-community'], bookClub!.id)).toEqual(new Set(['access-community']))
+  })
+
+  it("an admin's community-wide grant works in every room of that community, not in another community's", async () => {
+    const admin = await userId('admin@demo.hearth.test')
+    const rooms = await Room.findAll({ where: { brandId } })
+    for (const room of rooms) expect(await grantedPermissions(admin, brandId, MEETING, room.id)).toEqual(new Set(MEETING))
+    expect(await hasPermission(admin, brandId, 'kick-peer')).toBe(true)
+    const elsewhere = await claimant('Cleo')
+    expect(await grantedPermissions(admin, elsewhere.room.brandId, MEETING, elsewhere.room.id)).toEqual(new Set())
   })
 })

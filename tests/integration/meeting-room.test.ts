@@ -1,12 +1,16 @@
 // The meeting room page's loader and the edge-pass refresh route: access, host powers and the pass.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyEdgeToken } from '#edge/token'
-import { Brand, Room, User } from '#app/lib/db.server'
+import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
 import { env } from '#app/lib/env.server'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { claimPersonalRoom } from '#app/lib/room-claims.server'
+import { mainBrand } from '#models/main-brand'
 import { sessionStorage } from '#app/lib/session.server'
 import { loader } from '#app/routes/$brand_.$room/route'
 import { action as refreshPass } from '#app/routes/resources.edge-token'
 import { seedDemo } from '#models/seed'
+import { TestBrowser } from '../support/browser'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -115,20 +119,114 @@ describe('/{brand}/{room} loader', () => {
 describe('/resources/edge-token', () => {
   const post = async (fields: Record<string, string>, user?: User) => {
     const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
-    return refreshPass(routeArgs('/resources/edge-token', {}, { method: 'POST', body: new URLSearchParams(fields), headers }))
+    // A resource route answers with a real Response: its status and headers are what the browser gets.
+    return (await refreshPass(routeArgs('/resources/edge-token', {}, { method: 'POST', body: new URLSearchParams(fields), headers }))) as Response
   }
 
   it('hands a fresh pass to someone who may enter', async () => {
     const result = await post({ brand: 'demo', room: 'book-club' }, users.mia)
-    const pass = unwrap(result) as { token: string; edgeUrl: string }
+    expect(result.status).toBe(200)
+    const pass = (await result.json()) as { token: string; edgeUrl: string }
     expect(pass.edgeUrl).toBe(env.EDGE_PUBLIC_URL)
     expect((await verifyEdgeToken(pass.token, env.EDGE_SECRET))?.claims).toMatchObject({ userId: users.mia.id, isHost: true })
-    expect(initOf(result).headers.get('Cache-Control')).toContain('no-store')
+    expect(result.headers.get('Cache-Control')).toContain('no-store')
   })
 
   it('refuses with 403 who may not enter, 404 an unknown room, 400 a bad request', async () => {
-    expect(initOf(await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
-    expect(initOf(await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
-    expect(initOf(await post({ brand: 'demo' })).status).toBe(400)
+    expect((await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
+    expect((await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
+    expect((await post({ brand: 'demo' })).status).toBe(400)
+  })
+})
+
+describe('meeting powers belong to a room (issue 8 item 1)', () => {
+  const owner = async (name: string) => {
+    const user = await User.create({ name, emailAddress: `${name.toLowerCase()}@owners.example` })
+    const { room } = await claimPersonalRoom(user, `${name.toLowerCase()}-place`)
+    return { user, room }
+  }
+  const inRoom = async (room: Room, user: User) => {
+    const brand = room.brandId === (await mainBrand()).id ? 'me' : 'demo'
+    const outcome = await (await TestBrowser.signedIn(user.id)).run(loader, `/${brand}/${room.slug}`, { params: { brand, room: room.slug } })
+    expect(outcome.data?.kind).toBe('room')
+    return { me: outcome.data.me, claims: (await verifyEdgeToken(outcome.data.pass.token, env.EDGE_SECRET))!.claims }
+  }
+
+  it("each personal room's owner is powerless in the other's room: no buttons, no powers in the pass", async () => {
+    const ana = await owner('Ana')
+    const ben = await owner('Ben')
+    for (const [visitor, host] of [
+      [ana, ben],
+      [ben, ana],
+    ]) {
+      const { me, claims } = await inRoom(host!.room, visitor!.user)
+      expect(me).toMatchObject({ isHost: false, isCoHost: false, canKick: false, canMute: false })
+      expect(claims).toMatchObject({ isHost: false, isCoHost: false, permissions: [] })
+      // At home they hold their room.
+      const own = await inRoom(visitor!.room, visitor!.user)
+      expect(own.me).toMatchObject({ isHost: true, canKick: true, canMute: true })
+    }
+  })
+
+  it("a room-scoped grant shows in that room's pass only; a demo admin's powers stay in the demo", async () => {
+    const cleo = await owner('Cleo')
+    const hub = await Room.findOne({ where: { slug: 'hub' }, rejectOnEmpty: true })
+    const bookClub = await Room.findOne({ where: { slug: 'book-club' }, rejectOnEmpty: true })
+    const coHost = await Role.findOne({ where: { slug: 'room-co-host' }, rejectOnEmpty: true })
+    await RoleGrant.create({ userId: users.noah.id, brandId: bookClub.brandId, roleId: coHost.id, roomId: bookClub.id })
+    expect((await inRoom(bookClub, users.noah)).claims.permissions.sort()).toEqual(['kick-peer', 'mute-peer'])
+    expect((await inRoom(hub, users.noah)).claims.permissions).toEqual([])
+    expect((await inRoom(cleo.room, users.admin)).claims.permissions).toEqual([])
+  })
+})
+
+describe('guests (issue 8 item 3)', () => {
+  const hubArgs = { params: { brand: 'demo', room: 'hub' } }
+  const guestPass = async (outcome: { data: any }) => (await verifyEdgeToken(outcome.data.token ?? outcome.data.pass.token, env.EDGE_SECRET))!.claims
+
+  it('keep one id per browser: the signed __guest cookie, set on the first pass, reused by the page and the refresh route', async () => {
+    const browser = new TestBrowser()
+    const first = await browser.run(loader, '/demo/hub', hubArgs)
+    expect(first.setCookie).toMatch(/^__guest=[^;]+;/)
+    expect(first.setCookie).toMatch(/; HttpOnly/)
+    expect(first.setCookie).toMatch(/; SameSite=Lax/)
+    const id = (await guestPass(first)).userId
+    expect(id).toMatch(/^guest:[A-Za-z0-9_-]{36}$/)
+    expect(first.data.me.userId).toBe(id)
+
+    const again = await browser.run(loader, '/demo/hub', hubArgs)
+    expect(again.setCookie).toBeNull()
+    expect((await guestPass(again)).userId).toBe(id)
+    const refreshed = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
+    expect(refreshed.status).toBe(200)
+    expect((await guestPass(refreshed)).userId).toBe(id)
+
+    // Another browser is another guest; a cookie not signed by the server is replaced.
+    expect((await guestPass(await new TestBrowser().run(loader, '/demo/hub', hubArgs))).userId).not.toBe(id)
+    const forged = new TestBrowser(`__guest=${btoa(JSON.stringify(id.slice('guest:'.length)))}`)
+    const replaced = await forged.run(loader, '/demo/hub', hubArgs)
+    expect(replaced.setCookie).toMatch(/^__guest=/)
+    expect((await guestPass(replaced)).userId).not.toBe(id)
+  })
+})
+
+describe('the pass limit per client address (issue 8 item 3)', () => {
+  it('answers 429 with a translated page, and the refresh route a 429 with a translated message', async () => {
+    const browser = new TestBrowser()
+    for (let count = 0; count < LIMITS.edgePassesPerAddress.max; count++) await hit(LIMITS.edgePassesPerAddress, browser.address)
+    const page = await browser.run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })
+    expect(page.status).toBe(429)
+    expect(page.data).toMatchObject({ kind: 'passLimit', community: { slug: 'demo' }, minutes: 10 })
+    expect(page.data.messages.meeting.passLimit.title).toBe('Too many meeting passes')
+    expect(page.data.pass).toBeUndefined()
+
+    const refresh = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
+    expect(refresh.status).toBe(429)
+    expect(refresh.headers.get('Retry-After')).toMatch(/^\d+$/)
+    expect(refresh.data).toEqual({ error: 'too many requests', message: expect.stringContaining('Please wait 10 minutes') })
+    expect(refresh.data.token).toBeUndefined()
+
+    // Another address is not held back.
+    expect((await new TestBrowser().run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })).status).toBe(200)
   })
 })

@@ -137,7 +137,10 @@ describe('claiming a personal room as a visitor', () => {
     const room = (await Room.findOne({ where: { brandId: brand.id, slug: 'ana-room' } }))!
     expect(room).toMatchObject({ hostId: user.id, type: 'personal', context: 'personal', name: 'Ana  Souza' })
     const hostRole = (await Role.findOne({ where: { slug: 'room-host' } }))!
-    expect(await RoleGrant.count({ where: { userId: user.id, brandId: brand.id, roleId: hostRole.id } })).toBe(1)
+    // The host role names the room: never the whole main brand, where it would reach other people's rooms.
+    expect(await RoleGrant.findAll({ where: { userId: user.id, brandId: brand.id }, raw: true })).toEqual([
+      expect.objectContaining({ roleId: hostRole.id, roomId: room.id }),
+    ])
 
     const signedIn = { headers: { Cookie: cookiePair(done.headers.get('Set-Cookie')!) } }
     expect(await welcomeLoader(routeArgs('/welcome-aboard', {}, signedIn))).toMatchObject({

@@ -4,7 +4,7 @@ import { signedInCookie } from './session'
 
 /** What a loader or action came to, as the browser sees it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Outcome = { status: number; location: string | null; data: any; setCookie: string | null }
+export type Outcome = { status: number; location: string | null; data: any; setCookie: string | null; headers: Headers }
 
 type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown
 
@@ -64,8 +64,12 @@ export class TestBrowser {
       // A destroyed session comes back as an empty, expired cookie: the browser drops it.
       this.cookie = /^__session=$/.test(pair) || /Expires=Thu, 01 Jan 1970/i.test(setCookie) ? null : pair
     }
-    if (value instanceof Response) return { status: value.status, location: value.headers.get('Location'), data: null, setCookie }
-    if (withInit) return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie }
-    return { status: 200, location: null, data: value, setCookie }
+    if (value instanceof Response) {
+      // A resource route's JSON answer, read as its script would.
+      const data = value.headers.get('Content-Type')?.includes('application/json') ? await value.json() : null
+      return { status: value.status, location: value.headers.get('Location'), data, setCookie, headers }
+    }
+    if (withInit) return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie, headers }
+    return { status: 200, location: null, data: value, setCookie, headers }
   }
 }

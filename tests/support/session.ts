@@ -1,4 +1,5 @@
-import { IDENTITY_LIFETIME_MS, sessionStorage } from '#app/lib/session.server'
+import { sessionStorage } from '#app/lib/session.server'
+import { signedInData } from './signed-in'
 
 /**
  * A Cookie header for a browser signed in as these users (the first is current), made the way
@@ -6,16 +7,9 @@ import { IDENTITY_LIFETIME_MS, sessionStorage } from '#app/lib/session.server'
  */
 export async function signedInCookie(...userIds: string[]): Promise<string> {
   const session = await sessionStorage.getSession()
-  const now = Date.now()
-  session.set(
-    'identities',
-    userIds.map((userId) => ({
-      userId,
-      signedInAt: new Date(now).toISOString(),
-      expiresAt: new Date(now + IDENTITY_LIFETIME_MS).toISOString(),
-    })),
-  )
-  session.set('currentUserId', userIds[0]!)
+  const { identities, currentUserId } = signedInData(userIds)
+  session.set('identities', identities)
+  session.set('currentUserId', currentUserId)
   return cookiePair(await sessionStorage.commitSession(session))
 }
 

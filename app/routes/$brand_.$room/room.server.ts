@@ -4,13 +4,14 @@
 import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
 import { signEdgeToken } from '#edge/token'
 import type { EdgeClaims } from '#edge/protocol'
-import { newId } from '#models/ids'
 import { normaliseSlug } from '#models/slugs'
 import { grantedPermissions } from '#app/lib/access.server'
 import { findBrand } from '#app/lib/brands.server'
 import { Room, User, type Brand } from '#app/lib/db.server'
 import { roomEdgeUrl } from '#app/lib/edge-publisher.server'
 import { env } from '#app/lib/env.server'
+import { guestIdentity } from '#app/lib/guest-identity.server'
+import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
 import { roomAccess } from '#models/room-access'
 import { routeMessages } from '#app/lib/page-language.server'
@@ -35,6 +36,8 @@ type RoomSession = {
   room: Room
   claims: EdgeClaims
   isGuest: boolean
+  /** The Set-Cookie that gives a guest's browser its guest id, when it had none. */
+  guestCookie: string | null
 }
 
 /**
@@ -50,7 +53,8 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
 
   const { user } = await viewer(request, context)
   const userId = user?.id ?? null
-  const granted = await grantedPermissions(userId, brand.id, ['access-community', ...MEETING_PERMISSIONS])
+  // A room-level check: community-wide grants and this room's own (never another room's).
+  const granted = await grantedPermissions(userId, brand.id, ['access-community', ...MEETING_PERMISSIONS], room.id)
   const access = roomAccess({
     userId,
     hasCommunityAccess: granted.has('access-community'),
@@ -75,9 +79,9 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
   const isHost = userId !== null && room.hostId === userId
   const isCoHost = userId !== null && !isHost && (room.coHosts ?? []).includes(userId)
   const permissions = MEETING_PERMISSIONS.filter((slug) => granted.has(slug))
+  const guest = userId ? null : await guestIdentity(request)
   const claims: EdgeClaims = {
-    // A guest's id is new on every pass: a guest has no identity to keep between visits.
-    userId: userId ?? `guest:${newId()}`,
+    userId: userId ?? guest!.userId,
     name: user?.name || brand.peerSettings.defaultDisplayName,
     avatar: user?.avatar ?? null,
     roomId: room.id,
@@ -89,7 +93,16 @@ export async function requireRoomSession(request: Request, context: AppLoadConte
     // Enforced by the edge, not only hidden from the toolbar.
     controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen },
   }
-  return { brand, room, claims, isGuest: !userId }
+  return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null }
+}
+
+/**
+ * Counts a pass against the client address's limit (LIMITS.edgePassesPerAddress): null when it may
+ * be issued, else the seconds to wait. Both the page and the refresh route issue passes.
+ */
+export async function passRefusal(context: AppLoadContext): Promise<{ retryAfterSeconds: number } | null> {
+  const { allowed, retryAfterSeconds } = await hit(LIMITS.edgePassesPerAddress, context.clientAddress)
+  return allowed ? null : { retryAfterSeconds }
 }
 
 /**
@@ -122,7 +135,19 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
 
-  const { brand, room, claims, isGuest } = await requireRoomSession(request, context, params.brand, params.room)
+  const { brand, room, claims, isGuest, guestCookie } = await requireRoomSession(request, context, params.brand, params.room)
+  const refused = await passRefusal(context)
+  if (refused) {
+    return data(
+      {
+        kind: 'passLimit' as const,
+        community: { name: brand.name, slug: brand.slug },
+        minutes: Math.ceil(refused.retryAfterSeconds / 60),
+        messages: await routeMessages(args, 'meeting'),
+      },
+      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(refused.retryAfterSeconds) } },
+    )
+  }
   const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
   const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
@@ -171,6 +196,6 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       messages,
     },
     // The pass is personal and short-lived: never cached, by the browser or anything between.
-    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}) } },
+    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}), ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } },
   )
 }

@@ -54,14 +54,16 @@ export function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   if (isSelfSignupRoom(args.params.room)) return selfSignupMeta(args)
-  const data = args.data as RoomData | NotFoundData | undefined
+  const data = args.data as RoomData | NotFoundData | PassLimitData | undefined
   if (!data || !('kind' in data)) return [{ title: 'Hearth' }]
-  return data.kind === 'room' ? [{ title: `${data.room.name} · Hearth` }] : pageTitle(args.matches, 'meeting:roomNotFound.title')
+  if (data.kind === 'room') return [{ title: `${data.room.name} · Hearth` }]
+  return pageTitle(args.matches, data.kind === 'passLimit' ? 'meeting:passLimit.title' : 'meeting:roomNotFound.title')
 }
 
 type LoaderData = Awaited<ReturnType<typeof roomLoader>>['data']
 type RoomData = Extract<LoaderData, { kind: 'room' }>
 type NotFoundData = Extract<LoaderData, { kind: 'notFound' }>
+type PassLimitData = Extract<LoaderData, { kind: 'passLimit' }>
 
 export default function RoomRoute() {
   const params = useParams()
@@ -72,6 +74,7 @@ export default function RoomRoute() {
 function RoomPage() {
   const data = useLoaderData<typeof roomLoader>() as LoaderData
   if (data.kind === 'notFound') return <RoomNotFound community={data.community} />
+  if (data.kind === 'passLimit') return <PassLimit minutes={data.minutes} />
   const { messages: _sentToUseT, embedder: _forTheHeaders, ...config } = data
   return <MeetingApp config={config} />
 }
@@ -88,6 +91,23 @@ function RoomNotFound({ community }: { community: { name: string; slug: string }
       }
     >
       <p>{t('meeting:roomNotFound.message', { community: community.name })}</p>
+    </StatusPage>
+  )
+}
+
+/** The client address was issued too many passes (LIMITS.edgePassesPerAddress): a 429 that says when to come back. */
+function PassLimit({ minutes }: Pick<PassLimitData, 'minutes'>) {
+  const { t } = useT()
+  return (
+    <StatusPage
+      title={t('meeting:passLimit.title')}
+      actions={
+        <a href="" className="button button-primary">
+          {t('meeting:passLimit.retry')}
+        </a>
+      }
+    >
+      <p>{t('meeting:passLimit.message', { minutes })}</p>
     </StatusPage>
   )
 }

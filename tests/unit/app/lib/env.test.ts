@@ -35,6 +35,7 @@ describe('parseEnv', () => {
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
         CODES_PER_ACCOUNT_PER_DAY: 20,
+        EDGE_PASSES_PER_ADDRESS_PER_10_MIN: 300,
         sms: null,
         oauthProviders: [],
         isProduction: false,
