@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { edgePassFor, requireRoomSession } from './$brand_.$room/room.server'
+import { readForm } from '#app/lib/form-body.server'
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
 
@@ -12,7 +13,7 @@ const NO_STORE = { 'Cache-Control': 'private, no-store' }
  * edge hosts the meeting now (it moves when its edge dies).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = PassRequest.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = PassRequest.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return data({ error: 'invalid request' }, { status: 400, headers: NO_STORE })
   try {
     const { claims } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)

@@ -11,6 +11,7 @@ import { LIMITS, hit } from '#app/lib/rate-limit.server'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
+import { readForm } from '#app/lib/form-body.server'
 
 const redirectTo = z.string().optional()
 
@@ -71,7 +72,7 @@ export async function signInLoader(args: LoaderFunctionArgs) {
 }
 
 export async function signInAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const target = safeRedirect(form.get('redirectTo'), '')
   const here = `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}`
