@@ -10,6 +10,9 @@ import { documentSecurityHeaders, newNonce } from './lib/security-headers.server
 
 export const streamTimeout = 5_000
 
+// server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
+export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/form-body.server'
+
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {
   embeddable?: boolean
