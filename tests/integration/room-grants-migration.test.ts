@@ -42,7 +42,7 @@ describe('migration 0007: room-scoped grants', () => {
     await insertOldGrant(dan.id, adminRole!.id, other.id) // another community's admin: untouched
     await insertOldGrant(ana.id, hostRole!.id, other.id) // a room role an admin granted community-wide elsewhere: untouched
 
-    expect((await umzug.up()).map((migration) => migration.name)).toEqual([MIGRATION])
+    expect((await umzug.up({ to: MIGRATION })).map((migration) => migration.name)).toEqual([MIGRATION])
     const rows = await db.query<Row>('SELECT userId, roleId, brandId, roomId FROM role_grants', { type: QueryTypes.SELECT })
     const sorted = (list: Row[]) => [...list].sort((a, b) => `${a.userId}${a.brandId}`.localeCompare(`${b.userId}${b.brandId}`))
     expect(sorted(rows)).toEqual(

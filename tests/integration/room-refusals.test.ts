@@ -6,7 +6,7 @@ import { loader } from '#app/routes/$brand_.$room/route'
 import { action as refreshPass } from '#app/routes/resources.edge-token'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { initOf, signedInCookie, unwrap } from '../support/session'
+import { signedInCookie, unwrap } from '../support/session'
 
 let mia: User
 let stranger: User
@@ -53,8 +53,8 @@ describe('a refused visitor', () => {
       const body = new URLSearchParams({ brand: 'demo', room: 'premium-lounge' })
       return refreshPass(routeArgs('/resources/edge-token', {}, { method: 'POST', body, headers }))
     }
-    expect(initOf(await post(stranger)).status).toBe(403)
-    expect(initOf(await post()).status).toBe(403)
-    expect(initOf(await post(mia)).status).toBe(200)
+    expect((await post(stranger)).status).toBe(403)
+    expect((await post()).status).toBe(403)
+    expect((await post(mia)).status).toBe(200)
   })
 })
