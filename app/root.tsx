@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoaderData } from '@remix-run/react'
-import { GeneralErrorBoundary, errorTitle } from './components/error-boundary'
+import { GeneralErrorBoundary } from './components/error-boundary'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/browser-support.server'
 import { shellMessagesFor } from './lib/i18n.server'
@@ -17,7 +17,7 @@ export const links: LinksFunction = () => [
 ]
 
 /** The title of a page the root's error boundary shows; every route's own meta names its pages. */
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => (error ? pageTitle(matches, errorTitle(error)) : [{ title: 'Hearth' }])
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => (error ? pageTitle({ matches, error }, 'common:errors.generic.title') : [{ title: 'Hearth' }])
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)

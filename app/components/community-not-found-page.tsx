@@ -11,7 +11,7 @@ type Section = 'postNotFound' | 'groupNotFound' | 'eventNotFound'
  * community, and the way to its home. The route's loader is communityNotFound().
  */
 export function communityNotFoundPage(section: Section) {
-  const meta: MetaFunction = ({ matches }) => pageTitle(matches, `pages:accessPages.${section}.title`)
+  const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, `pages:accessPages.${section}.title`)
   function Page() {
     const { t } = useT()
     const { community } = useLoaderData<{ community: { name: string; slug: string } }>()

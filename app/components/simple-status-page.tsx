@@ -12,7 +12,7 @@ type Section = { [K in keyof Messages['pages']]: Messages['pages'][K] extends { 
  * Routes that need more (a room's name, a sign-in prompt) build on StatusPage directly.
  */
 export function simpleStatusPage(section: Section) {
-  const meta: MetaFunction = ({ matches }) => pageTitle(matches, `pages:${section}.title`)
+  const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, `pages:${section}.title`)
   function Page() {
     const { t } = useT()
     return (

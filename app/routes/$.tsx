@@ -7,7 +7,7 @@ export function loader() {
   throw new Response(null, { status: 404, statusText: 'Not Found' })
 }
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'common:errors.notFound.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'common:errors.notFound.title')
 
 export default function NotFound() {
   return <GeneralErrorBoundary />

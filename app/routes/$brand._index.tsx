@@ -28,8 +28,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, 'pages:community.welcome', { name: data?.community.name ?? '' })
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  pageTitle({ matches, error }, 'pages:community.welcome', { name: data?.community.name ?? '' })
 
 export default function CommunityHome() {
   const { t, language } = useT()

@@ -20,7 +20,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { messages: await routeMessages(args, 'signup'), community: brand.name, retryUrl: `/sign-in?redirectTo=${encodeURIComponent(back)}` }
 }
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:signinError.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:signinError.title')
 
 export default function SigninError() {
   const { t } = useT()

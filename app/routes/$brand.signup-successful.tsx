@@ -23,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return { messages: await routeMessages(args, 'auth', 'signup'), community: { name: brand.name, slug: brand.slug }, status }
 }
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:successful.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:successful.title')
 
 export default function SignupSuccessful() {
   const { t } = useT()

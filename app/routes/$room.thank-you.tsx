@@ -9,8 +9,8 @@ export function loader({ request, params, context }: LoaderFunctionArgs) {
   return roomThankYou(request, context, params.room)
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  pageTitle(matches, 'pages:roomThankYou.title', { room: data?.name ?? '' })
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  pageTitle({ matches, error }, 'pages:roomThankYou.title', { room: data?.name ?? '' })
 
 export default function RoomThankYou() {
   const { t } = useT()

@@ -9,7 +9,7 @@ import { roomLinkStatusLoader } from './register_.room/claim.server'
 /** {link}/claimed: somebody owns this personal room; its owner can sign in, anyone else takes another link. */
 export const loader = (args: LoaderFunctionArgs) => roomLinkStatusLoader(args, 'claimed')
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:claimed.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:claimed.title')
 
 export default function Claimed() {
   const { t } = useT()

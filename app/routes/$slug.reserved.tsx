@@ -9,7 +9,7 @@ import { roomLinkStatusLoader } from './register_.room/claim.server'
 /** {link}/reserved: a link kept for the product or put aside by an admin; nobody can claim it. */
 export const loader = (args: LoaderFunctionArgs) => roomLinkStatusLoader(args, 'reserved')
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:reserved.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:reserved.title')
 
 export default function Reserved() {
   const { t } = useT()

@@ -15,7 +15,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   throw new Response(null, { status: HANDED_OVER.has(status) ? status : 404 })
 }
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'common:errors.generic.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'common:errors.generic.title')
 
 export default function Refused() {
   return <GeneralErrorBoundary />

@@ -5,8 +5,8 @@ import { useT } from '#app/lib/use-t'
 import { Brand, DEMO_BRAND_SLUG } from '#app/lib/db.server'
 
 
-export const meta: MetaFunction = ({ matches }) => [
-  ...pageTitle(matches, 'pages:home.tagline'),
+export const meta: MetaFunction = ({ matches, error }) => [
+  ...pageTitle({ matches, error }, 'pages:home.tagline'),
   { name: 'description', content: 'Hearth: personal rooms, groups, events and video meetings for your community.' },
 ]
 

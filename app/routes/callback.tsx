@@ -11,8 +11,8 @@ import { routeMessages } from '#app/lib/page-language.server'
 // An action's refusal (a body that is not its form) renders here, under the root's translations.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  data?.prompt ? pageTitle(matches, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle(matches, 'auth:magicLink.expiredTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  data?.prompt ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
 
 /**
  * The sign-in callback. Query parameters (spec §2): a or h, an access or host token (Hearth's tokens

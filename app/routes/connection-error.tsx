@@ -5,7 +5,7 @@ import { pageTitle } from '#app/lib/meta'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { useT } from '#app/lib/use-t'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:connectionError.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:connectionError.title')
 
 export function loader({ request }: LoaderFunctionArgs) {
   // The meeting sends people here with the page to go back to once the network is back.

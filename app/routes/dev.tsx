@@ -7,7 +7,7 @@ import { useT } from '#app/lib/use-t'
 import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
 import { routeMessages } from '#app/lib/page-language.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'dev:title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'dev:title')
 
 /**
  * The developer console: the dev outbox and the seeded accounts. It exists only with an explicit

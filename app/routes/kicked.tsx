@@ -4,7 +4,7 @@ import { StatusPage } from '#app/components/status-page'
 import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:kicked.notice')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:kicked.notice')
 
 export default function Kicked() {
   const { t } = useT()

@@ -10,8 +10,8 @@ import { routeMessages } from '#app/lib/page-language.server'
 // An action's refusal (a body that is not its form) renders here, under the root's translations.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
-  data?.prompt ? pageTitle(matches, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle(matches, 'auth:magicLink.expiredTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  data?.prompt ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
 
 /**
  * ml/{id}: signs in and goes to the link's destination; a spent or expired link asks to sign in, and

@@ -5,7 +5,7 @@ import { pageTitle } from '#app/lib/meta'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { useT } from '#app/lib/use-t'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:private.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:private.title')
 
 export function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')

@@ -14,7 +14,7 @@ import { registeredAction, registeredLoader, type Unavailable } from './register
  * their email. The code goes in here; once it checks out the account and room are made and the
  * new owner lands on welcome-aboard. Without a claim waiting, the page says so and offers one.
  */
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:registered.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:registered.title')
 export const loader = (args: LoaderFunctionArgs) => registeredLoader(args)
 export const action = (args: ActionFunctionArgs) => registeredAction(args)
 // Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.

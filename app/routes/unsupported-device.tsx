@@ -5,7 +5,7 @@ import { MINIMUM_VERSIONS, checkBrowser } from '#app/lib/browser-support.server'
 import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'pages:unsupportedDevice.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:unsupportedDevice.title')
 
 export function loader({ request }: LoaderFunctionArgs) {
   const verdict = checkBrowser(request.headers.get('user-agent'))

@@ -19,7 +19,7 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, data }) => pageTitle(matches, 'signup:welcome.title', { name: data?.name ?? '' })
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => pageTitle({ matches, error }, 'signup:welcome.title', { name: data?.name ?? '' })
 
 export default function WelcomeAboard() {
   const { t } = useT()

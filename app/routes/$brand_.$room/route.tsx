@@ -57,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
   const data = args.data as RoomData | NotFoundData | PassLimitData | undefined
   if (!data || !('kind' in data)) return [{ title: 'Hearth' }]
   if (data.kind === 'room') return [{ title: `${data.room.name} · Hearth` }]
-  return pageTitle(args.matches, data.kind === 'passLimit' ? 'meeting:passLimit.title' : 'meeting:roomNotFound.title')
+  return pageTitle(args, data.kind === 'passLimit' ? 'meeting:passLimit.title' : 'meeting:roomNotFound.title')
 }
 
 type LoaderData = Awaited<ReturnType<typeof roomLoader>>['data']

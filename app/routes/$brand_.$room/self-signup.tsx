@@ -9,7 +9,7 @@ import { useT } from '#app/lib/use-t'
 import type { SelfSignupDetailsFields, selfSignupLoader } from './self-signup.server'
 
 /** The page's title, "Sign-Up" (spec's page titles), for the meeting route's meta when it shows this page. */
-export const selfSignupMeta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:selfSignup.title')
+export const selfSignupMeta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:selfSignup.title')
 
 type ActionData = {
   intent: string

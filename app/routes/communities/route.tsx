@@ -5,7 +5,7 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { communitiesLoader } from './communities.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:communities.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:communities.title')
 export const loader = (args: LoaderFunctionArgs) => communitiesLoader(args)
 
 export default function Communities() {

@@ -5,7 +5,7 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { meLoader } from './me.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:me.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:me.title')
 export const loader = (args: LoaderFunctionArgs) => meLoader(args)
 
 export default function Me() {

@@ -16,7 +16,7 @@ import { useT } from '#app/lib/use-t'
 import { ContactSection } from './contact-form'
 import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields } from './settings.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:settings.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
 export const action = (args: ActionFunctionArgs) => settingsAction(args)
 // Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.

@@ -9,7 +9,7 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { registerAction, registerLoader, type RegisterFields } from './register.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:register.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'auth:register.title')
 export const loader = (args: LoaderFunctionArgs) => registerLoader(args)
 export const action = (args: ActionFunctionArgs) => registerAction(args)
 // Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.

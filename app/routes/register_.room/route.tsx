@@ -9,7 +9,7 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { claimAction, claimLoader, type ClaimDetailsFields, type ClaimLinkFields, type Unavailable } from './claim.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:claim.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:claim.title')
 export const loader = (args: LoaderFunctionArgs) => claimLoader(args)
 export const action = (args: ActionFunctionArgs) => claimAction(args)
 // Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.

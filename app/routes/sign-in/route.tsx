@@ -7,7 +7,7 @@ import { pageTitle } from '#app/lib/meta'
 import { useT } from '#app/lib/use-t'
 import { signInAction, signInLoader, type SendCodeFields, type VerifyCodeFields } from './sign-in.server'
 
-export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:signIn.title')
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'auth:signIn.title')
 export const loader = (args: LoaderFunctionArgs) => signInLoader(args)
 export const action = (args: ActionFunctionArgs) => signInAction(args)
 // Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
