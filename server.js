@@ -46,6 +46,55 @@ app.use((req, res, next) => {
   next()
 })
 
+// Request bodies. The limits are named once, in app/lib/form-body.server.ts (entry.server.tsx hands
+// them over): FORM_BODY_LIMIT for a form, UPLOAD_BODY_LIMIT for a multipart post, which only a route
+// that takes files accepts whole. A declared Content-Length over its limit is refused here, before a
+// byte is read. What actually streams in (a chunked body declares no length) is counted by readForm(),
+// the one way an action reads its form, and cut at the route's own limit with the same 413 page.
+const { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } = build.entry.module
+app.use((req, res, next) => {
+  // An answer sent before its body was read (refused here or by readForm): the rest is dropped as it
+  // arrives, so the connection can serve the next request, but an endless upload would make that
+  // last: the client gets a moment to read the answer, then the connection closes. (Closing at once
+  // would reset it with the answer still unread.)
+  res.once('finish', () => {
+    if (req.complete) return
+    req.removeAllListeners('data')
+    req.resume()
+    setTimeout(() => req.complete || req.socket.destroy(), 2_000).unref()
+  })
+  if (isOddPath(req.path)) return refuse(400, req, res, next)
+  const multipart = /^multipart\/form-data\b/i.test(req.get('content-type') ?? '')
+  if (Number(req.get('content-length')) > (multipart ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT)) return refuse(413, req, res, next)
+  next()
+})
+
+/**
+ * An address no route can name, which would otherwise reach the database or a decoder as it is:
+ * bad percent-encoding, NUL or other control characters, or a segment longer than any slug or id.
+ */
+function isOddPath(path) {
+  try {
+    return path.split('/').some((segment) => {
+      const decoded = decodeURIComponent(segment)
+      return decoded.length > 255 || /[\u0000-\u001f\u007f]/.test(decoded)
+    })
+  } catch {
+    return true
+  }
+}
+
+/**
+ * Answers a request before Remix reads it, and still with the app's own page in the visitor's
+ * language and theme: the request goes on as a bodiless GET of the refusal page
+ * (app/routes/[_]refused.$status.tsx), keeping its cookies and Accept-Language.
+ */
+function refuse(status, req, res, next) {
+  req.method = 'GET'
+  req.url = req.originalUrl = `/_refused/${status}`
+  next()
+}
+
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
 app.use(express.static('public', { maxAge: '1h' }))

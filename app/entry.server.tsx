@@ -12,6 +12,8 @@ export const streamTimeout = 5_000
 
 // server.js starts the periodic pruning of expired rows through the build (build.entry.module).
 export { startHousekeeping } from './lib/housekeeping.server'
+// server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
+export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/form-body.server'
 
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { Jimp } from 'jimp'
+import sharp from 'sharp'
 import { logger } from './logger.server'
 
-/** The largest picture accepted, before resizing. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
+/** The widest and tallest picture accepted, read from its header before anything is decoded. */
+export const AVATAR_MAX_SIDE = 4096
 /** Avatars are stored square, this many pixels a side. */
 export const AVATAR_SIZE = 256
 /** Where avatars are written (served by express.static('public')), and the URL path they have there. */
@@ -28,39 +28,42 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null
 }
 
-/**
- * The kinds an avatar may be. WebP is recognised (so its refusal can say so) but not accepted: jimp 1
- * has no WebP decoder of its own, @jimp/wasm-webp loads its wasm with fetch(file://), which Node 20
- * does not implement (tried: "fetch failed … not implemented"), and converting
- * with a system tool (dwebp, ffmpeg) would make uploads work on one machine and fail on the next,
- * depending on what happens to be installed. A clear "use JPEG, PNG or GIF" is the same everywhere.
- */
-export const AVATAR_KINDS: ReadonlySet<ImageKind> = new Set(['jpeg', 'png', 'gif'])
-
 /** Thrown when a file that looks like an image cannot be decoded (corrupt, truncated). */
 export class UnreadableImageError extends Error {
   override name = 'UnreadableImageError'
 }
 
-/** Thrown for an image of a kind avatars do not take (WebP; see AVATAR_KINDS). */
-export class UnsupportedImageError extends Error {
-  override name = 'UnsupportedImageError'
+/** Thrown for an image wider or taller than AVATAR_MAX_SIDE (however few bytes it takes). */
+export class ImageTooLargeError extends Error {
+  override name = 'ImageTooLargeError'
 }
 
 /**
  * Crops and scales an image to fill AVATAR_SIZE×AVATAR_SIZE (cover) and writes it as a PNG named
  * {userId}-{random}.png. Returns its URL path. The kind is checked by the bytes, not the name.
+ *
+ * A few hundred bytes of PNG can declare 20000×20000 pixels, 1.6 GB once decoded: the size is read
+ * from the header first (metadata() decodes no pixels) and anything over AVATAR_MAX_SIDE is refused
+ * there; limitInputPixels makes libvips refuse it again should a header and the data disagree.
  */
 export async function storeAvatar(userId: string, bytes: Uint8Array): Promise<string> {
-  const kind = sniffImage(bytes)
-  if (!kind) throw new UnreadableImageError('Not an image')
-  if (!AVATAR_KINDS.has(kind)) throw new UnsupportedImageError(`Avatars cannot be ${kind}`)
+  if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
   let png: Buffer
   try {
-    const image = await Jimp.read(Buffer.from(bytes))
-    image.cover({ w: AVATAR_SIZE, h: AVATAR_SIZE })
-    png = await image.getBuffer('image/png')
+    // Unlimited here, so that an oversized picture is told apart (libvips applies the pixel limit
+    // when it opens the file, and would call it unreadable).
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata()
+    if (!width || !height) throw new UnreadableImageError('The image has no size')
+    if (width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) throw new ImageTooLargeError(`${width}×${height} is over ${AVATAR_MAX_SIDE}×${AVATAR_MAX_SIDE}`)
+    // rotate() turns a phone photo upright by its EXIF orientation before the crop; an animated
+    // GIF or WebP gives its first frame (sharp reads one page unless asked for more).
+    png = await sharp(bytes, { limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE, failOn: 'error' })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .png()
+      .toBuffer()
   } catch (error) {
+    if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) throw error
     throw new UnreadableImageError('The image could not be decoded', { cause: error })
   }
   await mkdir(AVATAR_DIR, { recursive: true })

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { accountLabel, redeemMagicLink, usableMagicLink } from './magic-links.server'
+import { readForm } from './form-body.server'
 import { startSession, viewer, type SessionData } from './session.server'
 
 /** What the page shows instead of switching accounts: "continue as {as}?", with a POST form. */
@@ -30,7 +31,7 @@ export async function signInByLink({ request, context }: Pick<ActionFunctionArgs
   if (request.method === 'POST') {
     // Only the question's own form switches: a POST from anywhere else (no cookie, or not naming the
     // account signed in here) goes back to asking, as a GET (303), which sees this browser's cookie.
-    const replacing = (await request.formData()).get('replacing')
+    const replacing = (await readForm(request)).get('replacing')
     if (!user || replacing !== user.id) throw redirect(new URL(request.url).pathname + new URL(request.url).search, 303)
   } else if (user && user.id !== usable.userId) {
     const [as, current] = await Promise.all([accountLabel(usable.userId), accountLabel(user.id)])

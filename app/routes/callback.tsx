@@ -8,6 +8,9 @@ import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
 
+// An action's refusal (a body that is not its form) renders here, under the root's translations.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
+
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   data?.prompt ? pageTitle(matches, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle(matches, 'auth:magicLink.expiredTitle')
 

@@ -17,6 +17,8 @@ import { registeredAction, registeredLoader, type Unavailable } from './register
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:registered.title')
 export const loader = (args: LoaderFunctionArgs) => registeredLoader(args)
 export const action = (args: ActionFunctionArgs) => registeredAction(args)
+// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = {
   result: SubmissionResult<string[]> | null

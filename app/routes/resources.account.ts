@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { endIdentity, getSession, switchIdentity } from '#app/lib/session.server'
+import { readForm } from '#app/lib/form-body.server'
 
 const AccountAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('switch'), userId: z.string().length(36), redirectTo: z.string().optional() }),
@@ -11,7 +12,7 @@ const AccountAction = z.discriminatedUnion('intent', [
 
 /** The account switcher's buttons: switch identity, sign out, use a different account. */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = AccountAction.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = AccountAction.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) throw new Response('Bad request', { status: 400 })
   const session = await getSession(request)
   const back = safeRedirect(parsed.data.redirectTo)

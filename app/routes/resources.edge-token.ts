@@ -4,6 +4,7 @@ import { isRefusal } from '#app/lib/access-refusal'
 import { translatorFor } from '#app/lib/i18n.server'
 import { pageLanguage } from '#app/lib/page-language.server'
 import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/room.server'
+import { readForm } from '#app/lib/form-body.server'
 
 const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
 
@@ -21,7 +22,7 @@ function reply(body: unknown, status = 200, headers: Record<string, string> = {}
  * edge hosts the meeting now (it moves when its edge dies).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = PassRequest.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = PassRequest.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return reply({ error: 'invalid request' }, 400)
   try {
     const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)

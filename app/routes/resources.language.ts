@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { languageCookie, resolveLanguage, translatorFor } from '#app/lib/i18n.server'
 import { LANGUAGES } from '#app/lib/i18n'
 import { safeRedirect } from '#app/lib/safe-redirect'
+import { readForm } from '#app/lib/form-body.server'
 
 const LanguageSwitch = z.object({
   language: z.enum(LANGUAGES),
@@ -11,7 +12,7 @@ const LanguageSwitch = z.object({
 
 /** The header's language switch: remembers the choice in a cookie and returns to the page. */
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = LanguageSwitch.safeParse(Object.fromEntries(await request.formData()))
+  const submission = LanguageSwitch.safeParse(Object.fromEntries(await readForm(request)))
   if (!submission.success) {
     const t = translatorFor(await resolveLanguage(request))
     return new Response(t('common:language.unsupported'), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })

@@ -1,8 +1,8 @@
 // The account pages: /me (the user's communities and rooms), /communities (theirs and the public
 // ones) and /me/settings (profile, picture). Signing in goes through the UI (signInAs), once per
 // project: the sign-in codes are rate limited per address and per client.
-import { Jimp } from 'jimp'
 import { expect, test, type Page } from '@playwright/test'
+import { pngDeclaring, solidImage } from '../support/images'
 import { DEMO, expectAccessible, hasJavaScript, screenshot, signInAs, t } from './support'
 
 const [OWNER, ADMIN] = DEMO.accounts
@@ -109,19 +109,23 @@ test('signed in: /me, /communities, and saving the settings and the picture', as
   await expect(page.getByRole('status')).toHaveCount(0)
   await expect(website).toHaveValue('https://example.com/profile')
 
-  // The picture: a text file dressed as a PNG is refused; a real PNG is stored and shown.
+  // The picture: a text file dressed as a PNG is refused, and so is a PNG whose header declares
+  // 20000×20000 pixels; a real WebP and then a real PNG are stored and shown.
   const picture = page.getByRole('region', { name: text('account:settings.avatar.heading') })
   const fileInput = picture.getByLabel(text('account:settings.avatar.file'))
   const upload = picture.getByRole('button', { name: text('account:settings.avatar.upload') })
   await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') })
   await upload.click()
   await expect(picture.getByText(text('account:errors.avatarNotImage'))).toBeVisible()
-  // A real WebP (1×1, lossless) is an image, but not one avatars take: its own message.
-  const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64')
+  await picture.getByLabel(text('account:settings.avatar.file')).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngDeclaring(20_000, 20_000) })
+  await upload.click()
+  await expect(picture.getByText(text('account:uploads.avatarDimensions'))).toBeVisible()
+  const webp = await solidImage('webp', 320, 200)
   await picture.getByLabel(text('account:settings.avatar.file')).setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: webp })
   await upload.click()
-  await expect(picture.getByText(text('account:errors.avatarWebp'))).toBeVisible()
-  const png = await new Jimp({ width: 640, height: 480, color: 0x2f6fb0ff }).getBuffer('image/png')
+  await expect(page.getByRole('status')).toHaveText(text('account:settings.saved'))
+  await expect(picture.getByRole('img', { name: text('account:settings.avatar.current') })).toHaveAttribute('src', /^\/uploads\/avatars\/[\w-]+\.png$/)
+  const png = await solidImage('png', 640, 480)
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
   await upload.click()
   await expect(page.getByRole('status')).toHaveText(text('account:settings.saved'))

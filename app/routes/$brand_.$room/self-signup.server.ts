@@ -22,6 +22,7 @@ import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/sig
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 import { AccountExists } from '#app/lib/verified-accounts.server'
 import { routeMessages } from '#app/lib/page-language.server'
+import { readForm } from '#app/lib/form-body.server'
 
 /**
  * /{brand}/signup-{signupHash}: joining a community through its sign-up link. Only a community that
@@ -88,7 +89,7 @@ export async function selfSignupLoader(args: LoaderFunctionArgs) {
 
 export async function selfSignupAction({ request, params, context }: ActionFunctionArgs) {
   const { brand, path } = await signupBrand({ params, context })
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const session = await getSession(request)
 

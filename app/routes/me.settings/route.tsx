@@ -19,6 +19,8 @@ import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFi
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
 export const action = (args: ActionFunctionArgs) => settingsAction(args)
+// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null }
 

@@ -5,12 +5,12 @@ import {
   redirect,
   unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { z } from 'zod'
-import { AVATAR_KINDS, AVATAR_MAX_BYTES, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
+import { ImageTooLargeError, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
+import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
 import { resolveLanguage } from '#app/lib/i18n.server'
 import { Room, User } from '#app/lib/db.server'
@@ -90,7 +90,7 @@ export const AvatarSchema = z.object({
   avatar: z
     .instanceof(File, { message: 'account:errors.avatarRequired' })
     .refine((file) => file.size > 0, 'account:errors.avatarRequired')
-    .refine((file) => file.size <= AVATAR_MAX_BYTES, 'account:errors.avatarTooLarge'),
+    .refine((file) => file.size <= UPLOAD_MAX_BYTES, 'account:errors.avatarTooLarge'),
 })
 
 /** Deleting the account: the email address (or, for a phone-only account, the phone number) typed out. */
@@ -160,17 +160,15 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
 /** Files only under the avatar field; other fields are short text. Each is read into memory with a cap. */
 const uploadHandler = composeUploadHandlers(
   createMemoryUploadHandler({
-    maxPartSize: AVATAR_MAX_BYTES,
+    maxPartSize: UPLOAD_MAX_BYTES,
     filter: ({ name, filename }) => name === 'avatar' && typeof filename === 'string',
   }),
-  createMemoryUploadHandler({ maxPartSize: 64 * 1024, filter: ({ filename }) => filename === undefined }),
+  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
 )
 
-async function readForm(request: Request): Promise<FormData | 'too-large'> {
-  const type = request.headers.get('Content-Type') ?? ''
-  if (!type.startsWith('multipart/form-data')) return request.formData()
+async function readSettingsForm(request: Request): Promise<FormData | 'too-large'> {
   try {
-    return await parseMultipartFormData(request, uploadHandler)
+    return await readForm(request, { uploadHandler })
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return 'too-large'
     throw error
@@ -180,7 +178,7 @@ async function readForm(request: Request): Promise<FormData | 'too-large'> {
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context)
   const { session } = await viewer(request, context)
-  const form = await readForm(request)
+  const form = await readSettingsForm(request)
 
   if (form === 'too-large') {
     // The stream was cut at the limit, so the other fields are unknown; it can only be the picture.
@@ -228,14 +226,14 @@ async function changeAvatar(form: FormData, user: User, session: AppSession) {
   const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors, hideFields: ['avatar'] })
   if (submission.status !== 'success') return data({ intent: 'avatar', result: reply() }, { status: 400 })
   const bytes = new Uint8Array(await submission.value.avatar.arrayBuffer())
-  const kind = sniffImage(bytes)
-  if (!kind) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
-  // 415: an image, but of a kind avatars do not take (WebP).
-  if (!AVATAR_KINDS.has(kind)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarWebp'] }) }, { status: 415 })
+  if (!sniffImage(bytes)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
   let url: string
   try {
     url = await storeAvatar(user.id, bytes)
   } catch (error) {
+    if (error instanceof ImageTooLargeError) {
+      return data({ intent: 'avatar', result: reply({ avatar: ['account:uploads.avatarDimensions'] }) }, { status: 400 })
+    }
     if (!(error instanceof UnreadableImageError)) throw error
     return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarUnreadable'] }) }, { status: 400 })
   }

@@ -11,6 +11,7 @@ import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/signup-code
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/signup-fields.server'
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 import { routeMessages } from '#app/lib/page-language.server'
+import { readForm } from '#app/lib/form-body.server'
 
 /** Step 1 (spec §5): full name with first and last name, a valid email, a community name of 2+. */
 export const RegisterSchema = z.object({
@@ -57,7 +58,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
 }
 
 export async function registerAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const session = await getSession(request)
 

@@ -12,6 +12,8 @@ import { registerAction, registerLoader, type RegisterFields } from './register.
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:register.title')
 export const loader = (args: LoaderFunctionArgs) => registerLoader(args)
 export const action = (args: ActionFunctionArgs) => registerAction(args)
+// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = {
   intent: string

@@ -23,6 +23,7 @@ import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/sig
 import { beginSignup, forgetPendingSignups } from '#app/lib/signup-session.server'
 import { AccountExists } from '#app/lib/verified-accounts.server'
 import { routeMessages } from '#app/lib/page-language.server'
+import { readForm } from '#app/lib/form-body.server'
 
 /**
  * Claiming a personal room, in three steps: the link (checked, with a free alternative when it is
@@ -82,7 +83,7 @@ export async function claimLoader(args: LoaderFunctionArgs) {
 }
 
 export async function claimAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   const session = await getSession(request)
 
@@ -154,7 +155,7 @@ export async function registeredLoader(args: LoaderFunctionArgs) {
 
 export async function registeredAction({ request, context, params }: ActionFunctionArgs) {
   const slug = roomLinkSlug(params.slug ?? '')
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const session = await getSession(request)
   const here = registeredPath(slug)
 

@@ -12,6 +12,8 @@ import { claimAction, claimLoader, type ClaimDetailsFields, type ClaimLinkFields
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'signup:claim.title')
 export const loader = (args: LoaderFunctionArgs) => claimLoader(args)
 export const action = (args: ActionFunctionArgs) => claimAction(args)
+// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = {
   intent: string

@@ -10,6 +10,8 @@ import { signInAction, signInLoader, type SendCodeFields, type VerifyCodeFields 
 export const meta: MetaFunction = ({ matches }) => pageTitle(matches, 'auth:signIn.title')
 export const loader = (args: LoaderFunctionArgs) => signInLoader(args)
 export const action = (args: ActionFunctionArgs) => signInAction(args)
+// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function SignIn() {
   const { pending } = useLoaderData<typeof loader>()

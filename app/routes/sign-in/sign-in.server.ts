@@ -12,6 +12,7 @@ import { LIMITS, hit, limitCodeSending } from '#app/lib/rate-limit.server'
 import { safeRedirect } from '#app/lib/safe-redirect'
 import { afterSignIn, getSession, sessionStorage, startSession } from '#app/lib/session.server'
 import { routeMessages } from '#app/lib/page-language.server'
+import { readForm } from '#app/lib/form-body.server'
 
 const redirectTo = z.string().optional()
 
@@ -76,7 +77,7 @@ export async function signInLoader(args: LoaderFunctionArgs) {
 }
 
 export async function signInAction({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData()
+  const form = await readForm(request)
   const intent = form.get('intent')
   // The mailed link's destination comes from the address (sign-in-delivery.server.ts): a too-long
   // one must answer 400 here, before the strategy, which would turn it into a 500.

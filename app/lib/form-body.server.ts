@@ -1,0 +1,84 @@
+import {
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from '@remix-run/node'
+
+/** The most a form post without files may send: far more than any of Hearth's forms needs. */
+export const FORM_BODY_LIMIT = 64 * 1024
+/** The largest file a form may upload (today the profile picture). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
+/** The most a form that uploads a file may send: the file, plus its other fields and the multipart framing. */
+export const UPLOAD_BODY_LIMIT = UPLOAD_MAX_BYTES + FORM_BODY_LIMIT
+
+const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
+
+/** Without an upload handler of the route's own, a multipart form's parts (files too) are kept in memory, each within the form limit. */
+const fieldsOnly = createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT })
+
+/**
+ * The one way an action reads its form. What is not a form never reaches the action's code as an
+ * exception that would answer 500: another content type is a 415, a body that does not parse (torn
+ * multipart, bad encoding) a 400, and a body over its limit a 413, counted on the stream itself so
+ * that a chunked body (no Content-Length) is cut at the limit too. server.js refuses a declared
+ * Content-Length over the limit before anything is read; this is the same limit on what arrives.
+ * The thrown Responses render the route's error page in the visitor's language.
+ *
+ * A route that takes files passes its upload handler (which parts may be files, and how large)
+ * and gets UPLOAD_BODY_LIMIT; every other form gets FORM_BODY_LIMIT.
+ */
+export async function readForm(request: Request, { uploadHandler }: { uploadHandler?: UploadHandler } = {}): Promise<FormData> {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!FORM_TYPES.has(type)) throw refusal(415)
+  const limit = uploadHandler ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT
+  if (Number(request.headers.get('Content-Length')) > limit) throw refusal(413)
+  const body = await readLimited(request, limit)
+  // The body is whole in memory (within its limit), so parsing it cannot wait on the network.
+  const buffered = new Request(request.url, { method: 'POST', headers: request.headers, body })
+  try {
+    if (type === 'application/x-www-form-urlencoded') return await buffered.formData()
+    return await parseMultipartFormData(buffered, uploadHandler ?? fieldsOnly)
+  } catch (error) {
+    // A file over the handler's own limit is the route's to explain (it knows which field).
+    if (error instanceof MaxPartSizeExceededError) throw error
+    throw refusal(400)
+  }
+}
+
+/** The body's bytes, or a 413 as soon as they pass the limit (the rest is never read). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limit) {
+        // Not cancel(): that would destroy the socket before the answer is written. Unread, the
+        // rest is dropped once the answer is out (server.js closes the connection soon after).
+        reader.releaseLock()
+        throw refusal(413)
+      }
+      chunks.push(value)
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error
+    // The client went away or the stream broke mid-body: what arrived is not a form.
+    throw refusal(400)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+function refusal(status: 400 | 413 | 415) {
+  return new Response(null, { status })
+}
