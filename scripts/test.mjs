@@ -1,5 +1,6 @@
 // npm test: type-check, build, unit and integration tests (SQLite, and MySQL/MariaDB too when
-// DATABASE_URL names one), then the end-to-end suite. Ends with one line: "N passed, N failed".
+// DATABASE_URL names one), then the end-to-end suite. Prints each step's time and the total (so a
+// slow step shows before CI's limit does), then ends with one line: "N passed, N failed" (CI reads it).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,11 +8,22 @@ import { join } from 'node:path'
 
 const reports = mkdtempSync(join(tmpdir(), 'hearth-test-'))
 const totals = { passed: 0, failed: 0 }
+const started = Date.now()
+const timings = []
+
+const duration = (ms) => {
+  const seconds = Math.round(ms / 1000)
+  return `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s`
+}
 const bin = (name) => join('node_modules', '.bin', name)
 
 function step(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`)
+  const stepStarted = Date.now()
   const result = spawnSync('node', [bin(command), ...args], { stdio: 'inherit', env: { ...process.env, ...env } })
+  const took = Date.now() - stepStarted
+  timings.push([title, took])
+  console.log(`⏱ ${title}: ${duration(took)}`)
   return result.status === 0
 }
 
@@ -58,5 +70,8 @@ if (/^(mysql|mariadb):/.test(databaseUrl)) {
 if (built) playwright()
 else totals.failed += 1
 
+console.log('\nTime per step:')
+for (const [title, took] of timings) console.log(`⏱ ${title}: ${duration(took)}`)
+console.log(`⏱ Total: ${duration(Date.now() - started)}`)
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)

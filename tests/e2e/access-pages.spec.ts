@@ -3,7 +3,7 @@
 // nowhere get their own 404 pages. Both projects; axe and screenshots at phone and desktop widths.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { DEMO, expectAccessible, screenshot, signInAs, sql, t } from './support'
+import { DEMO, expectAccessible, screenshot, signInWithSession, sql, t } from './support'
 
 const NOAH = DEMO.accounts[3]
 const STAFF_ROOM = { slug: 'staff-room', name: 'Staff Room' }
@@ -44,7 +44,8 @@ test.describe('a room that refuses the visitor', () => {
   test.beforeAll(staffRoom)
 
   test('signed in: the access-denied page, 403, offering another account and coming back here', async ({ page }, testInfo) => {
-    await signInAs(page, NOAH.emailAddress, '/me')
+    await signInWithSession(page, NOAH.emailAddress)
+    await page.goto('/me')
     const response = await page.goto(`/${DEMO.slug}/${STAFF_ROOM.slug}`)
     expect(response?.status()).toBe(403)
     await expect(page).toHaveURL(`/${DEMO.slug}/access-denied?redirectTo=%2F${DEMO.slug}%2F${STAFF_ROOM.slug}`)

@@ -1,9 +1,9 @@
 // The account pages: /me (the user's communities and rooms), /communities (theirs and the public
-// ones) and /me/settings (profile, picture). Signing in goes through the UI (signInAs), once per
-// project: the sign-in codes are rate limited per address and per client.
+// ones) and /me/settings (profile, picture). The signed-in test starts from a session row
+// (signInWithSession): signing in itself is sign-in.spec.ts's subject, not this file's.
 import { expect, test, type Page } from '@playwright/test'
 import { pngDeclaring, solidImage } from '../support/images'
-import { DEMO, expectAccessible, hasJavaScript, screenshot, signInAs, t } from './support'
+import { DEMO, expectAccessible, hasJavaScript, screenshot, signInWithSession, t } from './support'
 
 const [OWNER, ADMIN] = DEMO.accounts
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -43,7 +43,8 @@ test('signed in: /me, /communities, and saving the settings and the picture', as
   const standing = `${text('account:standing.label')}: ${text(`account:standing.${account.role === 'community-owner' ? 'owner' : 'admin'}`)}`
   const roomSlug = account.emailAddress.split('@')[0]!
 
-  await signInAs(page, account.emailAddress, '/me')
+  await signInWithSession(page, account.emailAddress)
+  await page.goto('/me')
 
   // /me: the community with the standing, and the personal room in it.
   await expect(page).toHaveTitle(`${text('account:me.title')} · Hearth`)

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { channels } from '../../media-edge/protocol'
 import { Cluster, type ServiceSpec } from './cluster'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInAs, sql, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, sql, t } from './support'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const WEB_PORTS = [E2E_PORT + 50, E2E_PORT + 51] as const
@@ -74,10 +74,8 @@ function webSpec(index: number): ServiceSpec {
       ...commonEnv(),
       PORT: String(WEB_PORTS[index]),
       PUBLIC_URL: webUrl(index),
-      // Sign-in codes go to the run's SMTP server (global-setup.ts), where signInAs reads them.
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      CODES_PER_ADDRESS_PER_HOUR: '200',
-      CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
+      // People sign in by a session row (signInWithSession), whose cookie this secret signs.
+      SESSION_SECRET: process.env.E2E_SESSION_SECRET,
       OAUTH_PROVIDERS: '',
     },
     readyUrl: `${webUrl(index)}/healthz`,
@@ -114,8 +112,8 @@ async function edgeHealth(index: number): Promise<{ status: string; meetings: nu
 }
 
 // ---------------------------------------------------------------------------------------------
-// People: one browser context each, signed in once per run (the session cookie is the database's
-// and localhost's, so it also works on the other web server).
+// People: one browser context each, signed in by a session row in the cluster's database (the
+// cookie is localhost's, so it also works on the other web server).
 
 type Person = {
   name: string
@@ -129,10 +127,8 @@ type Person = {
 /** The pages' console warnings and errors, attached to a failed test. */
 const consoleLog: string[] = []
 
-const sessions = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>()
-
 async function person(browser: Browser, account: { name: string; emailAddress: string }, web: number, room: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL: webUrl(web), viewport: { width: 1280, height: 720 }, storageState: sessions.get(account.emailAddress) })
+  const context = await browser.newContext({ baseURL: webUrl(web), viewport: { width: 1280, height: 720 } })
   const page = await context.newPage()
   const errors = collectErrors(page)
   page.on('console', (message) => {
@@ -143,12 +139,8 @@ async function person(browser: Browser, account: { name: string; emailAddress: s
     const url = new URL(socket.url())
     if (url.pathname.startsWith('/socket.io/')) sockets.push(url.host)
   })
-  if (sessions.has(account.emailAddress)) {
-    await page.goto(room)
-  } else {
-    await signInAs(page, account.emailAddress, room)
-    sessions.set(account.emailAddress, await context.storageState())
-  }
+  await signInWithSession(context, account.emailAddress, { database, baseURL: webUrl(web) })
+  await page.goto(room)
   return { name: account.name, context, page, errors, sockets }
 }
 

@@ -2,7 +2,7 @@
 // under the name they type, marked "(guest)" on their tile and their chat messages for the others.
 // JavaScript project only (the meeting runs in the browser).
 import { expect, test } from '@playwright/test'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, screenshot, signInAs, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, screenshot, signInWithSession, t } from './support'
 
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
 const ROOM = `/${DEMO.slug}/hub`
@@ -18,7 +18,8 @@ test('a guest types a name and is marked as a guest; a signed-in name cannot be 
     const owner = await ownerContext.newPage()
     const guest = await guestContext.newPage()
     const errors = [collectErrors(owner), collectErrors(guest)]
-    await signInAs(owner, OWNER.emailAddress, ROOM)
+    await signInWithSession(owner, OWNER.emailAddress)
+    await owner.goto(ROOM)
     await guest.goto(ROOM)
 
     await owner.getByRole('button', { name: m('home.join'), exact: true }).click()

@@ -3,7 +3,7 @@
 // puts the others in presenter mode, the host mutes one and removes another. JavaScript project only
 // (the meeting runs in the browser); meeting.no-js.spec.ts covers the page without it.
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, expectAccessible, screenshot, signInAs, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, expectAccessible, screenshot, signInWithSession, t } from './support'
 
 /** English meeting text: `m('home.join')` is t('en', 'meeting:home.join'). */
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
@@ -43,7 +43,8 @@ async function participant(browser: Browser, account: { emailAddress: string }, 
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await signInAs(page, account.emailAddress, ROOM)
+  await signInWithSession(page, account.emailAddress)
+  await page.goto(ROOM)
   return { page, errors, close: () => context.close() }
 }
 

@@ -352,24 +352,26 @@ const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace(
  * cookie), and the `__session` cookie holding its id, signed by Remix's createCookie with the
  * server's SESSION_SECRET (E2E_SESSION_SECRET, set in playwright.config.ts and handed to the server
  * by start-server.mjs). Only the sign-in specs need the real thing. Returns the user's id.
+ * A spec running servers of its own names their `database` and `baseURL` (and hands them the secret).
  */
-export async function signInWithSession(target: Page | BrowserContext, emailAddress: string): Promise<string> {
+export async function signInWithSession(
+  target: Page | BrowserContext,
+  emailAddress: string,
+  { database = process.env.E2E_DATABASE!, baseURL = test.info().project.use.baseURL } = {},
+): Promise<string> {
   const context = 'context' in target ? target.context() : target
   const secret = process.env.E2E_SESSION_SECRET
   if (!secret) throw new Error('E2E_SESSION_SECRET is not set: run the suite through playwright.config.ts')
-  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress])
+  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress], database)
   if (!user) throw new Error(`No account ${emailAddress} in the run's database`)
   const now = Date.now()
   const id = newId()
-  await sql('INSERT INTO sessions (id, data, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
-    id,
-    JSON.stringify(signedInData([user.id], now)),
-    sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)),
-    sqliteDate(new Date(now)),
-    sqliteDate(new Date(now)),
-  ])
+  await sql(
+    'INSERT INTO sessions (id, data, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)',
+    [id, JSON.stringify(signedInData([user.id], now)), sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)), sqliteDate(new Date(now)), sqliteDate(new Date(now))],
+    database,
+  )
   const signed = await createCookie('__session', { secrets: [secret] }).serialize(id)
-  const baseURL = test.info().project.use.baseURL
   if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
   await context.addCookies([{ name: '__session', value: signed.split(';')[0]!.slice('__session='.length), url: baseURL, httpOnly: true, sameSite: 'Lax' }])
   return user.id

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
+import { Brand, Room, User } from '#app/lib/db.server'
 import { loader as communityLayoutLoader } from '#app/routes/$brand'
 import { loader as communityHomeLoader } from '#app/routes/$brand._index'
 import { publicAccessDefaults } from '#models/brand-config'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
+import { grantRole, makeBrand, makeEventRoom, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { signedInCookie } from '../support/session'
 
 let demo: Brand
@@ -54,17 +55,10 @@ describe('$brand._index loader (community home)', () => {
 
   it('counts a member holding two roles once, and leaves out past events and other groups', async () => {
     const mia = await User.findOne({ where: { emailAddress: 'mia@demo.hearth.test' }, rejectOnEmpty: true })
-    const host = await Role.findOne({ where: { slug: 'room-host' }, rejectOnEmpty: true })
-    await RoleGrant.create({ userId: mia.id, roleId: host.id, brandId: demo.id })
-    await Room.create({
-      brandId: demo.id,
-      slug: 'last-year',
-      name: 'Last Year',
-      context: 'event',
-      startsAt: new Date(Date.now() - 365 * 24 * 3600 * 1000),
-    })
-    await Room.create({ brandId: demo.id, slug: 'archived-group', name: 'Archived', context: 'group', status: 'archived' })
-    await Room.create({ brandId: demo.id, slug: 'deleted-group', name: 'Deleted', context: 'group', deleted: true })
+    await grantRole(mia, demo, 'room-host')
+    await makeEventRoom(demo, { slug: 'last-year', startsAt: new Date(Date.now() - 365 * 24 * 3600 * 1000) })
+    await makeRoom(demo, { slug: 'archived-group', status: 'archived' })
+    await makeRoom(demo, { slug: 'deleted-group', deleted: true })
 
     const data = await home('demo', '/demo', mia)
     expect(data.memberCount).toBe(5)
@@ -81,27 +75,26 @@ describe('$brand._index loader (community home)', () => {
   })
 
   it('treats a deleted community as unknown', async () => {
-    await Brand.create({ slug: 'gone', name: 'Gone', status: 'deleted', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    await makeBrand({ slug: 'gone', status: 'deleted', publicAccess: { ...publicAccessDefaults(), hub: true } })
     expectRedirect(await thrownResponse(home('gone')), '/community-not-found')
   })
 
   it('sends guests to /private when the community does not open its hub', async () => {
-    await Brand.create({ slug: 'members-only', name: 'Members Only' })
+    await makeBrand({ slug: 'members-only' })
     expectRedirect(await thrownResponse(home('members-only', '/members-only')), '/private?redirectTo=%2Fmembers-only')
   })
 
   it('sends a signed-in person who is not a member to the access-denied page, keeping the address', async () => {
-    const closed = await Brand.create({ slug: 'closed-doors', name: 'Closed Doors' })
-    const outsider = await User.create({ name: 'Olga Outsider', emailAddress: 'olga@elsewhere.test' })
+    const closed = await makeBrand({ slug: 'closed-doors' })
+    const outsider = await makeUser()
     expectRedirect(await thrownResponse(home('closed-doors', '/closed-doors', outsider)), '/closed-doors/access-denied?redirectTo=%2Fclosed-doors')
     // A member of the community enters it.
-    const member = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
-    await RoleGrant.create({ userId: outsider.id, roleId: member.id, brandId: closed.id })
+    await grantRole(outsider, closed)
     expect((await home('closed-doors', '/closed-doors', outsider)).community.slug).toBe('closed-doors')
   })
 
   it('answers a public community with no rooms with empty lists', async () => {
-    await Brand.create({ slug: 'empty', name: 'Empty', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    await makeBrand({ slug: 'empty', name: 'Empty', publicAccess: { ...publicAccessDefaults(), hub: true } })
     expect(await home('empty')).toMatchObject({
       community: { name: 'Empty', slug: 'empty', trialEndsAt: null },
       hub: null,
@@ -115,20 +108,20 @@ describe('$brand._index loader (community home)', () => {
 
 describe('$brand._index loader (listings)', () => {
   it('lists the groups of a community that features no rooms', async () => {
-    const brand = await Brand.create({ slug: 'no-hub', name: 'No Hub', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
-    await Room.create({ brandId: brand.id, slug: 'zebras', name: 'Zebras', context: 'group', open: true })
-    await Room.create({ brandId: brand.id, slug: 'aardvarks', name: 'Aardvarks', context: 'group', open: true })
-    await Room.create({ brandId: brand.id, slug: 'personal', name: 'Someone', context: 'personal' })
+    const brand = await makeBrand({ slug: 'no-hub', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    await makeRoom(brand, { name: 'Zebras', open: true })
+    await makeRoom(brand, { name: 'Aardvarks', open: true })
+    await makePersonalRoom(brand, await makeUser())
     const data = await home('no-hub')
     expect(data.hub).toBeNull()
     expect(data.groups.map((group) => group.name)).toEqual(['Aardvarks', 'Zebras'])
   })
 
   it('shows the next five upcoming events, soonest first', async () => {
-    const brand = await Brand.create({ slug: 'busy', name: 'Busy', publicAccess: { ...publicAccessDefaults(), hub: true } })
+    const brand = await makeBrand({ slug: 'busy', publicAccess: { ...publicAccessDefaults(), hub: true } })
     const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000)
     for (const days of [6, 2, 4, 1, 5, 3]) {
-      await Room.create({ brandId: brand.id, slug: `event-${days}`, name: `Event ${days}`, context: 'event', startsAt: inDays(days) })
+      await makeEventRoom(brand, { slug: `event-${days}`, startsAt: inDays(days) })
     }
     const data = await home('busy')
     expect(data.events.map((event) => event.slug)).toEqual(['event-1', 'event-2', 'event-3', 'event-4', 'event-5'])
@@ -141,12 +134,10 @@ describe('$brand._index loader (who sees which groups)', () => {
   let people: Record<'member' | 'listed' | 'stranger' | 'coHost', User>
 
   beforeAll(async () => {
-    const brand = await Brand.create({ slug: 'kinds', name: 'Kinds', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
-    const role = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
-    const person = (name: string) => User.create({ name, emailAddress: `${name}@kinds.test` })
-    people = { member: await person('member'), listed: await person('listed'), stranger: await person('stranger'), coHost: await person('cohost') }
-    for (const user of [people.member, people.listed]) await RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id })
-    const group = (slug: string, fields: Partial<Room>) => Room.create({ brandId: brand.id, slug, name: slug, context: 'group', roomType: 'meeting', ...fields })
+    const brand = await makeBrand({ slug: 'kinds', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    people = { member: await makeUser(), listed: await makeUser(), stranger: await makeUser(), coHost: await makeUser() }
+    for (const user of [people.member, people.listed]) await grantRole(user, brand)
+    const group = (slug: string, fields: Parameters<typeof makeRoom>[1]) => makeRoom(brand, { slug, roomType: 'meeting', ...fields })
     await group('a-everyone', { open: true })
     await group('b-members', { open: false })
     await group('c-premium-members', { roomType: 'premium', open: true })
@@ -175,7 +166,7 @@ describe('$brand._index loader (who sees which groups)', () => {
   })
 
   it('still lists twelve visible groups when many hidden ones come first by name', async () => {
-    const brand = await Brand.create({ slug: 'crowded', name: 'Crowded', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    const brand = await makeBrand({ slug: 'crowded', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
     await Room.bulkCreate(
       Array.from({ length: 60 }, (_, index) => ({ brandId: brand.id, slug: `hidden-${index}`, name: `A hidden ${String(index).padStart(2, '0')}`, context: 'group' as const, roomType: 'private' })),
     )
@@ -193,7 +184,7 @@ describe('$brand loader (community layout)', () => {
   })
 
   it('answers a private community too: the page decides who may see it', async () => {
-    await Brand.create({ slug: 'private-layout', name: 'Private' })
+    await makeBrand({ slug: 'private-layout' })
     expect(await communityLayoutLoader(routeArgs('/private-layout', { brand: 'private-layout' }))).toEqual({ slug: 'private-layout' })
   })
 

@@ -1,20 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
+import { Room, User } from '#app/lib/db.server'
 import { loader } from '#app/routes/me._index/route'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
+import { grantRole, makeBrand, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { signedInCookie } from '../support/session'
-
-const roles = new Map<string, Role>()
-const grant = async (user: User, brand: Brand, slug: string) =>
-  RoleGrant.create({ userId: user.id, roleId: roles.get(slug)!.id, brandId: brand.id })
 
 const me = async (userId?: string) =>
   loader(routeArgs('/me', {}, userId ? { headers: { Cookie: await signedInCookie(userId) } } : undefined))
 
 beforeAll(async () => {
   await seedDemo()
-  for (const role of await Role.findAll()) roles.set(role.slug, role)
 })
 
 describe('/me loader', () => {
@@ -49,23 +45,23 @@ describe('/me loader', () => {
   })
 
   it('lists every community with a role, by name, with the highest standing and only active personal rooms there', async () => {
-    const user = await User.create({ name: 'Ravi Rooms', emailAddress: 'ravi@example.test' })
-    const zeta = await Brand.create({ slug: 'zeta', name: 'zeta circle' })
-    const alpha = await Brand.create({ slug: 'alpha', name: 'Alpha Club' })
-    const gone = await Brand.create({ slug: 'gone', name: 'Gone', status: 'deleted' })
-    const stranger = await Brand.create({ slug: 'stranger', name: 'Stranger' })
-    await grant(user, zeta, 'community-member')
-    await grant(user, alpha, 'community-member')
-    await grant(user, alpha, 'community-admin')
-    await grant(user, gone, 'community-owner')
-    await Room.create({ brandId: alpha.id, slug: 'ravi-b', name: 'Ravi B', context: 'personal', hostId: user.id })
-    await Room.create({ brandId: alpha.id, slug: 'ravi-a', name: null, context: 'personal', hostId: user.id })
-    await Room.create({ brandId: alpha.id, slug: 'ravi-old', name: 'Old', context: 'personal', hostId: user.id, status: 'archived' })
-    await Room.create({ brandId: alpha.id, slug: 'ravi-del', name: 'Deleted', context: 'personal', hostId: user.id, deleted: true })
-    await Room.create({ brandId: alpha.id, slug: 'ravi-group', name: 'Group', context: 'group', hostId: user.id })
-    await Room.create({ brandId: gone.id, slug: 'ravi', name: 'Ravi', context: 'personal', hostId: user.id })
+    const user = await makeUser()
+    const zeta = await makeBrand({ slug: 'zeta', name: 'zeta circle' })
+    const alpha = await makeBrand({ slug: 'alpha', name: 'Alpha Club' })
+    const gone = await makeBrand({ status: 'deleted' })
+    const stranger = await makeBrand()
+    await grantRole(user, zeta, 'community-member')
+    await grantRole(user, alpha, 'community-member')
+    await grantRole(user, alpha, 'community-admin')
+    await grantRole(user, gone, 'community-owner')
+    await makePersonalRoom(alpha, user, { slug: 'ravi-b', name: 'Ravi B' })
+    await makePersonalRoom(alpha, user, { slug: 'ravi-a', name: null })
+    await makePersonalRoom(alpha, user, { status: 'archived' })
+    await makePersonalRoom(alpha, user, { deleted: true })
+    await makeRoom(alpha, { hostId: user.id })
+    await makePersonalRoom(gone, user)
     // A personal room in a community where the user holds no role is not one of their communities.
-    await Room.create({ brandId: stranger.id, slug: 'ravi', name: 'Ravi', context: 'personal', hostId: user.id })
+    await makePersonalRoom(stranger, user)
 
     const data = await me(user.id)
     expect(data.communities.map((c) => ({ slug: c.slug, standing: c.standing, rooms: c.rooms.map((r) => [r.slug, r.name]) }))).toEqual([
@@ -75,12 +71,12 @@ describe('/me loader', () => {
   })
 
   it('answers an empty list for a user without any community', async () => {
-    const loner = await User.create({ name: 'Lone Wolf', emailAddress: 'lone@example.test' })
+    const loner = await makeUser()
     expect((await me(loner.id)).communities).toEqual([])
   })
 
   it('treats a session whose user no longer exists as signed out', async () => {
-    const ghost = await User.create({ name: 'Gone Soon', emailAddress: 'ghost@example.test' })
+    const ghost = await makeUser()
     const cookie = await signedInCookie(ghost.id)
     await ghost.destroy()
     const response = await thrownResponse(loader(routeArgs('/me', {}, { headers: { Cookie: cookie } })))

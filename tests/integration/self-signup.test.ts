@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { Brand, MembershipRequest, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
+import { MembershipRequest, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
 import { renewSignupLink } from '#app/lib/community-membership.server'
 import { sessionStorage } from '#app/lib/session.server'
 import { loader as communityLoader } from '#app/routes/$brand._index'
 import { loader as signinErrorLoader } from '#app/routes/$brand.signin-error'
 import { loader as successfulLoader } from '#app/routes/$brand.signup-successful'
 import { selfSignupAction, selfSignupLoader } from '#app/routes/$brand_.$room/self-signup.server'
+import { grantRole, makeBrand, makeCommunity, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -14,11 +15,9 @@ type Result = { intent: string; result: Reply; error: { message: string } | null
 
 const latestCode = async (to: string) => (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!.meta.code!
 
-let communities = 0
 /** A community that takes sign-ups through a link; returns it and the link's room segment. */
-async function community(fields: Partial<Brand> = {}) {
-  communities += 1
-  const brand = await Brand.create({ slug: `club-${communities}`, name: `Club ${communities}`, allowSignUps: true, ...fields })
+async function community(fields: Parameters<typeof makeBrand>[0] = {}) {
+  const { brand } = await makeCommunity({ brand: { allowSignUps: true, ...fields } })
   const hash = await renewSignupLink(brand)
   return { brand, room: `signup-${hash}`, path: `/${brand.slug}/signup-${hash}` }
 }
@@ -44,7 +43,7 @@ describe('the sign-up link', () => {
   it('answers 404 unless the community allows sign-ups and issued this very link', async () => {
     const open = await community()
     const closed = await community({ allowSignUps: false })
-    const noLink = await Brand.create({ slug: 'no-link', name: 'No Link', allowSignUps: true })
+    const noLink = await makeBrand({ allowSignUps: true })
     const gone = await community({ status: 'deleted' })
     const cases = [
       { brand: open.brand.slug, room: `${open.room}x` },
@@ -155,7 +154,7 @@ describe('signing up through the link', () => {
 
   it('sends an existing account to sign in instead, and mails nothing', async () => {
     const target = await community()
-    await User.create({ name: 'Old Timer', emailAddress: 'old@example.com' })
+    await makeUser({ emailAddress: 'old@example.com' })
     const result = await selfSignupAction(
       post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'details', fullName: 'Old Timer', emailAddress: 'old@example.com' }),
     )
@@ -183,7 +182,7 @@ describe('joining while signed in', () => {
   it('joins with one button, no code', async () => {
     const target = await community()
     const params = { brand: target.brand.slug, room: target.room }
-    const user = await User.create({ name: 'Jo Joiner', emailAddress: 'jo@example.com' })
+    const user = await makeUser({ name: 'Jo Joiner' })
     const cookie = await signedInCookie(user.id)
     expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({ step: 'join', signedInAs: 'Jo Joiner' })
     const joined = (await selfSignupAction(post(target.path, params, { intent: 'join' }, cookie))) as Response
@@ -193,7 +192,7 @@ describe('joining while signed in', () => {
 
   it('a declined request stays declined', async () => {
     const target = await community({ memberModeration: true })
-    const user = await User.create({ name: 'Dee Clined', emailAddress: 'dee@example.com' })
+    const user = await makeUser()
     await MembershipRequest.create({ brandId: target.brand.id, userId: user.id, status: 'rejected' })
     const cookie = await signedInCookie(user.id)
     const joined = (await selfSignupAction(post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'join' }, cookie))) as Response
@@ -206,9 +205,8 @@ describe('joining while signed in', () => {
 describe('the outcome pages', () => {
   it('signup-successful sends members in and asks visitors to sign in', async () => {
     const target = await community()
-    const member = await User.create({ name: 'Mem Ber', emailAddress: 'member@example.com' })
-    const memberRole = (await Role.findOne({ where: { slug: 'community-member' } }))!
-    await RoleGrant.create({ userId: member.id, roleId: memberRole.id, brandId: target.brand.id })
+    const member = await makeUser()
+    await grantRole(member, target.brand)
     const inside = await thrownResponse(successfulLoader(args('/x', { brand: target.brand.slug }, { headers: { Cookie: await signedInCookie(member.id) } })))
     expect(inside.headers.get('Location')).toBe(`/${target.brand.slug}`)
     expect(await successfulLoader(args('/x', { brand: target.brand.slug }))).toMatchObject({ status: 'none' })

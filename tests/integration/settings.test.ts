@@ -4,9 +4,10 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AVATAR_DIR, ImageTooLargeError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
 import { UPLOAD_MAX_BYTES } from '#app/lib/form-body.server'
-import { Brand, Role, RoleGrant, Room, Session, User } from '#app/lib/db.server'
+import { RoleGrant, Room, Session, User } from '#app/lib/db.server'
 import { action, loader } from '#app/routes/me.settings/route'
 import { formPost, routeArgs, thrownResponse } from '../support/route-args'
+import { grantRole, makeBrand, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { pngDeclaring, solidImage } from '../support/images'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -74,7 +75,7 @@ function expectRedirect(result: unknown, location: string) {
 const avatarFiles = (userId: string) => (existsSync(AVATAR_DIR) ? readdirSync(AVATAR_DIR).filter((file) => file.startsWith(`${userId}-`)) : [])
 
 beforeAll(async () => {
-  user = await User.create({ name: 'Mia Member', emailAddress: 'mia@example.test' })
+  user = await makeUser({ name: 'Mia Member', emailAddress: 'mia@example.test' })
   cookie = await signedInCookie(user.id)
 })
 
@@ -126,7 +127,7 @@ describe('/me/settings loader', () => {
   })
 
   it('asks a phone-only account to type its phone number', async () => {
-    const phoneOnly = await User.create({ name: 'Phone Person', phoneNumber: '+14155550123' })
+    const phoneOnly = await makeUser({ emailAddress: null, phoneNumber: '+14155550123' })
     const data = unwrap(await load({ Cookie: await signedInCookie(phoneOnly.id) }))
     expect(data.confirm).toEqual({ identifier: '+14155550123', kind: 'phone' })
   })
@@ -312,13 +313,12 @@ describe('/me/settings action: delete account', () => {
   })
 
   it('deletes the account, its roles and personal rooms, signs it out and goes home', async () => {
-    const doomed = await User.create({ name: 'Dora Doomed', emailAddress: 'dora@example.test' })
-    const other = await User.create({ name: 'Otto Other', emailAddress: 'otto@example.test' })
-    const brand = await Brand.create({ slug: 'doom', name: 'Doom Club' })
-    const role = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
-    await RoleGrant.create({ userId: doomed.id, roleId: role.id, brandId: brand.id })
-    const personal = await Room.create({ brandId: brand.id, slug: 'dora', name: 'Dora', context: 'personal', hostId: doomed.id })
-    const group = await Room.create({ brandId: brand.id, slug: 'dora-group', name: 'Group', context: 'group', hostId: doomed.id })
+    const doomed = await makeUser({ emailAddress: 'dora@example.test' })
+    const other = await makeUser()
+    const brand = await makeBrand()
+    await grantRole(doomed, brand)
+    const personal = await makePersonalRoom(brand, doomed)
+    const group = await makeRoom(brand, { hostId: doomed.id })
     const doomedCookie = await signedInCookie(doomed.id)
     expectRedirect(await upload(new File([await pngOf(40, 40)], 'a.png', { type: 'image/png' }), { Cookie: doomedCookie }), '/me/settings')
     await doomed.reload()
@@ -339,8 +339,8 @@ describe('/me/settings action: delete account', () => {
   })
 
   it('switches to another signed-in account when there is one', async () => {
-    const doomed = await User.create({ name: 'Dan Doomed', emailAddress: 'dan@example.test' })
-    const other = await User.create({ name: 'Ola Other', emailAddress: 'ola@example.test' })
+    const doomed = await makeUser({ emailAddress: 'dan@example.test' })
+    const other = await makeUser({ name: 'Ola Other' })
     const both = await signedInCookie(doomed.id, other.id)
     const response = expectRedirect(await post({ intent: 'delete', confirmation: 'dan@example.test' }, { Cookie: both }), '/')
     expect(cookiePair(response.headers.get('Set-Cookie')!)).toBe(both)
@@ -351,7 +351,7 @@ describe('/me/settings action: delete account', () => {
   })
 
   it('asks a phone-only account for its phone number', async () => {
-    const phoneOnly = await User.create({ name: 'Pia Phone', phoneNumber: '+14155550199' })
+    const phoneOnly = await makeUser({ emailAddress: null, phoneNumber: '+14155550199' })
     const phoneCookie = await signedInCookie(phoneOnly.id)
     const reply = rejected(await post({ intent: 'delete', confirmation: 'pia@example.test' }, { Cookie: phoneCookie }))
     expect(reply.result.error).toEqual({ confirmation: ['account:errors.confirmPhone'] })

@@ -1,0 +1,82 @@
+// Test factories: the one place integration tests make users, communities, rooms and memberships.
+// Real models on the file's own database (tests/integration/setup.ts), no mocks. Every default that
+// must be unique (emails, slugs) takes a number from one counter, so a test names only what it
+// asserts on and passes the rest as overrides.
+import type { CreationAttributes } from 'sequelize'
+import { registerCommunity } from '#app/lib/community-registration.server'
+import { Brand, Role, RoleGrant, Room, User } from '#models/index'
+
+let counter = 0
+/** The next number of this file's run: unique within the file's database, which no other file shares. */
+export const unique = () => (counter += 1)
+
+const DAY_MS = 24 * 3600 * 1000
+
+/** A user with a unique name and email address. */
+export function makeUser(overrides: Partial<CreationAttributes<User>> = {}): Promise<User> {
+  const n = unique()
+  return User.create({ name: `Test User ${n}`, emailAddress: `user-${n}@factory.test`, ...overrides })
+}
+
+/**
+ * A community as the app's registration makes it (registerCommunity): its owner's account, the
+ * brand on a pro trial, its hub and announcements rooms, and the owner's role. `brand` fields are
+ * written over what registration chose (a slug, publicAccess, status …).
+ */
+export async function makeCommunity(
+  options: { name?: string; owner?: { fullName?: string; emailAddress?: string }; brand?: Partial<CreationAttributes<Brand>> } = {},
+): Promise<{ brand: Brand; owner: User; hub: Room; announcements: Room }> {
+  const n = unique()
+  const { brand, owner } = await registerCommunity({
+    communityName: options.name ?? `Community ${n}`,
+    fullName: options.owner?.fullName ?? `Owner ${n}`,
+    emailAddress: options.owner?.emailAddress ?? `owner-${n}@factory.test`,
+  })
+  if (options.brand) await brand.update(options.brand)
+  const [hub, announcements] = await Promise.all([
+    Room.findByPk(brand.topLevelRoomId!, { rejectOnEmpty: true }),
+    Room.findByPk(brand.announcementsRoomId!, { rejectOnEmpty: true }),
+  ])
+  return { brand, owner, hub, announcements }
+}
+
+/**
+ * Only the community's row, with no owner and no rooms: for tests about exactly such a community
+ * (a bare or half-made one); anything else wants makeCommunity.
+ */
+export function makeBrand(overrides: Partial<CreationAttributes<Brand>> = {}): Promise<Brand> {
+  const n = unique()
+  return Brand.create({ slug: `brand-${n}`, name: `Brand ${n}`, ...overrides })
+}
+
+type RoomFields = Partial<Omit<CreationAttributes<Room>, 'brandId'>>
+
+/** A group room in the community, with a unique slug; the model's defaults for everything else. */
+export function makeRoom(brand: Pick<Brand, 'id'>, overrides: RoomFields = {}): Promise<Room> {
+  const n = unique()
+  return Room.create({ slug: `room-${n}`, name: `Room ${n}`, context: 'group', ...overrides, brandId: brand.id })
+}
+
+/** A person's own room, hosted by them, as the seed makes them (models/seed.ts). */
+export function makePersonalRoom(brand: Pick<Brand, 'id'>, host: Pick<User, 'id' | 'name'>, overrides: RoomFields = {}): Promise<Room> {
+  return makeRoom(brand, { name: host.name, context: 'personal', hostId: host.id, ...overrides })
+}
+
+/** An event room starting a day from now unless `startsAt` says otherwise. */
+export function makeEventRoom(brand: Pick<Brand, 'id'>, overrides: RoomFields = {}): Promise<Room> {
+  return makeRoom(brand, { context: 'event', startsAt: new Date(Date.now() + DAY_MS), ...overrides })
+}
+
+/**
+ * A role for the user in the community (a member by default), or in one room of it with `room`.
+ * Any role in a community makes its holder a member (community-membership.server.ts).
+ */
+export async function grantRole(
+  user: Pick<User, 'id'>,
+  brand: Pick<Brand, 'id'>,
+  roleSlug = 'community-member',
+  room?: Pick<Room, 'id'>,
+): Promise<RoleGrant> {
+  const role = await Role.findOne({ where: { slug: roleSlug }, rejectOnEmpty: true })
+  return RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id, ...(room ? { roomId: room.id } : {}) })
+}
