@@ -300,6 +300,26 @@ export class Meeting {
     return { consumer, placed }
   }
 
+  /**
+   * The client resumes a consumer once its own exists (see consume). A video consumer then needs a
+   * key frame: asked for after the resume, since a paused consumer drops the request, and again when
+   * the client resumes an already running consumer because its decoder saw no frame (first-frame.ts).
+   */
+  async resumeConsumer(peer: EdgePeer, consumerId: unknown) {
+    const consumer = this.consumerOf(peer, consumerId)
+    await consumer.resume()
+    if (consumer.kind === 'video') await consumer.requestKeyFrame()
+  }
+
+  /** A tile's layer choice; a layer switch waits for a key frame of the new layer, so one is asked for. */
+  async setPreferredLayers(peer: EdgePeer, consumerId: unknown, layers: types.ConsumerLayers) {
+    const consumer = this.consumerOf(peer, consumerId)
+    // Only simulcast and SVC consumers have layers; for the others there is nothing to choose.
+    if (consumer.type !== 'simulcast' && consumer.type !== 'svc') return
+    await consumer.setPreferredLayers(layers)
+    if (!consumer.paused) await consumer.requestKeyFrame()
+  }
+
   /** The host's mute: the target's microphone producer is paused, so nobody hears it until they unmute. */
   async muteAudio(target: EdgePeer) {
     const mic = target.producerOf('mic')

@@ -148,14 +148,12 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     })
     answer('resumeConsumer', async (payload) => {
       const { meeting, peer } = joined()
-      await meeting.consumerOf(peer, parse(schemas.consumer, payload).consumerId).resume()
+      await meeting.resumeConsumer(peer, parse(schemas.consumer, payload).consumerId)
     })
     answer('setConsumerPreferredLayers', async (payload) => {
       const { meeting, peer } = joined()
       const { consumerId, spatialLayer, temporalLayer } = parse(schemas.layers, payload)
-      const consumer = meeting.consumerOf(peer, consumerId)
-      // Only simulcast and SVC consumers have layers; for the others there is nothing to choose.
-      if (consumer.type === 'simulcast' || consumer.type === 'svc') await consumer.setPreferredLayers({ spatialLayer, temporalLayer })
+      await meeting.setPreferredLayers(peer, consumerId, { spatialLayer, temporalLayer })
     })
     answer('enter', async () => {
       const { meeting, peer } = joined()

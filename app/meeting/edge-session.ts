@@ -4,6 +4,7 @@
 import type { types as ms } from 'mediasoup-client'
 import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData } from '#edge/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
+import { watchFirstFrame } from './first-frame'
 import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
@@ -309,9 +310,20 @@ export class EdgeSession {
       // Consumers start paused on the edge; audio-only keeps video paused.
       if (offer.kind === 'video' && !this.receiveVideo) return
       await request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id })
+      if (offer.kind === 'video') void this.watchFirstFrame(consumer, offer.peerId, source)
     } catch (error) {
       console.warn('consume failed', error)
     }
+  }
+
+  /** A resumed video consumer that decodes nothing gets its key frame asked for again (see first-frame.ts). */
+  private watchFirstFrame(consumer: ms.Consumer, peerId: string, source: MediaSource) {
+    return watchFirstFrame({
+      stats: () => consumer.getStats(),
+      expecting: () => !consumer.closed && !consumer.paused && this.receiveVideo && this.remote.get(peerId)[source]?.paused === false && this.socket?.connected === true,
+      askAgain: () => request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id }),
+      gaveUp: () => console.warn('no frame decoded from a remote camera after asking again for a key frame', consumer.id),
+    })
   }
 
   private closeConsumer(consumerId: string) {
@@ -339,7 +351,13 @@ export class EdgeSession {
         .map(({ consumer }) => {
           if (enabled) consumer.resume()
           else consumer.pause()
-          return request(socket, enabled ? 'resumeConsumer' : 'pauseConsumer', { consumerId: consumer.id }).catch(() => undefined)
+          return request(socket, enabled ? 'resumeConsumer' : 'pauseConsumer', { consumerId: consumer.id }).then(
+            () => {
+              const entry = this.consumers.get(consumer.id)
+              if (enabled && entry) void this.watchFirstFrame(consumer, entry.peerId, entry.source)
+            },
+            () => undefined,
+          )
         }),
     )
   }

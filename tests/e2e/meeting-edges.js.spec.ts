@@ -129,6 +129,18 @@ const consoleLog: string[] = []
 
 async function person(browser: Browser, account: { name: string; emailAddress: string }, web: number, room: string): Promise<Person> {
   const context = await browser.newContext({ baseURL: webUrl(web), viewport: { width: 1280, height: 720 } })
+  // Every peer connection the page makes, kept where remoteView can read its stats (a reload starts afresh).
+  await context.addInitScript(() => {
+    const Native = window.RTCPeerConnection
+    const kept: RTCPeerConnection[] = []
+    Object.assign(window, { hearthPeerConnections: kept })
+    window.RTCPeerConnection = class extends Native {
+      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+        super(...args)
+        kept.push(this)
+      }
+    }
+  })
   const page = await context.newPage()
   const errors = collectErrors(page)
   page.on('console', (message) => {
@@ -162,22 +174,49 @@ function sharedEdge(people: Person[]): number {
   return index
 }
 
-/** What the page shows of the others: their tiles (by peer id) and the frames of each remote camera. */
-function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<string, number> }> {
-  return page.evaluate(() => ({
-    tiles: [...document.querySelectorAll<HTMLElement>('.meeting-tile[data-peer-id]')].map((tile) => tile.dataset.peerId!),
-    frames: Object.fromEntries(
-      [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')].map((video) => [
-        video.dataset.peerId!,
-        video.getVideoPlaybackQuality().totalVideoFrames,
-      ]),
-    ),
-  }))
+/** What reached one remote camera's track, from its inbound RTP stats: no RTP at all, RTP but no
+ *  decoded frame (the key frame never came), or frames; with the key frame requests the page sent. */
+type InboundVideo = { rtp: 'none' | 'no-frames' | 'frames'; packetsReceived: number; framesDecoded: number; keyFramesDecoded: number; pliCount: number; firCount: number }
+
+/** What the page shows of the others: their tiles (by peer id), the frames of each remote camera and what its track received. */
+function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<string, number>; inbound: Record<string, InboundVideo | 'no stats'> }> {
+  return page.evaluate(async () => {
+    const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')]
+    const byTrack = new Map<string, Record<string, number>>()
+    const connections = (window as unknown as { hearthPeerConnections?: RTCPeerConnection[] }).hearthPeerConnections ?? []
+    for (const connection of connections) {
+      if (connection.connectionState === 'closed') continue
+      const report = await connection.getStats().catch(() => null)
+      report?.forEach((stat: Record<string, unknown>) => {
+        if (stat.type === 'inbound-rtp' && stat.kind === 'video' && typeof stat.trackIdentifier === 'string') byTrack.set(stat.trackIdentifier, stat as Record<string, number>)
+      })
+    }
+    const inbound = (video: HTMLVideoElement) => {
+      const track = (video.srcObject as MediaStream | null)?.getVideoTracks()[0]
+      const stat = track && byTrack.get(track.id)
+      if (!stat) return 'no stats' as const
+      const [packetsReceived, framesDecoded] = [stat.packetsReceived ?? 0, stat.framesDecoded ?? 0]
+      return {
+        rtp: packetsReceived === 0 ? ('none' as const) : framesDecoded === 0 ? ('no-frames' as const) : ('frames' as const),
+        packetsReceived,
+        framesDecoded,
+        keyFramesDecoded: stat.keyFramesDecoded ?? 0,
+        pliCount: stat.pliCount ?? 0,
+        firCount: stat.firCount ?? 0,
+      }
+    }
+    return {
+      tiles: [...document.querySelectorAll<HTMLElement>('.meeting-tile[data-peer-id]')].map((tile) => tile.dataset.peerId!),
+      frames: Object.fromEntries(videos.map((video) => [video.dataset.peerId!, video.getVideoPlaybackQuality().totalVideoFrames])),
+      inbound: Object.fromEntries(videos.map((video) => [video.dataset.peerId!, inbound(video)])),
+    }
+  })
 }
 
 /** The person's page decodes `count` remote cameras, and every one of them keeps decoding. */
 async function expectVideoFlowing({ name, page }: Person, count: number, timeout: number) {
-  // A failure names what the page showed last: which tile had no video, or a video with no frames.
+  // A failure names what the page showed last: which tile had no video, or a video with no frames,
+  // and for each remote camera whether its track got no RTP, RTP but no key frame, or frames.
   let last: Awaited<ReturnType<typeof remoteView>> | null = null
   await expect
     .poll(
@@ -195,12 +234,16 @@ async function expectVideoFlowing({ name, page }: Person, count: number, timeout
   await expect
     .poll(
       async () => {
-        const now = (await remoteView(page)).frames
+        last = await remoteView(page)
+        const now = last.frames
         return Object.entries(before).every(([peerId, frames]) => (now[peerId] ?? 0) > frames)
       },
       { timeout: 15_000, message: `every remote camera ${name} decodes keeps decoding` },
     )
     .toBe(true)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nwhat ${name}'s page showed last: ${JSON.stringify(last)}`)
+    })
 }
 
 test.describe('meetings across media edges', () => {
