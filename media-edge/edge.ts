@@ -85,11 +85,16 @@ export class Edge {
 
   private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
     const { env } = this.deps
+    const chat = await this.deps.records.chat(meeting.id)
+    // The newcomer is in the meeting's channel already, so what others do while the chat is read
+    // (someone entering) reaches it before this answer. Its client replaces its peer list with the
+    // answer's: the list is read here, after the last await, so that it already holds those changes
+    // instead of undoing them (an entered peer shown as still joining gets no tile).
     return {
       peerId: peer.id,
       meetingRoomId: meeting.id,
       peers: [...meeting.peers.values()].map((other) => other.toPeer()),
-      chat: await this.deps.records.chat(meeting.id),
+      chat,
       room: meeting.mediaState(),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
     }

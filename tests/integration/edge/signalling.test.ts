@@ -1,6 +1,7 @@
 // The meeting socket's refusals (spec §4 Meeting socket, §8): bad tokens, other rooms, operations
 // before joining, missing peer ids, malformed payloads; and the channels a socket may join.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { MeetingRecords } from '#edge/meeting-records'
 import { signEdgeToken } from '#edge/token'
 import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/protocol'
 import type { RunningEdge } from '#edge/server'
@@ -97,6 +98,36 @@ describe('meetingRoom:join', () => {
     const { joined } = await joinMeeting(edge, roomId, { name: 'Ana' }, { name: '  ', isHost: true, avatar: 'https://tracker.example/pixel.gif' })
     const me = joined.peers.find((peer) => peer.id === joined.peerId)!
     expect(me).toMatchObject({ name: 'Ana', isHost: false, avatar: null, status: 'joining', joining: true, visible: false })
+  })
+
+  it("lists what others did while the newcomer's join was being answered: someone who entered meanwhile is visible", async () => {
+    // The newcomer is in the meeting's channel before its answer goes out, so its client hears
+    // peerEntered first and then replaces its peer list with the answer's. Hold the newcomer's chat
+    // read (the real one, only later) while an earlier peer enters: the answer must show them entered.
+    const { id: room } = await createRoom('Entering meanwhile')
+    const early = await joinMeeting(edge, room, { name: 'Early' })
+    let release!: () => void
+    let reading!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const started = new Promise<void>((resolve) => (reading = resolve))
+    const realChat = MeetingRecords.prototype.chat
+    const chat = vi.spyOn(MeetingRecords.prototype, 'chat').mockImplementationOnce(async function (this: MeetingRecords, meetingRoomId: string) {
+      reading()
+      await held
+      return realChat.call(this, meetingRoomId)
+    })
+    try {
+      const newcomer = await connect(edge, await tokenFor(room, { name: 'Newcomer' }))
+      const answer = request<{ peers: Array<{ id: string; visible: boolean }> }>(newcomer, 'meetingRoom:join', { roomId: room, peerData: {} })
+      await started
+      await ok(early.socket, 'enter')
+      release()
+      const { ok: joined, data } = await answer
+      expect(joined).toBe(true)
+      expect(data!.peers.find((peer) => peer.id === early.joined.peerId)).toMatchObject({ visible: true })
+    } finally {
+      chat.mockRestore()
+    }
   })
 })
 
