@@ -4,7 +4,7 @@
 // run's database (as the mail would carry them), so this spec spends no sign-in codes.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, collectErrors, expectAccessible, sql, t } from './support'
+import { DEMO, accountArea, accountMenuButton, collectErrors, expectAccessible, openAccountMenu, sql, t } from './support'
 
 const [OWNER, , MIA, NOAH] = DEMO.accounts
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -33,18 +33,9 @@ async function linkFor(emailAddress: string, destination = `/${DEMO.slug}`): Pro
   return id
 }
 
-const accountArea = (page: Page) => page.getByRole('navigation', { name: text('common:header.account') })
-const menuButton = (page: Page) => accountArea(page).locator('details.account-menu > summary')
-
-async function openAccountMenu(page: Page) {
-  const details = accountArea(page).locator('details.account-menu')
-  if ((await details.getAttribute('open')) === null) await menuButton(page).click()
-  await expect(details).toHaveAttribute('open', '')
-  return accountArea(page)
-}
 
 async function expectSignedInAs(page: Page, name: string) {
-  await expect(menuButton(page)).toHaveText(name)
+  await expect(accountMenuButton(page)).toHaveText(name)
 }
 
 test('a link for another account asks first; ?s= signs nobody out; the menu signs out with a form', async ({ page }) => {
@@ -91,7 +82,7 @@ test('a link for another account asks first; ?s= signs nobody out; the menu sign
   }
   await (await openAccountMenu(page)).getByRole('button', { name: text('common:accountMenu.signOut') }).click()
   await expect(accountArea(page).getByRole('link', { name: text('common:header.signIn') })).toBeVisible()
-  await expect(menuButton(page)).toHaveCount(0)
+  await expect(accountMenuButton(page)).toHaveCount(0)
   expect(errors).toEqual([])
 })
 

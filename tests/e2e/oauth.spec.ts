@@ -5,13 +5,12 @@
 // different per project, so the two projects never sign in as one person at the same time.
 import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
 import { PROFILE_COOKIE, encodeProfile, type ProviderProfile } from '../support/oauth-provider'
-import { DEMO, collectErrors, expectAccessible, t } from './support'
+import { DEMO, accountArea, collectErrors, expectAccessible, t } from './support'
 
 const PROVIDER_LABEL = 'Loopback' // OAUTH_LOOPBACK_LABEL in start-server.mjs
 const PROVIDER_URL = `http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
-const accountArea = (page: Page) => page.getByRole('navigation', { name: text('common:header.account') })
 const providerButton = (page: Page) => page.getByRole('link', { name: text('auth:connect.continueWith', { provider: PROVIDER_LABEL }) })
 
 /** Makes the browser someone signed in at the provider. */

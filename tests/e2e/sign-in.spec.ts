@@ -7,7 +7,7 @@
 // suite) and checks 10 a project (20 a run, of the 30 one address may check in 15 minutes). Each
 // account gets at most 4 codes a run (5 allowed per 15 minutes).
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, codeFromMail, collectErrors, expectAccessible, hasJavaScript, holdLock, t } from './support'
+import { DEMO, accountArea, accountMenuButton, codeFromMail, collectErrors, expectAccessible, hasJavaScript, holdLock, openAccountMenu, t } from './support'
 
 const [OWNER, ADMIN, MIA, NOAH] = DEMO.accounts
 
@@ -75,19 +75,9 @@ async function signIn(page: Page, email: string) {
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 }
 
-const accountArea = (page: Page) => page.getByRole('navigation', { name: text('common:header.account') })
-const menuButton = (page: Page) => accountArea(page).locator('details.account-menu > summary')
-
-/** Opens the account menu (a <details>: a click opens it with or without JavaScript). */
-async function openAccountMenu(page: Page) {
-  const details = accountArea(page).locator('details.account-menu')
-  if ((await details.getAttribute('open')) === null) await menuButton(page).click()
-  await expect(details).toHaveAttribute('open', '')
-  return accountArea(page)
-}
 
 async function expectSignedInAs(page: Page, name: string) {
-  await expect(menuButton(page)).toHaveText(name)
+  await expect(accountMenuButton(page)).toHaveText(name)
   const menu = await openAccountMenu(page)
   await expect(menu.getByText(text('common:accountMenu.signedInAs', { name }))).toBeVisible()
   return menu
@@ -95,7 +85,7 @@ async function expectSignedInAs(page: Page, name: string) {
 
 async function expectSignedOut(page: Page) {
   await expect(accountArea(page).getByRole('link', { name: text('common:header.signIn') })).toBeVisible()
-  await expect(menuButton(page)).toHaveCount(0)
+  await expect(accountMenuButton(page)).toHaveCount(0)
 }
 
 const invalidCode = (page: Page) => page.getByRole('alert').filter({ hasText: text('auth:errors.invalidCode') })
@@ -238,7 +228,7 @@ test('two accounts in one browser: sign in another account, switch between them,
   await menu.getByRole('link', { name: text('common:accountMenu.addAccount') }).click()
   await expect(page).toHaveURL(`/sign-in?redirectTo=%2F${DEMO.slug}`)
   // The first account is still signed in while the second signs in.
-  await expect(menuButton(page)).toHaveText(OWNER.name)
+  await expect(accountMenuButton(page)).toHaveText(OWNER.name)
   await enterCode(page, await requestCode(page, ADMIN.emailAddress))
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 

@@ -376,3 +376,16 @@ export async function signInWithSession(
   await context.addCookies([{ name: '__session', value: signed.split(';')[0]!.slice('__session='.length), url: baseURL, httpOnly: true, sameSite: 'Lax' }])
   return user.id
 }
+
+/** The header's account area (an English page), where the account menu and the sign-in link live. */
+export const accountArea = (page: Page) => page.getByRole('navigation', { name: t('en', 'common:header.account') })
+/** The account menu's summary: it shows the current account's name. */
+export const accountMenuButton = (page: Page) => accountArea(page).locator('details.account-menu > summary')
+
+/** Opens the account menu (a <details>: a click opens it with or without JavaScript). */
+export async function openAccountMenu(page: Page) {
+  const details = accountArea(page).locator('details.account-menu')
+  if ((await details.getAttribute('open')) === null) await accountMenuButton(page).click()
+  await expect(details).toHaveAttribute('open', '')
+  return accountArea(page)
+}
