@@ -1,9 +1,8 @@
 // The community's refusal and not-found pages: a signed-in person a room refuses gets the
 // access-denied page (403), a guest the sign-in prompt; post, group and event links that lead
 // nowhere get their own 404 pages. Both projects; axe and screenshots at phone and desktop widths.
-import { randomBytes } from 'node:crypto'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { DEMO, expectAccessible, screenshot, signInWithSession, sql, t } from './support'
+import { DEMO, copyOfDemoRoom, expectAccessible, screenshot, signInWithSession, t } from './support'
 
 const NOAH = DEMO.accounts[3]
 const STAFF_ROOM = { slug: 'staff-room', name: 'Staff Room' }
@@ -11,22 +10,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 /** A staff (private) group in the demo community with nobody on its list: every member is refused. */
 async function staffRoom() {
-  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('rooms')")).map(({ name }) => name)
-  const replaced: Record<string, string | number> = {
-    id: randomBytes(27).toString('base64url'),
-    slug: STAFF_ROOM.slug,
-    name: STAFF_ROOM.name,
-    roomType: 'staff',
-    open: 0,
-    members: '[]',
-    coHosts: '[]',
-  }
-  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
-  await sql(
-    `INSERT OR IGNORE INTO rooms (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM rooms
-     WHERE slug = 'book-club' AND brandId = (SELECT id FROM brands WHERE slug = ?)`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), DEMO.slug],
-  )
+  await copyOfDemoRoom('book-club', { ...STAFF_ROOM, roomType: 'staff', open: 0, members: '[]', coHosts: '[]' })
 }
 
 /** axe and a screenshot at desktop and phone widths, with nothing scrolling sideways. */

@@ -50,8 +50,10 @@ test.describe('community home', () => {
     await expect(announcements.getByText('News from the team.')).toBeVisible()
     await expect(announcements.getByRole('link', { name: 'Open Announcements' })).toHaveAttribute('href', '/demo/announcements')
     // The Book Club is not open: it would ask a guest to sign in, so the guest's home does not list it.
+    // (Not "no groups": meeting specs running alongside add open copies of the hub to the demo.
+    // The empty list and every rule of who sees which group are integration tests.)
     const groups = main.getByRole('region', { name: 'Groups' })
-    await expect(groups.getByText(t('en', 'pages:community.noGroups'))).toBeVisible()
+    await expect(groups).toBeVisible()
     await expect(groups.getByRole('link', { name: DEMO.group })).toHaveCount(0)
   })
 

@@ -1,11 +1,10 @@
 // A community's embedding page (its embeddedClientUrl) frames a meeting room and hears the room's
 // events (spec §2 Embedding); any other site is refused the frame. The embedding pages are served
 // here on 127.0.0.1, another origin than the app's localhost. JavaScript project only.
-import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, sql, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, copyOfDemoRoom, sql, t } from './support'
 
 const m = (key: string) => t('en', `meeting:${key}`)
 const ROOM = { slug: 'embedded-hub', name: 'Embedded Hub' }
@@ -25,24 +24,12 @@ async function embeddingPage(roomUrl: string) {
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)
 
-/** A copy of the demo's hub under its own slug, so this test's meeting is nobody else's (kept: each run has a fresh database). */
-async function copyOfHub() {
-  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('rooms')")).map(({ name }) => name)
-  const replaced: Record<string, string> = { id: randomBytes(27).toString('base64url'), slug: ROOM.slug, name: ROOM.name }
-  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
-  await sql(
-    `INSERT OR IGNORE INTO rooms (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM rooms
-     WHERE slug = 'hub' AND brandId = (SELECT id FROM brands WHERE slug = ?)`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), DEMO.slug],
-  )
-}
-
 test('the community\'s embedding page frames the room and hears it; another site may not frame it', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000)
   const roomUrl = `${baseURL}/${DEMO.slug}/${ROOM.slug}`
   const club = await embeddingPage(roomUrl)
   const stranger = await embeddingPage(roomUrl)
-  await copyOfHub()
+  await copyOfDemoRoom('hub', ROOM)
   await sql('UPDATE brands SET embeddedClientUrl = ? WHERE slug = ?', [`${club.origin}/meet`, DEMO.slug])
   const other = await browser.newContext()
   try {

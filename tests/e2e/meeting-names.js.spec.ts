@@ -2,10 +2,12 @@
 // under the name they type, marked "(guest)" on their tile and their chat messages for the others.
 // JavaScript project only (the meeting runs in the browser).
 import { expect, test } from '@playwright/test'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, screenshot, signInWithSession, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, copyOfDemoRoom, screenshot, signInWithSession, t } from './support'
 
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
-const ROOM = `/${DEMO.slug}/hub`
+// A room of its own: meeting.js.spec.ts meets in the hub at the same time.
+const NAMES_ROOM = { slug: 'names-room', name: 'Names Room' }
+const ROOM = `/${DEMO.slug}/${NAMES_ROOM.slug}`
 const [OWNER] = DEMO.accounts
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
@@ -18,6 +20,7 @@ test('a guest types a name and is marked as a guest; a signed-in name cannot be 
     const owner = await ownerContext.newPage()
     const guest = await guestContext.newPage()
     const errors = [collectErrors(owner), collectErrors(guest)]
+    await copyOfDemoRoom('hub', NAMES_ROOM)
     await signInWithSession(owner, OWNER.emailAddress)
     await owner.goto(ROOM)
     await guest.goto(ROOM)

@@ -1,6 +1,7 @@
 // Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
 // check, the header's language switch, the list of pages every language must reach, and the mail
 // the web server sent through the run's SMTP server.
+import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -388,4 +389,21 @@ export async function openAccountMenu(page: Page) {
   if ((await details.getAttribute('open')) === null) await accountMenuButton(page).click()
   await expect(details).toHaveAttribute('open', '')
   return accountArea(page)
+}
+
+/**
+ * A copy of one of the demo's rooms under a slug of its own, with some fields changed (slug and
+ * name at least), so a spec's meeting or room is nobody else's: specs run side by side, and two
+ * meetings in one room would see each other's people. Kept afterwards (each run has a fresh
+ * database), so the demo's home may list it.
+ */
+export async function copyOfDemoRoom(source: string, fields: { slug: string; name: string } & Record<string, string | number>) {
+  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('rooms')")).map(({ name }) => name)
+  const replaced: Record<string, string | number> = { id: randomBytes(27).toString('base64url'), ...fields }
+  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
+  await sql(
+    `INSERT OR IGNORE INTO rooms (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM rooms
+     WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)`,
+    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), source, DEMO.slug],
+  )
 }
