@@ -5,6 +5,7 @@ import type { types as ms } from 'mediasoup-client'
 import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData } from '#edge/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
+import { markFirstMedia, markJoin } from './join-timeline'
 import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
@@ -118,6 +119,7 @@ export class EdgeSession {
         resolve()
       })
     })
+    markJoin('socketConnected')
     await this.joinRoom()
   }
 
@@ -173,6 +175,7 @@ export class EdgeSession {
   private async joinRoom() {
     const socket = this.requireSocket()
     const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+    markJoin('joinAnswered')
     this.peerId = result.peerId
     this.options.events.roomJoined(result)
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
@@ -183,6 +186,7 @@ export class EdgeSession {
       const routerRtpCapabilities = await request(socket, 'getRouterRtpCapabilities')
       await device.load({ routerRtpCapabilities: routerRtpCapabilities as ms.RtpCapabilities })
     }
+    markJoin('deviceLoaded')
     await request(socket, 'setPeerRtpCapabilities', { rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> })
     const iceServers = result.iceServers as RTCIceServer[]
     const [sendOptions, recvOptions] = await Promise.all([
@@ -192,6 +196,7 @@ export class EdgeSession {
     this.sendTransport = device.createSendTransport({ ...(sendOptions as unknown as ms.TransportOptions), iceServers })
     this.recvTransport = device.createRecvTransport({ ...(recvOptions as unknown as ms.TransportOptions), iceServers })
     for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
+    markJoin('transportsCreated')
   }
 
   private wireTransport(transport: ms.Transport) {
@@ -215,7 +220,10 @@ export class EdgeSession {
     }
     transport.on('connectionstatechange', (state) => {
       if (state === 'disconnected' || state === 'failed') this.scheduleIceRestart(transport)
-      if (state === 'connected') this.iceRestarts.delete(transport.id)
+      if (state === 'connected') {
+        this.iceRestarts.delete(transport.id)
+        markJoin('transportConnected', { direction: transport.direction })
+      }
     })
   }
 
@@ -243,6 +251,7 @@ export class EdgeSession {
   async enter(): Promise<void> {
     const socket = this.requireSocket()
     await request(socket, 'enter')
+    markJoin('entered')
     this.entered = true
     const tracks = this.options.localTracks()
     await Promise.all([
@@ -271,6 +280,7 @@ export class EdgeSession {
           : { encodings: shareEncodings(width), codecOptions: SHARE_CODEC_OPTIONS }),
     })
     this.producers.set(source, producer)
+    markJoin('produced', { source })
   }
 
   /** Stops sending a source (camera off, share ended). */
@@ -305,12 +315,18 @@ export class EdgeSession {
         appData: { peerId: offer.peerId, source: offer.appData.source },
       })
       const source = offer.appData.source
+      const detail = { peerId: offer.peerId, source }
+      markJoin('consumeAnswered', detail)
       this.consumers.set(consumer.id, { consumer, peerId: offer.peerId, source })
       this.remote.set(offer.peerId, source, { track: consumer.track, consumerId: consumer.id, paused: offer.producerPaused })
       // Consumers start paused on the edge; audio-only keeps video paused.
       if (offer.kind === 'video' && !this.receiveVideo) return
       await request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id })
-      if (offer.kind === 'video') void this.watchFirstFrame(consumer, offer.peerId, source)
+      markJoin('consumerResumed', detail)
+      if (offer.kind === 'video') {
+        markFirstMedia(() => consumer.getStats(), () => !consumer.closed, detail)
+        void this.watchFirstFrame(consumer, offer.peerId, source)
+      }
     } catch (error) {
       console.warn('consume failed', error)
     }

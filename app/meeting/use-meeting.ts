@@ -9,6 +9,7 @@ import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
 import { edgeRefusalKey } from './edge-refusals'
 import { EdgeSession, type EdgePass } from './edge-session'
+import { markJoin, startJoinTimeline } from './join-timeline'
 import { notifyEmbedder } from './embedding'
 import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
 import { playPeerSound } from './sounds'
@@ -143,6 +144,7 @@ export function useMeeting(config: MeetingConfig) {
       const edgeUrl = config.pass.edgeUrl
       if (!edgeUrl) throw new Error('no media server is available')
       const pass = Date.now() - config.pass.issuedAt > PASS_FRESH_MS ? await refreshPass() : { token: config.pass.token, edgeUrl }
+      markJoin('passReady')
       notifyEmbedder(room, { event: 'roomJoining' })
       const edge = new EdgeSession({
         pass,
@@ -252,12 +254,14 @@ export function useMeeting(config: MeetingConfig) {
 
   const openMirrorCheck = useCallback(() => {
     dispatch({ type: 'showView', view: 'mirrorCheck' })
+    startJoinTimeline()
     connect().catch(() => undefined)
     mediaReady.current = openLocalMedia()
   }, [connect, openLocalMedia])
 
   const join = useCallback(async () => {
     if (stateRef.current.me.joining || stateRef.current.me.visible) return
+    markJoin('click')
     dispatch({ type: 'joinStarted' })
     try {
       await Promise.all([connect(), mediaReady.current])
