@@ -267,12 +267,15 @@ export function useMeeting(config: MeetingConfig) {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
       edge.updatePeer(peerData())
-      await edge.enter()
-      if (stateRef.current.me.audioMuted) await edge.setPaused('mic', true)
+      const { sending } = await edge.enter()
+      // In as soon as the edge says so: the others' media is already on its way, mine follows.
       dispatch({ type: 'entered', smallScreen: isSmallScreen() })
       // No breakout rooms yet: an entered peer is participating (spec §4).
       dispatch({ type: 'statusChanged', status: 'participating' })
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
+      sending
+        .then(() => (stateRef.current.me.audioMuted ? edge.setPaused('mic', true) : undefined))
+        .catch((error: unknown) => setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }))
     } catch (error) {
       dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) })
     }
