@@ -267,9 +267,11 @@ export function useMeeting(config: MeetingConfig) {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
       edge.updatePeer(peerData())
-      const { sending } = await edge.enter()
-      // In as soon as the edge says so: the others' media is already on its way, mine follows.
+      const entering = edge.enter()
+      // Spec §4: on enter I am visible at once (status joining), so the meeting view and the others'
+      // tiles render while the edge lets me in and resumes their media; a failure goes back home.
       dispatch({ type: 'entered', smallScreen: isSmallScreen() })
+      const { sending } = await entering
       // No breakout rooms yet: an entered peer is participating (spec §4).
       dispatch({ type: 'statusChanged', status: 'participating' })
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
