@@ -78,6 +78,16 @@ export class EdgeSession {
   }
 
   /**
+   * Fetches the socket and media libraries ahead of the device check, once the page is idle: they
+   * are the first thing connecting waits for. Loading code talks to nobody; the edge still hears
+   * from this page only after a click.
+   */
+  static prefetchLibraries() {
+    void import('socket.io-client').catch(() => undefined)
+    void import('mediasoup-client').catch(() => undefined)
+  }
+
+  /**
    * Connects, joins the room as a browsing peer and prepares receiving (see joinRoom): all of it
    * while the person looks at the device check, so that entering costs little more than a resume.
    */

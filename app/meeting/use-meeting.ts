@@ -467,6 +467,13 @@ export function useMeeting(config: MeetingConfig) {
 
   useEffect(() => () => sessionRef.current?.close(), [])
 
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout
+    const handle = idle(() => EdgeSession.prefetchLibraries())
+    return () => cancel(handle)
+  }, [])
+
   // Back after an edge restart or a lost connection, or a host sent here to join at once (the
   // callback's aj flag): the device check opens and, after the spec's 1 s, I am in the meeting
   // (after a restart the edge that hosts it may be another one).
