@@ -377,7 +377,7 @@ export class EdgeSession {
     const { consumer, peerId, source } = entry
     markJoin('consumerResumed', { peerId, source })
     if (consumer.kind !== 'video') return
-    markFirstMedia(() => consumer.getStats(), () => !consumer.closed, { peerId, source })
+    markFirstMedia(consumer.track, () => consumer.getStats(), () => !consumer.closed, { peerId, source })
     void this.watchFirstFrame(consumer, peerId, source)
   }
 
