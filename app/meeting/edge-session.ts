@@ -10,6 +10,13 @@ import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEnco
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
 
+interface ConsumerEntry {
+  consumer: ms.Consumer
+  peerId: string
+  source: MediaSource
+  resumed: boolean
+}
+
 export interface EdgePass {
   token: string
   edgeUrl: string
@@ -47,7 +54,7 @@ export class EdgeSession {
   private recvTransport: ms.Transport | null = null
   private producers = new Map<MediaSource, ms.Producer>()
   /** `resumed`: asked for since I entered (by the edge on entering, or by me once the consumer existed). */
-  private consumers = new Map<string, { consumer: ms.Consumer; peerId: string; source: MediaSource; resumed: boolean }>()
+  private consumers = new Map<string, ConsumerEntry>()
   /** Offers that came before the receive transport existed (prepare's consumers can beat its answer). */
   private pendingOffers: NewConsumer[] = []
   private peerId: string | null = null
@@ -278,6 +285,9 @@ export class EdgeSession {
     this.entered = true
     const tracks = Object.entries(this.options.localTracks()) as Array<[MediaSource, MediaStreamTrack]>
     const producing = Promise.allSettled(tracks.map(([source, track]) => this.produce(source, track)))
+    // What I prepared is resumed by the edge as it lets me in: from now on its media may come.
+    const prepared = [...this.consumers.values()].filter((entry) => !entry.resumed && (entry.consumer.kind === 'audio' || this.receiveVideo))
+    for (const entry of prepared) this.watchMedia(entry)
     try {
       await request(socket, 'enter')
     } catch (error) {
@@ -287,10 +297,7 @@ export class EdgeSession {
       throw error
     }
     markJoin('entered')
-    for (const entry of this.consumers.values()) {
-      if (entry.resumed || (entry.consumer.kind === 'video' && !this.receiveVideo)) continue
-      this.resumed(entry)
-    }
+    for (const entry of prepared) if (!entry.resumed) this.resumed(entry)
     const sending = producing.then((results) => {
       const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
       if (failed) throw failed.reason
@@ -358,12 +365,13 @@ export class EdgeSession {
       })
       const source = offer.appData.source
       markJoin('consumeAnswered', { peerId: offer.peerId, source })
-      const entry = { consumer, peerId: offer.peerId, source, resumed: false }
+      const entry: ConsumerEntry = { consumer, peerId: offer.peerId, source, resumed: false }
       this.consumers.set(consumer.id, entry)
       this.remote.set(offer.peerId, source, { track: consumer.track, consumerId: consumer.id, paused: offer.producerPaused })
       // Consumers start paused on the edge; audio-only keeps video paused; before I enter, the edge
       // resumes them when I do (a consumer that is ready after I asked to enter is resumed here).
       if ((offer.kind === 'video' && !this.receiveVideo) || !this.entered) return
+      this.watchMedia(entry)
       await request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id })
       this.resumed(entry)
     } catch (error) {
@@ -371,14 +379,17 @@ export class EdgeSession {
     }
   }
 
-  /** A consumer now resumed on the edge: a video one is watched for its first frame. */
-  private resumed(entry: { consumer: ms.Consumer; peerId: string; source: MediaSource; resumed: boolean }) {
+  /** A remote camera about to be resumed: the join's timeline marks its first packet and frame. */
+  private watchMedia({ consumer, peerId, source }: ConsumerEntry) {
+    if (consumer.kind === 'video') markFirstMedia(consumer.track, () => consumer.getStats(), () => !consumer.closed, { peerId, source })
+  }
+
+  /** A consumer now resumed on the edge: a video one that shows no frame gets a key frame asked for again. */
+  private resumed(entry: ConsumerEntry) {
     entry.resumed = true
     const { consumer, peerId, source } = entry
     markJoin('consumerResumed', { peerId, source })
-    if (consumer.kind !== 'video') return
-    markFirstMedia(consumer.track, () => consumer.getStats(), () => !consumer.closed, { peerId, source })
-    void this.watchFirstFrame(consumer, peerId, source)
+    if (consumer.kind === 'video') void this.watchFirstFrame(consumer, peerId, source)
   }
 
   /** A resumed video consumer that decodes nothing gets its key frame asked for again (see first-frame.ts). */
