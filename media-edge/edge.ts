@@ -97,6 +97,7 @@ export class Edge {
       chat,
       room: meeting.mediaState(),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
+      routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
   }
 
@@ -115,12 +116,16 @@ export class Edge {
     return meeting
   }
 
-  /** Visible in the meeting (spec §4: status participating); the others get peerEntered. */
+  /**
+   * Visible in the meeting (spec §4: status participating); the others get peerEntered, and what the
+   * peer prepared at its device check starts flowing (Meeting.resumePrepared). Set before the first
+   * await: the client sends its producers right behind enter, and they find it visible.
+   */
   async enter(meeting: Meeting, peer: EdgePeer) {
     peer.visible = true
     peer.joining = false
     peer.status = 'participating'
-    await this.deps.records.setPeerStatus(peer.id, 'participating')
+    await Promise.all([this.deps.records.setPeerStatus(peer.id, 'participating'), meeting.resumePrepared(peer)])
     meeting.toOthers(peer, 'peerEntered', peer.toPeer())
   }
 

@@ -12,6 +12,7 @@ import {
   EDGE_ERRORS,
   channels,
   type MediaSource,
+  type PreparedMedia,
   type RoomMediaState,
   type ServerToClientEvents,
   type TransportOptions,
@@ -219,6 +220,39 @@ export class Meeting {
     return consumer
   }
 
+  /**
+   * Everything receiving needs, made while the person is still at the device check, so that
+   * entering costs only a resume: the capabilities, both transports, and paused consumers of every
+   * producer the others have (offered as newConsumer once the receive transport exists; new ones
+   * follow as they come). The others see nothing of it: the peer stays invisible and sends nothing,
+   * and its consumers stay paused until it enters (resumeConsumer refuses before; enter resumes).
+   */
+  async prepare(peer: EdgePeer, rtpCapabilities: types.RtpCapabilities): Promise<PreparedMedia> {
+    peer.rtpCapabilities = rtpCapabilities
+    peer.consuming = true
+    const [send, recv] = await Promise.all([this.createTransport(peer, 'send'), this.createTransport(peer, 'recv')])
+    return { send, recv }
+  }
+
+  /**
+   * Entering: the consumers made before (see prepare) are resumed, video unless the peer listens
+   * only, each video with a key frame asked for. One whose client was not ready yet is resumed again
+   * by that client once it is (resumeConsumer), which asks for another key frame.
+   */
+  async resumePrepared(peer: EdgePeer) {
+    const waiting = [...peer.consumers.values()].filter((consumer) => consumer.paused && (consumer.kind === 'audio' || !peer.audioOnly))
+    const resumed = await Promise.allSettled(
+      waiting.map(async (consumer) => {
+        await consumer.resume()
+        if (consumer.kind === 'video') await consumer.requestKeyFrame()
+      }),
+    )
+    for (const result of resumed) {
+      // A consumer closed meanwhile (its producer left) is nothing to worry about.
+      if (result.status === 'rejected') this.log.debug({ err: result.reason, peerId: peer.id }, 'a prepared consumer could not be resumed')
+    }
+  }
+
   /** Ready to receive: consumers for every producer the others have (new ones follow as they come). */
   async sfuEnter(peer: EdgePeer) {
     if (!peer.rtpCapabilities) throw new EdgeError(EDGE_ERRORS.noRtpCapabilities)
@@ -301,12 +335,14 @@ export class Meeting {
   }
 
   /**
-   * The client resumes a consumer once its own exists (see consume). A video consumer then needs a
+   * The client resumes a consumer once its own exists (see consume), once it is in the meeting. A video consumer then needs a
    * key frame: asked for after the resume, since a paused consumer drops the request, and again when
    * the client resumes an already running consumer because its decoder saw no frame (first-frame.ts).
    */
   async resumeConsumer(peer: EdgePeer, consumerId: unknown) {
     const consumer = this.consumerOf(peer, consumerId)
+    // Nobody watches or listens to the meeting from its device check, unseen by the others.
+    if (!peer.visible) throw new EdgeError(EDGE_ERRORS.notEntered)
     await consumer.resume()
     if (consumer.kind === 'video') await consumer.requestKeyFrame()
   }

@@ -23,6 +23,8 @@ export const EDGE_ERRORS = {
   wrongRoom: 'This meeting pass is for another room.',
   invalidRequest: 'Invalid request.',
   noRtpCapabilities: 'Send your RTP capabilities first.',
+  // Ours: media is received only in the meeting; a peer still at its device check has it prepared, paused.
+  notEntered: 'Join the meeting first.',
   iceRestartFailed: 'ICE restart failed after 10 attempts.',
   chatInvalid: 'A message must have 1 to 2000 characters.',
   shuttingDown: 'This media server is restarting.',
@@ -146,6 +148,14 @@ export interface JoinResult {
   room: RoomMediaState
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
+  /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
+  routerRtpCapabilities: Json
+}
+
+/** Ours: the answer to prepare, both of the peer's transports. */
+export interface PreparedMedia {
+  send: TransportOptions
+  recv: TransportOptions
 }
 
 export interface IceServer {
@@ -179,6 +189,14 @@ export interface NewConsumer {
 
 export interface ClientToServerEvents {
   'meetingRoom:join': (payload: { roomId: string; peerData: PeerData }, ack: AckCallback<JoinResult>) => void
+  /**
+   * Ours: everything receiving needs, done while the person is still at the device check (one round
+   * trip for setPeerRtpCapabilities, both createWebRtcTransport and sfuEnter): the edge keeps the
+   * capabilities, makes both transports and offers paused consumers of what the others send
+   * (newConsumer). Nobody sees a prepared peer: it stays invisible, sends nothing, and its consumers
+   * stay paused (resumeConsumer is refused) until it enters.
+   */
+  prepare: (payload: { rtpCapabilities: Json }, ack: AckCallback<PreparedMedia>) => void
   getRouterRtpCapabilities: (ack: AckCallback<Json>) => void
   setPeerRtpCapabilities: (payload: { rtpCapabilities: Json }, ack: AckCallback) => void
   createWebRtcTransport: (
@@ -201,7 +219,8 @@ export interface ClientToServerEvents {
     payload: { consumerId: string; spatialLayer: number; temporalLayer?: number },
     ack: AckCallback,
   ) => void
-  /** Become visible in the meeting (status participating); the others get peerEntered. */
+  /** Become visible in the meeting (status participating); the others get peerEntered. The consumers
+   *  prepared before are resumed (video unless audio only), with a key frame asked for each video. */
   enter: (ack: AckCallback) => void
   /** Ready to receive: the server creates (paused) consumers for every existing producer. */
   sfuEnter: (ack: AckCallback) => void

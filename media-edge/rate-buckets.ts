@@ -18,6 +18,8 @@ export const EVENT_RATES: EventRates = {
   'meetingRoom:join': { burst: 5, perSecond: 0.1 },
   // Each writes the peer's status; the client enters once per join.
   enter: { burst: 5, perSecond: 0.1 },
+  // A join prepares once (both transports, the consumers it receives), at the device check.
+  prepare: { burst: 5, perSecond: 0.1 },
   // A join makes two transports and connects each once (a reconnect is a new socket).
   createWebRtcTransport: { burst: 6, perSecond: 0.1 },
   connectWebRtcTransport: { burst: 6, perSecond: 0.1 },

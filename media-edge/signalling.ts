@@ -35,6 +35,7 @@ const peerData = z
 const schemas = {
   join: z.object({ roomId: id(), peerData: peerData.optional().default({}) }),
   rtpCapabilities: z.object({ rtpCapabilities: json() }),
+  prepare: z.object({ rtpCapabilities: json() }),
   createTransport: z.object({ direction: z.enum(['send', 'recv']), producing: z.boolean().optional(), consuming: z.boolean().optional() }),
   connect: z.object({ transportId: id(), dtlsParameters: json() }),
   transport: z.object({ transportId: id() }),
@@ -103,6 +104,10 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('meetingRoom:join', async (payload) => {
       const { roomId, peerData } = parse(schemas.join, payload)
       return edge.join(socket, roomId, peerData)
+    })
+    answer('prepare', async (payload) => {
+      const { meeting, peer } = joined()
+      return meeting.prepare(peer, parse(schemas.prepare, payload).rtpCapabilities as types.RtpCapabilities)
     })
     answer('getRouterRtpCapabilities', async () => joined().meeting.rtpCapabilities)
     answer('setPeerRtpCapabilities', async (payload) => {

@@ -5,9 +5,17 @@ import type { types as ms } from 'mediasoup-client'
 import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData } from '#edge/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
+import { markFirstMedia, markJoin } from './join-timeline'
 import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
+
+interface ConsumerEntry {
+  consumer: ms.Consumer
+  peerId: string
+  source: MediaSource
+  resumed: boolean
+}
 
 export interface EdgePass {
   token: string
@@ -45,8 +53,12 @@ export class EdgeSession {
   private sendTransport: ms.Transport | null = null
   private recvTransport: ms.Transport | null = null
   private producers = new Map<MediaSource, ms.Producer>()
-  private consumers = new Map<string, { consumer: ms.Consumer; peerId: string; source: MediaSource }>()
+  /** `resumed`: asked for since I entered (by the edge on entering, or by me once the consumer existed). */
+  private consumers = new Map<string, ConsumerEntry>()
+  /** Offers that came before the receive transport existed (prepare's consumers can beat its answer). */
+  private pendingOffers: NewConsumer[] = []
   private peerId: string | null = null
+  /** From the moment I ask to enter: the edge resumes what I prepared, I resume what comes after. */
   private entered = false
   private receiveVideo = true
   private closed = false
@@ -72,12 +84,24 @@ export class EdgeSession {
     return this.peerId
   }
 
-  /** Connects and joins the room as a browsing peer; resolves with the room as it is now. */
+  /**
+   * Fetches the socket and media libraries ahead of the device check, once the page is idle: they
+   * are the first thing connecting waits for. Loading code talks to nobody; the edge still hears
+   * from this page only after a click.
+   */
+  static prefetchLibraries() {
+    void import('socket.io-client').catch(() => undefined)
+    void import('mediasoup-client').catch(() => undefined)
+  }
+
+  /**
+   * Connects, joins the room as a browsing peer and prepares receiving (see joinRoom): all of it
+   * while the person looks at the device check, so that entering costs little more than a resume.
+   */
   async connect(): Promise<void> {
-    const [{ io }, mediasoup] = await Promise.all([import('socket.io-client'), import('mediasoup-client')])
-    // mediasoup-client is CommonJS: the bundler's dynamic import may put its exports under default.
-    const { Device } = (mediasoup as unknown as { default?: typeof mediasoup }).default ?? mediasoup
-    this.device = new Device()
+    // The media library loads while the socket connects: joining needs it only after the answer.
+    const mediasoupLoaded = import('mediasoup-client')
+    const { io } = await import('socket.io-client')
     let firstPass = true
     const socket: MeetingSocket = io(this.pass.edgeUrl, {
       transports: ['websocket'],
@@ -118,6 +142,11 @@ export class EdgeSession {
         resolve()
       })
     })
+    markJoin('socketConnected')
+    const mediasoup = await mediasoupLoaded
+    // mediasoup-client is CommonJS: the bundler's dynamic import may put its exports under default.
+    const { Device } = (mediasoup as unknown as { default?: typeof mediasoup }).default ?? mediasoup
+    this.device = new Device()
     await this.joinRoom()
   }
 
@@ -169,29 +198,33 @@ export class EdgeSession {
     socket.on('room.updated', () => events.roomUpdated())
   }
 
-  /** Joins the room (browsing), loads the device and opens both transports, ready to enter fast. */
+  /**
+   * Joins the room (browsing) and prepares receiving: the join's answer carries the router's
+   * capabilities, so the device loads at once, and one `prepare` makes both transports and has the
+   * edge offer paused consumers of everything the others send. Consuming them connects the receive
+   * transport (ICE, DTLS) now; the edge resumes them when I enter. The room and user channels are
+   * joined alongside.
+   */
   private async joinRoom() {
     const socket = this.requireSocket()
     const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+    markJoin('joinAnswered')
     this.peerId = result.peerId
     this.options.events.roomJoined(result)
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
     // rejoined with the room after every reconnect.
-    await Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
+    const channels = Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
     const device = this.device!
-    if (!device.loaded) {
-      const routerRtpCapabilities = await request(socket, 'getRouterRtpCapabilities')
-      await device.load({ routerRtpCapabilities: routerRtpCapabilities as ms.RtpCapabilities })
-    }
-    await request(socket, 'setPeerRtpCapabilities', { rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> })
+    if (!device.loaded) await device.load({ routerRtpCapabilities: result.routerRtpCapabilities as unknown as ms.RtpCapabilities })
+    markJoin('deviceLoaded')
+    const prepared = await request(socket, 'prepare', { rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> })
     const iceServers = result.iceServers as RTCIceServer[]
-    const [sendOptions, recvOptions] = await Promise.all([
-      request(socket, 'createWebRtcTransport', { direction: 'send', producing: true, consuming: false }),
-      request(socket, 'createWebRtcTransport', { direction: 'recv', producing: false, consuming: true }),
-    ])
-    this.sendTransport = device.createSendTransport({ ...(sendOptions as unknown as ms.TransportOptions), iceServers })
-    this.recvTransport = device.createRecvTransport({ ...(recvOptions as unknown as ms.TransportOptions), iceServers })
+    this.sendTransport = device.createSendTransport({ ...(prepared.send as unknown as ms.TransportOptions), iceServers })
+    this.recvTransport = device.createRecvTransport({ ...(prepared.recv as unknown as ms.TransportOptions), iceServers })
     for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
+    markJoin('transportsCreated')
+    for (const offer of this.pendingOffers.splice(0)) void this.consume(offer)
+    await channels
   }
 
   private wireTransport(transport: ms.Transport) {
@@ -215,7 +248,10 @@ export class EdgeSession {
     }
     transport.on('connectionstatechange', (state) => {
       if (state === 'disconnected' || state === 'failed') this.scheduleIceRestart(transport)
-      if (state === 'connected') this.iceRestarts.delete(transport.id)
+      if (state === 'connected') {
+        this.iceRestarts.delete(transport.id)
+        markJoin('transportConnected', { direction: transport.direction })
+      }
     })
   }
 
@@ -239,16 +275,34 @@ export class EdgeSession {
     }, wait)
   }
 
-  /** Into the meeting: visible to everyone, my media out, everyone's media in. */
-  async enter(): Promise<void> {
+  /**
+   * Into the meeting: visible to everyone, everyone's media in (the edge resumes what I prepared),
+   * my media out. Resolves once the edge has me in; `sending` settles when my producers are up. They
+   * start at once, behind enter on the same connection, so the edge sees me visible first.
+   */
+  async enter(): Promise<{ sending: Promise<void> }> {
     const socket = this.requireSocket()
-    await request(socket, 'enter')
     this.entered = true
-    const tracks = this.options.localTracks()
-    await Promise.all([
-      request(socket, 'sfuEnter'),
-      ...(Object.entries(tracks) as Array<[MediaSource, MediaStreamTrack]>).map(([source, track]) => this.produce(source, track)),
-    ])
+    const tracks = Object.entries(this.options.localTracks()) as Array<[MediaSource, MediaStreamTrack]>
+    const producing = Promise.allSettled(tracks.map(([source, track]) => this.produce(source, track)))
+    // What I prepared is resumed by the edge as it lets me in: from now on its media may come.
+    const prepared = [...this.consumers.values()].filter((entry) => !entry.resumed && (entry.consumer.kind === 'audio' || this.receiveVideo))
+    for (const entry of prepared) this.watchMedia(entry)
+    try {
+      await request(socket, 'enter')
+    } catch (error) {
+      this.entered = false
+      await producing
+      await Promise.all([...this.producers.keys()].map((source) => this.stopProducing(source)))
+      throw error
+    }
+    markJoin('entered')
+    for (const entry of prepared) if (!entry.resumed) this.resumed(entry)
+    const sending = producing.then((results) => {
+      const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected')
+      if (failed) throw failed.reason
+    })
+    return { sending }
   }
 
   async produce(source: MediaSource, track: MediaStreamTrack): Promise<void> {
@@ -271,6 +325,7 @@ export class EdgeSession {
           : { encodings: shareEncodings(width), codecOptions: SHARE_CODEC_OPTIONS }),
     })
     this.producers.set(source, producer)
+    markJoin('produced', { source })
   }
 
   /** Stops sending a source (camera off, share ended). */
@@ -295,7 +350,11 @@ export class EdgeSession {
 
   private async consume(offer: NewConsumer) {
     const transport = this.recvTransport
-    if (!transport || transport.closed) return
+    if (!transport) {
+      this.pendingOffers.push(offer)
+      return
+    }
+    if (transport.closed) return
     try {
       const consumer = await transport.consume({
         id: offer.id,
@@ -305,15 +364,32 @@ export class EdgeSession {
         appData: { peerId: offer.peerId, source: offer.appData.source },
       })
       const source = offer.appData.source
-      this.consumers.set(consumer.id, { consumer, peerId: offer.peerId, source })
+      markJoin('consumeAnswered', { peerId: offer.peerId, source })
+      const entry: ConsumerEntry = { consumer, peerId: offer.peerId, source, resumed: false }
+      this.consumers.set(consumer.id, entry)
       this.remote.set(offer.peerId, source, { track: consumer.track, consumerId: consumer.id, paused: offer.producerPaused })
-      // Consumers start paused on the edge; audio-only keeps video paused.
-      if (offer.kind === 'video' && !this.receiveVideo) return
+      // Consumers start paused on the edge; audio-only keeps video paused; before I enter, the edge
+      // resumes them when I do (a consumer that is ready after I asked to enter is resumed here).
+      if ((offer.kind === 'video' && !this.receiveVideo) || !this.entered) return
+      this.watchMedia(entry)
       await request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id })
-      if (offer.kind === 'video') void this.watchFirstFrame(consumer, offer.peerId, source)
+      this.resumed(entry)
     } catch (error) {
       console.warn('consume failed', error)
     }
+  }
+
+  /** A remote camera about to be resumed: the join's timeline marks its first packet and frame. */
+  private watchMedia({ consumer, peerId, source }: ConsumerEntry) {
+    if (consumer.kind === 'video') markFirstMedia(consumer.track, () => consumer.getStats(), () => !consumer.closed, { peerId, source })
+  }
+
+  /** A consumer now resumed on the edge: a video one that shows no frame gets a key frame asked for again. */
+  private resumed(entry: ConsumerEntry) {
+    entry.resumed = true
+    const { consumer, peerId, source } = entry
+    markJoin('consumerResumed', { peerId, source })
+    if (consumer.kind === 'video') void this.watchFirstFrame(consumer, peerId, source)
   }
 
   /** A resumed video consumer that decodes nothing gets its key frame asked for again (see first-frame.ts). */
@@ -403,11 +479,11 @@ export class EdgeSession {
   private async rejoin() {
     try {
       this.dropMedia()
+      // Prepared anew like the first time: nothing is resumed before I am back in.
+      const wasEntered = this.entered
+      this.entered = false
       await this.joinRoom()
-      if (this.entered) {
-        this.entered = false
-        await this.enter()
-      }
+      if (wasEntered) await (await this.enter()).sending
     } catch (error) {
       console.warn('rejoin failed', error)
       this.options.events.connectionLost()
@@ -424,6 +500,7 @@ export class EdgeSession {
     this.recvTransport = null
     this.producers.clear()
     this.consumers.clear()
+    this.pendingOffers = []
     this.remote.clear()
   }
 

@@ -9,6 +9,7 @@ import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
 import { edgeRefusalKey } from './edge-refusals'
 import { EdgeSession, type EdgePass } from './edge-session'
+import { markJoin, startJoinTimeline } from './join-timeline'
 import { notifyEmbedder } from './embedding'
 import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
 import { playPeerSound } from './sounds'
@@ -143,6 +144,7 @@ export function useMeeting(config: MeetingConfig) {
       const edgeUrl = config.pass.edgeUrl
       if (!edgeUrl) throw new Error('no media server is available')
       const pass = Date.now() - config.pass.issuedAt > PASS_FRESH_MS ? await refreshPass() : { token: config.pass.token, edgeUrl }
+      markJoin('passReady')
       notifyEmbedder(room, { event: 'roomJoining' })
       const edge = new EdgeSession({
         pass,
@@ -252,23 +254,30 @@ export function useMeeting(config: MeetingConfig) {
 
   const openMirrorCheck = useCallback(() => {
     dispatch({ type: 'showView', view: 'mirrorCheck' })
+    startJoinTimeline()
     connect().catch(() => undefined)
     mediaReady.current = openLocalMedia()
   }, [connect, openLocalMedia])
 
   const join = useCallback(async () => {
     if (stateRef.current.me.joining || stateRef.current.me.visible) return
+    markJoin('click')
     dispatch({ type: 'joinStarted' })
     try {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
       edge.updatePeer(peerData())
-      await edge.enter()
-      if (stateRef.current.me.audioMuted) await edge.setPaused('mic', true)
+      const entering = edge.enter()
+      // Spec §4: on enter I am visible at once (status joining), so the meeting view and the others'
+      // tiles render while the edge lets me in and resumes their media; a failure goes back home.
       dispatch({ type: 'entered', smallScreen: isSmallScreen() })
+      const { sending } = await entering
       // No breakout rooms yet: an entered peer is participating (spec §4).
       dispatch({ type: 'statusChanged', status: 'participating' })
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
+      sending
+        .then(() => (stateRef.current.me.audioMuted ? edge.setPaused('mic', true) : undefined))
+        .catch((error: unknown) => setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }))
     } catch (error) {
       dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) })
     }
@@ -457,6 +466,13 @@ export function useMeeting(config: MeetingConfig) {
   }, [notice])
 
   useEffect(() => () => sessionRef.current?.close(), [])
+
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout
+    const handle = idle(() => EdgeSession.prefetchLibraries())
+    return () => cancel(handle)
+  }, [])
 
   // Back after an edge restart or a lost connection, or a host sent here to join at once (the
   // callback's aj flag): the device check opens and, after the spec's 1 s, I am in the meeting

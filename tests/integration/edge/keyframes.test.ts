@@ -24,6 +24,8 @@ async function receiving() {
   await setUpMedia(bob.socket)
   const offers = collect(bob.socket, 'newConsumer')
   await ok(bob.socket, 'sfuEnter')
+  // In the meeting before Alice sends anything: her consumers reach him paused, for him to resume.
+  await ok(bob.socket, 'enter')
   await ok(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
   await ok(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
   await expect.poll(() => offers.length).toBe(2)

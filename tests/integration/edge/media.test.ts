@@ -46,7 +46,8 @@ describe('media', () => {
     expect(await request(bob.socket, 'connectWebRtcTransport', { transportId: aliceMedia.send.id, dtlsParameters: remote.dtlsParameters })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
     local.close()
 
-    // Bob is ready to receive first; Alice's producers reach him as they appear.
+    // Bob is in and ready to receive first; Alice's producers reach him as they appear.
+    await ok(bob.socket, 'enter')
     await ok(bob.socket, 'sfuEnter')
     const bobConsumers = collect(bob.socket, 'newConsumer')
     const mic = await ok<{ id: string }>(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })

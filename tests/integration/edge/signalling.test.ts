@@ -39,6 +39,7 @@ describe('the handshake', () => {
 
 describe('before meetingRoom:join', () => {
   const meetingEvents: [keyof ClientToServerEvents, unknown][] = [
+    ['prepare', { rtpCapabilities: {} }],
     ['getRouterRtpCapabilities', undefined],
     ['setPeerRtpCapabilities', { rtpCapabilities: {} }],
     ['createWebRtcTransport', { direction: 'send', producing: true, consuming: false }],

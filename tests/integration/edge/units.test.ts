@@ -129,7 +129,7 @@ describe('rate buckets', () => {
 
   it('default to rates a normal client stays under: a join, its transports and a few lines of chat', () => {
     const buckets = new RateBuckets(EVENT_RATES, () => 0)
-    const join = ['meetingRoom:join', 'createWebRtcTransport', 'createWebRtcTransport', 'connectWebRtcTransport', 'connectWebRtcTransport', 'enter', 'produce', 'produce', 'produce']
+    const join = ['meetingRoom:join', 'prepare', 'createWebRtcTransport', 'createWebRtcTransport', 'connectWebRtcTransport', 'connectWebRtcTransport', 'enter', 'produce', 'produce', 'produce']
     expect(join.every((event) => buckets.take(event))).toBe(true)
     expect(Array.from({ length: 5 }, () => buckets.take('chat:send')).every(Boolean)).toBe(true)
   })

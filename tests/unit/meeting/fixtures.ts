@@ -35,6 +35,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     chat: [],
     room: { activeSpeakerId: null, primarySpeakerId: null, screenShareId: null },
     iceServers: [],
+    routerRtpCapabilities: { codecs: [] },
     ...overrides,
   }
 }
