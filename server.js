@@ -107,7 +107,10 @@ function refuse(status, req, res, next) {
 
 // Fingerprinted build output never changes under its name; everything else in public/ may.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
+// Every file there has an extension (favicon.svg, hash-link.js, uploads/avatars/….png) and no page's
+// last segment does: pages skip the file lookup, a stat on the thread pool for each request.
+const publicFiles = express.static('public', { maxAge: '1h' })
+app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
 app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }))
 
