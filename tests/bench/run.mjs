@@ -9,7 +9,7 @@
 // The last line is `BENCH_JSON {...}` with every number, for scripts to pick up.
 import { spawn } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -128,16 +128,17 @@ async function measurePage(manifest, baseline, page) {
   }
 }
 
+/** The namespaces the root loader hands every document (SHELL_NAMESPACES in app/lib/i18n.ts). */
+const SHELL_NAMESPACES = ['common', 'pages']
+
 /**
- * One language's messages, every namespace, as minified JSON: the root loader hands them to every
- * document, so this is roughly the floor translations add to each page (before turbo-stream's encoding).
+ * One language's shell messages as minified JSON: roughly the floor translations add to each page
+ * (before turbo-stream's encoding); a route that needs more namespaces adds them.
  */
 function translationSize(language) {
   const dir = join(ROOT, 'locales', language)
   const messages = {}
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    messages[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8'))
-  }
+  for (const namespace of SHELL_NAMESPACES) messages[namespace] = JSON.parse(readFileSync(join(dir, `${namespace}.json`), 'utf8'))
   const json = JSON.stringify(messages)
   return { language, raw: Buffer.byteLength(json), gzip: gzipSync(json).length }
 }
@@ -182,7 +183,7 @@ function printPages({ manifestFile, baseline, pages, translations }) {
     ),
   )
   const { language, raw, gzip } = translations
-  console.log(`Translations (${language}, every namespace, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
+  console.log(`Translations the root sends (${language}, ${SHELL_NAMESPACES.join(' + ')}, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
 }
 
 /** Where the manifest estimate and the document disagree, name the files so the gap can be explained. */
