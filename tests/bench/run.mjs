@@ -210,8 +210,9 @@ function loadSeconds() {
  * The calibration and the two routes back to back with the same autocannon settings and headers:
  * first one connection (what one request costs), then 50 (what the process can get through).
  */
-async function measureLoad(calibrationUrls) {
-  const urls = { [CALIBRATION]: calibrationUrls.development, [BARE]: `${BASE_URL}${BARE}`, [HOME]: `${BASE_URL}${HOME}` }
+async function measureLoad(calibrations, serverPid) {
+  const urls = { [CALIBRATION]: calibrations.development.url, [BARE]: `${BASE_URL}${BARE}`, [HOME]: `${BASE_URL}${HOME}` }
+  const pids = { [CALIBRATION]: calibrations.development.pid, [REACT_FLOOR]: calibrations.production.pid, [BARE]: serverPid, [HOME]: serverPid }
   const single = {}
   const throughput = {}
   const fixedRate = {}
@@ -221,10 +222,10 @@ async function measureLoad(calibrationUrls) {
     [throughput, LOAD.throughput],
   ]) {
     const { connections, warmupSeconds, seconds } = settings
-    const measured = connections === 1 ? { ...urls, [REACT_FLOOR]: calibrationUrls.production } : urls
+    const measured = connections === 1 ? { ...urls, [REACT_FLOOR]: calibrations.production.url } : urls
     for (const [name, url] of Object.entries(measured)) {
       console.log(`  ${name}: max throughput, ${connections} connection${connections > 1 ? 's' : ''}, ${warmupSeconds} s warm-up + ${seconds} s...`)
-      results[name] = await measureThroughput(url, { ...settings, headers: BROWSER_HEADERS })
+      results[name] = await measureThroughput(url, { ...settings, headers: BROWSER_HEADERS, pid: pids[name] })
     }
   }
   for (const path of [HOME, BARE]) {
@@ -246,8 +247,16 @@ function ratio(numerator, denominator) {
 function loadRatios(single, throughput) {
   const toCalibration = (results) =>
     Object.fromEntries([BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[name].rpsMean, results[CALIBRATION].rpsMean)]))
+  // The same comparison in server CPU time per request, which a busy machine moves far less.
+  const cpuToCalibration = (results) =>
+    Object.fromEntries(
+      [BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[CALIBRATION].cpuMsPerRequest, results[name].cpuMsPerRequest)]),
+    )
   return {
     singleToCalibration: toCalibration(single),
+    singleCpuToCalibration: cpuToCalibration(single),
+    throughputCpuToCalibration: cpuToCalibration(throughput),
+    homeToBareCpuAt50: ratio(throughput[BARE].cpuMsPerRequest, throughput[HOME].cpuMsPerRequest),
     throughputToCalibration: toCalibration(throughput),
     homeToBareSingle: ratio(single[HOME].rpsMean, single[BARE].rpsMean),
     homeToBare: ratio(throughput[HOME].rpsMean, throughput[BARE].rpsMean),
@@ -278,6 +287,7 @@ function printLoad(load) {
   console.log(`measured one after the other with the same settings. "${REACT_FLOOR}": the same tree with the production build the app runs.`)
   console.log(`1 connection: ${LOAD.single.seconds} s after ${LOAD.single.warmupSeconds} s warm-up; 50 connections: ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s.\n`)
   const target = { [BARE]: checks.bareToCalibration, [HOME]: checks.homeToCalibration }
+  const cpu = (r) => (r?.cpuMsPerRequest === null || r?.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(2))
   console.log(
     table(
       ['route', '1 conn req/s', 'ms/request', 'p99 ms', 'x calibration', 'target', '', '50 conn req/s', 'p99 ms', 'x calibration'],
@@ -295,6 +305,20 @@ function printLoad(load) {
       ]),
     ),
   )
+  console.log(`\nServer CPU time per request (from /proc; a busy machine stretches the milliseconds above far more than these):`)
+  console.log(
+    table(
+      ['route', '1 conn CPU ms', 'x calibration', '50 conn CPU ms', 'x calibration'],
+      [CALIBRATION, REACT_FLOOR, BARE, HOME].map((name) => [
+        name,
+        cpu(single[name]),
+        name === CALIBRATION ? '1' : percent(ratios.singleCpuToCalibration[name]),
+        throughput[name] ? cpu(throughput[name]) : '',
+        name === CALIBRATION ? '1' : throughput[name] ? percent(ratios.throughputCpuToCalibration[name]) : '',
+      ]),
+    ),
+  )
+  console.log(`Community home / bare route in CPU per request, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBareCpuAt50)}`)
   const failures = Object.entries({ ...single, ...throughput }).filter(([, r]) => r.non2xx + r.errors + r.timeouts > 0)
   for (const [name, r] of failures) console.log(`WARNING: ${name} had ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors under load.`)
   console.log(`\nCommunity home / bare route, 1 connection: ${percent(ratios.homeToBareSingle)}`)
@@ -307,14 +331,33 @@ function printLoad(load) {
   console.log(fixedRateTable(paced))
 
   heading('Targets (issue 9, server rendering)')
+  const cpuReading = (value, min) => (value === null || value === undefined ? '-' : `${percent(value)} ${verdict(value >= min)}`)
   console.log(
     table(
-      ['figure', 'value', 'target', ''],
+      ['figure', 'value', 'target', '', 'same in CPU/request'],
       [
-        ['bare route / calibration, 1 connection', percent(checks.bareToCalibration.value), checks.bareToCalibration.target, verdict(checks.bareToCalibration.ok)],
-        ['community home / calibration, 1 connection', percent(checks.homeToCalibration.value), checks.homeToCalibration.target, verdict(checks.homeToCalibration.ok)],
-        [`community home / bare route, ${LOAD.throughput.connections} connections`, percent(checks.homeToBareAt50.value), checks.homeToBareAt50.target, verdict(checks.homeToBareAt50.ok)],
-        [`community home p99, ${LOAD.fixedRate.rate} req/s evenly paced`, `${ms(checks.homeP99Paced.value)} ms`, checks.homeP99Paced.target, verdict(checks.homeP99Paced.ok)],
+        [
+          'bare route / calibration, 1 connection',
+          percent(checks.bareToCalibration.value),
+          checks.bareToCalibration.target,
+          verdict(checks.bareToCalibration.ok),
+          cpuReading(ratios.singleCpuToCalibration[BARE], TARGETS.bareToCalibrationMin),
+        ],
+        [
+          'community home / calibration, 1 connection',
+          percent(checks.homeToCalibration.value),
+          checks.homeToCalibration.target,
+          verdict(checks.homeToCalibration.ok),
+          cpuReading(ratios.singleCpuToCalibration[HOME], TARGETS.homeToCalibrationMin),
+        ],
+        [
+          `community home / bare route, ${LOAD.throughput.connections} connections`,
+          percent(checks.homeToBareAt50.value),
+          checks.homeToBareAt50.target,
+          verdict(checks.homeToBareAt50.ok),
+          cpuReading(ratios.homeToBareCpuAt50, TARGETS.rpsRatioMin),
+        ],
+        [`community home p99, ${LOAD.fixedRate.rate} req/s evenly paced`, `${ms(checks.homeP99Paced.value)} ms`, checks.homeP99Paced.target, verdict(checks.homeP99Paced.ok), ''],
       ],
     ),
   )
@@ -412,20 +455,20 @@ async function main() {
     // Last resort if the runner dies without running the cleanup: never leave the server behind.
     process.once('exit', () => server.child.kill('SIGKILL'))
 
-    const calibrationUrls = {}
+    const calibrations = {}
     for (const [mode, port] of Object.entries(CALIBRATION_PORTS)) {
       console.log(`Starting the calibration server (React ${mode} build) on port ${port}...`)
       const calibration = await startCalibration(port, mode)
       cleanup.add(calibration.stop)
       process.once('exit', () => calibration.child.kill('SIGKILL'))
-      calibrationUrls[mode] = calibration.url
+      calibrations[mode] = { url: calibration.url, pid: calibration.child.pid }
     }
 
     console.log('Measuring pages...')
     const pages = await measurePages()
     warnIfNotServing(pages.pages)
     console.log(`Measuring load (about ${loadSeconds()} s)...`)
-    const load = await measureLoad(calibrationUrls)
+    const load = await measureLoad(calibrations, server.child.pid)
     const machineAfter = machineState()
     const serverOutput = server.output.slice()
     await cleanup.runAll()
