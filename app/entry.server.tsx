@@ -1,7 +1,6 @@
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from '@remix-run/node'
+import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import './lib/db.server'
 import { logger } from './lib/logger.server'
@@ -39,9 +38,11 @@ export default function handleRequest(
     frameAncestors: handles.flatMap(({ handle, data }) => handle?.frameAncestors?.(data) ?? []),
   })
   for (const [name, value] of Object.entries(headers)) responseHeaders.set(name, value)
-  // Crawlers get the whole document at once; people get it streamed as it renders.
-  const readyEvent = isbot(request.headers.get('user-agent')) ? 'onAllReady' : 'onShellReady'
 
+  // Every document goes out whole, in one buffer, once React has rendered all of it. Loaders have
+  // finished before rendering starts and no route defers data, so a page is ready a few
+  // milliseconds after its shell; streaming it in React's small chunks instead cost a compression
+  // pass and a socket write per chunk (zlib alone was a tenth of the bare route's server time).
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const { pipe, abort } = renderToPipeableStream(
@@ -50,21 +51,33 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        onShellReady() {
           shellRendered = true
+        },
+        onAllReady() {
+          const chunks: Buffer[] = []
           const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          body.on('data', (chunk: Buffer) => chunks.push(chunk))
+          body.on('end', () => {
+            clearTimeout(deadline)
+            const html = Buffer.concat(chunks)
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+            responseHeaders.set('Content-Length', String(html.length))
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }))
+          })
           pipe(body)
         },
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(deadline)
+          reject(error)
+        },
         onError(error: unknown) {
           responseStatusCode = 500
           if (shellRendered) logger.error({ err: error }, 'render failed')
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1_000)
+    const deadline = setTimeout(abort, streamTimeout + 1_000)
   })
 }
 

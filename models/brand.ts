@@ -27,6 +27,7 @@ import {
 } from './brand-config'
 import { jsonColumn } from './json'
 import { newId } from './ids'
+import { reportWrites } from './row-changes'
 import { SLUG_RULE } from './slugs'
 
 /** A community. The spec calls it a brand; so do the tables. */
@@ -138,7 +139,8 @@ export class Brand extends Model<InferAttributes<Brand>, InferCreationAttributes
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      { sequelize, tableName: 'brands', modelName: 'Brand' },
+      // The web app keeps communities in memory (app/lib/brands.server.ts): every write is reported.
+      { sequelize, tableName: 'brands', modelName: 'Brand', hooks: reportWrites('brands') },
     )
   }
 }

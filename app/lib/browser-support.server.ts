@@ -39,10 +39,30 @@ const BROWSERS: Record<string, string> = {
 }
 
 /**
+ * Verdicts by user agent. The root loader checks every request, and parsing runs some hundred
+ * regular expressions, while a site sees a few hundred distinct agents at most. First in, first
+ * out: a flood of made-up agents cannot grow it, and an agent longer than any browser's is not kept.
+ */
+export const VERDICTS_KEPT = 500
+const KEPT_AGENT_LENGTH = 512
+const verdicts = new Map<string, Readonly<BrowserVerdict>>()
+
+/**
  * Whether a user agent meets the spec's minimum versions. A browser or system the table does not
  * name is let through: the table lists what is known too old, not everything that works.
  */
-export function checkBrowser(userAgent: string | null | undefined): BrowserVerdict {
+export function checkBrowser(userAgent: string | null | undefined): Readonly<BrowserVerdict> {
+  if (!userAgent || userAgent.length > KEPT_AGENT_LENGTH) return parseVerdict(userAgent)
+  let verdict = verdicts.get(userAgent)
+  if (!verdict) {
+    verdict = Object.freeze(parseVerdict(userAgent))
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!)
+    verdicts.set(userAgent, verdict)
+  }
+  return verdict
+}
+
+function parseVerdict(userAgent: string | null | undefined): BrowserVerdict {
   const unknown: BrowserVerdict = { supported: true, platform: null, browser: null, version: null, minimum: null }
   if (!userAgent) return unknown
   const parsed = new UAParser(userAgent).getResult()

@@ -6,6 +6,27 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
+ * Intl formatters, made once per language and options: making one costs far more than using it
+ * (the community home's few event dates were a tenth of its render). A handful of languages, zones
+ * and styles, so this stays small.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `d:${locale}:${JSON.stringify(options)}`
+  let format = formatters.get(key) as Intl.DateTimeFormat | undefined
+  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
+function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
+  const key = `r:${locale}`
+  let format = formatters.get(key) as Intl.RelativeTimeFormat | undefined
+  if (!format) formatters.set(key, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })))
+  return format
+}
+
+/**
  * The spec's relative time: "just now" under 60 seconds, then minutes, hours, days (under 30),
  * months (under 12, counted as 30 days) and years. Past and future both read naturally
  * ("3 days ago", "in 3 days") in the user's language through Intl.RelativeTimeFormat.
@@ -17,8 +38,7 @@ export function relativeTime(date: Date, options: { language: Language; justNow:
   if (distance < MINUTE) return options.justNow
 
   const [value, unit] = pickUnit(distance)
-  const format = new Intl.RelativeTimeFormat(FORMAT_LOCALES[options.language], { numeric: 'always' })
-  return format.format(elapsed < 0 ? -value : value, unit)
+  return relativeTimeFormat(FORMAT_LOCALES[options.language]).format(elapsed < 0 ? -value : value, unit)
 }
 
 function pickUnit(distance: number): [number, Intl.RelativeTimeFormatUnit] {
@@ -37,10 +57,10 @@ export function formatDate(
   options: { language: Language; timeZone?: string; dateOnly?: boolean },
 ): string {
   const timeZone = options.timeZone ?? 'UTC'
-  const day = new Intl.DateTimeFormat(FORMAT_LOCALES[options.language], { dateStyle: 'medium', timeZone }).format(date)
+  const day = dateTimeFormat(FORMAT_LOCALES[options.language], { dateStyle: 'medium', timeZone }).format(date)
   if (options.dateOnly) return day
   // The server cannot know the viewer's zone without JavaScript, so the zone is always named.
-  const time = new Intl.DateTimeFormat(FORMAT_LOCALES[options.language], {
+  const time = dateTimeFormat(FORMAT_LOCALES[options.language], {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,

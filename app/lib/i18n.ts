@@ -61,7 +61,7 @@ export type Translate = (key: TranslationKey, values?: TranslationValues) => str
  * Values are plain text: React escapes them when they render.
  */
 export function createTranslator(language: Language, messages: Partial<Messages>): Translate {
-  const plurals = new Intl.PluralRules(FORMAT_LOCALES[language])
+  const plurals = pluralRules(language)
   return (key, values) => {
     const [namespace, path = ''] = key.split(':') as [Namespace, string?]
     let text = lookup(messages[namespace], path)
@@ -71,6 +71,14 @@ export function createTranslator(language: Language, messages: Partial<Messages>
     if (text === undefined) return key
     return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match)) : text
   }
+}
+
+/** One Intl.PluralRules per language: each component's translator used to make its own, on every render. */
+const PLURAL_RULES = new Map<Language, Intl.PluralRules>()
+function pluralRules(language: Language): Intl.PluralRules {
+  let rules = PLURAL_RULES.get(language)
+  if (!rules) PLURAL_RULES.set(language, (rules = new Intl.PluralRules(FORMAT_LOCALES[language])))
+  return rules
 }
 
 function lookup(tree: unknown, path: string): string | undefined {

@@ -1,6 +1,25 @@
 // Load measurements: autocannon's programmatic API, and an evenly paced loop for the steady rate.
+import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import autocannon from 'autocannon'
+
+/** Kernel clock ticks per second, the unit of /proc/<pid>/stat's CPU times (100 on Linux here). */
+const CLOCK_TICKS = 100
+
+/**
+ * CPU time a process has used so far (user + system), in ms, from /proc; null where there is none.
+ * Busy machines stretch wall time, but a request's CPU time barely moves, so this is the steadier figure.
+ */
+export function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the command name (which may hold spaces, inside parentheses): utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
+  } catch {
+    return null
+  }
+}
 
 /**
  * Latencies are collected from every response rather than read from autocannon's histogram: the
@@ -44,10 +63,17 @@ function summarise({ result, latencies }) {
   }
 }
 
-/** As many requests as 50 connections can get through; a short unmeasured run first warms the JIT and caches. */
-export async function measureThroughput(url, { connections, warmupSeconds, seconds, headers }) {
+/**
+ * As many requests as the connections can get through; a short unmeasured run first warms the JIT
+ * and caches. With the server's `pid`, also the server's CPU time per request.
+ */
+export async function measureThroughput(url, { connections, warmupSeconds, seconds, headers, pid }) {
   await runAutocannon({ url, headers, connections, duration: warmupSeconds })
-  return summarise(await runAutocannon({ url, headers, connections, duration: seconds }))
+  const cpuBefore = pid ? cpuMs(pid) : null
+  const summary = summarise(await runAutocannon({ url, headers, connections, duration: seconds }))
+  const cpuAfter = pid ? cpuMs(pid) : null
+  const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && summary.requests > 0 ? round((cpuAfter - cpuBefore) / summary.requests, 3) : null
+  return { ...summary, cpuMsPerRequest }
 }
 
 /**

@@ -1,18 +1,20 @@
-// npm run bench: throughput and latency of the community home against the bare route, and the
-// JavaScript and HTML each page costs; then the media edge's benchmarks (edge-consumers.mjs,
+// npm run bench: throughput and latency of the community home and the bare route, each against a
+// plain React server rendering 200 elements (calibration.mjs), and the JavaScript and HTML each page costs; then the media edge's benchmarks (edge-consumers.mjs,
 // edge-broadcast.mjs) and the meeting join (meeting-join.mjs), each in a process of its own. About three minutes; figures are printed, not
 // asserted.
 //
-//   node tests/bench/run.mjs
+//   node tests/bench/run.mjs          everything
+//   node tests/bench/run.mjs --web    the web figures only (pages, load, calibration), about two minutes
 //
 // The last line is `BENCH_JSON {...}` with every number, for scripts to pick up.
 import { spawn } from 'node:child_process'
 import { availableParallelism, loadavg } from 'node:os'
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { baselineFiles, compareUrlSets, findManifestFile, measureFiles, pageFiles, readManifest, scriptUrlsInHtml } from './bundle.mjs'
+import { CALIBRATION_ELEMENTS, startCalibration } from './calibration.mjs'
 import { measureFixedRate, measurePaced, measureThroughput } from './load.mjs'
 import { heading, kb, ms, table, verdict } from './report.mjs'
 import { assertPortFree, createTempDatabase, ensureBuild, seedDatabase, serverEnv, startServer } from './server.mjs'
@@ -20,18 +22,35 @@ import { assertPortFree, createTempDatabase, ensureBuild, seedDatabase, serverEn
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const PORT = 3200
 const BASE_URL = `http://127.0.0.1:${PORT}`
+const CALIBRATION_PORTS = { development: PORT + 1, production: PORT + 2 }
 // Past this the run is stuck, not slow: stop the server and say so.
-const RUN_DEADLINE_MS = 180_000
+const RUN_DEADLINE_MS = 240_000
 /** Run once the web server has stopped, each with its own deadline (the scripts also run alone). */
 const EDGE_BENCHES = ['edge-consumers.mjs', 'edge-broadcast.mjs', 'meeting-join.mjs']
 const EDGE_BENCH_DEADLINE_MS = 200_000
 
-const TARGETS = { rpsRatioMin: 0.6, p99AtFixedRateMaxMs: 50, jsGzipRatioMax: 1.15 }
+const TARGETS = {
+  // Throughput with one connection (each request alone) as a fraction of the calibration's.
+  bareToCalibrationMin: 0.5,
+  homeToCalibrationMin: 0.35,
+  // The community home's throughput at 50 connections as a fraction of the bare route's.
+  rpsRatioMin: 0.6,
+  p99AtFixedRateMaxMs: 50,
+  jsGzipRatioMax: 1.15,
+}
 
 /** The community home hits the database; the bare route is the document shell around a constant. */
 const HOME = '/demo'
 const BARE = '/_bench'
+/**
+ * The plain React server every route is compared with (calibration.mjs): React's development build,
+ * the yardstick the issue's targets were set against. The same tree with React's production build
+ * (what the app runs) is measured with one connection, as the floor a page cannot go below.
+ */
+const CALIBRATION = 'calibration'
+const REACT_FLOOR = 'react production'
 const LOAD = {
+  single: { connections: 1, warmupSeconds: 2, seconds: 8 },
   throughput: { connections: 50, warmupSeconds: 2, seconds: 10 },
   fixedRate: { connections: 10, rate: 50, seconds: 10 },
 }
@@ -109,16 +128,17 @@ async function measurePage(manifest, baseline, page) {
   }
 }
 
+/** The namespaces the root loader hands every document (SHELL_NAMESPACES in app/lib/i18n.ts). */
+const SHELL_NAMESPACES = ['common', 'pages']
+
 /**
- * One language's messages, every namespace, as minified JSON: the root loader hands them to every
- * document, so this is roughly the floor translations add to each page (before turbo-stream's encoding).
+ * One language's shell messages as minified JSON: roughly the floor translations add to each page
+ * (before turbo-stream's encoding); a route that needs more namespaces adds them.
  */
 function translationSize(language) {
   const dir = join(ROOT, 'locales', language)
   const messages = {}
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    messages[file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8'))
-  }
+  for (const namespace of SHELL_NAMESPACES) messages[namespace] = JSON.parse(readFileSync(join(dir, `${namespace}.json`), 'utf8'))
   const json = JSON.stringify(messages)
   return { language, raw: Buffer.byteLength(json), gzip: gzipSync(json).length }
 }
@@ -163,7 +183,7 @@ function printPages({ manifestFile, baseline, pages, translations }) {
     ),
   )
   const { language, raw, gzip } = translations
-  console.log(`Translations (${language}, every namespace, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
+  console.log(`Translations the root sends (${language}, ${SHELL_NAMESPACES.join(' + ')}, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
 }
 
 /** Where the manifest estimate and the document disagree, name the files so the gap can be explained. */
@@ -182,47 +202,167 @@ function printServedDifferences(pages) {
 // Load: throughput and latency
 
 function loadSeconds() {
-  const { warmupSeconds, seconds } = LOAD.throughput
-  return 2 * (warmupSeconds + seconds + 2 * LOAD.fixedRate.seconds)
+  const { single, throughput, fixedRate } = LOAD
+  return 4 * (single.warmupSeconds + single.seconds) + 3 * (throughput.warmupSeconds + throughput.seconds) + 2 * 2 * fixedRate.seconds
 }
 
-async function measureLoad() {
+/**
+ * The calibration and the two routes back to back with the same autocannon settings and headers:
+ * first one connection (what one request costs), then 50 (what the process can get through).
+ */
+async function measureLoad(calibrations, serverPid) {
+  const urls = { [CALIBRATION]: calibrations.development.url, [BARE]: `${BASE_URL}${BARE}`, [HOME]: `${BASE_URL}${HOME}` }
+  const pids = { [CALIBRATION]: calibrations.development.pid, [REACT_FLOOR]: calibrations.production.pid, [BARE]: serverPid, [HOME]: serverPid }
+  const single = {}
   const throughput = {}
   const fixedRate = {}
   const paced = {}
-  const { connections, warmupSeconds, seconds } = LOAD.throughput
-  for (const path of [HOME, BARE]) {
-    console.log(`  ${path}: max throughput, ${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s...`)
-    throughput[path] = await measureThroughput(`${BASE_URL}${path}`, { ...LOAD.throughput, headers: BROWSER_HEADERS })
+  for (const [results, settings] of [
+    [single, LOAD.single],
+    [throughput, LOAD.throughput],
+  ]) {
+    const { connections, warmupSeconds, seconds } = settings
+    const measured = connections === 1 ? { ...urls, [REACT_FLOOR]: calibrations.production.url } : urls
+    for (const [name, url] of Object.entries(measured)) {
+      console.log(`  ${name}: max throughput, ${connections} connection${connections > 1 ? 's' : ''}, ${warmupSeconds} s warm-up + ${seconds} s...`)
+      results[name] = await measureThroughput(url, { ...settings, headers: BROWSER_HEADERS, pid: pids[name] })
+    }
   }
   for (const path of [HOME, BARE]) {
     console.log(`  ${path}: ${LOAD.fixedRate.rate} requests/s, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s...`)
-    fixedRate[path] = await measureFixedRate(`${BASE_URL}${path}`, { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
+    fixedRate[path] = await measureFixedRate(urls[path], { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
   }
   for (const path of [HOME, BARE]) {
     console.log(`  ${path}: ${LOAD.fixedRate.rate} requests/s evenly paced, ${LOAD.fixedRate.seconds} s...`)
-    paced[path] = await measurePaced(`${BASE_URL}${path}`, { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
+    paced[path] = await measurePaced(urls[path], { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
   }
-  const rpsRatio = throughput[BARE].rpsMean > 0 ? throughput[HOME].rpsMean / throughput[BARE].rpsMean : null
-  return { throughput, fixedRate, paced, rpsRatio: rpsRatio === null ? null : Number(rpsRatio.toFixed(3)) }
+  return { single, throughput, fixedRate, paced, ratios: loadRatios(single, throughput) }
 }
 
-function printLoad({ throughput, fixedRate, paced, rpsRatio }) {
-  heading(`Max throughput (${LOAD.throughput.connections} connections, ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s warm-up)`)
+function ratio(numerator, denominator) {
+  return numerator > 0 && denominator > 0 ? Number((numerator / denominator).toFixed(3)) : null
+}
+
+/** Every route's throughput as a fraction of the calibration's, and the home's of the bare route's. */
+function loadRatios(single, throughput) {
+  const toCalibration = (results) =>
+    Object.fromEntries([BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[name].rpsMean, results[CALIBRATION].rpsMean)]))
+  // The same comparison in server CPU time per request, which a busy machine moves far less.
+  const cpuToCalibration = (results) =>
+    Object.fromEntries(
+      [BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[CALIBRATION].cpuMsPerRequest, results[name].cpuMsPerRequest)]),
+    )
+  return {
+    singleToCalibration: toCalibration(single),
+    singleCpuToCalibration: cpuToCalibration(single),
+    throughputCpuToCalibration: cpuToCalibration(throughput),
+    homeToBareCpuAt50: ratio(throughput[BARE].cpuMsPerRequest, throughput[HOME].cpuMsPerRequest),
+    throughputToCalibration: toCalibration(throughput),
+    homeToBareSingle: ratio(single[HOME].rpsMean, single[BARE].rpsMean),
+    homeToBare: ratio(throughput[HOME].rpsMean, throughput[BARE].rpsMean),
+  }
+}
+
+/** Each figure the issue sets a target for: the figure, the target and whether it is met. */
+function loadChecks({ ratios, paced }) {
+  const atLeast = (value, min) => ({ value, target: `>= ${min * 100}%`, ok: value !== null && value >= min })
+  const p99 = paced[HOME].p99Ms
+  return {
+    bareToCalibration: atLeast(ratios.singleToCalibration[BARE], TARGETS.bareToCalibrationMin),
+    homeToCalibration: atLeast(ratios.singleToCalibration[HOME], TARGETS.homeToCalibrationMin),
+    homeToBareAt50: atLeast(ratios.homeToBare, TARGETS.rpsRatioMin),
+    homeP99Paced: { value: p99, target: `< ${TARGETS.p99AtFixedRateMaxMs} ms`, ok: p99 !== null && p99 < TARGETS.p99AtFixedRateMaxMs },
+  }
+}
+
+function percent(value) {
+  return value === null || value === undefined ? '-' : `${(value * 100).toFixed(1)}%`
+}
+
+function printLoad(load) {
+  const { single, throughput, fixedRate, paced, ratios } = load
+  const checks = loadChecks(load)
+  heading(`Server rendering against the calibration (plain node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements)`)
+  console.log(`Each route's req/s as a fraction of the calibration's (React's development build, the issue's yardstick),`)
+  console.log(`measured one after the other with the same settings. "${REACT_FLOOR}": the same tree with the production build the app runs.`)
+  console.log(`1 connection: ${LOAD.single.seconds} s after ${LOAD.single.warmupSeconds} s warm-up; 50 connections: ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s.\n`)
+  const target = { [BARE]: checks.bareToCalibration, [HOME]: checks.homeToCalibration }
+  const cpu = (r) => (r?.cpuMsPerRequest === null || r?.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(2))
   console.log(
     table(
-      ['route', 'req/s (mean)', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors'],
-      Object.entries(throughput).map(([path, r]) => [path, r.rpsMean, ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs), r.requests, r.non2xx, r.errors + r.timeouts]),
+      ['route', '1 conn req/s', 'ms/request', 'p99 ms', 'x calibration', 'target', '', '50 conn req/s', 'p99 ms', 'x calibration'],
+      [CALIBRATION, REACT_FLOOR, BARE, HOME].map((name) => [
+        name,
+        single[name].rpsMean,
+        single[name].rpsMean > 0 ? (1000 / single[name].rpsMean).toFixed(2) : '-',
+        ms(single[name].p99Ms),
+        name === CALIBRATION ? '1' : percent(ratios.singleToCalibration[name]),
+        target[name]?.target ?? '',
+        target[name] ? verdict(target[name].ok) : '',
+        throughput[name]?.rpsMean ?? '',
+        throughput[name] ? ms(throughput[name].p99Ms) : '',
+        name === CALIBRATION ? '1' : throughput[name] ? percent(ratios.throughputToCalibration[name]) : '',
+      ]),
     ),
   )
-  const ratioText = rpsRatio === null ? '-' : `${(rpsRatio * 100).toFixed(1)}%`
-  console.log(`\nCommunity home / bare route throughput: ${ratioText} (target >= ${TARGETS.rpsRatioMin * 100}%): ${verdict(rpsRatio !== null && rpsRatio >= TARGETS.rpsRatioMin)}`)
+  console.log(`\nServer CPU time per request (from /proc; a busy machine stretches the milliseconds above far more than these):`)
+  console.log(
+    table(
+      ['route', '1 conn CPU ms', 'x calibration', '50 conn CPU ms', 'x calibration'],
+      [CALIBRATION, REACT_FLOOR, BARE, HOME].map((name) => [
+        name,
+        cpu(single[name]),
+        name === CALIBRATION ? '1' : percent(ratios.singleCpuToCalibration[name]),
+        throughput[name] ? cpu(throughput[name]) : '',
+        name === CALIBRATION ? '1' : throughput[name] ? percent(ratios.throughputCpuToCalibration[name]) : '',
+      ]),
+    ),
+  )
+  console.log(`Community home / bare route in CPU per request, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBareCpuAt50)}`)
+  const failures = Object.entries({ ...single, ...throughput }).filter(([, r]) => r.non2xx + r.errors + r.timeouts > 0)
+  for (const [name, r] of failures) console.log(`WARNING: ${name} had ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors under load.`)
+  console.log(`\nCommunity home / bare route, 1 connection: ${percent(ratios.homeToBareSingle)}`)
+  console.log(`Community home / bare route, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBare)} (target ${checks.homeToBareAt50.target}): ${verdict(checks.homeToBareAt50.ok)}`)
 
   heading(`Fixed rate, autocannon (overallRate ${LOAD.fixedRate.rate}, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s)`)
   console.log(`Each connection sends its share back to back at the top of every second: bursts of ${LOAD.fixedRate.connections} concurrent requests.`)
   console.log(fixedRateTable(fixedRate))
   heading(`Fixed rate, evenly paced (one request every ${1000 / LOAD.fixedRate.rate} ms, ${LOAD.fixedRate.seconds} s; latency from the scheduled send)`)
   console.log(fixedRateTable(paced))
+
+  heading('Targets (issue 9, server rendering)')
+  const cpuReading = (value, min) => (value === null || value === undefined ? '-' : `${percent(value)} ${verdict(value >= min)}`)
+  console.log(
+    table(
+      ['figure', 'value', 'target', '', 'same in CPU/request'],
+      [
+        [
+          'bare route / calibration, 1 connection',
+          percent(checks.bareToCalibration.value),
+          checks.bareToCalibration.target,
+          verdict(checks.bareToCalibration.ok),
+          cpuReading(ratios.singleCpuToCalibration[BARE], TARGETS.bareToCalibrationMin),
+        ],
+        [
+          'community home / calibration, 1 connection',
+          percent(checks.homeToCalibration.value),
+          checks.homeToCalibration.target,
+          verdict(checks.homeToCalibration.ok),
+          cpuReading(ratios.singleCpuToCalibration[HOME], TARGETS.homeToCalibrationMin),
+        ],
+        [
+          `community home / bare route, ${LOAD.throughput.connections} connections`,
+          percent(checks.homeToBareAt50.value),
+          checks.homeToBareAt50.target,
+          verdict(checks.homeToBareAt50.ok),
+          cpuReading(ratios.homeToBareCpuAt50, TARGETS.rpsRatioMin),
+        ],
+        [`community home p99, ${LOAD.fixedRate.rate} req/s evenly paced`, `${ms(checks.homeP99Paced.value)} ms`, checks.homeP99Paced.target, verdict(checks.homeP99Paced.ok), ''],
+      ],
+    ),
+  )
+  const perRequest = (name) => (1000 / single[name].rpsMean).toFixed(2)
+  console.log(`Calibration: ${single[CALIBRATION].rpsMean} req/s with 1 connection (${perRequest(CALIBRATION)} ms/request), ${throughput[CALIBRATION].rpsMean} req/s with ${LOAD.throughput.connections}; React's production build: ${perRequest(REACT_FLOOR)} ms/request.`)
 }
 
 function fixedRateTable(results) {
@@ -302,6 +442,7 @@ async function main() {
     if (build.stale) console.log('WARNING: build/ is older than app/: these figures are for the last build (npm run build).')
 
     await assertPortFree(BASE_URL)
+    for (const port of Object.values(CALIBRATION_PORTS)) await assertPortFree(`http://127.0.0.1:${port}`)
     const database = createTempDatabase()
     cleanup.add(async () => database.remove())
     const env = serverEnv(database.url, PORT)
@@ -314,11 +455,20 @@ async function main() {
     // Last resort if the runner dies without running the cleanup: never leave the server behind.
     process.once('exit', () => server.child.kill('SIGKILL'))
 
+    const calibrations = {}
+    for (const [mode, port] of Object.entries(CALIBRATION_PORTS)) {
+      console.log(`Starting the calibration server (React ${mode} build) on port ${port}...`)
+      const calibration = await startCalibration(port, mode)
+      cleanup.add(calibration.stop)
+      process.once('exit', () => calibration.child.kill('SIGKILL'))
+      calibrations[mode] = { url: calibration.url, pid: calibration.child.pid }
+    }
+
     console.log('Measuring pages...')
     const pages = await measurePages()
     warnIfNotServing(pages.pages)
     console.log(`Measuring load (about ${loadSeconds()} s)...`)
-    const load = await measureLoad()
+    const load = await measureLoad(calibrations, server.child.pid)
     const machineAfter = machineState()
     const serverOutput = server.output.slice()
     await cleanup.runAll()
@@ -331,7 +481,8 @@ async function main() {
     if (serverOutput.length) console.log(`\nServer output (warnings and errors, last ${serverOutput.length} lines):\n${serverOutput.join('\n')}`)
     clearTimeout(deadline)
     const edge = {}
-    for (const script of EDGE_BENCHES) edge[script.replace(/\.mjs$/, '')] = await runEdgeBench(script)
+    const webOnly = process.argv.includes('--web')
+    for (const script of webOnly ? [] : EDGE_BENCHES) edge[script.replace(/\.mjs$/, '')] = await runEdgeBench(script)
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nDone in ${seconds} s.`)
     console.log(`BENCH_JSON ${JSON.stringify({ ...benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }), edge })}`)
@@ -371,15 +522,25 @@ function benchJson({ build, pages, load, seconds, machine }) {
   const homePaced = load.paced[HOME]
   return {
     targets: TARGETS,
-    config: { load: LOAD, headers: BROWSER_HEADERS, home: HOME, bare: BARE },
+    config: { load: LOAD, headers: BROWSER_HEADERS, home: HOME, bare: BARE, calibration: `node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements` },
     machine,
     build: { builtNow: build.built, olderThanSources: build.stale, manifest: pages.manifestFile },
+    calibration: {
+      elements: CALIBRATION_ELEMENTS,
+      react: 'development',
+      singleConnection: load.single[CALIBRATION],
+      throughput: load.throughput[CALIBRATION],
+      reactProductionSingleConnection: load.single[REACT_FLOOR],
+    },
+    singleConnection: load.single,
     throughput: load.throughput,
     fixedRate: load.fixedRate,
     paced: load.paced,
-    rpsRatio: load.rpsRatio,
+    ratios: load.ratios,
+    rpsRatio: load.ratios.homeToBare,
+    targetChecks: loadChecks(load),
     checks: {
-      rpsRatio: load.rpsRatio !== null && load.rpsRatio >= TARGETS.rpsRatioMin,
+      rpsRatio: load.ratios.homeToBare !== null && load.ratios.homeToBare >= TARGETS.rpsRatioMin,
       homeP99AtFixedRate: home.p99Ms !== null && home.p99Ms < TARGETS.p99AtFixedRateMaxMs,
       homeP99Paced: homePaced.p99Ms !== null && homePaced.p99Ms < TARGETS.p99AtFixedRateMaxMs,
       jsPerPage: Object.fromEntries(pages.pages.map((p) => [p.path, p.js.ratioToBaselineGzip <= TARGETS.jsGzipRatioMax])),

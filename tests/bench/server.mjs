@@ -88,11 +88,11 @@ export async function assertPortFree(baseUrl) {
 }
 
 /**
- * Starts `node server.js` and resolves once /healthz answers 200. The server's output is kept (the
+ * Starts `node server.js` (with `nodeArgs` before it, such as --cpu-prof) and resolves once /healthz answers 200. The server's output is kept (the
  * last lines) so a failed start can say why.
  */
-export async function startServer(root, env, baseUrl) {
-  const child = spawn(process.execPath, ['server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+export async function startServer(root, env, baseUrl, { nodeArgs = [] } = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
   const output = []
   const keep = (chunk) => {
     output.push(...chunk.toString().split('\n').filter(Boolean))

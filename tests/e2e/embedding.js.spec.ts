@@ -30,12 +30,14 @@ test('the community\'s embedding page frames the room and hears it; another site
   const club = await embeddingPage(roomUrl)
   const stranger = await embeddingPage(roomUrl)
   await copyOfDemoRoom('hub', ROOM)
+  // Written behind the app's back, so the server's copy of the community (app/lib/brands.server.ts)
+  // shows it once that copy is a few seconds old.
   await sql('UPDATE brands SET embeddedClientUrl = ? WHERE slug = ?', [`${club.origin}/meet`, DEMO.slug])
   const other = await browser.newContext()
   try {
-    const response = await page.request.get(roomUrl)
-    expect(response.headers()['content-security-policy']!.split('; ')).toContain(`frame-ancestors 'self' ${club.origin}`)
-    expect(response.headers()['x-frame-options']).toBeUndefined()
+    const headers = async () => (await page.request.get(roomUrl)).headers()
+    await expect.poll(async () => (await headers())['content-security-policy']!.split('; '), { timeout: 10_000 }).toContain(`frame-ancestors 'self' ${club.origin}`)
+    expect((await headers())['x-frame-options']).toBeUndefined()
 
     // In the club's page, the guest joins through the frame; the page hears joining, then joined.
     await page.goto(club.origin)

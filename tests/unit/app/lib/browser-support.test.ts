@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MINIMUM_VERSIONS, checkBrowser } from '#app/lib/browser-support.server'
+import { MINIMUM_VERSIONS, VERDICTS_KEPT, checkBrowser } from '#app/lib/browser-support.server'
 
 /**
  * Real user-agent strings, one just below and one at (or above) each minimum in the spec:
@@ -400,6 +400,25 @@ describe('checkBrowser', () => {
 
     it('lets a garbage string through', () => {
       expect(checkBrowser('not a browser at all')).toMatchObject({ supported: true })
+    })
+  })
+
+  describe('kept verdicts', () => {
+    const chrome = (major: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`
+
+    it('parses an agent once: the same agent gets the same (frozen) verdict back', () => {
+      const first = checkBrowser(chrome(126))
+      expect(checkBrowser(chrome(126))).toBe(first)
+      expect(Object.isFrozen(first)).toBe(true)
+      expect(checkBrowser(chrome(22))).toMatchObject({ supported: false, version: 22 })
+    })
+
+    it(`keeps at most ${VERDICTS_KEPT} agents, dropping the oldest first`, () => {
+      const oldest = checkBrowser(chrome(100))
+      for (let i = 0; i < VERDICTS_KEPT; i++) checkBrowser(`${chrome(126)} Visitor/${i}`)
+      const again = checkBrowser(chrome(100))
+      expect(again).not.toBe(oldest)
+      expect(again).toEqual(oldest)
     })
   })
 })
