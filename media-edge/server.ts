@@ -91,6 +91,8 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       edgeId,
       publicUrl,
       keys,
+      heartbeatMs: env.EDGE_HEARTBEAT_MS,
+      ttlMs: env.EDGE_EXPIRY_MS,
       onRoomLost: (roomId) => {
         const meeting = edge?.meetings.get(roomId)
         if (meeting) void edge?.evacuate(meeting, 'another edge took the room')
