@@ -3,7 +3,8 @@
 // sharing both (ports from E2E_PORT + 50). People who open the room on different web servers meet
 // on one edge; when that edge is stopped mid-meeting (SIGTERM: it drains) or crashes (SIGKILL), their
 // pages reload, re-enter by themselves on a live edge and decode each other's video again. The
-// failover test prints how long that took (`FAILOVER sigterm=…ms sigkill=…ms`).
+// failover test prints how long that took (`FAILOVER sigterm=…ms sigkill=…ms`). The cluster's ports
+// are fixed, so repeat a test with one worker: `--workers=1 --repeat-each=20 -g failover`.
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emitter } from '@socket.io/redis-emitter'
@@ -98,7 +99,7 @@ async function clearRedis(client: Redis) {
   }
 }
 
-/** Edge keys left in this database: a killed run's expire within 15 s; a live run's do not. */
+/** Edge keys left in this database: a killed run's expire within EDGE_EXPIRY_MS (3 s); a live run's do not. */
 async function waitForNoEdges(client: Redis) {
   const deadline = Date.now() + 20_000
   while ((await client.keys('hearth:edge:*')).length > 0) {
@@ -330,7 +331,7 @@ test.describe('meetings across media edges', () => {
     }
   })
 
-  test('an edge stopped, then one crashing, mid-meeting: everyone moves to a live edge and decodes the others again', async ({ browser }, testInfo) => {
+  test("failover: the meeting's edge stopped (SIGTERM), then crashing (SIGKILL): everyone moves to a live edge and decodes the others again", async ({ browser }, testInfo) => {
     const people = [await person(browser, ADMIN, 0, ANNOUNCEMENTS), await person(browser, NOAH, 1, ANNOUNCEMENTS), await person(browser, OWNER, 0, ANNOUNCEMENTS)]
     try {
       for (const { page } of people) await joinMeeting(page)
