@@ -4,9 +4,25 @@
 // Liveness is always judged by the edge's key, never by the room key's own expiry, so an
 // assignment the web app makes before anyone has connected can wait out a long device check.
 //
+// A crash is noticed two ways: the edge's key expires (EDGE_EXPIRY_MS after its last heartbeat), or
+// sooner, when a client that lost the edge asks for a new pass naming it and a probe of the edge
+// (edge-probe.ts) finds nothing listening there; the web app then drops the edge's key itself.
+//
 // Without REDIS_URL there is one edge and none of this runs: edgeUrlForRoom returns the fallback.
 import type { Redis } from 'ioredis'
+import type { EdgeProbe } from './edge-probe'
 import { EDGE_KEYS, type EdgeKeys } from './protocol'
+
+/**
+ * A heartbeat a second, an expiry of three. The expiry bounds how long a crashed edge's meetings
+ * wait when no probe can tell (a host gone silent rather than refusing connections), so it is
+ * short; it still lets two heartbeats in a row be late (a GC pause, an event loop busy with a
+ * burst of joins, a Redis failover) before a live edge loses anything, and a slow edge that does
+ * lose a room learns it at its next heartbeat and sends its clients after it (onRoomLost). The
+ * cost is one small script call per edge per second, whatever it hosts: nothing for Redis.
+ */
+export const DEFAULT_HEARTBEAT_MS = 1000
+export const DEFAULT_EXPIRY_MS = 3000
 
 /** What an edge publishes about itself under EDGE_KEYS.edge(id). */
 export interface EdgeRecord {
@@ -114,13 +130,15 @@ export class EdgeRegistry {
   private readonly startedAt = new Date().toISOString()
   private timer: NodeJS.Timeout | null = null
   private beating: Promise<void> | null = null
+  /** After stop(): nothing is claimed or written again (a join still in flight must not re-register the edge). */
+  private stopped = false
 
   constructor(options: EdgeRegistryOptions) {
     this.redis = options.redis
     this.edgeId = options.edgeId
     this.publicUrl = options.publicUrl
-    this.heartbeatMs = options.heartbeatMs ?? 5000
-    this.ttlMs = options.ttlMs ?? 15000
+    this.heartbeatMs = options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS
+    this.ttlMs = options.ttlMs ?? DEFAULT_EXPIRY_MS
     this.keys = options.keys ?? EDGE_KEYS
     this.onRoomLost = options.onRoomLost ?? (() => {})
     this.onError = options.onError ?? (() => {})
@@ -146,8 +164,14 @@ export class EdgeRegistry {
    * edge is dead. False when another live edge owns it (the client is on the wrong edge).
    */
   async claimRoom(roomId: string): Promise<boolean> {
+    if (this.stopped) return false
     const owner = await claim(this.redis, this.keys, roomId, this.edgeId, this.ttlMs)
     if (owner !== this.edgeId) return false
+    if (this.stopped) {
+      // Stopped while the claim was on its way: hand the room straight back.
+      await this.redis.eval(RELEASE, 1, this.keys.roomOwner(roomId), this.edgeId)
+      return false
+    }
     if (!this.owned.has(roomId)) {
       this.owned.add(roomId)
       await this.writeRecord()
@@ -159,11 +183,15 @@ export class EdgeRegistry {
   async releaseRoom(roomId: string) {
     this.owned.delete(roomId)
     await this.redis.eval(RELEASE, 1, this.keys.roomOwner(roomId), this.edgeId)
-    await this.writeRecord()
+    if (!this.stopped) await this.writeRecord()
   }
 
-  /** Releases every room and unregisters the edge: the SIGTERM drain's last step. */
+  /**
+   * Releases every room and unregisters the edge: the SIGTERM drain's first step, before the
+   * clients are told to move, so the web app hands them a live edge.
+   */
   async stop() {
+    this.stopped = true
     if (this.timer) clearInterval(this.timer)
     this.timer = null
     await this.beating
@@ -234,6 +262,13 @@ export interface EdgeUrlOptions {
    * with its own heartbeat). Long enough for the device check before joining.
    */
   pendingTtlMs?: number
+  /**
+   * The edge URL the asking client lost or could not connect to. When the room's owner has this
+   * URL, the owner is probed before it is handed out again.
+   */
+  unreachable?: string
+  /** Asks an edge whether it is alive (edge-probe.ts's probeEdge); without it the registry's word stands. */
+  probe?: (url: string) => Promise<EdgeProbe>
 }
 
 /**
@@ -255,7 +290,12 @@ export async function edgeUrlForRoom(
   const owner = await redis.get(keys.roomOwner(roomId))
   if (owner) {
     const record = parseRecord(await redis.get(keys.edge(owner)))
-    if (record) return record.url
+    if (record && !(await reportedDead(record, options))) return record.url
+    // Dead for sure (its port refuses connections): out of the registry now rather than at the
+    // expiry, so the claim below takes the room over and no other room is sent there. Were it
+    // alive after all, its next heartbeat registers it again and sends its clients after any room
+    // taken meanwhile (onRoomLost).
+    if (record) await redis.del(keys.edge(record.id))
   }
   // An edge can die between listing and claiming: list again then, a few times at most.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -270,4 +310,10 @@ export async function edgeUrlForRoom(
     }
   }
   return null
+}
+
+/** A client lost the owner, and the owner's /healthz says it is gone (only a definite answer counts). */
+async function reportedDead(record: EdgeRecord, options: EdgeUrlOptions): Promise<boolean> {
+  if (!options.probe || !options.unreachable || record.url !== options.unreachable) return false
+  return (await options.probe(record.url)) === 'dead'
 }

@@ -191,11 +191,15 @@ export class Edge {
     await this.deps.records.log(meeting.id, 'warn', `meeting moved off ${this.deps.env.EDGE_PUBLIC_URL}: ${reason}`)
   }
 
-  /** SIGTERM: every client is told to reload (and rejoin elsewhere); meetings stay open to be resumed. */
+  /**
+   * SIGTERM, once the rooms are handed back (server.ts): every client is told to move (reload and
+   * rejoin on the edge its page is given now); meetings stay open to be resumed there.
+   */
   async drain() {
     this.draining = true
     // Only this edge's clients: with the Redis adapter a plain emit would reach every edge's.
-    this.deps.io.local.emit('shutdown')
+    this.deps.io.local.emit('edge:move', { reason: 'draining' })
+    // Their meetings' `shutdown` (evacuate) is then for pages too old to know 'edge:move'.
     for (const meeting of [...this.meetings.values()]) await this.evacuate(meeting, 'edge shutting down')
   }
 

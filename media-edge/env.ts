@@ -37,6 +37,12 @@ const schema = z
     TURN_SECRET: optional(z.string().min(16)),
     // Past this many consumers on a worker, new receivers are placed on a router on another worker.
     CONSUMERS_PER_WORKER: z.coerce.number().int().min(1).default(500),
+    // With REDIS_URL: how often the edge renews its registry entry (and its rooms), and how long an
+    // entry outlives the last renewal. When an edge crashes, its meetings can move once the entry
+    // is gone, so the expiry bounds a crash's failover when nothing sooner tells the web app
+    // (media-edge/assignment.ts says why these defaults).
+    EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -64,6 +70,8 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
   if (result.success) {
     const env = result.data
     if (env.RTC_MIN_PORT > env.RTC_MAX_PORT) problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')
+    // One late renewal (a GC pause, a slow Redis) must not expire the entry.
+    if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS) problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')
     if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0) problems.push('TURN_URLS, TURN_SECRET: set both or neither')
     for (const url of env.turnUrls) if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
   }

@@ -1,6 +1,7 @@
 // npm run edge: one media edge from the environment (media-edge/env.ts). Applies pending
 // migrations first, so a fresh checkout's default SQLite database works. SIGTERM or SIGINT
-// drains: every client is told to reload (`shutdown`), rooms are released, workers closed.
+// drains: the rooms are handed back and the edge leaves the registry, then every client is told
+// to move (`edge:move`: its page reloads onto a live edge), then the workers close.
 import { openDatabase } from '#models/index'
 import { migrateUp } from '#models/migrator'
 import { loadDotEnv, parseEdgeEnv } from './env'

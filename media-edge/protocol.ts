@@ -237,6 +237,11 @@ export interface ClientToServerEvents {
   'user:leave': (ack: AckCallback) => void
 }
 
+/** Why an edge sends its clients elsewhere ('edge:move'): it drains (SIGTERM). */
+export interface EdgeMove {
+  reason: 'draining'
+}
+
 export interface ServerToClientEvents {
   activeSpeaker: (payload: { peerId: string | null }) => void
   activeSpeakerChanged: (payload: { peerId: string | null; primarySpeakerId: string | null }) => void
@@ -252,6 +257,11 @@ export interface ServerToClientEvents {
   kick: (payload: { peerId: string }) => void
   mute: (payload: { peerId: string }) => void
   shutdown: () => void
+  /**
+   * Ours: this edge is going away and has already handed its meeting rooms back, so a pass asked
+   * for now names a live edge: reload at once to reach it (no notice to read first).
+   */
+  'edge:move': (payload: EdgeMove) => void
   'room.updated': (payload: { roomId: string }) => void
   notification: (payload: { type: string; data?: Record<string, unknown> }) => void
   'chat:message': (payload: ChatMessage) => void

@@ -50,7 +50,7 @@ export interface RunningEdge {
   io: EdgeIo
   edge: Edge
   pool: WorkerPool
-  /** Tells every client to reload (`shutdown`), hands the rooms back, then closes everything. */
+  /** Hands the rooms back, tells every client to move (`edge:move`), then closes everything. */
   drain(): Promise<void>
   close(): Promise<void>
 }
@@ -91,6 +91,8 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       edgeId,
       publicUrl,
       keys,
+      heartbeatMs: env.EDGE_HEARTBEAT_MS,
+      ttlMs: env.EDGE_EXPIRY_MS,
       onRoomLost: (roomId) => {
         const meeting = edge?.meetings.get(roomId)
         if (meeting) void edge?.evacuate(meeting, 'another edge took the room')
@@ -132,8 +134,12 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   let closing: Promise<void> | null = null
   const close = () =>
     (closing ??= (async () => {
-      await edge.drain()
+      // No new sockets or joins from here on; then the rooms go back and the edge leaves the
+      // registry before any client is told to move, so the page it reloads is given a live edge
+      // (told first, it could be handed this one again while the release is on its way).
+      edge.draining = true
       await registry?.stop().catch((error: unknown) => logger.error({ err: error }, 'could not release the rooms'))
+      await edge.drain()
       await new Promise<void>((resolve) => io.close(() => resolve()))
       if (typeof detachAdapter === 'function') await detachAdapter()
       await pool.close()

@@ -8,6 +8,7 @@
 import { Emitter } from '@socket.io/redis-emitter'
 import type { Redis } from 'ioredis'
 import { edgeUrlForRoom } from '#edge/assignment'
+import { probeEdge } from '#edge/edge-probe'
 import { channels, type ServerToClientEvents } from '#edge/protocol'
 import { env } from './env.server'
 import { logger } from './logger.server'
@@ -63,10 +64,12 @@ export function notifyUser(userId: string, notification: EdgeNotification) {
  * The URL of the edge hosting the room's meeting, for the room loader: assigned on first join to
  * the least-loaded live edge. Null when no edge is alive or Redis cannot be reached: the client
  * then shows the connection error instead of connecting to an edge that would refuse it.
+ * `unreachable`: the edge URL a reconnecting client lost; that edge is probed before it is named
+ * again, and the meeting moves at once if it is dead (media-edge/assignment.ts).
  */
-export async function roomEdgeUrl(roomId: string): Promise<string | null> {
+export async function roomEdgeUrl(roomId: string, options: { unreachable?: string } = {}): Promise<string | null> {
   try {
-    return await edgeUrlForRoom(webRedis(), roomId, env.EDGE_PUBLIC_URL)
+    return await edgeUrlForRoom(webRedis(), roomId, env.EDGE_PUBLIC_URL, { unreachable: options.unreachable, probe: probeEdge })
   } catch (error) {
     logger.error({ err: error }, 'edge assignment failed')
     return null

@@ -7,6 +7,7 @@ import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
 import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
+import { NextPass, edgeMayBeGone } from './reconnect'
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
 
@@ -27,7 +28,7 @@ export interface EdgeSessionEvents {
   connection(status: 'connecting' | 'connected' | 'closed', attempt?: number): void
   /** Every reconnect attempt failed, or the edge dropped us for good. */
   connectionLost(): void
-  /** The meeting moved to another edge (the old one died): the page reloads to reach it. */
+  /** The meeting moved to another edge (the old one died or is draining): the page reloads to reach it. */
   edgeMoved(): void
   peerJoined(peer: Peer): void
   peerEntered(peer: Peer): void
@@ -63,14 +64,18 @@ export class EdgeSession {
   private receiveVideo = true
   private closed = false
   private pass: EdgePass
+  private readonly nextPass: NextPass<EdgePass>
   private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
 
   constructor(
     private readonly options: {
       pass: EdgePass
       roomId: string
-      /** A fresh pass from the web app (the first one has expired by the time a reconnect happens). */
-      refreshPass: () => Promise<EdgePass>
+      /**
+       * A fresh pass from the web app (the first one has expired by the time a reconnect happens),
+       * naming the edge this client lost, which the web app then checks.
+       */
+      refreshPass: (unreachable?: string) => Promise<EdgePass>
       peerData: () => PeerData
       /** What I send when I (re-)enter: the current local tracks by source. */
       localTracks: () => Partial<Record<MediaSource, MediaStreamTrack>>
@@ -78,6 +83,7 @@ export class EdgeSession {
     },
   ) {
     this.pass = options.pass
+    this.nextPass = new NextPass((unreachable) => options.refreshPass(unreachable))
   }
 
   get myPeerId() {
@@ -115,14 +121,10 @@ export class EdgeSession {
           send({ token: this.pass.token })
           return
         }
-        this.options
-          .refreshPass()
+        this.nextPass
+          .take(this.pass.edgeUrl)
           .then((pass) => {
-            if (pass.edgeUrl !== this.pass.edgeUrl) {
-              this.close()
-              this.options.events.edgeMoved()
-              return
-            }
+            if (this.leavingFor(pass)) return
             this.pass = pass
             send({ token: pass.token })
           })
@@ -164,6 +166,8 @@ export class EdgeSession {
       events.connection('connecting', 0)
       // The edge ended the connection itself (not a network failure): Socket.IO will not retry.
       if (reason === 'io server disconnect') events.connectionLost()
+      // It may have died: ask where the meeting is now at once, not after the first retry's delay.
+      if (edgeMayBeGone(reason)) this.nextPass.ask(this.pass.edgeUrl).then((pass) => this.leavingFor(pass), () => undefined)
     })
     socket.io.on('reconnect_attempt', (attempt) => events.connection('connecting', attempt))
     socket.io.on('reconnect_failed', () => {
@@ -195,6 +199,8 @@ export class EdgeSession {
       this.close()
       events.shutdown()
     })
+    // The edge is going away and has handed the meeting back: the next page load finds its new edge.
+    socket.on('edge:move', () => this.moveAway())
     socket.on('room.updated', () => events.roomUpdated())
   }
 
@@ -473,6 +479,20 @@ export class EdgeSession {
         .map(async (transport) => ({ direction: transport.direction, state: transport.connectionState, ...pick(await transport.getStats(), 'candidate-pair') })),
     )
     return { consumers, producers, transports }
+  }
+
+  /** True when the pass is for another edge (the meeting moved) and this session is leaving for it. */
+  private leavingFor(pass: EdgePass): boolean {
+    if (this.closed) return true
+    if (pass.edgeUrl === this.pass.edgeUrl) return false
+    this.moveAway()
+    return true
+  }
+
+  private moveAway() {
+    if (this.closed) return
+    this.close()
+    this.options.events.edgeMoved()
   }
 
   /** After a reconnect: a new socket means a new peer on the edge; join again and, if I was in, re-enter. */

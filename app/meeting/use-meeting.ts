@@ -112,10 +112,10 @@ export function useMeeting(config: MeetingConfig) {
     setTimeout(() => (to ? window.location.assign(to) : window.location.reload()), delay)
   }, [])
 
-  const refreshPass = useCallback(async (): Promise<EdgePass> => {
+  const refreshPass = useCallback(async (unreachable?: string): Promise<EdgePass> => {
     const response = await fetch('/resources/edge-token', {
       method: 'POST',
-      body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }),
+      body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug, ...(unreachable ? { unreachable } : {}) }),
     })
     if (!response.ok) throw new Error(`edge pass refused (${response.status})`)
     const pass = (await response.json()) as { token: string; edgeUrl: string | null }

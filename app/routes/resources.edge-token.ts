@@ -6,7 +6,12 @@ import { pageLanguage } from '#app/lib/page-language.server'
 import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/room.server'
 import { readForm } from '#app/lib/form-body.server'
 
-const PassRequest = z.object({ brand: z.string().min(1).max(64), room: z.string().min(1).max(64) })
+const PassRequest = z.object({
+  brand: z.string().min(1).max(64),
+  room: z.string().min(1).max(64),
+  // The edge the client lost: only compared with the room's owner, never fetched as given.
+  unreachable: z.string().url().max(2048).optional(),
+})
 
 /**
  * A plain JSON Response: from a resource route Remix sends what `data()` wraps without its status
@@ -19,7 +24,9 @@ function reply(body: unknown, status = 200, headers: Record<string, string> = {}
 /**
  * A fresh edge pass for a meeting client that reconnects (the page's pass lives 5 minutes). The
  * visitor's access is checked again exactly as the room page checks it, and the answer says which
- * edge hosts the meeting now (it moves when its edge dies).
+ * edge hosts the meeting now (it moves when its edge dies). A client that lost its edge names it
+ * (`unreachable`): when that edge owns the room, it is probed, and a dead one's meeting moves to a
+ * live edge before the answer (without waiting for the registry's expiry).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PassRequest.safeParse(Object.fromEntries(await readForm(request)))
@@ -35,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         'Retry-After': String(refused.retryAfterSeconds),
       })
     }
-    return reply(await edgePassFor(claims), 200, guestCookie ? { 'Set-Cookie': guestCookie } : {})
+    return reply(await edgePassFor(claims, { unreachable: parsed.data.unreachable }), 200, guestCookie ? { 'Set-Cookie': guestCookie } : {})
   } catch (thrown) {
     // The page answers these with redirects (room gone, access lost); a script needs a status.
     if (thrown instanceof Response) {

@@ -85,6 +85,18 @@ export class Cluster {
     return code
   }
 
+  /**
+   * A crash: SIGKILL to the whole process group at once (a media edge and its mediasoup workers),
+   * with no chance to drain. Resolves once the leader is gone.
+   */
+  async kill(name: string): Promise<void> {
+    const entry = this.running.get(name)
+    if (!entry) return
+    this.running.delete(name)
+    signal(entry.child, 'SIGKILL', true)
+    await entry.exited
+  }
+
   /** Stops every service still running (all at once), then removes the directory. */
   async close() {
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)))

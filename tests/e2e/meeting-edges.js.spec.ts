@@ -1,8 +1,10 @@
 // Meetings across several media edges. The spec runs a cluster of its own next to the suite's
 // server: one seeded SQLite file, one Redis database, two media edges and two web servers, all
 // sharing both (ports from E2E_PORT + 50). People who open the room on different web servers meet
-// on one edge; when that edge is stopped mid-meeting (SIGTERM: it drains), their pages reload, re-
-// enter by themselves on a live edge and decode each other's video again.
+// on one edge; when that edge is stopped mid-meeting (SIGTERM: it drains) or crashes (SIGKILL), their
+// pages reload, re-enter by themselves on a live edge and decode each other's video again. The
+// failover test prints how long that took (`FAILOVER sigterm=…ms sigkill=…ms`). The cluster's ports
+// are fixed, so repeat a test with one worker: `--workers=1 --repeat-each=20 -g failover`.
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Emitter } from '@socket.io/redis-emitter'
@@ -77,6 +79,9 @@ function webSpec(index: number): ServiceSpec {
       // People sign in by a session row (signInWithSession), whose cookie this secret signs.
       SESSION_SECRET: process.env.E2E_SESSION_SECRET,
       OAUTH_PROVIDERS: '',
+      // Every page here comes from 127.0.0.1: a run repeating the failover test (--repeat-each)
+      // takes more passes than one address may have in 10 minutes.
+      EDGE_PASSES_PER_ADDRESS_PER_10_MIN: '10000',
     },
     readyUrl: `${webUrl(index)}/healthz`,
   }
@@ -94,7 +99,7 @@ async function clearRedis(client: Redis) {
   }
 }
 
-/** Edge keys left in this database: a killed run's expire within 15 s; a live run's do not. */
+/** Edge keys left in this database: a killed run's expire within EDGE_EXPIRY_MS (3 s); a live run's do not. */
 async function waitForNoEdges(client: Redis) {
   const deadline = Date.now() + 20_000
   while ((await client.keys('hearth:edge:*')).length > 0) {
@@ -246,6 +251,29 @@ async function expectVideoFlowing({ name, page }: Person, count: number, timeout
     })
 }
 
+/**
+ * Milliseconds from `since` until this person's page, reloaded since it was marked
+ * (hearthBeforeRestart), decodes `count` remote cameras: when they see the others again.
+ */
+async function backWithCameras({ name, page }: Person, count: number, since: number, timeoutMs: number): Promise<number> {
+  for (;;) {
+    const seen = await page
+      .evaluate((count) => {
+        if ('hearthBeforeRestart' in window) return false
+        const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')]
+        return videos.filter((video) => video.getVideoPlaybackQuality().totalVideoFrames > 0).length >= count
+      }, count)
+      // The page is navigating (its reload): not back yet.
+      .catch(() => false)
+    if (seen) return Date.now() - since
+    if (Date.now() - since > timeoutMs) {
+      const last = await remoteView(page).catch(() => null)
+      throw new Error(`${name} did not decode ${count} remote cameras again within ${timeoutMs} ms; the page showed last: ${JSON.stringify(last)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 test.describe('meetings across media edges', () => {
   // One cluster on fixed ports: these tests run one after the other in one worker.
   test.describe.configure({ mode: 'default', timeout: 180_000 })
@@ -303,50 +331,53 @@ test.describe('meetings across media edges', () => {
     }
   })
 
-  test('an edge restarted mid-meeting: everyone reloads, re-enters on a live edge and decodes the others again', async ({ browser }, testInfo) => {
+  test("failover: the meeting's edge stopped (SIGTERM), then crashing (SIGKILL): everyone moves to a live edge and decodes the others again", async ({ browser }, testInfo) => {
     const people = [await person(browser, ADMIN, 0, ANNOUNCEMENTS), await person(browser, NOAH, 1, ANNOUNCEMENTS), await person(browser, OWNER, 0, ANNOUNCEMENTS)]
     try {
       for (const { page } of people) await joinMeeting(page)
       let hosting = sharedEdge(people)
       for (const one of people) await expectVideoFlowing(one, 2, 30_000)
 
-      // Twice: the meeting's edge is restarted, so the second round ends on the edge restarted in
-      // the first. While the stopped edge is down, the other one is the only place to go.
-      for (const round of [1, 2]) {
+      // The meeting's edge goes twice, so the second time it is the edge restarted after the first:
+      // stopped (SIGTERM: it drains, hands its rooms back and tells its clients to move), then
+      // crashing (SIGKILL to it and its workers: nothing is handed back, its sockets just close).
+      // While it is down, the other edge is the only place to go.
+      const figures: Record<'sigterm' | 'sigkill', number> = { sigterm: 0, sigkill: 0 }
+      for (const how of ['sigterm', 'sigkill'] as const) {
         // A mark that only the page as it is now carries: a reload drops it.
         for (const { page } of people) await page.evaluate(() => Object.assign(window, { hearthBeforeRestart: true }))
         const socketsBefore = people.map(({ sockets }) => sockets.length)
+        const gone = edgeSpec(hosting).name
 
-        // SIGTERM: the edge tells its clients to reload, hands its rooms back and exits cleanly.
         const stoppedAt = Date.now()
-        expect(await cluster!.stop(edgeSpec(hosting).name), 'the drained edge exits cleanly').toBe(0)
+        if (how === 'sigterm') expect(await cluster!.stop(gone), 'the drained edge exits cleanly').toBe(0)
+        else await cluster!.kill(gone)
 
-        // Every page reloaded and, after the 1 s the spec gives, is back in the meeting by itself.
-        for (const { page } of people) {
-          await expect
-            .poll(() => page.evaluate(() => !('hearthBeforeRestart' in window)).catch(() => false), { timeout: 30_000, message: 'the page reloaded' })
-            .toBe(true)
-          await expect(inMeeting(page)).toBeVisible({ timeout: Math.max(5_000, 30_000 - (Date.now() - stoppedAt)) })
-        }
-        const backAfter = Date.now() - stoppedAt
+        // The failover time: from the signal until every one of them, on a reloaded page, decodes
+        // both others' cameras again.
+        const back = await Promise.all(people.map((one) => backWithCameras(one, 2, stoppedAt, 60_000)))
+        figures[how] = Math.max(...back)
+        const timing = `${how}: edge ${hosting + 1} gone; back with both cameras: ${people.map((one, i) => `${one.name} ${back[i]} ms`).join(', ')}`
+        console.log(timing)
+        testInfo.annotations.push({ type: 'timing', description: timing })
 
-        // On the live edge, through new sockets, and every camera flows again.
+        // In the meeting on the live edge, through new sockets, and every camera keeps flowing.
+        for (const { page } of people) await expect(inMeeting(page)).toBeVisible()
         people.forEach(({ sockets }, i) => expect(sockets.length).toBeGreaterThan(socketsBefore[i]!))
         const moved = sharedEdge(people)
         expect(moved).toBe(1 - hosting)
         expect((await edgeHealth(moved)).meetings).toBe(1)
         for (const one of people) await expectVideoFlowing(one, 2, 30_000)
-        const flowingAfter = Date.now() - stoppedAt
-        testInfo.annotations.push({
-          type: 'timing',
-          description: `round ${round}: edge ${hosting + 1} stopped; everyone back in the meeting on edge ${moved + 1} after ${backAfter} ms, every camera flowing after ${flowingAfter} ms`,
-        })
-        expect(flowingAfter).toBeLessThan(45_000)
 
-        // The stopped edge starts again, as a deploy would restart it.
+        // The edge gone is no longer in the registry (a crashed one's key is dropped or expires),
+        // and it starts again, as a deploy or a supervisor would restart it.
+        await expect.poll(async () => (await redis!.keys('hearth:edge:*')).length, { timeout: 20_000, message: 'the gone edge left the registry' }).toBe(1)
         await cluster!.start(edgeSpec(hosting))
         hosting = moved
       }
+      // A line to grep from the run's output (figures are printed, not asserted).
+      console.log(`FAILOVER sigterm=${figures.sigterm}ms sigkill=${figures.sigkill}ms`)
+      testInfo.annotations.push({ type: 'failover', description: `sigterm=${figures.sigterm}ms sigkill=${figures.sigkill}ms` })
     } finally {
       for (const { context } of people) await context.close()
     }

@@ -168,6 +168,29 @@ describe('the web app’s publisher (REDIS_URL)', () => {
     expect(await roomEdgeUrl('room-1')).toBe(env.EDGE_PUBLIC_URL)
   })
 
+  it('moves a meeting off a crashed edge when a client that lost it says so, and only then', async () => {
+    const { roomEdgeUrl } = await loadWithRedisUrl(REDIS_URL)
+    const { EDGE_KEYS } = await import('#edge/protocol')
+    // Two edges as their heartbeats record them: a crashed one (its key not expired yet, nothing on its port) and a live one.
+    const probe = createServer()
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+    const crashedUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`
+    await new Promise((resolve) => probe.close(resolve))
+    const [crashed, live, roomId] = [`crashed-${randomUUID()}`, `live-${randomUUID()}`, randomUUID()]
+    const record = (id: string, url: string) => JSON.stringify({ id, url, rooms: 0, startedAt: new Date().toISOString() })
+    await redis.set(EDGE_KEYS.edge(crashed), record(crashed, crashedUrl), 'PX', 10_000)
+    await redis.set(EDGE_KEYS.edge(live), record(live, 'http://live.test:3001'), 'PX', 10_000)
+    await redis.set(EDGE_KEYS.roomOwner(roomId), crashed, 'PX', 10_000)
+    cleanups.push(() => redis.del(EDGE_KEYS.edge(crashed), EDGE_KEYS.edge(live), EDGE_KEYS.roomOwner(roomId)))
+
+    expect(await roomEdgeUrl(roomId)).toBe(crashedUrl)
+    expect(await roomEdgeUrl(roomId, { unreachable: 'http://another.test:3001' })).toBe(crashedUrl)
+    const moved = await roomEdgeUrl(roomId, { unreachable: crashedUrl })
+    expect(moved).not.toBe(crashedUrl)
+    expect(await redis.exists(EDGE_KEYS.edge(crashed))).toBe(0)
+    expect(await redis.get(EDGE_KEYS.roomOwner(roomId))).not.toBe(crashed)
+  })
+
   it('survives Redis being unreachable: nothing thrown, no edge handed out', async () => {
     const { publishRoomUpdated, roomEdgeUrl } = await loadWithRedisUrl('redis://127.0.0.1:1')
     expect(() => publishRoomUpdated('room-1')).not.toThrow()

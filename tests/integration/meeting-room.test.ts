@@ -136,6 +136,13 @@ describe('/resources/edge-token', () => {
     expect((await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
     expect((await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
     expect((await post({ brand: 'demo' })).status).toBe(400)
+    expect((await post({ brand: 'demo', room: 'book-club', unreachable: 'not an address' }, users.mia)).status).toBe(400)
+  })
+
+  it('takes the address of the edge a reconnecting client lost (a single edge without Redis: that one again)', async () => {
+    const result = await post({ brand: 'demo', room: 'book-club', unreachable: env.EDGE_PUBLIC_URL }, users.mia)
+    expect(result.status).toBe(200)
+    expect(((await result.json()) as { edgeUrl: string }).edgeUrl).toBe(env.EDGE_PUBLIC_URL)
   })
 })
 

@@ -118,8 +118,9 @@ async function takeAutoJoinFlag(session: AppSession, isHost: boolean): Promise<{
   return { 'Set-Cookie': await sessionStorage.commitSession(session) }
 }
 
-export async function edgePassFor(claims: EdgeClaims): Promise<EdgePass> {
-  const [token, edgeUrl] = await Promise.all([signEdgeToken(claims, env.EDGE_SECRET), roomEdgeUrl(claims.roomId)])
+/** `unreachable`: the edge a reconnecting client lost (see roomEdgeUrl). */
+export async function edgePassFor(claims: EdgeClaims, options: { unreachable?: string } = {}): Promise<EdgePass> {
+  const [token, edgeUrl] = await Promise.all([signEdgeToken(claims, env.EDGE_SECRET), roomEdgeUrl(claims.roomId, options)])
   return { token, edgeUrl, issuedAt: Date.now() }
 }
 

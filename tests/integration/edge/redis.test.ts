@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, channels, edgeKeys } from '#edge/protocol'
+import { edgeUrlForRoom } from '#edge/assignment'
+import { EDGE_ERRORS, channels, edgeKeys, type EdgeMove } from '#edge/protocol'
 import { attachRedisAdapter } from '#edge/redis-adapter'
 import type { EdgeIo } from '#edge/socket-types'
 import type { RunningEdge } from '#edge/server'
@@ -66,7 +67,7 @@ describe('one edge per meeting room', () => {
 })
 
 describe('the Redis adapter', () => {
-  it("carries a room channel broadcast from one edge to the other edge's sockets, but not a drain's shutdown", async () => {
+  it("carries a room channel broadcast from one edge to the other edge's sockets, but not a drain's shutdown or move", async () => {
     const { id: roomId } = await createRoom()
     const onB = await connect(b, await tokenFor(roomId))
     await ok(onB, 'room:join', { roomId })
@@ -76,10 +77,32 @@ describe('the Redis adapter', () => {
 
     let shutdowns = 0
     onB.on('shutdown', () => shutdowns++)
+    onB.on('edge:move', () => shutdowns++)
     const passing = await startShared('edge-d')
+    const { id: passingRoom } = await createRoom()
+    await joinMeeting(passing, passingRoom)
     await passing.close()
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(shutdowns).toBe(0)
     expect(onB.connected).toBe(true)
+  })
+})
+
+describe('a drain (SIGTERM)', () => {
+  it('hands the rooms back and leaves the registry before its clients are told to move', async () => {
+    const leaving = await startShared('edge-e')
+    const { id: roomId } = await createRoom()
+    const peer = await joinMeeting(leaving, roomId)
+    expect(await redis.get(keys.roomOwner(roomId))).toBe('edge-e')
+    // What Redis says when the client hears that it must move: the page it reloads then is given a live edge.
+    const heard = new Promise<{ move: EdgeMove; owner: string | null; registered: number }>((resolve) => {
+      peer.socket.once('edge:move', (move) => {
+        void Promise.all([redis.get(keys.roomOwner(roomId)), redis.exists(keys.edge('edge-e'))]).then(([owner, registered]) => resolve({ move, owner, registered }))
+      })
+    })
+    const closing = leaving.close()
+    expect(await heard).toEqual({ move: { reason: 'draining' }, owner: null, registered: 0 })
+    await closing
+    expect([a.publicUrl, b.publicUrl]).toContain(await edgeUrlForRoom(redis, roomId, 'http://fallback', { keys }))
   })
 })

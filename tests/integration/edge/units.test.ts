@@ -37,6 +37,14 @@ describe('the edge environment', () => {
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
   })
 
+  it('renews the registry entry every second and lets it expire after three, unless told otherwise', () => {
+    expect(parseEdgeEnv({ NODE_ENV: 'development' })).toMatchObject({ EDGE_HEARTBEAT_MS: 1000, EDGE_EXPIRY_MS: 3000 })
+    expect(parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000', EDGE_EXPIRY_MS: '6000' })).toMatchObject({ EDGE_HEARTBEAT_MS: 2000, EDGE_EXPIRY_MS: 6000 })
+    // One late heartbeat must not expire a live edge.
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000' })).toThrow(/EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '10' })).toThrow(/EDGE_HEARTBEAT_MS/)
+  })
+
   it('reads TURN servers as a list', () => {
     const env = parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443', TURN_SECRET: 'a-secret-of-some-length' })
     expect(env.turnUrls).toEqual(['turn:a.example:3478?transport=udp', 'turns:a.example:443'])
