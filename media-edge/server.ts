@@ -106,6 +106,11 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     cors: { origin: allowedOrigin(env), credentials: true },
     // Offers and RTP capabilities are a few kilobytes; nothing a client sends needs more.
     maxHttpBufferSize: 256 * 1024,
+    // Engine.IO's default, kept on purpose: with permessage-deflate negotiated, a broadcast is
+    // framed again for every socket (even below the compression threshold) instead of once, which
+    // cost each edge about 4x the CPU per broadcast to 500 sockets (tests/bench/edge-broadcast.mjs
+    // with BENCH_EDGE_OPTIONS='{"perMessageDeflate":{"threshold":1024}}'). Signalling messages are small.
+    perMessageDeflate: false,
   })
   // Several edges: broadcasts (and the web app's emitter) reach sockets on every edge.
   const attachAdapter =

@@ -1,17 +1,38 @@
 // Socket.IO broadcast latency across two media edges sharing Redis: two edge processes on the real
 // edge's Redis adapter wiring (media-edge/redis-adapter.ts), 1,000 client sockets split evenly
-// between them and all in one channel, and broadcasts from edge A timestamped when emitted. Half
-// the sockets hear them from A directly, half through Redis and edge B. Figures are printed, not
-// asserted. About half a minute; needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
+// between them and all in one channel, and two kinds of broadcast, 200 of each:
+//   - edge: io.to(channel).emit on edge A, as a peer's event broadcast by its edge; half the sockets
+//     hear it from A directly, half through Redis and edge B;
+//   - emitter: the web app's publisher (app/lib/edge-publisher.server.ts, Socket.IO's Redis emitter),
+//     which every edge hears through Redis.
+// Figures are printed, not asserted. One to two minutes; needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
 //
 //   node tests/bench/edge-broadcast.mjs
 //
-// Each role is a process of its own, as in production: the two edges, and the clients in a few
-// groups (one process with every socket would measure its own event loop). Times come from the
-// machine's monotonic clock (process.hrtime), which every process on one Linux machine shares.
-// BENCH_CLIENT_GROUPS (default 4) sets how many client processes share the 1,000 sockets.
+// Each role is a process of its own, as in production: the two edges, the emitter, and the clients
+// in a few groups (one process with every socket would measure its own event loop). Times come
+// from the machine's monotonic clock (process.hrtime), which every process on one Linux machine
+// shares. BENCH_CLIENT_GROUPS (default 4) sets how many client processes share the sockets.
 // The clients speak Socket.IO's wire protocol over `ws` and time a broadcast when its frame arrives;
 // BENCH_CLIENT=socket.io-client uses the browser's library instead, which adds its decoding per socket.
+//
+// Where the time goes: every process here shares the machine's two cores, and the 1,000 client
+// sockets are 1,000 frames to read per broadcast, work that real browsers do on their own machines.
+// So the bench also reports
+//   - when each edge started a broadcast (the emit, or the message from Redis) and handed its last
+//     frame to the kernel (engine.io writes a writable socket's frame synchronously), and the CPU
+//     time that loop took; the last row, last frame written to last frame read, is the clients'
+//     own receive time;
+//   - ten probe sockets, connected last (so each edge writes to them last) from a process that has
+//     nothing else to read;
+//   - the CPU time each process spent per broadcast (user and kernel), which the machine's load
+//     bends far less than the latencies do;
+//   - "the edges alone": a quarter as many broadcasts again while the clients read nothing (their
+//     frames wait in the kernel), so no receiver takes turns with the edges on the cores.
+//
+// BENCH_EDGE_OPTIONS='{"perMessageDeflate":{"threshold":1024}}' (JSON) adds Socket.IO server options
+// on both edges, to try one. BENCH_BROADCASTS (default 200) and BENCH_SOURCES (default edge,emitter)
+// shorten a run; BENCH_PROFILE_DIR=dir has every process write a CPU profile there (node --cpu-prof).
 //
 // The last line is `BENCH_JSON {...}` with every number.
 import { fork } from 'node:child_process'
@@ -22,30 +43,63 @@ import { fileURLToPath } from 'node:url'
 import { heading, ms, table, verdict } from './report.mjs'
 
 const SOCKETS = 1_000
+const PROBE_SOCKETS = 10
 const CLIENT_GROUPS = Number(process.env.BENCH_CLIENT_GROUPS ?? 4)
 const CLIENT = process.env.BENCH_CLIENT ?? 'wire'
+const SOURCES = (process.env.BENCH_SOURCES ?? 'edge,emitter').split(',')
+const EDGE_OPTIONS = JSON.parse(process.env.BENCH_EDGE_OPTIONS || '{}')
 const WARMUP_BROADCASTS = 5
-const BROADCASTS = 200
+const BROADCASTS = Number(process.env.BENCH_BROADCASTS ?? 200)
+const EDGES_ALONE_BROADCASTS = Math.ceil(BROADCASTS / 4)
 const PAUSE_BETWEEN_MS = 50
 const DELIVERY_TIMEOUT_MS = 5_000
 const RUN_DEADLINE_MS = 170_000
 const TARGET_P99_MS = 15
-const CHANNEL = 'room:bench'
+// The user channel the web app's notifyUser publishes to (media-edge/protocol.ts's channels.user).
+const BENCH_USER = 'bench'
+const CHANNEL = `user:${BENCH_USER}`
 const EVENT = 'notification'
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379'
+const SOURCE_LABELS = { edge: 'io.to(channel).emit on edge A', emitter: "the web app's Redis emitter" }
 
 const here = fileURLToPath(import.meta.url)
 const now = () => process.hrtime.bigint()
+const msSince = (from, to) => Number(to - from) / 1e6
 
 // ---------------------------------------------------------------------------------------------
 // Edge process: a Socket.IO server on the Redis adapter; every socket joins the bench channel.
+
+/**
+ * Reports, for each bench broadcast, when this edge started delivering it (the emit here, or the
+ * message from Redis) and when it had handed the last socket's frame to the kernel, both in ms
+ * after the sender's timestamp. The in-memory adapter's broadcast is what both paths end in (the
+ * Redis adapter calls it after publishing, and for each message it receives).
+ */
+async function timeBroadcasts() {
+  const adapterModule = await import('socket.io-adapter')
+  const { Adapter } = adapterModule.Adapter ? adapterModule : adapterModule.default
+  const deliver = Adapter.prototype.broadcast
+  Adapter.prototype.broadcast = function (packet, opts) {
+    const start = now()
+    const cpu = process.cpuUsage()
+    deliver.call(this, packet, opts)
+    const end = now()
+    const { user, system } = process.cpuUsage(cpu)
+    const bench = packet.data?.[1]?.type === 'bench' ? packet.data[1].data : null
+    if (bench) {
+      const sentAt = BigInt(bench.sentAt)
+      process.send({ written: bench.i, startMs: msSince(sentAt, start), endMs: msSince(sentAt, end), cpuMs: (user + system) / 1000 })
+    }
+  }
+}
 
 async function runEdge(key) {
   const { tsImport } = await import('tsx/esm/api')
   const { attachRedisAdapter } = await tsImport('../../media-edge/redis-adapter.ts', import.meta.url)
   const { Server } = await import('socket.io')
+  await timeBroadcasts()
   const http = createServer()
-  const io = new Server(http, { transports: ['websocket'] })
+  const io = new Server(http, { transports: ['websocket'], ...EDGE_OPTIONS })
   const adapter = await attachRedisAdapter(io, REDIS_URL, { key, onError: (error) => console.error(`edge: redis: ${error.message}`) })
   io.on('connection', (socket) => socket.join(CHANNEL))
   await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve))
@@ -59,6 +113,23 @@ async function runEdge(key) {
     }
   })
   process.send({ port: http.address().port })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Emitter process: the web app's publisher, as a page action calls it.
+
+async function runEmitter(key) {
+  const { tsImport } = await import('tsx/esm/api')
+  const { createEdgePublisher } = await tsImport('../../app/lib/edge-publisher.server.ts', import.meta.url)
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(REDIS_URL)
+  await redis.ping()
+  const publisher = createEdgePublisher(redis, { key })
+  process.on('message', (message) => {
+    if (message.broadcast !== undefined) publisher.notifyUser(BENCH_USER, { type: 'bench', data: { i: message.broadcast, sentAt: String(now()) } })
+    else if (message.stop) redis.quit().finally(() => process.exit(0))
+  })
+  process.send({ ready: true })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -96,16 +167,17 @@ async function libraryClientSocket(url, onEvent) {
   })
 }
 
-async function runClients(urls, count) {
+async function runClients(urls, count, first) {
   const connect = CLIENT === 'socket.io-client' ? libraryClientSocket : wireSocket
   const received = new Map()
   const sockets = []
   for (let n = 0; n < count; n++) {
-    const edge = n % urls.length
+    // Sockets alternate between the edges over the whole bench, so a group of 10 splits 5 / 5.
+    const edge = (first + n) % urls.length
     const onEvent = ({ data }, at) => {
       let entry = received.get(data.i)
       if (!entry) received.set(data.i, (entry = { latencies: [], edges: [] }))
-      entry.latencies.push(Number(at - BigInt(data.sentAt)) / 1e6)
+      entry.latencies.push(msSince(BigInt(data.sentAt), at))
       entry.edges.push(edge)
       if (entry.latencies.length === count) {
         process.send({ i: data.i, ...entry })
@@ -114,9 +186,15 @@ async function runClients(urls, count) {
     }
     sockets.push(connect(urls[edge], onEvent))
   }
-  await Promise.all(sockets)
+  const connected = await Promise.all(sockets)
   process.on('message', (message) => {
     if (message.stop) process.exit(0)
+    // Stop (and later start) reading the sockets: the frames wait in the kernel, and the edges
+    // write without these processes waking for each one.
+    if (message.reading !== undefined) {
+      for (const socket of connected) (message.reading ? socket._socket.resume() : socket._socket.pause())
+      process.send({ reading: message.reading })
+    }
   })
   process.send({ ready: true })
 }
@@ -124,8 +202,10 @@ async function runClients(urls, count) {
 // ---------------------------------------------------------------------------------------------
 // Coordinator
 
-function start(args) {
-  const child = fork(here, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+function start(args, env) {
+  // BENCH_PROFILE_DIR: each process writes a CPU profile (node --cpu-prof) there when it stops.
+  const execArgv = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
+  const child = fork(here, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv, ...(env ? { env: { ...process.env, ...env } } : {}) })
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve)
     child.once('exit', (code) => reject(new Error(`${args[0]} process exited (${code}) before it was ready`)))
@@ -138,8 +218,8 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
-function summary(latencies) {
-  const sorted = [...latencies].sort((a, b) => a - b)
+function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b)
   return { samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? null }
 }
 
@@ -160,6 +240,89 @@ async function redisMissing() {
   }
 }
 
+/** Splits n into parts that differ by at most one. */
+function split(n, parts) {
+  return Array.from({ length: parts }, (_, k) => Math.floor(n / parts) + (k < n % parts ? 1 : 0))
+}
+
+/** The CPU time (ms, in user code and in the kernel) each child has used so far. */
+function cpuTimes(children) {
+  return Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          const listener = (message) => {
+            if (!message.cpu) return
+            child.off('message', listener)
+            resolve({ user: message.cpu.user / 1000, system: message.cpu.system / 1000 })
+          }
+          child.on('message', listener)
+          child.send({ cpu: true })
+        }),
+    ),
+  )
+}
+
+/** When the edges started and finished writing, for broadcasts that the clients did not read. */
+function edgeFigures(broadcasts) {
+  const written = broadcasts.map(({ edges }) => edges)
+  return {
+    edgeAStarts: summary(written.map(([a]) => a.startMs)),
+    edgeBStarts: summary(written.map(([, b]) => b.startMs)),
+    edgeAWritten: summary(written.map(([a]) => a.endMs)),
+    edgeBWritten: summary(written.map(([, b]) => b.endMs)),
+    edgeACpu: summary(written.map(([a]) => a.cpuMs)),
+    edgeBCpu: summary(written.map(([, b]) => b.cpuMs)),
+    lastFrameWritten: summary(written.map((edges) => Math.max(...edges.map(({ endMs }) => endMs)))),
+  }
+}
+
+/** The figures of one source's broadcasts (each: the sockets' latencies, the edges' write times). */
+function figures(broadcasts) {
+  const socket = { all: [], edgeA: [], edgeB: [], probes: [] }
+  const last = []
+  const edgeStart = [[], []]
+  const edgeWritten = [[], []]
+  const edgeCpu = [[], []]
+  const lastWritten = []
+  const clientsReceive = []
+  for (const { groups, probe, edges } of broadcasts) {
+    let slowest = 0
+    for (const report of [...groups, probe]) {
+      report.latencies.forEach((latency, n) => {
+        socket.all.push(latency)
+        ;(report.edges[n] === 0 ? socket.edgeA : socket.edgeB).push(latency)
+        if (report === probe) socket.probes.push(latency)
+        slowest = Math.max(slowest, latency)
+      })
+    }
+    last.push(slowest)
+    edges.forEach(({ startMs, endMs, cpuMs }, edge) => {
+      edgeStart[edge].push(startMs)
+      edgeWritten[edge].push(endMs)
+      edgeCpu[edge].push(cpuMs)
+    })
+    const written = Math.max(...edges.map(({ endMs }) => endMs))
+    lastWritten.push(written)
+    clientsReceive.push(slowest - written)
+  }
+  return {
+    everySocket: summary(socket.all),
+    edgeASockets: summary(socket.edgeA),
+    edgeBSockets: summary(socket.edgeB),
+    lastSocketPerBroadcast: summary(last),
+    probeSockets: summary(socket.probes),
+    edgeAStarts: summary(edgeStart[0]),
+    edgeBStarts: summary(edgeStart[1]),
+    edgeAWritten: summary(edgeWritten[0]),
+    edgeBWritten: summary(edgeWritten[1]),
+    edgeACpu: summary(edgeCpu[0]),
+    edgeBCpu: summary(edgeCpu[1]),
+    lastFrameWritten: summary(lastWritten),
+    clientsReceiveLastSocket: summary(clientsReceive),
+  }
+}
+
 export async function measureEdgeBroadcast() {
   const skipped = await redisMissing()
   if (skipped) return { skipped }
@@ -167,61 +330,140 @@ export async function measureEdgeBroadcast() {
   const children = []
   try {
     const edges = [start(['--edge', key]), start(['--edge', key])]
-    children.push(...edges.map((edge) => edge.child))
+    // The web app's modules read their environment at import; a test environment keeps its logger quiet.
+    const emitter = start(['--emitter', key], {
+      NODE_ENV: 'test',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
+      EDGE_SECRET: 'bench-edge-secret-0123456789abcdef0123456789',
+      REDIS_URL,
+    })
+    children.push(...edges.map((edge) => edge.child), emitter.child)
     const urls = (await Promise.all(edges.map((edge) => edge.first))).map(({ port }) => `http://127.0.0.1:${port}`)
+    await emitter.first
 
-    const perGroup = SOCKETS / CLIENT_GROUPS
-    const groups = Array.from({ length: CLIENT_GROUPS }, () => start(['--clients', String(perGroup), ...urls]))
+    // The groups connect first, the probes last: each edge's channel lists its sockets in the order they joined.
+    const groupSizes = split(SOCKETS - PROBE_SOCKETS, CLIENT_GROUPS)
+    let first = 0
+    const groups = groupSizes.map((size) => {
+      const group = start(['--clients', String(size), String(first), ...urls])
+      first += size
+      return group
+    })
     children.push(...groups.map((group) => group.child))
     await Promise.all(groups.map((group) => group.first))
+    const probe = start(['--clients', String(PROBE_SOCKETS), String(first), ...urls])
+    children.push(probe.child)
+    await probe.first
 
-    const reports = new Map()
-    const waiters = new Map()
-    for (const { child } of groups) {
-      child.on('message', (report) => {
-        const list = reports.get(report.i) ?? []
-        list.push(report)
-        reports.set(report.i, list)
-        if (list.length === CLIENT_GROUPS) waiters.get(report.i)?.()
-      })
+    const pending = new Map()
+    const arrived = (i, update) => {
+      const entry = pending.get(i)
+      if (!entry) return
+      update(entry)
+      const heard = entry.groups.length === groups.length && entry.probe
+      if ((heard || !entry.clientsReading) && entry.edges.every(Boolean)) entry.done()
     }
-    const broadcast = (i) =>
+    for (const { child } of groups) child.on('message', (report) => arrived(report.i, (entry) => entry.groups.push(report)))
+    probe.child.on('message', (report) => arrived(report.i, (entry) => (entry.probe = report)))
+    edges.forEach(({ child }, edge) =>
+      child.on('message', (report) => {
+        if (report.written !== undefined) arrived(report.written, (entry) => (entry.edges[edge] = report))
+      }),
+    )
+    const broadcast = (i, sender, clientsReading = true) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`broadcast ${i} did not reach every socket within ${DELIVERY_TIMEOUT_MS} ms`)), DELIVERY_TIMEOUT_MS)
-        waiters.set(i, () => {
+        const entry = { groups: [], probe: null, edges: [null, null], clientsReading }
+        entry.done = () => {
           clearTimeout(timer)
-          resolve(reports.get(i))
-        })
-        edges[0].child.send({ broadcast: i })
+          pending.delete(i)
+          resolve(entry)
+        }
+        pending.set(i, entry)
+        sender.send({ broadcast: i })
       })
 
-    const direct = []
-    const viaRedis = []
-    const slowest = []
-    for (let i = 0; i < WARMUP_BROADCASTS + BROADCASTS; i++) {
-      const groupReports = await broadcast(i)
-      if (i >= WARMUP_BROADCASTS) {
-        let max = 0
-        for (const report of groupReports) {
-          report.latencies.forEach((latency, n) => (report.edges[n] === 0 ? direct : viaRedis).push(latency))
-          max = Math.max(max, ...report.latencies)
-        }
-        slowest.push(max)
+    const senders = { edge: edges[0].child, emitter: emitter.child }
+    const sources = {}
+    let i = 0
+    const roles = [edges[0].child, edges[1].child, emitter.child, ...groups.map((group) => group.child), probe.child]
+    for (const source of SOURCES) {
+      const done = []
+      let cpuBefore = null
+      for (let n = 0; n < WARMUP_BROADCASTS + BROADCASTS; n++) {
+        if (n === WARMUP_BROADCASTS) cpuBefore = await cpuTimes(roles)
+        const entry = await broadcast(i++, senders[source])
+        if (n >= WARMUP_BROADCASTS) done.push(entry)
+        await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_MS))
       }
-      await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_MS))
+      const perBroadcast = (await cpuTimes(roles)).map((after, k) => ({
+        user: (after.user - cpuBefore[k].user) / BROADCASTS,
+        system: (after.system - cpuBefore[k].system) / BROADCASTS,
+      }))
+      const total = ({ user, system }) => user + system
+      const clients = perBroadcast.slice(3).reduce((sum, { user, system }) => ({ user: sum.user + user, system: sum.system + system }), { user: 0, system: 0 })
+
+      // The same broadcasts with the clients not reading: the edges' own time on this machine, without
+      // a thousand receivers (whose CPU real browsers bring with them) taking turns on its cores.
+      const setReading = (reading) =>
+        Promise.all(
+          [...groups, probe].map(
+            ({ child }) =>
+              new Promise((resolve) => {
+                const listener = (message) => {
+                  if (message.reading !== reading) return
+                  child.off('message', listener)
+                  resolve()
+                }
+                child.on('message', listener)
+                child.send({ reading })
+              }),
+          ),
+        )
+      const alone = []
+      if (CLIENT === 'wire') {
+        await setReading(false)
+        for (let n = 0; n < EDGES_ALONE_BROADCASTS; n++) {
+          alone.push(await broadcast(i++, senders[source], false))
+          await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_MS))
+        }
+        await setReading(true)
+        // Let the clients read what waited, so it does not weigh on the next source.
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      sources[source] = {
+        ...figures(done),
+        edgesAlone: alone.length ? edgeFigures(alone) : null,
+        // Everything each process did while its broadcasts ran (pings and pauses included), per
+        // broadcast; the kernel's part (systemMs) is mostly the loopback TCP of the sockets.
+        cpuPerBroadcast: {
+          edgeAMs: total(perBroadcast[0]),
+          edgeBMs: total(perBroadcast[1]),
+          emitterMs: total(perBroadcast[2]),
+          clientsMs: total(clients),
+          clientPerSocketUs: (total(clients) * 1000) / SOCKETS,
+          systemMs: { edgeA: perBroadcast[0].system, edgeB: perBroadcast[1].system, clients: clients.system },
+        },
+      }
     }
     return {
-      config: { sockets: SOCKETS, client: CLIENT, clientGroups: CLIENT_GROUPS, broadcasts: BROADCASTS, warmup: WARMUP_BROADCASTS, redis: REDIS_URL.replace(/\/\/[^@]*@/, '//') },
-      all: summary([...direct, ...viaRedis]),
-      sameEdge: summary(direct),
-      otherEdge: summary(viaRedis),
-      lastSocketPerBroadcast: summary(slowest),
+      config: {
+        sockets: SOCKETS,
+        probeSockets: PROBE_SOCKETS,
+        client: CLIENT,
+        clientGroups: CLIENT_GROUPS,
+        broadcasts: BROADCASTS,
+        warmup: WARMUP_BROADCASTS,
+        edgeOptions: EDGE_OPTIONS,
+        redis: REDIS_URL.replace(/\/\/[^@]*@/, '//'),
+      },
+      sources,
     }
   } finally {
     for (const child of children) {
       if (child.connected) child.send({ stop: true })
     }
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await new Promise((resolve) => setTimeout(resolve, process.env.BENCH_PROFILE_DIR ? 3_000 : 300))
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
   }
 }
@@ -232,37 +474,78 @@ export function printEdgeBroadcast(result) {
     console.log(`Skipped: ${result.skipped}`)
     return
   }
-  heading(`Socket.IO broadcast across two edges with Redis (${result.config.sockets} sockets, ${result.config.broadcasts} broadcasts from edge A)`)
-  console.log(`Target: p99 <= ${TARGET_P99_MS} ms\n`)
-  const row = (label, s) => [label, s.samples, ms(s.p50Ms), ms(s.p99Ms), ms(s.maxMs), verdict(s.p99Ms !== null && s.p99Ms <= TARGET_P99_MS)]
+  const { config } = result
+  const arrival = config.client === 'socket.io-client' ? "socket.io-client's event handler" : 'the frame reaching the client'
+  for (const [source, f] of Object.entries(result.sources)) {
+    heading(`Socket.IO broadcast to ${config.sockets} sockets on two edges with Redis: ${config.broadcasts} broadcasts by ${SOURCE_LABELS[source]}`)
+    console.log(`Target: p99 <= ${TARGET_P99_MS} ms from the send to ${arrival}, on every socket\n`)
+    const row = (label, s, judged = true) => [label, s.samples, ms(s.p50Ms), ms(s.p99Ms), ms(s.maxMs), judged ? verdict(s.p99Ms !== null && s.p99Ms <= TARGET_P99_MS) : '']
+    const { cpuPerBroadcast: cpu } = f
+    const cpuLine =
+      `CPU time per broadcast: edge A ${ms(cpu.edgeAMs)} ms, edge B ${ms(cpu.edgeBMs)} ms, emitter ${ms(cpu.emitterMs)} ms,` +
+      ` clients ${ms(cpu.clientsMs)} ms (${cpu.clientPerSocketUs.toFixed(1)} µs a socket);` +
+      ` in the kernel: edge A ${ms(cpu.systemMs.edgeA)}, edge B ${ms(cpu.systemMs.edgeB)}, clients ${ms(cpu.systemMs.clients)} ms`
+    console.log(
+      table(
+        ['send to ...', 'samples', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${TARGET_P99_MS} ms`],
+        [
+          row('every socket', f.everySocket),
+          row('  sockets on edge A', f.edgeASockets),
+          row('  sockets on edge B', f.edgeBSockets),
+          row('  last socket of each broadcast', f.lastSocketPerBroadcast),
+          row(`  the ${config.probeSockets} probe sockets (written last)`, f.probeSockets),
+          row('edge A starts delivering', f.edgeAStarts, false),
+          row('edge B starts delivering', f.edgeBStarts, false),
+          row("edge A's last frame written", f.edgeAWritten, false),
+          row("edge B's last frame written", f.edgeBWritten, false),
+          row("edge A's CPU time for it", f.edgeACpu, false),
+          row("edge B's CPU time for it", f.edgeBCpu, false),
+          row('last frame written (both edges)', f.lastFrameWritten),
+          row('clients: last frame written to last read', f.clientsReceiveLastSocket, false),
+        ],
+      ),
+    )
+    console.log(cpuLine)
+    if (f.edgesAlone) {
+      const a = f.edgesAlone
+      console.log(`\nThe edges alone: ${a.lastFrameWritten.samples} more broadcasts while the clients read nothing (their frames wait in the kernel)\n`)
+      console.log(
+        table(
+          ['send to ...', 'samples', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${TARGET_P99_MS} ms`],
+          [
+            row('edge A starts delivering', a.edgeAStarts, false),
+            row('edge B starts delivering', a.edgeBStarts, false),
+            row("edge A's last frame written", a.edgeAWritten, false),
+            row("edge B's last frame written", a.edgeBWritten, false),
+            row("edge A's CPU time for it", a.edgeACpu, false),
+            row("edge B's CPU time for it", a.edgeBCpu, false),
+            row('last frame written (both edges)', a.lastFrameWritten),
+          ],
+        ),
+      )
+    }
+  }
   console.log(
-    table(
-      ['deliveries', 'samples', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${TARGET_P99_MS} ms`],
-      [
-        row('every socket', result.all),
-        row('sockets on edge A (direct)', result.sameEdge),
-        row('sockets on edge B (via Redis)', result.otherEdge),
-        row('last socket of each broadcast', result.lastSocketPerBroadcast),
-      ],
-    ),
+    `\n(${config.clientGroups} client processes of ~${Math.round((config.sockets - config.probeSockets) / config.clientGroups)} sockets and one of ${config.probeSockets} probes share this machine's cores with the edges;` +
+      ` "written" is the frame handed to the kernel, the edges' whole part; the last row is the clients' own receive time)`,
   )
-  const arrival = result.config.client === 'socket.io-client' ? "socket.io-client's event handler" : 'the frame reaching the client'
-  console.log(`(latency = emit on edge A to ${arrival}; clients run in ${result.config.clientGroups} processes on the same machine)`)
 }
 
 const role = process.argv[2]
 // A child whose coordinator is gone (finished, failed, killed) has nothing left to do.
 if (role) process.on('disconnect', () => process.exit(0))
+// The CPU time each process has used so far, the figure that the machine's load does not bend.
+if (role) process.on('message', (message) => message.cpu && process.send({ cpu: process.cpuUsage() }))
+const fail = (name) => (error) => {
+  console.error(`${name}: ${error.stack ?? error}`)
+  process.exit(1)
+}
 if (role === '--edge') {
-  runEdge(process.argv[3]).catch((error) => {
-    console.error(`edge: ${error.stack ?? error}`)
-    process.exit(1)
-  })
+  runEdge(process.argv[3]).catch(fail('edge'))
+} else if (role === '--emitter') {
+  runEmitter(process.argv[3]).catch(fail('emitter'))
 } else if (role === '--clients') {
-  runClients(process.argv.slice(4), Number(process.argv[3])).catch((error) => {
-    console.error(`clients: ${error.stack ?? error}`)
-    process.exit(1)
-  })
+  runClients(process.argv.slice(5), Number(process.argv[3]), Number(process.argv[4])).catch(fail('clients'))
 } else if (process.argv[1] === here) {
   setTimeout(() => {
     console.error(`edge-broadcast: run exceeded ${RUN_DEADLINE_MS / 1000} s`)

@@ -86,6 +86,28 @@ describe('the Redis adapter', () => {
     expect(shutdowns).toBe(0)
     expect(onB.connected).toBe(true)
   })
+
+  it("writes each socket's frame of a broadcast in one write, on the sending edge and through Redis", async () => {
+    const { id: roomId } = await createRoom()
+    const sockets = await Promise.all([a, b, a, b].map(async (edge) => ({ edge, client: await connect(edge, await tokenFor(roomId)) })))
+    await Promise.all(sockets.map(({ client }) => ok(client, 'room:join', { roomId })))
+    // The edge's end of each connection: the socket the WebSocket frames are written to.
+    const writes = sockets.map(({ edge, client }) => {
+      type Conn = { conn: { transport: { socket: { _socket: { write: (...args: unknown[]) => boolean } } } } }
+      const tcp = (edge.io.sockets.sockets.get(client.id!) as unknown as Conn).conn.transport.socket._socket
+      const seen = { calls: 0 }
+      const write = tcp.write
+      tcp.write = (...args) => {
+        seen.calls++
+        return write.apply(tcp, args)
+      }
+      return seen
+    })
+    const heard = sockets.map(({ client }) => next(client, 'room.updated'))
+    a.io.to(channels.room(roomId)).emit('room.updated', { roomId })
+    expect(await Promise.all(heard)).toEqual(sockets.map(() => ({ roomId })))
+    expect(writes.map(({ calls }) => calls)).toEqual([1, 1, 1, 1])
+  })
 })
 
 describe('a drain (SIGTERM)', () => {
