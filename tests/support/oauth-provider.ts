@@ -3,6 +3,7 @@
 // Who that person is comes from a cookie the test sets on the provider's origin (PROFILE_COOKIE),
 // so tests running side by side sign in as different people: the profile follows the
 // authorization code to the access token, and userinfo answers it for that token.
+import { randomUUID } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { OAuth2Server, type MutableRedirectUri, type MutableResponse } from 'oauth2-mock-server'
 
@@ -32,6 +33,12 @@ export async function startOAuthProvider(port: number, host = '127.0.0.1') {
   const byCode = new Map<string, ProviderProfile>()
   const byToken = new Map<string, ProviderProfile>()
 
+  // A token's payload is only its times and scope, and RS256 signs deterministically: two tokens
+  // issued in the same second would be one string, and the second person's profile would answer
+  // for the first's token. A token id of its own keeps them apart.
+  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    token.payload.jti = randomUUID()
+  })
   server.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri, request: IncomingMessage) => {
     const code = url.searchParams.get('code')
     if (code) byCode.set(code, profileFrom(request.headers.cookie))
