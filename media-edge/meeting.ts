@@ -241,12 +241,7 @@ export class Meeting {
    */
   async resumePrepared(peer: EdgePeer) {
     const waiting = [...peer.consumers.values()].filter((consumer) => consumer.paused && (consumer.kind === 'audio' || !peer.audioOnly))
-    const resumed = await Promise.allSettled(
-      waiting.map(async (consumer) => {
-        await consumer.resume()
-        if (consumer.kind === 'video') await consumer.requestKeyFrame()
-      }),
-    )
+    const resumed = await Promise.allSettled(waiting.map((consumer) => resumeWithKeyFrame(consumer)))
     for (const result of resumed) {
       // A consumer closed meanwhile (its producer left) is nothing to worry about.
       if (result.status === 'rejected') this.log.debug({ err: result.reason, peerId: peer.id }, 'a prepared consumer could not be resumed')
@@ -343,8 +338,7 @@ export class Meeting {
     const consumer = this.consumerOf(peer, consumerId)
     // Nobody watches or listens to the meeting from its device check, unseen by the others.
     if (!peer.visible) throw new EdgeError(EDGE_ERRORS.notEntered)
-    await consumer.resume()
-    if (consumer.kind === 'video') await consumer.requestKeyFrame()
+    await resumeWithKeyFrame(consumer)
   }
 
   /** A tile's layer choice; a layer switch waits for a key frame of the new layer, so one is asked for. */
@@ -420,4 +414,10 @@ export class Meeting {
       this.deps.onBroken(this)
     })
   }
+}
+
+/** A video consumer needs a key frame once it flows: asked for after the resume, since a paused consumer drops the request. */
+async function resumeWithKeyFrame(consumer: types.Consumer) {
+  await consumer.resume()
+  if (consumer.kind === 'video') await consumer.requestKeyFrame()
 }

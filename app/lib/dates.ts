@@ -10,21 +10,17 @@ const DAY = 24 * HOUR
  * (the community home's few event dates were a tenth of its render). A handful of languages, zones
  * and styles, so this stays small.
  */
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat>()
+const formatters = new Map<string, unknown>()
 
-function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d:${locale}:${JSON.stringify(options)}`
-  let format = formatters.get(key) as Intl.DateTimeFormat | undefined
-  if (!format) formatters.set(key, (format = new Intl.DateTimeFormat(locale, options)))
-  return format
+function kept<F>(key: string, make: () => F): F {
+  if (!formatters.has(key)) formatters.set(key, make())
+  return formatters.get(key) as F
 }
 
-function relativeTimeFormat(locale: string): Intl.RelativeTimeFormat {
-  const key = `r:${locale}`
-  let format = formatters.get(key) as Intl.RelativeTimeFormat | undefined
-  if (!format) formatters.set(key, (format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' })))
-  return format
-}
+const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  kept(`d:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
+
+const relativeTimeFormat = (locale: string) => kept(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }))
 
 /**
  * The spec's relative time: "just now" under 60 seconds, then minutes, hours, days (under 30),

@@ -4,8 +4,8 @@ import { env } from './env.server'
 import { logger } from './logger.server'
 
 /**
- * What nearly every request reads and almost nothing writes (a community's row and theme, the role
- * catalogue), kept in this process's memory so a page does not ask the database for it each time.
+ * What nearly every request reads and almost nothing writes (today: communities by slug, with
+ * their theme), kept in this process's memory so a page does not ask the database for it each time.
  *
  * Whoever writes such a row calls `invalidate(name)` after the write commits: this process drops
  * the values at once and, with REDIS_URL, every other web process drops them when the word arrives

@@ -6,14 +6,16 @@
 export const FIRST_FRAME_CHECK_MS = 3000
 export const FIRST_FRAME_RETRIES = 3
 
-/** Frames decoded by the inbound video stream of one receiver's stats (0 when it has none yet). */
-export function framesDecoded(report: RTCStatsReport | null): number {
-  let frames = 0
-  report?.forEach((stat: { type?: string; kind?: string; framesDecoded?: number }) => {
-    if (stat.type === 'inbound-rtp' && stat.kind === 'video') frames += stat.framesDecoded ?? 0
+/** A count of the inbound video stream in one receiver's stats (0 when it has none yet). */
+export function inboundVideo(report: RTCStatsReport | null, count: 'framesDecoded' | 'packetsReceived'): number {
+  let total = 0
+  report?.forEach((stat: { type?: string; kind?: string } & Partial<Record<typeof count, number>>) => {
+    if (stat.type === 'inbound-rtp' && stat.kind === 'video') total += stat[count] ?? 0
   })
-  return frames
+  return total
 }
+
+export const framesDecoded = (report: RTCStatsReport | null) => inboundVideo(report, 'framesDecoded')
 
 export interface FirstFrameWatch {
   /** The receiver's stats (mediasoup-client's consumer.getStats()). */

@@ -2,7 +2,7 @@
 // (tests/bench/meeting-join.mjs) and the browser's performance panel show where the time between
 // opening the device check, clicking "Join meeting" and the first remote picture goes. A mark costs
 // microseconds; the only extra work is a few stats reads per remote camera before its first frame.
-import { framesDecoded } from './first-frame'
+import { framesDecoded, inboundVideo } from './first-frame'
 
 export const JOIN_STEPS = [
   /** The device check opened (the clock of the steps before the click). */
@@ -64,7 +64,7 @@ export function markFirstMedia(track: MediaStreamTrack, stats: () => Promise<RTC
   const poll = async () => {
     if (!stillWanted() || performance.now() - started > POLL_LIMIT_MS) return
     const report = await stats().catch(() => null)
-    if (!packetSeen && packetsReceived(report) > 0) {
+    if (!packetSeen && inboundVideo(report, 'packetsReceived') > 0) {
       packetSeen = true
       markJoin('firstPacket', detail)
     }
@@ -88,12 +88,4 @@ export function markFirstMedia(track: MediaStreamTrack, stats: () => Promise<RTC
     },
     { once: true },
   )
-}
-
-function packetsReceived(report: RTCStatsReport | null): number {
-  let packets = 0
-  report?.forEach((stat: { type?: string; kind?: string; packetsReceived?: number }) => {
-    if (stat.type === 'inbound-rtp' && stat.kind === 'video') packets += stat.packetsReceived ?? 0
-  })
-  return packets
 }

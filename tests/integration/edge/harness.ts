@@ -119,6 +119,9 @@ export function collect<E extends keyof ServerToClientEvents>(socket: ClientSock
   return seen
 }
 
+/** A peer as the edge holds it (its transports, producers and consumers), to look at from a test. */
+export const serverPeer = (edge: RunningEdge, roomId: string, peerId: string) => edge.edge.meetings.get(roomId)!.peers.get(peerId)!
+
 /** Connect and join: the socket and its JoinResult. */
 export async function joinMeeting(edge: RunningEdge, roomId: string, claims: Partial<EdgeClaims> = {}, peerData: Record<string, unknown> = {}) {
   const token = await tokenFor(roomId, claims)

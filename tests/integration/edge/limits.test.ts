@@ -6,7 +6,7 @@ import { MeetingChatMessage, MeetingPeer } from '#app/lib/db.server'
 import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
 
 let edge: RunningEdge
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-const serverPeer = (on: RunningEdge, roomId: string, peerId: string) => on.edge.meetings.get(roomId)!.peers.get(peerId)!
 const rateLimited = { ok: false, error: EDGE_ERRORS.rateLimited }
 
 describe('transports', () => {

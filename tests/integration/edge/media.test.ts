@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type NewConsumer } from '#edge/protocol'
 import { maxIncomingBitrate } from '#edge/media-config'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
 
 let edge: RunningEdge
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-const serverPeer = (roomId: string, peerId: string) => edge.edge.meetings.get(roomId)!.peers.get(peerId)!
 
 describe('media', () => {
   it('creates transports, connects them, produces, and hands receivers paused consumers', async () => {
@@ -30,7 +29,7 @@ describe('media', () => {
 
     const aliceMedia = await setUpMedia(alice.socket)
     const bobMedia = await setUpMedia(bob.socket)
-    const send = serverPeer(roomId, alice.joined.peerId).transports.get(aliceMedia.send.id)!.transport
+    const send = serverPeer(edge, roomId, alice.joined.peerId).transports.get(aliceMedia.send.id)!.transport
     expect(send.iceCandidates.map((candidate) => candidate.protocol).sort()).toEqual(['tcp', 'udp'])
     expect(send.iceCandidates[0]!.address).toBe('127.0.0.1')
     expect(send.iceCandidates.every((candidate) => candidate.port >= 40000 && candidate.port <= 49999)).toBe(true)
@@ -56,7 +55,7 @@ describe('media', () => {
     const [audio, video] = [bobConsumers.find((c) => c.kind === 'audio')!, bobConsumers.find((c) => c.kind === 'video')!]
     expect(audio).toMatchObject({ peerId: alice.joined.peerId, producerId: mic.id, appData: { source: 'mic' }, producerPaused: false })
     expect(video).toMatchObject({ peerId: alice.joined.peerId, producerId: cam.id, type: 'simulcast', appData: { source: 'webcam' } })
-    const bobServer = serverPeer(roomId, bob.joined.peerId)
+    const bobServer = serverPeer(edge, roomId, bob.joined.peerId)
     expect(bobServer.consumers.get(video.id)!.paused).toBe(true)
 
     // The client resumes once its consumer exists; then picks a layer for the tile size.
@@ -76,7 +75,7 @@ describe('media', () => {
     await ok(carol.socket, 'sfuEnter')
     await expect.poll(() => carolConsumers.map((c) => c.producerId).sort()).toEqual([mic.id, cam.id].sort())
     // Nobody consumes themselves.
-    expect(serverPeer(roomId, alice.joined.peerId).consumers.size).toBe(0)
+    expect(serverPeer(edge, roomId, alice.joined.peerId).consumers.size).toBe(0)
 
     // Producer pause, resume and close reach every consumer's owner.
     const paused = next(bob.socket, 'consumerPaused', (payload) => payload.consumerId === audio.id)
@@ -102,7 +101,7 @@ describe('media', () => {
     // sfuEnter and produce() both offer a producer, each after awaits of its own; when they
     // overlap, the same producer is offered twice at once. Here both offers start together.
     const meeting = edge.edge.meetings.get(roomId)!
-    const [aliceServer, bobServer] = [serverPeer(roomId, alice.joined.peerId), serverPeer(roomId, bob.joined.peerId)]
+    const [aliceServer, bobServer] = [serverPeer(edge, roomId, alice.joined.peerId), serverPeer(edge, roomId, bob.joined.peerId)]
     const producer = aliceServer.producers.get(mic.id)!
     const consume = (meeting as unknown as { consume: (...args: unknown[]) => Promise<void> }).consume.bind(meeting)
     await Promise.all([consume(bobServer, aliceServer, producer), consume(bobServer, aliceServer, producer)])
@@ -129,7 +128,7 @@ describe('media', () => {
     const presenter = await joinMeeting(edge, roomId)
     const viewer = await joinMeeting(edge, roomId)
     const { send } = await setUpMedia(presenter.socket)
-    const transport = serverPeer(roomId, presenter.joined.peerId).transports.get(send.id)!.transport
+    const transport = serverPeer(edge, roomId, presenter.joined.peerId).transports.get(send.id)!.transport
     const maxIncoming = async () => (await transport.getStats())[0]!.maxIncomingBitrate
     expect(await maxIncoming()).toBe(maxIncomingBitrate(false))
     expect(maxIncomingBitrate(false)).toBe(3_128_000)

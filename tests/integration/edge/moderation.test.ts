@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, connect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, tokenFor } from './harness'
+import { MIC_RTP, closeSockets, connect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, tokenFor } from './harness'
 
 let edge: RunningEdge
 
@@ -107,7 +107,7 @@ describe('mutePeerAudio', () => {
     expect(await muted).toEqual({ peerId: target.joined.peerId })
     expect(await updated).toMatchObject({ audioMuted: true })
     await paused
-    expect(edge.edge.meetings.get(roomId)!.peers.get(target.joined.peerId)!.producers.get(mic.id)!.paused).toBe(true)
+    expect(serverPeer(edge, roomId, target.joined.peerId).producers.get(mic.id)!.paused).toBe(true)
   })
 
   it('is allowed to a role that grants mute-peer', async () => {

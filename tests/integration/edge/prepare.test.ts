@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { EDGE_ERRORS, type NewConsumer, type Peer, type PreparedMedia } from '#edge/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, ok, request, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
 
 let edge: RunningEdge
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-const serverPeer = (roomId: string, peerId: string) => edge.edge.meetings.get(roomId)!.peers.get(peerId)!
 
 /** Alice in the meeting, receiving, sending her microphone and camera. */
 async function aliceInTheMeeting(roomId: string) {
@@ -42,7 +41,7 @@ describe('prepare', () => {
     expect(bob.joined.routerRtpCapabilities).toEqual(await ok(bob.socket, 'getRouterRtpCapabilities'))
     const offers = collect(bob.socket, 'newConsumer')
     const prepared = await ok<PreparedMedia>(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
-    const bobServer = serverPeer(roomId, bob.joined.peerId)
+    const bobServer = serverPeer(edge, roomId, bob.joined.peerId)
     expect([...bobServer.transports.values()].map(({ transport, direction }) => [direction, transport.id]).sort()).toEqual(
       [
         ['recv', prepared.recv.id],
@@ -96,7 +95,7 @@ describe('prepare', () => {
     await ok(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
     await expect.poll(() => offers.length).toBe(2)
     await ok(bob.socket, 'enter')
-    const consumers = [...serverPeer(roomId, bob.joined.peerId).consumers.values()]
+    const consumers = [...serverPeer(edge, roomId, bob.joined.peerId).consumers.values()]
     expect(consumers.map((consumer) => [consumer.kind, consumer.paused]).sort()).toEqual([
       ['audio', false],
       ['video', true],
@@ -112,7 +111,7 @@ describe('prepare', () => {
     // above took tokens of the bucket too (a request is counted before it is looked at).
     const burst = EVENT_RATES.prepare!.burst
     for (let attempt = 2; attempt < burst; attempt++) await ok(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
-    const transports = serverPeer(roomId, bob.joined.peerId).transports
+    const transports = serverPeer(edge, roomId, bob.joined.peerId).transports
     expect([...transports.values()].map((entry) => entry.direction).sort()).toEqual(['recv', 'send'])
     expect(await request(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
   })
