@@ -14,7 +14,7 @@ function loggablePath(url) {
   return path.replace(/^\/ml\/[^/]+/, '/ml/:id')
 }
 
-// Importing the build parses the environment (app/lib/env.server.ts, .env included) and fails fast.
+// Importing the build parses the environment (app/lib/platform/env.server.ts, .env included) and fails fast.
 const build = await import('./build/index.js')
 const port = Number(process.env.PORT ?? 3000)
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' })
@@ -56,7 +56,7 @@ app.use((req, res, next) => {
   next()
 })
 
-// Request bodies. The limits are named once, in app/lib/form-body.server.ts (entry.server.tsx hands
+// Request bodies. The limits are named once, in app/lib/http/form-body.server.ts (entry.server.tsx hands
 // them over): FORM_BODY_LIMIT for a form, UPLOAD_BODY_LIMIT for a multipart post, which only a route
 // that takes files accepts whole. A declared Content-Length over its limit is refused here, before a
 // byte is read. What actually streams in (a chunked body declares no length) is counted by readForm(),
@@ -115,7 +115,7 @@ app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, n
 app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }))
 
 // Expired sessions, codes, links and rate-limit windows, and old delivered mail, pruned every hour
-// (app/lib/housekeeping.server.ts); safe with several web processes doing the same.
+// (app/lib/platform/housekeeping.server.ts); safe with several web processes doing the same.
 const stopHousekeeping = build.entry.module.startHousekeeping()
 
 const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))

@@ -9,7 +9,7 @@ const alias = {
 }
 
 /**
- * Secrets are required outside NODE_ENV=development (app/lib/env.server.ts, media-edge/env.ts), so
+ * Secrets are required outside NODE_ENV=development (app/lib/platform/env.server.ts, media-edge/env.ts), so
  * every test process gets throwaway ones here, once for all files: a new test needs to know nothing.
  */
 const env = {

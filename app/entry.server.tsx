@@ -2,17 +2,17 @@ import { PassThrough } from 'node:stream'
 import type { EntryContext, HandleErrorFunction } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
-import './lib/db.server'
-import { logger } from './lib/logger.server'
-import { NonceContext } from './lib/nonce'
-import { documentSecurityHeaders, newNonce } from './lib/security-headers.server'
+import './lib/platform/db.server'
+import { logger } from './lib/platform/logger.server'
+import { NonceContext } from './lib/platform/nonce'
+import { documentSecurityHeaders, newNonce } from './lib/http/security-headers.server'
 
 export const streamTimeout = 5_000
 
 // server.js starts the periodic pruning of expired rows through the build (build.entry.module).
-export { startHousekeeping } from './lib/housekeeping.server'
+export { startHousekeeping } from './lib/platform/housekeeping.server'
 // server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
-export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/form-body.server'
+export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {

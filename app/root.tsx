@@ -1,14 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from './components/error-boundary'
+import { FlashMessage } from './components/flash-message'
 import { SiteHeader } from './components/site-header'
-import { checkBrowser } from './lib/browser-support.server'
-import { shellMessagesFor } from './lib/i18n.server'
-import { pageCommunity, pageLanguage } from './lib/page-language.server'
-import { viewer } from './lib/session.server'
-import { pageTitle } from './lib/meta'
-import { useNonce } from './lib/nonce'
-import { themeStyle } from './lib/theme'
+import { checkBrowser } from './lib/http/browser-support.server'
+import { shellMessagesFor } from './lib/i18n/i18n.server'
+import { pageCommunity, pageLanguage } from './lib/i18n/page-language.server'
+import { viewer } from './lib/http/session.server'
+import { takeFlash } from './lib/http/flash.server'
+import { communityPermissions } from './lib/http/guards.server'
+import { pageTitle } from './lib/http/meta'
+import { useNonce } from './lib/platform/nonce'
+import { themeStyle } from './lib/communities/theme'
 import stylesheet from './styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -26,36 +29,43 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const brand = await pageCommunity({ params, context })
   const { accounts, user } = await viewer(request, context)
-  const language = await pageLanguage({ request, params, context })
-  return {
+  const [language, { flash, headers }, permissions] = await Promise.all([
+    pageLanguage({ request, params, context }),
+    takeFlash(request),
+    brand && user ? communityPermissions({ request, context }, brand) : null,
+  ])
+  return data({
     community: brand ? { name: brand.name, slug: brand.slug } : null,
     account: {
       current: accounts.find((account) => account.userId === user?.id) ?? null,
       others: accounts.filter((account) => account.userId !== user?.id),
-      manageUrl: null as string | null,
+      // The account menu's "Manage community", for those who may run this one.
+      manageUrl: brand && permissions?.has('manage-community') ? `/${brand.slug}/admin` : null,
     },
+    flash,
     // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
     languageLocked: Boolean(brand?.communityLanguage),
     language,
     messages: shellMessagesFor(language),
     theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
-  }
+  }, { headers })
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>('root')
+  const root = useRouteLoaderData<typeof loader>('root')
   const nonce = useNonce()
   return (
-    <html lang={data?.language ?? 'en'}>
+    <html lang={root?.language ?? 'en'}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.theme }} /> : null}
+        {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: root.theme }} /> : null}
       </head>
       <body>
-        {data ? <SiteHeader community={data.community} languageLocked={data.languageLocked} /> : null}
+        {root ? <SiteHeader community={root.community} languageLocked={root.languageLocked} /> : null}
+        {root?.flash ? <FlashMessage flash={root.flash} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -10,12 +10,12 @@ import type { Logger } from './logger'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer, connectedPeers } from './peer'
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type PeerData } from './protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
 
-/** The part of the edge registry (media-edge/assignment.ts) the meetings need: room ownership. */
+/** The part of the edge registry (media-edge/contract/assignment.ts) the meetings need: room ownership. */
 export interface RoomClaims {
   claimRoom(roomId: string): Promise<boolean>
   releaseRoom(roomId: string): Promise<void>

@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
-import { DEV_EDGE_SECRET } from './token'
+import { DEV_EDGE_SECRET } from './contract/token'
 
 /** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
@@ -40,7 +40,7 @@ const schema = z
     // With REDIS_URL: how often the edge renews its registry entry (and its rooms), and how long an
     // entry outlives the last renewal. When an edge crashes, its meetings can move once the entry
     // is gone, so the expiry bounds a crash's failover when nothing sooner tells the web app
-    // (media-edge/assignment.ts says why these defaults).
+    // (media-edge/contract/assignment.ts says why these defaults).
     EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

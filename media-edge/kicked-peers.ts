@@ -5,7 +5,7 @@
 // so the pass needs no entry of its own. In Redis when configured, so an edge that takes a
 // meeting over after a restart still refuses them; in memory otherwise.
 import type { Redis } from 'ioredis'
-import { EDGE_KEYS, type EdgeKeys } from './protocol'
+import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 
 /** Longer than any meeting; the meeting's own end makes it moot sooner. */
 const KEEP_MS = 24 * 3600 * 1000

@@ -4,7 +4,7 @@ import { Op } from 'sequelize'
 import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, Room } from '#models/index'
 import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
-import { isGuestId, type ChatMessage } from './protocol'
+import { isGuestId, type ChatMessage } from './contract/protocol'
 
 /**
  * An open meeting whose people all left less than this long ago is resumed by the next join

@@ -16,7 +16,7 @@ import {
   type RoomMediaState,
   type ServerToClientEvents,
   type TransportOptions,
-} from './protocol'
+} from './contract/protocol'
 import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 

@@ -3,7 +3,7 @@
 // the whole meeting) has a bucket of `burst` tokens that refills at `perSecond`; a request takes
 // one, and a request that finds none is refused with the spec's error shape and does nothing.
 // The rates leave ordinary use far below them; the comments say what a normal client sends.
-import type { ClientToServerEvents } from './protocol'
+import type { ClientToServerEvents } from './contract/protocol'
 
 export interface Rate {
   burst: number

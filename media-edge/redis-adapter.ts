@@ -1,6 +1,6 @@
 // Several media edges behind one Redis: Socket.IO's Redis adapter carries every broadcast (io.to(room)
 // .emit) to the sockets connected to the other edges, and lets the web app's Redis emitter reach
-// them too (app/lib/edge-publisher.server.ts). Without REDIS_URL the edge keeps Socket.IO's
+// them too (app/lib/rooms/edge-publisher.server.ts). Without REDIS_URL the edge keeps Socket.IO's
 // in-memory adapter and none of this runs.
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'

@@ -10,10 +10,10 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './protocol'
+import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
-import { verifyEdgeToken } from './token'
+import { verifyEdgeToken } from './contract/token'
 import type { types } from 'mediasoup'
 
 const id = () => z.string().min(1).max(64)

@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'socket.io'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import type { ClientToServerEvents, EdgeClaims, ServerToClientEvents } from './protocol'
+import type { ClientToServerEvents, EdgeClaims, ServerToClientEvents } from './contract/protocol'
 
 /** What the edge keeps on each socket: the verified token, and the peer once it has joined. */
 export interface SocketData {

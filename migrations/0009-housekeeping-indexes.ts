@@ -1,7 +1,7 @@
 import type { QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// The hourly pruning (app/lib/housekeeping.server.ts) deletes by time: these let it find the rows
+// The hourly pruning (app/lib/platform/housekeeping.server.ts) deletes by time: these let it find the rows
 // without reading whole tables. Sessions and auth codes have had theirs since 0003.
 const INDEXES = [
   { table: 'magic_links', fields: ['expiresAt'], name: 'magic_links_expires' },

@@ -139,7 +139,7 @@ export class Brand extends Model<InferAttributes<Brand>, InferCreationAttributes
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
-      // The web app keeps communities in memory (app/lib/brands.server.ts): every write is reported.
+      // The web app keeps communities in memory (app/lib/communities/brands.server.ts): every write is reported.
       { sequelize, tableName: 'brands', modelName: 'Brand', hooks: reportWrites('brands') },
     )
   }

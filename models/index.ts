@@ -2,7 +2,7 @@ import type { Sequelize } from 'sequelize'
 import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
-import { MembershipRequest } from './membership-request'
+import { Membership } from './membership'
 import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, initialiseMeetings } from './meeting'
 import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
@@ -10,7 +10,7 @@ import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
 
-export { AuthCode, Brand, MagicLink, MembershipRequest, OAuthAccount, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
+export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 
 function initialise(sequelize: Sequelize) {
@@ -22,7 +22,7 @@ function initialise(sequelize: Sequelize) {
   initialiseIdentity(sequelize)
   initialiseMeetings(sequelize)
   OAuthAccount.initialise(sequelize)
-  MembershipRequest.initialise(sequelize)
+  Membership.initialise(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
@@ -33,8 +33,9 @@ function initialise(sequelize: Sequelize) {
   RoleGrant.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
   MagicLink.belongsTo(User, { foreignKey: 'userId', as: 'user' })
   OAuthAccount.belongsTo(User, { foreignKey: 'userId', as: 'user' })
-  MembershipRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
-  MembershipRequest.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+  Membership.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  Membership.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+  User.hasMany(Membership, { foreignKey: 'userId', as: 'memberships' })
 }
 
 /**

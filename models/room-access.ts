@@ -2,12 +2,14 @@
 // decision so it can be tested without a database.
 //
 // The decision, in order:
+//  0. Meeting bots (recorders, live streamers) always pass (spec: "recorders always pass").
 //  1. The room's host and co-hosts always enter (the edge still applies the room's lock, which
 //     admits exactly them).
 //  2. Members-only rooms (membersOnly, or the exclusive, private and staff room types) admit only
 //     the host, co-hosts and listed members; a guest is asked to sign in.
-//  3. Premium rooms are "for community members only": access-community, whatever else the room
-//     allows; a guest is asked to sign in.
+//  3. Premium events "require sign-up": those registered (the event's members) enter; a guest is
+//     asked to sign in, anyone else gets the premium-event refusal. Other premium rooms are "for
+//     community members only": access-community, whatever else the room allows.
 //  4. The announcements room is open to any signed-in user.
 //  5. Anyone with the community's access-community permission enters its other rooms.
 //  6. Guests and signed-in strangers: a personal room is where visitors meet its host (spec §1), so
@@ -16,17 +18,18 @@
 //     is not open requires sign-in; event rooms need membership (premium events need sign-up).
 // The community home lists a group only to those this rule admits, so a listing never names a room
 // its reader could not open.
-// Recorders "always pass" in the spec: they join with an edge pass of their own, not this page.
 
 export interface RoomAccessInput {
   userId: string | null
   /** The user holds access-community in the room's community. */
   hasCommunityAccess: boolean
+  /** The user is a recorder or live streamer in the room's community. */
+  isMeetingBot?: boolean
   room: {
     id: string
     hostId: string | null
-    coHosts: string[]
-    members: string[]
+    coHosts: string[] | null
+    members: string[] | null
     context: 'personal' | 'group' | 'event'
     roomType: string
     open: boolean
@@ -39,16 +42,25 @@ export interface RoomAccessInput {
   }
 }
 
-export type RoomAccess = { ok: true } | { ok: false; reason: 'signInRequired' | 'membersOnly' | 'noAccess' }
+export type RoomRefusal = 'signInRequired' | 'membersOnly' | 'noAccess' | 'premiumEvent'
+export type RoomAccess = { ok: true } | { ok: false; reason: RoomRefusal }
 
 const MEMBERS_ONLY_TYPES = new Set(['exclusive', 'private', 'staff'])
 
-export function roomAccess({ userId, hasCommunityAccess, room, brand }: RoomAccessInput): RoomAccess {
-  if (userId && (room.hostId === userId || room.coHosts.includes(userId))) return { ok: true }
+export function roomAccess({ userId, hasCommunityAccess, isMeetingBot = false, room, brand }: RoomAccessInput): RoomAccess {
+  if (isMeetingBot) return { ok: true }
+  const coHosts = room.coHosts ?? []
+  const members = room.members ?? []
+  if (userId && (room.hostId === userId || coHosts.includes(userId))) return { ok: true }
 
   if (room.membersOnly || MEMBERS_ONLY_TYPES.has(room.roomType)) {
     if (!userId) return { ok: false, reason: 'signInRequired' }
-    return room.members.includes(userId) ? { ok: true } : { ok: false, reason: 'membersOnly' }
+    return members.includes(userId) ? { ok: true } : { ok: false, reason: 'membersOnly' }
+  }
+
+  if (room.context === 'event' && room.roomType === 'premium') {
+    if (!userId) return { ok: false, reason: 'signInRequired' }
+    return members.includes(userId) ? { ok: true } : { ok: false, reason: 'premiumEvent' }
   }
 
   if (room.roomType === 'premium') {

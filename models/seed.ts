@@ -1,4 +1,5 @@
-import { Brand, Role, RoleGrant, Room, User } from './index'
+import { Brand, Room, User } from './index'
+import { addMember } from './members'
 import type { RoleSlug } from './permissions'
 
 export const DEMO_BRAND_SLUG = 'demo'
@@ -47,8 +48,7 @@ export async function seedDemo(now = new Date()) {
         { transaction },
       )
       users.set(account.role === 'community-member' ? account.emailAddress : account.role, user)
-      const role = await Role.findOne({ where: { slug: account.role }, transaction, rejectOnEmpty: true })
-      await RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id }, { transaction })
+      await addMember({ brandId: brand.id, userId: user.id, roles: [account.role], source: 'invitation', transaction })
     }
     const owner = users.get('community-owner')!
     const admin = users.get('community-admin')!

@@ -14,9 +14,9 @@ export const RESERVED_BRAND_SLUGS = new Set([
 
 /** Paths under /{brand}: a room cannot take one of these as its link. */
 export const RESERVED_ROOM_SLUGS = new Set([
-  'access-denied', 'calls', 'claimed', 'contacts', 'event-not-found', 'event-series', 'events', 'group-not-found',
-  'groups', 'install', 'join', 'members', 'messages', 'post-not-found', 'posts', 'private', 'reserved',
-  'room-not-found', 'sign-in', 'signin-error', 'signup-successful', 'tags', 'thank-you',
+  'access-denied', 'admin', 'calls', 'claimed', 'contacts', 'event-not-found', 'event-series', 'events', 'group-not-found',
+  'groups', 'install', 'join', 'media', 'members', 'messages', 'post-not-found', 'posts', 'private', 'reserved',
+  'room-not-found', 'settings', 'sign-in', 'signin-error', 'signup-successful', 'subcommunities', 'tags', 'thank-you',
 ])
 
 export function normaliseSlug(value: string): string {

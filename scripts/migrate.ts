@@ -1,5 +1,5 @@
 // npm run migrate: applies every pending migration in migrations/ to DATABASE_URL.
-import { env } from '#app/lib/env.server'
+import { env } from '#app/lib/platform/env.server'
 import { openDatabase } from '#models/index'
 import { migrateUp } from '#models/migrator'
 

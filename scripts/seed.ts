@@ -1,5 +1,5 @@
 // npm run seed: the demo community, with the accounts to sign in with.
-import { env } from '#app/lib/env.server'
+import { env } from '#app/lib/platform/env.server'
 import { openDatabase } from '#models/index'
 import { migrateUp } from '#models/migrator'
 import { DEMO_ACCOUNTS, DEMO_BRAND_SLUG, seedDemo } from '#models/seed'

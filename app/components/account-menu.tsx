@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '#app/root'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 
 /**
  * The account switcher (spec §2): who is signed in, the other signed-in accounts, and sign in,

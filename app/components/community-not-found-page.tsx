@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
 type Section = 'postNotFound' | 'groupNotFound' | 'eventNotFound'

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
-import { SIDEBAR_ITEMS, type SidebarItem } from '#app/lib/navigation'
-import { useT } from '#app/lib/use-t'
+import { SIDEBAR_ITEMS, type SidebarItem } from '#app/lib/communities/navigation'
+import { useT } from '#app/lib/i18n/use-t'
 
 /** The community's left navigation; on narrow screens a scrolling row above the page (CSS only). */
 export function CommunitySidebar({ brandSlug, current }: { brandSlug: string; current: SidebarItem | null }) {

@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
-import { REFUSED_BODIES, errorTitle, redirectTooLong } from '#app/lib/error-page'
-import { useT } from '#app/lib/use-t'
+import { REFUSED_BODIES, errorTitle, redirectTooLong } from '#app/lib/http/error-page'
+import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
 /** The spec's expired magic link: asks whether to sign in (Yes) or not (Cancel). */

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react'
-import { useT } from '#app/lib/use-t'
-import type { TranslationKey } from '#app/lib/i18n'
+import { useT } from '#app/lib/i18n/use-t'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
 
 /**
  * A labelled form control with its errors. Errors are translation keys (the zod schemas speak in

@@ -1,6 +1,6 @@
 import { Form, useLocation } from '@remix-run/react'
-import { LANGUAGES } from '#app/lib/i18n'
-import { useT } from '#app/lib/use-t'
+import { LANGUAGES } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
 
 /** A plain form: works without JavaScript, and returns to the page it was sent from. */
 export function LanguageSwitch() {

@@ -1,6 +1,6 @@
 import { Form, Link } from '@remix-run/react'
-import type { TranslationKey } from '#app/lib/i18n'
-import { useT } from '#app/lib/use-t'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
 
 /**
  * What went wrong with a sign-up step (a code refused, too many tries, an address that already has

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
-import type { Messages } from '#app/lib/i18n'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import type { Messages } from '#app/lib/i18n/i18n'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
 type Section = { [K in keyof Messages['pages']]: Messages['pages'][K] extends { title: string; message: string } ? K : never }[keyof Messages['pages']]

@@ -1,7 +1,7 @@
 // The edge's refusals the meeting client explains in the viewer's language (the edge sends the
 // spec's `{ ok: false, error }` with English text); other errors are shown as they came.
-import { EDGE_ERRORS } from '#edge/protocol'
-import type { TranslationKey } from '#app/lib/i18n'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
 
 const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.rateLimited]: 'meeting:edgeLimits.rateLimited',

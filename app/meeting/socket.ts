@@ -1,7 +1,7 @@
 // The meeting socket: a typed Socket.IO client and a promise over the edge's `{ ok, error, data }`
 // acknowledgements.
 import type { Socket } from 'socket.io-client'
-import { EDGE_ERRORS, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '#edge/protocol'
+import { EDGE_ERRORS, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '#edge/contract/protocol'
 
 export type MeetingSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 

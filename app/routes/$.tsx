@@ -1,6 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
-import { pageTitle } from '#app/lib/meta'
+import { pageTitle } from '#app/lib/http/meta'
 
 // Any path no other route claims: a real 404, rendered by the error boundary in the user's language.
 export function loader() {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
-import { pageTitle } from '#app/lib/meta'
-import { roomThankYou } from '#app/lib/room-thank-you.server'
-import { useT } from '#app/lib/use-t'
+import { pageTitle } from '#app/lib/http/meta'
+import { roomThankYou } from '#app/lib/rooms/room-thank-you.server'
+import { useT } from '#app/lib/i18n/use-t'
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return roomThankYou(request, context, params.room)

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
 import { TakeSuggestion } from '#app/components/signup-notices'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
-import { roomLinkStatusLoader } from './register_.room/claim.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import { roomLinkStatusLoader } from '#app/lib/rooms/claim-flow.server'
 
 /** {link}/claimed: somebody owns this personal room; its owner can sign in, anyone else takes another link. */
 export const loader = (args: LoaderFunctionArgs) => roomLinkStatusLoader(args, 'claimed')

@@ -1,4 +1,4 @@
-import { env } from '#app/lib/env.server'
+import { env } from '#app/lib/platform/env.server'
 
 /**
  * The benchmarks' bare route: the document shell around a constant, so tests/bench can tell the

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
-import { pageTitle } from '#app/lib/meta'
+import { pageTitle } from '#app/lib/http/meta'
 
 /**
  * The page for a request server.js refuses before Remix sees it (a body over its limit, an address

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
-import { Brand, DEMO_BRAND_SLUG } from '#app/lib/db.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import { Brand, DEMO_BRAND_SLUG } from '#app/lib/platform/db.server'
 
 
 export const meta: MetaFunction = ({ matches, error }) => [

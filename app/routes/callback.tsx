@@ -2,11 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from '@remix-run/react'
 import { ExpiredLinkPrompt } from '#app/components/expired-link-prompt'
 import { SwitchAccountPrompt } from '#app/components/switch-account-prompt'
-import { signInByLink } from '#app/lib/link-sign-in.server'
-import { pageTitle } from '#app/lib/meta'
-import { safeRedirect } from '#app/lib/safe-redirect'
-import { afterSignIn } from '#app/lib/session.server'
-import { routeMessages } from '#app/lib/page-language.server'
+import { signInByLink } from '#app/lib/identity/link-sign-in.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { safeRedirect } from '#app/lib/http/safe-redirect'
+import { afterSignIn } from '#app/lib/http/session.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 // An action's refusal (a body that is not its form) renders here, under the root's translations.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'

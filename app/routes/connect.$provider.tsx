@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
-import { connect } from '#app/lib/oauth.server'
+import { connect } from '#app/lib/identity/oauth.server'
 
 /**
  * /connect/{provider}: social sign-in. The loader always answers with a redirect (to the provider,

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { env } from '#app/lib/env.server'
-import { formatDate } from '#app/lib/dates'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
-import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
-import { routeMessages } from '#app/lib/page-language.server'
+import { env } from '#app/lib/platform/env.server'
+import { formatDate } from '#app/lib/i18n/dates'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'dev:title')
 

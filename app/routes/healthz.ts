@@ -1,5 +1,5 @@
-import { db } from '#app/lib/db.server'
-import { logger } from '#app/lib/logger.server'
+import { db } from '#app/lib/platform/db.server'
+import { logger } from '#app/lib/platform/logger.server'
 
 /** Liveness with a real database round trip: 200 when a query answers, 503 when it does not. */
 export async function loader() {

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:kicked.notice')
 

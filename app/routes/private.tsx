@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
-import { pageTitle } from '#app/lib/meta'
-import { safeRedirect } from '#app/lib/safe-redirect'
-import { useT } from '#app/lib/use-t'
+import { pageTitle } from '#app/lib/http/meta'
+import { safeRedirect } from '#app/lib/http/safe-redirect'
+import { useT } from '#app/lib/i18n/use-t'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:private.title')
 

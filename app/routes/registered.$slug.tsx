@@ -4,10 +4,10 @@ import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { SignupCodeForm } from '#app/components/signup-forms'
 import { RoomLinkUnavailable, SignupErrorNotice } from '#app/components/signup-notices'
 import { StatusPage } from '#app/components/status-page'
-import type { TranslationKey } from '#app/lib/i18n'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
-import { registeredAction, registeredLoader, type Unavailable } from './register_.room/claim.server'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import { registeredAction, registeredLoader, type Unavailable } from '#app/lib/rooms/claim-flow.server'
 
 /**
  * registered/{link}: a personal room registered in this browser and waiting for its owner to prove
@@ -17,7 +17,7 @@ import { registeredAction, registeredLoader, type Unavailable } from './register
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:registered.title')
 export const loader = (args: LoaderFunctionArgs) => registeredLoader(args)
 export const action = (args: ActionFunctionArgs) => registeredAction(args)
-// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+// Its own boundary, so a refused form (app/lib/http/form-body.server.ts) still gets the root's data: the language and its texts.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = {

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { safeRedirect } from '#app/lib/safe-redirect'
-import { endIdentity, getSession, switchIdentity } from '#app/lib/session.server'
-import { readForm } from '#app/lib/form-body.server'
+import { safeRedirect } from '#app/lib/http/safe-redirect'
+import { endIdentity, getSession, switchIdentity } from '#app/lib/http/session.server'
+import { readForm } from '#app/lib/http/form-body.server'
 
 const AccountAction = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('switch'), userId: z.string().length(36), redirectTo: z.string().optional() }),

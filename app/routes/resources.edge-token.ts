@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { isRefusal } from '#app/lib/access-refusal'
-import { translatorFor } from '#app/lib/i18n.server'
-import { pageLanguage } from '#app/lib/page-language.server'
-import { edgePassFor, passRefusal, requireRoomSession } from './$brand_.$room/room.server'
-import { readForm } from '#app/lib/form-body.server'
+import { isRefusal } from '#app/lib/communities/access-refusal'
+import { translatorFor } from '#app/lib/i18n/i18n.server'
+import { pageLanguage } from '#app/lib/i18n/page-language.server'
+import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/meeting-pass.server'
+import { readForm } from '#app/lib/http/form-body.server'
 
 const PassRequest = z.object({
   brand: z.string().min(1).max(64),
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = PassRequest.safeParse(Object.fromEntries(await readForm(request)))
   if (!parsed.success) return reply({ error: 'invalid request' }, 400)
   try {
-    const { claims, guestCookie } = await requireRoomSession(request, context, parsed.data.brand, parsed.data.room)
+    const { claims, guestCookie } = await requireRoomSession({ request, context, params: { brand: parsed.data.brand, room: parsed.data.room } })
     const refused = await passRefusal(context)
     if (refused) {
       // In the room's community's language, as the room page would say it.

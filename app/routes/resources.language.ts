@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { languageCookie, resolveLanguage, translatorFor } from '#app/lib/i18n.server'
-import { LANGUAGES } from '#app/lib/i18n'
-import { safeRedirect } from '#app/lib/safe-redirect'
-import { readForm } from '#app/lib/form-body.server'
+import { languageCookie, resolveLanguage, translatorFor } from '#app/lib/i18n/i18n.server'
+import { LANGUAGES } from '#app/lib/i18n/i18n'
+import { safeRedirect } from '#app/lib/http/safe-redirect'
+import { readForm } from '#app/lib/http/form-body.server'
 
 const LanguageSwitch = z.object({
   language: z.enum(LANGUAGES),

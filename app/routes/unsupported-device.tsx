@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
-import { MINIMUM_VERSIONS, checkBrowser } from '#app/lib/browser-support.server'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import { MINIMUM_VERSIONS, checkBrowser } from '#app/lib/http/browser-support.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:unsupportedDevice.title')
 

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
-import { personalRoomOf, personalRoomPath, personalRoomUrl } from '#app/lib/room-claims.server'
-import { requireUser } from '#app/lib/session.server'
-import { routeMessages } from '#app/lib/page-language.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import { personalRoomOf, personalRoomPath, personalRoomUrl } from '#app/lib/rooms/room-claims.server'
+import { requireUser } from '#app/lib/http/guards.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 /** Where a claim ends: a welcome, the new room's address to share, and the way in. */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args
-  const user = await requireUser(request, context)
+  const user = await requireUser({ request, context })
   const room = await personalRoomOf(user.id)
   return {
     messages: await routeMessages(args, 'signup'),

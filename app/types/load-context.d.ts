@@ -1,4 +1,4 @@
-import type { RequestCache } from '#app/lib/request-cache.server'
+import type { RequestCache } from '#app/lib/platform/request-cache.server'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

@@ -3,7 +3,7 @@
 // between them and all in one channel, and two kinds of broadcast, 200 of each:
 //   - edge: io.to(channel).emit on edge A, as a peer's event broadcast by its edge; half the sockets
 //     hear it from A directly, half through Redis and edge B;
-//   - emitter: the web app's publisher (app/lib/edge-publisher.server.ts, Socket.IO's Redis emitter),
+//   - emitter: the web app's publisher (app/lib/rooms/edge-publisher.server.ts, Socket.IO's Redis emitter),
 //     which every edge hears through Redis.
 // Figures are printed, not asserted. One to two minutes; needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
 //
@@ -55,7 +55,7 @@ const PAUSE_BETWEEN_MS = 50
 const DELIVERY_TIMEOUT_MS = 5_000
 const RUN_DEADLINE_MS = 170_000
 const TARGET_P99_MS = 15
-// The user channel the web app's notifyUser publishes to (media-edge/protocol.ts's channels.user).
+// The user channel the web app's notifyUser publishes to (media-edge/contract/protocol.ts's channels.user).
 const BENCH_USER = 'bench'
 const CHANNEL = `user:${BENCH_USER}`
 const EVENT = 'notification'
@@ -120,7 +120,7 @@ async function runEdge(key) {
 
 async function runEmitter(key) {
   const { tsImport } = await import('tsx/esm/api')
-  const { createEdgePublisher } = await tsImport('../../app/lib/edge-publisher.server.ts', import.meta.url)
+  const { createEdgePublisher } = await tsImport('../../app/lib/rooms/edge-publisher.server.ts', import.meta.url)
   const { Redis } = await import('ioredis')
   const redis = new Redis(REDIS_URL)
   await redis.ping()

@@ -70,7 +70,7 @@ const BROWSER_HEADERS = {
 /** Each page and the manifest route it ends on (the route chain up to root is followed from there). */
 const PAGES = [
   { path: '/', leaf: 'routes/_index' },
-  { path: HOME, leaf: 'routes/$brand._index' },
+  { path: HOME, leaf: 'routes/$brand._community._index' },
   { path: '/kicked', leaf: 'routes/kicked' },
   { path: '/dev', leaf: 'routes/dev' },
   { path: '/community-not-found', leaf: 'routes/community-not-found' },
@@ -128,7 +128,7 @@ async function measurePage(manifest, baseline, page) {
   }
 }
 
-/** The namespaces the root loader hands every document (SHELL_NAMESPACES in app/lib/i18n.ts). */
+/** The namespaces the root loader hands every document (SHELL_NAMESPACES in app/lib/i18n/i18n.ts). */
 const SHELL_NAMESPACES = ['common', 'pages']
 
 /**

@@ -30,7 +30,7 @@ test('the community\'s embedding page frames the room and hears it; another site
   const club = await embeddingPage(roomUrl)
   const stranger = await embeddingPage(roomUrl)
   await copyOfDemoRoom('hub', ROOM)
-  // Written behind the app's back, so the server's copy of the community (app/lib/brands.server.ts)
+  // Written behind the app's back, so the server's copy of the community (app/lib/communities/brands.server.ts)
   // shows it once that copy is a few seconds old.
   await sql('UPDATE brands SET embeddedClientUrl = ? WHERE slug = ?', [`${club.origin}/meet`, DEMO.slug])
   const other = await browser.newContext()

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { Emitter } from '@socket.io/redis-emitter'
 import { Redis } from 'ioredis'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { channels } from '../../media-edge/protocol'
+import { channels } from '../../media-edge/contract/protocol'
 import { Cluster, type ServiceSpec } from './cluster'
 import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, sql, t } from './support'
 
@@ -391,7 +391,7 @@ test.describe('meetings across media edges', () => {
       await mia.page.evaluate(() => Object.assign(window, { hearthBeforeUpdate: true }))
       const renamed = `${hub!.name} (renamed)`
       await sql('UPDATE rooms SET name = ? WHERE id = ?', [renamed, hub!.id], database)
-      // What publishRoomUpdated (app/lib/edge-publisher.server.ts) sends, through this run's Redis.
+      // What publishRoomUpdated (app/lib/rooms/edge-publisher.server.ts) sends, through this run's Redis.
       new Emitter(redis!).to(channels.room(hub!.id)).emit('room.updated', { roomId: hub!.id })
       await expect(mia.page.getByRole('heading', { level: 1, name: renamed })).toBeAttached({ timeout: 15_000 })
       // Read again in place: still in the meeting, on the same page.

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { io } from 'socket.io-client'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { EDGE_ERRORS } from '../../media-edge/protocol'
+import { EDGE_ERRORS } from '../../media-edge/contract/protocol'
 import { MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)

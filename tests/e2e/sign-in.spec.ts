@@ -12,7 +12,7 @@ import { DEMO, accountArea, accountMenuButton, codeFromMail, collectErrors, expe
 const [OWNER, ADMIN, MIA, NOAH] = DEMO.accounts
 
 // One sign-in test at a time across both projects. On SQLite, two rate-limit counts at the same
-// moment (app/lib/rate-limit.server.ts: a read-then-write transaction on a connection of its own,
+// moment (app/lib/platform/rate-limit.server.ts: a read-then-write transaction on a connection of its own,
 // without busy_timeout) fail with SQLITE_BUSY and the request answers 500. Waiting for the other
 // project's test counts against this one's time, hence the longer timeout.
 let release: (() => void) | undefined

@@ -1,11 +1,11 @@
 // The community's access-denied and not-found pages (spec: brandAccessDenied, brandRoomPostNotFound,
 // brandGroupNotFound, brandEventNotFound): what they answer, to whom, with which status.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '#app/lib/db.server'
-import { loader as accessDenied } from '#app/routes/$brand_.access-denied'
-import { loader as eventNotFound } from '#app/routes/$brand_.event-not-found'
-import { loader as groupNotFound } from '#app/routes/$brand_.group-not-found'
-import { loader as postNotFound } from '#app/routes/$brand_.post-not-found'
+import { User } from '#app/lib/platform/db.server'
+import { loader as accessDenied } from '#app/routes/$brand.access-denied'
+import { loader as eventNotFound } from '#app/routes/$brand.event-not-found'
+import { loader as groupNotFound } from '#app/routes/$brand.group-not-found'
+import { loader as postNotFound } from '#app/routes/$brand.post-not-found'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'

@@ -1,10 +1,14 @@
 // The permission check the pages use: what a user's roles in a community grant, one or several at once.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { grantedPermissions, hasPermission } from '#app/lib/access.server'
-import { Brand, Role, RoleGrant, Room, User } from '#app/lib/db.server'
-import { claimPersonalRoom } from '#app/lib/room-claims.server'
+import { permissionsGranted as grantedPermissions } from '#models/access'
+import type { PermissionSlug } from '#models/permissions'
+
+import { Brand, Role, RoleGrant, Room, User } from '#app/lib/platform/db.server'
+import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { mainBrand } from '#models/main-brand'
 import { seedDemo } from '#models/seed'
+
+const hasPermission = async (userId: string | null, brandId: string, permission: PermissionSlug) => (await grantedPermissions(userId, brandId, [permission])).has(permission)
 
 let brandId: string
 const userId = async (emailAddress: string) => (await User.findOne({ where: { emailAddress }, rejectOnEmpty: true })).id

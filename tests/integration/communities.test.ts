@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, User } from '#app/lib/db.server'
-import { COMMUNITIES_PER_PAGE } from '#app/lib/user-rooms.server'
+import { Brand, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { COMMUNITIES_PER_PAGE } from '#app/lib/rooms/user-rooms.server'
 import { loader } from '#app/routes/communities/route'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { signedInCookie } from '../support/session'
+import { grantRole } from '../support/factories'
 
 const communities = async (search = '', userId?: string) =>
   loader(routeArgs(`/communities${search}`, {}, userId ? { headers: { Cookie: await signedInCookie(userId) } } : undefined))
@@ -55,7 +56,7 @@ describe('/communities loader', () => {
       for (let index = 1; index <= 29; index++) {
         const name = `${index % 2 ? 'c' : 'C'}ommunity ${String(index).padStart(2, '0')}`
         const brand = await Brand.create({ slug: `community-${index}`, name, publicCommunity: true })
-        if (index === 29) await RoleGrant.create({ userId: loner.id, roleId: member.id, brandId: brand.id })
+        if (index === 29) await grantRole(loner, brand)
       }
       const first = await communities()
       expect(first.total).toBe(30)

@@ -1,16 +1,17 @@
-// Communities kept in the web process (app/lib/brands.server.ts): read once, dropped by every write
+// Communities kept in the web process (app/lib/communities/brands.server.ts): read once, dropped by every write
 // the models make, so a change shows on the next request.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Brand, db } from '#app/lib/db.server'
-import { findBrand } from '#app/lib/brands.server'
+import { Brand, db } from '#app/lib/platform/db.server'
+import { findBrand } from '#app/lib/communities/brands.server'
 import { loader as rootLoader } from '#app/root'
 import { onRowsChanged } from '#models/row-changes'
 import { makeBrand, makeCommunity, unique } from '../support/factories'
 import { routeArgs } from '../support/route-args'
+import { unwrap } from '../support/session'
 
 /** A new request's view of the community (each request has its own load context). */
 const read = (slug: string) => findBrand(routeArgs(`/${slug}`).context, slug)
-const shell = (slug: string) => rootLoader(routeArgs(`/${slug}`, { brand: slug }))
+const shell = async (slug: string) => unwrap(await rootLoader(routeArgs(`/${slug}`, { brand: slug })))
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -17,7 +17,7 @@ describe('dev loader outside an explicit development environment', () => {
       vi.stubEnv('EDGE_SECRET', 'y'.repeat(32))
       vi.resetModules()
 
-      const { env } = await import('#app/lib/env.server')
+      const { env } = await import('#app/lib/platform/env.server')
       expect(env.isDevelopment).toBe(false)
       const { loader } = await import('#app/routes/dev')
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { OutboxMessage, db } from '#app/lib/db.server'
+import { OutboxMessage, db } from '#app/lib/platform/db.server'
 import { DEMO_ACCOUNTS, seedDemo } from '#models/seed'
 import { routeArgs } from '../support/route-args'
 

@@ -5,9 +5,9 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_EXPIRY_MS, EdgeRegistry, edgeUrlForRoom, liveEdges, type EdgeRegistryOptions } from '#edge/assignment'
-import { probeEdge } from '#edge/edge-probe'
-import { edgeKeys } from '#edge/protocol'
+import { DEFAULT_EXPIRY_MS, EdgeRegistry, edgeUrlForRoom, liveEdges, type EdgeRegistryOptions } from '#edge/contract/assignment'
+import { probeEdge } from '#edge/contract/edge-probe'
+import { edgeKeys } from '#edge/contract/protocol'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const prefix = `test-${randomUUID()}`

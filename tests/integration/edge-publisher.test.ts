@@ -9,8 +9,8 @@ import { Server } from 'socket.io'
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { attachRedisAdapter } from '#edge/redis-adapter'
-import { channels, type ClientToServerEvents, type ServerToClientEvents } from '#edge/protocol'
-import { createEdgePublisher } from '#app/lib/edge-publisher.server'
+import { channels, type ClientToServerEvents, type ServerToClientEvents } from '#edge/contract/protocol'
+import { createEdgePublisher } from '#app/lib/rooms/edge-publisher.server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const KEY = `test-${randomUUID()}`
@@ -143,7 +143,7 @@ describe('the web app’s publisher (REDIS_URL)', () => {
     vi.resetModules()
     if (url === undefined) delete process.env.REDIS_URL
     else process.env.REDIS_URL = url
-    return import('#app/lib/edge-publisher.server')
+    return import('#app/lib/rooms/edge-publisher.server')
   }
   afterAll(() => {
     delete process.env.REDIS_URL
@@ -162,7 +162,7 @@ describe('the web app’s publisher (REDIS_URL)', () => {
 
   it('does nothing and hands out EDGE_PUBLIC_URL without REDIS_URL', async () => {
     const { publishRoomUpdated, notifyUser, roomEdgeUrl } = await loadWithRedisUrl(undefined)
-    const { env } = await import('#app/lib/env.server')
+    const { env } = await import('#app/lib/platform/env.server')
     expect(() => publishRoomUpdated('room-1')).not.toThrow()
     expect(() => notifyUser('user-1', { type: 'message' })).not.toThrow()
     expect(await roomEdgeUrl('room-1')).toBe(env.EDGE_PUBLIC_URL)
@@ -170,7 +170,7 @@ describe('the web app’s publisher (REDIS_URL)', () => {
 
   it('moves a meeting off a crashed edge when a client that lost it says so, and only then', async () => {
     const { roomEdgeUrl } = await loadWithRedisUrl(REDIS_URL)
-    const { EDGE_KEYS } = await import('#edge/protocol')
+    const { EDGE_KEYS } = await import('#edge/contract/protocol')
     // Two edges as their heartbeats record them: a crashed one (its key not expired yet, nothing on its port) and a live one.
     const probe = createServer()
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))

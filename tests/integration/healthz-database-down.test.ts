@@ -1,6 +1,6 @@
 // Closes this file's database, so it has a file (and a database) of its own.
 import { describe, expect, it } from 'vitest'
-import { db } from '#app/lib/db.server'
+import { db } from '#app/lib/platform/db.server'
 import { loader } from '#app/routes/healthz'
 
 describe('/healthz with the database gone', () => {

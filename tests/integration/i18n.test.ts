@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageCookie, resolveLanguage } from '#app/lib/i18n.server'
+import { languageCookie, resolveLanguage } from '#app/lib/i18n/i18n.server'
 
 async function request({ cookie, acceptLanguage }: { cookie?: string; acceptLanguage?: string } = {}) {
   const headers = new Headers()

@@ -1,6 +1,6 @@
 import { QueryTypes, type InferCreationAttributes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, Room, db } from '#app/lib/db.server'
+import { Brand, OutboxMessage, Room, db } from '#app/lib/platform/db.server'
 import {
   contentModerationDefaults,
   directorySettingsDefaults,

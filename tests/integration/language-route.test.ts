@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { languageCookie } from '#app/lib/i18n.server'
+import { languageCookie } from '#app/lib/i18n/i18n.server'
 import { action, loader } from '#app/routes/resources.language'
 import esCommon from '#locales/es/common.json'
 import enCommon from '#locales/en/common.json'

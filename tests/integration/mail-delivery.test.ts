@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/db.server'
-import { env } from '#app/lib/env.server'
-import { DeliveryError, deliver } from '#app/lib/outbox.server'
-import { sendSignInCode } from '#app/lib/sign-in-messages.server'
+import { OutboxMessage } from '#app/lib/platform/db.server'
+import { env } from '#app/lib/platform/env.server'
+import { DeliveryError, deliver } from '#app/lib/platform/outbox.server'
+import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server'
 
 // The env module parsed process.env when the setup file imported it; the mail module reads

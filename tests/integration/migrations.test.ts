@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { db } from '#app/lib/db.server'
+import { db } from '#app/lib/platform/db.server'
 import { migrateUp, migrator } from '#models/migrator'
 import { PERMISSIONS, ROLES } from '#models/permissions'
 
@@ -13,7 +13,7 @@ const APP_TABLES = [
   'meeting_logs',
   'meeting_peers',
   'meeting_rooms',
-  'membership_requests',
+  'memberships',
   'oauth_accounts',
   'outbox_messages',
   'permissions',

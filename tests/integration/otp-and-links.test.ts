@@ -4,11 +4,11 @@
 // Codes are read from the dev outbox; each browser carries its cookie and has a client address of
 // its own, so only the per-account cap can stop them.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MAGIC_LINK_LIFETIME_MS, CODE_LIFETIME_MS, createMagicLink } from '#app/lib/auth.server'
-import { MagicLink, OutboxMessage, RateLimit, User } from '#app/lib/db.server'
-import { env, parseEnv } from '#app/lib/env.server'
-import { LIMITS } from '#app/lib/rate-limit.server'
-import { MAX_REDIRECT_LENGTH } from '#app/lib/safe-redirect'
+import { MAGIC_LINK_LIFETIME_MS, CODE_LIFETIME_MS, createMagicLink } from '#app/lib/identity/auth.server'
+import { MagicLink, OutboxMessage, RateLimit, User } from '#app/lib/platform/db.server'
+import { env, parseEnv } from '#app/lib/platform/env.server'
+import { LIMITS } from '#app/lib/platform/rate-limit.server'
+import { MAX_REDIRECT_LENGTH } from '#app/lib/http/safe-redirect'
 import { loader as callbackLoader } from '#app/routes/callback'
 import { action as settingsAction } from '#app/routes/me.settings/route'
 import { action as signInAction, loader as signInLoader } from '#app/routes/sign-in/route'

@@ -3,7 +3,7 @@
 // file's own keeps runs sharing the Redis apart.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ProcessCaches } from '#app/lib/process-cache.server'
+import { ProcessCaches } from '#app/lib/platform/process-cache.server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const options = { maxEntries: 100, maxAgeMs: 60_000 }

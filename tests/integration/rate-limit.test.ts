@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
-import { env, parseEnv } from '#app/lib/env.server'
-import { LIMITS, hit } from '#app/lib/rate-limit.server'
+import { env, parseEnv } from '#app/lib/platform/env.server'
+import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
 
 describe('rate limits in the database', () => {
   it('count concurrent hits without failing and refuse past the limit', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, RoleGrant, Role, Room, User } from '#app/lib/db.server'
-import { sessionStorage } from '#app/lib/session.server'
-import { slugFromName } from '#app/lib/community-registration.server'
-import { action, loader } from '#app/routes/register/route'
-import { loader as communityLoader } from '#app/routes/$brand._index'
+import { Brand, OutboxMessage, RoleGrant, Role, Room, User } from '#app/lib/platform/db.server'
+import { sessionStorage } from '#app/lib/http/session.server'
+import { slugFromName } from '#app/lib/communities/community-registration.server'
+import { action, loader } from '#app/routes/register._index/route'
+import { loader as communityLoader } from '#app/routes/$brand._community._index'
 import { formPost, routeArgs, thrownResponse } from '../support/route-args'
 
 const cookieOf = (response: Response) => response.headers.get('Set-Cookie')!.split(';')[0]!

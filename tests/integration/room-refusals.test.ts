@@ -1,8 +1,8 @@
 // Who a room refuses, and where each refused visitor goes: a guest to sign in (/private), a
 // signed-in person to the community's access-denied page, both keeping the room's address.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Room, User } from '#app/lib/db.server'
-import { loader } from '#app/routes/$brand_.$room/route'
+import { Brand, Room, User } from '#app/lib/platform/db.server'
+import { loader } from '#app/routes/$brand.$room/route'
 import { action as refreshPass } from '#app/routes/resources.edge-token'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'

@@ -1,6 +1,6 @@
 import { Op, QueryTypes } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, Room, User, db } from '#app/lib/db.server'
+import { Brand, Role, RoleGrant, Room, User, db } from '#app/lib/platform/db.server'
 import { DEMO_ACCOUNTS, DEMO_BRAND_SLUG, seedDemo } from '#models/seed'
 
 const started = new Date()

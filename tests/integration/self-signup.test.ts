@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { MembershipRequest, OutboxMessage, Role, RoleGrant, User } from '#app/lib/db.server'
-import { renewSignupLink } from '#app/lib/community-membership.server'
-import { sessionStorage } from '#app/lib/session.server'
-import { loader as communityLoader } from '#app/routes/$brand._index'
-import { loader as signinErrorLoader } from '#app/routes/$brand.signin-error'
-import { loader as successfulLoader } from '#app/routes/$brand.signup-successful'
-import { selfSignupAction, selfSignupLoader } from '#app/routes/$brand_.$room/self-signup.server'
+import { Membership, OutboxMessage, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { permissionsHeld } from '#models/access'
+import { renewSignupLink } from '#app/lib/communities/community-membership.server'
+import { sessionStorage } from '#app/lib/http/session.server'
+import { loader as communityLoader } from '#app/routes/$brand._community._index'
+import { loader as signinErrorLoader } from '#app/routes/$brand._community.signin-error'
+import { loader as successfulLoader } from '#app/routes/$brand._community.signup-successful'
+import { selfSignupAction, selfSignupLoader } from '#app/routes/$brand.$room/self-signup.server'
 import { grantRole, makeBrand, makeCommunity, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
@@ -78,7 +79,7 @@ describe('signing up through the link', () => {
     expect(user).toMatchObject({ name: 'Ann Lee', verified: true })
     const memberRole = (await Role.findOne({ where: { slug: 'community-member' } }))!
     expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id, roleId: memberRole.id } })).toBe(1)
-    expect(await MembershipRequest.count({ where: { userId: user.id } })).toBe(0)
+    expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'active', source: 'signup-link' })
     expect((await sessionStorage.getSession(done.headers.get('Set-Cookie'))).get('currentUserId')).toBe(user.id)
 
     // The code mail speaks for the community and links back to the sign-up page.
@@ -102,8 +103,10 @@ describe('signing up through the link', () => {
     expect(done.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
 
     const user = (await User.findOne({ where: { emailAddress: 'pat@example.com' } }))!
-    expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(0)
-    expect(await MembershipRequest.findOne({ where: { userId: user.id, brandId: target.brand.id } })).toMatchObject({ status: 'pending', source: 'signup-link' })
+    // The member role waits with the membership: it counts once an admin approves.
+    expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(1)
+    expect(await Membership.findOne({ where: { userId: user.id, brandId: target.brand.id } })).toMatchObject({ status: 'pending', source: 'signup-link' })
+    expect(await permissionsHeld(user.id, target.brand.id)).toEqual(new Set())
 
     const cookie = cookiePair(done.headers.get('Set-Cookie')!)
     const signedIn = { headers: { Cookie: cookie } }
@@ -117,7 +120,7 @@ describe('signing up through the link', () => {
     // Signing up again changes nothing.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, signedIn)))
     expect(again.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
-    expect(await MembershipRequest.count({ where: { userId: user.id } })).toBe(1)
+    expect(await Membership.count({ where: { userId: user.id } })).toBe(1)
   })
 
   it('moderates a public community even when moderation is off', async () => {
@@ -193,11 +196,11 @@ describe('joining while signed in', () => {
   it('a declined request stays declined', async () => {
     const target = await community({ memberModeration: true })
     const user = await makeUser()
-    await MembershipRequest.create({ brandId: target.brand.id, userId: user.id, status: 'rejected' })
+    await Membership.create({ brandId: target.brand.id, userId: user.id, status: 'rejected' })
     const cookie = await signedInCookie(user.id)
     const joined = (await selfSignupAction(post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'join' }, cookie))) as Response
     expect(joined.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
-    expect(await MembershipRequest.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'rejected' })
+    expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'rejected' })
     expect(await successfulLoader(args('/x/signup-successful', { brand: target.brand.slug }, { headers: { Cookie: cookie } }))).toMatchObject({ status: 'rejected' })
   })
 })

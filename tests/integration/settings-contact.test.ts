@@ -3,10 +3,11 @@
 // account, gets a 6-digit code (read here from the dev outbox), and replaces the old one only when
 // that code comes back. Each "browser" carries its session cookie from request to request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { OutboxMessage, RateLimit, User } from '#app/lib/db.server'
-import { env } from '#app/lib/env.server'
-import { LIMITS, hit } from '#app/lib/rate-limit.server'
-import { sessionStorage } from '#app/lib/session.server'
+import { OutboxMessage, RateLimit, User } from '#app/lib/platform/db.server'
+import { env } from '#app/lib/platform/env.server'
+import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
+import { sessionStorage } from '#app/lib/http/session.server'
+import { pendingSignups } from '#app/lib/identity/signup-session.server'
 import { action, loader } from '#app/routes/me.settings/route'
 import { TestBrowser, type Outcome } from '../support/browser'
 
@@ -174,13 +175,13 @@ describe('changing the email address', () => {
     const user = await newUser()
     const browser = await Browser.signedIn(user.id)
     const session = await browser.session()
-    session.set('registration', { fullName: 'Other Person', communityName: 'Other Circle' })
+    pendingSignups.registration.set(session, { fullName: 'Other Person', communityName: 'Other Circle' })
     session.set('verify:email', 'other@example.test')
     await sessionStorage.commitSession(session)
     expectRedirect(await browser.post({ intent: 'email', emailAddress: 'mine@example.test' }))
     await newCode('mine@example.test', 'mail')
     const after = await browser.session()
-    expect(after.has('registration')).toBe(false)
+    expect(pendingSignups.registration.get(after)).toBeUndefined()
     expect(after.get('verify:email')).toBe('mine@example.test')
   })
 })

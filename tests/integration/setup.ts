@@ -1,5 +1,5 @@
 // Runs before each integration test file: a fresh database, migrated, named by DATABASE_URL so the
-// app's own modules (app/lib/db.server.ts) open it. The file's models are bound to it.
+// app's own modules (app/lib/platform/db.server.ts) open it. The file's models are bound to it.
 import { afterAll } from 'vitest'
 import { createTestDatabase } from '../support/test-database'
 
@@ -10,7 +10,7 @@ process.env.DATABASE_URL = database.url
 // their sign-ins against one per-address limit.) Tests of the Redis paths name Redis themselves.
 delete process.env.REDIS_URL
 
-const { db } = await import('#app/lib/db.server')
+const { db } = await import('#app/lib/platform/db.server')
 const { migrateUp } = await import('#models/migrator')
 await migrateUp(db)
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/db.server'
-import { env } from '#app/lib/env.server'
-import { sendMagicLink, sendSignInCode } from '#app/lib/sign-in-messages.server'
-import { DEFAULT_THEME } from '#app/lib/theme'
+import { OutboxMessage } from '#app/lib/platform/db.server'
+import { env } from '#app/lib/platform/env.server'
+import { sendMagicLink, sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
+import { DEFAULT_THEME } from '#app/lib/communities/theme'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server'
 
 // Most tests read the dev outbox, which keeps the full message; one goes through SMTP to show the

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/db.server'
-import { env } from '#app/lib/env.server'
-import { DeliveryError } from '#app/lib/outbox.server'
-import { sendSignInCode } from '#app/lib/sign-in-messages.server'
+import { OutboxMessage } from '#app/lib/platform/db.server'
+import { env } from '#app/lib/platform/env.server'
+import { DeliveryError } from '#app/lib/platform/outbox.server'
+import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 
 /**
  * A loopback stand-in for Twilio's Messages resource. It checks what a real provider would (path,

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { getSession, sessionCookie } from '#app/lib/session.server'
+import { getSession, sessionCookie } from '#app/lib/http/session.server'
 import { signedInCookie } from './session'
 
 /** What a loader or action came to, as the browser sees it. */

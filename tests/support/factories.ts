@@ -3,8 +3,8 @@
 // must be unique (emails, slugs) takes a number from one counter, so a test names only what it
 // asserts on and passes the rest as overrides.
 import type { CreationAttributes } from 'sequelize'
-import { registerCommunity } from '#app/lib/community-registration.server'
-import { Brand, Role, RoleGrant, Room, User } from '#models/index'
+import { registerCommunity } from '#app/lib/communities/community-registration.server'
+import { Brand, Membership, Role, RoleGrant, Room, User } from '#models/index'
 
 let counter = 0
 /** The next number of this file's run: unique within the file's database, which no other file shares. */
@@ -68,8 +68,8 @@ export function makeEventRoom(brand: Pick<Brand, 'id'>, overrides: RoomFields = 
 }
 
 /**
- * A role for the user in the community (a member by default), or in one room of it with `room`.
- * Any role in a community makes its holder a member (community-membership.server.ts).
+ * A role for the user in the community (a member by default), with the active membership that
+ * makes it count (models/members.ts), or in one room of it with `room`.
  */
 export async function grantRole(
   user: Pick<User, 'id'>,
@@ -78,5 +78,6 @@ export async function grantRole(
   room?: Pick<Room, 'id'>,
 ): Promise<RoleGrant> {
   const role = await Role.findOne({ where: { slug: roleSlug }, rejectOnEmpty: true })
+  if (!room) await Membership.findOrCreate({ where: { brandId: brand.id, userId: user.id }, defaults: { brandId: brand.id, userId: user.id, status: 'active' } })
   return RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id, ...(room ? { roomId: room.id } : {}) })
 }

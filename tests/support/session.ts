@@ -1,4 +1,4 @@
-import { sessionStorage } from '#app/lib/session.server'
+import { sessionStorage } from '#app/lib/http/session.server'
 import { signedInData } from './signed-in'
 
 /**

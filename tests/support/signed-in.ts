@@ -1,7 +1,7 @@
 // What a session row holds for a browser signed in as these users, as the app's sign-in leaves it
 // (session.server.ts startSession): shared by the integration fixture (signedInCookie) and the e2e
 // fixture (signInWithSession), which cannot load the app's server modules. No server imports here.
-import { IDENTITY_LIFETIME_MS, newIdentity } from '../../app/lib/identities'
+import { IDENTITY_LIFETIME_MS, newIdentity } from '../../app/lib/identity/identities'
 
 export { IDENTITY_LIFETIME_MS }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { FORMAT_LOCALES, type TranslationKey } from '#app/lib/i18n'
-import { useT } from '#app/lib/use-t'
+import { FORMAT_LOCALES, type TranslationKey } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
 

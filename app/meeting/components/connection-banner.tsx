@@ -1,6 +1,6 @@
 import { edgeRefusalKey } from '../edge-refusals'
 import { reconnectLabel } from '../reconnect'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { useMeetingContext } from './meeting-context'
 
 /** "Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { useMeetingContext } from './meeting-context'
 
 /** The room's front page: its name, its host and the Join button (spec view "home"). */

@@ -1,4 +1,4 @@
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { useMeeting, type MeetingConfig } from '../use-meeting'
 import { ConnectionBanner } from './connection-banner'
 import { HomeView } from './home-view'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from 'react'
 import { canChooseSpeakers } from '../devices'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { TrackVideo } from './media-element'
 import { useMeetingContext } from './meeting-context'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import type { EdgeSession } from '../edge-session'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { PanelDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { VIEWING_MODES } from '../state'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { viewer } from '#app/lib/session.server'
-import { publicCommunities, userCommunities } from '#app/lib/user-rooms.server'
-import { routeMessages } from '#app/lib/page-language.server'
+import { viewer } from '#app/lib/http/session.server'
+import { publicCommunities, userCommunities } from '#app/lib/rooms/user-rooms.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 const pageUrl = (page: number) => (page <= 1 ? '/communities' : `/communities?page=${page}`)
 

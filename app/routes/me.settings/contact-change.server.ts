@@ -10,16 +10,17 @@ import {
   findUserByIdentifier,
   normaliseIdentifier,
   strategyRequest,
-} from '#app/lib/auth.server'
-import { User } from '#app/lib/db.server'
-import { env } from '#app/lib/env.server'
-import type { Language, TranslationKey } from '#app/lib/i18n'
-import { resolveLanguage } from '#app/lib/i18n.server'
-import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/phone'
-import { revokeMagicLinks } from '#app/lib/magic-links.server'
-import { LIMITS, hit, limitCodeSending } from '#app/lib/rate-limit.server'
-import { sessionStorage, withSession, type AppSession } from '#app/lib/session.server'
-import { sendSignInCode } from '#app/lib/sign-in-messages.server'
+} from '#app/lib/identity/auth.server'
+import { User } from '#app/lib/platform/db.server'
+import { env } from '#app/lib/platform/env.server'
+import type { Language, TranslationKey } from '#app/lib/i18n/i18n'
+import { resolveLanguage } from '#app/lib/i18n/i18n.server'
+import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/identity/phone'
+import { revokeMagicLinks } from '#app/lib/identity/magic-links.server'
+import { LIMITS, hit, limitCodeSending } from '#app/lib/platform/rate-limit.server'
+import { sessionSlot, sessionStorage, withSession, type AppSession } from '#app/lib/http/session.server'
+import { pendingSignups } from '#app/lib/identity/signup-session.server'
+import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 
 /**
  * Changing the email address or the mobile phone an account signs in with (spec §5: a new email or
@@ -37,13 +38,14 @@ export type PendingContactChange = { userId: string; kind: ContactKind; identifi
 
 // The verification strategy keeps its address and code under verify:email and verify:otp (shared
 // with sign-up); this marker says they belong to an address change, and to which account.
-const PENDING = 'contact:change'
-const readPending = (session: AppSession) => session.get(PENDING)
-const writePending = (session: AppSession, pending: PendingContactChange) => session.set(PENDING, pending)
+const pendingSlot = sessionSlot<PendingContactChange>('contact:change')
+const readPending = pendingSlot.get
+const writePending = pendingSlot.set
 
 /** Forgets a change: the marker and the strategy's address, code and verified result. */
 function forget(session: AppSession) {
-  for (const key of ['verify:email', 'verify:otp', 'verify:identifier', PENDING] as const) session.unset(key)
+  for (const key of ['verify:email', 'verify:otp', 'verify:identifier'] as const) session.unset(key)
+  pendingSlot.unset(session)
 }
 
 export const EmailChangeSchema = z.object({
@@ -56,7 +58,7 @@ export const EmailChangeSchema = z.object({
     .email('account:errors.emailInvalid'),
 })
 
-/** The number as typed and the country it is read in (spec §5 phone input rules, app/lib/phone.ts). */
+/** The number as typed and the country it is read in (spec §5 phone input rules, app/lib/identity/phone.ts). */
 export const PhoneChangeSchema = z.object({
   intent: z.literal('phone'),
   phoneNumber: z.string({ required_error: 'account:errors.phoneRequired' }).trim().max(64, 'account:errors.phoneInvalid'),
@@ -168,7 +170,7 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   // A new change starts clean: left in the session, an earlier address (or a half-finished sign-up
   // in this browser, which shares the strategy's keys) would get the code instead.
   forget(session)
-  session.unset('registration')
+  pendingSignups.registration.unset(session)
   await sessionStorage.commitSession(session)
 
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })

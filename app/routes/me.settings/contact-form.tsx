@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CodeField, Field } from '#app/components/field'
-import { useT } from '#app/lib/use-t'
+import { useT } from '#app/lib/i18n/use-t'
 import type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields, settingsLoader } from './settings.server'
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null; error?: ContactError | null }

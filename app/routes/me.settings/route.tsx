@@ -10,16 +10,16 @@ import {
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/field'
-import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 import { ContactSection } from './contact-form'
 import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields } from './settings.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
 export const action = (args: ActionFunctionArgs) => settingsAction(args)
-// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+// Its own boundary, so a refused form (app/lib/http/form-body.server.ts) still gets the root's data: the language and its texts.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null }

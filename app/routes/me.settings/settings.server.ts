@@ -9,14 +9,15 @@ import {
   type LoaderFunctionArgs,
 } from '@remix-run/node'
 import { z } from 'zod'
-import { ImageTooLargeError, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/avatars.server'
-import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/form-body.server'
-import { LANGUAGES, type TranslationKey } from '#app/lib/i18n'
-import { resolveLanguage } from '#app/lib/i18n.server'
-import { Room, User } from '#app/lib/db.server'
-import { endIdentity, requireUser, sessionStorage, viewer, type AppSession } from '#app/lib/session.server'
+import { ImageTooLargeError, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/identity/avatars.server'
+import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
+import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
+import { resolveLanguage } from '#app/lib/i18n/i18n.server'
+import { Room, User } from '#app/lib/platform/db.server'
+import { endIdentity, sessionStorage, viewer, type AppSession } from '#app/lib/http/session.server'
+import { requireUser } from '#app/lib/http/guards.server'
 import { SETTINGS_PATH, contactAction, contactLoaderData, isContactIntent } from './contact-change.server'
-import { routeMessages } from '#app/lib/page-language.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 export type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields } from './contact-change.server'
 const SAVED: TranslationKey = 'account:settings.saved'
@@ -112,7 +113,7 @@ function confirmationFor(user: User) {
 
 export async function settingsLoader(args: LoaderFunctionArgs) {
   const { request, context } = args
-  const user = await requireUser(request, context)
+  const user = await requireUser({ request, context })
   const { session } = await viewer(request, context)
   // Reading a flash consumes it; committing the session makes it show once.
   const notice = (session.get('notice') as TranslationKey | undefined) ?? null
@@ -176,7 +177,7 @@ async function readSettingsForm(request: Request): Promise<FormData | 'too-large
 }
 
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context)
+  const user = await requireUser({ request, context })
   const { session } = await viewer(request, context)
   const form = await readSettingsForm(request)
 

@@ -2,15 +2,15 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CodeField, Field } from '#app/components/field'
-import type { TranslationKey } from '#app/lib/i18n'
-import { pageTitle } from '#app/lib/meta'
-import { useT } from '#app/lib/use-t'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
 import { signInAction, signInLoader, type SendCodeFields, type VerifyCodeFields } from './sign-in.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'auth:signIn.title')
 export const loader = (args: LoaderFunctionArgs) => signInLoader(args)
 export const action = (args: ActionFunctionArgs) => signInAction(args)
-// Its own boundary, so a refused form (app/lib/form-body.server.ts) still gets the root's data: the language and its texts.
+// Its own boundary, so a refused form (app/lib/http/form-body.server.ts) still gets the root's data: the language and its texts.
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function SignIn() {

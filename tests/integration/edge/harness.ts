@@ -2,11 +2,11 @@
 // database) and socket.io-client peers that speak the meeting protocol to it.
 import { randomBytes } from 'node:crypto'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import { db, Brand, Room } from '#app/lib/db.server'
+import { db, Brand, Room } from '#app/lib/platform/db.server'
 import { parseEdgeEnv } from '#edge/env'
 import { startEdge, type EdgeOptions, type RunningEdge } from '#edge/server'
-import { signEdgeToken } from '#edge/token'
-import type { Ack, ClientToServerEvents, EdgeClaims, ServerToClientEvents } from '#edge/protocol'
+import { signEdgeToken } from '#edge/contract/token'
+import type { Ack, ClientToServerEvents, EdgeClaims, ServerToClientEvents } from '#edge/contract/protocol'
 
 /** The test run's edge secret (vitest.config.ts); a test edge and the web app's modules share it. */
 export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
@@ -126,7 +126,7 @@ export const serverPeer = (edge: RunningEdge, roomId: string, peerId: string) =>
 export async function joinMeeting(edge: RunningEdge, roomId: string, claims: Partial<EdgeClaims> = {}, peerData: Record<string, unknown> = {}) {
   const token = await tokenFor(roomId, claims)
   const socket = await connect(edge, token)
-  const joined = await ok<import('#edge/protocol').JoinResult>(socket, 'meetingRoom:join', { roomId, peerData })
+  const joined = await ok<import('#edge/contract/protocol').JoinResult>(socket, 'meetingRoom:join', { roomId, peerData })
   return { socket, token, joined }
 }
 

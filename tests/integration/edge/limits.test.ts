@@ -2,8 +2,8 @@
 // buckets per socket and event, names from the pass (guests marked), the community's toolbar
 // controls enforced, with the spec's `{ ok: false, error }` for every refusal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MeetingChatMessage, MeetingPeer } from '#app/lib/db.server'
-import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/protocol'
+import { MeetingChatMessage, MeetingPeer } from '#app/lib/platform/db.server'
+import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/contract/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'

@@ -3,7 +3,7 @@
 // A node test cannot be a WebRTC endpoint (mediasoup is ICE-lite on both ends, so two mediasoup
 // transports never handshake): RTP flow itself is proven by the three-browser end-to-end test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type NewConsumer } from '#edge/protocol'
+import { EDGE_ERRORS, type NewConsumer } from '#edge/contract/protocol'
 import { maxIncomingBitrate } from '#edge/media-config'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'

@@ -2,7 +2,7 @@
 // role granting kick-peer / mute-peer may remove or mute someone; a kicked user (or guest browser) cannot rejoin;
 // a locked room admits only its host and co-hosts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS } from '#edge/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, connect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, tokenFor } from './harness'
 

@@ -3,7 +3,7 @@
 // others send, so that entering costs only their resume. A prepared peer is nobody the others see:
 // invisible, sending nothing, receiving nothing until it enters; and the edge's limits still hold.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { EDGE_ERRORS, type NewConsumer, type Peer, type PreparedMedia } from '#edge/protocol'
+import { EDGE_ERRORS, type NewConsumer, type Peer, type PreparedMedia } from '#edge/contract/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'

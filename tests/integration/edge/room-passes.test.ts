@@ -3,11 +3,11 @@
 // refuses their kick and mute (item 1); a guest keeps one id per browser, so a kicked guest who
 // reloads for a fresh pass stays out (item 3).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type JoinResult } from '#edge/protocol'
+import { EDGE_ERRORS, type JoinResult } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { Room, User } from '#app/lib/db.server'
-import { claimPersonalRoom } from '#app/lib/room-claims.server'
-import { loader } from '#app/routes/$brand_.$room/route'
+import { Room, User } from '#app/lib/platform/db.server'
+import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
+import { loader } from '#app/routes/$brand.$room/route'
 import { TestBrowser } from '../../support/browser'
 import { closeSockets, connect, ok, request, startTestEdge } from './harness'
 

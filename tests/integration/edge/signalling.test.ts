@@ -2,8 +2,8 @@
 // before joining, missing peer ids, malformed payloads; and the channels a socket may join.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeetingRecords } from '#edge/meeting-records'
-import { signEdgeToken } from '#edge/token'
-import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/protocol'
+import { signEdgeToken } from '#edge/contract/token'
+import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { TEST_EDGE_SECRET, closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
 

@@ -2,7 +2,7 @@
 // the kicked-user memory, the event rate buckets and who counts as connected.
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { parseEnv as parseWebEnv } from '#app/lib/env.server'
+import { parseEnv as parseWebEnv } from '#app/lib/platform/env.server'
 import { parseEdgeEnv } from '#edge/env'
 import { IceRestartLimitError, IceRestartLimiter } from '#edge/ice-restart'
 import { memoryKickedPeers } from '#edge/kicked-peers'

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { LANGUAGES } from '#app/lib/i18n'
+import { LANGUAGES } from '#app/lib/i18n/i18n'
 
 /**
  * Every language carries every English key, as a non-empty string with the same placeholders,

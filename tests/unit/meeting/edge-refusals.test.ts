@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EDGE_ERRORS } from '#edge/protocol'
-import { createTranslator } from '#app/lib/i18n'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import { createTranslator } from '#app/lib/i18n/i18n'
 import { edgeRefusalKey } from '#app/meeting/edge-refusals'
 import es from '#locales/es/meeting.json'
 

@@ -1,4 +1,4 @@
-import type { JoinResult, Peer } from '#edge/protocol'
+import type { JoinResult, Peer } from '#edge/contract/protocol'
 import { initialMeetingState, meetingReducer, peerFromServer, type MeetingAction, type MeetingState } from '#app/meeting/state'
 
 export function peer(id: string, overrides: Partial<Peer> = {}): Peer {

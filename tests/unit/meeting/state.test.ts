@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EDGE_ERRORS } from '#edge/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
 import { peerFromServer } from '#app/meeting/state'
 import { added, fresh, inMeeting, joinResult, peer, run } from './fixtures'
 

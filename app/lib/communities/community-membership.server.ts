@@ -1,0 +1,78 @@
+import { timingSafeEqual } from 'node:crypto'
+import { UniqueConstraintError, type Transaction } from 'sequelize'
+import { Brand, Membership } from '#models/index'
+import type { MembershipStatus } from '#models/membership'
+import { addMember } from '#models/members'
+import { newId } from '#models/ids'
+import { createVerifiedUser } from '../identity/verified-accounts.server'
+
+/**
+ * Joining a community through its sign-up link (/{brand}/signup-{signupHash}). With member
+ * moderation the newcomer waits as pending, holding no role (so no page lets them in) until an admin
+ * approves; without it they become a member at once.
+ */
+
+
+/** Public communities always moderate new members (spec: "Public communities force moderation"). */
+export const moderatesMembers = (brand: Pick<Brand, 'memberModeration' | 'publicCommunity'>) => brand.memberModeration || brand.publicCommunity
+
+/**
+ * Whether a community takes sign-ups through this link: sign-ups allowed, a link issued, and the
+ * hash the same (compared in constant time: the hash is the link's only secret).
+ */
+export function signupLinkMatches(brand: Pick<Brand, 'allowSignUps' | 'selfSignupHash' | 'status'>, hash: string): boolean {
+  if (brand.status !== 'active' || !brand.allowSignUps || !brand.selfSignupHash) return false
+  const expected = Buffer.from(brand.selfSignupHash)
+  const given = Buffer.from(hash)
+  return expected.length === given.length && timingSafeEqual(expected, given)
+}
+
+/** Issues a new sign-up link for a community (the old one stops working) and returns its hash. */
+export async function renewSignupLink(brand: Brand): Promise<string> {
+  const hash = newId()
+  await brand.update({ selfSignupHash: hash })
+  return hash
+}
+
+
+export type JoinStatus = 'member' | 'pending' | 'rejected' | 'archived' | 'none'
+const JOIN_STATUS = { active: 'member', pending: 'pending', rejected: 'rejected', deleted: 'archived' } as const satisfies Record<MembershipStatus, JoinStatus>
+
+/** Where someone stands with a community, as a sign-up sees it. */
+export async function membershipStatus(userId: string, brandId: string, transaction?: Transaction): Promise<JoinStatus> {
+  const membership = await Membership.findOne({ attributes: ['status'], where: { userId, brandId }, transaction })
+  if (!membership) return 'none'
+  return JOIN_STATUS[membership.status as MembershipStatus]
+}
+
+/**
+ * Signs a user up to a community: a member stays one, a pending, rejected or archived membership
+ * stays as it is (asking again does not put a declined or archived person back in), anyone else
+ * becomes a member or, with moderation, pending (holding the member role, which counts only once
+ * an admin approves).
+ */
+export async function joinCommunity(brand: Brand, userId: string, transaction?: Transaction): Promise<JoinStatus> {
+  const status = await membershipStatus(userId, brand.id, transaction)
+  if (status !== 'none') return status
+  const pending = moderatesMembers(brand)
+  try {
+    await addMember({ brandId: brand.id, userId, roles: ['community-member'], status: pending ? 'pending' : 'active', source: 'signup-link', transaction })
+  } catch (error) {
+    // The same person signing up twice at once: the first sign-up stands.
+    if (!(error instanceof UniqueConstraintError)) throw error
+  }
+  return pending ? 'pending' : 'member'
+}
+
+/** A new person who proved their email signs up: their account and their place in the community, together. */
+export async function createAccountAndJoin(brand: Brand, input: { fullName: string; emailAddress: string; language?: string | null }) {
+  return Brand.sequelize!.transaction(async (transaction) => {
+    const user = await createVerifiedUser(input, transaction)
+    return { user, status: await joinCommunity(brand, user.id, transaction) }
+  })
+}
+
+/** Where a sign-up lands: inside the community, or the page that says the request awaits approval. */
+export function afterJoining(brandSlug: string, status: JoinStatus): string {
+  return status === 'member' ? `/${brandSlug}` : `/${brandSlug}/signup-successful`
+}

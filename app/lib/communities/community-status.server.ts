@@ -1,0 +1,39 @@
+// The status pages a community answers under its own address (spec: brandRoomPostNotFound,
+// brandGroupNotFound, brandEventNotFound, brandAccessDenied): they name the community, in its
+// language and colours, and answer the status a crawler or a script should see.
+import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'
+import { findBrand } from './brands.server'
+import { safeRedirect } from '../http/safe-redirect'
+import { viewer } from '../http/session.server'
+
+type PageArgs = Pick<LoaderFunctionArgs, 'request' | 'params'> & { context: AppLoadContext }
+
+async function community({ params, context }: Pick<PageArgs, 'params' | 'context'>) {
+  const brand = await findBrand(context, params.brand)
+  if (!brand) throw redirect('/community-not-found')
+  return { name: brand.name, slug: brand.slug }
+}
+
+/** A community's not-found page for a post, group or event: 404, naming the community. */
+export async function communityNotFound(args: PageArgs) {
+  return data({ community: await community(args) }, { status: 404 })
+}
+
+/**
+ * The access-denied page: 403. It says who is signed in (the account the community refused) and
+ * offers to sign in with another one, coming back to the address that was refused.
+ */
+export async function accessDenied(args: PageArgs) {
+  const { request, context } = args
+  const [found, { user }] = await Promise.all([community(args), viewer(request, context)])
+  const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')
+  return data(
+    {
+      community: found,
+      signedInAs: user ? user.name || user.emailAddress || user.phoneNumber || '' : null,
+      signInUrl: back ? `/sign-in?redirectTo=${encodeURIComponent(back)}` : '/sign-in',
+    },
+    // Personal: it names the signed-in account.
+    { status: 403, headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}

@@ -1,0 +1,51 @@
+/** The community sidebar, in the spec's order. `path` is relative to /{brand}. */
+export const SIDEBAR_ITEMS = [
+  { id: 'home', path: '' },
+  { id: 'messages', path: 'messages' },
+  { id: 'calls', path: 'calls' },
+  { id: 'contacts', path: 'contacts' },
+  { id: 'tags', path: 'tags' },
+  { id: 'media', path: '?drawer=media' },
+  { id: 'members', path: 'members' },
+  { id: 'groups', path: 'groups' },
+  { id: 'eventSeries', path: 'event-series' },
+  { id: 'events', path: 'events' },
+  { id: 'settings', path: '?drawer=settings' },
+] as const
+
+export type SidebarItem = (typeof SIDEBAR_ITEMS)[number]['id']
+
+/** Where the user is, as far as the sidebar cares. */
+export type NavLocation =
+  | { page: 'home' }
+  | { page: 'room'; slug: string; context: 'personal' | 'group' | 'event' }
+  | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' }
+  | { page: 'other' }
+
+/**
+ * The spec's highlight rules: the community home or the hub room highlights home; a room in a
+ * group context highlights groups, any other room members; events, series (list and detail),
+ * groups, members and tags highlight their own names.
+ */
+export function highlightedItem(location: NavLocation): SidebarItem | null {
+  switch (location.page) {
+    case 'home':
+      return 'home'
+    case 'room':
+      if (location.slug === 'hub') return 'home'
+      return location.context === 'group' ? 'groups' : 'members'
+    case 'eventSeries':
+    case 'eventSeriesDetail':
+      return 'eventSeries'
+    case 'events':
+    case 'groups':
+    case 'members':
+    case 'tags':
+      return location.page
+    default:
+      return null
+  }
+}
+
+/** What a page inside the community layout tells it about itself, for the sidebar's highlight (its route `handle`). */
+export type CommunityHandle = { nav?: (data: unknown) => NavLocation }

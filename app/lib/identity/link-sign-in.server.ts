@@ -1,0 +1,43 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { accountLabel, redeemMagicLink, usableMagicLink } from './magic-links.server'
+import { readForm } from '../http/form-body.server'
+import { startSession, viewer, type SessionData } from '../http/session.server'
+
+/** What the page shows instead of switching accounts: "continue as {as}?", with a POST form. */
+export type SwitchAccountPrompt = { as: string; current: string; currentUserId: string; stayUrl: string }
+
+type LinkSignIn = {
+  token: string
+  /** Where to go afterwards; empty means the link's own destination. */
+  target: string
+  /** The host's flags (a redeemed host token only); otherwise the session keeps the ones it has. */
+  flags?: SessionData['flags']
+}
+
+/**
+ * Signs in by a link (ml/{id}, or the callback's a/h token), defending against login CSRF: a link
+ * that would put this browser into another account than the one signed in here only asks on a GET
+ * ("continue as X?"), and a POST (that question's form) switches only when it names the account it
+ * replaces, the one this request's session holds. A cross-site POST carries no SameSite=Lax cookie:
+ * it would look like nobody is signed in, so a POST never signs in without that match.
+ *
+ * Throws the sign-in's redirect; returns the question to ask, or null when the link is spent,
+ * expired or unknown.
+ */
+export async function signInByLink({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, link: LinkSignIn): Promise<SwitchAccountPrompt | null> {
+  const usable = await usableMagicLink(link.token)
+  if (!usable) return null
+  const { session, user } = await viewer(request, context)
+  if (request.method === 'POST') {
+    // Only the question's own form switches: a POST from anywhere else (no cookie, or not naming the
+    // account signed in here) goes back to asking, as a GET (303), which sees this browser's cookie.
+    const replacing = (await readForm(request)).get('replacing')
+    if (!user || replacing !== user.id) throw redirect(new URL(request.url).pathname + new URL(request.url).search, 303)
+  } else if (user && user.id !== usable.userId) {
+    const [as, current] = await Promise.all([accountLabel(usable.userId), accountLabel(user.id)])
+    return { as, current, currentUserId: user.id, stayUrl: link.target || '/' }
+  }
+  const redeemed = await redeemMagicLink(link.token)
+  if (!redeemed) return null
+  throw await startSession(session, redeemed.userId, link.target || redeemed.destinationUrl, link.flags)
+}

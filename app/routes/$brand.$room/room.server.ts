@@ -1,0 +1,100 @@
+// The meeting page's server side: the room page's data, with its pass (lib/rooms/meeting-pass.server.ts).
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { normaliseSlug } from '#models/slugs'
+import { requireCommunity } from '#app/lib/http/guards.server'
+import { User } from '#app/lib/platform/db.server'
+import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/meeting-pass.server'
+import { sessionStorage, viewer, type AppSession } from '#app/lib/http/session.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { thankYouPath } from '#app/lib/rooms/room-thank-you.server'
+
+/** The spec's named route for an unknown room in a community (brandRoomNotFound). */
+export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
+
+/**
+ * The host auto-join flag the sign-in callback stored (`aj`), used once: when the host opens a
+ * room with it set, the meeting enters by itself. Returns the Set-Cookie that clears it, or null
+ * when it is not set or the viewer is not this room's host (the flag stays for the host's room).
+ */
+async function takeAutoJoinFlag(session: AppSession, isHost: boolean): Promise<{ 'Set-Cookie': string } | null> {
+  if (!isHost) return null
+  const flags = session.get('flags')
+  if (!flags?.autoJoin) return null
+  session.set('flags', { ...flags, autoJoin: false })
+  return { 'Set-Cookie': await sessionStorage.commitSession(session) }
+}
+
+export async function roomLoader(args: LoaderFunctionArgs) {
+  const { request, params, context } = args
+  if (normaliseSlug(params.room ?? '') === ROOM_NOT_FOUND_SLUG) {
+    const brand = await requireCommunity(args)
+    return data(
+      { kind: 'notFound' as const, community: { name: brand.name, slug: brand.slug }, messages: await routeMessages(args, 'meeting') },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    )
+  }
+
+  const { brand, room, claims, isGuest, guestCookie } = await requireRoomSession(args)
+  const refused = await passRefusal(context)
+  if (refused) {
+    return data(
+      {
+        kind: 'passLimit' as const,
+        community: { name: brand.name, slug: brand.slug },
+        minutes: Math.ceil(refused.retryAfterSeconds / 60),
+        messages: await routeMessages(args, 'meeting'),
+      },
+      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(refused.retryAfterSeconds) } },
+    )
+  }
+  const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
+  const [host, pass, messages] = await Promise.all([
+    room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
+    edgePassFor(claims),
+    routeMessages(args, 'meeting'),
+  ])
+  const { peerSettings, toolbarControls } = brand
+  return data(
+    {
+      kind: 'room' as const,
+      community: { name: brand.name, slug: brand.slug },
+      room: { id: room.id, slug: room.slug, name: room.name || room.slug, description: room.description },
+      host: host ? { name: host.name || '', avatar: host.avatar } : null,
+      hostId: room.hostId,
+      me: {
+        userId: claims.userId,
+        name: claims.name,
+        avatar: claims.avatar,
+        isGuest,
+        isHost: claims.isHost,
+        isCoHost: claims.isCoHost,
+        // Buttons only: the edge checks the same powers from the pass on every kick and mute.
+        canKick: claims.isHost || claims.isCoHost || claims.permissions.includes('kick-peer'),
+        canMute: claims.isHost || claims.isCoHost || claims.permissions.includes('mute-peer'),
+      },
+      pass,
+      settings: {
+        defaultViews: { desktop: brand.defaultViewDesktop, mobile: brand.defaultViewMobile },
+        peersMax: peerSettings.peersMax,
+        peersMinSize: peerSettings.peersMinSize,
+        mirrorOwnVideo: peerSettings.mirrorOwnVideo,
+        displayNameplates: peerSettings.peersDisplayNameplates,
+        controls: {
+          chat: toolbarControls.chat,
+          settings: toolbarControls.settings,
+          sharedScreen: toolbarControls.sharedScreen,
+          viewingMode: toolbarControls.viewingMode,
+          fullScreen: toolbarControls.fullScreen,
+        },
+      },
+      // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
+      endUrl: room.redirectOnEndUrl || thankYouPath(brand.slug, room.slug),
+      autoEnter: autoEnter !== null,
+      // The community's embedding page (spec: embeddedClientUrl) may frame the room.
+      embedder: brand.embeddedClientUrl,
+      messages,
+    },
+    // The pass is personal and short-lived: never cached, by the browser or anything between.
+    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}), ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } },
+  )
+}

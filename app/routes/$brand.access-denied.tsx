@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { StatusPage } from '#app/components/status-page'
+import { accessDenied } from '#app/lib/communities/community-status.server'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+
+// The spec's brandAccessDenied: where a community sends a signed-in person it refuses (a guest is
+// asked to sign in instead, on /private).
+export const loader = (args: LoaderFunctionArgs) => accessDenied(args)
+
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:accessPages.accessDenied.title')
+
+export default function AccessDenied() {
+  const { t } = useT()
+  const { community, signedInAs, signInUrl } = useLoaderData<typeof loader>()
+  return (
+    <StatusPage
+      title={t('pages:accessPages.accessDenied.title')}
+      actions={
+        <>
+          <Link to={signInUrl} className="button button-primary">
+            {signedInAs === null ? t('common:actions.signIn') : t('pages:accessPages.accessDenied.signInAnother')}
+          </Link>
+          <Link to="/" className="button">
+            {t('common:actions.goHome')}
+          </Link>
+        </>
+      }
+    >
+      <p>{t('pages:accessPages.accessDenied.message', { community: community.name })}</p>
+      {signedInAs === null ? null : <p>{t('pages:accessPages.accessDenied.signedInAs', { name: signedInAs })}</p>}
+    </StatusPage>
+  )
+}
