@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from './components/error-boundary'
 import { FlashMessage } from './components/flash-message'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/http/browser-support.server'
-import { shellMessagesFor } from './lib/i18n/i18n.server'
+import { shellMessagesFor, translatorFor } from './lib/i18n/i18n.server'
 import { pageCommunity, pageLanguage } from './lib/i18n/page-language.server'
 import { viewer } from './lib/http/session.server'
 import { takeFlash } from './lib/http/flash.server'
@@ -42,7 +42,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // The account menu's "Manage community", for those who may run this one.
       manageUrl: brand && permissions?.has('manage-community') ? `/${brand.slug}/admin` : null,
     },
-    flash,
+    // Translated here: the message may come from a namespace this page does not carry.
+    flash: flash ? { kind: flash.kind, text: translatorFor(language)(flash.message, flash.values) } : null,
     // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
     languageLocked: Boolean(brand?.communityLanguage),
     language,

@@ -1,13 +1,8 @@
-import type { Flash } from '#app/lib/http/flash'
-import { useT } from '#app/lib/i18n/use-t'
-
-/** The message an action left for this page (flash.server.ts): a status line, announced to screen readers. */
-export function FlashMessage({ flash }: { flash: Flash | null }) {
-  const { t } = useT()
-  if (!flash) return null
+/** The message an action left for this page (lib/http/flash.server.ts): a status line, announced to screen readers. */
+export function FlashMessage({ flash }: { flash: { kind: 'success' | 'error'; text: string } }) {
   return (
     <p className={`flash notice ${flash.kind === 'error' ? 'notice-error' : 'notice-success'}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
-      {t(flash.message, flash.values)}
+      {flash.text}
     </p>
   )
 }
