@@ -1,94 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { communityHome } from '#app/lib/communities/community-home.server'
-import { formatDate } from '#app/lib/i18n/dates'
-import { pageTitle } from '#app/lib/http/meta'
-import { requireCommunityPage } from '#app/lib/http/guards.server'
-import { useT } from '#app/lib/i18n/use-t'
+import { useLoaderData } from '@remix-run/react'
+import { CommunityHomeView } from '#app/components/community-home'
+import { communityHomeData } from '#app/lib/communities/community-home.server'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
+import { requireCommunityPage } from '#app/lib/http/guards.server'
+import { pageTitle } from '#app/lib/http/meta'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 
-export async function loader(args: LoaderFunctionArgs) {
-  // Members enter with the access-community permission; guests only where the admins allow it.
-  const { brand, user, permissions } = await requireCommunityPage(args, 'home')
-  return {
-    community: { name: brand.name, slug: brand.slug, trialEndsAt: brand.trialEndsAt?.toISOString() ?? null },
-    ...(await communityHome(brand, { userId: user?.id ?? null, hasCommunityAccess: permissions.has('access-community') })),
-  }
-}
+// Members enter with the access-community permission; guests only where the admins allow it.
+export const loader = async (args: LoaderFunctionArgs) => communityHomeData(await requireCommunityPage(args, 'home'))
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
   pageTitle({ matches, error }, 'pages:community.welcome', { name: data?.community.name ?? '' })
 
 export default function CommunityHome() {
-  const { t, language } = useT()
-  const { community, hub, announcements, groups, events, memberCount } = useLoaderData<typeof loader>()
-  const roomUrl = (slug: string) => `/${community.slug}/${slug}`
-  return (
-    <>
-      <main id="main" className="community-main">
-        <h1>{t('pages:community.welcome', { name: community.name })}</h1>
-        <div className="card-grid">
-          {[
-            { room: hub, label: t('pages:community.hub') },
-            { room: announcements, label: t('pages:community.announcements') },
-          ].map(({ room, label }) =>
-            room ? (
-              <section key={room.id} className="card" aria-labelledby={`room-${room.id}`}>
-                <p className="eyebrow">{label}</p>
-                <h2 id={`room-${room.id}`}>{room.name}</h2>
-                {room.description ? <p>{room.description}</p> : null}
-                <Link to={roomUrl(room.slug)} className="button button-primary">
-                  {t('pages:community.enterRoom', { name: room.name })}
-                </Link>
-              </section>
-            ) : null,
-          )}
-        </div>
-
-        <section aria-labelledby="groups-heading">
-          <h2 id="groups-heading">{t('pages:community.groups')}</h2>
-          {groups.length === 0 ? (
-            <p>{t('pages:community.noGroups')}</p>
-          ) : (
-            <ul className="room-list">
-              {groups.map((group) => (
-                <li key={group.id} className="card">
-                  <Link to={roomUrl(group.slug)}>{group.name}</Link>
-                  {group.description ? <p>{group.description}</p> : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </main>
-
-      <aside className="right-drawer" aria-labelledby="about-heading">
-        <h2 id="about-heading">{t('pages:community.about')}</h2>
-        <p>{t('pages:community.members', { count: memberCount })}</p>
-        {community.trialEndsAt ? (
-          <p>{t('pages:community.trialEnds', { date: formatDate(new Date(community.trialEndsAt), { language, dateOnly: true }) })}</p>
-        ) : null}
-        <h3>{t('pages:community.upcomingEvents')}</h3>
-        {events.length === 0 ? (
-          <p>{t('pages:community.noEvents')}</p>
-        ) : (
-          <ul className="event-list">
-            {events.map((event) => (
-              <li key={event.id}>
-                <Link to={`/${community.slug}/events/${event.slug}`}>{event.name}</Link>
-                <br />
-                <time dateTime={event.startsAt}>
-                  {t('pages:community.startsAt', {
-                    date: formatDate(new Date(event.startsAt), { language, timeZone: event.timeZone ?? undefined }),
-                  })}
-                </time>
-              </li>
-            ))}
-          </ul>
-        )}
-      </aside>
-    </>
-  )
+  return <CommunityHomeView data={useLoaderData<typeof loader>()} />
 }

@@ -1,6 +1,7 @@
 import { Op } from 'sequelize'
 import { Brand, Membership, Room } from '#models/index'
 import { roomAccess, type RoomAccessInput } from '#models/room-access'
+import type { CommunityAccess } from '../http/guards.server'
 
 const UPCOMING_EVENTS = 5
 const GROUPS_SHOWN = 12
@@ -71,3 +72,12 @@ export async function communityHome(brand: Brand, viewer: HomeViewer, now = new 
     memberCount,
   }
 }
+
+/** The community home's loader data for someone a guard let in (the home's own, or a drawer's over it). */
+export async function communityHomeData({ brand, user, permissions }: CommunityAccess) {
+  return {
+    community: { name: brand.name, slug: brand.slug, trialEndsAt: brand.trialEndsAt?.toISOString() ?? null },
+    ...(await communityHome(brand, { userId: user?.id ?? null, hasCommunityAccess: permissions.has('access-community') })),
+  }
+}
+export type CommunityHomeData = Awaited<ReturnType<typeof communityHomeData>>

@@ -15,9 +15,14 @@ export const SIDEBAR_ITEMS = [
 
 export type SidebarItem = (typeof SIDEBAR_ITEMS)[number]['id']
 
+/** The views the left drawer opens on, each a page of its own over the community home. */
+export const DRAWER_VIEWS = ['messages', 'calls', 'contacts'] as const
+export type DrawerView = (typeof DRAWER_VIEWS)[number]
+
 /** Where the user is, as far as the sidebar cares. */
 export type NavLocation =
   | { page: 'home' }
+  | { page: 'drawer'; view: DrawerView }
   | { page: 'room'; slug: string; context: 'personal' | 'group' | 'event' }
   | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' }
   | { page: 'other' }
@@ -31,6 +36,8 @@ export function highlightedItem(location: NavLocation): SidebarItem | null {
   switch (location.page) {
     case 'home':
       return 'home'
+    case 'drawer':
+      return location.view
     case 'room':
       if (location.slug === 'hub') return 'home'
       return location.context === 'group' ? 'groups' : 'members'
