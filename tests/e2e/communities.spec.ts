@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { DEMO, expectAccessible, signInWithSession, sql, t } from './support'
+
+const newId = () => randomBytes(27).toString('base64url')
+
+/** One row of a table copied with some columns replaced (the rest as the source has them). */
+async function copyRow(table: string, where: string, params: unknown[], replaced: Record<string, unknown>) {
+  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
+  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
+  await sql(
+    `INSERT INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM ${table} WHERE ${where}`,
+    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), ...params],
+  )
+}
+
+/**
+ * A second community on the same install, made from the demo's rows: its brand, its hub, and an
+ * owner of its own (a fresh account with an active membership and the owner role).
+ */
+async function secondCommunity(slug: string) {
+  const brandId = newId()
+  const hubId = newId()
+  const ownerEmail = `owner@${slug}.hearth.test`
+  await copyRow('brands', 'slug = ?', [DEMO.slug], { id: brandId, slug, name: `Community ${slug}`, selfSignupHash: null, announcementsRoomId: null, topLevelRoomId: hubId })
+  await copyRow('rooms', "slug = 'hub' AND brandId = (SELECT id FROM brands WHERE slug = ?)", [DEMO.slug], { id: hubId, brandId, name: `${slug} hub` })
+  const ownerId = newId()
+  await copyRow('users', 'emailAddress = ?', [DEMO.accounts[0].emailAddress], { id: ownerId, name: `Owner of ${slug}`, emailAddress: ownerEmail, phoneNumber: null })
+  await copyRow('memberships', 'userId = (SELECT id FROM users WHERE emailAddress = ?) AND brandId = (SELECT id FROM brands WHERE slug = ?)', [DEMO.accounts[0].emailAddress, DEMO.slug], {
+    id: newId(),
+    userId: ownerId,
+    brandId,
+  })
+  await copyRow('role_grants', "roomId IS NULL AND userId = (SELECT id FROM users WHERE emailAddress = ?) AND roleId = (SELECT id FROM roles WHERE slug = 'community-owner')", [DEMO.accounts[0].emailAddress], {
+    id: newId(),
+    userId: ownerId,
+    brandId,
+  })
+  return { slug, name: `Community ${slug}`, hubName: `${slug} hub`, ownerEmail }
+}
+
+test('two communities on one install see nothing of each other', async ({ browser }, testInfo) => {
+  const other = await secondCommunity(`apart-${testInfo.project.name}-${Date.now().toString(36)}`)
+
+  const ownerThere = await browser.newContext()
+  const theirs = await ownerThere.newPage()
+  await signInWithSession(theirs, other.ownerEmail)
+  await theirs.goto(`/${other.slug}`)
+  await expect(theirs.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: other.name }) })).toBeVisible()
+  await expect(theirs.getByRole('heading', { name: other.hubName })).toBeVisible()
+  // The demo's pages and rooms are closed to them: its members page, its drawer, its group.
+  for (const path of [`/${DEMO.slug}/members`, `/${DEMO.slug}/calls`]) {
+    await theirs.goto(path)
+    await expect(theirs).toHaveURL(new RegExp(`/${DEMO.slug}/access-denied`))
+  }
+  await ownerThere.close()
+
+  const memberHere = await browser.newContext()
+  const ours = await memberHere.newPage()
+  await signInWithSession(ours, DEMO.accounts[2].emailAddress)
+  for (const path of [`/${other.slug}`, `/${other.slug}/messages`, `/${other.slug}/hub`]) {
+    await ours.goto(path)
+    await expect(ours).toHaveURL(new RegExp(`/${other.slug}/access-denied`))
+  }
+  await memberHere.close()
+})
+
+test('a guest sees only what the community opened to guests', async ({ page }) => {
+  // The demo opens its hub and groups to guests (models/seed.ts), not its members page or the drawers.
+  await page.goto(`/${DEMO.slug}`)
+  await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) })).toBeVisible()
+  for (const path of [`/${DEMO.slug}/members`, `/${DEMO.slug}/messages`, `/${DEMO.slug}/calls`, `/${DEMO.slug}/contacts`]) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/\/private\?redirectTo=/)
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
+  }
+})
+
+test('call history, messages and contacts open the left drawer over the home, and close back to it', async ({ page }) => {
+  await signInWithSession(page, DEMO.accounts[3].emailAddress)
+  await page.goto(`/${DEMO.slug}`)
+  const sidebar = page.getByRole('navigation', { name: t('en', 'common:nav.label') })
+  for (const view of ['calls', 'messages', 'contacts'] as const) {
+    await sidebar.getByRole('link', { name: t('en', `common:nav.${view}`) }).click()
+    await expect(page).toHaveURL(`/${DEMO.slug}/${view}`)
+    const drawer = page.getByRole('complementary', { name: t('en', `common:nav.${view}`) })
+    await expect(drawer).toBeVisible()
+    await expect(sidebar.getByRole('link', { name: t('en', `common:nav.${view}`) })).toHaveAttribute('aria-current', 'page')
+    // The home stays beneath it.
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) })).toBeVisible()
+    await expect(page).toHaveTitle(`${t('en', `common:nav.${view}`)} · Hearth`)
+  }
+  await expectAccessible(page)
+  await page.getByRole('link', { name: t('en', 'community:drawer.close') }).click()
+  await expect(page).toHaveURL(`/${DEMO.slug}`)
+})
