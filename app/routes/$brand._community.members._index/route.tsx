@@ -148,7 +148,7 @@ function MemberRowView({ row, slug, failed, showActions }: { row: MemberRow; slu
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('userId') === row.userId
   const roleName = (role: string) => {
-    const key = `members:list.roles.${role}` as TranslationKey
+    const key = `members:list.roles.${role.replace(/^community-/, '')}` as TranslationKey
     const text = t(key)
     return text === key ? role : text
   }
