@@ -169,7 +169,7 @@ describe('archive, restore, activate, reserve', () => {
 
   it('answers odd input with a 400, never a 500', async () => {
     const { brand, admin, member } = await world()
-    for (const fields of [{}, { intent: 'approve' }, { intent: 'approve', userId: '../../x' }, { intent: 'explode', userId: member.id }, { intent: 'delete', userId: member.id }]) {
+    for (const fields of <Record<string, string>[]>[{}, { intent: 'approve' }, { intent: 'approve', userId: '../../x' }, { intent: 'explode', userId: member.id }, { intent: 'delete', userId: member.id }]) {
       const refused = await post(brand, admin, fields)
       expect(refused.status).toBe(400)
     }
