@@ -96,6 +96,7 @@ test('an admin runs the members page; a plain member may not export', async ({ p
   await doomed.getByRole('button', { name: `${text('members:delete.button')} Dee Delete` }).click()
   await expect(row(page, 'Dee Delete').getByText(text('members:delete.error'))).toBeVisible()
   await expect(row(page, 'Dee Delete').getByRole('textbox')).toHaveValue('wrong@example.test')
+  await screenshot(page, testInfo, 'members-delete-refused')
   await row(page, 'Dee Delete').getByRole('textbox').fill(community.doomed.emailAddress)
   await row(page, 'Dee Delete').getByRole('button', { name: `${text('members:delete.button')} Dee Delete` }).click()
   await expect(page.getByText(text('members:flash.deleted'))).toBeVisible()
