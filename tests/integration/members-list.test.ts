@@ -293,17 +293,13 @@ describe('pending self sign-ups', () => {
     const hash = await renewSignupLink(brand)
     const newcomer = await makeUser({ name: 'New Comer' })
     const path = `/${brand.slug}/signup-${hash}`
-    const response = await thrownResponse(
-      Promise.resolve().then(async () => {
-        const result = await selfSignupAction(routeArgs(path, { brand: brand.slug, room: `signup-${hash}` }, {
-          method: 'POST',
-          body: new URLSearchParams({ intent: 'join' }),
-          headers: { Cookie: await signedInCookie(newcomer.id) },
-        }))
-        if (result instanceof Response) throw result
-        return result
+    const response = (await selfSignupAction(
+      routeArgs(path, { brand: brand.slug, room: `signup-${hash}` }, {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'join' }),
+        headers: { Cookie: await signedInCookie(newcomer.id) },
       }),
-    )
+    )) as Response
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/signup-successful`)
     const pending = await load(brand, admin, '?tab=pending')
     expect(pending.listing.rows.map((row) => row.userId)).toEqual([newcomer.id])

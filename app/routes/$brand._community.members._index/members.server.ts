@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod'
+import { COMMUNITY_PAGES } from '#models/permissions'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireAnyCommunityPermission, requireCommunityPage } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
@@ -36,7 +37,10 @@ export async function membersLoader(args: LoaderFunctionArgs) {
     community: { slug: brand.slug, name: brand.name },
     tabs,
     listing,
-    may: { manage: permissions.has('manage-community-members'), export: permissions.has('manage-community-members') },
+    may: {
+      manage: permissions.has('manage-community-members'),
+      export: COMMUNITY_PAGES.membersExport.permissions.every((permission) => permissions.has(permission)),
+    },
   }
 }
 
