@@ -86,3 +86,11 @@ export async function requireRoom(
   if (!access.ok) refuse(access, back)
   return { brand, user, room: access.room!, permissions: access.permissions }
 }
+
+/** Any one of these permissions in the community (approving members: moderators or those who manage members), with the same refusals as a page. */
+export function requireAnyCommunityPermission(args: GuardArgs, ...anyOf: readonly PermissionSlug[]): Promise<CommunityAccess & { user: User }> {
+  return communityAccess(args, async (brand, user, permissions) => {
+    if (anyOf.some((permission) => permissions.has(permission))) return { ok: true, userId: user?.id ?? null, brand, room: null, permissions }
+    return { ok: false, reason: user ? 'accessDenied' : 'signInRequired', userId: user?.id ?? null, brand, room: null }
+  }) as Promise<CommunityAccess & { user: User }>
+}
