@@ -2,7 +2,6 @@
 // rules): used by the actions to parse and by the pages for their constraints. Browser-safe; every
 // message is a translation key of the members namespace.
 import { z } from 'zod'
-import { COMMUNITY_ROLES } from '#models/permissions'
 import { isMobilePhone, normalisePhone } from '#app/lib/identity/phone'
 
 const tooLong = 'members:editor.errors.tooLong'
@@ -123,15 +122,17 @@ export function socialUrl(network: SocialNetwork, typed: string | undefined): st
   return isWebAddress(typed) ? typed : `${SOCIAL_NETWORKS[network]}${typed}`
 }
 
+/** Role slugs as sent; which exist and which the editor may grant is the server's to say (member-roles.server.ts). */
 const rolesField = () =>
   z
-    .array(z.enum(COMMUNITY_ROLES, { errorMap: () => ({ message: 'members:editor.errors.roleUnknown' }) }))
+    .array(z.string().max(64, 'members:editor.errors.roleUnknown'))
+    .max(32, 'members:editor.errors.roleUnknown')
     .optional()
     .transform((roles) => [...new Set(roles ?? [])])
 
 const flag = () => z.boolean({ invalid_type_error: 'members:editor.errors.flagInvalid' }).default(false)
 
-/** The member editor (spec §3): every field, and `confirm` once the room link change was confirmed. */
+/** The member editor (spec §3): every field, and `confirm` once a room link change was confirmed. */
 export const MemberEditorSchema = z.object({
   name: fullNameField(),
   emailAddress: emailField(),
@@ -151,7 +152,8 @@ export const MemberEditorSchema = z.object({
   redirectOnEndUrl: optionalUrl(),
   alwaysEnableMeetButton: flag(),
   roles: rolesField(),
-  confirm: z.literal('1').optional(),
+  /** The new room link, sent again by the confirmation's button: the change was read and confirmed. */
+  confirm: z.string().max(ROOM_LINK_MAX).optional(),
 })
 export type MemberEditorFields = z.input<typeof MemberEditorSchema>
 export type MemberEditorValues = z.output<typeof MemberEditorSchema>
