@@ -24,6 +24,8 @@ export async function memberEditorLoader(args: LoaderFunctionArgs) {
     brandSlug: brand.slug,
     member: { id: user.id, name: user.name ?? user.emailAddress ?? '', status: membership.status },
     values: editorValues(user, room, roles),
+    // Changes with each save, so the form starts again from what was stored (a phone normalised, a link lower-cased).
+    version: `${user.updatedAt.toISOString()}|${room?.slug ?? ''}`,
     roles: roleChoices(permissions, roles),
     constraint: getZodConstraint(MemberEditorSchema),
   }

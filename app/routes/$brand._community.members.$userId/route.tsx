@@ -23,6 +23,11 @@ const PROFILE_TEXT = ['location', 'company', 'jobTitle'] as const
 const SOCIAL = ['facebook', 'linkedin', 'twitter', 'instagram'] as const
 
 export default function MemberEditor() {
+  const { version } = useLoaderData<typeof loader>()
+  return <MemberEditorPage key={version} />
+}
+
+function MemberEditorPage() {
   const { t } = useT()
   const { brandSlug, member, values, roles, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
