@@ -1,6 +1,6 @@
 // The member editor and the new member wizard (spec §3, §5, §6, §8): every rule at its boundary,
 // through the routes' real loaders and actions on the file's own database.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeetingPeer, MeetingRoom, Membership, Room, User, type Brand } from '#models/index'
 import { communityRolesOf } from '#models/members'
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.members.$userId/route'
@@ -178,6 +178,22 @@ describe('member editor: people rules', () => {
       websiteUrl: ['members:editor.errors.urlInvalid'],
       facebook: ['members:editor.errors.socialInvalid'],
     })
+  })
+})
+
+describe('member editor: a failed save', () => {
+  it('says "Your changes were not saved" (the form kept), and changes nothing', async () => {
+    const { user, room } = await makeMember()
+    const spy = vi.spyOn(User.sequelize!, 'transaction').mockRejectedValueOnce(new Error('disk full'))
+    try {
+      const { status, body } = await replied(edit(user.id, editorFields(user, room, { company: 'Lost Co' })))
+      expect(status).toBe(500)
+      expect(body.result.error?.['']).toEqual(['common:flash.notSaved'])
+      expect(body.result.initialValue).toMatchObject({ company: 'Lost Co' })
+    } finally {
+      spy.mockRestore()
+    }
+    expect((await user.reload()).company).toBeNull()
   })
 })
 
