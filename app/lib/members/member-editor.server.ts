@@ -145,7 +145,7 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
         if (await meetingIsLive(room.id, transaction)) throw new MeetingStarted()
         await room.update({ slug }, { transaction })
       } else if (!room) {
-        await createPersonalRoom({ brandId: brand.id, user, slug, transaction })
+        await createMemberRoom({ brandId: brand.id, user, slug, transaction })
       }
     })
   } catch (error) {
@@ -179,7 +179,7 @@ async function ownerCount(brandId: string) {
  * A person's own room in a community, hosted by them (the wizard's, or the editor's when they had
  * none). The room-host grant names the room, as personal rooms' do (app/lib/rooms/room-claims.server.ts).
  */
-export async function createPersonalRoom(input: {
+export async function createMemberRoom(input: {
   brandId: string
   user: Pick<User, 'id' | 'name'>
   slug: string

@@ -6,7 +6,7 @@ import { Membership, User, type Brand } from '#models/index'
 import { addMember } from '#models/members'
 import type { PermissionSlug } from '#models/permissions'
 import { logger } from '../platform/logger.server'
-import { createPersonalRoom } from './member-editor.server'
+import { createMemberRoom } from './member-editor.server'
 import type { NewMemberValues } from './member.schema'
 import { rolesForNewMember } from './member-roles.server'
 import { checkRoomLink, roomLinkSlug, type RoomLinkRefusal } from './room-link.server'
@@ -33,7 +33,7 @@ export async function createMember(input: { brand: Brand; held: ReadonlySet<Perm
     const userId = await User.sequelize!.transaction(async (transaction) => {
       const user = existing ?? (await User.create({ name: values.fullName, emailAddress: values.emailAddress }, { transaction }))
       await addMember({ brandId: brand.id, userId: user.id, roles: roles.roles, status: 'active', source: 'invitation', transaction })
-      await createPersonalRoom({
+      await createMemberRoom({
         brandId: brand.id,
         user,
         slug: roomLinkSlug(values.roomLink),
