@@ -160,6 +160,23 @@ export class Edge {
     socket?.disconnect(true)
   }
 
+  /**
+   * Everyone out of the room's meeting, on the web app's word (its link changed, spec §5): each
+   * peer gets `kick` and its socket closes; the meeting ends with the last one. Nobody is barred
+   * from coming back: the room is the same, only its address changed. An edge not hosting the room
+   * has nothing to do.
+   */
+  async kickAll(roomId: string, reason: string) {
+    const meeting = this.meetings.get(roomId)
+    if (!meeting) return
+    for (const peer of [...meeting.peers.values()]) {
+      meeting.toPeer(peer, 'kick', { peerId: peer.id })
+      const socket = this.deps.io.sockets.sockets.get(peer.socketId)
+      await this.leave(socket, meeting, peer, `removed: ${reason}`)
+      socket?.disconnect(true)
+    }
+  }
+
   /** Mute: the host, a co-host or a role with mute-peer only; the target's microphone is paused on the server. */
   async mute(meeting: Meeting, caller: EdgePeer, targetId: string) {
     const target = this.target(meeting, caller, targetId, 'mute-peer')

@@ -14,6 +14,7 @@ import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './co
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './contract/token'
+import { ROOM_KICK_ALL, RoomKickAllSchema } from './contract/room-commands'
 import type { types } from 'mediasoup'
 
 const id = () => z.string().min(1).max(64)
@@ -77,6 +78,14 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     if (!verified) return next(new Error(EDGE_ERRORS.badToken))
     socket.data = { claims: verified.claims, tokenId: verified.tokenId, peer: null, meeting: null }
     next()
+  })
+
+  // The web app's commands (contract/room-commands.ts), heard by every edge through the adapter;
+  // a payload that does not parse is dropped (anyone with Redis access could publish one).
+  io.on(ROOM_KICK_ALL, (payload: unknown) => {
+    const command = RoomKickAllSchema.safeParse(payload)
+    if (!command.success) return logger.warn({ payload }, 'room:kickAll refused: invalid payload')
+    edge.kickAll(command.data.roomId, command.data.reason).catch((error: unknown) => logger.error({ err: error, roomId: command.data.roomId }, 'room:kickAll failed'))
   })
 
   io.on('connection', (socket) => {

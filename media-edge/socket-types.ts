@@ -2,6 +2,7 @@ import type { Server, Socket } from 'socket.io'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
 import type { ClientToServerEvents, EdgeClaims, ServerToClientEvents } from './contract/protocol'
+import type { EdgeServerSideEvents } from './contract/room-commands'
 
 /** What the edge keeps on each socket: the verified token, and the peer once it has joined. */
 export interface SocketData {
@@ -11,7 +12,7 @@ export interface SocketData {
   meeting: Meeting | null
 }
 
+/** The server-side events are what the web app sends every edge (contract/room-commands.ts). */
+export type EdgeIo = Server<ClientToServerEvents, ServerToClientEvents, EdgeServerSideEvents, SocketData>
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type EdgeIo = Server<ClientToServerEvents, ServerToClientEvents, {}, SocketData>
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type EdgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, {}, SocketData>
+export type EdgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, EdgeServerSideEvents, SocketData>

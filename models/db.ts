@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { Sequelize, type Options } from 'sequelize'
+import { Sequelize, Transaction, type Options } from 'sequelize'
 
 export const DEFAULT_DATABASE_URL = 'sqlite:data/hearth.sqlite'
 
@@ -37,6 +37,10 @@ export function connect(url: string, options: { logging?: Options['logging'] } =
       storage,
       // One handle: SQLite serialises writers anyway, and the PRAGMAs below are per connection.
       pool: { max: 1, min: 0, idle: 60_000 },
+      // A transaction takes the write lock when it begins (waiting out another writer for
+      // busy_timeout). A deferred one that reads first and writes later fails at once with
+      // SQLITE_BUSY when another process wrote in between: busy_timeout cannot help a lock upgrade.
+      transactionType: Transaction.TYPES.IMMEDIATE,
       hooks: {
         // WAL lets readers go on while a write is in progress; busy_timeout waits out another writer.
         afterConnect: (connection) =>

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis'
 import { edgeUrlForRoom } from '#edge/contract/assignment'
 import { probeEdge } from '#edge/contract/edge-probe'
 import { channels, type ServerToClientEvents } from '#edge/contract/protocol'
+import { ROOM_KICK_ALL, type RoomKickAll } from '#edge/contract/room-commands'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
 import { webRedis } from '../platform/redis.server'
@@ -19,6 +20,8 @@ export type EdgeNotification = Parameters<ServerToClientEvents['notification']>[
 export interface EdgePublisher {
   roomUpdated: (roomId: string) => void
   notifyUser: (userId: string, notification: EdgeNotification) => void
+  /** Every edge hears it; the one hosting the room's meeting removes everyone in it (contract/room-commands.ts). */
+  kickAll: (command: RoomKickAll) => void
 }
 
 /**
@@ -38,6 +41,7 @@ export function createEdgePublisher(redis: Redis, options: { key?: string } = {}
   return {
     roomUpdated: (roomId) => emitter.to(channels.room(roomId)).emit('room.updated', { roomId }),
     notifyUser: (userId, notification) => emitter.to(channels.user(userId)).emit('notification', notification),
+    kickAll: (command) => emitter.serverSideEmit(ROOM_KICK_ALL, command),
   }
 }
 
@@ -53,6 +57,11 @@ function defaultPublisher(): EdgePublisher | null {
 /** Tells every open page and meeting of the room that it changed (they re-read what they show). */
 export function publishRoomUpdated(roomId: string) {
   defaultPublisher()?.roomUpdated(roomId)
+}
+
+/** Removes everyone from the room's meeting, on whichever edge hosts it (its link changed). */
+export function kickEveryoneFromRoom(roomId: string, reason: RoomKickAll['reason']) {
+  defaultPublisher()?.kickAll({ roomId, reason })
 }
 
 /** Pushes a notification to every socket the user has open, on any edge. */

@@ -1,0 +1,162 @@
+// CSV user import (spec §2 "CSV user import … with an upload result screen", §4 "imported users
+// start as pending"): columns fullName, emailAddress, phoneNumber and roles (optional, `;`-separated
+// role slugs). Every row is checked by the people rules of the editor; each good row is written in
+// a transaction of its own (the person, the pending membership, the roles: all or nothing), and the
+// report says, row by row, what was imported and why the rest was refused.
+import { parse } from 'csv-parse/sync'
+import { UniqueConstraintError } from 'sequelize'
+import { Membership, User, type Brand } from '#models/index'
+import { addMember } from '#models/members'
+import { isCommunityRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
+import { logger } from '../platform/logger.server'
+import { IMPORT_MAX_ROWS, emailField, fullNameField, phoneField } from './member.schema'
+import { rolesForNewMember } from './member-roles.server'
+
+export type ImportReason =
+  | 'members:editor.errors.nameRequired'
+  | 'members:editor.errors.nameTooShort'
+  | 'members:editor.errors.nameFull'
+  | 'members:editor.errors.tooLong'
+  | 'members:editor.errors.emailRequired'
+  | 'members:editor.errors.emailInvalid'
+  | 'members:editor.errors.phoneInvalid'
+  | 'members:editor.errors.phoneTaken'
+  | 'members:editor.errors.roleNotAllowed'
+  | 'members:editor.errors.rolesRequired'
+  | 'members:editor.errors.roleUnknown'
+  | 'members:import.reasons.duplicate'
+  | 'members:import.reasons.alreadyMember'
+  | 'members:import.reasons.roleUnknown'
+  | 'members:import.reasons.notSaved'
+
+export type ImportRow = { line: number; fullName: string; emailAddress: string; imported: boolean; reasons: ImportReason[]; roleLabel?: string }
+export type ImportReport = { rows: ImportRow[]; imported: number; refused: number }
+
+/** Why a whole file is refused (400), before any row is looked at. */
+export type FileProblem = 'members:import.errors.notCsv' | 'members:import.errors.empty' | 'members:import.errors.noHeader' | 'members:import.errors.tooManyRows'
+
+export class ImportFileError extends Error {
+  constructor(readonly problem: FileProblem) {
+    super(problem)
+  }
+}
+
+const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'roles'] as const
+type Column = (typeof COLUMNS)[number]
+
+/** A header cell as the column it names: case, spaces and underscores do not matter ("Full name", "email_address"). */
+function columnOf(cell: string): Column | null {
+  const plain = cell.replace(/[\s_-]/g, '').toLowerCase()
+  return COLUMNS.find((column) => column.toLowerCase() === plain) ?? null
+}
+
+/**
+ * The file's rows as records of the known columns. Refuses what is not text (NUL bytes, invalid
+ * UTF-8), what does not parse as CSV, a file with nothing in it, a first row that is not a header
+ * naming fullName and emailAddress, and more rows than IMPORT_MAX_ROWS.
+ */
+export function readCsv(bytes: Uint8Array): Array<{ line: number; cells: Partial<Record<Column, string>> }> {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new ImportFileError('members:import.errors.notCsv')
+  }
+  if (text.includes('\u0000')) throw new ImportFileError('members:import.errors.notCsv')
+  if (!text.trim()) throw new ImportFileError('members:import.errors.empty')
+  let records: string[][]
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, skip_records_with_empty_values: true }) as string[][]
+  } catch {
+    throw new ImportFileError('members:import.errors.notCsv')
+  }
+  const [header, ...rows] = records
+  if (!header) throw new ImportFileError('members:import.errors.empty')
+  const columns = header.map(columnOf)
+  if (!columns.includes('fullName') || !columns.includes('emailAddress')) throw new ImportFileError('members:import.errors.noHeader')
+  if (!rows.length) throw new ImportFileError('members:import.errors.empty')
+  if (rows.length > IMPORT_MAX_ROWS) throw new ImportFileError('members:import.errors.tooManyRows')
+  return rows.map((row, index) => {
+    const cells: Partial<Record<Column, string>> = {}
+    columns.forEach((column, position) => {
+      if (column && cells[column] === undefined) cells[column] = row[position] ?? ''
+    })
+    // The header is line 1.
+    return { line: index + 2, cells }
+  })
+}
+
+const nameRule = fullNameField()
+const emailRule = emailField()
+const phoneRule = phoneField()
+
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): ImportReason | null {
+  return result.success ? null : ((result.error!.issues[0]?.message ?? 'members:editor.errors.emailInvalid') as ImportReason)
+}
+
+/** Imports the file's rows into the community as pending members; returns the per-row report. */
+export async function importMembers(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; bytes: Uint8Array }): Promise<ImportReport> {
+  const { brand, held } = input
+  const rows = readCsv(input.bytes)
+  const seenEmails = new Set<string>()
+  const seenPhones = new Set<string>()
+  const report: ImportRow[] = []
+
+  for (const { line, cells } of rows) {
+    const reasons: ImportReason[] = []
+    const name = nameRule.safeParse(cells.fullName ?? '')
+    const email = emailRule.safeParse(cells.emailAddress ?? '')
+    const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
+    for (const problem of [firstIssue(name), firstIssue(email), firstIssue(phone)]) if (problem) reasons.push(problem)
+
+    const slugs = (cells.roles ?? '').split(';').map((slug) => slug.trim().toLowerCase()).filter(Boolean)
+    const unknown = slugs.filter((slug) => !isCommunityRole(slug))
+    if (unknown.length) reasons.push('members:import.reasons.roleUnknown')
+    const roles = rolesForNewMember(held, slugs.filter(isCommunityRole) as CommunityRole[])
+    if (!roles.ok) reasons.push(roles.error)
+
+    const emailAddress = email.success ? email.data : (cells.emailAddress ?? '').trim()
+    const phoneNumber = phone.success ? phone.data : ''
+    const row: ImportRow = { line, fullName: (cells.fullName ?? '').trim(), emailAddress, imported: false, reasons, roleLabel: unknown.join(', ') || undefined }
+    report.push(row)
+
+    // A second row for the same person is refused whatever the first one's fate.
+    if (email.success) {
+      if (seenEmails.has(emailAddress)) reasons.push('members:import.reasons.duplicate')
+      seenEmails.add(emailAddress)
+    }
+    if (phoneNumber) {
+      if (seenPhones.has(phoneNumber) && !reasons.includes('members:import.reasons.duplicate')) reasons.push('members:import.reasons.duplicate')
+      seenPhones.add(phoneNumber)
+    }
+    if (reasons.length || !name.success || !email.success || !roles.ok) continue
+
+    const existing = await User.findOne({ where: { emailAddress } })
+    if (existing && (await Membership.count({ where: { brandId: brand.id, userId: existing.id } }))) {
+      reasons.push('members:import.reasons.alreadyMember')
+      continue
+    }
+    // A new account's phone must be nobody else's (an existing account keeps its own).
+    if (phoneNumber && !existing && (await User.count({ where: { phoneNumber } }))) {
+      reasons.push('members:editor.errors.phoneTaken')
+      continue
+    }
+
+    try {
+      await User.sequelize!.transaction(async (transaction) => {
+        // Someone who has an account already keeps it as it is; the community only gains them.
+        const user = existing ?? (await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null }, { transaction }))
+        await addMember({ brandId: brand.id, userId: user.id, roles: roles.roles, status: 'pending', source: 'import', transaction })
+      })
+      row.imported = true
+    } catch (error) {
+      if (error instanceof UniqueConstraintError) reasons.push('members:import.reasons.alreadyMember')
+      else {
+        logger.error({ err: error, brandId: brand.id, line }, 'import row not saved')
+        reasons.push('members:import.reasons.notSaved')
+      }
+    }
+  }
+  const imported = report.filter((row) => row.imported).length
+  return { rows: report, imported, refused: report.length - imported }
+}

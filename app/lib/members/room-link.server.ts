@@ -1,0 +1,65 @@
+// A room link inside one community (spec §5, §8): whether it can be had, and a free one close to it
+// when not. Used by the member editor and the new member wizard (the group wizard will reuse it).
+import { randomInt } from 'node:crypto'
+import { Op, type Transaction } from 'sequelize'
+import { MeetingPeer, MeetingRoom, Room } from '#models/index'
+import { isAvailableRoomSlug } from '#models/slugs'
+import { ROOM_LINK_MAX } from './member.schema'
+
+/** available; reserved: a path of the product (spec: "Sorry, but {label} is not available"); taken: another room's. */
+export type RoomLinkState = 'available' | 'reserved' | 'taken'
+
+export const roomLinkSlug = (typed: string) => typed.trim().toLowerCase()
+
+/** Whether a link is free in the community; `exceptRoomId` is the room being renamed (its own link is free to it). */
+export async function roomLinkState(brandId: string, slug: string, options: { exceptRoomId?: string; transaction?: Transaction } = {}): Promise<RoomLinkState> {
+  if (!isAvailableRoomSlug(slug)) return 'reserved'
+  const where = { brandId, slug, ...(options.exceptRoomId ? { id: { [Op.ne]: options.exceptRoomId } } : {}) }
+  return (await Room.count({ where, transaction: options.transaction })) ? 'taken' : 'available'
+}
+
+const SUGGESTION_TRIES = 20
+
+/** A free link close to a refused one: -2, -3 … (a trailing number replaced), then random numbers. */
+export async function suggestRoomLink(brandId: string, slug: string): Promise<string> {
+  const base =
+    slug
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]/g, '')
+      .replace(/-\d+$/, '')
+      .slice(0, ROOM_LINK_MAX - 8)
+      .replace(/[-_]+$/, '') || 'room'
+  const start = /^[a-z0-9]/.test(base) ? base : `room-${base}`.replace(/-+$/, '')
+  const numbered = Array.from({ length: SUGGESTION_TRIES }, (_, index) => `${start}-${index + 2}`)
+  const random = Array.from({ length: SUGGESTION_TRIES }, () => `${start}-${randomInt(100, 1_000_000)}`)
+  for (const candidates of [numbered, random]) {
+    const taken = new Set((await Room.findAll({ attributes: ['slug'], where: { brandId, slug: candidates }, raw: true })).map((room) => room.slug))
+    const free = candidates.find((candidate) => !taken.has(candidate) && isAvailableRoomSlug(candidate))
+    if (free) return free
+  }
+  return `${start}-${Date.now().toString(36)}`
+}
+
+/** The message key and values a refused link shows, with its suggestion. */
+export type RoomLinkRefusal = { message: 'members:roomLink.notAvailable' | 'members:roomLink.taken'; label: string; suggestion: string }
+
+/** Null when the typed link can be had in the community, else why not and what to take instead. */
+export async function checkRoomLink(brandId: string, typed: string, options: { exceptRoomId?: string; transaction?: Transaction } = {}): Promise<RoomLinkRefusal | null> {
+  const state = await roomLinkState(brandId, roomLinkSlug(typed), options)
+  if (state === 'available') return null
+  return {
+    message: state === 'reserved' ? 'members:roomLink.notAvailable' : 'members:roomLink.taken',
+    label: typed,
+    suggestion: await suggestRoomLink(brandId, roomLinkSlug(typed)),
+  }
+}
+
+/**
+ * Whether a meeting is going on in the room now: an open meeting record (the edge writes them)
+ * with someone still in it. A link cannot change then (spec §5).
+ */
+export async function meetingIsLive(roomId: string, transaction?: Transaction): Promise<boolean> {
+  const open = await MeetingRoom.findAll({ attributes: ['id'], where: { roomId, endedAt: null }, transaction, raw: true })
+  if (!open.length) return false
+  return (await MeetingPeer.count({ where: { meetingRoomId: open.map((meeting) => meeting.id), leftAt: null }, transaction })) > 0
+}
