@@ -11,7 +11,7 @@ export function InstallInstructions({ snippets }: { snippets: Snippets }) {
         <h2 id="install-community-heading">{t('settings:install.communityHeading')}</h2>
         <div className="field">
           <label htmlFor="snippet-community">{t('settings:install.communitySnippet')}</label>
-          <textarea id="snippet-community" readOnly rows={3} value={snippets.community} className="snippet" spellCheck={false} />
+          <textarea id="snippet-community" readOnly rows={5} value={snippets.community} className="snippet" spellCheck={false} />
         </div>
         <p>
           {t('settings:install.link')}{' '}
@@ -22,7 +22,7 @@ export function InstallInstructions({ snippets }: { snippets: Snippets }) {
         <h2 id="install-directory-heading">{t('settings:install.directoryHeading')}</h2>
         <div className="field">
           <label htmlFor="snippet-directory">{t('settings:install.directorySnippet')}</label>
-          <textarea id="snippet-directory" readOnly rows={3} value={snippets.directory} className="snippet" spellCheck={false} />
+          <textarea id="snippet-directory" readOnly rows={5} value={snippets.directory} className="snippet" spellCheck={false} />
         </div>
       </section>
     </div>

@@ -108,6 +108,7 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
   await expect(moderation).toBeDisabled()
   await expect(page.getByText(text('settings:fields.memberModerationForced'))).toBeVisible()
   await expectAccessible(page)
+  await screenshot(page, testInfo, 'settings-tab')
 
   // Install tab and the public install page.
   await tabs.getByRole('link', { name: text('settings:tabs.install') }).click()
@@ -117,6 +118,9 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
   await expect(page.getByText(text('settings:errors.siteUrlInvalid'))).toBeVisible()
   await expect(page.getByLabel(text('settings:install.siteUrl'))).toHaveValue('not a url')
   await expectAccessible(page)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, testInfo, 'settings-install')
+  await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto(`/${slug}/install`)
   await expect(page).toHaveTitle(`${text('settings:install.title')} · Hearth`)
   await expect(page.getByLabel(text('settings:install.directorySnippet'))).toHaveValue(new RegExp(`/directory/${slug}`))

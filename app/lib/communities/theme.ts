@@ -182,8 +182,8 @@ export const MIN_CONTRAST = 4.5
 
 /**
  * The theme picker's swatches: one class per theme (`.theme-swatch-<name>`) setting the colours
- * its small preview paints. Built from the palettes and the checked custom colours only, for a
- * nonce'd <style> (inline style attributes are refused by the page's CSP).
+ * its small preview paints. Built from the palettes and the checked custom colours only (served
+ * by /resources/theme-swatches; inline style attributes are refused by the page's CSP).
  */
 export function swatchStyles(custom: ThemeColors): string {
   const palettes = [...NAMED_THEME_NAMES.map((name) => [name, NAMED_THEMES[name].colors] as const), ['custom', custom] as const]

@@ -7,7 +7,6 @@ import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { BACKGROUND_OPTIONS, EDITABLE_ROLES, NAMED_THEMES, STATUS_NAMES, THEME_NAMES, onRole } from '#app/lib/communities/theme'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { useNonce } from '#app/lib/platform/nonce'
 import type { ThemeSettingsFields } from '#app/lib/settings/community-settings.schema'
 import { themeTabAction, themeTabLoader } from './theme.server'
 
@@ -22,8 +21,7 @@ export default function ThemeTab() {
 
 function ThemeForm() {
   const { t } = useT()
-  const nonce = useNonce()
-  const { values, constraint, swatches } = useLoaderData<typeof loader>()
+  const { values, constraint, swatchesUrl } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<ThemeSettingsFields>({ id: 'theme-settings', lastResult, defaultValue: values, constraint })
@@ -51,7 +49,8 @@ function ThemeForm() {
   )
   return (
     <>
-      <style nonce={nonce} dangerouslySetInnerHTML={{ __html: swatches }} />
+      {/* A stylesheet link in the body: allowed by the CSP (style-src 'self') on the first load and after a client navigation alike. */}
+      <link rel="stylesheet" href={swatchesUrl} />
       <Form method="post" {...getFormProps(form)} className="stack settings-form">
         <NotSavedNotice show={lastResult?.status === 'error'} />
         <input type="hidden" name="intent" value="theme" />
@@ -86,7 +85,7 @@ function ThemeForm() {
         <fieldset className="card stack">
           <legend>{t('settings:theme.customHeading')}</legend>
           <p className="hint">{t('settings:theme.customHint')}</p>
-          <div className="color-grid">
+          <div className="color-grid color-pairs">
             {EDITABLE_ROLES.map((role) => (
               <div key={role} className="color-pair">
                 {colour(role, t(`settings:theme.roles.${role}`))}
