@@ -8,6 +8,8 @@ import { communitiesAction, communitiesLoader } from './communities.server'
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:communities.title')
 export const loader = (args: LoaderFunctionArgs) => communitiesLoader(args)
 export const action = (args: ActionFunctionArgs) => communitiesAction(args)
+// Its own boundary, so a refused form (app/lib/http/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function Communities() {
   const { t } = useT()
