@@ -338,3 +338,20 @@ describe('install tab and public install page', () => {
     expect(data.snippets.directory).toContain(`/directory/${brand.slug}`)
   })
 })
+
+describe('what the meeting reads', () => {
+  it('ends a call where the settings say, and hands the room page the saved peer settings and toolbar', async () => {
+    const { loader: roomLoader } = await import('#app/routes/$brand.$room/route')
+    const hub = brand.topLevelRoomId!
+    const { Room } = await import('#models/index')
+    const room = await Room.findByPk(hub, { rejectOnEmpty: true })
+    await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ redirectOnEndCall: 'home', 'peerSettings.peersMax': '4', 'toolbarControls.chat': null }))))
+    const page = unwrap(await roomLoader(routeArgs(`/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }))) as {
+      endUrl: string
+      settings: { peersMax: number; controls: { chat: boolean } }
+    }
+    expect(page.endUrl).toBe(`/${brand.slug}`)
+    expect(page.settings.peersMax).toBe(4)
+    expect(page.settings.controls.chat).toBe(false)
+  })
+})
