@@ -72,6 +72,8 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
   await page.getByRole('button', { name: text('settings:save') }).click()
   await expect(page.getByRole('status').filter({ hasText: text('settings:flash.saved') })).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Forest' })).toBeChecked()
+  // The panel itself is repainted at once (with JavaScript the root's <style> is revalidated in place).
+  await expect.poll(() => cssVariable(page, '--color-primary')).toBe('#2e6b3a')
   await page.goto(`/${slug}`)
   expect(await cssVariable(page, '--color-primary')).toBe('#2e6b3a')
   expect(await cssVariable(page, '--card-border-width')).toBe('0px')
