@@ -11,7 +11,7 @@ import { takeFlash } from './lib/http/flash.server'
 import { communityPermissions } from './lib/http/guards.server'
 import { pageTitle } from './lib/http/meta'
 import { useNonce } from './lib/platform/nonce'
-import { themeStyle } from './lib/communities/theme'
+import { brandThemeInput, themeStyle } from './lib/communities/theme'
 import stylesheet from './styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -48,7 +48,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     languageLocked: Boolean(brand?.communityLanguage),
     language,
     messages: shellMessagesFor(language),
-    theme: themeStyle({ colors: brand?.themeColors, fontBase: brand?.fontBase, fontTitle: brand?.fontTitle }),
+    // The chosen theme (named or custom), its flat and bordered flags and background, on the first paint.
+    theme: themeStyle(brandThemeInput(brand)),
   }, { headers })
 }
 

@@ -38,7 +38,7 @@ test.describe('community home', () => {
     await expect(sidebar.locator('[aria-current]')).toHaveCount(1)
     await expect(sidebar.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/demo/members')
     await expect(sidebar.getByRole('link', { name: 'Media library' })).toHaveAttribute('href', '/demo?drawer=media')
-    await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/demo?drawer=settings')
+    await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/demo/settings')
   })
 
   test('shows the hub and announcements cards, and a guest only the groups a guest may enter', async ({ page }) => {

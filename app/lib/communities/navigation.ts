@@ -10,7 +10,7 @@ export const SIDEBAR_ITEMS = [
   { id: 'groups', path: 'groups' },
   { id: 'eventSeries', path: 'event-series' },
   { id: 'events', path: 'events' },
-  { id: 'settings', path: '?drawer=settings' },
+  { id: 'settings', path: 'settings' },
 ] as const
 
 export type SidebarItem = (typeof SIDEBAR_ITEMS)[number]['id']
@@ -24,13 +24,13 @@ export type NavLocation =
   | { page: 'home' }
   | { page: 'drawer'; view: DrawerView }
   | { page: 'room'; slug: string; context: 'personal' | 'group' | 'event' }
-  | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' }
+  | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' | 'settings' }
   | { page: 'other' }
 
 /**
  * The spec's highlight rules: the community home or the hub room highlights home; a room in a
  * group context highlights groups, any other room members; events, series (list and detail),
- * groups, members and tags highlight their own names.
+ * groups, members and tags highlight their own names; so does the settings panel (every tab).
  */
 export function highlightedItem(location: NavLocation): SidebarItem | null {
   switch (location.page) {
@@ -48,6 +48,7 @@ export function highlightedItem(location: NavLocation): SidebarItem | null {
     case 'groups':
     case 'members':
     case 'tags':
+    case 'settings':
       return location.page
     default:
       return null

@@ -87,8 +87,9 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           fullScreen: toolbarControls.fullScreen,
         },
       },
-      // Spec: redirectOnEndCall defaults to the thank-you page; a room may name its own end URL.
-      endUrl: room.redirectOnEndUrl || thankYouPath(brand.slug, room.slug),
+      // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
+      // community home instead); a room may name its own end URL.
+      endUrl: room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug)),
       autoEnter: autoEnter !== null,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,

@@ -1,17 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useLocation } from '@remix-run/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { UserCommunities } from '#app/components/user-communities'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { communitiesLoader } from './communities.server'
+import { communitiesAction, communitiesLoader } from './communities.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:communities.title')
 export const loader = (args: LoaderFunctionArgs) => communitiesLoader(args)
+export const action = (args: ActionFunctionArgs) => communitiesAction(args)
+// Its own boundary, so a refused form (app/lib/http/form-body.server.ts) still gets the root's data: the language and its texts.
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function Communities() {
   const { t } = useT()
   const location = useLocation()
-  const { signedIn, yours, communities, page, pages, previousUrl, nextUrl } = useLoaderData<typeof loader>()
+  const { signedIn, yours, inactive, communities, page, pages, previousUrl, nextUrl } = useLoaderData<typeof loader>()
+  const failed = useActionData<typeof action>()
   return (
     <main id="main" className="page account-page">
       <h1>{t('account:communities.title')}</h1>
@@ -32,6 +36,31 @@ export default function Communities() {
           <p>{t('account:communities.yoursEmpty')}</p>
         )}
       </section>
+
+      {inactive.length ? (
+        <section aria-labelledby="inactive-heading" className="account-section">
+          <h2 id="inactive-heading">{t('settings:inactive.heading')}</h2>
+          <p className="hint">{t('settings:inactive.hint')}</p>
+          {failed?.error ? (
+            <p role="alert" className="notice notice-error">
+              {t(failed.error)}
+            </p>
+          ) : null}
+          <ul className="community-list">
+            {inactive.map((community) => (
+              <li key={community.id} className="card community-card">
+                <h3>{community.name}</h3>
+                <Form method="post">
+                  <input type="hidden" name="brandId" value={community.id} />
+                  <button type="submit" className="button button-small">
+                    {t('settings:inactive.reactivate', { name: community.name })}
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="public-heading" className="account-section">
         <h2 id="public-heading">{t('account:communities.public')}</h2>

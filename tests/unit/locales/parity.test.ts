@@ -26,6 +26,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'common:language.pt',
     'common:errors.generic.title', // "Error"
     'pages:home.title', // "Hearth"
+    'settings:fields.toolbar.chat', // "Chat"
   ],
   pt: [
     'common:appName',
@@ -34,6 +35,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'common:language.pt',
     'dev:columns.status', // "Status"
     'pages:home.title', // "Hearth"
+    'settings:fields.toolbar.chat', // "Chat"
+    'settings:sections.status', // "Status"
   ],
 }
 

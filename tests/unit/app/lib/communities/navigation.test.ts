@@ -32,7 +32,7 @@ describe('SIDEBAR_ITEMS', () => {
       groups: 'groups',
       eventSeries: 'event-series',
       events: 'events',
-      settings: '?drawer=settings',
+      settings: 'settings',
     })
   })
 
@@ -75,6 +75,10 @@ describe('highlightedItem', () => {
     expect(highlightedItem({ page: 'tags' })).toBe('tags')
   })
 
+  it('highlights settings on every tab of the settings panel', () => {
+    expect(highlightedItem({ page: 'settings' })).toBe('settings')
+  })
+
   it('highlights event series on the series list and on a series', () => {
     expect(highlightedItem({ page: 'eventSeries' })).toBe('eventSeries')
     expect(highlightedItem({ page: 'eventSeriesDetail' })).toBe('eventSeries')
@@ -97,6 +101,7 @@ describe('highlightedItem', () => {
       { page: 'groups' },
       { page: 'members' },
       { page: 'tags' },
+      { page: 'settings' },
     ] as const
     for (const location of locations) {
       expect(ids.has(highlightedItem(location) ?? ''), JSON.stringify(location)).toBe(true)

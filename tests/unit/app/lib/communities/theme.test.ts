@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME, STATUS_COLORS, themeStyle } from '#app/lib/communities/theme'
+import {
+  DEFAULT_THEME,
+  EDITABLE_ROLES,
+  MIN_CONTRAST,
+  NAMED_THEMES,
+  NAMED_THEME_NAMES,
+  STATUS_COLORS,
+  THEME_NAMES,
+  brandThemeInput,
+  contrastRatio,
+  customThemeOf,
+  isSafeImageUrl,
+  onRole,
+  swatchStyles,
+  themeStyle,
+} from '#app/lib/communities/theme'
 
 /** The :root rule's variables, as a name -> value map. */
 function variables(css: string): Record<string, string> {
@@ -37,6 +52,10 @@ const DEFAULT_VARIABLES = {
   '--color-dark': '#1d1b19',
   '--font-base': 'Roboto,system-ui,sans-serif',
   '--font-title': '"IBM Plex Sans",system-ui,sans-serif',
+  // Hearth is flat and bordered; its backdrop is its background colour.
+  '--card-shadow': 'none',
+  '--card-border-width': '1px',
+  '--page-background': 'linear-gradient(180deg,#f6f4f1,#f6f4f1)',
 }
 
 describe('themeStyle', () => {
@@ -181,5 +200,128 @@ describe('themeStyle', () => {
         expect(variables(themeStyle({ fontBase: name }))['--font-base'], JSON.stringify(name)).toBe('Roboto,system-ui,sans-serif')
       }
     })
+  })
+})
+
+describe('named themes', () => {
+  it('offers the spec’s sixteen themes, {product} first, plus custom', () => {
+    expect(NAMED_THEME_NAMES).toEqual([
+      'hearth', 'dark', 'light', 'sandstone', 'forest', 'oceanic', 'boldblue', 'pinkdreams',
+      'sunset', 'natural', 'cloudy', 'unicorn', 'honeycomb', 'luminary', 'holiday', 'winter',
+    ])
+    expect(THEME_NAMES.at(-1)).toBe('custom')
+  })
+
+  it('gives each a label, flat and bordered flags, every colour role in hex and a background', () => {
+    for (const [name, theme] of Object.entries(NAMED_THEMES)) {
+      expect(theme.label, name).toMatch(/\S/)
+      expect(typeof theme.flat, name).toBe('boolean')
+      expect(typeof theme.bordered, name).toBe('boolean')
+      for (const role of EDITABLE_ROLES) {
+        expect(theme.colors[role], `${name}.${role}`).toMatch(/^#[0-9a-f]{6}$/)
+        expect(theme.colors[onRole(role)], `${name}.${onRole(role)}`).toMatch(/^#[0-9a-f]{6}$/)
+      }
+      expect(theme.backdrop, name).toHaveLength(2)
+    }
+  })
+
+  it('keeps every text colour readable on what it is drawn on (WCAG AA, 4.5:1)', () => {
+    const pairs = [
+      ['primary', 'onPrimary'], ['secondary', 'onSecondary'], ['accent', 'onAccent'], ['highlight', 'onHighlight'],
+      ['background', 'onBackground'], ['surface', 'onSurface'], ['surface', 'accent'], ['background', 'accent'],
+      ['surface', 'muted'], ['background', 'muted'],
+    ] as const
+    // Primary is a fill (buttons, the active tab's underline), never text, so it is checked against onPrimary only.
+    const weak = Object.entries(NAMED_THEMES).flatMap(([name, { colors }]) =>
+      pairs.filter(([back, text]) => contrastRatio(colors[back], colors[text]) < MIN_CONTRAST).map(([back, text]) => `${name}: ${text} on ${back}`),
+    )
+    expect(weak).toEqual([])
+  })
+
+  it('paints the chosen theme: its colours, flags and backdrop', () => {
+    const vars = variables(themeStyle({ theme: 'dark' }))
+    expect(vars['--color-background']).toBe(NAMED_THEMES.dark.colors.background)
+    expect(vars['--color-on-background']).toBe(NAMED_THEMES.dark.colors.onBackground)
+    expect(vars['--page-background']).toBe('linear-gradient(180deg,#121417,#181b20)')
+    const forest = variables(themeStyle({ theme: 'forest' }))
+    expect(forest['--card-border-width']).toBe('0px')
+    expect(forest['--card-shadow']).not.toBe('none')
+  })
+
+  it('reads an unknown theme name as the default', () => {
+    expect(themeStyle({ theme: 'neon' })).toBe(themeStyle())
+    expect(themeStyle({ theme: '</style>' })).toBe(themeStyle())
+  })
+})
+
+describe('custom theme', () => {
+  it('lays its colours, status colours and flags over the default', () => {
+    const vars = variables(themeStyle({ theme: 'custom', colors: { primary: '#102030' }, status: { negative: '#990000', sparkle: '#000000' }, flat: false, bordered: false }))
+    expect(vars['--color-primary']).toBe('#102030')
+    expect(vars['--color-negative']).toBe('#990000')
+    expect(vars['--card-border-width']).toBe('0px')
+    expect(vars['--card-shadow']).not.toBe('none')
+    expect(Object.keys(vars)).not.toContain('--color-sparkle')
+  })
+
+  it('rejects status colours that are not hex', () => {
+    const vars = variables(themeStyle({ status: { positive: 'red;}</style>' } }))
+    expect(vars['--color-positive']).toBe(STATUS_COLORS.positive)
+  })
+
+  it('reads the stored custom theme, falling back to the defaults for anything missing or odd', () => {
+    const custom = customThemeOf({ primary: '#010203', onPrimary: 'white', flat: '0', bordered: '1', warning: '#111111' })
+    expect(custom.colors.primary).toBe('#010203')
+    expect(custom.colors.onPrimary).toBe(DEFAULT_THEME.onPrimary)
+    expect(custom.status.warning).toBe('#111111')
+    expect(custom).toMatchObject({ flat: false, bordered: true })
+    expect(customThemeOf(null)).toMatchObject({ flat: true, bordered: true, colors: { primary: DEFAULT_THEME.primary } })
+  })
+
+  it('takes a brand’s custom colours only when the custom theme is chosen', () => {
+    const brand = { theme: 'forest', themeColors: { primary: '#010203' }, themeBackground: null, fontBase: 'Roboto', fontTitle: 'IBM Plex Sans' }
+    expect(variables(themeStyle(brandThemeInput(brand)))['--color-primary']).toBe(NAMED_THEMES.forest.colors.primary)
+    expect(variables(themeStyle(brandThemeInput({ ...brand, theme: 'custom' })))['--color-primary']).toBe('#010203')
+    expect(themeStyle(brandThemeInput(null))).toBe(themeStyle())
+  })
+})
+
+describe('background image', () => {
+  const background = (image: string, rest: Record<string, string> = {}) =>
+    variables(themeStyle({ background: { image, position: 'top', repeat: 'repeat-x', size: 'contain', attachment: 'fixed', ...rest } }))['--page-background']
+
+  it('paints a safe https image over the theme’s backdrop, placed as chosen', () => {
+    expect(background('https://cdn.example.com/bg.jpg')).toBe('url("https://cdn.example.com/bg.jpg") top/contain repeat-x fixed,linear-gradient(180deg,#f6f4f1,#f6f4f1)')
+    expect(background('/uploads/bg.png')).toContain('url("/uploads/bg.png")')
+  })
+
+  it('falls back to the defaults for placements CSS would not take', () => {
+    expect(background('https://cdn.example.com/bg.jpg', { position: 'top;color:red', size: '100%', repeat: 'x', attachment: '' })).toContain(
+      'url("https://cdn.example.com/bg.jpg") center/cover no-repeat scroll',
+    )
+  })
+
+  it('drops an image address that could leave url("…") or is not https', () => {
+    for (const image of ['http://example.com/a.png', 'javascript:alert(1)', 'https://x.example.com/a.png")}', "https://x.example.com/a'b", 'https://x.example.com/a b', '//evil.example.com/a.png', 'data:image/png;base64,AAAA', 'https://x.example.com/</style>']) {
+      expect(isSafeImageUrl(image), image).toBe(false)
+      expect(background(image), image).toBe('linear-gradient(180deg,#f6f4f1,#f6f4f1)')
+    }
+  })
+})
+
+describe('contrastRatio', () => {
+  it('is 21 for black on white and 1 for a colour on itself, in either order', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#ffffff', '#000')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#777777', '#777777')).toBe(1)
+  })
+})
+
+describe('swatchStyles', () => {
+  it('writes one rule per theme and only hex colours', () => {
+    const css = swatchStyles({ ...DEFAULT_THEME, primary: 'red;}</style>' })
+    for (const name of THEME_NAMES) expect(css).toContain(`.theme-swatch-${name}{`)
+    expect(css).not.toContain('<')
+    expect(css).toContain(`.theme-swatch-custom{--swatch-background:${DEFAULT_THEME.background}`)
   })
 })

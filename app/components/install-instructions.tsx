@@ -1,0 +1,30 @@
+import { useT } from '#app/lib/i18n/use-t'
+
+type Snippets = { communityUrl: string; community: string; directory: string }
+
+/** The embed snippets of a community (app/lib/settings/install.ts), each in a read-only box to copy from. */
+export function InstallInstructions({ snippets }: { snippets: Snippets }) {
+  const { t } = useT()
+  return (
+    <div className="stack install-snippets">
+      <section className="card stack" aria-labelledby="install-community-heading">
+        <h2 id="install-community-heading">{t('settings:install.communityHeading')}</h2>
+        <div className="field">
+          <label htmlFor="snippet-community">{t('settings:install.communitySnippet')}</label>
+          <textarea id="snippet-community" readOnly rows={5} value={snippets.community} className="snippet" spellCheck={false} />
+        </div>
+        <p>
+          {t('settings:install.link')}{' '}
+          <a href={snippets.communityUrl}>{snippets.communityUrl}</a>
+        </p>
+      </section>
+      <section className="card stack" aria-labelledby="install-directory-heading">
+        <h2 id="install-directory-heading">{t('settings:install.directoryHeading')}</h2>
+        <div className="field">
+          <label htmlFor="snippet-directory">{t('settings:install.directorySnippet')}</label>
+          <textarea id="snippet-directory" readOnly rows={5} value={snippets.directory} className="snippet" spellCheck={false} />
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,169 @@
+// The settings panel's reads and writes (spec §2 settings panel, §3 Community, §4 community
+// states). Every action is called after the settings guard (manage-community in the community of
+// the address); the brand written is always that community's own row.
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs } from '@remix-run/node'
+import type { Brand } from '#models/index'
+import type { PermissionSlug } from '#models/permissions'
+import { redirectWithFlash } from '../http/flash.server'
+import { readForm } from '../http/form-body.server'
+import { customThemeOf, isThemeName, EDITABLE_ROLES, STATUS_NAMES, onRole } from '../communities/theme'
+import { env } from '../platform/env.server'
+import {
+  CommunitySettingsSchema,
+  InstallSettingsSchema,
+  LanguageSettingsSchema,
+  ThemeSettingsSchema,
+} from './community-settings.schema'
+import { installSnippets } from './install'
+
+export const SETTINGS_TABS = ['settings', 'theme', 'install', 'language'] as const
+export type SettingsTab = (typeof SETTINGS_TABS)[number]
+
+/** The address of a tab of the panel. */
+export const tabUrl = (slug: string, tab: SettingsTab) => (tab === 'settings' ? `/${slug}/settings` : `/${slug}/settings/${tab}`)
+
+const SAVED = { kind: 'success', message: 'settings:flash.saved' } as const
+
+/** The settings tab's form, as the brand stores it now. */
+export function communitySettingsData(brand: Brand, permissions: ReadonlySet<PermissionSlug>) {
+  return {
+    values: {
+      name: brand.name,
+      status: brand.status,
+      publicCommunity: brand.publicCommunity,
+      publicAccess: brand.publicAccess,
+      allowSignUps: brand.allowSignUps,
+      // Public communities always moderate (spec §4): shown as it is enforced.
+      memberModeration: brand.memberModeration || brand.publicCommunity,
+      requireMemberPhoneNumber: brand.requireMemberPhoneNumber,
+      newGroupModerationEnabled: brand.newGroupModerationEnabled,
+      defaultLandingPage: brand.defaultLandingPage,
+      redirectOnEndCall: brand.redirectOnEndCall,
+      communityToS: brand.communityToS ?? '',
+      communityPP: brand.communityPP ?? '',
+      meetButtonEnabled: brand.meetButtonEnabled,
+      displayAbbreviatedUserNames: brand.displayAbbreviatedUserNames,
+      peerSettings: brand.peerSettings,
+      defaultViewDesktop: brand.defaultViewDesktop,
+      defaultViewMobile: brand.defaultViewMobile,
+      toolbarControls: brand.toolbarControls,
+      contentModeration: { postToxicityThreshold: brand.contentModeration.postToxicityThreshold },
+    },
+    // Only those who may manage owners may make the community inactive (and so may change its status).
+    mayChangeStatus: permissions.has('manage-community-owners'),
+    version: brand.updatedAt?.toISOString() ?? '',
+    constraint: getZodConstraint(CommunitySettingsSchema),
+  }
+}
+
+export function themeSettingsData(brand: Brand) {
+  const custom = customThemeOf(brand.themeColors)
+  return {
+    values: {
+      theme: isThemeName(brand.theme) ? brand.theme : 'hearth',
+      custom: { ...custom.colors, ...custom.status },
+      customFlat: custom.flat,
+      customBordered: custom.bordered,
+      background: { ...brand.themeBackground, image: brand.themeBackground.image ?? '' },
+      fontBase: brand.fontBase,
+      fontTitle: brand.fontTitle,
+    },
+    version: brand.updatedAt?.toISOString() ?? '',
+    constraint: getZodConstraint(ThemeSettingsSchema),
+  }
+}
+
+export function languageSettingsData(brand: Brand) {
+  return { values: { communityLanguage: brand.communityLanguage ?? '' }, version: brand.updatedAt?.toISOString() ?? '' }
+}
+
+export function installData(brand: Brand) {
+  return {
+    values: { siteUrl: brand.embeddedClientUrl ?? '' },
+    version: brand.updatedAt?.toISOString() ?? '',
+    snippets: installSnippets(env.PUBLIC_URL, brand.slug),
+    siteUrl: brand.embeddedClientUrl,
+  }
+}
+
+type Guarded = { brand: Brand; permissions: ReadonlySet<PermissionSlug> }
+
+/** The bad-input answer every tab gives: 400, the messages, what was typed. */
+const refused = (intent: string, result: unknown) => data({ intent, result }, { status: 400 })
+
+export async function saveCommunitySettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand, permissions }: Guarded) {
+  const form = await readForm(request)
+  const submission = parseWithZod(form, { schema: CommunitySettingsSchema })
+  if (submission.status !== 'success') return refused('settings', submission.reply())
+  const value = submission.value
+  const status = (value.status ?? brand.status) as 'active' | 'deleted'
+  if (status !== brand.status && !permissions.has('manage-community-owners')) {
+    return refused('settings', submission.reply({ fieldErrors: { status: ['settings:errors.statusOwnersOnly'] } }))
+  }
+  await brand.update({
+    name: value.name,
+    status,
+    publicCommunity: value.publicCommunity,
+    publicAccess: value.publicAccess,
+    allowSignUps: value.allowSignUps,
+    // Spec §4: public communities force membership moderation, whatever the form said.
+    memberModeration: value.publicCommunity || value.memberModeration,
+    requireMemberPhoneNumber: value.requireMemberPhoneNumber,
+    newGroupModerationEnabled: value.newGroupModerationEnabled,
+    defaultLandingPage: value.defaultLandingPage,
+    redirectOnEndCall: value.redirectOnEndCall,
+    communityToS: value.communityToS || null,
+    communityPP: value.communityPP || null,
+    meetButtonEnabled: value.meetButtonEnabled,
+    displayAbbreviatedUserNames: value.displayAbbreviatedUserNames,
+    peerSettings: value.peerSettings,
+    defaultViewDesktop: value.defaultViewDesktop,
+    defaultViewMobile: value.defaultViewMobile,
+    toolbarControls: value.toolbarControls,
+    // The other moderation settings (image and video categories) are kept as they are.
+    contentModeration: { ...brand.contentModeration, postToxicityThreshold: value.contentModeration.postToxicityThreshold },
+  })
+  // An inactive community is not found for anyone: its owner comes back to it from /communities.
+  throw await redirectWithFlash(status === 'active' ? tabUrl(brand.slug, 'settings') : '/communities', SAVED)
+}
+
+export async function saveThemeSettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand }: Guarded) {
+  const form = await readForm(request)
+  const submission = parseWithZod(form, { schema: ThemeSettingsSchema })
+  if (submission.status !== 'success') return refused('theme', submission.reply())
+  const value = submission.value
+  // The custom palette is kept whichever theme is chosen, so switching back finds it again.
+  const themeColors: Record<string, string> = { flat: value.customFlat ? '1' : '0', bordered: value.customBordered ? '1' : '0' }
+  for (const name of [...EDITABLE_ROLES.flatMap((role) => [role, onRole(role)]), ...STATUS_NAMES]) {
+    const colour = value.custom[name]
+    if (colour) themeColors[name] = colour.toLowerCase()
+  }
+  await brand.update({
+    theme: value.theme,
+    themeColors,
+    themeBackground: { ...value.background, image: value.background.image || null },
+    fontBase: value.fontBase,
+    fontTitle: value.fontTitle,
+  })
+  throw await redirectWithFlash(tabUrl(brand.slug, 'theme'), SAVED)
+}
+
+export async function saveLanguageSettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand }: Guarded) {
+  const form = await readForm(request)
+  const submission = parseWithZod(form, { schema: LanguageSettingsSchema })
+  if (submission.status !== 'success') return refused('language', submission.reply())
+  await brand.update({ communityLanguage: submission.value.communityLanguage ?? null })
+  throw await redirectWithFlash(tabUrl(brand.slug, 'language'), SAVED)
+}
+
+export async function saveInstallSettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand }: Guarded) {
+  const form = await readForm(request)
+  const submission = parseWithZod(form, { schema: InstallSettingsSchema })
+  if (submission.status !== 'success') return refused('install', submission.reply())
+  const siteUrl = submission.value.siteUrl || null
+  // embeddedClientUrl: the page that embeds the community (its rooms accept being framed there);
+  // documentDomain: that page's host name.
+  await brand.update({ embeddedClientUrl: siteUrl, documentDomain: siteUrl ? new URL(siteUrl).hostname : null })
+  throw await redirectWithFlash(tabUrl(brand.slug, 'install'), SAVED)
+}

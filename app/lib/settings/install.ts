@@ -1,0 +1,16 @@
+/**
+ * How a community goes onto a website (spec §2 site management and install instructions, public
+ * install page): an iframe of its directory widget, or of the community itself. Pure: the caller
+ * passes the site's public address.
+ */
+export function installSnippets(publicUrl: string, slug: string) {
+  const base = publicUrl.replace(/\/$/, '')
+  const frame = (src: string, title: string, height: number) =>
+    `<iframe src="${src}" title="${title}" width="100%" height="${height}" style="border:0" allow="camera; microphone; display-capture; fullscreen"></iframe>`
+  return {
+    communityUrl: `${base}/${slug}`,
+    directoryUrl: `${base}/directory/${slug}`,
+    community: frame(`${base}/${slug}`, slug, 720),
+    directory: frame(`${base}/directory/${slug}`, slug, 480),
+  }
+}
