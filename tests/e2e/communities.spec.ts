@@ -1,41 +1,14 @@
-import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { DEMO, expectAccessible, signInWithSession, sql, t } from './support'
+import { newId } from '../../models/ids'
+import { DEMO, addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, signInWithSession, t } from './support'
 
-const newId = () => randomBytes(27).toString('base64url')
-
-/** One row of a table copied with some columns replaced (the rest as the source has them). */
-async function copyRow(table: string, where: string, params: unknown[], replaced: Record<string, unknown>) {
-  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
-  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
-  await sql(
-    `INSERT INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM ${table} WHERE ${where}`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), ...params],
-  )
-}
-
-/**
- * A second community on the same install, made from the demo's rows: its brand, its hub, and an
- * owner of its own (a fresh account with an active membership and the owner role).
- */
+/** A second community on the same install, with its hub and an owner of its own. */
 async function secondCommunity(slug: string) {
-  const brandId = newId()
   const hubId = newId()
+  const brandId = await makeCommunity(slug, `Community ${slug}`, { topLevelRoomId: hubId })
+  await copyOfDemoRoom('hub', { id: hubId, brandId, slug: 'hub', name: `${slug} hub` })
   const ownerEmail = `owner@${slug}.hearth.test`
-  await copyRow('brands', 'slug = ?', [DEMO.slug], { id: brandId, slug, name: `Community ${slug}`, selfSignupHash: null, announcementsRoomId: null, topLevelRoomId: hubId })
-  await copyRow('rooms', "slug = 'hub' AND brandId = (SELECT id FROM brands WHERE slug = ?)", [DEMO.slug], { id: hubId, brandId, name: `${slug} hub` })
-  const ownerId = newId()
-  await copyRow('users', 'emailAddress = ?', [DEMO.accounts[0].emailAddress], { id: ownerId, name: `Owner of ${slug}`, emailAddress: ownerEmail, phoneNumber: null })
-  await copyRow('memberships', 'userId = (SELECT id FROM users WHERE emailAddress = ?) AND brandId = (SELECT id FROM brands WHERE slug = ?)', [DEMO.accounts[0].emailAddress, DEMO.slug], {
-    id: newId(),
-    userId: ownerId,
-    brandId,
-  })
-  await copyRow('role_grants', "roomId IS NULL AND userId = (SELECT id FROM users WHERE emailAddress = ?) AND roleId = (SELECT id FROM roles WHERE slug = 'community-owner')", [DEMO.accounts[0].emailAddress], {
-    id: newId(),
-    userId: ownerId,
-    brandId,
-  })
+  await addPerson(brandId, { name: `Owner of ${slug}`, emailAddress: ownerEmail, role: 'community-owner' })
   return { slug, name: `Community ${slug}`, hubName: `${slug} hub`, ownerEmail }
 }
 

@@ -3,48 +3,20 @@
 // Runs with and without JavaScript: every form is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { expectAccessible, screenshot, signInWithSession, sql, t } from './support'
+import { newId } from '../../models/ids'
+import { addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
-const now = () => new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-const newId = () => randomBytes(27).toString('base64url')
-
-/** A copy of one of the demo community's rows with some columns replaced (every column kept, defaults included). */
-async function copyRow(table: 'brands' | 'rooms', where: string, params: unknown[], fields: Record<string, string | number | null>) {
-  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
-  const selected = columns.map((column) => (column in fields ? '?' : `"${column}"`))
-  await sql(
-    `INSERT INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM ${table} WHERE ${where} LIMIT 1`,
-    [...columns.filter((column) => column in fields).map((column) => fields[column]), ...params],
-  )
-}
-
-async function person(brandId: string, name: string, emailAddress: string, role: string) {
-  const id = newId()
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [id, name, emailAddress, now(), now()])
-  await sql("INSERT INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, 'active', 'invitation', ?, ?)", [newId(), brandId, id, now(), now()])
-  await sql('INSERT INTO role_grants (id, userId, roleId, brandId, createdAt, updatedAt) SELECT ?, ?, id, ?, ?, ? FROM roles WHERE slug = ?', [newId(), id, brandId, now(), now(), role])
-  return id
-}
 
 /** A community of this test's own: its admin, and a member with a personal room. */
-async function makeCommunity(project: string) {
+async function makeEditorCommunity(project: string) {
   const run = `${randomBytes(3).toString('hex')}-${project}`
   const slug = `members-${run}`
-  const brandId = newId()
-  await copyRow('brands', 'slug = ?', ['demo'], { id: brandId, slug, name: `Members ${run}` })
+  const brandId = await makeCommunity(slug, `Members ${run}`)
   const admin = { emailAddress: `admin-${run}@members.example`, id: '' }
-  admin.id = await person(brandId, 'Ada Admin', admin.emailAddress, 'community-admin')
-  const memberId = await person(brandId, 'Mel Member', `mel-${run}@members.example`, 'community-member')
-  await copyRow('rooms', "brandId = (SELECT id FROM brands WHERE slug = 'demo')", [], {
-    id: newId(),
-    slug: `mel-${run}`,
-    name: 'Mel Member',
-    brandId,
-    hostId: memberId,
-    context: 'personal',
-    type: 'personal',
-  })
+  admin.id = await addPerson(brandId, { name: 'Ada Admin', emailAddress: admin.emailAddress, role: 'community-admin' })
+  const memberId = await addPerson(brandId, { name: 'Mel Member', emailAddress: `mel-${run}@members.example` })
+  await copyOfDemoRoom('hub', { id: newId(), slug: `mel-${run}`, name: 'Mel Member', brandId, hostId: memberId, context: 'personal', type: 'personal' })
   return { run, slug, brandId, admin, memberId }
 }
 
@@ -57,7 +29,7 @@ async function shootBothWidths(page: Page, name: string) {
 
 test('an admin imports a CSV, edits a member and adds one with the wizard', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
-  const world = await makeCommunity(testInfo.project.name)
+  const world = await makeEditorCommunity(testInfo.project.name)
   await signInWithSession(page, world.admin.emailAddress)
 
   // The import: a good row, a bad one and a duplicate, each reported; the good ones pending.

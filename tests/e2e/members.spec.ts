@@ -1,32 +1,21 @@
 // The members page (/{brand}/members): an admin approves a pending member, archives and restores
 // one, deletes one by typing the address, and downloads the CSV; a plain member may not export.
-// Each project builds a community of its own with sql(): other specs count the demo's members.
+// Each project builds a community of its own (makeCommunity): other specs count the demo's members.
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, collectErrors, expectAccessible, screenshot, signInWithSession, sql, t } from './support'
+import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
-const id = () => randomBytes(27).toString('base64url')
-const now = () => new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
-/** A community copied from the demo's settings, with a handful of people in given states and roles. */
-async function makeCommunity(suffix: string) {
+/** A community of this test's own, with a handful of people in given states and roles. */
+async function makeMembersCommunity(suffix: string) {
   const slug = `members-${suffix}`
-  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('brands')")).map(({ name }) => name)
-  const replaced: Record<string, string> = { id: id(), slug, name: `Members Test ${suffix}` }
-  await sql(
-    `INSERT INTO brands (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${columns.map((c) => (c in replaced ? '?' : `"${c}"`)).join(', ')} FROM brands WHERE slug = ?`,
-    [...columns.filter((c) => c in replaced).map((c) => replaced[c]), DEMO.slug],
-  )
-  const brandId = replaced.id!
+  const brandId = await makeCommunity(slug, `Members Test ${suffix}`)
   const person = async (name: string, status: string, role = 'community-member') => {
-    const userId = id()
     const emailAddress = `${name.toLowerCase().replace(/\s+/g, '.')}.${suffix}@members.hearth.test`
-    await sql('INSERT INTO users (id, name, emailAddress, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [userId, name, emailAddress, now(), now()])
-    await sql(`INSERT INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'invitation', ?, ?)`, [id(), brandId, userId, status, now(), now()])
-    await sql(`INSERT INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt) SELECT ?, ?, id, ?, NULL, ?, ? FROM roles WHERE slug = ?`, [id(), userId, brandId, now(), now(), role])
+    await addPerson(brandId, { name, emailAddress, status, role })
     return { name, emailAddress }
   }
   return {
@@ -46,7 +35,7 @@ const actionButton = (page: Page, action: string, name: string) =>
 
 test('an admin runs the members page; a plain member may not export', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
-  const community = await makeCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  const community = await makeMembersCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const errors = collectErrors(page)
   await signInWithSession(page, community.admin.emailAddress)
 

@@ -2,41 +2,20 @@
 // §8 "Your changes were saved." / "Your changes were not saved"), with and without JavaScript.
 // Each project gets a community of its own (a copy of the demo's row), so nothing here changes the
 // demo community other specs read.
-import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, expectAccessible, screenshot, signInWithSession, sql, t } from './support'
+import { DEMO, addPerson, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const ADMIN = DEMO.accounts[1]
 const MEMBER = DEMO.accounts[2]
 
-const now = () => new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-const id = () => randomBytes(27).toString('base64url')
 
 /** A community of this project's own, its name and slug taken from the test, with an admin and a member. */
-async function makeCommunity(slug: string, name: string) {
-  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('brands')")).map((column) => column.name)
+async function makeSettingsCommunity(slug: string, name: string) {
   // Private and unmoderated, with the default theme and language, whatever the demo is.
-  const replaced: Record<string, string | number | null> = {
-    id: id(), slug, name, topLevelRoomId: null, announcementsRoomId: null, theme: 'hearth', themeColors: null,
-    publicCommunity: 0, memberModeration: 0, communityLanguage: null,
-  }
-  await sql(
-    `INSERT OR IGNORE INTO brands (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${columns.map((c) => (c in replaced ? '?' : `"${c}"`)).join(', ')} FROM brands WHERE slug = ?`,
-    [...columns.filter((c) => c in replaced).map((c) => replaced[c]), DEMO.slug],
-  )
-  for (const [emailAddress, role] of [[ADMIN.emailAddress, 'community-admin'], [MEMBER.emailAddress, 'community-member']] as const) {
-    await sql(
-      `INSERT OR IGNORE INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt)
-       SELECT ?, u.id, r.id, b.id, NULL, ?, ? FROM users u, roles r, brands b WHERE u.emailAddress = ? AND r.slug = ? AND b.slug = ?`,
-      [id(), now(), now(), emailAddress, role, slug],
-    )
-    await sql(
-      `INSERT OR IGNORE INTO memberships (id, userId, brandId, status, source, createdAt, updatedAt)
-       SELECT ?, u.id, b.id, 'active', 'registration', ?, ? FROM users u, brands b WHERE u.emailAddress = ? AND b.slug = ?`,
-      [id(), now(), now(), emailAddress, slug],
-    )
-  }
+  const brandId = await makeSettingsCommunity(slug, name, { theme: 'hearth', themeColors: null, publicCommunity: 0, memberModeration: 0, communityLanguage: null })
+  await addPerson(brandId, { ...ADMIN, role: 'community-admin' })
+  await addPerson(brandId, MEMBER)
 }
 
 const cssVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name)
@@ -44,7 +23,7 @@ const cssVariable = (page: Page, name: string) => page.evaluate((variable) => ge
 test('an admin picks a theme, sees it on the next page, saves settings and is told what went wrong', async ({ page }, testInfo) => {
   test.setTimeout(120_000)
   const slug = `settings-${testInfo.project.name}`
-  await makeCommunity(slug, `Settings ${testInfo.project.name}`)
+  await makeSettingsCommunity(slug, `Settings ${testInfo.project.name}`)
   await signInWithSession(page, ADMIN.emailAddress)
   await page.setViewportSize({ width: 1280, height: 900 })
 
@@ -131,7 +110,7 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
 
 test('a member is denied the settings panel', async ({ page }, testInfo) => {
   const slug = `settings-denied-${testInfo.project.name}`
-  await makeCommunity(slug, `Denied ${testInfo.project.name}`)
+  await makeSettingsCommunity(slug, `Denied ${testInfo.project.name}`)
   await signInWithSession(page, MEMBER.emailAddress)
   await page.goto(`/${slug}/settings/theme`)
   await expect(page).toHaveURL(new RegExp(`/${slug}/access-denied`))

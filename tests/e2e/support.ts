@@ -1,7 +1,6 @@
 // Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
 // check, the header's language switch, the list of pages every language must reach, and the mail
 // the web server sent through the run's SMTP server.
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
@@ -398,12 +397,46 @@ export async function openAccountMenu(page: Page) {
  * database), so the demo's home may list it.
  */
 export async function copyOfDemoRoom(source: string, fields: { slug: string; name: string } & Record<string, string | number>) {
-  const columns = (await sql<{ name: string }>("SELECT name FROM pragma_table_info('rooms')")).map(({ name }) => name)
-  const replaced: Record<string, string | number> = { id: randomBytes(27).toString('base64url'), ...fields }
+  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', [source, DEMO.slug], { id: newId(), ...fields }, { orIgnore: true })
+}
+
+/**
+ * One row of a table copied with some columns replaced: the rest, defaults included, as the source
+ * row has them, so a spec's data stays valid as migrations add columns.
+ */
+export async function copyRow(table: string, where: string, params: unknown[], replaced: Record<string, unknown>, { orIgnore = false } = {}) {
+  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
   const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
   await sql(
-    `INSERT OR IGNORE INTO rooms (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM rooms
-     WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), source, DEMO.slug],
+    `INSERT ${orIgnore ? 'OR IGNORE ' : ''}INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')})
+     SELECT ${selected.join(', ')} FROM ${table} WHERE ${where} LIMIT 1`,
+    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), ...params],
   )
+}
+
+/**
+ * A community of a spec's own, so what the spec changes never reaches the demo that other specs
+ * read: the demo's row (its settings) under another slug and name, with `fields` replaced, and no
+ * rooms or people yet (see addPerson). Returns its id.
+ */
+export async function makeCommunity(slug: string, name: string, fields: Record<string, unknown> = {}): Promise<string> {
+  const id = newId()
+  await copyRow('brands', 'slug = ?', [DEMO.slug], { id, slug, name, topLevelRoomId: null, announcementsRoomId: null, selfSignupHash: null, ...fields })
+  return id
+}
+
+/**
+ * Someone in a community: an account with this address (made when there is none), a membership in
+ * `status` and a community-wide `role`. Returns the account's id.
+ */
+export async function addPerson(
+  brandId: string,
+  { name, emailAddress, role = 'community-member', status = 'active' }: { name: string; emailAddress: string; role?: string; status?: string },
+): Promise<string> {
+  const now = sqliteDate(new Date())
+  await sql('INSERT OR IGNORE INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [newId(), name, emailAddress, now, now])
+  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
+  await sql("INSERT OR IGNORE INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'invitation', ?, ?)", [newId(), brandId, user!.id, status, now, now])
+  await sql('INSERT INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt) SELECT ?, ?, id, ?, NULL, ?, ? FROM roles WHERE slug = ?', [newId(), user!.id, brandId, now, now, role])
+  return user!.id
 }
