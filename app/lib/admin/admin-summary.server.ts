@@ -4,6 +4,7 @@
 import { QueryTypes } from 'sequelize'
 import { Brand } from '#models/index'
 import { ADMIN_PAGE_SIZE } from './listing'
+import { PEOPLE_STATUSES, ROOM_STATUSES } from './summary'
 
 type Counted = { status: string; n: number | string }
 
@@ -17,9 +18,6 @@ function tally<S extends string>(rows: Counted[], statuses: readonly S[]): Recor
   }
   return counts
 }
-
-export const PEOPLE_STATUSES = ['pending', 'active', 'rejected', 'deleted'] as const
-export const ROOM_STATUSES = ['pending', 'active', 'archived', 'deleted'] as const
 
 /** This community's people by membership status and its rooms by status. */
 export async function communitySummary(brandId: string) {
