@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, NavLink, Outlet, useLoaderData } from '@remix-run/react'
+import { Link, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { communitiesManagedBy, requireAdmin } from '#app/lib/admin/admin-access.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
@@ -21,6 +21,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { t } = useT()
   const { slug, superUser, communities } = useLoaderData<typeof loader>()
+  const { pathname } = useLocation()
   const base = `/${slug}/admin`
   const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'nav-link active' : 'nav-link')
   const pages = [
@@ -61,8 +62,8 @@ export default function AdminLayout() {
             </li>
           ))}
         </ul>
-        {/* A <details> disclosure: it opens without JavaScript. */}
-        <details className="admin-menu">
+        {/* A <details> disclosure: it opens without JavaScript; keyed by the page, so it is closed again on the next one. */}
+        <details className="admin-menu" key={pathname}>
           <summary className="nav-link">{t('admin:nav.myCommunities')}</summary>
           <ul className="admin-menu-panel">
             {communities.map((community) => (

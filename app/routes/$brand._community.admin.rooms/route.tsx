@@ -105,7 +105,7 @@ function BatchForm() {
               </th>
               <th scope="col">{t('admin:rooms.columns.name')}</th>
               <th scope="col">{t('admin:rooms.columns.kind')}</th>
-              <th scope="col">{t('admin:rooms.columns.host')}</th>
+              <th scope="col" className="wide-only">{t('admin:rooms.columns.host')}</th>
               <th scope="col">{t('admin:rooms.columns.status')}</th>
               <th scope="col">{t('admin:rooms.columns.verified')}</th>
             </tr>
@@ -130,7 +130,7 @@ function BatchForm() {
                     {room.protected ? <p className="hint">{t('admin:rooms.protected')}</p> : null}
                   </td>
                   <td>{t(`admin:contexts.${room.context}`)}</td>
-                  <td>{room.hostName}</td>
+                  <td className="wide-only">{room.hostName}</td>
                   <td>
                     <span className={`status-tag status-${room.status}`}>{t(`admin:roomStatus.${room.status}`)}</span>
                   </td>
