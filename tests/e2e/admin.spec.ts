@@ -111,6 +111,37 @@ test('an admin opens the panel from the account menu, reads the summary and arch
   await expect(page.getByRole('row').filter({ hasText: `${community.name} Hub` }).getByRole('cell', { name: text('admin:roomStatus.active'), exact: true })).toBeVisible()
 })
 
+test('the users, directory and product config pages (a super user)', async ({ page }, testInfo) => {
+  test.setTimeout(90_000)
+  const community = await makeCommunity(`${testInfo.project.name}-p-${randomBytes(3).toString('hex')}`)
+  await sql('UPDATE users SET isSuperUser = 1 WHERE emailAddress = ?', [community.admin.emailAddress])
+  await signInWithSession(page, community.admin.emailAddress)
+
+  await page.goto(`/${community.slug}/admin/users`)
+  await expect(page.getByRole('link', { name: community.member.name })).toHaveAttribute('href', new RegExp(`^/${community.slug}/members/`))
+  await expectAccessible(page)
+  await screenshot(page, testInfo, 'admin-users')
+
+  await page.goto(`/${community.slug}/admin/directory`)
+  const kitchen = page.getByRole('form', { name: `Kitchen ${community.slug.replace('admin-e2e-', '')}` })
+  await kitchen.getByLabel(text('admin:directory.visibility')).selectOption('members')
+  await kitchen.getByLabel(text('admin:directory.pinned')).check()
+  await kitchen.getByRole('button').click()
+  await expect(page.getByText(text('admin:flash.saved'))).toBeVisible()
+  await expect(kitchen.getByLabel(text('admin:directory.pinned'))).toBeChecked()
+  await expectAccessible(page)
+  await screenshot(page, testInfo, 'admin-directory')
+
+  // The product config: a bad threshold is refused with its message and the typed value kept.
+  await page.goto(`/${community.slug}/admin/product`)
+  await page.getByLabel(text('admin:product.postToxicityThreshold')).fill('150')
+  await page.getByRole('button', { name: text('admin:product.save') }).click()
+  await expect(page.getByText(text('admin:errors.thresholdInvalid'))).toBeVisible()
+  await expect(page.getByLabel(text('admin:product.postToxicityThreshold'))).toHaveValue('150')
+  await expectAccessible(page)
+  await screenshot(page, testInfo, 'admin-product')
+})
+
 test('a member is refused the admin panel', async ({ page }, testInfo) => {
   const community = await makeCommunity(`${testInfo.project.name}-m-${randomBytes(3).toString('hex')}`)
   await signInWithSession(page, community.member.emailAddress)
