@@ -86,6 +86,22 @@ describe('the admin summary', () => {
   })
 })
 
+describe('the admin lists', () => {
+  it('search as typed (% and _ are no wildcards), filter, and take odd parameters without failing', async () => {
+    const { brand, owner } = await makeCommunity()
+    const sale = await makeRoom(brand, { name: '50% off_sale' })
+    await makeRoom(brand, { name: '500 offers' })
+    const pending = await makeRoom(brand, { name: 'Waiting room', status: 'pending', context: 'event' })
+    const found = async (search: string) => unwrap(await roomsLoader(await get(brand, owner, `/rooms${search}`))).rooms.map((room) => room.id)
+    expect(await found('?q=50%25%20off_')).toEqual([sale.id])
+    expect(await found('?status=pending')).toEqual([pending.id])
+    expect(await found('?context=event')).toEqual([pending.id])
+    expect((await found('?status=nonsense&context=%00&page=-4&q=' + '%25'.repeat(300))).length).toBe(0)
+    expect(unwrap(await usersLoader(await get(brand, owner, '/users?q=_&page=abc'))).people).toEqual([])
+    expect(unwrap(await usersLoader(await get(brand, owner, '/users?page=999'))).people).toEqual([])
+  })
+})
+
 describe('the rooms batch change', () => {
   let brand: Brand
   let owner: User

@@ -4,15 +4,13 @@ import { Op, type WhereOptions } from 'sequelize'
 import { Membership, Role, RoleGrant, User } from '#models/index'
 import type { MembershipStatus } from '#models/membership'
 import { COMMUNITY_ROLES } from '#models/permissions'
-import { ADMIN_PAGE_SIZE, containsPattern } from './listing'
+import { ADMIN_PAGE_SIZE } from './listing'
+import { containsText } from './search.server'
 
 export type AdminPerson = { userId: string; name: string | null; emailAddress: string | null; status: MembershipStatus; roles: string[] }
 
 export async function listPeople(brandId: string, { query, page }: { query: string; page: number }): Promise<{ people: AdminPerson[]; total: number }> {
-  const pattern = containsPattern(query)
-  const userWhere: WhereOptions<User> | undefined = query
-    ? { [Op.or]: [{ name: { [Op.like]: pattern } }, { emailAddress: { [Op.like]: pattern } }] }
-    : undefined
+  const userWhere: WhereOptions<User> | undefined = query ? { [Op.or]: [{ name: containsText(query) }, { emailAddress: containsText(query) }] } : undefined
   const { rows, count } = await Membership.findAndCountAll({
     attributes: ['userId', 'status'],
     where: { brandId },

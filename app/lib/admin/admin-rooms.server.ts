@@ -7,7 +7,8 @@ import { Room, User, type Brand } from '#models/index'
 import { ROOM_CONTEXTS, type RoomContext } from '#models/room'
 import type { TranslationKey } from '../i18n/i18n'
 import { ADMIN_ROOM_STATUSES, type AdminRoomStatus, type DirectoryVisibility } from './admin.schema'
-import { ADMIN_PAGE_SIZE, containsPattern } from './listing'
+import { ADMIN_PAGE_SIZE } from './listing'
+import { containsText } from './search.server'
 
 export type RoomFilters = { query: string; page: number; status: AdminRoomStatus | null; context: RoomContext | null }
 
@@ -49,8 +50,7 @@ export async function listRooms(brand: Brand, filters: RoomFilters): Promise<{ r
   if (filters.status) Object.assign(where, { status: filters.status })
   if (filters.context) Object.assign(where, { context: filters.context })
   if (filters.query) {
-    const pattern = containsPattern(filters.query)
-    Object.assign(where, { [Op.or]: [{ name: { [Op.like]: pattern } }, { slug: { [Op.like]: pattern } }] })
+    Object.assign(where, { [Op.or]: [{ name: containsText(filters.query) }, { slug: containsText(filters.query) }] })
   }
   const { rows, count } = await Room.findAndCountAll({
     attributes: ['id', 'slug', 'name', 'context', 'status', 'verified', 'enabledInDirectory', 'visibleInDirectory', 'pinnedInDirectory', 'createdAt'],

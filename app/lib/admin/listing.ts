@@ -10,9 +10,15 @@ export function listingParams(url: URL): { query: string; page: number } {
   return { query, page: Number.isFinite(page) && page > 0 && page < 100_000 ? page : 1 }
 }
 
-/** A LIKE pattern that matches the text anywhere, with the text's own % and _ taken literally. */
+/**
+ * The escape character of the admin searches' LIKE patterns: not a backslash, whose meaning in a
+ * string literal differs between SQLite and MariaDB (search.server.ts names it in an ESCAPE clause).
+ */
+export const LIKE_ESCAPE = '!'
+
+/** A LIKE pattern that matches the text anywhere, with the text's own %, _ and ! taken literally. */
 export function containsPattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+  return `%${query.replace(/[!%_]/g, (character) => `${LIKE_ESCAPE}${character}`)}%`
 }
 
 /** The same list's URL on another page, keeping its other filters. */
