@@ -132,6 +132,19 @@ test('the users, directory and product config pages (a super user)', async ({ pa
   await expectAccessible(page)
   await screenshot(page, testInfo, 'admin-directory')
 
+  // The review queue: a pending room, approved from the queue.
+  const tag = community.slug.replace('admin-e2e-', '')
+  await sql("UPDATE rooms SET status = 'pending' WHERE slug = 'library' AND name = ?", [`Library ${tag}`])
+  await page.goto(`/${community.slug}/admin/rooms`)
+  await page.getByRole('link', { name: text('admin:rooms.tabs.queue', { count: 1 }) }).click()
+  const waiting = page.getByRole('listitem').filter({ hasText: `Library ${tag}` })
+  await expectAccessible(page)
+  await screenshot(page, testInfo, 'admin-queue')
+  await waiting.getByRole('button', { name: text('admin:rooms.queue.approve') }).click()
+  await expect(page.getByText(text('admin:flash.saved'))).toBeVisible()
+  await expect(page.getByText(text('admin:rooms.queue.empty'))).toBeVisible()
+  expect(await sql<{ status: string }>("SELECT status FROM rooms WHERE name = ?", [`Library ${tag}`])).toEqual([{ status: 'active' }])
+
   // The product config: a bad threshold is refused with its message and the typed value kept.
   await page.goto(`/${community.slug}/admin/product`)
   await page.getByLabel(text('admin:product.postToxicityThreshold')).fill('150')
