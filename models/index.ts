@@ -6,11 +6,12 @@ import { Membership } from './membership'
 import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, initialiseMeetings } from './meeting'
 import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
+import { ProductConfig } from './product-config'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
 
-export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, RateLimit, Role, RoleGrant, Room, Session, User }
+export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 
 function initialise(sequelize: Sequelize) {
@@ -23,6 +24,7 @@ function initialise(sequelize: Sequelize) {
   initialiseMeetings(sequelize)
   OAuthAccount.initialise(sequelize)
   Membership.initialise(sequelize)
+  ProductConfig.initialise(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })

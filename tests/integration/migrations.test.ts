@@ -17,6 +17,7 @@ const APP_TABLES = [
   'oauth_accounts',
   'outbox_messages',
   'permissions',
+  'product_config',
   'rate_limits',
   'role_grants',
   'role_permissions',

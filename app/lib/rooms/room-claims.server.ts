@@ -3,6 +3,7 @@ import { UniqueConstraintError, type Transaction } from 'sequelize'
 import { z } from 'zod'
 import { Role, RoleGrant, Room, type User } from '#models/index'
 import { MAIN_BRAND_PAGES, MAIN_BRAND_SLUG, mainBrand } from '#models/main-brand'
+import { readProductConfig } from '#models/product-config'
 import { isAvailableRoomSlug } from '#models/slugs'
 import { env } from '../platform/env.server'
 import type { TranslationKey } from '../i18n/i18n'
@@ -118,9 +119,12 @@ async function createPersonalRoom(user: User, slug: string, transaction: Transac
   const brand = await mainBrand()
   const hostRole = await Role.findOne({ where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
   if ((await roomLinkState(slug, transaction)) !== 'available') throw new RoomLinkTaken(slug)
+  // With the product config's queueNewPersonalRooms, a new room waits (pending) in the admins'
+  // review queue, and nobody enters it (the access check finds active rooms only) until approved.
+  const { queueNewPersonalRooms } = await readProductConfig(transaction)
   try {
     const room = await Room.create(
-      { slug, brandId: brand.id, hostId: user.id, context: 'personal', type: 'personal', name: user.name ?? slug },
+      { slug, brandId: brand.id, hostId: user.id, context: 'personal', type: 'personal', name: user.name ?? slug, status: queueNewPersonalRooms ? 'pending' : 'active' },
       { transaction },
     )
     await RoleGrant.findOrCreate({ where: { userId: user.id, brandId: brand.id, roleId: hostRole.id, roomId: room.id }, transaction })

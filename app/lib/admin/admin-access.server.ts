@@ -1,0 +1,35 @@
+// Who opens the admin panel: those holding manage-community in the community of the address
+// (requireCommunityPage(args, 'admin')), and for the install's product config only super users
+// among them (spec §3 product config: it is the install's, not one community's).
+import { redirect } from '@remix-run/node'
+import { QueryTypes } from 'sequelize'
+import { Brand } from '#models/index'
+import { refusalLocation } from '../communities/access-refusal'
+import { requireCommunityPage, type CommunityAccess, type GuardArgs } from '../http/guards.server'
+
+/** The admin panel's guard: the admin page's permissions (access-community and manage-community). */
+export function requireAdmin(args: GuardArgs): Promise<CommunityAccess> {
+  return requireCommunityPage(args, 'admin')
+}
+
+/** The admin guard, then a super user: anyone else, owners too, gets the access-denied page. */
+export async function requireSuperUser(args: GuardArgs): Promise<CommunityAccess> {
+  const access = await requireAdmin(args)
+  if (access.user?.isSuperUser) return access
+  const url = new URL(args.request.url)
+  throw redirect(refusalLocation('accessDenied', access.brand.slug, url.pathname + url.search))
+}
+
+/** The admin panel's "My Communities": every active community where the user holds manage-community now. */
+export async function communitiesManagedBy(userId: string): Promise<{ slug: string; name: string }[]> {
+  return Brand.sequelize!.query<{ slug: string; name: string }>(
+    `SELECT DISTINCT b.slug, b.name FROM role_grants g
+       JOIN role_permissions rp ON rp.roleId = g.roleId
+       JOIN permissions p ON p.id = rp.permissionId AND p.slug = 'manage-community'
+       JOIN memberships m ON m.brandId = g.brandId AND m.userId = g.userId AND m.status = 'active'
+       JOIN brands b ON b.id = g.brandId AND b.status = 'active'
+     WHERE g.userId = :userId AND g.roomId IS NULL
+     ORDER BY b.name, b.slug`,
+    { type: QueryTypes.SELECT, replacements: { userId } },
+  )
+}
