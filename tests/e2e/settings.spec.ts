@@ -13,7 +13,7 @@ const MEMBER = DEMO.accounts[2]
 /** A community of this project's own, its name and slug taken from the test, with an admin and a member. */
 async function makeSettingsCommunity(slug: string, name: string) {
   // Private and unmoderated, with the default theme and language, whatever the demo is.
-  const brandId = await makeSettingsCommunity(slug, name, { theme: 'hearth', themeColors: null, publicCommunity: 0, memberModeration: 0, communityLanguage: null })
+  const brandId = await makeCommunity(slug, name, { theme: 'hearth', themeColors: null, publicCommunity: 0, memberModeration: 0, communityLanguage: null })
   await addPerson(brandId, { ...ADMIN, role: 'community-admin' })
   await addPerson(brandId, MEMBER)
 }
