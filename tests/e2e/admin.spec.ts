@@ -4,57 +4,32 @@
 // which other specs read, stay as they are.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { DEMO, accountArea, accountMenuButton, expectAccessible, openAccountMenu, screenshot, signInWithSession, sql, t } from './support'
+import { newId } from '../../models/ids'
+import { accountArea, accountMenuButton, addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, openAccountMenu, screenshot, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
-const newId = () => randomBytes(27).toString('base64url')
-const now = () => new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-
-/** A copy of one row of `table` chosen by `where`, with some columns replaced (the id at least). */
-async function copyRow(table: string, where: string, whereParams: unknown[], replaced: Record<string, string | number>) {
-  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
-  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
-  await sql(
-    `INSERT INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')}) SELECT ${selected.join(', ')} FROM ${table} WHERE ${where}`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), ...whereParams],
-  )
-}
-
-async function newAccount(name: string, emailAddress: string) {
-  const id = newId()
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [id, name, emailAddress, now(), now()])
-  return id
-}
-
-async function grant(userId: string, brandId: string, role: string) {
-  await sql("INSERT INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, 'active', 'invitation', ?, ?)", [newId(), brandId, userId, now(), now()])
-  await sql('INSERT INTO role_grants (id, userId, roleId, brandId, createdAt, updatedAt) SELECT ?, ?, id, ?, ?, ? FROM roles WHERE slug = ?', [newId(), userId, brandId, now(), now(), role])
-}
-
 /** A community like the demo, with its hub and announcements, an admin, a member and three rooms. */
-async function makeCommunity(tag: string) {
+async function makeAdminCommunity(tag: string) {
   const slug = `admin-e2e-${tag}`
   const name = `Admin Test ${tag}`
-  const brandId = newId()
   const hubId = newId()
   const announcementsId = newId()
-  const demo = "(SELECT id FROM brands WHERE slug = 'demo')"
-  await copyRow('brands', 'slug = ?', [DEMO.slug], { id: brandId, slug, name, topLevelRoomId: hubId, announcementsRoomId: announcementsId })
-  await copyRow('rooms', `brandId = ${demo} AND slug = 'hub'`, [], { id: hubId, brandId, name: `${name} Hub` })
-  await copyRow('rooms', `brandId = ${demo} AND slug = 'announcements'`, [], { id: announcementsId, brandId })
+  const brandId = await makeCommunity(slug, name, { topLevelRoomId: hubId, announcementsRoomId: announcementsId })
+  await copyOfDemoRoom('hub', { id: hubId, brandId, slug: 'hub', name: `${name} Hub` })
+  await copyOfDemoRoom('announcements', { id: announcementsId, brandId, slug: 'announcements', name: 'Announcements' })
   for (const room of ['Garden', 'Kitchen', 'Library']) {
-    await copyRow('rooms', `brandId = ${demo} AND slug = 'hub'`, [], { id: newId(), brandId, slug: room.toLowerCase(), name: `${room} ${tag}` })
+    await copyOfDemoRoom('hub', { id: newId(), brandId, slug: room.toLowerCase(), name: `${room} ${tag}` })
   }
   const admin = { name: `Ada Admin ${tag}`, emailAddress: `admin-${tag}@admin-e2e.example` }
   const member = { name: `Mo Member ${tag}`, emailAddress: `member-${tag}@admin-e2e.example` }
-  await grant(await newAccount(admin.name, admin.emailAddress), brandId, 'community-admin')
-  await grant(await newAccount(member.name, member.emailAddress), brandId, 'community-member')
+  await addPerson(brandId, { ...admin, role: 'community-admin' })
+  await addPerson(brandId, member)
   return { slug, name, admin, member }
 }
 
 test('an admin opens the panel from the account menu, reads the summary and archives a room', async ({ page }, testInfo) => {
   test.setTimeout(90_000)
-  const community = await makeCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  const community = await makeAdminCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   await signInWithSession(page, community.admin.emailAddress)
   await page.goto(`/${community.slug}`)
 
@@ -113,7 +88,7 @@ test('an admin opens the panel from the account menu, reads the summary and arch
 
 test('the users, directory and product config pages (a super user)', async ({ page }, testInfo) => {
   test.setTimeout(90_000)
-  const community = await makeCommunity(`${testInfo.project.name}-p-${randomBytes(3).toString('hex')}`)
+  const community = await makeAdminCommunity(`${testInfo.project.name}-p-${randomBytes(3).toString('hex')}`)
   await sql('UPDATE users SET isSuperUser = 1 WHERE emailAddress = ?', [community.admin.emailAddress])
   await signInWithSession(page, community.admin.emailAddress)
 
@@ -156,7 +131,7 @@ test('the users, directory and product config pages (a super user)', async ({ pa
 })
 
 test('a member is refused the admin panel', async ({ page }, testInfo) => {
-  const community = await makeCommunity(`${testInfo.project.name}-m-${randomBytes(3).toString('hex')}`)
+  const community = await makeAdminCommunity(`${testInfo.project.name}-m-${randomBytes(3).toString('hex')}`)
   await signInWithSession(page, community.member.emailAddress)
   await page.goto(`/${community.slug}`)
   const menu = await openAccountMenu(page)

@@ -76,11 +76,12 @@ test('the developer console lists the seeded accounts', async ({ page }) => {
   const accounts = page.getByRole('region', { name: t('en', 'dev:accounts') })
   await expect(accounts.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Community', 'Role'])
   // Other tests add people of their own, to the demo too (sign-ups, session-row sign-ins): each
-  // seeded account is looked up by its address, not by its place in the table.
+  // seeded account is looked up by its address, community and role, not by its place in the table.
   for (const account of DEMO.accounts) {
     const row = accounts
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: account.emailAddress, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: DEMO.name, exact: true }) })
       .filter({ has: page.getByRole('cell', { name: account.role, exact: true }) })
     await expect(row.getByRole('cell')).toHaveText([account.name, account.emailAddress, DEMO.name, account.role])
   }
