@@ -91,22 +91,3 @@ export function RoomLinkField({ field, label, prefix, refusal }: { field: FieldM
   )
 }
 
-/** A labelled checkbox bound to a boolean field. */
-export function CheckboxField({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
-  const { t } = useT()
-  const errorId = `${field.id}-error`
-  return (
-    <div className="checkbox-field">
-      <input
-        {...getInputProps(field, { type: 'checkbox' })}
-        {...(field.errors?.length ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
-      />
-      <label htmlFor={field.id}>{label}</label>
-      {field.errors?.length ? (
-        <p id={errorId} className="field-error">
-          {field.errors.map((error) => t(error as TranslationKey)).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}

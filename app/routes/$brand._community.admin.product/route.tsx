@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { CheckboxField, Field } from '#app/components/field'
 import type { ProductConfigFields } from '#app/lib/admin/admin.schema'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
@@ -41,12 +41,12 @@ function ProductConfigForm() {
         </fieldset>
         <fieldset className="stack">
           <legend>{t('admin:product.rooms')}</legend>
-          <Checkbox field={fields.queueNewPersonalRooms} label={t('admin:product.queueNewPersonalRooms')} />
+          <CheckboxField field={fields.queueNewPersonalRooms} label={t('admin:product.queueNewPersonalRooms')} />
           <p className="hint">{t('admin:product.queueHint')}</p>
         </fieldset>
         <fieldset className="stack">
           <legend>{t('admin:product.moderation')}</legend>
-          <Checkbox field={fields.moderationEnabled} label={t('admin:product.moderationEnabled')} />
+          <CheckboxField field={fields.moderationEnabled} label={t('admin:product.moderationEnabled')} />
           <Field label={t('admin:product.postToxicityThreshold')} errors={fields.postToxicityThreshold.errors}>
             <input {...getInputProps(fields.postToxicityThreshold, { type: 'number' })} step={1} />
           </Field>
@@ -68,18 +68,3 @@ function ProductConfigForm() {
   )
 }
 
-function Checkbox({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
-  const { t } = useT()
-  const errorId = `${field.id}-error`
-  return (
-    <div className="checkbox-field">
-      <input {...getInputProps(field, { type: 'checkbox' })} {...(field.errors?.length ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})} />
-      <label htmlFor={field.id}>{label}</label>
-      {field.errors?.length ? (
-        <p id={errorId} className="field-error">
-          {field.errors.map((error) => t(error as TranslationKey)).join(' ')}
-        </p>
-      ) : null}
-    </div>
-  )
-}

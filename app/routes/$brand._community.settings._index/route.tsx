@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/field'
-import { CheckboxField, NotSavedNotice } from '#app/components/settings-form'
+import { CheckboxField } from '#app/components/field'
+import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { useT } from '#app/lib/i18n/use-t'
 import {

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@c
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/field'
-import { NotSavedNotice } from '#app/components/settings-form'
+import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { LANGUAGES } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'

@@ -4,12 +4,11 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
-  type FieldMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { CheckboxField, Field } from '#app/components/field'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -142,7 +141,7 @@ function ProfileForm() {
         <fieldset className="stack">
           <legend>{t('account:settings.sections.preferences')}</legend>
           {FLAGS.map(({ name, label }) => (
-            <Checkbox key={name} field={fields[name]} label={t(label)} />
+            <CheckboxField key={name} field={fields[name]} label={t(label)} />
           ))}
         </fieldset>
 
@@ -153,25 +152,6 @@ function ProfileForm() {
         </div>
       </Form>
     </section>
-  )
-}
-
-function Checkbox({ field, label }: { field: FieldMetadata<boolean | undefined>; label: string }) {
-  const { t } = useT()
-  const errorId = `${field.id}-error`
-  return (
-    <div className="checkbox-field">
-      <input
-        {...getInputProps(field, { type: 'checkbox' })}
-        {...(field.errors?.length ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
-      />
-      <label htmlFor={field.id}>{label}</label>
-      {field.errors?.length ? (
-        <p id={errorId} className="field-error">
-          {field.errors.map((error) => t(error as TranslationKey)).join(' ')}
-        </p>
-      ) : null}
-    </div>
   )
 }
 
