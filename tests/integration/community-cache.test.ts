@@ -31,7 +31,7 @@ describe('communities kept in the process', () => {
     expect(before.community?.name).toBe(brand.name)
     expect(before.theme).not.toContain('#0a7d5a')
 
-    await brand.update({ name: 'Renamed Club', themeColors: { primary: '#0a7d5a' } })
+    await brand.update({ name: 'Renamed Club', theme: 'custom', themeColors: { primary: '#0a7d5a' } })
     const after = await shell(brand.slug)
     expect(after.community?.name).toBe('Renamed Club')
     expect(after.theme).toContain('--color-primary:#0a7d5a')
