@@ -67,3 +67,19 @@ describe('the left drawer pages', () => {
     ])
   })
 })
+
+describe('the community-scoped sign-in and private routes', () => {
+  it('send to the site page, coming back to the community or to the page asked for on this site', async () => {
+    const { loader: signIn } = await import('#app/routes/$brand.sign-in')
+    const { loader: privatePage } = await import('#app/routes/$brand.private')
+    const at = (path: string) => routeArgs(path, { brand: brand.slug })
+    expect((await signIn(at(`/${brand.slug}/sign-in`))).headers.get('Location')).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
+    expect((await privatePage(at(`/${brand.slug}/private?redirectTo=%2F${brand.slug}%2Fmembers`))).headers.get('Location')).toBe(
+      `/private?redirectTo=%2F${brand.slug}%2Fmembers`,
+    )
+    // Another site is no place to come back to.
+    expect((await signIn(at(`/${brand.slug}/sign-in?redirectTo=https%3A%2F%2Fevil.test`))).headers.get('Location')).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
+    const unknown = await thrownResponse(signIn(routeArgs('/nowhere/sign-in', { brand: 'nowhere' })))
+    expect(unknown.headers.get('Location')).toBe('/community-not-found')
+  })
+})
