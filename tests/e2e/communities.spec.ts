@@ -2,10 +2,12 @@ import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
 import { DEMO, addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, signInWithSession, t } from './support'
 
-/** A second community on the same install, with its hub and an owner of its own. */
+/** A second community on the same install, closed to guests, with its hub and an owner of its own. */
 async function secondCommunity(slug: string) {
   const hubId = newId()
-  const brandId = await makeCommunity(slug, `Community ${slug}`, { topLevelRoomId: hubId })
+  // Closed to guests (the demo opens its hub and groups), so a stranger is refused everywhere.
+  const closed = JSON.stringify({ hub: false, groups: false, members: false, subcommunities: false })
+  const brandId = await makeCommunity(slug, `Community ${slug}`, { topLevelRoomId: hubId, publicAccess: closed })
   await copyOfDemoRoom('hub', { id: hubId, brandId, slug: 'hub', name: `${slug} hub` })
   const ownerEmail = `owner@${slug}.hearth.test`
   await addPerson(brandId, { name: `Owner of ${slug}`, emailAddress: ownerEmail, role: 'community-owner' })
