@@ -10,9 +10,11 @@ import { ProductConfig } from './product-config'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
+import { GroupJoinRequest } from './group-join-request'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
+export { GroupJoinRequest }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -38,6 +40,9 @@ function initialise(sequelize: Sequelize) {
   Membership.belongsTo(User, { foreignKey: 'userId', as: 'user' })
   Membership.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
   User.hasMany(Membership, { foreignKey: 'userId', as: 'memberships' })
+
+  GroupJoinRequest.initialise(sequelize)
+  GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
 }
 
 /**

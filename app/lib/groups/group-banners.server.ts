@@ -1,0 +1,39 @@
+// A group's banner (spec §5: "Banner must be an image file"): judged by its bytes, as profile
+// pictures are (identity/avatars.server.ts), scaled to one banner size and written beside them
+// under public/uploads, so it is served by the same static files.
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import sharp from 'sharp'
+import { AVATAR_MAX_SIDE, ImageTooLargeError, UnreadableImageError, sniffImage } from '../identity/avatars.server'
+
+export const BANNER_DIR = resolve('public/uploads/banners')
+export const BANNER_URL_PREFIX = '/uploads/banners/'
+/** Banners are stored at this size (3:1, cover): wide enough for the group page at 1280 wide. */
+export const BANNER_WIDTH = 1200
+export const BANNER_HEIGHT = 400
+
+export { ImageTooLargeError, UnreadableImageError }
+
+/** Stores an uploaded banner and returns its URL path, or throws UnreadableImageError / ImageTooLargeError. */
+export async function storeBanner(bytes: Uint8Array): Promise<string> {
+  if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
+  let webp: Buffer
+  try {
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata()
+    if (!width || !height) throw new UnreadableImageError('The image has no size')
+    if (width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) throw new ImageTooLargeError(`${width}×${height}`)
+    webp = await sharp(bytes, { limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE, failOn: 'error' })
+      .rotate()
+      .resize(BANNER_WIDTH, BANNER_HEIGHT, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer()
+  } catch (error) {
+    if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) throw error
+    throw new UnreadableImageError('The image could not be decoded', { cause: error })
+  }
+  await mkdir(BANNER_DIR, { recursive: true })
+  const file = `${randomBytes(16).toString('hex')}.webp`
+  await writeFile(join(BANNER_DIR, file), webp)
+  return BANNER_URL_PREFIX + file
+}

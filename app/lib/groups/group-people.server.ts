@@ -1,0 +1,131 @@
+// A group's people (spec §4 join requests, §6 co-host rules): asking to join with the group's
+// questionnaire, a co-host or admin deciding, and members promoted to co-host, demoted and removed.
+// A co-host is listed in the room's coHosts and holds the room-co-host role for that room only
+// (a room-scoped grant, migration 0007): its meeting powers hold in that group's room and no other.
+import { UniqueConstraintError, type Transaction } from 'sequelize'
+import type { JoinAnswer } from '#models/group-join-request'
+import { GroupJoinRequest, Role, RoleGrant, Room, User } from '#models/index'
+import { logger } from '../platform/logger.server'
+import { groupStanding, questionsOf } from './group-rules'
+
+const unique = (ids: readonly string[]) => [...new Set(ids)]
+
+/** The room read again inside the transaction (locked where the database can), so two changes to its lists never cross. */
+async function fresh(roomId: string, transaction: Transaction) {
+  return Room.findByPk(roomId, { transaction, lock: transaction.LOCK.UPDATE, rejectOnEmpty: true })
+}
+
+async function addToMembers(roomId: string, userId: string, transaction: Transaction) {
+  const room = await fresh(roomId, transaction)
+  await room.update({ members: unique([...(room.members ?? []), userId]) }, { transaction })
+}
+
+export type JoinOutcome = 'alreadyMember' | 'requested' | 'joined' | 'problem'
+
+/**
+ * Someone asks to join (the join dialog). Already in it → "You are already a member of this
+ * group."; a group that takes no requests, or anything that goes wrong → "There was a problem
+ * submitting your request."; a group under manual approval → a pending request with the answers;
+ * otherwise they join at once (the request is kept, approved, with its answers).
+ */
+export async function submitJoinRequest(room: Room, userId: string, answers: readonly string[]): Promise<JoinOutcome> {
+  if (groupStanding(room, userId) !== 'none') return 'alreadyMember'
+  if (room.status !== 'active' || !room.allowMembershipRequests) return 'problem'
+  const questions = questionsOf(room.newMemberFormDefinition)
+  if (answers.length !== questions.length) return 'problem'
+  const asked: JoinAnswer[] = questions.map((question, index) => ({ question, answer: answers[index]! }))
+  const status = room.newMemberModerationEnabled ? 'pending' : 'approved'
+  try {
+    await Room.sequelize!.transaction(async (transaction) => {
+      const [request, created] = await GroupJoinRequest.findOrCreate({
+        where: { roomId: room.id, userId },
+        defaults: { brandId: room.brandId, roomId: room.id, userId, status, answers: asked },
+        transaction,
+      })
+      // Asking again (after a refusal, or to change the answers) reopens the same request.
+      if (!created) await request.update({ status, answers: asked, decidedById: null, decidedAt: null }, { transaction })
+      if (status === 'approved') await addToMembers(room.id, userId, transaction)
+    })
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id }, 'join request not saved')
+    return 'problem'
+  }
+  return status === 'approved' ? 'joined' : 'requested'
+}
+
+export type PendingRequest = { id: string; userId: string; name: string; emailAddress: string | null; answers: JoinAnswer[]; createdAt: string }
+
+/** The group's pending join requests, oldest first, with who asked and what they answered. */
+export async function pendingRequests(roomId: string): Promise<PendingRequest[]> {
+  const requests = await GroupJoinRequest.findAll({
+    where: { roomId, status: 'pending' },
+    include: [{ model: User, as: 'user', attributes: ['id', 'name', 'emailAddress'] }],
+    order: [['createdAt', 'ASC']],
+  })
+  return requests.map((request) => ({
+    id: request.id,
+    userId: request.userId,
+    name: request.user?.name ?? '',
+    emailAddress: request.user?.emailAddress ?? null,
+    answers: request.answers ?? [],
+    createdAt: request.createdAt.toISOString(),
+  }))
+}
+
+/** A co-host or admin approves (the person becomes a member) or rejects a pending request; false when there is none. */
+export async function decideJoinRequest(room: Room, requestId: string, approve: boolean, actorId: string): Promise<boolean> {
+  return Room.sequelize!.transaction(async (transaction) => {
+    const request = await GroupJoinRequest.findOne({ where: { id: requestId, roomId: room.id, status: 'pending' }, transaction })
+    if (!request) return false
+    await request.update({ status: approve ? 'approved' : 'rejected', decidedById: actorId, decidedAt: new Date() }, { transaction })
+    if (approve) await addToMembers(room.id, request.userId, transaction)
+    return true
+  })
+}
+
+async function coHostRole(transaction: Transaction) {
+  return Role.findOne({ attributes: ['id'], where: { slug: 'room-co-host' }, rejectOnEmpty: true, transaction })
+}
+
+export type PeopleChange = 'promote' | 'demote' | 'remove'
+
+/**
+ * Promote a member to co-host, demote a co-host to member, or remove someone from the group.
+ * The host stays the host (false); so does anyone the change does not apply to (a co-host
+ * promoted again, a member demoted).
+ */
+export async function changeGroupPerson(room: Room, userId: string, change: PeopleChange): Promise<boolean> {
+  return Room.sequelize!.transaction(async (transaction) => {
+    const current = await fresh(room.id, transaction)
+    const standing = groupStanding(current, userId)
+    const applies = { promote: standing === 'member', demote: standing === 'coHost', remove: standing === 'member' || standing === 'coHost' }[change]
+    if (!applies) return false
+    const role = await coHostRole(transaction)
+    const grant = { userId, brandId: current.brandId, roleId: role.id, roomId: current.id }
+    const coHosts = current.coHosts ?? []
+    const members = current.members ?? []
+    if (change === 'promote') {
+      await current.update({ coHosts: unique([...coHosts, userId]) }, { transaction })
+      await RoleGrant.findOrCreate({ where: grant, transaction })
+    } else {
+      await current.update(
+        { coHosts: coHosts.filter((id) => id !== userId), ...(change === 'remove' ? { members: members.filter((id) => id !== userId) } : { members: unique([...members, userId]) }) },
+        { transaction },
+      )
+      await RoleGrant.destroy({ where: grant, transaction })
+    }
+    return true
+  })
+}
+
+export type GroupPerson = { userId: string; name: string; emailAddress: string | null; standing: 'host' | 'coHost' | 'member' }
+
+/** Everyone in the group: its host, then co-hosts, then members, each by name. */
+export async function groupPeople(room: Room): Promise<GroupPerson[]> {
+  const ids = unique([...(room.hostId ? [room.hostId] : []), ...(room.coHosts ?? []), ...(room.members ?? [])])
+  const users = await User.findAll({ attributes: ['id', 'name', 'emailAddress'], where: { id: ids } })
+  const order = { host: 0, coHost: 1, member: 2 } as const
+  return users
+    .map((user) => ({ userId: user.id, name: user.name ?? '', emailAddress: user.emailAddress, standing: groupStanding(room, user.id) as GroupPerson['standing'] }))
+    .sort((a, b) => order[a.standing] - order[b.standing] || a.name.localeCompare(b.name))
+}

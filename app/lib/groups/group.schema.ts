@@ -1,0 +1,76 @@
+// The group forms' zod schemas (spec §3 group, §5 naming rules): parsed by the actions, constraints
+// for the pages. Browser-safe; every message is a translation key (the room link's are the member
+// forms' own: one set of link rules for people and groups).
+import { z } from 'zod'
+import { DIRECTORY_VISIBILITY, roomLinkField } from '#app/lib/members/member.schema'
+import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
+
+const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' }).default(false)
+
+/** The new group wizard: title ≥ 2, description ≥ 5, the room link rules, an optional banner (checked by its bytes on the server). */
+export const NewGroupSchema = z.object({
+  title: z
+    .string({ required_error: 'groups:wizard.errors.titleRequired' })
+    .trim()
+    .min(2, 'groups:wizard.errors.titleTooShort')
+    .max(255, 'groups:wizard.errors.tooLong'),
+  description: z
+    .string({ required_error: 'groups:wizard.errors.descriptionRequired' })
+    .trim()
+    .min(5, 'groups:wizard.errors.descriptionTooShort')
+    .max(2000, 'groups:wizard.errors.tooLong'),
+  roomLink: roomLinkField(),
+  groupType: z.enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) }).default('public'),
+  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) }).default('everyone'),
+  pinnedInDirectory: flag(),
+  // An empty file input arrives as no value; what a present one holds is the server's to check.
+  banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
+})
+export type NewGroupFields = z.input<typeof NewGroupSchema>
+export type NewGroupValues = z.output<typeof NewGroupSchema>
+
+/** The groups page's bulk form: one action and the groups ticked. */
+export const GroupBulkSchema = z.object({
+  intent: z.enum(GROUP_BULK_ACTIONS, { errorMap: () => ({ message: 'groups:errors.badRequest' }) }),
+  ids: z.array(z.string().max(36)).min(1, 'groups:bulk.noneSelected').max(100, 'groups:errors.badRequest'),
+})
+
+/** The join dialog: one answer per question of the group's questionnaire, every one required. */
+export function joinRequestSchema(questionCount: number) {
+  return z.object({
+    answers: z
+      .array(z.string({ required_error: 'groups:join.errors.answerRequired' }).trim().min(1, 'groups:join.errors.answerRequired').max(ANSWER_MAX_LENGTH, 'groups:join.errors.answerTooLong'))
+      .length(questionCount, 'groups:join.errors.answerRequired')
+      .default([]),
+  })
+}
+
+/** The group's preferences (co-hosts only): join requests allowed, manual approval, the questionnaire (one question a line). */
+export const GroupPreferencesSchema = z.object({
+  intent: z.literal('preferences'),
+  allowMembershipRequests: flag(),
+  manualApproval: flag(),
+  questions: z
+    .string()
+    .max(QUESTIONS_MAX * (QUESTION_MAX_LENGTH + 2), 'groups:preferences.errors.tooManyQuestions')
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((questions) => questions.length <= QUESTIONS_MAX, 'groups:preferences.errors.tooManyQuestions')
+    .refine((questions) => questions.every((question) => question.length <= QUESTION_MAX_LENGTH), 'groups:preferences.errors.questionTooLong'),
+})
+export type GroupPreferencesFields = z.input<typeof GroupPreferencesSchema>
+
+/** A row action of the group's people: a join request decided, a member promoted, demoted or removed. */
+export const GroupPeopleSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('approveRequest'), requestId: z.string().min(1).max(36) }),
+  z.object({ intent: z.literal('rejectRequest'), requestId: z.string().min(1).max(36) }),
+  z.object({ intent: z.literal('promote'), userId: z.string().min(1).max(36) }),
+  z.object({ intent: z.literal('demote'), userId: z.string().min(1).max(36) }),
+  z.object({ intent: z.literal('remove'), userId: z.string().min(1).max(36) }),
+])
+export type GroupPeopleCommand = z.output<typeof GroupPeopleSchema>

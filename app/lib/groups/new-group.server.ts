@@ -1,0 +1,79 @@
+// The new group wizard's command (spec §2 new group wizard, §4 "new groups can await admin review
+// before becoming available"): the group's room, its creator as host (with the room's own
+// room-host grant, so their meeting powers stay in it), and its banner, all or nothing.
+import { UniqueConstraintError } from 'sequelize'
+import { Role, RoleGrant, Room, type Brand, type User } from '#models/index'
+import type { PermissionSlug } from '#models/permissions'
+import { checkRoomLink, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { logger } from '../platform/logger.server'
+import { ImageTooLargeError, UnreadableImageError, storeBanner } from './group-banners.server'
+import type { NewGroupValues } from './group.schema'
+
+export type NewGroupOutcome =
+  | { kind: 'created'; room: Room }
+  | { kind: 'invalid'; fieldErrors: Record<string, string[]>; refusal?: RoomLinkRefusal }
+  | { kind: 'failed' }
+
+/**
+ * Under the community's new-group moderation a group waits (pending) until an admin approves it;
+ * a group made by someone who approves groups (manage-community-rooms) is active at once, since
+ * they would only approve their own.
+ */
+export function newGroupStatus(brand: Pick<Brand, 'newGroupModerationEnabled'>, held: ReadonlySet<PermissionSlug>): 'active' | 'pending' {
+  return brand.newGroupModerationEnabled && !held.has('manage-community-rooms') ? 'pending' : 'active'
+}
+
+export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id'>; held: ReadonlySet<PermissionSlug>; values: NewGroupValues }): Promise<NewGroupOutcome> {
+  const { brand, creator, held, values } = input
+  const refusal = (await checkRoomLink(brand.id, values.roomLink)) ?? undefined
+  if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
+
+  let bannerImage: string | null = null
+  if (values.banner && values.banner.size > 0) {
+    try {
+      bannerImage = await storeBanner(new Uint8Array(await values.banner.arrayBuffer()))
+    } catch (error) {
+      if (error instanceof ImageTooLargeError) return { kind: 'invalid', fieldErrors: { banner: ['groups:wizard.errors.bannerTooLarge'] } }
+      if (error instanceof UnreadableImageError) return { kind: 'invalid', fieldErrors: { banner: ['groups:wizard.errors.bannerNotImage'] } }
+      throw error
+    }
+  }
+
+  const type = values.groupType
+  try {
+    const room = await Room.sequelize!.transaction(async (transaction) => {
+      const room = await Room.create(
+        {
+          brandId: brand.id,
+          slug: roomLinkSlug(values.roomLink),
+          name: values.title,
+          description: values.description,
+          bannerImage,
+          context: 'group',
+          type: 'meeting',
+          roomType: type,
+          membersOnly: type === 'exclusive',
+          status: newGroupStatus(brand, held),
+          hostId: creator.id,
+          members: [creator.id],
+          visibleInDirectory: values.visibleInDirectory,
+          enabledInDirectory: values.visibleInDirectory !== 'none',
+          pinnedInDirectory: values.pinnedInDirectory,
+          // Private groups are entered by asking; members-only ones by invitation (co-hosts may open them).
+          allowMembershipRequests: type !== 'exclusive',
+          newMemberModerationEnabled: type === 'private' || type === 'exclusive',
+        },
+        { transaction },
+      )
+      const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
+      await RoleGrant.findOrCreate({ where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id }, transaction })
+      return room
+    })
+    return { kind: 'created', room }
+  } catch (error) {
+    // Taken between the check and the write (two people at once): the check's own message.
+    if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
+    logger.error({ err: error, brandId: brand.id }, 'new group not saved')
+    return { kind: 'failed' }
+  }
+}

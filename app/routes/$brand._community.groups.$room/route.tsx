@@ -1,0 +1,177 @@
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CheckboxField, Field } from '#app/components/field'
+import type { CommunityHandle } from '#app/lib/communities/navigation'
+import { pageTitle } from '#app/lib/http/meta'
+import { useT } from '#app/lib/i18n/use-t'
+import type { GroupPreferencesFields } from '#app/lib/groups/group.schema'
+import { groupAction, groupLoader, type GroupActionData } from './group.server'
+
+export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
+export const loader = (args: LoaderFunctionArgs) => groupLoader(args)
+export const action = (args: ActionFunctionArgs) => groupAction(args)
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => pageTitle({ matches, error }, 'groups:manage.title', { name: data?.group.name ?? '' })
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
+
+/** One small form per row button: it works without JavaScript. */
+function RowButton({ intent, field, value, label, who, primary }: { intent: string; field: 'userId' | 'requestId'; value: string; label: string; who: string; primary?: boolean }) {
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={field} value={value} />
+      <button type="submit" className={primary ? 'button button-small button-primary' : 'button button-small'} disabled={busy}>
+        {label}
+        <span className="visually-hidden"> {who}</span>
+      </button>
+    </Form>
+  )
+}
+
+export default function GroupModerationPage() {
+  const { t } = useT()
+  const { brandSlug, group, requests, people, preferences } = useLoaderData<typeof loader>()
+  const failed = useActionData<GroupActionData>()
+  return (
+    <main id="main" className="community-main members-page">
+      <p className="breadcrumb">
+        <Link to={`/${brandSlug}/groups`}>{t('groups:wizard.back')}</Link>
+      </p>
+      <div className="members-header">
+        <h1>{t('groups:manage.title', { name: group.name })}</h1>
+        {group.status === 'active' ? (
+          <div className="inline-actions">
+            <Link to={`/${brandSlug}/${group.slug}`} className="button button-primary">
+              {t('groups:actions.enter')}
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <p className="muted">
+        {t(`groups:labels.${group.label}`)} · {t(`groups:status.${group.status}`)}
+      </p>
+      {failed?.error ? (
+        <div role="alert" className="notice notice-error">
+          <p>{t(failed.error)}</p>
+        </div>
+      ) : null}
+
+      <section className="stack" aria-labelledby="requests-heading">
+        <h2 id="requests-heading">{t('groups:manage.requests')}</h2>
+        {requests.length === 0 ? (
+          <p className="muted">{t('groups:manage.noRequests')}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="members-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('groups:manage.columns.person')}</th>
+                  <th scope="col">{t('groups:manage.columns.answers')}</th>
+                  <th scope="col">{t('groups:list.columns.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {requests.map((request) => (
+                  <tr key={request.id}>
+                    <td>
+                      <span className="member-name">{request.name}</span>
+                      {request.emailAddress ? <div className="muted member-contact">{request.emailAddress}</div> : null}
+                    </td>
+                    <td data-label={t('groups:manage.columns.answers')}>
+                      {request.answers.length ? (
+                        <dl className="stack">
+                          {request.answers.map((answer, index) => (
+                            <div key={index}>
+                              <dt className="muted">{answer.question}</dt>
+                              <dd>{answer.answer}</dd>
+                            </div>
+                          ))}
+                        </dl>
+                      ) : (
+                        <span className="muted">{t('groups:manage.noAnswers')}</span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="member-actions">
+                        <RowButton intent="approveRequest" field="requestId" value={request.id} label={t('groups:people.approveRequest')} who={request.name} primary />
+                        <RowButton intent="rejectRequest" field="requestId" value={request.id} label={t('groups:people.rejectRequest')} who={request.name} />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="stack" aria-labelledby="people-heading">
+        <h2 id="people-heading">{t('groups:manage.people')}</h2>
+        <div className="table-scroll">
+          <table className="members-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('groups:manage.columns.person')}</th>
+                <th scope="col">{t('groups:manage.columns.standing')}</th>
+                <th scope="col">{t('groups:list.columns.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {people.map((person) => (
+                <tr key={person.userId}>
+                  <td>
+                    <span className="member-name">{person.name}</span>
+                    {person.emailAddress ? <div className="muted member-contact">{person.emailAddress}</div> : null}
+                  </td>
+                  <td data-label={t('groups:manage.columns.standing')}>{t(`groups:standing.${person.standing}`)}</td>
+                  <td>
+                    <div className="member-actions">
+                      {person.standing === 'member' ? <RowButton intent="promote" field="userId" value={person.userId} label={t('groups:people.promote')} who={person.name} /> : null}
+                      {person.standing === 'coHost' ? <RowButton intent="demote" field="userId" value={person.userId} label={t('groups:people.demote')} who={person.name} /> : null}
+                      {person.standing !== 'host' ? <RowButton intent="remove" field="userId" value={person.userId} label={t('groups:people.remove')} who={person.name} /> : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {preferences ? <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} /> : <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>}
+    </main>
+  )
+}
+
+function PreferencesForm({ preferences, failed }: { preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string }; failed?: GroupActionData }) {
+  const { t } = useT()
+  const { constraint } = useLoaderData<typeof loader>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<GroupPreferencesFields>({
+    id: 'group-preferences',
+    lastResult: failed?.result as SubmissionResult<string[]> | undefined,
+    defaultValue: { intent: 'preferences', ...preferences },
+    constraint,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="stack" aria-labelledby="preferences-heading">
+      <h2 id="preferences-heading">{t('groups:preferences.title')}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack card member-form">
+        <input type="hidden" name="intent" value="preferences" />
+        <CheckboxField field={fields.allowMembershipRequests} label={t('groups:preferences.allowMembershipRequests')} />
+        <CheckboxField field={fields.manualApproval} label={t('groups:preferences.manualApproval')} />
+        <Field label={t('groups:preferences.questions')} errors={fields.questions.errors}>
+          <textarea {...getTextareaProps(fields.questions)} rows={4} />
+        </Field>
+        <p className="hint">{t('groups:preferences.questionsHint')}</p>
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('groups:preferences.save')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}

@@ -1,0 +1,70 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import {
+  MaxPartSizeExceededError,
+  data,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from '@remix-run/node'
+import { requireCommunityPage } from '#app/lib/http/guards.server'
+import { redirectWithFlash } from '#app/lib/http/flash.server'
+import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { NewGroupSchema } from '#app/lib/groups/group.schema'
+import { createGroup } from '#app/lib/groups/new-group.server'
+
+/** Spec §6 and §8: without create-groups the wizard says so (403), on the page and to a post. */
+const NO_PERMISSION = 'groups:wizard.errors.noPermission'
+
+export async function newGroupLoader(args: LoaderFunctionArgs) {
+  const { brand, permissions } = await requireCommunityPage(args, 'groups')
+  const mayCreate = permissions.has('create-groups')
+  return data(
+    {
+      messages: await routeMessages(args, 'groups', 'members'),
+      brandSlug: brand.slug,
+      mayCreate,
+      moderated: brand.newGroupModerationEnabled && !permissions.has('manage-community-rooms'),
+      constraint: getZodConstraint(NewGroupSchema),
+    },
+    mayCreate ? undefined : { status: 403 },
+  )
+}
+
+/** The banner may be a file; every other part is short text. */
+const uploadHandler = composeUploadHandlers(
+  createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES, filter: ({ name, filename }) => name === 'banner' && typeof filename === 'string' }),
+  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
+)
+
+export async function newGroupAction(args: ActionFunctionArgs) {
+  const { brand, user, permissions } = await requireCommunityPage(args, 'groups')
+  if (!user || !permissions.has('create-groups')) return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
+  let form: FormData
+  try {
+    form = await readForm(args.request, { uploadHandler })
+  } catch (error) {
+    if (!(error instanceof MaxPartSizeExceededError)) throw error
+    // The stream was cut at the limit: only the banner can be that large, and the rest is unknown.
+    return data({ result: { status: 'error' as const, error: { banner: ['groups:wizard.errors.bannerTooLarge'] } }, refusal: null, error: null }, { status: 400 })
+  }
+  const submission = parseWithZod(form, { schema: NewGroupSchema })
+  // A File cannot travel back to the browser: the reply keeps every value but the banner.
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['banner'] }), refusal: null, error: null }, { status: 400 })
+  const outcome = await createGroup({ brand, creator: user, held: permissions, values: submission.value })
+  switch (outcome.kind) {
+    case 'created': {
+      const pending = outcome.room.status === 'pending'
+      throw await redirectWithFlash(`/${brand.slug}/groups${pending ? '?tab=mine' : ''}`, {
+        kind: 'success',
+        message: pending ? 'groups:wizard.createdPending' : 'groups:wizard.created',
+        values: { name: outcome.room.name ?? outcome.room.slug },
+      })
+    }
+    case 'invalid':
+      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['banner'] }), refusal: outcome.refusal ?? null, error: null }, { status: 400 })
+    case 'failed':
+      return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields: ['banner'] }), refusal: null, error: null }, { status: 500 })
+  }
+}

@@ -1,0 +1,120 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CheckboxField, Field } from '#app/components/field'
+import { RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
+import type { CommunityHandle } from '#app/lib/communities/navigation'
+import { pageTitle } from '#app/lib/http/meta'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
+import { GROUP_TYPES } from '#app/lib/groups/group-rules'
+import type { NewGroupFields } from '#app/lib/groups/group.schema'
+import { DIRECTORY_VISIBILITY } from '#app/lib/members/member.schema'
+import { newGroupAction, newGroupLoader } from './new-group.server'
+
+export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
+export const loader = (args: LoaderFunctionArgs) => newGroupLoader(args)
+export const action = (args: ActionFunctionArgs) => newGroupAction(args)
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'groups:wizard.title')
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
+
+type ActionData = { result: SubmissionResult<string[]> | null; refusal: RoomLinkRefusal; error: TranslationKey | null }
+
+// The spec's wizard steps as fieldsets of one form: it works without JavaScript and loses nothing between steps.
+export default function NewGroupWizard() {
+  const { t } = useT()
+  const { brandSlug, mayCreate, moderated, constraint } = useLoaderData<typeof loader>()
+  const actionData = useActionData<ActionData>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<NewGroupFields>({
+    id: 'new-group',
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { groupType: 'public', visibleInDirectory: 'everyone' },
+    constraint,
+    shouldValidate: 'onSubmit',
+  })
+  const back = (
+    <p className="breadcrumb">
+      <Link to={`/${brandSlug}/groups`}>{t('groups:wizard.back')}</Link>
+    </p>
+  )
+  if (!mayCreate || actionData?.error) {
+    return (
+      <main id="main" className="community-main member-editor">
+        {back}
+        <h1>{t('groups:wizard.title')}</h1>
+        <div role="alert" className="notice notice-error">
+          <p>{t('groups:wizard.errors.noPermission')}</p>
+        </div>
+      </main>
+    )
+  }
+  return (
+    <main id="main" className="community-main member-editor">
+      {back}
+      <h1>{t('groups:wizard.title')}</h1>
+      <p className="lead">{t(moderated ? 'groups:wizard.introModerated' : 'groups:wizard.intro')}</p>
+      {form.errors?.length ? (
+        <div role="alert" className="notice notice-error">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error as TranslationKey)}</p>
+          ))}
+        </div>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card member-form">
+        <fieldset className="stack">
+          <legend>{t('groups:wizard.steps.details')}</legend>
+          <Field label={t('groups:wizard.fields.title')} errors={fields.title.errors}>
+            <input {...getInputProps(fields.title, { type: 'text' })} autoComplete="off" />
+          </Field>
+          <Field label={t('groups:wizard.fields.description')} errors={fields.description.errors}>
+            <textarea {...getTextareaProps(fields.description)} rows={3} />
+          </Field>
+          <Field label={t('groups:wizard.fields.banner')} errors={fields.banner.errors}>
+            <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
+          </Field>
+          <p className="hint">{t('groups:wizard.bannerHint')}</p>
+        </fieldset>
+
+        <fieldset className="stack">
+          <legend>{t('groups:wizard.steps.link')}</legend>
+          <RoomLinkField field={fields.roomLink} label={t('groups:wizard.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={actionData?.refusal ?? null} />
+        </fieldset>
+
+        <fieldset className="stack">
+          <legend>{t('groups:wizard.steps.access')}</legend>
+          <div className="field-grid">
+            <Field label={t('groups:wizard.fields.groupType')} errors={fields.groupType.errors}>
+              <select {...getSelectProps(fields.groupType)}>
+                {GROUP_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`groups:types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('groups:wizard.fields.visibleInDirectory')} errors={fields.visibleInDirectory.errors}>
+              <select {...getSelectProps(fields.visibleInDirectory)}>
+                {DIRECTORY_VISIBILITY.map((visibility) => (
+                  <option key={visibility} value={visibility}>
+                    {t(`groups:visibility.${visibility}`)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          </div>
+          <CheckboxField field={fields.pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
+        </fieldset>
+
+        <div className="inline-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('groups:wizard.create')}
+          </button>
+          <Link to={`/${brandSlug}/groups`} className="button">
+            {t('groups:wizard.cancel')}
+          </Link>
+        </div>
+      </Form>
+    </main>
+  )
+}
