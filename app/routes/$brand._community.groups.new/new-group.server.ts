@@ -7,7 +7,7 @@ import {
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { requireCommunityPage } from '#app/lib/http/guards.server'
+import { requireCommunityPage, requireUser } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
@@ -39,8 +39,10 @@ const uploadHandler = composeUploadHandlers(
 )
 
 export async function newGroupAction(args: ActionFunctionArgs) {
-  const { brand, user, permissions } = await requireCommunityPage(args, 'groups')
-  if (!user || !permissions.has('create-groups')) return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
+  const { brand, permissions } = await requireCommunityPage(args, 'groups')
+  // A guest on a groups page the admins opened signs in first; then the permission decides.
+  const user = await requireUser(args)
+  if (!permissions.has('create-groups')) return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
   let form: FormData
   try {
     form = await readForm(args.request, { uploadHandler })
