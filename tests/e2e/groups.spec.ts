@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -38,7 +38,9 @@ async function addGroup(brandId: string, fields: { slug: string; name: string; s
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
 const tab = (page: Page, key: string) => page.getByRole('navigation', { name: text('groups:tabs.label') }).getByRole('link', { name: new RegExp(`^${text(key)}`) })
 
+/** Axe on the page, then a screenshot at desktop and at phone width. */
 async function shots(page: Page, testInfo: Parameters<typeof screenshot>[1], name: string) {
+  await expectAccessible(page)
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await screenshot(page, testInfo, name)

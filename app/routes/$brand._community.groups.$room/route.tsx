@@ -80,10 +80,10 @@ export default function GroupModerationPage() {
                     </td>
                     <td data-label={t('groups:manage.columns.answers')}>
                       {request.answers.length ? (
-                        <dl className="stack">
+                        <dl className="group-answers">
                           {request.answers.map((answer, index) => (
                             <div key={index}>
-                              <dt className="muted">{answer.question}</dt>
+                              <dt className="muted member-contact">{answer.question}</dt>
                               <dd>{answer.answer}</dd>
                             </div>
                           ))}

@@ -49,7 +49,7 @@ export default function GroupsPage() {
       </nav>
 
       {/* The page size is a plain GET form: it works without JavaScript, and keeps the tab. */}
-      <form method="get" className="members-search">
+      <form method="get" className="members-search groups-per-page">
         {listing.tab !== 'all' ? <input type="hidden" name="tab" value={listing.tab} /> : null}
         <div className="members-search-row">
           <label htmlFor="groups-per-page">{t('groups:list.perPage')}</label>
@@ -106,11 +106,13 @@ export default function GroupsPage() {
           {may.moderate ? (
             <fieldset className="admin-batch">
               <legend>{t('groups:bulk.legend')}</legend>
-              {GROUP_BULK_ACTIONS.map((action) => (
-                <button key={action} type="submit" name="intent" value={action} className={action === 'remove' ? 'button button-danger' : 'button'} disabled={busy}>
-                  {t(`groups:bulk.${action}`)}
-                </button>
-              ))}
+              <div className="inline-actions">
+                {GROUP_BULK_ACTIONS.map((action) => (
+                  <button key={action} type="submit" name="intent" value={action} className={action === 'remove' ? 'button button-danger' : 'button'} disabled={busy}>
+                    {t(`groups:bulk.${action}`)}
+                  </button>
+                ))}
+              </div>
             </fieldset>
           ) : null}
         </Form>
