@@ -4,7 +4,7 @@
 // member follows from asking to join a private group to entering its room.
 import { describe, expect, it } from 'vitest'
 import { checkAccess, meetingRights, permissionsHeld } from '#models/access'
-import { GroupJoinRequest, Room, type Brand, type User } from '#app/lib/platform/db.server'
+import { GroupJoinRequest, MeetingPeer, MeetingRoom, Room, type Brand, type User } from '#app/lib/platform/db.server'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.groups._index/route'
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
@@ -396,5 +396,84 @@ describe('co-hosts', () => {
     const tooMany = await manage(brand, room, owner, { intent: 'preferences', questions: Array.from({ length: 11 }, (_, n) => `Q${n}?`).join('\n') })
     expect(tooMany.status).toBe(400)
     expect((await Room.findByPk(room.id))!.newMemberFormDefinition).toEqual({ questions: ['First?', 'Second?'] })
+  })
+})
+
+describe('the group editor', () => {
+  const details = (room: Room, overrides: Record<string, string> = {}) => ({
+    intent: 'details',
+    title: room.name ?? '',
+    description: 'A group that edits well',
+    roomLink: room.slug,
+    groupType: 'public',
+    visibleInDirectory: 'everyone',
+    ...overrides,
+  })
+  const edit = async (brand: Brand, room: Room, user: User, fields: Record<string, string>) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries(fields)) form.append(name, value)
+    return run(async () => groupAction(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: form })))
+  }
+
+  it('a co-host saves the details; bad input is refused with its messages and changes nothing', async () => {
+    const { brand, owner, member } = await world()
+    const room = await makeRoom(brand, { name: 'Old Name', hostId: owner.id, coHosts: [member.id], members: [owner.id, member.id] })
+    const saved = await edit(brand, room, member, details(room, { title: 'New Name', groupType: 'private', visibleInDirectory: 'none', pinnedInDirectory: 'on', redirectOnEndUrl: 'https://example.org/after' }))
+    expect(saved.status).toBe(302)
+    expect(await Room.findByPk(room.id)).toMatchObject({ name: 'New Name', roomType: 'private', visibleInDirectory: 'none', enabledInDirectory: false, pinnedInDirectory: true, redirectOnEndUrl: 'https://example.org/after' })
+
+    const bad = await edit(brand, room, member, details(room, { title: 'X', description: 'abc', redirectOnEndUrl: 'javascript:alert(1)' }))
+    expect(bad.status).toBe(400)
+    expect(bad.body?.result?.error).toMatchObject({
+      title: ['groups:wizard.errors.titleTooShort'],
+      description: ['groups:wizard.errors.descriptionTooShort'],
+      redirectOnEndUrl: ['groups:editor.errors.urlInvalid'],
+    })
+    expect((await Room.findByPk(room.id))!.name).toBe('New Name')
+  })
+
+  it('asks before changing the link, then changes it; a taken link or a meeting going on refuses it', async () => {
+    const { brand, owner } = await world()
+    const room = await makeRoom(brand, { slug: 'first-link', hostId: owner.id, members: [owner.id] })
+    await makeRoom(brand, { slug: 'taken-link' })
+    const asked = await edit(brand, room, owner, details(room, { roomLink: 'second-link' }))
+    expect(asked.status).toBe(200)
+    expect(asked.body?.confirm).toEqual({ from: 'first-link', to: 'second-link' })
+    expect((await Room.findByPk(room.id))!.slug).toBe('first-link')
+
+    const taken = await edit(brand, room, owner, details(room, { roomLink: 'taken-link', confirm: 'taken-link' }))
+    expect(taken.status).toBe(400)
+    expect(taken.body?.result?.error?.roomLink).toEqual(['members:roomLink.taken'])
+    expect(taken.body?.refusal?.suggestion).toBe('taken-link-2')
+
+    const meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
+    const peer = await MeetingPeer.create({ meetingRoomId: meeting.id, userId: owner.id, joinedAt: new Date() })
+    const live = await edit(brand, room, owner, details(room, { roomLink: 'second-link', confirm: 'second-link' }))
+    expect(live.body?.result?.error?.roomLink).toEqual(['members:roomLink.errors.meetingLive'])
+    expect((await Room.findByPk(room.id))!.slug).toBe('first-link')
+    await peer.update({ leftAt: new Date() })
+
+    const changed = await edit(brand, room, owner, details(room, { roomLink: 'Second-Link', confirm: 'second-link' }))
+    expect(changed.status).toBe(302)
+    expect(changed.location).toBe(`/${brand.slug}/groups/second-link`)
+    expect((await Room.findByPk(room.id))!.slug).toBe('second-link')
+  })
+
+  it('replaces the banner with a new image and refuses a file that is not one', async () => {
+    const { brand, owner } = await world()
+    const room = await makeRoom(brand, { hostId: owner.id, members: [owner.id] })
+    const form = (bytes: Uint8Array) => {
+      const body = new FormData()
+      for (const [name, value] of Object.entries(details(room))) body.append(name, value)
+      body.append('banner', new File([Buffer.from(bytes)], 'banner.png', { type: 'image/png' }))
+      return body
+    }
+    const post = async (bytes: Uint8Array) => run(async () => groupAction(await as(owner, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: form(bytes) })))
+    const refused = await post(new TextEncoder().encode('plain text'))
+    expect(refused.status).toBe(400)
+    expect(refused.body?.result?.error?.banner).toEqual(['groups:wizard.errors.bannerNotImage'])
+    expect((await Room.findByPk(room.id))!.bannerImage).toBeNull()
+    expect((await post(await solidImage('png', 600, 200))).status).toBe(302)
+    expect((await Room.findByPk(room.id))!.bannerImage).toMatch(/^\/uploads\/banners\//)
   })
 })

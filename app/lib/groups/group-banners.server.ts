@@ -2,10 +2,11 @@
 // pictures are (identity/avatars.server.ts), scaled to one banner size and written beside them
 // under public/uploads, so it is served by the same static files.
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import sharp from 'sharp'
 import { AVATAR_MAX_SIDE, ImageTooLargeError, UnreadableImageError, sniffImage } from '../identity/avatars.server'
+import { logger } from '../platform/logger.server'
 
 export const BANNER_DIR = resolve('public/uploads/banners')
 export const BANNER_URL_PREFIX = '/uploads/banners/'
@@ -13,7 +14,6 @@ export const BANNER_URL_PREFIX = '/uploads/banners/'
 export const BANNER_WIDTH = 1200
 export const BANNER_HEIGHT = 400
 
-export { ImageTooLargeError, UnreadableImageError }
 
 /** Stores an uploaded banner and returns its URL path, or throws UnreadableImageError / ImageTooLargeError. */
 export async function storeBanner(bytes: Uint8Array): Promise<string> {
@@ -36,4 +36,28 @@ export async function storeBanner(bytes: Uint8Array): Promise<string> {
   const file = `${randomBytes(16).toString('hex')}.webp`
   await writeFile(join(BANNER_DIR, file), webp)
   return BANNER_URL_PREFIX + file
+}
+
+/** A form's banner stored: its URL, null when none was chosen, or the field message that refuses it. */
+export async function bannerFromForm(file: File | undefined): Promise<{ ok: true; url: string | null } | { ok: false; error: 'groups:wizard.errors.bannerNotImage' | 'groups:wizard.errors.bannerTooLarge' }> {
+  if (!file || file.size === 0) return { ok: true, url: null }
+  try {
+    return { ok: true, url: await storeBanner(new Uint8Array(await file.arrayBuffer())) }
+  } catch (error) {
+    if (error instanceof ImageTooLargeError) return { ok: false, error: 'groups:wizard.errors.bannerTooLarge' }
+    if (error instanceof UnreadableImageError) return { ok: false, error: 'groups:wizard.errors.bannerNotImage' }
+    throw error
+  }
+}
+
+/** Removes a banner Hearth stored; any other value (an outside URL, null) is left alone. */
+export async function removeBanner(url: string | null | undefined) {
+  if (!url?.startsWith(BANNER_URL_PREFIX)) return
+  const file = url.slice(BANNER_URL_PREFIX.length)
+  if (!/^[0-9a-f]{32}\.webp$/.test(file)) return
+  try {
+    await unlink(join(BANNER_DIR, file))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ err: error }, 'old banner could not be removed')
+  }
 }

@@ -100,6 +100,15 @@ export function mayRunGroup(standing: GroupStanding, held: ReadonlySet<Permissio
   return standing === 'host' || standing === 'coHost' || held.has('manage-community-rooms')
 }
 
+/**
+ * Who edits a group's details (title, description, link, banner, directory): its host and
+ * co-hosts (the room-co-host role's edit-group-room) and those who hold edit-group-room
+ * community-wide (admins).
+ */
+export function mayEditGroup(standing: GroupStanding, held: ReadonlySet<PermissionSlug>): boolean {
+  return standing === 'host' || standing === 'coHost' || held.has('edit-group-room')
+}
+
 /** Spec §6: "Only co-hosts set group preferences" (the host is the first of them); an admin does not. */
 export function maySetGroupPreferences(standing: GroupStanding): boolean {
   return standing === 'host' || standing === 'coHost'

@@ -2,23 +2,28 @@
 // for the pages. Browser-safe; every message is a translation key (the room link's are the member
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
-import { DIRECTORY_VISIBILITY, roomLinkField } from '#app/lib/members/member.schema'
+import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
 import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
 
 const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' }).default(false)
 
-/** The new group wizard: title ≥ 2, description ≥ 5, the room link rules, an optional banner (checked by its bytes on the server). */
-export const NewGroupSchema = z.object({
-  title: z
+const titleField = () =>
+  z
     .string({ required_error: 'groups:wizard.errors.titleRequired' })
     .trim()
     .min(2, 'groups:wizard.errors.titleTooShort')
-    .max(255, 'groups:wizard.errors.tooLong'),
-  description: z
+    .max(255, 'groups:wizard.errors.tooLong')
+const descriptionField = () =>
+  z
     .string({ required_error: 'groups:wizard.errors.descriptionRequired' })
     .trim()
     .min(5, 'groups:wizard.errors.descriptionTooShort')
-    .max(2000, 'groups:wizard.errors.tooLong'),
+    .max(2000, 'groups:wizard.errors.tooLong')
+
+/** The new group wizard: title ≥ 2, description ≥ 5, the room link rules, an optional banner (checked by its bytes on the server). */
+export const NewGroupSchema = z.object({
+  title: titleField(),
+  description: descriptionField(),
   roomLink: roomLinkField(),
   groupType: z.enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) }).default('public'),
   visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) }).default('everyone'),
@@ -74,3 +79,28 @@ export const GroupPeopleSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('remove'), userId: z.string().min(1).max(36) }),
 ])
 export type GroupPeopleCommand = z.output<typeof GroupPeopleSchema>
+
+/**
+ * The group editor's details (spec §3 group fields): the wizard's, plus the page a meeting ends on;
+ * `confirm` carries the new link once its change was read and confirmed (spec §5), and a new
+ * banner replaces the old one.
+ */
+export const GroupDetailsSchema = z.object({
+  intent: z.literal('details'),
+  title: titleField(),
+  description: descriptionField(),
+  roomLink: roomLinkField(),
+  groupType: z.enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) }),
+  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) }),
+  pinnedInDirectory: flag(),
+  redirectOnEndUrl: z
+    .string()
+    .trim()
+    .max(1024, 'groups:wizard.errors.tooLong')
+    .refine((value) => value === '' || isWebAddress(value), 'groups:editor.errors.urlInvalid')
+    .optional(),
+  banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
+  confirm: z.string().max(ROOM_LINK_MAX).optional(),
+})
+export type GroupDetailsFields = z.input<typeof GroupDetailsSchema>
+export type GroupDetailsValues = z.output<typeof GroupDetailsSchema>

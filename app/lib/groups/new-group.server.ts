@@ -6,7 +6,7 @@ import { Role, RoleGrant, Room, type Brand, type User } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { checkRoomLink, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
 import { logger } from '../platform/logger.server'
-import { ImageTooLargeError, UnreadableImageError, storeBanner } from './group-banners.server'
+import { bannerFromForm } from './group-banners.server'
 import type { NewGroupValues } from './group.schema'
 
 export type NewGroupOutcome =
@@ -28,16 +28,9 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
   const refusal = (await checkRoomLink(brand.id, values.roomLink)) ?? undefined
   if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
 
-  let bannerImage: string | null = null
-  if (values.banner && values.banner.size > 0) {
-    try {
-      bannerImage = await storeBanner(new Uint8Array(await values.banner.arrayBuffer()))
-    } catch (error) {
-      if (error instanceof ImageTooLargeError) return { kind: 'invalid', fieldErrors: { banner: ['groups:wizard.errors.bannerTooLarge'] } }
-      if (error instanceof UnreadableImageError) return { kind: 'invalid', fieldErrors: { banner: ['groups:wizard.errors.bannerNotImage'] } }
-      throw error
-    }
-  }
+  const banner = await bannerFromForm(values.banner)
+  if (!banner.ok) return { kind: 'invalid', fieldErrors: { banner: [banner.error] } }
+  const bannerImage = banner.url
 
   const type = values.groupType
   try {

@@ -1,49 +1,109 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import {
+  MaxPartSizeExceededError,
+  data,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from '@remix-run/node'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
-import { readForm } from '#app/lib/http/form-body.server'
+import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { requireGroupRunner } from '#app/lib/groups/group-access.server'
+import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
 import { changeGroupPerson, decideJoinRequest, groupPeople, pendingRequests } from '#app/lib/groups/group-people.server'
-import { groupLabel, maySetGroupPreferences, questionsOf, type GroupStatus } from '#app/lib/groups/group-rules'
-import { GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
+import { groupLabel, mayEditGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
+import { GroupDetailsSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
 
-// /{brand}/groups/{room}: the group moderation dialog as a page, for the group's host, co-hosts and
-// the community's room managers: join requests with their answers, the group's people (promote,
-// demote, remove) and, for co-hosts only (spec §6), the group's preferences.
+// /{brand}/groups/{room}: the group editor and moderation dialog as one page, for the group's host,
+// co-hosts and the community's room managers: its details, join requests with their answers, its
+// people (promote, demote, remove) and, for co-hosts only (spec §6), its preferences.
 
 export async function groupLoader(args: LoaderFunctionArgs) {
-  const { brand, user, room, standing } = await requireGroupRunner(args, args.params.room)
+  const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
   const [requests, people] = await Promise.all([pendingRequests(room.id), groupPeople(room)])
   return {
-    messages: await routeMessages(args, 'groups'),
+    messages: await routeMessages(args, 'groups', 'members'),
     brandSlug: brand.slug,
     viewerId: user.id,
     group: { slug: room.slug, name: room.name || room.slug, description: room.description ?? '', status: room.status as GroupStatus, label: groupLabel(room), bannerImage: room.bannerImage },
+    details: mayEditGroup(standing, permissions)
+      ? {
+          title: room.name ?? '',
+          description: room.description ?? '',
+          roomLink: room.slug,
+          groupType: room.roomType as GroupType,
+          visibleInDirectory: room.visibleInDirectory,
+          pinnedInDirectory: room.pinnedInDirectory,
+          redirectOnEndUrl: room.redirectOnEndUrl ?? '',
+        }
+      : null,
     requests,
     people,
     preferences: maySetGroupPreferences(standing)
       ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n') }
       : null,
-    constraint: getZodConstraint(GroupPreferencesSchema),
+    constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema) },
   }
 }
 
-export type GroupActionData = { intent: string; error?: TranslationKey; result?: unknown }
+export type GroupActionData = {
+  intent: string
+  error?: TranslationKey
+  result?: unknown
+  refusal?: { message: TranslationKey; label: string; suggestion: string } | null
+  confirm?: { from: string; to: string } | null
+}
+
+/** The banner may be a file; every other part is short text. */
+const uploadHandler = composeUploadHandlers(
+  createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES, filter: ({ name, filename }) => name === 'banner' && typeof filename === 'string' }),
+  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
+)
 
 export async function groupAction(args: ActionFunctionArgs) {
-  const { brand, user, room, standing } = await requireGroupRunner(args, args.params.room)
-  const form = await readForm(args.request)
-  const here = `/${brand.slug}/groups/${room.slug}`
+  const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
+  let form: FormData
+  try {
+    form = await readForm(args.request, { uploadHandler })
+  } catch (error) {
+    if (!(error instanceof MaxPartSizeExceededError)) throw error
+    return data<GroupActionData>({ intent: 'details', result: { status: 'error', error: { banner: ['groups:wizard.errors.bannerTooLarge'] } } }, { status: 400 })
+  }
+  const here = (slug = room.slug) => `/${brand.slug}/groups/${slug}`
+
+  if (form.get('intent') === 'details') {
+    if (!mayEditGroup(standing, permissions)) return data<GroupActionData>({ intent: 'details', error: 'groups:editor.notAllowed' }, { status: 403 })
+    const submission = parseWithZod(form, { schema: GroupDetailsSchema })
+    const reply = (extra: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...extra, hideFields: ['banner'] })
+    if (submission.status !== 'success') return data<GroupActionData>({ intent: 'details', result: reply() }, { status: 400 })
+    const outcome = await saveGroupDetails(room, submission.value)
+    switch (outcome.kind) {
+      case 'saved':
+        throw await redirectWithFlash(here(room.slug), { kind: 'success', message: 'common:flash.saved' })
+      case 'confirm':
+        return data<GroupActionData>({ intent: 'details', result: reply(), confirm: { from: outcome.from, to: outcome.to } })
+      case 'invalid':
+        return data<GroupActionData>({ intent: 'details', result: reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null }, { status: 400 })
+      case 'failed':
+        return data<GroupActionData>({ intent: 'details', result: reply({ formErrors: ['common:flash.notSaved'] }) }, { status: 500 })
+    }
+  }
 
   if (form.get('intent') === 'preferences') {
     if (!maySetGroupPreferences(standing)) return data<GroupActionData>({ intent: 'preferences', error: 'groups:preferences.onlyCoHosts' }, { status: 403 })
     const submission = parseWithZod(form, { schema: GroupPreferencesSchema })
     if (submission.status !== 'success') return data<GroupActionData>({ intent: 'preferences', result: submission.reply() }, { status: 400 })
     const { allowMembershipRequests, manualApproval, questions } = submission.value
-    await room.update({ allowMembershipRequests, newMemberModerationEnabled: manualApproval, newMemberFormEnabled: questions.length > 0, newMemberFormDefinition: { questions } as typeof room.newMemberFormDefinition })
-    throw await redirectWithFlash(here, { kind: 'success', message: 'common:flash.saved' })
+    await room.update({
+      allowMembershipRequests,
+      newMemberModerationEnabled: manualApproval,
+      newMemberFormEnabled: questions.length > 0,
+      newMemberFormDefinition: { questions } as typeof room.newMemberFormDefinition,
+    })
+    throw await redirectWithFlash(here(), { kind: 'success', message: 'common:flash.saved' })
   }
 
   const submission = parseWithZod(form, { schema: GroupPeopleSchema })
@@ -54,5 +114,5 @@ export async function groupAction(args: ActionFunctionArgs) {
       ? await decideJoinRequest(room, command.requestId, command.intent === 'approveRequest', user.id)
       : await changeGroupPerson(room, command.userId, command.intent)
   if (!done) return data<GroupActionData>({ intent: command.intent, error: 'groups:people.wrongState' }, { status: 400 })
-  throw await redirectWithFlash(here, { kind: 'success', message: `groups:people.done.${command.intent}` })
+  throw await redirectWithFlash(here(), { kind: 'success', message: `groups:people.done.${command.intent}` })
 }

@@ -1,11 +1,15 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
+import { RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import type { GroupPreferencesFields } from '#app/lib/groups/group.schema'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { GROUP_TYPES } from '#app/lib/groups/group-rules'
+import type { GroupDetailsFields, GroupPreferencesFields } from '#app/lib/groups/group.schema'
+import { DIRECTORY_VISIBILITY } from '#app/lib/members/member.schema'
 import { groupAction, groupLoader, type GroupActionData } from './group.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
@@ -31,7 +35,7 @@ function RowButton({ intent, field, value, label, who, primary }: { intent: stri
 
 export default function GroupModerationPage() {
   const { t } = useT()
-  const { brandSlug, group, requests, people, preferences } = useLoaderData<typeof loader>()
+  const { brandSlug, group, details, requests, people, preferences } = useLoaderData<typeof loader>()
   const failed = useActionData<GroupActionData>()
   return (
     <main id="main" className="community-main members-page">
@@ -51,11 +55,14 @@ export default function GroupModerationPage() {
       <p className="muted">
         {t(`groups:labels.${group.label}`)} · {t(`groups:status.${group.status}`)}
       </p>
+      {group.bannerImage ? <img src={group.bannerImage} alt="" width={1200} height={400} className="group-banner" /> : null}
       {failed?.error ? (
         <div role="alert" className="notice notice-error">
           <p>{t(failed.error)}</p>
         </div>
       ) : null}
+
+      {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
 
       <section className="stack" aria-labelledby="requests-heading">
         <h2 id="requests-heading">{t('groups:manage.requests')}</h2>
@@ -146,13 +153,13 @@ export default function GroupModerationPage() {
 
 function PreferencesForm({ preferences, failed }: { preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string }; failed?: GroupActionData }) {
   const { t } = useT()
-  const { constraint } = useLoaderData<typeof loader>()
+  const { constraints } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<GroupPreferencesFields>({
     id: 'group-preferences',
     lastResult: failed?.result as SubmissionResult<string[]> | undefined,
     defaultValue: { intent: 'preferences', ...preferences },
-    constraint,
+    constraint: constraints.preferences,
     shouldValidate: 'onSubmit',
   })
   return (
@@ -171,6 +178,101 @@ function PreferencesForm({ preferences, failed }: { preferences: { allowMembersh
             {t('groups:preferences.save')}
           </button>
         </div>
+      </Form>
+    </section>
+  )
+}
+
+type Details = Omit<GroupDetailsFields, 'intent' | 'banner' | 'confirm'>
+
+/** The group's details; a link change asks first (old links stop working, anyone in the room is kicked). */
+function DetailsForm({ details, failed }: { details: Details; failed?: GroupActionData }) {
+  const { t } = useT()
+  const { brandSlug, constraints } = useLoaderData<typeof loader>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<GroupDetailsFields>({
+    id: 'group-details',
+    lastResult: failed?.result as SubmissionResult<string[]> | undefined,
+    defaultValue: { intent: 'details', ...details },
+    constraint: constraints.details,
+    shouldValidate: 'onSubmit',
+  })
+  const confirm = failed?.confirm ?? null
+  return (
+    <section className="stack" aria-labelledby="details-heading">
+      <h2 id="details-heading">{t('groups:editor.title')}</h2>
+      {form.errors?.length ? (
+        <div role="alert" className="notice notice-error">
+          {form.errors.map((error) => (
+            <p key={error}>{t(error as TranslationKey)}</p>
+          ))}
+        </div>
+      ) : null}
+      {confirm ? (
+        <div role="alert" className="notice notice-info">
+          <p>
+            <strong>{t('members:roomLink.confirm.title', { from: `/${brandSlug}/${confirm.from}`, to: `/${brandSlug}/${confirm.to}` })}</strong>
+          </p>
+          <p>{t('members:roomLink.confirm.warning')}</p>
+          <p>
+            <a href="#group-link-confirmation">{t('members:roomLink.confirm.jump')}</a>
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card member-form">
+        <input type="hidden" name="intent" value="details" />
+        <div className="field-grid">
+          <Field label={t('groups:wizard.fields.title')} errors={fields.title.errors}>
+            <input {...getInputProps(fields.title, { type: 'text' })} autoComplete="off" />
+          </Field>
+          <RoomLinkField field={fields.roomLink} label={t('groups:wizard.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={failed?.refusal ?? null} />
+        </div>
+        <Field label={t('groups:wizard.fields.description')} errors={fields.description.errors}>
+          <textarea {...getTextareaProps(fields.description)} rows={3} />
+        </Field>
+        <div className="field-grid">
+          <Field label={t('groups:wizard.fields.groupType')} errors={fields.groupType.errors}>
+            <select {...getSelectProps(fields.groupType)}>
+              {GROUP_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`groups:types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field label={t('groups:wizard.fields.visibleInDirectory')} errors={fields.visibleInDirectory.errors}>
+            <select {...getSelectProps(fields.visibleInDirectory)}>
+              {DIRECTORY_VISIBILITY.map((visibility) => (
+                <option key={visibility} value={visibility}>
+                  {t(`groups:visibility.${visibility}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <CheckboxField field={fields.pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
+        <div className="field-grid">
+          <Field label={t('groups:editor.redirectOnEndUrl')} errors={fields.redirectOnEndUrl.errors}>
+            <input {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })} autoComplete="off" />
+          </Field>
+          <Field label={t('groups:editor.bannerReplace')} errors={fields.banner.errors}>
+            <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
+          </Field>
+        </div>
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('groups:editor.save')}
+          </button>
+        </div>
+        {/* After Save, so that Enter in a field saves (and asks again) instead of confirming. */}
+        {confirm ? (
+          <div id="group-link-confirmation" className="notice notice-info link-confirmation">
+            <p>{t('members:roomLink.confirm.warning')}</p>
+            <button type="submit" name="confirm" value={confirm.to} className="button button-primary" disabled={busy}>
+              {t('members:roomLink.confirm.button', { to: `/${brandSlug}/${confirm.to}` })}
+            </button>
+          </div>
+        ) : null}
       </Form>
     </section>
   )

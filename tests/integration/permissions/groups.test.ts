@@ -4,6 +4,7 @@
 // - §6 "separate messages say the user lacks permission to create groups": the create-groups
 //   permission (every browsing role but the viewer, whose role is read-only).
 // - §4 group actions approve, reject, archive, restore: admins (manage-community-rooms).
+// - §6 room-co-host's edit-group-room: co-hosts and admins edit a group's details.
 // - §6 "co-hosts and admins approve memberships"; "only co-hosts set group preferences" (so an
 //   owner or admin who is not the group's co-host may not).
 // - The join dialog (join/{room}) is for signed-in people who may see the groups page.
@@ -96,6 +97,16 @@ const ACTION_ROWS: MatrixRow[] = [
       const asker = await makeUser()
       const request = await GroupJoinRequest.create({ brandId: w.brand.id, roomId: room.id, userId: asker.id })
       return groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'approveRequest', requestId: request.id })))
+    },
+    expected: only(ADMINS),
+  },
+  {
+    // Spec §6: editing a group room is edit-group-room (its co-hosts, and admins community-wide).
+    name: 'POST /{brand}/groups/{room} details',
+    run: async (w, persona) => {
+      const room = await group(w)
+      const fields = { intent: 'details', title: 'Renamed', description: 'Renamed by the matrix', roomLink: room.slug, groupType: 'private', visibleInDirectory: 'everyone' }
+      return deniedOn403(await groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post(fields))))
     },
     expected: only(ADMINS),
   },

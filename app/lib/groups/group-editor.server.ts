@@ -1,0 +1,65 @@
+// The group editor's details (spec §2 editors, §3 group fields, §5 link change): title,
+// description, type, directory settings, the page a meeting ends on, the banner, and the link,
+// whose change is confirmed first, refused during a meeting, and sends anyone in the room out.
+import { UniqueConstraintError } from 'sequelize'
+import { Room } from '#models/index'
+import { checkRoomLink, meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { logger } from '../platform/logger.server'
+import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
+import { bannerFromForm, removeBanner } from './group-banners.server'
+import type { GroupDetailsValues } from './group.schema'
+
+export type DetailsOutcome =
+  | { kind: 'saved' }
+  | { kind: 'invalid'; fieldErrors: Record<string, string[]>; refusal?: RoomLinkRefusal }
+  | { kind: 'confirm'; from: string; to: string }
+  | { kind: 'failed' }
+
+class MeetingStarted extends Error {}
+
+export async function saveGroupDetails(room: Room, values: GroupDetailsValues): Promise<DetailsOutcome> {
+  const slug = roomLinkSlug(values.roomLink)
+  const linkChanges = slug !== room.slug
+  if (linkChanges) {
+    const refusal = (await checkRoomLink(room.brandId, values.roomLink, { exceptRoomId: room.id })) ?? undefined
+    if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
+    if (await meetingIsLive(room.id)) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+    // A link that people use changes only once the editor has read what that does.
+    if (values.confirm !== slug) return { kind: 'confirm', from: room.slug, to: slug }
+  }
+  const banner = await bannerFromForm(values.banner)
+  if (!banner.ok) return { kind: 'invalid', fieldErrors: { banner: [banner.error] } }
+  const previousBanner = room.bannerImage
+  const type = values.groupType
+  try {
+    await Room.sequelize!.transaction(async (transaction) => {
+      // Checked again inside the transaction: a meeting may have started while the editor read the notice.
+      if (linkChanges && (await meetingIsLive(room.id, transaction))) throw new MeetingStarted()
+      await room.update(
+        {
+          slug,
+          name: values.title,
+          description: values.description,
+          roomType: type,
+          membersOnly: type === 'exclusive',
+          visibleInDirectory: values.visibleInDirectory,
+          enabledInDirectory: values.visibleInDirectory !== 'none',
+          pinnedInDirectory: values.pinnedInDirectory,
+          redirectOnEndUrl: values.redirectOnEndUrl || null,
+          ...(banner.url ? { bannerImage: banner.url } : {}),
+        },
+        { transaction },
+      )
+    })
+  } catch (error) {
+    await removeBanner(banner.url)
+    if (error instanceof MeetingStarted) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+    if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
+    logger.error({ err: error, roomId: room.id }, 'group details not saved')
+    return { kind: 'failed' }
+  }
+  if (banner.url) await removeBanner(previousBanner)
+  if (linkChanges) kickEveryoneFromRoom(room.id, 'linkChanged')
+  publishRoomUpdated(room.id)
+  return { kind: 'saved' }
+}
