@@ -62,8 +62,6 @@ export default function GroupModerationPage() {
         </div>
       ) : null}
 
-      {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
-
       <section className="stack" aria-labelledby="requests-heading">
         <h2 id="requests-heading">{t('groups:manage.requests')}</h2>
         {requests.length === 0 ? (
@@ -145,6 +143,8 @@ export default function GroupModerationPage() {
           </table>
         </div>
       </section>
+
+      {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
 
       {preferences ? <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} /> : <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>}
     </main>
