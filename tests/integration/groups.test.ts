@@ -477,3 +477,30 @@ describe('the group editor', () => {
     expect((await Room.findByPk(room.id))!.bannerImage).toMatch(/^\/uploads\/banners\//)
   })
 })
+
+describe('inviting to a group', () => {
+  it('a co-host adds an active community member by email, even where the group takes no requests; others are refused', async () => {
+    const { brand, owner, member, other } = await world()
+    const room = await makeRoom(brand, { roomType: 'exclusive', membersOnly: true, hostId: owner.id, members: [owner.id], allowMembershipRequests: false })
+    await GroupJoinRequest.create({ brandId: brand.id, roomId: room.id, userId: other.id })
+    const added = await manage(brand, room, owner, { intent: 'invite', emailAddress: `  ${member.emailAddress!.toUpperCase()} ` })
+    expect(added.status).toBe(302)
+    expect((await Room.findByPk(room.id))!.members).toEqual([owner.id, member.id])
+    expect((await checkAccess({ brand, userId: member.id, room: { slug: room.slug } })).ok).toBe(true)
+
+    // A pending request of theirs is approved with the invitation.
+    await manage(brand, room, owner, { intent: 'invite', emailAddress: other.emailAddress! })
+    expect((await GroupJoinRequest.findOne({ where: { roomId: room.id, userId: other.id } }))!.status).toBe('approved')
+
+    const twice = await manage(brand, room, owner, { intent: 'invite', emailAddress: member.emailAddress! })
+    expect(twice.status).toBe(400)
+    expect(twice.body?.result?.error?.emailAddress).toEqual(['groups:join.alreadyMember'])
+    const stranger = await makeUser()
+    const outsider = await manage(brand, room, owner, { intent: 'invite', emailAddress: stranger.emailAddress! })
+    expect(outsider.body?.result?.error?.emailAddress).toEqual(['groups:invite.notMember'])
+    const bad = await manage(brand, room, owner, { intent: 'invite', emailAddress: 'not-an-email' })
+    expect(bad.status).toBe(400)
+    expect(bad.body?.result?.error?.emailAddress).toEqual(['members:editor.errors.emailInvalid'])
+    expect((await Room.findByPk(room.id))!.members).toEqual([owner.id, member.id, other.id])
+  })
+})

@@ -4,7 +4,7 @@
 // (a room-scoped grant, migration 0007): its meeting powers hold in that group's room and no other.
 import { UniqueConstraintError, type Transaction } from 'sequelize'
 import type { JoinAnswer } from '#models/group-join-request'
-import { GroupJoinRequest, Role, RoleGrant, Room, User } from '#models/index'
+import { GroupJoinRequest, Membership, Role, RoleGrant, Room, User } from '#models/index'
 import { logger } from '../platform/logger.server'
 import { groupStanding, questionsOf } from './group-rules'
 
@@ -128,4 +128,23 @@ export async function groupPeople(room: Room): Promise<GroupPerson[]> {
   return users
     .map((user) => ({ userId: user.id, name: user.name ?? '', emailAddress: user.emailAddress, standing: groupStanding(room, user.id) as GroupPerson['standing'] }))
     .sort((a, b) => order[a.standing] - order[b.standing] || a.name.localeCompare(b.name))
+}
+
+export type InviteOutcome = 'added' | 'notMember' | 'alreadyMember'
+
+/**
+ * A co-host or admin adds someone to the group by their email: only an active member of the
+ * community (anyone else could not use the group's room), and not twice. A pending request of
+ * theirs is approved with it.
+ */
+export async function inviteToGroup(room: Room, emailAddress: string, actorId: string): Promise<InviteOutcome> {
+  const user = await User.findOne({ attributes: ['id'], where: { emailAddress } })
+  const active = user && (await Membership.count({ where: { brandId: room.brandId, userId: user.id, status: 'active' } }))
+  if (!user || !active) return 'notMember'
+  if (groupStanding(room, user.id) !== 'none') return 'alreadyMember'
+  await Room.sequelize!.transaction(async (transaction) => {
+    await addToMembers(room.id, user.id, transaction)
+    await GroupJoinRequest.update({ status: 'approved', decidedById: actorId, decidedAt: new Date() }, { where: { roomId: room.id, userId: user.id, status: 'pending' }, transaction })
+  })
+  return 'added'
 }

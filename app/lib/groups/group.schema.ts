@@ -2,7 +2,7 @@
 // for the pages. Browser-safe; every message is a translation key (the room link's are the member
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
-import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
+import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, emailField, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
 import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
 
 const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' }).default(false)
@@ -104,3 +104,10 @@ export const GroupDetailsSchema = z.object({
 })
 export type GroupDetailsFields = z.input<typeof GroupDetailsSchema>
 export type GroupDetailsValues = z.output<typeof GroupDetailsSchema>
+
+/** Spec §6: co-hosts and admins invite people to a group (the way into one that takes no requests), by their email. */
+export const GroupInviteSchema = z.object({
+  intent: z.literal('invite'),
+  emailAddress: emailField(),
+})
+export type GroupInviteFields = z.input<typeof GroupInviteSchema>

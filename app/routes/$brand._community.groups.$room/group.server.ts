@@ -13,9 +13,9 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { requireGroupRunner } from '#app/lib/groups/group-access.server'
 import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
-import { changeGroupPerson, decideJoinRequest, groupPeople, pendingRequests } from '#app/lib/groups/group-people.server'
+import { changeGroupPerson, decideJoinRequest, groupPeople, inviteToGroup, pendingRequests } from '#app/lib/groups/group-people.server'
 import { groupLabel, mayEditGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
-import { GroupDetailsSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
+import { GroupDetailsSchema, GroupInviteSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
 
 // /{brand}/groups/{room}: the group editor and moderation dialog as one page, for the group's host,
 // co-hosts and the community's room managers: its details, join requests with their answers, its
@@ -45,7 +45,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     preferences: maySetGroupPreferences(standing)
       ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n') }
       : null,
-    constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema) },
+    constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema), invite: getZodConstraint(GroupInviteSchema) },
   }
 }
 
@@ -104,6 +104,17 @@ export async function groupAction(args: ActionFunctionArgs) {
       newMemberFormDefinition: { questions } as typeof room.newMemberFormDefinition,
     })
     throw await redirectWithFlash(here(), { kind: 'success', message: 'common:flash.saved' })
+  }
+
+  if (form.get('intent') === 'invite') {
+    const submission = parseWithZod(form, { schema: GroupInviteSchema })
+    if (submission.status !== 'success') return data<GroupActionData>({ intent: 'invite', result: submission.reply() }, { status: 400 })
+    const outcome = await inviteToGroup(room, submission.value.emailAddress, user.id)
+    if (outcome !== 'added') {
+      const message = outcome === 'notMember' ? 'groups:invite.notMember' : 'groups:join.alreadyMember'
+      return data<GroupActionData>({ intent: 'invite', result: submission.reply({ fieldErrors: { emailAddress: [message] } }) }, { status: 400 })
+    }
+    throw await redirectWithFlash(here(), { kind: 'success', message: 'groups:invite.added', values: { email: submission.value.emailAddress } })
   }
 
   const submission = parseWithZod(form, { schema: GroupPeopleSchema })

@@ -8,7 +8,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { GROUP_TYPES } from '#app/lib/groups/group-rules'
-import type { GroupDetailsFields, GroupPreferencesFields } from '#app/lib/groups/group.schema'
+import type { GroupDetailsFields, GroupInviteFields, GroupPreferencesFields } from '#app/lib/groups/group.schema'
 import { DIRECTORY_VISIBILITY } from '#app/lib/members/member.schema'
 import { groupAction, groupLoader, type GroupActionData } from './group.server'
 
@@ -144,6 +144,8 @@ export default function GroupModerationPage() {
         </div>
       </section>
 
+      <InviteForm failed={failed?.intent === 'invite' ? failed : undefined} />
+
       {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
 
       {preferences ? <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} /> : <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>}
@@ -273,6 +275,36 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
             </button>
           </div>
         ) : null}
+      </Form>
+    </section>
+  )
+}
+
+/** Co-hosts and admins add someone by email (spec §6: the way into a group that takes no requests). */
+function InviteForm({ failed }: { failed?: GroupActionData }) {
+  const { t } = useT()
+  const { constraints } = useLoaderData<typeof loader>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<GroupInviteFields>({
+    id: 'group-invite',
+    lastResult: failed?.result as SubmissionResult<string[]> | undefined,
+    constraint: constraints.invite,
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <section className="stack" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">{t('groups:invite.title')}</h2>
+      <Form method="post" {...getFormProps(form)} className="stack card member-form">
+        <input type="hidden" name="intent" value="invite" />
+        <Field label={t('groups:invite.emailAddress')} errors={fields.emailAddress.errors}>
+          <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="off" />
+        </Field>
+        <p className="hint">{t('groups:invite.hint')}</p>
+        <div>
+          <button type="submit" className="button" disabled={busy}>
+            {t('groups:invite.submit')}
+          </button>
+        </div>
       </Form>
     </section>
   )

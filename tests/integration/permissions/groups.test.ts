@@ -101,6 +101,15 @@ const ACTION_ROWS: MatrixRow[] = [
     expected: only(ADMINS),
   },
   {
+    // Spec §6: "co-hosts and admins … invite users to a group not allowing requests".
+    name: 'POST /{brand}/groups/{room} invite',
+    run: async (w, persona) => {
+      const room = await group(w, { allowMembershipRequests: false })
+      return groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'invite', emailAddress: w.people.member.emailAddress! })))
+    },
+    expected: only(ADMINS),
+  },
+  {
     // Spec §6: editing a group room is edit-group-room (its co-hosts, and admins community-wide).
     name: 'POST /{brand}/groups/{room} details',
     run: async (w, persona) => {
