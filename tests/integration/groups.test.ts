@@ -106,6 +106,10 @@ describe('the new group wizard', () => {
     expect(taken.body?.refusal?.suggestion).toBe('chess-2')
     const reserved = await createAs(brand, member, groupFields({ roomLink: 'groups' }))
     expect(reserved.body?.result?.error?.roomLink).toEqual(['members:roomLink.notAvailable'])
+    // A room may be called "new"; a group may not: its page would be the new group wizard's address.
+    const wizard = await createAs(brand, member, groupFields({ roomLink: 'New' }))
+    expect(wizard.body?.result?.error?.roomLink).toEqual(['members:roomLink.notAvailable'])
+    expect(wizard.body?.refusal?.suggestion).toBe('new-2')
     expect(await Room.count({ where: { brandId: brand.id, slug: 'chess' } })).toBe(1)
   })
 

@@ -3,7 +3,8 @@
 // whose change is confirmed first, refused during a meeting, and sends anyone in the room out.
 import { UniqueConstraintError } from 'sequelize'
 import { Room } from '#models/index'
-import { checkRoomLink, meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
 import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
 import { bannerFromForm, removeBanner } from './group-banners.server'
@@ -21,7 +22,7 @@ export async function saveGroupDetails(room: Room, values: GroupDetailsValues): 
   const slug = roomLinkSlug(values.roomLink)
   const linkChanges = slug !== room.slug
   if (linkChanges) {
-    const refusal = (await checkRoomLink(room.brandId, values.roomLink, { exceptRoomId: room.id })) ?? undefined
+    const refusal = (await checkGroupLink(room.brandId, values.roomLink, { exceptRoomId: room.id })) ?? undefined
     if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
     if (await meetingIsLive(room.id)) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
     // A link that people use changes only once the editor has read what that does.

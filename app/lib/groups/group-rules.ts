@@ -125,3 +125,9 @@ export function questionsOf(definition: unknown): string[] {
   const { questions } = definition as { questions: unknown }
   return Array.isArray(questions) ? questions.filter((question): question is string => typeof question === 'string' && question.trim() !== '') : []
 }
+
+/**
+ * Links a group cannot take though a room could: the pages under /{brand}/groups/ that a group's
+ * own page (/{brand}/groups/{link}) would sit beside.
+ */
+export const GROUP_PAGE_SLUGS: ReadonlySet<string> = new Set(['new'])

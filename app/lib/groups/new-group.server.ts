@@ -4,7 +4,8 @@
 import { UniqueConstraintError } from 'sequelize'
 import { Role, RoleGrant, Room, type Brand, type User } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
-import { checkRoomLink, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
 import { bannerFromForm } from './group-banners.server'
 import type { NewGroupValues } from './group.schema'
@@ -25,7 +26,7 @@ export function newGroupStatus(brand: Pick<Brand, 'newGroupModerationEnabled'>, 
 
 export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id'>; held: ReadonlySet<PermissionSlug>; values: NewGroupValues }): Promise<NewGroupOutcome> {
   const { brand, creator, held, values } = input
-  const refusal = (await checkRoomLink(brand.id, values.roomLink)) ?? undefined
+  const refusal = (await checkGroupLink(brand.id, values.roomLink)) ?? undefined
   if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
 
   const banner = await bannerFromForm(values.banner)
