@@ -9,6 +9,9 @@ import { action as groupsAction, loader as groupsLoader } from '#app/routes/$bra
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
 import { action as joinAction, loader as joinLoader } from '#app/routes/$brand._community.join.$room/route'
+import { loader as roomLoader } from '#app/routes/$brand.$room/route'
+import { verifyEdgeToken } from '#edge/contract/token'
+import { env } from '#app/lib/platform/env.server'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { solidImage } from '../support/images'
 import { routeArgs, thrownResponse } from '../support/route-args'
@@ -370,6 +373,13 @@ describe('co-hosts', () => {
     const inB = await permissionsHeld(member.id, brand.id, b.id)
     expect(meetingRights(member.id, (await Room.findByPk(a.id))!, inA)).toEqual({ isHost: false, isCoHost: true, permissions: ['kick-peer', 'mute-peer'] })
     expect(meetingRights(member.id, b, inB)).toEqual({ isHost: false, isCoHost: false, permissions: [] })
+    // The meeting pass the edge enforces says the same, room by room.
+    const claimsIn = async (room: Room) => {
+      const data = unwrap(await roomLoader(await as(member, `/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug }))) as { pass: { token: string } }
+      return (await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))!.claims
+    }
+    expect(await claimsIn(a)).toMatchObject({ isCoHost: true, permissions: ['kick-peer', 'mute-peer'] })
+    expect(await claimsIn(b)).toMatchObject({ isCoHost: false, permissions: [] })
 
     // Promoting twice, or demoting a plain member, does not apply.
     expect((await manage(brand, a, owner, { intent: 'promote', userId: member.id })).body?.error).toBe('groups:people.wrongState')
