@@ -7,7 +7,7 @@ import type { PermissionSlug } from '#models/permissions'
 import { roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
 import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
-import { bannerFromForm } from './group-banners.server'
+import { bannerFromForm, removeBanner } from './group-banners.server'
 import type { NewGroupValues } from './group.schema'
 
 export type NewGroupOutcome =
@@ -65,6 +65,7 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
     })
     return { kind: 'created', room }
   } catch (error) {
+    await removeBanner(bannerImage)
     // Taken between the check and the write (two people at once): the check's own message.
     if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
     logger.error({ err: error, brandId: brand.id }, 'new group not saved')
