@@ -121,6 +121,14 @@ test('a member asks to join a private group by answering its questions, an admin
     await expect(member).toHaveURL(`/${community.slug}/${link}`)
     await member.goto(`/${community.slug}/join/${link}`)
     await expect(member.getByText(text('groups:join.alreadyMember'))).toBeVisible()
+
+    // The host makes them a co-host: the group's page is theirs to run now, its preferences too.
+    await page.reload()
+    await page.getByRole('button', { name: `${text('groups:people.promote')} Mel Member` }).click()
+    await expect(page.getByText(text('groups:people.done.promote'))).toBeVisible()
+    await member.goto(`/${community.slug}/groups?tab=mine`)
+    await row(member, 'Reading Circle').getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` }).click()
+    await expect(member.getByRole('heading', { level: 2, name: text('groups:preferences.title') })).toBeVisible()
   } finally {
     await context.close()
   }
