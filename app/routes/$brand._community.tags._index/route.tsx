@@ -59,12 +59,14 @@ export default function TagsPage() {
       ) : (
         <>
           {mayManage ? (
-            <Form id={BATCH_FORM} method="post" className="inline-actions">
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="button button-small button-danger" disabled={busy}>
-                {t('tags:actions.deleteSelected')}
-              </button>
+            <Form id={BATCH_FORM} method="post" className="stack">
               <p className="hint">{t('tags:list.deleteHint')}</p>
+              <input type="hidden" name="intent" value="delete" />
+              <div>
+                <button type="submit" className="button button-small button-danger" disabled={busy}>
+                  {t('tags:actions.deleteSelected')}
+                </button>
+              </div>
             </Form>
           ) : null}
           <div className="table-scroll">
