@@ -134,6 +134,7 @@ test('a member sees tags but is told they may not create them', async ({ page },
   await expect(page.getByRole('alert').filter({ hasText: text('tags:errors.noCreatePermission') })).toBeVisible()
   await expect(page.getByLabel(text('tags:editor.fields.label'))).toHaveCount(0)
   await expectAccessible(page)
+  await screenshot(page, testInfo, 'tag-refused')
 })
 
 /** A group room of the community, copied from the demo's group. */
@@ -171,6 +172,14 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await screenshot(page, testInfo, 'subcommunity')
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByRole('link', { name: text('tags:subcommunities.back') }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'Outdoors' })).toContainText(text('tags:subcommunities.groupCount_one', { count: 1 }))
+  await expectAccessible(page)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, testInfo, 'subcommunities')
   }
 
   // A guest (signed out) reads it while the community allows, and is sent to sign in once it does not.
