@@ -183,7 +183,7 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   }
 
   // A guest (signed out) reads it while the community allows, and is sent to sign in once it does not.
-  const guest = await browser.newPage({ baseURL: testInfo.project.use.baseURL })
+  const guest = await browser.newPage({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled })
   await guest.goto(address)
   await expect(guest.getByRole('heading', { level: 1, name: 'Outdoors' })).toBeVisible()
   await expect(guest.getByRole('link', { name: text('tags:subcommunities.edit') })).toHaveCount(0)

@@ -2,7 +2,7 @@
 // the new group wizard call. Only live tags (not archived, not expired, spec §4) can be put on a
 // group; one already on it that has since expired or been archived is kept only if asked for again,
 // and never counts against a fresh choice: the limit is on what the group ends up carrying.
-import { BrandTag } from '#models/brand-tag'
+import { BrandTag, tagStatus } from '#models/brand-tag'
 import { liveTagWhere } from '#models/member-tag'
 import { RoomTag } from '#models/room-tag'
 import { Room } from '#models/room'
@@ -28,7 +28,7 @@ export async function setRoomTags({ brandId, roomId, tagIds }: { brandId: string
   if (tags.length !== wanted.length) return { ok: false, error: 'tags:errors.unknownTag' }
 
   const current = new Set((await RoomTag.findAll({ attributes: ['tagId'], where: { roomId } })).map((link) => link.tagId))
-  const live = new Set((wanted.length ? await BrandTag.findAll({ attributes: ['id'], where: { brandId, id: wanted, ...liveTagWhere() } }) : []).map((tag) => tag.id))
+  const live = new Set(tags.filter((tag) => tagStatus(tag) === 'active').map((tag) => tag.id))
   const kept = wanted.filter((id) => live.has(id) || current.has(id))
 
   await RoomTag.sequelize!.transaction(async (transaction) => {
