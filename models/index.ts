@@ -10,9 +10,14 @@ import { ProductConfig } from './product-config'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
+import { BrandTag } from './brand-tag'
+import { MemberTag } from './member-tag'
+import { RoomTag } from './room-tag'
+import { Subcommunity, SubcommunityRoom } from './subcommunity'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
+export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -25,6 +30,11 @@ function initialise(sequelize: Sequelize) {
   OAuthAccount.initialise(sequelize)
   Membership.initialise(sequelize)
   ProductConfig.initialise(sequelize)
+  BrandTag.initialise(sequelize)
+  RoomTag.initialise(sequelize)
+  MemberTag.initialise(sequelize)
+  Subcommunity.initialise(sequelize)
+  SubcommunityRoom.initialise(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
