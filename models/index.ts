@@ -10,10 +10,15 @@ import { ProductConfig } from './product-config'
 import { Permission, Role, RoleGrant, initialiseRoles } from './role'
 import { Room } from './room'
 import { User } from './user'
+import { BrandTag } from './brand-tag'
+import { MemberTag } from './member-tag'
+import { RoomTag } from './room-tag'
+import { Subcommunity, SubcommunityRoom } from './subcommunity'
 import { GroupJoinRequest } from './group-join-request'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
+export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
 
 function initialise(sequelize: Sequelize) {
@@ -27,6 +32,11 @@ function initialise(sequelize: Sequelize) {
   OAuthAccount.initialise(sequelize)
   Membership.initialise(sequelize)
   ProductConfig.initialise(sequelize)
+  BrandTag.initialise(sequelize)
+  RoomTag.initialise(sequelize)
+  MemberTag.initialise(sequelize)
+  Subcommunity.initialise(sequelize)
+  SubcommunityRoom.initialise(sequelize)
 
   Brand.hasMany(Room, { foreignKey: 'brandId', as: 'rooms' })
   Room.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })

@@ -1,4 +1,5 @@
 import type { Transaction } from 'sequelize'
+import { assignNewMemberTags } from './member-tag'
 import { Membership, type MembershipSource, type MembershipStatus } from './membership'
 import type { RoleSlug } from './permissions'
 import { Role, RoleGrant } from './role'
@@ -17,7 +18,9 @@ export async function addMember(input: {
   transaction?: Transaction
 }): Promise<Membership> {
   const { brandId, userId, roles, status = 'active', source = 'invitation', transaction } = input
-  const [membership] = await Membership.findOrCreate({ where: { brandId, userId }, defaults: { brandId, userId, status, source }, transaction })
+  const [membership, created] = await Membership.findOrCreate({ where: { brandId, userId }, defaults: { brandId, userId, status, source }, transaction })
+  // A new member gets the community's "assign to new members" tags once, however they joined.
+  if (created) await assignNewMemberTags(brandId, userId, transaction)
   await grantRoles({ brandId, userId, roles, transaction })
   return membership
 }

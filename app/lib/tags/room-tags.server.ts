@@ -1,0 +1,55 @@
+// Tags on groups (spec §2 tag inputs, §5 "At most 5 tags per group"): what the group editor and
+// the new group wizard call. Only live tags (not archived, not expired, spec §4) can be put on a
+// group; one already on it that has since expired or been archived is kept only if asked for again,
+// and never counts against a fresh choice: the limit is on what the group ends up carrying.
+import { BrandTag, tagStatus } from '#models/brand-tag'
+import { liveTagWhere } from '#models/member-tag'
+import { RoomTag } from '#models/room-tag'
+import { Room } from '#models/room'
+import type { TranslationKey } from '../i18n/i18n'
+import { MAX_TAGS_PER_GROUP } from './tag-rules'
+
+export type SetRoomTagsResult = { ok: true; tagIds: string[] } | { ok: false; error: TranslationKey }
+
+/**
+ * Replaces a group's tags with `tagIds`. Refused, with nothing changed: more than 5 distinct tags
+ * (tags:errors.tooManyForGroup), a room of another community, or a tag that is not this
+ * community's (tags:errors.unknownTag). Tags of this community that are expired or archived and
+ * not already on the group are ignored (a stale form cannot give out a tag that is no longer
+ * given); those already on it stay when named again.
+ */
+export async function setRoomTags({ brandId, roomId, tagIds }: { brandId: string; roomId: string; tagIds: readonly string[] }): Promise<SetRoomTagsResult> {
+  const wanted = [...new Set(tagIds)]
+  if (wanted.length > MAX_TAGS_PER_GROUP) return { ok: false, error: 'tags:errors.tooManyForGroup' }
+  const room = await Room.findOne({ attributes: ['id'], where: { id: roomId, brandId } })
+  if (!room) return { ok: false, error: 'tags:errors.unknownTag' }
+
+  const tags = wanted.length ? await BrandTag.findAll({ attributes: ['id', 'expiresAt', 'archivedAt'], where: { brandId, id: wanted } }) : []
+  if (tags.length !== wanted.length) return { ok: false, error: 'tags:errors.unknownTag' }
+
+  const current = new Set((await RoomTag.findAll({ attributes: ['tagId'], where: { roomId } })).map((link) => link.tagId))
+  const live = new Set(tags.filter((tag) => tagStatus(tag) === 'active').map((tag) => tag.id))
+  const kept = wanted.filter((id) => live.has(id) || current.has(id))
+
+  await RoomTag.sequelize!.transaction(async (transaction) => {
+    await RoomTag.destroy({ where: { roomId }, transaction })
+    if (kept.length) await RoomTag.bulkCreate(kept.map((tagId) => ({ roomId, tagId })), { transaction })
+  })
+  return { ok: true, tagIds: kept }
+}
+
+/** The tags a new group starts with (spec §3 newGroups): live tags marked "assign to new groups", at most 5. */
+export async function tagIdsForNewGroups(brandId: string): Promise<string[]> {
+  const tags = await BrandTag.findAll({
+    attributes: ['id'],
+    where: { brandId, newGroups: true, ...liveTagWhere() },
+    order: [['createdAt', 'ASC'], ['id', 'ASC']],
+    limit: MAX_TAGS_PER_GROUP,
+  })
+  return tags.map((tag) => tag.id)
+}
+
+/** A group's tags, for its editor and pages. */
+export async function roomTagIds(roomId: string): Promise<string[]> {
+  return (await RoomTag.findAll({ attributes: ['tagId'], where: { roomId }, order: [['createdAt', 'ASC']] })).map((link) => link.tagId)
+}
