@@ -1,0 +1,318 @@
+// Direct messages (spec §3 Messages, §5 New message, §7 /messages/conversations…): starting a
+// conversation, writing in one, reading one (which is the last-read event), the list and the
+// unread counts. Who may read a conversation is decided here too: its participants, nobody else.
+import { Op, type Transaction } from 'sequelize'
+import { liveTagWhere } from '#models/member-tag'
+import type { User } from '#models/index'
+import {
+  BrandTag,
+  Conversation,
+  ConversationParticipant,
+  MemberTag,
+  Membership,
+  Message,
+  MessageAttachment,
+  User as UserModel,
+} from '../platform/db.server'
+import { logger } from '../platform/logger.server'
+import { attachmentStore } from './attachment-store.server'
+import { publishMessage } from './message-events.server'
+import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, isOwnAddress } from './message-rules'
+import type { NewMessageValues, ReplyValues } from './message.schema'
+import { sendToExternal, type MailingBrand } from './reply-links.server'
+
+type CommunityRef = MailingBrand & { id: string }
+type Sender = Pick<User, 'id' | 'name' | 'emailAddress' | 'phoneNumber'>
+type FieldErrors = Record<string, string[]>
+
+export type SendOutcome = { kind: 'sent'; conversationId: string } | { kind: 'invalid'; fieldErrors: FieldErrors } | { kind: 'failed' }
+
+const invalid = (field: string, message: string): SendOutcome => ({ kind: 'invalid', fieldErrors: { [field]: [`messages:errors.${message}`] } })
+
+/** The files as the store will keep them, typed by their content; null when one is not an accepted type. */
+async function readAttachments(files: File[]) {
+  const read = await Promise.all(
+    files.map(async (file) => {
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      return { bytes, contentType: attachmentType(bytes), fileName: attachmentName(file.name) }
+    }),
+  )
+  return read.every((file) => file.contentType) ? (read as Array<{ bytes: Uint8Array; contentType: string; fileName: string }>) : null
+}
+
+/** Active members of the community among `userIds`. */
+async function activeMembers(brandId: string, userIds: string[]) {
+  if (userIds.length === 0) return []
+  const rows = await Membership.findAll({ where: { brandId, userId: userIds, status: 'active' }, attributes: ['userId'] })
+  return rows.map((row) => row.userId)
+}
+
+/**
+ * Starts a conversation (spec §5 "New message"): members picked by hand, everyone with one tag, and
+ * at most one person outside the community. A message to exactly one member goes on in the
+ * conversation the two already have (the spec's ensure-user-conversation).
+ */
+export async function startConversation(input: { brand: CommunityRef; sender: Sender; values: NewMessageValues }): Promise<SendOutcome> {
+  const { brand, sender, values } = input
+  const files = await readAttachments(values.files)
+  if (!files) return invalid('files', 'fileType')
+
+  const picked = [...new Set(values.recipientIds)].filter((id) => id !== sender.id)
+  const members = await activeMembers(brand.id, picked)
+  if (members.length !== picked.length) return invalid('recipientIds', 'recipientUnknown')
+
+  let tagId: string | null = null
+  let tagged: string[] = []
+  if (values.tagIds[0]) {
+    const tag = await BrandTag.findOne({ where: { id: values.tagIds[0], brandId: brand.id, ...liveTagWhere() } })
+    if (!tag) return invalid('tagIds', 'tagUnknown')
+    tagId = tag.id
+    const holders = await MemberTag.findAll({ where: { tagId: tag.id }, attributes: ['userId'] })
+    tagged = (await activeMembers(brand.id, holders.map((holder) => holder.userId))).filter((id) => id !== sender.id)
+    if (tagged.length === 0 && picked.length === 0 && !values.externalName) return invalid('tagIds', 'tagEmpty')
+  }
+
+  const external = values.externalName ? { name: values.externalName, emailAddress: values.externalEmail, phoneNumber: values.externalPhone } : null
+  if (external && isOwnAddress(sender, external)) return invalid(external.emailAddress ? 'externalEmail' : 'externalPhone', 'ownAddress')
+
+  const recipients = [...new Set([...members, ...tagged])]
+  if (recipients.length === 0 && !external) return invalid('recipientIds', 'recipientRequired')
+
+  const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
+  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: sender.name ?? '', values: { body: values.body, files: values.files }, files })
+
+  const stored = await storeFiles(files)
+  let conversation: Conversation
+  let message: Message
+  try {
+    ;({ conversation, message } = await Conversation.sequelize!.transaction(async (transaction) => {
+      const conversation = await Conversation.create(
+        { brandId: brand.id, type: external ? 'external' : 'internal', createdById: sender.id, tagId, lastMessageAt: new Date() },
+        { transaction },
+      )
+      const from = await ConversationParticipant.create({ conversationId: conversation.id, userId: sender.id }, { transaction })
+      await ConversationParticipant.bulkCreate(
+        recipients.map((userId) => ({ conversationId: conversation.id, userId })),
+        { transaction },
+      )
+      if (external) await ConversationParticipant.create({ conversationId: conversation.id, ...external }, { transaction })
+      const message = await writeMessage(conversation, from, values.body ?? '', stored, transaction)
+      return { conversation, message }
+    }))
+  } catch (error) {
+    await removeFiles(stored)
+    throw error
+  }
+  if (!(await deliverToExternals({ brand, conversation, message, senderName: sender.name ?? '', exceptParticipantId: null }))) {
+    // Nobody received it: the conversation goes, so that sending again does not leave a twin.
+    await removeConversation(conversation.id, stored)
+    return { kind: 'failed' }
+  }
+  publishMessage(recipients, { type: 'message', conversationId: conversation.id, messageId: message.id })
+  return { kind: 'sent', conversationId: conversation.id }
+}
+
+/** Writes in a conversation as one of its participants (a member, or an external recipient through the reply link). */
+export async function sendReply(input: { brand: CommunityRef; conversation: Conversation; from: ConversationParticipant; senderName: string; values: ReplyValues }): Promise<SendOutcome> {
+  const files = await readAttachments(input.values.files)
+  if (!files) return invalid('files', 'fileType')
+  return reply({ ...input, files })
+}
+
+async function reply(input: {
+  brand: CommunityRef
+  conversation: Conversation
+  from: ConversationParticipant
+  senderName: string
+  values: ReplyValues
+  files: Array<{ bytes: Uint8Array; contentType: string; fileName: string }>
+}): Promise<SendOutcome> {
+  const { brand, conversation, from, senderName, values } = input
+  const stored = await storeFiles(input.files)
+  let message: Message
+  try {
+    message = await Conversation.sequelize!.transaction(async (transaction) => {
+      await conversation.update({ lastMessageAt: new Date() }, { transaction })
+      return writeMessage(conversation, from, values.body ?? '', stored, transaction)
+    })
+  } catch (error) {
+    await removeFiles(stored)
+    throw error
+  }
+  if (!(await deliverToExternals({ brand, conversation, message, senderName, exceptParticipantId: from.id }))) {
+    await removeMessage(message, stored)
+    return { kind: 'failed' }
+  }
+  const others = await ConversationParticipant.findAll({ where: { conversationId: conversation.id, userId: { [Op.ne]: null }, id: { [Op.ne]: from.id } } })
+  publishMessage(
+    others.map((participant) => participant.userId!),
+    { type: 'message', conversationId: conversation.id, messageId: message.id },
+  )
+  return { kind: 'sent', conversationId: conversation.id }
+}
+
+type StoredFile = { key: string; contentType: string; fileName: string; size: number }
+
+async function storeFiles(files: Array<{ bytes: Uint8Array; contentType: string; fileName: string }>): Promise<StoredFile[]> {
+  const store = attachmentStore()
+  return Promise.all(files.map(async (file) => ({ key: await store.put(file.bytes), contentType: file.contentType, fileName: file.fileName, size: file.bytes.byteLength })))
+}
+
+async function removeFiles(files: readonly { key: string }[]) {
+  await Promise.all(files.map((file) => attachmentStore().remove(file.key)))
+}
+
+/** The message and its files; everyone else in the conversation has one more unread. */
+async function writeMessage(conversation: Conversation, from: ConversationParticipant, body: string, files: StoredFile[], transaction: Transaction) {
+  const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body }, { transaction })
+  await MessageAttachment.bulkCreate(
+    files.map((file) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key })),
+    { transaction },
+  )
+  await ConversationParticipant.increment('unreadCount', { by: 1, where: { conversationId: conversation.id, id: { [Op.ne]: from.id } }, transaction })
+  // Writing is reading: the sender has seen everything up to their own message.
+  await from.update({ unreadCount: 0, lastReadMessageId: message.id, lastReadAt: new Date() }, { transaction })
+  return message
+}
+
+/** Mails or texts the message to the conversation's external recipients; false when a transport refused. */
+async function deliverToExternals(input: { brand: CommunityRef; conversation: Conversation; message: Message; senderName: string; exceptParticipantId: string | null }) {
+  const externals = await ConversationParticipant.findAll({ where: { conversationId: input.conversation.id, userId: null } })
+  try {
+    for (const recipient of externals) {
+      if (recipient.id === input.exceptParticipantId) continue
+      await sendToExternal({ brand: input.brand, senderName: input.senderName, recipient, body: input.message.body })
+    }
+    return true
+  } catch (error) {
+    logger.warn({ err: error, conversationId: input.conversation.id }, 'message delivery failed')
+    return false
+  }
+}
+
+async function removeMessage(message: Message, files: StoredFile[]) {
+  await Conversation.sequelize!.transaction(async (transaction) => {
+    await MessageAttachment.destroy({ where: { messageId: message.id }, transaction })
+    await message.destroy({ transaction })
+    // The others' unread counts were raised for it.
+    await ConversationParticipant.decrement('unreadCount', {
+      by: 1,
+      where: { conversationId: message.conversationId, id: { [Op.ne]: message.senderParticipantId }, unreadCount: { [Op.gt]: 0 } },
+      transaction,
+    })
+  })
+  await removeFiles(files)
+}
+
+async function removeConversation(conversationId: string, files: StoredFile[]) {
+  await Conversation.sequelize!.transaction(async (transaction) => {
+    const messages = await Message.findAll({ where: { conversationId }, attributes: ['id'], transaction })
+    await MessageAttachment.destroy({ where: { messageId: messages.map((message) => message.id) }, transaction })
+    await Message.destroy({ where: { conversationId }, transaction })
+    await ConversationParticipant.destroy({ where: { conversationId }, transaction })
+    await Conversation.destroy({ where: { id: conversationId }, transaction })
+  })
+  await removeFiles(files)
+}
+
+/** The plain two-member conversation of `a` and `b` in the community, if they have one. */
+async function directConversation(brandId: string, a: string, b: string) {
+  const mine = await ConversationParticipant.findAll({
+    where: { userId: a },
+    include: [{ model: Conversation, as: 'conversation', where: { brandId, type: 'internal', tagId: null } }],
+  })
+  for (const participant of mine) {
+    const everyone = await ConversationParticipant.findAll({ where: { conversationId: participant.conversationId }, attributes: ['userId'] })
+    if (everyone.length === 2 && everyone.some((other) => other.userId === b)) return { conversation: participant.conversation!, participant }
+  }
+  return null
+}
+
+/** The user's place in a conversation of the community, or null when they are not in it (or it is not there). */
+export async function participation(brandId: string, conversationId: string | undefined, userId: string) {
+  if (!conversationId) return null
+  const participant = await ConversationParticipant.findOne({
+    where: { conversationId, userId },
+    include: [{ model: Conversation, as: 'conversation', where: { brandId } }],
+  })
+  return participant?.conversation ? { participant, conversation: participant.conversation } : null
+}
+
+/** Spec §7 last-read event: everything in the conversation up to its newest message has been read. */
+export async function markRead(participant: ConversationParticipant) {
+  const newest = await Message.findOne({ where: { conversationId: participant.conversationId }, order: [['createdAt', 'DESC']], attributes: ['id'] })
+  await participant.update({ unreadCount: 0, lastReadMessageId: newest?.id ?? null, lastReadAt: new Date() })
+}
+
+/** Spec §7 unread-event-count: unread messages in all of the user's conversations of the community. */
+export async function unreadCount(brandId: string, userId: string): Promise<number> {
+  const mine = await ConversationParticipant.findAll({
+    where: { userId, unreadCount: { [Op.gt]: 0 } },
+    attributes: ['unreadCount'],
+    include: [{ model: Conversation, as: 'conversation', where: { brandId }, attributes: [] }],
+  })
+  return mine.reduce((total, participant) => total + participant.unreadCount, 0)
+}
+
+export type ParticipantView = { id: string; name: string; external: boolean; me: boolean }
+
+function participantView(participant: ConversationParticipant, viewerId: string): ParticipantView {
+  return { id: participant.id, name: participant.user?.name ?? participant.name ?? '', external: participant.userId === null, me: participant.id === viewerId }
+}
+
+/** Spec §7 GET /messages/conversations (paged from page 0): newest first, with who is in each, its last message and my unread count. */
+export async function listConversations(brandId: string, userId: string, page = 0) {
+  const { rows, count } = await ConversationParticipant.findAndCountAll({
+    where: { userId },
+    include: [{ model: Conversation, as: 'conversation', where: { brandId } }],
+    order: [[{ model: Conversation, as: 'conversation' }, 'lastMessageAt', 'DESC']],
+    limit: CONVERSATIONS_PER_PAGE,
+    offset: page * CONVERSATIONS_PER_PAGE,
+  })
+  const conversations = await Promise.all(
+    rows.map(async (mine) => {
+      const [participants, last] = await Promise.all([
+        ConversationParticipant.findAll({ where: { conversationId: mine.conversationId }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
+        Message.findOne({ where: { conversationId: mine.conversationId }, order: [['createdAt', 'DESC']], include: [{ model: MessageAttachment, as: 'attachments', attributes: ['id'] }] }),
+      ])
+      return {
+        id: mine.conversationId,
+        others: participants.filter((participant) => participant.id !== mine.id).map((participant) => participantView(participant, mine.id)),
+        lastMessage: last ? { body: last.body.slice(0, 140), files: last.attachments?.length ?? 0, at: last.createdAt.toISOString() } : null,
+        unread: mine.unreadCount,
+      }
+    }),
+  )
+  return { conversations, page, more: (page + 1) * CONVERSATIONS_PER_PAGE < count }
+}
+
+/** Spec §7 GET /messages/conversations/{id} and its events: who is in it and its messages, oldest first, each with its files. */
+export async function conversationView(conversation: Conversation, viewer: ConversationParticipant) {
+  const [participants, messages, tag] = await Promise.all([
+    ConversationParticipant.findAll({ where: { conversationId: conversation.id }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
+    Message.findAll({ where: { conversationId: conversation.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']], include: [{ model: MessageAttachment, as: 'attachments' }] }),
+    conversation.tagId ? BrandTag.findByPk(conversation.tagId, { attributes: ['label'] }) : null,
+  ])
+  const byId = new Map(participants.map((participant) => [participant.id, participantView(participant, viewer.id)]))
+  return {
+    id: conversation.id,
+    tag: tag?.label ?? null,
+    participants: [...byId.values()],
+    messages: messages.map((message) => ({
+      id: message.id,
+      body: message.body,
+      at: message.createdAt.toISOString(),
+      from: byId.get(message.senderParticipantId) ?? null,
+      files: (message.attachments ?? []).map((file) => ({ id: file.id, name: file.fileName, size: file.size, contentType: file.contentType })),
+    })),
+  }
+}
+
+/** An attachment the participant may download: one of a message in their conversation. */
+export async function attachmentFor(participant: ConversationParticipant, attachmentId: string | undefined) {
+  if (!attachmentId) return null
+  const attachment = await MessageAttachment.findByPk(attachmentId)
+  if (!attachment) return null
+  const message = await Message.findOne({ where: { id: attachment.messageId, conversationId: participant.conversationId }, attributes: ['id'] })
+  return message ? attachment : null
+}
