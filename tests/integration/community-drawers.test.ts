@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loader as callsLoader } from '#app/routes/$brand._community.calls'
 import { loader as contactsLoader } from '#app/routes/$brand._community.contacts'
-import { loader as messagesLoader } from '#app/routes/$brand._community.messages'
+import { loader as messagesLoader } from '#app/routes/$brand._community.messages._index/route'
 import { MeetingPeer, MeetingRoom, type Brand, type Room, type User } from '#models/index'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'

@@ -108,7 +108,7 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     await removeConversation(conversation.id, stored)
     return { kind: 'failed' }
   }
-  publishMessage(recipients, { type: 'message', conversationId: conversation.id, messageId: message.id })
+  publishMessage(recipients, { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id })
   return { kind: 'sent', conversationId: conversation.id }
 }
 
@@ -146,7 +146,7 @@ async function reply(input: {
   const others = await ConversationParticipant.findAll({ where: { conversationId: conversation.id, userId: { [Op.ne]: null }, id: { [Op.ne]: from.id } } })
   publishMessage(
     others.map((participant) => participant.userId!),
-    { type: 'message', conversationId: conversation.id, messageId: message.id },
+    { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id },
   )
   return { kind: 'sent', conversationId: conversation.id }
 }
@@ -315,4 +315,12 @@ export async function attachmentFor(participant: ConversationParticipant, attach
   if (!attachment) return null
   const message = await Message.findOne({ where: { id: attachment.messageId, conversationId: participant.conversationId }, attributes: ['id'] })
   return message ? attachment : null
+}
+
+/** An attachment a member may download: one of a message in a conversation of the community they are in. */
+export async function memberAttachment(brandId: string, userId: string, attachmentId: string | undefined) {
+  const attachment = attachmentId ? await MessageAttachment.findByPk(attachmentId) : null
+  const message = attachment ? await Message.findByPk(attachment.messageId, { attributes: ['conversationId'] }) : null
+  const found = message ? await participation(brandId, message.conversationId, userId) : null
+  return found ? attachment : null
 }

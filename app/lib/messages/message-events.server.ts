@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events'
 import { notifyUser } from '../rooms/edge-publisher.server'
 
 /** What a participant's open pages hear when their conversations change. */
-export type MessageEvent = { type: 'message'; conversationId: string; messageId: string }
+export type MessageEvent = { type: 'message'; brandId: string; conversationId: string; messageId: string }
 
 // The pages of this web process that are listening (the messages drawer's live stream, one
 // listener per open page), keyed by user id.

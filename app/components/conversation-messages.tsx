@@ -1,0 +1,42 @@
+import { useT } from '#app/lib/i18n/use-t'
+import { formatDate } from '#app/lib/i18n/dates'
+
+type View = {
+  messages: Array<{
+    id: string
+    body: string
+    at: string
+    from: { name: string; me: boolean; external: boolean } | null
+    files: Array<{ id: string; name: string; size: number }>
+  }>
+}
+
+/** A conversation's messages, oldest first, each with who wrote it, when, and its files (`fileHref` says where each downloads). */
+export function ConversationMessages({ view, fileHref }: { view: View; fileHref: (fileId: string) => string }) {
+  const { t, language } = useT()
+  if (view.messages.length === 0) return <p>{t('messages:list.noMessages')}</p>
+  return (
+    <ol className="message-list" aria-label={t('messages:conversation.messagesLabel')}>
+      {view.messages.map((message) => (
+        <li key={message.id} className={message.from?.me ? 'message mine' : 'message'}>
+          <p className="message-meta">
+            <strong>{message.from?.me ? t('messages:conversation.you') : message.from?.name}</strong>{' '}
+            <time dateTime={message.at} className="hint">
+              {formatDate(new Date(message.at), { language })}
+            </time>
+          </p>
+          {message.body ? <p className="message-body">{message.body}</p> : null}
+          {message.files.length > 0 ? (
+            <ul className="message-files" aria-label={t('messages:conversation.attachments')}>
+              {message.files.map((file) => (
+                <li key={file.id}>
+                  <a href={fileHref(file.id)}>{file.name}</a> <span className="hint">({Math.ceil(file.size / 1024)} KB)</span>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  )
+}

@@ -1,0 +1,46 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { redirectWithFlash } from '#app/lib/http/flash.server'
+import { requireCommunity } from '#app/lib/http/guards.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { conversationView, markRead, sendReply } from '#app/lib/messages/conversations.server'
+import { ReplySchema } from '#app/lib/messages/message.schema'
+import { readMessageForm } from '#app/lib/messages/message-form.server'
+import { participantForReplyLink } from '#app/lib/messages/reply-links.server'
+import { logger } from '#app/lib/platform/logger.server'
+
+/**
+ * An external recipient's reply link: the link is their only key, to this one conversation (no
+ * account, no session). An unknown or expired link shows why it does not work (410).
+ */
+async function replyAccess(args: LoaderFunctionArgs) {
+  const brand = await requireCommunity(args)
+  return { brand, found: await participantForReplyLink(brand.id, args.params.token) }
+}
+
+export async function replyLoader(args: LoaderFunctionArgs) {
+  const { brand, found } = await replyAccess(args)
+  const messages = await routeMessages(args, 'messages')
+  if (!found) return data({ messages, community: brand.name, slug: brand.slug, token: null, name: null, view: null, constraint: null }, { status: 410 })
+  const view = await conversationView(found.conversation, found.participant)
+  await markRead(found.participant)
+  return { messages, community: brand.name, slug: brand.slug, token: args.params.token!, name: found.participant.name, view, constraint: getZodConstraint(ReplySchema) }
+}
+
+export async function replyAction(args: ActionFunctionArgs) {
+  const { brand, found } = await replyAccess(args)
+  if (!found) throw new Response('Gone', { status: 410 })
+  const read = await readMessageForm(args.request)
+  if (read.tooLarge) return read.tooLarge
+  const submission = parseWithZod(read.form, { schema: ReplySchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['files'] }) }, { status: 400 })
+  try {
+    const outcome = await sendReply({ brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '', values: submission.value })
+    if (outcome.kind === 'sent') throw await redirectWithFlash(new URL(args.request.url).pathname, { kind: 'success', message: 'messages:flash.sent' })
+    if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files'] }) }, { status: 400 })
+  } catch (error) {
+    if (error instanceof Response) throw error
+    logger.error({ err: error }, 'sending a message failed')
+  }
+  return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files'] }) }, { status: 500 })
+}
