@@ -30,7 +30,7 @@ const conversations = new Map<MatrixWorld, { id: string; fileId: string }>()
 
 async function withConversation(world: MatrixWorld) {
   const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png')
-  const outcome = await startConversation({ brand: world.brand, sender: world.people.owner, values: { recipientIds: [world.people.member.id], tagIds: [], body: 'Just us', files: [png] } })
+  const outcome = await startConversation({ brand: world.brand, sender: world.people.owner, values: { recipientIds: [world.people.member.id], tagIds: [], externalPhone: undefined, body: 'Just us', files: [png] } })
   if (outcome.kind !== 'sent') throw new Error('the conversation was not made')
   const file = await MessageAttachment.findOne({ order: [['createdAt', 'DESC']], rejectOnEmpty: true })
   conversations.set(world, { id: outcome.conversationId, fileId: file.id })
