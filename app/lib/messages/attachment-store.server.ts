@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { newId } from '#models/ids'
+import { env } from '../platform/env.server'
 
 /**
  * Where message attachments keep their bytes. Small on purpose: put, get, remove by key. The media
@@ -49,6 +50,6 @@ export function diskAttachmentStore(root: string): AttachmentStore {
 /** The store the app uses: data/message-files beside the default database, or MESSAGE_FILES_DIR. */
 let store: AttachmentStore | null = null
 export function attachmentStore(): AttachmentStore {
-  store ??= diskAttachmentStore(resolve(process.env.MESSAGE_FILES_DIR ?? 'data/message-files'))
+  store ??= diskAttachmentStore(resolve(env.MESSAGE_FILES_DIR))
   return store
 }

@@ -84,6 +84,8 @@ const schema = z
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Where message attachments are kept (private: served only to a conversation's participants).
+    MESSAGE_FILES_DIR: z.string().min(1).default('data/message-files'),
   })
   .transform((env) => ({
     ...env,
