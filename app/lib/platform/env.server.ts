@@ -85,7 +85,7 @@ const schema = z
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Where message attachments are kept (private: served only to a conversation's participants).
-    MESSAGE_FILES_DIR: z.string().min(1).default('data/message-files'),
+    MESSAGE_FILES_DIR: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('data/message-files')),
   })
   .transform((env) => ({
     ...env,
