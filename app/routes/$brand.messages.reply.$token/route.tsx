@@ -27,7 +27,7 @@ export default function ReplyPage() {
     )
   }
   return (
-    <main id="main" className="page">
+    <main id="main" className="page message-reply-page">
       <div className="card stack">
         <h1>{t('messages:reply.title', { community })}</h1>
         <p className="lead">{t('messages:reply.intro', { name: name ?? '', community })}</p>
