@@ -292,3 +292,35 @@ describe('a conversation is its participants’ only', () => {
     expect(owner).toBeTruthy()
   })
 })
+
+describe('the conversation list', () => {
+  it('pages 30 at a time from page 0, newest first', async () => {
+    const { brand: paged, owner } = await makeCommunity()
+    const start = Date.UTC(2026, 0, 1)
+    for (let n = 0; n < 31; n += 1) {
+      const conversation = await Conversation.create({ brandId: paged.id, createdById: owner.id, lastMessageAt: new Date(start + n * 60_000) })
+      await ConversationParticipant.create({ conversationId: conversation.id, userId: owner.id })
+    }
+    const at = async (query: string) =>
+      (await list.loader(routeArgs(`/${paged.slug}/messages${query}`, { brand: paged.slug }, { headers: { Cookie: await signedInCookie(owner.id) } }))).listing
+    const first = await at('')
+    expect(first.page).toBe(0)
+    expect(first.conversations).toHaveLength(30)
+    expect(first.more).toBe(true)
+    const second = await at('?page=1')
+    expect(second.conversations).toHaveLength(1)
+    expect(second.more).toBe(false)
+    const newest = await Conversation.findOne({ where: { brandId: paged.id }, order: [['lastMessageAt', 'DESC']], rejectOnEmpty: true })
+    const oldest = await Conversation.findOne({ where: { brandId: paged.id }, order: [['lastMessageAt', 'ASC']], rejectOnEmpty: true })
+    expect(first.conversations[0]!.id).toBe(newest.id)
+    expect(second.conversations[0]!.id).toBe(oldest.id)
+  })
+
+  it('the new message page offers the other active members, and ticks the one a link names (?to=)', async () => {
+    const page = await newMessage.loader(await as(sender, `messages/new?to=${reader.id}`))
+    expect(page.to).toBe(reader.id)
+    const offered = page.members.map((member) => member.id)
+    expect(offered).toEqual(expect.arrayContaining([reader.id, third.id]))
+    expect(offered).not.toContain(sender.id)
+  })
+})
