@@ -29,6 +29,9 @@ export type SendOutcome = { kind: 'sent'; conversationId: string } | { kind: 'in
 
 const invalid = (field: string, message: string): SendOutcome => ({ kind: 'invalid', fieldErrors: { [field]: [`messages:errors.${message}`] } })
 
+/** How a member is named to an outsider: their name, or their address when they have none. */
+export const senderLabel = (user: Pick<User, 'name' | 'emailAddress' | 'phoneNumber'>) => user.name ?? user.emailAddress ?? user.phoneNumber ?? ''
+
 /** The files as the store will keep them, typed by their content; null when one is not an accepted type. */
 async function readAttachments(files: File[]) {
   const read = await Promise.all(
@@ -79,7 +82,7 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   if (recipients.length === 0 && !external) return invalid('recipientIds', 'recipientRequired')
 
   const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
-  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: sender.name ?? '', values: { body: values.body, files: values.files }, files })
+  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files })
 
   const stored = await storeFiles(files)
   let conversation: Conversation
@@ -103,7 +106,7 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     await removeFiles(stored)
     throw error
   }
-  if (!(await deliverToExternals({ brand, conversation, message, senderName: sender.name ?? '', exceptParticipantId: null }))) {
+  if (!(await deliverToExternals({ brand, conversation, message, senderName: senderLabel(sender), exceptParticipantId: null }))) {
     // Nobody received it: the conversation goes, so that sending again does not leave a twin.
     await removeConversation(conversation.id, stored)
     return { kind: 'failed' }

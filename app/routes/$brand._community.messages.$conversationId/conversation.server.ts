@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { messagesPage, requireConversation } from '#app/lib/messages/conversation-access.server'
-import { conversationView, markRead, sendReply } from '#app/lib/messages/conversations.server'
+import { conversationView, markRead, senderLabel, sendReply } from '#app/lib/messages/conversations.server'
 import { ReplySchema } from '#app/lib/messages/message.schema'
 import { readMessageForm } from '#app/lib/messages/message-form.server'
 import { logger } from '#app/lib/platform/logger.server'
@@ -23,7 +23,7 @@ export async function conversationAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(read.form, { schema: ReplySchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['files'] }) }, { status: 400 })
   try {
-    const outcome = await sendReply({ brand, conversation, from: participant, senderName: user.name ?? '', values: submission.value })
+    const outcome = await sendReply({ brand, conversation, from: participant, senderName: senderLabel(user), values: submission.value })
     if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${conversation.id}`, { kind: 'success', message: 'messages:flash.sent' })
     if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files'] }) }, { status: 400 })
   } catch (error) {
