@@ -15,9 +15,10 @@ import {
   User as UserModel,
 } from '../platform/db.server'
 import { logger } from '../platform/logger.server'
+import { hit } from '../platform/rate-limit.server'
 import { attachmentStore } from './attachment-store.server'
 import { publishMessage } from './message-events.server'
-import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, isOwnAddress } from './message-rules'
+import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, EXTERNAL_CONVERSATIONS_PER_HOUR, isOwnAddress } from './message-rules'
 import type { NewMessageValues, ReplyValues } from './message.schema'
 import { sendToExternal, type MailingBrand } from './reply-links.server'
 
@@ -25,7 +26,8 @@ type CommunityRef = MailingBrand & { id: string }
 type Sender = Pick<User, 'id' | 'name' | 'emailAddress' | 'phoneNumber'>
 type FieldErrors = Record<string, string[]>
 
-export type SendOutcome = { kind: 'sent'; conversationId: string } | { kind: 'invalid'; fieldErrors: FieldErrors } | { kind: 'failed' }
+/** `limited`: the sender reached the cap on messages to outsiders; said to them like any failure to send. */
+export type SendOutcome = { kind: 'sent'; conversationId: string } | { kind: 'invalid'; fieldErrors: FieldErrors } | { kind: 'failed' } | { kind: 'limited' }
 
 const invalid = (field: string, message: string): SendOutcome => ({ kind: 'invalid', fieldErrors: { [field]: [`messages:errors.${message}`] } })
 
@@ -80,6 +82,9 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
 
   const recipients = [...new Set([...members, ...tagged])]
   if (recipients.length === 0 && !external) return invalid('recipientIds', 'recipientRequired')
+  // Mail and SMS to addresses a member types are the one way out of the community: capped per
+  // sender, so an account cannot be used to send mail to strangers in bulk.
+  if (external && !(await hit({ name: 'message-external', max: EXTERNAL_CONVERSATIONS_PER_HOUR, windowSeconds: 3600 }, sender.id)).allowed) return { kind: 'limited' }
 
   const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
   if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files })

@@ -43,6 +43,7 @@ export async function newMessageAction(args: ActionFunctionArgs) {
     const outcome = await startConversation({ brand, sender: user, values: submission.value })
     if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, { kind: 'success', message: 'messages:flash.sent' })
     if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files'] }) }, { status: 400 })
+    if (outcome.kind === 'limited') return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files'] }) }, { status: 429 })
   } catch (error) {
     if (error instanceof Response) throw error
     logger.error({ err: error }, 'sending a message failed')
