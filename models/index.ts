@@ -15,11 +15,13 @@ import { MemberTag } from './member-tag'
 import { RoomTag } from './room-tag'
 import { Subcommunity, SubcommunityRoom } from './subcommunity'
 import { GroupJoinRequest } from './group-join-request'
+import { Media } from './media'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
+export { Media }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -53,6 +55,8 @@ function initialise(sequelize: Sequelize) {
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+
+  Media.initialise(sequelize)
 }
 
 /**

@@ -1,0 +1,30 @@
+// The media library's files: GET /{brand}/media/{id}. Every read is checked (the item's owner or
+// the community's admins; anyone else gets the same 404 as for an id that does not exist), then the
+// bytes come from the store: a short-lived direct address when the store has one, streamed here
+// otherwise.
+import { createReadableStreamFromReadable, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { requireCommunityPermission } from '#app/lib/http/guards.server'
+import { findMedia, mayHandleMedia } from '#app/lib/media/media-library.server'
+import { mediaStorage } from '#app/lib/media/storage.server'
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { brand, user, permissions } = await requireCommunityPermission(args, 'access-community')
+  const item = await findMedia(args.params.mediaId ?? '')
+  if (!item || !mayHandleMedia(item, brand, user, permissions)) throw new Response('Not found', { status: 404 })
+  const direct = await mediaStorage.url(item.storageKey)
+  if (direct) return redirect(direct)
+  const stored = await mediaStorage.get(item.storageKey)
+  if (!stored) throw new Response('Not found', { status: 404 })
+  // Pictures and videos show in the page; any other file downloads, so a stored text or PDF never
+  // runs as a page of this site. The sandbox keeps even a mistaken inline file inert.
+  const inline = item.kind !== 'file'
+  return new Response(createReadableStreamFromReadable(stored.body), {
+    headers: {
+      'Content-Type': item.contentType,
+      'Content-Length': String(stored.size),
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(item.name)}`,
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, max-age=3600',
+    },
+  })
+}
