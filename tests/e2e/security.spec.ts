@@ -73,9 +73,9 @@ test.describe('scripts and hydration', () => {
     if (!hasJavaScript(testInfo)) {
       // Without JavaScript the same link is an ordinary one: a full page load to the same place.
       await media.click()
-      // The media library is each member's own: a visitor is asked to sign in first.
-      await expect(page).toHaveURL(`/sign-in?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
-      await expect(page.getByRole('heading', { level: 1, name: t('en', 'auth:signIn.title') })).toBeVisible()
+      // The media library is each member's own: a visitor is shown the private page's sign-in prompt.
+      await expect(page).toHaveURL(`/private?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
+      await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
       return
     }
     await waitForHydration(page, '.community-sidebar a[href$="/media"]')
@@ -88,8 +88,8 @@ test.describe('scripts and hydration', () => {
     })
     await media.click()
     await dataRequest
-    await expect(page).toHaveURL(`/sign-in?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
-    await expect(page.getByRole('heading', { level: 1, name: t('en', 'auth:signIn.title') })).toBeVisible()
+    await expect(page).toHaveURL(`/private?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
     expect(documentRequests).toEqual([])
   })
