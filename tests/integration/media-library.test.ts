@@ -16,7 +16,7 @@ import { initOf, signedInCookie, unwrap } from '../support/session'
 type Refusal = { form: string; error: string; values?: Record<string, string | number>; mediaId?: string }
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer()
-const file = (bytes: Uint8Array | string, name: string, type = 'application/octet-stream') => new File([bytes], name, { type })
+const file = (bytes: Uint8Array | string, name: string, type = 'application/octet-stream') => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type })
 
 async function world() {
   const { brand, owner } = await makeCommunity()

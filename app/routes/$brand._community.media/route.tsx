@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
+import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { MediaRow } from '#app/lib/media/media-library.server'
 import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, mediaUrl, type MediaTab } from '#app/lib/media/media-rules'
@@ -144,8 +145,8 @@ function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; t
               {row.name}
             </a>
             <div className="muted member-contact">
-              {t('media:list.size', { size: Math.max(1, Math.round(row.size / 1024)) })}
-              {row.width && row.height ? ` · ${t('media:list.dimensions', { width: row.width, height: row.height })}` : null}
+              {formatSize(row.size, language)}
+              {row.width && row.height ? ` · ${row.width} × ${row.height}` : null}
             </div>
           </div>
         </div>
@@ -165,4 +166,11 @@ function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; t
       </td>
     </tr>
   )
+}
+
+/** A size in the viewer's number format: kB under a megabyte, MB above. */
+function formatSize(bytes: number, language: Language) {
+  const megabytes = bytes >= 1024 * 1024
+  const value = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024))
+  return new Intl.NumberFormat(FORMAT_LOCALES[language], { style: 'unit', unit: megabytes ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(value)
 }
