@@ -62,8 +62,8 @@ async function list(brand: Brand, as: User, tab = 'images') {
   return unwrap(await mediaLoader(routeArgs(`/${brand.slug}/media?type=${tab}`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(as.id) } })))
 }
 
-async function fetchFile(brand: Brand, as: User, mediaId: string): Promise<Response> {
-  const args = routeArgs(`/${brand.slug}/media/${mediaId}`, { brand: brand.slug, mediaId }, { headers: { Cookie: await signedInCookie(as.id) } })
+async function fetchFile(brand: Brand, as: User, mediaId: string, headers: Record<string, string> = {}): Promise<Response> {
+  const args = routeArgs(`/${brand.slug}/media/${mediaId}`, { brand: brand.slug, mediaId }, { headers: { ...headers, Cookie: await signedInCookie(as.id) } })
   try {
     return await fileLoader(args)
   } catch (thrown) {
@@ -237,6 +237,17 @@ describe("each person's own library", () => {
     const { brand: elsewhere } = await makeCommunity()
     await grantRole(member, elsewhere)
     expect((await fetchFile(elsewhere, member, item!.id)).status).toBe(404)
+  })
+
+  it('serves a byte range (a video seeking), and refuses one past the end', async () => {
+    const { brand, member } = await world()
+    await upload(brand, member, [file('0123456789 abcdefghij', 'range.txt')], 'files')
+    const [item] = await itemsOf(brand, member)
+    const part = await fetchFile(brand, member, item!.id, { Range: 'bytes=11-14' })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('Content-Range')).toBe('bytes 11-14/21')
+    expect(await part.text()).toBe('abcd')
+    expect((await fetchFile(brand, member, item!.id, { Range: 'bytes=21-' })).status).toBe(416)
   })
 
   it('serves files (not pictures) as downloads', async () => {

@@ -1,22 +1,27 @@
 // Where the media library keeps its bytes: one small interface, a directory on disk by default.
 //
 // An S3-compatible store implements the same four calls: put → PutObject (a multipart upload for
-// a stream, e.g. @aws-sdk/lib-storage's Upload), get → GetObject's Body (null on NoSuchKey),
+// a stream, e.g. @aws-sdk/lib-storage's Upload), get → GetObject's Body with its Range header
+// for a part (null on NoSuchKey),
 // delete → DeleteObject (already gone is fine), url → a presigned GetObject URL valid for a few
 // minutes. Keys are opaque to the store; the library makes them (`{brandId}/{userId}/{id}`).
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
-import { Readable } from 'node:stream'
+import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
 import { env } from '../platform/env.server'
+import type { ByteRange } from './byte-range'
 
 export interface MediaStorage {
   /** Stores the stream's bytes under the key, replacing what was there; resolves once they are all kept. */
   put(key: string, body: Readable): Promise<void>
-  /** The stored bytes and their length, or null when nothing is stored under the key. */
-  get(key: string): Promise<{ body: Readable; size: number } | null>
+  /**
+   * The stored bytes (all of them, or bytes start to end inclusive) and the whole file's size, or
+   * null when nothing is stored under the key. A range is within the size (the caller checks).
+   */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>
   /** Removes the key's bytes; a key with nothing stored is not an error. */
   delete(key: string): Promise<void>
   /**
@@ -57,11 +62,11 @@ export function diskStorage(directory: string): MediaStorage {
         throw error
       }
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key)
       try {
         const { size } = await stat(path)
-        return { body: createReadStream(path), size }
+        return { body: createReadStream(path, range), size }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw error
