@@ -7,7 +7,7 @@ import { Media, type Brand, type User } from '#app/lib/platform/db.server'
 import { mediaStorage } from '#app/lib/media/storage.server'
 import { MEDIA_BATCH_MAX, MEDIA_MAX_BYTES } from '#app/lib/media/media-rules'
 import { action as mediaAction, loader as mediaLoader } from '#app/routes/$brand._community.media/route'
-import { loader as fileLoader } from '#app/routes/$brand._community.media.$mediaId'
+import { action as fileAction, loader as fileLoader } from '#app/routes/$brand._community.media.$mediaId'
 import { action as uploadAction } from '#app/routes/$brand._community.media.upload'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
@@ -280,6 +280,26 @@ describe('deleting', () => {
     expect(refused.data).toMatchObject({ form: 'delete', error: 'media:errors.notFound' })
     expect(await Media.findByPk(item!.id)).not.toBeNull()
     expect((await remove(brand, admin, item!.id)).status).toBe(302)
+    expect(await Media.findByPk(item!.id)).toBeNull()
+  })
+
+  it('DELETE /{brand}/media/{id} (the spec call): 204 for the owner, 404 for anyone else, 405 for another method', async () => {
+    const { brand, member, other } = await world()
+    await upload(brand, member, [file(await png(8, 8), 'api.png')])
+    const [item] = await itemsOf(brand, member)
+    const call = async (as: User, method: string) => {
+      const args = routeArgs(`/${brand.slug}/media/${item!.id}`, { brand: brand.slug, mediaId: item!.id }, { method, headers: { Cookie: await signedInCookie(as.id) } })
+      try {
+        return (await fileAction(args)).status
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown.status
+        throw thrown
+      }
+    }
+    expect(await call(member, 'POST')).toBe(405)
+    expect(await call(other, 'DELETE')).toBe(404)
+    expect(await Media.findByPk(item!.id)).not.toBeNull()
+    expect(await call(member, 'DELETE')).toBe(204)
     expect(await Media.findByPk(item!.id)).toBeNull()
   })
 

@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { beforeAll } from 'vitest'
 import { Media } from '#models/index'
 import { action as mediaAction, loader as mediaLoader } from '#app/routes/$brand._community.media/route'
-import { loader as fileLoader } from '#app/routes/$brand._community.media.$mediaId'
+import { action as fileAction, loader as fileLoader } from '#app/routes/$brand._community.media.$mediaId'
 import { action as uploadAction } from '#app/routes/$brand._community.media.upload'
 import { keepUploads } from '#app/lib/media/media-library.server'
 import { grantRole, makeUser } from '../../support/factories'
@@ -92,6 +92,14 @@ describeMatrix(
         return notFoundIsDenied(async () =>
           mediaAction(await argsAs(w, persona, page(w), { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'delete', mediaId: item.id }) })),
         )
+      },
+      expected: only(ADMINS),
+    },
+    {
+      name: 'DELETE /{brand}/media/{id} of another member’s item',
+      run: async (w, persona: Persona) => {
+        const item = await someonesItem(w)
+        return notFoundIsDenied(async () => fileAction(await argsAs(w, persona, `${page(w)}/${item.id}`, { brand: w.brand.slug, mediaId: item.id }, { method: 'DELETE' })))
       },
       expected: only(ADMINS),
     },
