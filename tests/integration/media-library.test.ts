@@ -99,6 +99,17 @@ describe('uploading', () => {
     expect(await itemsOf(brand, other)).toHaveLength(0)
   })
 
+  it('holds the fields beside the files to the ordinary form limit (413), keeping nothing', async () => {
+    const { brand, member } = await world()
+    const body = new FormData()
+    for (let index = 0; index < 40; index++) body.append(`note${index}`, 'x'.repeat(2000))
+    body.append('files', file(await png(8, 8), 'after-fields.png'))
+    const args = routeArgs(`/${brand.slug}/media`, { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: await signedInCookie(member.id) } })
+    const thrown = await thrownResponse(mediaAction(args))
+    expect(thrown.status).toBe(413)
+    expect(await itemsOf(brand, member)).toHaveLength(0)
+  })
+
   it('asks for a file when none was chosen (the empty part a browser sends)', async () => {
     const { brand, member } = await world()
     const refused = await upload(brand, member, [file('', '')])

@@ -7,12 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { once } from 'node:events'
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-} from '@remix-run/node'
+import { unstable_parseMultipartFormData as parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { TranslationKey } from '../i18n/i18n'
 import { FORM_BODY_LIMIT } from '../http/form-body.server'
 import { ACCEPTED_TYPES, MEDIA_BATCH_MAX, MEDIA_BODY_LIMIT, MEDIA_MAX_BYTES, isAcceptedType, shortenFileName, type MediaKind } from './media-rules'
@@ -35,8 +30,6 @@ export class UploadRefused extends Error {
 
 export type ReceivedUpload = { fields: FormData; files: ReceivedFile[]; discard: () => Promise<void> }
 
-const fieldsOnly = createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT })
-
 /**
  * Reads a multipart upload for one tab of the library. Resolves with the form's fields and the
  * files, or throws UploadRefused (nothing kept) or a bare 400/413/415 Response for what is not an
@@ -45,12 +38,26 @@ const fieldsOnly = createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT })
 export async function receiveUpload(request: Request, kind: MediaKind): Promise<ReceivedUpload> {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'multipart/form-data') throw new Response(null, { status: 415 })
-  if (Number(request.headers.get('Content-Length')) > MEDIA_BODY_LIMIT) throw new UploadRefused(413, 'media:errors.tooMany', { max: MEDIA_BATCH_MAX })
+  // server.js refuses this before reading; the same limit here for a caller that bypasses it.
+  if (Number(request.headers.get('Content-Length')) > MEDIA_BODY_LIMIT) throw new Response(null, { status: 413 })
 
   const directory = await mkdtemp(join(tmpdir(), 'hearth-media-'))
   const discard = () => rm(directory, { recursive: true, force: true })
   const files: ReceivedFile[] = []
   let seen = 0
+  let fieldBytes = 0
+
+  // The form's other fields, all of them together within the ordinary form limit: a body of
+  // endless small fields must not fill memory where a file would have gone to disk.
+  const fieldHandler: UploadHandler = async (part) => {
+    const chunks: Uint8Array[] = []
+    for await (const chunk of part.data) {
+      fieldBytes += chunk.byteLength
+      if (fieldBytes > FORM_BODY_LIMIT) throw new FieldsTooLarge()
+      chunks.push(chunk)
+    }
+    return Buffer.concat(chunks).toString('utf8')
+  }
 
   const fileHandler: UploadHandler = async (part) => {
     // An empty file input still sends a part, named "" with no bytes: nothing was chosen.
@@ -66,22 +73,27 @@ export async function receiveUpload(request: Request, kind: MediaKind): Promise<
   }
 
   try {
-    const fields = await parseMultipartFormData(request, (part) => (part.filename === undefined ? fieldsOnly(part) : fileHandler(part)))
+    const fields = await parseMultipartFormData(request, (part) => (part.filename === undefined ? fieldHandler(part) : fileHandler(part)))
     return { fields, files, discard }
   } catch (error) {
     await discard()
     if (error instanceof UploadRefused) throw error
-    if (error instanceof MaxPartSizeExceededError) throw new Response(null, { status: 413 })
+    if (error instanceof FieldsTooLarge) throw new Response(null, { status: 413 })
     // A torn body, a client that went away: what arrived is not a form.
     throw new Response(null, { status: 400 })
   }
 }
+
+class FieldsTooLarge extends Error {}
 
 /** One file part to disk, checking its size and (from its first bytes) its type on the way. */
 async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, original: string, kind: MediaKind): Promise<ReceivedFile> {
   const name = shortenFileName(original)
   const limit = MEDIA_MAX_BYTES[kind]
   const out = createWriteStream(path, { flags: 'wx' })
+  // A write error (a full disk) is kept and thrown at the next chunk, never left unhandled.
+  let writeError: Error | null = null
+  out.on('error', (error) => (writeError = error))
   const head = new Uint8Array(SNIFF_BYTES)
   let headLength = 0
   let size = 0
@@ -100,6 +112,7 @@ async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, origi
         headLength += take.byteLength
         if (headLength === SNIFF_BYTES) checkType()
       }
+      if (writeError) throw writeError
       // Backpressure: a slow disk slows the upload down rather than filling memory.
       if (!out.write(chunk)) await once(out, 'drain')
     }
