@@ -139,7 +139,7 @@ function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; t
       <td>
         <div className="member-cell">
           {row.kind === 'image' ? <img src={href} alt="" className="media-thumb" loading="lazy" width={row.width ?? undefined} height={row.height ?? undefined} /> : null}
-          {row.kind === 'video' ? <video src={href} className="media-thumb" preload="metadata" controls /> : null}
+          {row.kind === 'video' ? <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" /> : null}
           <div>
             <a href={href} className="member-name" target="_blank" rel="noopener">
               {row.name}
