@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { once } from 'node:events'
-import { unstable_parseMultipartFormData as parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import type { UploadHandler } from '@remix-run/node'
 import type { TranslationKey } from '../i18n/i18n'
-import { FORM_BODY_LIMIT } from '../http/form-body.server'
+import { FORM_BODY_LIMIT, readStreamedUpload } from '../http/form-body.server'
 import { ACCEPTED_TYPES, MEDIA_BATCH_MAX, MEDIA_BODY_LIMIT, MEDIA_MAX_BYTES, isAcceptedType, shortenFileName, type MediaKind } from './media-rules'
 import { SNIFF_BYTES, sniffContentType } from './media-sniff'
 
@@ -36,11 +36,6 @@ export type ReceivedUpload = { fields: FormData; files: ReceivedFile[]; discard:
  * upload form at all. The caller calls discard() once it has stored the files.
  */
 export async function receiveUpload(request: Request, kind: MediaKind): Promise<ReceivedUpload> {
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (type !== 'multipart/form-data') throw new Response(null, { status: 415 })
-  // server.js refuses this before reading; the same limit here for a caller that bypasses it.
-  if (Number(request.headers.get('Content-Length')) > MEDIA_BODY_LIMIT) throw new Response(null, { status: 413 })
-
   const directory = await mkdtemp(join(tmpdir(), 'hearth-media-'))
   const discard = () => rm(directory, { recursive: true, force: true })
   const files: ReceivedFile[] = []
@@ -73,14 +68,14 @@ export async function receiveUpload(request: Request, kind: MediaKind): Promise<
   }
 
   try {
-    const fields = await parseMultipartFormData(request, (part) => (part.filename === undefined ? fieldHandler(part) : fileHandler(part)))
+    const fields = await readStreamedUpload(request, (part) => (part.filename === undefined ? fieldHandler(part) : fileHandler(part)), MEDIA_BODY_LIMIT)
     return { fields, files, discard }
   } catch (error) {
     await discard()
-    if (error instanceof UploadRefused) throw error
+    if (error instanceof UploadRefused || error instanceof Response) throw error
     if (error instanceof FieldsTooLarge) throw new Response(null, { status: 413 })
-    // A torn body, a client that went away: what arrived is not a form.
-    throw new Response(null, { status: 400 })
+    // A write that failed (a full disk): nothing was kept.
+    throw new UploadRefused(400, kind === 'video' ? 'media:errors.video' : 'media:errors.upload')
   }
 }
 
