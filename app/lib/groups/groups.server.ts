@@ -39,7 +39,7 @@ export type GroupRow = {
   requested: boolean
   /** The viewer runs its people (host, co-host, manager). */
   manage: boolean
-  /** Its tags' labels (spec §2 tag inputs), oldest first. */
+  /** Its tags' labels (spec §2 tag inputs), alphabetically. */
   tags: string[]
 }
 

@@ -81,7 +81,7 @@ export async function tagChoices(brandId: string, currentIds: readonly string[] 
   return tags.map((tag) => ({ id: tag.id, label: tag.label }))
 }
 
-/** The tag labels of many groups at once (the groups page: one query for the page), by room id. */
+/** The tag labels of many groups at once (the groups page: one query for the page), by room id, each group's by label. */
 export async function tagLabelsByRoom(roomIds: readonly string[]): Promise<Map<string, string[]>> {
   const byRoom = new Map<string, string[]>()
   if (!roomIds.length) return byRoom
@@ -89,7 +89,8 @@ export async function tagLabelsByRoom(roomIds: readonly string[]): Promise<Map<s
     attributes: ['roomId'],
     where: { roomId: [...roomIds] },
     include: [{ model: BrandTag, as: 'tag', attributes: ['label'], required: true }],
-    order: [['createdAt', 'ASC'], ['id', 'ASC']],
+    // By label: a group's tags are saved together, so their creation times tie.
+    order: [[{ model: BrandTag, as: 'tag' }, 'label', 'ASC'], ['id', 'ASC']],
   })
   for (const link of links) {
     const label = (link as RoomTag & { tag: BrandTag }).tag.label
