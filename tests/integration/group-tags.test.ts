@@ -182,7 +182,7 @@ describe("the group's details form", () => {
     expect(await tagsOf(room)).toEqual([mine.id])
   })
 
-  it('a member of the group who may not edit it cannot change its tags, nor can another community member', async () => {
+  it('a member of the group who may not edit it cannot change its tags, nor can another community member; co-hosts and admins can', async () => {
     const { brand, owner, member } = await world()
     const outsider = await makeUser({ name: 'Otto Other' })
     await grantRole(outsider, brand)
@@ -199,6 +199,11 @@ describe("the group's details form", () => {
     await room.update({ coHosts: [member.id] })
     expect((await edit(brand, room, member, details(room, { tagsOffered: 'on', tagIds: [tags[1]!.id] }))).status).toBe(302)
     expect(await tagsOf(room)).toEqual([tags[1]!.id])
+    // So may an admin who is not in the group (edit-group-room community-wide).
+    const admin = await makeUser({ name: 'Ada Admin' })
+    await grantRole(admin, brand, 'community-admin')
+    expect((await edit(brand, room, admin, details(room, { tagsOffered: 'on', tagIds: [] }))).status).toBe(302)
+    expect(await tagsOf(room)).toEqual([])
   })
 })
 
