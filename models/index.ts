@@ -53,6 +53,8 @@ function initialise(sequelize: Sequelize) {
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  // The groups page reads its rows' tag labels in one query.
+  RoomTag.belongsTo(BrandTag, { foreignKey: 'tagId', as: 'tag', constraints: false })
 }
 
 /**
