@@ -12,6 +12,7 @@ import enMembers from '#locales/en/members.json'
 import enSettings from '#locales/en/settings.json'
 import enAdmin from '#locales/en/admin.json'
 import enCommunity from '#locales/en/community.json'
+import enDirectory from '#locales/en/directory.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -24,6 +25,7 @@ import esMembers from '#locales/es/members.json'
 import esSettings from '#locales/es/settings.json'
 import esAdmin from '#locales/es/admin.json'
 import esCommunity from '#locales/es/community.json'
+import esDirectory from '#locales/es/directory.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -36,13 +38,17 @@ import ptMembers from '#locales/pt/members.json'
 import ptSettings from '#locales/pt/settings.json'
 import ptAdmin from '#locales/pt/admin.json'
 import ptCommunity from '#locales/pt/community.json'
+import ptDirectory from '#locales/pt/directory.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
-  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting, members: enMembers, settings: enSettings, admin: enAdmin, community: enCommunity },
-  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail, signup: esSignup, meeting: esMeeting, members: esMembers, settings: esSettings, admin: esAdmin, community: esCommunity },
-  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting, members: ptMembers, settings: ptSettings, admin: ptAdmin, community: ptCommunity },
+  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting, members: enMembers, settings: enSettings, admin: enAdmin, community: enCommunity,
+    directory: enDirectory },
+  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail, signup: esSignup, meeting: esMeeting, members: esMembers, settings: esSettings, admin: esAdmin, community: esCommunity,
+    directory: esDirectory },
+  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting, members: ptMembers, settings: ptSettings, admin: ptAdmin, community: ptCommunity,
+    directory: ptDirectory },
 }
 
 /** What every page needs to render and hydrate in a language (see SHELL_NAMESPACES). */

@@ -1,0 +1,20 @@
+import { Link } from '@remix-run/react'
+import { useDirectory, useDirectoryPath } from '#app/components/directory-room-list'
+import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
+import { useT } from '#app/lib/i18n/use-t'
+
+// The launcher (spec route name directoryLauncher): the one button the embed script pins to a corner of the site.
+export const handle: EmbeddingHandle = { embeddingPage: 'directoryLauncher' }
+
+export default function DirectoryLauncher() {
+  const { t } = useT()
+  const { community } = useDirectory()
+  const path = useDirectoryPath()
+  return (
+    <main id="main" className="directory-frame directory-launcher">
+      <Link to={path('widget')} className="button button-primary">
+        {t('directory:open', { name: community.name })}
+      </Link>
+    </main>
+  )
+}
