@@ -1,0 +1,40 @@
+// Send install instructions (spec community §2 site management; POST /brand/send-install-instructions):
+// an admin mails the directory's snippet and the public install page to whoever runs the site.
+import { translatorFor } from '../i18n/i18n.server'
+import type { Language } from '../i18n/i18n'
+import { renderMailHtml, renderMailText, type MailContent } from '../platform/mail.server'
+import { deliver } from '../platform/outbox.server'
+import { env } from '../platform/env.server'
+import type { Brand } from '../platform/db.server'
+import { installSnippets } from '../settings/install'
+
+export type InstallInstructions = { toEmailAddresses: string[]; ccEmailAddresses: string[]; domain: string; customMessage: string }
+
+/** One mail a recipient (to and cc alike: nobody sees the others' addresses), in the sender's language. */
+export async function sendInstallInstructions(brand: Brand, sender: string, language: Language, request: InstallInstructions): Promise<number> {
+  const t = translatorFor(language)
+  const community = brand.name
+  const domain = new URL(request.domain).host
+  const snippets = installSnippets(env.PUBLIC_URL, brand.slug)
+  const subject = t('mail:installInstructions.subject', { community, domain })
+  const content: MailContent = {
+    language,
+    title: subject,
+    heading: t('mail:installInstructions.heading', { community }),
+    blocks: [
+      { text: t('mail:installInstructions.intro', { sender, community, domain }) },
+      ...(request.customMessage ? [{ text: t('mail:installInstructions.wrote', { sender }) }, { text: request.customMessage }] : []),
+      { text: t('mail:installInstructions.step', { domain }) },
+      { text: snippets.script },
+    ],
+    action: { label: t('mail:installInstructions.button'), url: `${env.PUBLIC_URL}/${brand.slug}/install`, hint: t('mail:installInstructions.linkHint') },
+    footer: [t('mail:footer.ignore'), t('mail:footer.sentBy', { community })],
+  }
+  const html = renderMailHtml(content, brand)
+  const text = renderMailText(content)
+  const recipients = [...new Set([...request.toEmailAddresses, ...request.ccEmailAddresses])]
+  for (const recipient of recipients) {
+    await deliver({ channel: 'mail', recipient, subject, text, html, meta: { kind: 'installInstructions', brandId: brand.id } })
+  }
+  return recipients.length
+}
