@@ -9,6 +9,8 @@ export const DIRECTORY_TYPES = ['launcher', 'listing'] as const
 export type DirectoryType = (typeof DIRECTORY_TYPES)[number]
 export const DIRECTORY_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const
 export type DirectoryPosition = (typeof DIRECTORY_POSITIONS)[number]
+/** Each position's text key (locale keys are plain identifiers; the stored values keep the spec's hyphens). */
+export const POSITION_KEYS = { 'bottom-right': 'bottomRight', 'bottom-left': 'bottomLeft', 'top-right': 'topRight', 'top-left': 'topLeft' } as const satisfies Record<DirectoryPosition, string>
 /** How far from the page's edges the launcher sits, in CSS pixels: enough to clear any site's corner widgets. */
 export const OFFSET_MAX = 400
 

@@ -6,7 +6,7 @@ import { AdminPaging, AdminSearch } from '#app/components/admin-listing'
 import { CheckboxField, Field } from '#app/components/field'
 import { NotSavedNotice } from '#app/components/not-saved-notice'
 import { NAMED_THEMES } from '#app/lib/communities/theme'
-import { DIRECTORY_POSITIONS, DIRECTORY_TYPES } from '#app/lib/directory/directory'
+import { DIRECTORY_POSITIONS, DIRECTORY_TYPES, POSITION_KEYS } from '#app/lib/directory/directory'
 import { DIRECTORY_THEMES, DirectorySettingsSchema, type DirectorySettingsFields } from '#app/lib/directory/directory-settings.schema'
 import { DIRECTORY_VISIBILITIES } from '#app/lib/admin/admin.schema'
 import { pageTitle } from '#app/lib/http/meta'
@@ -129,7 +129,7 @@ function DirectorySettingsForm() {
         <select {...getSelectProps(fields.position)}>
           {DIRECTORY_POSITIONS.map((position) => (
             <option key={position} value={position}>
-              {t(`directory:settings.positions.${position}`)}
+              {t(`directory:settings.positions.${POSITION_KEYS[position]}`)}
             </option>
           ))}
         </select>
