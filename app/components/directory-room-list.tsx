@@ -1,15 +1,20 @@
 import { useLocation, useRouteLoaderData } from '@remix-run/react'
+import type { DirectoryPlacement } from '#app/lib/directory/directory'
 import type { DirectoryRoom } from '#app/lib/directory/directory.server'
 import { useT } from '#app/lib/i18n/use-t'
 
-type DirectoryData = { community: { slug: string; name: string }; rooms: DirectoryRoom[]; signupPath: string | null }
+type DirectoryData = { community: { slug: string; name: string }; rooms: DirectoryRoom[]; signupPath: string | null; placement: DirectoryPlacement }
 
 /** The directory layout's data (app/routes/directory.$brand), for its pages. */
 export function useDirectory(): DirectoryData {
   return useRouteLoaderData('routes/directory.$brand') as DirectoryData
 }
 
-/** The address of a directory page with the current query kept (an embedding frame's embeddable flag). */
+/**
+ * The address of a directory page with the current query kept (an embedding frame's embeddable
+ * flag). Framed pages link with plain anchors, a whole page each: in another site's frame the
+ * browser may refuse the session storage Remix's client-side navigation needs.
+ */
 export function useDirectoryPath() {
   const { community } = useDirectory()
   const { search } = useLocation()

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { useDirectory, useDirectoryPath } from '#app/components/directory-room-list'
 import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
 import { useT } from '#app/lib/i18n/use-t'
@@ -8,13 +7,14 @@ export const handle: EmbeddingHandle = { embeddingPage: 'directoryLauncher' }
 
 export default function DirectoryLauncher() {
   const { t } = useT()
-  const { community } = useDirectory()
+  const { community, placement } = useDirectory()
   const path = useDirectoryPath()
+  // The button sits in the frame's corner nearest the page's: the frame is wider than a short name.
   return (
-    <main id="main" className="directory-frame directory-launcher">
-      <Link to={path('widget')} className="button button-primary">
+    <main id="main" className={`directory-frame directory-launcher directory-launcher-${placement.position}`}>
+      <a href={path('widget')} className="button button-primary">
         {t('directory:open', { name: community.name })}
-      </Link>
+      </a>
     </main>
   )
 }

@@ -1,4 +1,3 @@
-import { Link } from '@remix-run/react'
 import { DirectoryRoomList, useDirectory, useDirectoryPath } from '#app/components/directory-room-list'
 import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
 import { useT } from '#app/lib/i18n/use-t'
@@ -14,9 +13,9 @@ export default function DirectoryWidget() {
     <main id="main" className="directory-frame directory-widget stack">
       <div className="directory-widget-bar">
         <h1>{t('directory:heading', { name: community.name })}</h1>
-        <Link to={path('launcher')} className="button button-small" aria-label={t('directory:close')}>
+        <a href={path('launcher')} className="button button-small" aria-label={t('directory:close')}>
           ×
-        </Link>
+        </a>
       </div>
       <DirectoryRoomList framed />
       <p>
