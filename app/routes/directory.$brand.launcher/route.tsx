@@ -11,7 +11,7 @@ export default function DirectoryLauncher() {
   const path = useDirectoryPath()
   // The button sits in the frame's corner nearest the page's: the frame is wider than a short name.
   return (
-    <main id="main" className={`directory-frame directory-launcher directory-launcher-${placement.position}`}>
+    <main id="main" className={`framed-page directory-launcher directory-launcher-${placement.position}`}>
       <a href={path('widget')} className="button button-primary">
         {t('directory:open', { name: community.name })}
       </a>

@@ -9,7 +9,7 @@ export default function DirectoryListing() {
   const { t } = useT()
   const { community } = useDirectory()
   return (
-    <main id="main" className="directory-frame stack">
+    <main id="main" className="framed-page stack">
       <h1 className="visually-hidden">{t('directory:heading', { name: community.name })}</h1>
       <DirectoryRoomList framed />
     </main>

@@ -10,7 +10,7 @@ export default function DirectoryWidget() {
   const { community } = useDirectory()
   const path = useDirectoryPath()
   return (
-    <main id="main" className="directory-frame directory-widget stack">
+    <main id="main" className="framed-page directory-widget stack">
       <div className="directory-widget-bar">
         <h1>{t('directory:heading', { name: community.name })}</h1>
         <a href={path('launcher')} className="button button-small" aria-label={t('directory:close')}>
