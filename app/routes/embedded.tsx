@@ -1,23 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
-import { findBrand } from '#app/lib/communities/brands.server'
-import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { env } from '#app/lib/platform/env.server'
-import { MAIN_BRAND_SLUG } from '#models/main-brand'
+import { embeddedLoader } from '#app/lib/embedding/embedded.server'
 
 // /embedded (spec core §2: claim, claim-your-name, claimed/{slug}): the personal-room claim's framed
 // entry points, for the site's own embedding page (the main brand's embeddedClientUrl, see
 // docs/decisions/0007-embedding.md). They hand over to /register/room in a tab of its own: a
 // cross-site frame carries no session cookie, so the claim's steps cannot run inside it.
-export async function loader(args: LoaderFunctionArgs) {
-  const main = await findBrand(args.context, MAIN_BRAND_SLUG)
-  return {
-    messages: await routeMessages(args, 'signup', 'directory'),
-    origin: env.PUBLIC_URL,
-    embedder: main?.embeddedClientUrl ?? null,
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => embeddedLoader(args)
 
 export const handle = {
   frameAncestors: (data: unknown) => {

@@ -149,3 +149,23 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   expect(mail!.text).toContain(`data-community="${community.slug}"`)
   expect(mail!.text).toContain('Our directory, please.')
 })
+
+test('/embedded: claim your name leads to the claim, whose check opens the claim in a tab of its own', async ({ page, context }, testInfo) => {
+  await page.goto('/embedded')
+  await expect(page).toHaveURL(/\/embedded\/claim$/)
+  await page.goto('/embedded/claim-your-name')
+  await expect(page.getByRole('banner')).toBeHidden()
+  await expect(page.getByRole('heading', { level: 1, name: text('directory:embedded.claimYourName') })).toBeVisible()
+  await expectAccessible(page)
+  await shots(page, testInfo, 'embedded-claim-your-name')
+  await page.getByRole('link', { name: text('signup:register.claimRoom') }).click()
+  await expect(page.getByRole('heading', { level: 1, name: text('signup:claim.title') })).toBeVisible()
+  await expectAccessible(page)
+  await shots(page, testInfo, 'embedded-claim')
+  const link = `e2e-${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  await page.getByLabel(text('signup:claim.roomLink')).fill(link)
+  const [claim] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: text('signup:claim.check') }).click()])
+  await claim.waitForLoadState()
+  expect(new URL(claim.url()).pathname + new URL(claim.url()).search).toBe(`/register/room?slug=${link}`)
+  await expect(claim.getByLabel(text('signup:claim.roomLink'))).toHaveValue(link)
+})
