@@ -9,6 +9,7 @@ import { loader as indexLoader } from '#app/routes/directory.$brand._index'
 import { action as adminDirectoryAction, loader as adminDirectoryLoader } from '#app/routes/$brand._community.admin.directory/route'
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { directorySettingsDefaults } from '#models/brand-config'
+import { mainBrand } from '#models/main-brand'
 import { grantRole, makeCommunity, makeEventRoom, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
@@ -197,6 +198,13 @@ describe('QR code of a room link', () => {
     const svg = await response.text()
     expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/)
     expect(svg).toContain('<path')
+  })
+
+  it('draws a personal room of the main site too (welcome-aboard shows it)', async () => {
+    const main = await mainBrand()
+    const room = await makePersonalRoom(main, member)
+    const response = await qrLoader(routeArgs(`/resources/qr/me/${room.slug}`, { brand: 'me', room: room.slug }))
+    expect(response.headers.get('Content-Type')).toMatch(/^image\/svg\+xml/)
   })
 
   it('encodes a different code for a different room link', async () => {
