@@ -78,6 +78,8 @@ test('guests and members see their rooms; the launcher opens the widget; a room 
   const svg = await page.request.get(`/resources/qr/${community.slug}/${community.lounge}`)
   expect(svg.headers()['content-type']).toMatch(/^image\/svg\+xml/)
   expect(await svg.text()).toMatch(/^<svg/)
+  await qr.click()
+  await expect(page).toHaveURL(new RegExp(`/resources/qr/${community.slug}/${community.lounge}$`))
 
   // The launcher opens the widget and the widget closes back to it, with or without JavaScript.
   await page.goto(`/directory/${community.slug}/launcher`)
