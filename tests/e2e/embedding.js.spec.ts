@@ -48,7 +48,10 @@ test('the community\'s embedding page frames the room and hears it; another site
     await frame.getByRole('button', { name: m('mirror.join') }).click()
     await expect(frame.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
     await expect.poll(async () => (await received(page)).map(({ data }) => data.event)).toEqual(expect.arrayContaining(['roomJoining', 'roomJoined']))
-    for (const { origin, data } of await received(page)) {
+    // The room's page first says where it is (routeChange, spec §2), then the room's own events.
+    const [first, ...events] = await received(page)
+    expect(first).toEqual({ origin: new URL(baseURL!).origin, data: { type: 'routeChange', page: '$brand.$room', path: `/${ROOM.slug}`, brand: DEMO.slug } })
+    for (const { origin, data } of events.filter(({ data }) => data.type !== 'routeChange')) {
       expect(origin).toBe(new URL(baseURL!).origin)
       expect(data).toMatchObject({ type: 'hearth:room', room: ROOM.slug })
     }
