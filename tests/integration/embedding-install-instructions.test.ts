@@ -85,6 +85,30 @@ describe('sending install instructions', () => {
   })
 })
 
+describe('how often', () => {
+  it('allows a community 10 sends an hour; the 11th is a 429 that sends nothing', async () => {
+    const sent: string[] = []
+    for (let i = 0; i < 10; i += 1) {
+      const { to } = addresses()
+      sent.push(to)
+      expect((await thrownResponse(post({ intent: 'sendInstructions', toEmailAddresses: to, domain: 'https://club.example.org' }))).status).toBe(302)
+    }
+    expect(await mailsTo(...sent)).toHaveLength(10)
+    const { to } = addresses()
+    const result = await post({ intent: 'sendInstructions', toEmailAddresses: to, domain: 'https://club.example.org' })
+    expect(initOf(result).status).toBe(429)
+    expect((unwrap(result) as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['directory:errors.tooManySends'])
+    expect(await mailsTo(to)).toEqual([])
+    // Another community's sends are its own.
+    const { brand: other, owner } = await makeCommunity()
+    const { to: elsewhere } = addresses()
+    const response = await thrownResponse(
+      installAction(routeArgs(`/${other.slug}/settings/install`, { brand: other.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'sendInstructions', toEmailAddresses: elsewhere, domain: 'https://club.example.org' }), headers: { Cookie: await signedInCookie(owner.id) } })),
+    )
+    expect(response.status).toBe(302)
+  })
+})
+
 describe('the install tab', () => {
   it('says when the community already has a site, and offers it as the domain', async () => {
     const load = async () => installLoader(routeArgs(path(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }))

@@ -4,11 +4,20 @@ import { translatorFor } from '../i18n/i18n.server'
 import type { Language } from '../i18n/i18n'
 import { renderMailHtml, renderMailText, type MailContent } from '../platform/mail.server'
 import { deliver } from '../platform/outbox.server'
+import { hit, type Limit } from '../platform/rate-limit.server'
 import { env } from '../platform/env.server'
 import type { Brand } from '../platform/db.server'
 import { installSnippets } from '../settings/install'
 
 export type InstallInstructions = { toEmailAddresses: string[]; ccEmailAddresses: string[]; domain: string; customMessage: string }
+
+/** Sends a community may make in an hour: a site's team needs a few; more is a mailing list, which these are not for. */
+export const INSTRUCTIONS_LIMIT: Limit = { name: 'install-instructions', max: 10, windowSeconds: 60 * 60 }
+
+/** Counts one send for the community; false once the hour's sends are spent. */
+export async function mayMailInstructions(brand: Pick<Brand, 'id'>): Promise<boolean> {
+  return (await hit(INSTRUCTIONS_LIMIT, brand.id)).allowed
+}
 
 /** One mail a recipient (to and cc alike: nobody sees the others' addresses), in the sender's language. */
 export async function sendInstallInstructions(brand: Brand, sender: string, language: Language, request: InstallInstructions): Promise<number> {

@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { InstallInstructionsSchema } from '#app/lib/embedding/install-instructions.schema'
-import { sendInstallInstructions } from '#app/lib/embedding/install-instructions.server'
+import { mayMailInstructions, sendInstallInstructions } from '#app/lib/embedding/install-instructions.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { requireCommunityPage } from '#app/lib/http/guards.server'
@@ -21,6 +21,9 @@ export async function installTabAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: InstallInstructionsSchema })
   if (submission.status !== 'success') return data({ intent: 'sendInstructions', result: submission.reply() }, { status: 400 })
   const { brand, user } = guarded
+  if (!(await mayMailInstructions(brand))) {
+    return data({ intent: 'sendInstructions', result: submission.reply({ formErrors: ['directory:errors.tooManySends'] }) }, { status: 429 })
+  }
   await sendInstallInstructions(brand, user?.name || user?.emailAddress || brand.name, await pageLanguage(args), submission.value)
   throw await redirectWithFlash(tabUrl(brand.slug, 'install'), { kind: 'success', message: 'directory:install.sent' })
 }

@@ -6,6 +6,7 @@ import { Field } from '#app/components/field'
 import { InstallInstructions } from '#app/components/install-instructions'
 import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { InstallInstructionsSchema, type InstallInstructionsFields } from '#app/lib/embedding/install-instructions.schema'
 import type { InstallSettingsFields } from '#app/lib/settings/community-settings.schema'
@@ -71,6 +72,11 @@ function SendInstructionsForm() {
   return (
     <Form method="post" {...getFormProps(form)} className="card stack settings-form" aria-labelledby="send-instructions-heading">
       <NotSavedNotice show={lastResult?.status === 'error'} />
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="field-error">
+          {form.errors.map((error) => t(error as TranslationKey)).join(' ')}
+        </p>
+      ) : null}
       <input type="hidden" name="intent" value="sendInstructions" />
       <h2 id="send-instructions-heading">{t('directory:install.sendHeading')}</h2>
       <p>{t('directory:install.sendIntro')}</p>
