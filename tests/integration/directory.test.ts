@@ -10,6 +10,7 @@ import { action as adminDirectoryAction, loader as adminDirectoryLoader } from '
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { directorySettingsDefaults } from '#models/brand-config'
 import { mainBrand } from '#models/main-brand'
+import { brandThemeInput, themeStyle } from '#app/lib/communities/theme'
 import { grantRole, makeCommunity, makeEventRoom, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
@@ -122,6 +123,14 @@ describe('what the listing shows', () => {
     expect(layoutHandle.embeddingDetails!(data)).toEqual({ placement: data.placement })
     await brand.update({ embeddedClientUrl: null })
     expect(layoutHandle.frameAncestors(await directory(null, 'launcher'))).toEqual([])
+  })
+
+  it('lays its own theme over the community\'s when one is chosen', async () => {
+    expect((await directory(null)).themeStyle).toBeNull()
+    await enableDirectory({ theme: 'dark' })
+    const style = (await directory(null)).themeStyle
+    expect(style).toMatch(/^:root\{/)
+    expect(style).not.toBe(themeStyle(brandThemeInput(brand)))
   })
 
   it('sends /directory/{brand} to the page, keeping the query', async () => {
