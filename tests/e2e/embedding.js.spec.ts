@@ -143,3 +143,38 @@ test('a site includes the directory script: the launcher sits in its corner, ope
     await Promise.all([club.close(), stranger.close()])
   }
 })
+
+test('a directory of the listing type shows its rooms where the script stands', async ({ page, baseURL }, testInfo) => {
+  const suffix = randomBytes(3).toString('hex')
+  const slug = `listed-directory-${suffix}`
+  const script = `<section><h2>Our rooms</h2><script src="${baseURL}/directory-embed.js" data-community="${slug}" data-height="300px" async></script></section><p>After the rooms</p>`
+  const club = await embeddingPage('', script)
+  const settings = { enabled: true, type: 'listing', position: 'bottom-right', offsetX: 24, offsetY: 24, theme: null, pinnedRoomIds: [], selfSignup: false }
+  const brandId = await makeCommunity(slug, `Listed Directory ${suffix}`, { directorySettings: JSON.stringify(settings), embeddedClientUrl: club.origin })
+  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', DEMO.slug], {
+    id: randomBytes(18).toString('base64url'),
+    slug: `reading-${suffix}`,
+    name: 'Reading Room',
+    brandId,
+    context: 'group',
+    enabledInDirectory: 1,
+    visibleInDirectory: 'everyone',
+  })
+  try {
+    await page.goto(club.origin)
+    // The launcher answers first; the script swaps it for the listing, in the page's flow.
+    await expect.poll(async () => (await received(page)).filter(({ data }) => data.type === 'routeChange').map(({ data }) => data.page)).toEqual(['directoryLauncher', 'directoryListing'])
+    const frameElement = page.locator('iframe[data-hearth-directory]')
+    await expect(page.frameLocator('iframe[data-hearth-directory]').getByRole('link', { name: 'Reading Room' })).toBeVisible()
+    await expect(frameElement).toHaveCSS('position', 'static')
+    await expect(frameElement).toHaveCSS('height', '300px')
+    const heading = (await page.getByRole('heading', { name: 'Our rooms' }).boundingBox())!
+    const after = (await page.getByText('After the rooms').boundingBox())!
+    const box = (await frameElement.boundingBox())!
+    expect(box.y).toBeGreaterThan(heading.y)
+    expect(after.y).toBeGreaterThan(box.y + box.height - 1)
+    await screenshot(page, testInfo, 'embedded-directory-listing')
+  } finally {
+    await club.close()
+  }
+})
