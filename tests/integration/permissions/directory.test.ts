@@ -4,7 +4,8 @@
 // (every community role), not to the pending, the archived, other communities' people or guests;
 // its settings are the admin panel's (owners and admins); sending install instructions is the
 // settings panel's (owners and admins); a room's QR code follows the room (the hub: community
-// members; signed out → sign in; anyone else → access denied).
+// members; signed out → sign in; anyone else → access denied; a personal room's, anyone); /embedded
+// is public, like the claim it starts.
 import { beforeAll } from 'vitest'
 import { Room } from '#models/index'
 import { directorySettingsDefaults } from '#models/brand-config'
@@ -12,16 +13,20 @@ import { loader as layoutLoader } from '#app/routes/directory.$brand/route'
 import { action as adminDirectoryAction } from '#app/routes/$brand._community.admin.directory/route'
 import { action as installAction } from '#app/routes/$brand._community.settings.install/route'
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
+import { loader as embeddedLoader } from '#app/routes/embedded'
+import { loader as embeddedClaimLoader } from '#app/routes/embedded.claim'
 import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, PERSONAS, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let membersRoom: string
 let hub: string
+let personal: string
 beforeAll(async () => {
   world = await makeMatrixWorld()
   await world.brand.update({ directorySettings: { ...directorySettingsDefaults(), enabled: true } })
   membersRoom = (await Room.create({ slug: 'members-corner', name: 'Members corner', context: 'group', brandId: world.brand.id, enabledInDirectory: true, visibleInDirectory: 'members' })).slug
   hub = (await Room.findByPk(world.brand.topLevelRoomId!, { rejectOnEmpty: true })).slug
+  personal = (await Room.create({ slug: 'owners-room', name: 'Owner', context: 'personal', hostId: world.people.owner.id, brandId: world.brand.id })).slug
 })
 
 const ADMINS = ['owner', 'admin'] as const
@@ -67,6 +72,20 @@ describeMatrix(
       name: 'GET /resources/qr/{brand}/{hub}',
       run: async (w, persona) => qrLoader(await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${hub}`, { brand: w.brand.slug, room: hub })),
       expected: only(MEMBERS),
+    },
+    {
+      // A personal room is open to anyone who has its link, and so is its code.
+      name: 'GET /resources/qr/{brand}/{personal room}',
+      run: async (w, persona) => qrLoader(await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${personal}`, { brand: w.brand.slug, room: personal })),
+      expected: everyone('allowed'),
+    },
+    {
+      name: 'GET /embedded/claim (public, like the claim)',
+      run: async (w, persona) => {
+        await embeddedLoader(await argsAs(w, persona, '/embedded/claim', {}))
+        return embeddedClaimLoader(await argsAs(w, persona, '/embedded/claim', {}))
+      },
+      expected: everyone('allowed'),
     },
   ],
   () => world,
