@@ -8,6 +8,7 @@ import { OutboxMessage, type Brand, type User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { action as installAction, loader as installLoader } from '#app/routes/$brand._community.settings.install/route'
 import { grantRole, makeCommunity, makeUser, unique } from '../support/factories'
+import { startSmtpServer } from '../support/smtp-server'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -82,6 +83,24 @@ describe('sending install instructions', () => {
     const many = Array.from({ length: 20 }, (_, i) => `many-${n}-${i}@site.test`)
     await thrownResponse(post({ intent: 'sendInstructions', toEmailAddresses: many.join(','), domain: 'https://club.example.org', customMessage: 'y'.repeat(2000) }))
     expect(await mailsTo(...many)).toHaveLength(20)
+  })
+})
+
+describe('when the mail server refuses', () => {
+  it('says the instructions were not sent, keeping what was typed', async () => {
+    const refusing = await startSmtpServer({ rejectRecipient: (address) => address.endsWith('@nowhere.test') })
+    const original = env.SMTP_URL
+    env.SMTP_URL = refusing.url
+    try {
+      const result = await post({ intent: 'sendInstructions', toEmailAddresses: 'web@nowhere.test', domain: 'https://club.example.org', customMessage: 'Kept' })
+      expect(initOf(result).status).toBe(502)
+      const reply = unwrap(result) as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
+      expect(reply.result.error['']).toEqual(['directory:errors.sendFailed'])
+      expect(reply.result.initialValue.customMessage).toBe('Kept')
+    } finally {
+      env.SMTP_URL = original
+      await refusing.close()
+    }
   })
 })
 

@@ -6,6 +6,7 @@ import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { requireCommunityPage } from '#app/lib/http/guards.server'
 import { pageLanguage, routeMessages } from '#app/lib/i18n/page-language.server'
+import { DeliveryError } from '#app/lib/platform/outbox.server'
 import { installData, saveInstallSettings, tabUrl } from '#app/lib/settings/community-settings.server'
 
 export async function installTabLoader(args: LoaderFunctionArgs) {
@@ -24,6 +25,12 @@ export async function installTabAction(args: ActionFunctionArgs) {
   if (!(await mayMailInstructions(brand))) {
     return data({ intent: 'sendInstructions', result: submission.reply({ formErrors: ['directory:errors.tooManySends'] }) }, { status: 429 })
   }
-  await sendInstallInstructions(brand, user?.name || user?.emailAddress || brand.name, await pageLanguage(args), submission.value)
+  try {
+    await sendInstallInstructions(brand, user?.name || user?.emailAddress || brand.name, await pageLanguage(args), submission.value)
+  } catch (error) {
+    // The mail server refused: say so, keep what was typed (the outbox row records why).
+    if (!(error instanceof DeliveryError)) throw error
+    return data({ intent: 'sendInstructions', result: submission.reply({ formErrors: ['directory:errors.sendFailed'] }) }, { status: 502 })
+  }
   throw await redirectWithFlash(tabUrl(brand.slug, 'install'), { kind: 'success', message: 'directory:install.sent' })
 }
