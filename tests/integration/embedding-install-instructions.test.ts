@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { OutboxMessage, type Brand, type User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { action as installAction, loader as installLoader } from '#app/routes/$brand._community.settings.install/route'
+import { action as callAction } from '#app/routes/brand.send-install-instructions'
 import { grantRole, makeCommunity, makeUser, unique } from '../support/factories'
 import { startSmtpServer } from '../support/smtp-server'
 import { routeArgs, thrownResponse } from '../support/route-args'
@@ -140,5 +141,46 @@ describe('the install tab', () => {
   it('still saves the site address through its own form', async () => {
     const response = await thrownResponse(post({ intent: 'install', siteUrl: 'https://club.example.org/home' }))
     expect(response.status).toBe(302)
+  })
+})
+
+describe('POST /brand/send-install-instructions (JSON)', () => {
+  const call = async (body: unknown, as: User | null = admin, type = 'application/json') =>
+    callAction(routeArgs('/brand/send-install-instructions', {}, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'Content-Type': type, ...(as ? { Cookie: await signedInCookie(as.id) } : {}) },
+    }))
+
+  it('sends to each address of the lists, as the form does', async () => {
+    const { to, second, cc } = addresses()
+    const response = await call({ toEmailAddresses: [to, second], ccEmailAddresses: [cc], domain: 'https://club.example.org', customMessage: '', brandId: brand.id })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ sent: 3 })
+    expect(await mailsTo(to, second, cc)).toHaveLength(3)
+  })
+
+  it('answers the form\'s messages by field, and sends nothing', async () => {
+    const response = await call({ toEmailAddresses: [], domain: 'club.example.org', brandId: brand.id })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toEqual({ errors: { toEmailAddresses: ['directory:errors.recipientRequired'], domain: ['settings:errors.siteUrlInvalid'] } })
+  })
+
+  it('refuses a body that is not JSON, and a community that is not there', async () => {
+    expect((await call('toEmailAddresses=a@b.test', admin, 'application/x-www-form-urlencoded')).status).toBe(415)
+    expect((await call('{not json')).status).toBe(415)
+    expect((await call({ toEmailAddresses: ['a@b.test'], domain: 'https://club.example.org', brandId: 'no-such-community' })).status).toBe(404)
+  })
+
+  it('is for the community\'s admins only, like the install tab', async () => {
+    const member = await makeUser()
+    await grantRole(member, brand)
+    const { to } = addresses()
+    const body = { toEmailAddresses: [to], domain: 'https://club.example.org', brandId: brand.id }
+    const denied = await thrownResponse(call(body, member))
+    expect(denied.headers.get('Location')).toMatch(/access-denied/)
+    const signedOut = await thrownResponse(call(body, null))
+    expect(signedOut.headers.get('Location')).toMatch(/\/private|\/sign-in/)
+    expect(await mailsTo(to)).toEqual([])
   })
 })

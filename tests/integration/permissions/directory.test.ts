@@ -14,6 +14,7 @@ import { action as adminDirectoryAction } from '#app/routes/$brand._community.ad
 import { action as installAction } from '#app/routes/$brand._community.settings.install/route'
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { loader as embeddedLoader } from '#app/routes/embedded'
+import { action as instructionsCall } from '#app/routes/brand.send-install-instructions'
 import { loader as embeddedClaimLoader } from '#app/routes/embedded.claim'
 import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, PERSONAS, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
 
@@ -66,6 +67,12 @@ describeMatrix(
       name: 'POST /{brand}/settings/install sendInstructions',
       run: async (w, persona) =>
         installAction(await argsAs(w, persona, `/${w.brand.slug}/settings/install`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'sendInstructions' }) })),
+      expected: only(ADMINS),
+    },
+    {
+      name: 'POST /brand/send-install-instructions (JSON, no recipient)',
+      run: async (w, persona) =>
+        instructionsCall(await argsAs(w, persona, '/brand/send-install-instructions', {}, { method: 'POST', body: JSON.stringify({ brandId: w.brand.id }), headers: { 'Content-Type': 'application/json' } })),
       expected: only(ADMINS),
     },
     {
