@@ -17,7 +17,7 @@ let cy: User
 
 beforeEach(async () => {
   ;({ brand } = await makeCommunity())
-  ;[ana, ben, cy] = await Promise.all(['Ana', 'Ben', 'Cy'].map((name) => makeUser({ name })))
+  ;[ana, ben, cy] = (await Promise.all(['Ana', 'Ben', 'Cy'].map((name) => makeUser({ name })))) as [User, User, User]
   for (const user of [ana, ben, cy]) await grantRole(user, brand)
 })
 
