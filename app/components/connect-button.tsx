@@ -18,13 +18,14 @@ export function PersonActionForm({
   intent,
   action,
   primary = false,
-  label,
+  name,
 }: {
   userId: string
   intent: PersonIntent
   action?: string
   primary?: boolean
-  label?: string
+  /** Whom the button is about, for screen readers, where a page shows the same button for several people. */
+  name?: string
 }) {
   const { t } = useT()
   const back = useHere()
@@ -36,7 +37,8 @@ export function PersonActionForm({
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="back" value={back} />
       <button type="submit" className={primary ? 'button button-small button-primary' : 'button button-small'} disabled={busy}>
-        {label ?? t(`connections:actions.${intent}`)}
+        {t(`connections:actions.${intent}`)}
+        {name ? <span className="visually-hidden"> ({name})</span> : null}
       </button>
     </Form>
   )
@@ -47,13 +49,14 @@ export function PersonActionForm({
  * connection request, and a link opens the person's dialog (answer a request, favourite, block,
  * mute). The page that includes it must load the `connections` namespace.
  */
-export function ConnectButton({ slug, userId }: { slug: string; userId: string }) {
+export function ConnectButton({ slug, userId, name }: { slug: string; userId: string; name: string }) {
   const { t } = useT()
   return (
     <span className="inline-actions connect-button">
-      <PersonActionForm userId={userId} intent="request" action={personUrl(slug, userId)} primary />
+      <PersonActionForm userId={userId} intent="request" action={personUrl(slug, userId)} name={name} primary />
       <Link to={personUrl(slug, userId)} className="button button-small">
         {t('connections:actions.profile')}
+        <span className="visually-hidden"> ({name})</span>
       </Link>
     </span>
   )

@@ -41,8 +41,8 @@ export default function ContactsDrawer() {
               <li key={person.userId}>
                 <PersonName slug={slug} person={person} />
                 <span className="inline-actions">
-                  <PersonActionForm userId={person.userId} intent="accept" primary />
-                  <PersonActionForm userId={person.userId} intent="reject" />
+                  <PersonActionForm userId={person.userId} intent="accept" name={person.name} primary />
+                  <PersonActionForm userId={person.userId} intent="reject" name={person.name} />
                 </span>
               </li>
             ))}
@@ -89,7 +89,7 @@ export default function ContactsDrawer() {
                   <PersonName slug={slug} person={contact} />
                   {contact.favorite ? <span className="badge">★ {t('connections:list.favorite')}</span> : null}
                   <span className="inline-actions">
-                    <PersonActionForm userId={contact.userId} intent={contact.favorite ? 'unfavorite' : 'favorite'} />
+                    <PersonActionForm userId={contact.userId} intent={contact.favorite ? 'unfavorite' : 'favorite'} name={contact.name} />
                   </span>
                 </li>
               ))}
@@ -158,7 +158,7 @@ function PeopleSection({ id, title, people, slug, intent }: { id: string; title:
         {people.map((person) => (
           <li key={person.userId}>
             <PersonName slug={slug} person={person} />
-            {intent ? <PersonActionForm userId={person.userId} intent={intent} /> : null}
+            {intent ? <PersonActionForm userId={person.userId} intent={intent} name={person.name} /> : null}
           </li>
         ))}
       </ul>

@@ -26,8 +26,10 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   const errors = collectErrors(page)
   await signInWithSession(page, c.ana.emailAddress)
 
-  // Ana opens Ben's dialog and asks to connect.
-  await page.goto(`/${c.slug}/contacts/${c.ben.id}`)
+  // Ana finds Ben on the members page and opens his dialog.
+  await page.goto(`/${c.slug}/members`)
+  await page.getByRole('link', { name: `${text('connections:actions.profile')} (${c.ben.name})`, exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`/${c.slug}/contacts/${c.ben.id}$`))
   await expect(page.getByRole('heading', { level: 2, name: c.ben.name })).toBeVisible()
   await expect(page.getByText(text('connections:person.none'))).toBeVisible()
   await expectAccessible(page)
@@ -48,7 +50,7 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   await benPage.goto(`/${c.slug}/contacts`)
   const incoming = benPage.getByRole('region', { name: text('connections:requests.incoming') })
   await expect(incoming.getByRole('link', { name: c.ana.name })).toBeVisible()
-  await incoming.getByRole('button', { name: text('connections:actions.accept'), exact: true }).click()
+  await incoming.getByRole('button', { name: `${text('connections:actions.accept')} (${c.ana.name})`, exact: true }).click()
   await expect(benPage.getByText(text('connections:flash.accepted'))).toBeVisible()
   await expect(contactList(benPage).getByRole('link', { name: c.ana.name })).toBeVisible()
   await benContext.close()
@@ -56,7 +58,7 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   // Ana makes Ben a favourite: he shows under Favourites, and a search finds him.
   await page.goto(`/${c.slug}/contacts`)
   await expect(contactList(page).getByRole('link', { name: c.ben.name })).toBeVisible()
-  await contactList(page).getByRole('button', { name: text('connections:actions.favorite'), exact: true }).click()
+  await contactList(page).getByRole('button', { name: `${text('connections:actions.favorite')} (${c.ben.name})`, exact: true }).click()
   await expect(page.getByText(text('connections:flash.favorited'))).toBeVisible()
   await page.getByRole('link', { name: text('connections:list.favorites'), exact: true }).click()
   await expect(page).toHaveURL(/favorites=1/)
