@@ -53,7 +53,7 @@ export function ConnectButton({ slug, userId, name }: { slug: string; userId: st
   const { t } = useT()
   return (
     <span className="inline-actions connect-button">
-      <PersonActionForm userId={userId} intent="request" action={personUrl(slug, userId)} name={name} primary />
+      <PersonActionForm userId={userId} intent="request" action={personUrl(slug, userId)} name={name} />
       <Link to={personUrl(slug, userId)} className="button button-small">
         {t('connections:actions.profile')}
         <span className="visually-hidden"> ({name})</span>
