@@ -3,6 +3,8 @@
 // through the forms a member posts, every refusal with its status and message and nothing changed,
 // and the contacts drawer that lists them.
 import { beforeEach, describe, expect, it } from 'vitest'
+import { performPersonAction } from '#app/lib/connections/connections.server'
+import { followRoom } from '#app/lib/connections/room-follows.server'
 import { action as contactsAction, loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'
 import { Membership, Room, RoomFollow, UserConnection, type Brand, type User } from '#models/index'
@@ -259,5 +261,19 @@ describe('room follows', () => {
     const closed = await makeRoom(brand, { membersOnly: true } as Partial<Room>)
     expect(await post(ana, { intent: 'follow-room', room: closed.slug }, 'drawer')).toMatchObject({ status: 403, error: 'connections:errors.roomDenied' })
     expect(await RoomFollow.count()).toBe(0)
+  })
+})
+
+describe('the thrown messages (spec §8)', () => {
+  it('"Missing connected user" for a connection call that names nobody, "Missing room ID" for a room follow that names no room', async () => {
+    await expect(performPersonAction({ brandId: brand.id, actorId: ana.id, intent: 'request', userId: '' })).rejects.toThrow(/^Missing connected user$/)
+    await expect(followRoom({ brand, userId: ana.id, roomSlug: '', follow: true })).rejects.toThrow(/^Missing room ID$/)
+    expect(await UserConnection.count({ where: { brandId: brand.id } })).toBe(0)
+    expect(await RoomFollow.count()).toBe(0)
+  })
+
+  it('a form without them is bad input (400), never a 500', async () => {
+    expect(await post(ana, { intent: 'request', userId: '' })).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })
+    expect(await post(ana, { intent: 'follow-room', room: '' }, 'drawer')).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })
   })
 })

@@ -142,6 +142,8 @@ const UNDOING: ReadonlySet<PersonIntent> = new Set(['withdraw', 'remove', 'rejec
  */
 export async function performPersonAction(input: { brandId: string; actorId: string; intent: PersonIntent; userId: string }): Promise<ConnectionOutcome> {
   const { brandId, actorId, intent, userId: otherId } = input
+  // The spec's thrown message (§8) for a call that names nobody; the forms never get here without one.
+  if (!otherId) throw new Error('Missing connected user')
   if (otherId === actorId) return refused(400, 'connections:errors.self')
   // Undoing (withdraw, unblock…) stays possible after the other person left the community.
   if (!UNDOING.has(intent) && !(await isActiveMember(otherId, brandId))) return refused(404, 'connections:errors.notMember')

@@ -8,6 +8,8 @@ import type { ConnectionOutcome } from './connections.server'
 
 export async function followRoom(input: { brand: Brand; userId: string; roomSlug: string; follow: boolean }): Promise<ConnectionOutcome> {
   const { brand, userId, roomSlug, follow } = input
+  // The spec's thrown message (§8) for a call that names no room; the forms never get here without one.
+  if (!roomSlug) throw new Error('Missing room ID')
   const access = await checkAccess({ brand, userId, room: { slug: roomSlug } })
   if (!access.ok || !access.room) {
     const error: TranslationKey = access.room ? 'connections:errors.roomDenied' : 'connections:errors.roomNotFound'
