@@ -26,22 +26,26 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   const errors = collectErrors(page)
   await signInWithSession(page, c.ana.emailAddress)
 
-  // Ana finds Ben on the members page and opens his dialog.
+  // Ana finds Ben on the members page, asks to connect there, and comes back to it.
   await page.goto(`/${c.slug}/members`)
+  await page.getByRole('button', { name: `${text('connections:actions.request')} (${c.ben.name})`, exact: true }).click()
+  await expect(page.getByText(text('connections:flash.requested'))).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/${c.slug}/members$`))
+  // Her own row offers no such button.
+  await expect(page.getByRole('button', { name: `${text('connections:actions.request')} (${c.ana.name})`, exact: true })).toHaveCount(0)
+
+  // Ben's dialog says the request waits.
   await page.getByRole('link', { name: `${text('connections:actions.profile')} (${c.ben.name})`, exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/${c.slug}/contacts/${c.ben.id}$`))
   await expect(page.getByRole('heading', { level: 2, name: c.ben.name })).toBeVisible()
-  await expect(page.getByText(text('connections:person.none'))).toBeVisible()
+  await expect(page.getByText(text('connections:person.requested'))).toBeVisible()
+  await expect(button(page, 'connections:actions.withdraw')).toBeVisible()
   await expectAccessible(page)
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await screenshot(page, testInfo, 'connections-person')
   }
   await page.setViewportSize({ width: 1280, height: 900 })
-  await button(page, 'connections:actions.request').click()
-  await expect(page.getByText(text('connections:flash.requested'))).toBeVisible()
-  await expect(page.getByText(text('connections:person.requested'))).toBeVisible()
-  await expect(button(page, 'connections:actions.withdraw')).toBeVisible()
 
   // Ben accepts from his contacts drawer.
   const benContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
