@@ -62,8 +62,12 @@ export function ConnectButton({ slug, userId, name }: { slug: string; userId: st
   )
 }
 
-/** Follow or unfollow a room's posts, from the room's or group's page. */
-export function FollowRoomButton({ slug, roomSlug, following }: { slug: string; roomSlug: string; following: boolean }) {
+/**
+ * Follow or unfollow a room's posts, from a room's or group's page (with followsRoom or
+ * followedRoomIds from app/lib/connections/room-follows.server.ts for `following`). A form of its
+ * own: place it outside any other form (the groups list's table sits in its bulk-action form).
+ */
+export function FollowRoomButton({ slug, roomSlug, following, name }: { slug: string; roomSlug: string; following: boolean; name: string }) {
   const { t } = useT()
   const back = useHere()
   return (
@@ -73,6 +77,7 @@ export function FollowRoomButton({ slug, roomSlug, following }: { slug: string; 
       <input type="hidden" name="back" value={back} />
       <button type="submit" className="button button-small">
         {t(following ? 'connections:actions.unfollowRoom' : 'connections:actions.followRoom')}
+        <span className="visually-hidden"> ({name})</span>
       </button>
     </Form>
   )

@@ -145,7 +145,7 @@ export default function ContactsDrawer() {
               {rooms.map((room) => (
                 <li key={room.slug}>
                   <Link to={`/${slug}/${room.slug}`}>{room.name}</Link>
-                  <FollowRoomButton slug={slug} roomSlug={room.slug} following />
+                  <FollowRoomButton slug={slug} roomSlug={room.slug} following name={room.name} />
                 </li>
               ))}
             </ul>

@@ -4,7 +4,7 @@
 // and the contacts drawer that lists them.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { performPersonAction } from '#app/lib/connections/connections.server'
-import { followRoom } from '#app/lib/connections/room-follows.server'
+import { followRoom, followedRoomIds, roomFollowerCount } from '#app/lib/connections/room-follows.server'
 import { action as contactsAction, loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'
 import { Membership, Room, RoomFollow, UserConnection, type Brand, type User } from '#models/index'
@@ -248,6 +248,10 @@ describe('room follows', () => {
     expect((await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).status).toBe(302)
     expect(await RoomFollow.count({ where: { roomId: room.id, userId: ana.id } })).toBe(1)
     expect((await drawer(ana)).rooms).toEqual([{ slug: room.slug, name: 'Book Club' }])
+    const other = await makeRoom(brand)
+    expect(await followedRoomIds(ana.id, [room.id, other.id])).toEqual([room.id])
+    expect(await followedRoomIds(ben.id, [room.id, other.id])).toEqual([])
+    expect(await roomFollowerCount(room.id)).toBe(1)
     expect(await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).toMatchObject({ status: 409, error: 'connections:errors.alreadyFollowingRoom' })
     expect((await post(ana, { intent: 'unfollow-room', room: room.slug }, 'drawer')).status).toBe(302)
     expect(await RoomFollow.count({ where: { roomId: room.id } })).toBe(0)

@@ -33,3 +33,10 @@ export function roomFollowerCount(roomId: string): Promise<number> {
 export async function followsRoom(userId: string, roomId: string): Promise<boolean> {
   return (await RoomFollow.count({ where: { roomId, userId } })) > 0
 }
+
+/** Which of these rooms the member follows: for a list of rooms with a follow button each. */
+export async function followedRoomIds(userId: string, roomIds: readonly string[]): Promise<string[]> {
+  if (roomIds.length === 0) return []
+  const follows = await RoomFollow.findAll({ attributes: ['roomId'], where: { userId, roomId: [...roomIds] } })
+  return follows.map((follow) => follow.roomId)
+}
