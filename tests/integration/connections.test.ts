@@ -133,6 +133,16 @@ describe('a connection request', () => {
     expect(await UserConnection.count({ where: { brandId: brand.id } })).toBe(0)
   })
 
+  it('sent twice at once, or crossing the other person\'s at once, leaves one consistent pair and a 409', async () => {
+    const twice = await Promise.all([act(ana, 'request', ben), act(ana, 'request', ben)])
+    expect(twice.map((r) => r.status).sort()).toEqual([302, 409])
+    expect(await pair(ana, ben)).toEqual(['requested', 'pending'])
+
+    const crossing = await Promise.all([act(ana, 'request', cy), act(cy, 'request', ana)])
+    expect(crossing.map((r) => r.status).sort()).toEqual([302, 409])
+    expect((await pair(ana, cy)).sort()).toEqual(['pending', 'requested'])
+  })
+
   it('answers bad input with 400 and "Your changes were not saved", changing nothing', async () => {
     for (const fields of [{ intent: 'request' }, { intent: 'befriend', userId: ben.id }, { intent: 'request', userId: 'x'.repeat(37) }, { intent: 'request', userId: 'a b' }, {}]) {
       expect(await post(ana, fields as Record<string, string>)).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })

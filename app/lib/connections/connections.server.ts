@@ -1,7 +1,7 @@
 // The commands about another member (spec §4 connection states; §2 connection request dialog and
 // block/mute dialogs). Each reads both people's standing in THIS community, refuses with a
 // translation key and a status, or changes the rows and says which flash to show.
-import { UniqueConstraintError, type Transaction } from 'sequelize'
+import { DatabaseError, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { TranslationKey } from '../i18n/i18n'
 import { Membership, UserBlock, UserConnection } from '../platform/db.server'
 import { notifyUser } from '../rooms/edge-publisher.server'
@@ -38,6 +38,17 @@ export async function standing(brandId: string, actorId: string, otherId: string
   }
 }
 
+/**
+ * Two writes to one pair at once: the second finds the pair taken (a unique index), or on MariaDB
+ * may be picked as a deadlock victim when both write the two rows in opposite order. Either way the
+ * first one stands and the second is refused like a duplicate.
+ */
+function isConflict(error: unknown): boolean {
+  if (error instanceof UniqueConstraintError) return true
+  const code = error instanceof DatabaseError ? (error.parent as { code?: string }).code : undefined
+  return code === 'ER_LOCK_DEADLOCK' || code === 'SQLITE_BUSY'
+}
+
 /** Both rows of a pair, in one transaction. */
 function inTransaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
   return UserConnection.sequelize!.transaction(work)
@@ -64,8 +75,7 @@ async function request(brandId: string, actorId: string, otherId: string): Promi
       await UserConnection.create({ brandId, userId: otherId, connectedUserId: actorId, status: 'pending' }, { transaction })
     })
   } catch (error) {
-    // Two requests at once: the second finds the pair taken.
-    if (error instanceof UniqueConstraintError) return refused(409, 'connections:errors.alreadyRequested')
+    if (isConflict(error)) return refused(409, 'connections:errors.alreadyRequested')
     throw error
   }
   notifyUser(otherId, { type: 'connection', data: { event: 'requested', brandId, userId: actorId } })
@@ -122,7 +132,7 @@ async function addBlock(brandId: string, actorId: string, otherId: string, kind:
       if (kind === 'block') await deletePair(brandId, actorId, otherId, transaction)
     })
   } catch (error) {
-    if (error instanceof UniqueConstraintError) return refused(409, kind === 'block' ? 'connections:errors.alreadyBlocked' : 'connections:errors.alreadyMuted')
+    if (isConflict(error)) return refused(409, kind === 'block' ? 'connections:errors.alreadyBlocked' : 'connections:errors.alreadyMuted')
     throw error
   }
   return done(kind === 'block' ? 'connections:flash.blocked' : 'connections:flash.muted')
