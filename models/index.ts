@@ -57,6 +57,8 @@ function initialise(sequelize: Sequelize) {
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  // The groups page reads its rows' tag labels in one query.
+  RoomTag.belongsTo(BrandTag, { foreignKey: 'tagId', as: 'tag', constraints: false })
 
   UserConnection.initialise(sequelize)
   UserBlock.initialise(sequelize)
