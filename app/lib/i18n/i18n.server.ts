@@ -15,6 +15,7 @@ import enCommunity from '#locales/en/community.json'
 import enTags from '#locales/en/tags.json'
 import enGroups from '#locales/en/groups.json'
 import enDirectory from '#locales/en/directory.json'
+import enConnections from '#locales/en/connections.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -30,6 +31,7 @@ import esCommunity from '#locales/es/community.json'
 import esTags from '#locales/es/tags.json'
 import esGroups from '#locales/es/groups.json'
 import esDirectory from '#locales/es/directory.json'
+import esConnections from '#locales/es/connections.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -45,6 +47,7 @@ import ptCommunity from '#locales/pt/community.json'
 import ptTags from '#locales/pt/tags.json'
 import ptGroups from '#locales/pt/groups.json'
 import ptDirectory from '#locales/pt/directory.json'
+import ptConnections from '#locales/pt/connections.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -66,6 +69,7 @@ const MESSAGES: Record<Language, Messages> = {
     tags: enTags,
     groups: enGroups,
     directory: enDirectory,
+    connections: enConnections,
   },
   es: {
     common: esCommon,
@@ -83,6 +87,7 @@ const MESSAGES: Record<Language, Messages> = {
     tags: esTags,
     groups: esGroups,
     directory: esDirectory,
+    connections: esConnections,
   },
   pt: {
     common: ptCommon,
@@ -100,6 +105,7 @@ const MESSAGES: Record<Language, Messages> = {
     tags: ptTags,
     groups: ptGroups,
     directory: ptDirectory,
+    connections: ptConnections,
   },
 }
 

@@ -13,6 +13,7 @@ import type enCommunity from '#locales/en/community.json'
 import type enTags from '#locales/en/tags.json'
 import type enGroups from '#locales/en/groups.json'
 import type enDirectory from '#locales/en/directory.json'
+import type enConnections from '#locales/en/connections.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -42,6 +43,7 @@ export type Messages = {
   tags: typeof enTags
   groups: typeof enGroups
   directory: typeof enDirectory
+  connections: typeof enConnections
 }
 export type Namespace = keyof Messages
 
