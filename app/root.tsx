@@ -11,6 +11,7 @@ import { takeFlash } from './lib/http/flash.server'
 import { communityPermissions } from './lib/http/guards.server'
 import { pageTitle } from './lib/http/meta'
 import { useNonce } from './lib/platform/nonce'
+import { useRouteChangeReports } from './lib/embedding/route-change'
 import { brandThemeInput, themeStyle } from './lib/communities/theme'
 import stylesheet from './styles/app.css'
 
@@ -77,6 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Inside an embedding frame, every route change tells the embedding page where it is (spec §2).
+  useRouteChangeReports()
   return <Outlet />
 }
 

@@ -15,6 +15,10 @@ import { MemberTag } from './member-tag'
 import { RoomTag } from './room-tag'
 import { Subcommunity, SubcommunityRoom } from './subcommunity'
 import { GroupJoinRequest } from './group-join-request'
+import { UserConnection } from './connection'
+import { UserBlock } from './block'
+import { RoomFollow } from './room-follow'
+import { Media } from './media'
 import { Conversation, ConversationParticipant, initialiseConversations } from './conversation'
 import { Message, MessageAttachment } from './message'
 
@@ -22,6 +26,8 @@ export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Pe
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
+export { RoomFollow, UserBlock, UserConnection }
+export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
 
 function initialise(sequelize: Sequelize) {
@@ -56,6 +62,18 @@ function initialise(sequelize: Sequelize) {
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  // The groups page reads its rows' tag labels in one query.
+  RoomTag.belongsTo(BrandTag, { foreignKey: 'tagId', as: 'tag', constraints: false })
+
+  UserConnection.initialise(sequelize)
+  UserBlock.initialise(sequelize)
+  RoomFollow.initialise(sequelize)
+  UserConnection.belongsTo(User, { foreignKey: 'connectedUserId', as: 'connectedUser' })
+  UserConnection.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+  UserBlock.belongsTo(User, { foreignKey: 'targetUserId', as: 'targetUser' })
+  RoomFollow.belongsTo(Room, { foreignKey: 'roomId', as: 'room' })
+
+  Media.initialise(sequelize)
 
   initialiseConversations(sequelize)
 }

@@ -6,7 +6,7 @@ export const SLUG_RULE = /^[a-z0-9][a-z0-9_-]{1,63}$/
 
 /** Top-level paths of the route table: a community cannot take one of these as its link. */
 export const RESERVED_BRAND_SLUGS = new Set([
-  'api', 'admin', 'build', 'callback', 'communities', 'community-not-found', 'connect', 'connection-error',
+  'api', 'admin', 'brand', 'build', 'callback', 'communities', 'community-not-found', 'connect', 'connection-error',
   'dev', 'directory', 'embedded', 'extension-uninstalled', 'healthz', 'home', 'hub', 'kicked', 'me', 'ml',
   'private', 'register', 'registered', 'resources', 'sign-in', 'signup-error', 'thank-you', 'thanks',
   'unsupported-device', 'wait', 'welcome-aboard',

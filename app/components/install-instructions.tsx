@@ -1,8 +1,8 @@
 import { useT } from '#app/lib/i18n/use-t'
 
-type Snippets = { communityUrl: string; community: string; directory: string }
+type Snippets = { communityUrl: string; community: string; directory: string; script: string }
 
-/** The embed snippets of a community (app/lib/settings/install.ts), each in a read-only box to copy from. */
+/** The embed snippets of a community (app/lib/settings/install.ts), each in a read-only box to copy from. Needs the settings and directory texts. */
 export function InstallInstructions({ snippets }: { snippets: Snippets }) {
   const { t } = useT()
   return (
@@ -17,6 +17,14 @@ export function InstallInstructions({ snippets }: { snippets: Snippets }) {
           {t('settings:install.link')}{' '}
           <a href={snippets.communityUrl}>{snippets.communityUrl}</a>
         </p>
+      </section>
+      <section className="card stack" aria-labelledby="install-script-heading">
+        <h2 id="install-script-heading">{t('directory:install.scriptHeading')}</h2>
+        <div className="field">
+          <label htmlFor="snippet-script">{t('directory:install.scriptSnippet')}</label>
+          <textarea id="snippet-script" readOnly rows={3} value={snippets.script} className="snippet" spellCheck={false} />
+        </div>
+        <p className="hint">{t('directory:install.scriptHint')}</p>
       </section>
       <section className="card stack" aria-labelledby="install-directory-heading">
         <h2 id="install-directory-heading">{t('settings:install.directoryHeading')}</h2>

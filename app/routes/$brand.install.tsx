@@ -14,7 +14,7 @@ import { installSnippets } from '#app/lib/settings/install'
 export async function loader(args: LoaderFunctionArgs) {
   const brand = await requireCommunity(args)
   return {
-    messages: await routeMessages(args, 'settings'),
+    messages: await routeMessages(args, 'settings', 'directory'),
     name: brand.name,
     snippets: installSnippets(env.PUBLIC_URL, brand.slug),
   }

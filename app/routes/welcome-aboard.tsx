@@ -13,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser({ request, context })
   const room = await personalRoomOf(user.id)
   return {
-    messages: await routeMessages(args, 'signup'),
+    messages: await routeMessages(args, 'signup', 'directory'),
     name: user.name ?? user.emailAddress ?? '',
     room: room ? { path: personalRoomPath(room.slug), url: personalRoomUrl(room.slug) } : null,
   }
@@ -50,6 +50,8 @@ export default function WelcomeAboard() {
           <p>
             <strong>{room.url}</strong>
           </p>
+          {/* The same link as a QR code, drawn by the server (spec §2 QR sharing). */}
+          <img src={`/resources/qr${room.path}`} alt={t('directory:qr.linkFor', { name: room.url })} width={160} height={160} className="room-qr" />
         </>
       ) : (
         <p>{t('signup:welcome.noRoom')}</p>

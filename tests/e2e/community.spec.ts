@@ -37,7 +37,7 @@ test.describe('community home', () => {
     await expect(sidebar.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
     await expect(sidebar.locator('[aria-current]')).toHaveCount(1)
     await expect(sidebar.getByRole('link', { name: 'Members' })).toHaveAttribute('href', '/demo/members')
-    await expect(sidebar.getByRole('link', { name: 'Media library' })).toHaveAttribute('href', '/demo?drawer=media')
+    await expect(sidebar.getByRole('link', { name: 'Media library' })).toHaveAttribute('href', '/demo/media')
     await expect(sidebar.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/demo/settings')
   })
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -177,4 +177,35 @@ test('an admin approves, archives, restores and removes groups in bulk, and pick
   await expect(page.getByText(text('groups:bulk.done.approve_one', { count: 1 }))).toBeVisible()
   await tab(page, 'groups:tabs.active').click()
   await expect(row(page, 'Waiting Group')).toBeVisible()
+})
+
+test('the wizard puts the ticked tags on a new group, which the list shows; a sixth is refused', async ({ page }, testInfo) => {
+  test.setTimeout(60_000)
+  const community = await makeGroupsCommunity(`tags-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  // Six live tags; the first is one every new group gets, so it starts ticked.
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+  const labels = ['Art', 'Books', 'Chess', 'Dance', 'Earth', 'Film']
+  for (const [n, label] of labels.entries()) {
+    await sql('INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?)', [newId(), community.brandId, label, n === 0 ? 1 : 0, now, now])
+  }
+  await signInWithSession(page, community.admin.emailAddress)
+  await page.goto(`/${community.slug}/groups/new`)
+  const tags = page.getByRole('group', { name: text('groups:tags.legend') })
+  await expect(tags.getByRole('checkbox', { name: 'Art', exact: true })).toBeChecked()
+  await page.getByLabel(text('groups:wizard.fields.title')).fill('Tagged Circle')
+  await page.getByLabel(text('groups:wizard.fields.description')).fill('A group with tags')
+  await page.getByLabel(text('groups:wizard.fields.roomLink')).fill(`tagged-${randomBytes(2).toString('hex')}`)
+  for (const label of labels.slice(1)) await tags.getByRole('checkbox', { name: label, exact: true }).check()
+  await page.getByRole('button', { name: text('groups:wizard.create') }).click()
+  await expect(page.getByText(text('tags:errors.tooManyForGroup'))).toBeVisible()
+  await expect(page.getByLabel(text('groups:wizard.fields.title'))).toHaveValue('Tagged Circle')
+  await expect(tags.getByRole('checkbox', { name: 'Film', exact: true })).toBeChecked()
+  await shots(page, testInfo, 'groups-wizard-tags-refused')
+
+  for (const label of ['Art', 'Dance', 'Earth', 'Film']) await tags.getByRole('checkbox', { name: label, exact: true }).uncheck()
+  await page.getByRole('button', { name: text('groups:wizard.create') }).click()
+  await expect(page.getByText(text('groups:wizard.created', { name: 'Tagged Circle' }))).toBeVisible()
+  const labelsShown = row(page, 'Tagged Circle').getByRole('list', { name: text('groups:tags.listLabel') })
+  await expect(labelsShown.getByRole('listitem')).toHaveText(['Books', 'Chess'])
+  await shots(page, testInfo, 'groups-list-tags')
 })

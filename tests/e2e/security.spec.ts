@@ -73,22 +73,23 @@ test.describe('scripts and hydration', () => {
     if (!hasJavaScript(testInfo)) {
       // Without JavaScript the same link is an ordinary one: a full page load to the same place.
       await media.click()
-      await expect(page).toHaveURL(`/${DEMO.slug}?drawer=media`)
-      await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO.name}` })).toBeVisible()
+      // The media library is each member's own: a visitor is shown the private page's sign-in prompt.
+      await expect(page).toHaveURL(`/private?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
+      await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
       return
     }
-    await waitForHydration(page, '.community-sidebar a[href$="drawer=media"]')
+    await waitForHydration(page, '.community-sidebar a[href$="/media"]')
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }))
     // Single fetch: the router asks for the new page's data at /demo.data, not for a document.
-    const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === `/${DEMO.slug}.data`)
+    const dataRequest = page.waitForRequest((request) => new URL(request.url()).pathname === `/${DEMO.slug}/media.data`)
     const documentRequests: string[] = []
     page.on('request', (request) => {
       if (request.resourceType() === 'document') documentRequests.push(request.url())
     })
     await media.click()
     await dataRequest
-    await expect(page).toHaveURL(`/${DEMO.slug}?drawer=media`)
-    await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO.name}` })).toBeVisible()
+    await expect(page).toHaveURL(`/private?redirectTo=${encodeURIComponent(`/${DEMO.slug}/media`)}`)
+    await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
     expect(documentRequests).toEqual([])
   })

@@ -5,7 +5,7 @@ export const SIDEBAR_ITEMS = [
   { id: 'calls', path: 'calls' },
   { id: 'contacts', path: 'contacts' },
   { id: 'tags', path: 'tags' },
-  { id: 'media', path: '?drawer=media' },
+  { id: 'media', path: 'media' },
   { id: 'members', path: 'members' },
   { id: 'groups', path: 'groups' },
   { id: 'eventSeries', path: 'event-series' },
@@ -24,7 +24,7 @@ export type NavLocation =
   | { page: 'home' }
   | { page: 'drawer'; view: DrawerView }
   | { page: 'room'; slug: string; context: 'personal' | 'group' | 'event' }
-  | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' | 'settings' }
+  | { page: 'events' | 'eventSeries' | 'eventSeriesDetail' | 'groups' | 'members' | 'tags' | 'settings' | 'media' }
   | { page: 'other' }
 
 /**
@@ -49,6 +49,7 @@ export function highlightedItem(location: NavLocation): SidebarItem | null {
     case 'members':
     case 'tags':
     case 'settings':
+    case 'media':
       return location.page
     default:
       return null

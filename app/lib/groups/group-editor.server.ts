@@ -9,6 +9,8 @@ import { logger } from '../platform/logger.server'
 import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
 import { bannerFromForm, removeBanner } from './group-banners.server'
 import type { GroupDetailsValues } from './group.schema'
+import { setRoomTags } from '../tags/room-tags.server'
+import type { TranslationKey } from '../i18n/i18n'
 
 export type DetailsOutcome =
   | { kind: 'saved' }
@@ -17,6 +19,12 @@ export type DetailsOutcome =
   | { kind: 'failed' }
 
 class MeetingStarted extends Error {}
+/** A tag was refused (another community's): the details are rolled back with it, nothing half saved. */
+class TagsRefused extends Error {
+  constructor(readonly key: TranslationKey) {
+    super(key)
+  }
+}
 
 export async function saveGroupDetails(room: Room, values: GroupDetailsValues): Promise<DetailsOutcome> {
   const slug = roomLinkSlug(values.roomLink)
@@ -51,9 +59,15 @@ export async function saveGroupDetails(room: Room, values: GroupDetailsValues): 
         },
         { transaction },
       )
+      // A form without the tag boxes (a community with no live tags) leaves the group's tags alone.
+      if (values.tagsOffered) {
+        const tagged = await setRoomTags({ brandId: room.brandId, roomId: room.id, tagIds: values.tagIds, transaction })
+        if (!tagged.ok) throw new TagsRefused(tagged.error)
+      }
     })
   } catch (error) {
     await removeBanner(banner.url)
+    if (error instanceof TagsRefused) return { kind: 'invalid', fieldErrors: { tagIds: [error.key] } }
     if (error instanceof MeetingStarted) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
     if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
     logger.error({ err: error, roomId: room.id }, 'group details not saved')

@@ -3,9 +3,20 @@
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
 import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, emailField, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
+import { MAX_TAGS_PER_GROUP } from '#app/lib/tags/tag-rules'
 import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
 
 const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' }).default(false)
+
+/**
+ * The group's tags (spec §5: at most 5), checked here so a refused count writes nothing; whether
+ * each is this community's live tag is setRoomTags's to say. `tagsOffered` marks a form that showed
+ * the boxes: without it a new group gets the community's new-group tags.
+ */
+const tagFields = () => ({
+  tagIds: z.array(z.string().max(36, 'tags:errors.unknownTag')).max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup').default([]),
+  tagsOffered: flag(),
+})
 
 const titleField = () =>
   z
@@ -30,6 +41,7 @@ export const NewGroupSchema = z.object({
   pinnedInDirectory: flag(),
   // An empty file input arrives as no value; what a present one holds is the server's to check.
   banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
+  ...tagFields(),
 })
 export type NewGroupFields = z.input<typeof NewGroupSchema>
 export type NewGroupValues = z.output<typeof NewGroupSchema>
@@ -101,6 +113,7 @@ export const GroupDetailsSchema = z.object({
     .optional(),
   banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
   confirm: z.string().max(ROOM_LINK_MAX).optional(),
+  ...tagFields(),
 })
 export type GroupDetailsFields = z.input<typeof GroupDetailsSchema>
 export type GroupDetailsValues = z.output<typeof GroupDetailsSchema>

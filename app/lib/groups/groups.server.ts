@@ -6,6 +6,7 @@ import { Brand, GroupJoinRequest, Room } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { roomAccess } from '#models/room-access'
 import { normaliseSlug } from '#models/slugs'
+import { tagLabelsByRoom } from '../tags/room-tags.server'
 import { groupLabel, groupStanding, mayRunGroup, type GroupLabel, type GroupStanding, type GroupStatus, type GroupTab } from './group-rules'
 
 /**
@@ -38,6 +39,8 @@ export type GroupRow = {
   requested: boolean
   /** The viewer runs its people (host, co-host, manager). */
   manage: boolean
+  /** Its tags' labels (spec §2 tag inputs), alphabetically. */
+  tags: string[]
 }
 
 export type GroupListing = { tab: GroupTab; page: number; perPage: number; pages: number; total: number; counts: Record<GroupTab, number>; rows: GroupRow[] }
@@ -85,9 +88,12 @@ export async function listGroups(input: {
   const pages = Math.max(1, Math.ceil(matching.length / perPage))
   const page = Math.min(Math.max(1, input.page), pages)
   const shown = matching.slice((page - 1) * perPage, page * perPage)
-  const requested = viewerId
-    ? new Set((await GroupJoinRequest.findAll({ attributes: ['roomId'], where: { userId: viewerId, status: 'pending', roomId: shown.map((room) => room.id) }, raw: true })).map((row) => row.roomId))
-    : new Set<string>()
+  const [requested, tags] = await Promise.all([
+    viewerId
+      ? GroupJoinRequest.findAll({ attributes: ['roomId'], where: { userId: viewerId, status: 'pending', roomId: shown.map((room) => room.id) }, raw: true }).then((rows) => new Set(rows.map((row) => row.roomId)))
+      : new Set<string>(),
+    tagLabelsByRoom(shown.map((room) => room.id)),
+  ])
   const rows = shown.map((room): GroupRow => {
     const standing = groupStanding(room, viewerId)
     const active = room.status === 'active'
@@ -105,6 +111,7 @@ export async function listGroups(input: {
       join: active && viewerId !== null && standing === 'none' && room.allowMembershipRequests,
       requested: requested.has(room.id),
       manage: mayRunGroup(standing, held),
+      tags: tags.get(room.id) ?? [],
     }
   })
   return { tab, page, perPage, pages, total: matching.length, counts, rows }

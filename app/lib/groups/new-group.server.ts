@@ -9,6 +9,15 @@ import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
 import { bannerFromForm, removeBanner } from './group-banners.server'
 import type { NewGroupValues } from './group.schema'
+import { setRoomTags, tagIdsForNewGroups } from '../tags/room-tags.server'
+import type { TranslationKey } from '../i18n/i18n'
+
+/** A tag the wizard named was refused (another community's): the group is rolled back with it. */
+class TagsRefused extends Error {
+  constructor(readonly key: TranslationKey) {
+    super(key)
+  }
+}
 
 export type NewGroupOutcome =
   | { kind: 'created'; room: Room }
@@ -61,11 +70,16 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
       )
       const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
       await RoleGrant.findOrCreate({ where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id }, transaction })
+      // Spec §3 newGroups: the wizard's boxes start ticked with those tags; a post without the boxes gets them as they are.
+      const tagIds = values.tagsOffered ? values.tagIds : await tagIdsForNewGroups(brand.id, transaction)
+      const tagged = await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds, transaction })
+      if (!tagged.ok) throw new TagsRefused(tagged.error)
       return room
     })
     return { kind: 'created', room }
   } catch (error) {
     await removeBanner(bannerImage)
+    if (error instanceof TagsRefused) return { kind: 'invalid', fieldErrors: { tagIds: [error.key] } }
     // Taken between the check and the write (two people at once): the check's own message.
     if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
     logger.error({ err: error, brandId: brand.id }, 'new group not saved')

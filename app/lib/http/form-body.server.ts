@@ -46,6 +46,23 @@ export async function readForm(request: Request, { uploadHandler }: { uploadHand
   }
 }
 
+/**
+ * The one way a JSON call (the spec's "calls it makes") reads its body: within the form limit,
+ * counted on the stream like readForm. Another content type is a 415 and a body that is not JSON
+ * a 400, thrown as Responses like readForm's.
+ */
+export async function readJson(request: Request): Promise<unknown> {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/json') throw refusal(415)
+  if (Number(request.headers.get('Content-Length')) > FORM_BODY_LIMIT) throw refusal(413)
+  const body = await readLimited(request, FORM_BODY_LIMIT)
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body))
+  } catch {
+    throw refusal(400)
+  }
+}
+
 /** The body's bytes, or a 413 as soon as they pass the limit (the rest is never read). */
 async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array()
@@ -82,3 +99,55 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 function refusal(status: 400 | 413 | 415) {
   return new Response(null, { status })
 }
+
+/**
+ * A multipart upload read as it arrives, for a route whose files are too large to hold in memory
+ * (the media library): the route's upload handler streams each file where it belongs, while the
+ * body is counted on the way and cut with a 413 past `limit` (a chunked body too). What the
+ * handler throws comes back as it is; a body that does not parse is a 400.
+ */
+export async function readStreamedUpload(request: Request, uploadHandler: UploadHandler, limit: number): Promise<FormData> {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'multipart/form-data') throw refusal(415)
+  if (Number(request.headers.get('Content-Length')) > limit) throw refusal(413)
+  if (!request.body) throw refusal(400)
+  let size = 0
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength
+        if (size > limit) controller.error(new BodyOverLimit())
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
+  // Node's fetch needs duplex for a streamed request body; the DOM types do not know it yet.
+  const streamed = new Request(request.url, { method: 'POST', headers: request.headers, body: counted, duplex: 'half' } as RequestInit)
+  // What failed in the body itself (torn, over the limit) is told apart from what the handler
+  // refused, though both surface inside the handler while it reads a part.
+  let bodyError: unknown = null
+  let handlerError: unknown = null
+  async function* guarded(data: AsyncIterable<Uint8Array>) {
+    try {
+      for await (const chunk of data) yield chunk
+    } catch (error) {
+      bodyError = error
+      throw error
+    }
+  }
+  const overLimit = (error: unknown) => error instanceof BodyOverLimit || (error as { cause?: unknown } | null)?.cause instanceof BodyOverLimit
+  try {
+    return await parseMultipartFormData(streamed, (part) =>
+      uploadHandler({ ...part, data: guarded(part.data) }).catch((error: unknown) => {
+        handlerError = error
+        throw error
+      }),
+    )
+  } catch (error) {
+    if (overLimit(error) || overLimit(bodyError)) throw refusal(413)
+    if (bodyError === null && error === handlerError) throw error
+    throw refusal(400)
+  }
+}
+
+class BodyOverLimit extends Error {}

@@ -18,8 +18,9 @@ function httpOrigin(address: string): URL | null {
 /**
  * Document security headers. Scripts run only from our origin or with this response's nonce
  * (Remix's own inline scripts carry it). Pages refuse framing by other sites unless their route
- * says it is made for embedding (`handle.embeddable`: the directory widget, /embedded) or names the
- * sites that may frame it (`handle.frameAncestors`: a meeting room, for its community's embedding page).
+ * names the sites that may frame it (`handle.frameAncestors`: a meeting room and the directory, for
+ * their community's embedding page; /embedded, for the main site's; docs/decisions/0007-embedding.md).
+ * `embeddable` (any site) is kept for a page that truly belongs everywhere; none does today.
  */
 export function documentSecurityHeaders(
   nonce: string,

@@ -12,6 +12,9 @@ import type enAdmin from '#locales/en/admin.json'
 import type enCommunity from '#locales/en/community.json'
 import type enTags from '#locales/en/tags.json'
 import type enGroups from '#locales/en/groups.json'
+import type enDirectory from '#locales/en/directory.json'
+import type enConnections from '#locales/en/connections.json'
+import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
@@ -26,10 +29,26 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** Every namespace, typed from the English files: a key missing in English is a type error. */
-export type Messages = { common: typeof enCommon; account: typeof enAccount; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail; signup: typeof enSignup; meeting: typeof enMeeting
-  members: typeof enMembers; settings: typeof enSettings; admin: typeof enAdmin; community: typeof enCommunity; tags: typeof enTags
+export type Messages = {
+  common: typeof enCommon
+  account: typeof enAccount
+  auth: typeof enAuth
+  pages: typeof enPages
+  dev: typeof enDev
+  mail: typeof enMail
+  signup: typeof enSignup
+  meeting: typeof enMeeting
+  members: typeof enMembers
+  settings: typeof enSettings
+  admin: typeof enAdmin
+  community: typeof enCommunity
+  tags: typeof enTags
   groups: typeof enGroups
-  messages: typeof enMessages }
+  directory: typeof enDirectory
+  connections: typeof enConnections
+  media: typeof enMedia
+  messages: typeof enMessages
+}
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */

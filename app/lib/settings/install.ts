@@ -11,6 +11,8 @@ export function installSnippets(publicUrl: string, slug: string) {
     communityUrl: `${base}/${slug}`,
     directoryUrl: `${base}/directory/${slug}`,
     community: frame(`${base}/${slug}`, slug, 720),
-    directory: frame(`${base}/directory/${slug}`, slug, 480),
+    directory: frame(`${base}/directory/${slug}/listing`, slug, 480),
+    // The directory launcher: the embed script places the directory on the site as the admins chose (public/directory-embed.js).
+    script: `<script src="${base}/directory-embed.js" data-community="${slug}" async></script>`,
   }
 }

@@ -7,6 +7,9 @@ import { listingParams, paging } from '#app/lib/admin/listing'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { directorySettingsOf } from '#app/lib/directory/directory'
+import { saveDirectorySettings } from '#app/lib/directory/directory.server'
 
 /** The community's rooms that can be listed (not deleted), pinned ones first. */
 export async function directoryLoader(args: LoaderFunctionArgs) {
@@ -14,7 +17,16 @@ export async function directoryLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url)
   const { query, page } = listingParams(url)
   const { rooms, total } = await listRooms(brand, { query, page, status: 'active', context: null })
-  return { slug: brand.slug, query, rooms, paging: paging(url, page, total) }
+  const settings = directorySettingsOf(brand.directorySettings)
+  return {
+    messages: await routeMessages(args, 'directory', 'settings'),
+    slug: brand.slug,
+    query,
+    rooms,
+    paging: paging(url, page, total),
+    settings: { ...settings, theme: settings.theme ?? '' },
+    version: brand.updatedAt?.toISOString() ?? '',
+  }
 }
 
 /** A refused row: which room, its message, and what was chosen. */
@@ -23,6 +35,8 @@ export type DirectoryActionData = { id: string; errors: TranslationKey[]; values
 export async function directoryAction(args: ActionFunctionArgs) {
   const { brand } = await requireAdmin(args)
   const form = await readForm(args.request)
+  // Two forms post here: the directory's settings, and one room's place in it.
+  if (form.get('intent') === 'settings') return saveDirectorySettings(form, args.request.url, brand)
   const submission = parseWithZod(form, { schema: DirectoryRoomSchema })
   const refuse = (errors: string[]) =>
     data<DirectoryActionData>(

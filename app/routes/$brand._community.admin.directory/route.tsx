@@ -1,6 +1,13 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AdminPaging, AdminSearch } from '#app/components/admin-listing'
+import { CheckboxField, Field } from '#app/components/field'
+import { NotSavedNotice } from '#app/components/not-saved-notice'
+import { NAMED_THEMES } from '#app/lib/communities/theme'
+import { DIRECTORY_POSITIONS, DIRECTORY_TYPES, POSITION_KEYS } from '#app/lib/directory/directory'
+import { DIRECTORY_THEMES, DirectorySettingsSchema, type DirectorySettingsFields } from '#app/lib/directory/directory-settings.schema'
 import { DIRECTORY_VISIBILITIES } from '#app/lib/admin/admin.schema'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -13,11 +20,14 @@ export const action = (args: ActionFunctionArgs) => directoryAction(args)
 export default function AdminDirectory() {
   const { t } = useT()
   const { slug, query, rooms, paging } = useLoaderData<typeof loader>()
-  const refused = useActionData<DirectoryActionData>()
+  const answer = useActionData<DirectoryActionData | SettingsRefused>()
+  const refused = answer && 'id' in answer ? answer : undefined
   const busy = useNavigation().state === 'submitting'
   return (
     <>
       <h1>{t('admin:directory.title')}</h1>
+      <DirectorySettingsForm />
+      <h2>{t('directory:settings.roomsHeading')}</h2>
       <p className="lead">{t('admin:directory.intro')}</p>
       <AdminSearch label={t('admin:rooms.searchLabel')} query={query} />
       {refused && !rooms.some((room) => room.id === refused.id) ? (
@@ -78,5 +88,73 @@ export default function AdminDirectory() {
       )}
       <AdminPaging paging={paging} />
     </>
+  )
+}
+
+type SettingsRefused = { intent: 'settings'; result: SubmissionResult<string[]> }
+
+/** The directory's own settings (spec §3): on or off, launcher or listing, where the launcher sits, its theme, self sign-up. */
+function DirectorySettingsForm() {
+  const { t } = useT()
+  const { settings, version, slug } = useLoaderData<typeof loader>()
+  const answer = useActionData<DirectoryActionData | SettingsRefused>()
+  const lastResult = answer && 'intent' in answer && answer.intent === 'settings' ? answer.result : undefined
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<DirectorySettingsFields>({
+    id: `directory-settings-${version}`,
+    lastResult,
+    defaultValue: settings,
+    constraint: getZodConstraint(DirectorySettingsSchema),
+    shouldValidate: 'onSubmit',
+  })
+  return (
+    <Form method="post" {...getFormProps(form)} className="card stack settings-form" aria-labelledby="directory-settings-heading">
+      <NotSavedNotice show={lastResult?.status === 'error'} />
+      <input type="hidden" name="intent" value="settings" />
+      <h2 id="directory-settings-heading">{t('directory:settings.heading')}</h2>
+      <p>
+        {t('directory:settings.address')} <a href={`/directory/${slug}`}>{`/directory/${slug}`}</a>
+      </p>
+      <CheckboxField field={fields.enabled} label={t('directory:settings.enabled')} />
+      <Field label={t('directory:settings.type')} errors={fields.type.errors}>
+        <select {...getSelectProps(fields.type)}>
+          {DIRECTORY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`directory:settings.types.${type}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('directory:settings.position')} errors={fields.position.errors}>
+        <select {...getSelectProps(fields.position)}>
+          {DIRECTORY_POSITIONS.map((position) => (
+            <option key={position} value={position}>
+              {t(`directory:settings.positions.${POSITION_KEYS[position]}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={t('directory:settings.offsetX')} errors={fields.offsetX.errors}>
+        <input {...getInputProps(fields.offsetX, { type: 'number' })} />
+      </Field>
+      <Field label={t('directory:settings.offsetY')} errors={fields.offsetY.errors}>
+        <input {...getInputProps(fields.offsetY, { type: 'number' })} />
+      </Field>
+      <Field label={t('directory:settings.theme')} errors={fields.theme.errors}>
+        <select {...getSelectProps(fields.theme)}>
+          {DIRECTORY_THEMES.map((theme) => (
+            <option key={theme} value={theme}>
+              {theme ? NAMED_THEMES[theme].label : t('directory:settings.communityTheme')}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <CheckboxField field={fields.selfSignup} label={t('directory:settings.selfSignup')} hint={t('directory:settings.selfSignupHint')} />
+      <div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('directory:settings.save')}
+        </button>
+      </div>
+    </Form>
   )
 }

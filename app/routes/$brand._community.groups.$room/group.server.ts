@@ -15,6 +15,7 @@ import { requireGroupRunner } from '#app/lib/groups/group-access.server'
 import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
 import { changeGroupPerson, decideJoinRequest, groupPeople, inviteToGroup, pendingRequests } from '#app/lib/groups/group-people.server'
 import { groupLabel, mayEditGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
+import { roomTagIds, tagChoices } from '#app/lib/tags/room-tags.server'
 import { GroupDetailsSchema, GroupInviteSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
 
 // /{brand}/groups/{room}: the group editor and moderation dialog as one page, for the group's host,
@@ -23,13 +24,14 @@ import { GroupDetailsSchema, GroupInviteSchema, GroupPeopleSchema, GroupPreferen
 
 export async function groupLoader(args: LoaderFunctionArgs) {
   const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
-  const [requests, people] = await Promise.all([pendingRequests(room.id), groupPeople(room)])
+  const mayEdit = mayEditGroup(standing, permissions)
+  const [requests, people, tagIds] = await Promise.all([pendingRequests(room.id), groupPeople(room), mayEdit ? roomTagIds(room.id) : []])
   return {
-    messages: await routeMessages(args, 'groups', 'members'),
+    messages: await routeMessages(args, 'groups', 'members', 'tags'),
     brandSlug: brand.slug,
     viewerId: user.id,
     group: { slug: room.slug, name: room.name || room.slug, description: room.description ?? '', status: room.status as GroupStatus, label: groupLabel(room), bannerImage: room.bannerImage },
-    details: mayEditGroup(standing, permissions)
+    details: mayEdit
       ? {
           title: room.name ?? '',
           description: room.description ?? '',
@@ -38,8 +40,10 @@ export async function groupLoader(args: LoaderFunctionArgs) {
           visibleInDirectory: room.visibleInDirectory,
           pinnedInDirectory: room.pinnedInDirectory,
           redirectOnEndUrl: room.redirectOnEndUrl ?? '',
+          tagIds,
         }
       : null,
+    tags: mayEdit ? await tagChoices(brand.id, tagIds) : [],
     requests,
     people,
     preferences: maySetGroupPreferences(standing)

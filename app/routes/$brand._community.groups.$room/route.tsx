@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
+import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
@@ -185,12 +186,12 @@ function PreferencesForm({ preferences, failed }: { preferences: { allowMembersh
   )
 }
 
-type Details = Omit<GroupDetailsFields, 'intent' | 'banner' | 'confirm'>
+type Details = Omit<GroupDetailsFields, 'intent' | 'banner' | 'confirm' | 'tagIds' | 'tagsOffered'> & { tagIds: string[] }
 
 /** The group's details; a link change asks first (old links stop working, anyone in the room is kicked). */
 function DetailsForm({ details, failed }: { details: Details; failed?: GroupActionData }) {
   const { t } = useT()
-  const { brandSlug, constraints } = useLoaderData<typeof loader>()
+  const { brandSlug, constraints, tags } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<GroupDetailsFields>({
     id: 'group-details',
@@ -261,6 +262,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
             <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
           </Field>
         </div>
+        <GroupTagsField field={fields.tagIds} choices={tags} ticked={details.tagIds} />
         <div>
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('groups:editor.save')}

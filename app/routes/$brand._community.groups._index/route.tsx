@@ -158,6 +158,15 @@ function GroupRowView({ row, slug, select, ticked }: { row: GroupRow; slug: stri
               <span className="member-name">{row.name}</span>
             )}
             {row.description ? <div className="muted member-contact">{row.description}</div> : null}
+            {row.tags.length ? (
+              <ul className="group-tags" aria-label={t('groups:tags.listLabel')}>
+                {row.tags.map((label) => (
+                  <li key={label} className="badge">
+                    {label}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         </div>
       </td>

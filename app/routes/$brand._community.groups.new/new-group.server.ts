@@ -13,6 +13,7 @@ import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { NewGroupSchema } from '#app/lib/groups/group.schema'
 import { createGroup } from '#app/lib/groups/new-group.server'
+import { tagChoices, tagIdsForNewGroups } from '#app/lib/tags/room-tags.server'
 
 /** Spec §6 and §8: without create-groups the wizard says so (403), on the page and to a post. */
 const NO_PERMISSION = 'groups:wizard.errors.noPermission'
@@ -20,13 +21,17 @@ const NO_PERMISSION = 'groups:wizard.errors.noPermission'
 export async function newGroupLoader(args: LoaderFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'groups')
   const mayCreate = permissions.has('create-groups')
+  const [tags, newGroupTagIds] = mayCreate ? await Promise.all([tagChoices(brand.id), tagIdsForNewGroups(brand.id)]) : [[], []]
   return data(
     {
-      messages: await routeMessages(args, 'groups', 'members'),
+      messages: await routeMessages(args, 'groups', 'members', 'tags'),
       brandSlug: brand.slug,
       mayCreate,
       moderated: brand.newGroupModerationEnabled && !permissions.has('manage-community-rooms'),
       constraint: getZodConstraint(NewGroupSchema),
+      // The tag boxes start ticked with the tags every new group gets (spec §3 newGroups).
+      tags,
+      newGroupTagIds,
     },
     mayCreate ? undefined : { status: 403 },
   )

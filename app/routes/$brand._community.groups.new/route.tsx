@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
+import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
@@ -23,7 +24,7 @@ type ActionData = { result: SubmissionResult<string[]> | null; refusal: RoomLink
 // The spec's wizard steps as fieldsets of one form: it works without JavaScript and loses nothing between steps.
 export default function NewGroupWizard() {
   const { t } = useT()
-  const { brandSlug, mayCreate, moderated, constraint } = useLoaderData<typeof loader>()
+  const { brandSlug, mayCreate, moderated, constraint, tags, newGroupTagIds } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<NewGroupFields>({
@@ -105,6 +106,8 @@ export default function NewGroupWizard() {
           </div>
           <CheckboxField field={fields.pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
         </fieldset>
+
+        <GroupTagsField field={fields.tagIds} choices={tags} ticked={newGroupTagIds} />
 
         <div className="inline-actions">
           <button type="submit" className="button button-primary" disabled={busy}>

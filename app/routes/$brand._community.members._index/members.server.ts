@@ -33,7 +33,9 @@ export async function membersLoader(args: LoaderFunctionArgs) {
   const tab = tabs.includes(place.tab) ? place.tab : 'active'
   const listing = await listMembers({ brandId: brand.id, viewerId: user?.id ?? null, held: permissions, tab, query: place.query, page: place.page })
   return {
-    messages: await routeMessages(args, 'members'),
+    messages: await routeMessages(args, 'members', 'connections'),
+    // Signed-in members get the connect button beside everyone else (components/connect-button.tsx).
+    viewerId: user?.id ?? null,
     community: { slug: brand.slug, name: brand.name },
     tabs,
     listing,

@@ -1,3 +1,4 @@
+import { ConnectButton } from '#app/components/connect-button'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -21,7 +22,7 @@ const PRIMARY: ReadonlySet<MemberAction> = new Set(['approve', 'restore'])
 
 export default function MembersPage() {
   const { t } = useT()
-  const { community, tabs, listing, may } = useLoaderData<typeof loader>()
+  const { community, tabs, listing, may, viewerId } = useLoaderData<typeof loader>()
   const failed = useActionData<MembersActionData>()
   const base = { tab: listing.tab, query: listing.query }
   const from = listing.total === 0 ? 0 : (listing.page - 1) * listing.perPage + 1
@@ -107,7 +108,7 @@ export default function MembersPage() {
               </thead>
               <tbody>
                 {listing.rows.map((row) => (
-                  <MemberRowView key={row.userId} row={row} slug={community.slug} failed={failed?.userId === row.userId ? failed : undefined} showActions={showActions} />
+                  <MemberRowView key={row.userId} row={row} slug={community.slug} failed={failed?.userId === row.userId ? failed : undefined} showActions={showActions} canConnect={viewerId !== null && viewerId !== row.userId && row.status === 'active'} />
                 ))}
               </tbody>
             </table>
@@ -143,7 +144,7 @@ function initials(name: string) {
     .join('')
 }
 
-function MemberRowView({ row, slug, failed, showActions }: { row: MemberRow; slug: string; failed?: MembersActionData; showActions: boolean }) {
+function MemberRowView({ row, slug, failed, showActions, canConnect }: { row: MemberRow; slug: string; failed?: MembersActionData; showActions: boolean; canConnect: boolean }) {
   const { t, language } = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('userId') === row.userId
@@ -169,6 +170,7 @@ function MemberRowView({ row, slug, failed, showActions }: { row: MemberRow; slu
             </Link>
             {row.emailAddress ? <div className="muted member-contact">{row.emailAddress}</div> : null}
             {row.phoneNumber ? <div className="muted member-contact">{row.phoneNumber}</div> : null}
+            {canConnect ? <ConnectButton slug={slug} userId={row.userId} name={row.name} /> : null}
           </div>
         </div>
       </td>

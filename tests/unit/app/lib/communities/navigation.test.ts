@@ -27,7 +27,7 @@ describe('SIDEBAR_ITEMS', () => {
       calls: 'calls',
       contacts: 'contacts',
       tags: 'tags',
-      media: '?drawer=media',
+      media: 'media',
       members: 'members',
       groups: 'groups',
       eventSeries: 'event-series',

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, readForm } from '#app/lib/http/form-body.server'
+import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, readForm, readJson } from '#app/lib/http/form-body.server'
 
 const post = (body: BodyInit | null, contentType?: string, extra: RequestInit = {}) =>
   new Request('http://localhost/sign-in', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {}, ...extra })
@@ -81,5 +81,16 @@ describe('readForm', () => {
       .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(join('app', 'meeting')))
       .filter((file) => /\brequest(\.clone\(\))?\.(formData|json|text|arrayBuffer|body)\b|parseMultipartFormData\(/.test(readFileSync(file, 'utf8')))
     expect(readers).toEqual([join('app', 'lib', 'http', 'form-body.server.ts')])
+  })
+})
+
+describe('readJson', () => {
+  const status = async (request: Request) => readJson(request).then(() => 0, (error) => (error instanceof Response ? error.status : -1))
+
+  it('reads a JSON body, and refuses another type, bad JSON and a body over the form limit', async () => {
+    expect(await readJson(post('{"domain":"https://club.example.org"}', 'application/json; charset=utf-8'))).toEqual({ domain: 'https://club.example.org' })
+    expect(await status(post('domain=x', 'application/x-www-form-urlencoded'))).toBe(415)
+    expect(await status(post('{not json', 'application/json'))).toBe(400)
+    expect(await status(post(chunked('[1,', FORM_BODY_LIMIT), 'application/json', { duplex: 'half' } as RequestInit))).toBe(413)
   })
 })

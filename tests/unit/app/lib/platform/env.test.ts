@@ -37,6 +37,7 @@ describe('parseEnv', () => {
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
         CODES_PER_ACCOUNT_PER_DAY: 20,
         EDGE_PASSES_PER_ADDRESS_PER_10_MIN: 300,
+        MEDIA_DIR: 'data/media',
         sms: null,
         oauthProviders: [],
         isProduction: false,

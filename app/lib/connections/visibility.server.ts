@@ -1,0 +1,47 @@
+// Who sees whom (spec §2 block/mute dialogs, §6 "Users can block or mute others"): the one place
+// the feed, the comments and the messages ask. A block works both ways (neither sees nor reaches
+// the other); a mute only hides the muted person's posts from the one who muted them.
+import { Op } from 'sequelize'
+import type { TranslationKey } from '../i18n/i18n'
+import { UserBlock } from '../platform/db.server'
+
+/** People whose posts the viewer must not see in this community: blocked either way, or muted by the viewer. */
+export async function hiddenAuthorIds(viewerId: string, brandId: string): Promise<string[]> {
+  const rows = await UserBlock.findAll({
+    attributes: ['userId', 'targetUserId', 'kind'],
+    where: { brandId, [Op.or]: [{ userId: viewerId }, { targetUserId: viewerId, kind: 'block' }] },
+  })
+  const hidden = new Set(rows.map((row) => (row.userId === viewerId ? row.targetUserId : row.userId)))
+  return [...hidden]
+}
+
+/** Whether the sender may reach the recipient here (a connection request, a message): not when either blocked the other. */
+export async function mayContact(senderId: string, recipientId: string, brandId: string): Promise<boolean> {
+  const block = await UserBlock.findOne({
+    attributes: ['id'],
+    where: {
+      brandId,
+      kind: 'block',
+      [Op.or]: [
+        { userId: senderId, targetUserId: recipientId },
+        { userId: recipientId, targetUserId: senderId },
+      ],
+    },
+  })
+  return block === null
+}
+
+/**
+ * The notice a comment shows in place of its text when the viewer blocked or muted its author
+ * (spec §8 "Blocked-user and muted-user comment notices"), by author. Comments by someone who
+ * blocked the viewer are left out by hiddenAuthorIds with no notice: the notice speaks of what the
+ * viewer did, and a block is not announced to the one blocked.
+ */
+export async function commentNotices(viewerId: string, brandId: string): Promise<Map<string, TranslationKey>> {
+  const rows = await UserBlock.findAll({ attributes: ['targetUserId', 'kind'], where: { brandId, userId: viewerId } })
+  const notices = new Map<string, TranslationKey>()
+  // A block outranks a mute of the same person.
+  for (const row of rows) if (row.kind === 'mute') notices.set(row.targetUserId, 'connections:notices.mutedComment')
+  for (const row of rows) if (row.kind === 'block') notices.set(row.targetUserId, 'connections:notices.blockedComment')
+  return notices
+}

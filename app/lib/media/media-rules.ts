@@ -1,0 +1,86 @@
+// The media library's rules (spec §5 "Forms and media"), pure so the page and the server share them.
+// The spec leaves the exact count, size and type limits unshown (§9); these are ours, chosen for a
+// community's everyday uploads, and the README lists them.
+import type { MediaKind } from '#models/media'
+
+export type { MediaKind }
+
+/** The tabs in the spec's order, and the kind each lists. */
+export const MEDIA_TABS = ['videos', 'images', 'files'] as const
+export type MediaTab = (typeof MEDIA_TABS)[number]
+export const TAB_KIND: Record<MediaTab, MediaKind> = { videos: 'video', images: 'image', files: 'file' }
+
+export const isMediaTab = (value: unknown): value is MediaTab => MEDIA_TABS.includes(value as MediaTab)
+
+/** At most this many files in one upload (spec: "count limit per batch"). */
+export const MEDIA_BATCH_MAX = 5
+
+const MB = 1024 * 1024
+/** The largest file each tab takes, in bytes. */
+export const MEDIA_MAX_BYTES: Record<MediaKind, number> = { video: 200 * MB, image: 10 * MB, file: 25 * MB }
+/** The largest any upload can be: what the multipart reader cuts a file at before its kind is known. */
+export const MEDIA_LARGEST_BYTES = Math.max(...Object.values(MEDIA_MAX_BYTES))
+/** The most one upload request may carry: a full batch of the largest files and the form's framing. */
+export const MEDIA_BODY_LIMIT = MEDIA_BATCH_MAX * MEDIA_LARGEST_BYTES + 64 * 1024
+
+/**
+ * The accepted type strings of each tab. The spec's check is "the file's type must contain one of
+ * the accepted type strings", so `video/` accepts every video type; the type is the one read from
+ * the file's content (media-sniff.ts), never its name or the browser's claim.
+ */
+export const ACCEPTED_TYPES: Record<MediaKind, readonly string[]> = {
+  video: ['video/'],
+  image: ['image/'],
+  file: ['application/pdf', 'application/zip', 'text/plain', 'audio/'],
+}
+
+export function isAcceptedType(kind: MediaKind, contentType: string): boolean {
+  return ACCEPTED_TYPES[kind].some((accepted) => contentType.includes(accepted))
+}
+
+/** What the file input offers to pick (a hint for the browser only: the server reads the bytes). */
+export const INPUT_ACCEPT: Record<MediaKind, string> = {
+  video: 'video/*',
+  image: 'image/*',
+  file: '.pdf,.zip,.txt,.csv,.md,.mp3,.ogg,.wav,application/pdf,application/zip,text/plain,audio/*',
+}
+
+/** Names longer than this (without the extension) are shortened. */
+export const NAME_KEEP_MAX = 20
+const HEAD = 10
+const TAIL = 7
+
+/**
+ * The spec's rule: a file name over 20 characters becomes its first 10 and last 7 characters plus
+ * the extension. The extension is not counted, and the two parts are joined as they are (the spec
+ * names no separator). Characters are counted as code points, so an emoji is never cut in half;
+ * any path a browser sent along (old IE sends C:\…) is dropped first.
+ */
+export function shortenFileName(original: string): string {
+  const base = original.split(/[\\/]/).pop()!.trim() || 'file'
+  const dot = base.lastIndexOf('.')
+  const hasExtension = dot > 0 && dot < base.length - 1
+  const stem = [...(hasExtension ? base.slice(0, dot) : base)]
+  const extension = hasExtension ? base.slice(dot) : ''
+  if (stem.length <= NAME_KEEP_MAX) return stem.join('') + extension
+  return stem.slice(0, HEAD).join('') + stem.slice(-TAIL).join('') + extension
+}
+
+/** The library's address for a tab (images is the default and has the bare address). */
+export function mediaUrl(slug: string, tab: MediaTab = 'images', page = 1): string {
+  const query = new URLSearchParams()
+  if (tab !== 'images') query.set('type', tab)
+  if (page > 1) query.set('page', String(page))
+  const search = query.toString()
+  return `/${slug}/media${search ? `?${search}` : ''}`
+}
+
+/** Items per page of a tab. */
+export const MEDIA_PAGE_SIZE = 24
+
+/** The library's place (tab and page) from an address, with anything odd read as its default. */
+export function libraryPlace(url: URL): { tab: MediaTab; page: number } {
+  const type = url.searchParams.get('type')
+  const raw = url.searchParams.get('page') ?? ''
+  return { tab: isMediaTab(type) ? type : 'images', page: /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1 }
+}

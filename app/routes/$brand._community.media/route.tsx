@@ -1,0 +1,176 @@
+import { getZodConstraint } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import type { CommunityHandle } from '#app/lib/communities/navigation'
+import { pageTitle } from '#app/lib/http/meta'
+import { formatDate } from '#app/lib/i18n/dates'
+import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
+import type { MediaRow } from '#app/lib/media/media-library.server'
+import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, mediaUrl, type MediaTab } from '#app/lib/media/media-rules'
+import { MediaUploadSchema } from '#app/lib/media/media.schema'
+import { mediaAction, mediaLoader, type MediaActionData } from './media.server'
+import { UploadProgress, useUploadWithProgress } from './upload-progress'
+
+export const handle: CommunityHandle = { nav: () => ({ page: 'media' }) }
+export const loader = (args: LoaderFunctionArgs) => mediaLoader(args)
+export const action = (args: ActionFunctionArgs) => mediaAction(args)
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'media:title.page')
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
+
+const constraint = getZodConstraint(MediaUploadSchema)
+
+export default function MediaPage() {
+  const { t } = useT()
+  const { community, tab, listing } = useLoaderData<typeof loader>()
+  const failed = useActionData<MediaActionData>()
+  return (
+    <main id="main" className="community-main members-page media-page">
+      <div className="members-header">
+        <h1>{t('media:title.page')}</h1>
+      </div>
+
+      <nav aria-label={t('media:tabs.label')} className="members-tabs">
+        {MEDIA_TABS.map((each) => (
+          <Link
+            key={each}
+            to={mediaUrl(community.slug, each)}
+            className={each === tab ? 'nav-link active' : 'nav-link'}
+            aria-current={each === tab ? 'page' : undefined}
+          >
+            {t(`media:tabs.${each}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <UploadForm failed={failed?.form === 'upload' ? failed : undefined} />
+
+      {failed?.form === 'delete' ? (
+        <div role="alert" className="notice notice-error">
+          <p>{t(failed.error, failed.values)}</p>
+        </div>
+      ) : null}
+
+      {listing.total === 0 ? (
+        <p className="muted">{t(`media:list.empty.${tab}`)}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="members-table media-table">
+            <caption className="visually-hidden">{t('media:list.caption', { tab: t(`media:tabs.${tab}`) })}</caption>
+            <tbody>
+              {listing.rows.map((row) => (
+                <MediaRowView key={row.id} row={row} slug={community.slug} tab={tab} page={listing.page} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {listing.pages > 1 ? (
+        <nav aria-label={t('media:list.pagination')} className="pagination">
+          {listing.page > 1 ? (
+            <Link to={mediaUrl(community.slug, tab, listing.page - 1)} rel="prev" className="button button-small">
+              {t('media:list.previous')}
+            </Link>
+          ) : null}
+          <p aria-current="page">{t('media:list.pageOf', { page: listing.page, pages: listing.pages })}</p>
+          {listing.page < listing.pages ? (
+            <Link to={mediaUrl(community.slug, tab, listing.page + 1)} rel="next" className="button button-small">
+              {t('media:list.next')}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </main>
+  )
+}
+
+/**
+ * A plain multipart form (it works without JavaScript); where JavaScript runs, the same post goes
+ * through XMLHttpRequest so the upload's progress can be shown.
+ */
+function UploadForm({ failed }: { failed?: MediaActionData }) {
+  const { t } = useT()
+  const { community, tab, limits } = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const upload = useUploadWithProgress()
+  const error = upload.error ?? failed
+  const busy = upload.progress !== null || (navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data')
+  return (
+    <section aria-labelledby="upload-heading" className="card">
+      <h2 id="upload-heading">{t('media:upload.heading')}</h2>
+      <Form method="post" encType="multipart/form-data" action={mediaUrl(community.slug, tab)} className="stack" onSubmit={upload.onSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="media-files">{t('media:upload.label', { max: limits.max })}</label>
+          <input
+            id="media-files"
+            name="files"
+            type="file"
+            multiple
+            required={constraint.files?.required}
+            accept={INPUT_ACCEPT[TAB_KIND[tab]]}
+            {...(error ? { 'aria-invalid': true, 'aria-describedby': 'media-files-error' } : {})}
+          />
+          {error ? (
+            <p id="media-files-error" className="field-error" role="alert">
+              {t(error.error, error.values)}
+            </p>
+          ) : null}
+        </div>
+        <p className="hint">{t('media:upload.hint', { accepted: limits.accepted, size: limits.sizeMb })}</p>
+        <UploadProgress progress={upload.progress} />
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('media:upload.button')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; tab: MediaTab; page: number }) {
+  const { t, language } = useT()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('mediaId') === row.id
+  const href = `/${slug}/media/${row.id}`
+  return (
+    <tr>
+      <td>
+        <div className="member-cell">
+          {row.kind === 'image' ? <img src={href} alt="" className="media-thumb" loading="lazy" width={row.width ?? undefined} height={row.height ?? undefined} /> : null}
+          {row.kind === 'video' ? <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" /> : null}
+          <div>
+            <a href={href} className="member-name" target="_blank" rel="noopener">
+              {row.name}
+            </a>
+            <div className="muted member-contact">
+              {formatSize(row.size, language)}
+              {row.width && row.height ? ` · ${row.width} × ${row.height}` : null}
+            </div>
+          </div>
+        </div>
+      </td>
+      <td>
+        <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), { language, dateOnly: true })}</time>
+      </td>
+      <td>
+        <Form method="post" action={mediaUrl(slug, tab, page)}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="mediaId" value={row.id} />
+          <button type="submit" className="button button-small button-danger" disabled={busy}>
+            {t('media:list.delete')}
+            <span className="visually-hidden"> {row.name}</span>
+          </button>
+        </Form>
+      </td>
+    </tr>
+  )
+}
+
+/** A size in the viewer's number format: kB under a megabyte, MB above. */
+function formatSize(bytes: number, language: Language) {
+  const megabytes = bytes >= 1024 * 1024
+  const value = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024))
+  return new Intl.NumberFormat(FORMAT_LOCALES[language], { style: 'unit', unit: megabytes ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(value)
+}

@@ -1,0 +1,4 @@
+import { redirect } from '@remix-run/node'
+
+// /embedded itself is the claim.
+export const loader = () => redirect('/embedded/claim')
