@@ -343,3 +343,31 @@ describe('messages to outsiders are capped per sender', () => {
     expect((await send({ recipientIds: [reader.id], body: 'Still fine' }, busy)).status).toBe(302)
   })
 })
+
+describe('blocks (app/lib/connections)', () => {
+  it('a block either way stops a message to that member, and leaves them out of a tag; a mute does not', async () => {
+    const { UserBlock } = await import('#models/index')
+    const blocker = await makeUser({ name: 'Blair Blocker' })
+    const muter = await makeUser({ name: 'Mo Muter' })
+    await grantRole(blocker, brand)
+    await grantRole(muter, brand)
+    await UserBlock.create({ brandId: brand.id, userId: blocker.id, targetUserId: sender.id, kind: 'block' })
+    await UserBlock.create({ brandId: brand.id, userId: muter.id, targetUserId: sender.id, kind: 'mute' })
+
+    const before = await counts()
+    const refused = await send({ recipientIds: [blocker.id], body: 'Hi' })
+    expect(refused.status).toBe(400)
+    expect(refused.errors.recipientIds).toEqual(['messages:errors.recipientUnknown'])
+    expect(await counts()).toEqual(before)
+    // The blocked one cannot write to the blocker either.
+    expect((await send({ recipientIds: [sender.id], body: 'Hi' }, blocker)).errors.recipientIds).toEqual(['messages:errors.recipientUnknown'])
+    expect((await send({ recipientIds: [muter.id], body: 'Hi' })).status).toBe(302)
+
+    const tag = await BrandTag.create({ brandId: brand.id, label: 'Blocked and muted' })
+    await MemberTag.create({ brandId: brand.id, userId: blocker.id, tagId: tag.id })
+    await MemberTag.create({ brandId: brand.id, userId: muter.id, tagId: tag.id })
+    const sent = await send({ tagIds: [tag.id], body: 'To the tag' })
+    const people = await ConversationParticipant.findAll({ where: { conversationId: conversationId(sent.location) } })
+    expect(people.map((person) => person.userId).sort()).toEqual([sender.id, muter.id].sort())
+  })
+})

@@ -14,6 +14,7 @@ import {
   MessageAttachment,
   User as UserModel,
 } from '../platform/db.server'
+import { mayContact } from '../connections/visibility.server'
 import { logger } from '../platform/logger.server'
 import { hit } from '../platform/rate-limit.server'
 import { attachmentStore } from './attachment-store.server'
@@ -45,6 +46,11 @@ async function readAttachments(files: File[]) {
   return read.every((file) => file.contentType) ? (read as Array<{ bytes: Uint8Array; contentType: string; fileName: string }>) : null
 }
 
+/** For each recipient, whether the sender may reach them (no block either way, app/lib/connections). */
+function reachable(brandId: string, senderId: string, userIds: string[]) {
+  return Promise.all(userIds.map((userId) => mayContact(senderId, userId, brandId)))
+}
+
 /** Active members of the community among `userIds`. */
 async function activeMembers(brandId: string, userIds: string[]) {
   if (userIds.length === 0) return []
@@ -65,6 +71,9 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   const picked = [...new Set(values.recipientIds)].filter((id) => id !== sender.id)
   const members = await activeMembers(brand.id, picked)
   if (members.length !== picked.length) return invalid('recipientIds', 'recipientUnknown')
+  // A block stops messages both ways; the refusal reads like any unreachable recipient, since a
+  // block is not announced to the one blocked.
+  if (!(await reachable(brand.id, sender.id, members)).every(Boolean)) return invalid('recipientIds', 'recipientUnknown')
 
   let tagId: string | null = null
   let tagged: string[] = []
@@ -73,7 +82,10 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     if (!tag) return invalid('tagIds', 'tagUnknown')
     tagId = tag.id
     const holders = await MemberTag.findAll({ where: { tagId: tag.id }, attributes: ['userId'] })
-    tagged = (await activeMembers(brand.id, holders.map((holder) => holder.userId))).filter((id) => id !== sender.id)
+    const holding = (await activeMembers(brand.id, holders.map((holder) => holder.userId))).filter((id) => id !== sender.id)
+    // Someone blocked either way is left out of a tag's recipients.
+    const open = await reachable(brand.id, sender.id, holding)
+    tagged = holding.filter((_, index) => open[index])
     if (tagged.length === 0 && picked.length === 0 && !values.externalName) return invalid('tagIds', 'tagEmpty')
   }
 
