@@ -15,11 +15,14 @@ import { MemberTag } from './member-tag'
 import { RoomTag } from './room-tag'
 import { Subcommunity, SubcommunityRoom } from './subcommunity'
 import { GroupJoinRequest } from './group-join-request'
+import { Post } from './post'
+import { PostReaction } from './reaction'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
+export { Post, PostReaction }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -53,6 +56,10 @@ function initialise(sequelize: Sequelize) {
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })
+
+  Post.initialise(sequelize)
+  PostReaction.initialise(sequelize)
+  Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' })
 }
 
 /**

@@ -14,6 +14,7 @@ import enAdmin from '#locales/en/admin.json'
 import enCommunity from '#locales/en/community.json'
 import enTags from '#locales/en/tags.json'
 import enGroups from '#locales/en/groups.json'
+import enPosts from '#locales/en/posts.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -28,6 +29,7 @@ import esAdmin from '#locales/es/admin.json'
 import esCommunity from '#locales/es/community.json'
 import esTags from '#locales/es/tags.json'
 import esGroups from '#locales/es/groups.json'
+import esPosts from '#locales/es/posts.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -42,13 +44,14 @@ import ptAdmin from '#locales/pt/admin.json'
 import ptCommunity from '#locales/pt/community.json'
 import ptTags from '#locales/pt/tags.json'
 import ptGroups from '#locales/pt/groups.json'
+import ptPosts from '#locales/pt/posts.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
 const MESSAGES: Record<Language, Messages> = {
-  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting, members: enMembers, settings: enSettings, admin: enAdmin, community: enCommunity, tags: enTags, groups: enGroups },
-  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail, signup: esSignup, meeting: esMeeting, members: esMembers, settings: esSettings, admin: esAdmin, community: esCommunity, tags: esTags, groups: esGroups },
-  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting, members: ptMembers, settings: ptSettings, admin: ptAdmin, community: ptCommunity, tags: ptTags, groups: ptGroups },
+  en: { common: enCommon, account: enAccount, auth: enAuth, pages: enPages, dev: enDev, mail: enMail, signup: enSignup, meeting: enMeeting, members: enMembers, settings: enSettings, admin: enAdmin, community: enCommunity, tags: enTags, groups: enGroups, posts: enPosts },
+  es: { common: esCommon, account: esAccount, auth: esAuth, pages: esPages, dev: esDev, mail: esMail, signup: esSignup, meeting: esMeeting, members: esMembers, settings: esSettings, admin: esAdmin, community: esCommunity, tags: esTags, groups: esGroups, posts: esPosts },
+  pt: { common: ptCommon, account: ptAccount, auth: ptAuth, pages: ptPages, dev: ptDev, mail: ptMail, signup: ptSignup, meeting: ptMeeting, members: ptMembers, settings: ptSettings, admin: ptAdmin, community: ptCommunity, tags: ptTags, groups: ptGroups, posts: ptPosts },
 }
 
 /** What every page needs to render and hydrate in a language (see SHELL_NAMESPACES). */

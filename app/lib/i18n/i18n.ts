@@ -12,6 +12,7 @@ import type enAdmin from '#locales/en/admin.json'
 import type enCommunity from '#locales/en/community.json'
 import type enTags from '#locales/en/tags.json'
 import type enGroups from '#locales/en/groups.json'
+import type enPosts from '#locales/en/posts.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -27,7 +28,8 @@ export function isLanguage(value: unknown): value is Language {
 /** Every namespace, typed from the English files: a key missing in English is a type error. */
 export type Messages = { common: typeof enCommon; account: typeof enAccount; auth: typeof enAuth; pages: typeof enPages; dev: typeof enDev; mail: typeof enMail; signup: typeof enSignup; meeting: typeof enMeeting
   members: typeof enMembers; settings: typeof enSettings; admin: typeof enAdmin; community: typeof enCommunity; tags: typeof enTags
-  groups: typeof enGroups }
+  groups: typeof enGroups
+  posts: typeof enPosts }
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
