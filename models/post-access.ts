@@ -1,7 +1,7 @@
 // Who may do what with posts: the access check's postId case (spec §7 GET /access with postId) and
 // the post rights of spec §6. A post is seen by whoever its room admits (models/room-access.ts):
-// the single post view is a public route, so a guest sees a post in a room open to guests (the hub
-// when the admins made it public, a personal room) and is asked to sign in for any other.
+// the single post view is a public route, so a guest sees a post in a room open to guests (the hub's
+// feed when the admins made the hub public, a personal room) and is asked to sign in for any other.
 //
 // Rights, decided here once (spec §6 and "Other rules"):
 // - comment and reply: signed in and admitted to the room ("Signing in is required to comment or reply");
@@ -25,8 +25,12 @@ type RoomForRights = Pick<Room, 'id' | 'hostId' | 'coHosts' | 'members' | 'conte
 
 /** The rights of a person (null: a guest) in one room, from what they hold there (permissionsHeld with the room). */
 export function postRights(userId: string | null, brand: Pick<Brand, 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>, room: RoomForRights, held: ReadonlySet<PermissionSlug>): PostRights {
-  const read = roomAccess({ userId, hasCommunityAccess: held.has('access-community'), room, brand }).ok
-  const signedIn = userId !== null && read
+  // The hub's feed is the community home's: readable by whoever the home admits (a guest when the admins made the hub public), as the home shows it.
+  const hubForGuests = room.id === brand.topLevelRoomId && brand.publicAccess.hub
+  const admitted = roomAccess({ userId, hasCommunityAccess: held.has('access-community'), room, brand }).ok
+  const read = hubForGuests || admitted
+  // Answering, reacting and posting need the room itself to admit the person, not only its public feed.
+  const signedIn = userId !== null && admitted
   const hostOrCoHost = userId !== null && (room.hostId === userId || (room.coHosts ?? []).includes(userId))
   const moderate = signedIn && (held.has('moderate-community-posts') || held.has('edit-group-posts') || hostOrCoHost)
   const member = held.has('access-community') || hostOrCoHost

@@ -16,7 +16,10 @@ const fields = {
 function ruled(child: boolean) {
   return (value: PostInput, context: z.RefinementCtx) => {
     const problem = postProblem(value, { child })
-    if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem, path: [problem === 'posts:errors.missingContextRoom' || problem === 'posts:errors.missingParentPost' ? '' : 'message'] })
+    if (!problem) return
+    // The hidden fields' problems are the form's; the others are about what was written.
+    const formWide = problem === 'posts:errors.missingContextRoom' || problem === 'posts:errors.missingParentPost'
+    context.addIssue({ code: z.ZodIssueCode.custom, message: problem, ...(formWide ? {} : { path: ['message'] }) })
   }
 }
 
