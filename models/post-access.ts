@@ -5,8 +5,8 @@
 //
 // Rights, decided here once (spec §6 and "Other rules"):
 // - comment and reply: signed in and admitted to the room ("Signing in is required to comment or reply");
-// - post: signed in, admitted, and a member of the community (access-community) or the room's host or
-//   co-host; in the announcements room only those who moderate it ("Co-hosts and admins … post content");
+// - post: signed in, admitted, and a member of the community who may own posts (access-community and
+//   edit-own-posts: not viewers or guests) or the room's host or co-host; in the announcements room only those who moderate it ("Co-hosts and admins … post content");
 // - moderate (pin, remove anyone's post): moderate-community-posts (owners, admins, moderators), or the
 //   room's host or co-host (room-host / room-co-host: edit-own-posts, edit-group-posts);
 // - promote to the hub feed: moderate-community-posts only, as it speaks for the whole community;
@@ -33,7 +33,8 @@ export function postRights(userId: string | null, brand: Pick<Brand, 'topLevelRo
   const signedIn = userId !== null && admitted
   const hostOrCoHost = userId !== null && (room.hostId === userId || (room.coHosts ?? []).includes(userId))
   const moderate = signedIn && (held.has('moderate-community-posts') || held.has('edit-group-posts') || hostOrCoHost)
-  const member = held.has('access-community') || hostOrCoHost
+  // Writing posts is edit-own-posts (the room host's own-posts right, spec §6), on top of entering the community: viewers and guests read.
+  const member = (held.has('access-community') && held.has('edit-own-posts')) || hostOrCoHost
   const post = signedIn && (room.id === brand.announcementsRoomId ? moderate : member)
   return { read, comment: signedIn, post, moderate, promote: signedIn && held.has('moderate-community-posts'), removeOwn: signedIn && held.has('edit-own-posts') }
 }
