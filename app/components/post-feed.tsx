@@ -18,7 +18,8 @@ export function PostFeed({ brandSlug, feed, origin }: { brandSlug: string; feed:
   return (
     <section aria-labelledby="feed-heading" className="post-feed stack">
       <h2 id="feed-heading">{t('posts:feed.title')}</h2>
-      {feed.canPost && feed.roomId ? <PostComposer roomId={feed.roomId} /> : !feed.signedIn ? <p className="hint">{t('posts:feed.guestHint')}</p> : null}
+      {/* Keyed by the newest post: a published post empties the composer, a refused one keeps what was typed. */}
+      {feed.canPost && feed.roomId ? <PostComposer key={newest(feed)} roomId={feed.roomId} /> : !feed.signedIn ? <p className="hint">{t('posts:feed.guestHint')}</p> : null}
       {feed.posts.length === 0 ? <p>{t('posts:feed.empty')}</p> : null}
       {feed.posts.map((post) => (
         <PostCard key={post.id} brandSlug={brandSlug} post={post} absoluteUrl={origin + postUrl(brandSlug, post.id)}>
@@ -37,7 +38,7 @@ export function PostFeed({ brandSlug, feed, origin }: { brandSlug: string; feed:
                 {t('posts:post.moreComments')}
               </Link>
             ) : null}
-            {post.can.comment ? <CommentForm brandSlug={brandSlug} postId={post.id} /> : null}
+            {post.can.comment ? <CommentForm key={post.childCount} brandSlug={brandSlug} postId={post.id} /> : null}
           </div>
         </PostCard>
       ))}
@@ -49,6 +50,11 @@ export function PostFeed({ brandSlug, feed, origin }: { brandSlug: string; feed:
       ) : null}
     </section>
   )
+}
+
+/** When the feed's newest post was written (pinned posts come first, so not simply the first one). */
+function newest(feed: FeedView) {
+  return feed.posts.reduce((latest, post) => (post.createdAt > latest ? post.createdAt : latest), '')
 }
 
 /** "Write a post": a plain POST to the page that shows the feed (its action is newPostAction). */

@@ -43,7 +43,7 @@ export default function SinglePostView() {
                       {t('posts:post.moreReplies')}
                     </Link>
                   ) : null}
-                  {comment.can.comment ? <CommentForm brandSlug={slug} postId={comment.id} reply /> : null}
+                  {comment.can.comment ? <CommentForm key={comment.childCount} brandSlug={slug} postId={comment.id} reply /> : null}
                 </div>
               ) : null}
             </PostCard>
@@ -53,7 +53,7 @@ export default function SinglePostView() {
               {t(answers === 'reply' ? 'posts:post.moreReplies' : 'posts:post.moreComments')}
             </Link>
           ) : null}
-          {mayAnswer ? <CommentForm brandSlug={slug} postId={post.id} reply={answers === 'reply'} /> : !post.can.comment ? <p className="hint">{t('posts:post.signInToComment')}</p> : null}
+          {mayAnswer ? <CommentForm key={post.childCount} brandSlug={slug} postId={post.id} reply={answers === 'reply'} /> : !post.can.comment ? <p className="hint">{t('posts:post.signInToComment')}</p> : null}
         </div>
       </PostCard>
     </main>
