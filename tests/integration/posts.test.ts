@@ -7,6 +7,8 @@ import { childrenOf, createChild, createPost, hubFeed, roomFeed } from '#app/lib
 import { PostRuleError } from '#app/lib/posts/post-rules'
 import { action as homeAction, loader as homeLoader } from '#app/routes/$brand._community._index'
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
+import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
+import { roomFeedView } from '#app/lib/posts/feed.server'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
@@ -300,5 +302,38 @@ describe('the community home', () => {
     await grantRole(viewer, brand, 'community-viewer')
     const asViewer = unwrap(await homeLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(viewer.id) } })))
     expect(asViewer.feed!.view.posts.length).toBeGreaterThan(0)
+  })
+})
+
+describe('a group feed (roomFeedView, composing through /{brand}/posts/new)', () => {
+  const newPost = (roomId: string, fields: Record<string, string>, cookie = memberCookie) =>
+    newPostAction(form(`/${brand.slug}/posts/new?room=${roomId}`, {}, { intent: 'post', contextRoomId: roomId, ...fields }, cookie))
+
+  it('publishes into the group and goes back to the group page', async () => {
+    const group = await makeRoom(brand)
+    const response = await thrownResponse(newPost(group.id, { message: 'In the group', redirectTo: `/${brand.slug}/groups/${group.slug}` }))
+    expect(response.headers.get('Location')).toBe(`/${brand.slug}/groups/${group.slug}`)
+    const feed = await roomFeedView(brand, group, member.id, { hiddenAuthorIds: [], page: 0 })
+    expect(feed.posts.map((post) => post.html)).toEqual(['In the group'])
+    expect(feed.canPost).toBe(true)
+  })
+
+  it('shows a refused post on the composer page: 400, the message, the typed value and the way back', async () => {
+    const group = await makeRoom(brand)
+    const { status, body } = await refusal(newPost(group.id, { message: ' ', redirectTo: `/${brand.slug}/groups/${group.slug}` }))
+    expect(status).toBe(400)
+    expect(body.result.error?.message).toEqual(['posts:errors.missingContent'])
+    expect(body.result.initialValue?.redirectTo).toBe(`/${brand.slug}/groups/${group.slug}`)
+    expect(await Post.count({ where: { contextRoomId: group.id } })).toBe(0)
+  })
+
+  it('refuses a viewer (403) and answers 404 for an unknown room', async () => {
+    const group = await makeRoom(brand)
+    const viewer = await makeUser()
+    await grantRole(viewer, brand, 'community-viewer')
+    const viewerCookie = await signedInCookie(viewer.id)
+    expect(initOf(await newPostLoader(routeArgs(`/${brand.slug}/posts/new?room=${group.id}`, { brand: brand.slug }, { headers: { Cookie: viewerCookie } }))).status).toBe(403)
+    expect((await refusal(newPost(group.id, { message: 'x' }, viewerCookie))).status).toBe(403)
+    expect((await thrownResponse(newPostLoader(routeArgs(`/${brand.slug}/posts/new?room=nope`, { brand: brand.slug }, { headers: { Cookie: memberCookie } })))).status).toBe(404)
   })
 })

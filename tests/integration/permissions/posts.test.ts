@@ -12,6 +12,7 @@ import { beforeAll } from 'vitest'
 import { Post } from '#models/index'
 import { createPost } from '#app/lib/posts/posts.server'
 import { action as homeAction } from '#app/routes/$brand._community._index'
+import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
 import { initOf } from '../../support/session'
 import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
@@ -54,6 +55,17 @@ describeMatrix(
     {
       name: 'POST /{brand} write a post in the hub',
       run: async (w, p) => refusedAs403(homeAction(await argsAs(w, p, `/${w.brand.slug}`, { brand: w.brand.slug }, form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` })))),
+      expected: only(WRITERS),
+    },
+    {
+      name: 'GET /{brand}/posts/new?room={hub}',
+      run: async (w, p) => refusedAs403(newPostLoader(await argsAs(w, p, `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }))),
+      expected: only(WRITERS),
+    },
+    {
+      name: 'POST /{brand}/posts/new?room={hub}',
+      run: async (w, p) =>
+        refusedAs403(newPostAction(await argsAs(w, p, `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }, form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` })))),
       expected: only(WRITERS),
     },
     {
