@@ -31,7 +31,7 @@ async function makePostsCommunity(suffix: string) {
     await addPerson(brandId, { name, emailAddress, role })
     return { name, emailAddress }
   }
-  return { slug, admin: await person('Ada Admin', 'community-admin'), member: await person('Mel Member', 'community-member') }
+  return { slug, hubId, admin: await person('Ada Admin', 'community-admin'), member: await person('Mel Member', 'community-member') }
 }
 
 const postArticle = (page: Page, words: string) => page.getByRole('article').filter({ hasText: words })
@@ -101,6 +101,18 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await expect(page).toHaveURL(new RegExp(`${postPath}$`))
   // The one 400 is the refused post above (a document request, or the form's fetch with JavaScript).
   expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([])
+
+  // The composer page that feeds without a post action of their own (a group page) send their posts to.
+  await page.goto(`/${community.slug}/posts/new?room=${community.hubId}`)
+  await expect(page.getByRole('heading', { level: 1, name: text('posts:feed.write') })).toBeVisible()
+  await page.getByLabel(text('posts:feed.messageLabel')).fill('   ')
+  await page.getByRole('button', { name: text('posts:feed.publish') }).click()
+  await expect(page.getByText(text('posts:errors.missingContent'))).toBeVisible()
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, testInfo, 'posts-new')
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
 
   // An admin pins it.
   const adminContext = await browser.newContext()
