@@ -94,37 +94,40 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
         </ul>
       ) : null}
       <FormErrors errors={buttonsReply?.error?.[''] ?? undefined} />
-      <div className="post-actions inline-actions" aria-label={t('posts:post.reactions')} role="group">
-        {post.reactions.map((reaction) =>
-          post.can.react ? (
-            <Form method="post" action={action} key={reaction.emoji} className="inline-form">
-              <input type="hidden" name="intent" value="react" />
-              <input type="hidden" name="redirectTo" value={here} />
-              <button
-                type="submit"
-                name="emoji"
-                value={reaction.emoji}
-                className={`button button-small reaction${reaction.mine ? ' reaction-mine' : ''}`}
-                aria-pressed={reaction.mine}
-                aria-label={t('posts:post.react', { emoji: reaction.emoji })}
-              >
-                {reaction.emoji} {reaction.count || ''}
-              </button>
-            </Form>
-          ) : reaction.count ? (
-            <span key={reaction.emoji} className="reaction">
-              {reaction.emoji} {reaction.count}
-            </span>
-          ) : null,
-        )}
-        {post.can.pin ? (
-          <PostButtonForm action={action} here={here} intent="pin" field={{ pinned: String(!post.pinned) }} label={t(post.pinned ? 'posts:post.unpin' : 'posts:post.pin')} />
-        ) : null}
-        {post.can.promote ? (
-          <PostButtonForm action={action} here={here} intent="promote" field={{ promoted: String(!post.promoted) }} label={t(post.promoted ? 'posts:post.unpromote' : 'posts:post.promote')} />
-        ) : null}
-        {post.can.remove ? <PostButtonForm action={action} here={here} intent="remove" label={t('posts:post.remove')} danger /> : null}
-      </div>
+      {/* A reader who may do nothing and sees no reactions gets no empty row. */}
+      {post.can.react || post.can.pin || post.can.promote || post.can.remove || post.reactions.some((reaction) => reaction.count > 0) ? (
+        <div className="post-actions inline-actions" aria-label={t('posts:post.reactions')} role="group">
+          {post.reactions.map((reaction) =>
+            post.can.react ? (
+              <Form method="post" action={action} key={reaction.emoji} className="inline-form">
+                <input type="hidden" name="intent" value="react" />
+                <input type="hidden" name="redirectTo" value={here} />
+                <button
+                  type="submit"
+                  name="emoji"
+                  value={reaction.emoji}
+                  className={`button button-small reaction${reaction.mine ? ' reaction-mine' : ''}`}
+                  aria-pressed={reaction.mine}
+                  aria-label={t('posts:post.react', { emoji: reaction.emoji })}
+                >
+                  {reaction.emoji} {reaction.count || ''}
+                </button>
+              </Form>
+            ) : reaction.count ? (
+              <span key={reaction.emoji} className="reaction">
+                {reaction.emoji} {reaction.count}
+              </span>
+            ) : null,
+          )}
+          {post.can.pin ? (
+            <PostButtonForm action={action} here={here} intent="pin" field={{ pinned: String(!post.pinned) }} label={t(post.pinned ? 'posts:post.unpin' : 'posts:post.pin')} />
+          ) : null}
+          {post.can.promote ? (
+            <PostButtonForm action={action} here={here} intent="promote" field={{ promoted: String(!post.promoted) }} label={t(post.promoted ? 'posts:post.unpromote' : 'posts:post.promote')} />
+          ) : null}
+          {post.can.remove ? <PostButtonForm action={action} here={here} intent="remove" label={t('posts:post.remove')} danger /> : null}
+        </div>
+      ) : null}
       {absoluteUrl ? (
         <p className="post-share">
           <span className="muted">{t('posts:post.share')}:</span>{' '}
