@@ -58,8 +58,8 @@ export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<P
         promoted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         promotedBy: { type: DataTypes.STRING(36), allowNull: true },
         deleted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        createdAt: DataTypes.DATE(3),
+        updatedAt: DataTypes.DATE(3),
       },
       { sequelize, tableName: 'posts', modelName: 'Post' },
     )

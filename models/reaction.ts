@@ -8,7 +8,10 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** One person's emoji on a post (spec §3 "Post reaction (emoji): post"); at most one of each emoji per person. */
+/**
+ * One person's reaction on a post (spec §3 "Post reaction (emoji): post"); at most one of each per
+ * person. `emoji` holds the reaction's name (app/lib/posts/post-rules.ts REACTIONS), not the character.
+ */
 export class PostReaction extends Model<InferAttributes<PostReaction>, InferCreationAttributes<PostReaction>> {
   declare id: CreationOptional<string>
   declare postId: string
@@ -24,8 +27,8 @@ export class PostReaction extends Model<InferAttributes<PostReaction>, InferCrea
         postId: { type: DataTypes.STRING(36), allowNull: false },
         userId: { type: DataTypes.STRING(36), allowNull: false },
         emoji: { type: DataTypes.STRING(16), allowNull: false },
-        createdAt: DataTypes.DATE,
-        updatedAt: DataTypes.DATE,
+        createdAt: DataTypes.DATE(3),
+        updatedAt: DataTypes.DATE(3),
       },
       { sequelize, tableName: 'post_reactions', modelName: 'PostReaction' },
     )

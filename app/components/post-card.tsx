@@ -104,8 +104,8 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
                 <input type="hidden" name="redirectTo" value={here} />
                 <button
                   type="submit"
-                  name="emoji"
-                  value={reaction.emoji}
+                  name="reaction"
+                  value={reaction.name}
                   className={`button button-small reaction${reaction.mine ? ' reaction-mine' : ''}`}
                   aria-pressed={reaction.mine}
                   aria-label={t('posts:post.react', { emoji: reaction.emoji })}

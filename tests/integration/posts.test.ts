@@ -191,17 +191,20 @@ describe('comments and replies', () => {
 describe('reactions', () => {
   it('toggle on and off, counted per emoji, marking the viewer’s own', async () => {
     const post = await aPost()
-    await thrownResponse(onPost(post.id, { intent: 'react', emoji: '👍' }))
-    await thrownResponse(onPost(post.id, { intent: 'react', emoji: '👍' }, ownerCookie))
+    await thrownResponse(onPost(post.id, { intent: 'react', reaction: 'like' }))
+    await thrownResponse(onPost(post.id, { intent: 'react', reaction: 'like' }, ownerCookie))
+    await thrownResponse(onPost(post.id, { intent: 'react', reaction: 'celebrate' }))
     let shown = (await view(post.id, memberCookie)).post.reactions.find((reaction) => reaction.emoji === '👍')!
-    expect(shown).toEqual({ emoji: '👍', count: 2, mine: true })
-    await thrownResponse(onPost(post.id, { intent: 'react', emoji: '👍' }))
+    expect(shown).toEqual({ name: 'like', emoji: '👍', count: 2, mine: true })
+    await thrownResponse(onPost(post.id, { intent: 'react', reaction: 'like' }))
     shown = (await view(post.id, memberCookie)).post.reactions.find((reaction) => reaction.emoji === '👍')!
-    expect(shown).toEqual({ emoji: '👍', count: 1, mine: false })
+    expect(shown).toEqual({ name: 'like', emoji: '👍', count: 1, mine: false })
+    // Another reaction of the same person stays what it was.
+    expect((await view(post.id, memberCookie)).post.reactions.find((reaction) => reaction.name === 'celebrate')).toEqual({ name: 'celebrate', emoji: '🎉', count: 1, mine: true })
   })
   it('refuses an emoji outside the set with 400, writing nothing', async () => {
     const post = await aPost()
-    const { status } = await refusal(onPost(post.id, { intent: 'react', emoji: '<b>' }))
+    const { status } = await refusal(onPost(post.id, { intent: 'react', reaction: '👍' }))
     expect(status).toBe(400)
     expect(await PostReaction.count({ where: { postId: post.id } })).toBe(0)
   })

@@ -80,8 +80,8 @@ export async function postAction(args: ActionFunctionArgs) {
   switch (command.intent) {
     case 'react':
       if (!rights.comment) return deny()
-      if (!isReaction(command.emoji)) return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
-      await toggleReaction(post.id, user.id, command.emoji)
+      if (!isReaction(command.reaction)) return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
+      await toggleReaction(post.id, user.id, command.reaction)
       // Reacting is its own feedback (the count changes): no message.
       throw redirect(back)
     case 'pin':

@@ -8,8 +8,14 @@ export const COMMENTS_PAGE_SIZE = 3
 export const FEED_PAGE_SIZE = 10
 /** A message longer than this is refused: it keeps a post readable and inside every dialect's TEXT. */
 export const MESSAGE_MAX = 10_000
-/** The reactions offered under a post: a short fixed set keeps the counts readable. */
-export const REACTIONS = ['👍', '❤️', '😂', '🎉', '😮'] as const
+/**
+ * The reactions offered under a post: a short fixed set keeps the counts readable. Stored by name,
+ * not by emoji: MariaDB's general utf8mb4 collations weigh every emoji alike, so an emoji column
+ * would find 👍 when asked for 🎉.
+ */
+export const REACTIONS = { like: '👍', love: '❤️', laugh: '😂', celebrate: '🎉', wow: '😮' } as const
+export type ReactionName = keyof typeof REACTIONS
+export const REACTION_NAMES = Object.keys(REACTIONS) as ReactionName[]
 
 export type PostProblem =
   | 'posts:errors.missingContextRoom'

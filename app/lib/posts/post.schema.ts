@@ -33,7 +33,7 @@ export type CommentFormFields = z.input<typeof CommentFormSchema>
 
 /** The buttons under a post: react, pin, promote, remove. */
 export const PostButtonSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('react'), emoji: z.string().max(16) }),
+  z.object({ intent: z.literal('react'), reaction: z.string().max(16) }),
   z.object({ intent: z.literal('pin'), pinned: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('promote'), promoted: z.enum(['true', 'false']) }),
   z.object({ intent: z.literal('remove') }),

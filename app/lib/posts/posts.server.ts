@@ -6,7 +6,7 @@ import { Op, type WhereOptions } from 'sequelize'
 import { Post, PostReaction, Room, User, type Brand } from '#models/index'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, postProblem, type PostInput } from './post-rules'
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, type PostInput, type ReactionName } from './post-rules'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 
 /** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
@@ -62,8 +62,8 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
   })
 }
 
-/** Adds the person's emoji to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
-export async function toggleReaction(postId: string, userId: string, emoji: string): Promise<boolean> {
+/** Adds the person's reaction to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
+export async function toggleReaction(postId: string, userId: string, emoji: ReactionName): Promise<boolean> {
   const existing = await PostReaction.findOne({ where: { postId, userId, emoji } })
   if (existing) {
     await existing.destroy()
@@ -74,8 +74,8 @@ export async function toggleReaction(postId: string, userId: string, emoji: stri
   return true
 }
 
-export function isReaction(value: unknown): value is (typeof REACTIONS)[number] {
-  return typeof value === 'string' && (REACTIONS as readonly string[]).includes(value)
+export function isReaction(value: unknown): value is ReactionName {
+  return typeof value === 'string' && (REACTION_NAMES as readonly string[]).includes(value)
 }
 
 export async function setPinned(post: Post, pinned: boolean) {
@@ -106,7 +106,7 @@ export type PostItem = {
   pinned: boolean
   promoted: boolean
   createdAt: string
-  reactions: Array<{ emoji: string; count: number; mine: boolean }>
+  reactions: Array<{ name: ReactionName; emoji: string; count: number; mine: boolean }>
   childCount: number
 }
 
@@ -140,9 +140,9 @@ async function items(posts: Post[], viewerId: string | null, hiddenAuthorIds: re
       pinned: post.pinned,
       promoted: post.promoted,
       createdAt: post.createdAt.toISOString(),
-      reactions: REACTIONS.map((emoji) => {
-        const of = mine.filter((reaction) => reaction.emoji === emoji)
-        return { emoji, count: of.length, mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId) }
+      reactions: REACTION_NAMES.map((name) => {
+        const of = mine.filter((reaction) => reaction.emoji === name)
+        return { name, emoji: REACTIONS[name], count: of.length, mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId) }
       }),
       childCount: children.filter((child) => child.parentPostId === post.id).length,
     }

@@ -74,7 +74,7 @@ describeMatrix(
       expected: only(MODERATORS),
     },
     { name: 'POST /{brand}/posts/{id} comment', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'comment', message: 'Hi' }), expected: only(COMMUNITY) },
-    { name: 'POST /{brand}/posts/{id} react', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'react', emoji: '👍' }), expected: only(COMMUNITY) },
+    { name: 'POST /{brand}/posts/{id} react', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'react', reaction: 'like' }), expected: only(COMMUNITY) },
     { name: 'POST /{brand}/posts/{id} pin', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'pin', pinned: 'true' }), expected: only(MODERATORS) },
     { name: 'POST /{brand}/posts/{id} promote', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'promote', promoted: 'true' }), expected: only(MODERATORS) },
     { name: 'POST /{brand}/posts/{id} remove another’s post', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'remove' }), expected: only(MODERATORS) },
