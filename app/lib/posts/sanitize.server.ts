@@ -26,5 +26,5 @@ export function sanitizePostHtml(html: string): string {
 
 /** Whether stored HTML has any words (or a link) left: a message of only removed markup is no message. */
 export function hasVisibleText(html: string): boolean {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '' || /<a\s/i.test(html)
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).trim() !== '' || /<a\s[^>]*href=/i.test(html)
 }

@@ -98,4 +98,5 @@ describe('sanitizePostHtml keeps what is safe', () => {
 describe('hasVisibleText', () => {
   it('is false for markup that sanitised to nothing', () => expect(hasVisibleText(sanitizePostHtml('<script>x</script><p> </p>'))).toBe(false))
   it('is true for words', () => expect(hasVisibleText('<p>hi</p>')).toBe(true))
+  it('is false for a script link with no words, whose address was dropped', () => expect(hasVisibleText(sanitizePostHtml('<a href="javascript:alert(1)"></a>'))).toBe(false))
 })
