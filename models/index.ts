@@ -21,6 +21,8 @@ import { RoomFollow } from './room-follow'
 import { Media } from './media'
 import { Conversation, ConversationParticipant, initialiseConversations } from './conversation'
 import { Message, MessageAttachment } from './message'
+import { Post } from './post'
+import { PostReaction } from './reaction'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
@@ -29,6 +31,7 @@ export { GroupJoinRequest }
 export { RoomFollow, UserBlock, UserConnection }
 export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
+export { Post, PostReaction }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -76,6 +79,10 @@ function initialise(sequelize: Sequelize) {
   Media.initialise(sequelize)
 
   initialiseConversations(sequelize)
+
+  Post.initialise(sequelize)
+  PostReaction.initialise(sequelize)
+  Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' })
 }
 
 /**

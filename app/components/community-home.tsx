@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { PostFeed } from '#app/components/post-feed'
 import type { CommunityHomeData } from '#app/lib/communities/community-home.server'
 import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
@@ -6,7 +7,7 @@ import { useT } from '#app/lib/i18n/use-t'
 /** The community home: its hub and announcements, groups, and the right drawer (members, upcoming events). */
 export function CommunityHomeView({ data }: { data: CommunityHomeData }) {
   const { t, language } = useT()
-  const { community, hub, announcements, groups, events, memberCount } = data
+  const { community, hub, announcements, groups, events, memberCount, feed } = data
   const roomUrl = (slug: string) => `/${community.slug}/${slug}`
   return (
     <>
@@ -45,6 +46,8 @@ export function CommunityHomeView({ data }: { data: CommunityHomeData }) {
             </ul>
           )}
         </section>
+
+        {feed ? <PostFeed brandSlug={community.slug} feed={feed.view} origin={feed.origin} /> : null}
       </main>
 
       <aside className="right-drawer" aria-labelledby="about-heading">

@@ -1,7 +1,10 @@
 import { Op } from 'sequelize'
 import { Brand, Membership, Room } from '#models/index'
 import { roomAccess, type RoomAccessInput } from '#models/room-access'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { CommunityAccess } from '../http/guards.server'
+import { routeMessages } from '../i18n/page-language.server'
+import { feedPage, hubFeedView } from '../posts/feed.server'
 
 const UPCOMING_EVENTS = 5
 const GROUPS_SHOWN = 12
@@ -73,11 +76,26 @@ export async function communityHome(brand: Brand, viewer: HomeViewer, now = new 
   }
 }
 
-/** The community home's loader data for someone a guard let in (the home's own, or a drawer's over it). */
-export async function communityHomeData({ brand, user, permissions }: CommunityAccess) {
+/**
+ * The community home's loader data for someone a guard let in (the home's own, or a drawer's over
+ * it). With the page's arguments (the home itself) it carries the hub feed and its texts too.
+ */
+export async function communityHomeData({ brand, user, permissions }: CommunityAccess, page?: LoaderFunctionArgs) {
+  const [home, feed] = await Promise.all([
+    communityHome(brand, { userId: user?.id ?? null, hasCommunityAccess: permissions.has('access-community') }),
+    page
+      ? Promise.all([
+          // Blocks and mutes (issue 12 part C) hide authors here: their hiddenAuthorIds(viewer, community) list goes in this slot.
+          hubFeedView(brand, user?.id ?? null, { hiddenAuthorIds: [], page: feedPage(page.request) }),
+          routeMessages(page, 'posts'),
+        ])
+      : null,
+  ])
   return {
     community: { name: brand.name, slug: brand.slug, trialEndsAt: brand.trialEndsAt?.toISOString() ?? null },
-    ...(await communityHome(brand, { userId: user?.id ?? null, hasCommunityAccess: permissions.has('access-community') })),
+    ...home,
+    feed: feed ? { view: feed[0], origin: new URL(page!.request.url).origin } : null,
+    ...(feed ? { messages: feed[1] } : {}),
   }
 }
 export type CommunityHomeData = Awaited<ReturnType<typeof communityHomeData>>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { env } from '../platform/env.server'
+import { EMBED_FRAME_SOURCES } from '../posts/embeds'
 
 export function newNonce() {
   return randomBytes(16).toString('base64')
@@ -42,6 +43,8 @@ export function documentSecurityHeaders(
     "media-src 'self' blob:",
     "font-src 'self' data:",
     `connect-src 'self' ${[...connect].join(' ')}`,
+    // Only the video players a post may embed (app/lib/posts/embeds.ts builds them from an id alone).
+    `frame-src ${EMBED_FRAME_SOURCES.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

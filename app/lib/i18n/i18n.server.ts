@@ -18,6 +18,7 @@ import enDirectory from '#locales/en/directory.json'
 import enConnections from '#locales/en/connections.json'
 import enMedia from '#locales/en/media.json'
 import enMessages from '#locales/en/messages.json'
+import enPosts from '#locales/en/posts.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -36,6 +37,7 @@ import esDirectory from '#locales/es/directory.json'
 import esConnections from '#locales/es/connections.json'
 import esMedia from '#locales/es/media.json'
 import esMessages from '#locales/es/messages.json'
+import esPosts from '#locales/es/posts.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -54,6 +56,7 @@ import ptDirectory from '#locales/pt/directory.json'
 import ptConnections from '#locales/pt/connections.json'
 import ptMedia from '#locales/pt/media.json'
 import ptMessages from '#locales/pt/messages.json'
+import ptPosts from '#locales/pt/posts.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -78,6 +81,7 @@ const MESSAGES: Record<Language, Messages> = {
     connections: enConnections,
     media: enMedia,
     messages: enMessages,
+    posts: enPosts,
   },
   es: {
     common: esCommon,
@@ -98,6 +102,7 @@ const MESSAGES: Record<Language, Messages> = {
     connections: esConnections,
     media: esMedia,
     messages: esMessages,
+    posts: esPosts,
   },
   pt: {
     common: ptCommon,
@@ -118,6 +123,7 @@ const MESSAGES: Record<Language, Messages> = {
     connections: ptConnections,
     media: ptMedia,
     messages: ptMessages,
+    posts: ptPosts,
   },
 }
 

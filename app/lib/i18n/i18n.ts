@@ -16,6 +16,7 @@ import type enDirectory from '#locales/en/directory.json'
 import type enConnections from '#locales/en/connections.json'
 import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
+import type enPosts from '#locales/en/posts.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -48,6 +49,7 @@ export type Messages = {
   connections: typeof enConnections
   media: typeof enMedia
   messages: typeof enMessages
+  posts: typeof enPosts
 }
 export type Namespace = keyof Messages
 

@@ -51,3 +51,10 @@ describe('frame-ancestors per response', () => {
     expect(headers({ embeddable: true })['X-Frame-Options']).toBeUndefined()
   })
 })
+
+describe('frame-src', () => {
+  it('allows exactly the two video players a post may embed (issue 12)', () => {
+    const directive = documentSecurityHeaders('nonce', { embeddable: false })['Content-Security-Policy']!.split('; ').find((part) => part.startsWith('frame-src'))
+    expect(directive).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com')
+  })
+})

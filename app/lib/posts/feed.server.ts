@@ -1,0 +1,55 @@
+// The feeds as pages show them, for one viewer: the community home's hub feed and a room's feed,
+// with the buttons the viewer may use and whether they may write a post there.
+import { permissionsHeld } from '#models/access'
+import { postRights } from '#models/post-access'
+import { Room, type Brand } from '#models/index'
+import { hubFeed, roomFeed, type Feed } from './posts.server'
+import { rightsByRoom, shown, shownThread, type ShownPost, type ShownThread } from './post-view.server'
+
+export type FeedView = {
+  /** The room a new post goes to (the hub on the community home), or null when there is none. */
+  roomId: string | null
+  canPost: boolean
+  signedIn: boolean
+  posts: Array<ShownPost & { comments: ShownThread }>
+  page: number
+  hasMore: boolean
+}
+
+async function view(brand: Brand, userId: string | null, feed: Feed, room: Room | null): Promise<FeedView> {
+  const roomIds = feed.posts.map((post) => post.roomId)
+  const rights = await rightsByRoom(brand, userId, room ? [...roomIds, room.id] : roomIds)
+  return {
+    roomId: room?.id ?? null,
+    canPost: room ? (rights.get(room.id)?.post ?? false) : false,
+    signedIn: userId !== null,
+    posts: feed.posts.map((post) => ({ ...shown(post, rights, userId), comments: shownThread(post.comments, rights, userId) })),
+    page: feed.page,
+    hasMore: feed.hasMore,
+  }
+}
+
+/** `?page=` of a feed's address: a whole number from 0 (anything else is the first page). */
+export function feedPage(request: Request): number {
+  const page = Number(new URL(request.url).searchParams.get('page') ?? 0)
+  return Number.isInteger(page) && page >= 0 && page < 10_000 ? page : 0
+}
+
+/**
+ * The community home's feed. `hiddenAuthorIds`: the authors this viewer blocked or muted
+ * (app/lib/connections/visibility.server.ts hiddenAuthorIds), whose posts and comments never show.
+ */
+export async function hubFeedView(brand: Brand, userId: string | null, options: { hiddenAuthorIds: readonly string[]; page: number }): Promise<FeedView> {
+  const held = await permissionsHeld(userId, brand.id)
+  const feed = await hubFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
+  const hub = brand.topLevelRoomId ? await Room.findOne({ where: { id: brand.topLevelRoomId, brandId: brand.id, deleted: false } }) : null
+  return view(brand, userId, feed, hub)
+}
+
+/** A room's feed (a group page includes it through PostFeed); the room was already admitted by the page's guard. */
+export async function roomFeedView(brand: Brand, room: Room, userId: string | null, options: { hiddenAuthorIds: readonly string[]; page: number }): Promise<FeedView> {
+  const feed = await roomFeed(room.id, { viewerId: userId, ...options })
+  return view(brand, userId, feed, room)
+}
+
+export { postRights }

@@ -1,0 +1,239 @@
+// Posts, comments, replies and reactions: the commands that write them and the queries the feeds
+// and the single post view read (spec §3 Post, §5 Posts, §7 posts calls). Access is decided before
+// these run (models/post-access.ts through the guards); every query takes the authors the viewer
+// must not see (blocks and mutes, app/lib/connections) as a list, so the feeds never show them.
+import { Op, type WhereOptions } from 'sequelize'
+import { Post, PostReaction, Room, User, type Brand } from '#models/index'
+import { roomAccess } from '#models/room-access'
+import { findEmbeds, type Embed } from './embeds'
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, type PostInput, type ReactionName } from './post-rules'
+import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
+
+/** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
+function storedMessage(message: unknown): unknown {
+  if (typeof message !== 'string') return message
+  const clean = sanitizePostHtml(message)
+  return hasVisibleText(clean) ? clean : ''
+}
+
+function fileUrlsOf(input: PostInput): string[] {
+  return Array.isArray(input.fileUrls) ? (input.fileUrls as string[]) : []
+}
+
+/** POST /posts: a top-level post in a room. Throws PostRuleError with the spec's message. */
+export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, input: PostInput): Promise<Post> {
+  const message = storedMessage(input.message)
+  const problem = postProblem({ ...input, message })
+  if (problem) throw new PostRuleError(problem)
+  return Post.create({
+    brandId: brand.id,
+    contextRoomId: input.contextRoomId as string,
+    authorId,
+    message: (message as string) || null,
+    fileUrls: fileUrlsOf(input),
+    videoUrl: (input.videoUrl as string) || null,
+    videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
+  })
+}
+
+/**
+ * A comment on a post or a reply to a comment. Threads are two deep: answering a reply answers its
+ * comment. The parent must be a published post of the same room (else "Missing parent post").
+ */
+export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, input: PostInput): Promise<Post> {
+  const message = storedMessage(input.message)
+  const problem = postProblem({ ...input, message }, { child: true })
+  if (problem) throw new PostRuleError(problem)
+  let parent = await Post.findOne({ where: { id: input.parentPostId as string, brandId: brand.id, contextRoomId: input.contextRoomId as string, status: 'published', deleted: false } })
+  if (parent?.parentPostId) {
+    const grandparent = await Post.findByPk(parent.parentPostId)
+    if (grandparent?.parentPostId) parent = await Post.findOne({ where: { id: parent.parentPostId, deleted: false } })
+  }
+  if (!parent) throw new PostRuleError('posts:errors.missingParentPost')
+  return Post.create({
+    brandId: brand.id,
+    contextRoomId: parent.contextRoomId,
+    parentPostId: parent.id,
+    authorId,
+    message: (message as string) || null,
+    fileUrls: fileUrlsOf(input),
+    videoUrl: (input.videoUrl as string) || null,
+    videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
+  })
+}
+
+/** Adds the person's reaction to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
+export async function toggleReaction(postId: string, userId: string, emoji: ReactionName): Promise<boolean> {
+  const existing = await PostReaction.findOne({ where: { postId, userId, emoji } })
+  if (existing) {
+    await existing.destroy()
+    return false
+  }
+  // Two quick clicks race to the unique index; the second finding the first is still "on".
+  await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  return true
+}
+
+export function isReaction(value: unknown): value is ReactionName {
+  return typeof value === 'string' && (REACTION_NAMES as readonly string[]).includes(value)
+}
+
+export async function setPinned(post: Post, pinned: boolean) {
+  await post.update({ pinned })
+}
+
+export async function setPromoted(post: Post, promoted: boolean, byUserId: string) {
+  await post.update({ promoted, promotedBy: promoted ? byUserId : null })
+}
+
+/** DELETE /posts/{id}: the flag, so a thread keeps its place; the post and its answers leave every feed. */
+export async function removePost(post: Post) {
+  await post.update({ deleted: true, pinned: false, promoted: false })
+}
+
+// ——— reading ———
+
+export type PostItem = {
+  id: string
+  roomId: string
+  parentPostId: string | null
+  author: { id: string; name: string }
+  html: string | null
+  /** Players for the video links in the message, built from their ids only. */
+  embeds: Embed[]
+  fileUrls: string[]
+  video: { url: string; thumbnailUrl: string | null } | null
+  pinned: boolean
+  promoted: boolean
+  createdAt: string
+  reactions: Array<{ name: ReactionName; emoji: string; count: number; mine: boolean }>
+  childCount: number
+}
+
+const LIVE: WhereOptions<Post> = { status: 'published', deleted: false }
+
+function notFrom(hiddenAuthorIds: readonly string[]): WhereOptions<Post> {
+  return hiddenAuthorIds.length ? { authorId: { [Op.notIn]: [...hiddenAuthorIds] } } : {}
+}
+
+/** Posts as the pages show them: author names, reaction counts (and the viewer's own), how many answers. */
+async function items(posts: Post[], viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<PostItem[]> {
+  if (posts.length === 0) return []
+  const ids = posts.map((post) => post.id)
+  const [authors, reactions, children] = await Promise.all([
+    User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(posts.map((post) => post.authorId))] } }),
+    PostReaction.findAll({ attributes: ['postId', 'userId', 'emoji'], where: { postId: ids } }),
+    Post.findAll({ attributes: ['parentPostId'], where: { parentPostId: ids, ...LIVE, ...notFrom(hiddenAuthorIds) } }),
+  ])
+  const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
+  return posts.map((post) => {
+    const mine = reactions.filter((reaction) => reaction.postId === post.id)
+    return {
+      id: post.id,
+      roomId: post.contextRoomId,
+      parentPostId: post.parentPostId,
+      author: { id: post.authorId, name: nameOf.get(post.authorId) ?? '' },
+      html: post.message,
+      embeds: findEmbeds(post.message),
+      fileUrls: post.fileUrls ?? [],
+      video: post.videoUrl ? { url: post.videoUrl, thumbnailUrl: post.videoThumbnailUrl } : null,
+      pinned: post.pinned,
+      promoted: post.promoted,
+      createdAt: post.createdAt.toISOString(),
+      reactions: REACTION_NAMES.map((name) => {
+        const of = mine.filter((reaction) => reaction.emoji === name)
+        return { name, emoji: REACTIONS[name], count: of.length, mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId) }
+      }),
+      childCount: children.filter((child) => child.parentPostId === post.id).length,
+    }
+  })
+}
+
+export type Thread = { items: PostItem[]; lastPostId: string | null }
+
+/**
+ * GET /posts/comments (and /replies): a post's answers, oldest first, COMMENTS_PAGE_SIZE at a time
+ * after `lastPostId` (the last one the reader has). `lastPostId` in the answer pages on; null at the end.
+ */
+export async function childrenOf(parentPostId: string, options: { viewerId: string | null; hiddenAuthorIds: readonly string[]; lastPostId?: string | null }): Promise<Thread> {
+  const after = options.lastPostId ? await Post.findOne({ where: { id: options.lastPostId, parentPostId } }) : null
+  const rows = await Post.findAll({
+    where: {
+      parentPostId,
+      ...LIVE,
+      ...notFrom(options.hiddenAuthorIds),
+      ...(after ? { [Op.or]: [{ createdAt: { [Op.gt]: after.createdAt } }, { createdAt: after.createdAt, id: { [Op.gt]: after.id } }] } : {}),
+    },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+    limit: COMMENTS_PAGE_SIZE + 1,
+  })
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE)
+  return { items: await items(page, options.viewerId, options.hiddenAuthorIds), lastPostId: rows.length > COMMENTS_PAGE_SIZE ? page.at(-1)!.id : null }
+}
+
+export type FeedPost = PostItem & { comments: Thread }
+export type Feed = { posts: FeedPost[]; page: number; hasMore: boolean }
+
+async function withComments(posts: Post[], viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<FeedPost[]> {
+  const shown = await items(posts, viewerId, hiddenAuthorIds)
+  return Promise.all(shown.map(async (post) => ({ ...post, comments: await childrenOf(post.id, { viewerId, hiddenAuthorIds }) })))
+}
+
+const FEED_ORDER: Array<[string, string]> = [
+  ['pinned', 'DESC'],
+  ['createdAt', 'DESC'],
+  ['id', 'DESC'],
+]
+
+/** A room's feed (a group's page): its top-level posts, pinned first, then newest; pages from 0. */
+export async function roomFeed(roomId: string, options: { viewerId: string | null; hiddenAuthorIds: readonly string[]; page?: number }): Promise<Feed> {
+  const page = Math.max(0, options.page ?? 0)
+  const rows = await Post.findAll({
+    where: { contextRoomId: roomId, parentPostId: null, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
+    order: FEED_ORDER,
+    limit: FEED_PAGE_SIZE + 1,
+    offset: page * FEED_PAGE_SIZE,
+  })
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options.hiddenAuthorIds), page, hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
+/**
+ * GET activityhubfeed: the community home's feed, the hub room's posts and the posts promoted from
+ * other rooms, pinned first, then newest. A promoted post shows only to those its room admits, so
+ * promoting never opens a members-only group's post to outsiders.
+ */
+export async function hubFeed(
+  brand: Brand,
+  options: { viewerId: string | null; hasCommunityAccess: boolean; hiddenAuthorIds: readonly string[]; page?: number },
+): Promise<Feed> {
+  const page = Math.max(0, options.page ?? 0)
+  const hubId = brand.topLevelRoomId
+  const promotedFrom = (await Post.findAll({ attributes: ['contextRoomId'], where: { brandId: brand.id, promoted: true, ...LIVE }, group: ['contextRoomId'], raw: true })).map((row) => row.contextRoomId)
+  const promotedRooms = promotedFrom.length
+    ? await Room.findAll({
+        attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
+        where: { brandId: brand.id, status: 'active', deleted: false, id: promotedFrom },
+      })
+    : []
+  const visibleRooms = promotedRooms.filter((room) => roomAccess({ userId: options.viewerId, hasCommunityAccess: options.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+  const rooms: WhereOptions<Post>[] = []
+  if (hubId) rooms.push({ contextRoomId: hubId })
+  if (visibleRooms.length) rooms.push({ contextRoomId: visibleRooms, promoted: true })
+  if (rooms.length === 0) return { posts: [], page, hasMore: false }
+  const rows = await Post.findAll({
+    where: { brandId: brand.id, parentPostId: null, ...LIVE, ...notFrom(options.hiddenAuthorIds), [Op.or]: rooms },
+    order: FEED_ORDER,
+    limit: FEED_PAGE_SIZE + 1,
+    offset: page * FEED_PAGE_SIZE,
+  })
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options.hiddenAuthorIds), page, hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
+/** One post as the single post view shows it. */
+export async function postItem(post: Post, viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<PostItem> {
+  const [item] = await items([post], viewerId, hiddenAuthorIds)
+  return item!
+}

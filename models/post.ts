@@ -1,0 +1,67 @@
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize'
+import { newId } from './ids'
+import { jsonColumn } from './json'
+
+/**
+ * A post's state (spec §4). Only 'published' is written today; drafts, scheduled posts (with
+ * draftPostTime) and posts held for moderation use the same column when they arrive. Deleted is a
+ * separate flag, as in the spec's Post fields.
+ */
+export const POST_STATUSES = ['published', 'draft', 'scheduled', 'held'] as const
+export type PostStatus = (typeof POST_STATUSES)[number]
+
+/** A post in a room's feed (spec §3 Post); a comment's parent is a post, a reply's parent is a comment. */
+export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<Post>> {
+  declare id: CreationOptional<string>
+  declare brandId: string
+  declare contextRoomId: string
+  declare parentPostId: CreationOptional<string | null>
+  declare authorId: string
+  /** Sanitised HTML (app/lib/posts/sanitize.server.ts): never stored as typed. */
+  declare message: CreationOptional<string | null>
+  declare fileUrls: CreationOptional<string[]>
+  declare videoUrl: CreationOptional<string | null>
+  declare videoThumbnailUrl: CreationOptional<string | null>
+  declare status: CreationOptional<PostStatus>
+  declare draftPostTime: CreationOptional<Date | null>
+  declare sendNotification: CreationOptional<boolean>
+  declare pinned: CreationOptional<boolean>
+  declare promoted: CreationOptional<boolean>
+  declare promotedBy: CreationOptional<string | null>
+  declare deleted: CreationOptional<boolean>
+  declare createdAt: CreationOptional<Date>
+  declare updatedAt: CreationOptional<Date>
+
+  static initialise(sequelize: Sequelize) {
+    Post.init(
+      {
+        id: { type: DataTypes.STRING(36), primaryKey: true, defaultValue: newId },
+        brandId: { type: DataTypes.STRING(36), allowNull: false },
+        contextRoomId: { type: DataTypes.STRING(36), allowNull: false },
+        parentPostId: { type: DataTypes.STRING(36), allowNull: true },
+        authorId: { type: DataTypes.STRING(36), allowNull: false },
+        message: { type: DataTypes.TEXT, allowNull: true },
+        fileUrls: jsonColumn('fileUrls', { defaults: () => [] as string[] }),
+        videoUrl: { type: DataTypes.STRING(2048), allowNull: true },
+        videoThumbnailUrl: { type: DataTypes.STRING(2048), allowNull: true },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'published' },
+        draftPostTime: { type: DataTypes.DATE, allowNull: true },
+        sendNotification: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        pinned: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        promoted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        promotedBy: { type: DataTypes.STRING(36), allowNull: true },
+        deleted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        createdAt: DataTypes.DATE(3),
+        updatedAt: DataTypes.DATE(3),
+      },
+      { sequelize, tableName: 'posts', modelName: 'Post' },
+    )
+  }
+}
