@@ -9,6 +9,7 @@ import { action as homeAction, loader as homeLoader } from '#app/routes/$brand._
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
 import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
 import { roomFeedView } from '#app/lib/posts/feed.server'
+import { performPersonAction } from '#app/lib/connections/connections.server'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
@@ -262,6 +263,29 @@ describe('hidden authors (blocks and mutes)', () => {
     expect(feed.posts.map((item) => item.html)).toEqual(['kept'])
     expect(feed.posts[0]!.comments.items).toEqual([])
     expect(feed.posts[0]!.childCount).toBe(0)
+  })
+
+  it('leave the community home and a post page once the viewer blocks or mutes them, or is blocked', async () => {
+    const { brand: place, hub: placeHub, owner: placeOwner } = await makeCommunity()
+    const [author, reader] = [await makeUser(), await makeUser()]
+    for (const person of [author, reader]) await grantRole(person, place, 'community-member')
+    const post = await createPost(place, author.id, { contextRoomId: placeHub.id, message: 'from the author' })
+    const comment = await createChild(place, author.id, { contextRoomId: placeHub.id, parentPostId: (await createPost(place, placeOwner.id, { contextRoomId: placeHub.id, message: 'owner' })).id, message: 'a comment' })
+    const readerCookie = await signedInCookie(reader.id)
+    const homeIds = async () => unwrap(await homeLoader(routeArgs(`/${place.slug}`, { brand: place.slug }, { headers: { Cookie: readerCookie } }))).feed!.view.posts.map((item) => item.id)
+    const threadOf = async (postId: string) =>
+      unwrap(await postLoader(routeArgs(`/${place.slug}/posts/${postId}`, { brand: place.slug, postId }, { headers: { Cookie: readerCookie } })))
+    expect(await homeIds()).toContain(post.id)
+    const ownerPost = comment.parentPostId!
+    expect(JSON.stringify(await threadOf(ownerPost))).toContain(comment.id)
+
+    for (const [actor, target, intent] of [[reader, author, 'mute'], [author, reader, 'block']] as const) {
+      await performPersonAction({ brandId: place.id, actorId: actor.id, intent, userId: target.id })
+      expect(await homeIds()).not.toContain(post.id)
+      expect(JSON.stringify(await threadOf(ownerPost))).not.toContain(comment.id)
+      await performPersonAction({ brandId: place.id, actorId: actor.id, intent: intent === 'mute' ? 'unmute' : 'unblock', userId: target.id })
+      expect(await homeIds()).toContain(post.id)
+    }
   })
 })
 

@@ -5,6 +5,7 @@ import { postAction } from '#app/lib/posts/post-actions.server'
 import { requirePost } from '#app/lib/posts/post-guard.server'
 import { rightsByRoom, shown, shownThread } from '#app/lib/posts/post-view.server'
 import { childrenOf, postItem } from '#app/lib/posts/posts.server'
+import { hiddenAuthorIds as hiddenAuthorIdsFor } from '#app/lib/connections/visibility.server'
 
 /**
  * The single post view (core §2 posts/{postId}, public): the post, then its comments (or, for a
@@ -14,8 +15,8 @@ import { childrenOf, postItem } from '#app/lib/posts/posts.server'
 export async function postPageLoader(args: LoaderFunctionArgs) {
   const { brand, user, post, room } = await requirePost(args)
   const userId = user?.id ?? null
-  // Blocks and mutes (issue 12 part C) hide authors here: their hiddenAuthorIds(viewer, community) list goes in this slot.
-  const hiddenAuthorIds: string[] = []
+  // Blocked people (either way) and those this viewer muted are left out of the thread.
+  const hiddenAuthorIds = userId ? await hiddenAuthorIdsFor(userId, brand.id) : []
   const lastPostId = new URL(args.request.url).searchParams.get('lastPostId')
   const [item, thread, rights, messages] = await Promise.all([
     postItem(post, userId, hiddenAuthorIds),
