@@ -67,6 +67,8 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     size: { type: DataTypes.INTEGER, allowNull: false },
     // Where the attachment store keeps the bytes (app/lib/messages/attachment-store.server.ts).
     storageKey: { type: DataTypes.STRING(255), allowNull: false },
+    // The files' order as sent (they share a creation time, and ids are random).
+    position: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
     ...stamps(),
   })
   await qi.addIndex('message_attachments', ['messageId'], { name: 'message_attachments_message' })

@@ -42,6 +42,7 @@ export class MessageAttachment extends Model<InferAttributes<MessageAttachment>,
   declare contentType: string
   declare size: number
   declare storageKey: string
+  declare position: CreationOptional<number>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -54,6 +55,7 @@ export class MessageAttachment extends Model<InferAttributes<MessageAttachment>,
         contentType: { type: DataTypes.STRING(100), allowNull: false },
         size: { type: DataTypes.INTEGER, allowNull: false },
         storageKey: { type: DataTypes.STRING(255), allowNull: false },
+        position: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -89,8 +89,9 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   await page.getByRole('button', { name: text('members:editor.save') }).click()
   await expect(page.getByText(text('members:roomLink.confirm.warning')).first()).toBeVisible()
   await page.getByRole('button', { name: text('members:roomLink.confirm.button', { to: `/${world.slug}/melody-${world.run}` }) }).click()
+  // The earlier save's message may still be on the page: wait for the change itself.
+  await expect.poll(() => sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [world.brandId, world.memberId])).toEqual([{ slug: `melody-${world.run}` }])
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
-  expect(await sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [world.brandId, world.memberId])).toEqual([{ slug: `melody-${world.run}` }])
 
   // The wizard: bad input first (kept), then the new member and their room.
   await page.goto(`/${world.slug}/members/new`)

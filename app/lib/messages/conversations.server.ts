@@ -186,7 +186,7 @@ async function removeFiles(files: readonly { key: string }[]) {
 async function writeMessage(conversation: Conversation, from: ConversationParticipant, body: string, files: StoredFile[], transaction: Transaction) {
   const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body }, { transaction })
   await MessageAttachment.bulkCreate(
-    files.map((file) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key })),
+    files.map((file, position) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key, position })),
     { transaction },
   )
   await ConversationParticipant.increment('unreadCount', { by: 1, where: { conversationId: conversation.id, id: { [Op.ne]: from.id } }, transaction })
@@ -310,7 +310,11 @@ export async function listConversations(brandId: string, userId: string, page = 
 export async function conversationView(conversation: Conversation, viewer: ConversationParticipant) {
   const [participants, messages, tag] = await Promise.all([
     ConversationParticipant.findAll({ where: { conversationId: conversation.id }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
-    Message.findAll({ where: { conversationId: conversation.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']], include: [{ model: MessageAttachment, as: 'attachments' }] }),
+    Message.findAll({
+      where: { conversationId: conversation.id },
+      include: [{ model: MessageAttachment, as: 'attachments' }],
+      order: [['createdAt', 'ASC'], ['id', 'ASC'], [{ model: MessageAttachment, as: 'attachments' }, 'position', 'ASC']],
+    }),
     conversation.tagId ? BrandTag.findByPk(conversation.tagId, { attributes: ['label'] }) : null,
   ])
   const byId = new Map(participants.map((participant) => [participant.id, participantView(participant, viewer.id)]))
