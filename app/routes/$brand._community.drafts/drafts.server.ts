@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { Op } from 'sequelize'
 import { permissionsHeld } from '#models/access'
 import { postRights } from '#models/post-access'
-import { Room } from '#models/index'
+import { Room, type Brand } from '#models/index'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { requireCommunityPermission } from '#app/lib/http/guards.server'
@@ -28,6 +28,15 @@ export async function draftsLoader(args: LoaderFunctionArgs) {
     timeZones: timeZones(),
     defaultTimeZone: hub?.timeZone || 'UTC',
   }
+}
+
+/**
+ * Publishing, now or later, is posting: the right to post in the draft's room is checked when it is
+ * published or scheduled, not only when the draft was saved (a role can change in between).
+ */
+async function mayPostIn(brand: Brand, userId: string, roomId: string) {
+  const room = await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
+  return room ? postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)).post : false
 }
 
 /** Which form answered, and its result (a page has one form per draft). */
@@ -59,6 +68,7 @@ export async function draftsAction(args: ActionFunctionArgs) {
       }
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.draftSaved' })
     case 'schedule': {
+      if (!(await mayPostIn(brand, user.id, post.contextRoomId))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
       const at = zonedTimeToDate(command.publishAt, command.timeZone)
       if (!at) return refused(formId, submission.reply({ fieldErrors: { publishAt: ['posts:errors.missingScheduledTime'] } }), 400)
       try {
@@ -69,14 +79,11 @@ export async function draftsAction(args: ActionFunctionArgs) {
       }
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduled' })
     }
-    case 'publish': {
-      // Publishing is posting: the right to post in the room is checked now, not when the draft was saved.
-      const room = await Room.findOne({ where: { id: post.contextRoomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
-      const rights = room ? postRights(user.id, brand, room, await permissionsHeld(user.id, brand.id, room.id)) : null
-      if (!rights?.post) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+    case 'publish':
+      if (!(await mayPostIn(brand, user.id, post.contextRoomId))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
       await publishDraftNow(post)
-      throw await redirectWithFlash(room!.id === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: 'posts:flash.posted' })
-    }
+      // A post for the home's feed lands there, where it now shows.
+      throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: 'posts:flash.posted' })
     case 'cancel':
       await cancelSchedule(post)
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduleCancelled' })
