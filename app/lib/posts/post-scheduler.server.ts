@@ -57,8 +57,8 @@ export async function publishDuePosts(now = new Date()): Promise<number> {
   return published
 }
 
-/** Runs `work` now and every `intervalMs`, never two at once, logging (not throwing) a failure. */
-function every(intervalMs: number, name: string, work: () => Promise<unknown>) {
+/** Runs `work` now (or after one interval when `later`) and every `intervalMs`, never two at once, logging (not throwing) a failure. */
+function every(intervalMs: number, name: string, work: () => Promise<unknown>, { later = false } = {}) {
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | null = null
   let stopped = false
@@ -75,7 +75,10 @@ function every(intervalMs: number, name: string, work: () => Promise<unknown>) {
         }
       })
   }
-  tick()
+  if (later) {
+    timer = setTimeout(tick, intervalMs)
+    timer.unref()
+  } else tick()
   return async () => {
     stopped = true
     clearTimeout(timer)
@@ -144,7 +147,9 @@ export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOV
       workerConnection = connect()
       worker = new Worker(QUEUE_NAME, async (job) => publishIfDue(String(job.data.postId)), { connection: workerConnection, prefix })
       worker.on('error', (error) => logger.warn({ err: error }, 'post scheduler: worker error'))
-      stopRecovery = every(recoveryMs, 'recovery', recover)
+      // The first recovery before start() resolves: what was lost is back in the queue from then on.
+      await recover().catch((error: unknown) => logger.warn({ err: error }, 'post scheduler: recovery failed'))
+      stopRecovery = every(recoveryMs, 'recovery', recover, { later: true })
     },
     async stop() {
       await stopRecovery?.()
