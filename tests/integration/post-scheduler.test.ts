@@ -31,7 +31,7 @@ afterEach(async () => {
 afterAll(async () => {
   // The run's keys, whatever a failed test left.
   const redis = new Redis(REDIS_URL)
-  const keys = await redis.keys(`${PREFIX}:*`)
+  const keys = await redis.keys(`${PREFIX}*`)
   if (keys.length) await redis.del(...keys)
   await redis.quit()
 })
