@@ -112,7 +112,8 @@ function ScheduleForm({ draft }: { draft: DraftItem }) {
       <input type="hidden" name="postId" value={draft.id} />
       <div className="inline-actions">
         <Field label={t('posts:drafts.publishAtLabel')} errors={fields.publishAt.errors}>
-          <input {...getInputProps(fields.publishAt, { type: 'datetime-local' })} />
+          {/* To the second: a post can go out at a precise moment (a start time, an announcement). */}
+          <input {...getInputProps(fields.publishAt, { type: 'datetime-local' })} step={1} />
         </Field>
         <Field label={t('posts:drafts.timeZoneLabel')} errors={fields.timeZone.errors}>
           <select {...getSelectProps(fields.timeZone)}>
