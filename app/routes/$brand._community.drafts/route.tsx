@@ -110,7 +110,7 @@ function ScheduleForm({ draft }: { draft: DraftItem }) {
     <Form method="post" {...getFormProps(form)} className="stack schedule-form">
       <input type="hidden" name="intent" value="schedule" />
       <input type="hidden" name="postId" value={draft.id} />
-      <div className="inline-actions">
+      <div className="schedule-fields">
         <Field label={t('posts:drafts.publishAtLabel')} errors={fields.publishAt.errors}>
           {/* To the second: a post can go out at a precise moment (a start time, an announcement). */}
           <input {...getInputProps(fields.publishAt, { type: 'datetime-local' })} step={1} />
