@@ -5,7 +5,8 @@
 // Each state change is a conditional UPDATE on the status it leaves, so it races safely with the
 // scheduler publishing the same post (post-scheduler.server.ts).
 import { Post, Room, type Brand } from '#models/index'
-import { postScheduler } from './post-scheduler.server'
+import { logger } from '../platform/logger.server'
+import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
 import { storedMessage } from './posts.server'
 
@@ -18,6 +19,18 @@ export class ScheduleError extends Error {
 }
 
 const UNPUBLISHED = ['draft', 'scheduled'] as const
+
+/**
+ * Tells the running scheduler, never failing the form: the row is already written, and the
+ * scheduler's recovery (or the job finding the post no longer scheduled) puts a failed call right.
+ */
+async function tell(work: (scheduler: PostScheduler) => Promise<void>) {
+  try {
+    await work(postScheduler())
+  } catch (error) {
+    logger.warn({ err: error }, 'post scheduler: could not be told; its recovery will catch up')
+  }
+}
 
 /** POST posts/draft: a post kept for later, by its author, in the room it will go to. */
 export async function saveDraft(brand: Pick<Brand, 'id'>, authorId: string, input: PostInput): Promise<Post> {
@@ -89,26 +102,26 @@ export async function schedulePost(post: Post, at: Date, now = new Date()): Prom
   const [changed] = await Post.update({ status: 'scheduled', draftPostTime: at }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
   // Published (by the scheduler) between the page and the click: nothing left to schedule.
   if (changed !== 1) throw new ScheduleError('posts:errors.notADraft')
-  await postScheduler().schedule(post.id, at)
+  await tell((scheduler) => scheduler.schedule(post.id, at))
 }
 
 /** Publish now: the draft (or scheduled post) enters the feed as new, once, whoever else tries. Returns whether this call published it. */
 export async function publishDraftNow(post: Post, now = new Date()): Promise<boolean> {
   const [changed] = await Post.update({ status: 'published', createdAt: now, draftPostTime: null }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
-  await postScheduler().cancel(post.id)
+  await tell((scheduler) => scheduler.cancel(post.id))
   return changed === 1
 }
 
 /** Cancel a schedule: the post goes back to the drafts, unpublished. */
 export async function cancelSchedule(post: Post): Promise<boolean> {
   const [changed] = await Post.update({ status: 'draft', draftPostTime: null }, { where: { id: post.id, status: 'scheduled', deleted: false } })
-  await postScheduler().cancel(post.id)
+  await tell((scheduler) => scheduler.cancel(post.id))
   return changed === 1
 }
 
 /** DELETE drafts/{id}: the same flag as a removed post; a deleted draft is never published. */
 export async function deleteDraft(post: Post): Promise<boolean> {
   const [changed] = await Post.update({ deleted: true }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
-  await postScheduler().cancel(post.id)
+  await tell((scheduler) => scheduler.cancel(post.id))
   return changed === 1
 }

@@ -109,9 +109,15 @@ const QUEUE_NAME = 'scheduled-posts'
  * job). `prefix` keeps the keys of separate installations (or test runs) apart.
  */
 export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOVERY_INTERVAL_MS }: { redisUrl: string; prefix?: string; recoveryMs?: number }): PostScheduler {
-  // BullMQ's workers block on Redis: they need their own connection, without a retry limit.
-  const connect = () => new Redis(redisUrl, { maxRetriesPerRequest: null })
-  const queueConnection = connect()
+  // BullMQ's worker blocks on Redis: it needs its own connection, without a retry limit. The
+  // queue's fails fast instead, so a form that schedules never waits on a Redis that is down.
+  const connect = (maxRetriesPerRequest: number | null) => {
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest })
+    // ioredis reconnects by itself; without a listener it would print each failed attempt raw.
+    redis.on('error', (error: unknown) => logger.warn({ err: error }, 'post scheduler: redis connection error'))
+    return redis
+  }
+  const queueConnection = connect(2)
   const queue = new Queue(QUEUE_NAME, { connection: queueConnection, prefix })
   let worker: Worker | null = null
   let workerConnection: Redis | null = null
@@ -144,7 +150,7 @@ export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOV
     cancel: remove,
     async start() {
       if (worker) return
-      workerConnection = connect()
+      workerConnection = connect(null)
       worker = new Worker(QUEUE_NAME, async (job) => publishIfDue(String(job.data.postId)), { connection: workerConnection, prefix })
       worker.on('error', (error) => logger.warn({ err: error }, 'post scheduler: worker error'))
       // The first recovery before start() resolves: what was lost is back in the queue from then on.
