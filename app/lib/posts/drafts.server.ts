@@ -79,11 +79,6 @@ export async function myDrafts(brandId: string, authorId: string): Promise<{ dra
   return { drafts: items.filter((item) => item.status === 'draft'), scheduled: items.filter((item) => item.status === 'scheduled') }
 }
 
-/** GET drafts/count. */
-export function draftCount(brandId: string, authorId: string): Promise<number> {
-  return Post.count({ where: { brandId, authorId, parentPostId: null, status: [...UNPUBLISHED], deleted: false } })
-}
-
 /** A draft's new text, under the post rules. */
 export async function editDraft(post: Post, message: unknown): Promise<void> {
   const stored = storedMessage(message)
