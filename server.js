@@ -121,11 +121,16 @@ app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: ne
 // Expired sessions, codes, links and rate-limit windows, and old delivered mail, pruned every hour
 // (app/lib/platform/housekeeping.server.ts); safe with several web processes doing the same.
 const stopHousekeeping = build.entry.module.startHousekeeping()
+// Scheduled posts published when due (app/lib/posts/post-scheduler.server.ts): each web process
+// runs one; a post is published by one conditional update, so several never publish it twice.
+const stopPostScheduler = build.entry.module.startPostScheduler()
 
 const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     stopHousekeeping()
-    server.close(() => process.exit(0))
+    // Jobs left in the queue (or rows left scheduled) are the next process's: nothing is lost.
+    const stopped = stopPostScheduler().catch(() => undefined)
+    server.close(() => void stopped.then(() => process.exit(0)))
   })
 }

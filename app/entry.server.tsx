@@ -11,6 +11,8 @@ export const streamTimeout = 5_000
 
 // server.js starts the periodic pruning of expired rows through the build (build.entry.module).
 export { startHousekeeping } from './lib/platform/housekeeping.server'
+// …and the publishing of scheduled posts (a BullMQ queue with REDIS_URL, a database poller without).
+export { startPostScheduler } from './lib/posts/post-scheduler.server'
 // server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
 export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 export { MEDIA_BODY_LIMIT } from './lib/media/media-rules'

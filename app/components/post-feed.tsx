@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { Form, Link, useActionData, useLocation } from '@remix-run/react'
+import { Form, Link, useActionData, useLocation, useParams } from '@remix-run/react'
 import { Field } from '#app/components/field'
 import { CommentForm, PostCard, postUrl } from '#app/components/post-card'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -67,6 +67,7 @@ function newest(feed: FeedView) {
 export function PostComposer({ roomId, action, back }: { roomId: string; action?: string; back?: string }) {
   const { t } = useT()
   const location = useLocation()
+  const { brand } = useParams()
   const actionData = useActionData<PostActionData>()
   const [form, fields] = useForm<PostFormFields>({
     id: 'new-post',
@@ -82,7 +83,6 @@ export function PostComposer({ roomId, action, back }: { roomId: string; action?
           ))}
         </div>
       ) : null}
-      <input type="hidden" name="intent" value="post" />
       <input type="hidden" name="contextRoomId" value={roomId} />
       {back || action ? <input type="hidden" name="redirectTo" value={back ?? location.pathname + location.search} /> : null}
       <Field label={t('posts:feed.messageLabel')} errors={fields.message.errors}>
@@ -90,9 +90,14 @@ export function PostComposer({ roomId, action, back }: { roomId: string; action?
       </Field>
       <p className="hint">{t('posts:feed.messageHint')}</p>
       <div className="inline-actions">
-        <button type="submit" className="button button-primary">
+        {/* The first button is the one Enter presses: publishing, as before drafts. */}
+        <button type="submit" name="intent" value="post" className="button button-primary">
           {t('posts:feed.publish')}
         </button>
+        <button type="submit" name="intent" value="draft" className="button">
+          {t('posts:drafts.saveDraft')}
+        </button>
+        <Link to={`/${brand}/drafts`}>{t('posts:drafts.link')}</Link>
       </div>
     </Form>
   )

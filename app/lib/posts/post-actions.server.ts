@@ -13,6 +13,7 @@ import { redirectWithFlash } from '../http/flash.server'
 import { readForm } from '../http/form-body.server'
 import { requireCommunity, requireUser } from '../http/guards.server'
 import { safeRedirect } from '../http/safe-redirect'
+import { saveDraftAction } from './draft-actions.server'
 import { requirePost } from './post-guard.server'
 import { CommentFormSchema, PostButtonSchema, PostFormSchema } from './post.schema'
 import { PostRuleError } from './post-rules'
@@ -33,6 +34,8 @@ export async function newPostAction(args: ActionFunctionArgs, { fallback }: { fa
   const user = await requireUser(args)
   const brand = await requireCommunity(args)
   const form = await readForm(args.request)
+  // The composer's other button: keep it as a draft (draft-actions.server.ts).
+  if (form.get('intent') === 'draft') return saveDraftAction(user, brand, form)
   const submission = parseWithZod(form, { schema: PostFormSchema })
   const formId = 'new-post'
   if (submission.status !== 'success') return refused(formId, submission.reply(), 400)

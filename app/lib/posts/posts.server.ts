@@ -10,7 +10,7 @@ import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 
 /** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
-function storedMessage(message: unknown): unknown {
+export function storedMessage(message: unknown): unknown {
   if (typeof message !== 'string') return message
   const clean = sanitizePostHtml(message)
   return hasVisibleText(clean) ? clean : ''
