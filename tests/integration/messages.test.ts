@@ -396,3 +396,22 @@ describe('blocks (app/lib/connections)', () => {
     expect(inTag.status).toBe(302)
   })
 })
+
+describe('the sidebar’s unread count (the community layout’s loader)', () => {
+  it('shows a member their unread messages, leaves out the conversation being opened, and reads nothing for guests and non-members', async () => {
+    const layout = await import('#app/routes/$brand._community')
+    const counted = await makeUser({ name: 'Cory Counted' })
+    const outsider = await makeUser({ name: 'Otto Outsider' })
+    await grantRole(counted, brand)
+    const first = conversationId((await send({ recipientIds: [counted.id], body: 'One' })).location)
+    await send({ recipientIds: [counted.id], body: 'Two' })
+    const tag = await BrandTag.create({ brandId: brand.id, label: 'Counted' })
+    await MemberTag.create({ brandId: brand.id, userId: counted.id, tagId: tag.id })
+    await send({ tagIds: [tag.id], body: 'Three' })
+    const unread = async (user: User | null, path = 'members', params: Record<string, string> = {}) => unwrap(await layout.loader(await as(user, path, params))).unread
+    expect(await unread(counted)).toBe(3)
+    expect(await unread(counted, `messages/${first}`, { conversationId: first })).toBe(1)
+    expect(await unread(null)).toBeNull()
+    expect(await unread(outsider)).toBeNull()
+  })
+})

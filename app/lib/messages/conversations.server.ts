@@ -278,9 +278,9 @@ export async function markRead(participant: ConversationParticipant) {
 }
 
 /** Spec §7 unread-event-count: unread messages in all of the user's conversations of the community. */
-export async function unreadCount(brandId: string, userId: string): Promise<number> {
+export async function unreadCount(brandId: string, userId: string, options: { except?: string } = {}): Promise<number> {
   const mine = await ConversationParticipant.findAll({
-    where: { userId, unreadCount: { [Op.gt]: 0 } },
+    where: { userId, unreadCount: { [Op.gt]: 0 }, ...(options.except ? { conversationId: { [Op.ne]: options.except } } : {}) },
     attributes: ['unreadCount'],
     include: [{ model: Conversation, as: 'conversation', where: { brandId }, attributes: [] }],
   })
