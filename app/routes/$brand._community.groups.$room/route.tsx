@@ -47,7 +47,7 @@ export default function GroupPage() {
         <Link to={`/${brandSlug}/groups`}>{t('groups:wizard.back')}</Link>
       </p>
       <div className="members-header">
-        <h1>{t(mayRun ? 'groups:manage.title' : 'groups:page.title', { name: group.name })}</h1>
+        <h1>{mayRun ? t('groups:manage.title', { name: group.name }) : group.name}</h1>
         {group.status === 'active' ? (
           <div className="inline-actions">
             <Link to={`/${brandSlug}/${group.slug}`} className="button button-primary">
