@@ -51,6 +51,14 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
   const action = postUrl(brandSlug, post.id)
   const buttonsReply = useReplyFor(`buttons-${post.id}`)
   const Tag = level === 'post' ? 'article' : 'div'
+  // A comment by someone the viewer blocked or muted keeps its place in the thread, as a notice.
+  if (post.notice)
+    return (
+      <Tag className={`card post post-${level}`} id={`post-${post.id}`}>
+        <p className="muted post-notice">{t(post.notice)}</p>
+        {children}
+      </Tag>
+    )
   return (
     <Tag className={`card post post-${level}`} id={`post-${post.id}`} aria-label={post.author.name}>
       <header className="post-header">

@@ -209,3 +209,24 @@ test('the wizard puts the ticked tags on a new group, which the list shows; a si
   await expect(labelsShown.getByRole('listitem')).toHaveText(['Books', 'Chess'])
   await shots(page, testInfo, 'groups-list-tags')
 })
+
+test('a member writes a post in a public group’s feed from its page and follows the group', async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  const community = await makeGroupsCommunity(`feed-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  const link = `garden-${randomBytes(2).toString('hex')}`
+  await addGroup(community.brandId, { slug: link, name: 'Garden Friends' })
+  await signInWithSession(page, community.member.emailAddress)
+
+  await page.goto(`/${community.slug}/groups/${link}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Garden Friends' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: text('groups:manage.requests') })).toHaveCount(0)
+  await page.getByLabel(text('posts:feed.messageLabel')).fill('Tomatoes are in')
+  await page.getByRole('button', { name: text('posts:feed.publish') }).click()
+  await expect(page).toHaveURL(new RegExp(`/${community.slug}/groups/${link}$`))
+  await expect(page.getByRole('article').filter({ hasText: 'Tomatoes are in' })).toBeVisible()
+
+  await page.getByRole('button', { name: new RegExp(text('connections:actions.followRoom')) }).click()
+  await expect(page.getByRole('button', { name: new RegExp(text('connections:actions.unfollowRoom')) })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/${community.slug}/groups/${link}$`))
+  await shots(page, testInfo, 'groups-feed')
+})

@@ -130,3 +130,32 @@ test('someone outside the community gets the message by mail and answers through
   await page.goto(conversation)
   await expect(page.getByText('Count me in!')).toBeVisible()
 })
+
+test('a Message link on the members page starts a message to that member; the sidebar counts what they have not read', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000)
+  const js = testInfo.project.use.javaScriptEnabled !== false
+  const community = await makeMessagesCommunity(`link-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  await signInWithSession(page, community.ann.emailAddress)
+
+  await page.goto(`/${community.slug}/members`)
+  await page.getByRole('link', { name: `${text('members:list.message')} (${community.ben.name})` }).click()
+  await expect(page.getByRole('heading', { name: text('messages:title.new') })).toBeVisible()
+  await expect(page.getByLabel(community.ben.name)).toBeChecked()
+  await page.getByRole('textbox', { name: text('messages:form.body'), exact: true }).fill('From the members page')
+  await sendButton(page).click()
+  await expect(flashSent(page)).toBeVisible()
+
+  const ben = await browserAs(browser, community.ben.emailAddress, js)
+  const sidebar = ben.getByRole('navigation', { name: text('common:nav.label') })
+  await ben.goto(`/${community.slug}/members`)
+  await expect(sidebar.getByRole('link', { name: new RegExp(text('common:nav.unread_one', { count: 1 })) })).toBeVisible()
+  await expectAccessible(ben)
+  await shots(ben, testInfo, 'messages-unread-badge')
+  await sidebar.getByRole('link', { name: new RegExp(text('common:nav.messages')) }).click()
+  await expect(ben).toHaveURL(new RegExp(`/${community.slug}/messages$`))
+  await ben.getByRole('link', { name: new RegExp(community.ann.name) }).click()
+  await expect(ben.getByText('From the members page')).toBeVisible()
+  // Opening the conversation read it: no count any more.
+  await expect(sidebar.getByText(text('common:nav.unread_one', { count: 1 }))).toHaveCount(0)
+  await ben.context().close()
+})

@@ -140,3 +140,39 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   }
   await guestContext.close()
 })
+
+test('a comment by someone the reader muted shows the muted-user notice in its place', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000)
+  const js = testInfo.project.use.javaScriptEnabled !== false
+  const community = await makePostsCommunity(`mute-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
+  await signInWithSession(page, community.member.emailAddress)
+  await page.goto(`/${community.slug}`)
+  await page.getByLabel(text('posts:feed.messageLabel')).fill('Mel asks a question')
+  await page.getByRole('button', { name: text('posts:feed.publish') }).click()
+  await expect(page.getByText(text('posts:flash.posted'))).toBeVisible()
+
+  const adminContext = await browser.newContext({ javaScriptEnabled: js })
+  const admin = await adminContext.newPage()
+  await signInWithSession(admin, community.admin.emailAddress)
+  await admin.goto(`/${community.slug}`)
+  await postArticle(admin, 'Mel asks a question').getByLabel(text('posts:post.commentLabel')).fill('Ada answers loudly')
+  await postArticle(admin, 'Mel asks a question').getByRole('button', { name: text('posts:post.comment'), exact: true }).click()
+  await expect(admin.getByText(text('posts:flash.commented'))).toBeVisible()
+  await adminContext.close()
+
+  // Mel mutes Ada from her contact page.
+  await page.goto(`/${community.slug}/members`)
+  await page.getByRole('link', { name: `${text('connections:actions.profile')} (${community.admin.name})`, exact: true }).click()
+  await page.getByRole('button', { name: text('connections:actions.mute'), exact: true }).click()
+  await expect(page.getByRole('button', { name: text('connections:actions.unmute'), exact: true })).toBeVisible()
+
+  await page.goto(`/${community.slug}`)
+  const post = postArticle(page, 'Mel asks a question')
+  await expect(post.getByText(text('connections:notices.mutedComment'))).toBeVisible()
+  await expect(post.getByText('Ada answers loudly')).toHaveCount(0)
+  await expectAccessible(page)
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, testInfo, 'posts-muted-notice')
+  }
+})

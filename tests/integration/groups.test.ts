@@ -518,3 +518,47 @@ describe('inviting to a group', () => {
     expect((await Room.findByPk(room.id))!.members).toEqual([owner.id, member.id, other.id])
   })
 })
+
+describe('the group page (its feed and follow button)', () => {
+  const pageOf = async (brand: Brand, room: Room, user: User | null) => groupLoader(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }))
+
+  it('shows a private group’s posts to its members with the composer and follow button, and none to a member of the community outside it', async () => {
+    const { createPost } = await import('#app/lib/posts/posts.server')
+    const { brand, owner, member, other } = await world()
+    const room = await makeRoom(brand, { context: 'group', roomType: 'private', hostId: owner.id, members: [owner.id, member.id] } as never)
+    const post = await createPost(brand, member.id, { contextRoomId: room.id, message: 'Inside the group' })
+
+    const inside = await pageOf(brand, room, member)
+    expect(inside.mayRun).toBe(false)
+    expect(inside.requests).toEqual([])
+    expect(inside.people).toEqual([])
+    expect(inside.feed!.posts.map((item) => item.id)).toEqual([post.id])
+    expect(inside.feed!.canPost).toBe(true)
+    expect(inside.following).toBe(false)
+
+    const outside = await pageOf(brand, room, other)
+    expect(outside.feed).toBeNull()
+    expect(outside.following).toBeNull()
+    expect(JSON.stringify(outside)).not.toContain('Inside the group')
+
+    // The host still gets the moderation dialog, and the feed.
+    const host = await pageOf(brand, room, owner)
+    expect(host.mayRun).toBe(true)
+    expect(host.people.length).toBeGreaterThan(0)
+    expect(host.feed!.posts).toHaveLength(1)
+  })
+
+  it('leaves out the posts of those the viewer muted, and shows following once the member follows the group', async () => {
+    const { createPost } = await import('#app/lib/posts/posts.server')
+    const { performPersonAction } = await import('#app/lib/connections/connections.server')
+    const { followRoom } = await import('#app/lib/connections/room-follows.server')
+    const { brand, owner, member, other } = await world()
+    const room = await makeRoom(brand, { context: 'group', roomType: 'public', hostId: owner.id, members: [owner.id] } as never)
+    await createPost(brand, other.id, { contextRoomId: room.id, message: 'From Otto' })
+    expect((await pageOf(brand, room, member)).feed!.posts).toHaveLength(1)
+    await performPersonAction({ brandId: brand.id, actorId: member.id, intent: 'mute', userId: other.id })
+    expect((await pageOf(brand, room, member)).feed!.posts).toHaveLength(0)
+    await followRoom({ brand, userId: member.id, roomSlug: room.slug, follow: true })
+    expect((await pageOf(brand, room, member)).following).toBe(true)
+  })
+})

@@ -370,4 +370,48 @@ describe('blocks (app/lib/connections)', () => {
     const people = await ConversationParticipant.findAll({ where: { conversationId: conversationId(sent.location) } })
     expect(people.map((person) => person.userId).sort()).toEqual([sender.id, muter.id].sort())
   })
+
+  it('a block since a direct conversation began refuses replies in it both ways, like an unreachable recipient; a tag conversation stays open', async () => {
+    const { UserBlock } = await import('#models/index')
+    const later = await makeUser({ name: 'Lee Later' })
+    await grantRole(later, brand)
+    const sent = await send({ recipientIds: [later.id], body: 'Before the block' })
+    const id = conversationId(sent.location)
+    const tag = await BrandTag.create({ brandId: brand.id, label: 'Later and reader' })
+    await MemberTag.create({ brandId: brand.id, userId: later.id, tagId: tag.id })
+    const tagged = conversationId((await send({ tagIds: [tag.id], body: 'To the tag' })).location)
+    await UserBlock.create({ brandId: brand.id, userId: later.id, targetUserId: sender.id, kind: 'block' })
+
+    const before = await counts()
+    for (const [user, label] of [[sender, 'the blocked one'], [later, 'the blocker']] as const) {
+      const result = await conversationRoute.action(await as(user, `messages/${id}`, { conversationId: id }, { body: 'After the block' }))
+      expect(initOf(result).status, label).toBe(400)
+      const reply = unwrap(result) as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+      expect(reply.result.error?.['']).toEqual(['messages:errors.recipientUnknown'])
+      expect(reply.result.initialValue?.body).toBe('After the block')
+    }
+    expect(await counts()).toEqual(before)
+    // A conversation with a tag is not a direct one: the sender may still write in it.
+    const inTag = await thrownResponse(conversationRoute.action(await as(sender, `messages/${tagged}`, { conversationId: tagged }, { body: 'Still here' })))
+    expect(inTag.status).toBe(302)
+  })
+})
+
+describe('the sidebar’s unread count (the community layout’s loader)', () => {
+  it('shows a member their unread messages, leaves out the conversation being opened, and reads nothing for guests and non-members', async () => {
+    const layout = await import('#app/routes/$brand._community')
+    const counted = await makeUser({ name: 'Cory Counted' })
+    const outsider = await makeUser({ name: 'Otto Outsider' })
+    await grantRole(counted, brand)
+    const first = conversationId((await send({ recipientIds: [counted.id], body: 'One' })).location)
+    await send({ recipientIds: [counted.id], body: 'Two' })
+    const tag = await BrandTag.create({ brandId: brand.id, label: 'Counted' })
+    await MemberTag.create({ brandId: brand.id, userId: counted.id, tagId: tag.id })
+    await send({ tagIds: [tag.id], body: 'Three' })
+    const unread = async (user: User | null, path = 'members', params: Record<string, string> = {}) => unwrap(await layout.loader(await as(user, path, params))).unread
+    expect(await unread(counted)).toBe(3)
+    expect(await unread(counted, `messages/${first}`, { conversationId: first })).toBe(1)
+    expect(await unread(null)).toBeNull()
+    expect(await unread(outsider)).toBeNull()
+  })
 })

@@ -279,13 +279,45 @@ describe('hidden authors (blocks and mutes)', () => {
     const ownerPost = comment.parentPostId!
     expect(JSON.stringify(await threadOf(ownerPost))).toContain(comment.id)
 
-    for (const [actor, target, intent] of [[reader, author, 'mute'], [author, reader, 'block']] as const) {
-      await performPersonAction({ brandId: place.id, actorId: actor.id, intent, userId: target.id })
-      expect(await homeIds()).not.toContain(post.id)
-      expect(JSON.stringify(await threadOf(ownerPost))).not.toContain(comment.id)
-      await performPersonAction({ brandId: place.id, actorId: actor.id, intent: intent === 'mute' ? 'unmute' : 'unblock', userId: target.id })
-      expect(await homeIds()).toContain(post.id)
+    // Blocked by the author: their posts and comments are gone, with no notice of the block.
+    await performPersonAction({ brandId: place.id, actorId: author.id, intent: 'block', userId: reader.id })
+    expect(await homeIds()).not.toContain(post.id)
+    expect(JSON.stringify(await threadOf(ownerPost))).not.toContain(comment.id)
+    await performPersonAction({ brandId: place.id, actorId: author.id, intent: 'unblock', userId: reader.id })
+    expect(await homeIds()).toContain(post.id)
+  })
+
+  it('show a comment by someone the viewer muted or blocked as the spec’s notice, with no author or text, on the home feed and the post page', async () => {
+    const { brand: place, hub: placeHub, owner: placeOwner } = await makeCommunity()
+    const [author, reader, bystander] = [await makeUser({ name: 'Aldo Author' }), await makeUser(), await makeUser()]
+    for (const person of [author, reader, bystander]) await grantRole(person, place, 'community-member')
+    const parent = await createPost(place, placeOwner.id, { contextRoomId: placeHub.id, message: 'owner' })
+    const comment = await createChild(place, author.id, { contextRoomId: placeHub.id, parentPostId: parent.id, message: 'muted words' })
+    const reply = await createChild(place, bystander.id, { contextRoomId: placeHub.id, parentPostId: comment.id, message: 'a reply to it' })
+    const ownPost = await createPost(place, author.id, { contextRoomId: placeHub.id, message: 'a post of the author' })
+    const cookieOf = async (user: User) => ({ headers: { Cookie: await signedInCookie(user.id) } })
+    const homeComments = async (user: User) =>
+      unwrap(await homeLoader(routeArgs(`/${place.slug}`, { brand: place.slug }, await cookieOf(user)))).feed!.view.posts.find((item) => item.id === parent.id)!.comments.items
+    const pageComments = async (user: User) => unwrap(await postLoader(routeArgs(`/${place.slug}/posts/${parent.id}`, { brand: place.slug, postId: parent.id }, await cookieOf(user)))).comments
+
+    for (const [intent, notice] of [['mute', 'connections:notices.mutedComment'], ['block', 'connections:notices.blockedComment']] as const) {
+      await performPersonAction({ brandId: place.id, actorId: reader.id, intent, userId: author.id })
+      // Their own posts keep being left out.
+      expect(unwrap(await homeLoader(routeArgs(`/${place.slug}`, { brand: place.slug }, await cookieOf(reader)))).feed!.view.posts.map((item) => item.id)).not.toContain(ownPost.id)
+      for (const comments of [await homeComments(reader), await pageComments(reader)]) {
+        const shown = comments.find((item) => item.id === comment.id)!
+        expect(shown.notice).toBe(notice)
+        expect(JSON.stringify(shown)).not.toContain('muted words')
+        expect(JSON.stringify(shown)).not.toContain(author.id)
+        expect(shown.author.name).toBe('')
+      }
+      // Its replies by others still show under it.
+      expect((await pageComments(reader)).find((item) => item.id === comment.id)!.replies!.items.map((item) => item.id)).toEqual([reply.id])
+      // Nobody else sees a notice.
+      expect((await pageComments(bystander)).find((item) => item.id === comment.id)).toMatchObject({ notice: null, html: 'muted words' })
+      await performPersonAction({ brandId: place.id, actorId: reader.id, intent: intent === 'mute' ? 'unmute' : 'unblock', userId: author.id })
     }
+    expect((await pageComments(reader)).find((item) => item.id === comment.id)).toMatchObject({ notice: null, html: 'muted words' })
   })
 })
 

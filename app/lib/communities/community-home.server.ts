@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { CommunityAccess } from '../http/guards.server'
 import { routeMessages } from '../i18n/page-language.server'
 import { feedPage, hubFeedView } from '../posts/feed.server'
-import { hiddenAuthorIds } from '../connections/visibility.server'
+import { authorFilter } from '../connections/visibility.server'
 
 const UPCOMING_EVENTS = 5
 const GROUPS_SHOWN = 12
@@ -86,11 +86,10 @@ export async function communityHomeData({ brand, user, permissions }: CommunityA
     communityHome(brand, { userId: user?.id ?? null, hasCommunityAccess: permissions.has('access-community') }),
     page
       ? Promise.all([
-          // Blocked people (either way) and those this viewer muted are left out of the feed.
-          (user ? hiddenAuthorIds(user.id, brand.id) : Promise.resolve([])).then((hidden) =>
-            hubFeedView(brand, user?.id ?? null, { hiddenAuthorIds: hidden, page: feedPage(page.request) }),
-          ),
-          routeMessages(page, 'posts'),
+          // Blocked people (either way) and those this viewer muted are left out of the feed; the
+          // comments of those the viewer blocked or muted show a notice instead.
+          authorFilter(user?.id ?? null, brand.id).then((filter) => hubFeedView(brand, user?.id ?? null, { ...filter, page: feedPage(page.request) })),
+          routeMessages(page, 'posts', 'connections'),
         ])
       : null,
   ])

@@ -45,3 +45,13 @@ export async function commentNotices(viewerId: string, brandId: string): Promise
   for (const row of rows) if (row.kind === 'block') notices.set(row.targetUserId, 'connections:notices.blockedComment')
   return notices
 }
+
+/**
+ * What the feeds and threads take (app/lib/posts/posts.server.ts AuthorFilter): the authors whose
+ * posts the viewer does not see, and the notices their comments show instead. Nothing for a guest.
+ */
+export async function authorFilter(viewerId: string | null, brandId: string): Promise<{ hiddenAuthorIds: string[]; noticeByAuthor: Map<string, TranslationKey> }> {
+  if (!viewerId) return { hiddenAuthorIds: [], noticeByAuthor: new Map() }
+  const [hidden, notices] = await Promise.all([hiddenAuthorIds(viewerId, brandId), commentNotices(viewerId, brandId)])
+  return { hiddenAuthorIds: hidden, noticeByAuthor: notices }
+}

@@ -136,7 +136,20 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
 export async function sendReply(input: { brand: CommunityRef; conversation: Conversation; from: ConversationParticipant; senderName: string; values: ReplyValues }): Promise<SendOutcome> {
   const files = await readAttachments(input.values.files)
   if (!files) return invalid('files', 'fileType')
+  // A block since the conversation began stops replies in a direct one, refused like an
+  // unreachable recipient (the block is not announced). The error is the form's own: a reply has
+  // no recipient field.
+  if (!(await directPartnerReachable(input.brand.id, input.conversation, input.from))) return invalid('', 'recipientUnknown')
   return reply({ ...input, files })
+}
+
+/** In a direct conversation (two members, no tag), whether the writer may still reach the other; any other conversation is open. */
+async function directPartnerReachable(brandId: string, conversation: Conversation, from: ConversationParticipant): Promise<boolean> {
+  if (conversation.type !== 'internal' || conversation.tagId !== null || from.userId === null) return true
+  const everyone = await ConversationParticipant.findAll({ where: { conversationId: conversation.id }, attributes: ['userId'] })
+  const other = everyone.find((participant) => participant.userId !== from.userId)
+  if (everyone.length !== 2 || !other?.userId) return true
+  return mayContact(from.userId, other.userId, brandId)
 }
 
 async function reply(input: {
@@ -265,9 +278,9 @@ export async function markRead(participant: ConversationParticipant) {
 }
 
 /** Spec §7 unread-event-count: unread messages in all of the user's conversations of the community. */
-export async function unreadCount(brandId: string, userId: string): Promise<number> {
+export async function unreadCount(brandId: string, userId: string, options: { except?: string } = {}): Promise<number> {
   const mine = await ConversationParticipant.findAll({
-    where: { userId, unreadCount: { [Op.gt]: 0 } },
+    where: { userId, unreadCount: { [Op.gt]: 0 }, ...(options.except ? { conversationId: { [Op.ne]: options.except } } : {}) },
     attributes: ['unreadCount'],
     include: [{ model: Conversation, as: 'conversation', where: { brandId }, attributes: [] }],
   })

@@ -3,7 +3,7 @@
 import { permissionsHeld } from '#models/access'
 import { postRights } from '#models/post-access'
 import { Room, type Brand } from '#models/index'
-import { hubFeed, roomFeed, type Feed } from './posts.server'
+import { hubFeed, roomFeed, type AuthorFilter, type Feed } from './posts.server'
 import { rightsByRoom, shown, shownThread, type ShownPost, type ShownThread } from './post-view.server'
 
 export type FeedView = {
@@ -36,10 +36,11 @@ export function feedPage(request: Request): number {
 }
 
 /**
- * The community home's feed. `hiddenAuthorIds`: the authors this viewer blocked or muted
- * (app/lib/connections/visibility.server.ts hiddenAuthorIds), whose posts and comments never show.
+ * The community home's feed. The filter (app/lib/connections/visibility.server.ts authorFilter)
+ * leaves out the posts of those the viewer blocked or muted, or who blocked them, and puts a
+ * notice in place of the comments of those the viewer blocked or muted.
  */
-export async function hubFeedView(brand: Brand, userId: string | null, options: { hiddenAuthorIds: readonly string[]; page: number }): Promise<FeedView> {
+export async function hubFeedView(brand: Brand, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
   const held = await permissionsHeld(userId, brand.id)
   const feed = await hubFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
   const hub = brand.topLevelRoomId ? await Room.findOne({ where: { id: brand.topLevelRoomId, brandId: brand.id, deleted: false } }) : null
@@ -47,7 +48,7 @@ export async function hubFeedView(brand: Brand, userId: string | null, options: 
 }
 
 /** A room's feed (a group page includes it through PostFeed); the room was already admitted by the page's guard. */
-export async function roomFeedView(brand: Brand, room: Room, userId: string | null, options: { hiddenAuthorIds: readonly string[]; page: number }): Promise<FeedView> {
+export async function roomFeedView(brand: Brand, room: Room, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
   const feed = await roomFeed(room.id, { viewerId: userId, ...options })
   return view(brand, userId, feed, room)
 }

@@ -4,6 +4,7 @@
 // must not see (blocks and mutes, app/lib/connections) as a list, so the feeds never show them.
 import { Op, type WhereOptions } from 'sequelize'
 import { Post, PostReaction, Room, User, type Brand } from '#models/index'
+import type { TranslationKey } from '../i18n/i18n'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, type PostInput, type ReactionName } from './post-rules'
@@ -108,6 +109,21 @@ export type PostItem = {
   createdAt: string
   reactions: Array<{ name: ReactionName; emoji: string; count: number; mine: boolean }>
   childCount: number
+  /** A comment by someone the viewer blocked or muted: this text stands in its place, with no author or content. */
+  notice: TranslationKey | null
+}
+
+/**
+ * Whose posts a viewer does not see (app/lib/connections/visibility.server.ts authorFilter):
+ * `hiddenAuthorIds` never show as posts; in a thread, the authors in `noticeByAuthor` show as
+ * that notice (spec §8 blocked-user and muted-user comment notices) and the rest stay out.
+ */
+export type AuthorFilter = { hiddenAuthorIds: readonly string[]; noticeByAuthor?: ReadonlyMap<string, TranslationKey> }
+
+/** The authors left out of a thread: the hidden ones that have no notice. */
+function hiddenInThreads(filter: AuthorFilter): readonly string[] {
+  const notices = filter.noticeByAuthor
+  return notices?.size ? filter.hiddenAuthorIds.filter((id) => !notices.has(id)) : filter.hiddenAuthorIds
 }
 
 const LIVE: WhereOptions<Post> = { status: 'published', deleted: false }
@@ -117,17 +133,20 @@ function notFrom(hiddenAuthorIds: readonly string[]): WhereOptions<Post> {
 }
 
 /** Posts as the pages show them: author names, reaction counts (and the viewer's own), how many answers. */
-async function items(posts: Post[], viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<PostItem[]> {
+async function items(posts: Post[], viewerId: string | null, filter: AuthorFilter): Promise<PostItem[]> {
   if (posts.length === 0) return []
   const ids = posts.map((post) => post.id)
   const [authors, reactions, children] = await Promise.all([
     User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(posts.map((post) => post.authorId))] } }),
     PostReaction.findAll({ attributes: ['postId', 'userId', 'emoji'], where: { postId: ids } }),
-    Post.findAll({ attributes: ['parentPostId'], where: { parentPostId: ids, ...LIVE, ...notFrom(hiddenAuthorIds) } }),
+    Post.findAll({ attributes: ['parentPostId'], where: { parentPostId: ids, ...LIVE, ...notFrom(hiddenInThreads(filter)) } }),
   ])
   const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
-  return posts.map((post) => {
+  return posts.map((post): PostItem => {
     const mine = reactions.filter((reaction) => reaction.postId === post.id)
+    const childCount = children.filter((child) => child.parentPostId === post.id).length
+    const notice = post.parentPostId ? (filter.noticeByAuthor?.get(post.authorId) ?? null) : null
+    if (notice) return noticeInPlaceOf(post, childCount, notice)
     return {
       id: post.id,
       roomId: post.contextRoomId,
@@ -144,9 +163,30 @@ async function items(posts: Post[], viewerId: string | null, hiddenAuthorIds: re
         const of = mine.filter((reaction) => reaction.emoji === name)
         return { name, emoji: REACTIONS[name], count: of.length, mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId) }
       }),
-      childCount: children.filter((child) => child.parentPostId === post.id).length,
+      childCount,
+      notice: null,
     }
   })
+}
+
+/** A comment as its notice: nothing of who wrote it or what it says reaches the page. */
+function noticeInPlaceOf(post: Post, childCount: number, notice: TranslationKey): PostItem {
+  return {
+    id: post.id,
+    roomId: post.contextRoomId,
+    parentPostId: post.parentPostId,
+    author: { id: '', name: '' },
+    html: null,
+    embeds: [],
+    fileUrls: [],
+    video: null,
+    pinned: false,
+    promoted: false,
+    createdAt: post.createdAt.toISOString(),
+    reactions: [],
+    childCount,
+    notice,
+  }
 }
 
 export type Thread = { items: PostItem[]; lastPostId: string | null }
@@ -155,13 +195,13 @@ export type Thread = { items: PostItem[]; lastPostId: string | null }
  * GET /posts/comments (and /replies): a post's answers, oldest first, COMMENTS_PAGE_SIZE at a time
  * after `lastPostId` (the last one the reader has). `lastPostId` in the answer pages on; null at the end.
  */
-export async function childrenOf(parentPostId: string, options: { viewerId: string | null; hiddenAuthorIds: readonly string[]; lastPostId?: string | null }): Promise<Thread> {
+export async function childrenOf(parentPostId: string, options: AuthorFilter & { viewerId: string | null; lastPostId?: string | null }): Promise<Thread> {
   const after = options.lastPostId ? await Post.findOne({ where: { id: options.lastPostId, parentPostId } }) : null
   const rows = await Post.findAll({
     where: {
       parentPostId,
       ...LIVE,
-      ...notFrom(options.hiddenAuthorIds),
+      ...notFrom(hiddenInThreads(options)),
       ...(after ? { [Op.or]: [{ createdAt: { [Op.gt]: after.createdAt } }, { createdAt: after.createdAt, id: { [Op.gt]: after.id } }] } : {}),
     },
     order: [
@@ -171,15 +211,15 @@ export async function childrenOf(parentPostId: string, options: { viewerId: stri
     limit: COMMENTS_PAGE_SIZE + 1,
   })
   const page = rows.slice(0, COMMENTS_PAGE_SIZE)
-  return { items: await items(page, options.viewerId, options.hiddenAuthorIds), lastPostId: rows.length > COMMENTS_PAGE_SIZE ? page.at(-1)!.id : null }
+  return { items: await items(page, options.viewerId, options), lastPostId: rows.length > COMMENTS_PAGE_SIZE ? page.at(-1)!.id : null }
 }
 
 export type FeedPost = PostItem & { comments: Thread }
 export type Feed = { posts: FeedPost[]; page: number; hasMore: boolean }
 
-async function withComments(posts: Post[], viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<FeedPost[]> {
-  const shown = await items(posts, viewerId, hiddenAuthorIds)
-  return Promise.all(shown.map(async (post) => ({ ...post, comments: await childrenOf(post.id, { viewerId, hiddenAuthorIds }) })))
+async function withComments(posts: Post[], viewerId: string | null, filter: AuthorFilter): Promise<FeedPost[]> {
+  const shown = await items(posts, viewerId, filter)
+  return Promise.all(shown.map(async (post) => ({ ...post, comments: await childrenOf(post.id, { ...filter, viewerId }) })))
 }
 
 const FEED_ORDER: Array<[string, string]> = [
@@ -189,7 +229,7 @@ const FEED_ORDER: Array<[string, string]> = [
 ]
 
 /** A room's feed (a group's page): its top-level posts, pinned first, then newest; pages from 0. */
-export async function roomFeed(roomId: string, options: { viewerId: string | null; hiddenAuthorIds: readonly string[]; page?: number }): Promise<Feed> {
+export async function roomFeed(roomId: string, options: AuthorFilter & { viewerId: string | null; page?: number }): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const rows = await Post.findAll({
     where: { contextRoomId: roomId, parentPostId: null, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
@@ -197,7 +237,7 @@ export async function roomFeed(roomId: string, options: { viewerId: string | nul
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
   })
-  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options.hiddenAuthorIds), page, hasMore: rows.length > FEED_PAGE_SIZE }
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
 }
 
 /**
@@ -207,7 +247,7 @@ export async function roomFeed(roomId: string, options: { viewerId: string | nul
  */
 export async function hubFeed(
   brand: Brand,
-  options: { viewerId: string | null; hasCommunityAccess: boolean; hiddenAuthorIds: readonly string[]; page?: number },
+  options: AuthorFilter & { viewerId: string | null; hasCommunityAccess: boolean; page?: number },
 ): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const hubId = brand.topLevelRoomId
@@ -229,11 +269,11 @@ export async function hubFeed(
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
   })
-  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options.hiddenAuthorIds), page, hasMore: rows.length > FEED_PAGE_SIZE }
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
 }
 
 /** One post as the single post view shows it. */
-export async function postItem(post: Post, viewerId: string | null, hiddenAuthorIds: readonly string[]): Promise<PostItem> {
-  const [item] = await items([post], viewerId, hiddenAuthorIds)
+export async function postItem(post: Post, viewerId: string | null, filter: AuthorFilter): Promise<PostItem> {
+  const [item] = await items([post], viewerId, filter)
   return item!
 }

@@ -11,25 +11,37 @@ import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { requireGroupRunner } from '#app/lib/groups/group-access.server'
+import { requireGroup, requireGroupRunner } from '#app/lib/groups/group-access.server'
+import { groupFeed } from '#app/lib/groups/group-feed.server'
 import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
 import { changeGroupPerson, decideJoinRequest, groupPeople, inviteToGroup, pendingRequests } from '#app/lib/groups/group-people.server'
-import { groupLabel, mayEditGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
+import { groupLabel, mayEditGroup, mayRunGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
 import { roomTagIds, tagChoices } from '#app/lib/tags/room-tags.server'
 import { GroupDetailsSchema, GroupInviteSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
 
-// /{brand}/groups/{room}: the group editor and moderation dialog as one page, for the group's host,
-// co-hosts and the community's room managers: its details, join requests with their answers, its
-// people (promote, demote, remove) and, for co-hosts only (spec §6), its preferences.
+// /{brand}/groups/{room}: the group's page. Its feed for those its room admits (with the follow
+// button); the group editor and moderation dialog for the group's host, co-hosts and the
+// community's room managers: its details, join requests with their answers, its people (promote,
+// demote, remove) and, for co-hosts only (spec §6), its preferences.
 
 export async function groupLoader(args: LoaderFunctionArgs) {
-  const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
-  const mayEdit = mayEditGroup(standing, permissions)
-  const [requests, people, tagIds] = await Promise.all([pendingRequests(room.id), groupPeople(room), mayEdit ? roomTagIds(room.id) : []])
+  const { brand, user, room, standing, permissions } = await requireGroup(args, args.params.room)
+  // Everyone who may see the group reads its page and, where its room admits them, its feed; the
+  // moderation parts are for those who run it.
+  const mayRun = user !== null && mayRunGroup(standing, permissions)
+  const mayEdit = mayRun && mayEditGroup(standing, permissions)
+  const [requests, people, tagIds, feed] = await Promise.all([
+    mayRun ? pendingRequests(room.id) : [],
+    mayRun ? groupPeople(room) : [],
+    mayEdit ? roomTagIds(room.id) : [],
+    groupFeed(args, brand, room, user?.id ?? null),
+  ])
   return {
-    messages: await routeMessages(args, 'groups', 'members', 'tags'),
+    messages: await routeMessages(args, 'groups', 'members', 'tags', 'posts', 'connections'),
     brandSlug: brand.slug,
-    viewerId: user.id,
+    viewerId: user?.id ?? null,
+    mayRun,
+    ...feed,
     group: { slug: room.slug, name: room.name || room.slug, description: room.description ?? '', status: room.status as GroupStatus, label: groupLabel(room), bannerImage: room.bannerImage },
     details: mayEdit
       ? {
@@ -46,7 +58,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     tags: mayEdit ? await tagChoices(brand.id, tagIds) : [],
     requests,
     people,
-    preferences: maySetGroupPreferences(standing)
+    preferences: mayRun && maySetGroupPreferences(standing)
       ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n') }
       : null,
     constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema), invite: getZodConstraint(GroupInviteSchema) },

@@ -1,7 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { FollowRoomButton } from '#app/components/connect-button'
 import { CheckboxField, Field } from '#app/components/field'
+import { PostFeed } from '#app/components/post-feed'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -16,7 +18,8 @@ import { groupAction, groupLoader, type GroupActionData } from './group.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
 export const loader = (args: LoaderFunctionArgs) => groupLoader(args)
 export const action = (args: ActionFunctionArgs) => groupAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => pageTitle({ matches, error }, 'groups:manage.title', { name: data?.group.name ?? '' })
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  pageTitle({ matches, error }, data?.mayRun === false ? 'groups:page.title' : 'groups:manage.title', { name: data?.group.name ?? '' })
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** One small form per row button: it works without JavaScript. */
@@ -34,9 +37,9 @@ function RowButton({ intent, field, value, label, who, primary }: { intent: stri
   )
 }
 
-export default function GroupModerationPage() {
+export default function GroupPage() {
   const { t } = useT()
-  const { brandSlug, group, details, requests, people, preferences } = useLoaderData<typeof loader>()
+  const { brandSlug, group, mayRun, feed, origin, following } = useLoaderData<typeof loader>()
   const failed = useActionData<GroupActionData>()
   return (
     <main id="main" className="community-main members-page">
@@ -44,12 +47,14 @@ export default function GroupModerationPage() {
         <Link to={`/${brandSlug}/groups`}>{t('groups:wizard.back')}</Link>
       </p>
       <div className="members-header">
-        <h1>{t('groups:manage.title', { name: group.name })}</h1>
+        <h1>{mayRun ? t('groups:manage.title', { name: group.name }) : group.name}</h1>
         {group.status === 'active' ? (
           <div className="inline-actions">
             <Link to={`/${brandSlug}/${group.slug}`} className="button button-primary">
               {t('groups:actions.enter')}
             </Link>
+            {/* A form of its own, outside every other form of the page. */}
+            {following !== null ? <FollowRoomButton slug={brandSlug} roomSlug={group.slug} following={following} name={group.name} /> : null}
           </div>
         ) : null}
       </div>
@@ -63,6 +68,25 @@ export default function GroupModerationPage() {
         </div>
       ) : null}
 
+      {feed ? (
+        <PostFeed brandSlug={brandSlug} feed={feed} origin={origin} composeElsewhere />
+      ) : group.status === 'active' ? (
+        <p className="hint">
+          {t('groups:page.feedClosed')} <Link to={`/${brandSlug}/join/${group.slug}`}>{t('groups:actions.join')}</Link>
+        </p>
+      ) : null}
+
+      {mayRun ? <GroupRunnerSections failed={failed} /> : null}
+    </main>
+  )
+}
+
+/** What the group's host, co-hosts and the community's room managers see: requests, people, invite, details, preferences. */
+function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }) {
+  const { t } = useT()
+  const { details, requests, people, preferences } = useLoaderData<typeof loader>()
+  return (
+    <>
       <section className="stack" aria-labelledby="requests-heading">
         <h2 id="requests-heading">{t('groups:manage.requests')}</h2>
         {requests.length === 0 ? (
@@ -150,7 +174,7 @@ export default function GroupModerationPage() {
       {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
 
       {preferences ? <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} /> : <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>}
-    </main>
+    </>
   )
 }
 

@@ -170,7 +170,15 @@ function MemberRowView({ row, slug, failed, showActions, canConnect }: { row: Me
             </Link>
             {row.emailAddress ? <div className="muted member-contact">{row.emailAddress}</div> : null}
             {row.phoneNumber ? <div className="muted member-contact">{row.phoneNumber}</div> : null}
-            {canConnect ? <ConnectButton slug={slug} userId={row.userId} name={row.name} /> : null}
+            {canConnect ? (
+              <div className="inline-actions member-reach">
+                <ConnectButton slug={slug} userId={row.userId} name={row.name} />
+                <Link to={`/${slug}/messages/new?to=${encodeURIComponent(row.userId)}`} className="button button-small">
+                  {t('members:list.message')}
+                  <span className="visually-hidden"> ({row.name})</span>
+                </Link>
+              </div>
+            ) : null}
           </div>
         </div>
       </td>

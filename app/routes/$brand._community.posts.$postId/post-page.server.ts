@@ -5,7 +5,7 @@ import { postAction } from '#app/lib/posts/post-actions.server'
 import { requirePost } from '#app/lib/posts/post-guard.server'
 import { rightsByRoom, shown, shownThread } from '#app/lib/posts/post-view.server'
 import { childrenOf, postItem } from '#app/lib/posts/posts.server'
-import { hiddenAuthorIds as hiddenAuthorIdsFor } from '#app/lib/connections/visibility.server'
+import { authorFilter } from '#app/lib/connections/visibility.server'
 
 /**
  * The single post view (core §2 posts/{postId}, public): the post, then its comments (or, for a
@@ -15,20 +15,21 @@ import { hiddenAuthorIds as hiddenAuthorIdsFor } from '#app/lib/connections/visi
 export async function postPageLoader(args: LoaderFunctionArgs) {
   const { brand, user, post, room } = await requirePost(args)
   const userId = user?.id ?? null
-  // Blocked people (either way) and those this viewer muted are left out of the thread.
-  const hiddenAuthorIds = userId ? await hiddenAuthorIdsFor(userId, brand.id) : []
+  // Blocked people (either way) and those this viewer muted are left out of the thread, or, for
+  // those the viewer blocked or muted, shown as a notice.
+  const filter = await authorFilter(userId, brand.id)
   const lastPostId = new URL(args.request.url).searchParams.get('lastPostId')
   const [item, thread, rights, messages] = await Promise.all([
-    postItem(post, userId, hiddenAuthorIds),
-    childrenOf(post.id, { viewerId: userId, hiddenAuthorIds, lastPostId }),
+    postItem(post, userId, filter),
+    childrenOf(post.id, { ...filter, viewerId: userId, lastPostId }),
     rightsByRoom(brand, userId, [room.id]),
-    routeMessages(args, 'posts'),
+    routeMessages(args, 'posts', 'connections'),
   ])
   const topLevel = post.parentPostId === null
   const comments = await Promise.all(
     shownThread(thread, rights, userId).items.map(async (comment) => ({
       ...comment,
-      replies: topLevel ? shownThread(await childrenOf(comment.id, { viewerId: userId, hiddenAuthorIds }), rights, userId) : null,
+      replies: topLevel ? shownThread(await childrenOf(comment.id, { ...filter, viewerId: userId }), rights, userId) : null,
     })),
   )
   const shownPost = shown(item, rights, userId)

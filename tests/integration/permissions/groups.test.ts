@@ -83,10 +83,13 @@ const ACTION_ROWS: MatrixRow[] = [
     expected: only(ADMINS),
   },
   {
-    name: 'GET /{brand}/groups/{room} (the group moderation dialog)',
+    name: 'GET /{brand}/groups/{room} (the group moderation dialog: requests and people)',
     run: async (w, persona) => {
       const room = await group(w)
-      return groupLoader(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room)))
+      const page = await groupLoader(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room)))
+      // The page itself is open to whoever sees the group; the dialog's parts are not there for the rest.
+      if (!page.mayRun) throw new Response(null, { status: persona === 'anonymous' ? 401 : 403 })
+      return page
     },
     expected: only(ADMINS),
   },
@@ -129,6 +132,31 @@ const ACTION_ROWS: MatrixRow[] = [
   },
 ]
 
+/**
+ * The group's page is there for whoever may see the groups page (§6); a public group ("everyone in
+ * the community", §2 group types) shows its posts to everyone who enters the community.
+ */
+const groupPageRows = (allowed: readonly Persona[]): MatrixRow[] => [
+  {
+    name: 'GET /{brand}/groups/{room} (the group page)',
+    run: async (w, persona) => {
+      const room = await group(w)
+      return groupLoader(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room)))
+    },
+    expected: only(allowed),
+  },
+  {
+    name: 'GET /{brand}/groups/{room} (a public group: its feed)',
+    run: async (w, persona) => {
+      const room = await group(w, { roomType: 'public' })
+      const page = await groupLoader(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room)))
+      if (!page.feed) throw new Response(null, { status: 403 })
+      return page
+    },
+    expected: only(BROWSERS),
+  },
+]
+
 const joinRows = (allowed: readonly Persona[]): MatrixRow[] => [
   {
     name: 'GET /{brand}/join/{room}',
@@ -162,6 +190,7 @@ describeMatrix(
       expected: only(BROWSERS),
     },
     ...joinRows(BROWSERS),
+    ...groupPageRows(BROWSERS),
     ...ACTION_ROWS,
   ],
   () => closed,
