@@ -52,7 +52,7 @@ export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<P
         videoUrl: { type: DataTypes.STRING(2048), allowNull: true },
         videoThumbnailUrl: { type: DataTypes.STRING(2048), allowNull: true },
         status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'published' },
-        draftPostTime: { type: DataTypes.DATE, allowNull: true },
+        draftPostTime: { type: DataTypes.DATE(3), allowNull: true },
         sendNotification: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         pinned: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         promoted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
