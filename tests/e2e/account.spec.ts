@@ -30,8 +30,12 @@ test('signed out, /me asks to sign in and /communities lists the public communit
   const demo = listing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: DEMO.name }) })
   await expect(demo.getByRole('link', { name: DEMO.name })).toHaveAttribute('href', `/${DEMO.slug}`)
   await expect(demo.getByText(text('account:communities.members_other', { count: DEMO.accounts.length }))).toBeVisible()
-  // One page only: no page links.
-  await expect(page.getByRole('navigation', { name: text('account:communities.pagination') })).toHaveCount(0)
+  // Other specs add public communities of their own, so there may be more pages: the first has no
+  // way back, and page links show only with a way on.
+  const pagination = page.getByRole('navigation', { name: text('account:communities.pagination') })
+  await expect(page.getByRole('link', { name: text('account:communities.previous') })).toHaveCount(0)
+  if (await pagination.count()) await expect(pagination.getByRole('link', { name: text('account:communities.next') })).toBeVisible()
+  else expect(await listing.getByRole('listitem').count()).toBeLessThanOrEqual(24)
   await expectAccessible(page)
 })
 

@@ -71,6 +71,16 @@ describe('saving a draft from the composer', () => {
     expect(body.result.error?.message).toEqual(['posts:errors.missingContent'])
     expect(await Post.count()).toBe(before)
   })
+
+  it('refuses a room id that is not an id (a NUL once made SQLite fail) with 400 and nothing written', async () => {
+    const before = await Post.count()
+    for (const contextRoomId of ['a\u0000b', `${hub.id.slice(0, 35)}'`]) {
+      const { status, body } = await refusal(homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId, message: 'x' }, memberCookie)))
+      expect(status).toBe(400)
+      expect(body.result.error?.contextRoomId).toEqual(['posts:errors.badRequest'])
+    }
+    expect(await Post.count()).toBe(before)
+  })
 })
 
 describe('drafts are their author’s alone', () => {

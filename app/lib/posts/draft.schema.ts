@@ -3,17 +3,17 @@
 // translation keys. Whether the time is still in the future is the server's to say, at the moment
 // it saves (drafts.server.ts): the schema only checks it names a time.
 import { z } from 'zod'
-import { MESSAGE_MAX } from './post-rules'
+import { MESSAGE_MAX, RECORD_ID } from './post-rules'
 import { isTimeZone } from './schedule-time'
 
 /** The composer's "Save as draft": the post form's fields, with no rule on content yet beyond the post's own. */
 export const DraftFormSchema = z.object({
   intent: z.literal('draft'),
-  contextRoomId: z.string().max(36).optional(),
+  contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
   message: z.string().max(MESSAGE_MAX + 1).optional(),
 })
 
-const postId = z.string({ required_error: 'posts:errors.missingDraftPostId' }).min(1, 'posts:errors.missingDraftPostId').max(36)
+const postId = z.string({ required_error: 'posts:errors.missingDraftPostId' }).min(1, 'posts:errors.missingDraftPostId').regex(RECORD_ID, 'posts:errors.missingDraftPostId')
 
 /** Schedule (or reschedule) a draft: a wall-clock time in a chosen zone. */
 export const ScheduleFormSchema = z.object({

@@ -2,10 +2,10 @@
 // their constraints. Browser-safe; every message is a translation key whose English text is the
 // spec's thrown message. The rule itself lives in post-rules.ts, shared with the post commands.
 import { z } from 'zod'
-import { MESSAGE_MAX, postProblem, type PostInput } from './post-rules'
+import { MESSAGE_MAX, RECORD_ID, postProblem, type PostInput } from './post-rules'
 
 const fields = {
-  contextRoomId: z.string().max(36).optional(),
+  contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
   message: z.string().max(MESSAGE_MAX + 1).optional(),
   // The media library (issue 12 part D) adds its files and videos to a post through these fields.
   fileUrls: z.array(z.string().url().max(2048)).max(20).optional(),
@@ -28,7 +28,7 @@ export const PostFormSchema = z.object({ intent: z.literal('post'), ...fields })
 export type PostFormFields = z.input<typeof PostFormSchema>
 
 /** A comment on a post, or a reply to a comment. */
-export const CommentFormSchema = z.object({ intent: z.literal('comment'), parentPostId: z.string().max(36).optional(), ...fields }).superRefine(ruled(true))
+export const CommentFormSchema = z.object({ intent: z.literal('comment'), parentPostId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(), ...fields }).superRefine(ruled(true))
 export type CommentFormFields = z.input<typeof CommentFormSchema>
 
 /** The buttons under a post: react, pin, promote, remove. */
