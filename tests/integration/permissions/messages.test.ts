@@ -13,7 +13,7 @@ import { beforeAll } from 'vitest'
 process.env.MESSAGE_FILES_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
 
 const { startConversation } = await import('#app/lib/messages/conversations.server')
-const { MessageAttachment } = await import('#models/index')
+const { Message, MessageAttachment } = await import('#models/index')
 const list = await import('#app/routes/$brand._community.messages._index/route')
 const newMessage = await import('#app/routes/$brand._community.messages.new/route')
 const conversationRoute = await import('#app/routes/$brand._community.messages.$conversationId/route')
@@ -32,7 +32,9 @@ async function withConversation(world: MatrixWorld) {
   const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png')
   const outcome = await startConversation({ brand: world.brand, sender: world.people.owner, values: { recipientIds: [world.people.member.id], tagIds: [], externalPhone: undefined, body: 'Just us', files: [png] } })
   if (outcome.kind !== 'sent') throw new Error('the conversation was not made')
-  const file = await MessageAttachment.findOne({ order: [['createdAt', 'DESC']], rejectOnEmpty: true })
+  // This conversation's file (not the newest of all: both worlds' files may share a timestamp).
+  const message = await Message.findOne({ where: { conversationId: outcome.conversationId }, rejectOnEmpty: true })
+  const file = await MessageAttachment.findOne({ where: { messageId: message.id }, rejectOnEmpty: true })
   conversations.set(world, { id: outcome.conversationId, fileId: file.id })
 }
 
