@@ -82,6 +82,16 @@ export default function GroupPage() {
 }
 
 /** What the group's host, co-hosts and the community's room managers see: requests, people, invite, details, preferences. */
+/** Who a row is about: the name, and the address under it when there is one. */
+function PersonCell({ person }: { person: { name: string; emailAddress: string | null } }) {
+  return (
+    <td>
+      <span className="member-name">{person.name}</span>
+      {person.emailAddress ? <div className="muted member-contact">{person.emailAddress}</div> : null}
+    </td>
+  )
+}
+
 function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }) {
   const { t } = useT()
   const { details, requests, people, preferences } = useLoaderData<typeof loader>()
@@ -104,10 +114,7 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
               <tbody>
                 {requests.map((request) => (
                   <tr key={request.id}>
-                    <td>
-                      <span className="member-name">{request.name}</span>
-                      {request.emailAddress ? <div className="muted member-contact">{request.emailAddress}</div> : null}
-                    </td>
+                    <PersonCell person={request} />
                     <td data-label={t('groups:manage.columns.answers')}>
                       {request.answers.length ? (
                         <dl className="group-answers">
@@ -150,10 +157,7 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
             <tbody>
               {people.map((person) => (
                 <tr key={person.userId}>
-                  <td>
-                    <span className="member-name">{person.name}</span>
-                    {person.emailAddress ? <div className="muted member-contact">{person.emailAddress}</div> : null}
-                  </td>
+                  <PersonCell person={person} />
                   <td data-label={t('groups:manage.columns.standing')}>{t(`groups:standing.${person.standing}`)}</td>
                   <td>
                     <div className="member-actions">
