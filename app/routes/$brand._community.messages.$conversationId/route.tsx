@@ -8,7 +8,7 @@ import { ReplyForm } from '#app/components/reply-form'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { useLiveMessages } from '#app/lib/messages/use-live-messages'
+import { useLiveRevalidation } from '#app/lib/http/use-live-revalidation'
 import { conversationAction, conversationLoader } from './conversation.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'messages' }) }
@@ -22,7 +22,7 @@ export default function ConversationPage() {
   const { home, view, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const slug = home.community.slug
-  useLiveMessages(slug)
+  useLiveRevalidation(`/${slug}/messages/live`)
   return (
     <CommunityDrawerPage view="messages" home={home}>
       <p className="breadcrumb">

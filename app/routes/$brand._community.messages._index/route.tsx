@@ -6,7 +6,7 @@ import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
-import { useLiveMessages } from '#app/lib/messages/use-live-messages'
+import { useLiveRevalidation } from '#app/lib/http/use-live-revalidation'
 import { messagesLoader } from './messages.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'messages' }) }
@@ -18,7 +18,7 @@ export default function MessagesDrawer() {
   const { t, language } = useT()
   const { home, listing, unread } = useLoaderData<typeof loader>()
   const slug = home.community.slug
-  useLiveMessages(slug)
+  useLiveRevalidation(`/${slug}/messages/live`)
   return (
     <CommunityDrawerPage view="messages" home={home}>
       <p>

@@ -1,23 +1,24 @@
-// The live stream's fan-out (app/lib/messages/message-events.server.ts): without Redis an event
+// Live events' fan-out (app/lib/platform/live-bus.server.ts): without Redis an event
 // reaches the listeners of this process; with Redis (127.0.0.1:6379 or TEST_REDIS_URL) an event
 // published by one web process reaches a page listening on another, and only that user's.
 import { randomUUID } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { MessageBus, type MessageEvent } from '#app/lib/messages/message-events.server'
+import type { MessageEvent } from '#app/lib/messages/message-events.server'
+import { LiveBus } from '#app/lib/platform/live-bus.server'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const opened: MessageBus[] = []
+const opened: LiveBus<MessageEvent>[] = []
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((bus) => bus.close()))
 })
-const open = (options: ConstructorParameters<typeof MessageBus>[0]) => {
-  const bus = new MessageBus(options)
+const open = (options: { redisUrl?: string; channel?: string }) => {
+  const bus = new LiveBus<MessageEvent>({ channel: 'hearth:test', ...options })
   opened.push(bus)
   return bus
 }
 const event: MessageEvent = { type: 'message', brandId: 'b'.repeat(36), conversationId: 'c'.repeat(36), messageId: 'm'.repeat(36) }
 
-describe('the message bus', () => {
+describe('the live bus', () => {
   it('without Redis, hands an event to the user’s listeners in this process, until they stop', () => {
     const bus = open({})
     const heard: MessageEvent[] = []
