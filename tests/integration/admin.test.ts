@@ -6,7 +6,6 @@ import { checkAccess } from '#models/access'
 import { mainBrand } from '#models/main-brand'
 import { readProductConfig, saveProductConfig, DEFAULT_CONTENT_MODERATION } from '#models/product-config'
 import { Membership, ProductConfig, Room, type Brand, type User } from '#app/lib/platform/db.server'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { loader as layoutLoader } from '#app/routes/$brand._community.admin'
 import { loader as homeLoader } from '#app/routes/$brand._community.admin._index'
@@ -17,6 +16,7 @@ import { action as productAction, loader as productLoader } from '#app/routes/$b
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { flashOf } from '../support/flash'
 
 /** A signed-in GET of an admin page of this community. */
 async function get(brand: Pick<Brand, 'slug'>, user: Pick<User, 'id'>, path = '') {
@@ -32,11 +32,6 @@ async function post(brand: Pick<Brand, 'slug'>, user: Pick<User, 'id'>, path: st
   })
 }
 
-/** The message a successful action's redirect carries to the next page. */
-async function flashOf(response: Response) {
-  const { flash } = await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))
-  return flash
-}
 
 const statusOf = async (id: string) => (await Room.findByPk(id, { rejectOnEmpty: true })).status
 

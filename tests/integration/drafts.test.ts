@@ -4,7 +4,6 @@
 // scheduled post time", "Missing draft post id"), through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Post, type Brand, type Room, type User } from '#models/index'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { ScheduleError, saveDraft, schedulePost } from '#app/lib/posts/drafts.server'
 import { createPost, hubFeed } from '#app/lib/posts/posts.server'
 import { zonedTimeToDate } from '#app/lib/posts/schedule-time'
@@ -13,6 +12,7 @@ import { action as draftsAction, loader as draftsLoader } from '#app/routes/$bra
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { flashOf } from '../support/flash'
 
 type Reply = { formId: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
 
@@ -43,9 +43,6 @@ const state = async (id: string) => (await Post.findByPk(id))!
 async function refusal(work: Promise<unknown>) {
   const result = await work
   return { status: initOf(result).status, body: unwrap(result) as unknown as Reply }
-}
-async function flashOf(response: Response) {
-  return (await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))).flash
 }
 /** A wall-clock time `ms` from now in UTC, as the datetime-local input sends it. */
 const utcLocal = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0, 16)

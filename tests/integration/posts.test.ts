@@ -2,7 +2,6 @@
 // comments page size 3): every rule at its boundary, through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Post, PostReaction, type Brand, type Room, type User } from '#models/index'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { childrenOf, createChild, createPost, hubFeed, roomFeed } from '#app/lib/posts/posts.server'
 import { PostRuleError } from '#app/lib/posts/post-rules'
 import { action as homeAction, loader as homeLoader } from '#app/routes/$brand._community._index'
@@ -13,6 +12,7 @@ import { performPersonAction } from '#app/lib/connections/connections.server'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { flashOf } from '../support/flash'
 
 type Reply = { formId: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
 
@@ -47,9 +47,6 @@ const view = async (postId: string, cookie?: string, query = '') =>
 async function refusal(work: Promise<unknown>) {
   const result = await work
   return { status: initOf(result).status, body: unwrap(result) as unknown as Reply }
-}
-async function flashOf(response: Response) {
-  return (await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))).flash
 }
 const count = () => Post.count({ where: { brandId: brand.id } })
 const aPost = (fields: Partial<{ message: string; contextRoomId: string; authorId: string }> = {}) =>

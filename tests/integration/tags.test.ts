@@ -3,13 +3,13 @@
 // routes' real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BrandTag, MemberTag, RoomTag, type Brand, type User } from '#models/index'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { expiryDay } from '#app/lib/tags/tag-rules'
 import { action as listAction, loader as listLoader } from '#app/routes/$brand._community.tags._index/route'
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.tags.$tagId/route'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { flashOf } from '../support/flash'
 
 type Reply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
 type Refusal = { intent: string; tagId: string; ids: string[]; error: string }
@@ -45,10 +45,6 @@ const listPost = (fields: Record<string, string | string[]>, cookie = ownerCooki
 const list = async (tab = 'active', cookie = ownerCookie) =>
   unwrap(await listLoader(routeArgs(`/${brand.slug}/tags?tab=${tab}`, { brand: brand.slug }, { headers: { Cookie: cookie } })))
 
-async function flashOf(response: Response) {
-  const { flash } = await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))
-  return flash
-}
 
 async function refusedWith(work: Promise<unknown>) {
   const result = await work

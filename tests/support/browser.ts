@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { getSession, sessionCookie } from '#app/lib/http/session.server'
+import type { Flash } from '#app/lib/http/flash.server'
+import { flashOf } from './flash'
 import { signedInCookie } from './session'
 
 /** What a loader or action came to, as the browser sees it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Outcome = { status: number; location: string | null; data: any; setCookie: string | null; headers: Headers }
+export type Outcome = { status: number; location: string | null; data: any; setCookie: string | null; flash: Flash | null; headers: Headers }
 
 type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown
 
@@ -58,7 +60,9 @@ export class TestBrowser {
     const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null }
     const withInit = wrapped?.type === 'DataWithResponseInit'
     const headers = value instanceof Response ? value.headers : new Headers(withInit ? (wrapped.init?.headers ?? {}) : {})
-    const setCookie = headers.get('Set-Cookie')
+    // The session's cookie is carried on; a flash message (its own cookie) is read off the outcome.
+    const setCookie = headers.getSetCookie().find((header) => header.startsWith('__session=')) ?? null
+    const flash = await flashOf(new Response(null, { headers }))
     if (setCookie) {
       const pair = setCookie.split(';')[0]!
       // A destroyed session comes back as an empty, expired cookie: the browser drops it.
@@ -67,9 +71,9 @@ export class TestBrowser {
     if (value instanceof Response) {
       // A resource route's JSON answer, read as its script would.
       const data = value.headers.get('Content-Type')?.includes('application/json') ? await value.json() : null
-      return { status: value.status, location: value.headers.get('Location'), data, setCookie, headers }
+      return { status: value.status, location: value.headers.get('Location'), data, setCookie, flash, headers }
     }
-    if (withInit) return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie, headers }
-    return { status: 200, location: null, data: value, setCookie, headers }
+    if (withInit) return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie, flash, headers }
+    return { status: 200, location: null, data: value, setCookie, flash, headers }
   }
 }

@@ -19,6 +19,7 @@ import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountr
 import { revokeMagicLinks } from '#app/lib/identity/magic-links.server'
 import { LIMITS, hit, limitCodeSending } from '#app/lib/platform/rate-limit.server'
 import { sessionSlot, sessionStorage, withSession, type AppSession } from '#app/lib/http/session.server'
+import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { pendingSignups } from '#app/lib/identity/signup-session.server'
 import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 
@@ -226,8 +227,7 @@ async function finish(session: AppSession, pending: PendingContactChange, notice
     const result = { status: 'error' as const, initialValue: { [field]: shown(pending.kind, pending.identifier) }, error: { [field]: [notice] } }
     return data({ intent: pending.kind, result, error: null }, { status, ...(await withSession(session)) })
   }
-  session.flash('notice', notice)
-  return redirect(SETTINGS_PATH, await withSession(session))
+  return redirectWithFlash(SETTINGS_PATH, { kind: 'success', message: notice }, await withSession(session))
 }
 
 /** A new code to the same address (the strategy kills the old one); rate limited like the first. */
@@ -243,8 +243,7 @@ async function resendCode({ request, context, session, user }: Context) {
     return data({ intent: 'contact-resend', result: null, error: { message: 'auth:errors.resendFailed' as const } }, { status: 500 })
   }
   const next = await sessionStorage.getSession(outcome.setCookie)
-  next.flash('notice', 'account:settings.contact.resent')
-  return redirect(SETTINGS_PATH, await withSession(next))
+  return redirectWithFlash(SETTINGS_PATH, { kind: 'success', message: 'account:settings.contact.resent' }, await withSession(next))
 }
 
 async function cancelChange(session: AppSession) {

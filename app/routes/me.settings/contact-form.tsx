@@ -109,7 +109,7 @@ function PhoneForm() {
 
 function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: string }) {
   const { t } = useT()
-  const { contact, notice } = useLoaderData<typeof settingsLoader>()
+  const { contact } = useLoaderData<typeof settingsLoader>()
   const answer = useActionData<ActionData>()
   const [form, fields] = useForm<ContactCodeFields>({
     id: 'contact-code',
@@ -120,11 +120,6 @@ function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: s
     <>
       <h3>{t(kind === 'email' ? 'account:settings.contact.confirmEmailTitle' : 'account:settings.contact.confirmPhoneTitle')}</h3>
       <p>{t('account:settings.contact.codeSent', { identifier })}</p>
-      {notice === 'account:settings.contact.resent' && !answer ? (
-        <div role="status" className="notice notice-info">
-          <p>{t('account:settings.contact.resent')}</p>
-        </div>
-      ) : null}
       <ErrorNotice error={answer?.error} />
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="contact-verify" />

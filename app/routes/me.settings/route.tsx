@@ -33,21 +33,13 @@ function useBusy(intent: ActionData['intent']) {
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-const RESENT: TranslationKey = 'account:settings.contact.resent'
-
 export default function Settings() {
   const { t } = useT()
-  const { notice, version, avatar, contact } = useLoaderData<typeof loader>()
+  const { version, avatar, contact } = useLoaderData<typeof loader>()
   return (
     <main id="main" className="page account-page settings-page">
       <h1>{t('account:settings.title')}</h1>
       <p className="lead">{t('account:settings.intro')}</p>
-      {/* A new code's confirmation shows beside the code field instead (contact-form.tsx). */}
-      {notice && notice !== RESENT ? (
-        <div role="status" className="notice notice-info">
-          <p>{t(notice as TranslationKey)}</p>
-        </div>
-      ) : null}
       <div className="settings-layout">
         {/* A new key after each save starts the form again from what was stored (trimmed values). */}
         <ProfileForm key={version} />

@@ -14,7 +14,8 @@ import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import { Room, User } from '#app/lib/platform/db.server'
-import { endIdentity, sessionStorage, viewer, type AppSession } from '#app/lib/http/session.server'
+import { endIdentity, viewer, withSession, type AppSession } from '#app/lib/http/session.server'
+import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { requireUser } from '#app/lib/http/guards.server'
 import { SETTINGS_PATH, contactAction, contactLoaderData, isContactIntent } from './contact-change.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
@@ -115,8 +116,6 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   const { request, context } = args
   const user = await requireUser({ request, context })
   const { session } = await viewer(request, context)
-  // Reading a flash consumes it; committing the session makes it show once.
-  const notice = (session.get('notice') as TranslationKey | undefined) ?? null
   const { identifier, kind } = confirmationFor(user)
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const contact = await contactLoaderData(request, session, user, language)
@@ -147,14 +146,12 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
       avatar: user.avatar,
       contact,
       confirm: { identifier, kind },
-      notice,
       constraints: {
         profile: getZodConstraint(ProfileSchema),
         avatar: getZodConstraint(AvatarSchema),
         delete: getZodConstraint(DeleteAccountSchema),
       },
     },
-    notice ? { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } } : undefined,
   )
 }
 
@@ -266,6 +263,5 @@ async function deleteAccount(form: FormData, user: User, session: AppSession) {
 }
 
 async function savedRedirect(session: AppSession) {
-  session.flash('notice', SAVED)
-  return redirect(SETTINGS_PATH, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  return redirectWithFlash(SETTINGS_PATH, { kind: 'success', message: SAVED }, await withSession(session))
 }
