@@ -87,3 +87,16 @@ export function CheckboxField({
     </div>
   )
 }
+
+/** The form's own errors (not any one field's), as translation keys, announced when they appear. */
+export function FormErrors({ errors }: { errors?: string[] }) {
+  const { t } = useT()
+  if (!errors?.length) return null
+  return (
+    <div role="alert" className="notice notice-error">
+      {errors.map((error) => (
+        <p key={error}>{t(error as TranslationKey)}</p>
+      ))}
+    </div>
+  )
+}

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { Field, FormErrors } from '#app/components/field'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { SubcommunityFields } from '#app/lib/subcommunities/subcommunity.schema'
@@ -40,13 +40,7 @@ export function SubcommunityForm({
   const ticked = fields.groups.initialValue === undefined ? (values?.groups ?? []) : chosen(fields.groups.initialValue)
   return (
     <>
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
         <Field label={t('tags:subcommunities.fields.title')} errors={fields.title.errors}>
           <input {...getInputProps(fields.title, { type: 'text' })} autoComplete="off" />

@@ -2,17 +2,16 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FollowRoomButton } from '#app/components/connect-button'
-import { CheckboxField, Field } from '#app/components/field'
+import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import { PostFeed } from '#app/components/post-feed'
+import { GroupAccessFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
-import { GROUP_TYPES } from '#app/lib/groups/group-rules'
 import type { GroupDetailsFields, GroupInviteFields, GroupPreferencesFields } from '#app/lib/groups/group.schema'
-import { DIRECTORY_VISIBILITY } from '#app/lib/members/member.schema'
 import { groupAction, groupLoader, type GroupActionData } from './group.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
@@ -232,13 +231,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
   return (
     <section className="stack" aria-labelledby="details-heading">
       <h2 id="details-heading">{t('groups:editor.title')}</h2>
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       {confirm ? (
         <div role="alert" className="notice notice-info">
           <p>
@@ -261,27 +254,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
         <Field label={t('groups:wizard.fields.description')} errors={fields.description.errors}>
           <textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
-        <div className="field-grid">
-          <Field label={t('groups:wizard.fields.groupType')} errors={fields.groupType.errors}>
-            <select {...getSelectProps(fields.groupType)}>
-              {GROUP_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`groups:types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field label={t('groups:wizard.fields.visibleInDirectory')} errors={fields.visibleInDirectory.errors}>
-            <select {...getSelectProps(fields.visibleInDirectory)}>
-              {DIRECTORY_VISIBILITY.map((visibility) => (
-                <option key={visibility} value={visibility}>
-                  {t(`groups:visibility.${visibility}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        </div>
-        <CheckboxField field={fields.pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
+        <GroupAccessFields groupType={fields.groupType} visibleInDirectory={fields.visibleInDirectory} pinnedInDirectory={fields.pinnedInDirectory} />
         <div className="field-grid">
           <Field label={t('groups:editor.redirectOnEndUrl')} errors={fields.redirectOnEndUrl.errors}>
             <input {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })} autoComplete="off" />

@@ -1,16 +1,15 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { CheckboxField, Field } from '#app/components/field'
+import { CheckboxField, Field, FormErrors } from '#app/components/field'
+import { GroupAccessFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { GROUP_TYPES } from '#app/lib/groups/group-rules'
 import type { NewGroupFields } from '#app/lib/groups/group.schema'
-import { DIRECTORY_VISIBILITY } from '#app/lib/members/member.schema'
 import { newGroupAction, newGroupLoader } from './new-group.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
@@ -55,13 +54,7 @@ export default function NewGroupWizard() {
       {back}
       <h1>{t('groups:wizard.title')}</h1>
       <p className="lead">{t(moderated ? 'groups:wizard.introModerated' : 'groups:wizard.intro')}</p>
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card member-form">
         <fieldset className="stack">
           <legend>{t('groups:wizard.steps.details')}</legend>
@@ -84,27 +77,7 @@ export default function NewGroupWizard() {
 
         <fieldset className="stack">
           <legend>{t('groups:wizard.steps.access')}</legend>
-          <div className="field-grid">
-            <Field label={t('groups:wizard.fields.groupType')} errors={fields.groupType.errors}>
-              <select {...getSelectProps(fields.groupType)}>
-                {GROUP_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`groups:types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t('groups:wizard.fields.visibleInDirectory')} errors={fields.visibleInDirectory.errors}>
-              <select {...getSelectProps(fields.visibleInDirectory)}>
-                {DIRECTORY_VISIBILITY.map((visibility) => (
-                  <option key={visibility} value={visibility}>
-                    {t(`groups:visibility.${visibility}`)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-          </div>
-          <CheckboxField field={fields.pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
+          <GroupAccessFields groupType={fields.groupType} visibleInDirectory={fields.visibleInDirectory} pinnedInDirectory={fields.pinnedInDirectory} />
         </fieldset>
 
         <GroupTagsField field={fields.tagIds} choices={tags} ticked={newGroupTagIds} />

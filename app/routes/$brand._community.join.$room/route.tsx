@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { Field, FormErrors } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -36,13 +36,7 @@ export default function JoinGroupPage() {
       <h1>{t('groups:join.heading', { name: group.name })}</h1>
       <p className="muted">{t(`groups:labels.${group.label}`)}</p>
       {group.description ? <p className="lead">{group.description}</p> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       {member ? (
         <div className="notice notice-info">
           <p>{t('groups:join.alreadyMember')}</p>

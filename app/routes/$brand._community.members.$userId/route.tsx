@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { CheckboxField, Field } from '#app/components/field'
+import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import { RoleCheckboxes, RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
@@ -47,13 +47,7 @@ function MemberEditorPage() {
       </p>
       <h1>{t('members:editor.title', { name: member.name })}</h1>
       {member.status !== 'active' ? <p className="hint">{t(`members:editor.status.${member.status}` as TranslationKey)}</p> : null}
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       {confirm ? (
         <div role="alert" className="notice notice-info">
           <p>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { CheckboxField, Field } from '#app/components/field'
+import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import { RoleCheckboxes, RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
@@ -38,13 +38,7 @@ export default function NewMemberWizard() {
       </p>
       <h1>{t('members:wizard.title')}</h1>
       <p className="lead">{t('members:wizard.intro')}</p>
-      {form.errors?.length ? (
-        <div role="alert" className="notice notice-error">
-          {form.errors.map((error) => (
-            <p key={error}>{t(error as TranslationKey)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FormErrors errors={form.errors} />
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
         <fieldset className="stack">
           <legend>{t('members:wizard.steps.room')}</legend>

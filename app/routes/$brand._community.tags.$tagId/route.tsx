@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { CheckboxField, Field } from '#app/components/field'
+import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -44,13 +44,7 @@ export default function TagEditor() {
         </div>
       ) : (
         <>
-          {form.errors?.length ? (
-            <div role="alert" className="notice notice-error">
-              {form.errors.map((error) => (
-                <p key={error}>{t(error as TranslationKey)}</p>
-              ))}
-            </div>
-          ) : null}
+          <FormErrors errors={form.errors} />
           <Form method="post" {...getFormProps(form)} className="stack card member-form">
             <Field label={t('tags:editor.fields.label')} errors={fields.label.errors}>
               <input {...getInputProps(fields.label, { type: 'text' })} autoComplete="off" />
