@@ -2,6 +2,7 @@
 // for the pages. Browser-safe; every message is a translation key (the room link's are the member
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
+import { recordId } from '../forms/record-id'
 import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, emailField, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
 import { MAX_TAGS_PER_GROUP } from '#app/lib/tags/tag-rules'
 import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
@@ -14,7 +15,7 @@ const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' })
  * the boxes: without it a new group gets the community's new-group tags.
  */
 const tagFields = () => ({
-  tagIds: z.array(z.string().max(36, 'tags:errors.unknownTag')).max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup').default([]),
+  tagIds: z.array(recordId('tags:errors.unknownTag')).max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup').default([]),
   tagsOffered: flag(),
 })
 
@@ -49,7 +50,7 @@ export type NewGroupValues = z.output<typeof NewGroupSchema>
 /** The groups page's bulk form: one action and the groups ticked. */
 export const GroupBulkSchema = z.object({
   intent: z.enum(GROUP_BULK_ACTIONS, { errorMap: () => ({ message: 'groups:errors.badRequest' }) }),
-  ids: z.array(z.string().max(36)).min(1, 'groups:bulk.noneSelected').max(100, 'groups:errors.badRequest'),
+  ids: z.array(recordId('groups:errors.badRequest')).min(1, 'groups:bulk.noneSelected').max(100, 'groups:errors.badRequest'),
 })
 
 /** The join dialog: one answer per question of the group's questionnaire, every one required. */
@@ -84,11 +85,11 @@ export type GroupPreferencesFields = z.input<typeof GroupPreferencesSchema>
 
 /** A row action of the group's people: a join request decided, a member promoted, demoted or removed. */
 export const GroupPeopleSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approveRequest'), requestId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('rejectRequest'), requestId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('promote'), userId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('demote'), userId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('remove'), userId: z.string().min(1).max(36) }),
+  z.object({ intent: z.literal('approveRequest'), requestId: recordId('groups:errors.badRequest') }),
+  z.object({ intent: z.literal('rejectRequest'), requestId: recordId('groups:errors.badRequest') }),
+  z.object({ intent: z.literal('promote'), userId: recordId('groups:errors.badRequest') }),
+  z.object({ intent: z.literal('demote'), userId: recordId('groups:errors.badRequest') }),
+  z.object({ intent: z.literal('remove'), userId: recordId('groups:errors.badRequest') }),
 ])
 export type GroupPeopleCommand = z.output<typeof GroupPeopleSchema>
 

@@ -3,7 +3,8 @@
 // translation keys. Whether the time is still in the future is the server's to say, at the moment
 // it saves (drafts.server.ts): the schema only checks it names a time.
 import { z } from 'zod'
-import { MESSAGE_MAX, RECORD_ID } from './post-rules'
+import { RECORD_ID } from '../forms/record-id'
+import { MESSAGE_MAX } from './post-rules'
 import { isTimeZone } from './schedule-time'
 
 /** The composer's "Save as draft": the post form's fields, with no rule on content yet beyond the post's own. */

@@ -9,8 +9,6 @@ export const FEED_PAGE_SIZE = 10
 /** A message longer than this is refused: it keeps a post readable and inside every dialect's TEXT. */
 export const MESSAGE_MAX = 10_000
 
-/** A record id as forms carry it (models/ids.ts); anything else never reaches a query (SQLite cannot quote a NUL). */
-export const RECORD_ID = /^[A-Za-z0-9_-]{36}$/
 /**
  * The reactions offered under a post: a short fixed set keeps the counts readable. Stored by name,
  * not by emoji: MariaDB's general utf8mb4 collations weigh every emoji alike, so an emoji column

@@ -2,7 +2,8 @@
 // their constraints. Browser-safe; every message is a translation key whose English text is the
 // spec's thrown message. The rule itself lives in post-rules.ts, shared with the post commands.
 import { z } from 'zod'
-import { MESSAGE_MAX, RECORD_ID, postProblem, type PostInput } from './post-rules'
+import { RECORD_ID } from '../forms/record-id'
+import { MESSAGE_MAX, postProblem, type PostInput } from './post-rules'
 
 const fields = {
   contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),

@@ -1,6 +1,7 @@
 // The tag forms' zod schemas (spec §3 Tag, §5 tag rules): used by the actions to parse and by the
 // pages for their constraints. Browser-safe; every message is a translation key.
 import { z } from 'zod'
+import { recordId } from '../forms/record-id'
 import { TAG_DESCRIPTION_MAX, TAG_LABEL_MAX, TAG_LABEL_MIN, expiryOf, isFarEnoughAhead } from './tag-rules'
 
 /**
@@ -38,8 +39,8 @@ export type TagListIntent = (typeof TAG_LIST_INTENTS)[number]
 
 /** The tags page's row and batch forms: archive or restore one tag, or delete the ticked ones. */
 export const TagListActionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('archive'), tagId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('restore'), tagId: z.string().min(1).max(36) }),
-  z.object({ intent: z.literal('delete'), ids: z.array(z.string().min(1).max(36)).min(1, 'tags:errors.noneSelected').max(500) }),
+  z.object({ intent: z.literal('archive'), tagId: recordId('tags:errors.badRequest') }),
+  z.object({ intent: z.literal('restore'), tagId: recordId('tags:errors.badRequest') }),
+  z.object({ intent: z.literal('delete'), ids: z.array(recordId('tags:errors.badRequest')).min(1, 'tags:errors.noneSelected').max(500) }),
 ])
 export type TagListAction = z.output<typeof TagListActionSchema>
