@@ -91,3 +91,38 @@ export function RoomLinkField({ field, label, prefix, refusal }: { field: FieldM
   )
 }
 
+
+/** A room link change waiting to be confirmed: from and to, as the server worked them out. */
+export type RoomLinkChange = { from: string; to: string }
+
+/**
+ * The link change's question, in two parts: the notice at the top of the form (what changes and
+ * what it costs, with a jump to the button) and, inside the form after its Save button, the button
+ * that confirms it (after Save, so that Enter in a field saves and asks again instead of confirming).
+ */
+export function RoomLinkChangeNotice({ change, prefix, anchor }: { change: RoomLinkChange; prefix: string; anchor: string }) {
+  const { t } = useT()
+  return (
+    <div role="alert" className="notice notice-info">
+      <p>
+        <strong>{t('members:roomLink.confirm.title', { from: `${prefix}${change.from}`, to: `${prefix}${change.to}` })}</strong>
+      </p>
+      <p>{t('members:roomLink.confirm.warning')}</p>
+      <p>
+        <a href={`#${anchor}`}>{t('members:roomLink.confirm.jump')}</a>
+      </p>
+    </div>
+  )
+}
+
+export function RoomLinkConfirmButton({ change, prefix, anchor, busy }: { change: RoomLinkChange; prefix: string; anchor: string; busy: boolean }) {
+  const { t } = useT()
+  return (
+    <div id={anchor} className="notice notice-info link-confirmation">
+      <p>{t('members:roomLink.confirm.warning')}</p>
+      <button type="submit" name="confirm" value={change.to} className="button button-primary" disabled={busy}>
+        {t('members:roomLink.confirm.button', { to: `${prefix}${change.to}` })}
+      </button>
+    </div>
+  )
+}

@@ -6,7 +6,7 @@ import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import { PostFeed } from '#app/components/post-feed'
 import { GroupAccessFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
-import { RoomLinkField } from '#app/components/member-form-parts'
+import { RoomLinkChangeNotice, RoomLinkConfirmButton, RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -232,17 +232,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
     <section className="stack" aria-labelledby="details-heading">
       <h2 id="details-heading">{t('groups:editor.title')}</h2>
       <FormErrors errors={form.errors} />
-      {confirm ? (
-        <div role="alert" className="notice notice-info">
-          <p>
-            <strong>{t('members:roomLink.confirm.title', { from: `/${brandSlug}/${confirm.from}`, to: `/${brandSlug}/${confirm.to}` })}</strong>
-          </p>
-          <p>{t('members:roomLink.confirm.warning')}</p>
-          <p>
-            <a href="#group-link-confirmation">{t('members:roomLink.confirm.jump')}</a>
-          </p>
-        </div>
-      ) : null}
+      {confirm ? <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="group-link-confirmation" /> : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card member-form">
         <input type="hidden" name="intent" value="details" />
         <div className="field-grid">
@@ -269,15 +259,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
             {t('groups:editor.save')}
           </button>
         </div>
-        {/* After Save, so that Enter in a field saves (and asks again) instead of confirming. */}
-        {confirm ? (
-          <div id="group-link-confirmation" className="notice notice-info link-confirmation">
-            <p>{t('members:roomLink.confirm.warning')}</p>
-            <button type="submit" name="confirm" value={confirm.to} className="button button-primary" disabled={busy}>
-              {t('members:roomLink.confirm.button', { to: `/${brandSlug}/${confirm.to}` })}
-            </button>
-          </div>
-        ) : null}
+        {confirm ? <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="group-link-confirmation" busy={busy} /> : null}
       </Form>
     </section>
   )

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field, FormErrors } from '#app/components/field'
-import { RoleCheckboxes, RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
+import { RoleCheckboxes, RoomLinkChangeNotice, RoomLinkConfirmButton, RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -48,17 +48,7 @@ function MemberEditorPage() {
       <h1>{t('members:editor.title', { name: member.name })}</h1>
       {member.status !== 'active' ? <p className="hint">{t(`members:editor.status.${member.status}` as TranslationKey)}</p> : null}
       <FormErrors errors={form.errors} />
-      {confirm ? (
-        <div role="alert" className="notice notice-info">
-          <p>
-            <strong>{t('members:roomLink.confirm.title', { from: `/${brandSlug}/${confirm.from}`, to: `/${brandSlug}/${confirm.to}` })}</strong>
-          </p>
-          <p>{t('members:roomLink.confirm.warning')}</p>
-          <p>
-            <a href="#link-confirmation">{t('members:roomLink.confirm.jump')}</a>
-          </p>
-        </div>
-      ) : null}
+      {confirm ? <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" /> : null}
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
         <fieldset className="stack">
           <legend>{t('members:editor.sections.profile')}</legend>
@@ -122,15 +112,7 @@ function MemberEditorPage() {
             {t('members:editor.cancel')}
           </Link>
         </div>
-        {/* After Save in the page, so that Enter in a field saves (and asks again) instead of confirming. */}
-        {confirm ? (
-          <div id="link-confirmation" className="notice notice-info link-confirmation">
-            <p>{t('members:roomLink.confirm.warning')}</p>
-            <button type="submit" name="confirm" value={confirm.to} className="button button-primary" disabled={busy}>
-              {t('members:roomLink.confirm.button', { to: `/${brandSlug}/${confirm.to}` })}
-            </button>
-          </div>
-        ) : null}
+        {confirm ? <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" busy={busy} /> : null}
       </Form>
     </main>
   )
