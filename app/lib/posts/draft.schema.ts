@@ -4,7 +4,7 @@
 // it saves (drafts.server.ts): the schema only checks it names a time.
 import { z } from 'zod'
 import { MESSAGE_MAX, RECORD_ID } from './post-rules'
-import { isTimeZone } from './schedule-time'
+import { isTimeZone } from '../i18n/zoned-time'
 
 /** The composer's "Save as draft": the post form's fields, with no rule on content yet beyond the post's own. */
 export const DraftFormSchema = z.object({
