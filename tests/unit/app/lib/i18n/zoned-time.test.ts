@@ -52,7 +52,7 @@ describe('zonedTimeToDate', () => {
     })
     it('followed its old rules: midnight skipped on 2018-11-04, 23:00 repeated on 2019-02-16', () => {
       expect(at('2018-11-03T23:30', 'America/Sao_Paulo')).toBe('2018-11-04T02:30:00.000Z')
-      expect(at('2018-11-04T00:30', 'America/Sao_Paulo')).toBe('2018-11-04T02:30:00.000Z') // skipped: = 01:30 -02
+      expect(at('2018-11-04T00:30', 'America/Sao_Paulo')).toBe('2018-11-04T03:30:00.000Z') // skipped: = 01:30 -02
       expect(at('2018-11-04T01:30', 'America/Sao_Paulo')).toBe('2018-11-04T03:30:00.000Z')
       expect(at('2019-02-16T23:30', 'America/Sao_Paulo')).toBe('2019-02-17T01:30:00.000Z') // -02, the earlier
       expect(at('2019-02-17T00:30', 'America/Sao_Paulo')).toBe('2019-02-17T03:30:00.000Z')
