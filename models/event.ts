@@ -6,8 +6,10 @@ import {
   type InferCreationAttributes,
   type Sequelize,
 } from 'sequelize'
-import { EVENT_TYPES, type EventType } from './event-types'
 import { newId } from './ids'
+
+/** Spec §4: "Events are either scripted (slots) or live." (the editor's schema offers these two). */
+export type EventType = 'scripted' | 'live'
 
 /**
  * What only an event has (spec §3 Event), one row per event room (migrations/0022-events.ts): the
@@ -40,7 +42,7 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
     CommunityEvent.init(
       {
         roomId: { type: DataTypes.STRING(36), primaryKey: true },
-        eventType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'live', validate: { isIn: [[...EVENT_TYPES]] } },
+        eventType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'live', validate: { isIn: [['scripted', 'live']] } },
         registrationCutoffAt: { type: DataTypes.DATE(3), allowNull: true },
         registrationLimit: count(),
         feedVisible: flag(true),

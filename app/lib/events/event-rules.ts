@@ -1,5 +1,6 @@
 // The events' rules (community spec §3 Event and Slot, §5 Events, §9 constants) as plain values and
 // functions: browser-safe, no database, shared by the schemas, the server and the pages.
+import type { EventType } from '#models/event'
 
 export const EVENT_NAME_MIN = 2
 export const EVENT_NAME_MAX = 255
@@ -27,6 +28,9 @@ export const SLOT_NAME_MAX = 100
 export const SLOT_MINUTES_MAX = 600
 export const TIMER_MINUTES_MAX = 60
 export const TIMER_MESSAGE_MAX = 500
+
+/** Spec §4: "Events are either scripted (slots) or live." */
+export const EVENT_TYPES = ['scripted', 'live'] as const satisfies readonly EventType[]
 
 /** Spec §3: an event's privacy; it is the event room's roomType, which the room rule reads (models/room-access.ts). */
 export const EVENT_PRIVACY = ['public', 'private', 'premium'] as const

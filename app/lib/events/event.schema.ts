@@ -4,7 +4,6 @@
 // clock (a start in the future, the cutoff around it) take `now` so tests can stand at a boundary.
 import { z } from 'zod'
 import { isTimeZone, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
-import { EVENT_TYPES } from '#models/event-types'
 import { RECORD_ID } from '#app/lib/posts/post-rules'
 import {
   BREAKOUT_SIZE_MAX,
@@ -15,6 +14,7 @@ import {
   EVENT_NAME_MAX,
   EVENT_NAME_MIN,
   EVENT_PRIVACY,
+  EVENT_TYPES,
   LATE_JOINER_WINDOW_MAX_MINUTES,
   REGISTRATION_LIMIT_MAX,
   SLOTS_MAX,

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { checkAccess } from '#models/access'
 import { refusalLocation } from '#app/lib/communities/access-refusal'
-import type { EventType } from '#models/event-types'
+import type { EventType } from '#models/event'
 import { privacyOf } from '#app/lib/events/event-rules'
 import { MANAGE_EVENTS, eventDetails, eventSlots } from '#app/lib/events/events.server'
 import { communityPermissions, requireCommunity } from '#app/lib/http/guards.server'
