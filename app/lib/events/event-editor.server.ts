@@ -9,7 +9,7 @@ import { suggestRoomLink } from '../members/room-link.server'
 import { logger } from '../platform/logger.server'
 import { eventSlugFromName } from './event-rules'
 import type { EventAccessValues, EventCompositionValues, EventDetailsValues, EventScheduleValues, NewEventValues } from './event.schema'
-import { eventDetails } from './events.server'
+import { eventRowToSave } from './events.server'
 
 export type EditorOutcome<T> = { kind: 'saved'; value: T } | { kind: 'invalid'; fieldErrors: Record<string, string[]> } | { kind: 'failed' }
 
@@ -90,7 +90,7 @@ export async function saveDetails(room: Room, values: EventDetailsValues): Promi
 
 /** Schedule: the start and end in UTC with the zone, the registration cutoff and limit. */
 export async function saveSchedule(room: Room, values: EventScheduleValues): Promise<EditorOutcome<Room>> {
-  const event = await eventDetails(room)
+  const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
     await room.update({ startsAt: values.startsAt, endsAt: values.endsAt, timeZone: values.timeZone }, { transaction })
     await event.update({ registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit }, { transaction })
@@ -100,7 +100,7 @@ export async function saveSchedule(room: Room, values: EventScheduleValues): Pro
 
 /** Access: privacy is the room's type (the room rule reads it), the rest the event's own. */
 export async function saveAccess(room: Room, values: EventAccessValues): Promise<EditorOutcome<Room>> {
-  const event = await eventDetails(room)
+  const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
     await room.update({ roomType: values.privacy, membersOnly: false }, { transaction })
     await event.update(
@@ -117,7 +117,7 @@ export async function saveAccess(room: Room, values: EventAccessValues): Promise
  * so switching back to scripted loses nothing.
  */
 export async function saveComposition(room: Room, values: EventCompositionValues): Promise<EditorOutcome<Room>> {
-  const event = await eventDetails(room)
+  const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
     await event.update(
       {

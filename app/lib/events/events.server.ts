@@ -72,8 +72,13 @@ export function findEditableEvent(brandId: string, slug: string | undefined): Pr
   return Room.findOne({ where: { ...eventRooms(brandId), slug: link } })
 }
 
-/** The event's own row, made with the defaults when the room has none yet (a room made before events had rows). */
+/** The event's own row to read; for an event room that has none yet, the defaults (unsaved: a page that only reads writes nothing). */
 export async function eventDetails(room: Pick<Room, 'id'>): Promise<CommunityEvent> {
+  return (await CommunityEvent.findByPk(room.id)) ?? CommunityEvent.build({ roomId: room.id })
+}
+
+/** The event's own row to change, made with the defaults when the room has none yet. */
+export async function eventRowToSave(room: Pick<Room, 'id'>): Promise<CommunityEvent> {
   const [event] = await CommunityEvent.findOrCreate({ where: { roomId: room.id }, defaults: { roomId: room.id } })
   return event
 }
