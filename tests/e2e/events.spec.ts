@@ -47,6 +47,9 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await expect(page.getByText(text('events:errors.startInPast'))).toBeVisible()
   await expect(page.getByLabel(text('events:fields.description'))).toHaveValue('A monthly conversation about the garden.')
   await expect(page.getByLabel(text('events:fields.timeZone'))).toHaveValue('Europe/Lisbon')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await screenshot(page, testInfo, 'new-event-errors')
+  await page.setViewportSize({ width: 1280, height: 800 })
 
   const name = `Garden talk ${suffix}`
   await page.getByLabel(text('events:fields.name')).fill(name)
@@ -121,4 +124,14 @@ test("the demo home's Welcome Call link opens its event", async ({ page }, testI
   await expect(page.getByText('Introductions in small groups')).toBeVisible()
   await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute('href', `/${DEMO.slug}/welcome-call`)
   await screenshot(page, testInfo, 'welcome-call')
+})
+
+test("the event page speaks the member's language", async ({ page }) => {
+  const lucia = DEMO.accounts[4]
+  await signInWithSession(page, lucia.emailAddress)
+  await page.goto(`/${DEMO.slug}/events/welcome-call`)
+  await expect(page.getByRole('heading', { level: 1, name: DEMO.event })).toBeVisible()
+  await expect(page.getByRole('link', { name: t('es', 'events:page.back') })).toBeVisible()
+  await expect(page.getByRole('link', { name: t('es', 'events:page.join') })).toBeVisible()
+  await expect(page.getByText(t('es', 'events:page.plannedIn', { zone: 'UTC' }))).toBeVisible()
 })
