@@ -1,4 +1,4 @@
-import { Brand, Room, User } from './index'
+import { Brand, CommunityEvent, EventSlot, Room, User } from './index'
 import { addMember } from './members'
 import type { RoleSlug } from './permissions'
 
@@ -86,7 +86,7 @@ export async function seedDemo(now = new Date()) {
     })
     const inAWeek = new Date(now.getTime() + 7 * 24 * 3600 * 1000)
     inAWeek.setUTCHours(17, 0, 0, 0)
-    await room({
+    const welcomeCall = await room({
       slug: 'welcome-call',
       name: 'Welcome Call',
       context: 'event',
@@ -98,6 +98,17 @@ export async function seedDemo(now = new Date()) {
       event: { eventProps: { breakoutStarted: false } },
       coHosts: [admin.id],
     })
+    // The home's "Welcome Call" link opens this event's page (/demo/events/welcome-call): a scripted
+    // event with its slots, so the page shows what an event holds.
+    await CommunityEvent.create({ roomId: welcomeCall.id, eventType: 'scripted', breakoutSize: 4 }, { transaction })
+    await EventSlot.bulkCreate(
+      [
+        { roomId: welcomeCall.id, position: 0, name: 'Welcome', minutes: 5, seconds: 0 },
+        { roomId: welcomeCall.id, position: 1, name: 'Introductions in small groups', minutes: 15, seconds: 0, breakoutRecordAudio: false },
+        { roomId: welcomeCall.id, position: 2, name: 'Questions and answers', minutes: 10, seconds: 0 },
+      ],
+      { transaction },
+    )
     for (const user of users.values()) {
       await room({ slug: personalSlug(user), name: user.name, context: 'personal', hostId: user.id, description: null })
     }

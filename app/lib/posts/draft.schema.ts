@@ -4,8 +4,8 @@
 // it saves (drafts.server.ts): the schema only checks it names a time.
 import { z } from 'zod'
 import { RECORD_ID } from '../forms/record-id'
+import { isTimeZone } from '../i18n/zoned-time'
 import { MESSAGE_MAX } from './post-rules'
-import { isTimeZone } from './schedule-time'
 
 /** The composer's "Save as draft": the post form's fields, with no rule on content yet beyond the post's own. */
 export const DraftFormSchema = z.object({

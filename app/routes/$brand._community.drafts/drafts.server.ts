@@ -12,7 +12,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { DraftButtonSchema, EditDraftFormSchema, ScheduleFormSchema } from '#app/lib/posts/draft.schema'
 import { ScheduleError, cancelSchedule, deleteDraft, editDraft, findOwnDraft, myDrafts, publishDraftNow, schedulePost } from '#app/lib/posts/drafts.server'
 import { PostRuleError } from '#app/lib/posts/post-rules'
-import { timeZones, zonedTimeToDate } from '#app/lib/posts/schedule-time'
+import { timeZones, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 
 // One's own drafts are one's own: a member of the community (access-community) sees only theirs.
 const requireDrafts = (args: LoaderFunctionArgs | ActionFunctionArgs) => requireCommunityPermission(args, 'access-community')

@@ -10,7 +10,7 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { EditDraftFormSchema, ScheduleFormSchema, type EditDraftFormFields, type ScheduleFormFields } from '#app/lib/posts/draft.schema'
 import type { DraftItem } from '#app/lib/posts/drafts.server'
-import { dateToZonedTime } from '#app/lib/posts/schedule-time'
+import { dateToZonedTime } from '#app/lib/i18n/zoned-time'
 import { draftsAction, draftsLoader, type DraftsActionData } from './drafts.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }

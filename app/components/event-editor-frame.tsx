@@ -1,0 +1,64 @@
+import { Link, NavLink } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { EVENT_EDITOR_TABS, editorUrl, eventUrl, eventsUrl, type EventEditorTab } from '#app/lib/events/event-rules'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
+
+/**
+ * The event editor around one tab (spec §2 editor tabs): the way back, the event's name, the tabs
+ * built so far, and the refusal in the spec's words for someone who may not manage events.
+ */
+export function EventEditorFrame({
+  brandSlug,
+  event,
+  refusal,
+  formErrors,
+  children,
+}: {
+  brandSlug: string
+  event: { slug: string; name: string; status: string } | null
+  refusal: TranslationKey | null
+  formErrors?: string[]
+  children: ReactNode
+}) {
+  const { t } = useT()
+  return (
+    <main id="main" className="community-main member-editor event-editor">
+      <p className="breadcrumb">
+        <Link to={eventsUrl(brandSlug)}>{t('events:editor.back')}</Link>
+      </p>
+      <h1>{event ? t('events:editor.title', { name: event.name }) : t('events:editor.titleNoEvent')}</h1>
+      {refusal || !event ? (
+        <div role="alert" className="notice notice-error">
+          <p>{t(refusal ?? 'events:errors.noPermission')}</p>
+        </div>
+      ) : (
+        <>
+          {event.status === 'archived' ? <p className="notice">{t('events:editor.archivedNote')}</p> : null}
+          <p>
+            <Link to={eventUrl(brandSlug, event.slug)}>{t('events:editor.viewPage')}</Link>
+          </p>
+          <nav aria-label={t('events:editor.tabs.label')} className="settings-tabs event-editor-tabs">
+            <ul>
+              {EVENT_EDITOR_TABS.map((tab: EventEditorTab) => (
+                <li key={tab}>
+                  <NavLink to={editorUrl(brandSlug, event.slug, tab)} end className="settings-tab">
+                    {t(`events:editor.tabs.${tab}`)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {formErrors?.length ? (
+            <div role="alert" className="notice notice-error">
+              {formErrors.map((error) => (
+                <p key={error}>{t(error as TranslationKey)}</p>
+              ))}
+            </div>
+          ) : null}
+          {children}
+        </>
+      )}
+    </main>
+  )
+}

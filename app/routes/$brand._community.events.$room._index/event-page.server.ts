@@ -1,0 +1,52 @@
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { checkAccess } from '#models/access'
+import { refusalLocation } from '#app/lib/communities/access-refusal'
+import type { EventType } from '#models/event'
+import { privacyOf } from '#app/lib/events/event-rules'
+import { MANAGE_EVENTS, eventDetails, eventSlots } from '#app/lib/events/events.server'
+import { communityPermissions, requireCommunity } from '#app/lib/http/guards.server'
+import { viewer } from '#app/lib/http/session.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+
+/**
+ * `/{brand}/events/{room}` (core §2 events/{room}): the event's page. Who sees it is the room rule
+ * the meeting uses (models/room-access.ts, through checkAccess), so the page and `/{brand}/{room}`
+ * always agree: an unknown link → event-not-found, a guest → sign in, a premium event someone has
+ * not signed up for → the premium-event access-denied page. Those who manage events also see an
+ * event whose meeting would refuse them (to run it), without the Join link.
+ */
+export async function eventPageLoader(args: LoaderFunctionArgs) {
+  const brand = await requireCommunity(args)
+  const { user } = await viewer(args.request, args.context)
+  const permissions = await communityPermissions(args, brand)
+  const mayManage = Boolean(user) && permissions.has(MANAGE_EVENTS)
+  const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: args.params.room, kind: 'event' } })
+  if (!access.ok && !(mayManage && access.room)) {
+    const url = new URL(args.request.url)
+    throw redirect(refusalLocation(access.reason, brand.slug, url.pathname + url.search))
+  }
+  const room = access.room!
+  const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
+  const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
+  return {
+    messages: await routeMessages(args, 'events'),
+    brandSlug: brand.slug,
+    mayManage,
+    event: {
+      slug: room.slug,
+      name: room.name ?? room.slug,
+      description: room.description,
+      bannerImage: room.bannerImage,
+      startsAt: room.startsAt?.toISOString() ?? null,
+      endsAt: room.endsAt?.toISOString() ?? null,
+      timeZone: room.timeZone || 'UTC',
+      privacy: privacyOf(room.roomType),
+      eventType: event.eventType as EventType,
+      slots: event.eventType === 'scripted' ? slots : [],
+      ended,
+    },
+    // The meeting is where the event happens: open to whom the room rule admits, until it is over.
+    joinUrl: access.ok && !ended ? `/${brand.slug}/${room.slug}` : null,
+    refusedMeeting: !access.ok,
+  }
+}
