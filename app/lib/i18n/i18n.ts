@@ -17,6 +17,7 @@ import type enConnections from '#locales/en/connections.json'
 import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
 import type enPosts from '#locales/en/posts.json'
+import type enApi from '#locales/en/api.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -50,11 +51,12 @@ export type Messages = {
   media: typeof enMedia
   messages: typeof enMessages
   posts: typeof enPosts
+  api: typeof enApi
 }
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
-export const SERVER_ONLY_NAMESPACES = ['mail'] as const satisfies Namespace[]
+export const SERVER_ONLY_NAMESPACES = ['mail', 'api'] as const satisfies Namespace[]
 /** Namespaces every page carries (the root loader sends them): the site header, the account menu, status pages. */
 export const SHELL_NAMESPACES = ['common', 'pages'] as const satisfies Namespace[]
 export type ShellMessages = Pick<Messages, (typeof SHELL_NAMESPACES)[number]>
