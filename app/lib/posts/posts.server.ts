@@ -178,7 +178,7 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
     return {
       id: post.id,
       roomId: post.contextRoomId,
-      parentPostId: post.parentPostId,
+      parentPostId: post.parentPostId ?? null,
       author: { id: post.authorId, name: nameOf.get(post.authorId) ?? '' },
       html: post.message,
       embeds: findEmbeds(post.message),
@@ -202,7 +202,7 @@ function noticeInPlaceOf(post: Post, childCount: number, notice: TranslationKey)
   return {
     id: post.id,
     roomId: post.contextRoomId,
-    parentPostId: post.parentPostId,
+    parentPostId: post.parentPostId ?? null,
     author: { id: '', name: '' },
     html: null,
     embeds: [],
