@@ -14,10 +14,11 @@ import * as drafts from '#app/routes/api.drafts._index'
 import * as draftCount from '#app/routes/api.drafts.count'
 import * as oneDraft from '#app/routes/api.drafts.$id'
 import * as hubFeed from '#app/routes/api.activityhubfeed'
+import * as activityFeed from '#app/routes/api.activityfeed'
 import * as reactions from '#app/routes/api.post-reactions._index'
 import * as oneReaction from '#app/routes/api.post-reactions.$id'
 import { createPost } from '#app/lib/posts/posts.server'
-import { grantRole, makeCommunity, makeUser } from '../support/factories'
+import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { apiCall } from '../support/api-call'
 
 let brand: Brand
@@ -243,5 +244,20 @@ describe('reactions and the hub feed', () => {
     expect(feed.body.posts.map((item: { id: string }) => item.id)).toContain(post.id)
     expect((await apiCall(hubFeed.loader, `/api/activityhubfeed?brandId=${brand.id}`, { as: outsider })).status).toBe(403)
     expect((await apiCall(hubFeed.loader, `/api/activityhubfeed?brandId=${'B'.repeat(36)}`, { as: member })).status).toBe(404)
+  })
+
+  it('reads every room\'s posts the reader may read with activityfeed, and none of a closed group\'s', async () => {
+    const open = await makeRoom(brand)
+    const closed = await makeRoom(brand, { membersOnly: true, members: [owner.id] })
+    const inOpen = await createPost(brand, owner.id, { contextRoomId: open.id, message: 'Open group' })
+    const inClosed = await createPost(brand, owner.id, { contextRoomId: closed.id, message: 'Closed group' })
+    const inHub = await createPost(brand, owner.id, { contextRoomId: hub.id, message: 'Hub' })
+    const feed = await apiCall(activityFeed.loader, `/api/activityfeed?brandId=${brand.id}&pageNumber=0`, { as: member })
+    expect(feed.status).toBe(200)
+    const ids = feed.body.posts.map((item: { id: string }) => item.id)
+    expect(ids.slice(0, 2)).toEqual([inHub.id, inOpen.id])
+    expect(ids).not.toContain(inClosed.id)
+    expect((await apiCall(activityFeed.loader, `/api/activityfeed?brandId=${brand.id}`, { as: outsider })).status).toBe(403)
+    expect((await apiCall(activityFeed.loader, `/api/activityfeed?brandId=${brand.id}`, { as: null })).status).toBe(401)
   })
 })

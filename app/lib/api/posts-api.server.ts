@@ -7,7 +7,7 @@ import { refuse, readBody, readQuery, inCommunity, json, type ApiArgs } from '..
 import { requireCommunity, requireCommunityPage, requireCommunityPermission, requireUser } from '../http/guards.server'
 import { viewer } from '../http/session.server'
 import { ScheduleError, deleteDraft, findOwnDraft, myDrafts, saveDraft, schedulePost } from '../posts/drafts.server'
-import { hubFeedView, roomFeedView } from '../posts/feed.server'
+import { communityFeedView, hubFeedView, roomFeedView } from '../posts/feed.server'
 import { mayPostIn, requirePost, roomPostRights } from '../posts/post-guard.server'
 import { PostRuleError } from '../posts/post-rules'
 import { addReaction, childrenOf, createChild, createPost, isReaction, postItem, reactionsOn, removePost, setPinned, updatePost } from '../posts/posts.server'
@@ -142,6 +142,14 @@ export async function hubFeedCall(args: ApiArgs) {
   const { brand, user } = await requireCommunityPage(await inCommunity(args, query.brandId), 'home')
   const filter = await authorFilter(user?.id ?? null, brand.id)
   return hubFeedView(brand, user?.id ?? null, { ...filter, page: query.pageNumber ?? 0 })
+}
+
+/** GET activityfeed: every post of the community the viewer may read, newest first. */
+export async function communityFeedCall(args: ApiArgs) {
+  const query = readQuery(args.request, FeedQuery)
+  const { brand, user } = await requireCommunityPage(await inCommunity(args, query.brandId), 'home')
+  const filter = await authorFilter(user?.id ?? null, brand.id)
+  return communityFeedView(brand, user?.id ?? null, { ...filter, page: query.pageNumber ?? 0 })
 }
 
 // ——— drafts: the author's own, as the drafts panel (a member of the community sees only theirs) ———

@@ -269,6 +269,39 @@ export async function roomFeed(roomId: string, options: AuthorFilter & { viewerI
   return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
 }
 
+/** The live rooms of the community (those `where` names) that admit the viewer, by the room rules (models/room-access.ts). */
+async function admittedRooms(brand: Brand, viewer: { viewerId: string | null; hasCommunityAccess: boolean }, where: WhereOptions<Room> = {}): Promise<string[]> {
+  const rooms = await Room.findAll({
+    attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
+    where: { ...where, brandId: brand.id, status: 'active', deleted: false },
+  })
+  return rooms.filter((room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+}
+
+/**
+ * GET activityfeed: everything posted in the community that the viewer may read, from every room
+ * that admits them (the hub too where the admins opened it to guests), newest first.
+ */
+export async function communityFeed(
+  brand: Brand,
+  options: AuthorFilter & { viewerId: string | null; hasCommunityAccess: boolean; page?: number },
+): Promise<Feed> {
+  const page = Math.max(0, options.page ?? 0)
+  const rooms = await admittedRooms(brand, options)
+  if (brand.topLevelRoomId && brand.publicAccess.hub && !rooms.includes(brand.topLevelRoomId)) rooms.push(brand.topLevelRoomId)
+  if (rooms.length === 0) return { posts: [], page, hasMore: false }
+  const rows = await Post.findAll({
+    where: { brandId: brand.id, parentPostId: null, contextRoomId: rooms, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: FEED_PAGE_SIZE + 1,
+    offset: page * FEED_PAGE_SIZE,
+  })
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
 /**
  * GET activityhubfeed: the community home's feed, the hub room's posts and the posts promoted from
  * other rooms, pinned first, then newest. A promoted post shows only to those its room admits, so
@@ -281,13 +314,7 @@ export async function hubFeed(
   const page = Math.max(0, options.page ?? 0)
   const hubId = brand.topLevelRoomId
   const promotedFrom = (await Post.findAll({ attributes: ['contextRoomId'], where: { brandId: brand.id, promoted: true, ...LIVE }, group: ['contextRoomId'], raw: true })).map((row) => row.contextRoomId)
-  const promotedRooms = promotedFrom.length
-    ? await Room.findAll({
-        attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
-        where: { brandId: brand.id, status: 'active', deleted: false, id: promotedFrom },
-      })
-    : []
-  const visibleRooms = promotedRooms.filter((room) => roomAccess({ userId: options.viewerId, hasCommunityAccess: options.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+  const visibleRooms = promotedFrom.length ? await admittedRooms(brand, options, { id: promotedFrom }) : []
   const rooms: WhereOptions<Post>[] = []
   if (hubId) rooms.push({ contextRoomId: hubId })
   if (visibleRooms.length) rooms.push({ contextRoomId: visibleRooms, promoted: true })
