@@ -261,3 +261,18 @@ describe('reactions and the hub feed', () => {
     expect((await apiCall(activityFeed.loader, `/api/activityfeed?brandId=${brand.id}`, { as: null })).status).toBe(401)
   })
 })
+
+describe('the JSON wrapper', () => {
+  it('answers a wrong method, a torn or oversized body and a non-object in JSON, in the signed-in person\'s language', async () => {
+    expect(await apiCall(posts.action, '/api/posts', { as: member, method: 'PATCH', body: {} })).toMatchObject({ status: 405, body: { error: 'methodNotAllowed' } })
+    expect(await apiCall(posts.action, '/api/posts', { as: member, body: '{"contextRoomId":' })).toMatchObject({ status: 400, body: { error: 'badRequest' } })
+    expect(await apiCall(posts.action, '/api/posts', { as: member, body: '[1]' })).toMatchObject({ status: 400, body: { error: 'notAnObject' } })
+    expect(await apiCall(posts.action, '/api/posts', { as: member, body: JSON.stringify({ message: 'x'.repeat(70_000) }) })).toMatchObject({ status: 413, body: { error: 'tooLarge' } })
+    const portuguese = await makeUser({ preferredLanguage: 'pt' })
+    await grantRole(portuguese, brand)
+    const answer = await apiCall(posts.action, '/api/posts', { as: portuguese, body: { message: 'Oi' }, headers: { 'Accept-Language': 'es' } })
+    expect(answer.body.error).toBe('missingContextRoom')
+    expect(answer.body.message).not.toBe('Missing context room')
+    expect(answer.body.message).not.toBe('Falta la sala de contexto')
+  })
+})

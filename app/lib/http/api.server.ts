@@ -50,6 +50,7 @@ const BARE: Record<number, TranslationKey> = {
   405: 'api:errors.methodNotAllowed',
   413: 'api:errors.tooLarge',
   415: 'api:errors.notJson',
+  429: 'api:errors.tooManyRequests',
 }
 
 /** What a guard or a body reader threw, as the call's refusal; null for what is not a refusal (a failure stays a 500). */
