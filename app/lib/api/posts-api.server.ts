@@ -155,6 +155,7 @@ export async function communityFeedCall(args: ApiArgs) {
 // ——— drafts: the author's own, as the drafts panel (a member of the community sees only theirs) ———
 
 async function draftsOf(args: ApiArgs) {
+  await requireUser(args)
   const query = readQuery(args.request, DraftsQuery)
   return requireCommunityPermission(await inCommunity(args, query.brandId), 'access-community')
 }
