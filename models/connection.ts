@@ -20,6 +20,8 @@ export class UserConnection extends Model<InferAttributes<UserConnection>, Infer
   /** This side follows the other's posts (the seam the notifications will read). */
   declare postNotifications: CreationOptional<boolean>
   declare connectedUser?: NonAttribute<User>
+  /** The row's owner (the follower, in a list of who follows someone). */
+  declare user?: NonAttribute<User>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 

@@ -257,7 +257,7 @@ describe('room follows', () => {
     const room = await makeRoom(brand, { name: 'Book Club' })
     expect((await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).status).toBe(302)
     expect(await RoomFollow.count({ where: { roomId: room.id, userId: ana.id } })).toBe(1)
-    expect((await drawer(ana)).rooms).toEqual([{ slug: room.slug, name: 'Book Club' }])
+    expect((await drawer(ana)).rooms).toEqual([expect.objectContaining({ roomId: room.id, slug: room.slug, name: 'Book Club', postNotifications: true })])
     const other = await makeRoom(brand)
     expect(await followedRoomIds(ana.id, [room.id, other.id])).toEqual([room.id])
     expect(await followedRoomIds(ben.id, [room.id, other.id])).toEqual([])

@@ -1,13 +1,13 @@
 // Send install instructions (spec community §2 site management; §5 "Site domain must be a valid
 // URL. Install instructions need a recipient email. An existing site says so."; the call
-// POST /brand/send-install-instructions with toEmailAddresses, ccEmailAddresses, domain,
+// POST /api/brand/send-install-instructions with toEmailAddresses, ccEmailAddresses, domain,
 // customMessage): each rule at its boundary, nothing sent on bad input, one mail a recipient.
 import { Op } from 'sequelize'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { OutboxMessage, type Brand, type User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { action as installAction, loader as installLoader } from '#app/routes/$brand._community.settings.install/route'
-import { action as callAction } from '#app/routes/brand.send-install-instructions'
+import { action as callAction } from '#app/routes/api.brand.send-install-instructions'
 import { grantRole, makeCommunity, makeUser, unique } from '../support/factories'
 import { startSmtpServer } from '../support/smtp-server'
 import { routeArgs, thrownResponse } from '../support/route-args'
@@ -144,9 +144,9 @@ describe('the install tab', () => {
   })
 })
 
-describe('POST /brand/send-install-instructions (JSON)', () => {
+describe('POST /api/brand/send-install-instructions (JSON)', () => {
   const call = async (body: unknown, as: User | null = admin, type = 'application/json') =>
-    callAction(routeArgs('/brand/send-install-instructions', {}, {
+    callAction(routeArgs('/api/brand/send-install-instructions', {}, {
       method: 'POST',
       body: typeof body === 'string' ? body : JSON.stringify(body),
       headers: { 'Content-Type': type, ...(as ? { Cookie: await signedInCookie(as.id) } : {}) },
@@ -166,11 +166,15 @@ describe('POST /brand/send-install-instructions (JSON)', () => {
     expect(await response.json()).toEqual({ errors: { toEmailAddresses: ['directory:errors.recipientRequired'], domain: ['settings:errors.siteUrlInvalid'] } })
   })
 
-  it('refuses a body that is not JSON, and a community that is not there', async () => {
-    expect((await thrownResponse(call('toEmailAddresses=a@b.test', admin, 'application/x-www-form-urlencoded'))).status).toBe(415)
-    expect((await thrownResponse(call('{not json'))).status).toBe(400)
-    expect((await call('[]')).status).toBe(400)
-    expect((await call({ toEmailAddresses: ['a@b.test'], domain: 'https://club.example.org', brandId: 'no-such-community' })).status).toBe(404)
+  it('refuses a body that is not JSON, and a community that is not there, in JSON', async () => {
+    const form = await call('toEmailAddresses=a@b.test', admin, 'application/x-www-form-urlencoded')
+    expect(form.status).toBe(415)
+    expect(await form.json()).toMatchObject({ error: 'notJson' })
+    expect((await call('{not json')).status).toBe(400)
+    expect(await (await call('[]')).json()).toMatchObject({ error: 'notAnObject' })
+    const missing = await call({ toEmailAddresses: ['a@b.test'], domain: 'https://club.example.org', brandId: 'no-such-community' })
+    expect(missing.status).toBe(404)
+    expect(await missing.json()).toEqual({ error: 'communityNotFound', message: 'This community does not exist.' })
   })
 
   it('is for the community\'s admins only, like the install tab', async () => {
@@ -178,10 +182,12 @@ describe('POST /brand/send-install-instructions (JSON)', () => {
     await grantRole(member, brand)
     const { to } = addresses()
     const body = { toEmailAddresses: [to], domain: 'https://club.example.org', brandId: brand.id }
-    const denied = await thrownResponse(call(body, member))
-    expect(denied.headers.get('Location')).toMatch(/access-denied/)
-    const signedOut = await thrownResponse(call(body, null))
-    expect(signedOut.headers.get('Location')).toMatch(/\/private|\/sign-in/)
+    const denied = await call(body, member)
+    expect(denied.status).toBe(403)
+    expect(await denied.json()).toMatchObject({ error: 'forbidden' })
+    const signedOut = await call(body, null)
+    expect(signedOut.status).toBe(401)
+    expect(await signedOut.json()).toMatchObject({ error: 'unauthorized' })
     expect(await mailsTo(to)).toEqual([])
   })
 })

@@ -58,6 +58,15 @@ export async function argsAs(world: MatrixWorld, persona: Persona, path: string,
   return routeArgs(path, params, { ...init, headers })
 }
 
+/**
+ * A JSON API call answers its refusals (401, 403) instead of throwing a redirect: thrown here, so
+ * that outcomeOf reads them as it reads a page's. Any other answer is returned as it is.
+ */
+export function refusedAsThrown(response: Response): Response {
+  if (response.status === 401 || response.status === 403) throw response
+  return response
+}
+
 /** Runs a loader or action and classifies what it did (see Outcome). */
 export async function outcomeOf(run: () => Promise<unknown>): Promise<Outcome> {
   try {

@@ -54,6 +54,19 @@ export function followerCount(brandId: string, viewerId: string): Promise<number
   return UserConnection.count({ where: { brandId, connectedUserId: viewerId, status: 'accepted', postNotifications: true } })
 }
 
+/** Who follows my posts among my connections, by name, paged like the contacts (spec §7 GET /user-connections/followers with page). */
+export async function listFollowers(brandId: string, viewerId: string, page: number) {
+  const { rows, count } = await UserConnection.findAndCountAll({
+    // The follower's own row about me: they connected with me and follow my posts.
+    where: { brandId, connectedUserId: viewerId, status: 'accepted', postNotifications: true },
+    include: [{ model: User, as: 'user', attributes: [...PERSON_ATTRIBUTES] }],
+    order: [[col('user.name'), 'ASC']],
+    limit: CONTACTS_PER_PAGE,
+    offset: page * CONTACTS_PER_PAGE,
+  })
+  return { rows: rows.map((row) => person(row.user, row.userId)), total: count, page, pages: Math.ceil(count / CONTACTS_PER_PAGE), perPage: CONTACTS_PER_PAGE }
+}
+
 /** The rooms of this community I follow. */
 export async function followedRooms(brandId: string, viewerId: string) {
   const follows = await RoomFollow.findAll({
@@ -61,7 +74,7 @@ export async function followedRooms(brandId: string, viewerId: string) {
     include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'name'], where: { brandId }, required: true }],
     order: [[col('room.name'), 'ASC']],
   })
-  return follows.map((follow) => ({ slug: follow.room!.slug, name: follow.room!.name || follow.room!.slug }))
+  return follows.map((follow) => ({ id: follow.id, roomId: follow.room!.id, slug: follow.room!.slug, name: follow.room!.name || follow.room!.slug, postNotifications: follow.postNotifications }))
 }
 
 /** The people I blocked and those I muted here. */

@@ -40,3 +40,9 @@ export async function followedRoomIds(userId: string, roomIds: readonly string[]
   const follows = await RoomFollow.findAll({ attributes: ['roomId'], where: { userId, roomId: [...roomIds] } })
   return follows.map((follow) => follow.roomId)
 }
+
+/** PUT /user-room-connections/{id}: whether the follower hears of the room's posts; only their own follow. Returns false when it is not theirs. */
+export async function setRoomPostNotifications(userId: string, followId: string, postNotifications: boolean): Promise<boolean> {
+  const [count] = await RoomFollow.update({ postNotifications }, { where: { id: followId, userId } })
+  return count > 0
+}

@@ -20,6 +20,7 @@ import enMedia from '#locales/en/media.json'
 import enMessages from '#locales/en/messages.json'
 import enPosts from '#locales/en/posts.json'
 import enEvents from '#locales/en/events.json'
+import enApi from '#locales/en/api.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -40,6 +41,7 @@ import esMedia from '#locales/es/media.json'
 import esMessages from '#locales/es/messages.json'
 import esPosts from '#locales/es/posts.json'
 import esEvents from '#locales/es/events.json'
+import esApi from '#locales/es/api.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -60,6 +62,7 @@ import ptMedia from '#locales/pt/media.json'
 import ptMessages from '#locales/pt/messages.json'
 import ptPosts from '#locales/pt/posts.json'
 import ptEvents from '#locales/pt/events.json'
+import ptApi from '#locales/pt/api.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -86,6 +89,7 @@ const MESSAGES: Record<Language, Messages> = {
     messages: enMessages,
     posts: enPosts,
     events: enEvents,
+    api: enApi,
   },
   es: {
     common: esCommon,
@@ -108,6 +112,7 @@ const MESSAGES: Record<Language, Messages> = {
     messages: esMessages,
     posts: esPosts,
     events: esEvents,
+    api: esApi,
   },
   pt: {
     common: ptCommon,
@@ -130,6 +135,7 @@ const MESSAGES: Record<Language, Messages> = {
     messages: ptMessages,
     posts: ptPosts,
     events: ptEvents,
+    api: ptApi,
   },
 }
 

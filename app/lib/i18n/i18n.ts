@@ -18,6 +18,7 @@ import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
 import type enPosts from '#locales/en/posts.json'
 import type enEvents from '#locales/en/events.json'
+import type enApi from '#locales/en/api.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -52,11 +53,12 @@ export type Messages = {
   messages: typeof enMessages
   posts: typeof enPosts
   events: typeof enEvents
+  api: typeof enApi
 }
 export type Namespace = keyof Messages
 
 /** Namespaces only the server reads (mail and SMS texts): they never travel to the browser. */
-export const SERVER_ONLY_NAMESPACES = ['mail'] as const satisfies Namespace[]
+export const SERVER_ONLY_NAMESPACES = ['mail', 'api'] as const satisfies Namespace[]
 /** Namespaces every page carries (the root loader sends them): the site header, the account menu, status pages. */
 export const SHELL_NAMESPACES = ['common', 'pages'] as const satisfies Namespace[]
 export type ShellMessages = Pick<Messages, (typeof SHELL_NAMESPACES)[number]>

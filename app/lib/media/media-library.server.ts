@@ -12,7 +12,8 @@ import { mediaStorage, type MediaStorage } from './storage.server'
 
 export type MediaRow = { id: string; name: string; kind: MediaKind; contentType: string; size: number; width: number | null; height: number | null; createdAt: string }
 
-const row = (item: Media): MediaRow => ({
+/** An item as lists and answers show it. */
+export const mediaRow = (item: Media): MediaRow => ({
   id: item.id,
   name: item.name,
   kind: item.kind,
@@ -32,7 +33,7 @@ export async function listMedia({ brandId, userId, kind, page }: { brandId: stri
     offset: (page - 1) * MEDIA_PAGE_SIZE,
   })
   const pages = Math.max(1, Math.ceil(count / MEDIA_PAGE_SIZE))
-  return { rows: rows.map(row), total: count, page, pages, perPage: MEDIA_PAGE_SIZE }
+  return { rows: rows.map(mediaRow), total: count, page, pages, perPage: MEDIA_PAGE_SIZE }
 }
 
 /**

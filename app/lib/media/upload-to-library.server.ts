@@ -2,13 +2,13 @@
 // and the progress-reporting upload (its JSON twin) both end here.
 import type { Brand, User } from '../platform/db.server'
 import type { TranslationKey } from '../i18n/i18n'
-import { keepUploads } from './media-library.server'
+import { keepUploads, mediaRow, type MediaRow } from './media-library.server'
 import { MEDIA_BATCH_MAX, TAB_KIND, type MediaTab } from './media-rules'
 import { MediaUploadSchema } from './media.schema'
 import { UploadRefused, receiveUpload } from './media-upload.server'
 
 export type UploadOutcome =
-  | { ok: true; count: number }
+  | { ok: true; count: number; items: MediaRow[] }
   | { ok: false; status: number; error: TranslationKey; values: Record<string, string | number> }
 
 export async function uploadToLibrary({ request, brand, user, tab }: { request: Request; brand: Pick<Brand, 'id'>; user: Pick<User, 'id'>; tab: MediaTab }): Promise<UploadOutcome> {
@@ -25,7 +25,7 @@ export async function uploadToLibrary({ request, brand, user, tab }: { request: 
     const counted = MediaUploadSchema.safeParse({ files: upload.files.map((file) => file.name) })
     if (!counted.success) return { ok: false, status: 400, error: counted.error.issues[0]!.message as TranslationKey, values: { max: MEDIA_BATCH_MAX } }
     const kept = await keepUploads({ brand, user, kind, files: upload.files })
-    return { ok: true, count: kept.length }
+    return { ok: true, count: kept.length, items: kept.map(mediaRow) }
   } catch (error) {
     if (error instanceof UploadRefused) return refused(error)
     throw error

@@ -249,7 +249,7 @@ async function removeConversation(conversationId: string, files: StoredFile[]) {
 }
 
 /** The plain two-member conversation of `a` and `b` in the community, if they have one. */
-async function directConversation(brandId: string, a: string, b: string) {
+export async function directConversation(brandId: string, a: string, b: string) {
   const mine = await ConversationParticipant.findAll({
     where: { userId: a },
     include: [{ model: Conversation, as: 'conversation', where: { brandId, type: 'internal', tagId: null } }],

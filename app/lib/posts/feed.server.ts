@@ -3,7 +3,7 @@
 import { permissionsHeld } from '#models/access'
 import { postRights } from '#models/post-access'
 import { Room, type Brand } from '#models/index'
-import { hubFeed, roomFeed, type AuthorFilter, type Feed } from './posts.server'
+import { communityFeed, hubFeed, roomFeed, type AuthorFilter, type Feed } from './posts.server'
 import { rightsByRoom, shown, shownThread, type ShownPost, type ShownThread } from './post-view.server'
 
 export type FeedView = {
@@ -45,6 +45,13 @@ export async function hubFeedView(brand: Brand, userId: string | null, options: 
   const feed = await hubFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
   const hub = brand.topLevelRoomId ? await Room.findOne({ where: { id: brand.topLevelRoomId, brandId: brand.id, deleted: false } }) : null
   return view(brand, userId, feed, hub)
+}
+
+/** GET activityfeed: every room's posts the viewer may read, newest first (no composer: it is no one room's feed). */
+export async function communityFeedView(brand: Brand, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
+  const held = await permissionsHeld(userId, brand.id)
+  const feed = await communityFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
+  return view(brand, userId, feed, null)
 }
 
 /** A room's feed (a group page includes it through PostFeed); the room was already admitted by the page's guard. */

@@ -2,7 +2,10 @@
 // viewer's rights in its room, or the redirect its refusal maps to (post-not-found, sign in,
 // access denied). Same shape as the guards in app/lib/http/guards.server.ts.
 import { redirect } from '@remix-run/node'
-import { postAccess } from '#models/post-access'
+import { Op } from 'sequelize'
+import { permissionsHeld } from '#models/access'
+import { postAccess, postRights, type PostRights } from '#models/post-access'
+import { Room, type Brand } from '#models/index'
 import { refusalLocation } from '../communities/access-refusal'
 import { requireCommunity, type GuardArgs } from '../http/guards.server'
 import { viewer } from '../http/session.server'
@@ -16,4 +19,18 @@ export async function requirePost(args: GuardArgs, postId = args.params.postId) 
     throw redirect(refusalLocation(access.reason, brand.slug, url.pathname + url.search))
   }
   return { brand, user, post: access.post, room: access.room, rights: access.rights, permissions: access.permissions }
+}
+
+/** A live room of the community and the person's post rights in it, or null when the community has no such room. */
+export async function roomPostRights(brand: Brand, userId: string | null, roomId: string): Promise<{ room: Room; rights: PostRights } | null> {
+  const room = await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
+  return room ? { room, rights: postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)) } : null
+}
+
+/**
+ * Publishing, now or later, is posting: the right to post in a draft's room is checked when it is
+ * published or scheduled, not only when the draft was saved (a role can change in between).
+ */
+export async function mayPostIn(brand: Brand, userId: string, roomId: string): Promise<boolean> {
+  return (await roomPostRights(brand, userId, roomId))?.rights.post ?? false
 }

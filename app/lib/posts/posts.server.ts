@@ -7,7 +7,7 @@ import { Post, PostReaction, Room, User, type Brand } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, type PostInput, type ReactionName } from './post-rules'
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, updateProblem, type PostInput, type ReactionName } from './post-rules'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 
 /** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
@@ -63,6 +63,29 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
   })
 }
 
+/**
+ * PUT /posts/{id}: new content for a published post, under the same rules as writing it (spec §5
+ * "An update needs the id plus the same rules"). The room and the thread stay as they are.
+ */
+export async function updatePost(post: Post, input: PostInput): Promise<void> {
+  const message = storedMessage(input.message)
+  const problem = updateProblem({ ...input, id: post.id, message })
+  if (problem) throw new PostRuleError(problem)
+  await post.update({
+    message: (message as string) || null,
+    fileUrls: fileUrlsOf(input),
+    videoUrl: (input.videoUrl as string) || null,
+    videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
+  })
+}
+
+/** The person's reaction on the post, added if it was not there (POST /post-reactions). */
+export async function addReaction(postId: string, userId: string, emoji: ReactionName): Promise<PostReaction> {
+  // Two quick clicks race to the unique index; the second finds the first.
+  const [reaction] = await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  return reaction
+}
+
 /** Adds the person's reaction to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
 export async function toggleReaction(postId: string, userId: string, emoji: ReactionName): Promise<boolean> {
   const existing = await PostReaction.findOne({ where: { postId, userId, emoji } })
@@ -70,9 +93,14 @@ export async function toggleReaction(postId: string, userId: string, emoji: Reac
     await existing.destroy()
     return false
   }
-  // Two quick clicks race to the unique index; the second finding the first is still "on".
-  await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  await addReaction(postId, userId, emoji)
   return true
+}
+
+/** GET /post-reactions with post: who reacted how, oldest first, leaving out the people the viewer does not see. */
+export async function reactionsOn(postId: string, filter: Pick<AuthorFilter, 'hiddenAuthorIds'>) {
+  const rows = await PostReaction.findAll({ where: { postId, ...(filter.hiddenAuthorIds.length ? { userId: { [Op.notIn]: [...filter.hiddenAuthorIds] } } : {}) }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
+  return rows.map((row) => ({ id: row.id, postId: row.postId, userId: row.userId, name: row.emoji as ReactionName, emoji: REACTIONS[row.emoji as ReactionName] ?? '' }))
 }
 
 export function isReaction(value: unknown): value is ReactionName {
@@ -150,7 +178,7 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
     return {
       id: post.id,
       roomId: post.contextRoomId,
-      parentPostId: post.parentPostId,
+      parentPostId: post.parentPostId ?? null,
       author: { id: post.authorId, name: nameOf.get(post.authorId) ?? '' },
       html: post.message,
       embeds: findEmbeds(post.message),
@@ -174,7 +202,7 @@ function noticeInPlaceOf(post: Post, childCount: number, notice: TranslationKey)
   return {
     id: post.id,
     roomId: post.contextRoomId,
-    parentPostId: post.parentPostId,
+    parentPostId: post.parentPostId ?? null,
     author: { id: '', name: '' },
     html: null,
     embeds: [],
@@ -192,10 +220,11 @@ function noticeInPlaceOf(post: Post, childCount: number, notice: TranslationKey)
 export type Thread = { items: PostItem[]; lastPostId: string | null }
 
 /**
- * GET /posts/comments (and /replies): a post's answers, oldest first, COMMENTS_PAGE_SIZE at a time
+ * GET /posts/comments (and /replies): a post's answers, oldest first, COMMENTS_PAGE_SIZE (or `limit`) at a time
  * after `lastPostId` (the last one the reader has). `lastPostId` in the answer pages on; null at the end.
  */
-export async function childrenOf(parentPostId: string, options: AuthorFilter & { viewerId: string | null; lastPostId?: string | null }): Promise<Thread> {
+export async function childrenOf(parentPostId: string, options: AuthorFilter & { viewerId: string | null; lastPostId?: string | null; limit?: number }): Promise<Thread> {
+  const size = options.limit ?? COMMENTS_PAGE_SIZE
   const after = options.lastPostId ? await Post.findOne({ where: { id: options.lastPostId, parentPostId } }) : null
   const rows = await Post.findAll({
     where: {
@@ -208,10 +237,10 @@ export async function childrenOf(parentPostId: string, options: AuthorFilter & {
       ['createdAt', 'ASC'],
       ['id', 'ASC'],
     ],
-    limit: COMMENTS_PAGE_SIZE + 1,
+    limit: size + 1,
   })
-  const page = rows.slice(0, COMMENTS_PAGE_SIZE)
-  return { items: await items(page, options.viewerId, options), lastPostId: rows.length > COMMENTS_PAGE_SIZE ? page.at(-1)!.id : null }
+  const page = rows.slice(0, size)
+  return { items: await items(page, options.viewerId, options), lastPostId: rows.length > size ? page.at(-1)!.id : null }
 }
 
 export type FeedPost = PostItem & { comments: Thread }
@@ -240,6 +269,39 @@ export async function roomFeed(roomId: string, options: AuthorFilter & { viewerI
   return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
 }
 
+/** The live rooms of the community (those `where` names) that admit the viewer, by the room rules (models/room-access.ts). */
+async function admittedRooms(brand: Brand, viewer: { viewerId: string | null; hasCommunityAccess: boolean }, where: WhereOptions<Room> = {}): Promise<string[]> {
+  const rooms = await Room.findAll({
+    attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
+    where: { ...where, brandId: brand.id, status: 'active', deleted: false },
+  })
+  return rooms.filter((room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+}
+
+/**
+ * GET activityfeed: everything posted in the community that the viewer may read, from every room
+ * that admits them (the hub too where the admins opened it to guests), newest first.
+ */
+export async function communityFeed(
+  brand: Brand,
+  options: AuthorFilter & { viewerId: string | null; hasCommunityAccess: boolean; page?: number },
+): Promise<Feed> {
+  const page = Math.max(0, options.page ?? 0)
+  const rooms = await admittedRooms(brand, options)
+  if (brand.topLevelRoomId && brand.publicAccess.hub && !rooms.includes(brand.topLevelRoomId)) rooms.push(brand.topLevelRoomId)
+  if (rooms.length === 0) return { posts: [], page, hasMore: false }
+  const rows = await Post.findAll({
+    where: { brandId: brand.id, parentPostId: null, contextRoomId: rooms, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
+    limit: FEED_PAGE_SIZE + 1,
+    offset: page * FEED_PAGE_SIZE,
+  })
+  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
+}
+
 /**
  * GET activityhubfeed: the community home's feed, the hub room's posts and the posts promoted from
  * other rooms, pinned first, then newest. A promoted post shows only to those its room admits, so
@@ -252,13 +314,7 @@ export async function hubFeed(
   const page = Math.max(0, options.page ?? 0)
   const hubId = brand.topLevelRoomId
   const promotedFrom = (await Post.findAll({ attributes: ['contextRoomId'], where: { brandId: brand.id, promoted: true, ...LIVE }, group: ['contextRoomId'], raw: true })).map((row) => row.contextRoomId)
-  const promotedRooms = promotedFrom.length
-    ? await Room.findAll({
-        attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
-        where: { brandId: brand.id, status: 'active', deleted: false, id: promotedFrom },
-      })
-    : []
-  const visibleRooms = promotedRooms.filter((room) => roomAccess({ userId: options.viewerId, hasCommunityAccess: options.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+  const visibleRooms = promotedFrom.length ? await admittedRooms(brand, options, { id: promotedFrom }) : []
   const rooms: WhereOptions<Post>[] = []
   if (hubId) rooms.push({ contextRoomId: hubId })
   if (visibleRooms.length) rooms.push({ contextRoomId: visibleRooms, promoted: true })

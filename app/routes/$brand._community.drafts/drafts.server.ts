@@ -1,16 +1,14 @@
 import { parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Op } from 'sequelize'
-import { permissionsHeld } from '#models/access'
-import { postRights } from '#models/post-access'
-import { Room, type Brand } from '#models/index'
+import { Room } from '#models/index'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { requireCommunityPermission } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { DraftButtonSchema, EditDraftFormSchema, ScheduleFormSchema } from '#app/lib/posts/draft.schema'
 import { ScheduleError, cancelSchedule, deleteDraft, editDraft, findOwnDraft, myDrafts, publishDraftNow, schedulePost } from '#app/lib/posts/drafts.server'
+import { mayPostIn } from '#app/lib/posts/post-guard.server'
 import { PostRuleError } from '#app/lib/posts/post-rules'
 import { timeZones, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 
@@ -28,15 +26,6 @@ export async function draftsLoader(args: LoaderFunctionArgs) {
     timeZones: timeZones(),
     defaultTimeZone: hub?.timeZone || 'UTC',
   }
-}
-
-/**
- * Publishing, now or later, is posting: the right to post in the draft's room is checked when it is
- * published or scheduled, not only when the draft was saved (a role can change in between).
- */
-async function mayPostIn(brand: Brand, userId: string, roomId: string) {
-  const room = await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
-  return room ? postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)).post : false
 }
 
 /** Which form answered, and its result (a page has one form per draft). */

@@ -14,9 +14,9 @@ import { action as adminDirectoryAction } from '#app/routes/$brand._community.ad
 import { action as installAction } from '#app/routes/$brand._community.settings.install/route'
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { loader as embeddedLoader } from '#app/routes/embedded'
-import { action as instructionsCall } from '#app/routes/brand.send-install-instructions'
+import { action as instructionsCall } from '#app/routes/api.brand.send-install-instructions'
 import { loader as embeddedClaimLoader } from '#app/routes/embedded.claim'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, PERSONAS, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
+import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, PERSONAS, refusedAsThrown, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let membersRoom: string
@@ -70,9 +70,9 @@ describeMatrix(
       expected: only(ADMINS),
     },
     {
-      name: 'POST /brand/send-install-instructions (JSON, no recipient)',
+      name: 'POST /api/brand/send-install-instructions (JSON, no recipient)',
       run: async (w, persona) =>
-        instructionsCall(await argsAs(w, persona, '/brand/send-install-instructions', {}, { method: 'POST', body: JSON.stringify({ brandId: w.brand.id }), headers: { 'Content-Type': 'application/json' } })),
+        refusedAsThrown(await instructionsCall(await argsAs(w, persona, '/api/brand/send-install-instructions', {}, { method: 'POST', body: JSON.stringify({ brandId: w.brand.id }), headers: { 'Content-Type': 'application/json' } }))),
       expected: only(ADMINS),
     },
     {

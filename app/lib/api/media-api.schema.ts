@@ -1,0 +1,22 @@
+// The JSON API's media calls (community spec §7 "Media and uploads"), one schema per call.
+// Browser-safe; messages are translation keys. The library's tabs are its types.
+import { z } from 'zod'
+import { MEDIA_TABS, type MediaTab } from '../media/media-rules'
+import { brandQuery, pageNumber, recordId } from './api.schema'
+
+/** images, videos or files (the library's tabs), or the singular; images when absent. */
+const type = z
+  .string()
+  .transform((value) => (value.endsWith('s') ? value : `${value}s`))
+  .refine((value): value is MediaTab => (MEDIA_TABS as readonly string[]).includes(value), 'api:errors.badMediaType')
+  .optional()
+  .transform((value) => (value ?? 'images') as MediaTab)
+
+/** GET /media with brandId, type and page (from 0); context and roomId are accepted and not used (the library is one per person). */
+export const MediaQuery = z.object({ ...brandQuery, type, page: pageNumber, context: z.string().max(64).optional(), roomId: z.string().max(36).optional() })
+
+/** POST /media (multipart, its files in `files`): where it goes, in the query string, read before the body. */
+export const UploadQuery = z.object({ ...brandQuery, type })
+
+/** The {id} of a media/{id} address. */
+export const MediaId = recordId('api:errors.notFound')

@@ -1,0 +1,47 @@
+// The JSON API's media calls (community spec §7 "Media and uploads"): the media library's guard
+// (whoever enters the community), its rule for who may read or delete an item (its owner and the
+// community's admins) and its upload, answered as JSON. An item's bytes are at its `url`, the
+// library's own file address, under the same rule.
+import { Media } from '../platform/db.server'
+import { refuse, readQuery, inCommunity, json, type ApiArgs } from '../http/api.server'
+import { requireCommunityPermission, requireUser } from '../http/guards.server'
+import { listMedia, mayHandleMedia, removeMedia, type MediaRow } from '../media/media-library.server'
+import { TAB_KIND } from '../media/media-rules'
+import { uploadToLibrary } from '../media/upload-to-library.server'
+import { MediaId, MediaQuery, UploadQuery } from './media-api.schema'
+
+const libraryIn = async (args: ApiArgs, brandId: string) => requireCommunityPermission(await inCommunity(args, brandId), 'access-community')
+
+/** An item with the address of its bytes (relative to the site, as the spec's image URLs). */
+const withUrl = (slug: string) => (row: MediaRow) => ({ ...row, url: `/${slug}/media/${row.id}` })
+
+/** GET /media with brandId, type and page (from 0): my items of that type, newest first. */
+export async function listMediaCall(args: ApiArgs) {
+  await requireUser(args)
+  const query = readQuery(args.request, MediaQuery)
+  const { brand, user } = await libraryIn(args, query.brandId)
+  const page = await listMedia({ brandId: brand.id, userId: user.id, kind: TAB_KIND[query.type], page: (query.page ?? 0) + 1 })
+  return { rows: page.rows.map(withUrl(brand.slug)), total: page.total, page: page.page - 1, pages: page.pages, perPage: page.perPage }
+}
+
+/** POST /media?brandId=…&type=…: multipart, the files in `files`; the same checks and storage as the library's upload. */
+export async function uploadMediaCall(args: ApiArgs) {
+  await requireUser(args)
+  const query = readQuery(args.request, UploadQuery)
+  const { brand, user } = await libraryIn(args, query.brandId)
+  const outcome = await uploadToLibrary({ request: args.request, brand, user, tab: query.type })
+  if (!outcome.ok) throw refuse(outcome.status, outcome.error, outcome.values)
+  return json({ media: outcome.items.map(withUrl(brand.slug)) }, 201)
+}
+
+/** DELETE /media/{id}: its owner or the community's admins; to anyone else it does not exist. */
+export async function deleteMediaCall(args: ApiArgs) {
+  const user = await requireUser(args)
+  const id = MediaId.safeParse(args.params.id)
+  const item = id.success ? await Media.findByPk(id.data) : null
+  if (!item) throw refuse(404, 'media:errors.notFound')
+  const { brand, permissions } = await libraryIn(args, item.brandId)
+  if (!mayHandleMedia(item, brand, user, permissions)) throw refuse(404, 'media:errors.notFound')
+  await removeMedia(item)
+  return new Response(null, { status: 204 })
+}

@@ -1,0 +1,6 @@
+// POST /api/messages/conversations/ensure-user-conversation with brandId and userId.
+import { byMethod, noReads } from '#app/lib/http/api.server'
+import { ensureConversationCall } from '#app/lib/api/messages-api.server'
+
+export const loader = noReads
+export const action = byMethod({ POST: ensureConversationCall })

@@ -1,0 +1,5 @@
+// GET /api/posts/comments: a post's comments, after lastPostId, limit (3) at a time.
+import { apiCall } from '#app/lib/http/api.server'
+import { listComments } from '#app/lib/api/posts-api.server'
+
+export const loader = apiCall(listComments)
