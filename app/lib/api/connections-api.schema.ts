@@ -2,7 +2,8 @@
 // Browser-safe; messages are translation keys (the spec's "Missing connected user", "Missing room ID").
 import { z } from 'zod'
 import { CONTACTS_PER_PAGE, CONTACTS_QUERY_MAX } from '../connections/connection-rules'
-import { brandQuery, pageNumber, recordId } from './api.schema'
+import { recordId } from '../forms/record-id'
+import { brandQuery, pageNumber } from './api.schema'
 
 const flag = z.enum(['true', 'false', '1', '0'], { errorMap: () => ({ message: 'api:errors.badRequest' }) }).transform((value) => value === 'true' || value === '1')
 

@@ -2,7 +2,8 @@
 // Browser-safe; messages are translation keys. The library's tabs are its types.
 import { z } from 'zod'
 import { MEDIA_TABS, type MediaTab } from '../media/media-rules'
-import { brandQuery, pageNumber, recordId } from './api.schema'
+import { recordId } from '../forms/record-id'
+import { brandQuery, pageNumber } from './api.schema'
 
 /** images, videos or files (the library's tabs), or the singular; images when absent. */
 const type = z

@@ -2,7 +2,8 @@
 // messages are translation keys. What a message must hold (recipients, content, an outsider's
 // address) is then the new-message form's own schema's to say (app/lib/messages/message.schema.ts).
 import { z } from 'zod'
-import { brandQuery, pageNumber, recordId } from './api.schema'
+import { recordId } from '../forms/record-id'
+import { brandQuery, pageNumber } from './api.schema'
 
 const text = z.string({ invalid_type_error: 'posts:errors.invalidMessage' }).max(20_000, 'messages:errors.bodyTooLong').optional()
 const ids = z.array(z.string({ invalid_type_error: 'api:errors.badRequest' }).max(36), { invalid_type_error: 'api:errors.badRequest' }).max(1000).optional()

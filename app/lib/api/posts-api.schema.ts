@@ -3,7 +3,8 @@
 // (app/lib/posts/post-rules.ts) that the forms and the commands share.
 import { z } from 'zod'
 import { MESSAGE_MAX, pinProblem, postProblem, updateProblem, type PostInput } from '../posts/post-rules'
-import { brandQuery, pageNumber, recordId } from './api.schema'
+import { recordId } from '../forms/record-id'
+import { brandQuery, pageNumber } from './api.schema'
 
 const url = z.string().url().max(2048)
 
