@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-process.env.MESSAGE_FILES_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
+process.env.MEDIA_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
 
 const { env } = await import('#app/lib/platform/env.server')
 const { BrandTag, Conversation, ConversationParticipant, MemberTag, Message, MessageAttachment, OutboxMessage } = await import('#models/index')

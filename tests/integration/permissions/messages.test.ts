@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll } from 'vitest'
 
-process.env.MESSAGE_FILES_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
+process.env.MEDIA_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
 
 const { startConversation } = await import('#app/lib/messages/conversations.server')
 const { Message, MessageAttachment } = await import('#models/index')
