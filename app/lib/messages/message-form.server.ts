@@ -109,7 +109,12 @@ async function drain(data: AsyncIterable<Uint8Array>): Promise<null> {
  * A File cannot travel back to the browser: every value but the files is kept.
  */
 export function refusedForm(submission: Submission<unknown>, refused: FieldErrors | null, status = 400) {
-  const errors = submission.status === 'error' ? (submission.error ?? {}) : {}
-  const body = (errors.body ?? []).filter((error) => !(refused && error === 'messages:errors.bodyRequired'))
-  return data({ result: submission.reply({ fieldErrors: { ...refused, ...(errors.body ? { body } : {}) }, hideFields: ['files', 'video'] }) }, { status })
+  const errors = submission.status === 'error' ? submission.error : null
+  if (refused && errors?.body) {
+    // The reply merges errors and cannot take one away: the schema's own list is the place.
+    const body = errors.body.filter((error) => error !== 'messages:errors.bodyRequired')
+    if (body.length > 0) errors.body = body
+    else delete errors.body
+  }
+  return data({ result: submission.reply({ fieldErrors: refused ?? {}, hideFields: ['files', 'video'] }) }, { status })
 }
