@@ -83,7 +83,7 @@ const storedMessageFiles = () => {
   return existsSync(root) ? readdirSync(root).filter((name) => !name.endsWith('.part')) : []
 }
 const counts = async () => ({ conversations: await Conversation.count(), messages: await Message.count(), attachments: await MessageAttachment.count(), files: storedMessageFiles().length })
-const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes], name, { type })
+const file = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type })
 
 async function lastMessageOf(user: User, conversationId: string) {
   const page = await conversationRoute.loader(await as(user, `messages/${conversationId}`, { conversationId }))
