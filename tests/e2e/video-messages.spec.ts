@@ -5,8 +5,8 @@
 // "Record a video" (the browser's MediaRecorder).
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
+import { MEDIA_LAUNCH_OPTIONS, addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const WEBM = fileURLToPath(new URL('../fixtures/tiny.webm', import.meta.url))
@@ -77,4 +77,43 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   await benContext.close()
   // The one 400 is the refused video, answered as designed.
   expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([])
+})
+
+test('with JavaScript, “Record a video” records the camera into the form, and the recording is sent', async ({ page }, testInfo) => {
+  test.skip(!hasJavaScript(testInfo), 'the recorder needs JavaScript; without it the file input is the way')
+  test.setTimeout(120_000)
+  const suffix = `rec-${randomBytes(3).toString('hex')}`
+  const slug = `video-recorder-${suffix}`
+  const brandId = await makeCommunity(slug, `Video Recorder ${suffix}`)
+  const ann = { name: 'Ann Recorder', emailAddress: `ann.${suffix}@video.hearth.test` }
+  const ben = { name: 'Ben Watcher', emailAddress: `ben.${suffix}@video.hearth.test` }
+  await addPerson(brandId, ann)
+  await addPerson(brandId, ben)
+
+  // A browser of its own with Chromium's fake camera and microphone, granted without a prompt.
+  const camera = await chromium.launch(MEDIA_LAUNCH_OPTIONS)
+  const context = await camera.newContext({ baseURL: testInfo.project.use.baseURL })
+  const annPage = await context.newPage()
+  const errors = collectErrors(annPage)
+  await signInWithSession(annPage, ann.emailAddress)
+  await annPage.goto(`/${slug}/messages/new`)
+  await annPage.getByLabel(ben.name).check()
+  await annPage.getByRole('button', { name: text('messages:recorder.record') }).click()
+  await expect(annPage.getByText(text('messages:recorder.recording', { seconds: 90 }))).toBeVisible()
+  await annPage.waitForTimeout(2_000)
+  await annPage.getByRole('button', { name: text('messages:recorder.stop') }).click()
+  await expect(annPage.getByRole('button', { name: text('messages:recorder.again') })).toBeVisible()
+  await expect(annPage.locator('video.video-recorder-preview')).toBeVisible()
+  // The recording is the form's video now, as if chosen by hand.
+  expect(await annPage.getByLabel(text('messages:form.video'), { exact: true }).evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe('video/webm')
+  await shots(annPage, testInfo, 'video-message-recorded')
+  await annPage.getByRole('button', { name: text('messages:form.send') }).click()
+  await expect(annPage.getByText(text('messages:flash.sent'))).toBeVisible({ timeout: 20_000 })
+  const conversation = annPage.url()
+  expect(errors).toEqual([])
+  await camera.close()
+
+  await signInWithSession(page, ben.emailAddress)
+  await page.goto(conversation)
+  await expect(page.locator('video.message-video')).toHaveAttribute('src', new RegExp(`^/${slug}/messages/files/`))
 })
