@@ -116,4 +116,11 @@ test('with JavaScript, “Record a video” records the camera into the form, an
   await signInWithSession(page, ben.emailAddress)
   await page.goto(conversation)
   await expect(page.locator('video.message-video')).toHaveAttribute('src', new RegExp(`^/${slug}/messages/files/`))
+
+  // A browser without MediaRecorder (Safari, where it may be switched off) gets the spec's warning instead of the button.
+  await page.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder)
+  await page.reload()
+  await expect(page.getByRole('note').filter({ hasText: text('messages:recorder.unavailable') })).toBeVisible()
+  await expect(page.getByRole('button', { name: text('messages:recorder.record') })).toHaveCount(0)
+  await screenshot(page, testInfo, 'video-message-no-mediarecorder')
 })
