@@ -19,8 +19,11 @@ const saved = { legacy: process.env.MESSAGE_FILES_DIR, media: process.env.MEDIA_
 process.env.MESSAGE_FILES_DIR = legacyDir
 process.env.MEDIA_DIR = mediaDir
 afterAll(() => {
-  process.env.MESSAGE_FILES_DIR = saved.legacy
-  process.env.MEDIA_DIR = saved.media
+  // Assigning undefined would leave the string "undefined".
+  for (const [name, value] of [['MESSAGE_FILES_DIR', saved.legacy], ['MEDIA_DIR', saved.media]] as const) {
+    if (value === undefined) delete process.env[name]
+    else process.env[name] = value
+  }
   for (const directory of [legacyDir, mediaDir]) rmSync(directory, { recursive: true, force: true })
 })
 
