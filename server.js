@@ -61,10 +61,14 @@ app.use((req, res, next) => {
 // that takes files accepts whole. A declared Content-Length over its limit is refused here, before a
 // byte is read. What actually streams in (a chunked body declares no length) is counted by readForm(),
 // the one way an action reads its form, and cut at the route's own limit with the same 413 page.
-const { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, MEDIA_BODY_LIMIT } = build.entry.module
+const { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, MEDIA_BODY_LIMIT, MESSAGE_BODY_LIMIT } = build.entry.module
 // The media library's uploads (/{brand}/media and /{brand}/media/upload) take a batch of videos: the
 // route streams each file to disk and cuts it at its own size limit (app/lib/media/media-upload.server.ts).
 const isMediaUpload = (path) => /^\/[^/]+\/media(\/upload)?\/?$/.test(path)
+// The message forms (new message, a conversation, an external recipient's reply link) take a video
+// the same way (app/lib/messages/message-form.server.ts).
+const isMessageForm = (path) => /^\/[^/]+\/messages\/(new|[A-Za-z0-9_-]{36}|reply\/[A-Za-z0-9_-]+)\/?$/.test(path)
+const multipartLimit = (path) => (isMediaUpload(path) ? MEDIA_BODY_LIMIT : isMessageForm(path) ? MESSAGE_BODY_LIMIT : UPLOAD_BODY_LIMIT)
 app.use((req, res, next) => {
   // An answer sent before its body was read (refused here or by readForm): the rest is dropped as it
   // arrives, so the connection can serve the next request, but an endless upload would make that
@@ -78,7 +82,7 @@ app.use((req, res, next) => {
   })
   if (isOddPath(req.path)) return refuse(400, req, res, next)
   const multipart = /^multipart\/form-data\b/i.test(req.get('content-type') ?? '')
-  const limit = multipart ? (isMediaUpload(req.path) ? MEDIA_BODY_LIMIT : UPLOAD_BODY_LIMIT) : FORM_BODY_LIMIT
+  const limit = multipart ? multipartLimit(req.path) : FORM_BODY_LIMIT
   if (Number(req.get('content-length')) > limit) return refuse(413, req, res, next)
   next()
 })

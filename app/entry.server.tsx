@@ -16,6 +16,7 @@ export { startPostScheduler } from './lib/posts/post-scheduler.server'
 // server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
 export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 export { MEDIA_BODY_LIMIT } from './lib/media/media-rules'
+export { MESSAGE_BODY_LIMIT } from './lib/messages/message-form.server'
 
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {

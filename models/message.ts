@@ -34,7 +34,14 @@ export class Message extends Model<InferAttributes<Message>, InferCreationAttrib
   }
 }
 
-/** A file sent with a message; its bytes live in the attachment store under storageKey. */
+/**
+ * What a stored file is to its message: an attached file (a download), the message's video (spec
+ * §3 videoUrl, at most one) or that video's thumbnail (videoThumbnailUrl, made on the server).
+ */
+export const ATTACHMENT_ROLES = ['file', 'video', 'thumbnail'] as const
+export type AttachmentRole = (typeof ATTACHMENT_ROLES)[number]
+
+/** A file sent with a message; its bytes live in the media store (app/lib/media/storage.server.ts) under storageKey. */
 export class MessageAttachment extends Model<InferAttributes<MessageAttachment>, InferCreationAttributes<MessageAttachment>> {
   declare id: CreationOptional<string>
   declare messageId: string
@@ -42,6 +49,7 @@ export class MessageAttachment extends Model<InferAttributes<MessageAttachment>,
   declare contentType: string
   declare size: number
   declare storageKey: string
+  declare role: CreationOptional<AttachmentRole>
   declare position: CreationOptional<number>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
@@ -55,6 +63,7 @@ export class MessageAttachment extends Model<InferAttributes<MessageAttachment>,
         contentType: { type: DataTypes.STRING(100), allowNull: false },
         size: { type: DataTypes.INTEGER, allowNull: false },
         storageKey: { type: DataTypes.STRING(255), allowNull: false },
+        role: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'file', validate: { isIn: [[...ATTACHMENT_ROLES]] } },
         position: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,

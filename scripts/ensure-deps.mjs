@@ -1,6 +1,6 @@
 // Installs what the project needs and this machine lacks, so `npm test` and `npm run quickstart`
 // work on a fresh clone. Uses only Node's built-ins: it runs before node_modules exists.
-// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: Debian's chromium for the e2e suite)
+// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: Debian's chromium for the e2e suite too)
 import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { ensureWorker } from '../media-edge/scripts/ensure-worker.mjs'
@@ -28,9 +28,22 @@ if (!existsSync('node_modules/sqlite3/build/Release/node_sqlite3.node')) {
   run('npm rebuild sqlite3')
 }
 
-if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.log("Installing Debian's chromium for the end-to-end tests…")
+// Debian packages: ffmpeg always (video messages' thumbnails; the app runs without it and shows
+// those videos without one), chromium for the e2e suite. One apt-get update for whatever is missing.
+const onPath = (command) => {
+  try {
+    execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' })
+    return true
+  } catch {
+    return false
+  }
+}
+const debianPackages = []
+if (!onPath('ffmpeg')) debianPackages.push('ffmpeg')
+if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) debianPackages.push('chromium')
+if (debianPackages.length > 0) {
+  console.log(`Installing Debian's ${debianPackages.join(' and ')}…`)
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   run(`${sudo}apt-get update -qq`)
-  run(`${sudo}apt-get install -y -qq --no-install-recommends chromium`)
+  run(`${sudo}apt-get install -y -qq --no-install-recommends ${debianPackages.join(' ')}`)
 }

@@ -8,10 +8,11 @@ type View = {
     at: string
     from: { name: string; me: boolean; external: boolean } | null
     files: Array<{ id: string; name: string; size: number }>
+    video: { id: string; thumbnailId: string | null } | null
   }>
 }
 
-/** A conversation's messages, oldest first, each with who wrote it, when, and its files (`fileHref` says where each downloads). */
+/** A conversation's messages, oldest first, each with who wrote it, when, its files and its video (`fileHref` says where each file is read from). */
 export function ConversationMessages({ view, fileHref }: { view: View; fileHref: (fileId: string) => string }) {
   const { t, language } = useT()
   if (view.messages.length === 0) return <p>{t('messages:list.noMessages')}</p>
@@ -26,6 +27,18 @@ export function ConversationMessages({ view, fileHref }: { view: View; fileHref:
             </time>
           </p>
           {message.body ? <p className="message-body">{message.body}</p> : null}
+          {message.video ? (
+            // The server made the poster when it could; without one the player shows the first frame once loaded.
+            <video
+              className="message-video"
+              controls
+              playsInline
+              preload="metadata"
+              src={fileHref(message.video.id)}
+              poster={message.video.thumbnailId ? fileHref(message.video.thumbnailId) : undefined}
+              aria-label={t('messages:conversation.video')}
+            />
+          ) : null}
           {message.files.length > 0 ? (
             <ul className="message-files" aria-label={t('messages:conversation.attachments')}>
               {message.files.map((file) => (

@@ -4,6 +4,7 @@ import { Field } from '#app/components/field'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
+import { useSentKey } from '#app/lib/posts/use-sent-key'
 import type { PostActionData } from '#app/lib/posts/post-actions.server'
 import type { CommentFormFields } from '#app/lib/posts/post.schema'
 import type { ShownPost } from '#app/lib/posts/post-view.server'
@@ -168,12 +169,19 @@ function PostButtonForm({ action, here, intent, field = {}, label, danger = fals
 
 /** The comment (or reply) form under a post: a plain POST to the post's address that comes back here. */
 export function CommentForm({ brandSlug, postId, reply = false }: { brandSlug: string; postId: string; reply?: boolean }) {
+  const formId = `comment-${postId}`
+  const action = postUrl(brandSlug, postId)
+  // Emptied once the viewer's own comment went through; others' answers arriving live leave it as typed.
+  const sentKey = useSentKey(formId, (sent, to) => sent.get('intent') === 'comment' && new URL(to, 'http://x').pathname === action)
+  return <CommentFormBody key={sentKey} formId={formId} action={action} reply={reply} />
+}
+
+function CommentFormBody({ formId, action, reply }: { formId: string; action: string; reply: boolean }) {
   const { t } = useT()
   const location = useLocation()
-  const formId = `comment-${postId}`
   const [form, fields] = useForm<CommentFormFields>({ id: formId, lastResult: useReplyFor(formId), shouldValidate: 'onSubmit' })
   return (
-    <Form method="post" action={postUrl(brandSlug, postId)} {...getFormProps(form)} className="stack comment-form">
+    <Form method="post" action={action} {...getFormProps(form)} className="stack comment-form">
       <FormErrors errors={form.errors} />
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

@@ -7,6 +7,8 @@ import { useT } from '#app/lib/i18n/use-t'
 import type { PostActionData } from '#app/lib/posts/post-actions.server'
 import type { PostFormFields } from '#app/lib/posts/post.schema'
 import type { FeedView } from '#app/lib/posts/feed.server'
+import { useLiveRevalidation } from '#app/lib/http/use-live-revalidation'
+import { useSentKey } from '#app/lib/posts/use-sent-key'
 
 /**
  * A feed: the composer (for those who may post in its room), the posts with their first comments
@@ -21,11 +23,14 @@ export function PostFeed({ brandSlug, feed, origin, composeElsewhere = false }: 
   composeElsewhere?: boolean
 }) {
   const { t } = useT()
+  const composerKey = useSentKey('new-post', (sent) => sent.get('intent') === 'post' && sent.has('contextRoomId'))
+  // Where JavaScript runs, the feed follows its room live: posts, answers, reactions, pins and removals.
+  useLiveRevalidation(feed.roomId ? `/${brandSlug}/feed/live?room=${encodeURIComponent(feed.roomId)}` : null)
   return (
     <section aria-labelledby="feed-heading" className="post-feed stack">
       <h2 id="feed-heading">{t('posts:feed.title')}</h2>
-      {/* Keyed by the newest post: a published post empties the composer, a refused one keeps what was typed. */}
-      {feed.canPost && feed.roomId ? <PostComposer key={newest(feed)} roomId={feed.roomId} action={composeElsewhere ? `/${brandSlug}/posts/new?room=${encodeURIComponent(feed.roomId)}` : undefined} /> : !feed.signedIn ? <p className="hint">{t('posts:feed.guestHint')}</p> : null}
+      {/* Keyed by the viewer's own sending: a published post empties the composer, a refused one (or others' posts arriving live) keeps what was typed. */}
+      {feed.canPost && feed.roomId ? <PostComposer key={composerKey} roomId={feed.roomId} action={composeElsewhere ? `/${brandSlug}/posts/new?room=${encodeURIComponent(feed.roomId)}` : undefined} /> : !feed.signedIn ? <p className="hint">{t('posts:feed.guestHint')}</p> : null}
       {feed.posts.length === 0 ? <p>{t('posts:feed.empty')}</p> : null}
       {feed.posts.map((post) => (
         <PostCard key={post.id} brandSlug={brandSlug} post={post} absoluteUrl={origin + postUrl(brandSlug, post.id)}>
@@ -59,10 +64,6 @@ export function PostFeed({ brandSlug, feed, origin, composeElsewhere = false }: 
 }
 
 /** When the feed's newest post was written (pinned posts come first, so not simply the first one). */
-function newest(feed: FeedView) {
-  return feed.posts.reduce((latest, post) => (post.createdAt > latest ? post.createdAt : latest), '')
-}
-
 /** "Write a post": a plain POST to the page that shows the feed (its action is newPostAction), or to `action`, coming back here. */
 export function PostComposer({ roomId, action, back }: { roomId: string; action?: string; back?: string }) {
   const { t } = useT()

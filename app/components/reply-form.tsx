@@ -2,11 +2,12 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from '
 import { Form, useNavigation } from '@remix-run/react'
 import { Field } from '#app/components/field'
 import { MessageFilesField } from '#app/components/message-files-field'
+import { MessageVideoField } from '#app/components/message-video-field'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { ReplyFields } from '#app/lib/messages/message.schema'
 
-/** Writing in a conversation: a text, files, or both. A plain multipart form. */
+/** Writing in a conversation: a text, files, a video, or several of these. A plain multipart form. */
 export function ReplyForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Record<string, object> }) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
@@ -25,6 +26,7 @@ export function ReplyForm({ lastResult, constraint }: { lastResult: SubmissionRe
           <textarea {...getTextareaProps(fields.body)} rows={3} />
         </Field>
         <MessageFilesField field={fields.files} />
+        <MessageVideoField field={fields.video} />
         <div className="inline-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('messages:form.send')}

@@ -2,12 +2,8 @@
 // your message right now."): every rule of the new message form at its boundary, external
 // recipients and their reply links, attachments typed by content, unread counts and the last-read
 // event, live events, and a conversation closed to everyone but its participants.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-process.env.MESSAGE_FILES_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
 
 const { env } = await import('#app/lib/platform/env.server')
 const { BrandTag, Conversation, ConversationParticipant, MemberTag, Message, MessageAttachment, OutboxMessage } = await import('#models/index')

@@ -35,7 +35,12 @@ export const ACCEPTED_TYPES: Record<MediaKind, readonly string[]> = {
 }
 
 export function isAcceptedType(kind: MediaKind, contentType: string): boolean {
-  return ACCEPTED_TYPES[kind].some((accepted) => contentType.includes(accepted))
+  return containsAcceptedType(ACCEPTED_TYPES[kind], contentType)
+}
+
+/** The spec's check for any list of accepted type strings (a tab's, a video message's). */
+export function containsAcceptedType(accepted: readonly string[], contentType: string): boolean {
+  return accepted.some((type) => contentType.includes(type))
 }
 
 /** What the file input offers to pick (a hint for the browser only: the server reads the bytes). */

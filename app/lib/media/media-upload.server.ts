@@ -10,7 +10,7 @@ import { once } from 'node:events'
 import type { UploadHandler } from '@remix-run/node'
 import type { TranslationKey } from '../i18n/i18n'
 import { FORM_BODY_LIMIT, readStreamedUpload } from '../http/form-body.server'
-import { ACCEPTED_TYPES, MEDIA_BATCH_MAX, MEDIA_BODY_LIMIT, MEDIA_MAX_BYTES, isAcceptedType, shortenFileName, type MediaKind } from './media-rules'
+import { ACCEPTED_TYPES, MEDIA_BATCH_MAX, MEDIA_BODY_LIMIT, MEDIA_MAX_BYTES, containsAcceptedType, shortenFileName, type MediaKind } from './media-rules'
 import { SNIFF_BYTES, sniffContentType } from './media-sniff'
 
 /** A file that arrived whole and passed the checks, waiting in the temporary directory. */
@@ -63,7 +63,7 @@ export async function receiveUpload(request: Request, kind: MediaKind): Promise<
     }
     seen += 1
     if (seen > MEDIA_BATCH_MAX) throw new UploadRefused(413, 'media:errors.tooMany', { max: MEDIA_BATCH_MAX })
-    files.push(await streamToDisk(part.data, join(directory, String(seen)), filename, kind))
+    files.push(await streamToDisk(part.data, join(directory, String(seen)), filename, { maxBytes: MEDIA_MAX_BYTES[kind], accepted: ACCEPTED_TYPES[kind] }))
     return null
   }
 
@@ -81,10 +81,17 @@ export async function receiveUpload(request: Request, kind: MediaKind): Promise<
 
 class FieldsTooLarge extends Error {}
 
-/** One file part to disk, checking its size and (from its first bytes) its type on the way. */
-async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, original: string, kind: MediaKind): Promise<ReceivedFile> {
+/**
+ * What one file part may be: at most `maxBytes`, of a type containing one of `accepted` (read from
+ * its first bytes). `drain`: a refused part is read to its end (and dropped) before the refusal is
+ * thrown, so the form's later fields still arrive (a form that re-renders with the values kept);
+ * otherwise the refusal is thrown at once and the rest of the upload is not read.
+ */
+export type FileRule = { maxBytes: number; accepted: readonly string[]; drain?: boolean }
+
+/** One file part to a new file at `path`, checking its size and (from its first bytes) its type on the way. */
+export async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, original: string, rule: FileRule): Promise<ReceivedFile> {
   const name = shortenFileName(original)
-  const limit = MEDIA_MAX_BYTES[kind]
   const out = createWriteStream(path, { flags: 'wx' })
   // A write error (a full disk) is kept and thrown at the next chunk, never left unhandled.
   let writeError: Error | null = null
@@ -93,26 +100,38 @@ async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, origi
   let headLength = 0
   let size = 0
   let contentType: string | null = null
+  let refused: UploadRefused | null = null
+  const refuse = (refusal: UploadRefused) => {
+    if (!rule.drain) throw refusal
+    refused ??= refusal
+  }
   const checkType = () => {
     contentType = sniffContentType(head.subarray(0, headLength))
-    if (!isAcceptedType(kind, contentType)) throw new UploadRefused(415, 'media:errors.type', { name, accepted: ACCEPTED_TYPES[kind].join(', ') })
+    if (!containsAcceptedType(rule.accepted, contentType)) refuse(new UploadRefused(415, 'media:errors.type', { name, accepted: rule.accepted.join(', ') }))
   }
   try {
     for await (const chunk of data) {
+      if (refused) continue
       size += chunk.byteLength
-      if (size > limit) throw new UploadRefused(413, 'media:errors.tooLarge', { name, max: Math.round(limit / (1024 * 1024)) })
+      if (size > rule.maxBytes) {
+        refuse(new UploadRefused(413, 'media:errors.tooLarge', { name, max: Math.round(rule.maxBytes / (1024 * 1024)) }))
+        continue
+      }
       if (headLength < SNIFF_BYTES) {
         const take = chunk.subarray(0, SNIFF_BYTES - headLength)
         head.set(take, headLength)
         headLength += take.byteLength
         if (headLength === SNIFF_BYTES) checkType()
+        if (refused) continue
       }
       if (writeError) throw writeError
       // Backpressure: a slow disk slows the upload down rather than filling memory.
       if (!out.write(chunk)) await once(out, 'drain')
     }
+    if (refused) throw refused
     if (size === 0) throw new UploadRefused(400, 'media:errors.empty', { name })
     if (contentType === null) checkType()
+    if (refused) throw refused
     out.end()
     await once(out, 'finish')
   } catch (error) {

@@ -1,85 +1,9 @@
-// Where the media library keeps its bytes: one small interface, a directory on disk by default.
-//
-// An S3-compatible store implements the same four calls: put → PutObject (a multipart upload for
-// a stream, e.g. @aws-sdk/lib-storage's Upload), get → GetObject's Body with its Range header
-// for a part (null on NoSuchKey),
-// delete → DeleteObject (already gone is fine), url → a presigned GetObject URL valid for a few
-// minutes. Keys are opaque to the store; the library makes them (`{brandId}/{userId}/{id}`).
-import { createReadStream, createWriteStream } from 'node:fs'
-import { mkdir, rename, rm, stat } from 'node:fs/promises'
-import { dirname, join, resolve, sep } from 'node:path'
-import type { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
-import { randomBytes } from 'node:crypto'
+// The process's store for uploaded bytes: MEDIA_DIR on disk. Everything that keeps files (the media
+// library, message attachments and videos) goes through this one store; an S3-compatible store
+// would replace diskStorage here (the interface's calls are mapped in disk-storage.server.ts).
 import { env } from '../platform/env.server'
-import type { ByteRange } from './byte-range'
+import { diskStorage, type MediaStorage } from './disk-storage.server'
 
-export interface MediaStorage {
-  /** Stores the stream's bytes under the key, replacing what was there; resolves once they are all kept. */
-  put(key: string, body: Readable): Promise<void>
-  /**
-   * The stored bytes (all of them, or bytes start to end inclusive) and the whole file's size, or
-   * null when nothing is stored under the key. A range is within the size (the caller checks).
-   */
-  get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>
-  /** Removes the key's bytes; a key with nothing stored is not an error. */
-  delete(key: string): Promise<void>
-  /**
-   * An address the browser may fetch the bytes from directly for a short while (a presigned URL),
-   * or null when the store has none and the app streams them itself (disk). The app only hands it
-   * out after its own access check.
-   */
-  url(key: string): Promise<string | null>
-}
+export { assertStorageKey, diskStorage, type MediaStorage } from './disk-storage.server'
 
-/** Keys are path-like ids: nothing that could climb out of the store's directory. */
-const KEY = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_-]{1,64}){0,3}$/
-
-export function assertStorageKey(key: string) {
-  if (!KEY.test(key)) throw new Error(`Not a media storage key: ${JSON.stringify(key)}`)
-}
-
-/** Files under one directory, each key its own path; served only through the app's access-checked route. */
-export function diskStorage(directory: string): MediaStorage {
-  const root = resolve(directory)
-  const pathOf = (key: string) => {
-    assertStorageKey(key)
-    const path = join(root, ...key.split('/'))
-    if (!path.startsWith(root + sep)) throw new Error('Media storage key outside the store')
-    return path
-  }
-  return {
-    async put(key, body) {
-      const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true })
-      // Written beside, then renamed: a reader never sees half a file, and a failed write leaves nothing.
-      const partial = `${path}.${randomBytes(6).toString('hex')}.part`
-      try {
-        await pipeline(body, createWriteStream(partial, { flags: 'wx' }))
-        await rename(partial, path)
-      } catch (error) {
-        await rm(partial, { force: true })
-        throw error
-      }
-    },
-    async get(key, range) {
-      const path = pathOf(key)
-      try {
-        const { size } = await stat(path)
-        return { body: createReadStream(path, range), size }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-        throw error
-      }
-    },
-    async delete(key) {
-      await rm(pathOf(key), { force: true })
-    },
-    async url() {
-      return null
-    },
-  }
-}
-
-/** The process's media store: MEDIA_DIR on disk. */
 export const mediaStorage: MediaStorage = diskStorage(env.MEDIA_DIR)

@@ -17,7 +17,8 @@ import {
 import { mayContact } from '../connections/visibility.server'
 import { logger } from '../platform/logger.server'
 import { hit } from '../platform/rate-limit.server'
-import { attachmentStore } from './attachment-store.server'
+import type { ReceivedFile } from '../media/media-upload.server'
+import { dropMessageFiles, keepMessageFiles, type IncomingAttachment, type StoredFile } from './message-files.server'
 import { publishMessage } from './message-events.server'
 import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, EXTERNAL_CONVERSATIONS_PER_HOUR, isOwnAddress } from './message-rules'
 import type { NewMessageValues, ReplyValues } from './message.schema'
@@ -36,14 +37,14 @@ const invalid = (field: string, message: string): SendOutcome => ({ kind: 'inval
 export const senderLabel = (user: Pick<User, 'name' | 'emailAddress' | 'phoneNumber'>) => user.name ?? user.emailAddress ?? user.phoneNumber ?? ''
 
 /** The files as the store will keep them, typed by their content; null when one is not an accepted type. */
-async function readAttachments(files: File[]) {
+async function readAttachments(files: File[]): Promise<IncomingAttachment[] | null> {
   const read = await Promise.all(
     files.map(async (file) => {
       const bytes = new Uint8Array(await file.arrayBuffer())
       return { bytes, contentType: attachmentType(bytes), fileName: attachmentName(file.name) }
     }),
   )
-  return read.every((file) => file.contentType) ? (read as Array<{ bytes: Uint8Array; contentType: string; fileName: string }>) : null
+  return read.every((file) => file.contentType) ? (read as IncomingAttachment[]) : null
 }
 
 /** For each recipient, whether the sender may reach them (no block either way, app/lib/connections). */
@@ -63,8 +64,9 @@ async function activeMembers(brandId: string, userIds: string[]) {
  * at most one person outside the community. A message to exactly one member goes on in the
  * conversation the two already have (the spec's ensure-user-conversation).
  */
-export async function startConversation(input: { brand: CommunityRef; sender: Sender; values: NewMessageValues }): Promise<SendOutcome> {
+export async function startConversation(input: { brand: CommunityRef; sender: Sender; values: NewMessageValues; video?: ReceivedFile | null }): Promise<SendOutcome> {
   const { brand, sender, values } = input
+  const video = input.video ?? null
   const files = await readAttachments(values.files)
   if (!files) return invalid('files', 'fileType')
 
@@ -99,9 +101,9 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   if (external && !(await hit({ name: 'message-external', max: EXTERNAL_CONVERSATIONS_PER_HOUR, windowSeconds: 3600 }, sender.id)).allowed) return { kind: 'limited' }
 
   const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
-  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files })
+  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files, video })
 
-  const stored = await storeFiles(files)
+  const stored = await keepMessageFiles(brand.id, { files, video })
   let conversation: Conversation
   let message: Message
   try {
@@ -120,7 +122,7 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
       return { conversation, message }
     }))
   } catch (error) {
-    await removeFiles(stored)
+    await dropMessageFiles(stored)
     throw error
   }
   if (!(await deliverToExternals({ brand, conversation, message, senderName: senderLabel(sender), exceptParticipantId: null }))) {
@@ -133,14 +135,21 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
 }
 
 /** Writes in a conversation as one of its participants (a member, or an external recipient through the reply link). */
-export async function sendReply(input: { brand: CommunityRef; conversation: Conversation; from: ConversationParticipant; senderName: string; values: ReplyValues }): Promise<SendOutcome> {
+export async function sendReply(input: {
+  brand: CommunityRef
+  conversation: Conversation
+  from: ConversationParticipant
+  senderName: string
+  values: ReplyValues
+  video?: ReceivedFile | null
+}): Promise<SendOutcome> {
   const files = await readAttachments(input.values.files)
   if (!files) return invalid('files', 'fileType')
   // A block since the conversation began stops replies in a direct one, refused like an
   // unreachable recipient (the block is not announced). The error is the form's own: a reply has
   // no recipient field.
   if (!(await directPartnerReachable(input.brand.id, input.conversation, input.from))) return invalid('', 'recipientUnknown')
-  return reply({ ...input, files })
+  return reply({ ...input, files, video: input.video ?? null })
 }
 
 /** In a direct conversation (two members, no tag), whether the writer may still reach the other; any other conversation is open. */
@@ -158,10 +167,11 @@ async function reply(input: {
   from: ConversationParticipant
   senderName: string
   values: ReplyValues
-  files: Array<{ bytes: Uint8Array; contentType: string; fileName: string }>
+  files: IncomingAttachment[]
+  video: ReceivedFile | null
 }): Promise<SendOutcome> {
   const { brand, conversation, from, senderName, values } = input
-  const stored = await storeFiles(input.files)
+  const stored = await keepMessageFiles(brand.id, { files: input.files, video: input.video })
   let message: Message
   try {
     message = await Conversation.sequelize!.transaction(async (transaction) => {
@@ -169,7 +179,7 @@ async function reply(input: {
       return writeMessage(conversation, from, values.body ?? '', stored, transaction)
     })
   } catch (error) {
-    await removeFiles(stored)
+    await dropMessageFiles(stored)
     throw error
   }
   if (!(await deliverToExternals({ brand, conversation, message, senderName, exceptParticipantId: from.id }))) {
@@ -184,22 +194,11 @@ async function reply(input: {
   return { kind: 'sent', conversationId: conversation.id }
 }
 
-type StoredFile = { key: string; contentType: string; fileName: string; size: number }
-
-async function storeFiles(files: Array<{ bytes: Uint8Array; contentType: string; fileName: string }>): Promise<StoredFile[]> {
-  const store = attachmentStore()
-  return Promise.all(files.map(async (file) => ({ key: await store.put(file.bytes), contentType: file.contentType, fileName: file.fileName, size: file.bytes.byteLength })))
-}
-
-async function removeFiles(files: readonly { key: string }[]) {
-  await Promise.all(files.map((file) => attachmentStore().remove(file.key)))
-}
-
-/** The message and its files; everyone else in the conversation has one more unread. */
+/** The message and its files (video and thumbnail among them); everyone else in the conversation has one more unread. */
 async function writeMessage(conversation: Conversation, from: ConversationParticipant, body: string, files: StoredFile[], transaction: Transaction) {
   const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body }, { transaction })
   await MessageAttachment.bulkCreate(
-    files.map((file, position) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key, position })),
+    files.map((file, position) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key, role: file.role, position })),
     { transaction },
   )
   await ConversationParticipant.increment('unreadCount', { by: 1, where: { conversationId: conversation.id, id: { [Op.ne]: from.id } }, transaction })
@@ -234,7 +233,7 @@ async function removeMessage(message: Message, files: StoredFile[]) {
       transaction,
     })
   })
-  await removeFiles(files)
+  await dropMessageFiles(files)
 }
 
 async function removeConversation(conversationId: string, files: StoredFile[]) {
@@ -245,7 +244,7 @@ async function removeConversation(conversationId: string, files: StoredFile[]) {
     await ConversationParticipant.destroy({ where: { conversationId }, transaction })
     await Conversation.destroy({ where: { id: conversationId }, transaction })
   })
-  await removeFiles(files)
+  await dropMessageFiles(files)
 }
 
 /** The plain two-member conversation of `a` and `b` in the community, if they have one. */
@@ -306,12 +305,19 @@ export async function listConversations(brandId: string, userId: string, page = 
     rows.map(async (mine) => {
       const [participants, last] = await Promise.all([
         ConversationParticipant.findAll({ where: { conversationId: mine.conversationId }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
-        Message.findOne({ where: { conversationId: mine.conversationId }, order: [['createdAt', 'DESC']], include: [{ model: MessageAttachment, as: 'attachments', attributes: ['id'] }] }),
+        Message.findOne({ where: { conversationId: mine.conversationId }, order: [['createdAt', 'DESC']], include: [{ model: MessageAttachment, as: 'attachments', attributes: ['id', 'role'] }] }),
       ])
       return {
         id: mine.conversationId,
         others: participants.filter((participant) => participant.id !== mine.id).map((participant) => participantView(participant, mine.id)),
-        lastMessage: last ? { body: last.body.slice(0, 140), files: last.attachments?.length ?? 0, at: last.createdAt.toISOString() } : null,
+        lastMessage: last
+          ? {
+              body: last.body.slice(0, 140),
+              files: (last.attachments ?? []).filter((file) => file.role === 'file').length,
+              video: (last.attachments ?? []).some((file) => file.role === 'video'),
+              at: last.createdAt.toISOString(),
+            }
+          : null,
         unread: mine.unreadCount,
       }
     }),
@@ -340,8 +346,22 @@ export async function conversationView(conversation: Conversation, viewer: Conve
       body: message.body,
       at: message.createdAt.toISOString(),
       from: byId.get(message.senderParticipantId) ?? null,
-      files: (message.attachments ?? []).map((file) => ({ id: file.id, name: file.fileName, size: file.size, contentType: file.contentType })),
+      ...attachmentsView(message.attachments ?? []),
     })),
+  }
+}
+
+/**
+ * A message's stored files as the page shows them: the attached files, and the video (spec §3
+ * videoUrl) with its thumbnail (videoThumbnailUrl) when the server made one. Ids only: the page
+ * builds the addresses for its reader (a member, or an external recipient's reply link).
+ */
+function attachmentsView(attachments: MessageAttachment[]) {
+  const video = attachments.find((file) => file.role === 'video')
+  const thumbnail = attachments.find((file) => file.role === 'thumbnail')
+  return {
+    files: attachments.filter((file) => file.role === 'file').map((file) => ({ id: file.id, name: file.fileName, size: file.size, contentType: file.contentType })),
+    video: video ? { id: video.id, contentType: video.contentType, thumbnailId: thumbnail?.id ?? null } : null,
   }
 }
 

@@ -2,11 +2,16 @@
 // The spec leaves the attachment limits out ("values not shown"): these are ours. Three files of at
 // most 1.5 MB each keep a whole message under the form upload limit (UPLOAD_BODY_LIMIT, 5 MB plus
 // the fields), so a message that breaks them is answered with a field error, never a bare 413.
-// Video messages have no limits in the spec either and are not built yet.
+// Video messages have no limits in the spec either (§9 "not shown"): one video of at most 25 MB,
+// about a minute and a half of what a browser's MediaRecorder makes of a camera, of the types a
+// browser records or a phone films (WebM, MP4, QuickTime), read from the file's first bytes.
 
 export const MESSAGE_MAX_LENGTH = 5000
 export const ATTACHMENTS_PER_MESSAGE = 3
 export const ATTACHMENT_MAX_BYTES = 1.5 * 1024 * 1024
+export const VIDEO_MESSAGE_MAX_BYTES = 25 * 1024 * 1024
+/** The video types a message takes, as the content sniffer (app/lib/media/media-sniff.ts) names them. */
+export const VIDEO_MESSAGE_TYPES = ['video/webm', 'video/mp4', 'video/quicktime'] as const
 /** Spec §9: conversation lists are paged from page 0; a page holds as many as a connections page. */
 export const CONVERSATIONS_PER_PAGE = 30
 /** Ours: new conversations with someone outside the community one member may start in an hour. */

@@ -8,7 +8,14 @@ import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_MAX_BYTES, MESSAGE_MAX_LENGTH } fro
 
 const ids = z.array(z.string().trim().max(36)).default([])
 
-/** The text and files every message has: one or the other at least. */
+/**
+ * The value of the `video` field once the server has received a video and checked it (its type by
+ * content, its size): the file itself streams to disk (message-form.server.ts), never through
+ * here, and whatever a browser sends as a `video` text field is dropped before parsing.
+ */
+export const RECEIVED_VIDEO = 'received'
+
+/** The text, files and video every message has: one of them at least. */
 const content = {
   body: z.string().trim().max(MESSAGE_MAX_LENGTH, 'messages:errors.bodyTooLong').optional(),
   files: z
@@ -16,10 +23,11 @@ const content = {
     .max(ATTACHMENTS_PER_MESSAGE, 'messages:errors.tooManyFiles')
     .refine((files) => files.every((file) => file.size <= ATTACHMENT_MAX_BYTES), 'messages:errors.fileTooLarge')
     .default([]),
+  video: z.literal(RECEIVED_VIDEO).optional(),
 }
 
-function requireContent(value: { body?: string; files: File[] }, context: z.RefinementCtx) {
-  if (!value.body && value.files.length === 0) context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'messages:errors.bodyRequired' })
+function requireContent(value: { body?: string; files: File[]; video?: string }, context: z.RefinementCtx) {
+  if (!value.body && value.files.length === 0 && !value.video) context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'messages:errors.bodyRequired' })
 }
 
 export const NewMessageSchema = z

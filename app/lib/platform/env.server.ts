@@ -81,13 +81,13 @@ const schema = z
     // address at once (an office, a classroom's NAT) and still stops a script minting passes (and
     // guest peers) without end.
     EDGE_PASSES_PER_ADDRESS_PER_10_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(300)),
-    // The media library's files (app/lib/media/storage.server.ts), relative to the working directory.
+    // Every uploaded file (the media library's, messages' files and videos; app/lib/media/storage.server.ts),
+    // relative to the working directory. Message files kept before migration 0021 are moved here from
+    // MESSAGE_FILES_DIR (read by that migration only).
     MEDIA_DIR: z.string().min(1).default('data/media'),
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    // Where message attachments are kept (private: served only to a conversation's participants).
-    MESSAGE_FILES_DIR: z.preprocess((value) => (value === '' ? undefined : value), z.string().default('data/message-files')),
   })
   .transform((env) => ({
     ...env,

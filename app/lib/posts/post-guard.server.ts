@@ -1,11 +1,13 @@
-// The guard for a post's address (`/{brand}/posts/{postId}`): the post the address names, with the
-// viewer's rights in its room, or the redirect its refusal maps to (post-not-found, sign in,
-// access denied). Same shape as the guards in app/lib/http/guards.server.ts.
+// The guards of the posts' addresses: a post's (`/{brand}/posts/{postId}`), the post the address
+// names with the viewer's rights in its room, or the redirect its refusal maps to (post-not-found,
+// sign in, access denied); and a room's live feed stream, for whoever may read that feed. Same
+// shape as the guards in app/lib/http/guards.server.ts.
 import { redirect } from '@remix-run/node'
 import { Op } from 'sequelize'
 import { permissionsHeld } from '#models/access'
-import { postAccess, postRights, type PostRights } from '#models/post-access'
+import { ID_PATTERN } from '#models/ids'
 import { Room, type Brand } from '#models/index'
+import { postAccess, postRights, type PostRights } from '#models/post-access'
 import { refusalLocation } from '../communities/access-refusal'
 import { requireCommunity, type GuardArgs } from '../http/guards.server'
 import { viewer } from '../http/session.server'
@@ -33,4 +35,19 @@ export async function roomPostRights(brand: Brand, userId: string | null, roomId
  */
 export async function mayPostIn(brand: Brand, userId: string, roomId: string): Promise<boolean> {
   return (await roomPostRights(brand, userId, roomId))?.rights.post ?? false
+}
+
+/**
+ * A room's feed for its live stream (`/{brand}/feed/live?room=`): the rule the feed pages read it
+ * by (postRights' read: whoever the room admits, and anyone on a hub the admins made public). A
+ * stream has no page to redirect to: an unknown room is a 404, a feed the viewer may not read a 403.
+ */
+export async function requireFeedRoom(args: GuardArgs, roomId: string | null) {
+  const brand = await requireCommunity(args)
+  const { user } = await viewer(args.request, args.context)
+  const room = roomId && ID_PATTERN.test(roomId) ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } }) : null
+  if (!room) throw new Response('Not found', { status: 404 })
+  const held = await permissionsHeld(user?.id ?? null, brand.id, room.id)
+  if (!postRights(user?.id ?? null, brand, room, held).read) throw new Response('Forbidden', { status: 403 })
+  return { brand, user, room }
 }

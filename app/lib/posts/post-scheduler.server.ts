@@ -10,6 +10,7 @@ import { Op } from 'sequelize'
 import { Post } from '#models/index'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { publishFeedChange } from './feed-events.server'
 
 export type PostScheduler = {
   /** Publish the post at `at` (again: a second schedule of the same post replaces the first). */
@@ -36,7 +37,10 @@ export async function publishIfDue(postId: string, now = new Date()): Promise<bo
     { status: 'published', createdAt: now, draftPostTime: null },
     { where: { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } } },
   )
-  return changed === 1
+  if (changed !== 1) return false
+  const post = await Post.findByPk(postId)
+  if (post) await publishFeedChange('posted', post)
+  return true
 }
 
 /** Ids of the scheduled posts due at `now` (or all scheduled ones when `now` is null), soonest first. */

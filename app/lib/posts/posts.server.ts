@@ -7,6 +7,7 @@ import { Post, PostReaction, Room, User, type Brand } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
+import { publishFeedChange } from './feed-events.server'
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, updateProblem, type PostInput, type ReactionName } from './post-rules'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 
@@ -26,7 +27,7 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message })
   if (problem) throw new PostRuleError(problem)
-  return Post.create({
+  const post = await Post.create({
     brandId: brand.id,
     contextRoomId: input.contextRoomId as string,
     authorId,
@@ -35,6 +36,8 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
+  await publishFeedChange('posted', post)
+  return post
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     if (grandparent?.parentPostId) parent = await Post.findOne({ where: { id: parent.parentPostId, deleted: false } })
   }
   if (!parent) throw new PostRuleError('posts:errors.missingParentPost')
-  return Post.create({
+  const child = await Post.create({
     brandId: brand.id,
     contextRoomId: parent.contextRoomId,
     parentPostId: parent.id,
@@ -61,6 +64,8 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
+  await publishFeedChange('answered', child)
+  return child
 }
 
 /**
@@ -77,24 +82,33 @@ export async function updatePost(post: Post, input: PostInput): Promise<void> {
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
+  await publishFeedChange('edited', post)
 }
 
 /** The person's reaction on the post, added if it was not there (POST /post-reactions). */
 export async function addReaction(postId: string, userId: string, emoji: ReactionName): Promise<PostReaction> {
   // Two quick clicks race to the unique index; the second finds the first.
-  const [reaction] = await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  const [reaction, created] = await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  if (created) await publishReactionChange(postId)
   return reaction
 }
 
 /** Adds the person's reaction to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
 export async function toggleReaction(postId: string, userId: string, emoji: ReactionName): Promise<boolean> {
   const existing = await PostReaction.findOne({ where: { postId, userId, emoji } })
-  if (existing) {
-    await existing.destroy()
-    return false
+  if (!existing) {
+    await addReaction(postId, userId, emoji)
+    return true
   }
-  await addReaction(postId, userId, emoji)
-  return true
+  await existing.destroy()
+  await publishReactionChange(postId)
+  return false
+}
+
+/** Open feeds showing the post re-read its reaction counts. */
+async function publishReactionChange(postId: string) {
+  const post = await Post.findByPk(postId, { attributes: ['id', 'brandId', 'contextRoomId', 'parentPostId', 'promoted'] })
+  if (post) await publishFeedChange('reacted', post)
 }
 
 /** GET /post-reactions with post: who reacted how, oldest first, leaving out the people the viewer does not see. */
@@ -109,15 +123,21 @@ export function isReaction(value: unknown): value is ReactionName {
 
 export async function setPinned(post: Post, pinned: boolean) {
   await post.update({ pinned })
+  await publishFeedChange('pinned', post)
 }
 
 export async function setPromoted(post: Post, promoted: boolean, byUserId: string) {
+  const wasPromoted = post.promoted
   await post.update({ promoted, promotedBy: promoted ? byUserId : null })
+  await publishFeedChange('promoted', post, { wasPromoted })
 }
 
 /** DELETE /posts/{id}: the flag, so a thread keeps its place; the post and its answers leave every feed. */
 export async function removePost(post: Post) {
+  // A removed comment of a promoted post leaves the hub feed too: asked before the flags change.
+  const wasPromoted = post.promoted
   await post.update({ deleted: true, pinned: false, promoted: false })
+  await publishFeedChange('removed', post, { wasPromoted })
 }
 
 // ——— reading ———

@@ -46,7 +46,7 @@ export default function MessagesDrawer() {
               </Link>
               {conversation.lastMessage ? (
                 <p className="hint">
-                  {conversation.lastMessage.body || t('messages:list.attachmentOnly')}{' '}
+                  {conversation.lastMessage.body || t(conversation.lastMessage.video ? 'messages:list.videoOnly' : 'messages:list.attachmentOnly')}{' '}
                   <time dateTime={conversation.lastMessage.at}>{formatDate(new Date(conversation.lastMessage.at), { language })}</time>
                 </p>
               ) : null}

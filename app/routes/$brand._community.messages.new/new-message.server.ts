@@ -6,7 +6,7 @@ import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { messagesPage } from '#app/lib/messages/conversation-access.server'
 import { startConversation } from '#app/lib/messages/conversations.server'
 import { NewMessageSchema } from '#app/lib/messages/message.schema'
-import { readMessageForm } from '#app/lib/messages/message-form.server'
+import { readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
 import { BrandTag, Membership, User } from '#app/lib/platform/db.server'
 import { logger } from '#app/lib/platform/logger.server'
 
@@ -35,19 +35,21 @@ export async function newMessageLoader(args: LoaderFunctionArgs) {
 export async function newMessageAction(args: ActionFunctionArgs) {
   const { brand, user } = await messagesPage(args)
   const read = await readMessageForm(args.request)
-  if (read.tooLarge) return read.tooLarge
-  const submission = parseWithZod(read.form, { schema: NewMessageSchema })
-  // A File cannot travel back to the browser: the reply keeps every value but the files.
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['files'] }) }, { status: 400 })
   try {
-    const outcome = await startConversation({ brand, sender: user, values: submission.value })
-    if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, { kind: 'success', message: 'messages:flash.sent' })
-    if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files'] }) }, { status: 400 })
-    if (outcome.kind === 'limited') return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files'] }) }, { status: 429 })
-  } catch (error) {
-    if (error instanceof Response) throw error
-    logger.error({ err: error }, 'sending a message failed')
+    const submission = parseWithZod(read.form, { schema: NewMessageSchema })
+    if (submission.status !== 'success' || read.refused) return refusedForm(submission, read.refused)
+    try {
+      const outcome = await startConversation({ brand, sender: user, values: submission.value, video: read.video })
+      if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, { kind: 'success', message: 'messages:flash.sent' })
+      if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
+      if (outcome.kind === 'limited') return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 429 })
+    } catch (error) {
+      if (error instanceof Response) throw error
+      logger.error({ err: error }, 'sending a message failed')
+    }
+    // Spec §8: the one text for a message that could not go out.
+    return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 500 })
+  } finally {
+    await read.discard()
   }
-  // Spec §8: the one text for a message that could not go out.
-  return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files'] }) }, { status: 500 })
 }

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { CommunityDrawerPage } from '#app/components/community-drawer-page'
 import { Field } from '#app/components/field'
 import { MessageFilesField } from '#app/components/message-files-field'
+import { MessageVideoField } from '#app/components/message-video-field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -89,6 +90,7 @@ export default function NewMessage() {
           <textarea {...getTextareaProps(fields.body)} rows={5} />
         </Field>
         <MessageFilesField field={fields.files} />
+        <MessageVideoField field={fields.video} />
         <div className="inline-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('messages:form.send')}

@@ -36,6 +36,7 @@ export async function postPageLoader(args: LoaderFunctionArgs) {
   return {
     messages,
     community: { slug: brand.slug, name: brand.name },
+    roomId: room.id,
     post: shownPost,
     // Threads are two deep: a reply takes no answers of its own.
     mayAnswer: shownPost.can.comment && (topLevel || (await isComment(post.parentPostId))),

@@ -5,6 +5,7 @@ import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { postPageAction, postPageLoader } from './post-page.server'
+import { useLiveRevalidation } from '#app/lib/http/use-live-revalidation'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 export const loader = (args: LoaderFunctionArgs) => postPageLoader(args)
@@ -14,8 +15,10 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function SinglePostView() {
   const { t } = useT()
-  const { community, post, mayAnswer, parentPostId, comments, lastPostId, paged, origin } = useLoaderData<typeof loader>()
+  const { community, post, mayAnswer, parentPostId, comments, lastPostId, paged, origin, roomId } = useLoaderData<typeof loader>()
   const slug = community.slug
+  // Where JavaScript runs, the thread follows its room live (answers, reactions, pins, removals).
+  useLiveRevalidation(`/${slug}/feed/live?room=${encodeURIComponent(roomId)}`)
   const answers = parentPostId ? 'reply' : 'comment'
   return (
     <main id="main" className="community-main single-post stack">
@@ -43,7 +46,7 @@ export default function SinglePostView() {
                       {t('posts:post.moreReplies')}
                     </Link>
                   ) : null}
-                  {comment.can.comment ? <CommentForm key={comment.childCount} brandSlug={slug} postId={comment.id} reply /> : null}
+                  {comment.can.comment ? <CommentForm brandSlug={slug} postId={comment.id} reply /> : null}
                 </div>
               ) : null}
             </PostCard>
@@ -53,7 +56,7 @@ export default function SinglePostView() {
               {t(answers === 'reply' ? 'posts:post.moreReplies' : 'posts:post.moreComments')}
             </Link>
           ) : null}
-          {mayAnswer ? <CommentForm key={post.childCount} brandSlug={slug} postId={post.id} reply={answers === 'reply'} /> : !post.can.comment ? <p className="hint">{t('posts:post.signInToComment')}</p> : null}
+          {mayAnswer ? <CommentForm brandSlug={slug} postId={post.id} reply={answers === 'reply'} /> : !post.can.comment ? <p className="hint">{t('posts:post.signInToComment')}</p> : null}
         </div>
       </PostCard>
     </main>

@@ -5,7 +5,7 @@ import { requireCommunity } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { conversationView, markRead, sendReply } from '#app/lib/messages/conversations.server'
 import { ReplySchema } from '#app/lib/messages/message.schema'
-import { readMessageForm } from '#app/lib/messages/message-form.server'
+import { readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
 import { participantForReplyLink } from '#app/lib/messages/reply-links.server'
 import { logger } from '#app/lib/platform/logger.server'
 
@@ -31,16 +31,19 @@ export async function replyAction(args: ActionFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   if (!found) throw new Response('Gone', { status: 410 })
   const read = await readMessageForm(args.request)
-  if (read.tooLarge) return read.tooLarge
-  const submission = parseWithZod(read.form, { schema: ReplySchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['files'] }) }, { status: 400 })
   try {
-    const outcome = await sendReply({ brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '', values: submission.value })
-    if (outcome.kind === 'sent') throw await redirectWithFlash(new URL(args.request.url).pathname, { kind: 'success', message: 'messages:flash.sent' })
-    if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files'] }) }, { status: 400 })
-  } catch (error) {
-    if (error instanceof Response) throw error
-    logger.error({ err: error }, 'sending a message failed')
+    const submission = parseWithZod(read.form, { schema: ReplySchema })
+    if (submission.status !== 'success' || read.refused) return refusedForm(submission, read.refused)
+    try {
+      const outcome = await sendReply({ brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '', values: submission.value, video: read.video })
+      if (outcome.kind === 'sent') throw await redirectWithFlash(new URL(args.request.url).pathname, { kind: 'success', message: 'messages:flash.sent' })
+      if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
+    } catch (error) {
+      if (error instanceof Response) throw error
+      logger.error({ err: error }, 'sending a message failed')
+    }
+    return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 500 })
+  } finally {
+    await read.discard()
   }
-  return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files'] }) }, { status: 500 })
 }

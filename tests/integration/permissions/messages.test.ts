@@ -5,12 +5,8 @@
 // written by its participants only (§3: a message has its recipients), whatever their role, so an
 // admin or the owner outside it is refused like anyone else. A non-participant's refusal is a 404
 // (the address does not reveal that the conversation exists); the table counts it as denied.
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll } from 'vitest'
 
-process.env.MESSAGE_FILES_DIR = mkdtempSync(join(tmpdir(), 'hearth-message-files-'))
 
 const { startConversation } = await import('#app/lib/messages/conversations.server')
 const { Message, MessageAttachment } = await import('#models/index')

@@ -31,7 +31,6 @@ describe('parseEnv', () => {
         EDGE_PUBLIC_URL: 'http://localhost:3001',
         BENCH: '0',
         LOG_LEVEL: 'info',
-        MESSAGE_FILES_DIR: 'data/message-files',
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
