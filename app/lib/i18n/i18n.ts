@@ -17,6 +17,7 @@ import type enConnections from '#locales/en/connections.json'
 import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
 import type enPosts from '#locales/en/posts.json'
+import type enModeration from '#locales/en/moderation.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -50,6 +51,7 @@ export type Messages = {
   media: typeof enMedia
   messages: typeof enMessages
   posts: typeof enPosts
+  moderation: typeof enModeration
 }
 export type Namespace = keyof Messages
 
