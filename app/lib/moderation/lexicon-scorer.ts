@@ -9,7 +9,8 @@
 // once), split into words; each occurrence of a term on word boundaries is a match with its
 // weight w (1–100). The score is 100 × (1 − Π(1 − w/100)) over every match, rounded: one match
 // scores its weight, each further match raises the score towards 100 and none lowers it
-// (monotonic), no match (or no text) scores 0. Words of all three lists count whatever the
+// (monotonic), no match (or no text) scores 0. A run of words counts once, as the heaviest term it
+// matches; a phrase and a word inside it are different runs and both count. Words of all three lists count whatever the
 // language, since a community's members write in more than one.
 import { en } from './lexicon/en'
 import { es } from './lexicon/es'
@@ -63,12 +64,21 @@ function matchesAt(words: readonly string[], at: number, term: Term): boolean {
   })
 }
 
-/** The matches of these terms in the text, one per occurrence. */
+/**
+ * The matches of these terms in the text, one per occurrence: a run of words counts once, as the
+ * heaviest term it matches ("idiota" is the English idiot* and the Spanish idiota*, one insult).
+ */
 export function findMatches(text: string, terms: readonly Term[]): ModerationMatch[] {
   const words = normalisedWords(text)
   const found: ModerationMatch[] = []
   for (let at = 0; at < words.length; at += 1) {
-    for (const term of terms) if (matchesAt(words, at, term)) found.push({ term: term.term, category: term.category, weight: term.weight })
+    const bestByLength = new Map<number, Term>()
+    for (const term of terms) {
+      if (!matchesAt(words, at, term)) continue
+      const best = bestByLength.get(term.words.length)
+      if (!best || best.weight < term.weight) bestByLength.set(term.words.length, term)
+    }
+    for (const term of bestByLength.values()) found.push({ term: term.term, category: term.category, weight: term.weight })
   }
   return found
 }
