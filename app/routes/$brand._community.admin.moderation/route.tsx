@@ -36,7 +36,7 @@ export default function ModerationQueue() {
         <p>{t('moderation:queue.empty')}</p>
       ) : (
         <Form method="post" className="stack" id="review-bulk" aria-describedby={refused ? 'moderation-errors' : undefined}>
-          <p className="muted">{t('moderation:queue.total', { count: paging.total })}</p>
+          <p className="muted review-total">{t('moderation:queue.total', { count: paging.total })}</p>
           <ul className="review-queue stack">
             {posts.map((post) => (
               <li key={post.id} className="card review-item">
