@@ -50,7 +50,9 @@ beforeAll(async () => {
   await grantRole(author, brand)
   await grantRole(reader, brand)
   await grantRole(moderator, brand, 'community-moderator')
-  ;[authorCookie, readerCookie, moderatorCookie] = await Promise.all([author, reader, moderator].map((user) => signedInCookie(user.id)))
+  authorCookie = await signedInCookie(author.id)
+  readerCookie = await signedInCookie(reader.id)
+  moderatorCookie = await signedInCookie(moderator.id)
 })
 
 async function flashOf(response: Response) {
@@ -295,7 +297,8 @@ describe('held posts on every read path', () => {
 
   it('no answer, reaction, pin or promotion reaches a held post', async () => {
     await expect(createChild(brand, reader.id, { contextRoomId: hub.id, parentPostId: held.id, message: 'answer' })).rejects.toThrow('posts:errors.missingParentPost')
-    for (const fields of [{ intent: 'pin', pinned: 'true' }, { intent: 'promote', promoted: 'true' }, { intent: 'react', reaction: 'like' }, { intent: 'comment', message: 'x' }]) {
+    const attempts: Array<Record<string, string>> = [{ intent: 'pin', pinned: 'true' }, { intent: 'promote', promoted: 'true' }, { intent: 'react', reaction: 'like' }, { intent: 'comment', message: 'x' }]
+    for (const fields of attempts) {
       const response = await thrownResponse(postAction(routeArgs(`/${brand.slug}/posts/${held.id}`, { brand: brand.slug, postId: held.id }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: moderatorCookie } })))
       expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
     }
