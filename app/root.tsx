@@ -40,8 +40,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     account: {
       current: accounts.find((account) => account.userId === user?.id) ?? null,
       others: accounts.filter((account) => account.userId !== user?.id),
-      // The account menu's "Manage community", for those who may run this one.
-      manageUrl: brand && permissions?.has('manage-community') ? `/${brand.slug}/admin` : null,
+      // The account menu's "Manage community", for those who may run this one; a moderator's is the review queue.
+      manageUrl: !brand ? null : permissions?.has('manage-community') ? `/${brand.slug}/admin` : permissions?.has('moderate-community-posts') ? `/${brand.slug}/admin/moderation` : null,
     },
     // Translated here: the message may come from a namespace this page does not carry.
     flash: flash ? { kind: flash.kind, text: translatorFor(language)(flash.message, flash.values) } : null,

@@ -10,11 +10,12 @@ import { newId } from './ids'
 import { jsonColumn } from './json'
 
 /**
- * A post's state (spec §4). Only 'published' is written today; drafts, scheduled posts (with
- * draftPostTime) and posts held for moderation use the same column when they arrive. Deleted is a
- * separate flag, as in the spec's Post fields.
+ * A post's state (spec §4): published; a draft or a scheduled post (with draftPostTime); held for
+ * moderation (its score reached the community's toxicity threshold: app/lib/moderation) until a
+ * moderator approves it (published) or rejects it (rejected, never shown but to its author).
+ * Deleted is a separate flag, as in the spec's Post fields.
  */
-export const POST_STATUSES = ['published', 'draft', 'scheduled', 'held'] as const
+export const POST_STATUSES = ['published', 'draft', 'scheduled', 'held', 'rejected'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
 /** A post in a room's feed (spec §3 Post); a comment's parent is a post, a reply's parent is a comment. */
@@ -36,6 +37,11 @@ export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<P
   declare promoted: CreationOptional<boolean>
   declare promotedBy: CreationOptional<string | null>
   declare deleted: CreationOptional<boolean>
+  /** The toxicity score (0–100) the post was given when moderation was on; null when it was not scored. */
+  declare moderationScore: CreationOptional<number | null>
+  /** Who approved or rejected a held post, and when. */
+  declare reviewedBy: CreationOptional<string | null>
+  declare reviewedAt: CreationOptional<Date | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -58,6 +64,9 @@ export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<P
         promoted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         promotedBy: { type: DataTypes.STRING(36), allowNull: true },
         deleted: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        moderationScore: { type: DataTypes.INTEGER, allowNull: true },
+        reviewedBy: { type: DataTypes.STRING(36), allowNull: true },
+        reviewedAt: { type: DataTypes.DATE(3), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),
       },

@@ -60,16 +60,24 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
         {children}
       </Tag>
     )
+  const time = <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), { language })}</time>
   return (
-    <Tag className={`card post post-${level}`} id={`post-${post.id}`} aria-label={post.author.name}>
+    <Tag className={`card post post-${level}${post.moderation ? ` post-${post.moderation}` : ''}`} id={`post-${post.id}`} aria-label={post.author.name}>
       <header className="post-header">
         <strong>{post.author.name}</strong>{' '}
-        <Link to={action} className="muted">
-          <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), { language })}</time>
-        </Link>
+        {/* A post waiting for review has no page of its own yet: its time is not a link. */}
+        {post.moderation ? (
+          <span className="muted">{time}</span>
+        ) : (
+          <Link to={action} className="muted">
+            {time}
+          </Link>
+        )}
         {post.pinned ? <span className="badge">{t('posts:post.pinned')}</span> : null}
         {post.promoted ? <span className="badge">{t('posts:post.promoted')}</span> : null}
+        {post.moderation ? <span className="badge badge-moderation">{t(post.moderation === 'held' ? 'moderation:post.held' : 'moderation:post.rejected')}</span> : null}
       </header>
+      {post.moderation ? <p className="hint">{t(post.moderation === 'held' ? 'moderation:post.heldHint' : 'moderation:post.rejectedHint')}</p> : null}
       {/* The message was sanitised when it was stored; nothing else reaches this HTML. */}
       {post.html ? <div className="post-message" dangerouslySetInnerHTML={{ __html: post.html }} /> : null}
       {post.embeds.map((embed) => (
@@ -137,7 +145,7 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
           {post.can.remove ? <PostButtonForm action={action} here={here} intent="remove" label={t('posts:post.remove')} danger /> : null}
         </div>
       ) : null}
-      {absoluteUrl ? (
+      {absoluteUrl && !post.moderation ? (
         <p className="post-share">
           <span className="muted">{t('posts:post.share')}:</span>{' '}
           {shareLinks(absoluteUrl).map((link) => (

@@ -5,13 +5,14 @@ import { requireAdmin } from '#app/lib/admin/admin-access.server'
 import { communitySummary, installCommunities } from '#app/lib/admin/admin-summary.server'
 import { PEOPLE_STATUSES, ROOM_STATUSES } from '#app/lib/admin/summary'
 import { listingParams, paging } from '#app/lib/admin/listing'
+import { heldCount } from '#app/lib/moderation/review-queue.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'admin:home.title')
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { brand, user } = await requireAdmin(args)
+  const { brand, user, permissions } = await requireAdmin(args)
   const url = new URL(args.request.url)
   const { page } = listingParams(url)
   // Every community of the install is for super users only (spec: admin summary's brands).
@@ -19,13 +20,15 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     name: brand.name,
     summary: await communitySummary(brand.id),
+    // Posts waiting in the review queue, for those who clear it.
+    held: permissions.has('moderate-community-posts') ? await heldCount(brand.id) : null,
     install: install ? { communities: install.communities, paging: paging(url, page, install.total) } : null,
   }
 }
 
 export default function AdminHome() {
   const { t } = useT()
-  const { name, summary, install } = useLoaderData<typeof loader>()
+  const { name, summary, held, install } = useLoaderData<typeof loader>()
   return (
     <>
       <h1>{t('admin:home.title')}</h1>
@@ -53,6 +56,15 @@ export default function AdminHome() {
             ))}
           </dl>
         </section>
+        {held !== null ? (
+          <section className="card" aria-labelledby="summary-moderation">
+            <h2 id="summary-moderation">{t('moderation:summary.title')}</h2>
+            <p>{t('moderation:summary.held', { count: held })}</p>
+            <p>
+              <Link to="moderation">{t('moderation:summary.open')}</Link>
+            </p>
+          </section>
+        ) : null}
       </div>
 
       {install ? (

@@ -5,11 +5,25 @@ import { redirect } from '@remix-run/node'
 import { QueryTypes } from 'sequelize'
 import { Brand } from '#models/index'
 import { refusalLocation } from '../communities/access-refusal'
-import { requireCommunityPage, type CommunityAccess, type GuardArgs } from '../http/guards.server'
+import { requireCommunityPage, requireCommunityPermission, type CommunityAccess, type GuardArgs } from '../http/guards.server'
 
 /** The admin panel's guard: the admin page's permissions (access-community and manage-community). */
 export function requireAdmin(args: GuardArgs): Promise<CommunityAccess> {
   return requireCommunityPage(args, 'admin')
+}
+
+/**
+ * The admin area's frame (its layout and navigation): those who run the community, and those who
+ * moderate its posts (moderators: the review queue is their one page there). Each page still
+ * guards itself with what it needs.
+ */
+export async function requireAdminArea(args: GuardArgs): Promise<CommunityAccess & { runs: boolean; moderates: boolean }> {
+  const access = await requireCommunityPermission(args, 'access-community')
+  const runs = access.permissions.has('manage-community')
+  const moderates = access.permissions.has('moderate-community-posts')
+  if (runs || moderates) return { ...access, runs, moderates }
+  const url = new URL(args.request.url)
+  throw redirect(refusalLocation('accessDenied', access.brand.slug, url.pathname + url.search))
 }
 
 /** The admin guard, then a super user: anyone else, owners too, gets the access-denied page. */

@@ -89,7 +89,7 @@ export async function communityHomeData({ brand, user, permissions }: CommunityA
           // Blocked people (either way) and those this viewer muted are left out of the feed; the
           // comments of those the viewer blocked or muted show a notice instead.
           authorFilter(user?.id ?? null, brand.id).then((filter) => hubFeedView(brand, user?.id ?? null, { ...filter, page: feedPage(page.request) })),
-          routeMessages(page, 'posts', 'connections'),
+          routeMessages(page, 'posts', 'connections', 'moderation'),
         ])
       : null,
   ])

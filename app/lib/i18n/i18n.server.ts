@@ -21,6 +21,7 @@ import enMessages from '#locales/en/messages.json'
 import enPosts from '#locales/en/posts.json'
 import enEvents from '#locales/en/events.json'
 import enApi from '#locales/en/api.json'
+import enModeration from '#locales/en/moderation.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -42,6 +43,7 @@ import esMessages from '#locales/es/messages.json'
 import esPosts from '#locales/es/posts.json'
 import esEvents from '#locales/es/events.json'
 import esApi from '#locales/es/api.json'
+import esModeration from '#locales/es/moderation.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -63,6 +65,7 @@ import ptMessages from '#locales/pt/messages.json'
 import ptPosts from '#locales/pt/posts.json'
 import ptEvents from '#locales/pt/events.json'
 import ptApi from '#locales/pt/api.json'
+import ptModeration from '#locales/pt/moderation.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -90,6 +93,7 @@ const MESSAGES: Record<Language, Messages> = {
     posts: enPosts,
     events: enEvents,
     api: enApi,
+    moderation: enModeration,
   },
   es: {
     common: esCommon,
@@ -113,6 +117,7 @@ const MESSAGES: Record<Language, Messages> = {
     posts: esPosts,
     events: esEvents,
     api: esApi,
+    moderation: esModeration,
   },
   pt: {
     common: ptCommon,
@@ -136,6 +141,7 @@ const MESSAGES: Record<Language, Messages> = {
     posts: ptPosts,
     events: ptEvents,
     api: ptApi,
+    moderation: ptModeration,
   },
 }
 

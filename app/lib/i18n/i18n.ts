@@ -19,6 +19,7 @@ import type enMessages from '#locales/en/messages.json'
 import type enPosts from '#locales/en/posts.json'
 import type enEvents from '#locales/en/events.json'
 import type enApi from '#locales/en/api.json'
+import type enModeration from '#locales/en/moderation.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -54,6 +55,7 @@ export type Messages = {
   posts: typeof enPosts
   events: typeof enEvents
   api: typeof enApi
+  moderation: typeof enModeration
 }
 export type Namespace = keyof Messages
 

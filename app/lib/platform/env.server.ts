@@ -88,6 +88,13 @@ const schema = z
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Post toxicity moderation (app/lib/moderation): the built-in word lists, or a hosted classifier
+    // speaking Perspective's comments:analyze protocol at MODERATION_API_URL (Google's by default)
+    // with MODERATION_API_KEY. A classifier slower than the timeout is replaced by the word lists.
+    MODERATION_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['lexicon', 'perspective']).default('lexicon')),
+    MODERATION_API_URL: optional(z.string().url()),
+    MODERATION_API_KEY: optional(z.string()),
+    MODERATION_TIMEOUT_MS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(100).max(30_000).default(2000)),
   })
   .transform((env) => ({
     ...env,
@@ -115,6 +122,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const sms = ['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].filter((key) => source[key])
   if (sms.length && sms.length < 4) problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
   const oauthProviders = parseOAuthProviders(source, problems)
+  // Google's Perspective refuses every call without a key: say so at start-up, not on each post.
+  if (source.MODERATION_PROVIDER === 'perspective' && !source.MODERATION_API_URL && !source.MODERATION_API_KEY) {
+    problems.push('MODERATION_API_KEY: is required with MODERATION_PROVIDER=perspective (or set MODERATION_API_URL to a service that needs none)')
+  }
   if (source.NODE_ENV !== 'development') {
     for (const key of SECRETS_REQUIRED_OUTSIDE_DEVELOPMENT) {
       if (!source[key]) problems.push(`${key}: is required unless NODE_ENV=development`)

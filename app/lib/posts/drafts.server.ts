@@ -4,7 +4,8 @@
 // author's alone: every lookup here is by author, so another person's draft is not found at all.
 // Each state change is a conditional UPDATE on the status it leaves, so it races safely with the
 // scheduler publishing the same post (post-scheduler.server.ts).
-import { Post, Room, type Brand } from '#models/index'
+import { Brand, Post, Room } from '#models/index'
+import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
 import { logger } from '../platform/logger.server'
 import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
@@ -101,12 +102,22 @@ export async function schedulePost(post: Post, at: Date, now = new Date()): Prom
   await tell((scheduler) => scheduler.schedule(post.id, at))
 }
 
-/** Publish now: the draft (or scheduled post) enters the feed as new, once, whoever else tries. Returns whether this call published it. */
-export async function publishDraftNow(post: Post, now = new Date()): Promise<boolean> {
-  const [changed] = await Post.update({ status: 'published', createdAt: now, draftPostTime: null }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
+/**
+ * Publish now: the draft (or scheduled post) enters the feed as new, once, whoever else tries; with
+ * moderation on it is screened first and may be held for review instead (app/lib/moderation).
+ * Returns the state this call gave it, or null when someone else got there first.
+ */
+export async function publishDraftNow(post: Post, now = new Date(), moderation: ModerationDeps = {}): Promise<'published' | 'held' | null> {
+  const brand = await Brand.findByPk(post.brandId)
+  const screening = brand ? await screenPost(brand, post.message, moderation) : { status: 'published' as const, score: null }
+  const [changed] = await Post.update(
+    { status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null },
+    { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } },
+  )
   await tell((scheduler) => scheduler.cancel(post.id))
-  if (changed === 1) await publishFeedChange('posted', post)
-  return changed === 1
+  if (changed !== 1) return null
+  if (screening.status === 'published') await publishFeedChange('posted', post)
+  return screening.status
 }
 
 /** Cancel a schedule: the post goes back to the drafts, unpublished. */

@@ -42,13 +42,15 @@ export async function newPostAction(args: ActionFunctionArgs, { fallback }: { fa
   const room = await Room.findOne({ where: { id: submission.value.contextRoomId!, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
   const rights = room ? postRights(user.id, brand, room, await permissionsHeld(user.id, brand.id, room.id)) : null
   if (!rights?.post) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+  let created
   try {
-    await createPost(brand, user.id, submission.value)
+    created = await createPost(brand, user.id, submission.value)
   } catch (error) {
     if (!(error instanceof PostRuleError)) throw error
     return refused(formId, submission.reply({ fieldErrors: { message: [error.problem] } }), 400)
   }
-  throw await redirectWithFlash(backTo(form, fallback), { kind: 'success', message: 'posts:flash.posted' })
+  // Held for review (app/lib/moderation): saved, shown only to its author until a moderator decides.
+  throw await redirectWithFlash(backTo(form, fallback), { kind: 'success', message: created.status === 'held' ? 'moderation:flash.held' : 'posts:flash.posted' })
 }
 
 /** The forms on and under one post (`/{brand}/posts/{postId}`): comment or reply, react, pin, promote, remove. */
@@ -66,13 +68,15 @@ export async function postAction(args: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: CommentFormSchema })
     if (submission.status !== 'success') return refused(formId, submission.reply(), 400)
     if (!rights.comment) return refused(formId, submission.reply({ formErrors: ['posts:errors.noCommentPermission'] }), 403)
+    let created
     try {
-      await createChild(brand, user.id, submission.value)
+      created = await createChild(brand, user.id, submission.value)
     } catch (error) {
       if (!(error instanceof PostRuleError)) throw error
       return refused(formId, submission.reply({ fieldErrors: { message: [error.problem] } }), 400)
     }
-    throw await redirectWithFlash(back, { kind: 'success', message: post.parentPostId ? 'posts:flash.replied' : 'posts:flash.commented' })
+    const message = created.status === 'held' ? 'moderation:flash.held' : post.parentPostId ? 'posts:flash.replied' : 'posts:flash.commented'
+    throw await redirectWithFlash(back, { kind: 'success', message })
   }
 
   const formId = `buttons-${post.id}`

@@ -7,7 +7,8 @@
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { Op } from 'sequelize'
-import { Post } from '#models/index'
+import { Brand, Post } from '#models/index'
+import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
 import { publishFeedChange } from './feed-events.server'
@@ -30,16 +31,18 @@ export const RECOVERY_INTERVAL_MS = 60_000
 /**
  * Publishes the post if it is scheduled and due, in one conditional UPDATE, so two runners racing
  * for it publish it once. Its time becomes the publication time: a scheduled post enters the feed
- * as new. Returns whether this call published it.
+ * as new. With moderation on it is screened first and may be held for review instead (app/lib/
+ * moderation). Returns whether this call published (or held) it.
  */
-export async function publishIfDue(postId: string, now = new Date()): Promise<boolean> {
-  const [changed] = await Post.update(
-    { status: 'published', createdAt: now, draftPostTime: null },
-    { where: { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } } },
-  )
+export async function publishIfDue(postId: string, now = new Date(), moderation: ModerationDeps = {}): Promise<boolean> {
+  const due = { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } }
+  const post = await Post.findOne({ attributes: ['id', 'brandId', 'contextRoomId', 'parentPostId', 'promoted', 'message'], where: due })
+  if (!post) return false
+  const brand = await Brand.findByPk(post.brandId)
+  const screening = brand ? await screenPost(brand, post.message, moderation) : { status: 'published' as const, score: null }
+  const [changed] = await Post.update({ status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null }, { where: due })
   if (changed !== 1) return false
-  const post = await Post.findByPk(postId)
-  if (post) await publishFeedChange('posted', post)
+  if (screening.status === 'published') await publishFeedChange('posted', post)
   return true
 }
 

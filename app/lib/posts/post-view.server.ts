@@ -21,7 +21,9 @@ export async function rightsByRoom(brand: Brand, userId: string | null, roomIds:
 const NONE: PostButtons = { comment: false, react: false, pin: false, promote: false, remove: false }
 
 export function buttonsFor(post: PostItem, rights: PostRights | undefined, userId: string | null): PostButtons {
-  if (!rights) return NONE
+  // A post waiting for review (or rejected) is its author's to look at, not to answer or pin:
+  // its own address is not found until it is published.
+  if (!rights || post.moderation) return NONE
   const topLevel = post.parentPostId === null
   return {
     comment: rights.comment,

@@ -5,6 +5,7 @@
 import { Op, type WhereOptions } from 'sequelize'
 import { Post, PostReaction, Room, User, type Brand } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
+import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { publishFeedChange } from './feed-events.server'
@@ -22,12 +23,22 @@ function fileUrlsOf(input: PostInput): string[] {
   return Array.isArray(input.fileUrls) ? (input.fileUrls as string[]) : []
 }
 
-/** POST /posts: a top-level post in a room. Throws PostRuleError with the spec's message. */
-export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, input: PostInput): Promise<Post> {
+/** The community fields a new post is checked against: its id, and its moderation threshold and language. */
+export type PostingBrand = Pick<Brand, 'id' | 'contentModeration' | 'communityLanguage'>
+
+/**
+ * POST /posts: a top-level post in a room. Throws PostRuleError with the spec's message. With
+ * moderation on, a post scoring at or above the community's threshold is saved held (status
+ * 'held'), out of every feed until a moderator approves it (app/lib/moderation).
+ */
+export async function createPost(brand: PostingBrand, authorId: string, input: PostInput, moderation: ModerationDeps = {}): Promise<Post> {
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message })
   if (problem) throw new PostRuleError(problem)
+  const screening = await screenPost(brand, (message as string) || null, moderation)
   const post = await Post.create({
+    status: screening.status,
+    moderationScore: screening.score,
     brandId: brand.id,
     contextRoomId: input.contextRoomId as string,
     authorId,
@@ -36,7 +47,7 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
-  await publishFeedChange('posted', post)
+  if (post.status === 'published') await publishFeedChange('posted', post)
   return post
 }
 
@@ -44,7 +55,7 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
  * A comment on a post or a reply to a comment. Threads are two deep: answering a reply answers its
  * comment. The parent must be a published post of the same room (else "Missing parent post").
  */
-export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, input: PostInput): Promise<Post> {
+export async function createChild(brand: PostingBrand, authorId: string, input: PostInput, moderation: ModerationDeps = {}): Promise<Post> {
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message }, { child: true })
   if (problem) throw new PostRuleError(problem)
@@ -54,7 +65,10 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     if (grandparent?.parentPostId) parent = await Post.findOne({ where: { id: parent.parentPostId, deleted: false } })
   }
   if (!parent) throw new PostRuleError('posts:errors.missingParentPost')
+  const screening = await screenPost(brand, (message as string) || null, moderation)
   const child = await Post.create({
+    status: screening.status,
+    moderationScore: screening.score,
     brandId: brand.id,
     contextRoomId: parent.contextRoomId,
     parentPostId: parent.id,
@@ -64,7 +78,7 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
-  await publishFeedChange('answered', child)
+  if (child.status === 'published') await publishFeedChange('answered', child)
   return child
 }
 
@@ -159,6 +173,8 @@ export type PostItem = {
   childCount: number
   /** A comment by someone the viewer blocked or muted: this text stands in its place, with no author or content. */
   notice: TranslationKey | null
+  /** The viewer's own post held for review ('held') or kept out by a moderator ('rejected'); null when published. */
+  moderation: 'held' | 'rejected' | null
 }
 
 /**
@@ -176,6 +192,18 @@ function hiddenInThreads(filter: AuthorFilter): readonly string[] {
 
 const LIVE: WhereOptions<Post> = { status: 'published', deleted: false }
 
+/** The states of a post its author still sees, marked, while nobody else does (moderation). */
+export const AWAITING_REVIEW = ['held', 'rejected'] as const
+
+/**
+ * What one viewer reads: published posts, and their own held or rejected ones (marked so) — never
+ * anyone else's, whoever asks. Every read of posts below goes through this.
+ */
+function readableBy(viewerId: string | null): WhereOptions<Post> {
+  if (!viewerId) return LIVE
+  return { deleted: false, [Op.or]: [{ status: 'published' }, { status: [...AWAITING_REVIEW], authorId: viewerId }] }
+}
+
 function notFrom(hiddenAuthorIds: readonly string[]): WhereOptions<Post> {
   return hiddenAuthorIds.length ? { authorId: { [Op.notIn]: [...hiddenAuthorIds] } } : {}
 }
@@ -187,7 +215,7 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
   const [authors, reactions, children] = await Promise.all([
     User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(posts.map((post) => post.authorId))] } }),
     PostReaction.findAll({ attributes: ['postId', 'userId', 'emoji'], where: { postId: ids } }),
-    Post.findAll({ attributes: ['parentPostId'], where: { parentPostId: ids, ...LIVE, ...notFrom(hiddenInThreads(filter)) } }),
+    Post.findAll({ attributes: ['parentPostId'], where: { [Op.and]: [{ parentPostId: ids }, readableBy(viewerId), notFrom(hiddenInThreads(filter))] } }),
   ])
   const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
   return posts.map((post): PostItem => {
@@ -213,6 +241,7 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
       }),
       childCount,
       notice: null,
+      moderation: post.status === 'held' || post.status === 'rejected' ? post.status : null,
     }
   })
 }
@@ -234,6 +263,7 @@ function noticeInPlaceOf(post: Post, childCount: number, notice: TranslationKey)
     reactions: [],
     childCount,
     notice,
+    moderation: null,
   }
 }
 
@@ -248,10 +278,12 @@ export async function childrenOf(parentPostId: string, options: AuthorFilter & {
   const after = options.lastPostId ? await Post.findOne({ where: { id: options.lastPostId, parentPostId } }) : null
   const rows = await Post.findAll({
     where: {
-      parentPostId,
-      ...LIVE,
-      ...notFrom(hiddenInThreads(options)),
-      ...(after ? { [Op.or]: [{ createdAt: { [Op.gt]: after.createdAt } }, { createdAt: after.createdAt, id: { [Op.gt]: after.id } }] } : {}),
+      [Op.and]: [
+        { parentPostId },
+        readableBy(options.viewerId),
+        notFrom(hiddenInThreads(options)),
+        after ? { [Op.or]: [{ createdAt: { [Op.gt]: after.createdAt } }, { createdAt: after.createdAt, id: { [Op.gt]: after.id } }] } : {},
+      ],
     },
     order: [
       ['createdAt', 'ASC'],
@@ -281,7 +313,7 @@ const FEED_ORDER: Array<[string, string]> = [
 export async function roomFeed(roomId: string, options: AuthorFilter & { viewerId: string | null; page?: number }): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const rows = await Post.findAll({
-    where: { contextRoomId: roomId, parentPostId: null, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
+    where: { [Op.and]: [{ contextRoomId: roomId, parentPostId: null }, readableBy(options.viewerId), notFrom(options.hiddenAuthorIds)] },
     order: FEED_ORDER,
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
@@ -340,7 +372,7 @@ export async function hubFeed(
   if (visibleRooms.length) rooms.push({ contextRoomId: visibleRooms, promoted: true })
   if (rooms.length === 0) return { posts: [], page, hasMore: false }
   const rows = await Post.findAll({
-    where: { brandId: brand.id, parentPostId: null, ...LIVE, ...notFrom(options.hiddenAuthorIds), [Op.or]: rooms },
+    where: { [Op.and]: [{ brandId: brand.id, parentPostId: null }, readableBy(options.viewerId), notFrom(options.hiddenAuthorIds), { [Op.or]: rooms }] },
     order: FEED_ORDER,
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,

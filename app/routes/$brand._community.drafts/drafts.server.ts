@@ -68,11 +68,12 @@ export async function draftsAction(args: ActionFunctionArgs) {
       }
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduled' })
     }
-    case 'publish':
+    case 'publish': {
       if (!(await mayPostIn(brand, user.id, post.contextRoomId))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
-      await publishDraftNow(post)
-      // A post for the home's feed lands there, where it now shows.
-      throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: 'posts:flash.posted' })
+      const state = await publishDraftNow(post)
+      // A post for the home's feed lands there, where it now shows (to its author only while held for review).
+      throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: state === 'held' ? 'moderation:flash.held' : 'posts:flash.posted' })
+    }
     case 'cancel':
       await cancelSchedule(post)
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduleCancelled' })

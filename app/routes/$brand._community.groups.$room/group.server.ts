@@ -37,7 +37,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     groupFeed(args, brand, room, user?.id ?? null),
   ])
   return {
-    messages: await routeMessages(args, 'groups', 'members', 'tags', 'posts', 'connections'),
+    messages: await routeMessages(args, 'groups', 'members', 'tags', 'posts', 'connections', 'moderation'),
     brandSlug: brand.slug,
     viewerId: user?.id ?? null,
     mayRun,

@@ -23,7 +23,7 @@ export async function postPageLoader(args: LoaderFunctionArgs) {
     postItem(post, userId, filter),
     childrenOf(post.id, { ...filter, viewerId: userId, lastPostId }),
     rightsByRoom(brand, userId, [room.id]),
-    routeMessages(args, 'posts', 'connections'),
+    routeMessages(args, 'posts', 'connections', 'moderation'),
   ])
   const topLevel = post.parentPostId === null
   const comments = await Promise.all(

@@ -1,7 +1,7 @@
 // The permission matrix for the admin panel, from the spec: "Admin: creates rooms, adds users,
 // updates settings … through the admin panel"; "User: … no admin panel"; the owner holds every
 // permission. So owners and admins (manage-community) open every admin page and change rooms;
-// moderators, members, users, viewers, guests, developers, the pending, the archived and people
+// moderators (who enter the admin frame only for the review queue), members, users, viewers, guests, developers, the pending, the archived and people
 // of other communities are denied; a visitor who is signed out is asked to sign in. The product
 // config is the install's: only a super user changes it, and no persona of the matrix is one.
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -55,7 +55,8 @@ const NO_ONE = only([])
 describeMatrix(
   'the admin panel',
   [
-    { ...getRow('', layoutLoader), name: 'GET /{brand}/admin (layout)' },
+    // The frame also opens to moderators, for the review queue alone (permissions/moderation.test.ts).
+    { ...getRow('', layoutLoader), name: 'GET /{brand}/admin (layout)', expected: only([...ADMINS, 'moderator']) },
     getRow('', homeLoader),
     getRow('/users', usersLoader),
     getRow('/rooms', roomsLoader),

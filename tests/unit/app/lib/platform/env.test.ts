@@ -37,6 +37,8 @@ describe('parseEnv', () => {
         CODES_PER_ACCOUNT_PER_DAY: 20,
         EDGE_PASSES_PER_ADDRESS_PER_10_MIN: 300,
         MEDIA_DIR: 'data/media',
+        MODERATION_PROVIDER: 'lexicon',
+        MODERATION_TIMEOUT_MS: 2000,
         sms: null,
         oauthProviders: [],
         isProduction: false,
