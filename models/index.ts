@@ -23,6 +23,7 @@ import { Conversation, ConversationParticipant, initialiseConversations } from '
 import { Message, MessageAttachment } from './message'
 import { Post } from './post'
 import { PostReaction } from './reaction'
+import { Notification, NotificationSetting } from './notification'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
@@ -32,6 +33,7 @@ export { RoomFollow, UserBlock, UserConnection }
 export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
 export { Post, PostReaction }
+export { Notification, NotificationSetting }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -83,6 +85,9 @@ function initialise(sequelize: Sequelize) {
   Post.initialise(sequelize)
   PostReaction.initialise(sequelize)
   Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' })
+
+  Notification.initialise(sequelize)
+  NotificationSetting.initialise(sequelize)
 }
 
 /**

@@ -19,6 +19,7 @@ import enConnections from '#locales/en/connections.json'
 import enMedia from '#locales/en/media.json'
 import enMessages from '#locales/en/messages.json'
 import enPosts from '#locales/en/posts.json'
+import enNotifications from '#locales/en/notifications.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -38,6 +39,7 @@ import esConnections from '#locales/es/connections.json'
 import esMedia from '#locales/es/media.json'
 import esMessages from '#locales/es/messages.json'
 import esPosts from '#locales/es/posts.json'
+import esNotifications from '#locales/es/notifications.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -57,6 +59,7 @@ import ptConnections from '#locales/pt/connections.json'
 import ptMedia from '#locales/pt/media.json'
 import ptMessages from '#locales/pt/messages.json'
 import ptPosts from '#locales/pt/posts.json'
+import ptNotifications from '#locales/pt/notifications.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -82,6 +85,7 @@ const MESSAGES: Record<Language, Messages> = {
     media: enMedia,
     messages: enMessages,
     posts: enPosts,
+    notifications: enNotifications,
   },
   es: {
     common: esCommon,
@@ -103,6 +107,7 @@ const MESSAGES: Record<Language, Messages> = {
     media: esMedia,
     messages: esMessages,
     posts: esPosts,
+    notifications: esNotifications,
   },
   pt: {
     common: ptCommon,
@@ -124,6 +129,7 @@ const MESSAGES: Record<Language, Messages> = {
     media: ptMedia,
     messages: ptMessages,
     posts: ptPosts,
+    notifications: ptNotifications,
   },
 }
 

@@ -17,6 +17,7 @@ import type enConnections from '#locales/en/connections.json'
 import type enMedia from '#locales/en/media.json'
 import type enMessages from '#locales/en/messages.json'
 import type enPosts from '#locales/en/posts.json'
+import type enNotifications from '#locales/en/notifications.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -50,6 +51,7 @@ export type Messages = {
   media: typeof enMedia
   messages: typeof enMessages
   posts: typeof enPosts
+  notifications: typeof enNotifications
 }
 export type Namespace = keyof Messages
 

@@ -9,6 +9,7 @@ import { logger } from '../platform/logger.server'
 import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
 import { storedMessage } from './posts.server'
+import { notifyPublished } from '../notifications/notify.server'
 
 /** A schedule's time at or before now: the spec's "valid and in the future" refused. */
 export class ScheduleError extends Error {
@@ -104,6 +105,7 @@ export async function schedulePost(post: Post, at: Date, now = new Date()): Prom
 export async function publishDraftNow(post: Post, now = new Date()): Promise<boolean> {
   const [changed] = await Post.update({ status: 'published', createdAt: now, draftPostTime: null }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
   await tell((scheduler) => scheduler.cancel(post.id))
+  if (changed === 1) await notifyPublished(post.id)
   return changed === 1
 }
 

@@ -10,6 +10,7 @@ import { Op } from 'sequelize'
 import { Post } from '#models/index'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { notifyPublished } from '../notifications/notify.server'
 
 export type PostScheduler = {
   /** Publish the post at `at` (again: a second schedule of the same post replaces the first). */
@@ -36,6 +37,7 @@ export async function publishIfDue(postId: string, now = new Date()): Promise<bo
     { status: 'published', createdAt: now, draftPostTime: null },
     { where: { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } } },
   )
+  if (changed === 1) await notifyPublished(postId)
   return changed === 1
 }
 

@@ -9,6 +9,7 @@ import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, type PostInput, type ReactionName } from './post-rules'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
+import { notifyAnswer, notifyPost } from '../notifications/notify.server'
 
 /** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
 export function storedMessage(message: unknown): unknown {
@@ -26,7 +27,7 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message })
   if (problem) throw new PostRuleError(problem)
-  return Post.create({
+  const post = await Post.create({
     brandId: brand.id,
     contextRoomId: input.contextRoomId as string,
     authorId,
@@ -35,6 +36,8 @@ export async function createPost(brand: Pick<Brand, 'id'>, authorId: string, inp
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
+  await notifyPost(post)
+  return post
 }
 
 /**
@@ -51,7 +54,7 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     if (grandparent?.parentPostId) parent = await Post.findOne({ where: { id: parent.parentPostId, deleted: false } })
   }
   if (!parent) throw new PostRuleError('posts:errors.missingParentPost')
-  return Post.create({
+  const child = await Post.create({
     brandId: brand.id,
     contextRoomId: parent.contextRoomId,
     parentPostId: parent.id,
@@ -61,6 +64,8 @@ export async function createChild(brand: Pick<Brand, 'id'>, authorId: string, in
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
+  await notifyAnswer(child, parent)
+  return child
 }
 
 /** Adds the person's reaction to the post, or takes it away if it was there: one click toggles. Returns whether it is now on. */
