@@ -1,39 +1,8 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 import { newId } from './ids'
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_SCOPES, type NotificationFrequency, type NotificationKind, type NotificationScope } from './notification-kinds'
 
-/**
- * What a member is told about (community spec §4 "Notifications"): posts, comments, replies,
- * connections, and community or group membership requests, approvals, declines, deletions,
- * promotions and demotions, and group creation.
- */
-export const NOTIFICATION_KINDS = [
-  'post',
-  'comment',
-  'reply',
-  'connection',
-  'communityRequest',
-  'communityApproval',
-  'communityDecline',
-  'communityDeletion',
-  'communityPromotion',
-  'communityDemotion',
-  'groupRequest',
-  'groupApproval',
-  'groupDecline',
-  'groupDeletion',
-  'groupPromotion',
-  'groupDemotion',
-  'groupCreation',
-] as const
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
-
-/** Spec §4: frequency is live or daily. */
-export const NOTIFICATION_FREQUENCIES = ['live', 'daily'] as const
-export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number]
-
-/** Spec §4: scope is all, admin posts, replies, posts or off; here from the widest to none. */
-export const NOTIFICATION_SCOPES = ['all', 'posts', 'adminPosts', 'replies', 'off'] as const
-export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number]
+export { NOTIFICATION_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_SCOPES, type NotificationFrequency, type NotificationKind, type NotificationScope } from './notification-kinds'
 
 export type NotificationDelivery = 'live' | 'daily' | 'none'
 

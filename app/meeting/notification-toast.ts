@@ -1,7 +1,7 @@
 // A notification that reaches an open meeting (the edge's `notification` event, from the web app's
 // notify()) becomes a brief notice over the meeting, in the meeting's language. Pure, so the shape
 // the server sends is checked here once.
-import { NOTIFICATION_KINDS, type NotificationKind } from '#models/notification'
+import { NOTIFICATION_KINDS, type NotificationKind } from '#models/notification-kinds'
 
 export type NotificationToast = { key: 'notification'; kind: NotificationKind; detail: string | null; actor: string | null; room: string | null; community: string | null }
 export type MeetingNotice = { key: 'mutedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | NotificationToast

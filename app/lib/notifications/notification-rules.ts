@@ -1,5 +1,5 @@
 // The notification rules, pure so the settings page, the panel and the senders agree.
-import type { NotificationKind, NotificationScope } from '#models/notification'
+import type { NotificationKind, NotificationScope } from '#models/notification-kinds'
 
 /**
  * Why someone would hear of an event, from the most personal to the least:

@@ -3,7 +3,7 @@
 // messages are translation keys.
 import { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification'
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification-kinds'
 
 /** A room's choice: one of the scopes, or "as for the community" (no override). */
 export const ROOM_SCOPE_CHOICES = ['inherit', ...NOTIFICATION_SCOPES] as const

@@ -6,7 +6,7 @@ import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification'
+import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification-kinds'
 import { ROOM_SCOPE_CHOICES, type NotificationSettingsFields } from '#app/lib/notifications/notification-settings.schema'
 import { settingsAction, settingsLoader } from './settings.server'
 
