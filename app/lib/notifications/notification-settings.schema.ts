@@ -2,19 +2,18 @@
 // all, admin posts, replies, posts or off; per room, the same scopes or the community's). Browser-safe;
 // messages are translation keys.
 import { z } from 'zod'
-import { ID_PATTERN } from '#models/ids'
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification-kinds'
+import { FREQUENCY_CHOICES, RECORD_ID, SCOPE_CHOICES } from './notification-choices'
 
 /** A room's choice: one of the scopes, or "as for the community" (no override). */
-export const ROOM_SCOPE_CHOICES = ['inherit', ...NOTIFICATION_SCOPES] as const
+export const ROOM_SCOPE_CHOICES = ['inherit', ...SCOPE_CHOICES] as const
 
 export const NotificationSettingsSchema = z.object({
-  frequency: z.enum(NOTIFICATION_FREQUENCIES, { errorMap: () => ({ message: 'notifications:settings.errors.frequency' }) }),
-  scope: z.enum(NOTIFICATION_SCOPES, { errorMap: () => ({ message: 'notifications:settings.errors.scope' }) }),
+  frequency: z.enum(FREQUENCY_CHOICES, { errorMap: () => ({ message: 'notifications:settings.errors.frequency' }) }),
+  scope: z.enum(SCOPE_CHOICES, { errorMap: () => ({ message: 'notifications:settings.errors.scope' }) }),
   rooms: z
     .array(
       z.object({
-        roomId: z.string().regex(ID_PATTERN, 'notifications:settings.errors.room'),
+        roomId: z.string().regex(RECORD_ID, 'notifications:settings.errors.room'),
         scope: z.enum(ROOM_SCOPE_CHOICES, { errorMap: () => ({ message: 'notifications:settings.errors.scope' }) }),
       }),
     )

@@ -6,7 +6,7 @@ import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification-kinds'
+import { FREQUENCY_CHOICES, SCOPE_CHOICES } from '#app/lib/notifications/notification-choices'
 import { ROOM_SCOPE_CHOICES, type NotificationSettingsFields } from '#app/lib/notifications/notification-settings.schema'
 import { settingsAction, settingsLoader } from './settings.server'
 
@@ -51,7 +51,7 @@ export default function NotificationSettingsDrawer() {
         <Form method="post" {...getFormProps(form)} className="stack">
           <fieldset className="stack" aria-invalid={fields.frequency.errors?.length ? true : undefined}>
             <legend>{t('notifications:settings.frequency')}</legend>
-            {NOTIFICATION_FREQUENCIES.map((option) => (
+            {FREQUENCY_CHOICES.map((option) => (
               <label key={option} className="radio-row">
                 <input type="radio" name={fields.frequency.name} value={option} defaultChecked={fields.frequency.initialValue === option} />
                 {t(`notifications:settings.frequencyOptions.${option}`)}
@@ -61,7 +61,7 @@ export default function NotificationSettingsDrawer() {
           </fieldset>
           <fieldset className="stack" aria-invalid={fields.scope.errors?.length ? true : undefined}>
             <legend>{t('notifications:settings.scope')}</legend>
-            {NOTIFICATION_SCOPES.map((option) => (
+            {SCOPE_CHOICES.map((option) => (
               <label key={option} className="radio-row">
                 <input type="radio" name={fields.scope.name} value={option} defaultChecked={fields.scope.initialValue === option} />
                 {t(`notifications:settings.scopeOptions.${option}`)}
