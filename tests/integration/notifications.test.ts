@@ -1,6 +1,8 @@
 // Notifications (issue 12 part 5; community spec §4 "Notifications"): who is told of what, by
 // kind and scope, with blocks and mutes; the live mail; the daily digest, sent once even across a
 // restart; the panel, its marking read and the settings dialog's form, bad input included.
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Op } from 'sequelize'
 import { joinCommunity } from '#app/lib/communities/community-membership.server'
@@ -8,7 +10,7 @@ import { followRoom } from '#app/lib/connections/room-follows.server'
 import { performPersonAction } from '#app/lib/connections/connections.server'
 import { changeGroupPerson, decideJoinRequest, submitJoinRequest } from '#app/lib/groups/group-people.server'
 import { performMemberAction } from '#app/lib/members/member-actions.server'
-import { pollingDigest, sendDueDigests } from '#app/lib/notifications/digest.server'
+import { pollingDigest, queueDigest, sendDueDigests } from '#app/lib/notifications/digest.server'
 import { saveCommunitySetting, unreadNotificationCount } from '#app/lib/notifications/notifications.server'
 import { digestSlot } from '#app/lib/notifications/notification-rules'
 import { createChild, createPost } from '#app/lib/posts/posts.server'
@@ -232,6 +234,30 @@ describe('the daily digest', () => {
     // Both mails are written within the same second: MariaDB's outbox times cannot order them.
     expect(mails.map((mail) => mail.subject).sort()).toEqual([`${brand.name}: 1 new notification`, `${brand.name}: 2 new notifications`])
     expect(await Notification.count({ where: { recipientId: daily.id, mailedAt: { [Op.is]: null } as never } })).toBe(0)
+  })
+
+  it('runs as a BullMQ job on Redis: one digest, and none more after a restart', async () => {
+    const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+    const prefix = `hearth-test-${randomUUID()}`
+    const [author, daily] = await Promise.all([member(), member()])
+    await saveCommunitySetting(daily.id, brand.id, { frequency: 'daily' })
+    const written = await post(daily)
+    await createChild(brand, author.id, { contextRoomId: room.id, parentPostId: written.id, message: 'queued' })
+    const first = queueDigest({ redisUrl, prefix, intervalMs: 60_000 })
+    runners.push(first)
+    await first.start()
+    await expect.poll(async () => (await mailsTo(daily)).length, { timeout: 15_000 }).toBe(1)
+    await first.stop()
+    const second = queueDigest({ redisUrl, prefix, intervalMs: 60_000 })
+    runners.push(second)
+    await second.start()
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    expect(await mailsTo(daily)).toHaveLength(1)
+    await second.stop()
+    const redis = new Redis(redisUrl)
+    const keys = await redis.keys(`${prefix}*`)
+    if (keys.length) await redis.del(...keys)
+    await redis.quit()
   })
 
   it('sends each notification once when two runners race for the same day', async () => {

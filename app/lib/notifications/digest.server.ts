@@ -110,9 +110,10 @@ export function queueDigest({ redisUrl, prefix = 'hearth', intervalMs = DIGEST_C
   const queue = new Queue(QUEUE_NAME, { connection: queueConnection, prefix })
   let worker: Worker | null = null
   let workerConnection: Redis | null = null
+  let stopped = false
   return {
     async start() {
-      if (worker) return
+      if (worker || stopped) return
       workerConnection = connect(null)
       worker = new Worker(QUEUE_NAME, async () => sendDueDigests(), { connection: workerConnection, prefix })
       worker.on('error', (error) => logger.warn({ err: error }, 'notification digest: worker error'))
@@ -121,6 +122,9 @@ export function queueDigest({ redisUrl, prefix = 'hearth', intervalMs = DIGEST_C
       await queue.add('digest', {}, { removeOnComplete: true, removeOnFail: true })
     },
     async stop() {
+      // A stopped runner stays stopped (its queue connection is gone): a second stop does nothing.
+      if (stopped) return
+      stopped = true
       await worker?.close()
       worker = null
       await queue.close()
