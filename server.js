@@ -128,13 +128,16 @@ const stopHousekeeping = build.entry.module.startHousekeeping()
 // Scheduled posts published when due (app/lib/posts/post-scheduler.server.ts): each web process
 // runs one; a post is published by one conditional update, so several never publish it twice.
 const stopPostScheduler = build.entry.module.startPostScheduler()
+// The daily notification digest (app/lib/notifications/digest.server.ts): each web process runs one;
+// a member's day and each notification are claimed by conditional updates, so none is mailed twice.
+const stopNotificationDigest = build.entry.module.startNotificationDigest()
 
 const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     stopHousekeeping()
     // Jobs left in the queue (or rows left scheduled) are the next process's: nothing is lost.
-    const stopped = stopPostScheduler().catch(() => undefined)
+    const stopped = Promise.all([stopPostScheduler(), stopNotificationDigest()]).catch(() => undefined)
     server.close(() => void stopped.then(() => process.exit(0)))
   })
 }

@@ -9,6 +9,7 @@ import { pageCommunity, pageLanguage } from './lib/i18n/page-language.server'
 import { viewer } from './lib/http/session.server'
 import { takeFlash } from './lib/http/flash.server'
 import { communityPermissions } from './lib/http/guards.server'
+import { unreadNotificationCount } from './lib/notifications/notifications.server'
 import { pageTitle } from './lib/http/meta'
 import { useNonce } from './lib/platform/nonce'
 import { useRouteChangeReports } from './lib/embedding/route-change'
@@ -35,8 +36,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     takeFlash(request),
     brand && user ? communityPermissions({ request, context }, brand) : null,
   ])
+  // The header's bell, for the community's members: their unread notifications here.
+  const notifications = brand && user && permissions?.has('access-community') ? { unread: await unreadNotificationCount(user.id, brand.id) } : null
   return data({
     community: brand ? { name: brand.name, slug: brand.slug } : null,
+    notifications,
     account: {
       current: accounts.find((account) => account.userId === user?.id) ?? null,
       others: accounts.filter((account) => account.userId !== user?.id),
@@ -67,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: root.theme }} /> : null}
       </head>
       <body>
-        {root ? <SiteHeader community={root.community} languageLocked={root.languageLocked} /> : null}
+        {root ? <SiteHeader community={root.community} languageLocked={root.languageLocked} notifications={root.notifications} /> : null}
         {root?.flash ? <FlashMessage flash={root.flash} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />

@@ -24,6 +24,7 @@ import { Message, MessageAttachment } from './message'
 import { Post } from './post'
 import { PostReaction } from './reaction'
 import { CommunityEvent, EventSlot, initialiseEvents } from './event'
+import { Notification, NotificationSetting } from './notification'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
@@ -34,6 +35,7 @@ export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
 export { Post, PostReaction }
 export { CommunityEvent, EventSlot }
+export { Notification, NotificationSetting }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -87,6 +89,8 @@ function initialise(sequelize: Sequelize) {
   Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' })
 
   initialiseEvents(sequelize)
+  Notification.initialise(sequelize)
+  NotificationSetting.initialise(sequelize)
 }
 
 /**

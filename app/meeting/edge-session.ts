@@ -41,6 +41,8 @@ export interface EdgeSessionEvents {
   shutdown(): void
   /** The web app changed the room (name, settings): read it again. */
   roomUpdated(): void
+  /** Something the web app tells this person (a notification, a message): a brief toast. */
+  notification?(payload: { type: string; data?: Record<string, unknown> }): void
 }
 
 /** ICE restarts: at most once a second, at most 10 in a row (spec §9). */
@@ -202,6 +204,7 @@ export class EdgeSession {
     // The edge is going away and has handed the meeting back: the next page load finds its new edge.
     socket.on('edge:move', () => this.moveAway())
     socket.on('room.updated', () => events.roomUpdated())
+    socket.on('notification', (payload) => events.notification?.(payload))
   }
 
   /**

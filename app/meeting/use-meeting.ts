@@ -15,6 +15,7 @@ import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSen
 import { playPeerSound } from './sounds'
 import { initialMeetingState, meetingReducer, peerFromServer, type ViewingMode } from './state'
 import { holdScreenWakeLock } from './wake-lock'
+import { notificationToast, type MeetingNotice } from './notification-toast'
 
 export interface MeetingConfig {
   community: { name: string; slug: string }
@@ -74,7 +75,7 @@ export function useMeeting(config: MeetingConfig) {
   const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [], speakers: [] })
   const [choices, setChoices] = useState<DeviceChoices>({ cameraId: null, micId: null, speakerId: null, quality: DEFAULT_SEND_QUALITY })
   const [fatal, setFatal] = useState<Fatal | null>(null)
-  const [notice, setNotice] = useState<{ key: 'mutedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | null>(null)
+  const [notice, setNotice] = useState<MeetingNotice | null>(null)
 
   // Callbacks from the edge run long after the render that created them: they read these.
   const stateRef = useRef(state)
@@ -201,6 +202,10 @@ export function useMeeting(config: MeetingConfig) {
             leavePage(null, 1000)
           },
           roomUpdated: () => revalidate(),
+          notification: (payload) => {
+            const toast = notificationToast(payload)
+            if (toast) setNotice(toast)
+          },
         },
       })
       sessionRef.current = edge

@@ -5,6 +5,7 @@ import type { MembershipStatus } from '#models/membership'
 import { addMember } from '#models/members'
 import { newId } from '#models/ids'
 import { createVerifiedUser } from '../identity/verified-accounts.server'
+import { notifyCommunityRequest } from '../notifications/notify.server'
 
 /**
  * Joining a community through its sign-up link (/{brand}/signup-{signupHash}). With member
@@ -61,15 +62,19 @@ export async function joinCommunity(brand: Brand, userId: string, transaction?: 
     // The same person signing up twice at once: the first sign-up stands.
     if (!(error instanceof UniqueConstraintError)) throw error
   }
+  // Inside a caller's transaction the caller tells, once it is committed (createAccountAndJoin).
+  if (pending && !transaction) await notifyCommunityRequest(brand.id, userId)
   return pending ? 'pending' : 'member'
 }
 
 /** A new person who proved their email signs up: their account and their place in the community, together. */
 export async function createAccountAndJoin(brand: Brand, input: { fullName: string; emailAddress: string; language?: string | null }) {
-  return Brand.sequelize!.transaction(async (transaction) => {
+  const joined = await Brand.sequelize!.transaction(async (transaction) => {
     const user = await createVerifiedUser(input, transaction)
     return { user, status: await joinCommunity(brand, user.id, transaction) }
   })
+  if (joined.status === 'pending') await notifyCommunityRequest(brand.id, joined.user.id)
+  return joined
 }
 
 /** Where a sign-up lands: inside the community, or the page that says the request awaits approval. */

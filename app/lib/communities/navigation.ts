@@ -16,7 +16,7 @@ export const SIDEBAR_ITEMS = [
 export type SidebarItem = (typeof SIDEBAR_ITEMS)[number]['id']
 
 /** The views the left drawer opens on, each a page of its own over the community home. */
-export const DRAWER_VIEWS = ['messages', 'calls', 'contacts'] as const
+export const DRAWER_VIEWS = ['messages', 'calls', 'contacts', 'notifications'] as const
 export type DrawerView = (typeof DRAWER_VIEWS)[number]
 
 /** Where the user is, as far as the sidebar cares. */
@@ -37,7 +37,8 @@ export function highlightedItem(location: NavLocation): SidebarItem | null {
     case 'home':
       return 'home'
     case 'drawer':
-      return location.view
+      // The notifications drawer opens from the header's bell, not from the sidebar.
+      return location.view === 'notifications' ? null : location.view
     case 'room':
       if (location.slug === 'hub') return 'home'
       return location.context === 'group' ? 'groups' : 'members'

@@ -5,6 +5,7 @@ import { DatabaseError, UniqueConstraintError, type Transaction } from 'sequeliz
 import type { TranslationKey } from '../i18n/i18n'
 import { Membership, UserBlock, UserConnection } from '../platform/db.server'
 import { notifyUser } from '../rooms/edge-publisher.server'
+import { notifyConnection } from '../notifications/notify.server'
 import type { ConnectionState, PersonIntent } from './connection-rules'
 import { mayContact } from './visibility.server'
 
@@ -79,6 +80,7 @@ async function request(brandId: string, actorId: string, otherId: string): Promi
     throw error
   }
   notifyUser(otherId, { type: 'connection', data: { event: 'requested', brandId, userId: actorId } })
+  await notifyConnection(brandId, actorId, otherId, 'requested')
   return done('connections:flash.requested')
 }
 
@@ -92,6 +94,7 @@ async function accept(brandId: string, actorId: string, otherId: string): Promis
   })
   if (!changed) return refused(404, 'connections:errors.noRequest')
   notifyUser(otherId, { type: 'connection', data: { event: 'accepted', brandId, userId: actorId } })
+  await notifyConnection(brandId, actorId, otherId, 'accepted')
   return done('connections:flash.accepted')
 }
 

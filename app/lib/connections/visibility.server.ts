@@ -55,3 +55,22 @@ export async function authorFilter(viewerId: string | null, brandId: string): Pr
   const [hidden, notices] = await Promise.all([hiddenAuthorIds(viewerId, brandId), commentNotices(viewerId, brandId)])
   return { hiddenAuthorIds: hidden, noticeByAuthor: notices }
 }
+
+/**
+ * Of these people, those who must not hear of what the actor does here (the notifications ask):
+ * anyone blocked by the actor or blocking them, and anyone who muted them. One query for all.
+ */
+export async function shieldedFrom(actorId: string, brandId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set()
+  const rows = await UserBlock.findAll({
+    attributes: ['userId', 'targetUserId'],
+    where: {
+      brandId,
+      [Op.or]: [
+        { userId: [...userIds], targetUserId: actorId },
+        { userId: actorId, targetUserId: [...userIds], kind: 'block' },
+      ],
+    },
+  })
+  return new Set(rows.map((row) => (row.userId === actorId ? row.targetUserId : row.userId)))
+}

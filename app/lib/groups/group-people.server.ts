@@ -7,6 +7,7 @@ import type { JoinAnswer } from '#models/group-join-request'
 import { GroupJoinRequest, Membership, Role, RoleGrant, Room, User } from '#models/index'
 import { logger } from '../platform/logger.server'
 import { groupStanding, questionsOf } from './group-rules'
+import { notifyGroupMember, notifyGroupRequest } from '../notifications/notify.server'
 
 const unique = (ids: readonly string[]) => [...new Set(ids)]
 
@@ -50,6 +51,7 @@ export async function submitJoinRequest(room: Room, userId: string, answers: rea
     if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id }, 'join request not saved')
     return 'problem'
   }
+  if (status === 'pending') await notifyGroupRequest(room, userId)
   return status === 'approved' ? 'joined' : 'requested'
 }
 
@@ -74,13 +76,15 @@ export async function pendingRequests(roomId: string): Promise<PendingRequest[]>
 
 /** A co-host or admin approves (the person becomes a member) or rejects a pending request; false when there is none. */
 export async function decideJoinRequest(room: Room, requestId: string, approve: boolean, actorId: string): Promise<boolean> {
-  return Room.sequelize!.transaction(async (transaction) => {
+  const decided = await Room.sequelize!.transaction(async (transaction) => {
     const request = await GroupJoinRequest.findOne({ where: { id: requestId, roomId: room.id, status: 'pending' }, transaction })
-    if (!request) return false
+    if (!request) return null
     await request.update({ status: approve ? 'approved' : 'rejected', decidedById: actorId, decidedAt: new Date() }, { transaction })
     if (approve) await addToMembers(room.id, request.userId, transaction)
-    return true
+    return request.userId
   })
+  if (decided) await notifyGroupMember(room, decided, approve ? 'groupApproval' : 'groupDecline', actorId)
+  return decided !== null
 }
 
 async function coHostRole(transaction: Transaction) {
@@ -94,8 +98,8 @@ export type PeopleChange = 'promote' | 'demote' | 'remove'
  * The host stays the host (false); so does anyone the change does not apply to (a co-host
  * promoted again, a member demoted).
  */
-export async function changeGroupPerson(room: Room, userId: string, change: PeopleChange): Promise<boolean> {
-  return Room.sequelize!.transaction(async (transaction) => {
+export async function changeGroupPerson(room: Room, userId: string, change: PeopleChange, actorId: string | null = null): Promise<boolean> {
+  const changed = await Room.sequelize!.transaction(async (transaction) => {
     const current = await fresh(room.id, transaction)
     const standing = groupStanding(current, userId)
     const applies = { promote: standing === 'member', demote: standing === 'coHost', remove: standing === 'member' || standing === 'coHost' }[change]
@@ -116,7 +120,12 @@ export async function changeGroupPerson(room: Room, userId: string, change: Peop
     }
     return true
   })
+  if (changed) await notifyGroupMember(room, userId, GROUP_NOTICE[change], actorId)
+  return changed
 }
+
+/** What the person hears of each change (spec §4: group promotion, demotion, deletion). */
+const GROUP_NOTICE = { promote: 'groupPromotion', demote: 'groupDemotion', remove: 'groupDeletion' } as const
 
 export type GroupPerson = { userId: string; name: string; emailAddress: string | null; standing: 'host' | 'coHost' | 'member' }
 

@@ -11,6 +11,7 @@ import { bannerFromForm, removeBanner } from './group-banners.server'
 import type { NewGroupValues } from './group.schema'
 import { setRoomTags, tagIdsForNewGroups } from '../tags/room-tags.server'
 import type { TranslationKey } from '../i18n/i18n'
+import { notifyGroupCreated } from '../notifications/notify.server'
 
 /** A tag the wizard named was refused (another community's): the group is rolled back with it. */
 class TagsRefused extends Error {
@@ -76,6 +77,7 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
       if (!tagged.ok) throw new TagsRefused(tagged.error)
       return room
     })
+    await notifyGroupCreated(room, creator.id)
     return { kind: 'created', room }
   } catch (error) {
     await removeBanner(bannerImage)

@@ -22,6 +22,7 @@ import enPosts from '#locales/en/posts.json'
 import enEvents from '#locales/en/events.json'
 import enApi from '#locales/en/api.json'
 import enModeration from '#locales/en/moderation.json'
+import enNotifications from '#locales/en/notifications.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -44,6 +45,7 @@ import esPosts from '#locales/es/posts.json'
 import esEvents from '#locales/es/events.json'
 import esApi from '#locales/es/api.json'
 import esModeration from '#locales/es/moderation.json'
+import esNotifications from '#locales/es/notifications.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -66,6 +68,7 @@ import ptPosts from '#locales/pt/posts.json'
 import ptEvents from '#locales/pt/events.json'
 import ptApi from '#locales/pt/api.json'
 import ptModeration from '#locales/pt/moderation.json'
+import ptNotifications from '#locales/pt/notifications.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -94,6 +97,7 @@ const MESSAGES: Record<Language, Messages> = {
     events: enEvents,
     api: enApi,
     moderation: enModeration,
+    notifications: enNotifications,
   },
   es: {
     common: esCommon,
@@ -118,6 +122,7 @@ const MESSAGES: Record<Language, Messages> = {
     events: esEvents,
     api: esApi,
     moderation: esModeration,
+    notifications: esNotifications,
   },
   pt: {
     common: ptCommon,
@@ -142,6 +147,7 @@ const MESSAGES: Record<Language, Messages> = {
     events: ptEvents,
     api: ptApi,
     moderation: ptModeration,
+    notifications: ptNotifications,
   },
 }
 

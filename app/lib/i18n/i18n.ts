@@ -20,6 +20,7 @@ import type enPosts from '#locales/en/posts.json'
 import type enEvents from '#locales/en/events.json'
 import type enApi from '#locales/en/api.json'
 import type enModeration from '#locales/en/moderation.json'
+import type enNotifications from '#locales/en/notifications.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -56,6 +57,7 @@ export type Messages = {
   events: typeof enEvents
   api: typeof enApi
   moderation: typeof enModeration
+  notifications: typeof enNotifications
 }
 export type Namespace = keyof Messages
 

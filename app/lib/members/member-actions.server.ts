@@ -7,6 +7,7 @@ import { DeliveryError } from '../platform/outbox.server'
 import { logger } from '../platform/logger.server'
 import type { MemberActionInput } from './member-actions.schema'
 import { sendMemberInvitation } from './member-invitation.server'
+import { notifyMembership } from '../notifications/notify.server'
 import { memberActionRefusal, TRANSITIONS, type MemberAction, type MemberRefusal } from './member-rules'
 
 /**
@@ -38,6 +39,14 @@ const REFUSED: Record<MemberRefusal, { status: 400 | 403; error: TranslationKey 
   wrongState: { status: 400, error: 'members:errors.wrongState' },
 }
 
+/** What the member hears of each decision (spec §4: membership approval, decline, deletion); the rest tells nobody. */
+const NOTICE: Partial<Record<MemberAction, 'communityApproval' | 'communityDecline' | 'communityDeletion'>> = {
+  approve: 'communityApproval',
+  activate: 'communityApproval',
+  reject: 'communityDecline',
+  archive: 'communityDeletion',
+}
+
 const refuse = (status: 400 | 403 | 404 | 503, error: TranslationKey): MemberActionOutcome => ({ ok: false, status, error })
 
 export async function performMemberAction(input: {
@@ -58,7 +67,7 @@ export async function performMemberAction(input: {
 
   switch (command.intent) {
     case 'delete':
-      return deleteMember(membership, command.confirmation)
+      return deleteMember(membership, command.confirmation, actorId)
     case 'resend':
       return resendInvitation(membership, brand)
     default:
@@ -73,6 +82,7 @@ async function changeState(membership: Membership, action: Exclude<MemberAction,
     { status: to, decidedById: actorId, decidedAt: new Date() },
     { where: { id: membership.id, status: from as readonly MembershipStatus[] as MembershipStatus[] } },
   )
+  if (changed === 1 && NOTICE[action]) await notifyMembership(membership.brandId, membership.userId, NOTICE[action], actorId)
   return changed === 1 ? { ok: true, flash: SUCCESS[action] } : refuse(400, REFUSED.wrongState.error)
 }
 
@@ -80,7 +90,7 @@ async function changeState(membership: Membership, action: Exclude<MemberAction,
  * Removes the person from this community: the membership and the roles granted community-wide
  * here. The account stays (they may belong to other communities), and so do grants of a room.
  */
-async function deleteMember(membership: Membership, typed: string): Promise<MemberActionOutcome> {
+async function deleteMember(membership: Membership, typed: string, actorId: string | null): Promise<MemberActionOutcome> {
   const user = membership.user!
   const expected = (user.emailAddress ?? user.phoneNumber ?? '').toLowerCase()
   if (!expected || typed !== expected) return refuse(400, 'members:delete.error')
@@ -88,6 +98,7 @@ async function deleteMember(membership: Membership, typed: string): Promise<Memb
     await RoleGrant.destroy({ where: { brandId: membership.brandId, userId: membership.userId, roomId: null }, transaction })
     await membership.destroy({ transaction })
   })
+  await notifyMembership(membership.brandId, membership.userId, 'communityDeletion', actorId)
   return { ok: true, flash: SUCCESS.delete }
 }
 

@@ -11,6 +11,7 @@ import { logger } from '../platform/logger.server'
 import { socialUrl, socialUsername, type MemberEditorFields, type MemberEditorValues } from './member.schema'
 import { resolveRoles } from './member-roles.server'
 import { checkRoomLink, meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from './room-link.server'
+import { notifyRoleChange } from '../notifications/notify.server'
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/
 
@@ -164,6 +165,7 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
     kickEveryoneFromRoom(room.id, 'linkChanged')
     publishRoomUpdated(room.id)
   }
+  await notifyRoleChange(brand.id, user.id, current, roles.ok ? roles.roles : current)
   return { kind: 'saved' }
 }
 

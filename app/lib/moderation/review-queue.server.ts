@@ -6,6 +6,7 @@
 import { Op } from 'sequelize'
 import { Post, Room, User, type Brand } from '#models/index'
 import { ADMIN_PAGE_SIZE } from '../admin/listing'
+import { announce } from '../posts/posts.server'
 
 export type HeldPost = {
   id: string
@@ -72,7 +73,7 @@ export class ReviewError extends Error {
 export async function review(brand: Pick<Brand, 'id'>, reviewerId: string, ids: readonly string[], decision: 'approve' | 'reject', now = new Date()): Promise<number> {
   const unique = [...new Set(ids)]
   const db = Post.sequelize!
-  return db.transaction(async (transaction) => {
+  const changed = await db.transaction(async (transaction) => {
     const [changed] = await Post.update(
       { status: decision === 'approve' ? 'published' : 'rejected', reviewedBy: reviewerId, reviewedAt: now },
       { where: { id: { [Op.in]: unique }, brandId: brand.id, ...HELD }, transaction },
@@ -80,4 +81,7 @@ export async function review(brand: Pick<Brand, 'id'>, reviewerId: string, ids: 
     if (changed !== unique.length) throw new ReviewError('moderation:errors.notHeld')
     return changed
   })
+  // An approved post is published now: its feeds and the people who follow them hear of it as of a new one.
+  if (decision === 'approve') for (const post of await Post.findAll({ where: { id: { [Op.in]: unique } } })) await announce(post)
+  return changed
 }

@@ -9,8 +9,7 @@ import { screenPost, type ModerationDeps } from '../moderation/moderation.server
 import { logger } from '../platform/logger.server'
 import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
-import { storedMessage } from './posts.server'
-import { publishFeedChange } from './feed-events.server'
+import { announce, storedMessage } from './posts.server'
 
 /** A schedule's time at or before now: the spec's "valid and in the future" refused. */
 export class ScheduleError extends Error {
@@ -116,7 +115,7 @@ export async function publishDraftNow(post: Post, now = new Date(), moderation: 
   )
   await tell((scheduler) => scheduler.cancel(post.id))
   if (changed !== 1) return null
-  if (screening.status === 'published') await publishFeedChange('posted', post)
+  await announce(await post.reload())
   return screening.status
 }
 

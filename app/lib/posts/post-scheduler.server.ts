@@ -11,7 +11,7 @@ import { Brand, Post } from '#models/index'
 import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
-import { publishFeedChange } from './feed-events.server'
+import { announce } from './posts.server'
 
 export type PostScheduler = {
   /** Publish the post at `at` (again: a second schedule of the same post replaces the first). */
@@ -36,13 +36,13 @@ export const RECOVERY_INTERVAL_MS = 60_000
  */
 export async function publishIfDue(postId: string, now = new Date(), moderation: ModerationDeps = {}): Promise<boolean> {
   const due = { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } }
-  const post = await Post.findOne({ attributes: ['id', 'brandId', 'contextRoomId', 'parentPostId', 'promoted', 'message'], where: due })
+  const post = await Post.findOne({ attributes: ['id', 'brandId', 'message'], where: due })
   if (!post) return false
   const brand = await Brand.findByPk(post.brandId)
   const screening = brand ? await screenPost(brand, post.message, moderation) : { status: 'published' as const, score: null }
   const [changed] = await Post.update({ status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null }, { where: due })
   if (changed !== 1) return false
-  if (screening.status === 'published') await publishFeedChange('posted', post)
+  await announce(await post.reload())
   return true
 }
 

@@ -11,6 +11,7 @@ import { findEmbeds, type Embed } from './embeds'
 import { publishFeedChange } from './feed-events.server'
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, updateProblem, type PostInput, type ReactionName } from './post-rules'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
+import { notifyAnswer, notifyPost } from '../notifications/notify.server'
 
 /** The message as it will be stored: sanitised, and nothing at all when only removed markup was left. */
 export function storedMessage(message: unknown): unknown {
@@ -47,7 +48,7 @@ export async function createPost(brand: PostingBrand, authorId: string, input: P
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
-  if (post.status === 'published') await publishFeedChange('posted', post)
+  await announce(post)
   return post
 }
 
@@ -78,8 +79,25 @@ export async function createChild(brand: PostingBrand, authorId: string, input: 
     videoUrl: (input.videoUrl as string) || null,
     videoThumbnailUrl: (input.videoThumbnailUrl as string) || null,
   })
-  if (child.status === 'published') await publishFeedChange('answered', child)
+  await announce(child, parent)
   return child
+}
+
+/**
+ * A post, comment or reply has just become visible (written, published from a draft or a schedule,
+ * approved by a moderator): its room's open feeds re-read, and whoever wants to hear of it is told.
+ * A held one waits for its approval. `parent`: an answer's, when the caller has it at hand.
+ */
+export async function announce(post: Post, parent?: Post | null): Promise<void> {
+  if (post.status !== 'published') return
+  if (!post.parentPostId) {
+    await publishFeedChange('posted', post)
+    await notifyPost(post)
+    return
+  }
+  await publishFeedChange('answered', post)
+  const answered = parent ?? (await Post.findByPk(post.parentPostId))
+  if (answered) await notifyAnswer(post, answered)
 }
 
 /**

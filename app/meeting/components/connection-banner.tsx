@@ -2,6 +2,8 @@ import { edgeRefusalKey } from '../edge-refusals'
 import { reconnectLabel } from '../reconnect'
 import { useT } from '#app/lib/i18n/use-t'
 import { useMeetingContext } from './meeting-context'
+import { notificationTextKey } from '#app/lib/notifications/notification-rules'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
 
 /** "Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */
 export function ConnectionBanner() {
@@ -28,7 +30,13 @@ export function ConnectionBanner() {
       ) : null}
       {notice ? (
         <p className="meeting-banner meeting-notice" role="status">
-          {refusal ? t(refusal) : notice.key === 'failed' ? t('meeting:notices.failed', { reason: notice.reason ?? '' }) : t(`meeting:notices.${notice.key}`)}
+          {notice.key === 'notification'
+            ? t(notificationTextKey(notice.kind, notice.detail) as TranslationKey, { actor: notice.actor ?? t('notifications:someone'), room: notice.room ?? '', community: notice.community ?? '' })
+            : refusal
+              ? t(refusal)
+              : notice.key === 'failed'
+                ? t('meeting:notices.failed', { reason: notice.reason ?? '' })
+                : t(`meeting:notices.${notice.key}`)}
         </p>
       ) : null}
     </>

@@ -51,7 +51,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   const [host, pass, messages] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),
-    routeMessages(args, 'meeting'),
+    routeMessages(args, 'meeting', 'notifications'),
   ])
   const { peerSettings, toolbarControls } = brand
   return data(

@@ -139,7 +139,7 @@ export async function groupAction(args: ActionFunctionArgs) {
   const done =
     command.intent === 'approveRequest' || command.intent === 'rejectRequest'
       ? await decideJoinRequest(room, command.requestId, command.intent === 'approveRequest', user.id)
-      : await changeGroupPerson(room, command.userId, command.intent)
+      : await changeGroupPerson(room, command.userId, command.intent, user.id)
   if (!done) return data<GroupActionData>({ intent: command.intent, error: 'groups:people.wrongState' }, { status: 400 })
   throw await redirectWithFlash(here(), { kind: 'success', message: `groups:people.done.${command.intent}` })
 }

@@ -27,6 +27,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'common:errors.generic.title', // "Error"
     'pages:home.title', // "Hearth"
     'settings:fields.toolbar.chat', // "Chat"
+    'notifications:mail.liveSubject', // "{{community}}: {{text}}"
+    'notifications:mail.sms', // "{{text}}: {{link}}"
   ],
   pt: [
     'common:appName',
@@ -37,6 +39,8 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'pages:home.title', // "Hearth"
     'settings:fields.toolbar.chat', // "Chat"
     'settings:sections.status', // "Status"
+    'notifications:mail.liveSubject', // "{{community}}: {{text}}"
+    'notifications:mail.sms', // "{{text}}: {{link}}"
   ],
 }
 

@@ -1,0 +1,36 @@
+// The notification kinds, frequencies and scopes (community spec §4), apart from the model so the
+// browser (the settings form, the meeting's toast) can read them without the database library.
+
+/**
+ * What a member is told about (community spec §4 "Notifications"): posts, comments, replies,
+ * connections, and community or group membership requests, approvals, declines, deletions,
+ * promotions and demotions, and group creation.
+ */
+export const NOTIFICATION_KINDS = [
+  'post',
+  'comment',
+  'reply',
+  'connection',
+  'communityRequest',
+  'communityApproval',
+  'communityDecline',
+  'communityDeletion',
+  'communityPromotion',
+  'communityDemotion',
+  'groupRequest',
+  'groupApproval',
+  'groupDecline',
+  'groupDeletion',
+  'groupPromotion',
+  'groupDemotion',
+  'groupCreation',
+] as const
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
+
+/** Spec §4: frequency is live or daily. */
+export const NOTIFICATION_FREQUENCIES = ['live', 'daily'] as const
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number]
+
+/** Spec §4: scope is all, admin posts, replies, posts or off; here from the widest to none. */
+export const NOTIFICATION_SCOPES = ['all', 'posts', 'adminPosts', 'replies', 'off'] as const
+export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number]
