@@ -60,8 +60,9 @@ export class TestBrowser {
     const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null }
     const withInit = wrapped?.type === 'DataWithResponseInit'
     const headers = value instanceof Response ? value.headers : new Headers(withInit ? (wrapped.init?.headers ?? {}) : {})
-    // The session's cookie is carried on; a flash message (its own cookie) is read off the outcome.
-    const setCookie = headers.getSetCookie().find((header) => header.startsWith('__session=')) ?? null
+    // The cookie a route sets (the session, a guest's id) is carried on; a flash message (its own
+    // cookie) is read off the outcome instead.
+    const setCookie = headers.getSetCookie().find((header) => !header.startsWith('__flash=')) ?? null
     const flash = await flashOf(new Response(null, { headers }))
     if (setCookie) {
       const pair = setCookie.split(';')[0]!
