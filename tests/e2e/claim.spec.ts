@@ -28,7 +28,7 @@ async function claimRoom(page: Page, link: string, fullName: string, email: stri
 
 test('claiming a personal room from /register ends on welcome-aboard with the new room', async ({ page }, testInfo) => {
   // Five pages, each checked with axe, and a code through the SMTP server: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000)
+  test.setTimeout(120_000)
   const project = testInfo.project.name
   const fullName = 'Rita Room'
   const email = `rita-room-${project}@example.com`
