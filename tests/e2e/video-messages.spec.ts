@@ -1,23 +1,16 @@
 // Video messages (community spec §3 Message videoUrl/videoThumbnailUrl), with and without
 // JavaScript: a member sends a video by choosing a file (a real WebM, tests/fixtures/tiny.webm), the
 // recipient sees it in a player in their conversation, served by content type with byte ranges; a
-// file that is no video is refused with the typed text kept. With JavaScript the form also offers
-// "Record a video" (the browser's MediaRecorder).
+// file that is no video is refused with the typed text kept. The recorder, which needs JavaScript,
+// is video-recorder.js.spec.ts.
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, MEDIA_LAUNCH_OPTIONS, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const WEBM = fileURLToPath(new URL('../fixtures/tiny.webm', import.meta.url))
 
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, name)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('a video message by file upload plays in the recipient’s conversation; a file that is no video is refused', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
@@ -38,7 +31,7 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   if (js) await expect(page.getByRole('button', { name: text('messages:recorder.record') })).toBeVisible()
   else await expect(page.getByRole('button', { name: text('messages:recorder.record') })).toHaveCount(0)
   await expectAccessible(page)
-  await shots(page, testInfo, 'video-message-form')
+  await screenshots(page, testInfo, 'video-message-form')
 
   // Not a video, whatever its name: refused, the text kept.
   await page.getByLabel(ben.name).check()
@@ -69,7 +62,7 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   const served = await benPage.request.get(src!, { headers: { Range: 'bytes=0-3' } })
   expect(served.status()).toBe(206)
   expect(served.headers()['content-type']).toBe('video/webm')
-  await shots(benPage, testInfo, 'video-message-conversation')
+  await screenshots(benPage, testInfo, 'video-message-conversation')
   // Someone not in the conversation gets nothing.
   const stranger = await browser.newContext()
   expect([302, 404]).toContain((await stranger.request.get(new URL(src!, conversation).href, { maxRedirects: 0 })).status())
@@ -77,50 +70,4 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   await benContext.close()
   // The one 400 is the refused video, answered as designed.
   expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([])
-})
-
-test('with JavaScript, “Record a video” records the camera into the form, and the recording is sent', async ({ page }, testInfo) => {
-  test.skip(!hasJavaScript(testInfo), 'the recorder needs JavaScript; without it the file input is the way')
-  test.setTimeout(120_000)
-  const suffix = `rec-${randomBytes(3).toString('hex')}`
-  const slug = `video-recorder-${suffix}`
-  const brandId = await makeCommunity(slug, `Video Recorder ${suffix}`)
-  const ann = { name: 'Ann Recorder', emailAddress: `ann.${suffix}@video.hearth.test` }
-  const ben = { name: 'Ben Watcher', emailAddress: `ben.${suffix}@video.hearth.test` }
-  await addPerson(brandId, ann)
-  await addPerson(brandId, ben)
-
-  // A browser of its own with Chromium's fake camera and microphone, granted without a prompt.
-  const camera = await chromium.launch(MEDIA_LAUNCH_OPTIONS)
-  const context = await camera.newContext({ baseURL: testInfo.project.use.baseURL })
-  const annPage = await context.newPage()
-  const errors = collectErrors(annPage)
-  await signInWithSession(annPage, ann.emailAddress)
-  await annPage.goto(`/${slug}/messages/new`)
-  await annPage.getByLabel(ben.name).check()
-  await annPage.getByRole('button', { name: text('messages:recorder.record') }).click()
-  await expect(annPage.getByText(text('messages:recorder.recording', { seconds: 90 }))).toBeVisible()
-  await annPage.waitForTimeout(2_000)
-  await annPage.getByRole('button', { name: text('messages:recorder.stop') }).click()
-  await expect(annPage.getByRole('button', { name: text('messages:recorder.again') })).toBeVisible()
-  await expect(annPage.locator('video.video-recorder-preview')).toBeVisible()
-  // The recording is the form's video now, as if chosen by hand.
-  expect(await annPage.getByLabel(text('messages:form.video'), { exact: true }).evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe('video/webm')
-  await shots(annPage, testInfo, 'video-message-recorded')
-  await annPage.getByRole('button', { name: text('messages:form.send') }).click()
-  await expect(annPage.getByText(text('messages:flash.sent'))).toBeVisible({ timeout: 20_000 })
-  const conversation = annPage.url()
-  expect(errors).toEqual([])
-  await camera.close()
-
-  await signInWithSession(page, ben.emailAddress)
-  await page.goto(conversation)
-  await expect(page.locator('video.message-video')).toHaveAttribute('src', new RegExp(`^/${slug}/messages/files/`))
-
-  // A browser without MediaRecorder (Safari, where it may be switched off) gets the spec's warning instead of the button.
-  await page.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder)
-  await page.reload()
-  await expect(page.getByRole('note').filter({ hasText: text('messages:recorder.unavailable') })).toBeVisible()
-  await expect(page.getByRole('button', { name: text('messages:recorder.record') })).toHaveCount(0)
-  await screenshot(page, testInfo, 'video-message-no-mediarecorder')
 })
