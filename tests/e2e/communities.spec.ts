@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, copyOfDemoRoom, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 /** A second community on the same install, closed to guests, with its hub and an owner of its own. */
 async function secondCommunity(slug: string) {
@@ -66,10 +66,7 @@ test('call history, messages and contacts open the left drawer over the home, an
     await expect(page).toHaveTitle(`${t('en', `common:nav.${view}`)} · Hearth`)
   }
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'left-drawer')
-  }
+  await screenshots(page, testInfo, 'left-drawer')
   await page.getByRole('link', { name: t('en', 'community:drawer.close') }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 })

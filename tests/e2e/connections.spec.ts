@@ -3,7 +3,7 @@
 // blocked person's request. Each project builds a community of its own.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -41,11 +41,7 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   await expect(page.getByText(text('connections:person.requested'))).toBeVisible()
   await expect(button(page, 'connections:actions.withdraw')).toBeVisible()
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'connections-person')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'connections-person')
 
   // Ben accepts from his contacts drawer.
   const benContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
@@ -77,11 +73,7 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   await expect(page.getByText(text('connections:list.noMatches', { query: 'nobody' }))).toBeVisible()
   await page.goto(`/${c.slug}/contacts`)
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'connections-drawer')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'connections-drawer')
 
   // Ana blocks Cy; Cy's request is refused with the reason, and nothing is sent.
   await page.goto(`/${c.slug}/contacts/${c.cy.id}`)

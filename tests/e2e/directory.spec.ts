@@ -5,7 +5,7 @@
 // builds a community of its own (makeCommunity), so nothing here reaches the demo other specs read.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, mailsTo, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, copyRow, expectAccessible, mailsTo, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -50,13 +50,6 @@ const roomList = (page: Page) => page.getByRole('list', { name: text('directory:
 /** The rooms' names as listed (each room's own link, not its QR code's). */
 const roomNames = (page: Page) => roomList(page).locator('.directory-room-name > a')
 
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, name)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('guests and members see their rooms; the launcher opens the widget; a room has a QR code', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
@@ -70,7 +63,7 @@ test('guests and members see their rooms; the launcher opens the widget; a room 
   await expect(page.getByRole('heading', { level: 1, name: text('directory:heading', { name: community.name }) })).toBeVisible()
   await expect(roomNames(page)).toHaveText(['Zen Garden', 'Open Lounge'])
   await expectAccessible(page)
-  await shots(page, testInfo, 'directory-page')
+  await screenshots(page, testInfo, 'directory-page')
 
   // The QR code of a room's link is an SVG from the server.
   const qr = roomList(page).getByRole('link', { name: text('directory:qr.linkFor', { name: 'Open Lounge' }) })
@@ -84,12 +77,12 @@ test('guests and members see their rooms; the launcher opens the widget; a room 
   // The launcher opens the widget and the widget closes back to it, with or without JavaScript.
   await page.goto(`/directory/${community.slug}/launcher`)
   await expect(page.getByRole('banner')).toBeHidden()
-  await shots(page, testInfo, 'directory-launcher')
+  await screenshots(page, testInfo, 'directory-launcher')
   await page.getByRole('link', { name: text('directory:open', { name: community.name }) }).click()
   await expect(page).toHaveURL(new RegExp(`/directory/${community.slug}/widget$`))
   await expect(roomNames(page)).toHaveText(['Zen Garden', 'Open Lounge'])
   await expectAccessible(page)
-  await shots(page, testInfo, 'directory-widget')
+  await screenshots(page, testInfo, 'directory-widget')
   await page.getByRole('link', { name: text('directory:close') }).click()
   await expect(page).toHaveURL(new RegExp(`/directory/${community.slug}/launcher$`))
 
@@ -99,7 +92,7 @@ test('guests and members see their rooms; the launcher opens the widget; a room 
   await signInWithSession(memberPage, community.member)
   await memberPage.goto(`/directory/${community.slug}/listing`)
   await expect(roomNames(memberPage)).toHaveText(['Zen Garden', 'Inner Circle', 'Open Lounge'])
-  await shots(memberPage, testInfo, 'directory-listing')
+  await screenshots(memberPage, testInfo, 'directory-listing')
   await memberContext.close()
   expect(errors).toEqual([])
 })
@@ -113,7 +106,7 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   await page.goto(`/${community.slug}/admin/directory`)
   await expect(settings().getByLabel(text('directory:settings.enabled'))).toBeChecked()
   await expectAccessible(page)
-  await shots(page, testInfo, 'admin-directory-settings')
+  await screenshots(page, testInfo, 'admin-directory-settings')
 
   // A bad offset: refused with its message, what was typed kept, nothing saved.
   await settings().getByLabel(text('directory:settings.position')).selectOption('top-left')
@@ -140,7 +133,7 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   await send.getByRole('button', { name: text('directory:install.send') }).click()
   await expect(send.getByText(text('directory:errors.recipientRequired'))).toBeVisible()
   await expect(send.getByLabel(text('directory:install.message'))).toHaveValue('Our directory, please.')
-  await shots(page, testInfo, 'install-send-instructions')
+  await screenshots(page, testInfo, 'install-send-instructions')
   const webmaster = `webmaster.${testInfo.project.name}.${randomBytes(3).toString('hex')}@club.hearth.test`
   await send.getByLabel(text('directory:install.to')).fill(webmaster)
   await send.getByRole('button', { name: text('directory:install.send') }).click()
@@ -159,11 +152,11 @@ test('/embedded: claim your name leads to the claim, whose check opens the claim
   await expect(page.getByRole('banner')).toBeHidden()
   await expect(page.getByRole('heading', { level: 1, name: text('directory:embedded.claimYourName') })).toBeVisible()
   await expectAccessible(page)
-  await shots(page, testInfo, 'embedded-claim-your-name')
+  await screenshots(page, testInfo, 'embedded-claim-your-name')
   await page.getByRole('link', { name: text('signup:register.claimRoom') }).click()
   await expect(page.getByRole('heading', { level: 1, name: text('signup:claim.title') })).toBeVisible()
   await expectAccessible(page)
-  await shots(page, testInfo, 'embedded-claim')
+  await screenshots(page, testInfo, 'embedded-claim')
   const link = `e2e-${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   await page.getByLabel(text('signup:claim.roomLink')).fill(link)
   const [claim] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: text('signup:claim.check') }).click()])

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -62,11 +62,7 @@ test('save a draft, publish it; schedule one a few seconds ahead and see it on t
   await expect(card(page, first).getByText(text('posts:errors.scheduleInPast'))).toBeVisible()
   await expect(card(page, first).getByLabel(text('posts:drafts.publishAtLabel'))).toHaveValue('2001-01-01T10:00:05')
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'drafts')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'drafts')
 
   await card(page, first).getByRole('button', { name: text('posts:drafts.publishNow') }).click()
   await expect(page.getByText(text('posts:flash.posted'))).toBeVisible()

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -41,11 +41,7 @@ const tab = (page: Page, key: string) => page.getByRole('navigation', { name: te
 /** Axe on the page, then a screenshot at desktop and at phone width. */
 async function shots(page: Page, testInfo: Parameters<typeof screenshot>[1], name: string) {
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, name)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, name)
 }
 
 test('a member asks to join a private group by answering its questions, an admin approves, and the member enters its room', async ({ page, browser }, testInfo) => {

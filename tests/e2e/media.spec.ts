@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -58,11 +58,7 @@ test('a member uploads an image, sees it listed, deletes it; a wrong type is ref
   expect(await thumb.evaluate((image: HTMLImageElement) => image.naturalHeight)).toBe(1080)
 
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'media')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'media')
 
   // A text file named like a picture: refused by its content, with the accepted-type message.
   await fileInput(page).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('only words here') })

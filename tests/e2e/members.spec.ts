@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -47,11 +47,7 @@ test('an admin runs the members page; a plain member may not export', async ({ p
   await expect(row(page, 'Mel Member').getByText(community.member.emailAddress, { exact: true })).toBeVisible()
   await expect(page.getByText(text('members:list.showing', { from: 1, to: 4, total: 4 }))).toBeVisible()
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'members')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'members')
 
   // Approve the pending member.
   await tab(page, text('members:tabs.pending')).click()

@@ -3,7 +3,7 @@
 // and someone outside the community gets the message by mail and answers through its reply link.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, mailsTo, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, expectAccessible, mailsTo, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -28,13 +28,6 @@ async function browserAs(browser: Browser, emailAddress: string, javaScriptEnabl
 const sendButton = (page: Page) => page.getByRole('button', { name: text('messages:form.send') })
 const flashSent = (page: Page) => page.getByText(text('messages:flash.sent'))
 
-async function shots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, name)
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
-}
 
 test('two members write to each other; a bad form keeps what was typed', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
@@ -49,7 +42,7 @@ test('two members write to each other; a bad form keeps what was typed', async (
   await page.getByRole('link', { name: text('messages:list.new') }).click()
   await expect(page.getByRole('heading', { name: text('messages:title.new') })).toBeVisible()
   await expectAccessible(page)
-  await shots(page, testInfo, 'messages-new')
+  await screenshots(page, testInfo, 'messages-new')
 
   // Nobody chosen: refused, the text kept.
   await page.getByRole('textbox', { name: text('messages:form.body'), exact: true }).fill('Hello Ben, welcome!')
@@ -63,14 +56,14 @@ test('two members write to each other; a bad form keeps what was typed', async (
   await expect(page.getByRole('heading', { name: community.ben.name })).toBeVisible()
   await expect(page.getByText('Hello Ben, welcome!')).toBeVisible()
   await expectAccessible(page)
-  await shots(page, testInfo, 'messages-conversation')
+  await screenshots(page, testInfo, 'messages-conversation')
 
   // Ben, in a browser of his own, has one unread conversation; opening it reads it.
   const ben = await browserAs(browser, community.ben.emailAddress, js)
   await ben.goto(`/${community.slug}/messages`)
   await expect(ben.getByText(text('messages:list.unreadTotal_one', { count: 1 }))).toBeVisible()
   await expectAccessible(ben)
-  await shots(ben, testInfo, 'messages-list')
+  await screenshots(ben, testInfo, 'messages-list')
   await ben.getByRole('link', { name: new RegExp(community.ann.name) }).click()
   await expect(ben.getByText('Hello Ben, welcome!')).toBeVisible()
   await ben.getByRole('textbox', { name: text('messages:form.reply'), exact: true }).fill('Thanks, Ann!')
@@ -120,7 +113,7 @@ test('someone outside the community gets the message by mail and answers through
   await eve.goto(link!)
   await expect(eve.getByText('Would you join our meetup?')).toBeVisible()
   await expectAccessible(eve)
-  await shots(eve, testInfo, 'messages-reply-link')
+  await screenshots(eve, testInfo, 'messages-reply-link')
   await eve.getByRole('textbox', { name: text('messages:form.reply'), exact: true }).fill('Count me in!')
   await sendButton(eve).click()
   await expect(flashSent(eve)).toBeVisible()
@@ -150,7 +143,7 @@ test('a Message link on the members page starts a message to that member; the si
   await ben.goto(`/${community.slug}/members`)
   await expect(sidebar.getByRole('link', { name: new RegExp(text('common:nav.unread_one', { count: 1 })) })).toBeVisible()
   await expectAccessible(ben)
-  await shots(ben, testInfo, 'messages-unread-badge')
+  await screenshots(ben, testInfo, 'messages-unread-badge')
   await sidebar.getByRole('link', { name: new RegExp(text('common:nav.messages')) }).click()
   await expect(ben).toHaveURL(new RegExp(`/${community.slug}/messages$`))
   // The conversation in the drawer's list (the page behind it may name Ann too, until it is replaced).

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, hasJavaScript, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, hasJavaScript, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -75,11 +75,7 @@ test('a held post waits for review, a moderator approves it into the feed and re
   await post(page, community.slug, toxic)
   await expect(article(page, toxic).getByText(text('moderation:post.held'))).toBeVisible()
   await post(page, community.slug, threat)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'moderation-held')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'moderation-held')
 
   const moderator = await pageFor(browser, testInfo, community.moderator)
   await moderator.goto(`/${community.slug}`)
@@ -93,11 +89,7 @@ test('a held post waits for review, a moderator approves it into the feed and re
   await moderator.getByRole('button', { name: text('moderation:queue.approveChosen') }).click()
   await expect(moderator.getByText(text('moderation:errors.noneChosen'))).toBeVisible()
   await expectAccessible(moderator)
-  for (const width of [1280, 390]) {
-    await moderator.setViewportSize({ width, height: 900 })
-    await screenshot(moderator, testInfo, 'moderation-queue')
-  }
-  await moderator.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(moderator, testInfo, 'moderation-queue')
 
   // Approve one by its own button: it leaves the queue and enters the feed, for everyone.
   await queueItem(moderator, toxic).getByRole('button', { name: text('moderation:queue.approve'), exact: true }).click()

@@ -3,7 +3,7 @@
 // changes the settings (a bad submission keeps what was chosen and says why).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { expectAccessible, screenshot, signInWithSession, t } from './support'
+import { expectAccessible, screenshots, signInWithSession, t } from './support'
 import { makeNotificationsCommunity } from './notifications-community'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -42,11 +42,7 @@ test('a comment reaches the author: the count, the panel, mark read, and the set
   const notice = page.getByRole('link', { name: text('notifications:kinds.comment', { actor: ben.name }) })
   await expect(notice).toBeVisible()
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'notifications-panel')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'notifications-panel')
 
   await page.getByRole('button', { name: text('notifications:panel.markAllRead') }).click()
   await expect(page.getByText(text('notifications:flash.allRead'))).toBeVisible()
@@ -66,10 +62,7 @@ test('a comment reaches the author: the count, the panel, mark read, and the set
   await expect(page.getByText(text('notifications:flash.saved'))).toBeVisible()
   await expect(page.getByLabel(text('notifications:settings.frequencyOptions.daily'))).toBeChecked()
   await expect(page.getByLabel(text('notifications:settings.scopeOptions.replies'))).toBeChecked()
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'notifications-settings')
-  }
+  await screenshots(page, testInfo, 'notifications-settings')
 
   // A submission no form of ours sends (a frequency that does not exist): 400, the scope kept, the reason shown.
   const refused = await page.request.post(`/${slug}/notifications/settings`, { form: { frequency: 'hourly', scope: 'adminPosts' } })

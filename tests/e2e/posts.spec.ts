@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, collectErrors, copyRow, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -78,11 +78,7 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await expect(postArticle(page, 'Hello hearth').getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) }).first()).toHaveAttribute('aria-pressed', 'true')
   await expect(postArticle(page, 'Hello hearth').getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) }).first()).toContainText('1')
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'posts-home')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'posts-home')
 
   // The post's own page: reply to the comment.
   const postPath = await postArticle(page, 'Hello hearth').locator('header a').first().getAttribute('href')
@@ -108,11 +104,7 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await page.getByLabel(text('posts:feed.messageLabel')).fill('   ')
   await page.getByRole('button', { name: text('posts:feed.publish') }).click()
   await expect(page.getByText(text('posts:errors.missingContent'))).toBeVisible()
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'posts-new')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'posts-new')
 
   // An admin pins it.
   const adminContext = await browser.newContext()
@@ -134,10 +126,7 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await expect(guest.getByLabel(text('posts:post.commentLabel'))).toHaveCount(0)
   await expect(guest.getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) })).toHaveCount(0)
   await expectAccessible(guest)
-  for (const width of [1280, 390]) {
-    await guest.setViewportSize({ width, height: 900 })
-    await screenshot(guest, testInfo, 'posts-single')
-  }
+  await screenshots(guest, testInfo, 'posts-single')
   await guestContext.close()
 })
 
@@ -171,8 +160,5 @@ test('a comment by someone the reader muted shows the muted-user notice in its p
   await expect(post.getByText(text('connections:notices.mutedComment'))).toBeVisible()
   await expect(post.getByText('Ada answers loudly')).toHaveCount(0)
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'posts-muted-notice')
-  }
+  await screenshots(page, testInfo, 'posts-muted-notice')
 })

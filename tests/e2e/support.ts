@@ -147,6 +147,15 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `${SHOTS_DIR}/${testInfo.project.name}-${name}-${width}.png`, fullPage: true })
 }
 
+/** The page at both widths we look at (desktop 1280, phone 390), then back to desktop. */
+export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await screenshot(page, testInfo, name)
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+}
+
 /** The seeded demo community (models/seed.ts). */
 export const DEMO = {
   slug: 'demo',

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
@@ -60,11 +60,7 @@ test('an admin creates, archives, restores and batch-deletes tags', async ({ pag
   await expect(page.getByText(text('tags:errors.expiryTooSoon'))).toBeVisible()
   await expect(page.getByLabel(text('tags:editor.fields.description'))).toHaveValue('People who mentor')
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'tag-editor')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'tag-editor')
 
   // Good input: created with its expiry, shown under Active.
   await page.getByLabel(text('tags:editor.fields.label')).fill('Mentors')
@@ -97,11 +93,7 @@ test('an admin creates, archives, restores and batch-deletes tags', async ({ pag
   await insertTag(community.brandId, 'Spare two')
   await page.reload()
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'tags')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'tags')
   await page.getByLabel(text('tags:list.select', { label: 'Spare one' })).check()
   await page.getByLabel(text('tags:list.select', { label: 'Spare two' })).check()
   await page.getByRole('button', { name: text('tags:actions.deleteSelected') }).click()
@@ -156,11 +148,7 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   await expect(page.getByText(text('tags:subcommunities.errors.titleRequired'))).toBeVisible()
   await expect(page.getByLabel(text('tags:subcommunities.fields.description'))).toHaveValue('Outdoors people')
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'subcommunity-editor')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'subcommunity-editor')
   await page.getByLabel(text('tags:subcommunities.fields.title')).fill('Outdoors')
   await page.getByLabel('Garden Club').check()
   await page.getByRole('button', { name: text('tags:subcommunities.create') }).click()
@@ -169,18 +157,11 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   await expect(page.getByRole('link', { name: 'Garden Club' })).toBeVisible()
   const address = new URL(page.url()).pathname
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'subcommunity')
-  }
-  await page.setViewportSize({ width: 1280, height: 900 })
+  await screenshots(page, testInfo, 'subcommunity')
   await page.getByRole('link', { name: text('tags:subcommunities.back') }).click()
   await expect(page.getByRole('row').filter({ hasText: 'Outdoors' })).toContainText(text('tags:subcommunities.groupCount_one', { count: 1 }))
   await expectAccessible(page)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await screenshot(page, testInfo, 'subcommunities')
-  }
+  await screenshots(page, testInfo, 'subcommunities')
 
   // A guest (signed out) reads it while the community allows, and is sent to sign in once it does not.
   const guest = await browser.newPage({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled })
