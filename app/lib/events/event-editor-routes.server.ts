@@ -3,20 +3,12 @@
 // do not have permission to create events in this community.", 403), one schema per tab, bad input
 // answered 400 with the values kept, a save ended with a flash.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import {
-  MaxPartSizeExceededError,
-  data,
-  redirect,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import type { Room } from '#models/index'
 import { requireCommunityPage } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
-import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '../http/form-body.server'
+import { readForm, readFormWithFile } from '../http/form-body.server'
 import type { TranslationKey } from '../i18n/i18n'
 import { routeMessages } from '../i18n/page-language.server'
 import { dateToZonedTime, timeZones } from '../i18n/zoned-time'
@@ -117,25 +109,8 @@ export async function eventEditorLoader(args: LoaderFunctionArgs, tab: EventEdit
   return data(page, { status: refusal ? 403 : 200 })
 }
 
-/** The banner may be a file; every other part is short text. */
-const bannerUpload = composeUploadHandlers(
-  createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES, filter: ({ name, filename }) => name === 'banner' && typeof filename === 'string' }),
-  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
-)
-
 /** The 400 a banner past its limit gets: the stream was cut there, so the rest of the form is unknown. */
 export const bannerTooLarge = () => data({ result: { status: 'error' as const, error: { banner: ['events:errors.bannerTooLarge'] } }, error: null }, { status: 400 })
-
-/** A tab's form (the banner's as a file), or null when the banner was past its limit. */
-export async function readEditorForm(request: Request, withBanner: boolean): Promise<FormData | null> {
-  if (!withBanner) return readForm(request)
-  try {
-    return await readForm(request, { uploadHandler: bannerUpload })
-  } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error
-    return null
-  }
-}
 
 /** What the actions need of conform's submission, whichever tab's schema made it. */
 type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }
@@ -143,7 +118,8 @@ type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?:
 export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
-  const form = await readEditorForm(args.request, tab === 'details')
+  // Only the details tab carries a file (the banner).
+  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : await readForm(args.request)
   if (!form) return bannerTooLarge()
 
   const run = async <V>(submission: Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {

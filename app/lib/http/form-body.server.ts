@@ -1,5 +1,6 @@
 import {
   MaxPartSizeExceededError,
+  unstable_composeUploadHandlers as composeUploadHandlers,
   unstable_createMemoryUploadHandler as createMemoryUploadHandler,
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
@@ -43,6 +44,24 @@ export async function readForm(request: Request, { uploadHandler }: { uploadHand
     // A file over the handler's own limit is the route's to explain (it knows which field).
     if (error instanceof MaxPartSizeExceededError) throw error
     throw refusal(400)
+  }
+}
+
+/**
+ * A form with one file field (`field`: a banner, a picture, a CSV) kept in memory up to `maxBytes`,
+ * its other parts short text. Null when the file is over its limit: the stream was cut there, so
+ * the rest of the form is unknown, and only the route knows which message to give.
+ */
+export async function readFormWithFile(request: Request, field: string, maxBytes = UPLOAD_MAX_BYTES): Promise<FormData | null> {
+  const uploadHandler = composeUploadHandlers(
+    createMemoryUploadHandler({ maxPartSize: maxBytes, filter: ({ name, filename }) => name === field && typeof filename === 'string' }),
+    createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
+  )
+  try {
+    return await readForm(request, { uploadHandler })
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return null
+    throw error
   }
 }
 

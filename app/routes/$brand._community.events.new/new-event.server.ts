@@ -1,7 +1,8 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { createEvent } from '#app/lib/events/event-editor.server'
-import { NO_PERMISSION, bannerTooLarge, readEditorForm } from '#app/lib/events/event-editor-routes.server'
+import { NO_PERMISSION, bannerTooLarge } from '#app/lib/events/event-editor-routes.server'
+import { readFormWithFile } from '#app/lib/http/form-body.server'
 import { DEFAULT_DURATION_MINUTES, eventsUrl } from '#app/lib/events/event-rules'
 import { NewEventObject, newEventSchema } from '#app/lib/events/event.schema'
 import { MANAGE_EVENTS } from '#app/lib/events/events.server'
@@ -38,7 +39,7 @@ export async function newEventLoader(args: LoaderFunctionArgs) {
 export async function newEventAction(args: ActionFunctionArgs) {
   const { brand, user, permissions } = await requireCommunityPage(args, 'events')
   if (!user || !permissions.has(MANAGE_EVENTS)) return data({ result: null, error: NO_PERMISSION }, { status: 403 })
-  const form = await readEditorForm(args.request, true)
+  const form = await readFormWithFile(args.request, 'banner')
   if (!form) return bannerTooLarge()
   const submission = parseWithZod(form, { schema: newEventSchema() })
   // A File cannot travel back to the browser: the reply keeps every value but the banner.

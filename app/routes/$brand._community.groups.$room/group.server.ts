@@ -1,14 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import {
-  MaxPartSizeExceededError,
-  data,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
-import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
+import { readFormWithFile } from '#app/lib/http/form-body.server'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { requireGroup, requireGroupRunner } from '#app/lib/groups/group-access.server'
@@ -73,19 +66,10 @@ export type GroupActionData = {
   confirm?: { from: string; to: string } | null
 }
 
-/** The banner may be a file; every other part is short text. */
-const uploadHandler = composeUploadHandlers(
-  createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES, filter: ({ name, filename }) => name === 'banner' && typeof filename === 'string' }),
-  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
-)
-
 export async function groupAction(args: ActionFunctionArgs) {
   const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
-  let form: FormData
-  try {
-    form = await readForm(args.request, { uploadHandler })
-  } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error
+  const form = await readFormWithFile(args.request, 'banner')
+  if (!form) {
     return data<GroupActionData>({ intent: 'details', result: { status: 'error', error: { banner: ['groups:wizard.errors.bannerTooLarge'] } } }, { status: 400 })
   }
   const here = (slug = room.slug) => `/${brand.slug}/groups/${slug}`

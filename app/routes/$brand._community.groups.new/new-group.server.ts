@@ -1,15 +1,8 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import {
-  MaxPartSizeExceededError,
-  data,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireCommunityPage, requireUser } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
-import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
+import { readFormWithFile } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { NewGroupSchema } from '#app/lib/groups/group.schema'
 import { createGroup } from '#app/lib/groups/new-group.server'
@@ -37,23 +30,14 @@ export async function newGroupLoader(args: LoaderFunctionArgs) {
   )
 }
 
-/** The banner may be a file; every other part is short text. */
-const uploadHandler = composeUploadHandlers(
-  createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES, filter: ({ name, filename }) => name === 'banner' && typeof filename === 'string' }),
-  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
-)
-
 export async function newGroupAction(args: ActionFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'groups')
   // A guest on a groups page the admins opened signs in first; then the permission decides.
   const user = await requireUser(args)
   if (!permissions.has('create-groups')) return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
-  let form: FormData
-  try {
-    form = await readForm(args.request, { uploadHandler })
-  } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error
-    // The stream was cut at the limit: only the banner can be that large, and the rest is unknown.
+  const form = await readFormWithFile(args.request, 'banner')
+  // Over the limit: only the banner can be that large, and the rest is unknown.
+  if (!form) {
     return data({ result: { status: 'error' as const, error: { banner: ['groups:wizard.errors.bannerTooLarge'] } }, refusal: null, error: null }, { status: 400 })
   }
   const submission = parseWithZod(form, { schema: NewGroupSchema })

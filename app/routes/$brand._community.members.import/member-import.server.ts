@@ -1,13 +1,6 @@
-import {
-  MaxPartSizeExceededError,
-  data,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireCommunityPermission } from '#app/lib/http/guards.server'
-import { FORM_BODY_LIMIT, readForm } from '#app/lib/http/form-body.server'
+import { readFormWithFile } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '#app/lib/members/member.schema'
 import { ImportFileError, importMembers, type FileProblem, type ImportReport } from '#app/lib/members/member-import.server'
@@ -16,12 +9,6 @@ export async function memberImportLoader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPermission(args, 'manage-community-members')
   return { messages: await routeMessages(args, 'members'), brandSlug: brand.slug, maxRows: IMPORT_MAX_ROWS, maxKilobytes: IMPORT_MAX_BYTES / 1024 }
 }
-
-/** Only the `file` field may be a file, up to IMPORT_MAX_BYTES; other parts are short text. */
-const uploadHandler = composeUploadHandlers(
-  createMemoryUploadHandler({ maxPartSize: IMPORT_MAX_BYTES, filter: ({ name, filename }) => name === 'file' && typeof filename === 'string' }),
-  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
-)
 
 /** Types browsers give a .csv file (Windows with Excel says vnd.ms-excel; some say nothing). */
 const CSV_TYPES = new Set(['', 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values', 'application/octet-stream'])
@@ -32,13 +19,8 @@ const refused = (problem: Exclude<ImportActionData['problem'], null>) => data<Im
 
 export async function memberImportAction(args: ActionFunctionArgs) {
   const { brand, permissions } = await requireCommunityPermission(args, 'manage-community-members')
-  let form: FormData
-  try {
-    form = await readForm(args.request, { uploadHandler })
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return refused('members:import.errors.tooLarge')
-    throw error
-  }
+  const form = await readFormWithFile(args.request, 'file', IMPORT_MAX_BYTES)
+  if (!form) return refused('members:import.errors.tooLarge')
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0) return refused(file instanceof File && file.name ? 'members:import.errors.empty' : 'members:import.errors.fileRequired')
   if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase())) return refused('members:import.errors.notCsv')

@@ -1,16 +1,8 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import {
-  MaxPartSizeExceededError,
-  data,
-  redirect,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import { ImageTooLargeError, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/identity/avatars.server'
-import { FORM_BODY_LIMIT, UPLOAD_MAX_BYTES, readForm } from '#app/lib/http/form-body.server'
+import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import { Room, User } from '#app/lib/platform/db.server'
@@ -155,30 +147,12 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   )
 }
 
-/** Files only under the avatar field; other fields are short text. Each is read into memory with a cap. */
-const uploadHandler = composeUploadHandlers(
-  createMemoryUploadHandler({
-    maxPartSize: UPLOAD_MAX_BYTES,
-    filter: ({ name, filename }) => name === 'avatar' && typeof filename === 'string',
-  }),
-  createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
-)
-
-async function readSettingsForm(request: Request): Promise<FormData | 'too-large'> {
-  try {
-    return await readForm(request, { uploadHandler })
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return 'too-large'
-    throw error
-  }
-}
-
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser({ request, context })
   const { session } = await viewer(request, context)
-  const form = await readSettingsForm(request)
+  const form = await readFormWithFile(request, 'avatar')
 
-  if (form === 'too-large') {
+  if (!form) {
     // The stream was cut at the limit, so the other fields are unknown; it can only be the picture.
     const reply = { status: 'error' as const, error: { avatar: ['account:errors.avatarTooLarge'] } }
     return data({ intent: 'avatar', result: reply }, { status: 400 })
