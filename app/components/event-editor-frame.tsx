@@ -1,5 +1,7 @@
-import { Link, NavLink } from '@remix-run/react'
+import { getFormProps, useForm, type DefaultValue, type FormMetadata, type SubmissionResult } from '@conform-to/react'
+import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { eventEditorLoader } from '#app/lib/events/event-editor-routes.server'
 import { EVENT_EDITOR_TABS, editorUrl, eventUrl, eventsUrl, type EventEditorTab } from '#app/lib/events/event-rules'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
@@ -60,5 +62,49 @@ export function EventEditorFrame({
         </>
       )}
     </main>
+  )
+}
+
+/**
+ * One editor tab's form state: the page the tab routes' shared loader read, and conform's form
+ * bound to that tab's values, its constraint and the action's last answer.
+ */
+export function useEventTabForm<Fields extends Record<string, unknown>>(tab: EventEditorTab) {
+  const page = useLoaderData<typeof eventEditorLoader>()
+  const lastResult = useActionData<{ result: SubmissionResult<string[]> | null }>()?.result ?? undefined
+  const [form, fields] = useForm<Fields>({
+    id: `event-${tab}`,
+    lastResult,
+    defaultValue: page.event?.[tab] as DefaultValue<Fields> | undefined,
+    constraint: page.constraint,
+    shouldValidate: 'onSubmit',
+  })
+  return { page, form, fields }
+}
+
+/** A tab's form, in its frame, ending with the tab's Save. */
+export function EventTabForm<Fields extends Record<string, unknown>>({
+  form,
+  multipart,
+  children,
+}: {
+  form: FormMetadata<Fields, string[]>
+  multipart?: boolean
+  children: ReactNode
+}) {
+  const { t } = useT()
+  const { brandSlug, event, refusal } = useLoaderData<typeof eventEditorLoader>()
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={form.errors}>
+      <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} {...getFormProps(form)} className="stack card member-form">
+        {children}
+        <div className="inline-actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('events:editor.save')}
+          </button>
+        </div>
+      </Form>
+    </EventEditorFrame>
   )
 }

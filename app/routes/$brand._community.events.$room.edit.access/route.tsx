@@ -1,7 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getInputProps, getSelectProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { EventEditorFrame } from '#app/components/event-editor-frame'
+import { EventTabForm, useEventTabForm } from '#app/components/event-editor-frame'
 import { CheckboxField, Field } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { eventEditorAction, eventEditorLoader } from '#app/lib/events/event-editor-routes.server'
@@ -17,48 +16,30 @@ export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'acc
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-type ActionData = { result: SubmissionResult<string[]> | null }
-
 export default function EventAccessTab() {
   const { t } = useT()
-  const { brandSlug, event, refusal, constraint } = useLoaderData<typeof loader>()
-  const actionData = useActionData<ActionData>()
-  const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<EventAccessFields>({
-    id: 'event-access',
-    lastResult: actionData?.result ?? undefined,
-    defaultValue: event?.access,
-    constraint,
-    shouldValidate: 'onSubmit',
-  })
+  const { form, fields } = useEventTabForm<EventAccessFields>('access')
   return (
-    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={form.errors}>
-      <Form method="post" {...getFormProps(form)} className="stack card member-form">
-        <fieldset className="stack">
-          <legend>{t('events:editor.tabs.access')}</legend>
-          <Field label={t('events:fields.privacy')} errors={fields.privacy.errors}>
-            <select {...getSelectProps(fields.privacy)}>
-              {EVENT_PRIVACY.map((privacy) => (
-                <option key={privacy} value={privacy}>
-                  {t(`events:privacy.${privacy}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <p className="hint">{t('events:fields.privacyHint')}</p>
-          <CheckboxField field={fields.feedVisible} label={t('events:fields.feedVisible')} />
-          <CheckboxField field={fields.publicPosting} label={t('events:fields.publicPosting')} hint={t('events:fields.publicPostingHint')} />
-          <Field label={t('events:fields.lateJoinerWindowMinutes')} errors={fields.lateJoinerWindowMinutes.errors}>
-            <input {...getInputProps(fields.lateJoinerWindowMinutes, { type: 'number' })} inputMode="numeric" />
-          </Field>
-          <p className="hint">{t('events:fields.lateJoinerWindowHint')}</p>
-        </fieldset>
-        <div className="inline-actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('events:editor.save')}
-          </button>
-        </div>
-      </Form>
-    </EventEditorFrame>
+    <EventTabForm form={form}>
+      <fieldset className="stack">
+        <legend>{t('events:editor.tabs.access')}</legend>
+        <Field label={t('events:fields.privacy')} errors={fields.privacy.errors}>
+          <select {...getSelectProps(fields.privacy)}>
+            {EVENT_PRIVACY.map((privacy) => (
+              <option key={privacy} value={privacy}>
+                {t(`events:privacy.${privacy}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <p className="hint">{t('events:fields.privacyHint')}</p>
+        <CheckboxField field={fields.feedVisible} label={t('events:fields.feedVisible')} />
+        <CheckboxField field={fields.publicPosting} label={t('events:fields.publicPosting')} hint={t('events:fields.publicPostingHint')} />
+        <Field label={t('events:fields.lateJoinerWindowMinutes')} errors={fields.lateJoinerWindowMinutes.errors}>
+          <input {...getInputProps(fields.lateJoinerWindowMinutes, { type: 'number' })} inputMode="numeric" />
+        </Field>
+        <p className="hint">{t('events:fields.lateJoinerWindowHint')}</p>
+      </fieldset>
+    </EventTabForm>
   )
 }
