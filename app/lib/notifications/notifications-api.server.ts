@@ -9,8 +9,8 @@ import { checkAccess, permissionsHeld } from '#models/access'
 import { ID_PATTERN } from '#models/ids'
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification'
 import { Brand, Notification, NotificationSetting, Room, RoomFollow, User } from '../platform/db.server'
-import { apiCall as call, json, noReads, refuse as refuseWith, type ApiArgs } from '../http/api.server'
-import { readJson } from '../http/form-body.server'
+import { recordId } from '../forms/record-id'
+import { apiCall as call, json, noReads, readBody, refuse as refuseWith, type ApiArgs } from '../http/api.server'
 import { requireUser } from '../http/guards.server'
 import { NOTIFICATIONS_PAGE_SIZE } from './notification-rules'
 
@@ -26,7 +26,7 @@ function apiCall(handler: (args: ApiArgs, user: User) => Promise<unknown>) {
 /** The routes answer only the methods they have; noReads is the API's 405. */
 export const methodNotAllowed = noReads
 
-const id = z.string().regex(ID_PATTERN)
+const id = recordId('api:errors.badRequest')
 const pageOf = (value: string | null) => {
   const page = Number(value ?? '1')
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : null
@@ -100,19 +100,17 @@ const NewSetting = SettingChange.extend({ brandId: id.optional(), roomId: id.nul
 /** PUT user-notification-settings/{id}: one's own, frequency and scope. */
 export const putSetting = apiCall(async (args, user) => {
   const row = await ownSetting(args.params.id, user)
-  const parsed = SettingChange.safeParse(await readJson(args.request))
-  if (!parsed.success) throw refuse('badRequest')
-  return present(await row.update(parsed.data))
+  return present(await row.update(await readBody(args.request, SettingChange)))
 })
 
 /** POST user-notification-settings: one's own for a community (brandId) or a room (roomId); again for the same place updates it. */
 export const postSetting = apiCall(async (args, user) => {
-  const parsed = NewSetting.safeParse(await readJson(args.request))
-  if (!parsed.success || (!parsed.data.brandId && !parsed.data.roomId)) throw refuse('badRequest')
-  const { roomId = null, frequency, scope } = parsed.data
-  const brandId = roomId ? (await admittedRoom(roomId, user)).brand.id : parsed.data.brandId!
+  const body = await readBody(args.request, NewSetting)
+  if (!body.brandId && !body.roomId) throw refuse('badRequest')
+  const { roomId = null, frequency, scope } = body
+  const brandId = roomId ? (await admittedRoom(roomId, user)).brand.id : body.brandId!
   await requireMember(brandId, user)
-  if (parsed.data.brandId && parsed.data.brandId !== brandId) throw refuse('badRequest')
+  if (body.brandId && body.brandId !== brandId) throw refuse('badRequest')
   const [row, created] = await NotificationSetting.findOrCreate({ where: { brandId, userId: user.id, roomId }, defaults: { brandId, userId: user.id, roomId } })
   await row.update({ ...(frequency ? { frequency } : {}), ...(scope ? { scope } : {}) })
   return json(present(row), created ? 201 : 200)
