@@ -1,11 +1,9 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { redirectWithFlash } from '#app/lib/http/flash.server'
+import { getZodConstraint } from '@conform-to/zod'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { messagesPage, requireConversation } from '#app/lib/messages/conversation-access.server'
-import { conversationView, markRead, senderLabel, sendReply } from '#app/lib/messages/conversations.server'
+import { conversationView, markRead, senderLabel } from '#app/lib/messages/conversations.server'
 import { ReplySchema } from '#app/lib/messages/message.schema'
-import { readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
-import { logger } from '#app/lib/platform/logger.server'
+import { replyFromForm } from '#app/lib/messages/reply-action.server'
 
 /** A conversation, to its participants only; opening it is reading it (the spec's last-read event). */
 export async function conversationLoader(args: LoaderFunctionArgs) {
@@ -18,20 +16,5 @@ export async function conversationLoader(args: LoaderFunctionArgs) {
 
 export async function conversationAction(args: ActionFunctionArgs) {
   const { brand, user, participant, conversation } = await requireConversation(args)
-  const read = await readMessageForm(args.request)
-  try {
-    const submission = parseWithZod(read.form, { schema: ReplySchema })
-    if (submission.status !== 'success' || read.refused) return refusedForm(submission, read.refused)
-    try {
-      const outcome = await sendReply({ brand, conversation, from: participant, senderName: senderLabel(user), values: submission.value, video: read.video })
-      if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${conversation.id}`, { kind: 'success', message: 'messages:flash.sent' })
-      if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
-    } catch (error) {
-      if (error instanceof Response) throw error
-      logger.error({ err: error }, 'sending a message failed')
-    }
-    return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 500 })
-  } finally {
-    await read.discard()
-  }
+  return replyFromForm(args.request, { brand, conversation, from: participant, senderName: senderLabel(user) }, `/${brand.slug}/messages/${conversation.id}`)
 }

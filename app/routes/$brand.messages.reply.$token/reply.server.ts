@@ -1,13 +1,11 @@
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { requireCommunity } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { conversationView, markRead, sendReply } from '#app/lib/messages/conversations.server'
+import { conversationView, markRead } from '#app/lib/messages/conversations.server'
 import { ReplySchema } from '#app/lib/messages/message.schema'
-import { readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
+import { replyFromForm } from '#app/lib/messages/reply-action.server'
 import { participantForReplyLink } from '#app/lib/messages/reply-links.server'
-import { logger } from '#app/lib/platform/logger.server'
 
 /**
  * An external recipient's reply link: the link is their only key, to this one conversation (no
@@ -30,20 +28,5 @@ export async function replyLoader(args: LoaderFunctionArgs) {
 export async function replyAction(args: ActionFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   if (!found) throw new Response('Gone', { status: 410 })
-  const read = await readMessageForm(args.request)
-  try {
-    const submission = parseWithZod(read.form, { schema: ReplySchema })
-    if (submission.status !== 'success' || read.refused) return refusedForm(submission, read.refused)
-    try {
-      const outcome = await sendReply({ brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '', values: submission.value, video: read.video })
-      if (outcome.kind === 'sent') throw await redirectWithFlash(new URL(args.request.url).pathname, { kind: 'success', message: 'messages:flash.sent' })
-      if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
-    } catch (error) {
-      if (error instanceof Response) throw error
-      logger.error({ err: error }, 'sending a message failed')
-    }
-    return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 500 })
-  } finally {
-    await read.discard()
-  }
+  return replyFromForm(args.request, { brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '' }, new URL(args.request.url).pathname)
 }
