@@ -1,18 +1,13 @@
 import { Brand, Room, User } from '#models/index'
 import { addMember } from '#models/members'
 import { isAvailableBrandSlug } from '#models/slugs'
+import { slugWords } from '../forms/slug-words'
 
 export const TRIAL_DAYS = 30
 
 /** A link for a community name: lower case, accents dropped, words joined by hyphens. */
 export function slugFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
+  const slug = slugWords(name)
   return /^[a-z0-9]/.test(slug) && slug.length >= 2 ? slug : `community-${slug}`.replace(/-+$/, '')
 }
 

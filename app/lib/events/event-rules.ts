@@ -1,6 +1,7 @@
 // The events' rules (community spec §3 Event and Slot, §5 Events, §9 constants) as plain values and
 // functions: browser-safe, no database, shared by the schemas, the server and the pages.
 import type { EventType } from '#models/event'
+import { slugWords } from '../forms/slug-words'
 
 export const EVENT_NAME_MIN = 2
 export const EVENT_NAME_MAX = 255
@@ -83,13 +84,6 @@ export function slotTimeMs(slot: { minutes: number; seconds: number }): number {
 
 /** An event's link from its name: the room link rules (models/slugs.ts), accents dropped, "event" when nothing is left. */
 export function eventSlugFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48)
-    .replace(/-+$/, '')
+  const slug = slugWords(name)
   return slug.length >= 2 ? slug : `event${slug ? `-${slug}` : ''}`
 }
