@@ -1,5 +1,5 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
-import { Field } from '#app/components/field'
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { Field, TimeZoneField } from '#app/components/field'
 import { useT } from '#app/lib/i18n/use-t'
 
 // The fieldsets the new-event form and the editor's tabs share (details, schedule), so the two
@@ -47,15 +47,7 @@ export function EventScheduleFieldset({
         <Field label={t('events:fields.time')} errors={fields.time.errors}>
           <input {...getInputProps(fields.time, { type: 'time' })} />
         </Field>
-        <Field label={t('events:fields.timeZone')} errors={fields.timeZone.errors}>
-          <select {...getSelectProps(fields.timeZone)}>
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TimeZoneField label={t('events:fields.timeZone')} field={fields.timeZone} zones={timeZones} />
         <Field label={t('events:fields.durationMinutes')} errors={fields.durationMinutes.errors}>
           <input {...getInputProps(fields.durationMinutes, { type: 'number' })} inputMode="numeric" />
         </Field>

@@ -1,4 +1,4 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { useT } from '#app/lib/i18n/use-t'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -98,5 +98,20 @@ export function FormErrors({ errors }: { errors?: string[] }) {
         <p key={error}>{t(error as TranslationKey)}</p>
       ))}
     </div>
+  )
+}
+
+/** A time zone chosen from the server's list (IANA names, as Intl knows them). */
+export function TimeZoneField({ label, field, zones }: { label: string; field: FieldMetadata<string | undefined>; zones: readonly string[] }) {
+  return (
+    <Field label={label} errors={field.errors}>
+      <select {...getSelectProps(field)}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </select>
+    </Field>
   )
 }

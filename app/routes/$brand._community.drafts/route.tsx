@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { Field } from '#app/components/field'
+import { Field, TimeZoneField } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
@@ -115,15 +115,7 @@ function ScheduleForm({ draft }: { draft: DraftItem }) {
           {/* To the second: a post can go out at a precise moment (a start time, an announcement). */}
           <input {...getInputProps(fields.publishAt, { type: 'datetime-local' })} step={1} />
         </Field>
-        <Field label={t('posts:drafts.timeZoneLabel')} errors={fields.timeZone.errors}>
-          <select {...getSelectProps(fields.timeZone)}>
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <TimeZoneField label={t('posts:drafts.timeZoneLabel')} field={fields.timeZone} zones={timeZones} />
       </div>
       <p className="hint">{t('posts:drafts.scheduleHint')}</p>
       <div className="inline-actions">
