@@ -2,7 +2,8 @@
 // file's database (migrated by setup.ts, seeded here). Every route that exports an action is found
 // in the build's manifest, and its forms on the pages themselves, so a new route or form is covered
 // without touching this file. Each gets generated bad requests (mutated, dropped and duplicated
-// fields; raw bodies that are not forms; odd paths), signed out and signed in; none may answer 5xx.
+// fields; raw bodies that are not forms; odd paths), signed out, as a member and as an admin; none
+// may answer 5xx.
 // The generator is seeded, so a failure is the same on every run, and printed with the request.
 import { spawnSync } from 'node:child_process'
 import { request as httpRequest } from 'node:http'
@@ -24,11 +25,14 @@ const SEED = 8
 let base: string
 let server: { stop: () => Promise<void>; output: string[] }
 let userId: string
+/** An admin of the demo community: the forms only those who run it see (members, settings, events, the review queue) are probed too. */
+let adminId: string
 let serverEnvironment: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   await seedDemo()
   userId = (await User.findOne({ where: { emailAddress: DEMO_ACCOUNTS[2].emailAddress }, rejectOnEmpty: true })).id
+  adminId = (await User.findOne({ where: { emailAddress: DEMO_ACCOUNTS[1].emailAddress }, rejectOnEmpty: true })).id
   ensureBuild(root)
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
@@ -41,14 +45,14 @@ afterAll(async () => {
   await server?.stop()
 })
 
-type Probe = { label: string; method: string; path: string; contentType?: string; body?: string | Uint8Array<ArrayBuffer> | FormData; signedIn: boolean }
+type Probe = { label: string; method: string; path: string; contentType?: string; body?: string | Uint8Array<ArrayBuffer> | FormData; signedIn: boolean; as?: string }
 type Answer = { status: number; text: string; headers: Headers }
 
 async function send(probe: Probe & { cookie?: string }): Promise<Answer> {
   const headers: Record<string, string> = { 'Accept-Language': 'es' }
   if (probe.contentType) headers['Content-Type'] = probe.contentType
   // A session of its own for each request: one probe signing out must not sign out the next.
-  if (probe.signedIn) headers.Cookie = probe.cookie ?? (await signedInCookie(userId))
+  if (probe.signedIn) headers.Cookie = probe.cookie ?? (await signedInCookie(probe.as ?? userId))
   const response = await fetch(base + probe.path, { method: probe.method, headers, body: probe.body, redirect: 'manual' })
   return { status: response.status, text: await response.text(), headers: response.headers }
 }
@@ -61,7 +65,7 @@ function describeProbe(probe: Probe) {
       : probe.body instanceof Uint8Array
         ? `<${probe.body.byteLength} bytes> ${JSON.stringify(Buffer.from(probe.body.slice(0, 120)).toString('latin1'))}`
         : JSON.stringify(probe.body?.slice(0, 200) ?? null)
-  return `${probe.signedIn ? 'signed in' : 'signed out'}: ${probe.method} ${probe.path.slice(0, 200)} [${probe.contentType ?? 'no content type'}] ${body} (${probe.label})`
+  return `${probe.signedIn ? (probe.as === adminId ? 'admin' : 'signed in') : 'signed out'}: ${probe.method} ${probe.path.slice(0, 200)} [${probe.contentType ?? 'no content type'}] ${body} (${probe.label})`
 }
 
 describe('request bodies and odd addresses', () => {
@@ -129,12 +133,12 @@ describe('request bodies and odd addresses', () => {
 })
 
 describe('generated bad input over every action', () => {
-  it('answers every generated request with less than 500', { timeout: 120_000 }, async () => {
+  it('answers every generated request with less than 500', { timeout: 240_000 }, async () => {
     const probes = await generateProbes()
     expect(probes.length).toBeGreaterThan(200)
     // Sessions made before the run: this process writing to SQLite while the server does would
     // make the server wait on the database lock, which is not what is being tested.
-    const cookies = await Promise.all(probes.map((probe) => (probe.signedIn ? signedInCookie(userId) : undefined)))
+    const cookies = await Promise.all(probes.map((probe) => (probe.signedIn ? signedInCookie(probe.as ?? userId) : undefined)))
     const failures: string[] = []
     const started = performance.now()
     // A few at a time, as browsers would: the run stays short without crowding a small machine.
@@ -288,11 +292,11 @@ async function generateProbes(): Promise<Probe[]> {
   const random = mulberry32(SEED)
   const paths = actionPaths()
   const probes: Probe[] = []
-  for (const signedIn of [false, true]) {
+  for (const { signedIn, as } of [{ signedIn: false }, { signedIn: true, as: userId }, { signedIn: true, as: adminId }]) {
     // The forms as the pages show them to this visitor, by the path they post to.
     const variants: FormVariant[] = []
     for (const page of ['/', `/${DEMO_BRAND_SLUG}`, ...paths]) {
-      const answer = await send({ label: 'page', method: 'GET', path: page, signedIn })
+      const answer = await send({ label: 'page', method: 'GET', path: page, signedIn, as })
       variants.push(...formsOn(page, answer.text))
     }
     for (const path of paths) {
@@ -302,13 +306,13 @@ async function generateProbes(): Promise<Probe[]> {
       const generated = forms.flatMap((form) => mutations(form, random).map((fields) => ({ form, fields })))
       for (let count = 0; count < MUTATIONS_PER_ROUTE && generated.length; count += 1) {
         const { form, fields } = generated.splice(Math.floor(random() * generated.length), 1)[0]!
-        probes.push({ label: 'mutated form', method: 'POST', path: form.path, signedIn, ...encode(fields, form.multipart && random() < 0.7) })
+        probes.push({ label: 'mutated form', method: 'POST', path: form.path, signedIn, as, ...encode(fields, form.multipart && random() < 0.7) })
       }
-      for (const raw of RAW_BODIES) probes.push({ label: raw.label, method: 'POST', path, signedIn, contentType: raw.contentType, body: raw.body })
+      for (const raw of RAW_BODIES) probes.push({ label: raw.label, method: 'POST', path, signedIn, as, contentType: raw.contentType, body: raw.body })
     }
     for (const path of ODD_PATHS) {
-      probes.push({ label: 'odd path', method: 'GET', path, signedIn })
-      probes.push({ label: 'odd path', method: 'POST', path, signedIn, ...encode([['intent', 'x']], false) })
+      probes.push({ label: 'odd path', method: 'GET', path, signedIn, as })
+      probes.push({ label: 'odd path', method: 'POST', path, signedIn, as, ...encode([['intent', 'x']], false) })
     }
   }
   return probes
