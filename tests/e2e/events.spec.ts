@@ -3,7 +3,7 @@
 // opens its event. Every step is a plain link or form, so it runs with JavaScript off as well as on.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, DEMO, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
+import { addPerson, collectErrors, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
@@ -47,9 +47,7 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await expect(page.getByText(text('events:errors.startInPast'))).toBeVisible()
   await expect(page.getByLabel(text('events:fields.description'))).toHaveValue('A monthly conversation about the garden.')
   await expect(page.getByLabel(text('events:fields.timeZone'))).toHaveValue('Europe/Lisbon')
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, testInfo, 'new-event-errors')
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshots(page, testInfo, 'new-event-errors')
 
   const name = `Garden talk ${suffix}`
   await page.getByLabel(text('events:fields.name')).fill(name)
@@ -62,17 +60,14 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await expect(tab(page, 'events:tabs.upcoming')).toContainText('1')
   const row = page.getByRole('row').filter({ hasText: name })
   await expect(row).toContainText(text('events:privacy.public'))
-  await screenshot(page, testInfo, 'events-list')
-  await page.setViewportSize({ width: 390, height: 844 })
-  await screenshot(page, testInfo, 'events-list')
-  await page.setViewportSize({ width: 1280, height: 800 })
+  await screenshots(page, testInfo, 'events-list')
 
   await row.getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText(text('events:page.plannedIn', { zone: 'Europe/Lisbon' }))).toBeVisible()
   await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute('href', new RegExp(`^/${community.slug}/garden-talk-`))
   await expectAccessible(page)
-  await screenshot(page, testInfo, 'event-page')
+  await screenshots(page, testInfo, 'event-page')
   // The bad input above was answered 400 on purpose; nothing else may fail.
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
 
@@ -86,7 +81,14 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await page.getByLabel(text('events:slots.name', { number: 1 })).fill('Seed swap')
   await page.getByRole('button', { name: text('events:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
-  await screenshot(page, testInfo, 'event-composition')
+  await screenshots(page, testInfo, 'event-composition')
+  // The other tabs, as they look.
+  for (const tabName of ['schedule', 'access'] as const) {
+    await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text(`events:editor.tabs.${tabName}`) }).click()
+    await expect(page.getByRole('button', { name: text('events:editor.save') })).toBeVisible()
+    await expectAccessible(page)
+    await screenshots(page, testInfo, `event-${tabName}`)
+  }
 
   // A member opens the event's page and joins its meeting from it.
   const memberContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
