@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { EventTime } from '#app/components/event-time'
+import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { EVENT_LIST_TABS, editorUrl, eventUrl, eventsUrl } from '#app/lib/events/event-rules'
 import type { EventRow } from '#app/lib/events/events.server'
@@ -38,18 +39,14 @@ export default function EventsPage() {
         </div>
       ) : null}
 
-      <nav aria-label={t('events:tabs.label')} className="members-tabs">
-        {tabs.map((tab) => (
-          <Link
-            key={tab}
-            to={eventsUrl(brandSlug, tab)}
-            className={tab === listing.tab ? 'nav-link active' : 'nav-link'}
-            aria-current={tab === listing.tab ? 'page' : undefined}
-          >
-            {t(`events:tabs.${tab}`)} <span className="badge">{listing.counts[tab]}</span>
-          </Link>
-        ))}
-      </nav>
+      <ListingTabs
+        label={t('events:tabs.label')}
+        tabs={tabs}
+        current={listing.tab}
+        href={(tab) => eventsUrl(brandSlug, tab)}
+        name={(tab) => t(`events:tabs.${tab}`)}
+        counts={listing.counts}
+      />
 
       {listing.rows.length === 0 ? (
         <p className="muted">{t(`events:list.empty.${listing.tab}`)}</p>

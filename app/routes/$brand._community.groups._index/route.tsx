@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -35,18 +36,14 @@ export default function GroupsPage() {
         ) : null}
       </div>
 
-      <nav aria-label={t('groups:tabs.label')} className="members-tabs">
-        {tabs.map((tab) => (
-          <Link
-            key={tab}
-            to={groupsUrl(community.slug, { tab, perPage: listing.perPage })}
-            className={tab === listing.tab ? 'nav-link active' : 'nav-link'}
-            aria-current={tab === listing.tab ? 'page' : undefined}
-          >
-            {t(`groups:tabs.${tab}`)} <span className="badge">{listing.counts[tab]}</span>
-          </Link>
-        ))}
-      </nav>
+      <ListingTabs
+        label={t('groups:tabs.label')}
+        tabs={tabs}
+        current={listing.tab}
+        href={(tab) => groupsUrl(community.slug, { tab, perPage: listing.perPage })}
+        name={(tab) => t(`groups:tabs.${tab}`)}
+        counts={listing.counts}
+      />
 
       {/* The page size is a plain GET form: it works without JavaScript, and keeps the tab. */}
       <form method="get" className="members-search groups-per-page">

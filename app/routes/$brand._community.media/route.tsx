@@ -1,6 +1,7 @@
 import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
@@ -30,18 +31,13 @@ export default function MediaPage() {
         <h1>{t('media:title.page')}</h1>
       </div>
 
-      <nav aria-label={t('media:tabs.label')} className="members-tabs">
-        {MEDIA_TABS.map((each) => (
-          <Link
-            key={each}
-            to={mediaUrl(community.slug, each)}
-            className={each === tab ? 'nav-link active' : 'nav-link'}
-            aria-current={each === tab ? 'page' : undefined}
-          >
-            {t(`media:tabs.${each}`)}
-          </Link>
-        ))}
-      </nav>
+      <ListingTabs
+        label={t('media:tabs.label')}
+        tabs={MEDIA_TABS}
+        current={tab}
+        href={(each) => mediaUrl(community.slug, each)}
+        name={(each) => t(`media:tabs.${each}`)}
+      />
 
       <UploadForm failed={failed?.form === 'upload' ? failed : undefined} />
 

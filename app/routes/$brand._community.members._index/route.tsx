@@ -1,4 +1,5 @@
 import { ConnectButton } from '#app/components/connect-button'
+import { ListingTabs } from '#app/components/listing-tabs'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -57,18 +58,14 @@ export default function MembersPage() {
       ) : null}
 
       {tabs.length > 1 ? (
-        <nav aria-label={t('members:tabs.label')} className="members-tabs">
-          {tabs.map((tab) => (
-            <Link
-              key={tab}
-              to={membersUrl(community.slug, { tab, query: listing.query })}
-              className={tab === listing.tab ? 'nav-link active' : 'nav-link'}
-              aria-current={tab === listing.tab ? 'page' : undefined}
-            >
-              {t(`members:tabs.${tab}`)} <span className="badge">{listing.counts[tab]}</span>
-            </Link>
-          ))}
-        </nav>
+        <ListingTabs
+          label={t('members:tabs.label')}
+          tabs={tabs}
+          current={listing.tab}
+          href={(tab) => membersUrl(community.slug, { tab, query: listing.query })}
+          name={(tab) => t(`members:tabs.${tab}`)}
+          counts={listing.counts}
+        />
       ) : null}
 
       <form method="get" role="search" className="members-search">

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
@@ -41,18 +42,14 @@ export default function TagsPage() {
         </div>
       ) : null}
 
-      <nav aria-label={t('tags:tabs.label')} className="members-tabs">
-        {TABS.map((tab) => (
-          <Link
-            key={tab}
-            to={tagsUrl(community.slug, tab)}
-            className={tab === listing.tab ? 'nav-link active' : 'nav-link'}
-            aria-current={tab === listing.tab ? 'page' : undefined}
-          >
-            {t(`tags:tabs.${tab}`)} <span className="badge">{listing.counts[tab]}</span>
-          </Link>
-        ))}
-      </nav>
+      <ListingTabs
+        label={t('tags:tabs.label')}
+        tabs={TABS}
+        current={listing.tab}
+        href={(tab) => tagsUrl(community.slug, tab)}
+        name={(tab) => t(`tags:tabs.${tab}`)}
+        counts={listing.counts}
+      />
 
       {listing.rows.length === 0 ? (
         <p className="muted">{t(`tags:list.empty.${listing.tab}`)}</p>
