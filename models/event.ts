@@ -7,6 +7,7 @@ import {
   type Sequelize,
 } from 'sequelize'
 import { newId } from './ids'
+import { jsonColumn } from './json'
 
 /** Spec §4: "Events are either scripted (slots) or live." (the editor's schema offers these two). */
 export type EventType = 'scripted' | 'live'
@@ -32,6 +33,14 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
   declare timerEnforcementMessage: CreationOptional<string | null>
   declare timerEncouragement: CreationOptional<boolean>
   declare timerEncouragementMessage: CreationOptional<string | null>
+  declare registrationEnabled: CreationOptional<boolean>
+  declare registrationModeration: CreationOptional<boolean>
+  declare registrationFormId: CreationOptional<string | null>
+  declare preSurveyFormId: CreationOptional<string | null>
+  declare postSurveyFormId: CreationOptional<string | null>
+  declare matchPrimaryField: CreationOptional<string | null>
+  declare matchSecondaryField: CreationOptional<string | null>
+  declare predefinedGroups: CreationOptional<string[][] | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -56,6 +65,14 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
         timerEnforcementMessage: message(),
         timerEncouragement: flag(false),
         timerEncouragementMessage: message(),
+        registrationEnabled: flag(false),
+        registrationModeration: flag(false),
+        registrationFormId: { type: DataTypes.STRING(36), allowNull: true },
+        preSurveyFormId: { type: DataTypes.STRING(36), allowNull: true },
+        postSurveyFormId: { type: DataTypes.STRING(36), allowNull: true },
+        matchPrimaryField: { type: DataTypes.STRING(64), allowNull: true },
+        matchSecondaryField: { type: DataTypes.STRING(64), allowNull: true },
+        predefinedGroups: jsonColumn('predefinedGroups'),
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
@@ -94,9 +111,52 @@ export class EventSlot extends Model<InferAttributes<EventSlot>, InferCreationAt
   }
 }
 
-/** Events and their slots, bound to the connection (models/index.ts calls this). */
+/** A registration's states (spec §3 registration import row: approved or pending). */
+export const REGISTRATION_STATUSES = ['approved', 'pending'] as const
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
+
+/**
+ * One person's place at one event: approved or pending, made by the registration form or an
+ * admin's import, with their answers (a form submission) and the auto-join code mailed to them,
+ * kept only as its hash (spec §5: "Auto-join code: required, valid, not expired").
+ */
+export class EventRegistration extends Model<InferAttributes<EventRegistration>, InferCreationAttributes<EventRegistration>> {
+  declare id: CreationOptional<string>
+  declare roomId: string
+  declare userId: string
+  declare status: CreationOptional<RegistrationStatus>
+  declare coHost: CreationOptional<boolean>
+  declare source: CreationOptional<'form' | 'import'>
+  declare submissionId: CreationOptional<string | null>
+  declare autoJoinCodeHash: CreationOptional<string | null>
+  declare autoJoinExpiresAt: CreationOptional<Date | null>
+  declare createdAt: CreationOptional<Date>
+  declare updatedAt: CreationOptional<Date>
+
+  static initialise(sequelize: Sequelize) {
+    EventRegistration.init(
+      {
+        id: { type: DataTypes.STRING(36), primaryKey: true, defaultValue: newId },
+        roomId: { type: DataTypes.STRING(36), allowNull: false },
+        userId: { type: DataTypes.STRING(36), allowNull: false },
+        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'approved', validate: { isIn: [[...REGISTRATION_STATUSES]] } },
+        coHost: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        source: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'form', validate: { isIn: [['form', 'import']] } },
+        submissionId: { type: DataTypes.STRING(36), allowNull: true },
+        autoJoinCodeHash: { type: DataTypes.STRING(64), allowNull: true },
+        autoJoinExpiresAt: { type: DataTypes.DATE, allowNull: true },
+        createdAt: DataTypes.DATE,
+        updatedAt: DataTypes.DATE,
+      },
+      { sequelize, tableName: 'event_registrations', modelName: 'EventRegistration' },
+    )
+  }
+}
+
+/** Events, their slots and registrations, bound to the connection (models/index.ts calls this). */
 export function initialiseEvents(sequelize: Sequelize) {
   CommunityEvent.initialise(sequelize)
   EventSlot.initialise(sequelize)
+  EventRegistration.initialise(sequelize)
   CommunityEvent.hasMany(EventSlot, { foreignKey: 'roomId', as: 'slots' })
 }

@@ -23,7 +23,8 @@ import { Conversation, ConversationParticipant, initialiseConversations } from '
 import { Message, MessageAttachment } from './message'
 import { Post } from './post'
 import { PostReaction } from './reaction'
-import { CommunityEvent, EventSlot, initialiseEvents } from './event'
+import { CommunityEvent, EventRegistration, EventSlot, initialiseEvents } from './event'
+import { FormDefinition, FormSubmission } from './form'
 import { Notification, NotificationSetting } from './notification'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
@@ -34,7 +35,8 @@ export { RoomFollow, UserBlock, UserConnection }
 export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
 export { Post, PostReaction }
-export { CommunityEvent, EventSlot }
+export { CommunityEvent, EventRegistration, EventSlot }
+export { FormDefinition, FormSubmission }
 export { Notification, NotificationSetting }
 
 function initialise(sequelize: Sequelize) {
@@ -89,6 +91,8 @@ function initialise(sequelize: Sequelize) {
   Post.belongsTo(User, { foreignKey: 'authorId', as: 'author' })
 
   initialiseEvents(sequelize)
+  FormDefinition.initialise(sequelize)
+  FormSubmission.initialise(sequelize)
   Notification.initialise(sequelize)
   NotificationSetting.initialise(sequelize)
 }

@@ -23,6 +23,7 @@ import enEvents from '#locales/en/events.json'
 import enApi from '#locales/en/api.json'
 import enModeration from '#locales/en/moderation.json'
 import enNotifications from '#locales/en/notifications.json'
+import enForms from '#locales/en/forms.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -46,6 +47,7 @@ import esEvents from '#locales/es/events.json'
 import esApi from '#locales/es/api.json'
 import esModeration from '#locales/es/moderation.json'
 import esNotifications from '#locales/es/notifications.json'
+import esForms from '#locales/es/forms.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -69,6 +71,7 @@ import ptEvents from '#locales/pt/events.json'
 import ptApi from '#locales/pt/api.json'
 import ptModeration from '#locales/pt/moderation.json'
 import ptNotifications from '#locales/pt/notifications.json'
+import ptForms from '#locales/pt/forms.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -98,6 +101,7 @@ const MESSAGES: Record<Language, Messages> = {
     api: enApi,
     moderation: enModeration,
     notifications: enNotifications,
+    forms: enForms,
   },
   es: {
     common: esCommon,
@@ -123,6 +127,7 @@ const MESSAGES: Record<Language, Messages> = {
     api: esApi,
     moderation: esModeration,
     notifications: esNotifications,
+    forms: esForms,
   },
   pt: {
     common: ptCommon,
@@ -148,6 +153,7 @@ const MESSAGES: Record<Language, Messages> = {
     api: ptApi,
     moderation: ptModeration,
     notifications: ptNotifications,
+    forms: ptForms,
   },
 }
 

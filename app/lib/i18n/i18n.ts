@@ -21,6 +21,7 @@ import type enEvents from '#locales/en/events.json'
 import type enApi from '#locales/en/api.json'
 import type enModeration from '#locales/en/moderation.json'
 import type enNotifications from '#locales/en/notifications.json'
+import type enForms from '#locales/en/forms.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -58,6 +59,7 @@ export type Messages = {
   api: typeof enApi
   moderation: typeof enModeration
   notifications: typeof enNotifications
+  forms: typeof enForms
 }
 export type Namespace = keyof Messages
 
