@@ -44,6 +44,10 @@ describe('GET /api/notifications/{userId}', () => {
     const { status, json } = await read(await notificationsLoader(await call(me, `notifications/${me.id}`, { userId: me.id })))
     expect(status).toBe(200)
     expect(json.notifications).toEqual([expect.objectContaining({ kind: 'comment', actorId: other.id, brandId: brand.id, read: false })])
+    expect(json).toMatchObject({ page: 0, hasMore: false })
+    // Pages count from 0 like every list of the API: the next page is empty.
+    const next = await read(await notificationsLoader(await call(me, `notifications/${me.id}?page=1`, { userId: me.id })))
+    expect(next.json).toMatchObject({ notifications: [], page: 1, hasMore: false })
   })
 
   it("answers 401 to a visitor, 403 for someone else's, 404 for a junk id, 400 for a junk page", async () => {
@@ -89,8 +93,8 @@ describe('user notification settings', () => {
     await followRoom({ brand, userId: follower.id, roomSlug: room.slug, follow: true })
     const count = await read(await countLoader(await call(me, `user-notification-settings/followerCount?roomId=${room.id}`)))
     expect(count).toEqual({ status: 200, json: { roomId: room.id, count: 1 } })
-    const list = await read(await followersLoader(await call(me, `user-notification-settings/followers?roomId=${room.id}&page=1`)))
-    expect(list.json).toMatchObject({ followers: [{ userId: follower.id, name: follower.name }], page: 1, hasMore: false })
+    const list = await read(await followersLoader(await call(me, `user-notification-settings/followers?roomId=${room.id}&page=0`)))
+    expect(list.json).toMatchObject({ followers: [{ userId: follower.id, name: follower.name }], page: 0, hasMore: false })
     expect((await countLoader(await call(me, `user-notification-settings/followerCount?roomId=${closed.id}`))).status).toBe(403)
     expect((await countLoader(await call(me, `user-notification-settings/followerCount?roomId=${newId()}`))).status).toBe(404)
     expect((await followersLoader(await call(me, 'user-notification-settings/followers?roomId=junk'))).status).toBe(400)

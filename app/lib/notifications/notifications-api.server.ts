@@ -10,7 +10,8 @@ import { ID_PATTERN } from '#models/ids'
 import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notification'
 import { Brand, Notification, NotificationSetting, Room, RoomFollow, User } from '../platform/db.server'
 import { recordId } from '../forms/record-id'
-import { apiCall as call, json, noReads, readBody, refuse as refuseWith, type ApiArgs } from '../http/api.server'
+import { pageNumber } from '../api/api.schema'
+import { apiCall as call, json, noReads, readBody, readQuery, refuse as refuseWith, type ApiArgs } from '../http/api.server'
 import { requireUser } from '../http/guards.server'
 import { NOTIFICATIONS_PAGE_SIZE } from './notification-rules'
 
@@ -27,25 +28,21 @@ function apiCall(handler: (args: ApiArgs, user: User) => Promise<unknown>) {
 export const methodNotAllowed = noReads
 
 const id = recordId('api:errors.badRequest')
-const pageOf = (value: string | null) => {
-  const page = Number(value ?? '1')
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : null
-}
 const query = (args: ApiArgs) => new URL(args.request.url).searchParams
+/** Pages count from 0, as every list of the API does (app/lib/api/api.schema.ts). */
+const NotificationsQuery = z.object({ page: pageNumber, brandId: id.optional() })
+const FollowersQuery = z.object({ page: pageNumber, roomId: z.string().optional(), userId: id.optional() })
 
-/** GET notifications/{userId}: one's own notifications, newest first, a page at a time, in one community (brandId) or all. */
+/** GET notifications/{userId}: one's own notifications, newest first, a page at a time from page 0, in one community (brandId) or all. */
 export const getNotifications = apiCall(async (args, user) => {
   const userId = args.params.userId ?? ''
   if (!ID_PATTERN.test(userId)) throw refuse('notFound')
   if (userId !== user.id) throw refuse('forbidden')
-  const params = query(args)
-  const page = pageOf(params.get('page'))
-  const brandId = params.get('brandId')
-  if (!page || (brandId !== null && !ID_PATTERN.test(brandId))) throw refuse('badRequest')
+  const { page = 0, brandId } = readQuery(args.request, NotificationsQuery)
   const rows = await Notification.findAll({
     where: { recipientId: user.id, ...(brandId ? { brandId } : {}) },
     order: [['createdAt', 'DESC'], ['id', 'DESC']],
-    offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE,
+    offset: page * NOTIFICATIONS_PAGE_SIZE,
     limit: NOTIFICATIONS_PAGE_SIZE + 1,
   })
   return {
@@ -152,20 +149,17 @@ export const followerCount = apiCall(async (args, user) => {
 
 const FOLLOWERS_PAGE_SIZE = 30
 
-/** GET followers?roomId&page (&userId: only whether that person follows). */
+/** GET followers?roomId&page (from 0; &userId: only whether that person follows). */
 export const followers = apiCall(async (args, user) => {
-  const params = query(args)
-  const { room } = await admittedRoom(params.get('roomId'), user)
-  const page = pageOf(params.get('page'))
-  const only = params.get('userId')
-  if (!page || (only !== null && !ID_PATTERN.test(only))) throw refuse('badRequest')
-  const ids = (await followerIds(room.id)).filter((userId) => only === null || userId === only)
-  const shown = ids.slice((page - 1) * FOLLOWERS_PAGE_SIZE, page * FOLLOWERS_PAGE_SIZE)
+  const { page = 0, roomId = null, userId: only } = readQuery(args.request, FollowersQuery)
+  const { room } = await admittedRoom(roomId, user)
+  const ids = (await followerIds(room.id)).filter((userId) => only === undefined || userId === only)
+  const shown = ids.slice(page * FOLLOWERS_PAGE_SIZE, (page + 1) * FOLLOWERS_PAGE_SIZE)
   const people = shown.length ? await User.findAll({ attributes: ['id', 'name', 'avatar'], where: { id: shown } }) : []
   const byId = new Map(people.map((person) => [person.id, person]))
   return {
     followers: shown.map((userId) => ({ userId, name: byId.get(userId)?.name ?? null, avatar: byId.get(userId)?.avatar ?? null })),
     page,
-    hasMore: ids.length > page * FOLLOWERS_PAGE_SIZE,
+    hasMore: ids.length > (page + 1) * FOLLOWERS_PAGE_SIZE,
   }
 })
