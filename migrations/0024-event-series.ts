@@ -44,7 +44,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 }
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
-  await qi.removeIndex('events', 'events_series')
+  // Dropping the column drops its index too (MariaDB refuses to drop an index its foreign key uses).
   await qi.removeColumn('events', 'seriesId')
   await qi.dropTable('event_series')
 }
