@@ -45,7 +45,7 @@ export default function SeriesPage() {
           <span className="muted">{t('series:page.plannedIn', { zone: series.timeZone })}</span>
         </dd>
         <dt>{t('series:page.syncBreakouts')}</dt>
-        <dd>{t(series.syncBreakouts ? 'series:page.yes' : 'series:page.no')}</dd>
+        <dd>{t(series.syncBreakouts ? 'series:page.syncOn' : 'series:page.syncOff')}</dd>
         <dt>{t('series:page.registration')}</dt>
         <dd>{t(series.registrationRequired ? 'series:page.registrationRequired' : 'series:page.registrationOff')}</dd>
       </dl>
