@@ -285,6 +285,11 @@ describe('the JSON API', () => {
   it('answers bad input, refusals and failures with their messages', async () => {
     const short = await apiCall(apiList.action, '/api/event-series', { as: owner, body: { ...body, brandId: brand.id, name: 'a' } })
     expect(short).toMatchObject({ status: 400, body: { error: 'nameTooShort' } })
+    for (const junk of [{ name: 5 }, { weekdays: 'MO' }, { timeZone: 'x'.repeat(100) }, { syncBreakouts: 'yes' }, { count: '3' }]) {
+      const answer = await apiCall(apiList.action, '/api/event-series', { as: owner, body: { ...body, brandId: brand.id, ...junk } })
+      expect(answer.status).toBe(400)
+      expect(answer.body.message).not.toMatch(/^series:/)
+    }
     const refused = await apiCall(apiList.action, '/api/event-series', { as: member, body: { ...body, brandId: brand.id } })
     expect(refused).toMatchObject({ status: 403, body: { error: 'noPermission', message: 'You do not have permission to create event series in this community.' } })
     vi.spyOn(EventSeries.sequelize!, 'transaction').mockRejectedValueOnce(new Error('database went away'))

@@ -2,6 +2,7 @@
 // DELETE /event-series/{id}"): the series pages' guard (access-community to read,
 // create-event-series to write, refused with the spec's message), schema and commands, as JSON.
 // A failed write answers 500 with the spec's words (§8).
+import { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
 import { EventSeries } from '../platform/db.server'
 import { inCommunity, json, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
@@ -11,7 +12,6 @@ import { seriesSchema } from '../event-series/series.schema'
 import { MANAGE_SERIES, listSeries, seriesDetail } from '../event-series/series.server'
 import { SeriesListQuery } from './series-api.schema'
 import { brandQuery } from './api.schema'
-import { z } from 'zod'
 
 const inSeriesPage = async (args: ApiArgs, brandId: string) => requireCommunityPage(await inCommunity(args, brandId), 'eventSeries')
 
@@ -51,7 +51,10 @@ export async function createSeriesCall(args: ApiArgs) {
 /** The body's fields through the pages' schema: the first problem's message, 400. */
 async function readValues(fields: Record<string, unknown>, requireFutureStart: boolean) {
   const parsed = seriesSchema({ requireFutureStart }).safeParse(fields)
-  if (!parsed.success) throw refuse(400, (parsed.error.issues[0]?.message ?? 'series:errors.badRequest') as never)
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? ''
+    throw refuse(400, (/^series:errors\.\w+$/.test(message) ? message : 'series:errors.badRequest') as never)
+  }
   return parsed.data
 }
 
