@@ -59,16 +59,22 @@ const sessionRow = (now: Date) => (room: Room): SessionRow => ({
   started: room.startsAt !== null && room.startsAt.getTime() <= now.getTime(),
 })
 
-/** A community's series, the ones with a session to come first (soonest first), then the others by name. */
+/** A community's series, the ones with a session to come first (soonest first), then the others by name. Two queries for the sessions of them all. */
 export async function listSeries(viewer: Viewer, now = new Date()): Promise<SeriesRow[]> {
   const all = await EventSeries.findAll({ where: { brandId: viewer.brand.id }, order: [['name', 'ASC']] })
-  const rows = await Promise.all(
-    all.map(async (series) => {
-      const sessions = visibleTo(await seriesSessions(series.id), viewer).filter((room) => room.status === 'active')
-      const next = sessions.find((room) => room.endsAt && room.endsAt.getTime() >= now.getTime())
-      return { id: series.id, name: series.name, summary: series.summary, timeZone: series.timeZone, nextStartsAt: next?.startsAt?.toISOString() ?? null, sessions: sessions.length }
-    }),
-  )
+  const links = all.length ? await CommunityEvent.findAll({ attributes: ['roomId', 'seriesId'], where: { seriesId: all.map((series) => series.id) }, raw: true }) : []
+  const rooms = links.length
+    ? await Room.findAll({ where: { id: links.map((link) => link.roomId), context: 'event', status: 'active', deleted: { [Op.not]: true } }, order: [['startsAt', 'ASC']] })
+    : []
+  const seriesOfRoom = new Map(links.map((link) => [link.roomId, link.seriesId]))
+  const rows = all.map((series) => {
+    const sessions = visibleTo(
+      rooms.filter((room) => seriesOfRoom.get(room.id) === series.id),
+      viewer,
+    )
+    const next = sessions.find((room) => room.endsAt && room.endsAt.getTime() >= now.getTime())
+    return { id: series.id, name: series.name, summary: series.summary, timeZone: series.timeZone, nextStartsAt: next?.startsAt?.toISOString() ?? null, sessions: sessions.length }
+  })
   const upcoming = rows.filter((row) => row.nextStartsAt).sort((a, b) => a.nextStartsAt!.localeCompare(b.nextStartsAt!))
   return [...upcoming, ...rows.filter((row) => !row.nextStartsAt)]
 }
