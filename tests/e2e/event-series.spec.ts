@@ -91,6 +91,15 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
   await expect(sessions).toHaveCount(5)
   for (let index = 0; index < 5; index++) await expect(sessions.nth(index)).toContainText('6:30 PM')
 
+  // The list: the series with its next session and its count.
+  await page.getByRole('link', { name: text('series:page.back') }).click()
+  const row = page.getByRole('row').filter({ hasText: name })
+  await expect(row).toContainText('Mar 1, 2027, 6:30 PM EST')
+  await expect(row.getByRole('cell').last()).toHaveText('5')
+  await expectAccessible(page)
+  await screenshots(page, testInfo, 'series-list')
+  await row.getByRole('link', { name, exact: true }).click()
+
   // A member sees the series, without the way to make one.
   const memberContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
   const memberPage = await memberContext.newPage()
