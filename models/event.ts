@@ -41,6 +41,8 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
   declare matchPrimaryField: CreationOptional<string | null>
   declare matchSecondaryField: CreationOptional<string | null>
   declare predefinedGroups: CreationOptional<string[][] | null>
+  /** The series this event is a session of (migrations/0024-event-series.ts); null for a standalone event. */
+  declare seriesId: CreationOptional<string | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -73,6 +75,7 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
         matchPrimaryField: { type: DataTypes.STRING(64), allowNull: true },
         matchSecondaryField: { type: DataTypes.STRING(64), allowNull: true },
         predefinedGroups: jsonColumn('predefinedGroups'),
+        seriesId: { type: DataTypes.STRING(36), allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -25,6 +25,7 @@ import { Post } from './post'
 import { PostReaction } from './reaction'
 import { CommunityEvent, EventRegistration, EventSlot, initialiseEvents } from './event'
 import { FormDefinition, FormSubmission } from './form'
+import { EventSeries } from './event-series'
 import { Notification, NotificationSetting } from './notification'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
@@ -37,6 +38,7 @@ export { Conversation, ConversationParticipant, Message, MessageAttachment }
 export { Post, PostReaction }
 export { CommunityEvent, EventRegistration, EventSlot }
 export { FormDefinition, FormSubmission }
+export { EventSeries }
 export { Notification, NotificationSetting }
 
 function initialise(sequelize: Sequelize) {
@@ -93,6 +95,7 @@ function initialise(sequelize: Sequelize) {
   initialiseEvents(sequelize)
   FormDefinition.initialise(sequelize)
   FormSubmission.initialise(sequelize)
+  EventSeries.initialise(sequelize)
   Notification.initialise(sequelize)
   NotificationSetting.initialise(sequelize)
 }

@@ -1,7 +1,7 @@
 // The event editor's commands (community spec §2 editor tabs): a new event (its room, its host, its
 // events row, all or nothing) and one save per tab. The forms were parsed by the schemas already;
 // what only the server can judge (the banner's bytes, a free link) is judged here.
-import { UniqueConstraintError } from 'sequelize'
+import { UniqueConstraintError, type CreationAttributes, type Transaction } from 'sequelize'
 import { CommunityEvent, EventSlot, Role, RoleGrant, Room, type Brand, type User } from '#models/index'
 import { isAvailableRoomSlug } from '#models/slugs'
 import { bannerFromForm, removeBanner } from '../groups/group-banners.server'
@@ -28,10 +28,47 @@ async function freeEventSlug(brandId: string, name: string): Promise<string> {
   return suggestRoomLink(brandId, slug)
 }
 
+/** What a new event's rows are made of: its room's fields, and its `events` row's beyond the defaults. */
+export type NewEventRows = {
+  brandId: string
+  creatorId: string
+  slug: string
+  room: { name: string; description: string | null; bannerImage: string | null; startsAt: Date; endsAt: Date; timeZone: string }
+  event?: Partial<Omit<CreationAttributes<CommunityEvent>, 'roomId'>>
+}
+
 /**
- * A new event: a room in the event context (public, planned in its zone), its maker as host with
- * the room's own room-host grant (their meeting powers hold in it only, as for groups), and its
- * events row. Two people naming events alike at once: the loser takes the next free link.
+ * A new event's rows, in the caller's transaction: a room in the event context (public, planned
+ * in its zone), its maker as host with the room's own room-host grant (their meeting powers hold
+ * in it only, as for groups), and its events row. The new-event form and a series' sessions
+ * (app/lib/event-series/series-commands.server.ts) both make their events here.
+ */
+export async function insertEventRows(input: NewEventRows, transaction: Transaction): Promise<Room> {
+  const { brandId, creatorId, slug } = input
+  const room = await Room.create(
+    {
+      brandId,
+      slug,
+      ...input.room,
+      context: 'event',
+      type: 'meeting',
+      roomType: 'public',
+      hostId: creatorId,
+      members: [creatorId],
+      visibleInDirectory: 'none',
+      allowMembershipRequests: false,
+    },
+    { transaction },
+  )
+  await CommunityEvent.create({ ...input.event, roomId: room.id }, { transaction })
+  const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
+  await RoleGrant.findOrCreate({ where: { userId: creatorId, brandId, roleId: host.id, roomId: room.id }, transaction })
+  return room
+}
+
+/**
+ * A new event, all or nothing (insertEventRows). Two people naming events alike at once: the
+ * loser takes the next free link.
  */
 export async function createEvent(input: { brand: Pick<Brand, 'id'>; creator: Pick<User, 'id'>; values: NewEventValues }): Promise<EditorOutcome<Room>> {
   const { brand, creator, values } = input
@@ -40,32 +77,18 @@ export async function createEvent(input: { brand: Pick<Brand, 'id'>; creator: Pi
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const slug = await freeEventSlug(brand.id, values.name)
-      const room = await Room.sequelize!.transaction(async (transaction) => {
-        const room = await Room.create(
+      const room = await Room.sequelize!.transaction((transaction) =>
+        insertEventRows(
           {
             brandId: brand.id,
+            creatorId: creator.id,
             slug,
-            name: values.name,
-            description: values.description || null,
-            bannerImage: banner.url,
-            context: 'event',
-            type: 'meeting',
-            roomType: 'public',
-            hostId: creator.id,
-            members: [creator.id],
-            startsAt: values.startsAt,
-            endsAt: values.endsAt,
-            timeZone: values.timeZone,
-            visibleInDirectory: 'none',
-            allowMembershipRequests: false,
+            room: { name: values.name, description: values.description || null, bannerImage: banner.url, startsAt: values.startsAt, endsAt: values.endsAt, timeZone: values.timeZone },
+            event: { registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit },
           },
-          { transaction },
-        )
-        await CommunityEvent.create({ roomId: room.id, registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit }, { transaction })
-        const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
-        await RoleGrant.findOrCreate({ where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id }, transaction })
-        return room
-      })
+          transaction,
+        ),
+      )
       return { kind: 'saved', value: room }
     } catch (error) {
       if (error instanceof UniqueConstraintError) continue
