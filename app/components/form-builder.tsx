@@ -33,7 +33,10 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
   const steps = field.getFieldList()
   return (
     <section className="form-builder" aria-labelledby={`${field.id}-title`}>
-      <h3 id={`${field.id}-title`}>{t('forms:builder.title', { title })}</h3>
+      {/* The fieldset around the builder already says what it is; the heading names the region for assistive tech. */}
+      <h3 id={`${field.id}-title`} className="visually-hidden">
+        {t('forms:builder.title', { title })}
+      </h3>
       <p className="hint">{t('forms:builder.hint')}</p>
       <Errors id={`${field.id}-error`} errors={field.errors} />
       <ol className="form-builder-steps">

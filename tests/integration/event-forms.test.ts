@@ -5,11 +5,16 @@
 // at its boundary, the builder's no-JavaScript buttons, bad input kept and nothing written, and the
 // refusals, through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, FormDefinition, type Brand, type Room, type User } from '#models/index'
+import { CommunityEvent, FormDefinition, FormSubmission, type Brand, type Room, type User } from '#models/index'
 import { takeFlash } from '#app/lib/http/flash.server'
 import { readSteps, type FormSteps } from '#app/lib/forms/form-definition'
 import { action as registrationAction, loader as registrationLoader } from '#app/routes/$brand._community.events.$room.edit.registration/route'
 import { action as surveysAction, loader as surveysLoader } from '#app/routes/$brand._community.events.$room.edit.surveys/route'
+import * as definitionCall from '#app/routes/api.forms.$id.definition'
+import * as fieldDefinitionsCall from '#app/routes/api.forms.field-definitions'
+import * as submissionsCall from '#app/routes/api.forms.$id.submissions'
+import { FIELD_TYPES } from '#app/lib/forms/form-definition'
+import { apiCall } from '../support/api-call'
 import { grantRole, makeCommunity, makeEventRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
@@ -19,13 +24,14 @@ type Reply = { result: { status?: string; error?: Record<string, string[] | null
 let brand: Brand
 let other: Brand
 let owner: User
+let member: User
 let ownerCookie: string
 let memberCookie: string
 
 beforeAll(async () => {
   ;({ brand, owner } = await makeCommunity())
   ;({ brand: other } = await makeCommunity())
-  const member = await makeUser()
+  member = await makeUser()
   await grantRole(member, brand)
   ownerCookie = await signedInCookie(owner.id)
   memberCookie = await signedInCookie(member.id)
@@ -338,5 +344,56 @@ describe('who may edit them', () => {
 
     const unknown = await thrownResponse(loaders.surveys(routeArgs(`/${brand.slug}/events/nope/edit/surveys`, { brand: brand.slug, room: 'nope' }, { headers: { Cookie: ownerCookie } })))
     expect(unknown.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
+  })
+})
+
+describe('the form calls of the JSON API (spec §7 Forms)', () => {
+  let definition: FormDefinition
+  beforeAll(async () => {
+    const room = await freshEvent('API target')
+    await edit('registration', room, { formEnabled: 'on', ...TWO_STEPS })
+    definition = (await FormDefinition.findByPk((await eventRow(room)).registrationFormId!))!
+  })
+
+  it('GET /api/forms/{id}/definition answers its steps of fields to whoever enters the community, 404 for an unknown id', async () => {
+    const answer = await apiCall(definitionCall.loader, `/api/forms/${definition.id}/definition`, { as: member, params: { id: definition.id } })
+    expect(answer.status).toBe(200)
+    expect(answer.body.formDefinition).toMatchObject({ id: definition.id, brandId: brand.id })
+    expect(answer.body.formDefinition.stepsFields.map((step: Array<{ name: string }>) => step.map((field) => field.name))).toEqual([
+      ['your_name', 'your_team'],
+      ['how_keen_are_you', 'thank_you_for_coming', 'your_team_2'],
+    ])
+    for (const id of ['x'.repeat(36), 'nope', "'; drop"]) {
+      const missing = await apiCall(definitionCall.loader, `/api/forms/${id}/definition`, { as: member, params: { id } })
+      expect(missing).toMatchObject({ status: 404, body: { error: 'notFound' } })
+    }
+    const outsider = await makeUser()
+    await grantRole(outsider, other)
+    expect((await apiCall(definitionCall.loader, `/api/forms/${definition.id}/definition`, { as: outsider, params: { id: definition.id } })).status).toBe(403)
+    expect((await apiCall(definitionCall.loader, `/api/forms/${definition.id}/definition`, { params: { id: definition.id } })).status).toBe(401)
+  })
+
+  it('GET /api/forms/field-definitions lists the 13 field types in the adder\'s order, with what each takes', async () => {
+    const answer = await apiCall(fieldDefinitionsCall.loader, '/api/forms/field-definitions', { as: member })
+    expect(answer.body.fieldDefinitions.map((one: { type: string }) => one.type)).toEqual([...FIELD_TYPES])
+    expect(answer.body.fieldDefinitions.find((one: { type: string }) => one.type === 'dropdown')).toEqual({ type: 'dropdown', options: true, limits: null, text: false, answer: 'string' })
+    expect(answer.body.fieldDefinitions.find((one: { type: string }) => one.type === 'rating')).toMatchObject({ limits: 'scale', answer: 'number' })
+    expect(answer.body.limits).toMatchObject({ steps: 10, fieldsPerStep: 30 })
+  })
+
+  it('GET /api/forms/{id}/submissions answers the answers, marked complete or not, to managers only', async () => {
+    const complete = { your_name: 'Ada Lovelace', your_team: 'Red', how_keen_are_you: 9, your_team_2: '' }
+    await FormSubmission.create({ formDefinitionId: definition.id, userId: member.id, values: complete })
+    await FormSubmission.create({ formDefinitionId: definition.id, userId: owner.id, values: { your_name: 'Only this' } })
+    const answer = await apiCall(submissionsCall.loader, `/api/forms/${definition.id}/submissions`, { as: owner, params: { id: definition.id } })
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ total: 2, page: 0, perPage: 50 })
+    expect(answer.body.fields.map((field: { name: string }) => field.name)).toEqual(['your_name', 'your_team', 'how_keen_are_you', 'your_team_2'])
+    const byUser = Object.fromEntries(answer.body.submissions.map((row: { user: { id: string }; complete: boolean; values: unknown }) => [row.user.id, row]))
+    expect(byUser[member.id]).toMatchObject({ complete: true, values: complete, user: { emailAddress: member.emailAddress } })
+    expect(byUser[owner.id]).toMatchObject({ complete: false })
+    expect((await apiCall(submissionsCall.loader, `/api/forms/${definition.id}/submissions?page=1`, { as: owner, params: { id: definition.id } })).body.submissions).toEqual([])
+    expect((await apiCall(submissionsCall.loader, `/api/forms/${definition.id}/submissions?page=-1`, { as: owner, params: { id: definition.id } })).status).toBe(400)
+    expect((await apiCall(submissionsCall.loader, `/api/forms/${definition.id}/submissions`, { as: member, params: { id: definition.id } })).status).toBe(403)
   })
 })

@@ -31,6 +31,9 @@ import {
 } from './event.schema'
 import { MANAGE_EVENTS, eventDetails, eventSlots, findEditableEvent } from './events.server'
 
+/** The form builders each tab holds (their "Add field" buttons name a step of one of these). */
+const BUILDER_LISTS: Partial<Record<EventEditorTab, readonly string[]>> = { registration: ['steps'], surveys: ['preSteps', 'postSteps'] }
+
 export const NO_PERMISSION: TranslationKey = 'events:errors.noPermission'
 
 /**
@@ -128,7 +131,7 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
   // Only the details tab carries a file (the banner); the registration and surveys tabs hold form builders.
-  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : tab === 'registration' || tab === 'surveys' ? withBuilderIntent(await readForm(args.request)) : await readForm(args.request)
+  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
   if (!form) return bannerTooLarge()
 
   const run = async <V>(submission: Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {

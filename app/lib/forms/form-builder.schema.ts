@@ -89,14 +89,16 @@ export function newBuilderField(type: FieldType): BuilderFieldInput {
 /**
  * "Add field" without JavaScript: the post names a step (`builderAdd=steps[0]`) and carries that
  * step's type select (`steps[0].addType`); this turns them into conform's insert of a new field of
- * that type, so parseWithZod answers with the form one field longer and nothing is saved. A step or
- * type that is not one becomes a validate intent: the form comes back as it was.
+ * that type, so parseWithZod answers with the form one field longer and nothing is saved. Only the
+ * page's own builders (`lists`, e.g. ['steps']) are reached; a step or type that is not one becomes
+ * a validate intent: the form comes back as it was.
  */
-export function withBuilderIntent(form: FormData): FormData {
+export function withBuilderIntent(form: FormData, lists: readonly string[]): FormData {
   const target = form.get(BUILDER_ADD)
   if (target === null) return form
   form.delete(BUILDER_ADD)
-  const step = typeof target === 'string' && /^[A-Za-z]{1,32}\[\d{1,2}\]$/.test(target) ? target : null
+  const match = typeof target === 'string' ? /^([A-Za-z]{1,32})\[(\d{1,2})\]$/.exec(target) : null
+  const step = match && lists.includes(match[1]!) ? target : null
   const type = step ? form.get(`${step}.addType`) : null
   const intent =
     step && isFieldType(type)

@@ -44,7 +44,7 @@ export default function EventRegistrationTab() {
         <p className="hint">{t('forms:editor.registration.scheduleHint')}</p>
       </fieldset>
 
-      <fieldset className="stack">
+      <fieldset className="stack form-builder-toggle">
         <legend>{t('forms:editor.registration.formLegend')}</legend>
         <CheckboxField field={fields.formEnabled} label={t('forms:editor.registration.formEnabled')} />
         <FormBuilder form={form} field={fields.steps} title={t('forms:editor.registration.formTitle')} />

@@ -24,13 +24,13 @@ export default function EventSurveysTab() {
     <EventTabForm form={form}>
       {/* Enter in a field submits the form's first button: make that the save, not a builder button. */}
       <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
-      <fieldset className="stack">
+      <fieldset className="stack form-builder-toggle">
         <legend>{t('forms:editor.surveys.preLegend')}</legend>
         <CheckboxField field={fields.preSurveyEnabled} label={t('forms:editor.surveys.preEnabled')} />
         <FormBuilder form={form} field={fields.preSteps} title={t('forms:editor.surveys.preTitle')} />
       </fieldset>
 
-      <fieldset className="stack">
+      <fieldset className="stack form-builder-toggle">
         <legend>{t('forms:editor.surveys.postLegend')}</legend>
         <CheckboxField field={fields.postSurveyEnabled} label={t('forms:editor.surveys.postEnabled')} />
         <FormBuilder form={form} field={fields.postSteps} title={t('forms:editor.surveys.postTitle')} />
