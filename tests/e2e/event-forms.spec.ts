@@ -83,6 +83,7 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await expect(field(first, 1, 'dropdown').getByLabel(text('forms:builder.label'))).toHaveValue('Your team')
   await page.getByRole('button', { name: text('events:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
+  await expect(page.getByText(text('forms:errors.emptyStep'))).toHaveCount(0)
 
   // Reopened: the form as it was built, and its fields offered to matchmaking.
   await editorTab(page, 'schedule').click()
@@ -102,6 +103,7 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await page.getByRole('button', { name: text('events:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
   await expect(page.getByLabel(text('forms:editor.registration.matchPrimary'))).toHaveValue('your_team')
+  await expect(page.getByText(text('forms:builder.errors.primaryRequired'))).toHaveCount(0)
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-registration')
 
@@ -121,6 +123,7 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await expect(page.getByLabel(text('forms:editor.surveys.postEnabled'))).toBeChecked()
   await expect(page.getByLabel(text('forms:editor.surveys.preEnabled'))).not.toBeChecked()
   await expect(page.getByLabel(text('forms:editor.surveys.endUrl'))).toHaveValue('https://example.com/thanks')
+  await expect(page.getByText(text('forms:builder.errors.urlInvalid'))).toHaveCount(0)
   await expect(field(step(post, 1), 1, 'rating').getByLabel(text('forms:builder.label'))).toHaveValue('How was it?')
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-surveys')
