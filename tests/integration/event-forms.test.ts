@@ -268,6 +268,16 @@ describe("the builder's buttons without JavaScript: the form comes back changed,
     for (const answer of [removed, moved, stepAdded, stepRemoved]) expect(answer.status).toBe(200)
     expect(await CommunityEvent.findByPk(room.id)).toBeNull()
   })
+  it('answers a list button no page sent (not JSON, not an intent, a list that is none) with a 400, saving nothing', async () => {
+    const forged = ['9999999999', 'null', '{"type":"insert"}', JSON.stringify({ type: 'insert', payload: { name: 'registrationEnabled' } })]
+    for (const intent of forged) {
+      const answer = await edit('registration', room, { ...start, registrationEnabled: 'on', __intent__: intent })
+      expect(answer.status).toBe(400)
+      expect(answer.body?.result?.error?.['']).toEqual(['events:errors.badRequest'])
+    }
+    expect((await edit('surveys', room, { __state__: '{nope' })).status).toBe(400)
+    expect(await CommunityEvent.findByPk(room.id)).toBeNull()
+  })
 })
 
 describe('the surveys tab', () => {

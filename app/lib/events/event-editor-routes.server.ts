@@ -127,6 +127,18 @@ export const bannerTooLarge = () => data({ result: { status: 'error' as const, e
 /** What the actions need of conform's submission, whichever tab's schema made it. */
 type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }
 
+/**
+ * conform throws on a list button's intent or state that no page of ours sent (not JSON, not an
+ * intent, a list that is no list): bad input, answered 400 like any other, never a 500.
+ */
+function parsedOrNull(parse: () => Parsed): Parsed | null {
+  try {
+    return parse()
+  } catch {
+    return null
+  }
+}
+
 export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
@@ -134,8 +146,10 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
   if (!form) return bannerTooLarge()
 
-  const run = async <V>(submission: Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {
+  const run = async <V>(parse: () => Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {
     const hideFields = tab === 'details' ? ['banner'] : []
+    const submission = parsedOrNull(parse)
+    if (!submission) return data({ result: { status: 'error' as const, error: { '': ['events:errors.badRequest'] } }, error: null }, { status: 400 })
     // A list button (add or remove a slot) without JavaScript: the form comes back changed, nothing saved.
     if (submission.status === undefined) return data({ result: submission.reply({ hideFields }), error: null })
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), error: null }, { status: 400 })
@@ -146,16 +160,16 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   }
   switch (tab) {
     case 'details':
-      return run(parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
+      return run(() => parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
     case 'schedule':
-      return run(parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
+      return run(() => parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
     case 'access':
-      return run(parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
+      return run(() => parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
     case 'composition':
-      return run(parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
+      return run(() => parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
     case 'registration':
-      return run(parseWithZod(form, { schema: EventRegistrationSchema }), (value: EventRegistrationValues) => saveRegistration(room, value))
+      return run(() => parseWithZod(form, { schema: EventRegistrationSchema }), (value: EventRegistrationValues) => saveRegistration(room, value))
     case 'surveys':
-      return run(parseWithZod(form, { schema: EventSurveysSchema }), (value: EventSurveysValues) => saveSurveys(room, value))
+      return run(() => parseWithZod(form, { schema: EventSurveysSchema }), (value: EventSurveysValues) => saveSurveys(room, value))
   }
 }
