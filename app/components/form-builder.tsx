@@ -120,7 +120,11 @@ function BuilderField({ form, list, field, index, count, step }: { form: AnyForm
           <Field label={t('forms:builder.label')} errors={inputs.label.errors}>
             <input {...getInputProps(inputs.label, { type: 'text' })} autoComplete="off" maxLength={FORM_LIMITS.labelMax} />
           </Field>
-          <CheckboxField field={inputs.required as FieldMetadata<boolean | undefined>} label={t('forms:builder.required')} />
+          {type === 'email' ? (
+            <CheckboxField field={inputs.required as FieldMetadata<boolean | undefined>} label={t('forms:builder.required')} hint={t('forms:builder.emailRequired')} disabled checked />
+          ) : (
+            <CheckboxField field={inputs.required as FieldMetadata<boolean | undefined>} label={t('forms:builder.required')} />
+          )}
         </>
       )}
       {CHOICE_TYPES.has(type) ? (

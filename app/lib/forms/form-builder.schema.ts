@@ -136,7 +136,9 @@ export function builderToSteps(steps: BuilderStep[]): FormSteps {
         name = fieldNameFor(nameSource(field), taken)
         taken.add(name)
       }
-      const out: FormField = { name, type: field.type, label: field.label?.trim() ?? '', required: field.type === 'displayText' ? false : field.required }
+      // Spec §5: "An email field must be required" (it is how the answer is verified); display text asks nothing.
+      const required = field.type === 'email' ? true : field.type === 'displayText' ? false : field.required
+      const out: FormField = { name, type: field.type, label: field.label?.trim() ?? '', required }
       if (CHOICE_TYPES.has(field.type)) out.options = lines(field.options)
       if (TEXT_TYPES.has(field.type) || field.type === 'number') {
         if (field.min !== undefined) out.min = field.min
@@ -177,6 +179,9 @@ const PROBLEM_INPUT: Partial<Record<DefinitionProblem, string>> = {
   'forms:errors.limitsInvalid': 'max',
 }
 
+/** A length's minimum that is fine on its own (none, or a whole number from 0): else the problem is the minimum's, not the pair's. */
+const wholeOrNone = (field: FormField | undefined) => !field || field.type === 'number' || field.min === undefined || (Number.isInteger(field.min) && field.min >= 0)
+
 /**
  * definitionProblems' findings as zod issues under the builder's list (`at`, e.g. ['steps']): a
  * field's next to its input, a step's on the step's field list, the whole form's (an empty step:
@@ -185,8 +190,8 @@ const PROBLEM_INPUT: Partial<Record<DefinitionProblem, string>> = {
 export function addDefinitionIssues(steps: FormSteps, at: (string | number)[], context: z.RefinementCtx) {
   for (const { path, problem } of definitionProblems(steps)) {
     const [step, field] = path === 'form' ? [] : path.split('.').map(Number)
-    const where =
-      step === undefined ? at : field === undefined ? [...at, step, 'fields'] : [...at, step, 'fields', field, ...(PROBLEM_INPUT[problem] ? [PROBLEM_INPUT[problem]!] : [])]
+    const input = problem === 'forms:errors.limitsInvalid' && !wholeOrNone(steps[step!]?.[field!]) ? 'min' : PROBLEM_INPUT[problem]
+    const where = step === undefined ? at : field === undefined ? [...at, step, 'fields'] : [...at, step, 'fields', field, ...(input ? [input] : [])]
     context.addIssue({ code: z.ZodIssueCode.custom, path: where, message: problem })
   }
 }

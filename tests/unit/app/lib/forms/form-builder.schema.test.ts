@@ -49,7 +49,8 @@ describe('builderToSteps', () => {
       { name: 'say', type: 'shortText', label: 'Say', required: false, min: 2, max: 9 },
       { name: 'how_many', type: 'number', label: 'How many', required: false, min: -1.5 },
       { name: 'rate', type: 'rating', label: 'Rate', required: false, max: 5 },
-      { name: 'mail', type: 'email', label: 'Mail', required: false },
+      // Spec §5: "An email field must be required", whatever the box said.
+      { name: 'mail', type: 'email', label: 'Mail', required: true },
       { name: 'x', type: 'displayText', label: 'x', required: false, text: 'Hello' },
     ])
   })
@@ -94,6 +95,12 @@ describe('addDefinitionIssues', () => {
       ['steps.0.fields.3.text', 'forms:errors.textRequired'],
     ])
     expect(issues([step(field({ type: 'email', label: 'A', name: 'same' })), step(field({ type: 'email', label: 'B', name: 'same' }))])).toEqual([['steps.1.fields.0.label', 'forms:errors.duplicateName']])
+    // A minimum that is wrong on its own is the minimum's problem; a pair that does not fit, the maximum's.
+    expect(issues([step(field({ type: 'shortText', label: 'S', min: -1 }), field({ type: 'longText', label: 'L', min: 5, max: 4 }), field({ type: 'number', label: 'N', min: -1, max: -2 }))])).toEqual([
+      ['steps.0.fields.0.min', 'forms:errors.limitsInvalid'],
+      ['steps.0.fields.1.max', 'forms:errors.limitsInvalid'],
+      ['steps.0.fields.2.max', 'forms:errors.limitsInvalid'],
+    ])
   })
 
   it('puts too many fields on the step, at 31 and not 30', () => {
