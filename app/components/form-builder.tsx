@@ -1,5 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
 import { CheckboxField, Field } from '#app/components/field'
+import { FormPreview } from '#app/components/form-preview'
 import { BUILDER_ADD, DEFAULT_ADD_TYPE, type BuilderFieldInput, type BuilderStepInput } from '#app/lib/forms/form-builder.schema'
 import { CHOICE_TYPES, FIELD_TYPES, FORM_LIMITS, TEXT_TYPES, type FieldType } from '#app/lib/forms/form-definition'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -89,6 +90,7 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
           {t('forms:builder.addStep')}
         </button>
       </div>
+      <FormPreview id={field.id} steps={Array.isArray(field.value) ? (field.value as BuilderStepInput[]) : undefined} />
     </section>
   )
 }

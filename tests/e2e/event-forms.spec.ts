@@ -104,6 +104,11 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
   await expect(page.getByLabel(text('forms:editor.registration.matchPrimary'))).toHaveValue('your_team')
   await expect(page.getByText(text('forms:builder.errors.primaryRequired'))).toHaveCount(0)
+  // The read-only preview under the builder: the form as people will see it.
+  await form.getByText(text('forms:builder.preview'), { exact: true }).click()
+  await expect(form.getByLabel('Your team', { exact: true })).toBeDisabled()
+  await expect(form.getByLabel('Your name *', { exact: true })).toBeVisible()
+  await expect(form.getByRole('group', { name: 'How keen are you?' }).getByRole('radio')).toHaveCount(10)
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-registration')
 
