@@ -65,13 +65,17 @@ export function EventEditorFrame({
   )
 }
 
+const AFTER_SAVE: SubmissionResult<string[]> = { initialValue: null }
+
 /**
  * One editor tab's form state: the page the tab routes' shared loader read, and conform's form
  * bound to that tab's values, its constraint and the action's last answer.
  */
 export function useEventTabForm<Fields extends Record<string, unknown>>(tab: EventEditorTab) {
   const page = useLoaderData<typeof eventEditorLoader>()
-  const lastResult = useActionData<{ result: SubmissionResult<string[]> | null }>()?.result ?? undefined
+  // Once a save has redirected there is no answer any more: the form then starts again from what was
+  // saved (conform resets on an answer without values), so an earlier refusal's messages go with it.
+  const lastResult = useActionData<{ result: SubmissionResult<string[]> | null }>()?.result ?? AFTER_SAVE
   const [form, fields] = useForm<Fields>({
     id: `event-${tab}`,
     lastResult,

@@ -1,5 +1,5 @@
 // The event editor's loaders and actions (community spec §2: tabs details, schedule, access,
-// composition), shared by the four tab routes: the same guard, the same refusal (spec §6, §8: "You
+// registration, composition, surveys), shared by the tab routes: the same guard, the same refusal (spec §6, §8: "You
 // do not have permission to create events in this community.", 403), one schema per tab, bad input
 // answered 400 with the values kept, a save ended with a flash.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
@@ -12,7 +12,10 @@ import { readForm, readFormWithFile } from '../http/form-body.server'
 import type { TranslationKey } from '../i18n/i18n'
 import { routeMessages } from '../i18n/page-language.server'
 import { dateToZonedTime, timeZones } from '../i18n/zoned-time'
+import { withBuilderIntent } from '../forms/form-builder.schema'
 import { saveAccess, saveComposition, saveDetails, saveSchedule, type EditorOutcome } from './event-editor.server'
+import { EventRegistrationObject, EventRegistrationSchema, EventSurveysObject, EventSurveysSchema, type EventRegistrationValues, type EventSurveysValues } from './event-forms.schema'
+import { eventFormsValues, saveRegistration, saveSurveys } from './event-forms.server'
 import { editorUrl, privacyOf, type EventEditorTab } from './event-rules'
 import {
   EventAccessSchema,
@@ -27,6 +30,9 @@ import {
   type EventScheduleValues,
 } from './event.schema'
 import { MANAGE_EVENTS, eventDetails, eventSlots, findEditableEvent } from './events.server'
+
+/** The form builders each tab holds (their "Add field" buttons name a step of one of these). */
+const BUILDER_LISTS: Partial<Record<EventEditorTab, readonly string[]>> = { registration: ['steps'], surveys: ['preSteps', 'postSteps'] }
 
 export const NO_PERMISSION: TranslationKey = 'events:errors.noPermission'
 
@@ -45,6 +51,7 @@ export async function eventEditorAccess(args: LoaderFunctionArgs) {
 /** Everything the tabs show of an event, as the forms' values (times in the event's own zone). */
 async function editorEvent(room: Room) {
   const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
+  const forms = await eventFormsValues(room, event)
   const zone = room.timeZone || 'UTC'
   const local = (date: Date | null) => (date ? dateToZonedTime(date, zone) : '')
   const start = local(room.startsAt)
@@ -84,6 +91,9 @@ async function editorEvent(room: Room) {
       timerEncouragementMessage: event.timerEncouragementMessage ?? '',
       slots: slots.map((slot) => ({ name: slot.name, minutes: String(slot.minutes), seconds: String(slot.seconds), breakoutRecordAudio: slot.breakoutRecordAudio ? 'on' : '' })),
     },
+    registration: forms.registration,
+    surveys: forms.surveys,
+    matchFields: forms.matchFields,
   }
 }
 export type EditorEvent = Awaited<ReturnType<typeof editorEvent>>
@@ -93,12 +103,14 @@ const CONSTRAINTS = {
   schedule: () => getZodConstraint(EventScheduleObject),
   access: () => getZodConstraint(EventAccessSchema),
   composition: () => getZodConstraint(EventCompositionObject),
+  registration: () => getZodConstraint(EventRegistrationObject),
+  surveys: () => getZodConstraint(EventSurveysObject),
 } satisfies Record<EventEditorTab, () => unknown>
 
 export async function eventEditorLoader(args: LoaderFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   const page = {
-    messages: await routeMessages(args, 'events'),
+    messages: await routeMessages(args, 'events', 'forms'),
     brandSlug: brand.slug,
     tab,
     refusal,
@@ -115,15 +127,29 @@ export const bannerTooLarge = () => data({ result: { status: 'error' as const, e
 /** What the actions need of conform's submission, whichever tab's schema made it. */
 type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }
 
+/**
+ * conform throws on a list button's intent or state that no page of ours sent (not JSON, not an
+ * intent, a list that is no list): bad input, answered 400 like any other, never a 500.
+ */
+function parsedOrNull(parse: () => Parsed): Parsed | null {
+  try {
+    return parse()
+  } catch {
+    return null
+  }
+}
+
 export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
-  // Only the details tab carries a file (the banner).
-  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : await readForm(args.request)
+  // Only the details tab carries a file (the banner); the registration and surveys tabs hold form builders.
+  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
   if (!form) return bannerTooLarge()
 
-  const run = async <V>(submission: Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {
+  const run = async <V>(parse: () => Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {
     const hideFields = tab === 'details' ? ['banner'] : []
+    const submission = parsedOrNull(parse)
+    if (!submission) return data({ result: { status: 'error' as const, error: { '': ['events:errors.badRequest'] } }, error: null }, { status: 400 })
     // A list button (add or remove a slot) without JavaScript: the form comes back changed, nothing saved.
     if (submission.status === undefined) return data({ result: submission.reply({ hideFields }), error: null })
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), error: null }, { status: 400 })
@@ -134,12 +160,16 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   }
   switch (tab) {
     case 'details':
-      return run(parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
+      return run(() => parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
     case 'schedule':
-      return run(parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
+      return run(() => parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
     case 'access':
-      return run(parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
+      return run(() => parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
     case 'composition':
-      return run(parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
+      return run(() => parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
+    case 'registration':
+      return run(() => parseWithZod(form, { schema: EventRegistrationSchema }), (value: EventRegistrationValues) => saveRegistration(room, value))
+    case 'surveys':
+      return run(() => parseWithZod(form, { schema: EventSurveysSchema }), (value: EventSurveysValues) => saveSurveys(room, value))
   }
 }
