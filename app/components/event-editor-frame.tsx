@@ -75,7 +75,8 @@ export function useEventTabForm<Fields extends Record<string, unknown>>(tab: Eve
   const [form, fields] = useForm<Fields>({
     id: `event-${tab}`,
     lastResult,
-    defaultValue: page.event?.[tab] as DefaultValue<Fields> | undefined,
+    // A tab without form values of the event (members) reads none.
+    defaultValue: (page.event as Record<string, unknown> | null)?.[tab] as DefaultValue<Fields> | undefined,
     constraint: page.constraint,
     shouldValidate: 'onSubmit',
   })

@@ -93,6 +93,8 @@ const CONSTRAINTS = {
   schedule: () => getZodConstraint(EventScheduleObject),
   access: () => getZodConstraint(EventAccessSchema),
   composition: () => getZodConstraint(EventCompositionObject),
+  // The members tab has forms of its own (event-members-routes.server.ts), not one of the event's values.
+  members: () => ({}),
 } satisfies Record<EventEditorTab, () => unknown>
 
 export async function eventEditorLoader(args: LoaderFunctionArgs, tab: EventEditorTab) {
