@@ -1,6 +1,9 @@
 // The event editor's Members tab as plain rules (community spec §2 editor tab members, §3
 // registration import row, §5 breakout invitations, §7 exports): browser-safe, no database.
-import { REGISTRATION_STATUSES, type RegistrationStatus } from '#models/event'
+import type { RegistrationStatus } from '#models/event'
+
+/** models/event REGISTRATION_STATUSES, repeated here because browser code imports no model values. */
+const REGISTRATION_STATUSES = ['approved', 'pending'] as const satisfies readonly RegistrationStatus[]
 
 /** What the tab's tick boxes can do to the registrations chosen. */
 export const REGISTRATION_ACTIONS = ['approve', 'pending', 'coHost', 'notCoHost', 'remove'] as const
