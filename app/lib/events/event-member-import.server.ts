@@ -7,12 +7,13 @@
 // written in a transaction of its own, and the report says row by row what happened.
 import { parse } from 'csv-parse/sync'
 import { UniqueConstraintError } from 'sequelize'
-import { CommunityEvent, EventRegistration, Membership, User, type Room } from '#models/index'
+import { EventRegistration, Membership, User, type Room } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
 import { addMember } from '#models/members'
 import { emailField, fullNameField, phoneField } from '../members/member.schema'
 import { logger } from '../platform/logger.server'
 import { isRegistrationStatus, readCoHost } from './event-members-rules'
+import { eventRowToSave } from './events.server'
 import { onRegistrationApproved } from './registration-hooks.server'
 import { seriesEventsFor } from './series-lookup.server'
 
@@ -118,8 +119,9 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
 export async function importRegistrations(input: { room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array }): Promise<RegistrationImportReport> {
   const { room } = input
   const rows = readRegistrationCsv(input.bytes)
-  const event = await CommunityEvent.findByPk(room.id, { attributes: ['roomId', 'registrationModeration'] })
-  const defaultStatus: RegistrationStatus = event?.registrationModeration ? 'pending' : 'approved'
+  // Registrations hang on the event's own row: an event room made before it had one gets it now.
+  const event = await eventRowToSave(room)
+  const defaultStatus: RegistrationStatus = event.registrationModeration ? 'pending' : 'approved'
   const seen = new Set<string>()
   const report: RegistrationImportRow[] = []
   const approved: EventRegistration[] = []
