@@ -9,8 +9,9 @@ import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._co
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.events.$room.edit.members.import/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.events.$room.edit.members.export.$kind'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.events.$room.edit.composition_.groups/route'
-import type { ImportActionData, GroupsActionData, MembersTabActionData } from '#app/lib/events/event-members-routes.server'
+import { APPROVALS_LIMIT, type ImportActionData, type GroupsActionData, type MembersTabActionData } from '#app/lib/events/event-members-routes.server'
 import { REGISTRATION_IMPORT_MAX_ROWS } from '#app/lib/events/event-member-import.server'
+import type { FormSteps } from '#app/lib/forms/form-definition'
 import { grantRole, makeCommunity, makeEventRoom, makeUser } from '../support/factories'
 import { flashOf } from '../support/flash'
 import { routeArgs } from '../support/route-args'
@@ -70,6 +71,9 @@ function groupsPost(room: Room, fields: Record<string, string>, file?: File, coo
   if (file) body.set('file', file)
   return run(groupsAction(routeArgs(`${base(room)}/composition/groups`, params(room), { method: 'POST', body, headers: { Cookie: cookie } })))
 }
+
+/** A form's steps as the model stores them (its attribute is typed `unknown`). */
+const asSteps = (steps: FormSteps) => steps as unknown as FormDefinition['steps']
 
 async function registered(room: Room, name: string, fields: Partial<{ status: 'approved' | 'pending'; coHost: boolean; emailAddress: string }> = {}) {
   const user = await makeUser({ name, ...(fields.emailAddress ? { emailAddress: fields.emailAddress } : {}) })
@@ -150,6 +154,22 @@ describe('the tick-box actions', () => {
     const junk = await tabPost(room, [['intent', 'approve'], ['ids', "x' OR 1=1"]])
     expect(junk.status).toBe(400)
     expect((await registration.reload()).status).toBe('pending')
+  })
+
+  it('limits approvals (they send mail) per manager: the one past the limit is a 429 and approves nothing', async () => {
+    const room = await makeEventRoom(brand)
+    const busyAdmin = await makeUser()
+    await grantRole(busyAdmin, brand, 'community-admin')
+    const cookie = await signedInCookie(busyAdmin.id)
+    const { registration } = await registered(room, 'Late Approval', { status: 'pending' })
+    const other = await registered(room, 'Early Approval', { status: 'pending' })
+    for (let n = 0; n < APPROVALS_LIMIT.max; n++) expect((await tabPost(room, [['intent', 'approve'], ['ids', other.registration.id]], cookie)).status).toBe(302)
+    const refused = await tabPost(room, [['intent', 'approve'], ['ids', registration.id]], cookie)
+    expect(refused.status).toBe(429)
+    expect((refused.body as MembersTabActionData).error).toBe('eventMembers:errors.tooOften')
+    expect((await registration.reload()).status).toBe('pending')
+    // Other actions send nothing and are not limited.
+    expect((await tabPost(room, [['intent', 'coHost'], ['ids', registration.id]], cookie)).status).toBe(302)
   })
 
   it('refuses a member with a 403 and changes nothing', async () => {
@@ -277,7 +297,7 @@ describe('the exports', () => {
     const room = await makeEventRoom(brand)
     const form = await FormDefinition.create({
       brandId: brand.id,
-      steps: [
+      steps: asSteps([
         [
           { name: 'company', type: 'shortText', label: 'Company', required: true },
           { name: 'intro', type: 'displayText', label: '', required: false, text: 'Welcome' },
@@ -286,7 +306,7 @@ describe('the exports', () => {
           { name: 'topics', type: 'multipleChoice', label: 'Topics', required: false, options: ['Art', 'Code'] },
           { name: 'newsletter', type: 'toggle', label: 'Newsletter', required: false },
         ],
-      ],
+      ]),
     })
     await CommunityEvent.create({ roomId: room.id, registrationFormId: form.id })
     const ada = await makeUser({ name: 'Ada Lovelace', emailAddress: 'ada@export.test', phoneNumber: '+14155550111' })
@@ -319,8 +339,8 @@ describe('the exports', () => {
 
   it('downloads each survey as its own file, with its questions as columns', async () => {
     const room = await makeEventRoom(brand)
-    const pre = await FormDefinition.create({ brandId: brand.id, steps: [[{ name: 'hopes', type: 'longText', label: 'What do you hope for?', required: true }]] })
-    const post = await FormDefinition.create({ brandId: brand.id, steps: [[{ name: 'stars', type: 'rating', label: 'Stars', required: true, max: 5 }]] })
+    const pre = await FormDefinition.create({ brandId: brand.id, steps: asSteps([[{ name: 'hopes', type: 'longText', label: 'What do you hope for?', required: true }]]) })
+    const post = await FormDefinition.create({ brandId: brand.id, steps: asSteps([[{ name: 'stars', type: 'rating', label: 'Stars', required: true, max: 5 }]]) })
     await CommunityEvent.create({ roomId: room.id, preSurveyFormId: pre.id, postSurveyFormId: post.id })
     const lin = await makeUser({ name: 'Lin Survey', emailAddress: 'lin@survey.test' })
     await FormSubmission.create({ formDefinitionId: pre.id, userId: lin.id, values: { hopes: '-1+cmd|calc' } })
