@@ -44,7 +44,7 @@ export default function PredefinedGroups() {
   const problems = answer?.problems ?? []
   const invalid = fieldErrors.length > 0 || problems.length > 0
   return (
-    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={formErrors}>
+    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={formErrors} current="composition">
       {event ? (
         <div className="stack event-members">
           <p className="breadcrumb">

@@ -25,7 +25,7 @@ export default function RegistrationImport() {
   const problem = result && !result.report ? result.problem : null
   const yesNo = (value: boolean | undefined) => (value ? t('eventMembers:list.yes') : t('eventMembers:list.no'))
   return (
-    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal}>
+    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} current="members">
       {event ? (
         <div className="stack event-members">
           <p className="breadcrumb">
@@ -105,9 +105,7 @@ export default function RegistrationImport() {
               ) : null}
             </div>
             <p className="hint">{t('eventMembers:import.columns')}</p>
-            <pre className="csv-example">
-              fullName,emailAddress,phoneNumber,status,coHost,eventSeries{'\n'}Ada Lovelace,ada@example.com,+14155550132,approved,no,
-            </pre>
+            <pre className="csv-example">{'fullName,emailAddress,phoneNumber,status,coHost,eventSeries\nAda Lovelace,ada@example.com,+14155550132,approved,no,'}</pre>
             <div className="inline-actions">
               <button type="submit" className="button button-primary" disabled={busy}>
                 {t('eventMembers:import.submit')}
