@@ -93,38 +93,75 @@ export async function surveyTable(room: Pick<Room, 'id'>, which: 'pre' | 'post')
   }
 }
 
+/** Spec §3 Event participant: the person, joined, left, and an entry per breakout room they were assigned to. */
+export type EventParticipant = {
+  /** Their first presence's id (a meeting peer): the participant's id in the JSON API. */
+  id: string
+  eventId: string
+  user: { id: string; name: string; emailAddress: string | null }
+  joinedDateTime: string
+  /** Empty while they are still in. */
+  leftDateTime: string | null
+  activities: Array<{ action: 'Breakout Room Assignment'; roomName: string; dateTime: string }>
+}
+
 /**
- * Participants (spec §3 Event participant: the person, joined, left, the breakout rooms they were
- * assigned to), from the meeting rows the media edge keeps: every meeting of the event room and
- * the breakout rooms under them, one line a person, first join to last leave (empty while they
- * are still in), the breakouts named in the order they were entered.
+ * The event's participants from the meeting rows the media edge keeps: every meeting of the event
+ * room and the breakout rooms under them, one entry a person (or only `userId`), first join to
+ * last leave, the breakouts in the order they were entered.
  */
-export async function participantsTable(room: Pick<Room, 'id'>): Promise<CsvTable | null> {
+export async function eventParticipants(room: Pick<Room, 'id'>, userId?: string): Promise<EventParticipant[]> {
   const mains = await MeetingRoom.findAll({ where: { roomId: room.id }, attributes: ['id', 'type', 'name'] })
-  if (!mains.length) return null
+  if (!mains.length) return []
   const breakouts = await MeetingRoom.findAll({ where: { parentId: mains.map((meeting) => meeting.id), id: { [Op.notIn]: mains.map((meeting) => meeting.id) } }, attributes: ['id', 'type', 'name'] })
   const meetings = new Map([...mains, ...breakouts].map((meeting) => [meeting.id, meeting]))
-  const peers = await MeetingPeer.findAll({ where: { meetingRoomId: [...meetings.keys()] }, order: [['joinedAt', 'ASC'], ['id', 'ASC']] })
-  if (!peers.length) return null
+  const peers = await MeetingPeer.findAll({
+    where: { meetingRoomId: [...meetings.keys()], ...(userId ? { userId } : {}) },
+    order: [['joinedAt', 'ASC'], ['id', 'ASC']],
+  })
   const users = await usersById(peers.map((peer) => peer.userId))
-  type Person = { name: string; email: string; joined: Date; left: Date | null; stillIn: boolean; breakouts: string[] }
-  const people = new Map<string, Person>()
+  const people = new Map<string, EventParticipant & { stillIn: boolean }>()
   for (const peer of peers) {
     const user = users.get(peer.userId)
-    const person = people.get(peer.userId) ?? { name: user?.name ?? peer.userMeta?.name ?? '', email: user?.emailAddress ?? '', joined: peer.joinedAt, left: null, stillIn: false, breakouts: [] }
-    people.set(peer.userId, person)
-    if (peer.joinedAt < person.joined) person.joined = peer.joinedAt
-    if (peer.leftAt === null || peer.leftAt === undefined) person.stillIn = true
-    else if (!person.left || peer.leftAt > person.left) person.left = peer.leftAt
+    let person = people.get(peer.userId)
+    if (!person) {
+      person = {
+        id: peer.id,
+        eventId: room.id,
+        user: { id: peer.userId, name: user?.name ?? peer.userMeta?.name ?? '', emailAddress: user?.emailAddress ?? null },
+        joinedDateTime: peer.joinedAt.toISOString(),
+        leftDateTime: null,
+        activities: [],
+        stillIn: false,
+      }
+      people.set(peer.userId, person)
+    }
+    if (!peer.leftAt) person.stillIn = true
+    else if (!person.leftDateTime || peer.leftAt.toISOString() > person.leftDateTime) person.leftDateTime = peer.leftAt.toISOString()
     const meeting = meetings.get(peer.meetingRoomId)
     if (meeting?.type === 'breakout') {
-      const label = meeting.name || meeting.id
-      if (!person.breakouts.includes(label)) person.breakouts.push(label)
+      const roomName = meeting.name || meeting.id
+      if (!person.activities.some((activity) => activity.roomName === roomName)) {
+        person.activities.push({ action: 'Breakout Room Assignment', roomName, dateTime: peer.joinedAt.toISOString() })
+      }
     }
   }
+  return [...people.values()].map(({ stillIn, ...person }) => ({ ...person, leftDateTime: stillIn ? null : person.leftDateTime }))
+}
+
+/** Participants as a file: name, email, first join, last leave (empty while still in), breakout rooms. */
+export async function participantsTable(room: Pick<Room, 'id'>): Promise<CsvTable | null> {
+  const participants = await eventParticipants(room)
+  if (!participants.length) return null
   return {
     header: ['name', 'email', 'joinedAt', 'leftAt', 'breakoutRooms'],
-    rows: [...people.values()].map((person) => [person.name, person.email, person.joined.toISOString(), person.stillIn || !person.left ? '' : person.left.toISOString(), person.breakouts.join('; ')]),
+    rows: participants.map((person) => [
+      person.user.name,
+      person.user.emailAddress ?? '',
+      person.joinedDateTime,
+      person.leftDateTime ?? '',
+      person.activities.map((activity) => activity.roomName).join('; '),
+    ]),
   }
 }
 

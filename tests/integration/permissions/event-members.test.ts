@@ -6,13 +6,15 @@
 // - §7 exports of registrations, surveys and participants are the event managers' too.
 // - Signed out → sign in; another community's admin, the pending and the archived → refused.
 import { beforeAll } from 'vitest'
-import { CommunityEvent, EventRegistration, Room, type User } from '#models/index'
+import { CommunityEvent, EventRegistration, MeetingPeer, MeetingRoom, Room, type User } from '#models/index'
 import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._community.events.$room.edit.members._index/route'
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.events.$room.edit.members.import/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.events.$room.edit.members.export.$kind'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.events.$room.edit.composition_.groups/route'
+import { action as importUserCall } from '#app/routes/api.registration.importUser'
+import { loader as participantCall } from '#app/routes/api.event-participants._index'
 import { makeEventRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import { argsAs, describeMatrix, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let event: Room
@@ -23,6 +25,8 @@ beforeAll(async () => {
   await CommunityEvent.create({ roomId: event.id })
   registrant = await makeUser({ name: 'Reg Istrant' })
   await EventRegistration.create({ roomId: event.id, userId: registrant.id, status: 'approved' })
+  const meeting = await MeetingRoom.create({ roomId: event.id, type: 'main', startedAt: new Date() })
+  await MeetingPeer.create({ meetingRoomId: meeting.id, userId: registrant.id, joinedAt: new Date() })
 })
 
 // create-events: the owner and the admins.
@@ -97,6 +101,22 @@ const ROWS: MatrixRow[] = [
       const { room } = await fresh(w, p)
       return deniedOn403(groupsAction(await argsAs(w, p, path(w, room, 'composition/groups'), paramsOf(w, room), multipart({ intent: 'save', groups: 'a@x.org,b@x.org' }))))
     },
+    expected: only(MANAGERS),
+  },
+  {
+    // The JSON call answers its refusals as 401/403 JSON, thrown here as a page's would be.
+    name: 'POST /api/registration/importUser',
+    run: async (w, p) => {
+      const { room } = await fresh(w, p)
+      const body = JSON.stringify({ brandId: w.brand.id, room: room.slug, fullName: 'Api Matrix', emailAddress: `api-matrix-${p}@import.test` })
+      return refusedAsThrown(await importUserCall(await argsAs(w, p, '/api/registration/importUser', {}, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } })))
+    },
+    expected: only(MANAGERS),
+  },
+  {
+    // Someone else's participation: those who manage events only.
+    name: 'GET /api/event-participants?event=&user=',
+    run: async (w, p) => refusedAsThrown(await participantCall(await argsAs(w, p, `/api/event-participants?event=${event.id}&user=${registrant.id}`, {}))),
     expected: only(MANAGERS),
   },
 ]
