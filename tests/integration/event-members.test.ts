@@ -9,6 +9,7 @@ import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._co
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.events.$room.edit.members.import/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.events.$room.edit.members.export.$kind'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.events.$room.edit.composition_.groups/route'
+import { action as compositionAction } from '#app/routes/$brand._community.events.$room.edit.composition/route'
 import { APPROVALS_LIMIT, type ImportActionData, type GroupsActionData, type MembersTabActionData } from '#app/lib/events/event-members-routes.server'
 import { REGISTRATION_IMPORT_MAX_ROWS } from '#app/lib/events/event-member-import.server'
 import type { FormSteps } from '#app/lib/forms/form-definition'
@@ -446,5 +447,17 @@ describe('predefined breakout groups', () => {
     const room = await makeEventRoom(brand)
     expect((await groupsPost(room, { intent: 'save', groups: 'a@x.org,b@x.org' }, undefined, memberCookie)).status).toBe(403)
     expect(await stored(room)).toBeNull()
+  })
+})
+
+describe('the composition tab beside the groups', () => {
+  it('answers a forged list button (an __intent__ that is not conform’s) with a 400, not a 500', async () => {
+    const room = await makeEventRoom(brand)
+    for (const intent of ['{"type":1}', 'not json', '{}']) {
+      const answer = await run(
+        compositionAction(routeArgs(`${base(room)}/composition`, params(room), { method: 'POST', body: new URLSearchParams({ eventType: 'live', __intent__: intent }), headers: { Cookie: adminCookie } })),
+      )
+      expect(answer.status).toBe(400)
+    }
   })
 })

@@ -134,14 +134,32 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
     if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields }), error: null }, { status: 500 })
     throw await redirectWithFlash(editorUrl(brand.slug, room.slug, tab), { kind: 'success', message: 'common:flash.saved' })
   }
+  // conform throws on a forged list button (an `__intent__` that is not its JSON): bad input, a 400, never a 500.
+  const parse = (schema: Parameters<typeof parseWithZod>[1]['schema']): Parsed | null => {
+    try {
+      return parseWithZod(form, { schema }) as Parsed
+    } catch {
+      return null
+    }
+  }
+  const submission = parse(
+    tab === 'details'
+      ? EventDetailsSchema
+      : tab === 'schedule'
+        ? eventScheduleSchema({ keptStart: room.startsAt })
+        : tab === 'access'
+          ? EventAccessSchema
+          : EventCompositionSchema,
+  )
+  if (!submission) return data({ result: null, error: 'events:errors.badRequest' as TranslationKey }, { status: 400 })
   switch (tab) {
     case 'details':
-      return run(parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
+      return run(submission, (value: EventDetailsValues) => saveDetails(room, value))
     case 'schedule':
-      return run(parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
+      return run(submission, (value: EventScheduleValues) => saveSchedule(room, value))
     case 'access':
-      return run(parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
+      return run(submission, (value: EventAccessValues) => saveAccess(room, value))
     case 'composition':
-      return run(parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
+      return run(submission, (value: EventCompositionValues) => saveComposition(room, value))
   }
 }

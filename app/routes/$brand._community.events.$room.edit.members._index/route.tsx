@@ -64,8 +64,12 @@ export default function EventMembersTab() {
                         <th scope="col">{t('eventMembers:list.name')}</th>
                         <th scope="col">{t('eventMembers:list.status')}</th>
                         <th scope="col">{t('eventMembers:list.coHost')}</th>
-                        <th scope="col">{t('eventMembers:list.source')}</th>
-                        <th scope="col">{t('eventMembers:list.registeredAt')}</th>
+                        <th scope="col" className="wide-only">
+                          {t('eventMembers:list.source')}
+                        </th>
+                        <th scope="col" className="wide-only">
+                          {t('eventMembers:list.registeredAt')}
+                        </th>
                       </tr>
                     </thead>
                     <tbody>
@@ -82,8 +86,8 @@ export default function EventMembersTab() {
                             <span className={`status-tag status-${row.status}`}>{t(`eventMembers:status.${row.status}`)}</span>
                           </td>
                           <td>{row.coHost ? t('eventMembers:list.yes') : t('eventMembers:list.no')}</td>
-                          <td>{t(`eventMembers:source.${row.source}`)}</td>
-                          <td>
+                          <td className="wide-only">{t(`eventMembers:source.${row.source}`)}</td>
+                          <td className="wide-only">
                             <time dateTime={row.registeredAt}>{formatDate(new Date(row.registeredAt), { language, dateOnly: true })}</time>
                           </td>
                         </tr>
