@@ -79,6 +79,8 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await screenshots(page, testInfo, 'event-members-tab')
   await expectAccessible(page)
   await page.getByRole('navigation', { name: text('eventMembers:filter.label') }).getByRole('link', { name: new RegExp(`^${text('eventMembers:filter.pending')}`) }).click()
+  await expect(page).toHaveURL(`${tab}?status=pending`)
+  await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toHaveCount(0)
   const alan = page.getByRole('row').filter({ hasText: 'Alan Turing' })
   await expect(alan).toContainText(text('eventMembers:status.pending'))
   // Nothing ticked is refused and said.
