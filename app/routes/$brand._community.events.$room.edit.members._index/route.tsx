@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { EventEditorFrame } from '#app/components/event-editor-frame'
 import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
-import { REGISTRATION_ACTIONS, REGISTRATION_FILTERS, memberImportUrl, membersTabUrl, type ExportKind } from '#app/lib/events/event-members-rules'
+import { REGISTRATION_ACTIONS, REGISTRATION_FILTERS, groupsUrl, memberImportUrl, membersTabUrl, type ExportKind } from '#app/lib/events/event-members-rules'
 import { membersTabAction, membersTabLoader, type MembersTabActionData } from '#app/lib/events/event-members-routes.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
@@ -149,7 +149,7 @@ export default function EventMembersTab() {
             </ul>
           </section>
           <p>
-            <Link to={`/${brandSlug}/events/${event.slug}/edit/composition/groups`}>{t('eventMembers:groups.title')}</Link>
+            <Link to={groupsUrl(brandSlug, event.slug)}>{t('eventMembers:groups.title')}</Link>
           </p>
         </div>
       ) : null}
