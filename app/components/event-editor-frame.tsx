@@ -15,8 +15,11 @@ export function EventEditorFrame({
   event,
   refusal,
   formErrors,
+  current,
   children,
 }: {
+  /** A page under a tab (the members' import, the composition's groups) keeps that tab marked. */
+  current?: EventEditorTab
   brandSlug: string
   event: { slug: string; name: string; status: string } | null
   refusal: TranslationKey | null
@@ -44,7 +47,7 @@ export function EventEditorFrame({
             <ul>
               {EVENT_EDITOR_TABS.map((tab: EventEditorTab) => (
                 <li key={tab}>
-                  <NavLink to={editorUrl(brandSlug, event.slug, tab)} end className="settings-tab">
+                  <NavLink to={editorUrl(brandSlug, event.slug, tab)} end={tab !== current} className="settings-tab">
                     {t(`events:editor.tabs.${tab}`)}
                   </NavLink>
                 </li>
@@ -79,7 +82,8 @@ export function useEventTabForm<Fields extends Record<string, unknown>>(tab: Eve
   const [form, fields] = useForm<Fields>({
     id: `event-${tab}`,
     lastResult,
-    defaultValue: page.event?.[tab] as DefaultValue<Fields> | undefined,
+    // A tab without form values of the event (members) reads none.
+    defaultValue: (page.event as Record<string, unknown> | null)?.[tab] as DefaultValue<Fields> | undefined,
     constraint: page.constraint,
     shouldValidate: 'onSubmit',
   })

@@ -105,6 +105,8 @@ const CONSTRAINTS = {
   composition: () => getZodConstraint(EventCompositionObject),
   registration: () => getZodConstraint(EventRegistrationObject),
   surveys: () => getZodConstraint(EventSurveysObject),
+  // The members tab has forms of its own (event-members-routes.server.ts), not one of the event's values.
+  members: () => ({}),
 } satisfies Record<EventEditorTab, () => unknown>
 
 export async function eventEditorLoader(args: LoaderFunctionArgs, tab: EventEditorTab) {

@@ -60,8 +60,8 @@ export function eventListTab(event: { status: string; startsAt: Date | null; end
   return end && end.getTime() < now.getTime() ? 'past' : 'upcoming'
 }
 
-/** The editor's tabs that are built (members comes with later work). */
-export const EVENT_EDITOR_TABS = ['details', 'schedule', 'access', 'registration', 'composition', 'surveys'] as const
+/** The editor's tabs, in the spec's order (§2: details, schedule, access, registration, composition, surveys, members). */
+export const EVENT_EDITOR_TABS = ['details', 'schedule', 'access', 'registration', 'composition', 'surveys', 'members'] as const
 export type EventEditorTab = (typeof EVENT_EDITOR_TABS)[number]
 
 export const eventsUrl = (brandSlug: string, tab?: EventListTab) => `/${brandSlug}/events${tab && tab !== 'upcoming' ? `?tab=${tab}` : ''}`

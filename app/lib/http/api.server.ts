@@ -105,7 +105,7 @@ export const noReads = apiCall(async () => {
 /** A zod issue's message when it is one of ours (a translation key), else the general bad request. */
 function issueKey(issues: readonly z.ZodIssue[]): TranslationKey {
   const message = issues[0]?.message ?? ''
-  return (/^[a-z]+:[\w.]+$/.test(message) ? message : 'api:errors.badRequest') as TranslationKey
+  return (/^[a-z][A-Za-z]*:[\w.]+$/.test(message) ? message : 'api:errors.badRequest') as TranslationKey
 }
 
 /** The query string read with the call's schema, or 400 with the first problem's message. */

@@ -6,6 +6,6 @@ export type Flash = { kind: 'success' | 'error'; message: TranslationKey; values
 
 export const FlashSchema = z.object({
   kind: z.enum(['success', 'error']),
-  message: z.string().regex(/^[a-z]+:[\w.]+$/),
+  message: z.string().regex(/^[a-z][A-Za-z]*:[\w.]+$/),
   values: z.record(z.union([z.string(), z.number()])).optional(),
 })

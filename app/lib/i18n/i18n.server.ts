@@ -25,6 +25,7 @@ import enModeration from '#locales/en/moderation.json'
 import enNotifications from '#locales/en/notifications.json'
 import enForms from '#locales/en/forms.json'
 import enSeries from '#locales/en/series.json'
+import enEventMembers from '#locales/en/eventMembers.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -50,6 +51,7 @@ import esModeration from '#locales/es/moderation.json'
 import esNotifications from '#locales/es/notifications.json'
 import esForms from '#locales/es/forms.json'
 import esSeries from '#locales/es/series.json'
+import esEventMembers from '#locales/es/eventMembers.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -75,6 +77,7 @@ import ptModeration from '#locales/pt/moderation.json'
 import ptNotifications from '#locales/pt/notifications.json'
 import ptForms from '#locales/pt/forms.json'
 import ptSeries from '#locales/pt/series.json'
+import ptEventMembers from '#locales/pt/eventMembers.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -106,6 +109,7 @@ const MESSAGES: Record<Language, Messages> = {
     notifications: enNotifications,
     forms: enForms,
     series: enSeries,
+    eventMembers: enEventMembers,
   },
   es: {
     common: esCommon,
@@ -133,6 +137,7 @@ const MESSAGES: Record<Language, Messages> = {
     notifications: esNotifications,
     forms: esForms,
     series: esSeries,
+    eventMembers: esEventMembers,
   },
   pt: {
     common: ptCommon,
@@ -160,6 +165,7 @@ const MESSAGES: Record<Language, Messages> = {
     notifications: ptNotifications,
     forms: ptForms,
     series: ptSeries,
+    eventMembers: ptEventMembers,
   },
 }
 

@@ -23,6 +23,7 @@ import type enModeration from '#locales/en/moderation.json'
 import type enNotifications from '#locales/en/notifications.json'
 import type enForms from '#locales/en/forms.json'
 import type enSeries from '#locales/en/series.json'
+import type enEventMembers from '#locales/en/eventMembers.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -62,6 +63,7 @@ export type Messages = {
   notifications: typeof enNotifications
   forms: typeof enForms
   series: typeof enSeries
+  eventMembers: typeof enEventMembers
 }
 export type Namespace = keyof Messages
 

@@ -1,10 +1,12 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
 import { EventTabForm, useEventTabForm } from '#app/components/event-editor-frame'
 import { CheckboxField, Field } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { eventEditorAction, eventEditorLoader } from '#app/lib/events/event-editor-routes.server'
 import { EVENT_TYPES } from '#app/lib/events/event-rules'
+import { groupsUrl } from '#app/lib/events/event-members-rules'
 import type { EventCompositionFields } from '#app/lib/events/event.schema'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -20,7 +22,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function EventCompositionTab() {
   const { t } = useT()
-  const { form, fields } = useEventTabForm<EventCompositionFields>('composition')
+  const { page, form, fields } = useEventTabForm<EventCompositionFields>('composition')
   const slots = fields.slots.getFieldList()
   return (
     <EventTabForm form={form}>
@@ -85,6 +87,11 @@ export default function EventCompositionTab() {
           <input {...getInputProps(fields.breakoutSize, { type: 'number' })} inputMode="numeric" />
         </Field>
         <p className="hint">{t('events:fields.breakoutSizeHint')}</p>
+        {page.event ? (
+          <p>
+            <Link to={groupsUrl(page.brandSlug, page.event.slug)}>{t('events:fields.predefinedGroups')}</Link>
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className="stack">

@@ -29,6 +29,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'settings:fields.toolbar.chat', // "Chat"
     'notifications:mail.liveSubject', // "{{community}}: {{text}}"
     'notifications:mail.sms', // "{{text}}: {{link}}"
+    'eventMembers:list.no', // "No"
   ],
   pt: [
     'common:appName',

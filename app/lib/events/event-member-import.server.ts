@@ -1,0 +1,233 @@
+// The Members tab's CSV import of registrations (community spec §2 "CSV user import … with an
+// upload result screen", §3 registration import row: fullName, emailAddress, phoneNumber, status
+// (approved or pending), coHost, eventSeries). Each row is judged by the people rules of the member
+// import (name, email, phone), then its own (status, coHost, a second row for one address, the
+// series); a good row finds or makes the person, makes them a member of the community when they
+// are not one, and registers them (a registration already there is updated). Each good row is
+// written in a transaction of its own, and the report says row by row what happened.
+import { parse } from 'csv-parse/sync'
+import { UniqueConstraintError } from 'sequelize'
+import { EventRegistration, Membership, User, type Room } from '#models/index'
+import type { RegistrationStatus } from '#models/event'
+import { addMember } from '#models/members'
+import { emailField, fullNameField, phoneField } from '../members/member.schema'
+import { logger } from '../platform/logger.server'
+import { isRegistrationStatus, readCoHost } from './event-members-rules'
+import { eventRowToSave } from './events.server'
+import { onRegistrationApproved } from './registration-hooks.server'
+import { seriesEventsFor } from './series-lookup.server'
+
+export const REGISTRATION_IMPORT_MAX_ROWS = 1000
+export const REGISTRATION_IMPORT_MAX_BYTES = 1024 * 1024
+
+export type RegistrationImportReason =
+  | 'members:editor.errors.nameRequired'
+  | 'members:editor.errors.nameTooShort'
+  | 'members:editor.errors.nameFull'
+  | 'members:editor.errors.tooLong'
+  | 'members:editor.errors.emailRequired'
+  | 'members:editor.errors.emailInvalid'
+  | 'members:editor.errors.phoneInvalid'
+  | 'members:editor.errors.phoneTaken'
+  | 'eventMembers:import.reasons.status'
+  | 'eventMembers:import.reasons.coHost'
+  | 'eventMembers:import.reasons.duplicate'
+  | 'eventMembers:import.reasons.unknownSeries'
+  | 'eventMembers:import.reasons.notSaved'
+
+export type RegistrationImportRow = {
+  line: number
+  fullName: string
+  emailAddress: string
+  outcome: 'imported' | 'updated' | 'refused'
+  reasons: RegistrationImportReason[]
+  status?: RegistrationStatus
+  coHost?: boolean
+  series?: string
+  /** The event's registration the row made or updated (not sent to the page). */
+  registration?: EventRegistration
+}
+export type RegistrationImportReport = { rows: RegistrationImportRow[]; imported: number; updated: number; refused: number }
+
+export type RegistrationFileProblem =
+  | 'eventMembers:import.errors.notCsv'
+  | 'eventMembers:import.errors.empty'
+  | 'eventMembers:import.errors.noHeader'
+  | 'eventMembers:import.errors.tooManyRows'
+
+export class RegistrationFileError extends Error {
+  constructor(readonly problem: RegistrationFileProblem) {
+    super(problem)
+  }
+}
+
+const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'status', 'coHost', 'eventSeries'] as const
+type Column = (typeof COLUMNS)[number]
+
+/** A header cell as the column it names: case, spaces, dashes and underscores do not matter ("Full name", "co_host"). */
+function columnOf(cell: string): Column | null {
+  const plain = cell.replace(/[\s_-]/g, '').toLowerCase()
+  return COLUMNS.find((column) => column.toLowerCase() === plain) ?? null
+}
+
+/**
+ * The file's rows as records of the known columns. Refuses what is not text (invalid UTF-8, NUL
+ * bytes), what does not parse as CSV, an empty file, a header without fullName and emailAddress,
+ * and more rows than the limit. Line numbers count the header as line 1.
+ */
+export function readRegistrationCsv(bytes: Uint8Array): Array<{ line: number; cells: Partial<Record<Column, string>> }> {
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    throw new RegistrationFileError('eventMembers:import.errors.notCsv')
+  }
+  if (text.includes('\u0000')) throw new RegistrationFileError('eventMembers:import.errors.notCsv')
+  if (!text.trim()) throw new RegistrationFileError('eventMembers:import.errors.empty')
+  let records: string[][]
+  try {
+    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, skip_records_with_empty_values: true }) as string[][]
+  } catch {
+    throw new RegistrationFileError('eventMembers:import.errors.notCsv')
+  }
+  const [header, ...rows] = records
+  if (!header) throw new RegistrationFileError('eventMembers:import.errors.empty')
+  const columns = header.map(columnOf)
+  if (!columns.includes('fullName') || !columns.includes('emailAddress')) throw new RegistrationFileError('eventMembers:import.errors.noHeader')
+  if (!rows.length) throw new RegistrationFileError('eventMembers:import.errors.empty')
+  if (rows.length > REGISTRATION_IMPORT_MAX_ROWS) throw new RegistrationFileError('eventMembers:import.errors.tooManyRows')
+  return rows.map((row, index) => {
+    const cells: Partial<Record<Column, string>> = {}
+    columns.forEach((column, position) => {
+      if (column && cells[column] === undefined) cells[column] = row[position] ?? ''
+    })
+    return { line: index + 2, cells }
+  })
+}
+
+const nameRule = fullNameField()
+const emailRule = emailField()
+const phoneRule = phoneField()
+
+function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): RegistrationImportReason | null {
+  return result.success ? null : ((result.error!.issues[0]?.message ?? 'members:editor.errors.emailInvalid') as RegistrationImportReason)
+}
+
+export type RegistrationCells = Partial<Record<Column, string>>
+type ImportContext = { room: Pick<Room, 'id' | 'slug' | 'brandId'>; defaultStatus: RegistrationStatus; seen: Set<string>; approved: EventRegistration[] }
+
+/** The default status of an import into this event, its own row made when the room has none yet. */
+async function importContext(room: Pick<Room, 'id' | 'slug' | 'brandId'>): Promise<ImportContext> {
+  // Registrations hang on the event's own row: an event room made before it had one gets it now.
+  const event = await eventRowToSave(room)
+  return { room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [] }
+}
+
+/**
+ * One row: judged, then (when good) written in a transaction of its own. Registrations that became
+ * approved are collected in the context, to be handed on once the whole import is saved.
+ */
+async function importRow(context: ImportContext, line: number, cells: RegistrationCells): Promise<RegistrationImportRow> {
+  const { room, defaultStatus, seen } = context
+  const reasons: RegistrationImportReason[] = []
+  const name = nameRule.safeParse(cells.fullName ?? '')
+  const email = emailRule.safeParse(cells.emailAddress ?? '')
+  const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
+  for (const problem of [firstIssue(name), firstIssue(email), firstIssue(phone)]) if (problem) reasons.push(problem)
+  const statusCell = (cells.status ?? '').trim().toLowerCase()
+  const status = statusCell === '' ? defaultStatus : isRegistrationStatus(statusCell) ? statusCell : null
+  if (!status) reasons.push('eventMembers:import.reasons.status')
+  const coHost = readCoHost(cells.coHost ?? '')
+  if (coHost === null) reasons.push('eventMembers:import.reasons.coHost')
+
+  const emailAddress = email.success ? email.data : (cells.emailAddress ?? '').trim()
+  const phoneNumber = phone.success ? phone.data : ''
+  const series = (cells.eventSeries ?? '').trim()
+  const row: RegistrationImportRow = { line, fullName: (cells.fullName ?? '').trim(), emailAddress, outcome: 'refused', reasons, series: series || undefined }
+  // A second row for one address is refused whatever the first one's fate.
+  if (email.success) {
+    if (seen.has(emailAddress)) reasons.push('eventMembers:import.reasons.duplicate')
+    seen.add(emailAddress)
+  }
+  // The series' events are registered too; a series that is not found refuses the row.
+  const seriesEvents = series ? await seriesEventsFor(room.brandId, series) : []
+  if (seriesEvents === null) reasons.push('eventMembers:import.reasons.unknownSeries')
+  if (reasons.length || !name.success || !email.success || !status || coHost === null || seriesEvents === null) return row
+  row.status = status
+  row.coHost = coHost
+
+  const existing = await User.findOne({ where: { emailAddress } })
+  // A new account's phone must be nobody else's (an existing account keeps its own).
+  if (phoneNumber && !existing && (await User.count({ where: { phoneNumber } }))) {
+    reasons.push('members:editor.errors.phoneTaken')
+    return row
+  }
+  const roomIds = [...new Set([room.id, ...seriesEvents.map((seriesEvent) => seriesEvent.id)])]
+  try {
+    // Approvals are handed on only once their row is saved (a rolled-back row sends nothing).
+    const newlyApproved: EventRegistration[] = []
+    const outcome = await User.sequelize!.transaction(async (transaction) => {
+      // Someone who has an account already keeps it as it is; the community only gains them.
+      const user = existing ?? (await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null }, { transaction }))
+      if (!(await Membership.count({ where: { brandId: room.brandId, userId: user.id }, transaction }))) {
+        await addMember({ brandId: room.brandId, userId: user.id, roles: ['community-member'], status: 'active', source: 'import', transaction })
+      }
+      let mainOutcome: 'imported' | 'updated' = 'imported'
+      for (const roomId of roomIds) {
+        const found = await EventRegistration.findOne({ where: { roomId, userId: user.id }, transaction })
+        if (found) {
+          const becameApproved = found.status === 'pending' && status === 'approved'
+          await found.update({ status, coHost }, { transaction })
+          if (becameApproved) newlyApproved.push(found)
+          if (roomId === room.id) {
+            mainOutcome = 'updated'
+            row.registration = found
+          }
+        } else {
+          const made = await EventRegistration.create({ roomId, userId: user.id, status, coHost, source: 'import' }, { transaction })
+          if (status === 'approved') newlyApproved.push(made)
+          if (roomId === room.id) row.registration = made
+        }
+      }
+      return mainOutcome
+    })
+    row.outcome = outcome
+    context.approved.push(...newlyApproved)
+  } catch (error) {
+    row.registration = undefined
+    if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id, line }, 'registration import row not saved')
+    reasons.push('eventMembers:import.reasons.notSaved')
+  }
+  return row
+}
+
+/** The collected approvals to the confirmation hook, after everything is saved. */
+async function handOnApprovals(context: ImportContext) {
+  const { room } = context
+  for (const registration of context.approved) {
+    await onRegistrationApproved({ registration, room: registration.roomId === room.id ? room : { id: registration.roomId, slug: '', brandId: room.brandId } })
+  }
+}
+
+/**
+ * Imports the file's rows as registrations of the event; returns the per-row report. An empty
+ * status cell takes the event's own default (pending when it moderates registrations, else
+ * approved). Registrations that become approved go to the confirmation hook once all is saved.
+ */
+export async function importRegistrations(input: { room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array }): Promise<RegistrationImportReport> {
+  const rows = readRegistrationCsv(input.bytes)
+  const context = await importContext(input.room)
+  const report: RegistrationImportRow[] = []
+  for (const { line, cells } of rows) report.push(await importRow(context, line, cells))
+  await handOnApprovals(context)
+  const count = (outcome: RegistrationImportRow['outcome']) => report.filter((row) => row.outcome === outcome).length
+  return { rows: report.map(({ registration: _saved, ...row }) => row), imported: count('imported'), updated: count('updated'), refused: count('refused') }
+}
+
+/** One registration imported by the JSON API (spec §7 POST /registration/importUser): the same rules as a file's row. */
+export async function importOneRegistration(room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells): Promise<RegistrationImportRow> {
+  const context = await importContext(room)
+  const row = await importRow(context, 1, cells)
+  await handOnApprovals(context)
+  return row
+}

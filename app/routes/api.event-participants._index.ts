@@ -1,0 +1,5 @@
+// GET /api/event-participants?event=&user= (spec §7): that person's participation in that event.
+import { apiCall } from '#app/lib/http/api.server'
+import { participantByQueryCall } from '#app/lib/api/events-api.server'
+
+export const loader = apiCall(participantByQueryCall)
