@@ -24,6 +24,7 @@ import enApi from '#locales/en/api.json'
 import enModeration from '#locales/en/moderation.json'
 import enNotifications from '#locales/en/notifications.json'
 import enForms from '#locales/en/forms.json'
+import enRegistration from '#locales/en/registration.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -48,6 +49,7 @@ import esApi from '#locales/es/api.json'
 import esModeration from '#locales/es/moderation.json'
 import esNotifications from '#locales/es/notifications.json'
 import esForms from '#locales/es/forms.json'
+import esRegistration from '#locales/es/registration.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -72,6 +74,7 @@ import ptApi from '#locales/pt/api.json'
 import ptModeration from '#locales/pt/moderation.json'
 import ptNotifications from '#locales/pt/notifications.json'
 import ptForms from '#locales/pt/forms.json'
+import ptRegistration from '#locales/pt/registration.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -102,6 +105,7 @@ const MESSAGES: Record<Language, Messages> = {
     moderation: enModeration,
     notifications: enNotifications,
     forms: enForms,
+    registration: enRegistration,
   },
   es: {
     common: esCommon,
@@ -128,6 +132,7 @@ const MESSAGES: Record<Language, Messages> = {
     moderation: esModeration,
     notifications: esNotifications,
     forms: esForms,
+    registration: esRegistration,
   },
   pt: {
     common: ptCommon,
@@ -154,6 +159,7 @@ const MESSAGES: Record<Language, Messages> = {
     moderation: ptModeration,
     notifications: ptNotifications,
     forms: ptForms,
+    registration: ptRegistration,
   },
 }
 

@@ -22,6 +22,7 @@ import type enApi from '#locales/en/api.json'
 import type enModeration from '#locales/en/moderation.json'
 import type enNotifications from '#locales/en/notifications.json'
 import type enForms from '#locales/en/forms.json'
+import type enRegistration from '#locales/en/registration.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -60,6 +61,7 @@ export type Messages = {
   moderation: typeof enModeration
   notifications: typeof enNotifications
   forms: typeof enForms
+  registration: typeof enRegistration
 }
 export type Namespace = keyof Messages
 

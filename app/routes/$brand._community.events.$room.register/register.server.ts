@@ -1,0 +1,206 @@
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { Brand, User } from '#models/index'
+import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
+import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
+import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
+import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/identity/signup-codes.server'
+import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
+import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
+import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
+import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
+import { formSteps, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
+import { registrationCutoff } from '#app/lib/events/registration-rules'
+import { flashHeader, redirectWithFlash } from '#app/lib/http/flash.server'
+import { readForm } from '#app/lib/http/form-body.server'
+import { getSession, sessionSlot, startSession, withSession, type AppSession } from '#app/lib/http/session.server'
+import { resolveLanguage } from '#app/lib/i18n/i18n.server'
+import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { env } from '#app/lib/platform/env.server'
+
+/**
+ * `/{brand}/events/{room}/register`: one step of the registration form per page, no JavaScript
+ * needed. The answers given so far wait in the (server-side) session, each step re-checked on the
+ * server when posted and all of them again before the registration is made. A visitor gives a name
+ * and email (first, when the form asks neither), proves the address with a mailed code, and is
+ * then found or created, signed in and registered.
+ */
+
+type Pending = {
+  roomId: string
+  /** Parsed answers of the steps done so far, by field name. */
+  values: Record<string, unknown>
+  /** How many steps are done (answered and checked). */
+  done: number
+  about?: { fullName: string; emailAddress: string }
+  /** The code went out: the page asks for it. */
+  awaitingCode?: boolean
+}
+const pending = sessionSlot<Pending>('event:registration')
+
+export const AboutSchema = z.object({ intent: z.literal('about'), fullName: fullNameField(), emailAddress: emailAddressField() })
+const StepIntent = z.object({ intent: z.literal('step'), step: z.coerce.number().int().min(0).max(50) })
+
+const authenticator = createAddressProofAuthenticator(async ({ identifier, code, request }) => {
+  const { pathname } = new URL(request.url)
+  const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
+  await sendSignInCode({
+    channel: 'mail',
+    to: identifier,
+    code,
+    link: `${env.PUBLIC_URL}${pathname}`,
+    language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
+    brand,
+  })
+})
+
+/** A form that asks for a name and an email itself needs no "about you" step. */
+function asksIdentity(steps: FormSteps) {
+  const fields = answerFields(steps)
+  return { name: fields.find((field) => field.type === 'fullName' && field.required), email: fields.find((field) => field.type === 'email' && field.required) }
+}
+
+function identityOf(steps: FormSteps, state: Pending): { fullName: string; emailAddress: string } | null {
+  if (state.about) return state.about
+  const { name, email } = asksIdentity(steps)
+  const fullName = name ? state.values[name.name] : undefined
+  const emailAddress = email ? state.values[email.name] : undefined
+  return typeof fullName === 'string' && typeof emailAddress === 'string' ? { fullName, emailAddress } : null
+}
+
+function pendingFor(session: AppSession, roomId: string): Pending {
+  const state = pending.get(session)
+  return state?.roomId === roomId ? state : { roomId, values: {}, done: 0 }
+}
+
+export async function registerLoader(args: LoaderFunctionArgs) {
+  const { brand, user, room, event, eventPath } = await requireRegistrationEvent(args)
+  if (!event.registrationEnabled) throw redirect(eventPath)
+  const session = await getSession(args.request)
+  const [steps, state, saved] = await Promise.all([formSteps(event.registrationFormId), registrationState(room, event, user?.id ?? null), savedAnswers(event.registrationFormId, user?.id ?? null)])
+  const flow = pendingFor(session, room.id)
+  const { name, email } = asksIdentity(steps)
+  const needsAbout = !user && !(name && email) && !flow.about
+  const requested = Number(new URL(args.request.url).searchParams.get('step') ?? flow.done)
+  const step = Math.max(0, Math.min(Number.isInteger(requested) ? requested : 0, flow.done, Math.max(steps.length - 1, 0)))
+  const stage = state.closed ? 'closed' : !user && flow.awaitingCode ? 'code' : needsAbout ? 'about' : 'step'
+  const cutoff = registrationCutoff(event, room)
+  return {
+    messages: await routeMessages(args, 'registration', 'forms', 'auth'),
+    brandSlug: brand.slug,
+    eventPath,
+    event: { name: room.name ?? room.slug, slug: room.slug, startsAt: room.startsAt?.toISOString() ?? null, timeZone: room.timeZone || 'UTC', cutoff: cutoff?.toISOString() ?? null },
+    stage,
+    closed: state.closed,
+    status: state.status,
+    signedInAs: user ? user.name || user.emailAddress || '' : null,
+    emailAddress: stage === 'code' ? (identityOf(steps, flow)?.emailAddress ?? null) : null,
+    step,
+    stepCount: steps.length,
+    fields: steps[step] ?? [],
+    defaults: formDefaults(steps[step] ?? [], { ...saved, ...flow.values }),
+    constraints: {
+      step: steps.length ? getZodConstraint(answersSchema(steps, step)) : {},
+      about: getZodConstraint(AboutSchema),
+      code: getZodConstraint(SignupCodeSchema),
+    },
+  }
+}
+
+export async function registerAction(args: ActionFunctionArgs) {
+  const { request, context } = args
+  const { brand, user, room, event, eventPath } = await requireRegistrationEvent(args)
+  if (!event.registrationEnabled) throw redirect(eventPath)
+  const here = `${eventPath}/register`
+  const form = await readForm(request)
+  const intent = form.get('intent')
+  const session = await getSession(request)
+  const steps = await formSteps(event.registrationFormId)
+  const flow = pendingFor(session, room.id)
+
+  if (intent === 'cancel') {
+    pending.unset(session)
+    for (const key of ['verify:email', 'verify:otp', 'verify:identifier'] as const) session.unset(key)
+    return redirect(here, await withSession(session))
+  }
+
+  if (intent === 'about') {
+    const submission = parseWithZod(form, { schema: AboutSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    pending.set(session, { ...flow, about: { fullName: submission.value.fullName, emailAddress: submission.value.emailAddress } })
+    if (steps.length) return redirect(`${here}?step=0`, await withSession(session))
+    return sendCode(args, session, { ...flow, about: submission.value }, steps, here)
+  }
+
+  if (intent === 'verify') {
+    if (!flow.awaitingCode) return redirect(here)
+    const submission = parseWithZod(form, { schema: SignupCodeSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
+    if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
+    const identity = identityOf(steps, flow)
+    const emailAddress = checked.session.get('verify:identifier')!
+    const person = await findOrCreatePerson({ fullName: identity?.fullName ?? emailAddress, emailAddress, language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }) })
+    const outcome = await register({ brand, room, userId: person.id, parsed: flow.values })
+    pending.unset(checked.session)
+    const response = await startSession(checked.session, person.id, eventPath)
+    response.headers.append('Set-Cookie', await flashHeader(outcome.ok ? { kind: 'success', message: outcome.status === 'approved' ? 'registration:flash.approved' : 'registration:flash.pending' } : { kind: 'error', message: `registration:status.${outcome.closed}` }))
+    return response
+  }
+
+  if (intent !== 'step') return data({ intent: 'step', result: null, error: null }, { status: 400 })
+  const which = StepIntent.safeParse({ intent, step: form.get('step') })
+  const step = which.success ? which.data.step : -1
+  if (step < 0 || (steps.length > 0 && step >= steps.length) || step > flow.done) return redirect(here)
+  let values = flow.values
+  if (steps.length) {
+    const submission = parseWithZod(form, { schema: answersSchema(steps, step) })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    values = { ...stepAnswers(flow.values, steps, step), ...submission.value }
+  }
+  const done = Math.max(flow.done, step + 1)
+  const next: Pending = { ...flow, values, done }
+  if (steps.length && step < steps.length - 1) {
+    pending.set(session, next)
+    return redirect(`${here}?step=${step + 1}`, await withSession(session))
+  }
+  // The last step: every answer is checked again as one submission before anything is written.
+  const all = answersSchema(steps).safeParse(formDefaults(answerFields(steps), values))
+  if (!all.success) {
+    pending.set(session, { ...next, done: 0 })
+    return redirect(`${here}?step=0`, await withSession(session))
+  }
+  if (!user) return sendCode(args, session, next, steps, here)
+  const outcome = await register({ brand, room, userId: user.id, parsed: all.data })
+  pending.unset(session)
+  const headers = (await withSession(session)).headers
+  if (!outcome.ok) return redirectWithFlash(eventPath, { kind: 'error', message: `registration:status.${outcome.closed}` }, { headers })
+  const message = outcome.updated ? 'registration:flash.updated' : outcome.status === 'approved' ? 'registration:flash.approved' : 'registration:flash.pending'
+  return redirectWithFlash(eventPath, { kind: 'success', message }, { headers })
+}
+
+/** Mails the code to the visitor's address (rate-limited by sendSignupCode) and waits for it. */
+async function sendCode({ request, context }: ActionFunctionArgs, session: AppSession, flow: Pending, steps: FormSteps, here: string) {
+  const identity = identityOf(steps, flow)
+  if (!identity) return redirect(here)
+  const sent = await sendSignupCode(authenticator, { request, context, emailAddress: identity.emailAddress })
+  if (isFailure(sent)) {
+    pending.set(session, flow)
+    return data({ intent: 'step', result: null, error: sent.error }, { status: sent.status, ...(await withSession(session)) })
+  }
+  pending.set(sent.session, { ...flow, awaitingCode: true })
+  return redirect(here, await withSession(sent.session))
+}
+
+/** The person behind a proven address: their account, or a new verified one (a race ends at the account that won). */
+async function findOrCreatePerson(input: { fullName: string; emailAddress: string; language: string }): Promise<User> {
+  const existing = await User.findOne({ where: { emailAddress: input.emailAddress } })
+  if (existing) return existing
+  try {
+    return await User.sequelize!.transaction((transaction) => createVerifiedUser(input, transaction))
+  } catch (error) {
+    if (!(error instanceof AccountExists)) throw error
+    return (await User.findOne({ where: { emailAddress: input.emailAddress } }))!
+  }
+}
