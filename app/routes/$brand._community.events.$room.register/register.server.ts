@@ -10,7 +10,7 @@ import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/ide
 import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
-import { formSteps, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
+import { findRegistration, formSteps, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
 import { registrationCutoff } from '#app/lib/events/registration-rules'
 import { flashHeader, redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
@@ -69,9 +69,11 @@ function identityOf(steps: FormSteps, state: Pending): { fullName: string; email
   return typeof fullName === 'string' && typeof emailAddress === 'string' ? { fullName, emailAddress } : null
 }
 
-function pendingFor(session: AppSession, roomId: string): Pending {
+/** The flow in progress; for someone registered already, their saved answers with every step open. */
+function pendingFor(session: AppSession, roomId: string, registered: { values: Record<string, unknown>; steps: number } | null): Pending {
   const state = pending.get(session)
-  return state?.roomId === roomId ? state : { roomId, values: {}, done: 0 }
+  if (state?.roomId === roomId) return state
+  return registered ? { roomId, values: registered.values, done: registered.steps } : { roomId, values: {}, done: 0 }
 }
 
 export async function registerLoader(args: LoaderFunctionArgs) {
@@ -79,7 +81,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
   if (!event.registrationEnabled) throw redirect(eventPath)
   const session = await getSession(args.request)
   const [steps, state, saved] = await Promise.all([formSteps(event.registrationFormId), registrationState(room, event, user?.id ?? null), savedAnswers(event.registrationFormId, user?.id ?? null)])
-  const flow = pendingFor(session, room.id)
+  const flow = pendingFor(session, room.id, state.status ? { values: saved, steps: steps.length } : null)
   const { name, email } = asksIdentity(steps)
   const needsAbout = !user && !(name && email) && !flow.about
   const requested = Number(new URL(args.request.url).searchParams.get('step') ?? flow.done)
@@ -117,7 +119,8 @@ export async function registerAction(args: ActionFunctionArgs) {
   const intent = form.get('intent')
   const session = await getSession(request)
   const steps = await formSteps(event.registrationFormId)
-  const flow = pendingFor(session, room.id)
+  const registered = user ? await findRegistration(room.id, user.id) : null
+  const flow = pendingFor(session, room.id, registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null)
 
   if (intent === 'cancel') {
     pending.unset(session)
