@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { answersSchema } from '#app/lib/forms/form-definition'
+import { refusalLocation } from '#app/lib/communities/access-refusal'
 import { formDefaults } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
 import { findRegistration, formSteps, saveSubmission, savedAnswers } from '#app/lib/events/registration.server'
@@ -19,7 +20,7 @@ async function surveyContext(args: LoaderFunctionArgs) {
   if (kind !== 'pre' && kind !== 'post') throw new Response(null, { status: 404 })
   const context = await requireRegistrationEvent(args)
   const { brand, user, room, event, admitted, eventPath } = context
-  if (!user) throw redirect(`/${brand.slug}/sign-in?redirectTo=${encodeURIComponent(new URL(args.request.url).pathname)}`)
+  if (!user) throw redirect(refusalLocation('signInRequired', brand.slug, new URL(args.request.url).pathname))
   // Who may answer: those the event admits, and for a registration event its registrants.
   const registered = event.registrationEnabled ? Boolean(await findRegistration(room.id, user.id)) : false
   if (!admitted && !registered) throw redirect(eventPath)
