@@ -86,7 +86,7 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   // Step 2 with its required rating left out: refused, what was typed kept.
   await page.getByLabel('Company').fill('Seed Co')
   await page.getByRole('button', { name: text('registration:page.submit') }).click()
-  await expect(page.getByText(text('forms:errors.required'))).toBeVisible()
+  await expect(page.getByText(text('forms:errors.required'), { exact: true })).toBeVisible()
   await expect(page.getByLabel('Company')).toHaveValue('Seed Co')
   await expectAccessible(page)
   await screenshots(page, testInfo, 'register-step-2-errors')

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { calendarInvitation } from '#app/lib/events/registration-ics'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { AUTO_JOIN_MARGIN_HOURS, autoJoinExpiry, needsApprovedRegistration, newRegistrationStatus, owesPostSurvey, registrationClosed } from '#app/lib/events/registration-rules'
-import type { FormSteps } from '#app/lib/forms/form-definition'
+import { answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 
 /** The properties of the one VEVENT, lines unfolded (RFC 5545 §3.1). */
 function parseIcs(text: string): Record<string, string> {
@@ -123,5 +123,15 @@ describe('carrying answers between steps', () => {
   })
   it('drops a step’s old answers when it is posted again', () => {
     expect(stepAnswers({ agree: true, size: 3, topics: ['a'] }, steps, 0)).toEqual({ topics: ['a'] })
+  })
+})
+
+describe('a required rating', () => {
+  const steps: FormSteps = [[{ name: 'r', type: 'rating', label: 'R', required: true, max: 5 }]]
+  it('left unchosen is Required; out of the scale a wrong choice; a number as posted or stored reads the same', () => {
+    expect(answersSchema(steps).safeParse({}).error?.issues[0]?.message).toBe('forms:errors.required')
+    expect(answersSchema(steps).safeParse({ r: '6' }).error?.issues[0]?.message).toBe('forms:errors.choiceInvalid')
+    expect(answersSchema(steps).parse({ r: '4' })).toEqual({ r: 4 })
+    expect(answersSchema(steps).parse({ r: 4 })).toEqual({ r: 4 })
   })
 })
