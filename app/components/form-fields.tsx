@@ -9,11 +9,11 @@ import { useT } from '#app/lib/i18n/use-t'
  * field's own {min} and {max}. Works without JavaScript; the server checks the answers with
  * answersSchema (app/lib/forms/form-definition.ts). `meta` is conform's fields object of the form.
  */
-export function FormStepFields({ fields, meta }: { fields: FormField[]; meta: Record<string, FieldMetadata<unknown>> }) {
+export function FormStepFields({ fields, meta, smsConsent }: { fields: FormField[]; meta: Record<string, FieldMetadata<unknown>>; smsConsent?: readonly string[] }) {
   return (
     <>
       {fields.map((field) => (
-        <FormFieldInput key={field.name} field={field} meta={meta[field.name]!} />
+        <FormFieldInput key={field.name} field={field} meta={meta[field.name]!} smsConsent={smsConsent} />
       ))}
     </>
   )
@@ -51,7 +51,11 @@ function Label({ field, htmlFor }: { field: FormField; htmlFor?: string }) {
   return htmlFor ? <label htmlFor={htmlFor}>{text}</label> : <legend>{text}</legend>
 }
 
-function FormFieldInput({ field, meta }: { field: FormField; meta: FieldMetadata<unknown> }) {
+/**
+ * `smsConsent` (registration only): a mobile-phone field gets a consent box (posted as
+ * smsConsent=<field name>); ticked, the number is proven by an SMS code before registering.
+ */
+function FormFieldInput({ field, meta, smsConsent }: { field: FormField; meta: FieldMetadata<unknown>; smsConsent?: readonly string[] }) {
   const { t } = useT()
   const errorId = `${meta.id}-error`
   const invalid = meta.errors?.length ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}
@@ -127,6 +131,12 @@ function FormFieldInput({ field, meta }: { field: FormField; meta: FieldMetadata
       <Label field={field} htmlFor={meta.id} />
       {control}
       <FieldErrors id={errorId} field={field} errors={meta.errors} />
+      {field.type === 'mobilePhone' && smsConsent ? (
+        <div className="checkbox-field sms-consent">
+          <input type="checkbox" id={`${meta.id}-sms`} name="smsConsent" value={field.name} defaultChecked={smsConsent.includes(field.name)} />
+          <label htmlFor={`${meta.id}-sms`}>{t('registration:phone.consent')}</label>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -233,6 +233,60 @@ describe('registering while signed in', () => {
   })
 })
 
+describe('a mobile-phone field with SMS consent', () => {
+  const PHONE_STEPS: FormSteps = [[{ name: 'mobile', type: 'mobilePhone', label: 'Mobile', required: false }]]
+
+  it('registers at once without consent, and after the SMS code with it (a wrong one refused)', async () => {
+    const params = async () => {
+      const room = await registrationEvent({}, {}, PHONE_STEPS)
+      return { room, params: { room: room.slug } }
+    }
+    const plain = await params()
+    const person = await makeUser()
+    const me = browser(await signedInCookie(person.id))
+    const direct = await me.post(registerAction, registerPath(plain.room), plain.params, { intent: 'step', step: '0', mobile: '+351 912 345 678' })
+    expect((await flashOf(direct.response!))?.message).toBe('registration:flash.approved')
+
+    const { room, params: p } = await params()
+    const asked = await me.post(registerAction, registerPath(room), p, { intent: 'step', step: '0', mobile: '+351 912 345 678', smsConsent: 'mobile' })
+    expect(asked.location).toBe(registerPath(room))
+    expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
+    const sms = await OutboxMessage.findOne({ where: { channel: 'sms', recipient: '+351912345678' }, order: [['createdAt', 'DESC']] })
+    const code = String(sms!.meta.code)
+    expect(code).toMatch(/^\d{6}$/)
+    const page = await me.get(registerLoader, registerPath(room), p)
+    expect(page.data.stage).toBe('phone')
+    expect(page.data.phone).toBe('+351912345678')
+    const bad = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code: 'abc' })
+    expect(bad.status).toBe(400)
+    const wrong = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code: code === '000000' ? '111111' : '000000' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.data.error.message).toBe('auth:errors.invalidCode')
+    expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
+    const right = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code })
+    expect((await flashOf(right.response!))?.message).toBe('registration:flash.approved')
+    expect(await EventRegistration.count({ where: { roomId: room.id, userId: person.id } })).toBe(1)
+  })
+
+  it("proves a visitor's email, then their number, then signs them in registered", async () => {
+    const room = await registrationEvent({}, {}, PHONE_STEPS)
+    const visitor = browser()
+    const params = { room: room.slug }
+    const email = `phone-${unique()}@example.com`
+    await visitor.post(registerAction, registerPath(room), params, { intent: 'about', fullName: 'Pat Phone', emailAddress: email })
+    await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', mobile: '+44 7700 900123', smsConsent: 'mobile' })
+    const mailed = await visitor.post(registerAction, registerPath(room), params, { intent: 'verify', code: String((await latestMail(email))!.meta.code) })
+    expect(mailed.location).toBe(registerPath(room))
+    expect(await User.count({ where: { emailAddress: email } })).toBe(0)
+    const sms = await OutboxMessage.findOne({ where: { channel: 'sms', recipient: '+447700900123' }, order: [['createdAt', 'DESC']] })
+    const done = await visitor.post(registerAction, registerPath(room), params, { intent: 'verifyPhone', code: String(sms!.meta.code) })
+    expect(done.location).toBe(`/${brand.slug}/events/${room.slug}`)
+    const user = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: user.id }, rejectOnEmpty: true })
+    expect((await FormSubmission.findByPk(registration.submissionId!))!.values).toEqual({ mobile: '+44 7700 900123' })
+  })
+})
+
 describe('cutoff and limit', () => {
   it('takes registrations up to the cutoff instant and refuses them after', async () => {
     const cutoff = new Date(Date.now() + 2 * HOUR)

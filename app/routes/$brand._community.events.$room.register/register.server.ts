@@ -1,17 +1,19 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { Brand, User } from '#models/index'
+import { Brand, User, type Room } from '#models/index'
 import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
 import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/identity/signup-codes.server'
-import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
+import { codeField, emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
 import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
 import { findRegistration, formSteps, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
 import { registrationCutoff } from '#app/lib/events/registration-rules'
+import { checkPhoneCode, dialable, sendPhoneCode, type PhoneCheck } from '#app/lib/events/registration-phone.server'
+import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
 import { flashHeader, redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { getSession, sessionSlot, startSession, withSession, type AppSession } from '#app/lib/http/session.server'
@@ -36,9 +38,17 @@ type Pending = {
   about?: { fullName: string; emailAddress: string }
   /** The code went out: the page asks for it. */
   awaitingCode?: boolean
+  /** A visitor's address, proven by the mailed code. */
+  provenEmail?: string
+  /** Mobile-phone fields whose SMS-consent box is ticked. */
+  smsConsent?: string[]
+  /** The SMS code waiting to be typed back, and the number it proved. */
+  phoneCheck?: PhoneCheck
+  phoneVerified?: string
 }
 const pending = sessionSlot<Pending>('event:registration')
 
+const PhoneCodeSchema = z.object({ intent: z.literal('verifyPhone'), code: codeField() })
 export const AboutSchema = z.object({ intent: z.literal('about'), fullName: fullNameField(), emailAddress: emailAddressField() })
 const StepIntent = z.object({ intent: z.literal('step'), step: z.coerce.number().int().min(0).max(50) })
 
@@ -54,6 +64,15 @@ const authenticator = createAddressProofAuthenticator(async ({ identifier, code,
     brand,
   })
 })
+
+/** The number to prove: the first mobile-phone answer whose consent box is ticked. */
+function consentedPhone(steps: FormSteps, flow: Pending): string | null {
+  for (const field of answerFields(steps)) {
+    const value = flow.values[field.name]
+    if (field.type === 'mobilePhone' && flow.smsConsent?.includes(field.name) && typeof value === 'string' && value.trim()) return value
+  }
+  return null
+}
 
 /** A form that asks for a name and an email itself needs no "about you" step. */
 function asksIdentity(steps: FormSteps) {
@@ -86,7 +105,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
   const needsAbout = !user && !(name && email) && !flow.about
   const requested = Number(new URL(args.request.url).searchParams.get('step') ?? flow.done)
   const step = Math.max(0, Math.min(Number.isInteger(requested) ? requested : 0, flow.done, Math.max(steps.length - 1, 0)))
-  const stage = state.closed ? 'closed' : !user && flow.awaitingCode ? 'code' : needsAbout ? 'about' : 'step'
+  const stage = state.closed ? 'closed' : flow.phoneCheck ? 'phone' : !user && flow.awaitingCode ? 'code' : needsAbout ? 'about' : 'step'
   const cutoff = registrationCutoff(event, room)
   return {
     messages: await routeMessages(args, 'registration', 'forms', 'auth'),
@@ -98,6 +117,8 @@ export async function registerLoader(args: LoaderFunctionArgs) {
     status: state.status,
     signedInAs: user ? user.name || user.emailAddress || '' : null,
     emailAddress: stage === 'code' ? (identityOf(steps, flow)?.emailAddress ?? null) : null,
+    phone: stage === 'phone' ? (flow.phoneCheck?.phone ?? null) : null,
+    smsConsent: flow.smsConsent ?? [],
     step,
     stepCount: steps.length,
     fields: steps[step] ?? [],
@@ -106,6 +127,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
       step: steps.length ? getZodConstraint(answersSchema(steps, step)) : {},
       about: getZodConstraint(AboutSchema),
       code: getZodConstraint(SignupCodeSchema),
+      phone: getZodConstraint(PhoneCodeSchema),
     },
   }
 }
@@ -121,6 +143,7 @@ export async function registerAction(args: ActionFunctionArgs) {
   const steps = await formSteps(event.registrationFormId)
   const registered = user ? await findRegistration(room.id, user.id) : null
   const flow = pendingFor(session, room.id, registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null)
+  const scene: Scene = { brand, user, room, eventPath, here, steps }
 
   if (intent === 'cancel') {
     pending.unset(session)
@@ -142,14 +165,21 @@ export async function registerAction(args: ActionFunctionArgs) {
     if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
     if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
-    const identity = identityOf(steps, flow)
-    const emailAddress = checked.session.get('verify:identifier')!
-    const person = await findOrCreatePerson({ fullName: identity?.fullName ?? emailAddress, emailAddress, language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }) })
-    const outcome = await register({ brand, room, userId: person.id, parsed: flow.values })
-    pending.unset(checked.session)
-    const response = await startSession(checked.session, person.id, eventPath)
-    response.headers.append('Set-Cookie', await flashHeader(outcome.ok ? { kind: 'success', message: outcome.status === 'approved' ? 'registration:flash.approved' : 'registration:flash.pending' } : { kind: 'error', message: `registration:status.${outcome.closed}` }))
-    return response
+    return finish(args, scene, checked.session, { ...flow, awaitingCode: false, provenEmail: checked.session.get('verify:identifier')! })
+  }
+
+  if (intent === 'verifyPhone') {
+    if (!flow.phoneCheck) return redirect(here)
+    const submission = parseWithZod(form, { schema: PhoneCodeSchema })
+    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
+    if (!allowed) return data({ intent, result: submission.reply(), error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60) } }, { status: 429 })
+    const checked = checkPhoneCode(flow.phoneCheck, submission.value.code)
+    if (!checked.ok) {
+      pending.set(session, { ...flow, phoneCheck: checked.check })
+      return data({ intent, result: submission.reply(), error: { message: 'auth:errors.invalidCode' as const, minutes: 0 } }, { status: 400, ...(await withSession(session)) })
+    }
+    return finish(args, scene, session, { ...flow, phoneCheck: undefined, phoneVerified: checked.check.phone })
   }
 
   if (intent !== 'step') return data({ intent: 'step', result: null, error: null }, { status: 400 })
@@ -163,7 +193,10 @@ export async function registerAction(args: ActionFunctionArgs) {
     values = { ...stepAnswers(flow.values, steps, step), ...submission.value }
   }
   const done = Math.max(flow.done, step + 1)
-  const next: Pending = { ...flow, values, done }
+  // The SMS-consent boxes of this step's mobile-phone fields, as ticked now.
+  const phones = new Set((steps[step] ?? []).filter((field) => field.type === 'mobilePhone').map((field) => field.name))
+  const ticked = form.getAll('smsConsent').filter((name): name is string => typeof name === 'string' && phones.has(name))
+  const next: Pending = { ...flow, values, done, smsConsent: [...(flow.smsConsent ?? []).filter((name) => !phones.has(name)), ...ticked] }
   if (steps.length && step < steps.length - 1) {
     pending.set(session, next)
     return redirect(`${here}?step=${step + 1}`, await withSession(session))
@@ -175,12 +208,39 @@ export async function registerAction(args: ActionFunctionArgs) {
     return redirect(`${here}?step=0`, await withSession(session))
   }
   if (!user) return sendCode(args, session, next, steps, here)
-  const outcome = await register({ brand, room, userId: user.id, parsed: all.data })
+  return finish(args, scene, session, next)
+}
+
+type Scene = { brand: Brand; user: User | null; room: Room; eventPath: string; here: string; steps: FormSteps }
+
+/**
+ * Every answer is in (and a visitor's address proven): prove the consented mobile number by SMS
+ * when it is not yet, then register, signing a visitor in as the person behind their address.
+ */
+async function finish({ request, context }: ActionFunctionArgs, { brand, user, room, eventPath, here, steps }: Scene, session: AppSession, flow: Pending) {
+  const phone = consentedPhone(steps, flow)
+  if (phone && dialable(phone) !== flow.phoneVerified) {
+    const language = user?.preferredLanguage ?? (await resolveLanguage(request, { communityLanguage: brand.communityLanguage }))
+    const sent = await sendPhoneCode({ phone, eventName: room.name ?? room.slug, language, account: user?.id ?? flow.provenEmail ?? dialable(phone), context })
+    if (!sent.ok) {
+      pending.set(session, flow)
+      return data({ intent: 'step', result: null, error: sent.refusal }, { status: 429, ...(await withSession(session)) })
+    }
+    pending.set(session, { ...flow, phoneCheck: sent.check })
+    return redirect(here, await withSession(session))
+  }
+  if (!user && !flow.provenEmail) return redirect(here)
+  const identity = identityOf(steps, flow)
+  const person = user ?? (await findOrCreatePerson({ fullName: identity?.fullName ?? flow.provenEmail!, emailAddress: flow.provenEmail!, language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }) }))
+  const outcome = await register({ brand, room, userId: person.id, parsed: flow.values })
   pending.unset(session)
-  const headers = (await withSession(session)).headers
-  if (!outcome.ok) return redirectWithFlash(eventPath, { kind: 'error', message: `registration:status.${outcome.closed}` }, { headers })
-  const message = outcome.updated ? 'registration:flash.updated' : outcome.status === 'approved' ? 'registration:flash.approved' : 'registration:flash.pending'
-  return redirectWithFlash(eventPath, { kind: 'success', message }, { headers })
+  const flash = outcome.ok
+    ? { kind: 'success' as const, message: outcome.updated ? ('registration:flash.updated' as const) : outcome.status === 'approved' ? ('registration:flash.approved' as const) : ('registration:flash.pending' as const) }
+    : { kind: 'error' as const, message: `registration:status.${outcome.closed}` as const }
+  if (user) return redirectWithFlash(eventPath, flash, await withSession(session))
+  const response = await startSession(session, person.id, eventPath)
+  response.headers.append('Set-Cookie', await flashHeader(flash))
+  return response
 }
 
 /** Mails the code to the visitor's address (rate-limited by sendSignupCode) and waits for it. */

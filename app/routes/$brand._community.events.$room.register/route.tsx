@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { EventTime } from '#app/components/event-time'
+import { CodeField } from '#app/components/field'
 import { FormStepFields } from '#app/components/form-fields'
 import { NameAndEmailFields, SignupCodeForm } from '#app/components/signup-forms'
 import { SignupErrorNotice } from '#app/components/signup-notices'
@@ -37,7 +38,7 @@ export default function RegisterPage() {
       ) : null}
       {status ? <p className="notice">{t(`registration:status.${status}`)}</p> : null}
       {signedInAs !== null && stage === 'step' ? <p>{t('registration:page.signedInAs', { name: signedInAs })}</p> : null}
-      {stage === 'closed' ? <ClosedStage /> : stage === 'code' ? <CodeStage /> : stage === 'about' ? <AboutStage /> : <StepStage />}
+      {stage === 'closed' ? <ClosedStage /> : stage === 'phone' ? <PhoneStage /> : stage === 'code' ? <CodeStage /> : stage === 'about' ? <AboutStage /> : <StepStage />}
     </main>
   )
 }
@@ -82,7 +83,7 @@ function AboutStage() {
 
 function StepStage() {
   const { t } = useT()
-  const { constraints, fields: stepFields, defaults, step, stepCount, status } = useLoaderData<typeof loader>()
+  const { constraints, fields: stepFields, defaults, step, stepCount, status, smsConsent } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<Record<string, unknown>>({
@@ -101,7 +102,7 @@ function StepStage() {
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="step" />
         <input type="hidden" name="step" value={step} />
-        <FormStepFields fields={stepFields} meta={fields as never} />
+        <FormStepFields fields={stepFields} meta={fields as never} smsConsent={smsConsent} />
         <div className="inline-actions">
           {step > 0 ? (
             <Link to={`?step=${step - 1}`} className="button">
@@ -126,6 +127,32 @@ function CodeStage() {
       <p>{t('registration:page.codeSent', { email: emailAddress ?? '' })}</p>
       <SignupErrorNotice error={actionData?.error ?? null} />
       <SignupCodeForm id="registration-code" lastResult={actionData?.intent === 'verify' ? actionData.result : undefined} constraint={constraints.code} submitLabel={t('registration:page.confirm')} />
+    </section>
+  )
+}
+
+function PhoneStage() {
+  const { t } = useT()
+  const { constraints, phone } = useLoaderData<typeof loader>()
+  const actionData = useActionData<ActionData>()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<{ code: string }>({ id: 'registration-phone', lastResult: actionData?.intent === 'verifyPhone' ? actionData.result : undefined, constraint: constraints.phone })
+  return (
+    <section className="card registration-card">
+      <p>{t('registration:phone.codeSent', { phone: phone ?? '' })}</p>
+      <SignupErrorNotice error={actionData?.error ?? null} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="verifyPhone" />
+        <CodeField label={t('auth:signIn.code')} field={fields.code} />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {t('registration:phone.confirm')}
+        </button>
+      </Form>
+      <Form method="post" className="inline-actions">
+        <button type="submit" name="intent" value="cancel" className="button">
+          {t('auth:register.startOver')}
+        </button>
+      </Form>
     </section>
   )
 }
