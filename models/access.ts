@@ -51,7 +51,7 @@ export async function permissionsGranted<P extends PermissionSlug>(userId: strin
 }
 
 /** Whether someone is a meeting bot here (a recorder or live streamer): the room rule lets them pass. */
-async function isMeetingBot(userId: string, brandId: string): Promise<boolean> {
+export async function isMeetingBot(userId: string, brandId: string): Promise<boolean> {
   const db = Room.sequelize!
   const rows = await db.query(
     `SELECT 1 FROM role_grants g JOIN roles r ON r.id = g.roleId WHERE g.userId = :userId AND g.brandId = :brandId AND r.slug IN (:bots) LIMIT 1`,

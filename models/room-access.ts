@@ -11,7 +11,8 @@
 //     asked to sign in, anyone else gets the premium-event refusal. Other premium rooms are "for
 //     community members only": access-community, whatever else the room allows.
 //  4. The announcements room is open to any signed-in user.
-//  5. Anyone with the community's access-community permission enters its other rooms.
+//  5. Anyone with the community's access-community permission enters its other rooms, and an
+//     event's members (approved registrants, app/lib/events/registration.server.ts) enter the event.
 //  6. Guests and signed-in strangers: a personal room is where visitors meet its host (spec §1), so
 //     anyone may come in; a group admits them only when it is open and the admins made that kind of
 //     page public (the hub room → publicAccess.hub, other groups → publicAccess.groups). A group that
@@ -70,6 +71,8 @@ export function roomAccess({ userId, hasCommunityAccess, isMeetingBot = false, r
 
   if (userId && room.id === brand.announcementsRoomId) return { ok: true }
   if (userId && hasCommunityAccess) return { ok: true }
+  // An event's members (its approved registrants) enter it, whether or not they belong to the community.
+  if (userId && room.context === 'event' && members.includes(userId)) return { ok: true }
 
   if (room.context === 'personal') return { ok: true }
   if (room.context === 'group' && room.open) {

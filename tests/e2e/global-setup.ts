@@ -16,6 +16,8 @@ export type StoredMail = {
   subject: string
   text: string | null
   html: string | null
+  /** The whole message as received, for what text and html leave out (attachments). */
+  raw: string
 }
 
 export default async function globalSetup() {
@@ -37,6 +39,7 @@ export default async function globalSetup() {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        raw: mail.raw,
       }
       // Written under a temporary name and renamed, so a reader never sees half a file.
       const name = `${String(seq).padStart(6, '0')}.json`

@@ -214,7 +214,7 @@ export const PAGES: ReadonlyArray<{
 // Mail. The run's SMTP server (global-setup.ts) writes each message it receives into E2E_MAIL_DIR
 // as {seq}.json; these read them back.
 
-type StoredMail = { seq: number; receivedAt: string; to: string[]; subject: string; text: string | null; html: string | null }
+type StoredMail = { seq: number; receivedAt: string; to: string[]; subject: string; text: string | null; html: string | null; raw: string }
 
 function mailDirectory(): string {
   const directory = process.env.E2E_MAIL_DIR

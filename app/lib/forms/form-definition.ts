@@ -207,7 +207,9 @@ function answerSchema(field: FormField): z.ZodTypeAny {
     }
     case 'rating': {
       const scale = field.max ?? FORM_LIMITS.ratingScale
-      return optional(z.coerce.number({ invalid_type_error: 'forms:errors.choiceInvalid' }).int('forms:errors.choiceInvalid').min(1, 'forms:errors.choiceInvalid').max(scale, 'forms:errors.choiceInvalid'))
+      // A rating left unchosen posts nothing: that is "Required", not a wrong choice.
+      const choice = z.coerce.number({ invalid_type_error: 'forms:errors.choiceInvalid' }).int('forms:errors.choiceInvalid').min(1, 'forms:errors.choiceInvalid').max(scale, 'forms:errors.choiceInvalid')
+      return optional(z.preprocess((value) => (typeof value === 'number' ? String(value) : TRIMMED(value)), z.string({ required_error: required }).min(1, required).pipe(choice)))
     }
     case 'number': {
       let schema = z.coerce.number({ invalid_type_error: 'forms:errors.number' }).finite('forms:errors.number')

@@ -38,13 +38,30 @@ export async function readForm(request: Request, { uploadHandler }: { uploadHand
   // The body is whole in memory (within its limit), so parsing it cannot wait on the network.
   const buffered = new Request(request.url, { method: 'POST', headers: request.headers, body })
   try {
-    if (type === 'application/x-www-form-urlencoded') return await buffered.formData()
-    return await parseMultipartFormData(buffered, uploadHandler ?? fieldsOnly)
+    if (type === 'application/x-www-form-urlencoded') return withReadableIntent(await buffered.formData())
+    return withReadableIntent(await parseMultipartFormData(buffered, uploadHandler ?? fieldsOnly))
   } catch (error) {
+    if (error instanceof Response) throw error
     // A file over the handler's own limit is the route's to explain (it knows which field).
     if (error instanceof MaxPartSizeExceededError) throw error
     throw refusal(400)
   }
+}
+
+/**
+ * Conform reads a list button's `__intent__` as JSON and throws on anything else: a forged one is
+ * a body that does not parse (400), not a failure of the action (500).
+ */
+function withReadableIntent(form: FormData): FormData {
+  const intent = form.get('__intent__')
+  if (typeof intent === 'string') {
+    try {
+      JSON.parse(intent)
+    } catch {
+      throw refusal(400)
+    }
+  }
+  return form
 }
 
 /**

@@ -26,6 +26,7 @@ import enNotifications from '#locales/en/notifications.json'
 import enForms from '#locales/en/forms.json'
 import enSeries from '#locales/en/series.json'
 import enEventMembers from '#locales/en/eventMembers.json'
+import enRegistration from '#locales/en/registration.json'
 import esAccount from '#locales/es/account.json'
 import esAuth from '#locales/es/auth.json'
 import esCommon from '#locales/es/common.json'
@@ -52,6 +53,7 @@ import esNotifications from '#locales/es/notifications.json'
 import esForms from '#locales/es/forms.json'
 import esSeries from '#locales/es/series.json'
 import esEventMembers from '#locales/es/eventMembers.json'
+import esRegistration from '#locales/es/registration.json'
 import ptAccount from '#locales/pt/account.json'
 import ptAuth from '#locales/pt/auth.json'
 import ptCommon from '#locales/pt/common.json'
@@ -78,6 +80,7 @@ import ptNotifications from '#locales/pt/notifications.json'
 import ptForms from '#locales/pt/forms.json'
 import ptSeries from '#locales/pt/series.json'
 import ptEventMembers from '#locales/pt/eventMembers.json'
+import ptRegistration from '#locales/pt/registration.json'
 import { env } from '../platform/env.server'
 import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
 
@@ -110,6 +113,7 @@ const MESSAGES: Record<Language, Messages> = {
     forms: enForms,
     series: enSeries,
     eventMembers: enEventMembers,
+    registration: enRegistration,
   },
   es: {
     common: esCommon,
@@ -138,6 +142,7 @@ const MESSAGES: Record<Language, Messages> = {
     forms: esForms,
     series: esSeries,
     eventMembers: esEventMembers,
+    registration: esRegistration,
   },
   pt: {
     common: ptCommon,
@@ -166,6 +171,7 @@ const MESSAGES: Record<Language, Messages> = {
     forms: ptForms,
     series: ptSeries,
     eventMembers: ptEventMembers,
+    registration: ptRegistration,
   },
 }
 

@@ -24,6 +24,7 @@ import type enNotifications from '#locales/en/notifications.json'
 import type enForms from '#locales/en/forms.json'
 import type enSeries from '#locales/en/series.json'
 import type enEventMembers from '#locales/en/eventMembers.json'
+import type enRegistration from '#locales/en/registration.json'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -64,6 +65,7 @@ export type Messages = {
   forms: typeof enForms
   series: typeof enSeries
   eventMembers: typeof enEventMembers
+  registration: typeof enRegistration
 }
 export type Namespace = keyof Messages
 

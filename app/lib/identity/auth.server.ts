@@ -155,6 +155,20 @@ export function createVerificationAuthenticator(sendCode: (delivery: { identifie
 }
 
 /**
+ * Proving an email address whether or not it has an account (registering for an event as a
+ * visitor: the person is found or created afterwards). Same code machinery and session keys as
+ * sign-up, so a code sent by one flow is the only one pending in the browser.
+ */
+export function createAddressProofAuthenticator(sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>) {
+  const strategy = otpStrategy({
+    sessionKeys: { identifier: 'verify:email', code: 'verify:otp' },
+    verify: async (identifier) => identifier,
+    send: async ({ identifier, code, request }) => sendCode({ identifier, code, request }),
+  })
+  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(strategy, 'verify')
+}
+
+/**
  * remix-auth-otp compares codes with `!==`, whose time depends on how many leading characters
  * match. Its private validateOtp is replaced by the same steps with a constant-time comparison.
  */

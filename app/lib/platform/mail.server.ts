@@ -8,7 +8,10 @@ import { DEFAULT_THEME } from '../communities/theme'
  * through the outbox (outbox.server.ts), which records each message before it is sent here.
  */
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null }
+/** A file sent with a mail (a calendar invitation): small text content, kept in the dev outbox as it is. */
+export type MailAttachment = { filename: string; contentType: string; content: string }
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string | null; attachments?: MailAttachment[] }
 
 // env is read at call time, never captured at import, so a changed SMTP_URL (a test pointing it
 // at a loopback server) gets a transport of its own.
@@ -40,6 +43,7 @@ export async function sendMailMessage(message: MailMessage): Promise<{ messageId
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
+    ...(message.attachments?.length ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
   })
   return { messageId: info.messageId }
 }

@@ -1,7 +1,7 @@
 import { OutboxMessage } from './db.server'
 import { env } from './env.server'
 import { logger } from './logger.server'
-import { escapeHtml, mailTransportConfigured, sendMailMessage } from './mail.server'
+import { escapeHtml, mailTransportConfigured, sendMailMessage, type MailAttachment } from './mail.server'
 import { sendSmsMessage, smsTransportConfigured } from './sms.server'
 
 /**
@@ -21,6 +21,8 @@ export type OutgoingMessage = {
   html?: string | null
   /** `code` and `link` are the secrets the message carries; they are kept only in dev mode. */
   meta?: OutboxMeta
+  /** Mail only: files sent with it. The dev outbox keeps them whole (meta.attachments), a real send only their names. */
+  attachments?: MailAttachment[]
 }
 
 /** A send failed. The outbox row (status `failed`) records why; `reason` is the transport's message. */
@@ -42,8 +44,8 @@ type Transport = { configured: () => boolean; send: (message: OutgoingMessage) =
 const TRANSPORTS: Record<Channel, Transport> = {
   mail: {
     configured: mailTransportConfigured,
-    send: async ({ recipient, subject, text, html }) =>
-      (await sendMailMessage({ to: recipient, subject: subject ?? '', text, html })).messageId,
+    send: async ({ recipient, subject, text, html, attachments }) =>
+      (await sendMailMessage({ to: recipient, subject: subject ?? '', text, html, attachments })).messageId,
   },
   sms: {
     configured: smsTransportConfigured,
@@ -57,7 +59,8 @@ const SUBJECT_LENGTH = 255
 
 export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> {
   const transport = TRANSPORTS[message.channel]
-  const meta = message.meta ?? {}
+  const attachments = message.attachments ?? []
+  const meta: OutboxMeta = attachments.length ? { ...message.meta, attachments } : (message.meta ?? {})
   const fields = { channel: message.channel, recipient: message.recipient }
 
   if (!transport.configured()) {
@@ -76,7 +79,8 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
   }
 
   // A real transport delivers the secrets; our database must not keep a usable copy of them.
-  const { code: _code, link: _link, ...publicMeta } = meta
+  const { code: _code, link: _link, attachments: _attachments, ...rest } = meta
+  const publicMeta = attachments.length ? { ...rest, attachments: attachments.map((file) => file.filename) } : rest
   const redact = secretRedactor([meta.code, meta.link])
   const row = await OutboxMessage.create({
     ...fields,

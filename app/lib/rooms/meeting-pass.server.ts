@@ -6,6 +6,8 @@ import { signEdgeToken } from '#edge/contract/token'
 import type { EdgeClaims } from '#edge/contract/protocol'
 import { meetingRights } from '#models/access'
 import { normaliseSlug } from '#models/slugs'
+import type { PermissionSlug } from '#models/permissions'
+import { requireEventRegistration } from '../events/registration-access.server'
 import { requireRoom, type GuardArgs } from '../http/guards.server'
 import { guestIdentity } from '../identity/guest-identity.server'
 import type { Brand, Room } from '../platform/db.server'
@@ -27,6 +29,8 @@ export type RoomSession = {
   isGuest: boolean
   /** The Set-Cookie that gives a guest's browser its guest id, when it had none. */
   guestCookie: string | null
+  /** The viewer's community permissions (where leaving an event leads depends on them). */
+  permissions: ReadonlySet<PermissionSlug>
 }
 
 /**
@@ -41,6 +45,8 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
   const { brand, room, user, permissions } = await requireRoom(args, params.room, { back })
   const userId = user?.id ?? null
   const { isHost, isCoHost, permissions: meetingPermissions } = meetingRights(userId, room, permissions)
+  // A registration event admits only its approved registrants (and those who run it).
+  await requireEventRegistration({ brand, room, userId, permissions, isHost, isCoHost })
   const guest = userId ? null : await guestIdentity(request)
   const claims: EdgeClaims = {
     userId: userId ?? guest!.userId,
@@ -55,7 +61,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
     // Enforced by the edge, not only hidden from the toolbar.
     controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen },
   }
-  return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null }
+  return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }
 }
 
 /**

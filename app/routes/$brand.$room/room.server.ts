@@ -7,6 +7,7 @@ import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/mee
 import { sessionStorage, viewer, type AppSession } from '#app/lib/http/session.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { thankYouPath } from '#app/lib/rooms/room-thank-you.server'
+import { eventEndUrl } from '#app/lib/events/registration-access.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -34,7 +35,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
 
-  const { brand, room, claims, isGuest, guestCookie } = await requireRoomSession(args)
+  const { brand, room, claims, isGuest, guestCookie, permissions } = await requireRoomSession(args)
   const refused = await passRefusal(context)
   if (refused) {
     return data(
@@ -48,10 +49,11 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
   const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
-  const [host, pass, messages] = await Promise.all([
+  const [host, pass, messages, eventEnd] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),
     routeMessages(args, 'meeting', 'notifications'),
+    eventEndUrl({ brand, room, userId: isGuest ? null : claims.userId, permissions, isHost: claims.isHost, isCoHost: claims.isCoHost }),
   ])
   const { peerSettings, toolbarControls } = brand
   return data(
@@ -89,7 +91,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       },
       // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
       // community home instead); a room may name its own end URL.
-      endUrl: room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug)),
+      // An event's (core §4): its post-survey for a plain participant who owes it, else its end URL or page.
+      endUrl: eventEnd ?? (room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,

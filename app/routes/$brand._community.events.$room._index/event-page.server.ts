@@ -7,6 +7,9 @@ import { MANAGE_EVENTS, eventDetails, eventSlots } from '#app/lib/events/events.
 import { communityPermissions, requireCommunity } from '#app/lib/http/guards.server'
 import { viewer } from '#app/lib/http/session.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
+import { registerPath } from '#app/lib/events/registration-access.server'
+import { registrationCutoff } from '#app/lib/events/registration-rules'
+import { registrationState } from '#app/lib/events/registration.server'
 
 /**
  * `/{brand}/events/{room}` (core §2 events/{room}): the event's page. Who sees it is the room rule
@@ -22,14 +25,20 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
   const mayManage = Boolean(user) && permissions.has(MANAGE_EVENTS)
   const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: args.params.room, kind: 'event' } })
   if (!access.ok && !(mayManage && access.room)) {
+    // Registering is how an outsider gets into a public or premium registration event.
+    if (access.room && privacyOf(access.room.roomType) !== 'private' && (await eventDetails(access.room)).registrationEnabled) {
+      throw redirect(registerPath(brand.slug, access.room.slug))
+    }
     const url = new URL(args.request.url)
     throw redirect(refusalLocation(access.reason, brand.slug, url.pathname + url.search))
   }
   const room = access.room!
   const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
+  const registration = event.registrationEnabled ? await registrationState(room, event, user?.id ?? null) : null
+  const runsIt = mayManage || (user !== null && (room.hostId === user.id || (room.coHosts ?? []).includes(user.id)))
   const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
   return {
-    messages: await routeMessages(args, 'events'),
+    messages: await routeMessages(args, 'events', 'registration'),
     brandSlug: brand.slug,
     mayManage,
     event: {
@@ -46,7 +55,16 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
       ended,
     },
     // The meeting is where the event happens: open to whom the room rule admits, until it is over.
-    joinUrl: access.ok && !ended ? `/${brand.slug}/${room.slug}` : null,
+    // A registration event's meeting is for its approved registrants (and those who run it).
+    joinUrl: access.ok && !ended && (!registration || runsIt || registration.status === 'approved') ? `/${brand.slug}/${room.slug}` : null,
     refusedMeeting: !access.ok,
+    registration: registration
+      ? {
+          status: registration.status,
+          closed: registration.closed,
+          url: registerPath(brand.slug, room.slug),
+          cutoff: registrationCutoff(event, room)?.toISOString() ?? null,
+        }
+      : null,
   }
 }

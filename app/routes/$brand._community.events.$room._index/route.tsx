@@ -15,7 +15,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function EventPage() {
   const { t } = useT()
-  const { brandSlug, event, joinUrl, mayManage, refusedMeeting } = useLoaderData<typeof loader>()
+  const { brandSlug, event, joinUrl, mayManage, refusedMeeting, registration } = useLoaderData<typeof loader>()
   return (
     <main id="main" className="community-main event-page">
       <p className="breadcrumb">
@@ -47,6 +47,28 @@ export default function EventPage() {
               </li>
             ))}
           </ol>
+        </section>
+      ) : null}
+
+      {registration ? (
+        <section aria-labelledby="event-registration-heading" className="event-registration">
+          <h2 id="event-registration-heading">{t('registration:status.register')}</h2>
+          {registration.status ? <p role="status">{t(`registration:status.${registration.status}`)}</p> : null}
+          {registration.closed && !(registration.status && registration.closed === 'full') ? (
+            <p className="muted">{t(`registration:status.${registration.closed}`)}</p>
+          ) : (
+            <>
+              {registration.cutoff ? (
+                <p className="muted">
+                  {t('registration:status.closesAt')}{' '}
+                  <EventTime iso={registration.cutoff} timeZone={event.timeZone} />
+                </p>
+              ) : null}
+              <Link to={registration.url} className={registration.status ? 'button' : 'button button-primary'}>
+                {t(registration.status ? 'registration:status.changeAnswers' : 'registration:status.register')}
+              </Link>
+            </>
+          )}
         </section>
       ) : null}
 

@@ -30,6 +30,12 @@ function chunked(piece: string, pieces: number) {
 }
 
 describe('readForm', () => {
+  it("refuses a list button's intent that is not JSON as bad input (conform would throw on it)", async () => {
+    const type = 'application/x-www-form-urlencoded'
+    expect(await refusal(post('__intent__=%2F%2Fevil.example&name=x', type))).toBe(400)
+    expect(await refusal(post('__intent__=%7B%22type%22%3A%22insert%22%7D&name=x', type))).toBe(0)
+  })
+
   it('reads a urlencoded form and a multipart one', async () => {
     const urlencoded = await readForm(post('intent=send&identifier=mia%40example.test', 'application/x-www-form-urlencoded; charset=UTF-8'))
     expect(Object.fromEntries(urlencoded)).toEqual({ intent: 'send', identifier: 'mia@example.test' })
