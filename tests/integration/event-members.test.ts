@@ -4,7 +4,7 @@
 // loaders and actions on the file's own database, every rule with its bad input.
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, MeetingPeer, MeetingRoom, Membership, User, type Brand, type Room } from '#models/index'
+import { CommunityEvent, EventRegistration, EventSeries, FormDefinition, FormSubmission, MeetingPeer, MeetingRoom, Membership, OutboxMessage, User, type Brand, type Room } from '#models/index'
 import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._community.events.$room.edit.members._index/route'
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.events.$room.edit.members.import/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.events.$room.edit.members.export.$kind'
@@ -134,6 +134,27 @@ describe('the tick-box actions', () => {
     expect(await EventRegistration.findByPk(c.registration.id)).toBeNull()
   })
 
+  it('lets the approved into the event room (co-hosts among its co-hosts) and mails them their confirmation; pending and removed are let out', async () => {
+    const room = await makeEventRoom(brand)
+    const a = await registered(room, 'Room Goer', { status: 'pending' })
+    const b = await registered(room, 'Room Helper', { status: 'pending' })
+    const place = async () => {
+      await room.reload()
+      return { members: [...(room.members ?? [])].sort(), coHosts: [...(room.coHosts ?? [])].sort() }
+    }
+    await tabPost(room, [['intent', 'approve'], ['ids', a.registration.id], ['ids', b.registration.id]])
+    expect(await place()).toEqual({ members: [a.user.id, b.user.id].sort(), coHosts: [] })
+    const mail = await OutboxMessage.findOne({ where: { recipient: a.user.emailAddress! }, order: [['createdAt', 'DESC']] })
+    expect(mail?.text).toContain(`/events/${room.slug}/auto-join?code=`)
+
+    await tabPost(room, [['intent', 'coHost'], ['ids', b.registration.id]])
+    expect(await place()).toEqual({ members: [a.user.id, b.user.id].sort(), coHosts: [b.user.id] })
+    await tabPost(room, [['intent', 'pending'], ['ids', b.registration.id]])
+    expect(await place()).toEqual({ members: [a.user.id], coHosts: [] })
+    await tabPost(room, [['intent', 'remove'], ['ids', a.registration.id]])
+    expect(await place()).toEqual({ members: [], coHosts: [] })
+  })
+
   it('leaves another event’s registrations alone whatever ids the form names', async () => {
     const room = await makeEventRoom(brand)
     const other = await makeEventRoom(brand)
@@ -254,6 +275,20 @@ describe('the CSV import', () => {
       expect(await User.count({ where: { emailAddress: email } })).toBe(0)
     }
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(4)
+  })
+
+  it("registers a row's person for the upcoming sessions of the series it names too", async () => {
+    const room = await makeEventRoom(brand)
+    const series = await EventSeries.create({ brandId: brand.id, name: 'Autumn Talks', summary: 'Talks', firstStartsAt: new Date(Date.now() + 86_400_000), timeZone: 'UTC', durationMinutes: 60, rrule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=2' })
+    const session = (days: number) => makeEventRoom(brand, { startsAt: new Date(Date.now() + days * 86_400_000), endsAt: new Date(Date.now() + days * 86_400_000 + 3_600_000) })
+    const [upcoming, over] = [await session(7), await session(-7)]
+    for (const one of [upcoming, over]) await CommunityEvent.create({ roomId: one.id, seriesId: series.id })
+    const { body } = await upload(room, csvFile(['fullName,emailAddress,eventSeries', 'Serial Guest,serial@event-import.test, autumn talks '].join('\n')))
+    expect((body as ImportActionData).report).toMatchObject({ imported: 1, refused: 0 })
+    const guest = (await User.findOne({ where: { emailAddress: 'serial@event-import.test' } }))!
+    const roomsOf = (await EventRegistration.findAll({ where: { userId: guest.id } })).map((registration) => registration.roomId).sort()
+    expect(roomsOf).toEqual([room.id, upcoming.id].sort())
+    expect((await upcoming.reload()).members).toContain(guest.id)
   })
 
   it('takes pending as the default status of an event that moderates its registrations', async () => {

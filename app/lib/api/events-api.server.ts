@@ -32,7 +32,7 @@ export async function importUserCall(args: ApiArgs) {
   const room = await eventOf(brand.id, body.room)
   if (!room) throw refuse(404, 'eventMembers:api.eventNotFound')
   if (!(await hit(API_IMPORTS_LIMIT, user.id)).allowed) throw refuse(429, 'api:errors.tooManyRequests')
-  const row = await importOneRegistration(room, {
+  const row = await importOneRegistration(brand, room, {
     fullName: body.fullName ?? '',
     emailAddress: body.emailAddress ?? '',
     phoneNumber: body.phoneNumber ?? '',

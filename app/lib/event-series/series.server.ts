@@ -85,6 +85,19 @@ export async function findSeries(brandId: string, id: string | undefined): Promi
   return EventSeries.findOne({ where: { id, brandId } })
 }
 
+/**
+ * The registration import's eventSeries column (spec §3 registration import row): the sessions of
+ * the community's series of that name (case and outer spaces aside) that are active and not over,
+ * which the row's person is registered for too; null when the community has no such series.
+ */
+export async function seriesEventsFor(brandId: string, name: string, now = new Date()): Promise<Array<{ id: string }> | null> {
+  const wanted = name.trim().toLowerCase()
+  const series = (await EventSeries.findAll({ attributes: ['id', 'name'], where: { brandId } })).find((row) => row.name.trim().toLowerCase() === wanted)
+  if (!series) return null
+  const sessions = await seriesSessions(series.id)
+  return sessions.filter((room) => room.status === 'active' && (!room.endsAt || room.endsAt > now)).map((room) => ({ id: room.id }))
+}
+
 /** A series as the detail page and the API show it, with the sessions this viewer may see. */
 export async function seriesDetail(series: EventSeries, viewer: Viewer, now = new Date()) {
   const sessions = visibleTo(await seriesSessions(series.id), viewer).map(sessionRow(now))

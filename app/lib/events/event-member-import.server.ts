@@ -7,15 +7,16 @@
 // written in a transaction of its own, and the report says row by row what happened.
 import { parse } from 'csv-parse/sync'
 import { UniqueConstraintError } from 'sequelize'
-import { EventRegistration, Membership, User, type Room } from '#models/index'
+import { EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
 import { addMember } from '#models/members'
+import { seriesEventsFor } from '../event-series/series.server'
 import { emailField, fullNameField, phoneField } from '../members/member.schema'
 import { logger } from '../platform/logger.server'
 import { isRegistrationStatus, readCoHost } from './event-members-rules'
 import { eventRowToSave } from './events.server'
-import { onRegistrationApproved } from './registration-hooks.server'
-import { seriesEventsFor } from './series-lookup.server'
+import { sendConfirmation } from './registration-mail.server'
+import { placeInRoom } from './registration-room.server'
 
 export const REGISTRATION_IMPORT_MAX_ROWS = 1000
 export const REGISTRATION_IMPORT_MAX_BYTES = 1024 * 1024
@@ -114,13 +115,13 @@ function firstIssue(result: { success: boolean; error?: { issues: Array<{ messag
 }
 
 export type RegistrationCells = Partial<Record<Column, string>>
-type ImportContext = { room: Pick<Room, 'id' | 'slug' | 'brandId'>; defaultStatus: RegistrationStatus; seen: Set<string>; approved: EventRegistration[] }
+type ImportContext = { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; defaultStatus: RegistrationStatus; seen: Set<string>; approved: EventRegistration[] }
 
 /** The default status of an import into this event, its own row made when the room has none yet. */
-async function importContext(room: Pick<Room, 'id' | 'slug' | 'brandId'>): Promise<ImportContext> {
+async function importContext(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>): Promise<ImportContext> {
   // Registrations hang on the event's own row: an event room made before it had one gets it now.
   const event = await eventRowToSave(room)
-  return { room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [] }
+  return { brand, room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [] }
 }
 
 /**
@@ -178,6 +179,7 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
         if (found) {
           const becameApproved = found.status === 'pending' && status === 'approved'
           await found.update({ status, coHost }, { transaction })
+          await placeInRoom(roomId, user.id, found, transaction)
           if (becameApproved) newlyApproved.push(found)
           if (roomId === room.id) {
             mainOutcome = 'updated'
@@ -185,6 +187,7 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
           }
         } else {
           const made = await EventRegistration.create({ roomId, userId: user.id, status, coHost, source: 'import' }, { transaction })
+          await placeInRoom(roomId, user.id, made, transaction)
           if (status === 'approved') newlyApproved.push(made)
           if (roomId === room.id) row.registration = made
         }
@@ -201,33 +204,30 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
   return row
 }
 
-/** The collected approvals to the confirmation hook, after everything is saved. */
-async function handOnApprovals(context: ImportContext) {
-  const { room } = context
-  for (const registration of context.approved) {
-    await onRegistrationApproved({ registration, room: registration.roomId === room.id ? room : { id: registration.roomId, slug: '', brandId: room.brandId } })
-  }
+/** Each registration the import approved gets its confirmation mail, once everything is saved. */
+async function mailApprovals(context: ImportContext) {
+  for (const registration of context.approved) await sendConfirmation(context.brand, registration)
 }
 
 /**
  * Imports the file's rows as registrations of the event; returns the per-row report. An empty
  * status cell takes the event's own default (pending when it moderates registrations, else
- * approved). Registrations that become approved go to the confirmation hook once all is saved.
+ * approved). Registrations that become approved are mailed their confirmation once all is saved.
  */
-export async function importRegistrations(input: { room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array }): Promise<RegistrationImportReport> {
+export async function importRegistrations(input: { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array }): Promise<RegistrationImportReport> {
   const rows = readRegistrationCsv(input.bytes)
-  const context = await importContext(input.room)
+  const context = await importContext(input.brand, input.room)
   const report: RegistrationImportRow[] = []
   for (const { line, cells } of rows) report.push(await importRow(context, line, cells))
-  await handOnApprovals(context)
+  await mailApprovals(context)
   const count = (outcome: RegistrationImportRow['outcome']) => report.filter((row) => row.outcome === outcome).length
   return { rows: report.map(({ registration: _saved, ...row }) => row), imported: count('imported'), updated: count('updated'), refused: count('refused') }
 }
 
 /** One registration imported by the JSON API (spec §7 POST /registration/importUser): the same rules as a file's row. */
-export async function importOneRegistration(room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells): Promise<RegistrationImportRow> {
-  const context = await importContext(room)
+export async function importOneRegistration(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells): Promise<RegistrationImportRow> {
+  const context = await importContext(brand, room)
   const row = await importRow(context, 1, cells)
-  await handOnApprovals(context)
+  await mailApprovals(context)
   return row
 }

@@ -71,7 +71,7 @@ export async function membersTabAction(args: ActionFunctionArgs) {
     const { allowed, retryAfterSeconds } = await hit(APPROVALS_LIMIT, user.id)
     if (!allowed) return data<MembersTabActionData>({ result: submission.reply(), error: 'eventMembers:errors.tooOften', values: { minutes: Math.ceil(retryAfterSeconds / 60) } }, { status: 429 })
   }
-  const changed = await applyRegistrationAction(room, intent, ids)
+  const changed = await applyRegistrationAction(brand, room, intent, ids)
   const filter = registrationFilter(new URL(args.request.url).searchParams.get('status'))
   throw await redirectWithFlash(membersTabUrl(brand.slug, room.slug, filter), { kind: 'success', message: `eventMembers:flash.${intent}`, values: { count: changed } })
 }
@@ -98,7 +98,7 @@ export type ImportProblem = RegistrationFileProblem | 'eventMembers:import.error
 export type ImportActionData = { report: RegistrationImportReport; problem: null } | { report: null; problem: ImportProblem; minutes?: number }
 
 export async function importAction(args: ActionFunctionArgs) {
-  const { room, user, refusal } = await eventEditorAccess(args)
+  const { brand, room, user, refusal } = await eventEditorAccess(args)
   const refused = (problem: ImportProblem, status = 400, minutes?: number) => data<ImportActionData>({ report: null, problem, minutes }, { status })
   if (!room || !user) return refused('events:errors.noPermission', 403)
   const form = await readFormWithFile(args.request, 'file', REGISTRATION_IMPORT_MAX_BYTES)
@@ -109,7 +109,7 @@ export async function importAction(args: ActionFunctionArgs) {
   const { allowed, retryAfterSeconds } = await hit(IMPORTS_LIMIT, user.id)
   if (!allowed) return refused('eventMembers:import.errors.tooOften', 429, Math.ceil(retryAfterSeconds / 60))
   try {
-    const report = await importRegistrations({ room, bytes: new Uint8Array(await file.arrayBuffer()) })
+    const report = await importRegistrations({ brand, room, bytes: new Uint8Array(await file.arrayBuffer()) })
     return data<ImportActionData>({ report, problem: null })
   } catch (error) {
     if (error instanceof RegistrationFileError) return refused(error.problem)

@@ -1,11 +1,11 @@
 // The Members tab's registrations (community spec §2 editor tab members): the list with its status
-// filter, and the tick-box actions (approve, set pending, make or unmake co-host, remove). An
-// approval hands each newly approved registration to the confirmation hook (registration-hooks).
+// filter, and the tick-box actions (approve, set pending, make or unmake co-host, remove).
 import { Op } from 'sequelize'
-import { EventRegistration, User, type Room } from '#models/index'
+import { EventRegistration, User, type Brand, type Room } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
 import type { RegistrationAction, RegistrationFilter } from './event-members-rules'
-import { onRegistrationApproved } from './registration-hooks.server'
+import { approveRegistration } from './registration.server'
+import { placeInRoom } from './registration-room.server'
 
 export type RegistrationRow = {
   id: string
@@ -52,31 +52,36 @@ export async function listRegistrations(room: Pick<Room, 'id'>, filter: Registra
   return { rows, counts: { all: approved + pending, approved, pending } }
 }
 
+/** The actions other than approve: which registrations each applies to, and what it sets (none: it removes). */
+const CHANGES: Record<Exclude<RegistrationAction, 'approve'>, { applies: (registration: EventRegistration) => boolean; values: Partial<Pick<EventRegistration, 'status' | 'coHost'>> | null }> = {
+  pending: { applies: (registration) => registration.status === 'approved', values: { status: 'pending' } },
+  coHost: { applies: (registration) => !registration.coHost, values: { coHost: true } },
+  notCoHost: { applies: (registration) => registration.coHost, values: { coHost: false } },
+  remove: { applies: () => true, values: null },
+}
+
 /**
  * One tick-box action on this event's registrations (ids of another event are ignored: the form
- * could name any). Returns how many changed; approvals call the confirmation hook for each one
- * that was pending, after the change is saved.
+ * could name any). Returns how many changed. Approving is the registration flow's own (the room
+ * admits them and they are mailed their confirmation); every other change moves the person in or
+ * out of the room in the same transaction (registration-room.server.ts).
  */
-export async function applyRegistrationAction(room: Pick<Room, 'id' | 'slug' | 'brandId'>, action: RegistrationAction, ids: readonly string[]): Promise<number> {
-  const where = { roomId: room.id, id: { [Op.in]: [...ids] } }
-  switch (action) {
-    case 'approve': {
-      const pending = await EventRegistration.findAll({ where: { ...where, status: 'pending' } })
-      if (!pending.length) return 0
-      await EventRegistration.update({ status: 'approved' }, { where: { roomId: room.id, id: pending.map((registration) => registration.id) } })
-      for (const registration of pending) {
-        registration.status = 'approved'
-        await onRegistrationApproved({ registration, room })
-      }
-      return pending.length
+export async function applyRegistrationAction(brand: Brand, room: Pick<Room, 'id'>, action: RegistrationAction, ids: readonly string[]): Promise<number> {
+  const registrations = await EventRegistration.findAll({ where: { roomId: room.id, id: { [Op.in]: [...ids] } } })
+  let changed = 0
+  for (const registration of registrations) {
+    if (action === 'approve') {
+      if (await approveRegistration(brand, registration.id)) changed += 1
+      continue
     }
-    case 'pending':
-      return (await EventRegistration.update({ status: 'pending' }, { where: { ...where, status: 'approved' } }))[0]
-    case 'coHost':
-      return (await EventRegistration.update({ coHost: true }, { where: { ...where, coHost: false } }))[0]
-    case 'notCoHost':
-      return (await EventRegistration.update({ coHost: false }, { where: { ...where, coHost: true } }))[0]
-    case 'remove':
-      return EventRegistration.destroy({ where })
+    const change = CHANGES[action]
+    if (!change.applies(registration)) continue
+    await EventRegistration.sequelize!.transaction(async (transaction) => {
+      if (change.values) await registration.update(change.values, { transaction })
+      else await registration.destroy({ transaction })
+      await placeInRoom(room.id, registration.userId, change.values ? registration : null, transaction)
+    })
+    changed += 1
   }
+  return changed
 }

@@ -8,6 +8,7 @@ import type { RegistrationStatus } from '#models/event'
 import { completeValues, isCompleteSubmission, readSteps, type FormSteps, type FormValues } from '../forms/form-definition'
 import { newRegistrationStatus, registrationClosed, type RegistrationClosed } from './registration-rules'
 import { sendConfirmation, sendPendingNotice } from './registration-mail.server'
+import { placeInRoom } from './registration-room.server'
 
 /** The steps of a form, or none when the event has no such form (or it was deleted). */
 export async function formSteps(formId: string | null | undefined): Promise<FormSteps> {
@@ -73,7 +74,7 @@ export async function register(input: { brand: Brand; room: Room; userId: string
     }
     const status = newRegistrationStatus(event)
     const created = await EventRegistration.create({ roomId: room.id, userId, status, source: 'form', submissionId: submission?.id ?? null }, { transaction })
-    if (status === 'approved') await admitToRoom(room.id, userId, transaction)
+    await placeInRoom(room.id, userId, created, transaction)
     return { ok: true, status, updated: false, registrationId: created.id }
   })
   if (outcome.ok && !outcome.updated) {
@@ -84,7 +85,7 @@ export async function register(input: { brand: Brand; room: Room; userId: string
 }
 
 /**
- * Approves a pending registration (the Members tab calls this) and mails the confirmation with its
+ * Approves a pending registration (the Members tab's Approve) and mails the confirmation with its
  * calendar invitation and auto-join link. False when there is no such pending registration.
  */
 export async function approveRegistration(brand: Brand, registrationId: string): Promise<boolean> {
@@ -94,21 +95,10 @@ export async function approveRegistration(brand: Brand, registrationId: string):
     const room = await Room.findOne({ where: { id: registration.roomId, brandId: brand.id }, transaction })
     if (!room) return null
     await registration.update({ status: 'approved' }, { transaction })
-    await admitToRoom(room.id, registration.userId, transaction)
+    await placeInRoom(room.id, registration.userId, registration, transaction)
     return registration
   })
   if (!approved) return false
   await sendConfirmation(brand, approved)
   return true
-}
-
-/**
- * An approved registrant becomes one of the event room's members: the room rule
- * (models/room-access.ts) lets an event's members into its meeting and page.
- */
-async function admitToRoom(roomId: string, userId: string, transaction: Transaction) {
-  const room = await Room.findByPk(roomId, { transaction, lock: transaction.LOCK.UPDATE })
-  if (!room) return
-  const members = room.members ?? []
-  if (!members.includes(userId)) await room.update({ members: [...members, userId] }, { transaction })
 }
