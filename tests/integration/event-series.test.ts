@@ -5,13 +5,14 @@
 // 'Failed to update series details', 'Failed to delete series'): through the routes' real loaders
 // and actions, and the JSON API, on the file's own database.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { CommunityEvent, EventSeries, Room, type Brand, type User } from '#models/index'
+import { CommunityEvent, EventSeries, FormDefinition, Room, type Brand, type User } from '#models/index'
 import { translatorFor } from '#app/lib/i18n/i18n.server'
 import { dateToZonedTime } from '#app/lib/i18n/zoned-time'
 import { loader as listLoader } from '#app/routes/$brand._community.event-series._index/route'
 import { action as newAction, loader as newLoader } from '#app/routes/$brand._community.event-series.new/route'
 import { action as pageAction, loader as pageLoader } from '#app/routes/$brand._community.event-series.$id._index/route'
 import { action as editAction, loader as editLoader } from '#app/routes/$brand._community.event-series.$id.edit/route'
+import { action as formAction, loader as formLoader } from '#app/routes/$brand._community.event-series.$id.registration-form/route'
 import * as apiList from '#app/routes/api.event-series._index'
 import * as apiOne from '#app/routes/api.event-series.$id'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
@@ -229,6 +230,33 @@ describe('editing a series', () => {
     expect(failed.body!.result!.error!['']).toEqual(['series:errors.updateFailed'])
     expect(en('series:errors.updateFailed')).toBe('Failed to update series details')
     expect((await series.reload()).name).toBe('Edited badly')
+  })
+})
+
+describe('the series registration form', () => {
+  const path = (series: EventSeries) => `/${brand.slug}/event-series/${series.id}/registration-form`
+  const save = (series: EventSeries, fields: Record<string, string>, cookie = ownerCookie) => run(formAction(post(path(series), { id: series.id }, fields, cookie)))
+
+  it('is built with the form builder and shared by every session', async () => {
+    const series = await created({ registrationRequired: 'on' })
+    const page = await run(formLoader(get(path(series), { id: series.id })))
+    expect(page.status).toBe(200)
+    const saved = await save(series, { 'steps[0].fields[0].type': 'shortText', 'steps[0].fields[0].label': 'Company', 'steps[0].fields[0].required': 'on' })
+    expect(saved).toMatchObject({ status: 302, location: path(series) })
+    const form = await FormDefinition.findByPk(series.registrationFormId!)
+    expect(form!.steps).toEqual([[expect.objectContaining({ name: 'company', type: 'shortText', label: 'Company', required: true })]])
+    for (const { event } of await sessionsOf(series.id)) expect(event).toMatchObject({ registrationEnabled: true, registrationFormId: series.registrationFormId })
+  })
+
+  it('refuses an empty step (400, nothing saved), a member (403) and a series without registration (400)', async () => {
+    const series = await created({ registrationRequired: 'on' })
+    const empty = await save(series, { 'steps[0].addType': 'shortText' })
+    expect(empty.status).toBe(400)
+    expect(empty.body!.result!.error!['steps']).toEqual(['forms:errors.emptyStep'])
+    expect((await FormDefinition.findByPk(series.registrationFormId!))!.steps).toEqual([])
+    expect((await save(series, { 'steps[0].fields[0].type': 'email', 'steps[0].fields[0].label': 'Email' }, memberCookie)).status).toBe(403)
+    const without = await created()
+    expect((await save(without, { 'steps[0].fields[0].type': 'email', 'steps[0].fields[0].label': 'Email' })).status).toBe(400)
   })
 })
 

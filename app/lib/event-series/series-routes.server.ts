@@ -9,14 +9,16 @@ import { DEFAULT_DURATION_MINUTES } from '../events/event-rules'
 import { requireCommunityPage } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
 import { readForm } from '../http/form-body.server'
+import { emptyBuilder, stepsToBuilder, withBuilderIntent } from '../forms/form-builder.schema'
+import { readFormSteps, saveFormDefinition } from '../forms/forms.server'
 import type { TranslationKey } from '../i18n/i18n'
 import { routeMessages } from '../i18n/page-language.server'
 import { timeZones } from '../i18n/zoned-time'
 import { Room } from '../platform/db.server'
 import { partsOfRule } from './recurrence'
 import { createSeries, deleteSeries, updateSeries } from './series-commands.server'
-import { seriesListUrl, seriesUrl } from './series-rules'
-import { SeriesDeleteSchema, SeriesObject, seriesFormValues, seriesSchema } from './series.schema'
+import { seriesFormUrl, seriesListUrl, seriesUrl } from './series-rules'
+import { SeriesDeleteSchema, SeriesObject, SeriesRegistrationFormObject, SeriesRegistrationFormSchema, seriesFormValues, seriesSchema } from './series.schema'
 import { MANAGE_SERIES, findSeries, listSeries, seriesDetail } from './series.server'
 
 export const NO_PERMISSION: TranslationKey = 'series:errors.noPermission'
@@ -117,3 +119,36 @@ export async function editSeriesAction(args: ActionFunctionArgs) {
   throw await redirectWithFlash(seriesUrl(brand.slug, series.id), { kind: 'success', message: 'series:flash.updated' })
 }
 
+
+/**
+ * `/event-series/{id}/registration-form`: the form the sessions share (made when registration was
+ * first required), built with the form builder like an event's. A series that asks no
+ * registration has none: the page says how to turn it on.
+ */
+export async function seriesFormLoader(args: LoaderFunctionArgs) {
+  const { brand, mayManage } = await managerAccess(args)
+  const base = { messages: await routeMessages(args, 'series', 'forms'), brandSlug: brand.slug, mayManage, constraint: getZodConstraint(SeriesRegistrationFormObject) }
+  if (!mayManage) return data({ ...base, series: null }, { status: 403 })
+  const series = await requireSeries(brand, args.params.id)
+  const steps = await readFormSteps(brand.id, series.registrationFormId)
+  return data({ ...base, series: { id: series.id, name: series.name, hasForm: Boolean(series.registrationFormId), steps: steps?.length ? stepsToBuilder(steps) : emptyBuilder() } })
+}
+
+export async function seriesFormAction(args: ActionFunctionArgs) {
+  const { brand, mayManage } = await managerAccess(args)
+  if (!mayManage) return data({ result: null, error: NO_PERMISSION }, { status: 403 })
+  const series = await requireSeries(brand, args.params.id)
+  if (!series.registrationFormId) return data({ result: null, error: 'series:registrationForm.off' as TranslationKey }, { status: 400 })
+  let submission
+  try {
+    submission = parseWithZod(withBuilderIntent(await readForm(args.request), ['steps']), { schema: SeriesRegistrationFormSchema })
+  } catch {
+    // conform throws on a forged list button: bad input, not a 500.
+    return data({ result: null, error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
+  }
+  // A builder button without JavaScript: the form comes back changed, nothing saved.
+  if (submission.status === undefined) return data({ result: submission.reply(), error: null })
+  if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
+  await saveFormDefinition(brand.id, series.registrationFormId, submission.value)
+  throw await redirectWithFlash(seriesFormUrl(brand.slug, series.id), { kind: 'success', message: 'common:flash.saved' })
+}

@@ -11,6 +11,7 @@ export const SERIES_DESCRIPTION_MAX = 5000
 export const seriesListUrl = (brandSlug: string) => `/${brandSlug}/event-series`
 export const seriesUrl = (brandSlug: string, id: string) => `/${brandSlug}/event-series/${id}`
 export const seriesEditUrl = (brandSlug: string, id: string) => `/${brandSlug}/event-series/${id}/edit`
+export const seriesFormUrl = (brandSlug: string, id: string) => `/${brandSlug}/event-series/${id}/registration-form`
 
 /** A session's name: the series' and its local date, language-neutral (it is stored, and shown to everyone). */
 export const sessionName = (seriesName: string, localDate: string) => `${seriesName} — ${localDate}`

@@ -6,6 +6,7 @@
 import { z } from 'zod'
 import { dateToZonedTime, isTimeZone, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 import { DURATION_MAX_MINUTES, DURATION_MIN_MINUTES } from '#app/lib/events/event-rules'
+import { addDefinitionIssues, builderStepsField, builderToSteps } from '#app/lib/forms/form-builder.schema'
 import { recurrenceProblem, ruleString, sessionStarts } from './recurrence'
 import { ENDS, FREQUENCIES, INTERVAL_MAX, SERIES_DESCRIPTION_MAX, SERIES_NAME_MAX, SERIES_NAME_MIN, SERIES_SUMMARY_MAX, SESSIONS_MAX, WEEKDAYS } from './series-rules'
 
@@ -116,3 +117,8 @@ export function seriesFormValues(series: { name: string; summary: string; descri
 
 /** The series page's delete button, and nothing else: its id is the address's. */
 export const SeriesDeleteSchema = z.object({ intent: z.literal('delete', { errorMap: () => ({ message: 'series:errors.badRequest' }) }) })
+
+/** The series' registration form (the form builder's steps): the builder's checks, then the definition to save. */
+export const SeriesRegistrationFormObject = z.object({ steps: builderStepsField() })
+export const SeriesRegistrationFormSchema = SeriesRegistrationFormObject.superRefine((values, context) => addDefinitionIssues(builderToSteps(values.steps), ['steps'], context)).transform((values) => builderToSteps(values.steps))
+export type SeriesRegistrationFormFields = z.input<typeof SeriesRegistrationFormObject>

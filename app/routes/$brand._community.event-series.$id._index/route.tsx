@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { SeriesTime } from '#app/components/series-time'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { eventUrl } from '#app/lib/events/event-rules'
-import { seriesEditUrl, seriesListUrl } from '#app/lib/event-series/series-rules'
+import { seriesEditUrl, seriesFormUrl, seriesListUrl } from '#app/lib/event-series/series-rules'
 import { seriesPageAction, seriesPageLoader } from '#app/lib/event-series/series-routes.server'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -75,6 +75,11 @@ export default function SeriesPage() {
           <Link to={seriesEditUrl(brandSlug, series.id)} className="button">
             {t('series:actions.edit')}
           </Link>
+          {series.registrationRequired ? (
+            <Link to={seriesFormUrl(brandSlug, series.id)} className="button">
+              {t('series:registrationForm.action')}
+            </Link>
+          ) : null}
           <details className="series-delete">
             <summary className="button">{t('series:actions.delete')}</summary>
             <div className="card stack">

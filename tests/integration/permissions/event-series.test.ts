@@ -12,6 +12,7 @@ import { loader as listLoader } from '#app/routes/$brand._community.event-series
 import { action as newAction, loader as newLoader } from '#app/routes/$brand._community.event-series.new/route'
 import { action as pageAction, loader as pageLoader } from '#app/routes/$brand._community.event-series.$id._index/route'
 import { action as editAction, loader as editLoader } from '#app/routes/$brand._community.event-series.$id.edit/route'
+import { action as formAction, loader as formLoader } from '#app/routes/$brand._community.event-series.$id.registration-form/route'
 import * as apiList from '#app/routes/api.event-series._index'
 import * as apiOne from '#app/routes/api.event-series.$id'
 import { createSeries } from '#app/lib/event-series/series-commands.server'
@@ -74,6 +75,20 @@ const ROWS: MatrixRow[] = [
     run: async (w, p) => {
       const series = await fresh(w, p)
       return deniedOn403(editAction(await argsAs(w, p, `/${w.brand.slug}/event-series/${series.id}/edit`, { ...brandOf(w), id: series.id }, form({ ...FIELDS, name: 'Renamed' }))))
+    },
+    expected: only(MANAGERS),
+  },
+  {
+    name: 'GET /{brand}/event-series/{id}/registration-form',
+    run: async (w, p) => deniedOn403(formLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}/registration-form`, { ...brandOf(w), id: shown.id }))),
+    expected: only(MANAGERS),
+  },
+  {
+    name: 'POST /{brand}/event-series/{id}/registration-form',
+    run: async (w, p) => {
+      const series = await fresh(w, p)
+      const fields = { 'steps[0].fields[0].type': 'shortText', 'steps[0].fields[0].label': 'Company' }
+      return deniedOn403(formAction(await argsAs(w, p, `/${w.brand.slug}/event-series/${series.id}/registration-form`, { ...brandOf(w), id: series.id }, form(fields))))
     },
     expected: only(MANAGERS),
   },
