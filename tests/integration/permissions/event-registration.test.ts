@@ -5,6 +5,7 @@
 // - Joining a registration event's meeting needs an approved registration, except for those who
 //   manage events (create-events: owner, admin) and the host or co-hosts; nobody is registered here.
 // - Surveys: answered by those the event admits (or its registrants); a visitor signs in first.
+// - The JSON submission call answers as the survey page does (401 and 403 as refusals).
 // - The auto-join link is its own credential: anyone may open it; without a valid code it opens nothing.
 import { beforeAll } from 'vitest'
 import { CommunityEvent, FormDefinition, Room, type User } from '#models/index'
@@ -12,20 +13,23 @@ import { loader as registerLoader, action as registerAction } from '#app/routes/
 import { loader as surveyLoader } from '#app/routes/$brand._community.events.$room.survey.$kind/route'
 import { loader as autoJoinLoader } from '#app/routes/$brand._community.events.$room.auto-join/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
+import { loader as submissionLoader } from '#app/routes/api.forms.$id.submission'
 import { makeEventRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixRow, type MatrixWorld } from '../../support/permission-matrix'
+import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let host: User
+let surveyId: string
 const events = new Map<'public' | 'private', Room>()
 beforeAll(async () => {
   world = await makeMatrixWorld()
   host = await makeUser({ name: 'Event Host' })
-  const survey = await FormDefinition.create({ brandId: world.brand.id, steps: [[{ name: 'liked', type: 'shortText', label: 'Liked', required: true }]] as never })
   for (const privacy of ['public', 'private'] as const) {
+    const survey = await FormDefinition.create({ brandId: world.brand.id, steps: [[{ name: 'liked', type: 'shortText', label: 'Liked', required: true }]] as never })
     const room = await makeEventRoom(world.brand, { name: `A ${privacy} registration event`, roomType: privacy, hostId: host.id, members: [host.id] })
     await CommunityEvent.create({ roomId: room.id, registrationEnabled: true, postSurveyFormId: survey.id })
     events.set(privacy, room)
+    if (privacy === 'public') surveyId = survey.id
   }
 })
 
@@ -80,6 +84,12 @@ const ROWS: MatrixRow[] = [
     name: 'GET /{brand}/events/{room}/auto-join (no code)',
     run: async (w, p) => autoJoinLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}/auto-join`, params(w, roomOf('public')))),
     expected: everyone('allowed'),
+  },
+  {
+    // The public event's survey: those the event admits read (404: no answers yet).
+    name: 'GET /api/forms/{id}/submission (a registration event survey)',
+    run: async (w, p) => refusedAsThrown(await submissionLoader(await argsAs(w, p, `/api/forms/${surveyId}/submission`, { id: surveyId }))),
+    expected: only(COMMUNITY),
   },
 ]
 
