@@ -5,7 +5,6 @@
 // series); a good row finds or makes the person, makes them a member of the community when they
 // are not one, and registers them (a registration already there is updated). Each good row is
 // written in a transaction of its own, and the report says row by row what happened.
-import { parse } from 'csv-parse/sync'
 import { UniqueConstraintError } from 'sequelize'
 import { EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
@@ -13,6 +12,7 @@ import { addMember } from '#models/members'
 import { seriesEventsFor } from '../event-series/series.server'
 import { emailField, fullNameField, phoneField } from '../members/member.schema'
 import { logger } from '../platform/logger.server'
+import { firstIssue, readPeopleCsv } from '../members/people-csv.server'
 import { isRegistrationStatus, readCoHost } from './event-members-rules'
 import { eventRowToSave } from './events.server'
 import { sendConfirmation } from './registration-mail.server'
@@ -63,58 +63,17 @@ export class RegistrationFileError extends Error {
 }
 
 const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'status', 'coHost', 'eventSeries'] as const
-type Column = (typeof COLUMNS)[number]
 
-/** A header cell as the column it names: case, spaces, dashes and underscores do not matter ("Full name", "co_host"). */
-function columnOf(cell: string): Column | null {
-  const plain = cell.replace(/[\s_-]/g, '').toLowerCase()
-  return COLUMNS.find((column) => column.toLowerCase() === plain) ?? null
-}
-
-/**
- * The file's rows as records of the known columns. Refuses what is not text (invalid UTF-8, NUL
- * bytes), what does not parse as CSV, an empty file, a header without fullName and emailAddress,
- * and more rows than the limit. Line numbers count the header as line 1.
- */
-export function readRegistrationCsv(bytes: Uint8Array): Array<{ line: number; cells: Partial<Record<Column, string>> }> {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new RegistrationFileError('eventMembers:import.errors.notCsv')
-  }
-  if (text.includes('\u0000')) throw new RegistrationFileError('eventMembers:import.errors.notCsv')
-  if (!text.trim()) throw new RegistrationFileError('eventMembers:import.errors.empty')
-  let records: string[][]
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, skip_records_with_empty_values: true }) as string[][]
-  } catch {
-    throw new RegistrationFileError('eventMembers:import.errors.notCsv')
-  }
-  const [header, ...rows] = records
-  if (!header) throw new RegistrationFileError('eventMembers:import.errors.empty')
-  const columns = header.map(columnOf)
-  if (!columns.includes('fullName') || !columns.includes('emailAddress')) throw new RegistrationFileError('eventMembers:import.errors.noHeader')
-  if (!rows.length) throw new RegistrationFileError('eventMembers:import.errors.empty')
-  if (rows.length > REGISTRATION_IMPORT_MAX_ROWS) throw new RegistrationFileError('eventMembers:import.errors.tooManyRows')
-  return rows.map((row, index) => {
-    const cells: Partial<Record<Column, string>> = {}
-    columns.forEach((column, position) => {
-      if (column && cells[column] === undefined) cells[column] = row[position] ?? ''
-    })
-    return { line: index + 2, cells }
-  })
+/** The file's rows as records of the known columns (people-csv.server.ts), refused whole in this import's words. */
+export function readRegistrationCsv(bytes: Uint8Array) {
+  return readPeopleCsv(bytes, { known: COLUMNS, maxRows: REGISTRATION_IMPORT_MAX_ROWS, fail: (problem) => new RegistrationFileError(`eventMembers:import.errors.${problem}`) })
 }
 
 const nameRule = fullNameField()
 const emailRule = emailField()
 const phoneRule = phoneField()
 
-function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): RegistrationImportReason | null {
-  return result.success ? null : ((result.error!.issues[0]?.message ?? 'members:editor.errors.emailInvalid') as RegistrationImportReason)
-}
-
-export type RegistrationCells = Partial<Record<Column, string>>
+export type RegistrationCells = Partial<Record<(typeof COLUMNS)[number], string>>
 type ImportContext = { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; defaultStatus: RegistrationStatus; seen: Set<string>; approved: EventRegistration[] }
 
 /** The default status of an import into this event, its own row made when the room has none yet. */
@@ -134,7 +93,7 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
   const name = nameRule.safeParse(cells.fullName ?? '')
   const email = emailRule.safeParse(cells.emailAddress ?? '')
   const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
-  for (const problem of [firstIssue(name), firstIssue(email), firstIssue(phone)]) if (problem) reasons.push(problem)
+  for (const problem of [firstIssue<RegistrationImportReason>(name), firstIssue<RegistrationImportReason>(email), firstIssue<RegistrationImportReason>(phone)]) if (problem) reasons.push(problem)
   const statusCell = (cells.status ?? '').trim().toLowerCase()
   const status = statusCell === '' ? defaultStatus : isRegistrationStatus(statusCell) ? statusCell : null
   if (!status) reasons.push('eventMembers:import.reasons.status')

@@ -1,4 +1,5 @@
-import { User } from '#models/index'
+import { Brand, User } from '#models/index'
+import { env } from '../platform/env.server'
 import { afterSignIn } from '../http/session.server'
 import { createMagicLink, CODE_LIFETIME_MS, type CodeSender } from './auth.server'
 import { resolveLanguage } from '../i18n/i18n.server'
@@ -18,4 +19,21 @@ export const sendSignInCodeFor: CodeSender = async ({ identifier, code, userId, 
   await revokeMagicLinks(userId)
   const link = await createMagicLink(userId, destination, CODE_LIFETIME_MS)
   await sendSignInCode({ channel: identifier.includes('@') ? 'mail' : 'sms', to: identifier, code, link, language, brand: null })
+}
+
+/**
+ * Mails a code asked for on a community's own page (self sign-up, registering for an event): the
+ * mail links back to that very page, in the community's name, colours and language.
+ */
+export async function mailCodeBackToPage({ identifier, code, request }: { identifier: string; code: string; request: Request }) {
+  const { pathname } = new URL(request.url)
+  const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
+  await sendSignInCode({
+    channel: 'mail',
+    to: identifier,
+    code,
+    link: `${env.PUBLIC_URL}${pathname}`,
+    language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
+    brand,
+  })
 }

@@ -3,12 +3,12 @@
 // role slugs). Every row is checked by the people rules of the editor; each good row is written in
 // a transaction of its own (the person, the pending membership, the roles: all or nothing), and the
 // report says, row by row, what was imported and why the rest was refused.
-import { parse } from 'csv-parse/sync'
 import { UniqueConstraintError } from 'sequelize'
 import { Membership, User, type Brand } from '#models/index'
 import { addMember } from '#models/members'
 import { isCommunityRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
 import { logger } from '../platform/logger.server'
+import { firstIssue, readPeopleCsv } from './people-csv.server'
 import { IMPORT_MAX_ROWS, emailField, fullNameField, phoneField } from './member.schema'
 import { rolesForNewMember } from './member-roles.server'
 
@@ -42,57 +42,15 @@ export class ImportFileError extends Error {
 }
 
 const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'roles'] as const
-type Column = (typeof COLUMNS)[number]
 
-/** A header cell as the column it names: case, spaces and underscores do not matter ("Full name", "email_address"). */
-function columnOf(cell: string): Column | null {
-  const plain = cell.replace(/[\s_-]/g, '').toLowerCase()
-  return COLUMNS.find((column) => column.toLowerCase() === plain) ?? null
-}
-
-/**
- * The file's rows as records of the known columns. Refuses what is not text (NUL bytes, invalid
- * UTF-8), what does not parse as CSV, a file with nothing in it, a first row that is not a header
- * naming fullName and emailAddress, and more rows than IMPORT_MAX_ROWS.
- */
-export function readCsv(bytes: Uint8Array): Array<{ line: number; cells: Partial<Record<Column, string>> }> {
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new ImportFileError('members:import.errors.notCsv')
-  }
-  if (text.includes('\u0000')) throw new ImportFileError('members:import.errors.notCsv')
-  if (!text.trim()) throw new ImportFileError('members:import.errors.empty')
-  let records: string[][]
-  try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, skip_records_with_empty_values: true }) as string[][]
-  } catch {
-    throw new ImportFileError('members:import.errors.notCsv')
-  }
-  const [header, ...rows] = records
-  if (!header) throw new ImportFileError('members:import.errors.empty')
-  const columns = header.map(columnOf)
-  if (!columns.includes('fullName') || !columns.includes('emailAddress')) throw new ImportFileError('members:import.errors.noHeader')
-  if (!rows.length) throw new ImportFileError('members:import.errors.empty')
-  if (rows.length > IMPORT_MAX_ROWS) throw new ImportFileError('members:import.errors.tooManyRows')
-  return rows.map((row, index) => {
-    const cells: Partial<Record<Column, string>> = {}
-    columns.forEach((column, position) => {
-      if (column && cells[column] === undefined) cells[column] = row[position] ?? ''
-    })
-    // The header is line 1.
-    return { line: index + 2, cells }
-  })
+/** The file's rows as records of the known columns (people-csv.server.ts), refused whole in this import's words. */
+export function readCsv(bytes: Uint8Array) {
+  return readPeopleCsv(bytes, { known: COLUMNS, maxRows: IMPORT_MAX_ROWS, fail: (problem) => new ImportFileError(`members:import.errors.${problem}`) })
 }
 
 const nameRule = fullNameField()
 const emailRule = emailField()
 const phoneRule = phoneField()
-
-function firstIssue(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): ImportReason | null {
-  return result.success ? null : ((result.error!.issues[0]?.message ?? 'members:editor.errors.emailInvalid') as ImportReason)
-}
 
 /** Imports the file's rows into the community as pending members; returns the per-row report. */
 export async function importMembers(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; bytes: Uint8Array }): Promise<ImportReport> {
@@ -107,7 +65,7 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
     const name = nameRule.safeParse(cells.fullName ?? '')
     const email = emailRule.safeParse(cells.emailAddress ?? '')
     const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
-    for (const problem of [firstIssue(name), firstIssue(email), firstIssue(phone)]) if (problem) reasons.push(problem)
+    for (const problem of [firstIssue<ImportReason>(name), firstIssue<ImportReason>(email), firstIssue<ImportReason>(phone)]) if (problem) reasons.push(problem)
 
     const slugs = (cells.roles ?? '').split(';').map((slug) => slug.trim().toLowerCase()).filter(Boolean)
     const unknown = slugs.filter((slug) => !isCommunityRole(slug))

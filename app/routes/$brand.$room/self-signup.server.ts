@@ -12,11 +12,9 @@ import {
   moderatesMembers,
   signupLinkMatches,
 } from '#app/lib/communities/community-membership.server'
-import { Brand } from '#app/lib/platform/db.server'
-import { env } from '#app/lib/platform/env.server'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import { getSession, startSession, viewer, withSession } from '#app/lib/http/session.server'
-import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
+import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
 import { checkSignupCode, isFailure, sendSignupCode, type SignupError } from '#app/lib/identity/signup-codes.server'
 import { emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
 import { beginSignup, forgetPendingSignups, pendingSignups } from '#app/lib/identity/signup-session.server'
@@ -48,20 +46,7 @@ async function signupBrand({ params, context }: Pick<LoaderFunctionArgs, 'params
   return { brand, path: signupPath(brand.slug, hash) }
 }
 
-const authenticator = createVerificationAuthenticator(async ({ identifier, code, request }) => {
-  // The code is asked for on this very page: the mail links back to it, in the community's name,
-  // colours and language.
-  const { pathname } = new URL(request.url)
-  const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
-  await sendSignInCode({
-    channel: 'mail',
-    to: identifier,
-    code,
-    link: `${env.PUBLIC_URL}${pathname}`,
-    language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
-    brand,
-  })
-})
+const authenticator = createVerificationAuthenticator(mailCodeBackToPage)
 
 export async function selfSignupLoader(args: LoaderFunctionArgs) {
   const { request, params, context } = args

@@ -1,10 +1,10 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { Brand, User, type Room } from '#models/index'
+import { User, type Brand, type Room } from '#models/index'
 import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
-import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
+import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
 import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/identity/signup-codes.server'
 import { codeField, emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
 import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
@@ -19,7 +19,6 @@ import { readForm } from '#app/lib/http/form-body.server'
 import { getSession, sessionSlot, startSession, withSession, type AppSession } from '#app/lib/http/session.server'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { env } from '#app/lib/platform/env.server'
 
 /**
  * `/{brand}/events/{room}/register`: one step of the registration form per page, no JavaScript
@@ -52,18 +51,7 @@ const PhoneCodeSchema = z.object({ intent: z.literal('verifyPhone'), code: codeF
 export const AboutSchema = z.object({ intent: z.literal('about'), fullName: fullNameField(), emailAddress: emailAddressField() })
 const StepIntent = z.object({ intent: z.literal('step'), step: z.coerce.number().int().min(0).max(50) })
 
-const authenticator = createAddressProofAuthenticator(async ({ identifier, code, request }) => {
-  const { pathname } = new URL(request.url)
-  const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
-  await sendSignInCode({
-    channel: 'mail',
-    to: identifier,
-    code,
-    link: `${env.PUBLIC_URL}${pathname}`,
-    language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
-    brand,
-  })
-})
+const authenticator = createAddressProofAuthenticator(mailCodeBackToPage)
 
 /** The number to prove: the first mobile-phone answer whose consent box is ticked. */
 function consentedPhone(steps: FormSteps, flow: Pending): string | null {
