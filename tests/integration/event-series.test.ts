@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CommunityEvent, EventSeries, FormDefinition, Room, type Brand, type User } from '#models/index'
 import { translatorFor } from '#app/lib/i18n/i18n.server'
 import { dateToZonedTime } from '#app/lib/i18n/zoned-time'
+import { saveFormDefinition } from '#app/lib/forms/forms.server'
 import { loader as listLoader } from '#app/routes/$brand._community.event-series._index/route'
 import { action as newAction, loader as newLoader } from '#app/routes/$brand._community.event-series.new/route'
 import { action as pageAction, loader as pageLoader } from '#app/routes/$brand._community.event-series.$id._index/route'
@@ -15,6 +16,7 @@ import { action as editAction, loader as editLoader } from '#app/routes/$brand._
 import { action as formAction, loader as formLoader } from '#app/routes/$brand._community.event-series.$id.registration-form/route'
 import * as apiList from '#app/routes/api.event-series._index'
 import * as apiOne from '#app/routes/api.event-series.$id'
+import * as apiSeriesForm from '#app/routes/api.forms.series.$seriesId'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 import { apiCall } from '../support/api-call'
 import { flashOf } from '../support/flash'
@@ -308,6 +310,17 @@ describe('the JSON API', () => {
     const gone = await apiCall(apiOne.action, `/api/event-series/${id}`, { as: owner, method: 'DELETE', params: { id } })
     expect(gone.status).toBe(204)
     expect((await apiCall(apiOne.loader, `/api/event-series/${id}`, { as: owner, params: { id } })).status).toBe(404)
+  })
+
+  it('GET /api/forms/series/{id}: the form the sessions share, null for a series that asks none, 404 for junk', async () => {
+    const asks = await created({ registrationRequired: 'on' })
+    await saveFormDefinition(brand.id, asks.registrationFormId, [[{ name: 'company', type: 'shortText', label: 'Company', required: true }]])
+    const form = await apiCall(apiSeriesForm.loader, `/api/forms/series/${asks.id}`, { as: member, params: { seriesId: asks.id } })
+    expect(form.body).toEqual({ seriesId: asks.id, formDefinition: expect.objectContaining({ id: asks.registrationFormId, stepsFields: [[expect.objectContaining({ name: 'company' })]] }) })
+    const none = await created()
+    expect((await apiCall(apiSeriesForm.loader, `/api/forms/series/${none.id}`, { as: member, params: { seriesId: none.id } })).body).toEqual({ seriesId: none.id, formDefinition: null })
+    expect((await apiCall(apiSeriesForm.loader, '/api/forms/series/nope', { as: member, params: { seriesId: 'nope' } })).status).toBe(404)
+    expect((await apiCall(apiSeriesForm.loader, `/api/forms/series/${asks.id}`, { params: { seriesId: asks.id } })).status).toBe(401)
   })
 
   it('answers bad input, refusals and failures with their messages', async () => {

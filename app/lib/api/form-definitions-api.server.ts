@@ -1,8 +1,8 @@
 // The JSON API's form-definition calls (community spec §7 Forms: GET /forms/{id}/definition,
-// /forms/field-definitions, /forms/{id}/submissions). A definition is read by whoever enters its
+// /forms/field-definitions, /forms/{id}/submissions, /forms/series/{seriesId}). A definition is read by whoever enters its
 // community (the pages that ask its questions are theirs); its answers only by those who manage
 // the community's events (create-events), who built the forms. Submitting answers is not here.
-import { FormDefinition, FormSubmission, User } from '#models/index'
+import { EventSeries, FormDefinition, FormSubmission, User } from '#models/index'
 import { inCommunity, readQuery, refuse, type ApiArgs } from '../http/api.server'
 import { requireCommunityPage, requireCommunityPermission, requireUser } from '../http/guards.server'
 import { MANAGE_EVENTS } from '../events/events.server'
@@ -19,12 +19,25 @@ async function definitionIn(args: ApiArgs) {
   return definition
 }
 
+const shown = (definition: FormDefinition) => ({ id: definition.id, brandId: definition.brandId, stepsFields: readSteps(definition.steps), updatedAt: definition.updatedAt })
+
 /** GET /forms/{id}/definition: its steps of fields (spec §3 "stepsFields, each an array of fields with a name"). */
 export async function formDefinitionCall(args: ApiArgs) {
   await requireUser(args)
   const definition = await definitionIn(args)
   await requireCommunityPage(await inCommunity(args, definition.brandId), 'events')
-  return { formDefinition: { id: definition.id, brandId: definition.brandId, stepsFields: readSteps(definition.steps), updatedAt: definition.updatedAt } }
+  return { formDefinition: shown(definition) }
+}
+
+/** GET /forms/series/{seriesId}: the registration form a series' sessions share, or null when it asks none; for those who see the series. */
+export async function seriesFormCall(args: ApiArgs) {
+  await requireUser(args)
+  const id = FormDefinitionId.safeParse(args.params.seriesId)
+  const series = id.success ? await EventSeries.findByPk(id.data) : null
+  if (!series) throw refuse(404, 'api:errors.notFound')
+  await requireCommunityPage(await inCommunity(args, series.brandId), 'eventSeries')
+  const definition = series.registrationRequired && series.registrationFormId ? await FormDefinition.findOne({ where: { id: series.registrationFormId, brandId: series.brandId } }) : null
+  return { seriesId: series.id, formDefinition: definition ? shown(definition) : null }
 }
 
 /** What a field of one type takes and answers with: for clients that build or show forms. */

@@ -1,0 +1,5 @@
+// GET /api/forms/series/{seriesId} (community spec §7 Forms).
+import { apiCall } from '#app/lib/http/api.server'
+import { seriesFormCall } from '#app/lib/api/form-definitions-api.server'
+
+export const loader = apiCall(seriesFormCall)
