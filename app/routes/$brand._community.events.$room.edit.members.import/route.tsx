@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CsvFileInput, ImportReport } from '#app/components/csv-import'
 import { EventEditorFrame } from '#app/components/event-editor-frame'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { memberImportUrl, membersTabUrl } from '#app/lib/events/event-members-rules'
@@ -34,76 +35,37 @@ export default function RegistrationImport() {
           <h2>{t('eventMembers:import.title')}</h2>
           <p className="lead">{t('eventMembers:import.intro')}</p>
           {report ? (
-            <section aria-labelledby="import-report" className="card import-report">
-              <h3 id="import-report">{t('eventMembers:import.report.title')}</h3>
-              <p role="status">{t('eventMembers:import.report.summary', { imported: report.imported, updated: report.updated, refused: report.refused })}</p>
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('eventMembers:import.report.line')}</th>
-                      <th scope="col">{t('eventMembers:import.report.person')}</th>
-                      <th scope="col">{t('eventMembers:import.report.outcome')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.rows.map((row) => (
-                      <tr key={row.line} className={row.outcome === 'refused' ? 'import-refused' : 'import-ok'}>
-                        <td>{row.line}</td>
-                        <td>
-                          <span className="import-name">{row.fullName || '—'}</span>
-                          <br />
-                          <span className="muted">{row.emailAddress || '—'}</span>
-                        </td>
-                        <td>
-                          {row.outcome === 'refused' ? (
-                            <>
-                              <strong>{t('eventMembers:import.report.refused')}</strong>
-                              <ul className="import-reasons">
-                                {row.reasons.map((reason) => (
-                                  <li key={reason}>{t(reason as TranslationKey, { series: row.series ?? '' })}</li>
-                                ))}
-                              </ul>
-                            </>
-                          ) : (
-                            <>
-                              <strong>{t(`eventMembers:import.report.${row.outcome}`)}</strong>
-                              <div className="muted">
-                                {t('eventMembers:import.report.registeredAs', { status: row.status ? t(`eventMembers:status.${row.status}`) : '', coHost: yesNo(row.coHost) })}
-                              </div>
-                            </>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
+            <ImportReport
+              headingLevel="h3"
+              title={t('eventMembers:import.report.title')}
+              summary={t('eventMembers:import.report.summary', { imported: report.imported, updated: report.updated, refused: report.refused })}
+              headings={{ line: t('eventMembers:import.report.line'), person: t('eventMembers:import.report.person'), outcome: t('eventMembers:import.report.outcome') }}
+              refused={t('eventMembers:import.report.refused')}
+              rows={report.rows.map((row) => ({
+                line: row.line,
+                fullName: row.fullName,
+                emailAddress: row.emailAddress,
+                reasons: row.reasons.map((reason) => t(reason as TranslationKey, { series: row.series ?? '' })),
+                outcome:
+                  row.outcome === 'refused' ? null : (
+                    <>
+                      <strong>{t(`eventMembers:import.report.${row.outcome}`)}</strong>
+                      <div className="muted">
+                        {t('eventMembers:import.report.registeredAs', { status: row.status ? t(`eventMembers:status.${row.status}`) : '', coHost: yesNo(row.coHost) })}
+                      </div>
+                    </>
+                  ),
+              }))}
+            />
           ) : null}
 
           <Form method="post" action={memberImportUrl(brandSlug, event.slug)} encType="multipart/form-data" className="stack card member-form">
             <h3>{report ? t('eventMembers:import.another') : t('eventMembers:import.upload')}</h3>
-            <div className="field">
-              <label htmlFor="import-file">{t('eventMembers:import.file')}</label>
-              <input
-                id="import-file"
-                name="file"
-                type="file"
-                accept=".csv,text/csv"
-                required
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? 'import-file-error import-file-hint' : 'import-file-hint'}
-              />
-              <p id="import-file-hint" className="hint">
-                {t('eventMembers:import.hint', { rows: maxRows, size: maxKilobytes })}
-              </p>
-              {problem ? (
-                <p id="import-file-error" className="field-error" role="alert">
-                  {t(problem, { rows: maxRows, size: maxKilobytes, minutes: result && !result.report ? (result.minutes ?? 1) : 1 })}
-                </p>
-              ) : null}
-            </div>
+            <CsvFileInput
+              label={t('eventMembers:import.file')}
+              hint={t('eventMembers:import.hint', { rows: maxRows, size: maxKilobytes })}
+              problem={problem ? t(problem, { rows: maxRows, size: maxKilobytes, minutes: result && !result.report ? (result.minutes ?? 1) : 1 }) : null}
+            />
             <p className="hint">{t('eventMembers:import.columns')}</p>
             <pre className="csv-example">{'fullName,emailAddress,phoneNumber,status,coHost,eventSeries\nAda Lovelace,ada@example.com,+14155550132,approved,no,'}</pre>
             <div className="inline-actions">
