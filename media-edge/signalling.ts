@@ -52,6 +52,7 @@ const schemas = {
   updatePeer: z.object({ peerData }),
   chat: z.object({ text: z.string().max(20_000) }),
   room: z.object({ roomId: id() }),
+  reaction: z.object({ emoji: z.string().max(16) }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -202,6 +203,22 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('chat:send', async (payload) => {
       const { meeting, peer } = joined()
       return edge.chat(meeting, peer, parse(schemas.chat, payload).text)
+    })
+    answer('hand:raise', async () => {
+      const { meeting, peer } = joined()
+      edge.raiseHand(meeting, peer, true)
+    })
+    answer('hand:lower', async () => {
+      const { meeting, peer } = joined()
+      edge.raiseHand(meeting, peer, false)
+    })
+    answer('hand:lowerFor', async (payload) => {
+      const { meeting, peer } = joined()
+      edge.lowerHandFor(meeting, peer, targetPeerId(payload))
+    })
+    answer('reaction:send', async (payload) => {
+      const { meeting, peer } = joined()
+      edge.react(meeting, peer, parse(schemas.reaction, payload).emoji)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

@@ -35,6 +35,19 @@ export const EDGE_ERRORS = {
   screenShareOff: 'Screen sharing is turned off in this community.',
 } as const
 
+/** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
+export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as const
+export type Reaction = (typeof REACTIONS)[number]
+/** How long a reaction shows over the sender's tile. */
+export const REACTION_SHOW_MS = 3000
+
+/** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
+export interface RaisedHand {
+  peerId: string
+  /** ISO time the hand went up. */
+  raisedAt: string
+}
+
 /** Guests' user ids start with this (the web app's room loader builds them); everyone else is signed in. */
 export const GUEST_ID_PREFIX = 'guest:'
 export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
@@ -146,6 +159,8 @@ export interface JoinResult {
   peers: Peer[]
   chat: ChatMessage[]
   room: RoomMediaState
+  /** Ours: the raised hands, oldest first, so a late joiner sees the queue. */
+  hands: RaisedHand[]
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -231,6 +246,13 @@ export interface ClientToServerEvents {
   peerLeftMeeting: (payload: { roomId: string; view: string }, ack: AckCallback) => void
   /** Ours: in-meeting chat, stored so a reconnect loses nothing. */
   'chat:send': (payload: { text: string }, ack: AckCallback<ChatMessage>) => void
+  /** Ours (issue 14): raise or lower my hand; everyone gets the new queue (hand:queue). */
+  'hand:raise': (ack: AckCallback) => void
+  'hand:lower': (ack: AckCallback) => void
+  /** Ours: a host or co-host lowers someone's hand (the edge checks the right). */
+  'hand:lowerFor': (payload: { peerId: string }, ack: AckCallback) => void
+  /** Ours: one of REACTIONS, shown to everyone over my tile (reaction). */
+  'reaction:send': (payload: { emoji: string }, ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -265,6 +287,10 @@ export interface ServerToClientEvents {
   'room.updated': (payload: { roomId: string }) => void
   notification: (payload: { type: string; data?: Record<string, unknown> }) => void
   'chat:message': (payload: ChatMessage) => void
+  /** Ours: the meeting's raised hands after any change, oldest first. */
+  'hand:queue': (payload: { hands: RaisedHand[] }) => void
+  /** Ours: a peer sent a reaction (to everyone, the sender included). */
+  reaction: (payload: { peerId: string; emoji: Reaction }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -34,6 +34,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     peers: [peer('me'), ...peers],
     chat: [],
     room: { activeSpeakerId: null, primarySpeakerId: null, screenShareId: null },
+    hands: [],
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,
