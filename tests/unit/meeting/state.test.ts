@@ -129,3 +129,20 @@ describe('chat, connection, kick', () => {
     expect(run(inMeeting([]), { type: 'kicked' }).me).toMatchObject({ kicked: true, visible: false })
   })
 })
+
+describe('raised hands and reactions', () => {
+  it('takes the queue from the join answer and from hand:queue', () => {
+    const hand = { peerId: 'ana', raisedAt: '2026-01-01T00:00:00.000Z' }
+    const joined = run(fresh(), { type: 'roomJoined', result: joinResult([peer('ana')], { hands: [hand] }) })
+    expect(joined.hands).toEqual([hand])
+    expect(run(joined, { type: 'handQueue', hands: [] }).hands).toEqual([])
+  })
+
+  it("shows a peer's latest reaction and ends only that one", () => {
+    const state = run(inMeeting([peer('ana')]), { type: 'reactionShown', peerId: 'ana', emoji: '👍', id: 1 }, { type: 'reactionShown', peerId: 'ana', emoji: '🎉', id: 2 })
+    expect(state.reactions.ana).toEqual({ emoji: '🎉', id: 2 })
+    // The older one's timer leaves the newer one up; the newer one's takes it down.
+    expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 1 }).reactions.ana).toEqual({ emoji: '🎉', id: 2 })
+    expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 2 }).reactions).toEqual({})
+  })
+})
