@@ -20,6 +20,7 @@ import {
 import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'
+import type { MeetingPoll } from './poll'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -50,6 +51,8 @@ export class Meeting {
   closed = false
   /** Raised hands, oldest first (issue 14). */
   readonly hands = new HandQueue()
+  /** The quick poll last asked (issue 14), if any. */
+  poll: MeetingPoll | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()

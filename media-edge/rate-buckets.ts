@@ -52,6 +52,10 @@ export const EVENT_RATES: EventRates = {
   'hand:lowerFor': { burst: 20, perSecond: 2 },
   // A few taps in a row, then about one a second; each is broadcast to everyone.
   'reaction:send': { burst: 5, perSecond: 1 },
+  // Polls: a host asks one every few minutes; each person answers once (the rest are refused).
+  'poll:create': { burst: 5, perSecond: 0.2 },
+  'poll:answer': { burst: 5, perSecond: 0.5 },
+  'poll:close': { burst: 5, perSecond: 0.2 },
 }
 
 interface Bucket {

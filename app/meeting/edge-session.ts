@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, RaisedHand, Reaction } from '#edge/contract/protocol'
+import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -37,6 +37,7 @@ export interface EdgeSessionEvents {
   activeSpeaker(peerId: string | null, primarySpeakerId?: string | null): void
   chat(message: ChatMessage): void
   hands(hands: RaisedHand[]): void
+  poll(poll: Poll): void
   reaction(peerId: string, emoji: Reaction): void
   kicked(): void
   muted(): void
@@ -188,6 +189,7 @@ export class EdgeSession {
     socket.on('activeSpeakerChanged', ({ peerId, primarySpeakerId }) => events.activeSpeaker(peerId, primarySpeakerId))
     socket.on('chat:message', (message) => events.chat(message))
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
+    socket.on('poll:updated', (poll) => events.poll(poll))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
@@ -469,6 +471,18 @@ export class EdgeSession {
 
   lowerHandFor(peerId: string) {
     return request(this.requireSocket(), 'hand:lowerFor', { peerId })
+  }
+
+  createPoll(question: string, options: string[]) {
+    return request(this.requireSocket(), 'poll:create', { question, options })
+  }
+
+  answerPoll(pollId: string, option: number) {
+    return request(this.requireSocket(), 'poll:answer', { pollId, option })
+  }
+
+  closePoll(pollId: string) {
+    return request(this.requireSocket(), 'poll:close', { pollId })
   }
 
   react(emoji: Reaction) {

@@ -1,6 +1,6 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -54,6 +54,9 @@ export interface MeetingState {
   hands: RaisedHand[]
   /** The reaction showing over each peer's tile (mine under my peer id); `id` tells a newer one from an older. */
   reactions: Record<string, { emoji: Reaction; id: number }>
+  /** The quick poll last asked, and my answer to it (the option's index). */
+  poll: Poll | null
+  pollAnswer: number | null
 }
 
 export type MeetingAction =
@@ -75,6 +78,8 @@ export type MeetingAction =
   | { type: 'connectionLost' }
   | { type: 'kicked' }
   | { type: 'handQueue'; hands: RaisedHand[] }
+  | { type: 'pollUpdated'; poll: Poll }
+  | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
@@ -113,6 +118,8 @@ export function initialMeetingState(init: {
     joinError: null,
     hands: [],
     reactions: {},
+    poll: null,
+    pollAnswer: null,
   }
 }
 
@@ -171,6 +178,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         peers,
         chat: mergeChat([], result.chat),
         hands: result.hands ?? [],
+        poll: result.poll ?? null,
+        pollAnswer: result.pollAnswer ?? null,
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -269,6 +278,14 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'myPeerChanged':
       return { ...state, me: { ...state.me, ...action.patch } }
+
+    case 'pollUpdated':
+      // A new poll starts unanswered.
+      return { ...state, poll: action.poll, pollAnswer: state.poll?.id === action.poll.id ? state.pollAnswer : null }
+
+    case 'pollAnswered':
+      if (state.poll?.id !== action.pollId) return state
+      return { ...state, pollAnswer: action.option }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

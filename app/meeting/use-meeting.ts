@@ -188,6 +188,7 @@ export function useMeeting(config: MeetingConfig) {
           activeSpeaker: (peerId, primarySpeakerId) => dispatch({ type: 'activeSpeaker', peerId, primarySpeakerId }),
           chat: (message) => dispatch({ type: 'chatMessage', message }),
           hands: (hands) => dispatch({ type: 'handQueue', hands }),
+          poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -547,6 +548,17 @@ export function useMeeting(config: MeetingConfig) {
         return act(() => sessionRef.current!.setHand(up))
       },
       lowerHandFor: (peerId: string) => act(() => sessionRef.current!.lowerHandFor(peerId)),
+      /** Throws the edge's refusal, for the poll form to show. */
+      createPoll: async (question: string, options: string[]) => {
+        const poll = await sessionRef.current!.createPoll(question, options)
+        dispatch({ type: 'pollUpdated', poll })
+      },
+      answerPoll: (pollId: string, option: number) =>
+        act(async () => {
+          await sessionRef.current!.answerPoll(pollId, option)
+          dispatch({ type: 'pollAnswered', pollId, option })
+        }),
+      closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)

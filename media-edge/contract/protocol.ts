@@ -33,6 +33,9 @@ export const EDGE_ERRORS = {
   rateLimited: 'Too many requests. Please slow down.',
   chatOff: 'Chat is turned off in this community.',
   screenShareOff: 'Screen sharing is turned off in this community.',
+  // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
+  pollInvalid: 'A poll needs a question and 2 to 6 options.',
+  pollAnswered: 'You have already answered, or the poll is closed.',
 } as const
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
@@ -40,6 +43,18 @@ export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as c
 export type Reaction = (typeof REACTIONS)[number]
 /** How long a reaction shows over the sender's tile. */
 export const REACTION_SHOW_MS = 3000
+
+/** Ours (issue 14): a quick poll's limits, checked by the edge. */
+export const POLL_LIMITS = { question: 200, option: 80, minOptions: 2, maxOptions: 6 } as const
+
+/** Ours: the meeting's quick poll as everyone sees it (counts live, one answer per person). */
+export interface Poll {
+  id: string
+  question: string
+  options: string[]
+  counts: number[]
+  closed: boolean
+}
 
 /** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
 export interface RaisedHand {
@@ -161,6 +176,9 @@ export interface JoinResult {
   room: RoomMediaState
   /** Ours: the raised hands, oldest first, so a late joiner sees the queue. */
   hands: RaisedHand[]
+  /** Ours: the meeting's quick poll, if one was asked, and my answer to it. */
+  poll: Poll | null
+  pollAnswer: number | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -253,6 +271,12 @@ export interface ClientToServerEvents {
   'hand:lowerFor': (payload: { peerId: string }, ack: AckCallback) => void
   /** Ours: one of REACTIONS, shown to everyone over my tile (reaction). */
   'reaction:send': (payload: { emoji: string }, ack: AckCallback) => void
+  /** Ours: a host or co-host asks a quick poll (replacing the last); everyone gets poll:updated. */
+  'poll:create': (payload: { question: string; options: string[] }, ack: AckCallback<Poll>) => void
+  /** Ours: my one answer, the option's index. */
+  'poll:answer': (payload: { pollId: string; option: number }, ack: AckCallback) => void
+  /** Ours: a host or co-host stops the answers; the results stay shown. */
+  'poll:close': (payload: { pollId: string }, ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -291,6 +315,8 @@ export interface ServerToClientEvents {
   'hand:queue': (payload: { hands: RaisedHand[] }) => void
   /** Ours: a peer sent a reaction (to everyone, the sender included). */
   reaction: (payload: { peerId: string; emoji: Reaction }) => void
+  /** Ours: the quick poll after it was asked, answered or closed. */
+  'poll:updated': (payload: Poll) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -1,5 +1,6 @@
 // Raise hand and reactions (issue 14 item 7): a visitor raises a hand in a personal room, the host
-// sees it in the queue and lowers it, and a reaction the visitor sends shows on the host's screen.
+// sees it in the queue and lowers it, a reaction the visitor sends shows on the host's screen, and
+// the visitor answers the host's quick poll.
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -75,6 +76,25 @@ test.describe('raise hand and reactions', () => {
       await expect(shown).toBeVisible({ timeout: 10_000 })
       // It goes after about three seconds.
       await expect(shown).toHaveCount(0, { timeout: 10_000 })
+
+      // A quick poll: the host asks, the visitor answers, the host sees the count.
+      await host.page.getByText(m('controls.more'), { exact: true }).click()
+      await host.page.getByRole('button', { name: m('polls.ask') }).click()
+      const form = host.page.getByRole('dialog', { name: m('polls.ask') })
+      await form.getByLabel(m('polls.question')).fill('Pizza or tacos?')
+      await form.getByLabel(m('polls.option', { number: 1 })).fill('Pizza')
+      await form.getByLabel(m('polls.option', { number: 2 })).fill('Tacos')
+      await form.getByRole('button', { name: m('polls.send') }).click()
+      await expect(form).toBeHidden()
+      const visitorPoll = visitor.page.getByRole('complementary', { name: m('polls.title') })
+      await expect(visitorPoll.getByText('Pizza or tacos?')).toBeVisible({ timeout: 10_000 })
+      await visitorPoll.getByRole('button', { name: 'Tacos' }).click()
+      const results = host.page.getByRole('list', { name: m('polls.results') })
+      await expect(results.getByRole('listitem').nth(1)).toContainText(m('polls.votes_one', { count: 1 }), { timeout: 10_000 })
+      await expect(visitorPoll.getByRole('button', { name: 'Tacos' })).toHaveCount(0)
+      await screenshots(host.page, testInfo, 'meeting-poll')
+      await host.page.getByRole('button', { name: m('polls.close') }).click()
+      await expect(visitor.page.getByRole('complementary', { name: m('polls.closedTitle') })).toBeVisible()
 
       for (const { errors } of [host, visitor]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {

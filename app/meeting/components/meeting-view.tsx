@@ -5,6 +5,7 @@ import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
+import { PollPanel } from './poll'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
@@ -40,6 +41,7 @@ export function MeetingView() {
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
+        <PollPanel />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
       <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />

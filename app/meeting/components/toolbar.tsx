@@ -5,6 +5,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
+import { PollDialog } from './poll'
 import { SettingsDialog } from './settings-dialog'
 import { StatsDialog } from './stats-dialog'
 
@@ -35,7 +36,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
   const reactions = useRef<HTMLDetailsElement>(null)
@@ -137,6 +138,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
                 {t('meeting:controls.settings')}
               </button>
             ) : null}
+            {me.isHost || me.isCoHost ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('poll') }}>
+                {t('meeting:polls.ask')}
+              </button>
+            ) : null}
             <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
               {t('meeting:controls.stats')}
             </button>
@@ -162,6 +168,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
       </ConfirmDialog>
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
+      {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
     </>
   )
 }

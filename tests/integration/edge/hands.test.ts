@@ -120,3 +120,44 @@ describe('reactions', () => {
     expect(await request(socket, 'hand:raise')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
   })
 })
+
+describe('quick polls', () => {
+  it('a host asks, everyone answers once, counts go to everyone live, and a late joiner gets the poll and their answer', async () => {
+    const { id: roomId } = await createRoom()
+    const host = await joinMeeting(edge, roomId, { isHost: true })
+    const voter = await joinMeeting(edge, roomId, { userId: 'voter' })
+    const other = await joinMeeting(edge, roomId)
+    const asked = next(other.socket, 'poll:updated')
+    const poll = await ok<{ id: string }>(host.socket, 'poll:create', { question: ' Pizza or tacos? ', options: ['Pizza', ' Tacos ', ''] })
+    expect(await asked).toEqual({ id: poll.id, question: 'Pizza or tacos?', options: ['Pizza', 'Tacos'], counts: [0, 0], closed: false })
+
+    const counted = next(host.socket, 'poll:updated', ({ counts }) => counts[1] === 1)
+    await ok(voter.socket, 'poll:answer', { pollId: poll.id, option: 1 })
+    await counted
+    expect(await request(voter.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+    // The same person again, on a new connection: still one answer.
+    const again = await joinMeeting(edge, roomId, { userId: 'voter' })
+    expect(again.joined.poll?.counts).toEqual([0, 1])
+    expect(again.joined.pollAnswer).toBe(1)
+    expect(await request(again.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+
+    expect(await request(other.socket, 'poll:close', { pollId: poll.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    await ok(host.socket, 'poll:close', { pollId: poll.id })
+    expect(await request(other.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+  })
+
+  it('refuses a plain peer asking, and bad polls and answers', async () => {
+    const { id: roomId } = await createRoom()
+    const host = await joinMeeting(edge, roomId, { isCoHost: true })
+    const plain = await joinMeeting(edge, roomId, {}, { isHost: true })
+    expect(await request(plain.socket, 'poll:create', { question: 'Q?', options: ['a', 'b'] })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    for (const bad of [{ question: '  ', options: ['a', 'b'] }, { question: 'Q?', options: ['a'] }, { question: 'Q?', options: ['1', '2', '3', '4', '5', '6', '7'] }]) {
+      expect(await request(host.socket, 'poll:create', bad)).toEqual({ ok: false, error: EDGE_ERRORS.pollInvalid })
+    }
+    expect(await request(host.socket, 'poll:create', { question: 'Q?' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    const poll = await ok<{ id: string }>(host.socket, 'poll:create', { question: 'Q?', options: ['a', 'b'] })
+    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 2 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 'a' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(plain.socket, 'poll:answer', { pollId: 'other', option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+  })
+})

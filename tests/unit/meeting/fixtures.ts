@@ -35,6 +35,8 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     chat: [],
     room: { activeSpeakerId: null, primarySpeakerId: null, screenShareId: null },
     hands: [],
+    poll: null,
+    pollAnswer: null,
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,

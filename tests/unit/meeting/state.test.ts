@@ -146,3 +146,15 @@ describe('raised hands and reactions', () => {
     expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 2 }).reactions).toEqual({})
   })
 })
+
+describe('quick polls', () => {
+  const poll = { id: 'p1', question: 'Q?', options: ['a', 'b'], counts: [0, 0], closed: false }
+  it('keeps my answer for the same poll and starts a new poll unanswered', () => {
+    const answered = run(inMeeting([]), { type: 'pollUpdated', poll }, { type: 'pollAnswered', pollId: 'p1', option: 1 })
+    expect(answered.pollAnswer).toBe(1)
+    expect(run(answered, { type: 'pollUpdated', poll: { ...poll, counts: [0, 1] } }).pollAnswer).toBe(1)
+    expect(run(answered, { type: 'pollUpdated', poll: { ...poll, id: 'p2' } }).pollAnswer).toBeNull()
+    // An answer to an older poll changes nothing.
+    expect(run(answered, { type: 'pollAnswered', pollId: 'old', option: 0 }).pollAnswer).toBe(1)
+  })
+})
