@@ -10,7 +10,8 @@ import type { Logger } from './logger'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer, connectedPeers } from './peer'
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
+import { MeetingPoll, cleanPoll } from './poll'
+import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -96,6 +97,9 @@ export class Edge {
       peers: [...meeting.peers.values()].map((other) => other.toPeer()),
       chat,
       room: meeting.mediaState(),
+      hands: meeting.hands.list(),
+      poll: meeting.poll?.view() ?? null,
+      pollAnswer: meeting.poll?.answerOf(peer.userId) ?? null,
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -182,6 +186,52 @@ export class Edge {
     const target = this.target(meeting, caller, targetId, 'mute-peer')
     await meeting.muteAudio(target)
     void this.deps.records.log(meeting.id, 'info', `${target.name} (${target.userId}) muted by ${caller.name} (${caller.userId})`)
+  }
+
+  /** My own hand, up or down; nothing is broadcast when nothing changed. */
+  raiseHand(meeting: Meeting, peer: EdgePeer, up: boolean) {
+    const changed = up ? meeting.hands.raise(peer.id, Date.now()) : meeting.hands.lower(peer.id)
+    if (changed) meeting.sendHands()
+  }
+
+  /** Someone else's hand: the host and co-hosts only (they call on people). */
+  lowerHandFor(meeting: Meeting, caller: EdgePeer, targetId: string) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!meeting.peers.has(targetId)) throw new EdgeError(EDGE_ERRORS.notFound)
+    if (meeting.hands.lower(targetId)) meeting.sendHands()
+  }
+
+  /** A reaction of the fixed set, to everyone (the sender's own client shows it from the same event). */
+  react(meeting: Meeting, peer: EdgePeer, emoji: string) {
+    const reaction = REACTIONS.find((allowed) => allowed === emoji)
+    if (!reaction) throw new EdgeError(EDGE_ERRORS.invalidRequest)
+    meeting.toAll('reaction', { peerId: peer.id, emoji: reaction })
+  }
+
+  /** A quick poll: asked by the host or a co-host, replacing the last one. */
+  createPoll(meeting: Meeting, caller: EdgePeer, question: string, options: string[]): Poll {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const clean = cleanPoll(question, options)
+    if (!clean) throw new EdgeError(EDGE_ERRORS.pollInvalid)
+    meeting.poll = new MeetingPoll(newId(), clean.question, clean.options)
+    const view = meeting.poll.view()
+    meeting.toAll('poll:updated', view)
+    return view
+  }
+
+  answerPoll(meeting: Meeting, peer: EdgePeer, pollId: string, option: number) {
+    const poll = meeting.poll
+    if (!poll || poll.id !== pollId) throw new EdgeError(EDGE_ERRORS.notFound)
+    if (!poll.answer(peer.userId, option)) throw new EdgeError(EDGE_ERRORS.pollAnswered)
+    meeting.toAll('poll:updated', poll.view())
+  }
+
+  closePoll(meeting: Meeting, caller: EdgePeer, pollId: string) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const poll = meeting.poll
+    if (!poll || poll.id !== pollId) throw new EdgeError(EDGE_ERRORS.notFound)
+    poll.closed = true
+    meeting.toAll('poll:updated', poll.view())
   }
 
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {

@@ -19,6 +19,8 @@ import {
 } from './contract/protocol'
 import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
+import { HandQueue } from './hand-queue'
+import type { MeetingPoll } from './poll'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -47,6 +49,10 @@ export class Meeting {
   primarySpeakerId: string | null = null
   screenShareId: string | null = null
   closed = false
+  /** Raised hands, oldest first (issue 14). */
+  readonly hands = new HandQueue()
+  /** The quick poll last asked (issue 14), if any. */
+  poll: MeetingPoll | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -116,6 +122,13 @@ export class Meeting {
     if (this.primarySpeakerId === peer.id) this.primarySpeakerId = null
     if (this.activeSpeakerId === peer.id) this.setActiveSpeaker(null)
     this.toOthers(peer, 'peerLeft', { peerId: peer.id })
+    // A peer who leaves takes their hand down with them.
+    if (this.hands.lower(peer.id)) this.sendHands()
+  }
+
+  /** Everyone hears the whole queue: small, and a missed change mends itself with the next. */
+  sendHands() {
+    this.toAll('hand:queue', { hands: this.hands.list() })
   }
 
   /** A change of active speaker also records the primary speaker (spec §4), who stays through silences. */

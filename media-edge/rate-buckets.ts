@@ -45,6 +45,17 @@ export const EVENT_RATES: EventRates = {
   // Host powers, each logged; a host removing a crowd of intruders still gets 20 at once.
   kickPeer: { burst: 20, perSecond: 2 },
   mutePeerAudio: { burst: 20, perSecond: 2 },
+  // A hand goes up and down a few times a minute; each change is broadcast to everyone.
+  'hand:raise': { burst: 5, perSecond: 0.5 },
+  'hand:lower': { burst: 5, perSecond: 0.5 },
+  // A host lowering a queue of hands one after another.
+  'hand:lowerFor': { burst: 20, perSecond: 2 },
+  // A few taps in a row, then about one a second; each is broadcast to everyone.
+  'reaction:send': { burst: 5, perSecond: 1 },
+  // Polls: a host asks one every few minutes; each person answers once (the rest are refused).
+  'poll:create': { burst: 5, perSecond: 0.2 },
+  'poll:answer': { burst: 5, perSecond: 0.5 },
+  'poll:close': { burst: 5, perSecond: 0.2 },
 }
 
 interface Bucket {

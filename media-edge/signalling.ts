@@ -52,6 +52,10 @@ const schemas = {
   updatePeer: z.object({ peerData }),
   chat: z.object({ text: z.string().max(20_000) }),
   room: z.object({ roomId: id() }),
+  reaction: z.object({ emoji: z.string().max(16) }),
+  pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
+  pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
+  pollClose: z.object({ pollId: id() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -202,6 +206,36 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('chat:send', async (payload) => {
       const { meeting, peer } = joined()
       return edge.chat(meeting, peer, parse(schemas.chat, payload).text)
+    })
+    answer('hand:raise', async () => {
+      const { meeting, peer } = joined()
+      edge.raiseHand(meeting, peer, true)
+    })
+    answer('hand:lower', async () => {
+      const { meeting, peer } = joined()
+      edge.raiseHand(meeting, peer, false)
+    })
+    answer('hand:lowerFor', async (payload) => {
+      const { meeting, peer } = joined()
+      edge.lowerHandFor(meeting, peer, targetPeerId(payload))
+    })
+    answer('reaction:send', async (payload) => {
+      const { meeting, peer } = joined()
+      edge.react(meeting, peer, parse(schemas.reaction, payload).emoji)
+    })
+    answer('poll:create', async (payload) => {
+      const { meeting, peer } = joined()
+      const { question, options } = parse(schemas.pollCreate, payload)
+      return edge.createPoll(meeting, peer, question, options)
+    })
+    answer('poll:answer', async (payload) => {
+      const { meeting, peer } = joined()
+      const { pollId, option } = parse(schemas.pollAnswer, payload)
+      edge.answerPoll(meeting, peer, pollId, option)
+    })
+    answer('poll:close', async (payload) => {
+      const { meeting, peer } = joined()
+      edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

@@ -7,6 +7,7 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.rateLimited]: 'meeting:edgeLimits.rateLimited',
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
+  [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData } from '#edge/contract/protocol'
+import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -36,6 +36,9 @@ export interface EdgeSessionEvents {
   peerLeft(peerId: string): void
   activeSpeaker(peerId: string | null, primarySpeakerId?: string | null): void
   chat(message: ChatMessage): void
+  hands(hands: RaisedHand[]): void
+  poll(poll: Poll): void
+  reaction(peerId: string, emoji: Reaction): void
   kicked(): void
   muted(): void
   shutdown(): void
@@ -185,6 +188,9 @@ export class EdgeSession {
     socket.on('activeSpeaker', ({ peerId }) => events.activeSpeaker(peerId))
     socket.on('activeSpeakerChanged', ({ peerId, primarySpeakerId }) => events.activeSpeaker(peerId, primarySpeakerId))
     socket.on('chat:message', (message) => events.chat(message))
+    socket.on('hand:queue', ({ hands }) => events.hands(hands))
+    socket.on('poll:updated', (poll) => events.poll(poll))
+    socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
     socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
@@ -457,6 +463,30 @@ export class EdgeSession {
 
   kick(peerId: string) {
     return request(this.requireSocket(), 'kickPeer', { peerId })
+  }
+
+  setHand(up: boolean) {
+    return up ? request(this.requireSocket(), 'hand:raise') : request(this.requireSocket(), 'hand:lower')
+  }
+
+  lowerHandFor(peerId: string) {
+    return request(this.requireSocket(), 'hand:lowerFor', { peerId })
+  }
+
+  createPoll(question: string, options: string[]) {
+    return request(this.requireSocket(), 'poll:create', { question, options })
+  }
+
+  answerPoll(pollId: string, option: number) {
+    return request(this.requireSocket(), 'poll:answer', { pollId, option })
+  }
+
+  closePoll(pollId: string) {
+    return request(this.requireSocket(), 'poll:close', { pollId })
+  }
+
+  react(emoji: Reaction) {
+    return request(this.requireSocket(), 'reaction:send', { emoji })
   }
 
   mute(peerId: string) {

@@ -1,6 +1,6 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -50,6 +50,13 @@ export interface MeetingState {
   chat: ChatMessage[]
   /** Why the last join failed (the server's text), shown on the home view. */
   joinError: string | null
+  /** Raised hands, oldest first, as the edge keeps them (mine included). */
+  hands: RaisedHand[]
+  /** The reaction showing over each peer's tile (mine under my peer id); `id` tells a newer one from an older. */
+  reactions: Record<string, { emoji: Reaction; id: number }>
+  /** The quick poll last asked, and my answer to it (the option's index). */
+  poll: Poll | null
+  pollAnswer: number | null
 }
 
 export type MeetingAction =
@@ -70,6 +77,11 @@ export type MeetingAction =
   | { type: 'connection'; status: ConnectionStatus; attempt?: number }
   | { type: 'connectionLost' }
   | { type: 'kicked' }
+  | { type: 'handQueue'; hands: RaisedHand[] }
+  | { type: 'pollUpdated'; poll: Poll }
+  | { type: 'pollAnswered'; pollId: string; option: number }
+  | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
+  | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
 
 export function initialMeetingState(init: {
@@ -104,6 +116,10 @@ export function initialMeetingState(init: {
     defaultViews,
     chat: [],
     joinError: null,
+    hands: [],
+    reactions: {},
+    poll: null,
+    pollAnswer: null,
   }
 }
 
@@ -161,6 +177,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         meetingRoomId: result.meetingRoomId,
         peers,
         chat: mergeChat([], result.chat),
+        hands: result.hands ?? [],
+        poll: result.poll ?? null,
+        pollAnswer: result.pollAnswer ?? null,
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -259,6 +278,27 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'myPeerChanged':
       return { ...state, me: { ...state.me, ...action.patch } }
+
+    case 'pollUpdated':
+      // A new poll starts unanswered.
+      return { ...state, poll: action.poll, pollAnswer: state.poll?.id === action.poll.id ? state.pollAnswer : null }
+
+    case 'pollAnswered':
+      if (state.poll?.id !== action.pollId) return state
+      return { ...state, pollAnswer: action.option }
+
+    case 'handQueue':
+      return { ...state, hands: action.hands }
+
+    case 'reactionShown':
+      return { ...state, reactions: { ...state.reactions, [action.peerId]: { emoji: action.emoji, id: action.id } } }
+
+    case 'reactionEnded': {
+      // A newer reaction of the same peer stays for its own time.
+      if (state.reactions[action.peerId]?.id !== action.id) return state
+      const { [action.peerId]: _ended, ...reactions } = state.reactions
+      return { ...state, reactions }
+    }
   }
 }
 

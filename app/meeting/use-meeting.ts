@@ -3,7 +3,7 @@
 // a click (never from rendering), so the server-rendered home view stays inert.
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import type { PeerData } from '#edge/contract/protocol'
+import { REACTION_SHOW_MS, type PeerData, type Reaction } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
@@ -79,6 +79,8 @@ export function useMeeting(config: MeetingConfig) {
 
   // Callbacks from the edge run long after the render that created them: they read these.
   const stateRef = useRef(state)
+  /** Numbers each reaction shown, so the end of an older one leaves a newer one up. */
+  const reactionCount = useRef(0)
   stateRef.current = state
   const localRef = useRef(local)
   const choicesRef = useRef(choices)
@@ -185,6 +187,14 @@ export function useMeeting(config: MeetingConfig) {
           peerLeft: (peerId) => dispatch({ type: 'peerRemoved', peerId }),
           activeSpeaker: (peerId, primarySpeakerId) => dispatch({ type: 'activeSpeaker', peerId, primarySpeakerId }),
           chat: (message) => dispatch({ type: 'chatMessage', message }),
+          hands: (hands) => dispatch({ type: 'handQueue', hands }),
+          poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
+          reaction: (peerId, emoji) => {
+            // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
+            const id = ++reactionCount.current
+            dispatch({ type: 'reactionShown', peerId, emoji, id })
+            setTimeout(() => dispatch({ type: 'reactionEnded', peerId, id }), REACTION_SHOW_MS)
+          },
           kicked: () => {
             dispatch({ type: 'kicked' })
             setFatal('kicked')
@@ -532,6 +542,24 @@ export function useMeeting(config: MeetingConfig) {
       togglePin: (peerId: string) => dispatch({ type: 'pinToggled', peerId }),
       kick: (peerId: string) => act(() => sessionRef.current!.kick(peerId)),
       mute: (peerId: string) => act(() => sessionRef.current!.mute(peerId)),
+      toggleHand: () => {
+        const { me, hands } = stateRef.current
+        const up = !hands.some((hand) => hand.peerId === me.peerId)
+        return act(() => sessionRef.current!.setHand(up))
+      },
+      lowerHandFor: (peerId: string) => act(() => sessionRef.current!.lowerHandFor(peerId)),
+      /** Throws the edge's refusal, for the poll form to show. */
+      createPoll: async (question: string, options: string[]) => {
+        const poll = await sessionRef.current!.createPoll(question, options)
+        dispatch({ type: 'pollUpdated', poll })
+      },
+      answerPoll: (pollId: string, option: number) =>
+        act(async () => {
+          await sessionRef.current!.answerPoll(pollId, option)
+          dispatch({ type: 'pollAnswered', pollId, option })
+        }),
+      closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
+      react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

@@ -33,7 +33,35 @@ export const EDGE_ERRORS = {
   rateLimited: 'Too many requests. Please slow down.',
   chatOff: 'Chat is turned off in this community.',
   screenShareOff: 'Screen sharing is turned off in this community.',
+  // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
+  pollInvalid: 'A poll needs a question and 2 to 6 options.',
+  pollAnswered: 'You have already answered, or the poll is closed.',
 } as const
+
+/** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
+export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as const
+export type Reaction = (typeof REACTIONS)[number]
+/** How long a reaction shows over the sender's tile. */
+export const REACTION_SHOW_MS = 3000
+
+/** Ours (issue 14): a quick poll's limits, checked by the edge. */
+export const POLL_LIMITS = { question: 200, option: 80, minOptions: 2, maxOptions: 6 } as const
+
+/** Ours: the meeting's quick poll as everyone sees it (counts live, one answer per person). */
+export interface Poll {
+  id: string
+  question: string
+  options: string[]
+  counts: number[]
+  closed: boolean
+}
+
+/** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
+export interface RaisedHand {
+  peerId: string
+  /** ISO time the hand went up. */
+  raisedAt: string
+}
 
 /** Guests' user ids start with this (the web app's room loader builds them); everyone else is signed in. */
 export const GUEST_ID_PREFIX = 'guest:'
@@ -146,6 +174,11 @@ export interface JoinResult {
   peers: Peer[]
   chat: ChatMessage[]
   room: RoomMediaState
+  /** Ours: the raised hands, oldest first, so a late joiner sees the queue. */
+  hands: RaisedHand[]
+  /** Ours: the meeting's quick poll, if one was asked, and my answer to it. */
+  poll: Poll | null
+  pollAnswer: number | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -231,6 +264,19 @@ export interface ClientToServerEvents {
   peerLeftMeeting: (payload: { roomId: string; view: string }, ack: AckCallback) => void
   /** Ours: in-meeting chat, stored so a reconnect loses nothing. */
   'chat:send': (payload: { text: string }, ack: AckCallback<ChatMessage>) => void
+  /** Ours (issue 14): raise or lower my hand; everyone gets the new queue (hand:queue). */
+  'hand:raise': (ack: AckCallback) => void
+  'hand:lower': (ack: AckCallback) => void
+  /** Ours: a host or co-host lowers someone's hand (the edge checks the right). */
+  'hand:lowerFor': (payload: { peerId: string }, ack: AckCallback) => void
+  /** Ours: one of REACTIONS, shown to everyone over my tile (reaction). */
+  'reaction:send': (payload: { emoji: string }, ack: AckCallback) => void
+  /** Ours: a host or co-host asks a quick poll (replacing the last); everyone gets poll:updated. */
+  'poll:create': (payload: { question: string; options: string[] }, ack: AckCallback<Poll>) => void
+  /** Ours: my one answer, the option's index. */
+  'poll:answer': (payload: { pollId: string; option: number }, ack: AckCallback) => void
+  /** Ours: a host or co-host stops the answers; the results stay shown. */
+  'poll:close': (payload: { pollId: string }, ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -265,6 +311,12 @@ export interface ServerToClientEvents {
   'room.updated': (payload: { roomId: string }) => void
   notification: (payload: { type: string; data?: Record<string, unknown> }) => void
   'chat:message': (payload: ChatMessage) => void
+  /** Ours: the meeting's raised hands after any change, oldest first. */
+  'hand:queue': (payload: { hands: RaisedHand[] }) => void
+  /** Ours: a peer sent a reaction (to everyone, the sender included). */
+  reaction: (payload: { peerId: string; emoji: Reaction }) => void
+  /** Ours: the quick poll after it was asked, answered or closed. */
+  'poll:updated': (payload: Poll) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -13,7 +13,7 @@ function useModal(open: boolean) {
 }
 
 /** A modal on the native <dialog> (focus trap and Escape for free): a title, the content, then the buttons. */
-function ModalDialog({ open, title, onClose, panel, children, actions }: { open: boolean; title: string; onClose: () => void; panel?: boolean; children?: ReactNode; actions: ReactNode }) {
+export function ModalDialog({ open, title, onClose, panel, children, actions }: { open: boolean; title: string; onClose: () => void; panel?: boolean; children?: ReactNode; actions: ReactNode }) {
   const ref = useModal(open)
   return (
     <dialog ref={ref} className={panel ? 'meeting-dialog meeting-panel' : 'meeting-dialog'} aria-label={title} onClose={onClose}>

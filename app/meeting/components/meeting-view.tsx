@@ -4,6 +4,8 @@ import { tileLayout } from '../layout'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ChatPanel } from './chat-panel'
+import { HandQueuePanel } from './hand-marks'
+import { PollPanel } from './poll'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
@@ -38,6 +40,8 @@ export function MeetingView() {
         <h1 className="visually-hidden">{config.room.name}</h1>
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
+        <HandQueuePanel />
+        <PollPanel />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
       <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />

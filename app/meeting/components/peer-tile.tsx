@@ -4,6 +4,7 @@ import { WEBCAM_LAYER_WIDTHS, preferredSpatialLayer } from '../layers'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
+import { TileMarks } from './hand-marks'
 import { Icon } from './icons'
 import { TrackVideo } from './media-element'
 import { useMeetingContext, usePeerMedia } from './meeting-context'
@@ -60,6 +61,7 @@ export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSS
   return (
     <div ref={ref} className={`meeting-tile${peer.speaking ? ' speaking' : ''}${peer.pinned ? ' pinned' : ''}`} style={style} data-peer-id={peer.id} aria-label={peer.name}>
       {showVideo ? <TrackVideo track={webcam.track} label={peer.name} data-peer-id={peer.id} data-source="webcam" /> : <Placeholder name={peer.name} avatar={peer.avatar} />}
+      <TileMarks peerId={peer.id} name={peer.name} />
       {config.settings.displayNameplates ? (
         <div className="meeting-nameplate">
           {peer.audioMuted ? (
@@ -136,6 +138,7 @@ export function LocalTile({ style }: { style?: React.CSSProperties }) {
       ) : (
         <Placeholder name={me.name} avatar={me.avatar} />
       )}
+      <TileMarks peerId={me.peerId} name={t('meeting:peer.you', { name: me.name })} />
       <div className="meeting-nameplate">
         {me.audioMuted ? (
           <span className="meeting-muted" role="img" aria-label={t('meeting:peer.muted')} data-testid="my-mic-muted">

@@ -1,11 +1,23 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
+import { REACTIONS, type Reaction } from '#edge/contract/protocol'
 import { VIEWING_MODES } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
+import { PollDialog } from './poll'
 import { SettingsDialog } from './settings-dialog'
 import { StatsDialog } from './stats-dialog'
+
+/** Each reaction's spoken name (the emoji alone reads badly in screen readers). */
+const REACTION_NAMES: Record<Reaction, 'thumbsUp' | 'clap' | 'heart' | 'laugh' | 'surprised' | 'celebrate'> = {
+  '👍': 'thumbsUp',
+  '👏': 'clap',
+  '❤️': 'heart',
+  '😂': 'laugh',
+  '😮': 'surprised',
+  '🎉': 'celebrate',
+}
 
 function ToolButton({ icon, label, pressed, onClick, className }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void; className?: string }) {
   return (
@@ -24,9 +36,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
+  const reactions = useRef<HTMLDetailsElement>(null)
+  const handUp = meeting.state.hands.some((hand) => hand.peerId === me.peerId)
   useEffect(() => {
     const onChange = () => setFullScreen(Boolean(document.fullscreenElement))
     document.addEventListener('fullscreenchange', onChange)
@@ -63,6 +77,35 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
             onClick={() => void actions.toggleScreenShare()}
           />
         ) : null}
+        <ToolButton
+          icon="hand"
+          label={t(handUp ? 'meeting:hands.lower' : 'meeting:hands.raise')}
+          pressed={handUp}
+          className={handUp ? 'raised' : undefined}
+          onClick={() => void actions.toggleHand()}
+        />
+        <details ref={reactions} className="meeting-more-menu meeting-reactions-menu">
+          <summary className="meeting-tool">
+            <Icon name="react" />
+            <span className="meeting-tool-label">{t('meeting:reactions.open')}</span>
+          </summary>
+          <div className="meeting-menu meeting-reaction-picker" role="group" aria-label={t('meeting:reactions.open')}>
+            {REACTIONS.map((emoji) => (
+              <button
+                key={emoji}
+                type="button"
+                aria-label={t(`meeting:reactions.names.${REACTION_NAMES[emoji]}`)}
+                title={t(`meeting:reactions.names.${REACTION_NAMES[emoji]}`)}
+                onClick={() => {
+                  reactions.current?.removeAttribute('open')
+                  void actions.react(emoji)
+                }}
+              >
+                {emoji}
+              </button>
+            ))}
+          </div>
+        </details>
         {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
         <details ref={more} className="meeting-more-menu">
           <summary className="meeting-tool">
@@ -95,6 +138,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
                 {t('meeting:controls.settings')}
               </button>
             ) : null}
+            {me.isHost || me.isCoHost ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('poll') }}>
+                {t('meeting:polls.ask')}
+              </button>
+            ) : null}
             <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
               {t('meeting:controls.stats')}
             </button>
@@ -120,6 +168,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
       </ConfirmDialog>
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
+      {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
     </>
   )
 }

@@ -129,3 +129,32 @@ describe('chat, connection, kick', () => {
     expect(run(inMeeting([]), { type: 'kicked' }).me).toMatchObject({ kicked: true, visible: false })
   })
 })
+
+describe('raised hands and reactions', () => {
+  it('takes the queue from the join answer and from hand:queue', () => {
+    const hand = { peerId: 'ana', raisedAt: '2026-01-01T00:00:00.000Z' }
+    const joined = run(fresh(), { type: 'roomJoined', result: joinResult([peer('ana')], { hands: [hand] }) })
+    expect(joined.hands).toEqual([hand])
+    expect(run(joined, { type: 'handQueue', hands: [] }).hands).toEqual([])
+  })
+
+  it("shows a peer's latest reaction and ends only that one", () => {
+    const state = run(inMeeting([peer('ana')]), { type: 'reactionShown', peerId: 'ana', emoji: '👍', id: 1 }, { type: 'reactionShown', peerId: 'ana', emoji: '🎉', id: 2 })
+    expect(state.reactions.ana).toEqual({ emoji: '🎉', id: 2 })
+    // The older one's timer leaves the newer one up; the newer one's takes it down.
+    expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 1 }).reactions.ana).toEqual({ emoji: '🎉', id: 2 })
+    expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 2 }).reactions).toEqual({})
+  })
+})
+
+describe('quick polls', () => {
+  const poll = { id: 'p1', question: 'Q?', options: ['a', 'b'], counts: [0, 0], closed: false }
+  it('keeps my answer for the same poll and starts a new poll unanswered', () => {
+    const answered = run(inMeeting([]), { type: 'pollUpdated', poll }, { type: 'pollAnswered', pollId: 'p1', option: 1 })
+    expect(answered.pollAnswer).toBe(1)
+    expect(run(answered, { type: 'pollUpdated', poll: { ...poll, counts: [0, 1] } }).pollAnswer).toBe(1)
+    expect(run(answered, { type: 'pollUpdated', poll: { ...poll, id: 'p2' } }).pollAnswer).toBeNull()
+    // An answer to an older poll changes nothing.
+    expect(run(answered, { type: 'pollAnswered', pollId: 'old', option: 0 }).pollAnswer).toBe(1)
+  })
+})
