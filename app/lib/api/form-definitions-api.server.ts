@@ -7,6 +7,7 @@ import { inCommunity, readQuery, refuse, type ApiArgs } from '../http/api.server
 import { requireCommunityPage, requireCommunityPermission, requireUser } from '../http/guards.server'
 import { MANAGE_EVENTS } from '../events/events.server'
 import { CHOICE_TYPES, FIELD_TYPES, FORM_LIMITS, TEXT_TYPES, answerFields, isCompleteSubmission, readSteps, type FieldType } from '../forms/form-definition'
+import { findFormDefinition } from '../forms/forms.server'
 import { FormDefinitionId, SubmissionsQuery } from './form-definitions-api.schema'
 
 /** Submissions answered a page at a time. */
@@ -36,7 +37,7 @@ export async function seriesFormCall(args: ApiArgs) {
   const series = id.success ? await EventSeries.findByPk(id.data) : null
   if (!series) throw refuse(404, 'api:errors.notFound')
   await requireCommunityPage(await inCommunity(args, series.brandId), 'eventSeries')
-  const definition = series.registrationRequired && series.registrationFormId ? await FormDefinition.findOne({ where: { id: series.registrationFormId, brandId: series.brandId } }) : null
+  const definition = series.registrationRequired ? await findFormDefinition(series.brandId, series.registrationFormId) : null
   return { seriesId: series.id, formDefinition: definition ? shown(definition) : null }
 }
 

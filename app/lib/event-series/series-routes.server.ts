@@ -8,7 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { DEFAULT_DURATION_MINUTES } from '../events/event-rules'
 import { requireCommunityPage } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
-import { readForm } from '../http/form-body.server'
+import { parseListForm, readForm } from '../http/form-body.server'
 import { emptyBuilder, stepsToBuilder, withBuilderIntent } from '../forms/form-builder.schema'
 import { readFormSteps, saveFormDefinition } from '../forms/forms.server'
 import type { TranslationKey } from '../i18n/i18n'
@@ -139,13 +139,8 @@ export async function seriesFormAction(args: ActionFunctionArgs) {
   if (!mayManage) return data({ result: null, error: NO_PERMISSION }, { status: 403 })
   const series = await requireSeries(brand, args.params.id)
   if (!series.registrationFormId) return data({ result: null, error: 'series:registrationForm.off' as TranslationKey }, { status: 400 })
-  let submission
-  try {
-    submission = parseWithZod(withBuilderIntent(await readForm(args.request), ['steps']), { schema: SeriesRegistrationFormSchema })
-  } catch {
-    // conform throws on a forged list button: bad input, not a 500.
-    return data({ result: null, error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
-  }
+  const submission = parseListForm(withBuilderIntent(await readForm(args.request), ['steps']), SeriesRegistrationFormSchema)
+  if (!submission) return data({ result: null, error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
   // A builder button without JavaScript: the form comes back changed, nothing saved.
   if (submission.status === undefined) return data({ result: submission.reply(), error: null })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })

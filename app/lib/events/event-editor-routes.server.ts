@@ -2,13 +2,13 @@
 // registration, composition, surveys), shared by the tab routes: the same guard, the same refusal (spec §6, §8: "You
 // do not have permission to create events in this community.", 403), one schema per tab, bad input
 // answered 400 with the values kept, a save ended with a flash.
-import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import type { Room } from '#models/index'
 import { requireCommunityPage } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
-import { readForm, readFormWithFile } from '../http/form-body.server'
+import { parseListForm, readForm, readFormWithFile } from '../http/form-body.server'
 import type { TranslationKey } from '../i18n/i18n'
 import { routeMessages } from '../i18n/page-language.server'
 import { dateToZonedTime, timeZones } from '../i18n/zoned-time'
@@ -129,18 +129,6 @@ export const bannerTooLarge = () => data({ result: { status: 'error' as const, e
 /** What the actions need of conform's submission, whichever tab's schema made it. */
 type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }
 
-/**
- * conform throws on a list button's intent or state that no page of ours sent (not JSON, not an
- * intent, a list that is no list): bad input, answered 400 like any other, never a 500.
- */
-function parsedOrNull(parse: () => Parsed): Parsed | null {
-  try {
-    return parse()
-  } catch {
-    return null
-  }
-}
-
 export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
@@ -148,9 +136,8 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
   if (!form) return bannerTooLarge()
 
-  const run = async <V>(parse: () => Parsed, save: (value: V) => Promise<EditorOutcome<Room>>) => {
+  const run = async <V>(submission: Parsed | null, save: (value: V) => Promise<EditorOutcome<Room>>) => {
     const hideFields = tab === 'details' ? ['banner'] : []
-    const submission = parsedOrNull(parse)
     if (!submission) return data({ result: { status: 'error' as const, error: { '': ['events:errors.badRequest'] } }, error: null }, { status: 400 })
     // A list button (add or remove a slot) without JavaScript: the form comes back changed, nothing saved.
     if (submission.status === undefined) return data({ result: submission.reply({ hideFields }), error: null })
@@ -162,16 +149,16 @@ export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEdit
   }
   switch (tab) {
     case 'details':
-      return run(() => parseWithZod(form, { schema: EventDetailsSchema }), (value: EventDetailsValues) => saveDetails(room, value))
+      return run(parseListForm(form, EventDetailsSchema), (value: EventDetailsValues) => saveDetails(room, value))
     case 'schedule':
-      return run(() => parseWithZod(form, { schema: eventScheduleSchema({ keptStart: room.startsAt }) }), (value: EventScheduleValues) => saveSchedule(room, value))
+      return run(parseListForm(form, eventScheduleSchema({ keptStart: room.startsAt })), (value: EventScheduleValues) => saveSchedule(room, value))
     case 'access':
-      return run(() => parseWithZod(form, { schema: EventAccessSchema }), (value: EventAccessValues) => saveAccess(room, value))
+      return run(parseListForm(form, EventAccessSchema), (value: EventAccessValues) => saveAccess(room, value))
     case 'composition':
-      return run(() => parseWithZod(form, { schema: EventCompositionSchema }), (value: EventCompositionValues) => saveComposition(room, value))
+      return run(parseListForm(form, EventCompositionSchema), (value: EventCompositionValues) => saveComposition(room, value))
     case 'registration':
-      return run(() => parseWithZod(form, { schema: EventRegistrationSchema }), (value: EventRegistrationValues) => saveRegistration(room, value))
+      return run(parseListForm(form, EventRegistrationSchema), (value: EventRegistrationValues) => saveRegistration(room, value))
     case 'surveys':
-      return run(() => parseWithZod(form, { schema: EventSurveysSchema }), (value: EventSurveysValues) => saveSurveys(room, value))
+      return run(parseListForm(form, EventSurveysSchema), (value: EventSurveysValues) => saveSurveys(room, value))
   }
 }

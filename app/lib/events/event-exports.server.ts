@@ -6,8 +6,9 @@
 // labels. Every cell goes through inertCell (no formulas).
 import { stringify } from 'csv-stringify/sync'
 import { Op } from 'sequelize'
-import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, MeetingPeer, MeetingRoom, type Room } from '#models/index'
-import { answerFields, readSteps, type FormField } from '../forms/form-definition'
+import { CommunityEvent, EventRegistration, FormSubmission, MeetingPeer, MeetingRoom, type Room } from '#models/index'
+import { answerFields, type FormField } from '../forms/form-definition'
+import { readFormSteps } from '../forms/forms.server'
 import { inertCell, type ExportKind } from './event-members-rules'
 import { usersById } from './event-members.server'
 
@@ -23,30 +24,19 @@ function answerCell(value: unknown): string {
 }
 
 /** The questions of a form (display texts ask nothing), or none when the form is gone. */
-async function questionsOf(formId: string | null): Promise<FormField[]> {
-  if (!formId) return []
-  const form = await FormDefinition.findByPk(formId, { attributes: ['id', 'steps'] })
-  return form ? answerFields(readSteps(form.steps)) : []
+async function questionsOf(room: Pick<Room, 'brandId'>, formId: string | null): Promise<FormField[]> {
+  return answerFields((await readFormSteps(room.brandId, formId)) ?? [])
 }
 
-const valuesOf = (submission: FormSubmission | undefined): Record<string, unknown> => {
-  const values = submission?.values
-  if (typeof values === 'string') {
-    try {
-      return JSON.parse(values) as Record<string, unknown>
-    } catch {
-      return {}
-    }
-  }
-  return (values as Record<string, unknown> | undefined) ?? {}
-}
+/** A submission's answers (the model's JSON column reads them as an object on every dialect). */
+const valuesOf = (submission: FormSubmission | undefined): Record<string, unknown> => submission?.values ?? {}
 
 /** Registrations: the person, the status, co-host and when, then one column per question of the registration form. */
-export async function registrationsTable(room: Pick<Room, 'id'>): Promise<CsvTable | null> {
+export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Promise<CsvTable | null> {
   const registrations = await EventRegistration.findAll({ where: { roomId: room.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
   if (!registrations.length) return null
   const event = await CommunityEvent.findByPk(room.id, { attributes: ['roomId', 'registrationFormId'] })
-  const questions = await questionsOf(event?.registrationFormId ?? null)
+  const questions = await questionsOf(room, event?.registrationFormId ?? null)
   const users = await usersById(registrations.map((registration) => registration.userId))
   // The answers: the submission the registration names, else this person's submission of the event's form.
   const submissionIds = registrations.map((registration) => registration.submissionId).filter((id): id is string => Boolean(id))
@@ -75,13 +65,13 @@ export async function registrationsTable(room: Pick<Room, 'id'>): Promise<CsvTab
 }
 
 /** A survey's answers (pre or post: one file each, as their questions differ): the person, when, then one column per question. */
-export async function surveyTable(room: Pick<Room, 'id'>, which: 'pre' | 'post'): Promise<CsvTable | null> {
+export async function surveyTable(room: Pick<Room, 'id' | 'brandId'>, which: 'pre' | 'post'): Promise<CsvTable | null> {
   const event = await CommunityEvent.findByPk(room.id, { attributes: ['roomId', 'preSurveyFormId', 'postSurveyFormId'] })
   const formId = which === 'pre' ? event?.preSurveyFormId : event?.postSurveyFormId
   if (!formId) return null
   const submissions = await FormSubmission.findAll({ where: { formDefinitionId: formId }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
   if (!submissions.length) return null
-  const questions = await questionsOf(formId)
+  const questions = await questionsOf(room, formId)
   const users = await usersById(submissions.map((submission) => submission.userId))
   return {
     header: ['name', 'email', 'submittedAt', ...questions.map((question) => question.label || question.name)],
@@ -165,7 +155,7 @@ export async function participantsTable(room: Pick<Room, 'id'>): Promise<CsvTabl
   }
 }
 
-export function exportTable(room: Pick<Room, 'id'>, kind: ExportKind): Promise<CsvTable | null> {
+export function exportTable(room: Pick<Room, 'id' | 'brandId'>, kind: ExportKind): Promise<CsvTable | null> {
   switch (kind) {
     case 'registrations':
       return registrationsTable(room)

@@ -74,13 +74,21 @@ const emailRule = emailField()
 const phoneRule = phoneField()
 
 export type RegistrationCells = Partial<Record<(typeof COLUMNS)[number], string>>
-type ImportContext = { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; defaultStatus: RegistrationStatus; seen: Set<string>; approved: EventRegistration[] }
+type ImportContext = {
+  brand: Brand
+  room: Pick<Room, 'id' | 'slug' | 'brandId'>
+  defaultStatus: RegistrationStatus
+  seen: Set<string>
+  approved: EventRegistration[]
+  /** Each series named in the file, looked up once (a file may name one series on every row). */
+  series: Map<string, Promise<Array<{ id: string }> | null>>
+}
 
 /** The default status of an import into this event, its own row made when the room has none yet. */
 async function importContext(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>): Promise<ImportContext> {
   // Registrations hang on the event's own row: an event room made before it had one gets it now.
   const event = await eventRowToSave(room)
-  return { brand, room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [] }
+  return { brand, room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [], series: new Map() }
 }
 
 /**
@@ -110,7 +118,9 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
     seen.add(emailAddress)
   }
   // The series' events are registered too; a series that is not found refuses the row.
-  const seriesEvents = series ? await seriesEventsFor(room.brandId, series) : []
+  const key = series.toLowerCase()
+  if (series && !context.series.has(key)) context.series.set(key, seriesEventsFor(room.brandId, series))
+  const seriesEvents = series ? await context.series.get(key)! : []
   if (seriesEvents === null) reasons.push('eventMembers:import.reasons.unknownSeries')
   if (reasons.length || !name.success || !email.success || !status || coHost === null || seriesEvents === null) return row
   row.status = status

@@ -3,19 +3,13 @@
 // approval, and the auto-join code. The mails live in registration-mail.server.ts. Access (who may
 // open the register page) is the caller's guard; these functions trust their arguments.
 import { Op, type Transaction } from 'sequelize'
-import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, Room, type Brand } from '#models/index'
+import { CommunityEvent, EventRegistration, FormSubmission, Room, type Brand } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
-import { completeValues, isCompleteSubmission, readSteps, type FormSteps, type FormValues } from '../forms/form-definition'
+import { completeValues, isCompleteSubmission, type FormSteps, type FormValues } from '../forms/form-definition'
+import { readFormSteps } from '../forms/forms.server'
 import { newRegistrationStatus, registrationClosed, type RegistrationClosed } from './registration-rules'
 import { sendConfirmation, sendPendingNotice } from './registration-mail.server'
 import { placeInRoom } from './registration-room.server'
-
-/** The steps of a form, or none when the event has no such form (or it was deleted). */
-export async function formSteps(formId: string | null | undefined): Promise<FormSteps> {
-  if (!formId) return []
-  const form = await FormDefinition.findByPk(formId)
-  return form ? readSteps(form.steps) : []
-}
 
 /** Places held: approved and pending registrations (the limit counts both). */
 export function placesTaken(roomId: string, transaction?: Transaction): Promise<number> {
@@ -66,7 +60,7 @@ export async function register(input: { brand: Brand; room: Room; userId: string
     const taken = await placesTaken(room.id, transaction)
     const closed = registrationClosed({ event, room, taken, alreadyRegistered: Boolean(existing), now })
     if (closed) return { ok: false, closed }
-    const steps = await formSteps(event.registrationFormId)
+    const steps = (await readFormSteps(room.brandId, event.registrationFormId, transaction)) ?? []
     const submission = event.registrationFormId && steps.length ? await saveSubmission({ formId: event.registrationFormId, userId, steps, parsed }, transaction) : null
     if (existing) {
       await existing.update({ submissionId: submission?.id ?? existing.submissionId }, { transaction })

@@ -12,8 +12,8 @@ export async function findFormDefinition(brandId: string, id: string | null | un
 }
 
 /** A definition's steps, read defensively (readSteps); null when the community has no such form. */
-export async function readFormSteps(brandId: string, id: string | null | undefined): Promise<FormSteps | null> {
-  const definition = await findFormDefinition(brandId, id)
+export async function readFormSteps(brandId: string, id: string | null | undefined, transaction?: Transaction): Promise<FormSteps | null> {
+  const definition = await findFormDefinition(brandId, id, transaction)
   return definition ? readSteps(definition.steps) : null
 }
 

@@ -1,3 +1,5 @@
+import { parseWithZod } from '@conform-to/zod'
+import type { ZodTypeAny } from 'zod'
 import {
   MaxPartSizeExceededError,
   unstable_composeUploadHandlers as composeUploadHandlers,
@@ -187,3 +189,16 @@ export async function readStreamedUpload(request: Request, uploadHandler: Upload
 }
 
 class BodyOverLimit extends Error {}
+
+/**
+ * parseWithZod for a form with conform list buttons (add, remove, move): conform throws on an
+ * intent or state no page of ours sent (JSON that is no intent, a list that is no list), which
+ * readForm cannot see. Null then: bad input, for the action to answer 400, never a 500.
+ */
+export function parseListForm<Schema extends ZodTypeAny>(form: FormData, schema: Schema) {
+  try {
+    return parseWithZod(form, { schema })
+  } catch {
+    return null
+  }
+}

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { User, type Brand, type Room } from '#models/index'
+import { User, type Brand, type CommunityEvent, type Room } from '#models/index'
 import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
 import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
@@ -10,7 +10,8 @@ import { codeField, emailAddressField, fullNameField, SignupCodeSchema } from '#
 import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
-import { findRegistration, formSteps, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
+import { findRegistration, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
+import { readFormSteps } from '#app/lib/forms/forms.server'
 import { registrationCutoff } from '#app/lib/events/registration-rules'
 import { checkPhoneCode, dialable, sendPhoneCode, type PhoneCheck } from '#app/lib/events/registration-phone.server'
 import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
@@ -83,11 +84,14 @@ function pendingFor(session: AppSession, roomId: string, registered: { values: R
   return registered ? { roomId, values: registered.values, done: registered.steps } : { roomId, values: {}, done: 0 }
 }
 
+/** The registration form's steps (none when the event asks no questions). */
+const stepsOf = async (room: Pick<Room, 'brandId'>, event: Pick<CommunityEvent, 'registrationFormId'>) => (await readFormSteps(room.brandId, event.registrationFormId)) ?? []
+
 export async function registerLoader(args: LoaderFunctionArgs) {
   const { brand, user, room, event, eventPath } = await requireRegistrationEvent(args)
   if (!event.registrationEnabled) throw redirect(eventPath)
   const session = await getSession(args.request)
-  const [steps, state, saved] = await Promise.all([formSteps(event.registrationFormId), registrationState(room, event, user?.id ?? null), savedAnswers(event.registrationFormId, user?.id ?? null)])
+  const [steps, state, saved] = await Promise.all([stepsOf(room, event), registrationState(room, event, user?.id ?? null), savedAnswers(event.registrationFormId, user?.id ?? null)])
   const flow = pendingFor(session, room.id, state.status ? { values: saved, steps: steps.length } : null)
   const { name, email } = asksIdentity(steps)
   const needsAbout = !user && !(name && email) && !flow.about
@@ -128,7 +132,7 @@ export async function registerAction(args: ActionFunctionArgs) {
   const form = await readForm(request)
   const intent = form.get('intent')
   const session = await getSession(request)
-  const steps = await formSteps(event.registrationFormId)
+  const steps = await stepsOf(room, event)
   const registered = user ? await findRegistration(room.id, user.id) : null
   const flow = pendingFor(session, room.id, registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null)
   const scene: Scene = { brand, user, room, eventPath, here, steps }

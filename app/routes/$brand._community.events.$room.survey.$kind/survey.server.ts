@@ -4,7 +4,8 @@ import { answersSchema } from '#app/lib/forms/form-definition'
 import { refusalLocation } from '#app/lib/communities/access-refusal'
 import { formDefaults } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
-import { findRegistration, formSteps, saveSubmission, savedAnswers } from '#app/lib/events/registration.server'
+import { findRegistration, saveSubmission, savedAnswers } from '#app/lib/events/registration.server'
+import { readFormSteps } from '#app/lib/forms/forms.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
@@ -26,7 +27,7 @@ async function surveyContext(args: LoaderFunctionArgs) {
   if (!admitted && !registered) throw redirect(eventPath)
   const formId = kind === 'pre' ? event.preSurveyFormId : event.postSurveyFormId
   const after = kind === 'pre' ? `/${brand.slug}/${room.slug}` : room.redirectOnEndUrl || eventPath
-  const steps = await formSteps(formId)
+  const steps = (await readFormSteps(room.brandId, formId)) ?? []
   if (!formId || !steps.length) throw redirect(after)
   return { ...context, user, kind, formId, steps, after }
 }
