@@ -125,3 +125,42 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
   // The bad input and the member's refusal were answered 400 and 403 on purpose; nothing else may fail.
   expect(errors.filter((error) => !/status of 40[03]/.test(error))).toEqual([])
 })
+
+test("a series that asks people to register gets its sessions' shared form from the form builder", async ({ page }, testInfo) => {
+  test.setTimeout(120_000)
+  const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const community = await seriesCommunity(`form-${suffix}`)
+  const errors = collectErrors(page)
+  await signInWithSession(page, community.admin)
+
+  await page.goto(`/${community.slug}/event-series/new`)
+  const name = `Book club ${suffix}`
+  await page.getByLabel(text('series:fields.name')).fill(name)
+  await page.getByLabel(text('series:fields.summary')).fill('A book a month.')
+  await page.getByLabel(text('series:fields.date'), { exact: true }).fill('2099-01-05')
+  await page.getByLabel(text('series:fields.time'), { exact: true }).fill('19:00')
+  await page.getByLabel(text('series:fields.registrationRequired')).check()
+  await page.getByRole('button', { name: text('series:new.create') }).click()
+  await expect(page.getByText(text('series:flash.created', { name }))).toBeVisible()
+  await page.getByRole('link', { name: text('series:registrationForm.action') }).click()
+  await expect(page.getByRole('heading', { level: 1, name: text('series:registrationForm.title', { name }) })).toBeVisible()
+
+  // An empty step is refused with the spec's words; then one required question is saved.
+  await page.getByRole('button', { name: text('series:registrationForm.save') }).click()
+  await expect(page.getByText(text('forms:errors.emptyStep'))).toBeVisible()
+  const step = page
+    .getByRole('region', { name: text('forms:builder.title', { title: text('series:registrationForm.builderTitle') }) })
+    .getByRole('group', { name: text('forms:builder.stepLegend', { number: 1 }), exact: true })
+  await step.getByLabel(text('forms:builder.addType')).selectOption('shortText')
+  await step.getByRole('button', { name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number: 1 })})` }).click()
+  const question = step.getByRole('group', { name: text('forms:builder.fieldLegend', { number: 1, type: text('forms:types.shortText') }) })
+  await question.getByLabel(text('forms:builder.label')).fill('Which book?')
+  await question.getByLabel(text('forms:builder.required')).check()
+  await page.getByRole('button', { name: text('series:registrationForm.save') }).click()
+  await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
+  await expect(question.getByLabel(text('forms:builder.label'))).toHaveValue('Which book?')
+  await expectAccessible(page)
+  await screenshots(page, testInfo, 'series-registration-form')
+  // The 400 of the empty step above was on purpose; nothing else may fail.
+  expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
+})

@@ -20,6 +20,10 @@ export const action = (args: ActionFunctionArgs) => seriesFormAction(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'series:title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
+// After a save's redirect there is no answer: conform then starts again from what was saved (the new
+// fields' names with it). One object, so a render without an answer is not a new reset each time.
+const AFTER_SAVE: SubmissionResult<string[]> = { initialValue: null }
+
 type ActionData = { result: SubmissionResult<string[]> | null; error: TranslationKey | null }
 
 export default function SeriesRegistrationFormPage() {
@@ -29,8 +33,7 @@ export default function SeriesRegistrationFormPage() {
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<SeriesRegistrationFormFields>({
     id: 'series-registration-form',
-    // After a save's redirect there is no answer: start again from what was saved (the new fields' names with it).
-    lastResult: actionData?.result ?? { initialValue: null },
+    lastResult: actionData?.result ?? AFTER_SAVE,
     defaultValue: series ? { steps: series.steps } : undefined,
     constraint: constraint as never,
     shouldValidate: 'onSubmit',
