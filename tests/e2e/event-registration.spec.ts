@@ -159,6 +159,17 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
     await joiner.getByRole('button', { name: text('registration:survey.save') }).click()
     await expect(joiner).toHaveURL(`/${event.slug}/events/${event.room}`)
     await expect(joiner.getByText(text('registration:flash.surveySaved'))).toBeVisible()
+  } else {
+    // Without JavaScript there is no meeting to leave: the survey page itself is a plain form.
+    await joiner.goto(`/${event.slug}/events/${event.room}/survey/post`)
+    await expect(joiner.getByRole('heading', { level: 1, name: text('registration:survey.postTitle') })).toBeVisible()
+    await joiner.getByRole('button', { name: text('registration:survey.save') }).click()
+    await expect(joiner.getByText(text('forms:errors.required'), { exact: true })).toBeVisible()
+    await screenshots(joiner, testInfo, 'post-survey')
+    await joiner.getByLabel('What did you like?').fill('The seed swap')
+    await joiner.getByRole('button', { name: text('registration:survey.save') }).click()
+    await expect(joiner).toHaveURL(`/${event.slug}/events/${event.room}`)
+    await expect(joiner.getByText(text('registration:flash.surveySaved'))).toBeVisible()
   }
   await context.close()
   // The refused step and code above were answered 400 on purpose; nothing else may fail.

@@ -13,12 +13,14 @@ import { loader as exportLoader } from '#app/routes/$brand._community.events.$ro
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.events.$room.edit.composition_.groups/route'
 import { action as importUserCall } from '#app/routes/api.registration.importUser'
 import { loader as participantCall } from '#app/routes/api.event-participants._index'
+import { loader as participantByIdCall } from '#app/routes/api.event-participants.$id'
 import { makeEventRoom, makeUser } from '../../support/factories'
 import { argsAs, describeMatrix, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let event: Room
 let registrant: User
+let presenceId: string
 beforeAll(async () => {
   world = await makeMatrixWorld({ publicAccess: { hub: true, groups: true, members: true, subcommunities: true } })
   event = await makeEventRoom(world.brand, { name: 'Matrix event' })
@@ -26,7 +28,7 @@ beforeAll(async () => {
   registrant = await makeUser({ name: 'Reg Istrant' })
   await EventRegistration.create({ roomId: event.id, userId: registrant.id, status: 'approved' })
   const meeting = await MeetingRoom.create({ roomId: event.id, type: 'main', startedAt: new Date() })
-  await MeetingPeer.create({ meetingRoomId: meeting.id, userId: registrant.id, joinedAt: new Date() })
+  presenceId = (await MeetingPeer.create({ meetingRoomId: meeting.id, userId: registrant.id, joinedAt: new Date() })).id
 })
 
 // create-events: the owner and the admins.
@@ -117,6 +119,11 @@ const ROWS: MatrixRow[] = [
     // Someone else's participation: those who manage events only.
     name: 'GET /api/event-participants?event=&user=',
     run: async (w, p) => refusedAsThrown(await participantCall(await argsAs(w, p, `/api/event-participants?event=${event.id}&user=${registrant.id}`, {}))),
+    expected: only(MANAGERS),
+  },
+  {
+    name: 'GET /api/event-participants/{id}',
+    run: async (w, p) => refusedAsThrown(await participantByIdCall(await argsAs(w, p, `/api/event-participants/${presenceId}`, { id: presenceId }))),
     expected: only(MANAGERS),
   },
 ]
