@@ -118,6 +118,8 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
           title={t('meeting:sharedVideo.frameTitle', { provider: PROVIDER_NAMES[video.provider] })}
           allow="autoplay; encrypted-media; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"
+          // Nobody operates the player itself (everyone follows the owner's controls below), so the keyboard skips it too.
+          tabIndex={-1}
           onLoad={() => {
             loaded.current = true
             subscribe()
