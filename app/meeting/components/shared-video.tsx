@@ -38,8 +38,8 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
   const adapter = PLAYERS[video.provider]
   const frame = useRef<HTMLIFrameElement>(null)
   const [src] = useState(() => adapter.src(video.videoId, window.location.origin))
-  /** What the player last said, and when (performance.now). */
-  const report = useRef<PlayerReport & { at: number }>({ at: 0 })
+  /** What the player last said, and when (performance.now); `heard` once it said anything. */
+  const report = useRef<PlayerReport & { at: number; heard?: boolean }>({ at: 0 })
   const target = useRef({ video, receivedAt })
   target.current = { video, receivedAt }
   const [now, setNow] = useState(() => performance.now())
@@ -77,6 +77,7 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
       if (event.origin !== adapter.origin || event.source !== frame.current?.contentWindow) return
       const heard = adapter.read(event.data)
       if (!heard) return
+      report.current = { ...report.current, heard: true }
       if (heard.ready) {
         subscribe()
         applyAll()
@@ -99,11 +100,13 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
       const { video: current, receivedAt: at } = target.current
       const time = performance.now()
       setNow(time)
+      // A player whose script was not listening yet when the frame loaded is asked again, as the providers' own libraries do.
+      if (!report.current.heard) subscribe()
       const wanted = { playing: current.state === 'playing', positionMs: expectedPosition(current, at, time) }
       for (const command of syncCommands(wanted, { positionMs: reportedPosition(), playing: report.current.playing })) send(command)
     }, SYNC_EVERY_MS)
     return () => clearInterval(timer)
-  }, [send, reportedPosition])
+  }, [send, subscribe, reportedPosition])
 
   const { controlSharedVideo, endSharedVideo } = meeting.actions
   const playing = video.state === 'playing'
@@ -186,7 +189,7 @@ export function SharedVideoDialog({ open, onClose }: { open: boolean; onClose: (
       actions={
         <>
           <button type="button" className="button" onClick={onClose}>
-            {t('meeting:leave.cancel')}
+            {t('meeting:sharedVideo.cancel')}
           </button>
           <button type="submit" form="meeting-shared-video-form" className="button button-primary">
             {t('meeting:sharedVideo.send')}
