@@ -2,8 +2,8 @@
 // the same place; the host pauses and skips and the visitor's player follows; a third person who
 // arrives later lands at the position; the host stops it and the view goes back.
 // The network here has no YouTube: the embed's address is answered (page.route) with a local page
-// that speaks the embed's postMessage protocol (youtube-embed-mock.html), so the real client code
-// drives it exactly as it would drive YouTube's player.
+// that speaks the embed's postMessage protocol (youtube-embed-mock.html, vimeo-embed-mock.html), so
+// the real client code drives it exactly as it would drive YouTube's or Vimeo's player.
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
@@ -15,7 +15,8 @@ const s = (key: string) => t('en', `signup:${key}`)
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
-const MOCK_EMBED = readFileSync(new URL('./youtube-embed-mock.html', import.meta.url), 'utf8')
+const mockEmbed = (name: string) => readFileSync(new URL(`./${name}-embed-mock.html`, import.meta.url), 'utf8')
+const MOCK_EMBEDS = { 'https://www.youtube-nocookie.com/embed/**': mockEmbed('youtube'), 'https://player.vimeo.com/video/**': mockEmbed('vimeo') }
 const VIDEO_ID = 'dQw4w9WgXcQ'
 
 async function signedIn(browser: Browser, name: string) {
@@ -29,7 +30,7 @@ async function signedIn(browser: Browser, name: string) {
     now,
   ])
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  await context.route('https://www.youtube-nocookie.com/embed/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: MOCK_EMBED }))
+  for (const [embed, body] of Object.entries(MOCK_EMBEDS)) await context.route(embed, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
   const page = await context.newPage()
   const errors = collectErrors(page)
   await signInWithSession(context, emailAddress)
@@ -44,9 +45,30 @@ async function joinMeeting(page: Page, room: string) {
 }
 
 /** The player inside a page's shared video: what the (mock) embed says it is doing. */
-const player = (page: Page) => page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider: 'YouTube' })}"]`)
-async function positionOf(page: Page) {
-  return Number(await player(page).locator('#time').getAttribute('data-ms'))
+const player = (page: Page, provider = 'YouTube') => page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider })}"]`)
+async function positionOf(page: Page, provider?: string) {
+  return Number(await player(page, provider).locator('#time').getAttribute('data-ms'))
+}
+
+/** A room of the host's own, with the host and the others in its meeting. */
+async function meetingOf(host: { page: Page; name: string }, slug: string, others: { page: Page; name: string }[]) {
+  await host.page.goto('/register/room')
+  await host.page.getByLabel(s('claim.roomLink')).fill(slug)
+  await host.page.getByRole('button', { name: s('claim.claim') }).click()
+  await expect(host.page).toHaveURL('/welcome-aboard')
+  const room = `/me/${slug}`
+  await joinMeeting(host.page, room)
+  for (const other of others) {
+    await joinMeeting(other.page, room)
+    await expect(host.page.locator(`.meeting-tile[aria-label="${other.name}"]`)).toBeVisible({ timeout: 30_000 })
+  }
+  return room
+}
+
+async function openShareForm(page: Page) {
+  await page.getByText(m('controls.more'), { exact: true }).click()
+  await page.getByRole('button', { name: m('sharedVideo.share') }).click()
+  return page.getByRole('dialog', { name: m('sharedVideo.share') })
 }
 
 test.describe('shared video', () => {
@@ -57,23 +79,14 @@ test.describe('shared video', () => {
     const visitor = await signedIn(browser, 'Vito')
     const late = await signedIn(browser, 'Lina')
     try {
-      const slug = `hana-video-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
-      const room = `/me/${slug}`
-      await joinMeeting(host.page, room)
-      await joinMeeting(visitor.page, room)
-      await expect(host.page.locator(`.meeting-tile[aria-label="${visitor.name}"]`)).toBeVisible({ timeout: 30_000 })
+      const room = await meetingOf(host, `hana-video-${run}`, [visitor])
 
       // Only YouTube and Vimeo: anything else is refused in the form, in words.
-      await host.page.getByText(m('controls.more'), { exact: true }).click()
-      await host.page.getByRole('button', { name: m('sharedVideo.share') }).click()
-      const form = host.page.getByRole('dialog', { name: m('sharedVideo.share') })
+      const form = await openShareForm(host.page)
       await form.getByLabel(m('sharedVideo.link')).fill('https://example.com/watch?v=dQw4w9WgXcQ')
       await form.getByRole('button', { name: m('sharedVideo.send') }).click()
       await expect(form.getByRole('alert')).toHaveText(m('sharedVideo.invalidLink'))
+      await screenshots(host.page, testInfo, 'shared-video-form')
       await form.getByLabel(m('sharedVideo.link')).fill(`https://youtu.be/${VIDEO_ID}`)
       await form.getByRole('button', { name: m('sharedVideo.send') }).click()
       await expect(form).toBeHidden()
@@ -137,6 +150,31 @@ test.describe('shared video', () => {
       await host.close()
       await visitor.close()
       await late.close()
+    }
+  })
+
+  test('a Vimeo link plays in step through Vimeo\'s player API, and the visitor follows a pause', async ({ browser }) => {
+    const host = await signedIn(browser, 'Vera')
+    const visitor = await signedIn(browser, 'Tom')
+    try {
+      await meetingOf(host, `vera-video-${run}`, [visitor])
+      const form = await openShareForm(host.page)
+      await form.getByLabel(m('sharedVideo.link')).fill('https://vimeo.com/76979871')
+      await form.getByRole('button', { name: m('sharedVideo.send') }).click()
+      await expect(form).toBeHidden()
+      for (const { page } of [host, visitor]) {
+        await expect(player(page, 'Vimeo').locator('#video')).toHaveText('Vimeo 76979871', { timeout: 15_000 })
+        await expect(player(page, 'Vimeo').locator('#state')).toHaveText('playing', { timeout: 15_000 })
+      }
+      await expect.poll(() => positionOf(visitor.page, 'Vimeo'), { timeout: 10_000 }).toBeGreaterThan(2_000)
+      await host.page.getByRole('group', { name: m('sharedVideo.controls') }).getByRole('button', { name: m('sharedVideo.pause') }).click()
+      await expect(player(visitor.page, 'Vimeo').locator('#state')).toHaveText('paused', { timeout: 10_000 })
+      const pausedAt = await positionOf(host.page, 'Vimeo')
+      await expect.poll(async () => Math.abs((await positionOf(visitor.page, 'Vimeo')) - pausedAt), { timeout: 5_000 }).toBeLessThan(500)
+      for (const { errors } of [host, visitor]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+    } finally {
+      await host.close()
+      await visitor.close()
     }
   })
 })
