@@ -32,6 +32,8 @@ export interface EdgeDeps {
   registry: RoomClaims | null
   logger: Logger
   listenInfos: types.TransportListenInfo[]
+  /** The wall clock (ms) shared video positions are kept on; tests pass their own. */
+  now?: () => number
 }
 
 export const CHAT_MAX_LENGTH = 2000
@@ -41,8 +43,11 @@ export class Edge {
   readonly meetings = new Map<string, Meeting>()
   draining = false
   private readonly locks = new Map<string, Promise<unknown>>()
+  readonly now: () => number
 
-  constructor(private readonly deps: EdgeDeps) {}
+  constructor(private readonly deps: EdgeDeps) {
+    this.now = deps.now ?? Date.now
+  }
 
   /**
    * Joins the socket's peer to the meeting of the token's room, opening the meeting on first join.
@@ -100,6 +105,7 @@ export class Edge {
       hands: meeting.hands.list(),
       poll: meeting.poll?.view() ?? null,
       pollAnswer: meeting.poll?.answerOf(peer.userId) ?? null,
+      sharedVideo: meeting.sharedVideo?.view(this.now()) ?? null,
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }

@@ -21,6 +21,7 @@ import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'
 import type { MeetingPoll } from './poll'
+import { sharedVideoOwnerLeft, type SharedVideoPlayback } from './shared-video'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -53,6 +54,8 @@ export class Meeting {
   readonly hands = new HandQueue()
   /** The quick poll last asked (issue 14), if any. */
   poll: MeetingPoll | null = null
+  /** The shared video (issue 14), if one is on. */
+  sharedVideo: SharedVideoPlayback | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -124,6 +127,7 @@ export class Meeting {
     this.toOthers(peer, 'peerLeft', { peerId: peer.id })
     // A peer who leaves takes their hand down with them.
     if (this.hands.lower(peer.id)) this.sendHands()
+    sharedVideoOwnerLeft(this, peer)
   }
 
   /** Everyone hears the whole queue: small, and a missed change mends itself with the next. */

@@ -20,6 +20,8 @@ export class EdgePeer {
   videoMuted = false
   audioOnly = false
   away = false
+  /** Owns the meeting's shared video (set by shared-video.ts, never by a client). */
+  videoSharing = false
   device: DeviceInfo | null = null
   /** Set only for the edge's own bots (recorder, live stream, components); never by a client. */
   readonly isLive: boolean = false
@@ -104,7 +106,7 @@ export class EdgePeer {
       audioOnly: this.audioOnly,
       // Derived from what the peer really sends, not from what it says.
       screenSharing: this.producerOf('screen') !== undefined,
-      videoSharing: false,
+      videoSharing: this.videoSharing,
       away: this.away,
       device: this.device,
     }

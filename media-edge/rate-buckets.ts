@@ -56,6 +56,15 @@ export const EVENT_RATES: EventRates = {
   'poll:create': { burst: 5, perSecond: 0.2 },
   'poll:answer': { burst: 5, perSecond: 0.5 },
   'poll:close': { burst: 5, perSecond: 0.2 },
+  // Shared video: a link shared every few minutes; the owner's clicks (a few seeks in a row while
+  // finding a place, play and pause, mute) each broadcast to everyone.
+  'room:sharedVideo:start': { burst: 5, perSecond: 0.2 },
+  'room:sharedVideo:seek': { burst: 10, perSecond: 2 },
+  'room:sharedVideo:play': { burst: 10, perSecond: 2 },
+  'room:sharedVideo:pause': { burst: 10, perSecond: 2 },
+  'room:sharedVideo:mute': { burst: 10, perSecond: 2 },
+  'room:sharedVideo:unmute': { burst: 10, perSecond: 2 },
+  'room:sharedVideo:end': { burst: 5, perSecond: 0.2 },
 }
 
 interface Bucket {

@@ -32,6 +32,8 @@ export interface EdgeOptions {
   edgeId?: string
   /** The sockets' event rates; rate-buckets.ts's EVENT_RATES by default (tests try other limits). */
   eventRates?: EventRates
+  /** The edge's wall clock (ms), Date.now by default; tests move their own (shared video positions). */
+  now?: () => number
   /**
    * With REDIS_URL: puts the Socket.IO server on a shared adapter and returns what to call on
    * close. Defaults to the Redis adapter (media-edge/redis-adapter.ts); without REDIS_URL the
@@ -126,6 +128,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     registry: registry satisfies RoomClaims | null,
     logger,
+    now: options.now,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,
       ip: env.RTC_LISTEN_IP,

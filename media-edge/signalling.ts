@@ -10,7 +10,9 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { VIDEO_LINK_MAX_LENGTH } from './contract/video-link'
+import { controlSharedVideo, endSharedVideo, startSharedVideo } from './shared-video'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './contract/token'
@@ -18,6 +20,7 @@ import { ROOM_KICK_ALL, RoomKickAllSchema } from './contract/room-commands'
 import type { types } from 'mediasoup'
 
 const id = () => z.string().min(1).max(64)
+const videoPosition = () => z.number().int().min(0).max(SHARED_VIDEO_MAX_POSITION_MS)
 const json = () => z.record(z.unknown())
 const peerData = z
   .object({
@@ -56,6 +59,10 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
+  videoStart: z.object({ url: z.string().max(VIDEO_LINK_MAX_LENGTH) }),
+  videoSeek: z.object({ positionMs: videoPosition() }),
+  // Play and pause may come without a payload: the edge's own position is used then.
+  videoPlay: z.object({ positionMs: videoPosition().optional() }).optional(),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -236,6 +243,30 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('poll:close', async (payload) => {
       const { meeting, peer } = joined()
       edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
+    })
+    answer('room:sharedVideo:start', async (payload) => {
+      const { meeting, peer } = joined()
+      return startSharedVideo(meeting, peer, parse(schemas.videoStart, payload).url, edge.now())
+    })
+    answer('room:sharedVideo:seek', async (payload) => {
+      const { meeting, peer } = joined()
+      return controlSharedVideo(meeting, peer, { action: 'seek', positionMs: parse(schemas.videoSeek, payload).positionMs }, edge.now())
+    })
+    for (const action of ['play', 'pause'] as const) {
+      answer(`room:sharedVideo:${action}`, async (payload) => {
+        const { meeting, peer } = joined()
+        return controlSharedVideo(meeting, peer, { action, positionMs: parse(schemas.videoPlay, payload)?.positionMs }, edge.now())
+      })
+    }
+    for (const action of ['mute', 'unmute'] as const) {
+      answer(`room:sharedVideo:${action}`, async () => {
+        const { meeting, peer } = joined()
+        return controlSharedVideo(meeting, peer, { action }, edge.now())
+      })
+    }
+    answer('room:sharedVideo:end', async () => {
+      const { meeting, peer } = joined()
+      endSharedVideo(meeting, peer)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

@@ -8,6 +8,10 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
   [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
+  [EDGE_ERRORS.sharedVideoOff]: 'meeting:sharedVideo.off',
+  [EDGE_ERRORS.sharedVideoLink]: 'meeting:sharedVideo.invalidLink',
+  [EDGE_ERRORS.sharedVideoOwner]: 'meeting:sharedVideo.ownerOnly',
+  [EDGE_ERRORS.sharedVideoBusy]: 'meeting:sharedVideo.busy',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
+import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -39,6 +39,8 @@ export interface EdgeSessionEvents {
   hands(hands: RaisedHand[]): void
   poll(poll: Poll): void
   reaction(peerId: string, emoji: Reaction): void
+  /** The shared video changed (null: it ended). */
+  sharedVideo(video: SharedVideo | null): void
   kicked(): void
   muted(): void
   shutdown(): void
@@ -191,6 +193,7 @@ export class EdgeSession {
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
+    socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
     socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
@@ -491,6 +494,28 @@ export class EdgeSession {
 
   mute(peerId: string) {
     return request(this.requireSocket(), 'mutePeerAudio', { peerId })
+  }
+
+  startSharedVideo(url: string) {
+    return request(this.requireSocket(), 'room:sharedVideo:start', { url })
+  }
+
+  /** The owner's controls (the edge refuses anyone else's); play and pause say where my player is. */
+  controlSharedVideo(control: { action: 'play' | 'pause' | 'seek'; positionMs: number } | { action: 'mute' | 'unmute' }) {
+    const socket = this.requireSocket()
+    switch (control.action) {
+      case 'play':
+      case 'pause':
+      case 'seek':
+        return request(socket, `room:sharedVideo:${control.action}`, { positionMs: Math.max(0, Math.round(control.positionMs)) })
+      case 'mute':
+      case 'unmute':
+        return request(socket, `room:sharedVideo:${control.action}`)
+    }
+  }
+
+  endSharedVideo() {
+    return request(this.requireSocket(), 'room:sharedVideo:end')
   }
 
   async leave() {

@@ -1,6 +1,6 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -57,6 +57,8 @@ export interface MeetingState {
   /** The quick poll last asked, and my answer to it (the option's index). */
   poll: Poll | null
   pollAnswer: number | null
+  /** The shared video as the edge last sent it, and when it arrived (performance.now): the position moves on from there. */
+  sharedVideo: { video: SharedVideo; receivedAt: number } | null
 }
 
 export type MeetingAction =
@@ -82,6 +84,7 @@ export type MeetingAction =
   | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
+  | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
 
 export function initialMeetingState(init: {
@@ -120,6 +123,7 @@ export function initialMeetingState(init: {
     reactions: {},
     poll: null,
     pollAnswer: null,
+    sharedVideo: null,
   }
 }
 
@@ -144,6 +148,16 @@ function leavePresenter(state: MeetingState): MeetingState {
   return { ...state, viewingMode: state.previousViewingMode ?? state.defaultViews.desktop, previousViewingMode: null }
 }
 
+/** Something is presented: a shared screen or a shared video (spec §4: presenter mode while either is on). */
+const presenting = (state: MeetingState) => Boolean(state.screenShareId || state.sharedVideo)
+
+/** A new share or video moves the view to presenter mode; the end of the last one moves it back. */
+function syncPresenter(next: MeetingState, started: boolean): MeetingState {
+  if (!next.me.visible) return next
+  if (started) return enterPresenter(next)
+  return presenting(next) ? next : leavePresenter(next)
+}
+
 /** Keeps screenShareId on a peer who shares (me or another), or clears it, and moves the view to match. */
 function syncScreenShare(state: MeetingState): MeetingState {
   const sharers = [
@@ -152,9 +166,7 @@ function syncScreenShare(state: MeetingState): MeetingState {
   ]
   const screenShareId = state.screenShareId && sharers.includes(state.screenShareId) ? state.screenShareId : (sharers.at(-1) ?? null)
   if (screenShareId === state.screenShareId) return state
-  const next = { ...state, screenShareId }
-  if (!state.me.visible) return next
-  return screenShareId ? enterPresenter(next) : leavePresenter(next)
+  return syncPresenter({ ...state, screenShareId }, screenShareId !== null)
 }
 
 export function meetingReducer(state: MeetingState, action: MeetingAction): MeetingState {
@@ -193,8 +205,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         ...state,
         view: 'meeting',
         me: { ...state.me, visible: true, joining: false, status: 'joining' },
-        viewingMode: state.screenShareId ? 'presenter' : mode,
-        previousViewingMode: state.screenShareId ? mode : null,
+        viewingMode: presenting(state) ? 'presenter' : mode,
+        previousViewingMode: presenting(state) ? mode : null,
       }
       return next
     }
@@ -286,6 +298,11 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     case 'pollAnswered':
       if (state.poll?.id !== action.pollId) return state
       return { ...state, pollAnswer: action.option }
+
+    case 'sharedVideo': {
+      const started = action.video !== null && action.video.key !== state.sharedVideo?.video.key
+      return syncPresenter({ ...state, sharedVideo: action.video ? { video: action.video, receivedAt: action.receivedAt } : null }, started)
+    }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

@@ -3,7 +3,7 @@
 // a click (never from rendering), so the server-rendered home view stays inert.
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { REACTION_SHOW_MS, type PeerData, type Reaction } from '#edge/contract/protocol'
+import { REACTION_SHOW_MS, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
@@ -30,7 +30,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; viewingMode: boolean; fullScreen: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -164,7 +164,10 @@ export function useMeeting(config: MeetingConfig) {
           }
         },
         events: {
-          roomJoined: (result) => dispatch({ type: 'roomJoined', result }),
+          roomJoined: (result) => {
+            dispatch({ type: 'roomJoined', result })
+            dispatch({ type: 'sharedVideo', video: result.sharedVideo ?? null, receivedAt: performance.now() })
+          },
           connection: (status, attempt) => {
             dispatch({ type: 'connection', status, attempt })
             if (status === 'closed') notifyEmbedder(room, { event: 'roomLeft' })
@@ -189,6 +192,7 @@ export function useMeeting(config: MeetingConfig) {
           chat: (message) => dispatch({ type: 'chatMessage', message }),
           hands: (hands) => dispatch({ type: 'handQueue', hands }),
           poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
+          sharedVideo: (video) => dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -560,6 +564,21 @@ export function useMeeting(config: MeetingConfig) {
         }),
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
+      /** Throws the edge's refusal, for the share form to show. */
+      startSharedVideo: async (url: string) => {
+        const video = await sessionRef.current!.startSharedVideo(url)
+        dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() })
+      },
+      controlSharedVideo: (control: Parameters<EdgeSession['controlSharedVideo']>[0]) =>
+        act(async () => {
+          const video: SharedVideo = await sessionRef.current!.controlSharedVideo(control)
+          dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() })
+        }),
+      endSharedVideo: () =>
+        act(async () => {
+          await sessionRef.current!.endSharedVideo()
+          dispatch({ type: 'sharedVideo', video: null, receivedAt: performance.now() })
+        }),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

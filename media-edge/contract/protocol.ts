@@ -36,6 +36,11 @@ export const EDGE_ERRORS = {
   // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
   pollInvalid: 'A poll needs a question and 2 to 6 options.',
   pollAnswered: 'You have already answered, or the poll is closed.',
+  // Ours (issue 14): shared video.
+  sharedVideoOff: 'Shared video is turned off in this community.',
+  sharedVideoLink: 'Paste a YouTube or Vimeo link.',
+  sharedVideoOwner: 'Only the person sharing the video can control it.',
+  sharedVideoBusy: 'Someone else is sharing a video.',
 } as const
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
@@ -56,6 +61,30 @@ export interface Poll {
   closed: boolean
 }
 
+export type VideoProvider = 'youtube' | 'vimeo'
+
+/**
+ * The meeting's shared video (spec §3: videoUrl, videoState, videoOwner, videoKey) as everyone
+ * sees it. The edge keeps the position at a wall-clock instant; what it sends is the position at
+ * the moment it sends, so a client adds the time since it received it while the video plays.
+ */
+export interface SharedVideo {
+  provider: VideoProvider
+  videoId: string
+  /** The link, normalised (a watch page of the provider). */
+  url: string
+  /** The owner's peer id: the only one who controls playback. */
+  owner: string
+  /** When it started (edge clock, ms): a new key is a new video. */
+  key: number
+  state: 'playing' | 'paused'
+  muted: boolean
+  positionMs: number
+}
+export type SharedVideoAction = 'start' | 'seek' | 'play' | 'pause' | 'end' | 'mute' | 'unmute'
+/** The furthest a seek may go (a day): no embeddable video is longer. */
+export const SHARED_VIDEO_MAX_POSITION_MS = 24 * 60 * 60 * 1000
+
 /** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
 export interface RaisedHand {
   peerId: string
@@ -69,8 +98,8 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 
 /**
  * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
- * chat and screen sharing. The others are display choices of the client (settings, viewing mode,
- * full screen) or features the edge does not serve yet (shared video, recording, live,
+ * chat, screen sharing and shared video. The others are display choices of the client (settings, viewing mode,
+ * full screen) or features the edge does not serve yet (recording, live,
  * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
  * the spec lists the flags as community configuration of what the meeting offers, not as a
  * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
@@ -79,6 +108,7 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 export interface EdgeControls {
   chat: boolean
   sharedScreen: boolean
+  sharedVideo: boolean
 }
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
@@ -179,6 +209,8 @@ export interface JoinResult {
   /** Ours: the meeting's quick poll, if one was asked, and my answer to it. */
   poll: Poll | null
   pollAnswer: number | null
+  /** Ours: the shared video, at its position now, so a late joiner lands where everyone is. */
+  sharedVideo: SharedVideo | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -277,6 +309,16 @@ export interface ClientToServerEvents {
   'poll:answer': (payload: { pollId: string; option: number }, ack: AckCallback) => void
   /** Ours: a host or co-host stops the answers; the results stay shown. */
   'poll:close': (payload: { pollId: string }, ack: AckCallback) => void
+  /** Share a YouTube or Vimeo link with everyone (spec §7 room:sharedVideo start); it starts playing at 0. */
+  'room:sharedVideo:start': (payload: { url: string }, ack: AckCallback<SharedVideo>) => void
+  /** The owner's playback controls; play and pause may say where the owner's player is. */
+  'room:sharedVideo:seek': (payload: { positionMs: number }, ack: AckCallback<SharedVideo>) => void
+  'room:sharedVideo:play': (payload: { positionMs?: number }, ack: AckCallback<SharedVideo>) => void
+  'room:sharedVideo:pause': (payload: { positionMs?: number }, ack: AckCallback<SharedVideo>) => void
+  'room:sharedVideo:mute': (ack: AckCallback<SharedVideo>) => void
+  'room:sharedVideo:unmute': (ack: AckCallback<SharedVideo>) => void
+  /** The owner, the host or a co-host stops it for everyone. */
+  'room:sharedVideo:end': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -317,6 +359,8 @@ export interface ServerToClientEvents {
   reaction: (payload: { peerId: string; emoji: Reaction }) => void
   /** Ours: the quick poll after it was asked, answered or closed. */
   'poll:updated': (payload: Poll) => void
+  /** Ours: the shared video after any change (null once it ended), and who changed it. */
+  'room:sharedVideo': (payload: { action: SharedVideoAction; video: SharedVideo | null; by: string }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

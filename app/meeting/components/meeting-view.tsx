@@ -7,6 +7,7 @@ import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
+import { SharedVideoStage } from './shared-video'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
 
@@ -33,7 +34,7 @@ export function MeetingView() {
   const [chatOpen, setChatOpen] = useState(false)
   const container = useRef<HTMLDivElement>(null)
   const peers = visiblePeers(state)
-  const mode = state.viewingMode === 'presenter' && !state.screenShareId ? state.defaultViews.desktop : state.viewingMode
+  const mode = state.viewingMode === 'presenter' && !state.screenShareId && !state.sharedVideo ? state.defaultViews.desktop : state.viewingMode
   return (
     <div ref={container} className="meeting-room" data-viewing-mode={mode}>
       <main id="main" className="meeting-main">
@@ -81,7 +82,15 @@ function SpotlightStage({ peers, presenter }: { peers: PeerState[]; presenter: b
   return (
     <div className="meeting-spotlight">
       <div className="meeting-stage">
-        {presenter && state.screenShareId ? <ScreenStage peerId={state.screenShareId} /> : stagePeer ? <RemoteTile peer={stagePeer} /> : <LocalTile />}
+        {presenter && state.sharedVideo ? (
+          <SharedVideoStage />
+        ) : presenter && state.screenShareId ? (
+          <ScreenStage peerId={state.screenShareId} />
+        ) : stagePeer ? (
+          <RemoteTile peer={stagePeer} />
+        ) : (
+          <LocalTile />
+        )}
       </div>
       <div className="meeting-strip" role="list">
         {presenter || stagePeer ? (

@@ -7,6 +7,7 @@ import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
 import { PollDialog } from './poll'
 import { SettingsDialog } from './settings-dialog'
+import { SharedVideoDialog } from './shared-video'
 import { StatsDialog } from './stats-dialog'
 
 /** Each reaction's spoken name (the emoji alone reads badly in screen readers). */
@@ -36,7 +37,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'video' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
   const reactions = useRef<HTMLDetailsElement>(null)
@@ -119,7 +120,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
             {controls.viewingMode ? (
               <fieldset>
                 <legend>{t('meeting:controls.viewingMode')}</legend>
-                {VIEWING_MODES.filter((mode) => mode !== 'presenter' || meeting.state.screenShareId).map((mode) => (
+                {VIEWING_MODES.filter((mode) => mode !== 'presenter' || meeting.state.screenShareId || meeting.state.sharedVideo).map((mode) => (
                   <label key={mode}>
                     <input
                       type="radio"
@@ -136,6 +137,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
             {controls.settings ? (
               <button type="button" onClick={() => { closeMore(); setPanel('settings') }}>
                 {t('meeting:controls.settings')}
+              </button>
+            ) : null}
+            {controls.sharedVideo && !meeting.state.sharedVideo ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('video') }}>
+                {t('meeting:sharedVideo.share')}
               </button>
             ) : null}
             {me.isHost || me.isCoHost ? (
@@ -169,6 +175,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
       {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
+      {controls.sharedVideo ? <SharedVideoDialog open={panel === 'video'} onClose={() => setPanel(null)} /> : null}
     </>
   )
 }
