@@ -8,6 +8,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
   [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
+  [EDGE_ERRORS.breakoutNameRequired]: 'meeting:breakouts.nameRequired',
+  [EDGE_ERRORS.breakoutNameTaken]: 'meeting:breakouts.nameTaken',
+  [EDGE_ERRORS.notMoved]: 'meeting:breakouts.notMoved',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

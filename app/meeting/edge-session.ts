@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
+import type { BreakoutMove, ChatMessage, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -39,6 +39,10 @@ export interface EdgeSessionEvents {
   hands(hands: RaisedHand[]): void
   poll(poll: Poll): void
   reaction(peerId: string, emoji: Reaction): void
+  /** The host moved me: into a breakout (`join`) or back to the main room (`leave`). */
+  breakoutMove(kind: 'join' | 'leave', move: BreakoutMove): void
+  /** Hosts: the meeting's rooms after a change. */
+  meetingRooms(rooms: MeetingRoomView[]): void
   kicked(): void
   muted(): void
   shutdown(): void
@@ -191,6 +195,9 @@ export class EdgeSession {
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
+    socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
+    socket.on('leaveBreakout', (move) => events.breakoutMove('leave', move))
+    socket.on('room:admin:meetingRooms', ({ rooms }) => events.meetingRooms(rooms))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
     socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
@@ -224,11 +231,34 @@ export class EdgeSession {
     const socket = this.requireSocket()
     const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
     markJoin('joinAnswered')
-    this.peerId = result.peerId
-    this.options.events.roomJoined(result)
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
     // rejoined with the room after every reconnect.
     const channels = Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
+    await this.prepareIn(result)
+    await channels
+  }
+
+  /**
+   * The host moved me (breakouts): my media in this meeting room closes, I join the other one (a
+   * breakout, or the main room) as a new peer, prepare there as on joining, and enter again if I
+   * was in. Until then nothing of either room plays.
+   */
+  async move(to: { meetingRoomId: string } | 'main'): Promise<{ sending: Promise<void> }> {
+    const socket = this.requireSocket()
+    const wasEntered = this.entered
+    this.entered = false
+    this.dropMedia()
+    const peerData = this.options.peerData()
+    const result = to === 'main' ? await request(socket, 'leaveBreakout', { peerData }) : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
+    await this.prepareIn(result)
+    return wasEntered ? this.enter() : { sending: Promise.resolve() }
+  }
+
+  /** A meeting room's join answer: my peer, the device loaded, both transports and what the others send. */
+  private async prepareIn(result: JoinResult) {
+    const socket = this.requireSocket()
+    this.peerId = result.peerId
+    this.options.events.roomJoined(result)
     const device = this.device!
     if (!device.loaded) await device.load({ routerRtpCapabilities: result.routerRtpCapabilities as unknown as ms.RtpCapabilities })
     markJoin('deviceLoaded')
@@ -239,7 +269,6 @@ export class EdgeSession {
     for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
     markJoin('transportsCreated')
     for (const offer of this.pendingOffers.splice(0)) void this.consume(offer)
-    await channels
   }
 
   private wireTransport(transport: ms.Transport) {
@@ -487,6 +516,21 @@ export class EdgeSession {
 
   react(emoji: Reaction) {
     return request(this.requireSocket(), 'reaction:send', { emoji })
+  }
+
+  /** Breakout administration (hosts and co-hosts; the edge checks). */
+  admin() {
+    const socket = this.requireSocket()
+    return {
+      rooms: () => request(socket, 'room:admin:getActiveMeetingRooms'),
+      create: (mainMeetingRoomId: string, name: string) => request(socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId, name }),
+      rename: (meetingRoomId: string, name: string) => request(socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name }),
+      setMove: (meetingPeerId: string, moveToMeetingRoomId: string) => request(socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId, moveToMeetingRoomId }),
+      clearMove: (meetingPeerId: string) => request(socket, 'room:admin:clearMeetingPeerMoveToMeetingRoom', { meetingPeerId }),
+      cancelMoves: (meetingRoomId: string) => request(socket, 'room:admin:cancelMeetingPeerMoveToMeetingRoom', { meetingRoomId }),
+      applyMoves: (meetingRoomId: string) => request(socket, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId }),
+      end: (mainMeetingRoomId: string) => request(socket, 'room:admin:endBreakouts', { mainMeetingRoomId }),
+    }
   }
 
   mute(peerId: string) {
