@@ -3,6 +3,7 @@
 // a click (never from rendering), so the server-rendered home view stays inert.
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
 import { REACTION_SHOW_MS, type BreakoutMove, type PeerData, type Reaction } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
@@ -35,6 +36,8 @@ export interface MeetingConfig {
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
   autoEnter: boolean
+  /** Hosts of an event: its groups and answers, to fill breakout rooms from (null otherwise). */
+  breakoutPlan: EventBreakoutPlan | null
 }
 
 export type Fatal = 'lost' | 'kicked' | 'shutdown' | 'unreachable'
@@ -613,9 +616,7 @@ function breakoutActions(
   const admin = () => sessionRef.current!.admin()
   return {
     refresh: () => act(async () => dispatch({ type: 'meetingRooms', rooms: await admin().rooms() })),
-    create: async (mainMeetingRoomId: string, name: string) => {
-      await admin().create(mainMeetingRoomId, name)
-    },
+    create: (mainMeetingRoomId: string, name: string) => admin().create(mainMeetingRoomId, name),
     rename: async (meetingRoomId: string, name: string) => {
       await admin().rename(meetingRoomId, name)
     },

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { BREAKOUT_NAME_MAX, type MeetingRoomView } from '#edge/contract/protocol'
+import { presentGroups, sortByAnswers } from '#app/lib/events/breakout-sorting'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
@@ -12,10 +13,12 @@ import { useMeetingContext } from './meeting-context'
  */
 export function BreakoutPanel({ onClose }: { onClose: () => void }) {
   const { t } = useT()
-  const { meeting } = useMeetingContext()
+  const { meeting, config } = useMeetingContext()
   const { rooms } = meeting.state.breakouts
   const actions = meeting.actions.breakouts
+  const plan = config.breakoutPlan
   const [failed, setFailed] = useState<TranslationKey | null>(null)
+  const [filled, setFilled] = useState(false)
   const refresh = actions.refresh
   useEffect(() => {
     void refresh()
@@ -25,18 +28,40 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
   const main = rooms.find((room) => room.type === 'main')
   const breakouts = rooms.filter((room) => room.type === 'breakout')
   const withMoves = rooms.filter((room) => room.peers.some((peer) => peer.moveToMeetingRoomId)).map((room) => room.id)
-  const addRoom = async () => {
-    if (!main) return
-    const names = new Set(breakouts.map((room) => room.name))
-    let number = breakouts.length + 1
+  const names = new Set(breakouts.map((room) => room.name))
+  /** A new room with the first free default name ("Room 3"). */
+  const createRoom = (mainId: string) => {
+    let number = 1
     while (names.has(t('meeting:breakouts.defaultName', { number }))) number++
+    const name = t('meeting:breakouts.defaultName', { number })
+    names.add(name)
+    return actions.create(mainId, name)
+  }
+  const run = async (work: () => Promise<unknown>) => {
     try {
-      await actions.create(main.id, t('meeting:breakouts.defaultName', { number }))
+      await work()
       setFailed(null)
     } catch (error) {
       setFailed(edgeRefusalKey(error) ?? 'meeting:breakouts.failed')
     }
   }
+  /**
+   * Moves for the people in the main room, group by group into the breakouts in their order (new
+   * ones made as needed); I stay to run the meeting. The host checks them, then moves everyone.
+   */
+  const fill = (groupsOf: (people: MeetingRoomView['peers']) => string[][]) =>
+    run(async () => {
+      if (!main) return
+      const people = main.peers.filter((peer) => peer.userId !== meeting.state.me.userId)
+      const groups = groupsOf(people)
+      const targets = breakouts.map((room) => room.id)
+      while (targets.length < groups.length) targets.push((await createRoom(main.id)).id)
+      const peerIdOf = new Map(people.map((peer) => [peer.userId, peer.id]))
+      for (const [index, group] of groups.entries()) {
+        for (const userId of group) await actions.setMove(peerIdOf.get(userId)!, targets[index]!)
+      }
+      setFilled(true)
+    })
   return (
     <aside className="meeting-breakouts" aria-labelledby="meeting-breakouts-title">
       <div className="meeting-breakouts-header">
@@ -55,8 +80,30 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
           {t(failed)}
         </p>
       ) : null}
+      {plan ? (
+        <fieldset className="meeting-breakouts-event">
+          <legend>{t('meeting:breakouts.fromEvent')}</legend>
+          <button
+            type="button"
+            className="button"
+            disabled={!plan.groups.length}
+            onClick={() => void fill((people) => presentGroups(plan.groups, people.map((peer) => peer.userId)))}
+          >
+            {t('meeting:breakouts.useGroups')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!Object.keys(plan.answers).length}
+            onClick={() => void fill((people) => sortByAnswers(people.map((peer) => ({ userId: peer.userId, answer: plan.answers[peer.userId] })), plan.size))}
+          >
+            {t('meeting:breakouts.sortByAnswers')}
+          </button>
+          {filled ? <p role="status">{t('meeting:breakouts.filled')}</p> : null}
+        </fieldset>
+      ) : null}
       <div className="meeting-breakouts-actions">
-        <button type="button" className="button" onClick={() => void addRoom()} disabled={!main}>
+        <button type="button" className="button" onClick={() => main && void run(() => createRoom(main.id))} disabled={!main}>
           {t('meeting:breakouts.add')}
         </button>
         <button type="button" className="button button-primary" disabled={!withMoves.length} onClick={() => void actions.applyMoves(withMoves)}>
