@@ -26,6 +26,8 @@ class MeetingBreakouts {
   readonly moves = new Map<string, string>()
   /** Moves applied and not yet made: meeting peer id → the meeting room id it may now join. */
   readonly summoned = new Map<string, string>()
+  /** Who is in which breakout, by user: someone who reconnects (a new peer, in the main room) is sent back there. */
+  readonly placed = new Map<string, string>()
 
   constructor(
     readonly main: Meeting,
@@ -244,6 +246,8 @@ export class Breakouts {
     const fits = kind === 'main' ? target === state?.main : target !== undefined && target !== state?.main && target.id === meetingRoomId
     if (!state || !target || !fits) throw new EdgeError(EDGE_ERRORS.notMoved)
     state.summoned.delete(peer.id)
+    // Sent back by the host: a reconnect now belongs in the main room.
+    if (target === state.main) state.placed.delete(peer.userId)
     return target
   }
 
@@ -258,10 +262,20 @@ export class Breakouts {
     this.changed(state)
   }
 
-  /** Someone joined a room of the meeting: the hosts' room list shows them. */
-  peerJoined(meeting: Meeting) {
+  /**
+   * Someone joined a room of the meeting: the hosts' room list shows them. Whoever comes into the
+   * main room while their breakout goes on (a reconnect, a reload) is sent back to it at once.
+   */
+  peerJoined(meeting: Meeting, peer: EdgePeer) {
     const state = this.byMeeting.get(meeting.id)
-    if (state) this.changed(state)
+    if (!state) return
+    if (meeting !== state.main) state.placed.set(peer.userId, meeting.id)
+    else {
+      const breakout = state.target(state.placed.get(peer.userId) ?? '')
+      if (breakout && breakout !== state.main) summon(state, state.main, peer, breakout)
+      else state.placed.delete(peer.userId)
+    }
+    this.changed(state)
   }
 
   /** The main meeting ended: its breakouts end with it. */

@@ -112,7 +112,7 @@ export class Edge {
     socket.data.meeting = meeting
     await socket.join(meeting.channel)
     meeting.toOthers(peer, 'peerJoined', peer.toPeer())
-    this.breakouts.peerJoined(meeting)
+    this.breakouts.peerJoined(meeting, peer)
     void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
     return this.joinResult(meeting, peer)
   }

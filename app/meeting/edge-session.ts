@@ -75,6 +75,8 @@ export class EdgeSession {
   private pass: EdgePass
   private readonly nextPass: NextPass<EdgePass>
   private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
+  /** Joining, entering and moving between meeting rooms, one at a time (see serially). */
+  private roomWork: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly options: {
@@ -158,7 +160,18 @@ export class EdgeSession {
     // mediasoup-client is CommonJS: the bundler's dynamic import may put its exports under default.
     const { Device } = (mediasoup as unknown as { default?: typeof mediasoup }).default ?? mediasoup
     this.device = new Device()
-    await this.joinRoom()
+    await this.serially(() => this.joinRoom())
+  }
+
+  /**
+   * A move the host makes can reach me while I join or enter (a reconnect into a running breakout
+   * is sent there at once): each of these waits for the one before, so none drops the media
+   * another is setting up.
+   */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.roomWork.then(work, work)
+    this.roomWork = run.catch(() => undefined)
+    return run
   }
 
   private listen(socket: MeetingSocket) {
@@ -243,15 +256,17 @@ export class EdgeSession {
    * breakout, or the main room) as a new peer, prepare there as on joining, and enter again if I
    * was in. Until then nothing of either room plays.
    */
-  async move(to: { meetingRoomId: string } | 'main'): Promise<{ sending: Promise<void> }> {
-    const socket = this.requireSocket()
-    const wasEntered = this.entered
-    this.entered = false
-    this.dropMedia()
-    const peerData = this.options.peerData()
-    const result = to === 'main' ? await request(socket, 'leaveBreakout', { peerData }) : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
-    await this.prepareIn(result)
-    return wasEntered ? this.enter() : { sending: Promise.resolve() }
+  move(to: { meetingRoomId: string } | 'main'): Promise<{ sending: Promise<void> }> {
+    return this.serially(async () => {
+      const socket = this.requireSocket()
+      const wasEntered = this.entered
+      this.entered = false
+      this.dropMedia()
+      const peerData = this.options.peerData()
+      const result = to === 'main' ? await request(socket, 'leaveBreakout', { peerData }) : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
+      await this.prepareIn(result)
+      return wasEntered ? this.enterRoom() : { sending: Promise.resolve() }
+    })
   }
 
   /** A meeting room's join answer: my peer, the device loaded, both transports and what the others send. */
@@ -324,7 +339,11 @@ export class EdgeSession {
    * my media out. Resolves once the edge has me in; `sending` settles when my producers are up. They
    * start at once, behind enter on the same connection, so the edge sees me visible first.
    */
-  async enter(): Promise<{ sending: Promise<void> }> {
+  enter(): Promise<{ sending: Promise<void> }> {
+    return this.serially(() => this.enterRoom())
+  }
+
+  private async enterRoom(): Promise<{ sending: Promise<void> }> {
     const socket = this.requireSocket()
     this.entered = true
     const tracks = Object.entries(this.options.localTracks()) as Array<[MediaSource, MediaStreamTrack]>
@@ -579,7 +598,7 @@ export class EdgeSession {
       // Prepared anew like the first time: nothing is resumed before I am back in.
       const wasEntered = this.entered
       this.entered = false
-      await this.joinRoom()
+      await this.serially(() => this.joinRoom())
       if (wasEntered) await (await this.enter()).sending
     } catch (error) {
       console.warn('rejoin failed', error)

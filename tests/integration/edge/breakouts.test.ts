@@ -7,7 +7,7 @@ import { MeetingPeer, MeetingRoom } from '#app/lib/platform/db.server'
 import { eventParticipants } from '#app/lib/events/event-exports.server'
 import { EDGE_ERRORS, type BreakoutMove, type JoinResult, type MeetingRoomView, type NewConsumer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, startTestEdge, type ClientSocket } from './harness'
+import { MIC_RTP, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor, type ClientSocket } from './harness'
 
 let edge: RunningEdge
 
@@ -212,6 +212,38 @@ describe('breakout rooms', () => {
     await expect.poll(async () => (await MeetingRoom.findByPk(mainId))!.endedAt).not.toBeNull()
     expect((await MeetingRoom.findByPk(first.id))!.endedAt).not.toBeNull()
     expect(edge.edge.meetings.get(roomId)).toBeUndefined()
+  })
+
+  it('sends someone who comes back (a reconnect) to the breakout they were in, until the host brings them back', async () => {
+    const { roomId, host, guests, mainId, first } = await meetingWithBreakouts(1)
+    const [a] = guests
+    const moved = await moveInto(host.socket, mainId, { socket: a!.socket, peerId: a!.joined.peerId }, first.id)
+    const userId = moved.joined.peers[0]!.userId
+    a!.socket.disconnect()
+    await expect.poll(async () => (await rooms(host.socket))[1]!.peers.length).toBe(0)
+
+    // A new page of the same person joins the room: the main room, and straight back to Blue.
+    const token = await tokenFor(roomId, { userId })
+    const socket = await connect(edge, token)
+    const sentBack = next(socket, 'joinBreakout')
+    const again = await ok<JoinResult>(socket, 'meetingRoom:join', { roomId, peerData: {} })
+    expect(again.meetingRoomId).toBe(mainId)
+    expect(await sentBack).toEqual({ meetingRoomId: first.id, name: 'Blue', from: 'Book club' })
+    const back = await ok<JoinResult>(socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })
+    expect(back.meetingRoomId).toBe(first.id)
+
+    // Moved back to the main room by the host, a reconnect stays there.
+    await ok(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: back.peerId, moveToMeetingRoomId: mainId })
+    const told = next(socket, 'leaveBreakout')
+    await ok(host.socket, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId: first.id })
+    await told
+    await ok(socket, 'leaveBreakout', {})
+    socket.disconnect()
+    const later = await connect(edge, await tokenFor(roomId, { userId }))
+    const heard = collect(later, 'joinBreakout')
+    await ok(later, 'meetingRoom:join', { roomId, peerData: {} })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(heard).toEqual([])
   })
 
   it('refuses every admin event to a plain peer, even one whose peer data claims to host', async () => {
