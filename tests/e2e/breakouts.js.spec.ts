@@ -1,7 +1,8 @@
 // Breakout rooms (issue 14 item 2), three browsers: the host makes two rooms (the rename refuses
 // an empty or taken name), moves one participant and herself into the first and the other into
 // the second; each then sees and hears only their room's people; ending the breakouts brings
-// everyone back to the main room. JavaScript only (the meeting runs in the browser).
+// everyone back to the main room. Then, for an event, the host fills the rooms from its groups and
+// from its registration answers. JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshot, screenshots, signInWithSession, sql, t } from './support'
@@ -26,8 +27,8 @@ async function signedIn(browser: Browser, name: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
   const page = await context.newPage()
   const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
+  const userId = await signInWithSession(context, emailAddress)
+  return { name, userId, emailAddress, page, errors, close: () => context.close() }
 }
 
 async function joinMeeting(page: Page, room: string) {
@@ -38,6 +39,33 @@ async function joinMeeting(page: Page, room: string) {
 }
 
 const tile = (page: Page, name: string) => page.locator(`.meeting-tile[aria-label="${name}"]`)
+
+/** The host's room made an event, with a one-question registration form, answers and groups. */
+async function makeEvent(slug: string, answers: Array<{ userId: string; team: string }>, groups: string[][]) {
+  const [room] = await sql<{ id: string; brandId: string }>('SELECT id, brandId FROM rooms WHERE slug = ?', [slug])
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+  const formId = randomBytes(27).toString('base64url')
+  const steps = [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]]
+  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [formId, room!.brandId, JSON.stringify(steps), now, now])
+  await sql(
+    `INSERT INTO events (roomId, eventType, feedVisible, publicPosting, timerMuteOnExpiry, timerEnforcement, timerEncouragement,
+       registrationEnabled, registrationModeration, breakoutSize, registrationFormId, matchPrimaryField, predefinedGroups, createdAt, updatedAt)
+     VALUES (?, 'live', 1, 1, 0, 0, 0, 1, 0, 2, ?, 'team', ?, ?, ?)`,
+    [room!.id, formId, JSON.stringify(groups), now, now],
+  )
+  for (const { userId, team } of answers) {
+    const submissionId = randomBytes(27).toString('base64url')
+    await sql('INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)', [submissionId, formId, userId, JSON.stringify({ team }), now, now])
+    await sql("INSERT INTO event_registrations (id, roomId, userId, status, coHost, source, submissionId, createdAt, updatedAt) VALUES (?, ?, ?, 'approved', 0, 'form', ?, ?, ?)", [
+      randomBytes(27).toString('base64url'),
+      room!.id,
+      userId,
+      submissionId,
+      now,
+      now,
+    ])
+  }
+}
 
 /** The person's camera reaches this page: its tile shows decoded video. */
 async function seesVideoOf(page: Page, name: string) {
@@ -140,6 +168,52 @@ test.describe('breakout rooms', () => {
       await seesVideoOf(host.page, bo.name)
       await seesVideoOf(bo.page, ana.name)
       await screenshots(host.page, testInfo, 'breakouts-back-in-main')
+
+      for (const { errors } of [host, ana, bo]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+    } finally {
+      await host.close()
+      await ana.close()
+      await bo.close()
+    }
+  })
+
+  test('an event’s host fills the rooms from its predefined groups, then by its registration answers', async ({ browser }, testInfo) => {
+    const host = await signedIn(browser, 'Hedda')
+    const ana = await signedIn(browser, 'Anouk')
+    const bo = await signedIn(browser, 'Boris')
+    try {
+      const slug = `hedda-${run}`
+      await host.page.goto('/register/room')
+      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
+      await host.page.getByRole('button', { name: s('claim.claim') }).click()
+      await expect(host.page).toHaveURL('/welcome-aboard')
+      // Different teams; the groups put Anouk (and someone absent) in one, Boris in the other.
+      await makeEvent(slug, [{ userId: ana.userId, team: 'Red' }, { userId: bo.userId, team: ' red ' }], [[ana.emailAddress, 'absent@breakouts.example'], [bo.emailAddress, 'gone@breakouts.example']])
+      const room = `/me/${slug}`
+      for (const person of [host, ana, bo]) await joinMeeting(person.page, room)
+      await seesVideoOf(host.page, ana.name)
+      await seesVideoOf(host.page, bo.name)
+
+      const panel = await openBreakouts(host.page)
+      const mainRoom = panel.getByRole('region', { name: m('breakouts.mainRoom') })
+      const goesTo = (person: { name: string }) => mainRoom.getByLabel(m('breakouts.moveTo', { name: person.name }))
+      const option = (person: { name: string }) => goesTo(person).locator('option:checked')
+      await panel.getByRole('button', { name: m('breakouts.useGroups') }).click()
+      await expect(panel.getByRole('status')).toHaveText(m('breakouts.filled'))
+      await expect(option(ana)).toHaveText(m('breakouts.defaultName', { number: 1 }))
+      await expect(option(bo)).toHaveText(m('breakouts.defaultName', { number: 2 }))
+      // The host stays to run the meeting.
+      await expect(option(host)).toHaveText(m('breakouts.stay'))
+
+      // Sorting by answers: the same team (whatever the case and spaces) together, in the first room.
+      await panel.getByRole('button', { name: m('breakouts.sortByAnswers') }).click()
+      await expect(option(bo)).toHaveText(m('breakouts.defaultName', { number: 1 }))
+      await expect(option(ana)).toHaveText(m('breakouts.defaultName', { number: 1 }))
+      await screenshots(host.page, testInfo, 'breakouts-from-event')
+      await panel.getByRole('button', { name: m('breakouts.apply') }).click()
+      for (const person of [ana, bo]) await expect(person.page.getByText(m('breakouts.youAreIn', { room: m('breakouts.defaultName', { number: 1 }) }))).toBeVisible({ timeout: 30_000 })
+      await seesVideoOf(ana.page, bo.name)
+      await expect(tile(ana.page, host.name)).toHaveCount(0)
 
       for (const { errors } of [host, ana, bo]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
