@@ -40,11 +40,11 @@ class MeetingBreakouts {
     return [this.main, ...[...this.rooms.values()].map((room) => room.meeting)]
   }
 
-  /** A room of this meeting peers may be moved to: the main one or an open breakout. */
+  /** A room of this meeting peers may be moved to: the main one or an open breakout (not one whose worker died). */
   target(meetingRoomId: string): Meeting | undefined {
     if (meetingRoomId === this.main.id) return this.main
     const room = this.rooms.get(meetingRoomId)
-    return room && !room.ending ? room.meeting : undefined
+    return room && !room.ending && !room.meeting.closed ? room.meeting : undefined
   }
 
   nameOf(meeting: Meeting) {
@@ -73,7 +73,7 @@ class MeetingBreakouts {
       peers: peersOf(this.main),
     }
     const breakouts = [...this.rooms.values()]
-      .filter((room) => !room.ending)
+      .filter((room) => this.target(room.meeting.id))
       .map(
         (room): MeetingRoomView => ({
           id: room.meeting.id,
