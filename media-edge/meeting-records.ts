@@ -125,7 +125,7 @@ export class MeetingRecords {
 
   /** The name and start of a meeting room (the main one's name is its room's). */
   async meetingRoom(meetingRoomId: string) {
-    return MeetingRoom.findByPk(meetingRoomId, { attributes: ['id', 'name', 'startedAt', 'managed', 'managerUserIds'] })
+    return MeetingRoom.findByPk(meetingRoomId, { attributes: ['id', 'name', 'startedAt'] })
   }
 
   /** A breakout room under a main meeting (spec §3: type breakout, parent the main, managed by who made it). */
