@@ -3,13 +3,14 @@
 // itself (peer data) never grants anything.
 import type { types } from 'mediasoup'
 import { newId } from '#models/ids'
+import { Breakouts } from './breakouts'
 import { EdgeError } from './edge-error'
 import type { EdgeEnv } from './env'
 import type { KickedPeers } from './kicked-peers'
 import type { Logger } from './logger'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
-import { EdgePeer, connectedPeers } from './peer'
+import { EdgePeer } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
 import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -42,11 +43,14 @@ export class Edge {
   /** Live meetings by room id. */
   readonly meetings = new Map<string, Meeting>()
   draining = false
+  /** Breakout rooms under the main meetings (breakouts.ts). */
+  readonly breakouts: Breakouts
   private readonly locks = new Map<string, Promise<unknown>>()
   readonly now: () => number
 
   constructor(private readonly deps: EdgeDeps) {
     this.now = deps.now ?? Date.now
+    this.breakouts = new Breakouts({ records: deps.records, openMeeting: (meetingRoomId, roomId) => this.startMeeting(meetingRoomId, roomId) })
   }
 
   /**
@@ -78,15 +82,43 @@ export class Edge {
       const peer = new EdgePeer(newId(), socket.id, tokenId, claims)
       applyPeerData(peer, peerData)
       if (!peer.name) peer.name = 'Guest'
-      await this.deps.records.addPeer({ id: peer.id, meetingRoomId: meeting.id, socketId: socket.id, userId: peer.userId, name: peer.name, avatar: peer.avatar })
-      meeting.addPeer(peer)
-      socket.data.peer = peer
-      socket.data.meeting = meeting
-      await socket.join(meeting.channel)
-      meeting.toOthers(peer, 'peerJoined', peer.toPeer())
-      void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
-      return this.joinResult(meeting, peer)
+      return this.admit(socket, meeting, peer)
     })
+  }
+
+  /**
+   * The socket's peer moves to another meeting of its room (a breakout, or back to the main one):
+   * out of the one it is in, its media closing there, and in as a new peer of the other, which
+   * prepares and enters as on joining. Nobody in one room sees or hears the other's people.
+   */
+  async moveTo(socket: EdgeSocket, from: Meeting, peer: EdgePeer, target: Meeting, peerData: PeerData): Promise<JoinResult> {
+    return this.serially(from.roomId, async () => {
+      if (socket.data.peer !== peer) throw new EdgeError(EDGE_ERRORS.notJoined)
+      socket.data.peer = null
+      socket.data.meeting = null
+      await socket.leave(from.channel)
+      await this.removeFromMeeting(from, peer, 'moved to another meeting room', false)
+      if (target.closed) throw new EdgeError(EDGE_ERRORS.notFound)
+      if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
+      const moved = new EdgePeer(newId(), socket.id, peer.tokenId, peer.claims)
+      moved.name = peer.name
+      moved.avatar = peer.avatar
+      applyPeerData(moved, peerData)
+      return this.admit(socket, target, moved)
+    })
+  }
+
+  /** A new peer into a meeting: its row, the socket's channel, and the others told. */
+  private async admit(socket: EdgeSocket, meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
+    await this.deps.records.addPeer({ id: peer.id, meetingRoomId: meeting.id, socketId: socket.id, userId: peer.userId, name: peer.name, avatar: peer.avatar })
+    meeting.addPeer(peer)
+    socket.data.peer = peer
+    socket.data.meeting = meeting
+    await socket.join(meeting.channel)
+    meeting.toOthers(peer, 'peerJoined', peer.toPeer())
+    this.breakouts.peerJoined(meeting, peer)
+    void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
+    return this.joinResult(meeting, peer)
   }
 
   private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
@@ -115,15 +147,20 @@ export class Edge {
     const room = await this.deps.records.findRoom(roomId)
     if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
     const row = await this.deps.records.openMeeting(room)
-    const meeting = await Meeting.open(row.id, roomId, {
+    const meeting = await this.startMeeting(row.id, roomId)
+    this.meetings.set(roomId, meeting)
+    return meeting
+  }
+
+  /** A meeting (its own router) for a meeting room row: the room's main one or a breakout. */
+  private startMeeting(meetingRoomId: string, roomId: string) {
+    return Meeting.open(meetingRoomId, roomId, {
       io: this.deps.io,
       pool: this.deps.pool,
       logger: this.deps.logger,
       listenInfos: this.deps.listenInfos,
       onBroken: (broken) => void this.evacuate(broken, 'worker died'),
     })
-    this.meetings.set(roomId, meeting)
-    return meeting
   }
 
   /**
@@ -134,8 +171,9 @@ export class Edge {
   async enter(meeting: Meeting, peer: EdgePeer) {
     peer.visible = true
     peer.joining = false
-    peer.status = 'participating'
-    await Promise.all([this.deps.records.setPeerStatus(peer.id, 'participating'), meeting.resumePrepared(peer)])
+    // Spec §4: in a breakout room (the breakout has started) a peer is joined.
+    peer.status = this.breakouts.isBreakout(meeting) ? 'joined' : 'participating'
+    await Promise.all([this.deps.records.setPeerStatus(peer.id, peer.status), meeting.resumePrepared(peer)])
     meeting.toOthers(peer, 'peerEntered', peer.toPeer())
   }
 
@@ -162,7 +200,8 @@ export class Edge {
    *  the browser's) is refused for the rest of the meeting (kicked-peers.ts). */
   async kick(meeting: Meeting, caller: EdgePeer, targetId: string) {
     const target = this.target(meeting, caller, targetId, 'kick-peer')
-    await this.deps.kicked.add(meeting.id, target.userId)
+    // Kicked from a breakout is kicked from the meeting: joins are checked against the main one.
+    await this.deps.kicked.add(this.breakouts.mainOf(meeting).id, target.userId)
     meeting.toPeer(target, 'kick', { peerId: target.id })
     const socket = this.deps.io.sockets.sockets.get(target.socketId)
     await this.leave(socket, meeting, target, `kicked by ${caller.name} (${caller.userId})`)
@@ -254,6 +293,9 @@ export class Edge {
    * get `shutdown` and reconnect; the meeting row stays open so the next join resumes it.
    */
   async evacuate(meeting: Meeting, reason: string) {
+    // A main meeting's breakouts cannot be resumed without it: their people come back to the main one.
+    for (const breakout of this.breakouts.breakoutsOf(meeting)) await this.evacuate(breakout, reason)
+    await this.breakouts.mainEnded(meeting)
     if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
     this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
     const peers = [...meeting.peers.values()]
@@ -290,12 +332,16 @@ export class Edge {
     meeting.removePeer(peer)
     await this.deps.records.peersLeft([peer.id])
     void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) left: ${reason}`)
-    if (!endIfEmpty || connectedPeers(meeting.peers.values()).length > 0 || meeting.closed) return
-    // The last person left: bots (recorder, live) go with the meeting.
-    this.meetings.delete(meeting.roomId)
-    meeting.close()
-    await this.deps.records.endMeeting(meeting.id)
-    await this.deps.registry?.releaseRoom(meeting.roomId)
+    await this.breakouts.peerLeft(meeting, peer)
+    // The meeting goes on while anyone is in its main room or one of its breakouts.
+    const main = this.breakouts.mainOf(meeting)
+    if (!endIfEmpty || this.breakouts.peopleIn(main) > 0 || main.closed) return
+    // The last person left: bots (recorder, live) go with the meeting, and so do its breakouts.
+    if (this.meetings.get(main.roomId) === main) this.meetings.delete(main.roomId)
+    await this.breakouts.mainEnded(main)
+    main.close()
+    await this.deps.records.endMeeting(main.id)
+    await this.deps.registry?.releaseRoom(main.roomId)
   }
 
   /** Joins and leaves of one room run one at a time, so a meeting never ends under a join. */

@@ -85,7 +85,8 @@ export class MeetingRecords {
   }
 
   async setPeerStatus(peerId: string, status: MeetingPeerStatus, now = new Date()) {
-    await MeetingPeer.update({ status, ...(status === 'participating' ? { enteredAt: now } : {}) }, { where: { id: peerId } })
+    // Entering a breakout room is entering too (status joined, spec §4).
+    await MeetingPeer.update({ status, ...(status === 'participating' || status === 'joined' ? { enteredAt: now } : {}) }, { where: { id: peerId } })
   }
 
   async updatePeerMeta(peerId: string, userMeta: { name: string; avatar: string | null }) {
@@ -120,6 +121,27 @@ export class MeetingRecords {
       limit: CHAT_HISTORY,
     })
     return rows.reverse().map(toChatMessage)
+  }
+
+  /** The name and start of a meeting room (the main one's name is its room's). */
+  async meetingRoom(meetingRoomId: string) {
+    return MeetingRoom.findByPk(meetingRoomId, { attributes: ['id', 'name', 'startedAt'] })
+  }
+
+  /** A breakout room under a main meeting (spec §3: type breakout, parent the main, managed by who made it). */
+  async openBreakout(main: { id: string; roomId: string }, name: string, managerUserIds: string[], now = new Date()) {
+    const row = await MeetingRoom.create({ roomId: main.roomId, type: 'breakout', parentId: main.id, name, sfuHostname: this.sfuHostname, startedAt: now, managed: true, managerUserIds })
+    await this.log(main.id, 'info', `breakout room ${row.id} (${name}) opened`)
+    return row
+  }
+
+  async renameMeetingRoom(meetingRoomId: string, name: string) {
+    await MeetingRoom.update({ name }, { where: { id: meetingRoomId } })
+  }
+
+  /** Where the host wants these meeting peers next (spec §3 Meeting peer moveToMeetingRoom), or nowhere. */
+  async setPeerMove(peerIds: string[], moveToMeetingRoomId: string | null) {
+    if (peerIds.length) await MeetingPeer.update({ moveToMeetingRoomId }, { where: { id: peerIds } })
   }
 
   private async lastActivity(meeting: MeetingRoom) {

@@ -65,6 +65,19 @@ export const EVENT_RATES: EventRates = {
   'room:sharedVideo:mute': { burst: 10, perSecond: 2 },
   'room:sharedVideo:unmute': { burst: 10, perSecond: 2 },
   'room:sharedVideo:end': { burst: 5, perSecond: 0.2 },
+  // Breakouts: a host opens the room list once, makes a few rooms, then assigns people one click
+  // each (a class of 30 in a minute) and applies a room's moves at once; each change reaches every host.
+  'room:admin:getActiveMeetingRooms': { burst: 10, perSecond: 1 },
+  'room:admin:createBreakoutMeetingRoom': { burst: 20, perSecond: 1 },
+  'room:admin:renameBreakoutMeetingRoom': { burst: 20, perSecond: 1 },
+  'room:admin:setMeetingPeerMoveToMeetingRoom': { burst: 60, perSecond: 5 },
+  'room:admin:clearMeetingPeerMoveToMeetingRoom': { burst: 60, perSecond: 5 },
+  'room:admin:cancelMeetingPeerMoveToMeetingRoom': { burst: 20, perSecond: 1 },
+  'room:admin:applyMoveToMeetingRoom': { burst: 20, perSecond: 1 },
+  'room:admin:endBreakouts': { burst: 5, perSecond: 0.2 },
+  // A moved peer moves once per move the host makes; each is a new peer row and new transports.
+  joinBreakout: { burst: 5, perSecond: 0.2 },
+  leaveBreakout: { burst: 5, perSecond: 0.2 },
 }
 
 interface Bucket {

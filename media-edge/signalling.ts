@@ -63,6 +63,14 @@ const schemas = {
   videoSeek: z.object({ positionMs: videoPosition() }),
   // Play and pause may come without a payload: the edge's own position is used then.
   videoPlay: z.object({ positionMs: videoPosition().optional() }).optional(),
+  mainMeetingRoom: z.object({ mainMeetingRoomId: id() }),
+  createBreakout: z.object({ mainMeetingRoomId: id(), name: z.string().max(1000).optional() }),
+  renameBreakout: z.object({ meetingRoomId: id(), name: z.string().max(1000) }),
+  meetingRoom: z.object({ meetingRoomId: id() }),
+  setMove: z.object({ meetingPeerId: id(), moveToMeetingRoomId: id() }),
+  meetingPeer: z.object({ meetingPeerId: id() }),
+  joinBreakout: z.object({ meetingRoomId: id(), peerData: peerData.optional().default({}) }),
+  leaveBreakout: z.object({ peerData: peerData.optional().default({}) }).optional().default({}),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -267,6 +275,52 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('room:sharedVideo:end', async () => {
       const { meeting, peer } = joined()
       endSharedVideo(meeting, peer)
+    })
+    // Breakout rooms (breakouts.ts): the admin events check the token's host and co-host claims.
+    answer('room:admin:getActiveMeetingRooms', async () => {
+      const { meeting, peer } = joined()
+      return edge.breakouts.activeMeetingRooms(peer, meeting)
+    })
+    answer('room:admin:createBreakoutMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      const { mainMeetingRoomId, name } = parse(schemas.createBreakout, payload)
+      return edge.breakouts.create(peer, meeting, mainMeetingRoomId, name)
+    })
+    answer('room:admin:renameBreakoutMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      const { meetingRoomId, name } = parse(schemas.renameBreakout, payload)
+      return edge.breakouts.rename(peer, meeting, meetingRoomId, name)
+    })
+    answer('room:admin:setMeetingPeerMoveToMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      const { meetingPeerId, moveToMeetingRoomId } = parse(schemas.setMove, payload)
+      await edge.breakouts.setMove(peer, meeting, meetingPeerId, moveToMeetingRoomId)
+    })
+    answer('room:admin:clearMeetingPeerMoveToMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      await edge.breakouts.clearMove(peer, meeting, parse(schemas.meetingPeer, payload).meetingPeerId)
+    })
+    answer('room:admin:cancelMeetingPeerMoveToMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      await edge.breakouts.cancelMoves(peer, meeting, parse(schemas.meetingRoom, payload).meetingRoomId)
+    })
+    answer('room:admin:applyMoveToMeetingRoom', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.breakouts.applyMoves(peer, meeting, parse(schemas.meetingRoom, payload).meetingRoomId)
+    })
+    answer('room:admin:endBreakouts', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.breakouts.end(peer, meeting, parse(schemas.mainMeetingRoom, payload).mainMeetingRoomId)
+    })
+    answer('joinBreakout', async (payload) => {
+      const { meeting, peer } = joined()
+      const { meetingRoomId, peerData } = parse(schemas.joinBreakout, payload)
+      return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'breakout', meetingRoomId), peerData)
+    })
+    answer('leaveBreakout', async (payload) => {
+      const { meeting, peer } = joined()
+      const { peerData } = parse(schemas.leaveBreakout, payload)
+      return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'main'), peerData)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

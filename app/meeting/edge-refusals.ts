@@ -12,6 +12,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.sharedVideoLink]: 'meeting:sharedVideo.invalidLink',
   [EDGE_ERRORS.sharedVideoOwner]: 'meeting:sharedVideo.ownerOnly',
   [EDGE_ERRORS.sharedVideoBusy]: 'meeting:sharedVideo.busy',
+  [EDGE_ERRORS.breakoutNameRequired]: 'meeting:breakouts.nameRequired',
+  [EDGE_ERRORS.breakoutNameTaken]: 'meeting:breakouts.nameTaken',
+  [EDGE_ERRORS.notMoved]: 'meeting:breakouts.notMoved',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

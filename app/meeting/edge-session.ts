@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo } from '#edge/contract/protocol'
+import type { BreakoutMove, ChatMessage, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -41,6 +41,10 @@ export interface EdgeSessionEvents {
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
+  /** The host moved me: into a breakout (`join`) or back to the main room (`leave`). */
+  breakoutMove(kind: 'join' | 'leave', move: BreakoutMove): void
+  /** Hosts: the meeting's rooms after a change. */
+  meetingRooms(rooms: MeetingRoomView[]): void
   kicked(): void
   muted(): void
   shutdown(): void
@@ -73,6 +77,8 @@ export class EdgeSession {
   private pass: EdgePass
   private readonly nextPass: NextPass<EdgePass>
   private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
+  /** Joining, entering and moving between meeting rooms, one at a time (see serially). */
+  private roomWork: Promise<unknown> = Promise.resolve()
 
   constructor(
     private readonly options: {
@@ -156,7 +162,18 @@ export class EdgeSession {
     // mediasoup-client is CommonJS: the bundler's dynamic import may put its exports under default.
     const { Device } = (mediasoup as unknown as { default?: typeof mediasoup }).default ?? mediasoup
     this.device = new Device()
-    await this.joinRoom()
+    await this.serially(() => this.joinRoom())
+  }
+
+  /**
+   * A move the host makes can reach me while I join or enter (a reconnect into a running breakout
+   * is sent there at once): each of these waits for the one before, so none drops the media
+   * another is setting up.
+   */
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.roomWork.then(work, work)
+    this.roomWork = run.catch(() => undefined)
+    return run
   }
 
   private listen(socket: MeetingSocket) {
@@ -194,6 +211,9 @@ export class EdgeSession {
     socket.on('poll:updated', (poll) => events.poll(poll))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
+    socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
+    socket.on('leaveBreakout', (move) => events.breakoutMove('leave', move))
+    socket.on('room:admin:meetingRooms', ({ rooms }) => events.meetingRooms(rooms))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
     socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
@@ -227,11 +247,36 @@ export class EdgeSession {
     const socket = this.requireSocket()
     const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
     markJoin('joinAnswered')
-    this.peerId = result.peerId
-    this.options.events.roomJoined(result)
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
     // rejoined with the room after every reconnect.
     const channels = Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
+    await this.prepareIn(result)
+    await channels
+  }
+
+  /**
+   * The host moved me (breakouts): my media in this meeting room closes, I join the other one (a
+   * breakout, or the main room) as a new peer, prepare there as on joining, and enter again if I
+   * was in. Until then nothing of either room plays.
+   */
+  move(to: { meetingRoomId: string } | 'main'): Promise<{ sending: Promise<void> }> {
+    return this.serially(async () => {
+      const socket = this.requireSocket()
+      const wasEntered = this.entered
+      this.entered = false
+      this.dropMedia()
+      const peerData = this.options.peerData()
+      const result = to === 'main' ? await request(socket, 'leaveBreakout', { peerData }) : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
+      await this.prepareIn(result)
+      return wasEntered ? this.enterRoom() : { sending: Promise.resolve() }
+    })
+  }
+
+  /** A meeting room's join answer: my peer, the device loaded, both transports and what the others send. */
+  private async prepareIn(result: JoinResult) {
+    const socket = this.requireSocket()
+    this.peerId = result.peerId
+    this.options.events.roomJoined(result)
     const device = this.device!
     if (!device.loaded) await device.load({ routerRtpCapabilities: result.routerRtpCapabilities as unknown as ms.RtpCapabilities })
     markJoin('deviceLoaded')
@@ -242,7 +287,6 @@ export class EdgeSession {
     for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
     markJoin('transportsCreated')
     for (const offer of this.pendingOffers.splice(0)) void this.consume(offer)
-    await channels
   }
 
   private wireTransport(transport: ms.Transport) {
@@ -298,7 +342,11 @@ export class EdgeSession {
    * my media out. Resolves once the edge has me in; `sending` settles when my producers are up. They
    * start at once, behind enter on the same connection, so the edge sees me visible first.
    */
-  async enter(): Promise<{ sending: Promise<void> }> {
+  enter(): Promise<{ sending: Promise<void> }> {
+    return this.serially(() => this.enterRoom())
+  }
+
+  private async enterRoom(): Promise<{ sending: Promise<void> }> {
     const socket = this.requireSocket()
     this.entered = true
     const tracks = Object.entries(this.options.localTracks()) as Array<[MediaSource, MediaStreamTrack]>
@@ -492,6 +540,21 @@ export class EdgeSession {
     return request(this.requireSocket(), 'reaction:send', { emoji })
   }
 
+  /** Breakout administration (hosts and co-hosts; the edge checks). */
+  admin() {
+    const socket = this.requireSocket()
+    return {
+      rooms: () => request(socket, 'room:admin:getActiveMeetingRooms'),
+      create: (mainMeetingRoomId: string, name: string) => request(socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId, name }),
+      rename: (meetingRoomId: string, name: string) => request(socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name }),
+      setMove: (meetingPeerId: string, moveToMeetingRoomId: string) => request(socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId, moveToMeetingRoomId }),
+      clearMove: (meetingPeerId: string) => request(socket, 'room:admin:clearMeetingPeerMoveToMeetingRoom', { meetingPeerId }),
+      cancelMoves: (meetingRoomId: string) => request(socket, 'room:admin:cancelMeetingPeerMoveToMeetingRoom', { meetingRoomId }),
+      applyMoves: (meetingRoomId: string) => request(socket, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId }),
+      end: (mainMeetingRoomId: string) => request(socket, 'room:admin:endBreakouts', { mainMeetingRoomId }),
+    }
+  }
+
   mute(peerId: string) {
     return request(this.requireSocket(), 'mutePeerAudio', { peerId })
   }
@@ -560,7 +623,7 @@ export class EdgeSession {
       // Prepared anew like the first time: nothing is resumed before I am back in.
       const wasEntered = this.entered
       this.entered = false
-      await this.joinRoom()
+      await this.serially(() => this.joinRoom())
       if (wasEntered) await (await this.enter()).sending
     } catch (error) {
       console.warn('rejoin failed', error)

@@ -1,10 +1,11 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
+import { breakoutReducer, breakoutsJoined, initialBreakoutState, isBreakoutAction, type BreakoutAction, type BreakoutState } from './breakout-state'
 import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
-export type View = 'home' | 'mirrorCheck' | 'meeting'
+export type View = 'home' | 'mirrorCheck' | 'meeting' | 'breakoutPreview' | 'joiningBreakout' | 'leavingBreakout'
 export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
 
 export interface PeerState extends Peer {
@@ -59,6 +60,8 @@ export interface MeetingState {
   pollAnswer: number | null
   /** The shared video as the edge last sent it, and when it arrived (performance.now): the position moves on from there. */
   sharedVideo: { video: SharedVideo; receivedAt: number } | null
+  /** Breakout rooms: where I am, a move under way, the hosts' room list (breakout-state.ts). */
+  breakouts: BreakoutState
 }
 
 export type MeetingAction =
@@ -86,6 +89,7 @@ export type MeetingAction =
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
+  | BreakoutAction
 
 export function initialMeetingState(init: {
   me: Pick<Me, 'userId' | 'name' | 'avatar' | 'isHost' | 'isCoHost' | 'canKick' | 'canMute'>
@@ -124,6 +128,7 @@ export function initialMeetingState(init: {
     poll: null,
     pollAnswer: null,
     sharedVideo: null,
+    breakouts: initialBreakoutState(),
   }
 }
 
@@ -170,6 +175,7 @@ function syncScreenShare(state: MeetingState): MeetingState {
 }
 
 export function meetingReducer(state: MeetingState, action: MeetingAction): MeetingState {
+  if (isBreakoutAction(action)) return breakoutReducer(state, action)
   switch (action.type) {
     case 'showView':
       return { ...state, view: action.view, joinError: action.view === 'mirrorCheck' ? null : state.joinError }
@@ -192,6 +198,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         hands: result.hands ?? [],
         poll: result.poll ?? null,
         pollAnswer: result.pollAnswer ?? null,
+        breakouts: breakoutsJoined(state.breakouts, result),
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })

@@ -3,7 +3,8 @@
 // a click (never from rendering), so the server-rendered home view stays inert.
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { REACTION_SHOW_MS, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
+import { REACTION_SHOW_MS, type BreakoutMove, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
@@ -13,7 +14,7 @@ import { markJoin, startJoinTimeline } from './join-timeline'
 import { notifyEmbedder } from './embedding'
 import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
 import { playPeerSound } from './sounds'
-import { initialMeetingState, meetingReducer, peerFromServer, type ViewingMode } from './state'
+import { initialMeetingState, meetingReducer, peerFromServer, type MeetingAction, type ViewingMode } from './state'
 import { holdScreenWakeLock } from './wake-lock'
 import { notificationToast, type MeetingNotice } from './notification-toast'
 
@@ -35,6 +36,8 @@ export interface MeetingConfig {
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
   autoEnter: boolean
+  /** Hosts of an event: its groups and answers, to fill breakout rooms from (null otherwise). */
+  breakoutPlan: EventBreakoutPlan | null
 }
 
 export type Fatal = 'lost' | 'kicked' | 'shutdown' | 'unreachable'
@@ -139,6 +142,34 @@ export function useMeeting(config: MeetingConfig) {
     sessionRef.current?.updatePeer({ audioMuted: muted })
   }, [])
 
+  /**
+   * The host moved me (breakouts): the preview shows where to, then after the spec's 1 s of
+   * automatic entry I move ("Moving from {room}"). A move that fails leaves me with the media of
+   * neither room: the page starts again, back in the main room.
+   */
+  const moveRoom = useCallback(
+    (kind: 'join' | 'leave', move: BreakoutMove) => {
+      dispatch({ type: 'breakoutMoveAnnounced', kind, move })
+      setTimeout(async () => {
+        dispatch({ type: 'breakoutMoveStarted' })
+        try {
+          const edge = sessionRef.current!
+          const { sending } = await edge.move(kind === 'join' ? { meetingRoomId: move.meetingRoomId } : 'main')
+          dispatch({ type: 'breakoutMoveDone' })
+          sending
+            .then(() => (stateRef.current.me.audioMuted ? edge.setPaused('mic', true) : undefined))
+            .catch((error: unknown) => setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }))
+        } catch (error) {
+          dispatch({ type: 'breakoutMoveFailed' })
+          setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) })
+          rememberToRejoin()
+          leavePage(null, NOTICE_BEFORE_LEAVING_MS)
+        }
+      }, AUTO_ENTER_DELAY_MS)
+    },
+    [rememberToRejoin, leavePage],
+  )
+
   /** Connects to the edge as a browsing peer (from the device check, so joining is quick). */
   const connect = useCallback((): Promise<void> => {
     if (connecting.current) return connecting.current
@@ -193,6 +224,8 @@ export function useMeeting(config: MeetingConfig) {
           hands: (hands) => dispatch({ type: 'handQueue', hands }),
           poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
           sharedVideo: (video) => dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() }),
+          breakoutMove: moveRoom,
+          meetingRooms: (rooms) => dispatch({ type: 'meetingRooms', rooms }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -231,7 +264,7 @@ export function useMeeting(config: MeetingConfig) {
       setFatal((current) => current ?? 'unreachable')
     })
     return connecting.current
-  }, [config, refreshPass, peerData, stopLocalTracks, leavePage, setMicMuted, rememberToRejoin, revalidate])
+  }, [config, refreshPass, peerData, stopLocalTracks, leavePage, setMicMuted, rememberToRejoin, revalidate, moveRoom])
 
   function addPeer(peer: Parameters<typeof peerFromServer>[0]) {
     try {
@@ -291,7 +324,7 @@ export function useMeeting(config: MeetingConfig) {
       // tiles render while the edge lets me in and resumes their media; a failure goes back home.
       dispatch({ type: 'entered', smallScreen: isSmallScreen() })
       const { sending } = await entering
-      // No breakout rooms yet: an entered peer is participating (spec §4).
+      // Joining lands in the main room, where an entered peer is participating (spec §4).
       dispatch({ type: 'statusChanged', status: 'participating' })
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
       sending
@@ -579,6 +612,7 @@ export function useMeeting(config: MeetingConfig) {
           await sessionRef.current!.endSharedVideo()
           dispatch({ type: 'sharedVideo', video: null, receivedAt: performance.now() })
         }),
+      breakouts: breakoutActions(sessionRef, dispatch, act),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })
@@ -588,3 +622,28 @@ export function useMeeting(config: MeetingConfig) {
 }
 
 export type Meeting = ReturnType<typeof useMeeting>
+
+/**
+ * The hosts' breakout controls. Refusals of a name come back to the form that sent it (thrown);
+ * the others show as a notice. The room list comes back through `meetingRooms` after each change.
+ */
+function breakoutActions(
+  sessionRef: { current: EdgeSession | null },
+  dispatch: (action: MeetingAction) => void,
+  act: (run: () => Promise<unknown>) => Promise<void>,
+) {
+  const admin = () => sessionRef.current!.admin()
+  return {
+    refresh: () => act(async () => dispatch({ type: 'meetingRooms', rooms: await admin().rooms() })),
+    create: (mainMeetingRoomId: string, name: string) => admin().create(mainMeetingRoomId, name),
+    rename: async (meetingRoomId: string, name: string) => {
+      await admin().rename(meetingRoomId, name)
+    },
+    setMove: (meetingPeerId: string, moveToMeetingRoomId: string) => act(() => admin().setMove(meetingPeerId, moveToMeetingRoomId)),
+    clearMove: (meetingPeerId: string) => act(() => admin().clearMove(meetingPeerId)),
+    /** Every room's pending moves, applied or cancelled room by room. */
+    applyMoves: (meetingRoomIds: string[]) => act(() => Promise.all(meetingRoomIds.map((id) => admin().applyMoves(id)))),
+    cancelMoves: (meetingRoomIds: string[]) => act(() => Promise.all(meetingRoomIds.map((id) => admin().cancelMoves(id)))),
+    end: (mainMeetingRoomId: string) => act(() => admin().end(mainMeetingRoomId)),
+  }
+}

@@ -41,6 +41,11 @@ export const EDGE_ERRORS = {
   sharedVideoLink: 'Paste a YouTube or Vimeo link.',
   sharedVideoOwner: 'Only the person sharing the video can control it.',
   sharedVideoBusy: 'Someone else is sharing a video.',
+  // Ours (issue 14, breakouts): spec §5 "Rename breakout room: value required and unique"; a move
+  // asked for by a peer the host did not move there.
+  breakoutNameRequired: 'A breakout room needs a name.',
+  breakoutNameTaken: 'Another room of this meeting already has that name.',
+  notMoved: 'The host has not moved you to that room.',
 } as const
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
@@ -84,6 +89,39 @@ export interface SharedVideo {
 export type SharedVideoAction = 'start' | 'seek' | 'play' | 'pause' | 'end' | 'mute' | 'unmute'
 /** The furthest a seek may go (a day): no embeddable video is longer. */
 export const SHARED_VIDEO_MAX_POSITION_MS = 24 * 60 * 60 * 1000
+/** Ours (issue 14): the longest breakout room name. */
+export const BREAKOUT_NAME_MAX = 80
+
+/** A meeting room as hosts manage it (spec §3 Meeting administration), with who is in it now. */
+export interface MeetingRoomView {
+  id: string
+  type: 'main' | 'breakout'
+  /** The main meeting room of a breakout; null for the main one. */
+  parentId: string | null
+  name: string
+  /** ISO time. */
+  startedAt: string
+  managed: boolean
+  managerUserIds: string[]
+  peers: MeetingRoomPeer[]
+}
+
+/** A meeting peer (spec §3) as hosts see it in the room list: where the host wants them next, if anywhere. */
+export interface MeetingRoomPeer {
+  id: string
+  userId: string
+  name: string
+  moveToMeetingRoomId: string | null
+}
+
+/** Sent to a peer the host moves (joinBreakout, or leaveBreakout back to the main room). */
+export interface BreakoutMove {
+  /** The room to join, which the client asks for next (joinBreakout / leaveBreakout). */
+  meetingRoomId: string
+  name: string
+  /** The name of the room the peer is in now (spec §4 "Moving from {room}"). */
+  from: string
+}
 
 /** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
 export interface RaisedHand {
@@ -319,6 +357,27 @@ export interface ClientToServerEvents {
   'room:sharedVideo:unmute': (ack: AckCallback<SharedVideo>) => void
   /** The owner, the host or a co-host stops it for everyone. */
   'room:sharedVideo:end': (ack: AckCallback) => void
+  /**
+   * Breakout rooms (spec §7 admin events), each for the host and co-hosts only (the token's claims).
+   * A move is set per meeting peer, then applied per meeting room: every peer in that room with a
+   * move is sent joinBreakout (or leaveBreakout for the main room) and moves itself (below).
+   */
+  'room:admin:getActiveMeetingRooms': (ack: AckCallback<MeetingRoomView[]>) => void
+  /** Ours: `name` is optional (the client sends a translated default); without it the room is numbered. */
+  'room:admin:createBreakoutMeetingRoom': (payload: { mainMeetingRoomId: string; name?: string }, ack: AckCallback<MeetingRoomView>) => void
+  'room:admin:renameBreakoutMeetingRoom': (payload: { meetingRoomId: string; name: string }, ack: AckCallback<MeetingRoomView>) => void
+  'room:admin:setMeetingPeerMoveToMeetingRoom': (payload: { meetingPeerId: string; moveToMeetingRoomId: string }, ack: AckCallback) => void
+  'room:admin:clearMeetingPeerMoveToMeetingRoom': (payload: { meetingPeerId: string }, ack: AckCallback) => void
+  /** Clears the moves of every peer in the meeting room. */
+  'room:admin:cancelMeetingPeerMoveToMeetingRoom': (payload: { meetingRoomId: string }, ack: AckCallback) => void
+  /** Sends every peer in the meeting room that has a move to its room; answers how many were sent. */
+  'room:admin:applyMoveToMeetingRoom': (payload: { meetingRoomId: string }, ack: AckCallback<{ moved: number }>) => void
+  /** Ours: everyone back to the main room; each breakout ends once empty. */
+  'room:admin:endBreakouts': (payload: { mainMeetingRoomId: string }, ack: AckCallback<{ moved: number }>) => void
+  /** Into the breakout the host moved me to (spec §7: meetingRoomId, peerData): a new peer there, prepared and entered as on joining. */
+  joinBreakout: (payload: { meetingRoomId: string; peerData: PeerData }, ack: AckCallback<JoinResult>) => void
+  /** Back to the main room, once the host moved me there. */
+  leaveBreakout: (payload: { peerData: PeerData }, ack: AckCallback<JoinResult>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -361,6 +420,11 @@ export interface ServerToClientEvents {
   'poll:updated': (payload: Poll) => void
   /** Ours: the shared video after any change (null once it ended), and who changed it. */
   'room:sharedVideo': (payload: { action: SharedVideoAction; video: SharedVideo | null; by: string }) => void
+  /** The host moved me to a breakout (spec §7), or back to the main room. */
+  joinBreakout: (payload: BreakoutMove) => void
+  leaveBreakout: (payload: BreakoutMove) => void
+  /** Ours: to the hosts and co-hosts in any room of the meeting, the rooms after every change. */
+  'room:admin:meetingRooms': (payload: { rooms: MeetingRoomView[] }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

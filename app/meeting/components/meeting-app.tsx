@@ -1,5 +1,6 @@
 import { useT } from '#app/lib/i18n/use-t'
 import { useMeeting, type MeetingConfig } from '../use-meeting'
+import { BreakoutMoveView } from './breakout-move'
 import { ConnectionBanner } from './connection-banner'
 import { HomeView } from './home-view'
 import { TrackAudio } from './media-element'
@@ -14,7 +15,7 @@ export function MeetingApp({ config }: { config: MeetingConfig }) {
   return (
     <MeetingContext.Provider value={{ meeting, config }}>
       <div className="meeting-app" data-view={view}>
-        {meeting.fatal === 'unreachable' ? <Unreachable /> : view === 'home' ? <HomeView /> : view === 'mirrorCheck' ? <MirrorCheck /> : <MeetingView />}
+        {meeting.fatal === 'unreachable' ? <Unreachable /> : view === 'home' ? <HomeView /> : view === 'mirrorCheck' ? <MirrorCheck /> : view === 'meeting' ? <MeetingView /> : <BreakoutMoveView />}
         <ConnectionBanner />
         <RemoteAudio />
       </div>

@@ -3,6 +3,7 @@ import { recordingActive, stagePeerId, visiblePeers } from '../derived'
 import { tileLayout } from '../layout'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
+import { BreakoutBadge, BreakoutPanel } from './breakout-panel'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
@@ -31,7 +32,9 @@ export function MeetingView() {
   const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { state } = meeting
-  const [chatOpen, setChatOpen] = useState(false)
+  // One drawer at a time: the chat or the hosts' breakout rooms.
+  const [drawer, setDrawer] = useState<'chat' | 'breakouts' | null>(null)
+  const chatOpen = drawer === 'chat'
   const container = useRef<HTMLDivElement>(null)
   const peers = visiblePeers(state)
   const mode = state.viewingMode === 'presenter' && !state.screenShareId && !state.sharedVideo ? state.defaultViews.desktop : state.viewingMode
@@ -39,13 +42,20 @@ export function MeetingView() {
     <div ref={container} className="meeting-room" data-viewing-mode={mode}>
       <main id="main" className="meeting-main">
         <h1 className="visually-hidden">{config.room.name}</h1>
+        <BreakoutBadge />
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />
       </main>
-      {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
-      <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />
+      {chatOpen ? <ChatPanel onClose={() => setDrawer(null)} /> : null}
+      {drawer === 'breakouts' ? <BreakoutPanel onClose={() => setDrawer(null)} /> : null}
+      <Toolbar
+        chatOpen={chatOpen}
+        onToggleChat={() => setDrawer((open) => (open === 'chat' ? null : 'chat'))}
+        onOpenBreakouts={() => setDrawer('breakouts')}
+        fullScreenTarget={container}
+      />
     </div>
   )
 }

@@ -30,7 +30,17 @@ function ToolButton({ icon, label, pressed, onClick, className }: { icon: IconNa
 }
 
 /** The meeting controls (spec: microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen, leave). */
-export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen: boolean; onToggleChat: () => void; fullScreenTarget: RefObject<HTMLElement> }) {
+export function Toolbar({
+  chatOpen,
+  onToggleChat,
+  onOpenBreakouts,
+  fullScreenTarget,
+}: {
+  chatOpen: boolean
+  onToggleChat: () => void
+  onOpenBreakouts: () => void
+  fullScreenTarget: RefObject<HTMLElement>
+}) {
   const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { me } = meeting.state
@@ -147,6 +157,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
             {me.isHost || me.isCoHost ? (
               <button type="button" onClick={() => { closeMore(); setPanel('poll') }}>
                 {t('meeting:polls.ask')}
+              </button>
+            ) : null}
+            {me.isHost || me.isCoHost ? (
+              <button type="button" onClick={() => { closeMore(); onOpenBreakouts() }}>
+                {t('meeting:breakouts.open')}
               </button>
             ) : null}
             <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>

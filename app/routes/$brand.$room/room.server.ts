@@ -8,6 +8,7 @@ import { sessionStorage, viewer, type AppSession } from '#app/lib/http/session.s
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { thankYouPath } from '#app/lib/rooms/room-thank-you.server'
 import { eventEndUrl } from '#app/lib/events/registration-access.server'
+import { eventBreakoutPlan } from '#app/lib/events/breakout-plan.server'
 
 /** The spec's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -49,11 +50,13 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
   const autoEnter = await takeAutoJoinFlag((await viewer(request, context)).session, claims.isHost)
-  const [host, pass, messages, eventEnd] = await Promise.all([
+  const [host, pass, messages, eventEnd, breakoutPlan] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),
     routeMessages(args, 'meeting', 'notifications'),
     eventEndUrl({ brand, room, userId: isGuest ? null : claims.userId, permissions, isHost: claims.isHost, isCoHost: claims.isCoHost }),
+    // Who registered and how they answered is for the event's hosts only.
+    claims.isHost || claims.isCoHost ? eventBreakoutPlan(room.id) : null,
   ])
   const { peerSettings, toolbarControls } = brand
   return data(
@@ -95,6 +98,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       // An event's (core §4): its post-survey for a plain participant who owes it, else its end URL or page.
       endUrl: eventEnd ?? (room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
+      breakoutPlan,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,
       messages,
