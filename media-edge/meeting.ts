@@ -21,6 +21,7 @@ import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'
 import type { MeetingPoll } from './poll'
+import type { MeetingEvent } from './meeting-event'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -53,6 +54,8 @@ export class Meeting {
   readonly hands = new HandQueue()
   /** The quick poll last asked (issue 14), if any. */
   poll: MeetingPoll | null = null
+  /** The event's slot engine and talk timer (issue 14 item 3), once a host runs it. */
+  event: MeetingEvent | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -138,6 +141,7 @@ export class Meeting {
     if (peerId) this.primarySpeakerId = peerId
     this.toAll('activeSpeaker', { peerId })
     this.toAll('activeSpeakerChanged', { peerId, primarySpeakerId: this.primarySpeakerId })
+    this.event?.speakerChanged(peerId ? (this.peers.get(peerId)?.userId ?? null) : null)
   }
 
   /**
@@ -375,6 +379,7 @@ export class Meeting {
   close() {
     if (this.closed) return
     this.closed = true
+    this.event?.close()
     for (const peer of this.peers.values()) peer.close()
     this.peers.clear()
     this.main.router.close()

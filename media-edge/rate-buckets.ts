@@ -56,6 +56,16 @@ export const EVENT_RATES: EventRates = {
   'poll:create': { burst: 5, perSecond: 0.2 },
   'poll:answer': { burst: 5, perSecond: 0.5 },
   'poll:close': { burst: 5, perSecond: 0.2 },
+  // The event's controls: a host clicks through slots, pause and play; each is broadcast.
+  'room:event:start': { burst: 5, perSecond: 0.2 },
+  'room:event:changeSlot': { burst: 10, perSecond: 1 },
+  'room:event:seekSlot': { burst: 10, perSecond: 1 },
+  'room:event:play': { burst: 10, perSecond: 1 },
+  'room:event:pause': { burst: 10, perSecond: 1 },
+  'room:event:end': { burst: 5, perSecond: 0.2 },
+  'room:event:reset': { burst: 5, perSecond: 0.2 },
+  // A client asks when it (re)joins or resyncs; the state also comes with every change.
+  'room:getEventSlotIndex': { burst: 10, perSecond: 1 },
 }
 
 interface Bucket {

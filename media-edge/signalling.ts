@@ -56,6 +56,10 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
+  eventStart: z.object({ rehearsal: z.boolean().optional() }).optional(),
+  eventSlot: z.object({ slotIndex: z.number().int().min(0).max(1000) }),
+  eventSeek: z.object({ positionMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
+  eventEnd: z.object({ force: z.boolean().optional() }).optional(),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -236,6 +240,51 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('poll:close', async (payload) => {
       const { meeting, peer } = joined()
       edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
+    })
+    // The event slot engine: host and co-hosts only (Edge.hostEvent); the slot index for anyone.
+    answer('room:event:start', async (payload) => {
+      const { rehearsal } = parse(schemas.eventStart, payload) ?? {}
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).start(rehearsal === true)
+    })
+    answer('room:event:changeSlot', async (payload) => {
+      const { slotIndex } = parse(schemas.eventSlot, payload)
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).changeSlot(slotIndex)
+    })
+    answer('room:event:seekSlot', async (payload) => {
+      const { positionMs } = parse(schemas.eventSeek, payload)
+      const { meeting, peer } = joined()
+      const event = edge.hostEvent(meeting, peer)
+      event.engine.seek(positionMs)
+      return event.view()
+    })
+    answer('room:event:play', async () => {
+      const { meeting, peer } = joined()
+      const event = edge.hostEvent(meeting, peer)
+      event.engine.play()
+      return event.view()
+    })
+    answer('room:event:pause', async () => {
+      const { meeting, peer } = joined()
+      const event = edge.hostEvent(meeting, peer)
+      event.engine.pause()
+      return event.view()
+    })
+    answer('room:event:end', async (payload) => {
+      const { force } = parse(schemas.eventEnd, payload) ?? {}
+      const { meeting, peer } = joined()
+      const event = edge.hostEvent(meeting, peer)
+      event.engine.end(force === true)
+      return event.view()
+    })
+    answer('room:event:reset', async () => {
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).reset()
+    })
+    answer('room:getEventSlotIndex', async () => {
+      const state = joined().meeting.event?.view()
+      return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

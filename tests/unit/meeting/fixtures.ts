@@ -37,6 +37,8 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     hands: [],
     poll: null,
     pollAnswer: null,
+    event: null,
+    talkTimer: null,
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,
