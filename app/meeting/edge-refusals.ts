@@ -8,6 +8,10 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
   [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
+  [EDGE_ERRORS.eventNoSlots]: 'meeting:eventSlots.errors.noSlots',
+  [EDGE_ERRORS.eventNotStarted]: 'meeting:eventSlots.errors.notStarted',
+  [EDGE_ERRORS.eventNoSuchSlot]: 'meeting:eventSlots.errors.noSuchSlot',
+  [EDGE_ERRORS.lateJoinerWindowClosed]: 'meeting:eventSlots.errors.lateJoinerWindowClosed',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -6,6 +6,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
+import { EventSlotsBar, TalkTimerToast } from './event-slots'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
@@ -42,6 +43,8 @@ export function MeetingView() {
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />
+        <EventSlotsBar />
+        <TalkTimerToast />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
       <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />
