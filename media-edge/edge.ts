@@ -247,6 +247,11 @@ export class Edge {
   /** The meeting's event, for its host and co-hosts only (spec §6: hosts start or stop events). */
   hostEvent(meeting: Meeting, caller: EdgePeer): MeetingEvent {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    return this.eventOf(meeting)
+  }
+
+  /** The meeting's event, made on first use (one meeting, one event). */
+  eventOf(meeting: Meeting): MeetingEvent {
     meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.timers ?? realTimers, logger: this.deps.logger })
     return meeting.event
   }

@@ -32,6 +32,8 @@ export class MeetingEvent {
   private startedAt: number | null = null
   /** Who was in the meeting once the event ran: a reconnection is never a late join. */
   private readonly admitted = new Set<string>()
+  /** Who stepped out of the event (leaveEvent): they watch, the talk timer leaves them be. */
+  private readonly watching = new Set<string>()
 
   constructor(
     private readonly meeting: Meeting,
@@ -59,8 +61,17 @@ export class MeetingEvent {
   reset(): EventState {
     this.talk = this.newTalkTimer()
     this.admitted.clear()
+    this.watching.clear()
     this.engine.reset()
     return this.engine.view()
+  }
+
+  /** joinEvent / leaveEvent: my own part in the event (everyone takes part until they step out). */
+  takePart(userId: string, part: boolean): TalkTimerState {
+    if (part) this.watching.delete(userId)
+    else this.watching.add(userId)
+    this.sendTalk()
+    return this.talkView()
   }
 
   view(): EventState {
@@ -68,7 +79,7 @@ export class MeetingEvent {
   }
 
   talkView(): TalkTimerState {
-    return this.talk.view(this.deps.timers.now(), this.presentUserIds())
+    return this.talk.view(this.deps.timers.now(), this.presentUserIds(), [...this.watching])
   }
 
   /** The meeting's active speaker changed (meeting.ts). */
@@ -162,10 +173,10 @@ export class MeetingEvent {
     this.meeting.toAll('talkTimer:updated', this.talkView())
   }
 
-  /** The people in the meeting now (entered, not the edge's bots). */
+  /** The people in the meeting now taking part (entered, not the edge's bots, not watching). */
   private presentUserIds() {
     return connectedPeers(this.meeting.peers.values())
-      .filter((peer) => peer.visible)
+      .filter((peer) => peer.visible && !this.watching.has(peer.userId))
       .map((peer) => peer.userId)
   }
 

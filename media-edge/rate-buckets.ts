@@ -64,6 +64,9 @@ export const EVENT_RATES: EventRates = {
   'room:event:pause': { burst: 10, perSecond: 1 },
   'room:event:end': { burst: 5, perSecond: 0.2 },
   'room:event:reset': { burst: 5, perSecond: 0.2 },
+  // Stepping out of the event and back in: a click now and then, broadcast to everyone.
+  joinEvent: { burst: 5, perSecond: 0.5 },
+  leaveEvent: { burst: 5, perSecond: 0.5 },
   // A client asks when it (re)joins or resyncs; the state also comes with every change.
   'room:getEventSlotIndex': { burst: 10, perSecond: 1 },
 }

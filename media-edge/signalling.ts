@@ -282,6 +282,15 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { meeting, peer } = joined()
       return edge.hostEvent(meeting, peer).reset()
     })
+    // My own part in the event, for anyone (spec §7 joinEvent, leaveEvent).
+    answer('joinEvent', async () => {
+      const { meeting, peer } = joined()
+      return edge.eventOf(meeting).takePart(peer.userId, true)
+    })
+    answer('leaveEvent', async () => {
+      const { meeting, peer } = joined()
+      return edge.eventOf(meeting).takePart(peer.userId, false)
+    })
     answer('room:getEventSlotIndex', async () => {
       const state = joined().meeting.event?.view()
       return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }

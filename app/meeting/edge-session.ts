@@ -503,6 +503,11 @@ export class EdgeSession {
       : emit(this.requireSocket(), control, payload ?? {})
   }
 
+  /** joinEvent / leaveEvent: my own part in the event. */
+  takePart(part: boolean) {
+    return request(this.requireSocket(), part ? 'joinEvent' : 'leaveEvent')
+  }
+
   react(emoji: Reaction) {
     return request(this.requireSocket(), 'reaction:send', { emoji })
   }

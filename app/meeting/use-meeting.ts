@@ -579,6 +579,7 @@ export function useMeeting(config: MeetingConfig) {
       eventControl: (control: EventControl, payload?: Record<string, unknown>) =>
         act(async () => dispatchEvent({ type: 'updated', event: await sessionRef.current!.eventControl(control, payload), at: Date.now() })),
       dismissLateJoiner: () => dispatchEvent({ type: 'lateJoinerDismissed' }),
+      takePartInEvent: (part: boolean) => act(async () => dispatchEvent({ type: 'talkTimer', talkTimer: await sessionRef.current!.takePart(part) })),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

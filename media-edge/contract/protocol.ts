@@ -97,8 +97,10 @@ export interface EventState {
 export interface TalkTimerState {
   /** userId → how long they have been the active speaker during the event, in ms. */
   distribution: Record<string, number>
-  /** Entered people with zero turns as the active speaker (shown to hosts). */
+  /** Entered people taking part with zero turns as the active speaker (shown to hosts). */
   inactiveUserIds: string[]
+  /** People who stepped out of the event (leaveEvent): watching, not counted as quiet nor encouraged. */
+  watchingUserIds: string[]
   /** The per-speaker limit in ms, 0 when the event has none. */
   limitMs: number
 }
@@ -340,6 +342,14 @@ export interface ClientToServerEvents {
   'room:event:pause': (ack: AckCallback<EventState>) => void
   'room:event:end': (payload: { force?: boolean }, ack: AckCallback<EventState>) => void
   'room:event:reset': (ack: AckCallback<EventState>) => void
+  /**
+   * Spec §7 joinEvent / leaveEvent: my own part in the event. Everyone in the meeting takes part
+   * (spec §3 eventParticipantAutoJoin); someone who only watches (an interpreter, a guest speaker's
+   * assistant) steps out, and the talk timer no longer lists them as quiet or encourages them.
+   * Each person decides for themselves; nobody, a host neither, sets it for another.
+   */
+  joinEvent: (ack: AckCallback<TalkTimerState>) => void
+  leaveEvent: (ack: AckCallback<TalkTimerState>) => void
   /** Anyone: the current slot and what is left of it. */
   'room:getEventSlotIndex': (ack: AckCallback<{ slotIndex: number | null; remainingMs: number | null }>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void

@@ -103,7 +103,23 @@ test.describe('event slots', () => {
         await expect(bar(page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' }))).toBeVisible({ timeout: 10_000 })
       }
       await expect(bar(peer.page).getByTestId('event-slot-time')).toHaveText(/^(10:00|9:5\d) left$/)
+
+      // The participant steps out of the talk timer; the host sees it among the talk times.
+      // The box follows the edge's answer, so it is clicked, then found checked.
+      await bar(peer.page).getByLabel(m('onlyWatching')).click()
+      await expect(bar(peer.page).getByLabel(m('onlyWatching'))).toBeChecked()
+      await bar(host.page).getByText(m('talkTime'), { exact: true }).click()
+      await expect(bar(host.page).getByText(m('watchingList', { names: 'Pablo Peer' }))).toBeVisible({ timeout: 10_000 })
       await screenshots(host.page, testInfo, 'event-slots-host')
+
+      // Coming back while the event runs: the slot, the time left and the late-joiner message.
+      await joinMeeting(peer.page, room)
+      await expect(bar(peer.page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' }))).toBeVisible()
+      await expect(bar(peer.page).getByText(m('lateJoiner'))).toBeVisible()
+      await expect(bar(peer.page).getByLabel(m('onlyWatching'))).toBeChecked()
+      await screenshots(peer.page, testInfo, 'event-slots-late-joiner')
+      await bar(peer.page).getByRole('button', { name: m('dismiss') }).click()
+      await expect(bar(peer.page).getByText(m('lateJoiner'))).toHaveCount(0)
 
       // The host moves on at once, then ends the event: 5 s everyone sees, then nothing.
       await bar(host.page).getByRole('button', { name: m('next') }).click()

@@ -24,7 +24,7 @@ function useNow(ticking: boolean) {
 export function EventSlotsBar() {
   const { t } = useT()
   const { meeting, config } = useMeetingContext()
-  const { event, receivedAt, lateJoiner } = meeting.eventSlots
+  const { event, receivedAt, lateJoiner, talkTimer } = meeting.eventSlots
   const { me } = meeting.state
   const runs = me.isHost || me.isCoHost
   // The event as it runs now (null before its start and after its end).
@@ -63,6 +63,16 @@ export function EventSlotsBar() {
       ) : (
         <p className="meeting-event-slot">{t('meeting:eventSlots.notStarted')}</p>
       )}
+      {live ? (
+        <label className="meeting-event-watching">
+          <input
+            type="checkbox"
+            checked={talkTimer?.watchingUserIds.includes(me.userId) ?? false}
+            onChange={(change) => void meeting.actions.takePartInEvent(!change.target.checked)}
+          />{' '}
+          {t('meeting:eventSlots.onlyWatching')}
+        </label>
+      ) : null}
       {runs ? <EventControls /> : null}
       {runs && live ? <TalkTimes /> : null}
     </aside>
@@ -167,6 +177,9 @@ function TalkTimes() {
           ? t('meeting:eventSlots.quiet', { names: talkTimer.inactiveUserIds.map((userId) => names.get(userId) ?? '').filter(Boolean).join(', ') })
           : t('meeting:eventSlots.nobodyQuiet')}
       </p>
+      {talkTimer.watchingUserIds.length ? (
+        <p>{t('meeting:eventSlots.watchingList', { names: talkTimer.watchingUserIds.map((userId) => names.get(userId) ?? '').filter(Boolean).join(', ') })}</p>
+      ) : null}
     </details>
   )
 }

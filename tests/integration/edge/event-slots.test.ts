@@ -4,7 +4,7 @@
 // talk timer's enforcement mutes through the edge's own mute path.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CommunityEvent, EventSlot, MeetingRoom } from '#app/lib/platform/db.server'
-import { EDGE_ERRORS, type EventState } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type EventState, type TalkTimerState } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { MIC_RTP, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, tokenFor } from './harness'
 
@@ -184,5 +184,29 @@ describe('the talk timer on the edge', () => {
     expect(view.limitMs).toBe(1000)
     await ok(host.socket, 'room:event:end', { force: true })
     await expect.poll(async () => (await MeetingRoom.findByPk(meeting.id))!.peerTimerDistributionMap['speaker-1'] ?? 0).toBeGreaterThanOrEqual(1000)
+  })
+})
+
+describe('taking part in the event', () => {
+  it('lists the quiet ones to the hosts, and lets each person step out (leaveEvent) and back in (joinEvent) for themselves', async () => {
+    const roomId = await createEvent()
+    const host = await joinMeeting(edge, roomId, { isHost: true, userId: 'host-1' })
+    const ana = await joinMeeting(edge, roomId, { userId: 'ana-1' })
+    const bo = await joinMeeting(edge, roomId, { userId: 'bo-1' })
+    for (const peer of [host, ana, bo]) await ok(peer.socket, 'enter')
+    await ok(host.socket, 'room:event:start', {})
+    const meeting = edge.edge.meetings.get(roomId)!
+    meeting.setActiveSpeaker(host.joined.peerId)
+    expect(meeting.event!.talkView()).toMatchObject({ inactiveUserIds: ['ana-1', 'bo-1'], watchingUserIds: [] })
+
+    const heard = next(host.socket, 'talkTimer:updated', (state) => state.watchingUserIds.includes('bo-1'))
+    const stepped = await ok<TalkTimerState>(bo.socket, 'leaveEvent')
+    expect(stepped).toMatchObject({ inactiveUserIds: ['ana-1'], watchingUserIds: ['bo-1'] })
+    await heard
+    expect((await ok<TalkTimerState>(bo.socket, 'joinEvent')).inactiveUserIds).toEqual(['ana-1', 'bo-1'])
+
+    await ok(bo.socket, 'leave')
+    expect(await request(bo.socket, 'joinEvent')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    await ok(host.socket, 'room:event:end', { force: true })
   })
 })

@@ -42,7 +42,7 @@ describe('the talk timer', () => {
     timer.setCounting(true, now())
     vi.advanceTimersByTime(1000)
     timer.setSpeaker('ana', now())
-    expect(timer.view(now(), ['ana', 'bo', 'cy'])).toEqual({ distribution: { ana: 3000, bo: 3000 }, inactiveUserIds: ['cy'], limitMs: 0 })
+    expect(timer.view(now(), ['ana', 'bo', 'cy'])).toEqual({ distribution: { ana: 3000, bo: 3000 }, inactiveUserIds: ['cy'], watchingUserIds: [], limitMs: 0 })
   })
 
   it('encourages each quiet person once, and only after the slot is more than half through', () => {
