@@ -22,7 +22,7 @@ export interface MeetingEventDeps {
 }
 
 export class MeetingEvent {
-  readonly engine: EventSlotEngine
+  private readonly engine: EventSlotEngine
   private talk: TalkTimer
   private ticker: unknown = null
   private ticks = 0
@@ -54,6 +54,12 @@ export class MeetingEvent {
   async changeSlot(slotIndex: number): Promise<EventState> {
     if (!this.engine.hasSlots) await this.load(false)
     this.engine.setSlot(slotIndex)
+    return this.engine.view()
+  }
+
+  /** A control of the running order (seek, play, pause, end): everyone hears it, the caller gets the new state. */
+  control(run: (engine: EventSlotEngine) => void): EventState {
+    run(this.engine)
     return this.engine.view()
   }
 

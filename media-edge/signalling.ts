@@ -255,28 +255,20 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('room:event:seekSlot', async (payload) => {
       const { positionMs } = parse(schemas.eventSeek, payload)
       const { meeting, peer } = joined()
-      const event = edge.hostEvent(meeting, peer)
-      event.engine.seek(positionMs)
-      return event.view()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.seek(positionMs))
     })
     answer('room:event:play', async () => {
       const { meeting, peer } = joined()
-      const event = edge.hostEvent(meeting, peer)
-      event.engine.play()
-      return event.view()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.play())
     })
     answer('room:event:pause', async () => {
       const { meeting, peer } = joined()
-      const event = edge.hostEvent(meeting, peer)
-      event.engine.pause()
-      return event.view()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.pause())
     })
     answer('room:event:end', async (payload) => {
       const { force } = parse(schemas.eventEnd, payload) ?? {}
       const { meeting, peer } = joined()
-      const event = edge.hostEvent(meeting, peer)
-      event.engine.end(force === true)
-      return event.view()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.end(force === true))
     })
     answer('room:event:reset', async () => {
       const { meeting, peer } = joined()
