@@ -16,15 +16,17 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-/** An event room with two slots (1 and 2 minutes) and the given event settings. */
-async function createEvent(settings: Partial<CommunityEvent> = {}, startsAt: Date | null = null) {
+const TWO_SLOTS = [
+  { position: 1, name: 'Talk', minutes: 2, seconds: 0 },
+  { position: 0, name: 'Welcome', minutes: 1, seconds: 30 },
+]
+
+/** An event room with its slots (by default 1:30 and 2:00, stored out of order) and the given event settings. */
+async function createEvent(settings: Partial<CommunityEvent> = {}, startsAt: Date | null = null, slots = TWO_SLOTS) {
   const room = await createRoom('Workshop')
   await room.update({ context: 'event', startsAt })
   await CommunityEvent.create({ roomId: room.id, eventType: 'scripted', ...settings })
-  await EventSlot.bulkCreate([
-    { roomId: room.id, position: 1, name: 'Talk', minutes: 2, seconds: 0 },
-    { roomId: room.id, position: 0, name: 'Welcome', minutes: 1, seconds: 30 },
-  ])
+  await EventSlot.bulkCreate(slots.map((slot) => ({ roomId: room.id, ...slot })))
   return room.id
 }
 
@@ -184,6 +186,32 @@ describe('the talk timer on the edge', () => {
     expect(view.limitMs).toBe(1000)
     await ok(host.socket, 'room:event:end', { force: true })
     await expect.poll(async () => (await MeetingRoom.findByPk(meeting.id))!.peerTimerDistributionMap['speaker-1'] ?? 0).toBeGreaterThanOrEqual(1000)
+  })
+})
+
+describe('encouragement', () => {
+  it('reaches each quiet person once, only after half of the slot, and not those who spoke or only watch', { timeout: 15_000 }, async () => {
+    const roomId = await createEvent({ timerMinutes: 1, timerEncouragement: true, timerEncouragementMessage: 'We would love to hear you!' }, null, [
+      { position: 0, name: 'Round', minutes: 0, seconds: 6 },
+    ])
+    const host = await joinMeeting(edge, roomId, { isHost: true, userId: 'host-2' })
+    const quiet = await joinMeeting(edge, roomId, { userId: 'quiet-2' })
+    const watcher = await joinMeeting(edge, roomId, { userId: 'watcher-2' })
+    for (const peer of [host, quiet, watcher]) await ok(peer.socket, 'enter')
+    await ok(watcher.socket, 'leaveEvent')
+    const toQuiet = collect(quiet.socket, 'talkTimer:peerEncouragement')
+    const toOthers = [collect(host.socket, 'talkTimer:peerEncouragement'), collect(watcher.socket, 'talkTimer:peerEncouragement')]
+    const began = Date.now()
+    await ok(host.socket, 'room:event:start', {})
+    edge.edge.meetings.get(roomId)!.setActiveSpeaker(host.joined.peerId)
+
+    expect(await next(quiet.socket, 'talkTimer:peerEncouragement', undefined, 6000)).toEqual({ kind: 'encouragement', message: 'We would love to hear you!' })
+    // Not before half of the 6 s slot.
+    expect(Date.now() - began).toBeGreaterThan(3000)
+    await next(quiet.socket, 'event.updated', (state) => state.countdown !== null, 6000)
+    expect(toQuiet).toHaveLength(1)
+    expect(toOthers.flat()).toEqual([])
+    await ok(host.socket, 'room:event:end', { force: true })
   })
 })
 
