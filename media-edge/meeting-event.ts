@@ -8,10 +8,8 @@ import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import { connectedPeers } from './peer'
 import { NO_TALK_TIMER, TalkTimer, type TalkTimerOutput } from './talk-timer'
-import { EDGE_ERRORS, type EdgeClaims, type EventState, type TalkTimerState } from './contract/protocol'
+import { EDGE_ERRORS, EVENT_TICK_MS, type EdgeClaims, type EventState, type TalkTimerState } from './contract/protocol'
 
-/** Spec §9: a tick every second; the talk timer checks turns and encouragement on it. */
-export const EVENT_TICK_MS = 1000
 /** The distribution reaches everyone every few ticks (and at once when the speaker changes). */
 const TALK_BROADCAST_TICKS = 5
 

@@ -5,9 +5,6 @@
 // from what the edge said was left, whatever the two clocks read.
 import type { EventState, TalkTimerState } from '#edge/contract/protocol'
 
-/** Spec §9: a tick every second, for the time left on screen. */
-export const EVENT_TICK_MS = 1000
-
 export type TalkNotice = { kind: 'encouragement' | 'enforcement'; message: string | null; id: number }
 
 export interface EventSlotsState {

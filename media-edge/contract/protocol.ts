@@ -61,6 +61,8 @@ export interface Poll {
   closed: boolean
 }
 
+/** Spec §9: a tick every second (the edge's talk timer checks, the clients' time left). */
+export const EVENT_TICK_MS = 1000
 /** Spec §9: the countdown before the next slot starts on its own, and before the event ends. */
 export const EVENT_COUNTDOWN_MS = 5000
 /** Spec §9: encouragement is sent only past this share of the slot, and shown this long. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useT } from '#app/lib/i18n/use-t'
-import { EVENT_TICK_MS, clock, startsEarly, timeLeft } from '../event-slots'
+import { EVENT_TICK_MS } from '#edge/contract/protocol'
+import { clock, startsEarly, timeLeft } from '../event-slots'
 import { ConfirmDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
