@@ -12,6 +12,9 @@ import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
+import type { EventRecords } from './event-records'
+import { realTimers, type Timers } from './event-slots'
+import { MeetingEvent } from './meeting-event'
 import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
@@ -28,6 +31,10 @@ export interface EdgeDeps {
   io: EdgeIo
   pool: WorkerPool
   records: MeetingRecords
+  /** The events' running orders and talk timers (issue 14 item 3). */
+  events: EventRecords
+  /** The event clock; tests pass fake ones. */
+  timers?: Timers
   kicked: KickedPeers
   /** Set when REDIS_URL is: each meeting room is owned by one edge. */
   registry: RoomClaims | null
@@ -71,6 +78,7 @@ export class Edge {
       if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId))) throw new EdgeError(EDGE_ERRORS.kicked)
       const meeting = live ?? (await this.openMeeting(roomId))
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
+      meeting.event?.admit(claims)
 
       // The same page reconnecting (same token) replaces its earlier self rather than leaving a ghost.
       for (const earlier of meeting.peers.values()) {
@@ -138,6 +146,8 @@ export class Edge {
       poll: meeting.poll?.view() ?? null,
       pollAnswer: meeting.poll?.answerOf(peer.userId) ?? null,
       sharedVideo: meeting.sharedVideo?.view(this.now()) ?? null,
+      event: meeting.event?.view() ?? null,
+      talkTimer: meeting.event?.talkView() ?? null,
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -277,6 +287,18 @@ export class Edge {
     if (!poll || poll.id !== pollId) throw new EdgeError(EDGE_ERRORS.notFound)
     poll.closed = true
     meeting.toAll('poll:updated', poll.view())
+  }
+
+  /** The meeting's event, for its host and co-hosts only (spec §6: hosts start or stop events). */
+  hostEvent(meeting: Meeting, caller: EdgePeer): MeetingEvent {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    return this.eventOf(meeting)
+  }
+
+  /** The meeting's event, made on first use (one meeting, one event). */
+  eventOf(meeting: Meeting): MeetingEvent {
+    meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.timers ?? realTimers, logger: this.deps.logger })
+    return meeting.event
   }
 
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {

@@ -22,6 +22,7 @@ import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'
 import type { MeetingPoll } from './poll'
 import { sharedVideoOwnerLeft, type SharedVideoPlayback } from './shared-video'
+import type { MeetingEvent } from './meeting-event'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -56,6 +57,8 @@ export class Meeting {
   poll: MeetingPoll | null = null
   /** The shared video (issue 14), if one is on. */
   sharedVideo: SharedVideoPlayback | null = null
+  /** The event's slot engine and talk timer (issue 14 item 3), once a host runs it. */
+  event: MeetingEvent | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -142,6 +145,7 @@ export class Meeting {
     if (peerId) this.primarySpeakerId = peerId
     this.toAll('activeSpeaker', { peerId })
     this.toAll('activeSpeakerChanged', { peerId, primarySpeakerId: this.primarySpeakerId })
+    this.event?.speakerChanged(peerId ? (this.peers.get(peerId)?.userId ?? null) : null)
   }
 
   /**
@@ -379,6 +383,7 @@ export class Meeting {
   close() {
     if (this.closed) return
     this.closed = true
+    this.event?.close()
     for (const peer of this.peers.values()) peer.close()
     this.peers.clear()
     this.main.router.close()

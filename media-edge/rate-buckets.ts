@@ -78,6 +78,19 @@ export const EVENT_RATES: EventRates = {
   // A moved peer moves once per move the host makes; each is a new peer row and new transports.
   joinBreakout: { burst: 5, perSecond: 0.2 },
   leaveBreakout: { burst: 5, perSecond: 0.2 },
+  // The event's controls: a host clicks through slots, pause and play; each is broadcast.
+  'room:event:start': { burst: 5, perSecond: 0.2 },
+  'room:event:changeSlot': { burst: 10, perSecond: 1 },
+  'room:event:seekSlot': { burst: 10, perSecond: 1 },
+  'room:event:play': { burst: 10, perSecond: 1 },
+  'room:event:pause': { burst: 10, perSecond: 1 },
+  'room:event:end': { burst: 5, perSecond: 0.2 },
+  'room:event:reset': { burst: 5, perSecond: 0.2 },
+  // Stepping out of the event and back in: a click now and then, broadcast to everyone.
+  joinEvent: { burst: 5, perSecond: 0.5 },
+  leaveEvent: { burst: 5, perSecond: 0.5 },
+  // A client asks when it (re)joins or resyncs; the state also comes with every change.
+  'room:getEventSlotIndex': { burst: 10, perSecond: 1 },
 }
 
 interface Bucket {

@@ -15,6 +15,8 @@ import type { EdgeEnv } from './env'
 import { memoryKickedPeers, redisKickedPeers } from './kicked-peers'
 import { createLogger, type Logger } from './logger'
 import { MeetingRecords } from './meeting-records'
+import { EventRecords } from './event-records'
+import type { Timers } from './event-slots'
 import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { attachSignalling } from './signalling'
@@ -34,6 +36,8 @@ export interface EdgeOptions {
   eventRates?: EventRates
   /** The edge's wall clock (ms), Date.now by default; tests move their own (shared video positions). */
   now?: () => number
+  /** The event clock (event slots, talk timer); real timers by default. */
+  timers?: Timers
   /**
    * With REDIS_URL: puts the Socket.IO server on a shared adapter and returns what to call on
    * close. Defaults to the Redis adapter (media-edge/redis-adapter.ts); without REDIS_URL the
@@ -125,6 +129,8 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     io,
     pool,
     records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL),
+    events: new EventRecords(),
+    timers: options.timers,
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     registry: registry satisfies RoomClaims | null,
     logger,

@@ -71,6 +71,10 @@ const schemas = {
   meetingPeer: z.object({ meetingPeerId: id() }),
   joinBreakout: z.object({ meetingRoomId: id(), peerData: peerData.optional().default({}) }),
   leaveBreakout: z.object({ peerData: peerData.optional().default({}) }).optional().default({}),
+  eventStart: z.object({ rehearsal: z.boolean().optional() }).optional(),
+  eventSlot: z.object({ slotIndex: z.number().int().min(0).max(1000) }),
+  eventSeek: z.object({ positionMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
+  eventEnd: z.object({ force: z.boolean().optional() }).optional(),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -321,6 +325,52 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { meeting, peer } = joined()
       const { peerData } = parse(schemas.leaveBreakout, payload)
       return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'main'), peerData)
+    })
+    // The event slot engine: host and co-hosts only (Edge.hostEvent); the slot index for anyone.
+    answer('room:event:start', async (payload) => {
+      const { rehearsal } = parse(schemas.eventStart, payload) ?? {}
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).start(rehearsal === true)
+    })
+    answer('room:event:changeSlot', async (payload) => {
+      const { slotIndex } = parse(schemas.eventSlot, payload)
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).changeSlot(slotIndex)
+    })
+    answer('room:event:seekSlot', async (payload) => {
+      const { positionMs } = parse(schemas.eventSeek, payload)
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.seek(positionMs))
+    })
+    answer('room:event:play', async () => {
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.play())
+    })
+    answer('room:event:pause', async () => {
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.pause())
+    })
+    answer('room:event:end', async (payload) => {
+      const { force } = parse(schemas.eventEnd, payload) ?? {}
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).control((engine) => engine.end(force === true))
+    })
+    answer('room:event:reset', async () => {
+      const { meeting, peer } = joined()
+      return edge.hostEvent(meeting, peer).reset()
+    })
+    // My own part in the event, for anyone (spec §7 joinEvent, leaveEvent).
+    answer('joinEvent', async () => {
+      const { meeting, peer } = joined()
+      return edge.eventOf(meeting).takePart(peer.userId, true)
+    })
+    answer('leaveEvent', async () => {
+      const { meeting, peer } = joined()
+      return edge.eventOf(meeting).takePart(peer.userId, false)
+    })
+    answer('room:getEventSlotIndex', async () => {
+      const state = joined().meeting.event?.view()
+      return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

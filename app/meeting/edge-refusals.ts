@@ -15,6 +15,10 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.breakoutNameRequired]: 'meeting:breakouts.nameRequired',
   [EDGE_ERRORS.breakoutNameTaken]: 'meeting:breakouts.nameTaken',
   [EDGE_ERRORS.notMoved]: 'meeting:breakouts.notMoved',
+  [EDGE_ERRORS.eventNoSlots]: 'meeting:eventSlots.errors.noSlots',
+  [EDGE_ERRORS.eventNotStarted]: 'meeting:eventSlots.errors.notStarted',
+  [EDGE_ERRORS.eventNoSuchSlot]: 'meeting:eventSlots.errors.noSuchSlot',
+  [EDGE_ERRORS.lateJoinerWindowClosed]: 'meeting:eventSlots.errors.lateJoinerWindowClosed',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

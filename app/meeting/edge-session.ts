@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { BreakoutMove, ChatMessage, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo } from '#edge/contract/protocol'
+import type { BreakoutMove, ChatMessage, ClientToServerEvents, EventState, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo, TalkTimerState } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -38,6 +38,10 @@ export interface EdgeSessionEvents {
   chat(message: ChatMessage): void
   hands(hands: RaisedHand[]): void
   poll(poll: Poll): void
+  /** The event's slot engine changed (event.updated), the talk timer's distribution, a talk-timer toast for me. */
+  event(event: EventState): void
+  talkTimer(talkTimer: TalkTimerState): void
+  talkNotice(notice: { kind: 'encouragement' | 'enforcement'; message: string | null }): void
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
@@ -53,6 +57,9 @@ export interface EdgeSessionEvents {
   /** Something the web app tells this person (a notification, a message): a brief toast. */
   notification?(payload: { type: string; data?: Record<string, unknown> }): void
 }
+
+/** The event controls a host sends (protocol.ts room:event:*). */
+export type EventControl = Extract<keyof ClientToServerEvents, `room:event:${string}`>
 
 /** ICE restarts: at most once a second, at most 10 in a row (spec §9). */
 const ICE_RESTART_INTERVAL_MS = 1000
@@ -209,6 +216,9 @@ export class EdgeSession {
     socket.on('chat:message', (message) => events.chat(message))
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
+    socket.on('event.updated', (event) => events.event(event))
+    socket.on('talkTimer:updated', (talkTimer) => events.talkTimer(talkTimer))
+    socket.on('talkTimer:peerEncouragement', (notice) => events.talkNotice(notice))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
@@ -534,6 +544,19 @@ export class EdgeSession {
 
   closePoll(pollId: string) {
     return request(this.requireSocket(), 'poll:close', { pollId })
+  }
+
+  /** The host's event controls (the edge checks the right); each answers with the new state. */
+  eventControl(control: EventControl, payload?: Record<string, unknown>): Promise<EventState> {
+    const emit = request as unknown as (socket: unknown, event: EventControl, ...args: unknown[]) => Promise<EventState>
+    return control === 'room:event:play' || control === 'room:event:pause' || control === 'room:event:reset'
+      ? emit(this.requireSocket(), control)
+      : emit(this.requireSocket(), control, payload ?? {})
+  }
+
+  /** joinEvent / leaveEvent: my own part in the event. */
+  takePart(part: boolean) {
+    return request(this.requireSocket(), part ? 'joinEvent' : 'leaveEvent')
   }
 
   react(emoji: Reaction) {

@@ -4,12 +4,13 @@
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
-import { REACTION_SHOW_MS, type BreakoutMove, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import { ENCOURAGEMENT_TOAST_MS, REACTION_SHOW_MS, type BreakoutMove, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
 import { edgeRefusalKey } from './edge-refusals'
-import { EdgeSession, type EdgePass } from './edge-session'
+import { EdgeSession, type EdgePass, type EventControl } from './edge-session'
+import { eventSlotsReducer, initialEventSlots } from './event-slots'
 import { markJoin, startJoinTimeline } from './join-timeline'
 import { notifyEmbedder } from './embedding'
 import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
@@ -20,7 +21,7 @@ import { notificationToast, type MeetingNotice } from './notification-toast'
 
 export interface MeetingConfig {
   community: { name: string; slug: string }
-  room: { id: string; slug: string; name: string; description: string | null }
+  room: { id: string; slug: string; name: string; description: string | null; event: { startsAt: string | null } | null }
   host: { name: string; avatar: string | null } | null
   hostId: string | null
   me: { userId: string; name: string; avatar: string | null; isGuest: boolean; isHost: boolean; isCoHost: boolean; canKick: boolean; canMute: boolean }
@@ -79,6 +80,8 @@ export function useMeeting(config: MeetingConfig) {
   const [choices, setChoices] = useState<DeviceChoices>({ cameraId: null, micId: null, speakerId: null, quality: DEFAULT_SEND_QUALITY })
   const [fatal, setFatal] = useState<Fatal | null>(null)
   const [notice, setNotice] = useState<MeetingNotice | null>(null)
+  const [eventSlots, dispatchEvent] = useReducer(eventSlotsReducer, initialEventSlots)
+  const talkNoticeCount = useRef(0)
 
   // Callbacks from the edge run long after the render that created them: they read these.
   const stateRef = useRef(state)
@@ -198,6 +201,7 @@ export function useMeeting(config: MeetingConfig) {
           roomJoined: (result) => {
             dispatch({ type: 'roomJoined', result })
             dispatch({ type: 'sharedVideo', video: result.sharedVideo ?? null, receivedAt: performance.now() })
+            dispatchEvent({ type: 'joined', event: result.event ?? null, talkTimer: result.talkTimer ?? null, at: Date.now() })
           },
           connection: (status, attempt) => {
             dispatch({ type: 'connection', status, attempt })
@@ -226,6 +230,14 @@ export function useMeeting(config: MeetingConfig) {
           sharedVideo: (video) => dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() }),
           breakoutMove: moveRoom,
           meetingRooms: (rooms) => dispatch({ type: 'meetingRooms', rooms }),
+          event: (event) => dispatchEvent({ type: 'updated', event, at: Date.now() }),
+          talkTimer: (talkTimer) => dispatchEvent({ type: 'talkTimer', talkTimer }),
+          talkNotice: ({ kind, message }) => {
+            // A toast for the spec's 3000 ms; a newer one replaces it.
+            const id = ++talkNoticeCount.current
+            dispatchEvent({ type: 'notice', notice: { kind, message, id } })
+            setTimeout(() => dispatchEvent({ type: 'noticeEnded', id }), ENCOURAGEMENT_TOAST_MS)
+          },
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -562,6 +574,7 @@ export function useMeeting(config: MeetingConfig) {
     fatal,
     notice,
     dismissNotice: () => setNotice(null),
+    eventSlots,
     actions: {
       openMirrorCheck,
       backHome: () => dispatch({ type: 'showView', view: 'home' }),
@@ -613,6 +626,11 @@ export function useMeeting(config: MeetingConfig) {
           dispatch({ type: 'sharedVideo', video: null, receivedAt: performance.now() })
         }),
       breakouts: breakoutActions(sessionRef, dispatch, act),
+      /** A host's event control; the new state also comes to everyone as event.updated. */
+      eventControl: (control: EventControl, payload?: Record<string, unknown>) =>
+        act(async () => dispatchEvent({ type: 'updated', event: await sessionRef.current!.eventControl(control, payload), at: Date.now() })),
+      dismissLateJoiner: () => dispatchEvent({ type: 'lateJoinerDismissed' }),
+      takePartInEvent: (part: boolean) => act(async () => dispatchEvent({ type: 'talkTimer', talkTimer: await sessionRef.current!.takePart(part) })),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

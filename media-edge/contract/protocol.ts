@@ -46,6 +46,11 @@ export const EDGE_ERRORS = {
   breakoutNameRequired: 'A breakout room needs a name.',
   breakoutNameTaken: 'Another room of this meeting already has that name.',
   notMoved: 'The host has not moved you to that room.',
+  // Ours (issue 14 item 3): the event slot engine's refusals.
+  eventNoSlots: 'This room has no event slots to run.',
+  eventNotStarted: 'The event has not started.',
+  eventNoSuchSlot: 'There is no such slot.',
+  lateJoinerWindowClosed: 'The event started too long ago to join it now.',
 } as const
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
@@ -121,6 +126,52 @@ export interface BreakoutMove {
   name: string
   /** The name of the room the peer is in now (spec §4 "Moving from {room}"). */
   from: string
+}
+
+/** Spec §9: a tick every second (the edge's talk timer checks, the clients' time left). */
+export const EVENT_TICK_MS = 1000
+/** Spec §9: the countdown before the next slot starts on its own, and before the event ends. */
+export const EVENT_COUNTDOWN_MS = 5000
+/** Spec §9: encouragement is sent only past this share of the slot, and shown this long. */
+export const ENCOURAGEMENT_AFTER_PROGRESS = 0.5
+export const ENCOURAGEMENT_TOAST_MS = 3000
+
+/** One slot of a running event as everyone sees it; durationMs 0 is an untimed slot (the host moves on). */
+export interface EventSlotView {
+  name: string
+  durationMs: number
+}
+
+/**
+ * The event's slot engine as everyone sees it (spec §4 Event). Times are relative (ms from when the
+ * state was sent), so a client's clock does not need to agree with the edge's.
+ */
+export interface EventState {
+  /** Set once a slot is set (spec: "setting a slot marks it started"); cleared by end and reset. */
+  started: boolean
+  paused: boolean
+  /** Ours: a rehearsal run, each slot's minutes read as twice that many seconds (spec §4's flag). */
+  rehearsal: boolean
+  slots: EventSlotView[]
+  slotIndex: number | null
+  /** What is left of the current slot (null: untimed or no slot). */
+  remainingMs: number | null
+  /** The countdown everyone sees: the next slot starts, or the event ends, when it reaches 0. */
+  countdown: { kind: 'next' | 'end'; remainingMs: number } | null
+  /** The event's scheduled start (ISO), for the early-start warning; null when it has none. */
+  startsAt: string | null
+}
+
+/** The talk timer (spec §3 peerTimerDistributionMap, §4 inactive speakers). */
+export interface TalkTimerState {
+  /** userId → how long they have been the active speaker during the event, in ms. */
+  distribution: Record<string, number>
+  /** Entered people taking part with zero turns as the active speaker (shown to hosts). */
+  inactiveUserIds: string[]
+  /** People who stepped out of the event (leaveEvent): watching, not counted as quiet nor encouraged. */
+  watchingUserIds: string[]
+  /** The per-speaker limit in ms, 0 when the event has none. */
+  limitMs: number
 }
 
 /** Ours: one raised hand of the meeting's queue (hand:queue), oldest first. */
@@ -249,6 +300,9 @@ export interface JoinResult {
   pollAnswer: number | null
   /** Ours: the shared video, at its position now, so a late joiner lands where everyone is. */
   sharedVideo: SharedVideo | null
+  /** Ours (issue 14 item 3): the running event's slot and time left, and the talk timer, for a late joiner. */
+  event: EventState | null
+  talkTimer: TalkTimerState | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -378,6 +432,29 @@ export interface ClientToServerEvents {
   joinBreakout: (payload: { meetingRoomId: string; peerData: PeerData }, ack: AckCallback<JoinResult>) => void
   /** Back to the main room, once the host moved me there. */
   leaveBreakout: (payload: { peerData: PeerData }, ack: AckCallback<JoinResult>) => void
+  /**
+   * The event slot engine (spec §4 Event, §7 room:event:*): the host and co-hosts only, checked on
+   * the edge. start begins the first slot (rehearsal: minutes read as twice as many seconds);
+   * changeSlot sets a slot and plays it at once (next, previous); seekSlot moves within the slot;
+   * end counts down 5 s before ending, or ends at once with force; reset also clears the talk timer.
+   */
+  'room:event:start': (payload: { rehearsal?: boolean }, ack: AckCallback<EventState>) => void
+  'room:event:changeSlot': (payload: { slotIndex: number }, ack: AckCallback<EventState>) => void
+  'room:event:seekSlot': (payload: { positionMs: number }, ack: AckCallback<EventState>) => void
+  'room:event:play': (ack: AckCallback<EventState>) => void
+  'room:event:pause': (ack: AckCallback<EventState>) => void
+  'room:event:end': (payload: { force?: boolean }, ack: AckCallback<EventState>) => void
+  'room:event:reset': (ack: AckCallback<EventState>) => void
+  /**
+   * Spec §7 joinEvent / leaveEvent: my own part in the event. Everyone in the meeting takes part
+   * (spec §3 eventParticipantAutoJoin); someone who only watches (an interpreter, a guest speaker's
+   * assistant) steps out, and the talk timer no longer lists them as quiet or encourages them.
+   * Each person decides for themselves; nobody, a host neither, sets it for another.
+   */
+  joinEvent: (ack: AckCallback<TalkTimerState>) => void
+  leaveEvent: (ack: AckCallback<TalkTimerState>) => void
+  /** Anyone: the current slot and what is left of it. */
+  'room:getEventSlotIndex': (ack: AckCallback<{ slotIndex: number | null; remainingMs: number | null }>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -425,6 +502,12 @@ export interface ServerToClientEvents {
   leaveBreakout: (payload: BreakoutMove) => void
   /** Ours: to the hosts and co-hosts in any room of the meeting, the rooms after every change. */
   'room:admin:meetingRooms': (payload: { rooms: MeetingRoomView[] }) => void
+  /** Spec §7 event.updated: the event's state after any change (slot, pause, countdown, end). */
+  'event.updated': (payload: EventState) => void
+  /** Spec §7 "timer updated": the talk timer's distribution and inactive speakers. */
+  'talkTimer:updated': (payload: TalkTimerState) => void
+  /** Spec §7: to one person, once: speak up (encouragement) or your time is up (enforcement). */
+  'talkTimer:peerEncouragement': (payload: { kind: 'encouragement' | 'enforcement'; message: string | null }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useT } from '#app/lib/i18n/use-t'
+import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
 
 /** The room's front page: its name, its host and the Join button (spec view "home"). */
@@ -10,6 +11,8 @@ export function HomeView() {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
   const error = meeting.state.joinError
+  // A refusal the client knows (the late-joiner window, the edge's limits) in the viewer's language.
+  const refusal = error ? edgeRefusalKey(error) : null
   return (
     <main id="main" className="meeting-home">
       <div className="card meeting-home-card">
@@ -24,7 +27,7 @@ export function HomeView() {
         ) : null}
         {error ? (
           <p role="alert" className="meeting-error">
-            {t('meeting:home.joinFailed', { reason: error })}
+            {t('meeting:home.joinFailed', { reason: refusal ? t(refusal) : error })}
           </p>
         ) : null}
         {/* Not <noscript>: a browser whose scripts are blocked by policy or failed to load would

@@ -7,6 +7,7 @@ import { BreakoutBadge, BreakoutPanel } from './breakout-panel'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
+import { EventSlotsBar, TalkTimerToast } from './event-slots'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { SharedVideoStage } from './shared-video'
 import { useMeetingContext } from './meeting-context'
@@ -47,6 +48,8 @@ export function MeetingView() {
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />
+        <EventSlotsBar />
+        <TalkTimerToast />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setDrawer(null)} /> : null}
       {drawer === 'breakouts' ? <BreakoutPanel onClose={() => setDrawer(null)} /> : null}

@@ -63,7 +63,14 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     {
       kind: 'room' as const,
       community: { name: brand.name, slug: brand.slug },
-      room: { id: room.id, slug: room.slug, name: room.name || room.slug, description: room.description },
+      room: {
+        id: room.id,
+        slug: room.slug,
+        name: room.name || room.slug,
+        description: room.description,
+        // An event room: its hosts run the slots; the scheduled start is for the early-start warning.
+        event: room.context === 'event' ? { startsAt: room.startsAt?.toISOString() ?? null } : null,
+      },
       host: host ? { name: host.name || '', avatar: host.avatar } : null,
       hostId: room.hostId,
       me: {

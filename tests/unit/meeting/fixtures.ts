@@ -38,6 +38,8 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     poll: null,
     pollAnswer: null,
     sharedVideo: null,
+    event: null,
+    talkTimer: null,
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,
