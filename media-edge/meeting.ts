@@ -21,6 +21,7 @@ import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'
 import type { MeetingPoll } from './poll'
+import type { MeetingCaptions } from './captions'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -53,6 +54,8 @@ export class Meeting {
   readonly hands = new HandQueue()
   /** The quick poll last asked (issue 14), if any. */
   poll: MeetingPoll | null = null
+  /** The captions while a host has them on (issue 14). */
+  captions: MeetingCaptions | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -81,6 +84,11 @@ export class Meeting {
 
   get channel() {
     return channels.meeting(this.id)
+  }
+
+  /** The router every producer lives on: what taps of the meeting's audio consume from. */
+  get producerRouter() {
+    return this.main.router
   }
 
   get rtpCapabilities() {
@@ -201,6 +209,7 @@ export class Meeting {
     producer.observer.once('close', () => this.producerClosed(peer, producer, transport))
 
     if (kind === 'audio') await this.speakerObserver.addProducer({ producerId: producer.id }).catch(() => undefined)
+    if (kind === 'audio') void this.captions?.listen(producer)
     if (source === 'screen') {
       this.screenShareId = peer.id
       await transport.setMaxIncomingBitrate(maxIncomingBitrate(true))
@@ -375,6 +384,8 @@ export class Meeting {
   close() {
     if (this.closed) return
     this.closed = true
+    void this.captions?.stop()
+    this.captions = null
     for (const peer of this.peers.values()) peer.close()
     this.peers.clear()
     this.main.router.close()

@@ -56,6 +56,9 @@ export const EVENT_RATES: EventRates = {
   'poll:create': { burst: 5, perSecond: 0.2 },
   'poll:answer': { burst: 5, perSecond: 0.5 },
   'poll:close': { burst: 5, perSecond: 0.2 },
+  // Captions: a host turns them on or off, or switches the language; each start taps every microphone.
+  'transcribe:start': { burst: 3, perSecond: 0.2 },
+  'transcribe:stop': { burst: 3, perSecond: 0.2 },
 }
 
 interface Bucket {

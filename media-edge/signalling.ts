@@ -10,7 +10,7 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { CAPTION_LANGUAGES, EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './contract/token'
@@ -56,6 +56,7 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
+  captions: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -236,6 +237,14 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('poll:close', async (payload) => {
       const { meeting, peer } = joined()
       edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
+    })
+    answer('transcribe:start', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.startCaptions(meeting, peer, parse(schemas.captions, payload))
+    })
+    answer('transcribe:stop', async () => {
+      const { meeting, peer } = joined()
+      await edge.stopCaptions(meeting, peer)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

@@ -36,7 +36,30 @@ export const EDGE_ERRORS = {
   // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
   pollInvalid: 'A poll needs a question and 2 to 6 options.',
   pollAnswered: 'You have already answered, or the poll is closed.',
+  // Ours (issue 14): captions need the community's toolbar switch (transcript its own) and a speech service.
+  captionsOff: 'Captions are turned off in this community.',
+  transcriptOff: 'Transcripts are turned off in this community.',
+  captionsUnavailable: 'Captions are not set up on this media server.',
 } as const
+
+/** Ours (issue 14): the languages captions can be started in (the product's). */
+export const CAPTION_LANGUAGES = ['en', 'es', 'pt'] as const
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
+
+/**
+ * The meeting's captions (spec §3 isClosedCaptioning, isTranscribing): on, in which language, and
+ * whether the final lines are kept as a transcript.
+ */
+export type CaptionsState = { on: false } | { on: true; language: CaptionLanguage; transcript: boolean }
+
+/** One caption line (spec §3 currentSubtitle: name, transcript). An interim line's id is the same until it is final. */
+export interface Caption {
+  id: string
+  peerId: string
+  name: string
+  text: string
+  final: boolean
+}
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
 export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as const
@@ -79,6 +102,9 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 export interface EdgeControls {
   chat: boolean
   sharedScreen: boolean
+  /** Toolbar closedCaption: live captions; transcribe: keeping them as a transcript. */
+  closedCaption: boolean
+  transcribe: boolean
 }
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
@@ -179,6 +205,8 @@ export interface JoinResult {
   /** Ours: the meeting's quick poll, if one was asked, and my answer to it. */
   poll: Poll | null
   pollAnswer: number | null
+  /** Ours: whether captions are on, so a late joiner shows them. */
+  captions: CaptionsState
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -277,6 +305,9 @@ export interface ClientToServerEvents {
   'poll:answer': (payload: { pollId: string; option: number }, ack: AckCallback) => void
   /** Ours: a host or co-host stops the answers; the results stay shown. */
   'poll:close': (payload: { pollId: string }, ack: AckCallback) => void
+  /** Spec §7 "transcribe start and stop": a host or co-host turns captions on (optionally kept as a transcript) or off. */
+  'transcribe:start': (payload: { language: CaptionLanguage; transcript: boolean }, ack: AckCallback<CaptionsState>) => void
+  'transcribe:stop': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -317,6 +348,10 @@ export interface ServerToClientEvents {
   reaction: (payload: { peerId: string; emoji: Reaction }) => void
   /** Ours: the quick poll after it was asked, answered or closed. */
   'poll:updated': (payload: Poll) => void
+  /** Spec §7 "transcription": captions turned on or off. */
+  transcription: (payload: CaptionsState) => void
+  /** Spec §7 "newTranscription": a caption line, interim or final. */
+  newTranscription: (payload: Caption) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

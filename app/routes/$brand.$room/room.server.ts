@@ -87,6 +87,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           sharedScreen: toolbarControls.sharedScreen,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
+          closedCaption: toolbarControls.closedCaption,
+          transcribe: toolbarControls.transcribe,
         },
       },
       // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
