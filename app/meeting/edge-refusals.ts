@@ -8,6 +8,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
   [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
+  [EDGE_ERRORS.captionsOff]: 'meeting:captions.off',
+  [EDGE_ERRORS.transcriptOff]: 'meeting:captions.transcriptOff',
+  [EDGE_ERRORS.captionsUnavailable]: 'meeting:captions.unavailable',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
+import type { Caption, CaptionLanguage, CaptionsState, ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -38,6 +38,8 @@ export interface EdgeSessionEvents {
   chat(message: ChatMessage): void
   hands(hands: RaisedHand[]): void
   poll(poll: Poll): void
+  captions(captions: CaptionsState): void
+  caption(caption: Caption): void
   reaction(peerId: string, emoji: Reaction): void
   kicked(): void
   muted(): void
@@ -190,6 +192,8 @@ export class EdgeSession {
     socket.on('chat:message', (message) => events.chat(message))
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
+    socket.on('transcription', (captions) => events.captions(captions))
+    socket.on('newTranscription', (caption) => events.caption(caption))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
@@ -483,6 +487,14 @@ export class EdgeSession {
 
   closePoll(pollId: string) {
     return request(this.requireSocket(), 'poll:close', { pollId })
+  }
+
+  startCaptions(language: CaptionLanguage, transcript: boolean) {
+    return request(this.requireSocket(), 'transcribe:start', { language, transcript })
+  }
+
+  stopCaptions() {
+    return request(this.requireSocket(), 'transcribe:stop')
   }
 
   react(emoji: Reaction) {

@@ -1,6 +1,7 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type Caption, type CaptionsState, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -57,6 +58,9 @@ export interface MeetingState {
   /** The quick poll last asked, and my answer to it (the option's index). */
   poll: Poll | null
   pollAnswer: number | null
+  /** Whether a host has captions on, and the lines showing. */
+  captions: CaptionsState
+  captionLines: Caption[]
 }
 
 export type MeetingAction =
@@ -80,6 +84,8 @@ export type MeetingAction =
   | { type: 'handQueue'; hands: RaisedHand[] }
   | { type: 'pollUpdated'; poll: Poll }
   | { type: 'pollAnswered'; pollId: string; option: number }
+  | { type: 'captionsChanged'; captions: CaptionsState }
+  | { type: 'caption'; caption: Caption }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
@@ -120,6 +126,8 @@ export function initialMeetingState(init: {
     reactions: {},
     poll: null,
     pollAnswer: null,
+    captions: { on: false },
+    captionLines: [],
   }
 }
 
@@ -180,6 +188,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         hands: result.hands ?? [],
         poll: result.poll ?? null,
         pollAnswer: result.pollAnswer ?? null,
+        captions: result.captions ?? { on: false },
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -282,6 +291,13 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     case 'pollUpdated':
       // A new poll starts unanswered.
       return { ...state, poll: action.poll, pollAnswer: state.poll?.id === action.poll.id ? state.pollAnswer : null }
+
+    case 'captionsChanged':
+      return { ...state, captions: action.captions, captionLines: action.captions.on ? state.captionLines : [] }
+
+    case 'caption':
+      if (!state.captions.on) return state
+      return { ...state, captionLines: addCaption(state.captionLines, action.caption) }
 
     case 'pollAnswered':
       if (state.poll?.id !== action.pollId) return state

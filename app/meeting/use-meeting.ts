@@ -3,7 +3,7 @@
 // a click (never from rendering), so the server-rendered home view stays inert.
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
-import { REACTION_SHOW_MS, type PeerData, type Reaction } from '#edge/contract/protocol'
+import { REACTION_SHOW_MS, type CaptionLanguage, type PeerData, type Reaction } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
@@ -30,7 +30,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; viewingMode: boolean; fullScreen: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -189,6 +189,8 @@ export function useMeeting(config: MeetingConfig) {
           chat: (message) => dispatch({ type: 'chatMessage', message }),
           hands: (hands) => dispatch({ type: 'handQueue', hands }),
           poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
+          captions: (captions) => dispatch({ type: 'captionsChanged', captions }),
+          caption: (caption) => dispatch({ type: 'caption', caption }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -559,6 +561,16 @@ export function useMeeting(config: MeetingConfig) {
           dispatch({ type: 'pollAnswered', pollId, option })
         }),
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
+      /** Throws the edge's refusal, for the captions dialog to show. */
+      startCaptions: async (language: CaptionLanguage, transcript: boolean) => {
+        const captions = await sessionRef.current!.startCaptions(language, transcript)
+        dispatch({ type: 'captionsChanged', captions })
+      },
+      stopCaptions: () =>
+        act(async () => {
+          await sessionRef.current!.stopCaptions()
+          dispatch({ type: 'captionsChanged', captions: { on: false } })
+        }),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)

@@ -3,6 +3,7 @@ import { recordingActive, stagePeerId, visiblePeers } from '../derived'
 import { tileLayout } from '../layout'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
+import { CaptionsOverlay } from './captions'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
@@ -42,6 +43,7 @@ export function MeetingView() {
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />
+        <CaptionsOverlay />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
       <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />

@@ -5,6 +5,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
+import { CaptionsDialog } from './captions'
 import { PollDialog } from './poll'
 import { SettingsDialog } from './settings-dialog'
 import { StatsDialog } from './stats-dialog'
@@ -36,7 +37,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'captions' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
   const reactions = useRef<HTMLDetailsElement>(null)
@@ -143,6 +144,11 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
                 {t('meeting:polls.ask')}
               </button>
             ) : null}
+            {(me.isHost || me.isCoHost) && controls.closedCaption ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('captions') }}>
+                {t(meeting.state.captions.on ? 'meeting:captions.manage' : 'meeting:captions.open')}
+              </button>
+            ) : null}
             <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
               {t('meeting:controls.stats')}
             </button>
@@ -169,6 +175,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
       {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
+      {(me.isHost || me.isCoHost) && controls.closedCaption ? <CaptionsDialog open={panel === 'captions'} onClose={() => setPanel(null)} /> : null}
     </>
   )
 }
