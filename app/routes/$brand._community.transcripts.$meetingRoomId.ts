@@ -1,11 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { requireCommunityPage } from '#app/lib/http/guards.server'
-import { transcriptFile } from '#app/lib/meetings/transcripts.server'
+import { requireTranscriptReader, transcriptFile } from '#app/lib/meetings/transcripts.server'
 
 /** A meeting's transcript as a text download; 404 for one that does not exist or is not the reader's. */
 export async function loader(args: LoaderFunctionArgs) {
-  const { brand, user, permissions } = await requireCommunityPage(args, 'drawer')
-  const file = await transcriptFile(brand.id, args.params.meetingRoomId ?? '', { userId: user!.id, permissions })
+  const { brand, reader } = await requireTranscriptReader(args)
+  const file = await transcriptFile(brand.id, args.params.meetingRoomId ?? '', reader)
   if (!file) throw new Response('Not found', { status: 404 })
   return new Response(file.text, {
     headers: {

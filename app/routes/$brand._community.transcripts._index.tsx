@@ -1,23 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
-import { requireCommunityPage } from '#app/lib/http/guards.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { useT } from '#app/lib/i18n/use-t'
-import { readableTranscripts } from '#app/lib/meetings/transcripts.server'
+import { readableTranscripts, requireTranscriptReader } from '#app/lib/meetings/transcripts.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'other' }) }
 
-// The community's members only (like the drawer's personal pages); each sees the transcripts of the
-// rooms they host or co-host, and room managers see every room's.
+// Signed-in people see the transcripts of the rooms they host or co-host; room managers see every room's.
 export async function loader(args: LoaderFunctionArgs) {
-  const { brand, user, permissions } = await requireCommunityPage(args, 'drawer')
+  const { brand, reader } = await requireTranscriptReader(args)
   return {
     messages: await routeMessages(args, 'community'),
     community: { slug: brand.slug },
-    transcripts: await readableTranscripts(brand.id, { userId: user!.id, permissions }),
+    transcripts: await readableTranscripts(brand.id, reader),
   }
 }
 

@@ -62,7 +62,7 @@ describe('transcripts', () => {
     expect(await listed(host)).not.toContain(silent.id)
     const refused = await thrownResponse(download(null, meeting.id))
     expect(refused.status).toBe(302)
-    expect(refused.headers.get('Location')).toMatch(/^\/private\?/)
+    expect(refused.headers.get('Location')).toMatch(/^\/sign-in\?redirectTo=/)
   })
 
   it('stay inside their community', async () => {

@@ -29,7 +29,9 @@ export interface SpeechServer {
   close(): Promise<void>
 }
 
-export async function startSpeechServer(apiKey = 'test-speech-key'): Promise<SpeechServer> {
+export const SPEECH_TEST_KEY = 'test-speech-key'
+
+export async function startSpeechServer(port = 0, apiKey = SPEECH_TEST_KEY): Promise<SpeechServer> {
   const connections: SpeechConnection[] = []
   const http: Server = createServer((_request, response) => response.writeHead(404).end())
   const wss = new WebSocketServer({ noServer: true })
@@ -77,10 +79,13 @@ export async function startSpeechServer(apiKey = 'test-speech-key'): Promise<Spe
       })
     })
   })
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve))
-  const { port } = http.address() as AddressInfo
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject)
+    http.listen(port, '127.0.0.1', resolve)
+  })
+  const bound = (http.address() as AddressInfo).port
   return {
-    url: `ws://127.0.0.1:${port}/v1/listen`,
+    url: `ws://127.0.0.1:${bound}/v1/listen`,
     apiKey,
     connections,
     close: () =>

@@ -1,15 +1,25 @@
 // Meeting transcripts (issue 14 item 6): the final caption lines the media edge kept for a meeting
 // whose host asked for a transcript (meeting_transcript_lines). Who reads them: the room's host
-// and co-hosts, and whoever manages the community's rooms; nobody else learns one exists.
+// and co-hosts, and whoever manages the community's rooms; nobody else learns one exists. The
+// right is the room's, not the community's: a personal room's host holds no role in the main
+// community, so the pages ask only for a signed-in person and show them what is theirs.
 import { QueryTypes } from 'sequelize'
 import type { PermissionSlug } from '#models/permissions'
 import { MeetingRoom, MeetingTranscriptLine, Room } from '#models/index'
+import { communityPermissions, requireCommunity, requireUser, type GuardArgs } from '../http/guards.server'
 
 const TRANSCRIPTS_SHOWN = 50
 
 export type TranscriptEntry = { meetingRoomId: string; roomName: string; startedAt: string; lines: number }
 
 type Reader = { userId: string; permissions: ReadonlySet<PermissionSlug> }
+
+/** The community the address names and who is reading in it (signed in, or sent to sign in). */
+export async function requireTranscriptReader(args: GuardArgs) {
+  const user = await requireUser(args)
+  const brand = await requireCommunity(args)
+  return { brand, reader: { userId: user.id, permissions: await communityPermissions(args, brand) } satisfies Reader }
+}
 
 function mayRead(reader: Reader, room: Pick<Room, 'hostId' | 'coHosts'>) {
   return reader.permissions.has('manage-community-rooms') || room.hostId === reader.userId || (room.coHosts ?? []).includes(reader.userId)

@@ -65,7 +65,7 @@ export function CaptionsDialog({ open, onClose }: { open: boolean; onClose: () =
       actions={
         <>
           <button type="button" className="button" onClick={onClose}>
-            {t('meeting:leave.cancel')}
+            {t('meeting:captions.cancel')}
           </button>
           {captions.on ? (
             <button type="button" className="button button-danger" onClick={() => void stop()}>
