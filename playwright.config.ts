@@ -17,6 +17,8 @@ process.env.E2E_DATABASE ??= join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
 process.env.E2E_SESSION_SECRET ??= 'hearth-e2e-session-secret-for-test-runs-only'
 // The run's OAuth2/OIDC provider (oauth2-mock-server, also started by global-setup.ts): 8180 for 3100.
 process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
+// The run's stand-in for the captions' speech service (tests/support/speech-server.ts): 9180 for 3100.
+process.env.E2E_SPEECH_PORT ??= String(9180 + port - 3100)
 
 /**
  * Every page runs twice: with JavaScript (hydrated) and without (server HTML and plain forms).

@@ -15,7 +15,9 @@ import { MeetingPoll, cleanPoll } from './poll'
 import type { EventRecords } from './event-records'
 import { realTimers, type Timers } from './event-slots'
 import { MeetingEvent } from './meeting-event'
-import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
+import { MeetingCaptions } from './captions'
+import type { SpeechProvider } from './speech-provider'
+import { EDGE_ERRORS, REACTIONS, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -42,6 +44,8 @@ export interface EdgeDeps {
   listenInfos: types.TransportListenInfo[]
   /** The wall clock (ms) shared video positions are kept on; tests pass their own. */
   now?: () => number
+  /** The speech service captions stream to; null when none is configured (captions are refused). */
+  speech: SpeechProvider | null
 }
 
 export const CHAT_MAX_LENGTH = 2000
@@ -148,6 +152,7 @@ export class Edge {
       sharedVideo: meeting.sharedVideo?.view(this.now()) ?? null,
       event: meeting.event?.view() ?? null,
       talkTimer: meeting.event?.talkView() ?? null,
+      captions: meeting.captions?.state ?? { on: false },
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -299,6 +304,47 @@ export class Edge {
   eventOf(meeting: Meeting): MeetingEvent {
     meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.timers ?? realTimers, logger: this.deps.logger })
     return meeting.event
+  }
+
+  /**
+   * Captions on (spec §6: hosts start transcription): the host or a co-host, when the community's
+   * toolbar offers them (and transcripts, to keep one) and the edge has a speech service. Starting
+   * again switches the language or the transcript; everyone hears the new state.
+   */
+  async startCaptions(meeting: Meeting, caller: EdgePeer, request: { language: CaptionLanguage; transcript: boolean }): Promise<CaptionsState> {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.closedCaption) throw new EdgeError(EDGE_ERRORS.captionsOff)
+    if (request.transcript && !caller.claims.controls.transcribe) throw new EdgeError(EDGE_ERRORS.transcriptOff)
+    const { speech, env, logger, records } = this.deps
+    if (!speech) throw new EdgeError(EDGE_ERRORS.captionsUnavailable)
+    await meeting.captions?.stop()
+    const state = { on: true as const, ...request }
+    const captions = new MeetingCaptions(meeting.producerRouter, state, {
+      provider: speech,
+      ffmpegPath: env.FFMPEG_PATH,
+      logger: logger.child({ meetingRoomId: meeting.id }),
+      speakerOf: (peerId) => {
+        const speaker = meeting.peers.get(peerId)
+        return speaker ? { name: speaker.name, userId: speaker.userId } : null
+      },
+      onCaption: (caption) => meeting.toAll('newTranscription', caption),
+      saveLine: (line) => records.addTranscriptLine({ meetingRoomId: meeting.id, ...line }),
+    })
+    meeting.captions = captions
+    for (const peer of meeting.peers.values()) for (const producer of peer.producers.values()) void captions.listen(producer)
+    meeting.toAll('transcription', state)
+    void records.log(meeting.id, 'info', `captions on in ${state.language}${state.transcript ? ' with a transcript' : ''} by ${caller.name} (${caller.userId})`)
+    return state
+  }
+
+  async stopCaptions(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const captions = meeting.captions
+    if (!captions) return
+    meeting.captions = null
+    meeting.toAll('transcription', { on: false })
+    await captions.stop()
+    void this.deps.records.log(meeting.id, 'info', `captions off by ${caller.name} (${caller.userId})`)
   }
 
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {

@@ -43,6 +43,11 @@ const schema = z
     // (media-edge/contract/assignment.ts says why these defaults).
     EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
+    // Captions (issue 14): a Deepgram-protocol streaming speech service; without a key captions are off.
+    SPEECH_API_URL: z.string().url().default('wss://api.deepgram.com/v1/listen'),
+    SPEECH_API_KEY: optional(z.string().min(1)),
+    // Debian's ffmpeg on PATH by default (scripts/ensure-deps.mjs installs it).
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({

@@ -1,7 +1,7 @@
 // The meeting's rows in the database (spec §3 Meeting administration): MeetingRoom, MeetingPeer,
 // MeetingLog and the chat. Only the media edge writes them; the web app and admin screens read.
 import { Op } from 'sequelize'
-import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, Room } from '#models/index'
+import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine, Room } from '#models/index'
 import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
 import { isGuestId, type ChatMessage } from './contract/protocol'
@@ -109,6 +109,11 @@ export class MeetingRecords {
   async addChat(message: Omit<ChatMessage, 'id' | 'sentAt' | 'guest'> & { meetingRoomId: string }, now = new Date()): Promise<ChatMessage> {
     const row = await MeetingChatMessage.create({ ...message, sentAt: now })
     return toChatMessage(row)
+  }
+
+  /** A final caption line of a meeting whose transcript is kept. */
+  async addTranscriptLine(line: { meetingRoomId: string; peerId: string; userId: string; name: string; text: string; spokenAt: Date }) {
+    await MeetingTranscriptLine.create(line)
   }
 
   async chat(meetingRoomId: string): Promise<ChatMessage[]> {

@@ -23,6 +23,7 @@ import { HandQueue } from './hand-queue'
 import type { MeetingPoll } from './poll'
 import { sharedVideoOwnerLeft, type SharedVideoPlayback } from './shared-video'
 import type { MeetingEvent } from './meeting-event'
+import type { MeetingCaptions } from './captions'
 
 type Event = keyof ServerToClientEvents
 type Args<E extends Event> = Parameters<ServerToClientEvents[E]>
@@ -59,6 +60,8 @@ export class Meeting {
   sharedVideo: SharedVideoPlayback | null = null
   /** The event's slot engine and talk timer (issue 14 item 3), once a host runs it. */
   event: MeetingEvent | null = null
+  /** The captions while a host has them on (issue 14). */
+  captions: MeetingCaptions | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
   private readonly pipes = new Map<string, Promise<unknown>>()
@@ -87,6 +90,11 @@ export class Meeting {
 
   get channel() {
     return channels.meeting(this.id)
+  }
+
+  /** The router every producer lives on: what taps of the meeting's audio consume from. */
+  get producerRouter() {
+    return this.main.router
   }
 
   get rtpCapabilities() {
@@ -209,6 +217,7 @@ export class Meeting {
     producer.observer.once('close', () => this.producerClosed(peer, producer, transport))
 
     if (kind === 'audio') await this.speakerObserver.addProducer({ producerId: producer.id }).catch(() => undefined)
+    if (kind === 'audio') void this.captions?.listen(producer)
     if (source === 'screen') {
       this.screenShareId = peer.id
       await transport.setMaxIncomingBitrate(maxIncomingBitrate(true))
@@ -384,6 +393,8 @@ export class Meeting {
     if (this.closed) return
     this.closed = true
     this.event?.close()
+    void this.captions?.stop()
+    this.captions = null
     for (const peer of this.peers.values()) peer.close()
     this.peers.clear()
     this.main.router.close()

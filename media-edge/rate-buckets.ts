@@ -91,6 +91,9 @@ export const EVENT_RATES: EventRates = {
   leaveEvent: { burst: 5, perSecond: 0.5 },
   // A client asks when it (re)joins or resyncs; the state also comes with every change.
   'room:getEventSlotIndex': { burst: 10, perSecond: 1 },
+  // Captions: a host turns them on or off, or switches the language; each start taps every microphone.
+  'transcribe:start': { burst: 3, perSecond: 0.2 },
+  'transcribe:stop': { burst: 3, perSecond: 0.2 },
 }
 
 interface Bucket {

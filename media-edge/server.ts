@@ -20,6 +20,7 @@ import type { Timers } from './event-slots'
 import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { attachSignalling } from './signalling'
+import { deepgramSpeech } from './deepgram-speech'
 import type { EdgeIo } from './socket-types'
 import { WorkerPool } from './worker-pool'
 
@@ -141,6 +142,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       ...(env.RTC_ANNOUNCED_IP ? { announcedAddress: env.RTC_ANNOUNCED_IP } : {}),
       portRange: { min: env.RTC_MIN_PORT, max: env.RTC_MAX_PORT },
     })),
+    speech: env.SPEECH_API_KEY ? deepgramSpeech({ url: env.SPEECH_API_URL, apiKey: env.SPEECH_API_KEY }) : null,
   })
   attachSignalling(io, edge, { secret: env.EDGE_SECRET, logger, eventRates: options.eventRates })
   logger.info({ port, publicUrl, edgeId, workers: env.MEDIA_WORKERS, redis: Boolean(redis) }, 'media edge listening')

@@ -10,7 +10,7 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { CAPTION_LANGUAGES, EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { VIDEO_LINK_MAX_LENGTH } from './contract/video-link'
 import { controlSharedVideo, endSharedVideo, startSharedVideo } from './shared-video'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
@@ -75,6 +75,7 @@ const schemas = {
   eventSlot: z.object({ slotIndex: z.number().int().min(0).max(1000) }),
   eventSeek: z.object({ positionMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
   eventEnd: z.object({ force: z.boolean().optional() }).optional(),
+  captions: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -371,6 +372,14 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('room:getEventSlotIndex', async () => {
       const state = joined().meeting.event?.view()
       return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }
+    })
+    answer('transcribe:start', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.startCaptions(meeting, peer, parse(schemas.captions, payload))
+    })
+    answer('transcribe:stop', async () => {
+      const { meeting, peer } = joined()
+      await edge.stopCaptions(meeting, peer)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

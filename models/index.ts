@@ -3,7 +3,7 @@ import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
 import { Membership } from './membership'
-import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, initialiseMeetings } from './meeting'
+import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine, initialiseMeetings } from './meeting'
 import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
 import { ProductConfig } from './product-config'
@@ -29,7 +29,7 @@ import { EventSeries } from './event-series'
 import { Notification, NotificationSetting } from './notification'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
-export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom }
+export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
 export { RoomFollow, UserBlock, UserConnection }

@@ -77,6 +77,19 @@ export class MeetingChatMessage extends Model<InferAttributes<MeetingChatMessage
   declare updatedAt: CreationOptional<Date>
 }
 
+/** A final caption line of a meeting whose host kept a transcript (migrations/0028-meeting-transcripts.ts). */
+export class MeetingTranscriptLine extends Model<InferAttributes<MeetingTranscriptLine>, InferCreationAttributes<MeetingTranscriptLine>> {
+  declare id: CreationOptional<string>
+  declare meetingRoomId: string
+  declare peerId: string
+  declare userId: string
+  declare name: string
+  declare text: string
+  declare spokenAt: Date
+  declare createdAt: CreationOptional<Date>
+  declare updatedAt: CreationOptional<Date>
+}
+
 export function initialiseMeetings(sequelize: Sequelize) {
   // Fresh objects per attribute: Sequelize mutates the definitions it is given.
   const key = () => ({ type: DataTypes.STRING(36), primaryKey: true, defaultValue: newId })
@@ -150,6 +163,20 @@ export function initialiseMeetings(sequelize: Sequelize) {
       ...timestamps(),
     },
     { sequelize, tableName: 'meeting_chat_messages', modelName: 'MeetingChatMessage' },
+  )
+
+  MeetingTranscriptLine.init(
+    {
+      id: key(),
+      meetingRoomId: ref(),
+      peerId: { type: DataTypes.STRING(36), allowNull: false },
+      userId: { type: DataTypes.STRING(64), allowNull: false },
+      name: { type: DataTypes.STRING, allowNull: false },
+      text: { type: DataTypes.TEXT, allowNull: false },
+      spokenAt: when(),
+      ...timestamps(),
+    },
+    { sequelize, tableName: 'meeting_transcript_lines', modelName: 'MeetingTranscriptLine' },
   )
 
   MeetingRoom.hasMany(MeetingPeer, { foreignKey: 'meetingRoomId', as: 'peers' })

@@ -17,7 +17,7 @@ export const RESERVED_ROOM_SLUGS = new Set([
   'access-denied', 'admin', 'calls', 'claimed', 'contacts', 'event-not-found', 'event-series', 'events', 'group-not-found',
   'groups', 'install', 'join', 'media', 'members', 'messages', 'post-not-found', 'posts', 'private', 'reserved',
   'room-not-found', 'settings', 'sign-in', 'signin-error', 'signup-successful', 'subcommunities', 'tags', 'thank-you',
-  'drafts',
+  'drafts', 'transcripts',
 ])
 
 export function normaliseSlug(value: string): string {

@@ -19,6 +19,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.eventNotStarted]: 'meeting:eventSlots.errors.notStarted',
   [EDGE_ERRORS.eventNoSuchSlot]: 'meeting:eventSlots.errors.noSuchSlot',
   [EDGE_ERRORS.lateJoinerWindowClosed]: 'meeting:eventSlots.errors.lateJoinerWindowClosed',
+  [EDGE_ERRORS.captionsOff]: 'meeting:captions.off',
+  [EDGE_ERRORS.transcriptOff]: 'meeting:captions.transcriptOff',
+  [EDGE_ERRORS.captionsUnavailable]: 'meeting:captions.unavailable',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { BreakoutMove, ChatMessage, ClientToServerEvents, EventState, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo, TalkTimerState } from '#edge/contract/protocol'
+import type { BreakoutMove, Caption, CaptionLanguage, CaptionsState, ChatMessage, ClientToServerEvents, EventState, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo, TalkTimerState } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -42,6 +42,8 @@ export interface EdgeSessionEvents {
   event(event: EventState): void
   talkTimer(talkTimer: TalkTimerState): void
   talkNotice(notice: { kind: 'encouragement' | 'enforcement'; message: string | null }): void
+  captions(captions: CaptionsState): void
+  caption(caption: Caption): void
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
@@ -219,6 +221,8 @@ export class EdgeSession {
     socket.on('event.updated', (event) => events.event(event))
     socket.on('talkTimer:updated', (talkTimer) => events.talkTimer(talkTimer))
     socket.on('talkTimer:peerEncouragement', (notice) => events.talkNotice(notice))
+    socket.on('transcription', (captions) => events.captions(captions))
+    socket.on('newTranscription', (caption) => events.caption(caption))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
@@ -557,6 +561,14 @@ export class EdgeSession {
   /** joinEvent / leaveEvent: my own part in the event. */
   takePart(part: boolean) {
     return request(this.requireSocket(), part ? 'joinEvent' : 'leaveEvent')
+  }
+
+  startCaptions(language: CaptionLanguage, transcript: boolean) {
+    return request(this.requireSocket(), 'transcribe:start', { language, transcript })
+  }
+
+  stopCaptions() {
+    return request(this.requireSocket(), 'transcribe:stop')
   }
 
   react(emoji: Reaction) {

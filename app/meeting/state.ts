@@ -1,7 +1,8 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
 import { breakoutReducer, breakoutsJoined, initialBreakoutState, isBreakoutAction, type BreakoutAction, type BreakoutState } from './breakout-state'
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo, type Caption, type CaptionsState } from '#edge/contract/protocol'
+import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -62,6 +63,9 @@ export interface MeetingState {
   sharedVideo: { video: SharedVideo; receivedAt: number } | null
   /** Breakout rooms: where I am, a move under way, the hosts' room list (breakout-state.ts). */
   breakouts: BreakoutState
+  /** Whether a host has captions on, and the lines showing. */
+  captions: CaptionsState
+  captionLines: Caption[]
 }
 
 export type MeetingAction =
@@ -85,6 +89,8 @@ export type MeetingAction =
   | { type: 'handQueue'; hands: RaisedHand[] }
   | { type: 'pollUpdated'; poll: Poll }
   | { type: 'pollAnswered'; pollId: string; option: number }
+  | { type: 'captionsChanged'; captions: CaptionsState }
+  | { type: 'caption'; caption: Caption }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
@@ -129,6 +135,8 @@ export function initialMeetingState(init: {
     pollAnswer: null,
     sharedVideo: null,
     breakouts: initialBreakoutState(),
+    captions: { on: false },
+    captionLines: [],
   }
 }
 
@@ -199,6 +207,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         poll: result.poll ?? null,
         pollAnswer: result.pollAnswer ?? null,
         breakouts: breakoutsJoined(state.breakouts, result),
+        captions: result.captions ?? { on: false },
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -301,6 +310,13 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     case 'pollUpdated':
       // A new poll starts unanswered.
       return { ...state, poll: action.poll, pollAnswer: state.poll?.id === action.poll.id ? state.pollAnswer : null }
+
+    case 'captionsChanged':
+      return { ...state, captions: action.captions, captionLines: action.captions.on ? state.captionLines : [] }
+
+    case 'caption':
+      if (!state.captions.on) return state
+      return { ...state, captionLines: addCaption(state.captionLines, action.caption) }
 
     case 'pollAnswered':
       if (state.poll?.id !== action.pollId) return state

@@ -4,7 +4,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
-import { ENCOURAGEMENT_TOAST_MS, REACTION_SHOW_MS, type BreakoutMove, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import { ENCOURAGEMENT_TOAST_MS, REACTION_SHOW_MS, type BreakoutMove, type CaptionLanguage, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
@@ -32,7 +32,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -238,6 +238,8 @@ export function useMeeting(config: MeetingConfig) {
             dispatchEvent({ type: 'notice', notice: { kind, message, id } })
             setTimeout(() => dispatchEvent({ type: 'noticeEnded', id }), ENCOURAGEMENT_TOAST_MS)
           },
+          captions: (captions) => dispatch({ type: 'captionsChanged', captions }),
+          caption: (caption) => dispatch({ type: 'caption', caption }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -609,6 +611,16 @@ export function useMeeting(config: MeetingConfig) {
           dispatch({ type: 'pollAnswered', pollId, option })
         }),
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
+      /** Throws the edge's refusal, for the captions dialog to show. */
+      startCaptions: async (language: CaptionLanguage, transcript: boolean) => {
+        const captions = await sessionRef.current!.startCaptions(language, transcript)
+        dispatch({ type: 'captionsChanged', captions })
+      },
+      stopCaptions: () =>
+        act(async () => {
+          await sessionRef.current!.stopCaptions()
+          dispatch({ type: 'captionsChanged', captions: { on: false } })
+        }),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
       /** Throws the edge's refusal, for the share form to show. */
       startSharedVideo: async (url: string) => {

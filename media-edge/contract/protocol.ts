@@ -51,7 +51,30 @@ export const EDGE_ERRORS = {
   eventNotStarted: 'The event has not started.',
   eventNoSuchSlot: 'There is no such slot.',
   lateJoinerWindowClosed: 'The event started too long ago to join it now.',
+  // Ours (issue 14): captions need the community's toolbar switch (transcript its own) and a speech service.
+  captionsOff: 'Captions are turned off in this community.',
+  transcriptOff: 'Transcripts are turned off in this community.',
+  captionsUnavailable: 'Captions are not set up on this media server.',
 } as const
+
+/** Ours (issue 14): the languages captions can be started in (the product's). */
+export const CAPTION_LANGUAGES = ['en', 'es', 'pt'] as const
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
+
+/**
+ * The meeting's captions (spec §3 isClosedCaptioning, isTranscribing): on, in which language, and
+ * whether the final lines are kept as a transcript.
+ */
+export type CaptionsState = { on: false } | { on: true; language: CaptionLanguage; transcript: boolean }
+
+/** One caption line (spec §3 currentSubtitle: name, transcript). An interim line's id is the same until it is final. */
+export interface Caption {
+  id: string
+  peerId: string
+  name: string
+  text: string
+  final: boolean
+}
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
 export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as const
@@ -198,6 +221,9 @@ export interface EdgeControls {
   chat: boolean
   sharedScreen: boolean
   sharedVideo: boolean
+  /** Toolbar closedCaption: live captions; transcribe: keeping them as a transcript. */
+  closedCaption: boolean
+  transcribe: boolean
 }
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
@@ -303,6 +329,8 @@ export interface JoinResult {
   /** Ours (issue 14 item 3): the running event's slot and time left, and the talk timer, for a late joiner. */
   event: EventState | null
   talkTimer: TalkTimerState | null
+  /** Ours: whether captions are on, so a late joiner shows them. */
+  captions: CaptionsState
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -455,6 +483,9 @@ export interface ClientToServerEvents {
   leaveEvent: (ack: AckCallback<TalkTimerState>) => void
   /** Anyone: the current slot and what is left of it. */
   'room:getEventSlotIndex': (ack: AckCallback<{ slotIndex: number | null; remainingMs: number | null }>) => void
+  /** Spec §7 "transcribe start and stop": a host or co-host turns captions on (optionally kept as a transcript) or off. */
+  'transcribe:start': (payload: { language: CaptionLanguage; transcript: boolean }, ack: AckCallback<CaptionsState>) => void
+  'transcribe:stop': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -508,6 +539,10 @@ export interface ServerToClientEvents {
   'talkTimer:updated': (payload: TalkTimerState) => void
   /** Spec §7: to one person, once: speak up (encouragement) or your time is up (enforcement). */
   'talkTimer:peerEncouragement': (payload: { kind: 'encouragement' | 'enforcement'; message: string | null }) => void
+  /** Spec §7 "transcription": captions turned on or off. */
+  transcription: (payload: CaptionsState) => void
+  /** Spec §7 "newTranscription": a caption line, interim or final. */
+  newTranscription: (payload: Caption) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

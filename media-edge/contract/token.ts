@@ -64,5 +64,11 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
  */
 function controlsOf(value: unknown): EdgeControls {
   const controls = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof EdgeControls, unknown>>
-  return { chat: controls.chat !== false, sharedScreen: controls.sharedScreen !== false, sharedVideo: controls.sharedVideo !== false }
+  return {
+    chat: controls.chat !== false,
+    sharedScreen: controls.sharedScreen !== false,
+    sharedVideo: controls.sharedVideo !== false,
+    closedCaption: controls.closedCaption !== false,
+    transcribe: controls.transcribe !== false,
+  }
 }

@@ -6,6 +6,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startOAuthProvider } from '../support/oauth-provider'
 import { startSmtpServer } from '../support/smtp-server'
+import { startSpeechServer } from '../support/speech-server'
 
 /** One received message as the tests read it back. */
 export type StoredMail = {
@@ -59,7 +60,16 @@ export default async function globalSetup() {
     throw error
   })
 
+  // The speech service captions stream to (the edge gets its address from start-server.mjs).
+  const speechPort = Number(process.env.E2E_SPEECH_PORT)
+  const speech = await startSpeechServer(speechPort).catch(async (error: NodeJS.ErrnoException) => {
+    await Promise.all([oauth.close(), smtp.close()])
+    if (error.code === 'EADDRINUSE') throw new Error(`E2E speech port ${speechPort} is in use: set E2E_SPEECH_PORT to a free port`)
+    throw error
+  })
+
   return async () => {
+    await speech.close()
     await oauth.close()
     await smtp.close()
     rmSync(directory, { recursive: true, force: true })

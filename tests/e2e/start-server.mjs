@@ -27,7 +27,7 @@ const env = {
   NODE_ENV: 'development',
   PORT: port,
   DATABASE_URL: `sqlite:${database}`,
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // An explicit secret, shared with the test workers (playwright.config.ts sets it): the sign-in
   // fixture signs session cookies with it. Started by hand, nobody else needs it.
   SESSION_SECRET: process.env.E2E_SESSION_SECRET ?? randomBytes(32).toString('hex'),
@@ -41,6 +41,8 @@ const env = {
   CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
   // And the demo accounts, in both projects, get more codes in a run than one account's daily 20.
   CODES_PER_ACCOUNT_PER_DAY: '200',
+  // Captions' speech service: the run's stand-in (global-setup.ts, tests/support/speech-server.ts).
+  ...(process.env.E2E_SPEECH_PORT ? { SPEECH_API_URL: `ws://127.0.0.1:${process.env.E2E_SPEECH_PORT}/v1/listen`, SPEECH_API_KEY: 'test-speech-key' } : {}),
   // Social sign-in against the run's loopback OAuth2/OIDC provider (global-setup.ts); without
   // E2E_OAUTH_PORT (the server started by hand) the sign-in page offers no provider.
   ...(process.env.E2E_OAUTH_PORT ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`) : { OAUTH_PROVIDERS: '' }),

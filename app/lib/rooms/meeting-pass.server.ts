@@ -59,7 +59,13 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
     permissions: meetingPermissions,
     locked: room.locked,
     // Enforced by the edge, not only hidden from the toolbar.
-    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen, sharedVideo: brand.toolbarControls.sharedVideo },
+    controls: {
+      chat: brand.toolbarControls.chat,
+      sharedScreen: brand.toolbarControls.sharedScreen,
+      sharedVideo: brand.toolbarControls.sharedVideo,
+      closedCaption: brand.toolbarControls.closedCaption,
+      transcribe: brand.toolbarControls.transcribe,
+    },
   }
   return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }
 }

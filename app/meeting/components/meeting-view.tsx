@@ -4,6 +4,7 @@ import { tileLayout } from '../layout'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { BreakoutBadge, BreakoutPanel } from './breakout-panel'
+import { CaptionsOverlay } from './captions'
 import { ChatPanel } from './chat-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
@@ -50,6 +51,7 @@ export function MeetingView() {
         <PollPanel />
         <EventSlotsBar />
         <TalkTimerToast />
+        <CaptionsOverlay />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setDrawer(null)} /> : null}
       {drawer === 'breakouts' ? <BreakoutPanel onClose={() => setDrawer(null)} /> : null}

@@ -5,6 +5,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
 import { Icon, type IconName } from './icons'
 import { useMeetingContext } from './meeting-context'
+import { CaptionsDialog } from './captions'
 import { PollDialog } from './poll'
 import { SettingsDialog } from './settings-dialog'
 import { SharedVideoDialog } from './shared-video'
@@ -47,7 +48,7 @@ export function Toolbar({
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'video' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'video' | 'captions' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
   const reactions = useRef<HTMLDetailsElement>(null)
@@ -164,6 +165,11 @@ export function Toolbar({
                 {t('meeting:breakouts.open')}
               </button>
             ) : null}
+            {(me.isHost || me.isCoHost) && controls.closedCaption ? (
+              <button type="button" onClick={() => { closeMore(); setPanel('captions') }}>
+                {t(meeting.state.captions.on ? 'meeting:captions.manage' : 'meeting:captions.open')}
+              </button>
+            ) : null}
             <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
               {t('meeting:controls.stats')}
             </button>
@@ -191,6 +197,7 @@ export function Toolbar({
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
       {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
       {controls.sharedVideo ? <SharedVideoDialog open={panel === 'video'} onClose={() => setPanel(null)} /> : null}
+      {(me.isHost || me.isCoHost) && controls.closedCaption ? <CaptionsDialog open={panel === 'captions'} onClose={() => setPanel(null)} /> : null}
     </>
   )
 }

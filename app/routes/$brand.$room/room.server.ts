@@ -98,6 +98,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           sharedVideo: toolbarControls.sharedVideo,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
+          closedCaption: toolbarControls.closedCaption,
+          transcribe: toolbarControls.transcribe,
         },
       },
       // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the

@@ -6,10 +6,13 @@ import { db, Brand, Room } from '#app/lib/platform/db.server'
 import { parseEdgeEnv } from '#edge/env'
 import { startEdge, type EdgeOptions, type RunningEdge } from '#edge/server'
 import { signEdgeToken } from '#edge/contract/token'
-import type { Ack, ClientToServerEvents, EdgeClaims, ServerToClientEvents } from '#edge/contract/protocol'
+import type { Ack, ClientToServerEvents, EdgeClaims, EdgeControls, ServerToClientEvents } from '#edge/contract/protocol'
 
 /** The test run's edge secret (vitest.config.ts); a test edge and the web app's modules share it. */
 export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
+
+/** Every toolbar control on, as a community has them by default; tests turn one off with a spread. */
+export const ALL_CONTROLS: EdgeControls = { chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
@@ -49,7 +52,7 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isCoHost: false,
       permissions: [],
       locked: false,
-      controls: { chat: true, sharedScreen: true, sharedVideo: true },
+      controls: ALL_CONTROLS,
       ...claims,
     },
     secret,

@@ -6,7 +6,7 @@ import { MeetingChatMessage, MeetingPeer } from '#app/lib/platform/db.server'
 import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/contract/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import { ALL_CONTROLS, MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
 
 let edge: RunningEdge
 
@@ -180,7 +180,7 @@ describe('names', () => {
 describe("the community's toolbar controls", () => {
   it('chat off: chat is refused to everyone, the host too, and nothing is stored or delivered', async () => {
     const { id: roomId } = await createRoom()
-    const controls = { chat: false, sharedScreen: true, sharedVideo: true }
+    const controls = { ...ALL_CONTROLS, chat: false }
     const host = await joinMeeting(edge, roomId, { isHost: true, controls })
     const someone = await joinMeeting(edge, roomId, { controls })
     const delivered = collect(someone.socket, 'chat:message')
@@ -192,7 +192,7 @@ describe("the community's toolbar controls", () => {
 
   it('screen sharing off: a screen is refused to everyone, the host too; the camera is not', async () => {
     const { id: roomId } = await createRoom()
-    const controls = { chat: true, sharedScreen: false, sharedVideo: true }
+    const controls = { ...ALL_CONTROLS, sharedScreen: false }
     for (const claims of [{ isHost: true, controls }, { controls }]) {
       const { socket, joined } = await joinMeeting(edge, roomId, claims)
       const { send } = await setUpMedia(socket)

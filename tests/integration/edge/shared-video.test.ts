@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type SharedVideo } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor } from './harness'
+import { ALL_CONTROLS, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor } from './harness'
 
 let edge: RunningEdge
 let clock = 1_000_000
@@ -96,7 +96,7 @@ describe('starting a shared video', () => {
 
   it("is refused when the community turned the toolbar's shared video off, for hosts too", async () => {
     const { id: roomId } = await createRoom()
-    const controls = { chat: true, sharedScreen: true, sharedVideo: false }
+    const controls = { ...ALL_CONTROLS, sharedVideo: false }
     for (const claims of [{ controls }, { controls, isHost: true }]) {
       const peer = await joinMeeting(edge, roomId, claims)
       expect(await request(peer.socket, 'room:sharedVideo:start', { url: LINK })).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoOff })

@@ -5,7 +5,7 @@ import { MeetingRecords } from '#edge/meeting-records'
 import { signEdgeToken } from '#edge/contract/token'
 import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { TEST_EDGE_SECRET, closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
+import { ALL_CONTROLS, TEST_EDGE_SECRET, closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
 
 let edge: RunningEdge
 let roomId: string
@@ -24,7 +24,7 @@ describe('the handshake', () => {
     const forged = await tokenFor(roomId, {}, 'another-secret-that-is-long-enough-1234')
     await expect(connect(edge, forged)).rejects.toThrow(EDGE_ERRORS.badToken)
     const expired = await signEdgeToken(
-      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, sharedVideo: true } },
+      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: ALL_CONTROLS },
       TEST_EDGE_SECRET,
       -10,
     )

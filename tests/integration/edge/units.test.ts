@@ -9,6 +9,7 @@ import { memoryKickedPeers } from '#edge/kicked-peers'
 import { EVENT_RATES, RateBuckets } from '#edge/rate-buckets'
 import { EdgePeer, connectedPeers } from '#edge/peer'
 import { iceServersFor, turnCredentials } from '#edge/turn'
+import { ALL_CONTROLS } from './harness'
 
 describe('the edge environment', () => {
   it('needs nothing in development and verifies what a development web app signs', () => {
@@ -145,7 +146,7 @@ describe('rate buckets', () => {
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, sharedVideo: true } }
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: ALL_CONTROLS }
     class Recorder extends EdgePeer {
       override readonly isRecorder = true
     }

@@ -40,6 +40,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     sharedVideo: null,
     event: null,
     talkTimer: null,
+    captions: { on: false },
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,

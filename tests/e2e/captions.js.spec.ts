@@ -1,0 +1,116 @@
+// Captions (issue 14 item 6): the host turns captions on with a transcript; the visitor's
+// microphone (Chromium's fake device playing a tone, so there is sound to hear) goes through the
+// edge to the run's speech service stand-in (tests/support/speech-server.ts), and both browsers
+// show the lines with the speaker's name; the host turns them off, then finds the transcript on the
+// transcripts page and downloads it, without JavaScript too.
+// JavaScript only for the meeting; both sign in with a session row.
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+
+const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
+const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:${key}`, values)
+const s = (key: string) => t('en', `signup:${key}`)
+
+// A voice-like sound as the fake microphone: a gliding tone that swells three times a second. The
+// default fake device only beeps now and then, and a steady tone is what the browser's noise
+// suppression removes.
+const tone = join(tmpdir(), `hearth-e2e-voice-${process.pid}.wav`)
+spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=60", tone])
+test.use({ launchOptions: { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${tone}`] } })
+
+const run = randomBytes(3).toString('hex')
+
+async function signedIn(browser: Browser, name: string, javaScriptEnabled = true) {
+  const emailAddress = `${name.toLowerCase()}-${run}@captions.example`
+  const existing = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
+  if (existing.length === 0) {
+    const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [randomBytes(27).toString('base64url'), name, emailAddress, now, now])
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, javaScriptEnabled })
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  await signInWithSession(context, emailAddress)
+  return { name, page, errors, close: () => context.close() }
+}
+
+async function joinMeeting(page: Page, room: string) {
+  await page.goto(room)
+  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
+  await page.getByRole('button', { name: m('mirror.join') }).click()
+  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
+}
+
+test.describe('captions', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('the host turns captions on; both browsers read the visitor’s lines; the transcript is downloaded afterwards', async ({ browser }, testInfo) => {
+    const host = await signedIn(browser, 'Carla')
+    const visitor = await signedIn(browser, 'Vasco')
+    try {
+      const slug = `carla-${run}`
+      await host.page.goto('/register/room')
+      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
+      await host.page.getByRole('button', { name: s('claim.claim') }).click()
+      await expect(host.page).toHaveURL('/welcome-aboard')
+      const room = `/me/${slug}`
+      await joinMeeting(host.page, room)
+      await joinMeeting(visitor.page, room)
+      await expect(host.page.locator(`.meeting-tile[aria-label="${visitor.name}"]`)).toBeVisible({ timeout: 30_000 })
+      // The visitor has no switch for captions.
+      await visitor.page.getByText(m('controls.more'), { exact: true }).click()
+      await expect(visitor.page.getByRole('button', { name: m('captions.open') })).toHaveCount(0)
+      await visitor.page.getByText(m('controls.more'), { exact: true }).click()
+
+      await host.page.getByText(m('controls.more'), { exact: true }).click()
+      await host.page.getByRole('button', { name: m('captions.open') }).click()
+      const dialog = host.page.getByRole('dialog', { name: m('captions.title') })
+      await dialog.getByLabel(m('captions.language')).selectOption('en')
+      await dialog.getByLabel(m('captions.keepTranscript')).check()
+      await screenshots(host.page, testInfo, 'meeting-captions-dialog')
+      await dialog.getByRole('button', { name: m('captions.start') }).click()
+      await expect(dialog).toBeHidden()
+
+      // The visitor's tone, heard by the service, shows on both screens with the visitor's name.
+      for (const page of [host.page, visitor.page]) {
+        const lines = page.getByRole('region', { name: m('captions.title') }).getByRole('listitem')
+        await expect(lines.filter({ hasText: visitor.name }).filter({ hasText: /sound for \d+ s/ }).first()).toBeVisible({ timeout: 30_000 })
+      }
+      await screenshots(visitor.page, testInfo, 'meeting-captions')
+
+      // Anyone may hide them for themselves.
+      await visitor.page.getByRole('button', { name: m('captions.hide') }).click()
+      await expect(visitor.page.getByRole('region', { name: m('captions.title') }).getByRole('listitem')).toHaveCount(0)
+      await visitor.page.getByRole('button', { name: m('captions.show') }).click()
+
+      await host.page.getByText(m('controls.more'), { exact: true }).click()
+      await host.page.getByRole('button', { name: m('captions.manage'), exact: true }).click()
+      await dialog.getByRole('button', { name: m('captions.stop') }).click()
+      await expect(visitor.page.getByRole('region', { name: m('captions.title') })).toHaveCount(0)
+      expect(host.errors).toEqual([])
+      expect(visitor.errors).toEqual([])
+    } finally {
+      await Promise.all([host.close(), visitor.close()])
+    }
+
+    // The transcript page, without JavaScript: listed for the host, downloaded as text.
+    const reader = await signedIn(browser, 'Carla', false)
+    try {
+      await reader.page.goto('/me/transcripts')
+      await expect(reader.page.getByRole('heading', { name: c('transcripts.title') })).toBeVisible()
+      const entry = reader.page.getByRole('listitem').filter({ hasText: 'Carla' })
+      await expect(entry).toBeVisible()
+      await screenshots(reader.page, testInfo, 'transcripts-page')
+      const [download] = await Promise.all([reader.page.waitForEvent('download'), entry.getByRole('link', { name: c('transcripts.download') }).click()])
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^transcript-carla-${run}-\\d{4}-\\d{2}-\\d{2}\\.txt$`))
+      const text = await (await download.createReadStream()).toArray()
+      expect(Buffer.concat(text).toString()).toMatch(new RegExp(`\\[\\d{2}:\\d{2}:\\d{2}\\] Vasco: sound for \\d+ s`))
+    } finally {
+      await reader.close()
+    }
+  })
+})
