@@ -7,11 +7,12 @@ import { EdgeError } from './edge-error'
 import type { EdgeEnv } from './env'
 import type { KickedPeers } from './kicked-peers'
 import type { Logger } from './logger'
+import { mayJoin, type Lobby } from './lobby'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer, connectedPeers } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
-import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
+import { EDGE_ERRORS, REACTIONS, channels, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -28,6 +29,8 @@ export interface EdgeDeps {
   pool: WorkerPool
   records: MeetingRecords
   kicked: KickedPeers
+  /** The waiting room's calls (lobby.ts). */
+  lobby: Lobby
   /** Set when REDIS_URL is: each meeting room is owned by one edge. */
   registry: RoomClaims | null
   logger: Logger
@@ -44,22 +47,29 @@ export class Edge {
 
   constructor(private readonly deps: EdgeDeps) {}
 
+  /** The waiting room's calls: made by people not in the meeting, answered by its hosts. */
+  get lobby() {
+    return this.deps.lobby
+  }
+
   /**
    * Joins the socket's peer to the meeting of the token's room, opening the meeting on first join.
-   * Refusals carry the server's text: another room, locked, wrong edge, kicked.
+   * Refusals carry the server's text: another room, wrong edge, kicked, or the waiting room (a
+   * locked or knock room, until a host answers this person's call in this meeting: lobby.ts).
    */
   async join(socket: EdgeSocket, roomId: string, peerData: PeerData): Promise<JoinResult> {
     const { claims, tokenId } = socket.data
     if (this.draining) throw new EdgeError(EDGE_ERRORS.shuttingDown)
     if (roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
     if (socket.data.peer && socket.data.meeting) return this.joinResult(socket.data.meeting, socket.data.peer)
-    if (claims.locked && !claims.isHost && !claims.isCoHost) throw new EdgeError(EDGE_ERRORS.roomLocked)
     if (this.deps.registry && !(await this.deps.registry.claimRoom(roomId))) throw new EdgeError(EDGE_ERRORS.wrongEdge)
 
     return this.serially(roomId, async () => {
       const live = this.meetings.get(roomId)
       const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
       if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId))) throw new EdgeError(EDGE_ERRORS.kicked)
+      // Before the meeting opens: someone waiting never starts one.
+      if (!(await mayJoin(claims, meetingRoomId))) throw new EdgeError(EDGE_ERRORS.waitingRoom)
       const meeting = live ?? (await this.openMeeting(roomId))
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
 
@@ -78,6 +88,7 @@ export class Edge {
       socket.data.peer = peer
       socket.data.meeting = meeting
       await socket.join(meeting.channel)
+      if (peer.isHost || peer.isCoHost) await socket.join(channels.roomHosts(roomId))
       meeting.toOthers(peer, 'peerJoined', peer.toPeer())
       void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
       return this.joinResult(meeting, peer)
@@ -86,7 +97,7 @@ export class Edge {
 
   private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
     const { env } = this.deps
-    const chat = await this.deps.records.chat(meeting.id)
+    const [chat, calls] = await Promise.all([this.deps.records.chat(meeting.id), this.deps.lobby.waitingFor(peer, meeting.roomId)])
     // The newcomer is in the meeting's channel already, so what others do while the chat is read
     // (someone entering) reaches it before this answer. Its client replaces its peer list with the
     // answer's: the list is read here, after the last await, so that it already holds those changes
@@ -100,6 +111,7 @@ export class Edge {
       hands: meeting.hands.list(),
       poll: meeting.poll?.view() ?? null,
       pollAnswer: meeting.poll?.answerOf(peer.userId) ?? null,
+      calls,
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -148,6 +160,7 @@ export class Edge {
       socket.data.peer = null
       socket.data.meeting = null
       await socket.leave(meeting.channel)
+      await socket.leave(channels.roomHosts(meeting.roomId))
     }
     await this.serially(meeting.roomId, () => this.removeFromMeeting(meeting, peer, reason))
   }

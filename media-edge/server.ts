@@ -14,8 +14,9 @@ import { Edge, type RoomClaims } from './edge'
 import type { EdgeEnv } from './env'
 import { memoryKickedPeers, redisKickedPeers } from './kicked-peers'
 import { createLogger, type Logger } from './logger'
+import { Lobby, realTimers, type Timers } from './lobby'
 import { MeetingRecords } from './meeting-records'
-import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
+import { CALL_RING_MS, EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { attachSignalling } from './signalling'
 import type { EdgeIo } from './socket-types'
@@ -32,6 +33,9 @@ export interface EdgeOptions {
   edgeId?: string
   /** The sockets' event rates; rate-buckets.ts's EVENT_RATES by default (tests try other limits). */
   eventRates?: EventRates
+  /** How long a waiting-room call rings before it is missed (CALL_RING_MS), and the timers that count it (tests fire them). */
+  callRingMs?: number
+  timers?: Timers
   /**
    * With REDIS_URL: puts the Socket.IO server on a shared adapter and returns what to call on
    * close. Defaults to the Redis adapter (media-edge/redis-adapter.ts); without REDIS_URL the
@@ -118,12 +122,14 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     (async (server: EdgeIo, client: Redis) => (await attachRedisAdapter(server, client, { onError: (error) => logger.error({ err: error }, 'socket.io redis adapter') })).close)
   const detachAdapter = redis ? await attachAdapter(io, redis) : undefined
 
+  const lobby = new Lobby({ io, logger, ringMs: options.callRingMs ?? CALL_RING_MS, timers: options.timers ?? realTimers })
   edge = new Edge({
     env: { ...env, EDGE_PUBLIC_URL: publicUrl },
     io,
     pool,
     records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL),
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
+    lobby,
     registry: registry satisfies RoomClaims | null,
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
@@ -145,6 +151,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       edge.draining = true
       await registry?.stop().catch((error: unknown) => logger.error({ err: error }, 'could not release the rooms'))
       await edge.drain()
+      lobby.close()
       await new Promise<void>((resolve) => io.close(() => resolve()))
       if (typeof detachAdapter === 'function') await detachAdapter()
       await pool.close()

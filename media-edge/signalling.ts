@@ -10,6 +10,7 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
+import { CALL_MESSAGE_MAX, CALLER_NAME_MAX } from '#models/call'
 import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -56,6 +57,9 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
+  callStart: z.object({ roomId: id(), name: z.string().max(CALLER_NAME_MAX).optional() }),
+  call: z.object({ callId: id() }),
+  callDecline: z.object({ callId: id(), message: z.string().max(CALL_MESSAGE_MAX).optional() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -237,6 +241,24 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { meeting, peer } = joined()
       edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
     })
+    // The waiting room (lobby.ts). Calling and hanging up are for people the meeting refused, so
+    // they have no joined-meeting check: the pass (its room, its user, whether it must wait) is the
+    // check. Answering and declining are the meeting's hosts' and co-hosts' (from the pass).
+    answer('call:setCalling', async (payload) => {
+      const { roomId, name } = parse(schemas.callStart, payload)
+      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+      return edge.lobby.call(socket, name)
+    })
+    answer('call:clearCalling', async (payload) => edge.lobby.cancel(socket, parse(schemas.call, payload).callId))
+    answer('call:answer', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.lobby.answer(meeting, peer, parse(schemas.call, payload).callId)
+    })
+    answer('call:decline', async (payload) => {
+      const { meeting, peer } = joined()
+      const { callId, message } = parse(schemas.callDecline, payload)
+      return edge.lobby.decline(meeting, peer, callId, message)
+    })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {
       const { roomId } = parse(schemas.room, payload)
@@ -254,6 +276,7 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     })
 
     socket.on('disconnect', () => {
+      edge.lobby.socketGone(socket.id)
       const { meeting, peer } = socket.data
       if (!meeting || !peer) return
       edge.leave(socket, meeting, peer, 'disconnected').catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))

@@ -49,6 +49,7 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isCoHost: false,
       permissions: [],
       locked: false,
+      waitingRoom: false,
       controls: { chat: true, sharedScreen: true },
       ...claims,
     },

@@ -145,7 +145,7 @@ describe('rate buckets', () => {
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true } }
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, waitingRoom: false, controls: { chat: true, sharedScreen: true } }
     class Recorder extends EdgePeer {
       override readonly isRecorder = true
     }

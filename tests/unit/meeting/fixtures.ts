@@ -37,6 +37,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     hands: [],
     poll: null,
     pollAnswer: null,
+    calls: [],
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,
