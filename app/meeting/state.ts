@@ -1,10 +1,10 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type Call, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
-export type View = 'home' | 'mirrorCheck' | 'meeting'
+export type View = 'home' | 'mirrorCheck' | 'waitingRoom' | 'meeting'
 export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
 
 export interface PeerState extends Peer {
@@ -57,6 +57,10 @@ export interface MeetingState {
   /** The quick poll last asked, and my answer to it (the option's index). */
   poll: Poll | null
   pollAnswer: number | null
+  /** In the waiting room: my call to the hosts, the last one made (its status says how it went). */
+  myCall: Call | null
+  /** As a host or co-host: the calls ringing from the waiting room, oldest first. */
+  calls: Call[]
 }
 
 export type MeetingAction =
@@ -82,6 +86,9 @@ export type MeetingAction =
   | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
+  | { type: 'waiting' }
+  | { type: 'myCall'; call: Call }
+  | { type: 'callUpdated'; call: Call }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
 
 export function initialMeetingState(init: {
@@ -120,6 +127,8 @@ export function initialMeetingState(init: {
     reactions: {},
     poll: null,
     pollAnswer: null,
+    myCall: null,
+    calls: [],
   }
 }
 
@@ -180,6 +189,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         hands: result.hands ?? [],
         poll: result.poll ?? null,
         pollAnswer: result.pollAnswer ?? null,
+        calls: result.calls ?? [],
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -289,6 +299,26 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'handQueue':
       return { ...state, hands: action.hands }
+
+    case 'waiting':
+      // Spec §2 waitingRoom: held at the door, not joining any more, until a host answers.
+      return { ...state, view: 'waitingRoom', me: { ...state.me, joining: false, visible: false, status: 'browsing' } }
+
+    case 'myCall':
+      return { ...state, myCall: action.call }
+
+    case 'callUpdated': {
+      const myCall = state.myCall?.id === action.call.id ? action.call : state.myCall
+      // The hosts' list: a ringing call joins it (once), an ended one leaves it.
+      const known = state.calls.some((call) => call.id === action.call.id)
+      const ringing = action.call.status === 'calling' && (state.me.isHost || state.me.isCoHost)
+      const calls = !ringing
+        ? state.calls.filter((call) => call.id !== action.call.id)
+        : known
+          ? state.calls.map((call) => (call.id === action.call.id ? action.call : call))
+          : [...state.calls, action.call]
+      return { ...state, myCall, calls }
+    }
 
     case 'reactionShown':
       return { ...state, reactions: { ...state.reactions, [action.peerId]: { emoji: action.emoji, id: action.id } } }

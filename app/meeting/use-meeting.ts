@@ -211,6 +211,8 @@ export function useMeeting(config: MeetingConfig) {
             stopLocalTracks()
             leavePage(null, 1000)
           },
+          waiting: () => dispatch({ type: 'waiting' }),
+          callUpdated: (call) => dispatch({ type: 'callUpdated', call }),
           roomUpdated: () => revalidate(),
           notification: (payload) => {
             const toast = notificationToast(payload)
@@ -281,6 +283,8 @@ export function useMeeting(config: MeetingConfig) {
     try {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
+      // Held in the waiting room: that view is showing (the 'waiting' event), nothing to enter.
+      if (edge.waiting) return
       edge.updatePeer(peerData())
       const entering = edge.enter()
       // Spec §4: on enter I am visible at once (status joining), so the meeting view and the others'
@@ -459,6 +463,19 @@ export function useMeeting(config: MeetingConfig) {
     if (left) notifyEmbedder(config.room.slug, { event: 'participantLeft', participants })
   }, [visibleIds, config.room.slug])
 
+  // Spec §4: an answered call leads into the meeting, entered by itself after the spec's 1 s.
+  const answered = state.view === 'waitingRoom' && state.myCall?.status === 'answered'
+  useEffect(() => {
+    if (!answered) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    sessionRef.current!.admitted().then(
+      // The waiting room says I was let in until the meeting view replaces it.
+      () => (timer = setTimeout(() => void join(), AUTO_ENTER_DELAY_MS)),
+      (error: unknown) => dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) }),
+    )
+    return () => clearTimeout(timer)
+  }, [answered, join])
+
   useEffect(() => {
     if (!state.me.visible) return
     return holdScreenWakeLock()
@@ -560,6 +577,20 @@ export function useMeeting(config: MeetingConfig) {
         }),
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
+      /** Waiting room: ring the hosts, or hang up; the view shows the edge's refusal if any. */
+      callHost: () =>
+        act(async () => {
+          const call = await sessionRef.current!.callHost(stateRef.current.me.name)
+          dispatch({ type: 'myCall', call })
+        }),
+      cancelCall: (callId: string) =>
+        act(async () => {
+          const call = await sessionRef.current!.cancelCall(callId)
+          dispatch({ type: 'myCall', call })
+        }),
+      answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
+      declineCall: (callId: string, message: string) =>
+        act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) })),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

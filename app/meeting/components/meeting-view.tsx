@@ -9,6 +9,7 @@ import { PollPanel } from './poll'
 import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
+import { WaitingCallers } from './waiting-room'
 
 function useSize<T extends HTMLElement>() {
   const ref = useRef<T>(null)
@@ -42,6 +43,7 @@ export function MeetingView() {
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />
+        <WaitingCallers />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setChatOpen(false)} /> : null}
       <Toolbar chatOpen={chatOpen} onToggleChat={() => setChatOpen((open) => !open)} fullScreenTarget={container} />
