@@ -5,7 +5,7 @@
 // table, models/call.ts), and the join looks it up there: admission is never the client's word, a
 // fresh pass or a reload finds the same answer, and every edge sharing the database agrees.
 import { Room } from '#models/index'
-import { CALLER_NAME_MAX, RoomCall, admittedTo, callView, endCall, ringingCalls, type CallEnd } from '#models/call'
+import { RoomCall, admittedTo, callView, endCall, holdsBack, ringHosts, ringingCalls, type CallEnd } from '#models/call'
 import { EdgeError } from './edge-error'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
@@ -33,7 +33,7 @@ export interface LobbyDeps {
 
 /** Whether this pass's holder waits to be let in: a locked or knock room, and not one of its hosts. */
 export function mustWait(claims: EdgeClaims) {
-  return (claims.locked || claims.waitingRoom) && !claims.isHost && !claims.isCoHost
+  return holdsBack(claims, claims)
 }
 
 /** Whether the holder may join this meeting now: no waiting asked of them, or a host answered their call in it. */
@@ -59,17 +59,12 @@ export class Lobby {
     const room = await Room.findOne({ where: { id: claims.roomId, deleted: false }, attributes: ['id', 'brandId', 'hostId'] })
     if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
     await socket.join(channels.user(claims.userId))
-    const ringing = await RoomCall.findOne({ where: { roomId: room.id, callerId: claims.userId, status: 'calling' } })
-    if (ringing) {
-      this.ring(ringing.id, socket.id)
-      return callView(ringing)
-    }
     // A guest's name is the one they typed; a member's is their account's (nobody calls as someone else).
-    const callerName = ((isGuestId(claims.userId) && name?.trim()) || claims.name || 'Guest').slice(0, CALLER_NAME_MAX)
-    const row = await RoomCall.create({ brandId: room.brandId, roomId: room.id, callerId: claims.userId, callerName, hostId: room.hostId })
+    const callerName = (isGuestId(claims.userId) && name?.trim()) || claims.name || 'Guest'
+    const { row, created } = await ringHosts(room, claims.userId, callerName)
     this.ring(row.id, socket.id)
     const view = callView(row)
-    this.announce(view)
+    if (created) this.announce(view)
     return view
   }
 

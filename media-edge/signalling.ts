@@ -10,8 +10,7 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { CALL_MESSAGE_MAX, CALLER_NAME_MAX } from '#models/call'
-import { EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { CALL_LIMITS, EDGE_ERRORS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './contract/token'
@@ -57,9 +56,9 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
-  callStart: z.object({ roomId: id(), name: z.string().max(CALLER_NAME_MAX).optional() }),
+  callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
   call: z.object({ callId: id() }),
-  callDecline: z.object({ callId: id(), message: z.string().max(CALL_MESSAGE_MAX).optional() }),
+  callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 

@@ -3,16 +3,16 @@
 // the media edge (the meeting's answer, decline, cancel and missed timer) and the web app (the JSON
 // API, the call history) move calls through here, so a call answered on one side and cancelled
 // on the other ends once, whichever comes first.
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize'
 import { newId } from './ids'
+import type { Room } from './room'
 
 export const CALL_STATUSES = ['calling', 'answered', 'declined', 'cancelled', 'missed'] as const
 export type CallStatus = (typeof CALL_STATUSES)[number]
 export type CallEnd = Exclude<CallStatus, 'calling'>
-/** A decline's optional message to the caller. */
-export const CALL_MESSAGE_MAX = 500
-/** The name a caller gives (a guest's typed name, a member's account name). */
-export const CALLER_NAME_MAX = 100
+/** The columns' sizes: the limits the edge and the API check first (CALL_LIMITS in media-edge/contract/protocol.ts). */
+const CALL_MESSAGE_MAX = 500
+const CALLER_NAME_MAX = 100
 
 /** A call as the caller, the hosts and the API see it. */
 export interface CallView {
@@ -40,6 +40,7 @@ export class RoomCall extends Model<InferAttributes<RoomCall>, InferCreationAttr
   /** The meeting an answered call let the caller into. */
   declare meetingRoomId: CreationOptional<string | null>
   declare endedAt: CreationOptional<Date | null>
+  declare room?: NonAttribute<Room>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -91,6 +92,25 @@ export async function endCall(
 ): Promise<RoomCall | null> {
   const [changed] = await RoomCall.update({ status, endedAt: now, ...details }, { where: { id, status: 'calling' } })
   return changed ? RoomCall.findByPk(id) : null
+}
+
+/**
+ * Whether a room holds this person back: it is locked or its waiting room is on (knock), and they
+ * are not its host or a co-host. The edge refuses their join on it; the API lets only them call.
+ */
+export function holdsBack(room: { locked: boolean; waitingRoom: boolean }, person: { isHost: boolean; isCoHost: boolean }) {
+  return (room.locked || room.waitingRoom) && !person.isHost && !person.isCoHost
+}
+
+/**
+ * A call to the room's hosts: the caller's call still ringing there if there is one (a second tab,
+ * a reload, the API and the meeting alike ring once), else a new one. `created` says which.
+ */
+export async function ringHosts(room: { id: string; brandId: string; hostId: string | null }, callerId: string, callerName: string) {
+  const ringing = await RoomCall.findOne({ where: { roomId: room.id, callerId, status: 'calling' } })
+  if (ringing) return { row: ringing, created: false }
+  const row = await RoomCall.create({ brandId: room.brandId, roomId: room.id, callerId, callerName: callerName.slice(0, CALLER_NAME_MAX), hostId: room.hostId })
+  return { row, created: true }
 }
 
 /** The calls still ringing in a room, oldest first: what its hosts see waiting. */

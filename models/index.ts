@@ -101,6 +101,7 @@ function initialise(sequelize: Sequelize) {
   Notification.initialise(sequelize)
   NotificationSetting.initialise(sequelize)
   RoomCall.initialise(sequelize)
+  RoomCall.belongsTo(Room, { foreignKey: 'roomId', as: 'room' })
 }
 
 /**

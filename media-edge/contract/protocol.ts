@@ -46,6 +46,8 @@ export const EDGE_ERRORS = {
 
 /** Ours (issue 14): a call nobody answers within this time is missed (the edge's timer, injectable in tests). */
 export const CALL_RING_MS = 60_000
+/** Ours: a decline's optional message, and the name a caller gives (the calls table's column sizes). */
+export const CALL_LIMITS = { message: 500, callerName: 100 } as const
 /** A call to a host from the waiting room (core spec §3 Call, §4: calling, answered, declined, cancelled, missed). */
 export type Call = CallView
 export type { CallStatus } from '#models/call'

@@ -2,7 +2,7 @@
 // name, call the host, cancel the call, how the call went) and the hosts' side (who is waiting,
 // answer or decline with an optional message).
 import { useState } from 'react'
-import type { Call } from '#edge/contract/protocol'
+import { CALL_LIMITS, type Call } from '#edge/contract/protocol'
 import { useT } from '#app/lib/i18n/use-t'
 import { useMeetingContext } from './meeting-context'
 
@@ -96,7 +96,7 @@ function Caller({ call }: { call: Call }) {
         <label htmlFor={inputId} className="visually-hidden">
           {t('meeting:waitingRoom.message', { name: call.callerName })}
         </label>
-        <input id={inputId} value={message} maxLength={500} placeholder={t('meeting:waitingRoom.messagePlaceholder')} onChange={(event) => setMessage(event.target.value)} />
+        <input id={inputId} value={message} maxLength={CALL_LIMITS.message} placeholder={t('meeting:waitingRoom.messagePlaceholder')} onChange={(event) => setMessage(event.target.value)} />
         <button type="submit" aria-label={t('meeting:waitingRoom.declineFor', { name: call.callerName })}>
           {t('meeting:waitingRoom.decline')}
         </button>
