@@ -45,7 +45,12 @@ export default function CallsDrawer() {
               <span className={`call-status call-status-${call.status}`}>{t(`community:calls.status.${call.status}`)}</span>
               {' · '}
               <time dateTime={call.createdAt}>{formatDate(new Date(call.createdAt), { language })}</time>
-              {call.status === 'declined' && call.message ? <q className="call-message">{call.message}</q> : null}
+              {call.status === 'declined' && call.message ? (
+                <>
+                  <br />
+                  <q className="call-message">{call.message}</q>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
