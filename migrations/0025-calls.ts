@@ -27,6 +27,8 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     answeredBy: { type: DataTypes.STRING(36), allowNull: true },
     meetingRoomId: { type: DataTypes.STRING(36), allowNull: true },
     endedAt: { type: DataTypes.DATE(3), allowNull: true },
+    // When the absent host was sent a link about this call (spec §7 Notifying a host): once per call.
+    hostNotifiedAt: { type: DataTypes.DATE(3), allowNull: true },
     ...stamps(),
   })
   await qi.addIndex('calls', ['roomId', 'status'], { name: 'calls_by_room_status' })

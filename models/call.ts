@@ -40,6 +40,8 @@ export class RoomCall extends Model<InferAttributes<RoomCall>, InferCreationAttr
   /** The meeting an answered call let the caller into. */
   declare meetingRoomId: CreationOptional<string | null>
   declare endedAt: CreationOptional<Date | null>
+  /** When the absent host was told about this call (once per call). */
+  declare hostNotifiedAt: CreationOptional<Date | null>
   declare room?: NonAttribute<Room>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
@@ -58,6 +60,7 @@ export class RoomCall extends Model<InferAttributes<RoomCall>, InferCreationAttr
         answeredBy: { type: DataTypes.STRING(36), allowNull: true },
         meetingRoomId: { type: DataTypes.STRING(36), allowNull: true },
         endedAt: { type: DataTypes.DATE(3), allowNull: true },
+        hostNotifiedAt: { type: DataTypes.DATE(3), allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -582,6 +582,8 @@ export function useMeeting(config: MeetingConfig) {
         act(async () => {
           const call = await sessionRef.current!.callHost(stateRef.current.me.name)
           dispatch({ type: 'myCall', call })
+          // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
+          void fetch('/resources/call-host', { method: 'POST', body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }) }).catch(() => undefined)
         }),
       cancelCall: (callId: string) =>
         act(async () => {

@@ -7,6 +7,7 @@ import { callView, endCall, holdsBack, ringHosts, type CallEnd, type CallView } 
 import { containsText } from '../admin/search.server'
 import { MeetingRoom, Room, RoomCall } from '../platform/db.server'
 import { publishCallUpdated } from '../rooms/edge-publisher.server'
+import { notifyAbsentHost } from './host-notice.server'
 import type { CallFilter } from './calls.schema'
 
 export const CALLS_PER_PAGE = 20
@@ -69,7 +70,10 @@ export async function startCall(room: Room, caller: { id: string; name: string }
   if (!holdsBack(room, rights)) return refused(409, 'notWaiting')
   const { row, created } = await ringHosts(room, caller.id, caller.name || 'Guest')
   const call = callView(row)
-  if (created) publishCallUpdated(call)
+  if (created) {
+    publishCallUpdated(call)
+    await notifyAbsentHost(call.id)
+  }
   return { ok: true, call }
 }
 
