@@ -1,11 +1,12 @@
 // The waiting room (issue 14 item 1) with three browsers: a host whose room has its waiting room on,
 // and two members who call. The host lets one in (who enters by themselves) and declines the
 // other with a message; neither a reload nor a fresh pass gets the declined one past the door,
-// and the one let in comes straight back in after a reload.
+// and the one let in comes straight back in after a reload. The first call rings while the host is
+// away: the host's mail (the run's SMTP server) brings a link to the room.
 // JavaScript only (the meeting runs in the browser); everyone signs in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+import { MEDIA_LAUNCH_OPTIONS, collectErrors, mailsTo, screenshots, signInWithSession, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -28,7 +29,7 @@ async function signedIn(browser: Browser, name: string) {
   const page = await context.newPage()
   const errors = collectErrors(page)
   await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
+  return { name, emailAddress, page, errors, close: () => context.close() }
 }
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
@@ -58,19 +59,25 @@ test.describe('the waiting room', () => {
       await sql('UPDATE rooms SET waitingRoom = 1 WHERE slug = ?', [slug])
       const room = `/me/${slug}`
 
+      // The host is away: the first call brings them a mail with a link to the room.
+      await arriveAtWaitingRoom(admitted.page, room)
+      await admitted.page.getByRole('button', { name: m('waitingRoom.call') }).click()
+      await expect(admitted.page.getByRole('status').filter({ hasText: m('waitingRoom.calling') })).toBeVisible()
+      await screenshots(admitted.page, testInfo, 'waiting-room-calling')
+      await expect.poll(() => mailsTo(host.emailAddress).map((mail) => mail.subject), { timeout: 15_000 }).toContain(`${admitted.name} is calling you in ${host.name}`)
+      const notice = mailsTo(host.emailAddress).find((mail) => mail.subject.startsWith(admitted.name))!
+      expect(notice.text).toContain(`${admitted.name} is waiting in ${host.name} and calling you. Visit your room`)
+      expect(notice.text).toMatch(/\/ml\/[A-Za-z0-9_-]{36}/)
+
       await host.page.goto(room)
       await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
       await host.page.getByRole('button', { name: m('mirror.join') }).click()
       await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
 
-      await arriveAtWaitingRoom(admitted.page, room)
-      await admitted.page.getByRole('button', { name: m('waitingRoom.call') }).click()
-      await expect(admitted.page.getByRole('status').filter({ hasText: m('waitingRoom.calling') })).toBeVisible()
-      await screenshots(admitted.page, testInfo, 'waiting-room-calling')
-
       await arriveAtWaitingRoom(declined.page, room)
       await declined.page.getByRole('button', { name: m('waitingRoom.call') }).click()
       await expect(declined.page.getByRole('button', { name: m('waitingRoom.cancel') })).toBeVisible()
+      // The host is here now: nobody mails them about this one.
 
       const callers = host.page.getByRole('complementary', { name: m('waitingRoom.waiting_other', { count: 2 }) })
       await expect(callers).toBeVisible({ timeout: 15_000 })
@@ -109,6 +116,7 @@ test.describe('the waiting room', () => {
         { callerName: admitted.name, status: 'answered', message: null },
         { callerName: declined.name, status: 'declined', message: 'Sorry, we are full today.' },
       ])
+      expect(mailsTo(host.emailAddress).filter((mail) => mail.subject.startsWith(declined.name))).toEqual([])
       for (const { errors } of [host, admitted, declined]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
