@@ -590,6 +590,14 @@ export function useMeeting(config: MeetingConfig) {
           const call = await sessionRef.current!.cancelCall(callId)
           dispatch({ type: 'myCall', call })
         }),
+      /** After a missed call, a message for the host (signed in only); true once it was sent. */
+      leaveMessage: async (body: string) => {
+        const response = await fetch('/resources/call-message', {
+          method: 'POST',
+          body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug, body }),
+        })
+        return response.ok
+      },
       answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
       declineCall: (callId: string, message: string) =>
         act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) })),

@@ -1,9 +1,10 @@
 // The waiting room (issue 14; spec §2 view waitingRoom, §4 Call): the newcomer's side (the room's
 // name, call the host, cancel the call, how the call went) and the hosts' side (who is waiting,
-// answer or decline with an optional message).
+// answer or decline with an optional message). A signed-in caller nobody answered may leave the host a message.
 import { useState } from 'react'
 import { CALL_LIMITS, type Call } from '#edge/contract/protocol'
 import { useT } from '#app/lib/i18n/use-t'
+import { MESSAGE_MAX_LENGTH } from '#app/lib/messages/message-rules'
 import { useMeetingContext } from './meeting-context'
 
 /** Where a refused newcomer waits: the room's name, and a call to its hosts. */
@@ -42,6 +43,7 @@ export function WaitingRoomView() {
             {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
           </button>
         )}
+        {status === 'missed' && !config.me.isGuest ? <LeaveMessage /> : null}
         {meeting.notice?.key === 'failed' ? (
           <p role="alert" className="meeting-error">
             {t('meeting:waitingRoom.failed', { reason: meeting.notice.reason ?? '' })}
@@ -49,6 +51,41 @@ export function WaitingRoomView() {
         ) : null}
       </div>
     </main>
+  )
+}
+
+/** Nobody answered: a few words for the host, landing in their messages. */
+function LeaveMessage() {
+  const { t } = useT()
+  const { meeting } = useMeetingContext()
+  const [body, setBody] = useState('')
+  const [state, setState] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing')
+  if (state === 'sent') return <p role="status">{t('meeting:waitingRoom.messageSent')}</p>
+  return (
+    <form
+      className="stack meeting-waiting-message"
+      onSubmit={(event) => {
+        event.preventDefault()
+        setState('sending')
+        meeting.actions.leaveMessage(body).then(
+          (sent) => setState(sent ? 'sent' : 'failed'),
+          () => setState('failed'),
+        )
+      }}
+    >
+      <label htmlFor="waiting-room-message">{t('meeting:waitingRoom.leaveMessage')}</label>
+      <textarea id="waiting-room-message" rows={3} required maxLength={MESSAGE_MAX_LENGTH} value={body} onChange={(event) => setBody(event.target.value)} />
+      {state === 'failed' ? (
+        <p role="alert" className="meeting-error">
+          {t('meeting:waitingRoom.messageFailed')}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className="button" disabled={state === 'sending' || !body.trim()}>
+          {t('meeting:waitingRoom.sendMessage')}
+        </button>
+      </div>
+    </form>
   )
 }
 
