@@ -88,6 +88,8 @@ export function useMeeting(config: MeetingConfig) {
   const sessionRef = useRef<EdgeSession | null>(null)
   const connecting = useRef<Promise<void> | null>(null)
   const mediaReady = useRef<Promise<void> | null>(null)
+  /** The waiting room's call, for the edge session's callbacks (made before it). */
+  const callHostRef = useRef<() => Promise<void>>(async () => undefined)
 
   /** Before a reload that is not my choice: come back into the meeting by myself afterwards. */
   const rememberToRejoin = useCallback(() => {
@@ -211,7 +213,13 @@ export function useMeeting(config: MeetingConfig) {
             stopLocalTracks()
             leavePage(null, 1000)
           },
-          waiting: () => dispatch({ type: 'waiting' }),
+          waiting: () => {
+            // Back at the door after a reconnect: the edge ended the call the lost connection made
+            // (a caller who goes away hangs up), so a call that was ringing rings again.
+            const ringing = stateRef.current.myCall?.status === 'calling'
+            dispatch({ type: 'waiting' })
+            if (ringing) void callHostRef.current()
+          },
           callUpdated: (call) => dispatch({ type: 'callUpdated', call }),
           roomUpdated: () => revalidate(),
           notification: (payload) => {
@@ -441,6 +449,19 @@ export function useMeeting(config: MeetingConfig) {
     }
   }, [])
 
+  /** Waiting room: ring the hosts; the view shows the edge's refusal if any. */
+  const callHost = useCallback(
+    () =>
+      act(async () => {
+        const call = await sessionRef.current!.callHost(stateRef.current.me.name)
+        dispatch({ type: 'myCall', call })
+        // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
+        void fetch('/resources/call-host', { method: 'POST', body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }) }).catch(() => undefined)
+      }),
+    [act, config.community.slug, config.room.slug],
+  )
+  callHostRef.current = callHost
+
   // Host and co-hosts hear people come and go (spec: even when not in the meeting themselves);
   // the embedding page hears the participant count.
   const visibleIds = useMemo(() => visiblePeers(state).map((peer) => peer.id).sort().join(','), [state])
@@ -578,13 +599,7 @@ export function useMeeting(config: MeetingConfig) {
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
       /** Waiting room: ring the hosts, or hang up; the view shows the edge's refusal if any. */
-      callHost: () =>
-        act(async () => {
-          const call = await sessionRef.current!.callHost(stateRef.current.me.name)
-          dispatch({ type: 'myCall', call })
-          // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
-          void fetch('/resources/call-host', { method: 'POST', body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }) }).catch(() => undefined)
-        }),
+      callHost,
       cancelCall: (callId: string) =>
         act(async () => {
           const call = await sessionRef.current!.cancelCall(callId)
