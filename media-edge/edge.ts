@@ -8,16 +8,17 @@ import { EdgeError } from './edge-error'
 import type { EdgeEnv } from './env'
 import type { KickedPeers } from './kicked-peers'
 import type { Logger } from './logger'
+import { mayJoin, type Lobby } from './lobby'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
 import type { EventRecords } from './event-records'
-import { realTimers, type Timers } from './event-slots'
+import type { Clock } from './clock'
 import { MeetingEvent } from './meeting-event'
 import { MeetingCaptions } from './captions'
 import type { SpeechProvider } from './speech-provider'
-import { EDGE_ERRORS, REACTIONS, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
+import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -35,15 +36,15 @@ export interface EdgeDeps {
   records: MeetingRecords
   /** The events' running orders and talk timers (issue 14 item 3). */
   events: EventRecords
-  /** The event clock; tests pass fake ones. */
-  timers?: Timers
+  /** The wall clock and its timers (shared video positions, event slots, the talk timer); tests pass their own. */
+  clock: Clock
   kicked: KickedPeers
+  /** The waiting room's calls (lobby.ts). */
+  lobby: Lobby
   /** Set when REDIS_URL is: each meeting room is owned by one edge. */
   registry: RoomClaims | null
   logger: Logger
   listenInfos: types.TransportListenInfo[]
-  /** The wall clock (ms) shared video positions are kept on; tests pass their own. */
-  now?: () => number
   /** The speech service captions stream to; null when none is configured (captions are refused). */
   speech: SpeechProvider | null
 }
@@ -57,29 +58,39 @@ export class Edge {
   /** Breakout rooms under the main meetings (breakouts.ts). */
   readonly breakouts: Breakouts
   private readonly locks = new Map<string, Promise<unknown>>()
-  readonly now: () => number
 
   constructor(private readonly deps: EdgeDeps) {
-    this.now = deps.now ?? Date.now
     this.breakouts = new Breakouts({ records: deps.records, openMeeting: (meetingRoomId, roomId) => this.startMeeting(meetingRoomId, roomId) })
+  }
+
+  /** The edge's wall clock (ms). */
+  now() {
+    return this.deps.clock.now()
+  }
+
+  /** The waiting room's calls: made by people not in the meeting, answered by its hosts. */
+  get lobby() {
+    return this.deps.lobby
   }
 
   /**
    * Joins the socket's peer to the meeting of the token's room, opening the meeting on first join.
-   * Refusals carry the server's text: another room, locked, wrong edge, kicked.
+   * Refusals carry the server's text: another room, wrong edge, kicked, or the waiting room (a
+   * locked or knock room, until a host answers this person's call in this meeting: lobby.ts).
    */
   async join(socket: EdgeSocket, roomId: string, peerData: PeerData): Promise<JoinResult> {
     const { claims, tokenId } = socket.data
     if (this.draining) throw new EdgeError(EDGE_ERRORS.shuttingDown)
     if (roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
     if (socket.data.peer && socket.data.meeting) return this.joinResult(socket.data.meeting, socket.data.peer)
-    if (claims.locked && !claims.isHost && !claims.isCoHost) throw new EdgeError(EDGE_ERRORS.roomLocked)
     if (this.deps.registry && !(await this.deps.registry.claimRoom(roomId))) throw new EdgeError(EDGE_ERRORS.wrongEdge)
 
     return this.serially(roomId, async () => {
       const live = this.meetings.get(roomId)
       const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
       if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId))) throw new EdgeError(EDGE_ERRORS.kicked)
+      // Before the meeting opens: someone waiting never starts one.
+      if (!(await mayJoin(claims, meetingRoomId))) throw new EdgeError(EDGE_ERRORS.waitingRoom)
       const meeting = live ?? (await this.openMeeting(roomId))
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
       meeting.event?.admit(claims)
@@ -135,7 +146,7 @@ export class Edge {
 
   private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
     const { env } = this.deps
-    const chat = await this.deps.records.chat(meeting.id)
+    const [chat, calls] = await Promise.all([this.deps.records.chat(meeting.id), this.deps.lobby.waitingFor(peer, meeting.roomId)])
     // The newcomer is in the meeting's channel already, so what others do while the chat is read
     // (someone entering) reaches it before this answer. Its client replaces its peer list with the
     // answer's: the list is read here, after the last await, so that it already holds those changes
@@ -153,6 +164,7 @@ export class Edge {
       event: meeting.event?.view() ?? null,
       talkTimer: meeting.event?.talkView() ?? null,
       captions: meeting.captions?.state ?? { on: false },
+      calls,
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -207,6 +219,7 @@ export class Edge {
       socket.data.peer = null
       socket.data.meeting = null
       await socket.leave(meeting.channel)
+      await socket.leave(channels.roomHosts(meeting.roomId))
     }
     await this.serially(meeting.roomId, () => this.removeFromMeeting(meeting, peer, reason))
   }
@@ -302,7 +315,7 @@ export class Edge {
 
   /** The meeting's event, made on first use (one meeting, one event). */
   eventOf(meeting: Meeting): MeetingEvent {
-    meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.timers ?? realTimers, logger: this.deps.logger })
+    meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.clock, logger: this.deps.logger })
     return meeting.event
   }
 

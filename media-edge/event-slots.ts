@@ -1,21 +1,10 @@
 // The event slot engine (spec §4 Event): a scripted event's slots played one after the other. The
 // edge owns the clock, so everyone (late joiners too) sees the same slot and the same time left.
 // One phase clock runs at a time: the slot itself, then a 5 s countdown to the next slot or to the
-// end (spec §9). Pure apart from the timers, which are passed in so tests can use fake ones.
+// end (spec §9). Pure apart from the clock, which is passed in so tests can use fake timers.
+import { realClock, type Clock } from './clock'
 import { EdgeError } from './edge-error'
 import { EDGE_ERRORS, EVENT_COUNTDOWN_MS, type EventSlotView, type EventState } from './contract/protocol'
-
-export interface Timers {
-  now(): number
-  setTimeout(run: () => void, ms: number): unknown
-  clearTimeout(handle: unknown): void
-}
-
-export const realTimers: Timers = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-}
 
 /** A slot as the event editor stores it (event_slots). */
 export interface SlotPlan {
@@ -53,7 +42,7 @@ export class EventSlotEngine {
     private readonly changed: (state: EventState) => void,
     /** The event ended (on its own or by the host). */
     private readonly ended: () => void = () => undefined,
-    private readonly timers: Timers = realTimers,
+    private readonly timers: Clock = realClock,
   ) {}
 
   get isStarted() {

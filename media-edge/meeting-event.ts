@@ -2,7 +2,8 @@
 // meeting, and what they say to its people. Made on the first event request; the host and co-hosts
 // drive it (Edge.hostEvent checks the right), everyone hears event.updated and talkTimer:updated.
 import { EdgeError } from './edge-error'
-import { EventSlotEngine, type Timers } from './event-slots'
+import type { Clock } from './clock'
+import { EventSlotEngine } from './event-slots'
 import type { EventRecords } from './event-records'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
@@ -15,7 +16,7 @@ const TALK_BROADCAST_TICKS = 5
 
 export interface MeetingEventDeps {
   records: EventRecords
-  timers: Timers
+  timers: Clock
   logger: Logger
 }
 

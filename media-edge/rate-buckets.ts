@@ -94,6 +94,12 @@ export const EVENT_RATES: EventRates = {
   // Captions: a host turns them on or off, or switches the language; each start taps every microphone.
   'transcribe:start': { burst: 3, perSecond: 0.2 },
   'transcribe:stop': { burst: 3, perSecond: 0.2 },
+  // Waiting room: a caller calls, maybe hangs up and calls again a few times; each call rings every
+  // host and writes a row. Hosts answer or decline a queue of callers one after another.
+  'call:setCalling': { burst: 5, perSecond: 0.1 },
+  'call:clearCalling': { burst: 5, perSecond: 0.1 },
+  'call:answer': { burst: 20, perSecond: 2 },
+  'call:decline': { burst: 20, perSecond: 2 },
 }
 
 interface Bucket {

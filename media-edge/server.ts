@@ -14,10 +14,11 @@ import { Edge, type RoomClaims } from './edge'
 import type { EdgeEnv } from './env'
 import { memoryKickedPeers, redisKickedPeers } from './kicked-peers'
 import { createLogger, type Logger } from './logger'
+import { realClock, type Clock } from './clock'
+import { Lobby } from './lobby'
 import { MeetingRecords } from './meeting-records'
 import { EventRecords } from './event-records'
-import type { Timers } from './event-slots'
-import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
+import { CALL_RING_MS, EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { attachSignalling } from './signalling'
 import { deepgramSpeech } from './deepgram-speech'
@@ -35,10 +36,10 @@ export interface EdgeOptions {
   edgeId?: string
   /** The sockets' event rates; rate-buckets.ts's EVENT_RATES by default (tests try other limits). */
   eventRates?: EventRates
-  /** The edge's wall clock (ms), Date.now by default; tests move their own (shared video positions). */
-  now?: () => number
-  /** The event clock (event slots, talk timer); real timers by default. */
-  timers?: Timers
+  /** The edge's clock and timers (clock.ts); the real ones by default, tests run their own. */
+  clock?: Clock
+  /** How long a waiting-room call rings before it is missed (CALL_RING_MS). */
+  callRingMs?: number
   /**
    * With REDIS_URL: puts the Socket.IO server on a shared adapter and returns what to call on
    * close. Defaults to the Redis adapter (media-edge/redis-adapter.ts); without REDIS_URL the
@@ -125,17 +126,19 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     (async (server: EdgeIo, client: Redis) => (await attachRedisAdapter(server, client, { onError: (error) => logger.error({ err: error }, 'socket.io redis adapter') })).close)
   const detachAdapter = redis ? await attachAdapter(io, redis) : undefined
 
+  const clock = options.clock ?? realClock
+  const lobby = new Lobby({ io, logger, ringMs: options.callRingMs ?? CALL_RING_MS, clock })
   edge = new Edge({
     env: { ...env, EDGE_PUBLIC_URL: publicUrl },
     io,
     pool,
     records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL),
     events: new EventRecords(),
-    timers: options.timers,
+    clock,
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
+    lobby,
     registry: registry satisfies RoomClaims | null,
     logger,
-    now: options.now,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,
       ip: env.RTC_LISTEN_IP,
@@ -156,6 +159,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       edge.draining = true
       await registry?.stop().catch((error: unknown) => logger.error({ err: error }, 'could not release the rooms'))
       await edge.drain()
+      lobby.close()
       await new Promise<void>((resolve) => io.close(() => resolve()))
       if (typeof detachAdapter === 'function') await detachAdapter()
       await pool.close()

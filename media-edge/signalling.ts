@@ -10,7 +10,7 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { CAPTION_LANGUAGES, EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import { CALL_LIMITS, CAPTION_LANGUAGES, EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
 import { VIDEO_LINK_MAX_LENGTH } from './contract/video-link'
 import { controlSharedVideo, endSharedVideo, startSharedVideo } from './shared-video'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
@@ -76,6 +76,9 @@ const schemas = {
   eventSeek: z.object({ positionMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
   eventEnd: z.object({ force: z.boolean().optional() }).optional(),
   captions: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
+  callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
+  call: z.object({ callId: id() }),
+  callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -381,6 +384,24 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { meeting, peer } = joined()
       await edge.stopCaptions(meeting, peer)
     })
+    // The waiting room (lobby.ts). Calling and hanging up are for people the meeting refused, so
+    // they have no joined-meeting check: the pass (its room, its user, whether it must wait) is the
+    // check. Answering and declining are the meeting's hosts' and co-hosts' (from the pass).
+    answer('call:setCalling', async (payload) => {
+      const { roomId, name } = parse(schemas.callStart, payload)
+      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+      return edge.lobby.call(socket, name)
+    })
+    answer('call:clearCalling', async (payload) => edge.lobby.cancel(socket, parse(schemas.call, payload).callId))
+    answer('call:answer', async (payload) => {
+      const { meeting, peer } = joined()
+      return edge.lobby.answer(meeting, peer, parse(schemas.call, payload).callId)
+    })
+    answer('call:decline', async (payload) => {
+      const { meeting, peer } = joined()
+      const { callId, message } = parse(schemas.callDecline, payload)
+      return edge.lobby.decline(meeting, peer, callId, message)
+    })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {
       const { roomId } = parse(schemas.room, payload)
@@ -398,6 +419,7 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     })
 
     socket.on('disconnect', () => {
+      edge.lobby.socketGone(socket.id)
       const { meeting, peer } = socket.data
       if (!meeting || !peer) return
       edge.leave(socket, meeting, peer, 'disconnected').catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))

@@ -27,6 +27,7 @@ import { CommunityEvent, EventRegistration, EventSlot, initialiseEvents } from '
 import { FormDefinition, FormSubmission } from './form'
 import { EventSeries } from './event-series'
 import { Notification, NotificationSetting } from './notification'
+import { RoomCall } from './call'
 
 export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine }
@@ -40,6 +41,7 @@ export { CommunityEvent, EventRegistration, EventSlot }
 export { FormDefinition, FormSubmission }
 export { EventSeries }
 export { Notification, NotificationSetting }
+export { RoomCall }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -98,6 +100,8 @@ function initialise(sequelize: Sequelize) {
   EventSeries.initialise(sequelize)
   Notification.initialise(sequelize)
   NotificationSetting.initialise(sequelize)
+  RoomCall.initialise(sequelize)
+  RoomCall.belongsTo(Room, { foreignKey: 'roomId', as: 'room' })
 }
 
 /**

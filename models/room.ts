@@ -47,6 +47,8 @@ export class Room extends Model<InferAttributes<Room>, InferCreationAttributes<R
   declare hash: CreationOptional<string | null>
   declare open: CreationOptional<boolean>
   declare locked: CreationOptional<boolean>
+  /** Knock: newcomers who are not host or co-host wait to be let in (issue 14; off by default). */
+  declare waitingRoom: CreationOptional<boolean>
   declare membersOnly: CreationOptional<boolean>
   declare passcode: CreationOptional<string | null>
   declare reserved: CreationOptional<boolean>
@@ -123,6 +125,7 @@ export class Room extends Model<InferAttributes<Room>, InferCreationAttributes<R
         hash: optionalText(),
         open: flag(false),
         locked: flag(false),
+        waitingRoom: flag(false),
         membersOnly: flag(false),
         passcode: optionalText(),
         reserved: flag(false),

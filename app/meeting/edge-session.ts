@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { BreakoutMove, Caption, CaptionLanguage, CaptionsState, ChatMessage, ClientToServerEvents, EventState, JoinResult, MediaSource, MeetingRoomView, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction, SharedVideo, TalkTimerState } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type BreakoutMove, type Call, type Caption, type CaptionLanguage, type CaptionsState, type ChatMessage, type ClientToServerEvents, type EventState, type JoinResult, type MediaSource, type MeetingRoomView, type NewConsumer, type Peer, type PeerData, type Poll, type RaisedHand, type Reaction, type SharedVideo, type TalkTimerState } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -56,6 +56,10 @@ export interface EdgeSessionEvents {
   shutdown(): void
   /** The web app changed the room (name, settings): read it again. */
   roomUpdated(): void
+  /** The room holds me back (locked, or its waiting room on): I wait until a host answers my call. */
+  waiting(): void
+  /** A waiting-room call changed: mine (as the caller) or one ringing the room's hosts (as one of them). */
+  callUpdated(call: Call): void
   /** Something the web app tells this person (a notification, a message): a brief toast. */
   notification?(payload: { type: string; data?: Record<string, unknown> }): void
 }
@@ -83,6 +87,8 @@ export class EdgeSession {
   private entered = false
   private receiveVideo = true
   private closed = false
+  /** Refused at the door (EDGE_ERRORS.waitingRoom): in the waiting room, not in the meeting. */
+  private waitingRoom = false
   private pass: EdgePass
   private readonly nextPass: NextPass<EdgePass>
   private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
@@ -110,6 +116,11 @@ export class EdgeSession {
 
   get myPeerId() {
     return this.peerId
+  }
+
+  /** Whether the edge holds me in the waiting room (the last join was refused with its error). */
+  get waiting() {
+    return this.waitingRoom
   }
 
   /**
@@ -248,6 +259,7 @@ export class EdgeSession {
     socket.on('edge:move', () => this.moveAway())
     socket.on('room.updated', () => events.roomUpdated())
     socket.on('notification', (payload) => events.notification?.(payload))
+    socket.on('call:updated', (call) => events.callUpdated(call))
   }
 
   /**
@@ -259,7 +271,17 @@ export class EdgeSession {
    */
   private async joinRoom() {
     const socket = this.requireSocket()
-    const result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+    let result: JoinResult
+    try {
+      result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+    } catch (error) {
+      // Not a failure: the room has a waiting room and no host has let me in yet.
+      this.waitingRoom = error instanceof Error && error.message === EDGE_ERRORS.waitingRoom
+      if (!this.waitingRoom) throw error
+      this.options.events.waiting()
+      return
+    }
+    this.waitingRoom = false
     markJoin('joinAnswered')
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
     // rejoined with the room after every reconnect.
@@ -614,6 +636,29 @@ export class EdgeSession {
 
   endSharedVideo() {
     return request(this.requireSocket(), 'room:sharedVideo:end')
+  }
+
+  /** From the waiting room: ring the room's hosts (a guest under the name they typed). */
+  callHost(name: string): Promise<Call> {
+    return request(this.requireSocket(), 'call:setCalling', { roomId: this.options.roomId, name })
+  }
+
+  cancelCall(callId: string): Promise<Call> {
+    return request(this.requireSocket(), 'call:clearCalling', { callId })
+  }
+
+  /** A host answered my call: join the room as any newcomer does (the edge now lets me in). */
+  async admitted(): Promise<void> {
+    await this.joinRoom()
+    if (this.waitingRoom) throw new Error(EDGE_ERRORS.waitingRoom)
+  }
+
+  answerCall(callId: string): Promise<Call> {
+    return request(this.requireSocket(), 'call:answer', { callId })
+  }
+
+  declineCall(callId: string, message: string): Promise<Call> {
+    return request(this.requireSocket(), 'call:decline', { callId, ...(message.trim() ? { message: message.trim() } : {}) })
   }
 
   async leave() {

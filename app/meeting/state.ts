@@ -1,12 +1,12 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
 import { breakoutReducer, breakoutsJoined, initialBreakoutState, isBreakoutAction, type BreakoutAction, type BreakoutState } from './breakout-state'
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo, type Caption, type CaptionsState } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type Call, type Caption, type CaptionsState, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
-export type View = 'home' | 'mirrorCheck' | 'meeting' | 'breakoutPreview' | 'joiningBreakout' | 'leavingBreakout'
+export type View = 'home' | 'mirrorCheck' | 'waitingRoom' | 'meeting' | 'breakoutPreview' | 'joiningBreakout' | 'leavingBreakout'
 export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
 
 export interface PeerState extends Peer {
@@ -66,6 +66,10 @@ export interface MeetingState {
   /** Whether a host has captions on, and the lines showing. */
   captions: CaptionsState
   captionLines: Caption[]
+  /** In the waiting room: my call to the hosts, the last one made (its status says how it went). */
+  myCall: Call | null
+  /** As a host or co-host: the calls ringing from the waiting room, oldest first. */
+  calls: Call[]
 }
 
 export type MeetingAction =
@@ -94,6 +98,9 @@ export type MeetingAction =
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
+  | { type: 'waiting' }
+  | { type: 'myCall'; call: Call }
+  | { type: 'callUpdated'; call: Call }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
   | BreakoutAction
 
@@ -137,6 +144,8 @@ export function initialMeetingState(init: {
     breakouts: initialBreakoutState(),
     captions: { on: false },
     captionLines: [],
+    myCall: null,
+    calls: [],
   }
 }
 
@@ -208,6 +217,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         pollAnswer: result.pollAnswer ?? null,
         breakouts: breakoutsJoined(state.breakouts, result),
         captions: result.captions ?? { on: false },
+        calls: result.calls ?? [],
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -329,6 +339,26 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'handQueue':
       return { ...state, hands: action.hands }
+
+    case 'waiting':
+      // Spec §2 waitingRoom: held at the door, not joining any more, until a host answers.
+      return { ...state, view: 'waitingRoom', me: { ...state.me, joining: false, visible: false, status: 'browsing' } }
+
+    case 'myCall':
+      return { ...state, myCall: action.call }
+
+    case 'callUpdated': {
+      const myCall = state.myCall?.id === action.call.id ? action.call : state.myCall
+      // The hosts' list: a ringing call joins it (once), an ended one leaves it.
+      const known = state.calls.some((call) => call.id === action.call.id)
+      const ringing = action.call.status === 'calling' && (state.me.isHost || state.me.isCoHost)
+      const calls = !ringing
+        ? state.calls.filter((call) => call.id !== action.call.id)
+        : known
+          ? state.calls.map((call) => (call.id === action.call.id ? action.call : call))
+          : [...state.calls, action.call]
+      return { ...state, myCall, calls }
+    }
 
     case 'reactionShown':
       return { ...state, reactions: { ...state.reactions, [action.peerId]: { emoji: action.emoji, id: action.id } } }

@@ -94,6 +94,8 @@ export function useMeeting(config: MeetingConfig) {
   const sessionRef = useRef<EdgeSession | null>(null)
   const connecting = useRef<Promise<void> | null>(null)
   const mediaReady = useRef<Promise<void> | null>(null)
+  /** The waiting room's call, for the edge session's callbacks (made before it). */
+  const callHostRef = useRef<() => Promise<void>>(async () => undefined)
 
   /** Before a reload that is not my choice: come back into the meeting by myself afterwards. */
   const rememberToRejoin = useCallback(() => {
@@ -262,6 +264,14 @@ export function useMeeting(config: MeetingConfig) {
             stopLocalTracks()
             leavePage(null, 1000)
           },
+          waiting: () => {
+            // Back at the door after a reconnect: the edge ended the call the lost connection made
+            // (a caller who goes away hangs up), so a call that was ringing rings again.
+            const ringing = stateRef.current.myCall?.status === 'calling'
+            dispatch({ type: 'waiting' })
+            if (ringing) void callHostRef.current()
+          },
+          callUpdated: (call) => dispatch({ type: 'callUpdated', call }),
           roomUpdated: () => revalidate(),
           notification: (payload) => {
             const toast = notificationToast(payload)
@@ -332,6 +342,8 @@ export function useMeeting(config: MeetingConfig) {
     try {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
+      // Held in the waiting room: that view is showing (the 'waiting' event), nothing to enter.
+      if (edge.waiting) return
       edge.updatePeer(peerData())
       const entering = edge.enter()
       // Spec §4: on enter I am visible at once (status joining), so the meeting view and the others'
@@ -488,6 +500,19 @@ export function useMeeting(config: MeetingConfig) {
     }
   }, [])
 
+  /** Waiting room: ring the hosts; the view shows the edge's refusal if any. */
+  const callHost = useCallback(
+    () =>
+      act(async () => {
+        const call = await sessionRef.current!.callHost(stateRef.current.me.name)
+        dispatch({ type: 'myCall', call })
+        // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
+        void fetch('/resources/call-host', { method: 'POST', body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }) }).catch(() => undefined)
+      }),
+    [act, config.community.slug, config.room.slug],
+  )
+  callHostRef.current = callHost
+
   // Host and co-hosts hear people come and go (spec: even when not in the meeting themselves);
   // the embedding page hears the participant count.
   const visibleIds = useMemo(() => visiblePeers(state).map((peer) => peer.id).sort().join(','), [state])
@@ -509,6 +534,19 @@ export function useMeeting(config: MeetingConfig) {
     if (joined) notifyEmbedder(config.room.slug, { event: 'participantJoined', participants })
     if (left) notifyEmbedder(config.room.slug, { event: 'participantLeft', participants })
   }, [visibleIds, config.room.slug])
+
+  // Spec §4: an answered call leads into the meeting, entered by itself after the spec's 1 s.
+  const answered = state.view === 'waitingRoom' && state.myCall?.status === 'answered'
+  useEffect(() => {
+    if (!answered) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    sessionRef.current!.admitted().then(
+      // The waiting room says I was let in until the meeting view replaces it.
+      () => (timer = setTimeout(() => void join(), AUTO_ENTER_DELAY_MS)),
+      (error: unknown) => dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) }),
+    )
+    return () => clearTimeout(timer)
+  }, [answered, join])
 
   useEffect(() => {
     if (!state.me.visible) return
@@ -643,6 +681,24 @@ export function useMeeting(config: MeetingConfig) {
         act(async () => dispatchEvent({ type: 'updated', event: await sessionRef.current!.eventControl(control, payload), at: Date.now() })),
       dismissLateJoiner: () => dispatchEvent({ type: 'lateJoinerDismissed' }),
       takePartInEvent: (part: boolean) => act(async () => dispatchEvent({ type: 'talkTimer', talkTimer: await sessionRef.current!.takePart(part) })),
+      /** Waiting room: ring the hosts, or hang up; the view shows the edge's refusal if any. */
+      callHost,
+      cancelCall: (callId: string) =>
+        act(async () => {
+          const call = await sessionRef.current!.cancelCall(callId)
+          dispatch({ type: 'myCall', call })
+        }),
+      /** After a missed call, a message for the host (signed in only); true once it was sent. */
+      leaveMessage: async (body: string) => {
+        const response = await fetch('/resources/call-message', {
+          method: 'POST',
+          body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug, body }),
+        })
+        return response.ok
+      },
+      answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
+      declineCall: (callId: string, message: string) =>
+        act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) })),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

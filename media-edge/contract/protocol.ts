@@ -3,6 +3,8 @@
 // the browser bundle can use it. Event names follow the spec (core §7); the few events the spec does
 // not name (chat, producer pause/close) are marked as ours.
 
+import type { CallView } from '#models/call'
+
 /** Every acknowledgement: `{ ok, error, data }` (spec §7, admin events). */
 export type Ack<T = undefined> = { ok: true; data: T; error?: undefined } | { ok: false; error: string; data?: undefined }
 export type AckCallback<T = undefined> = (ack: Ack<T>) => void
@@ -14,7 +16,8 @@ export const EDGE_ERRORS = {
   peerIdRequired: 'Peer ID is required',
   // Ours: join refusals, sent as the server's text (the client shows "join failed" with it).
   badToken: 'Your meeting pass is invalid or has expired.',
-  roomLocked: 'This room is locked.',
+  // Ours (issue 14): a locked or knock room puts newcomers in the waiting room until a host answers their call.
+  waitingRoom: 'The host lets people in: call the host to join.',
   kicked: 'You have been kicked from the meeting.',
   forbidden: 'Only the host can do that.',
   wrongEdge: 'This meeting is hosted on another media server.',
@@ -55,6 +58,9 @@ export const EDGE_ERRORS = {
   captionsOff: 'Captions are turned off in this community.',
   transcriptOff: 'Transcripts are turned off in this community.',
   captionsUnavailable: 'Captions are not set up on this media server.',
+  // Ours (issue 14): calls from the waiting room.
+  notWaiting: 'You are not in the waiting room.',
+  callEnded: 'This call has already ended.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -75,6 +81,14 @@ export interface Caption {
   text: string
   final: boolean
 }
+
+/** Ours (issue 14): a call nobody answers within this time is missed (the edge's timer, injectable in tests). */
+export const CALL_RING_MS = 60_000
+/** Ours: a decline's optional message, and the name a caller gives (the calls table's column sizes). */
+export const CALL_LIMITS = { message: 500, callerName: 100 } as const
+/** A call to a host from the waiting room (core spec §3 Call, §4: calling, answered, declined, cancelled, missed). */
+export type Call = CallView
+export type { CallStatus } from '#models/call'
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
 export const REACTIONS = ['👍', '👏', '❤️', '😂', '😮', '🎉'] as const
@@ -239,8 +253,10 @@ export interface EdgeClaims {
   isCoHost: boolean
   /** Meeting powers the user's role grants in this community (e.g. kick-peer, mute-peer). */
   permissions: string[]
-  /** Whether the room is locked (only host and co-hosts get in). */
+  /** Whether the room is locked: others wait in the waiting room until a host answers their call. */
   locked: boolean
+  /** The room's "waiting room on by default" (knock) setting: the same waiting, with the room not locked. */
+  waitingRoom: boolean
   /** What the community's toolbar offers; the edge refuses what is off, whatever the client shows. */
   controls: EdgeControls
 }
@@ -331,6 +347,8 @@ export interface JoinResult {
   talkTimer: TalkTimerState | null
   /** Ours: whether captions are on, so a late joiner shows them. */
   captions: CaptionsState
+  /** Ours: the calls ringing from the waiting room, oldest first; for hosts and co-hosts only (others get none). */
+  calls: Call[]
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -486,6 +504,17 @@ export interface ClientToServerEvents {
   /** Spec §7 "transcribe start and stop": a host or co-host turns captions on (optionally kept as a transcript) or off. */
   'transcribe:start': (payload: { language: CaptionLanguage; transcript: boolean }, ack: AckCallback<CaptionsState>) => void
   'transcribe:stop': (ack: AckCallback) => void
+  /**
+   * Waiting room (issue 14): a newcomer refused with EDGE_ERRORS.waitingRoom calls the room's hosts
+   * (one ringing call per person; calling again returns it) and may cancel it (clearCalling). The
+   * hosts and co-hosts in the meeting answer (the caller may then join) or decline, with an
+   * optional message; a call nobody answers within CALL_RING_MS is missed. Every change reaches the
+   * caller and the room's hosts as call:updated.
+   */
+  'call:setCalling': (payload: { roomId: string; name?: string }, ack: AckCallback<Call>) => void
+  'call:clearCalling': (payload: { callId: string }, ack: AckCallback<Call>) => void
+  'call:answer': (payload: { callId: string }, ack: AckCallback<Call>) => void
+  'call:decline': (payload: { callId: string; message?: string }, ack: AckCallback<Call>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -543,6 +572,8 @@ export interface ServerToClientEvents {
   transcription: (payload: CaptionsState) => void
   /** Spec §7 "newTranscription": a caption line, interim or final. */
   newTranscription: (payload: Caption) => void
+  /** Ours: a waiting-room call was made or ended (to the caller and the room's hosts and co-hosts). */
+  'call:updated': (payload: Call) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */
@@ -550,6 +581,8 @@ export const channels = {
   meeting: (meetingRoomId: string) => `meeting:${meetingRoomId}`,
   room: (roomId: string) => `room:${roomId}`,
   user: (userId: string) => `user:${userId}`,
+  /** The room's hosts and co-hosts in its meeting: who hears the waiting room's calls. */
+  roomHosts: (roomId: string) => `room-hosts:${roomId}`,
 }
 
 /** Redis keys of the edge registry and room ownership (media-edge/contract/assignment.ts). Only tests, which

@@ -49,6 +49,7 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
         isCoHost: claims.isCoHost === true,
         permissions: Array.isArray(claims.permissions) ? claims.permissions.filter((p) => typeof p === 'string') : [],
         locked: claims.locked === true,
+        waitingRoom: claims.waitingRoom === true,
         controls: controlsOf(claims.controls),
       },
       tokenId: payload.jti,

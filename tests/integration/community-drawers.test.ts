@@ -1,10 +1,10 @@
 // The left drawer's pages (/{brand}/messages, /calls, /contacts): members only, over the community
-// home; the call history lists one's own meetings in this community and no one else's.
+// home; the call history lists one's own calls in this community (made, or to one's rooms) and no one else's.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loader as callsLoader } from '#app/routes/$brand._community.calls'
 import { loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { loader as messagesLoader } from '#app/routes/$brand._community.messages._index/route'
-import { MeetingPeer, MeetingRoom, type Brand, type Room, type User } from '#models/index'
+import { RoomCall, type Brand, type Room, type User } from '#models/index'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { signedInCookie } from '../support/session'
@@ -18,9 +18,8 @@ async function as(user: User | null, path: string) {
   return routeArgs(`/${brand.slug}/${path}`, { brand: brand.slug }, { headers })
 }
 
-async function meeting(room: Room, user: User, joinedAt: Date, leftAt: Date | null) {
-  const meetingRoom = await MeetingRoom.create({ roomId: room.id, startedAt: joinedAt })
-  await MeetingPeer.create({ meetingRoomId: meetingRoom.id, userId: user.id, joinedAt, leftAt })
+async function call(room: Room, callerId: string, createdAt: Date, status: RoomCall['status'] = 'missed') {
+  return RoomCall.create({ brandId: room.brandId, roomId: room.id, callerId, callerName: `Caller ${callerId.slice(0, 4)}`, hostId: room.hostId, status, createdAt })
 }
 
 beforeAll(async () => {
@@ -50,21 +49,30 @@ describe('the left drawer pages', () => {
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/access-denied?redirectTo=%2F${brand.slug}%2Fmessages`)
   })
 
-  it('list my meetings in this community, newest first, with how long I stayed', async () => {
+  it('list my calls in this community, newest first: those I made and those to my rooms, by filter', async () => {
     const someoneElse = await makeUser()
     await grantRole(someoneElse, brand)
     const { brand: other } = await makeCommunity()
-    const elsewhere = await makeRoom(other)
-    await meeting(room, member, new Date('2026-11-01T10:00:00Z'), new Date('2026-11-01T10:45:00Z'))
-    await meeting(room, member, new Date('2026-11-02T09:00:00Z'), null)
-    await meeting(room, someoneElse, new Date('2026-11-03T09:00:00Z'), null)
-    await meeting(elsewhere, member, new Date('2026-11-04T09:00:00Z'), null)
+    const elsewhere = await makeRoom(other, { hostId: member.id })
+    const mine = await makeRoom(brand, { name: 'My Room', hostId: member.id })
+    const made = await call(room, member.id, new Date('2026-11-01T10:00:00Z'), 'declined')
+    const received = await call(mine, 'guest:visitor', new Date('2026-11-02T09:00:00Z'), 'missed')
+    await call(room, someoneElse.id, new Date('2026-11-03T09:00:00Z'))
+    await call(elsewhere, 'guest:far', new Date('2026-11-04T09:00:00Z'))
 
     const { calls } = await callsLoader(await as(member, 'calls'))
-    expect(calls).toEqual([
-      { roomSlug: room.slug, roomName: 'Reading Circle', joinedAt: '2026-11-02T09:00:00.000Z', minutes: null },
-      { roomSlug: room.slug, roomName: 'Reading Circle', joinedAt: '2026-11-01T10:00:00.000Z', minutes: 45 },
+    expect(calls!.rows.map((row) => [row.id, row.roomName, row.status, row.madeByMe])).toEqual([
+      [received.id, 'My Room', 'missed', false],
+      [made.id, 'Reading Circle', 'declined', true],
     ])
+    const { calls: missed, filter } = await callsLoader(await as(member, 'calls?filter=missed'))
+    expect(filter).toBe('missed')
+    expect(missed!.rows.map((row) => row.id)).toEqual([received.id])
+    const { calls: sent } = await callsLoader(await as(member, 'calls?filter=made'))
+    expect(sent!.rows.map((row) => row.id)).toEqual([made.id])
+    // A link with a filter that does not exist shows them all.
+    const { calls: all } = await callsLoader(await as(member, 'calls?filter=bogus&page=x'))
+    expect(all!.rows).toHaveLength(2)
   })
 })
 

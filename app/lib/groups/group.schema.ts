@@ -68,6 +68,8 @@ export const GroupPreferencesSchema = z.object({
   intent: z.literal('preferences'),
   allowMembershipRequests: flag(),
   manualApproval: flag(),
+  /** Knock: newcomers wait until a host or co-host answers their call (the edge enforces it). */
+  waitingRoom: flag(),
   questions: z
     .string()
     .max(QUESTIONS_MAX * (QUESTION_MAX_LENGTH + 2), 'groups:preferences.errors.tooManyQuestions')

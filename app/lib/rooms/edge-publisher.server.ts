@@ -9,7 +9,7 @@ import { Emitter } from '@socket.io/redis-emitter'
 import type { Redis } from 'ioredis'
 import { edgeUrlForRoom } from '#edge/contract/assignment'
 import { probeEdge } from '#edge/contract/edge-probe'
-import { channels, type ServerToClientEvents } from '#edge/contract/protocol'
+import { channels, type Call, type ServerToClientEvents } from '#edge/contract/protocol'
 import { ROOM_KICK_ALL, type RoomKickAll } from '#edge/contract/room-commands'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
@@ -22,6 +22,8 @@ export interface EdgePublisher {
   notifyUser: (userId: string, notification: EdgeNotification) => void
   /** Every edge hears it; the one hosting the room's meeting removes everyone in it (contract/room-commands.ts). */
   kickAll: (command: RoomKickAll) => void
+  /** A waiting-room call changed through the API: its caller and the room's hosts in the meeting hear it. */
+  callUpdated: (call: Call) => void
 }
 
 /**
@@ -42,6 +44,7 @@ export function createEdgePublisher(redis: Redis, options: { key?: string } = {}
     roomUpdated: (roomId) => emitter.to(channels.room(roomId)).emit('room.updated', { roomId }),
     notifyUser: (userId, notification) => emitter.to(channels.user(userId)).emit('notification', notification),
     kickAll: (command) => emitter.serverSideEmit(ROOM_KICK_ALL, command),
+    callUpdated: (call) => emitter.to(channels.user(call.callerId)).to(channels.roomHosts(call.roomId)).emit('call:updated', call),
   }
 }
 
@@ -62,6 +65,11 @@ export function publishRoomUpdated(roomId: string) {
 /** Removes everyone from the room's meeting, on whichever edge hosts it (its link changed). */
 export function kickEveryoneFromRoom(roomId: string, reason: RoomKickAll['reason']) {
   defaultPublisher()?.kickAll({ roomId, reason })
+}
+
+/** Tells a call's caller and the room's hosts (in its meeting, on any edge) that the call changed. */
+export function publishCallUpdated(call: Call) {
+  defaultPublisher()?.callUpdated(call)
 }
 
 /** Pushes a notification to every socket the user has open, on any edge. */

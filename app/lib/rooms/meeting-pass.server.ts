@@ -58,6 +58,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
     isCoHost,
     permissions: meetingPermissions,
     locked: room.locked,
+    waitingRoom: room.waitingRoom,
     // Enforced by the edge, not only hidden from the toolbar.
     controls: {
       chat: brand.toolbarControls.chat,

@@ -7,6 +7,7 @@ import { TrackAudio } from './media-element'
 import { MeetingContext, useMeetingContext, usePeerMedia } from './meeting-context'
 import { MeetingView } from './meeting-view'
 import { MirrorCheck } from './mirror-check'
+import { WaitingRoomView } from './waiting-room'
 
 /** The meeting client: home, device check and meeting views over one controller. */
 export function MeetingApp({ config }: { config: MeetingConfig }) {
@@ -15,7 +16,19 @@ export function MeetingApp({ config }: { config: MeetingConfig }) {
   return (
     <MeetingContext.Provider value={{ meeting, config }}>
       <div className="meeting-app" data-view={view}>
-        {meeting.fatal === 'unreachable' ? <Unreachable /> : view === 'home' ? <HomeView /> : view === 'mirrorCheck' ? <MirrorCheck /> : view === 'meeting' ? <MeetingView /> : <BreakoutMoveView />}
+        {meeting.fatal === 'unreachable' ? (
+          <Unreachable />
+        ) : view === 'home' ? (
+          <HomeView />
+        ) : view === 'mirrorCheck' ? (
+          <MirrorCheck />
+        ) : view === 'waitingRoom' ? (
+          <WaitingRoomView />
+        ) : view === 'meeting' ? (
+          <MeetingView />
+        ) : (
+          <BreakoutMoveView />
+        )}
         <ConnectionBanner />
         <RemoteAudio />
       </div>

@@ -13,6 +13,7 @@ import { LocalTile, RemoteTile, ScreenStage } from './peer-tile'
 import { SharedVideoStage } from './shared-video'
 import { useMeetingContext } from './meeting-context'
 import { Toolbar } from './toolbar'
+import { WaitingCallers } from './waiting-room'
 
 function useSize<T extends HTMLElement>() {
   const ref = useRef<T>(null)
@@ -52,6 +53,7 @@ export function MeetingView() {
         <EventSlotsBar />
         <TalkTimerToast />
         <CaptionsOverlay />
+        <WaitingCallers />
       </main>
       {chatOpen ? <ChatPanel onClose={() => setDrawer(null)} /> : null}
       {drawer === 'breakouts' ? <BreakoutPanel onClose={() => setDrawer(null)} /> : null}

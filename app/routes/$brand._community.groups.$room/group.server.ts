@@ -52,7 +52,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     requests,
     people,
     preferences: mayRun && maySetGroupPreferences(standing)
-      ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n') }
+      ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n'), waitingRoom: room.waitingRoom }
       : null,
     constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema), invite: getZodConstraint(GroupInviteSchema) },
   }
@@ -96,8 +96,9 @@ export async function groupAction(args: ActionFunctionArgs) {
     if (!maySetGroupPreferences(standing)) return data<GroupActionData>({ intent: 'preferences', error: 'groups:preferences.onlyCoHosts' }, { status: 403 })
     const submission = parseWithZod(form, { schema: GroupPreferencesSchema })
     if (submission.status !== 'success') return data<GroupActionData>({ intent: 'preferences', result: submission.reply() }, { status: 400 })
-    const { allowMembershipRequests, manualApproval, questions } = submission.value
+    const { allowMembershipRequests, manualApproval, questions, waitingRoom } = submission.value
     await room.update({
+      waitingRoom,
       allowMembershipRequests,
       newMemberModerationEnabled: manualApproval,
       newMemberFormEnabled: questions.length > 0,

@@ -181,7 +181,7 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
   )
 }
 
-function PreferencesForm({ preferences, failed }: { preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string }; failed?: GroupActionData }) {
+function PreferencesForm({ preferences, failed }: { preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string; waitingRoom: boolean }; failed?: GroupActionData }) {
   const { t } = useT()
   const { constraints } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
@@ -199,6 +199,8 @@ function PreferencesForm({ preferences, failed }: { preferences: { allowMembersh
         <input type="hidden" name="intent" value="preferences" />
         <CheckboxField field={fields.allowMembershipRequests} label={t('groups:preferences.allowMembershipRequests')} />
         <CheckboxField field={fields.manualApproval} label={t('groups:preferences.manualApproval')} />
+        <CheckboxField field={fields.waitingRoom} label={t('groups:calls.waitingRoom')} />
+        <p className="hint">{t('groups:calls.waitingRoomHint')}</p>
         <Field label={t('groups:preferences.questions')} errors={fields.questions.errors}>
           <textarea {...getTextareaProps(fields.questions)} rows={4} />
         </Field>

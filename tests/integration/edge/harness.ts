@@ -52,6 +52,7 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isCoHost: false,
       permissions: [],
       locked: false,
+      waitingRoom: false,
       controls: ALL_CONTROLS,
       ...claims,
     },

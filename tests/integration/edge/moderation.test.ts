@@ -1,6 +1,6 @@
 // Host powers decided by the server (spec §4 Kick, issue 4 item 4): only the host, a co-host or a
 // role granting kick-peer / mute-peer may remove or mute someone; a kicked user (or guest browser) cannot rejoin;
-// a locked room admits only its host and co-hosts.
+// a locked room admits only its host and co-hosts at once (the others wait: waiting-room.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
@@ -122,10 +122,10 @@ describe('mutePeerAudio', () => {
 })
 
 describe('a locked room', () => {
-  it('admits only its host and co-hosts', async () => {
+  it('admits only its host and co-hosts at once: others are sent to the waiting room', async () => {
     const { id: roomId } = await createRoom()
     const guest = await connect(edge, await tokenFor(roomId, { locked: true }))
-    expect(await request(guest, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.roomLocked })
+    expect(await request(guest, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
     await joinMeeting(edge, roomId, { locked: true, isHost: true })
     await joinMeeting(edge, roomId, { locked: true, isCoHost: true })
     expect(edge.edge.meetings.get(roomId)!.peers.size).toBe(2)

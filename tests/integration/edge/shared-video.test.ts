@@ -1,8 +1,9 @@
 // Shared video (issue 14 item 4): a YouTube or Vimeo link, normalised on the edge; only its owner
 // controls it (a host or co-host may end it); the edge keeps the position on its clock, so a late
-// joiner lands where everyone is. The edge's clock here is the test's own (startEdge's `now`).
+// joiner lands where everyone is. The edge's clock here is the test's own (startEdge's `clock`).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type SharedVideo } from '#edge/contract/protocol'
+import { realClock } from '#edge/clock'
 import type { RunningEdge } from '#edge/server'
 import { ALL_CONTROLS, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor } from './harness'
 
@@ -10,7 +11,7 @@ let edge: RunningEdge
 let clock = 1_000_000
 
 beforeAll(async () => {
-  edge = await startTestEdge({}, { now: () => clock })
+  edge = await startTestEdge({}, { clock: { ...realClock, now: () => clock } })
 })
 afterEach(() => closeSockets())
 afterAll(() => edge.close())

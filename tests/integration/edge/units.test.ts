@@ -146,7 +146,7 @@ describe('rate buckets', () => {
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: ALL_CONTROLS }
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, waitingRoom: false, controls: ALL_CONTROLS }
     class Recorder extends EdgePeer {
       override readonly isRecorder = true
     }

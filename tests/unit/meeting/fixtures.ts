@@ -41,6 +41,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     event: null,
     talkTimer: null,
     captions: { on: false },
+    calls: [],
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,

@@ -1,0 +1,140 @@
+// The waiting room (issue 14 item 1): who waits, their calls to the room's hosts, and the end of
+// each call. A locked room, or one whose host turned its waiting room on (knock), holds back every
+// newcomer but its hosts and co-hosts: the edge refuses their join (EDGE_ERRORS.waitingRoom) until a
+// host answers one of their calls. The answer is stored with the meeting it admits to (calls
+// table, models/call.ts), and the join looks it up there: admission is never the client's word, a
+// fresh pass or a reload finds the same answer, and every edge sharing the database agrees.
+import { Room } from '#models/index'
+import { RoomCall, admittedTo, callView, endCall, holdsBack, ringHosts, ringingCalls, type CallEnd } from '#models/call'
+import { EdgeError } from './edge-error'
+import type { Clock } from './clock'
+import type { Logger } from './logger'
+import type { Meeting } from './meeting'
+import type { EdgePeer } from './peer'
+import { EDGE_ERRORS, channels, isGuestId, type Call, type EdgeClaims } from './contract/protocol'
+import type { EdgeIo, EdgeSocket } from './socket-types'
+
+export interface LobbyDeps {
+  io: EdgeIo
+  logger: Logger
+  /** How long a call rings before it is missed (CALL_RING_MS). */
+  ringMs: number
+  /** Rings out missed calls; passed in so tests can fire it at will. */
+  clock: Clock
+}
+
+/** Whether this pass's holder waits to be let in: a locked or knock room, and not one of its hosts. */
+export function mustWait(claims: EdgeClaims) {
+  return holdsBack(claims, claims)
+}
+
+/** Whether the holder may join this meeting now: no waiting asked of them, or a host answered their call in it. */
+export async function mayJoin(claims: EdgeClaims, meetingRoomId: string | null) {
+  if (!mustWait(claims)) return true
+  return meetingRoomId !== null && (await admittedTo(meetingRoomId, claims.userId))
+}
+
+export class Lobby {
+  /** The calls ringing from this edge's sockets: their missed timer and the caller's socket. */
+  private readonly ringing = new Map<string, { socketId: string; timer: unknown }>()
+
+  constructor(private readonly deps: LobbyDeps) {}
+
+  /**
+   * A waiting person calls the room's hosts. One ringing call per person and room: calling again
+   * (a second tab, a reload) returns the ringing one instead of ringing twice. The caller's socket
+   * joins its user channel, where the call's end reaches it.
+   */
+  async call(socket: EdgeSocket, name: string | undefined): Promise<Call> {
+    const { claims } = socket.data
+    if (!mustWait(claims) || socket.data.peer) throw new EdgeError(EDGE_ERRORS.notWaiting)
+    const room = await Room.findOne({ where: { id: claims.roomId, deleted: false }, attributes: ['id', 'brandId', 'hostId'] })
+    if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
+    await socket.join(channels.user(claims.userId))
+    // A guest's name is the one they typed; a member's is their account's (nobody calls as someone else).
+    const callerName = (isGuestId(claims.userId) && name?.trim()) || claims.name || 'Guest'
+    const { row, created } = await ringHosts(room, claims.userId, callerName)
+    this.ring(row.id, socket.id)
+    const view = callView(row)
+    if (created) this.announce(view)
+    return view
+  }
+
+  /** The caller hangs up: only their own call, only while it rings. */
+  async cancel(socket: EdgeSocket, callId: string): Promise<Call> {
+    const { claims } = socket.data
+    const row = await RoomCall.findByPk(callId)
+    if (!row || row.callerId !== claims.userId || row.roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.notFound)
+    return this.end(callId, 'cancelled')
+  }
+
+  /** A host or co-host in the meeting lets the caller in: the answer names this meeting. */
+  async answer(meeting: Meeting, host: EdgePeer, callId: string): Promise<Call> {
+    await this.hostsCall(meeting, host, callId)
+    return this.end(callId, 'answered', { answeredBy: host.userId, meetingRoomId: meeting.id })
+  }
+
+  /** A host or co-host turns the caller away, with a message the caller reads (optional). */
+  async decline(meeting: Meeting, host: EdgePeer, callId: string, message: string | undefined): Promise<Call> {
+    await this.hostsCall(meeting, host, callId)
+    return this.end(callId, 'declined', { answeredBy: host.userId, message: message?.trim() || null })
+  }
+
+  /** The ringing calls of the room, for its hosts and co-hosts when they join (others see none). */
+  async waitingFor(peer: EdgePeer, roomId: string): Promise<Call[]> {
+    if (!peer.isHost && !peer.isCoHost) return []
+    return (await ringingCalls(roomId)).map(callView)
+  }
+
+  /** A caller's socket went away (closed tab, lost network): the call it made ends as cancelled. */
+  socketGone(socketId: string) {
+    for (const [callId, entry] of this.ringing) {
+      if (entry.socketId !== socketId) continue
+      this.end(callId, 'cancelled').catch((error: unknown) => this.settleFailed(error, callId))
+    }
+  }
+
+  /** Every timer stopped (the edge is closing; the calls stay ringing in the database for the next edge). */
+  close() {
+    for (const { timer } of this.ringing.values()) this.deps.clock.clearTimeout(timer)
+    this.ringing.clear()
+  }
+
+  private async hostsCall(meeting: Meeting, host: EdgePeer, callId: string) {
+    if (!host.isHost && !host.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const row = await RoomCall.findByPk(callId)
+    if (!row || row.roomId !== meeting.roomId) throw new EdgeError(EDGE_ERRORS.notFound)
+  }
+
+  /** Rings (again) from this socket, missed after ringMs unless it ends first. */
+  private ring(callId: string, socketId: string) {
+    const earlier = this.ringing.get(callId)
+    if (earlier) this.deps.clock.clearTimeout(earlier.timer)
+    const timer = this.deps.clock.setTimeout(() => {
+      this.end(callId, 'missed').catch((error: unknown) => this.settleFailed(error, callId))
+    }, this.deps.ringMs)
+    this.ringing.set(callId, { socketId, timer })
+  }
+
+  private async end(callId: string, status: CallEnd, details: Parameters<typeof endCall>[2] = {}): Promise<Call> {
+    const entry = this.ringing.get(callId)
+    if (entry) this.deps.clock.clearTimeout(entry.timer)
+    this.ringing.delete(callId)
+    const ended = await endCall(callId, status, details)
+    if (!ended) throw new EdgeError(EDGE_ERRORS.callEnded)
+    const view = callView(ended)
+    this.announce(view)
+    return view
+  }
+
+  /** The caller and the room's hosts and co-hosts, on whichever edge their sockets are. */
+  private announce(call: Call) {
+    this.deps.io.to(channels.user(call.callerId)).to(channels.roomHosts(call.roomId)).emit('call:updated', call)
+  }
+
+  private settleFailed(error: unknown, callId: string) {
+    // An already-ended call (answered as the timer fired) is the expected loser of the race.
+    if (error instanceof EdgeError) return
+    this.deps.logger.error({ err: error, callId }, 'could not end a call')
+  }
+}

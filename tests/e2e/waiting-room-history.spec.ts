@@ -1,0 +1,57 @@
+// The sidebar's Call history (issue 14 item 1), with and without JavaScript: a host sees the calls
+// to their room (who called, how it ended) and the calls they made, filtered by links.
+import { randomBytes } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { newId } from '../../models/ids'
+import { DEMO, addPerson, copyOfDemoRoom, expectAccessible, screenshots, signInWithSession, sql, t } from './support'
+
+const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:calls.${key}`, values)
+
+test('the call history lists the calls to my room and those I made, by filter', async ({ page }, testInfo) => {
+  const tag = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const [brand] = await sql<{ id: string }>('SELECT id FROM brands WHERE slug = ?', [DEMO.slug])
+  const emailAddress = `hanna-${tag}@history.example`
+  const hostId = await addPerson(brand!.id, { name: `Hanna ${tag}`, emailAddress })
+  const slug = `knock-${tag}`
+  await copyOfDemoRoom('book-club', { slug, name: `Knock ${tag}`, hostId, waitingRoom: 1 })
+  const [room] = await sql<{ id: string }>('SELECT id FROM rooms WHERE slug = ?', [slug])
+  const [other] = await sql<{ id: string }>("SELECT id FROM rooms WHERE slug = 'book-club' AND brandId = ?", [brand!.id])
+  const now = Date.now()
+  const call = (roomId: string, roomHostId: string | null, callerId: string, callerName: string, status: string, minutesAgo: number, message: string | null = null) => {
+    const at = new Date(now - minutesAgo * 60_000).toISOString().replace('T', ' ').replace('Z', ' +00:00')
+    return sql('INSERT INTO calls (id, brandId, roomId, callerId, callerName, hostId, status, message, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      newId(),
+      brand!.id,
+      roomId,
+      callerId,
+      callerName,
+      roomHostId,
+      status,
+      message,
+      at,
+      at,
+    ])
+  }
+  await call(room!.id, hostId, 'guest:zed', 'Zed', 'missed', 5)
+  await call(other!.id, null, hostId, `Hanna ${tag}`, 'declined', 10, 'Full today')
+
+  await signInWithSession(page, emailAddress)
+  await page.goto(`/${DEMO.slug}/calls`)
+  const history = page.locator('.call-history li')
+  await expect(history).toHaveCount(2)
+  await expect(history.nth(0)).toContainText(c('called', { name: 'Zed' }))
+  await expect(history.nth(0)).toContainText(c('status.missed'))
+  await expect(history.nth(1)).toContainText(c('youCalled'))
+  await expect(history.nth(1)).toContainText('Full today')
+  await expectAccessible(page)
+  await screenshots(page, testInfo, 'call-history')
+
+  const filters = page.getByRole('navigation', { name: c('filters') })
+  await filters.getByRole('link', { name: c('filter.missed') }).click()
+  await expect(page).toHaveURL(/filter=missed/)
+  await expect(history).toHaveCount(1)
+  await expect(history.nth(0)).toContainText('Zed')
+  await page.getByRole('navigation', { name: c('filters') }).getByRole('link', { name: c('filter.made') }).click()
+  await expect(history).toHaveCount(1)
+  await expect(history.nth(0)).toContainText(c('youCalled'))
+})

@@ -1,0 +1,127 @@
+// The waiting room (issue 14 item 1) with three browsers: a host whose room has its waiting room on,
+// and two members who call. The host lets one in (who enters by themselves) and declines the
+// other with a message; neither a reload nor a fresh pass gets the declined one past the door,
+// and the one let in comes straight back in after a reload. The first call rings while the host is
+// away: the host's mail (the run's SMTP server) brings a link to the room.
+// JavaScript only (the meeting runs in the browser); everyone signs in with a session row.
+import { randomBytes } from 'node:crypto'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { MEDIA_LAUNCH_OPTIONS, collectErrors, mailsTo, screenshots, signInWithSession, sql, t } from './support'
+
+const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
+const s = (key: string) => t('en', `signup:${key}`)
+
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
+
+const run = randomBytes(3).toString('hex')
+
+async function signedIn(browser: Browser, name: string) {
+  const emailAddress = `${name.toLowerCase()}-${run}@waiting.example`
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
+    randomBytes(27).toString('base64url'),
+    name,
+    emailAddress,
+    now,
+    now,
+  ])
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  await signInWithSession(context, emailAddress)
+  return { name, emailAddress, page, errors, close: () => context.close() }
+}
+
+const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
+
+/** A newcomer at the door: Join leads to the waiting room, not the meeting. */
+async function arriveAtWaitingRoom(page: Page, room: string) {
+  await page.goto(room)
+  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
+  await expect(page.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+  await expect(toolbar(page)).toHaveCount(0)
+}
+
+test.describe('the waiting room', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test('the host answers one caller and declines the other with a message; the door holds after a reload', async ({ browser }, testInfo) => {
+    const host = await signedIn(browser, 'Hilda')
+    const admitted = await signedIn(browser, 'Ada')
+    const declined = await signedIn(browser, 'Dora')
+    try {
+      const slug = `hilda-${run}`
+      await host.page.goto('/register/room')
+      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
+      await host.page.getByRole('button', { name: s('claim.claim') }).click()
+      await expect(host.page).toHaveURL('/welcome-aboard')
+      // The host's "waiting room on by default" (personal rooms have no settings form yet).
+      await sql('UPDATE rooms SET waitingRoom = 1 WHERE slug = ?', [slug])
+      const room = `/me/${slug}`
+
+      // The host is away: the first call brings them a mail with a link to the room.
+      await arriveAtWaitingRoom(admitted.page, room)
+      await admitted.page.getByRole('button', { name: m('waitingRoom.call') }).click()
+      await expect(admitted.page.getByRole('status').filter({ hasText: m('waitingRoom.calling') })).toBeVisible()
+      await screenshots(admitted.page, testInfo, 'waiting-room-calling')
+      await expect.poll(() => mailsTo(host.emailAddress).map((mail) => mail.subject), { timeout: 15_000 }).toContain(`${admitted.name} is calling you in ${host.name}`)
+      const notice = mailsTo(host.emailAddress).find((mail) => mail.subject.startsWith(admitted.name))!
+      expect(notice.text).toContain(`${admitted.name} is waiting in ${host.name} and calling you. Visit your room`)
+      expect(notice.text).toMatch(/\/ml\/[A-Za-z0-9_-]{36}/)
+
+      await host.page.goto(room)
+      await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
+      await host.page.getByRole('button', { name: m('mirror.join') }).click()
+      await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
+
+      await arriveAtWaitingRoom(declined.page, room)
+      await declined.page.getByRole('button', { name: m('waitingRoom.call') }).click()
+      await expect(declined.page.getByRole('button', { name: m('waitingRoom.cancel') })).toBeVisible()
+      // The host is here now: nobody mails them about this one.
+
+      const callers = host.page.getByRole('complementary', { name: m('waitingRoom.waiting_other', { count: 2 }) })
+      await expect(callers).toBeVisible({ timeout: 15_000 })
+      await expect(callers.getByRole('listitem')).toHaveCount(2)
+      await screenshots(host.page, testInfo, 'waiting-room-callers')
+
+      await callers.getByLabel(m('waitingRoom.message', { name: declined.name })).fill('Sorry, we are full today.')
+      await callers.getByRole('button', { name: m('waitingRoom.declineFor', { name: declined.name }) }).click()
+      await expect(declined.page.getByText(m('waitingRoom.declinedWith', { message: 'Sorry, we are full today.' }))).toBeVisible({ timeout: 15_000 })
+      await screenshots(declined.page, testInfo, 'waiting-room-declined')
+
+      const oneLeft = host.page.getByRole('complementary', { name: m('waitingRoom.waiting_one', { count: 1 }) })
+      await oneLeft.getByRole('button', { name: m('waitingRoom.answerFor', { name: admitted.name }) }).click()
+      await expect(oneLeft).toHaveCount(0)
+      // Let in: the meeting opens by itself, and the host sees the newcomer's tile.
+      await expect(toolbar(admitted.page)).toBeVisible({ timeout: 30_000 })
+      await expect(host.page.locator(`.meeting-tile[aria-label="${admitted.name}"]`)).toBeVisible({ timeout: 30_000 })
+
+      // The declined one reloads (a fresh pass): still at the door.
+      await declined.page.reload()
+      await arriveAtWaitingRoom(declined.page, room)
+      await expect(host.page.locator(`.meeting-tile[aria-label="${declined.name}"]`)).toHaveCount(0)
+
+      // The one let in reloads: straight back into the meeting, no waiting.
+      await admitted.page.reload()
+      await admitted.page.getByRole('button', { name: m('home.join'), exact: true }).click()
+      await admitted.page.getByRole('button', { name: m('mirror.join') }).click()
+      await expect(toolbar(admitted.page)).toBeVisible({ timeout: 30_000 })
+      await expect(admitted.page.getByText(m('waitingRoom.lead'))).toHaveCount(0)
+
+      const calls = await sql<{ callerName: string; status: string; message: string | null }>(
+        'SELECT c.callerName, c.status, c.message FROM calls c JOIN rooms r ON r.id = c.roomId WHERE r.slug = ? ORDER BY c.callerName',
+        [slug],
+      )
+      expect(calls).toEqual([
+        { callerName: admitted.name, status: 'answered', message: null },
+        { callerName: declined.name, status: 'declined', message: 'Sorry, we are full today.' },
+      ])
+      expect(mailsTo(host.emailAddress).filter((mail) => mail.subject.startsWith(declined.name))).toEqual([])
+      for (const { errors } of [host, admitted, declined]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+    } finally {
+      await host.close()
+      await admitted.close()
+      await declined.close()
+    }
+  })
+})
