@@ -138,6 +138,8 @@ export class Edge {
     socket.data.peer = peer
     socket.data.meeting = meeting
     await socket.join(meeting.channel)
+    // Hosts hear the waiting room's calls wherever they are in the meeting (a breakout too).
+    if (peer.isHost || peer.isCoHost) await socket.join(channels.roomHosts(meeting.roomId))
     meeting.toOthers(peer, 'peerJoined', peer.toPeer())
     this.breakouts.peerJoined(meeting, peer)
     void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
