@@ -11,6 +11,7 @@ import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer, connectedPeers } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
+import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
@@ -30,6 +31,8 @@ export interface EdgeDeps {
   kicked: KickedPeers
   /** Set when REDIS_URL is: each meeting room is owned by one edge. */
   registry: RoomClaims | null
+  /** Records meetings into the media library (recorder.ts). */
+  recorder: Recorder
   logger: Logger
   listenInfos: types.TransportListenInfo[]
 }
@@ -234,6 +237,23 @@ export class Edge {
     meeting.toAll('poll:updated', poll.view())
   }
 
+  /** Recording: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
+  async startRecording(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.recording) throw new EdgeError(EDGE_ERRORS.recordingOff)
+    if (this.deps.recorder.isRecording(meeting)) return
+    await this.deps.recorder.start(meeting, caller)
+    void this.deps.records.log(meeting.id, 'info', `recording started by ${caller.name} (${caller.userId})`)
+  }
+
+  /** Stopped by the host or a co-host (also after the community turned recording off: nothing keeps running unseen). */
+  async stopRecording(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const mediaId = await this.deps.recorder.stop(meeting)
+    if (mediaId) void this.deps.records.log(meeting.id, 'info', `recording stopped by ${caller.name} (${caller.userId}), kept as media ${mediaId}`)
+    return { mediaId }
+  }
+
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
@@ -250,6 +270,8 @@ export class Edge {
   async evacuate(meeting: Meeting, reason: string) {
     if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
     this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
+    // What was recorded so far is kept; the host starts again where the meeting resumes.
+    await this.deps.recorder.stop(meeting)
     const peers = [...meeting.peers.values()]
     meeting.toAll('shutdown')
     meeting.close()
@@ -274,8 +296,9 @@ export class Edge {
     if (!mayModerate(caller, permission)) throw new EdgeError(EDGE_ERRORS.forbidden)
     const target = meeting.peers.get(targetId)
     if (!target) throw new EdgeError(EDGE_ERRORS.notFound)
-    // Nobody moderates themselves, and only the host may act on the host.
-    if (target === caller || (target.isHost && !caller.isHost)) throw new EdgeError(EDGE_ERRORS.forbidden)
+    // Nobody moderates themselves, only the host may act on the host, and the edge's bots are
+    // stopped by their own controls (a recording by recorder:stop, so its file is kept).
+    if (target === caller || (target.isHost && !caller.isHost) || !target.connected) throw new EdgeError(EDGE_ERRORS.forbidden)
     return target
   }
 
@@ -285,8 +308,9 @@ export class Edge {
     await this.deps.records.peersLeft([peer.id])
     void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) left: ${reason}`)
     if (!endIfEmpty || connectedPeers(meeting.peers.values()).length > 0 || meeting.closed) return
-    // The last person left: bots (recorder, live) go with the meeting.
+    // The last person left: bots (recorder, live) go with the meeting; a recording is kept.
     this.meetings.delete(meeting.roomId)
+    await this.deps.recorder.stop(meeting)
     meeting.close()
     await this.deps.records.endMeeting(meeting.id)
     await this.deps.registry?.releaseRoom(meeting.roomId)

@@ -56,6 +56,9 @@ export const EVENT_RATES: EventRates = {
   'poll:create': { burst: 5, perSecond: 0.2 },
   'poll:answer': { burst: 5, perSecond: 0.5 },
   'poll:close': { burst: 5, perSecond: 0.2 },
+  // Recording: each start runs ffmpeg and a bot; a host toggles it a few times a meeting.
+  'recorder:start': { burst: 3, perSecond: 0.1 },
+  'recorder:stop': { burst: 3, perSecond: 0.1 },
 }
 
 interface Bucket {

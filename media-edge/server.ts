@@ -17,6 +17,8 @@ import { createLogger, type Logger } from './logger'
 import { MeetingRecords } from './meeting-records'
 import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
+import { diskStorage } from '#models/media-storage'
+import { Recorder } from './recorder'
 import { attachSignalling } from './signalling'
 import type { EdgeIo } from './socket-types'
 import { WorkerPool } from './worker-pool'
@@ -125,6 +127,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL),
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     registry: registry satisfies RoomClaims | null,
+    recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger }),
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,

@@ -36,6 +36,12 @@ export const EDGE_ERRORS = {
   // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
   pollInvalid: 'A poll needs a question and 2 to 6 options.',
   pollAnswered: 'You have already answered, or the poll is closed.',
+  // Recording (issue 14): the spec's two texts (core §8) — the recording could not be set up (no
+  // media to record, the media server could not route it), or ffmpeg itself did not start.
+  recordingFailed: 'An error occurred while starting recording.',
+  recorderFailed: 'An error occurred starting the recorder. Please try again.',
+  // Ours: the community's toolbar switch, like chat.
+  recordingOff: 'Recording is turned off in this community.',
 } as const
 
 /** Ours (issue 14): the reactions a peer may send; the edge refuses anything else. */
@@ -69,8 +75,8 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 
 /**
  * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
- * chat and screen sharing. The others are display choices of the client (settings, viewing mode,
- * full screen) or features the edge does not serve yet (shared video, recording, live,
+ * chat, screen sharing and recording. The others are display choices of the client (settings,
+ * viewing mode, full screen) or features the edge does not serve yet (shared video, live,
  * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
  * the spec lists the flags as community configuration of what the meeting offers, not as a
  * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
@@ -79,6 +85,7 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 export interface EdgeControls {
   chat: boolean
   sharedScreen: boolean
+  recording: boolean
 }
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
@@ -277,6 +284,14 @@ export interface ClientToServerEvents {
   'poll:answer': (payload: { pollId: string; option: number }, ack: AckCallback) => void
   /** Ours: a host or co-host stops the answers; the results stay shown. */
   'poll:close': (payload: { pollId: string }, ack: AckCallback) => void
+  /**
+   * A host or co-host starts recording the meeting (spec §7). The edge's recorder bot joins (a peer
+   * with isRecorder, so everyone sees the meeting is recorded) and ffmpeg writes the room's media;
+   * already recording is not an error.
+   */
+  'recorder:start': (ack: AckCallback) => void
+  /** A host or co-host stops it: the file goes into the media library of whoever started it (its id). */
+  'recorder:stop': (ack: AckCallback<{ mediaId: string | null }>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -317,6 +332,11 @@ export interface ServerToClientEvents {
   reaction: (payload: { peerId: string; emoji: Reaction }) => void
   /** Ours: the quick poll after it was asked, answered or closed. */
   'poll:updated': (payload: Poll) => void
+  /**
+   * A host asked for a recording (triggered true) until the recorder joined or failed (false): the
+   * room's recorderTriggered (spec §3), so the hosts' button shows it is starting.
+   */
+  recorderTriggered: (payload: { triggered: boolean }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -59,7 +59,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
     permissions: meetingPermissions,
     locked: room.locked,
     // Enforced by the edge, not only hidden from the toolbar.
-    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen },
+    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen, recording: brand.toolbarControls.recording },
   }
   return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }
 }
