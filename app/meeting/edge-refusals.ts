@@ -8,6 +8,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',
   [EDGE_ERRORS.pollInvalid]: 'meeting:polls.invalid',
+  [EDGE_ERRORS.recordingFailed]: 'meeting:recording.errors.recording',
+  [EDGE_ERRORS.recorderFailed]: 'meeting:recording.errors.recorder',
+  [EDGE_ERRORS.recordingOff]: 'meeting:recording.errors.off',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

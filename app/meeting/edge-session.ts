@@ -38,6 +38,8 @@ export interface EdgeSessionEvents {
   chat(message: ChatMessage): void
   hands(hands: RaisedHand[]): void
   poll(poll: Poll): void
+  /** A host started a recording that is not running yet (true), or it started or failed (false). */
+  recorderTriggered(triggered: boolean): void
   reaction(peerId: string, emoji: Reaction): void
   kicked(): void
   muted(): void
@@ -190,6 +192,7 @@ export class EdgeSession {
     socket.on('chat:message', (message) => events.chat(message))
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
+    socket.on('recorderTriggered', ({ triggered }) => events.recorderTriggered(triggered))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
@@ -483,6 +486,14 @@ export class EdgeSession {
 
   closePoll(pollId: string) {
     return request(this.requireSocket(), 'poll:close', { pollId })
+  }
+
+  startRecording() {
+    return request(this.requireSocket(), 'recorder:start')
+  }
+
+  stopRecording() {
+    return request(this.requireSocket(), 'recorder:stop')
   }
 
   react(emoji: Reaction) {

@@ -57,6 +57,8 @@ export interface MeetingState {
   /** The quick poll last asked, and my answer to it (the option's index). */
   poll: Poll | null
   pollAnswer: number | null
+  /** A host asked for a recording that has not started yet (the room's recorderTriggered, spec §3). */
+  recorderTriggered: boolean
 }
 
 export type MeetingAction =
@@ -80,6 +82,7 @@ export type MeetingAction =
   | { type: 'handQueue'; hands: RaisedHand[] }
   | { type: 'pollUpdated'; poll: Poll }
   | { type: 'pollAnswered'; pollId: string; option: number }
+  | { type: 'recorderTriggered'; triggered: boolean }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
@@ -120,6 +123,7 @@ export function initialMeetingState(init: {
     reactions: {},
     poll: null,
     pollAnswer: null,
+    recorderTriggered: false,
   }
 }
 
@@ -286,6 +290,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     case 'pollAnswered':
       if (state.poll?.id !== action.pollId) return state
       return { ...state, pollAnswer: action.option }
+
+    case 'recorderTriggered':
+      return { ...state, recorderTriggered: action.triggered }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

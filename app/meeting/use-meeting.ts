@@ -30,7 +30,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; viewingMode: boolean; fullScreen: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; recording: boolean; viewingMode: boolean; fullScreen: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -189,6 +189,7 @@ export function useMeeting(config: MeetingConfig) {
           chat: (message) => dispatch({ type: 'chatMessage', message }),
           hands: (hands) => dispatch({ type: 'handQueue', hands }),
           poll: (poll) => dispatch({ type: 'pollUpdated', poll }),
+          recorderTriggered: (triggered) => dispatch({ type: 'recorderTriggered', triggered }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -560,6 +561,9 @@ export function useMeeting(config: MeetingConfig) {
         }),
       closePoll: (pollId: string) => act(() => sessionRef.current!.closePoll(pollId)),
       react: (emoji: Reaction) => act(() => sessionRef.current!.react(emoji)),
+      /** Throw the edge's refusal, for the recording control to explain. */
+      startRecording: () => sessionRef.current!.startRecording(),
+      stopRecording: () => sessionRef.current!.stopRecording(),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

@@ -85,6 +85,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           chat: toolbarControls.chat,
           settings: toolbarControls.settings,
           sharedScreen: toolbarControls.sharedScreen,
+          recording: toolbarControls.recording,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
         },
