@@ -102,19 +102,17 @@ describe('recording', () => {
     const path = join(mediaDir, ...item.storageKey.split('/'))
     expect((await stat(path)).size).toBe(item.size)
 
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames:format=duration', '-of', 'json', path])
+    // ffprobe decodes every frame to count it (-count_frames) and reports any decoding error.
+    const { stdout, stderr } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames:format=duration', '-of', 'json', path])
+    expect(stderr.trim()).toBe('')
     const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[]; format: { duration: string } }
     const streams = Object.fromEntries(probe.streams.map((stream) => [stream.codec_type, stream]))
     expect(streams.video).toMatchObject({ codec_name: 'vp8' })
     expect(streams.audio).toMatchObject({ codec_name: 'opus' })
-    // About four seconds at 15 frames a second, decoded frame by frame.
+    // About four seconds at 15 frames a second (and 50 Opus frames a second), every one decoded.
     expect(Number(streams.video!.nb_read_frames)).toBeGreaterThan(30)
     expect(Number(streams.audio!.nb_read_frames)).toBeGreaterThan(100)
     expect(Number(probe.format.duration)).toBeGreaterThan(2.5)
-    // The whole file decodes without an error.
-    const decoded = await run('ffmpeg', ['-v', 'error', '-i', path, '-f', 'null', '-'])
-    // The decoders report nothing; the null muxer's remarks on copied RTP timestamps are not decoding.
-    expect(decoded.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('[null @'))).toEqual([])
   }, 30_000)
 
   it('refuses everyone but the host and co-hosts (whatever their peer data says), and the recorder bot cannot be kicked', async () => {
