@@ -21,7 +21,7 @@ export class EdgePeer {
   audioOnly = false
   away = false
   device: DeviceInfo | null = null
-  /** Set only for the edge's own bots (recorder, live stream, components); never by a client. */
+  /** Set only for embedded components (the bots are `bot` below); never by a client. */
   readonly component: boolean = false
   rtpCapabilities: types.RtpCapabilities | null = null
   /** After sfuEnter: the peer receives every producer of the others. */
