@@ -120,6 +120,7 @@ describe('recording', () => {
     const plain = await joinMeeting(edge, room.id, {}, { isHost: true, isCoHost: true })
     const coHost = await joinMeeting(edge, room.id, { isCoHost: true, userId: (await makeUser()).id, brandId: room.brandId })
     await sendMedia(room.id, host.joined.peerId)
+    await pause(1000)
 
     expect(await request(plain.socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     expect(await request(plain.socket, 'recorder:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
@@ -132,7 +133,8 @@ describe('recording', () => {
     expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     expect(await request(plain.socket, 'recorder:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     expect(meeting.peers.has(bot.id)).toBe(true)
-    await pause(1500)
+    // ffmpeg opens the file once it has seen both streams (a key frame included): give it time on a busy machine.
+    await pause(3000)
     expect((await ok<{ mediaId: string | null }>(host.socket, 'recorder:stop')).mediaId).toBeTruthy()
     // Stopping again has nothing to stop.
     expect(await ok(host.socket, 'recorder:stop')).toEqual({ mediaId: null })
@@ -159,9 +161,9 @@ describe('recording', () => {
   it('keeps what was recorded when the last person leaves', async () => {
     const { room, user, host } = await hostedRoom()
     await sendMedia(room.id, host.joined.peerId)
-    await pause(500)
+    await pause(1000)
     await ok(host.socket, 'recorder:start')
-    await pause(2000)
+    await pause(3000)
     const before = await Media.count({ where: { userId: user.id } })
     await ok(host.socket, 'leave')
     expect(edge.edge.meetings.has(room.id)).toBe(false)
