@@ -18,6 +18,7 @@ import type { Clock } from './clock'
 import { MeetingEvent } from './meeting-event'
 import { MeetingCaptions } from './captions'
 import type { SpeechProvider } from './speech-provider'
+import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
@@ -43,6 +44,8 @@ export interface EdgeDeps {
   lobby: Lobby
   /** Set when REDIS_URL is: each meeting room is owned by one edge. */
   registry: RoomClaims | null
+  /** Records meetings into the media library (recorder.ts). */
+  recorder: Recorder
   logger: Logger
   listenInfos: types.TransportListenInfo[]
   /** The speech service captions stream to; null when none is configured (captions are refused). */
@@ -362,6 +365,23 @@ export class Edge {
     void this.deps.records.log(meeting.id, 'info', `captions off by ${caller.name} (${caller.userId})`)
   }
 
+  /** Recording: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
+  async startRecording(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.recording) throw new EdgeError(EDGE_ERRORS.recordingOff)
+    if (this.deps.recorder.isRecording(meeting)) return
+    await this.deps.recorder.start(meeting, caller)
+    void this.deps.records.log(meeting.id, 'info', `recording started by ${caller.name} (${caller.userId})`)
+  }
+
+  /** Stopped by the host or a co-host (also after the community turned recording off: nothing keeps running unseen). */
+  async stopRecording(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const mediaId = await this.deps.recorder.stop(meeting)
+    if (mediaId) void this.deps.records.log(meeting.id, 'info', `recording stopped by ${caller.name} (${caller.userId}), kept as media ${mediaId}`)
+    return { mediaId }
+  }
+
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
@@ -381,6 +401,8 @@ export class Edge {
     await this.breakouts.mainEnded(meeting)
     if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
     this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
+    // What was recorded so far is kept; the host starts again where the meeting resumes.
+    await this.deps.recorder.stop(meeting)
     const peers = [...meeting.peers.values()]
     meeting.toAll('shutdown')
     meeting.close()
@@ -405,8 +427,9 @@ export class Edge {
     if (!mayModerate(caller, permission)) throw new EdgeError(EDGE_ERRORS.forbidden)
     const target = meeting.peers.get(targetId)
     if (!target) throw new EdgeError(EDGE_ERRORS.notFound)
-    // Nobody moderates themselves, and only the host may act on the host.
-    if (target === caller || (target.isHost && !caller.isHost)) throw new EdgeError(EDGE_ERRORS.forbidden)
+    // Nobody moderates themselves, only the host may act on the host, and the edge's bots are
+    // stopped by their own controls (a recording by recorder:stop, so its file is kept).
+    if (target === caller || (target.isHost && !caller.isHost) || !target.connected) throw new EdgeError(EDGE_ERRORS.forbidden)
     return target
   }
 
@@ -419,9 +442,10 @@ export class Edge {
     // The meeting goes on while anyone is in its main room or one of its breakouts.
     const main = this.breakouts.mainOf(meeting)
     if (!endIfEmpty || this.breakouts.peopleIn(main) > 0 || main.closed) return
-    // The last person left: bots (recorder, live) go with the meeting, and so do its breakouts.
+    // The last person left: bots (recorder, live) go with the meeting, and so do its breakouts; a recording is kept.
     if (this.meetings.get(main.roomId) === main) this.meetings.delete(main.roomId)
     await this.breakouts.mainEnded(main)
+    await this.deps.recorder.stop(main)
     main.close()
     await this.deps.records.endMeeting(main.id)
     await this.deps.registry?.releaseRoom(main.roomId)

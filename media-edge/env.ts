@@ -1,7 +1,8 @@
 // The media edge's environment, parsed once at start-up with zod; a bad value stops the process
 // with every problem listed. Defaults run one edge next to the web app with nothing configured.
 import { existsSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
@@ -48,6 +49,10 @@ const schema = z
     SPEECH_API_KEY: optional(z.string().min(1)),
     // Debian's ffmpeg on PATH by default (scripts/ensure-deps.mjs installs it).
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    // Recording (issue 14): the ffmpeg to run, where files are written while recording, and the
+    // media library's store, which must be the web app's MEDIA_DIR (the same disk or share).
+    RECORDING_DIR: optional(z.string().min(1)),
+    MEDIA_DIR: z.string().min(1).default('data/media'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .transform((env) => ({
@@ -57,6 +62,7 @@ const schema = z
     /** False when EDGE_PUBLIC_URL is derived from the port (port 0 then means the port actually bound). */
     publicUrlSet: env.EDGE_PUBLIC_URL !== undefined,
     PUBLIC_URL: (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
+    RECORDING_DIR: env.RECORDING_DIR ?? join(tmpdir(), 'hearth-recordings'),
     turnUrls: (env.TURN_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development accepts the development secret and any localhost page. */

@@ -23,9 +23,7 @@ export class EdgePeer {
   /** Owns the meeting's shared video (set by shared-video.ts, never by a client). */
   videoSharing = false
   device: DeviceInfo | null = null
-  /** Set only for the edge's own bots (recorder, live stream, components); never by a client. */
-  readonly isLive: boolean = false
-  readonly isRecorder: boolean = false
+  /** Set only for embedded components (the bots are `bot` below); never by a client. */
   readonly component: boolean = false
   rtpCapabilities: types.RtpCapabilities | null = null
   /** After sfuEnter: the peer receives every producer of the others. */
@@ -43,9 +41,19 @@ export class EdgePeer {
     readonly socketId: string,
     readonly tokenId: string,
     readonly claims: EdgeClaims,
+    /** The edge's own meeting bots (spec §6): no socket, no media of their own, never counted among the people. */
+    readonly bot: 'recorder' | 'live' | null = null,
   ) {
     this.name = claims.name
     this.avatar = claims.avatar
+  }
+
+  get isRecorder() {
+    return this.bot === 'recorder'
+  }
+
+  get isLive() {
+    return this.bot === 'live'
   }
 
   get userId() {

@@ -100,6 +100,9 @@ export const EVENT_RATES: EventRates = {
   'call:clearCalling': { burst: 5, perSecond: 0.1 },
   'call:answer': { burst: 20, perSecond: 2 },
   'call:decline': { burst: 20, perSecond: 2 },
+  // Recording: each start runs ffmpeg and a bot; a host toggles it a few times a meeting.
+  'recorder:start': { burst: 3, perSecond: 0.1 },
+  'recorder:stop': { burst: 3, perSecond: 0.1 },
 }
 
 interface Bucket {

@@ -20,6 +20,8 @@ import { MeetingRecords } from './meeting-records'
 import { EventRecords } from './event-records'
 import { CALL_RING_MS, EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
+import { diskStorage } from '#models/media-storage'
+import { Recorder } from './recorder'
 import { attachSignalling } from './signalling'
 import { deepgramSpeech } from './deepgram-speech'
 import type { EdgeIo } from './socket-types'
@@ -138,6 +140,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     lobby,
     registry: registry satisfies RoomClaims | null,
+    recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger }),
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,

@@ -402,6 +402,14 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { callId, message } = parse(schemas.callDecline, payload)
       return edge.lobby.decline(meeting, peer, callId, message)
     })
+    answer('recorder:start', async () => {
+      const { meeting, peer } = joined()
+      await edge.startRecording(meeting, peer)
+    })
+    answer('recorder:stop', async () => {
+      const { meeting, peer } = joined()
+      return edge.stopRecording(meeting, peer)
+    })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {
       const { roomId } = parse(schemas.room, payload)

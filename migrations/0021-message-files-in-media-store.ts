@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
-import { diskStorage, type MediaStorage } from '../app/lib/media/disk-storage.server'
+import { diskStorage, type MediaStorage } from '../models/media-storage'
 
 // Message attachments move into the media store (issue 12: one storage interface), and a message
 // may carry a video (spec §3 Message videoUrl, videoThumbnailUrl).

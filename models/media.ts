@@ -5,6 +5,9 @@ import { newId } from './ids'
 export const MEDIA_KINDS = ['video', 'image', 'file'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
+/** Where the store keeps a library item's bytes: its owner's folder in the community. */
+export const libraryStorageKey = (item: Pick<Media, 'brandId' | 'userId' | 'id'>) => `${item.brandId}/${item.userId}/${item.id}`
+
 /** One stored upload in a person's media library within a community. */
 export class Media extends Model<InferAttributes<Media>, InferCreationAttributes<Media>> {
   declare id: CreationOptional<string>

@@ -22,6 +22,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.captionsOff]: 'meeting:captions.off',
   [EDGE_ERRORS.transcriptOff]: 'meeting:captions.transcriptOff',
   [EDGE_ERRORS.captionsUnavailable]: 'meeting:captions.unavailable',
+  [EDGE_ERRORS.recordingFailed]: 'meeting:recording.errors.recording',
+  [EDGE_ERRORS.recorderFailed]: 'meeting:recording.errors.recorder',
+  [EDGE_ERRORS.recordingOff]: 'meeting:recording.errors.off',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -44,6 +44,8 @@ export interface EdgeSessionEvents {
   talkNotice(notice: { kind: 'encouragement' | 'enforcement'; message: string | null }): void
   captions(captions: CaptionsState): void
   caption(caption: Caption): void
+  /** A host started a recording that is not running yet (true), or it started or failed (false). */
+  recorderTriggered(triggered: boolean): void
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
@@ -234,6 +236,7 @@ export class EdgeSession {
     socket.on('talkTimer:peerEncouragement', (notice) => events.talkNotice(notice))
     socket.on('transcription', (captions) => events.captions(captions))
     socket.on('newTranscription', (caption) => events.caption(caption))
+    socket.on('recorderTriggered', ({ triggered }) => events.recorderTriggered(triggered))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
@@ -591,6 +594,14 @@ export class EdgeSession {
 
   stopCaptions() {
     return request(this.requireSocket(), 'transcribe:stop')
+  }
+
+  startRecording() {
+    return request(this.requireSocket(), 'recorder:start')
+  }
+
+  stopRecording() {
+    return request(this.requireSocket(), 'recorder:stop')
   }
 
   react(emoji: Reaction) {

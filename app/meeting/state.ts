@@ -70,6 +70,8 @@ export interface MeetingState {
   myCall: Call | null
   /** As a host or co-host: the calls ringing from the waiting room, oldest first. */
   calls: Call[]
+  /** A host asked for a recording that has not started yet (the room's recorderTriggered, spec §3). */
+  recorderTriggered: boolean
 }
 
 export type MeetingAction =
@@ -95,6 +97,7 @@ export type MeetingAction =
   | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'captionsChanged'; captions: CaptionsState }
   | { type: 'caption'; caption: Caption }
+  | { type: 'recorderTriggered'; triggered: boolean }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
@@ -146,6 +149,7 @@ export function initialMeetingState(init: {
     captionLines: [],
     myCall: null,
     calls: [],
+    recorderTriggered: false,
   }
 }
 
@@ -336,6 +340,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
       const started = action.video !== null && action.video.key !== state.sharedVideo?.video.key
       return syncPresenter({ ...state, sharedVideo: action.video ? { video: action.video, receivedAt: action.receivedAt } : null }, started)
     }
+    case 'recorderTriggered':
+      return { ...state, recorderTriggered: action.triggered }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

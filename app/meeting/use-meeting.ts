@@ -32,7 +32,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean; recording: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -242,6 +242,7 @@ export function useMeeting(config: MeetingConfig) {
           },
           captions: (captions) => dispatch({ type: 'captionsChanged', captions }),
           caption: (caption) => dispatch({ type: 'caption', caption }),
+          recorderTriggered: (triggered) => dispatch({ type: 'recorderTriggered', triggered }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -699,6 +700,9 @@ export function useMeeting(config: MeetingConfig) {
       answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
       declineCall: (callId: string, message: string) =>
         act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) })),
+      /** Throw the edge's refusal, for the recording control to explain. */
+      startRecording: () => sessionRef.current!.startRecording(),
+      stopRecording: () => sessionRef.current!.stopRecording(),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

@@ -61,6 +61,12 @@ export const EDGE_ERRORS = {
   // Ours (issue 14): calls from the waiting room.
   notWaiting: 'You are not in the waiting room.',
   callEnded: 'This call has already ended.',
+  // Recording (issue 14): the spec's two texts (core §8) — the recording could not be set up (no
+  // media to record, the media server could not route it), or ffmpeg itself did not start.
+  recordingFailed: 'An error occurred while starting recording.',
+  recorderFailed: 'An error occurred starting the recorder. Please try again.',
+  // Ours: the community's toolbar switch, like chat.
+  recordingOff: 'Recording is turned off in this community.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -226,6 +232,8 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
  * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
  * chat, screen sharing and shared video. The others are display choices of the client (settings, viewing mode,
  * full screen) or features the edge does not serve yet (recording, live,
+ * chat, screen sharing and recording. The others are display choices of the client (settings,
+ * viewing mode, full screen) or features the edge does not serve yet (shared video, live,
  * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
  * the spec lists the flags as community configuration of what the meeting offers, not as a
  * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
@@ -238,6 +246,7 @@ export interface EdgeControls {
   /** Toolbar closedCaption: live captions; transcribe: keeping them as a transcript. */
   closedCaption: boolean
   transcribe: boolean
+  recording: boolean
 }
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
@@ -515,6 +524,14 @@ export interface ClientToServerEvents {
   'call:clearCalling': (payload: { callId: string }, ack: AckCallback<Call>) => void
   'call:answer': (payload: { callId: string }, ack: AckCallback<Call>) => void
   'call:decline': (payload: { callId: string; message?: string }, ack: AckCallback<Call>) => void
+  /**
+   * A host or co-host starts recording the meeting (spec §7). The edge's recorder bot joins (a peer
+   * with isRecorder, so everyone sees the meeting is recorded) and ffmpeg writes the room's media;
+   * already recording is not an error.
+   */
+  'recorder:start': (ack: AckCallback) => void
+  /** A host or co-host stops it: the file goes into the media library of whoever started it (its id). */
+  'recorder:stop': (ack: AckCallback<{ mediaId: string | null }>) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -574,6 +591,11 @@ export interface ServerToClientEvents {
   newTranscription: (payload: Caption) => void
   /** Ours: a waiting-room call was made or ended (to the caller and the room's hosts and co-hosts). */
   'call:updated': (payload: Call) => void
+  /**
+   * A host asked for a recording (triggered true) until the recorder joined or failed (false): the
+   * room's recorderTriggered (spec §3), so the hosts' button shows it is starting.
+   */
+  recorderTriggered: (payload: { triggered: boolean }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

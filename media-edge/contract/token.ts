@@ -71,5 +71,6 @@ function controlsOf(value: unknown): EdgeControls {
     sharedVideo: controls.sharedVideo !== false,
     closedCaption: controls.closedCaption !== false,
     transcribe: controls.transcribe !== false,
+    recording: controls.recording !== false,
   }
 }

@@ -1,8 +1,9 @@
 // One HTTP byte range (`Range: bytes=…`), so a video can be seeked without fetching it whole.
 // Several ranges at once, or anything odd, are answered with the whole file, as HTTP allows.
 
-/** Bytes start to end of a stored file, both included (as HTTP ranges count). */
-export type ByteRange = { start: number; end: number }
+import type { ByteRange } from '#models/media-storage'
+
+export type { ByteRange }
 
 /** The range a Range header asks for within a file of `size` bytes: null for the whole file, 'unsatisfiable' for a range past its end. */
 export function parseByteRange(header: string | null, size: number): ByteRange | null | 'unsatisfiable' {

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs'
 import { Media, type Brand, type User } from '../platform/db.server'
 import { logger } from '../platform/logger.server'
 import { ID_PATTERN } from '#models/ids'
+import { libraryStorageKey } from '#models/media'
 import type { PermissionSlug } from '#models/permissions'
 import { MEDIA_PAGE_SIZE, type MediaKind } from './media-rules'
 import { prepareImage } from './media-images.server'
@@ -49,7 +50,7 @@ export async function keepUploads(
     for (const file of files) {
       const facts = kind === 'image' ? await prepareImage(file) : { size: file.size, width: null, height: null }
       const item = Media.build({ brandId: brand.id, userId: user.id, kind, name: file.name, contentType: file.contentType, ...facts, storageKey: '' })
-      item.storageKey = `${brand.id}/${user.id}/${item.id}`
+      item.storageKey = libraryStorageKey(item)
       await storage.put(item.storageKey, createReadStream(file.path))
       try {
         await item.save()

@@ -66,6 +66,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
       sharedVideo: brand.toolbarControls.sharedVideo,
       closedCaption: brand.toolbarControls.closedCaption,
       transcribe: brand.toolbarControls.transcribe,
+      recording: brand.toolbarControls.recording,
     },
   }
   return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }

@@ -3,13 +3,15 @@ import { REACTIONS, type Reaction } from '#edge/contract/protocol'
 import { VIEWING_MODES } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
-import { Icon, type IconName } from './icons'
+import { Icon } from './icons'
 import { useMeetingContext } from './meeting-context'
 import { CaptionsDialog } from './captions'
 import { PollDialog } from './poll'
+import { RecordingControl } from './recording-control'
 import { SettingsDialog } from './settings-dialog'
 import { SharedVideoDialog } from './shared-video'
 import { StatsDialog } from './stats-dialog'
+import { ToolButton } from './tool-button'
 
 /** Each reaction's spoken name (the emoji alone reads badly in screen readers). */
 const REACTION_NAMES: Record<Reaction, 'thumbsUp' | 'clap' | 'heart' | 'laugh' | 'surprised' | 'celebrate'> = {
@@ -19,15 +21,6 @@ const REACTION_NAMES: Record<Reaction, 'thumbsUp' | 'clap' | 'heart' | 'laugh' |
   '😂': 'laugh',
   '😮': 'surprised',
   '🎉': 'celebrate',
-}
-
-function ToolButton({ icon, label, pressed, onClick, className }: { icon: IconName; label: string; pressed?: boolean; onClick: () => void; className?: string }) {
-  return (
-    <button type="button" className={`meeting-tool${className ? ` ${className}` : ''}`} aria-pressed={pressed} onClick={onClick}>
-      <Icon name={icon} />
-      <span className="meeting-tool-label">{label}</span>
-    </button>
-  )
 }
 
 /** The meeting controls (spec: microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen, leave). */
@@ -118,6 +111,7 @@ export function Toolbar({
             ))}
           </div>
         </details>
+        <RecordingControl />
         {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
         <details ref={more} className="meeting-more-menu">
           <summary className="meeting-tool">

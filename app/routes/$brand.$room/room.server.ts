@@ -96,6 +96,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           settings: toolbarControls.settings,
           sharedScreen: toolbarControls.sharedScreen,
           sharedVideo: toolbarControls.sharedVideo,
+          recording: toolbarControls.recording,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
           closedCaption: toolbarControls.closedCaption,

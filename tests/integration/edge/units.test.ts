@@ -147,17 +147,11 @@ describe('rate buckets', () => {
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
     const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, waitingRoom: false, controls: ALL_CONTROLS }
-    class Recorder extends EdgePeer {
-      override readonly isRecorder = true
-    }
-    class Live extends EdgePeer {
-      override readonly isLive = true
-    }
     class Component extends EdgePeer {
       override readonly component = true
     }
     const person = new EdgePeer('p1', 's1', 't1', claims)
-    const bots = [new Recorder('p2', 's2', 't2', claims), new Live('p3', 's3', 't3', claims), new Component('p4', 's4', 't4', claims)]
+    const bots = [new EdgePeer('p2', '', '', claims, 'recorder'), new EdgePeer('p3', '', '', claims, 'live'), new Component('p4', 's4', 't4', claims)]
     expect(connectedPeers([person, ...bots])).toEqual([person])
     expect(bots.map((bot) => bot.toPeer())).toMatchObject([{ isRecorder: true }, { isLive: true }, { component: true }])
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'
 import { createTranslator } from '#app/lib/i18n/i18n'
 import { edgeRefusalKey } from '#app/meeting/edge-refusals'
+import english from '#locales/en/meeting.json'
 import es from '#locales/es/meeting.json'
 
 describe("the edge's refusals in the meeting client", () => {
@@ -14,5 +15,16 @@ describe("the edge's refusals in the meeting client", () => {
     expect(edgeRefusalKey(undefined)).toBeNull()
     const t = createTranslator('es', { meeting: es })
     expect(t(edgeRefusalKey(new Error(EDGE_ERRORS.chatOff))!)).toBe('El chat está desactivado en esta comunidad.')
+  })
+})
+
+describe('recording refusals', () => {
+  it("show the spec's two recording texts, and the community's switch, in the viewer's language", () => {
+    const en = createTranslator('en', { meeting: english })
+    expect(en(edgeRefusalKey(new Error(EDGE_ERRORS.recordingFailed))!)).toBe(EDGE_ERRORS.recordingFailed)
+    expect(en(edgeRefusalKey(new Error(EDGE_ERRORS.recorderFailed))!)).toBe(EDGE_ERRORS.recorderFailed)
+    expect(en(edgeRefusalKey(new Error(EDGE_ERRORS.recordingOff))!)).toBe(EDGE_ERRORS.recordingOff)
+    const t = createTranslator('es', { meeting: es })
+    expect(t(edgeRefusalKey(new Error(EDGE_ERRORS.recorderFailed))!)).toBe('Se produjo un error al iniciar el grabador. Inténtalo de nuevo.')
   })
 })

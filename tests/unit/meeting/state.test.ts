@@ -158,3 +158,14 @@ describe('quick polls', () => {
     expect(run(answered, { type: 'pollAnswered', pollId: 'old', option: 0 }).pollAnswer).toBe(1)
   })
 })
+
+describe('recording (spec §3 recorderTriggered, §4 recording is active when any peer is a recorder)', () => {
+  it('shows a recording asked for until it starts or fails, and the recorder peer marks the meeting recorded', () => {
+    const triggered = run(inMeeting([peer('a')]), { type: 'recorderTriggered', triggered: true })
+    expect(triggered.recorderTriggered).toBe(true)
+    const started = run(triggered, { type: 'peerAdded', peer: peerFromServer({ ...peer('bot'), isRecorder: true }) }, { type: 'recorderTriggered', triggered: false })
+    expect(started.recorderTriggered).toBe(false)
+    expect(Object.values(started.peers).some((p) => p.isRecorder)).toBe(true)
+    expect(Object.values(run(started, { type: 'peerRemoved', peerId: 'bot' }).peers).some((p) => p.isRecorder)).toBe(false)
+  })
+})

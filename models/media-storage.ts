@@ -1,6 +1,8 @@
 // Where Hearth keeps uploaded bytes (the media library's items and message attachments, videos and
-// their thumbnails): one small interface, a directory on disk by default. This module reads no
-// configuration, so a migration can use it too; storage.server.ts makes the process's store.
+// their thumbnails, the edge's meeting recordings): one small interface, a directory on disk by
+// default. It lives in models/ because both processes keep files in the same store (the web app
+// and the media edge); it reads no configuration, so a migration can use it too, and each process
+// makes its own store (app/lib/media/storage.server.ts, the edge from its MEDIA_DIR).
 //
 // An S3-compatible store implements the same four calls: put → PutObject (a multipart upload for
 // a stream, e.g. @aws-sdk/lib-storage's Upload), get → GetObject's Body with its Range header
@@ -14,7 +16,9 @@ import { dirname, join, resolve, sep } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { randomBytes } from 'node:crypto'
-import type { ByteRange } from './byte-range'
+
+/** Bytes start to end of a stored file, both included (as HTTP ranges count). */
+export type ByteRange = { start: number; end: number }
 
 export interface MediaStorage {
   /** Stores the stream's bytes under the key, replacing what was there; resolves once they are all kept. */

@@ -1,0 +1,203 @@
+// Recording (issue 14 items 5 and 8): a real meeting recorded by the edge's ffmpeg through
+// PlainTransports, the file checked with ffprobe and found in the host's media library; the
+// recorder bot seen by everyone (late joiners too); the right checked on the edge; the spec's
+// error text when ffmpeg cannot start.
+import { execFile, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { types } from 'mediasoup'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Media } from '#app/lib/platform/db.server'
+import { EDGE_ERRORS, type Peer } from '#edge/contract/protocol'
+import type { RunningEdge } from '#edge/server'
+import { makeUser } from '../../support/factories'
+import { ALL_CONTROLS, closeSockets, createRoom, joinMeeting, next, ok, request, serverPeer, startTestEdge } from './harness'
+
+const run = promisify(execFile)
+let edge: RunningEdge
+let mediaDir: string
+const senders: ChildProcess[] = []
+
+beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'hearth-media-'))
+  edge = await startTestEdge({ MEDIA_DIR: mediaDir, RECORDING_DIR: join(mediaDir, 'recording') })
+})
+afterEach(() => {
+  closeSockets()
+  for (const sender of senders.splice(0)) sender.kill('SIGKILL')
+})
+afterAll(async () => {
+  await edge.close()
+  await rm(mediaDir, { recursive: true, force: true })
+})
+
+/** A room with a signed-in host (the library's rows belong to a real user in the room's community). */
+async function hostedRoom() {
+  const room = await createRoom()
+  const user = await makeUser()
+  const host = await joinMeeting(edge, room.id, { isHost: true, userId: user.id, brandId: room.brandId })
+  await ok(host.socket, 'enter')
+  return { room, user, host }
+}
+
+/**
+ * The host's microphone and camera, as ffmpeg sends them: a test picture (VP8, a key frame every
+ * second) and a tone (Opus), as RTP into PlainTransport producers of the meeting's router, given
+ * to the host's peer as its mic and webcam.
+ */
+async function sendMedia(roomId: string, peerId: string) {
+  const [main] = await edge.edge.meetings.get(roomId)!.routers()
+  const peer = serverPeer(edge, roomId, peerId)
+  const input = async (kind: 'audio' | 'video') => {
+    const transport = await main!.router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: false, comedia: true })
+    const rtpParameters: types.RtpParameters =
+      kind === 'audio'
+        ? { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2, parameters: { 'sprop-stereo': 1 } }], encodings: [{ ssrc: 11110000 }] }
+        : { codecs: [{ mimeType: 'video/VP8', payloadType: 101, clockRate: 90000 }], encodings: [{ ssrc: 22220000 }] }
+    const source = kind === 'audio' ? 'mic' : 'webcam'
+    const producer = await transport.produce<{ peerId: string; source: 'mic' | 'webcam' }>({ kind, rtpParameters, appData: { peerId, source } })
+    peer.producers.set(producer.id, producer)
+    return `rtp://127.0.0.1:${transport.tuple.localPort}?rtcpport=${transport.rtcpTuple!.localPort}`
+  }
+  const [audio, video] = [await input('audio'), await input('video')]
+  // prettier-ignore
+  const sender = spawn('ffmpeg', [
+    '-hide_banner', '-loglevel', 'error', '-re',
+    '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=15',
+    '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000',
+    '-map', '0:v', '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-g', '15', '-ssrc', '22220000', '-payload_type', '101', '-f', 'rtp', video,
+    '-map', '1:a', '-c:a', 'libopus', '-ac', '2', '-ssrc', '11110000', '-payload_type', '100', '-f', 'rtp', audio,
+  ], { stdio: 'ignore' })
+  senders.push(sender)
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('recording', () => {
+  it('records the meeting into the host\'s media library: a file with decodable audio and video', async () => {
+    const { room, user, host } = await hostedRoom()
+    const guest = await joinMeeting(edge, room.id)
+    await sendMedia(room.id, host.joined.peerId)
+    await pause(1000)
+
+    const botSeen = next(guest.socket, 'peerJoined', (peer: Peer) => peer.isRecorder)
+    await ok(host.socket, 'recorder:start')
+    const bot = await botSeen
+    expect(bot).toMatchObject({ isRecorder: true, visible: true })
+    // A late joiner sees the meeting is recorded.
+    const late = await joinMeeting(edge, room.id)
+    expect(late.joined.peers.filter((peer) => peer.isRecorder).map((peer) => peer.id)).toEqual([bot.id])
+
+    await pause(4000)
+    const botLeft = next(guest.socket, 'peerLeft', ({ peerId }) => peerId === bot.id)
+    const { mediaId } = await ok<{ mediaId: string | null }>(host.socket, 'recorder:stop')
+    await botLeft
+    expect(mediaId).toBeTruthy()
+
+    const item = await Media.findByPk(mediaId!, { rejectOnEmpty: true })
+    expect(item).toMatchObject({ brandId: room.brandId, userId: user.id, kind: 'video', contentType: 'video/webm' })
+    expect(item.name).toMatch(/^rec-\d{8}-\d{6}\.webm$/)
+    const path = join(mediaDir, ...item.storageKey.split('/'))
+    expect((await stat(path)).size).toBe(item.size)
+
+    // ffprobe decodes every frame to count it (-count_frames) and reports any decoding error.
+    const { stdout, stderr } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames:format=duration', '-of', 'json', path])
+    expect(stderr.trim()).toBe('')
+    const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[]; format: { duration: string } }
+    const streams = Object.fromEntries(probe.streams.map((stream) => [stream.codec_type, stream]))
+    expect(streams.video).toMatchObject({ codec_name: 'vp8' })
+    expect(streams.audio).toMatchObject({ codec_name: 'opus' })
+    // About four seconds at 15 frames a second (and 50 Opus frames a second), every one decoded.
+    expect(Number(streams.video!.nb_read_frames)).toBeGreaterThan(30)
+    expect(Number(streams.audio!.nb_read_frames)).toBeGreaterThan(100)
+    expect(Number(probe.format.duration)).toBeGreaterThan(2.5)
+  }, 30_000)
+
+  it('refuses everyone but the host and co-hosts (whatever their peer data says), and the recorder bot cannot be kicked', async () => {
+    const { room, host } = await hostedRoom()
+    const plain = await joinMeeting(edge, room.id, {}, { isHost: true, isCoHost: true })
+    const coHost = await joinMeeting(edge, room.id, { isCoHost: true, userId: (await makeUser()).id, brandId: room.brandId })
+    await sendMedia(room.id, host.joined.peerId)
+    await pause(1000)
+
+    expect(await request(plain.socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'recorder:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(edge.edge.meetings.get(room.id)!.peers.size).toBe(3)
+
+    await ok(coHost.socket, 'recorder:start')
+    const meeting = edge.edge.meetings.get(room.id)!
+    const bot = [...meeting.peers.values()].find((peer) => peer.isRecorder)!
+    // The bot is nobody to kick: a recording stops with recorder:stop, so its file is kept.
+    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'recorder:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(meeting.peers.has(bot.id)).toBe(true)
+    // ffmpeg opens the file once it has seen both streams (a key frame included): give it time on a busy machine.
+    await pause(3000)
+    expect((await ok<{ mediaId: string | null }>(host.socket, 'recorder:stop')).mediaId).toBeTruthy()
+    // Stopping again has nothing to stop.
+    expect(await ok(host.socket, 'recorder:stop')).toEqual({ mediaId: null })
+  }, 30_000)
+
+  it('refuses when the community turned recording off, and when there is nothing to record', async () => {
+    const room = await createRoom()
+    const off = await joinMeeting(edge, room.id, { isHost: true, controls: { ...ALL_CONTROLS, recording: false } })
+    expect(await request(off.socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.recordingOff })
+    const on = await joinMeeting(edge, room.id, { isHost: true })
+    expect(await request(on.socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.recordingFailed })
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isRecorder)).toBe(false)
+  })
+
+  it('refuses before joining and past its rate', async () => {
+    const { room, host } = await hostedRoom()
+    const { socket } = await joinMeeting(edge, room.id, { isHost: true })
+    await ok(socket, 'leave')
+    expect(await request(socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    const answers = await Promise.all(Array.from({ length: 4 }, () => request(host.socket, 'recorder:stop')))
+    expect(answers.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+  })
+
+  it('keeps what was recorded when the last person leaves', async () => {
+    const { room, user, host } = await hostedRoom()
+    await sendMedia(room.id, host.joined.peerId)
+    await pause(1000)
+    await ok(host.socket, 'recorder:start')
+    await pause(3000)
+    const before = await Media.count({ where: { userId: user.id } })
+    await ok(host.socket, 'leave')
+    expect(edge.edge.meetings.has(room.id)).toBe(false)
+    expect(await Media.count({ where: { userId: user.id } })).toBe(before + 1)
+  }, 30_000)
+})
+
+describe('the recorder failing to start', () => {
+  let broken: RunningEdge
+  beforeAll(async () => {
+    broken = await startTestEdge({ MEDIA_DIR: mediaDir, RECORDING_DIR: join(mediaDir, 'broken'), FFMPEG_PATH: join(mediaDir, 'no-such-ffmpeg') })
+  })
+  afterAll(() => broken.close())
+
+  it('answers with the spec\'s text, tells the room the trigger ended, and no recorder joins', async () => {
+    const room = await createRoom()
+    const host = await joinMeeting(broken, room.id, { isHost: true })
+    const other = await joinMeeting(broken, room.id)
+    const [main] = await broken.edge.meetings.get(room.id)!.routers()
+    const transport = await main!.router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, comedia: true })
+    const producer = await transport.produce({
+      kind: 'audio',
+      rtpParameters: { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2 }], encodings: [{ ssrc: 1234 }] },
+      appData: { peerId: host.joined.peerId, source: 'mic' },
+    })
+    serverPeer(broken, room.id, host.joined.peerId).producers.set(producer.id, producer as never)
+
+    const triggered = next(other.socket, 'recorderTriggered', ({ triggered }) => triggered)
+    const ended = next(other.socket, 'recorderTriggered', ({ triggered }) => !triggered)
+    expect(await request(host.socket, 'recorder:start')).toEqual({ ok: false, error: EDGE_ERRORS.recorderFailed })
+    await triggered
+    await ended
+    expect([...broken.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isRecorder)).toBe(false)
+    // Nothing is left holding the router: the recorder's transports closed with the failure.
+    expect((await main!.router.dump()).transportIds).toEqual([transport.id])
+  })
+})
