@@ -11,6 +11,8 @@ import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer, connectedPeers } from './peer'
 import { MeetingPoll, cleanPoll } from './poll'
+import type { LiveStreamer } from './live-streamer'
+import { rtmpTarget } from './live-target'
 import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -33,6 +35,8 @@ export interface EdgeDeps {
   registry: RoomClaims | null
   /** Records meetings into the media library (recorder.ts). */
   recorder: Recorder
+  /** Streams meetings to RTMP servers (live-streamer.ts). */
+  liveStreamer: LiveStreamer
   logger: Logger
   listenInfos: types.TransportListenInfo[]
 }
@@ -103,6 +107,7 @@ export class Edge {
       hands: meeting.hands.list(),
       poll: meeting.poll?.view() ?? null,
       pollAnswer: meeting.poll?.answerOf(peer.userId) ?? null,
+      live: this.deps.liveStreamer.status(meeting),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -254,6 +259,29 @@ export class Edge {
     return { mediaId }
   }
 
+  /** Live streaming: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
+  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
+    const target = rtmpTarget(url, streamKey)
+    if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
+    // The address is not logged: its stream key is a secret.
+    void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
+    await this.deps.liveStreamer.start(meeting, caller, target)
+  }
+
+  liveStatus(meeting: Meeting) {
+    return this.deps.liveStreamer.status(meeting)
+  }
+
+  /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */
+  async stopLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (this.deps.liveStreamer.status(meeting).state === 'idle') return
+    await this.deps.liveStreamer.stop(meeting)
+    void this.deps.records.log(meeting.id, 'info', `live stream stopped by ${caller.name} (${caller.userId})`)
+  }
+
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
@@ -271,7 +299,7 @@ export class Edge {
     if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
     this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
     // What was recorded so far is kept; the host starts again where the meeting resumes.
-    await this.deps.recorder.stop(meeting)
+    await Promise.all([this.deps.recorder.stop(meeting), this.deps.liveStreamer.stop(meeting)])
     const peers = [...meeting.peers.values()]
     meeting.toAll('shutdown')
     meeting.close()
@@ -297,7 +325,8 @@ export class Edge {
     const target = meeting.peers.get(targetId)
     if (!target) throw new EdgeError(EDGE_ERRORS.notFound)
     // Nobody moderates themselves, only the host may act on the host, and the edge's bots are
-    // stopped by their own controls (a recording by recorder:stop, so its file is kept).
+    // stopped by their own controls (a recording by recorder:stop, so its file is kept; a live stream
+    // by live:stop, so ffmpeg ends it cleanly).
     if (target === caller || (target.isHost && !caller.isHost) || !target.connected) throw new EdgeError(EDGE_ERRORS.forbidden)
     return target
   }
@@ -310,7 +339,7 @@ export class Edge {
     if (!endIfEmpty || connectedPeers(meeting.peers.values()).length > 0 || meeting.closed) return
     // The last person left: bots (recorder, live) go with the meeting; a recording is kept.
     this.meetings.delete(meeting.roomId)
-    await this.deps.recorder.stop(meeting)
+    await Promise.all([this.deps.recorder.stop(meeting), this.deps.liveStreamer.stop(meeting)])
     meeting.close()
     await this.deps.records.endMeeting(meeting.id)
     await this.deps.registry?.releaseRoom(meeting.roomId)

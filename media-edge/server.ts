@@ -18,6 +18,7 @@ import { MeetingRecords } from './meeting-records'
 import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { diskStorage } from '#models/media-storage'
+import { LiveStreamer } from './live-streamer'
 import { Recorder } from './recorder'
 import { attachSignalling } from './signalling'
 import type { EdgeIo } from './socket-types'
@@ -128,6 +129,8 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     registry: registry satisfies RoomClaims | null,
     recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger }),
+    // Only its SDP goes into the work directory: the stream itself goes out over RTMP.
+    liveStreamer: new LiveStreamer({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger }),
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,

@@ -56,6 +56,7 @@ const schemas = {
   pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
   pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
   pollClose: z.object({ pollId: id() }),
+  liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -244,6 +245,16 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('recorder:stop', async () => {
       const { meeting, peer } = joined()
       return edge.stopRecording(meeting, peer)
+    })
+    answer('live:initialize', async (payload) => {
+      const { meeting, peer } = joined()
+      const { url, streamKey } = parse(schemas.liveInitialize, payload)
+      await edge.startLive(meeting, peer, url, streamKey)
+    })
+    answer('live:getStreamByRoom', async () => edge.liveStatus(joined().meeting))
+    answer('live:stop', async () => {
+      const { meeting, peer } = joined()
+      await edge.stopLive(meeting, peer)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

@@ -64,5 +64,5 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
  */
 function controlsOf(value: unknown): EdgeControls {
   const controls = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof EdgeControls, unknown>>
-  return { chat: controls.chat !== false, sharedScreen: controls.sharedScreen !== false, recording: controls.recording !== false }
+  return { chat: controls.chat !== false, sharedScreen: controls.sharedScreen !== false, recording: controls.recording !== false, live: controls.live !== false }
 }

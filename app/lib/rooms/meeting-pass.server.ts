@@ -59,7 +59,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
     permissions: meetingPermissions,
     locked: room.locked,
     // Enforced by the edge, not only hidden from the toolbar.
-    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen, recording: brand.toolbarControls.recording },
+    controls: { chat: brand.toolbarControls.chat, sharedScreen: brand.toolbarControls.sharedScreen, recording: brand.toolbarControls.recording, live: brand.toolbarControls.live },
   }
   return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }
 }

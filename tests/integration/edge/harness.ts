@@ -49,7 +49,7 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isCoHost: false,
       permissions: [],
       locked: false,
-      controls: { chat: true, sharedScreen: true, recording: true },
+      controls: { chat: true, sharedScreen: true, recording: true, live: true },
       ...claims,
     },
     secret,

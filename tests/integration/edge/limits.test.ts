@@ -180,7 +180,7 @@ describe('names', () => {
 describe("the community's toolbar controls", () => {
   it('chat off: chat is refused to everyone, the host too, and nothing is stored or delivered', async () => {
     const { id: roomId } = await createRoom()
-    const controls = { chat: false, sharedScreen: true, recording: true }
+    const controls = { chat: false, sharedScreen: true, recording: true, live: true }
     const host = await joinMeeting(edge, roomId, { isHost: true, controls })
     const someone = await joinMeeting(edge, roomId, { controls })
     const delivered = collect(someone.socket, 'chat:message')
@@ -192,7 +192,7 @@ describe("the community's toolbar controls", () => {
 
   it('screen sharing off: a screen is refused to everyone, the host too; the camera is not', async () => {
     const { id: roomId } = await createRoom()
-    const controls = { chat: true, sharedScreen: false, recording: true }
+    const controls = { chat: true, sharedScreen: false, recording: true, live: true }
     for (const claims of [{ isHost: true, controls }, { controls }]) {
       const { socket, joined } = await joinMeeting(edge, roomId, claims)
       const { send } = await setUpMedia(socket)

@@ -24,7 +24,7 @@ describe('the handshake', () => {
     const forged = await tokenFor(roomId, {}, 'another-secret-that-is-long-enough-1234')
     await expect(connect(edge, forged)).rejects.toThrow(EDGE_ERRORS.badToken)
     const expired = await signEdgeToken(
-      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, recording: true } },
+      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, recording: true, live: true } },
       TEST_EDGE_SECRET,
       -10,
     )

@@ -145,7 +145,7 @@ describe('rate buckets', () => {
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, recording: true } }
+    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, controls: { chat: true, sharedScreen: true, recording: true, live: true } }
     class Component extends EdgePeer {
       override readonly component = true
     }

@@ -37,6 +37,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     hands: [],
     poll: null,
     pollAnswer: null,
+    live: { state: 'idle', error: null },
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,
