@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import type { ChatMessage, JoinResult, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
+import type { ChatMessage, JoinResult, LiveStatus, MediaSource, NewConsumer, Peer, PeerData, Poll, RaisedHand, Reaction } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -40,6 +40,8 @@ export interface EdgeSessionEvents {
   poll(poll: Poll): void
   /** A host started a recording that is not running yet (true), or it started or failed (false). */
   recorderTriggered(triggered: boolean): void
+  /** The room's live stream changed state (live.updated, as the edge sends it: no delay yet). */
+  live(status: LiveStatus): void
   reaction(peerId: string, emoji: Reaction): void
   kicked(): void
   muted(): void
@@ -193,6 +195,7 @@ export class EdgeSession {
     socket.on('hand:queue', ({ hands }) => events.hands(hands))
     socket.on('poll:updated', (poll) => events.poll(poll))
     socket.on('recorderTriggered', ({ triggered }) => events.recorderTriggered(triggered))
+    socket.on('live.updated', (status) => events.live(status))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
@@ -494,6 +497,14 @@ export class EdgeSession {
 
   stopRecording() {
     return request(this.requireSocket(), 'recorder:stop')
+  }
+
+  startLive(url: string, streamKey: string) {
+    return request(this.requireSocket(), 'live:initialize', { url, streamKey })
+  }
+
+  stopLive() {
+    return request(this.requireSocket(), 'live:stop')
   }
 
   react(emoji: Reaction) {

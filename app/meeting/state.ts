@@ -1,6 +1,6 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { EDGE_ERRORS, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type ChatMessage, type JoinResult, type LiveStatus, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction } from '#edge/contract/protocol'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
@@ -59,6 +59,8 @@ export interface MeetingState {
   pollAnswer: number | null
   /** A host asked for a recording that has not started yet (the room's recorderTriggered, spec §3). */
   recorderTriggered: boolean
+  /** The room's live stream as this person is shown it (spec §4: late for all but hosts and co-hosts, live-delay.ts). */
+  live: LiveStatus
 }
 
 export type MeetingAction =
@@ -83,6 +85,7 @@ export type MeetingAction =
   | { type: 'pollUpdated'; poll: Poll }
   | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'recorderTriggered'; triggered: boolean }
+  | { type: 'liveShown'; live: LiveStatus }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
@@ -124,6 +127,7 @@ export function initialMeetingState(init: {
     poll: null,
     pollAnswer: null,
     recorderTriggered: false,
+    live: { state: 'idle', error: null },
   }
 }
 
@@ -184,6 +188,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         hands: result.hands ?? [],
         poll: result.poll ?? null,
         pollAnswer: result.pollAnswer ?? null,
+        // A stream already running when I join has been live for a while: shown at once.
+        live: result.live ?? { state: 'idle', error: null },
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -293,6 +299,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'recorderTriggered':
       return { ...state, recorderTriggered: action.triggered }
+
+    case 'liveShown':
+      return { ...state, live: action.live }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

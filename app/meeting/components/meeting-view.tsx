@@ -39,6 +39,11 @@ export function MeetingView() {
       <main id="main" className="meeting-main">
         <h1 className="visually-hidden">{config.room.name}</h1>
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
+        {state.live.state === 'joined' ? (
+          <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
+            {t('meeting:liveStream.mark')}
+          </p>
+        ) : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />

@@ -6,6 +6,7 @@ import { ConfirmDialog } from './dialogs'
 import { Icon } from './icons'
 import { useMeetingContext } from './meeting-context'
 import { PollDialog } from './poll'
+import { LiveControl } from './live-control'
 import { RecordingControl } from './recording-control'
 import { SettingsDialog } from './settings-dialog'
 import { StatsDialog } from './stats-dialog'
@@ -100,6 +101,7 @@ export function Toolbar({ chatOpen, onToggleChat, fullScreenTarget }: { chatOpen
           </div>
         </details>
         <RecordingControl />
+        <LiveControl />
         {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
         <details ref={more} className="meeting-more-menu">
           <summary className="meeting-tool">

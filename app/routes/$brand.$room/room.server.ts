@@ -86,6 +86,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           settings: toolbarControls.settings,
           sharedScreen: toolbarControls.sharedScreen,
           recording: toolbarControls.recording,
+          live: toolbarControls.live,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
         },
