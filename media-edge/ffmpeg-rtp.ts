@@ -56,9 +56,10 @@ export class FfmpegRtp {
 
   /**
    * Consumes the producers on the router and starts ffmpeg with the output's arguments; throws
-   * FfmpegStartError when ffmpeg does not start. `id` names the SDP in the work directory.
+   * FfmpegStartError when ffmpeg does not start. `id` names the SDP in the work directory; `secret`
+   * (a live stream's address, its key in it) is masked in what ffmpeg says before it is logged or told.
    */
-  static async start(router: types.Router, producers: types.Producer[], id: string, output: FfmpegOutput, options: FfmpegOptions): Promise<FfmpegRtp> {
+  static async start(router: types.Router, producers: types.Producer[], id: string, output: FfmpegOutput, options: FfmpegOptions, secret?: string): Promise<FfmpegRtp> {
     const transports: types.PlainTransport[] = []
     const consumers: types.Consumer[] = []
     let started: { child: ChildProcess; errors: () => string } | null = null
@@ -77,7 +78,7 @@ export class FfmpegRtp {
       await mkdir(options.workDir, { recursive: true })
       const sdpPath = join(options.workDir, `${id}.sdp`)
       await writeFile(sdpPath, ffmpegSdp(streams))
-      started = await startFfmpeg(options, sdpPath, output(streams))
+      started = await startFfmpeg(options, sdpPath, output(streams), secret)
       const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors)
       await ffmpeg.flow()
       return ffmpeg
@@ -130,15 +131,16 @@ export class FfmpegRtp {
 }
 
 /** ffmpeg reading the SDP's streams into the output, running past its start-up window, or FfmpegStartError. */
-async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: string[]): Promise<{ child: ChildProcess; errors: () => string }> {
+async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: string[], secret: string | undefined): Promise<{ child: ChildProcess; errors: () => string }> {
   // Arguments as a list, no shell. +genpts: RTP carries no container timestamps.
   const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-i', sdpPath, ...output]
   const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true })
-  let errors = ''
+  let said = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     // The last few lines are enough to say why it failed.
-    errors = (errors + chunk.toString()).slice(-2000)
+    said = (said + chunk.toString()).slice(-2000)
   })
+  const errors = () => (secret ? said.split(secret).join('<secret>') : said).trim()
   const outcome = await new Promise<'running' | string>((resolve) => {
     const timer = setTimeout(() => resolve('running'), options.startupMs ?? 700)
     child.once('error', (error) => {
@@ -147,7 +149,7 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: stri
     })
     child.once('exit', (code, signal) => {
       clearTimeout(timer)
-      resolve(`ffmpeg exited (${code ?? signal}): ${errors.trim()}`)
+      resolve(`ffmpeg exited (${code ?? signal}): ${errors()}`)
     })
   })
   if (outcome !== 'running') {
@@ -156,9 +158,9 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: stri
   }
   child.once('exit', (code, signal) => {
     // 255: ffmpeg's exit code after the SIGINT that stops it.
-    if (code !== 0 && code !== 255) options.logger.warn({ code, signal, errors: errors.trim() }, 'ffmpeg ended')
+    if (code !== 0 && code !== 255) options.logger.warn({ code, signal, errors: errors() }, 'ffmpeg ended')
   })
-  return { child, errors: () => errors.trim() }
+  return { child, errors }
 }
 
 /** What ffmpeg can receive: the router's codecs without RTX (ffmpeg does not repair losses) and no header extensions. */

@@ -61,7 +61,7 @@ export class LiveStreamer {
   private async begin(meeting: Meeting, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, target: string) {
     try {
       const [main] = await meeting.routers()
-      const ffmpeg = await FfmpegRtp.start(main!.router, producers, `live-${meeting.id}-${newId()}`, flvTo(target), this.deps)
+      const ffmpeg = await FfmpegRtp.start(main!.router, producers, `live-${meeting.id}-${newId()}`, flvTo(target), this.deps, target)
       const bot = new EdgePeer(newId(), '', '', { ...caller.claims, userId: `bot:live:${meeting.id}`, name: 'Live stream', avatar: null, isHost: false, isCoHost: false, permissions: [] }, 'live')
       bot.visible = true
       bot.joining = false
