@@ -265,9 +265,9 @@ export class Edge {
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
     const target = rtmpTarget(url, streamKey)
     if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
+    await this.deps.liveStreamer.start(meeting, caller, target)
     // The address is not logged: its stream key is a secret.
     void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
-    await this.deps.liveStreamer.start(meeting, caller, target)
   }
 
   liveStatus(meeting: Meeting) {

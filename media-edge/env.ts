@@ -44,7 +44,7 @@ const schema = z
     // (media-edge/contract/assignment.ts says why these defaults).
     EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
-    // Recording (issue 14): the ffmpeg to run, where files are written while recording, and the
+    // Recording and live streaming (issue 14): the ffmpeg to run, where files (and its SDPs) are written, and the
     // media library's store, which must be the web app's MEDIA_DIR (the same disk or share).
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     RECORDING_DIR: optional(z.string().min(1)),
