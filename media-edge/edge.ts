@@ -18,6 +18,8 @@ import type { Clock } from './clock'
 import { MeetingEvent } from './meeting-event'
 import { MeetingCaptions } from './captions'
 import type { SpeechProvider } from './speech-provider'
+import type { LiveStreamer } from './live-streamer'
+import { rtmpTarget } from './live-target'
 import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -46,6 +48,8 @@ export interface EdgeDeps {
   registry: RoomClaims | null
   /** Records meetings into the media library (recorder.ts). */
   recorder: Recorder
+  /** Streams meetings to RTMP servers (live-streamer.ts). */
+  liveStreamer: LiveStreamer
   logger: Logger
   listenInfos: types.TransportListenInfo[]
   /** The speech service captions stream to; null when none is configured (captions are refused). */
@@ -170,6 +174,7 @@ export class Edge {
       talkTimer: meeting.event?.talkView() ?? null,
       captions: meeting.captions?.state ?? { on: false },
       calls,
+      live: this.deps.liveStreamer.status(meeting),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -382,6 +387,29 @@ export class Edge {
     return { mediaId }
   }
 
+  /** Live streaming: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
+  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
+    const target = rtmpTarget(url, streamKey)
+    if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
+    await this.deps.liveStreamer.start(meeting, caller, target)
+    // The address is not logged: its stream key is a secret.
+    void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
+  }
+
+  liveStatus(meeting: Meeting) {
+    return this.deps.liveStreamer.status(meeting)
+  }
+
+  /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */
+  async stopLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (this.deps.liveStreamer.status(meeting).state === 'idle') return
+    await this.deps.liveStreamer.stop(meeting)
+    void this.deps.records.log(meeting.id, 'info', `live stream stopped by ${caller.name} (${caller.userId})`)
+  }
+
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
@@ -402,7 +430,7 @@ export class Edge {
     if (this.meetings.get(meeting.roomId) === meeting) this.meetings.delete(meeting.roomId)
     this.deps.logger.warn({ meetingRoomId: meeting.id, roomId: meeting.roomId, reason }, 'meeting evacuated')
     // What was recorded so far is kept; the host starts again where the meeting resumes.
-    await this.deps.recorder.stop(meeting)
+    await Promise.all([this.deps.recorder.stop(meeting), this.deps.liveStreamer.stop(meeting)])
     const peers = [...meeting.peers.values()]
     meeting.toAll('shutdown')
     meeting.close()
@@ -428,7 +456,8 @@ export class Edge {
     const target = meeting.peers.get(targetId)
     if (!target) throw new EdgeError(EDGE_ERRORS.notFound)
     // Nobody moderates themselves, only the host may act on the host, and the edge's bots are
-    // stopped by their own controls (a recording by recorder:stop, so its file is kept).
+    // stopped by their own controls (a recording by recorder:stop, so its file is kept; a live stream
+    // by live:stop, so ffmpeg ends it cleanly).
     if (target === caller || (target.isHost && !caller.isHost) || !target.connected) throw new EdgeError(EDGE_ERRORS.forbidden)
     return target
   }
@@ -445,7 +474,7 @@ export class Edge {
     // The last person left: bots (recorder, live) go with the meeting, and so do its breakouts; a recording is kept.
     if (this.meetings.get(main.roomId) === main) this.meetings.delete(main.roomId)
     await this.breakouts.mainEnded(main)
-    await this.deps.recorder.stop(main)
+    await Promise.all([this.deps.recorder.stop(main), this.deps.liveStreamer.stop(main)])
     main.close()
     await this.deps.records.endMeeting(main.id)
     await this.deps.registry?.releaseRoom(main.roomId)

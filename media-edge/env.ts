@@ -47,10 +47,10 @@ const schema = z
     // Captions (issue 14): a Deepgram-protocol streaming speech service; without a key captions are off.
     SPEECH_API_URL: z.string().url().default('wss://api.deepgram.com/v1/listen'),
     SPEECH_API_KEY: optional(z.string().min(1)),
-    // Debian's ffmpeg on PATH by default (scripts/ensure-deps.mjs installs it).
+    // Captions, recording and live streaming run Debian's ffmpeg (on PATH by default; scripts/ensure-deps.mjs
+    // installs it). Recordings (and ffmpeg's SDPs) are written in RECORDING_DIR, then moved into the media
+    // library's store, which must be the web app's MEDIA_DIR (the same disk or share).
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-    // Recording (issue 14): the ffmpeg to run, where files are written while recording, and the
-    // media library's store, which must be the web app's MEDIA_DIR (the same disk or share).
     RECORDING_DIR: optional(z.string().min(1)),
     MEDIA_DIR: z.string().min(1).default('data/media'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -103,6 +103,10 @@ export const EVENT_RATES: EventRates = {
   // Recording: each start runs ffmpeg and a bot; a host toggles it a few times a meeting.
   'recorder:start': { burst: 3, perSecond: 0.1 },
   'recorder:stop': { burst: 3, perSecond: 0.1 },
+  // Live streaming: each start runs ffmpeg re-encoding and a bot, like a recording; the status is a read.
+  'live:initialize': { burst: 3, perSecond: 0.1 },
+  'live:stop': { burst: 3, perSecond: 0.1 },
+  'live:getStreamByRoom': { burst: 5, perSecond: 1 },
 }
 
 interface Bucket {

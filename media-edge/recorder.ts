@@ -1,28 +1,22 @@
 // Recording a meeting (issue 14 item 5, spec §6: the recorder is a meeting bot): at most one
 // recording per meeting, run by a recorder peer that everyone sees (isRecorder: "recording is
 // active when any peer is a recorder", spec §4), written by ffmpeg (ffmpeg-recording.ts) and kept
-// in the starter's media library when it stops (recording-library.ts).
-//
-// What is recorded: one audio and one video stream, chosen when the recording starts and copied as
-// sent (no re-encoding, so a recording costs the edge almost no CPU): the microphone of the primary
-// speaker (else the active speaker, else the first person with a microphone), and the shared screen
-// if someone shares, else that same speaker's camera (else the first camera). Mixing everyone's
-// audio (ffmpeg's amix) would need decoding and encoding every voice, and an input that goes
-// silent (a muted microphone sends no RTP) stalls amix; following the speaker would need a new
-// file or a re-encode at each change. Both are left for later; the README says so.
+// in the starter's media library when it stops (recording-library.ts). What is recorded, and why
+// only that: meeting-media.ts.
 import { rm } from 'node:fs/promises'
-import type { types } from 'mediasoup'
 import { newId } from '#models/ids'
 import type { MediaStorage } from '#models/media-storage'
 import { EdgeError } from './edge-error'
-import { FfmpegRecording, RecorderStartError, type FfmpegRecordingOptions } from './ffmpeg-recording'
+import { FfmpegRecording } from './ffmpeg-recording'
+import { FfmpegStartError, type FfmpegOptions } from './ffmpeg-rtp'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
-import { EdgePeer, connectedPeers } from './peer'
+import { meetingMedia } from './meeting-media'
+import { EdgePeer } from './peer'
 import { keepRecording } from './recording-library'
 import { EDGE_ERRORS } from './contract/protocol'
 
-export interface RecorderDeps extends FfmpegRecordingOptions {
+export interface RecorderDeps extends FfmpegOptions {
   /** The media library's store (the web app's MEDIA_DIR). */
   storage: MediaStorage
   logger: Logger
@@ -63,7 +57,7 @@ export class Recorder {
   }
 
   private async begin(meeting: Meeting, caller: EdgePeer): Promise<ActiveRecording> {
-    const producers = recordedProducers(meeting)
+    const producers = meetingMedia(meeting)
     if (!producers.length) throw new EdgeError(EDGE_ERRORS.recordingFailed)
     meeting.toAll('recorderTriggered', { triggered: true })
     let recording: FfmpegRecording
@@ -72,7 +66,7 @@ export class Recorder {
       recording = await FfmpegRecording.start(main!.router, producers, `${meeting.id}-${newId()}`, this.deps)
     } catch (error) {
       meeting.toAll('recorderTriggered', { triggered: false })
-      if (error instanceof RecorderStartError) throw new EdgeError(EDGE_ERRORS.recorderFailed)
+      if (error instanceof FfmpegStartError) throw new EdgeError(EDGE_ERRORS.recorderFailed)
       this.deps.logger.error({ err: error, meetingRoomId: meeting.id }, 'recording could not be set up')
       throw new EdgeError(EDGE_ERRORS.recordingFailed)
     }
@@ -111,14 +105,4 @@ export class Recorder {
       await rm(file.path, { force: true })
     }
   }
-}
-
-/** The microphone and the picture to record (see the header): at most one of each. */
-function recordedProducers(meeting: Meeting): types.Producer[] {
-  const people = connectedPeers(meeting.peers.values())
-  const speaker = meeting.peers.get(meeting.primarySpeakerId ?? meeting.activeSpeakerId ?? '')
-  const ordered = speaker?.connected ? [speaker, ...people.filter((peer) => peer !== speaker)] : people
-  const first = (source: 'mic' | 'webcam') => ordered.map((peer) => peer.producerOf(source)).find((producer) => producer && !producer.closed)
-  const screen = meeting.screenShareId ? meeting.peers.get(meeting.screenShareId)?.producerOf('screen') : undefined
-  return [first('mic'), screen ?? first('webcam')].filter((producer): producer is NonNullable<typeof producer> => producer !== undefined)
 }

@@ -21,6 +21,7 @@ import { EventRecords } from './event-records'
 import { CALL_RING_MS, EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { diskStorage } from '#models/media-storage'
+import { LiveStreamer } from './live-streamer'
 import { Recorder } from './recorder'
 import { attachSignalling } from './signalling'
 import { deepgramSpeech } from './deepgram-speech'
@@ -141,6 +142,8 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     lobby,
     registry: registry satisfies RoomClaims | null,
     recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger }),
+    // Only its SDP goes into the work directory: the stream itself goes out over RTMP.
+    liveStreamer: new LiveStreamer({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger }),
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,

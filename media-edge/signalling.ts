@@ -79,6 +79,7 @@ const schemas = {
   callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
   call: z.object({ callId: id() }),
   callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
+  liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional() }),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -409,6 +410,16 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('recorder:stop', async () => {
       const { meeting, peer } = joined()
       return edge.stopRecording(meeting, peer)
+    })
+    answer('live:initialize', async (payload) => {
+      const { meeting, peer } = joined()
+      const { url, streamKey } = parse(schemas.liveInitialize, payload)
+      await edge.startLive(meeting, peer, url, streamKey)
+    })
+    answer('live:getStreamByRoom', async () => edge.liveStatus(joined().meeting))
+    answer('live:stop', async () => {
+      const { meeting, peer } = joined()
+      await edge.stopLive(meeting, peer)
     })
     // Channels: the user channel is always the token's user; a room channel only the token's room.
     answer('room:join', async (payload) => {

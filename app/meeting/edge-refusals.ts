@@ -25,6 +25,10 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.recordingFailed]: 'meeting:recording.errors.recording',
   [EDGE_ERRORS.recorderFailed]: 'meeting:recording.errors.recorder',
   [EDGE_ERRORS.recordingOff]: 'meeting:recording.errors.off',
+  [EDGE_ERRORS.liveOff]: 'meeting:liveStream.errors.off',
+  [EDGE_ERRORS.liveUrlInvalid]: 'meeting:liveStream.errors.url',
+  [EDGE_ERRORS.liveNoMedia]: 'meeting:liveStream.errors.noMedia',
+  [EDGE_ERRORS.liveFailed]: 'meeting:liveStream.errors.failed',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -2,7 +2,7 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import { EDGE_ERRORS, type BreakoutMove, type Call, type Caption, type CaptionLanguage, type CaptionsState, type ChatMessage, type ClientToServerEvents, type EventState, type JoinResult, type MediaSource, type MeetingRoomView, type NewConsumer, type Peer, type PeerData, type Poll, type RaisedHand, type Reaction, type SharedVideo, type TalkTimerState } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type BreakoutMove, type Call, type Caption, type CaptionLanguage, type CaptionsState, type ChatMessage, type ClientToServerEvents, type EventState, type JoinResult, type LiveStatus, type MediaSource, type MeetingRoomView, type NewConsumer, type Peer, type PeerData, type Poll, type RaisedHand, type Reaction, type SharedVideo, type TalkTimerState } from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -46,6 +46,8 @@ export interface EdgeSessionEvents {
   caption(caption: Caption): void
   /** A host started a recording that is not running yet (true), or it started or failed (false). */
   recorderTriggered(triggered: boolean): void
+  /** The room's live stream changed state (live.updated, as the edge sends it: no delay yet). */
+  live(status: LiveStatus): void
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
@@ -237,6 +239,7 @@ export class EdgeSession {
     socket.on('transcription', (captions) => events.captions(captions))
     socket.on('newTranscription', (caption) => events.caption(caption))
     socket.on('recorderTriggered', ({ triggered }) => events.recorderTriggered(triggered))
+    socket.on('live.updated', (status) => events.live(status))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
@@ -602,6 +605,14 @@ export class EdgeSession {
 
   stopRecording() {
     return request(this.requireSocket(), 'recorder:stop')
+  }
+
+  startLive(url: string, streamKey: string) {
+    return request(this.requireSocket(), 'live:initialize', { url, streamKey })
+  }
+
+  stopLive() {
+    return request(this.requireSocket(), 'live:stop')
   }
 
   react(emoji: Reaction) {

@@ -1,7 +1,7 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
 import { breakoutReducer, breakoutsJoined, initialBreakoutState, isBreakoutAction, type BreakoutAction, type BreakoutState } from './breakout-state'
-import { EDGE_ERRORS, type Call, type Caption, type CaptionsState, type ChatMessage, type JoinResult, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type Call, type Caption, type CaptionsState, type ChatMessage, type JoinResult, type LiveStatus, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
 import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
@@ -72,6 +72,8 @@ export interface MeetingState {
   calls: Call[]
   /** A host asked for a recording that has not started yet (the room's recorderTriggered, spec §3). */
   recorderTriggered: boolean
+  /** The room's live stream as this person is shown it (spec §4: late for all but hosts and co-hosts, live-delay.ts). */
+  live: LiveStatus
 }
 
 export type MeetingAction =
@@ -98,6 +100,7 @@ export type MeetingAction =
   | { type: 'captionsChanged'; captions: CaptionsState }
   | { type: 'caption'; caption: Caption }
   | { type: 'recorderTriggered'; triggered: boolean }
+  | { type: 'liveShown'; live: LiveStatus }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
@@ -150,6 +153,7 @@ export function initialMeetingState(init: {
     myCall: null,
     calls: [],
     recorderTriggered: false,
+    live: { state: 'idle', error: null },
   }
 }
 
@@ -222,6 +226,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         breakouts: breakoutsJoined(state.breakouts, result),
         captions: result.captions ?? { on: false },
         calls: result.calls ?? [],
+        // A stream already running when I join has been live for a while: shown at once.
+        live: result.live ?? { state: 'idle', error: null },
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -342,6 +348,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     }
     case 'recorderTriggered':
       return { ...state, recorderTriggered: action.triggered }
+
+    case 'liveShown':
+      return { ...state, live: action.live }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

@@ -17,6 +17,7 @@ import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSen
 import { playPeerSound } from './sounds'
 import { initialMeetingState, meetingReducer, peerFromServer, type MeetingAction, type ViewingMode } from './state'
 import { holdScreenWakeLock } from './wake-lock'
+import { liveStateDelay } from './live-delay'
 import { notificationToast, type MeetingNotice } from './notification-toast'
 
 export interface MeetingConfig {
@@ -32,7 +33,7 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean; recording: boolean }
+    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean; recording: boolean; live: boolean }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -87,6 +88,8 @@ export function useMeeting(config: MeetingConfig) {
   const stateRef = useRef(state)
   /** Numbers each reaction shown, so the end of an older one leaves a newer one up. */
   const reactionCount = useRef(0)
+  /** The live state change still waiting out its delay (live-delay.ts); a newer change replaces it. */
+  const liveTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   stateRef.current = state
   const localRef = useRef(local)
   const choicesRef = useRef(choices)
@@ -243,6 +246,16 @@ export function useMeeting(config: MeetingConfig) {
           captions: (captions) => dispatch({ type: 'captionsChanged', captions }),
           caption: (caption) => dispatch({ type: 'caption', caption }),
           recorderTriggered: (triggered) => dispatch({ type: 'recorderTriggered', triggered }),
+          live: (live) => {
+            if (liveTimer.current) clearTimeout(liveTimer.current)
+            liveTimer.current = null
+            const delay = liveStateDelay(stateRef.current.live.state, live.state, config.me.isHost || config.me.isCoHost)
+            if (delay === 0) return dispatch({ type: 'liveShown', live })
+            liveTimer.current = setTimeout(() => {
+              liveTimer.current = null
+              dispatch({ type: 'liveShown', live })
+            }, delay)
+          },
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -571,6 +584,7 @@ export function useMeeting(config: MeetingConfig) {
   }, [notice])
 
   useEffect(() => () => sessionRef.current?.close(), [])
+  useEffect(() => () => clearTimeout(liveTimer.current ?? undefined), [])
 
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1))
@@ -703,6 +717,8 @@ export function useMeeting(config: MeetingConfig) {
       /** Throw the edge's refusal, for the recording control to explain. */
       startRecording: () => sessionRef.current!.startRecording(),
       stopRecording: () => sessionRef.current!.stopRecording(),
+      startLive: (url: string, streamKey: string) => sessionRef.current!.startLive(url, streamKey),
+      stopLive: () => sessionRef.current!.stopLive(),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)
         dispatch({ type: 'chatMessage', message })

@@ -67,6 +67,11 @@ export const EDGE_ERRORS = {
   recorderFailed: 'An error occurred starting the recorder. Please try again.',
   // Ours: the community's toolbar switch, like chat.
   recordingOff: 'Recording is turned off in this community.',
+  // Live streaming (issue 14): the spec has no texts of its own for it; ours.
+  liveOff: 'Live streaming is turned off in this community.',
+  liveUrlInvalid: 'Enter the stream address as rtmp:// or rtmps://, with its stream key.',
+  liveNoMedia: 'There is nothing to stream yet: someone needs a microphone or camera on.',
+  liveFailed: 'The live stream could not reach the streaming service, or it was cut off. Check the address and stream key, then try again.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -230,11 +235,9 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
 
 /**
  * The community's toolbar controls (brand toolbarControls) that the edge serves, and so enforces:
- * chat, screen sharing and shared video. The others are display choices of the client (settings, viewing mode,
- * full screen) or features the edge does not serve yet (recording, live,
- * chat, screen sharing and recording. The others are display choices of the client (settings,
- * viewing mode, full screen) or features the edge does not serve yet (shared video, live,
- * transcription); they join this claim with their feature. Hosts and co-hosts are not exempt:
+ * chat, screen sharing, shared video, captions and transcripts, recording and live streaming. The others are display
+ * choices of the client (settings, viewing mode, full screen).
+ * Hosts and co-hosts are not exempt:
  * the spec lists the flags as community configuration of what the meeting offers, not as a
  * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
  * include overriding it; the client hides the buttons from hosts too.
@@ -247,7 +250,23 @@ export interface EdgeControls {
   closedCaption: boolean
   transcribe: boolean
   recording: boolean
+  live: boolean
 }
+
+/**
+ * The room's live stream (spec §4, room level; pausing is not offered): joining while ffmpeg
+ * connects, joined while it streams (the live bot is in the meeting), stopping while it ends.
+ */
+export type LiveState = 'idle' | 'joining' | 'joined' | 'stopping'
+
+/** live.updated and live:getStreamByRoom: the state, and why it ended when ffmpeg died (EDGE_ERRORS.liveFailed). */
+export interface LiveStatus {
+  state: LiveState
+  error: string | null
+}
+
+/** Spec §4 and §9: people other than hosts and co-hosts see the live state change this much later. */
+export const LIVE_STATE_DELAY_MS = 13_000
 
 /** What the web app's room loader signs (HS256 with EDGE_SECRET) and the edge verifies at connection. */
 export interface EdgeClaims {
@@ -358,6 +377,8 @@ export interface JoinResult {
   captions: CaptionsState
   /** Ours: the calls ringing from the waiting room, oldest first; for hosts and co-hosts only (others get none). */
   calls: Call[]
+  /** Ours: the room's live stream, so a late joiner sees it. */
+  live: LiveStatus
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -532,6 +553,16 @@ export interface ClientToServerEvents {
   'recorder:start': (ack: AckCallback) => void
   /** A host or co-host stops it: the file goes into the media library of whoever started it (its id). */
   'recorder:stop': (ack: AckCallback<{ mediaId: string | null }>) => void
+  /**
+   * A host or co-host starts streaming the meeting to an RTMP server (spec §7): url is rtmp:// or
+   * rtmps://, the stream key part of it or apart. The edge's live bot joins (a peer with isLive)
+   * once ffmpeg runs; already streaming is not an error.
+   */
+  'live:initialize': (payload: { url: string; streamKey?: string }, ack: AckCallback) => void
+  /** The room's live status, for anyone in the meeting. */
+  'live:getStreamByRoom': (ack: AckCallback<LiveStatus>) => void
+  /** A host or co-host ends the stream: ffmpeg finishes it and the live bot leaves. */
+  'live:stop': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
   'user:join': (ack: AckCallback) => void
@@ -596,6 +627,8 @@ export interface ServerToClientEvents {
    * room's recorderTriggered (spec §3), so the hosts' button shows it is starting.
    */
   recorderTriggered: (payload: { triggered: boolean }) => void
+  /** The room's live stream after any change of state (spec §7 live.updated), to everyone. */
+  'live.updated': (payload: LiveStatus) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

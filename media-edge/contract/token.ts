@@ -72,5 +72,6 @@ function controlsOf(value: unknown): EdgeControls {
     closedCaption: controls.closedCaption !== false,
     transcribe: controls.transcribe !== false,
     recording: controls.recording !== false,
+    live: controls.live !== false,
   }
 }

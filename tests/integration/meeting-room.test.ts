@@ -76,14 +76,14 @@ describe('/{brand}/{room} loader', () => {
     }
   })
 
-  it("carries the community's chat, screen-share, shared-video, caption, transcript and recording switches in the pass (the edge enforces them)", async () => {
-    expect((await verifyEdgeToken((await roomData('hub')).pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true })
+  it("carries the community's chat, screen-share, shared-video, caption, transcript, recording and live switches in the pass (the edge enforces them)", async () => {
+    expect((await verifyEdgeToken((await roomData('hub')).pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true, live: true })
     const brand = await Brand.findOne({ where: { slug: 'demo' }, rejectOnEmpty: true })
     const before = brand.toolbarControls
-    await brand.update({ toolbarControls: { ...before, chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false } })
+    await brand.update({ toolbarControls: { ...before, chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false, live: false } })
     try {
       const data = await roomData('hub', users.owner)
-      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false })
+      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false, live: false })
     } finally {
       await brand.update({ toolbarControls: before })
     }

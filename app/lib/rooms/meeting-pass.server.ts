@@ -67,6 +67,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
       closedCaption: brand.toolbarControls.closedCaption,
       transcribe: brand.toolbarControls.transcribe,
       recording: brand.toolbarControls.recording,
+      live: brand.toolbarControls.live,
     },
   }
   return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }

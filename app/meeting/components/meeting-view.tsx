@@ -47,6 +47,11 @@ export function MeetingView() {
         <h1 className="visually-hidden">{config.room.name}</h1>
         <BreakoutBadge />
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
+        {state.live.state === 'joined' ? (
+          <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
+            {t('meeting:liveStream.mark')}
+          </p>
+        ) : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
         <PollPanel />

@@ -7,6 +7,7 @@ import { Icon } from './icons'
 import { useMeetingContext } from './meeting-context'
 import { CaptionsDialog } from './captions'
 import { PollDialog } from './poll'
+import { LiveControl } from './live-control'
 import { RecordingControl } from './recording-control'
 import { SettingsDialog } from './settings-dialog'
 import { SharedVideoDialog } from './shared-video'
@@ -112,6 +113,7 @@ export function Toolbar({
           </div>
         </details>
         <RecordingControl />
+        <LiveControl />
         {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
         <details ref={more} className="meeting-more-menu">
           <summary className="meeting-tool">

@@ -97,6 +97,7 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           sharedScreen: toolbarControls.sharedScreen,
           sharedVideo: toolbarControls.sharedVideo,
           recording: toolbarControls.recording,
+          live: toolbarControls.live,
           viewingMode: toolbarControls.viewingMode,
           fullScreen: toolbarControls.fullScreen,
           closedCaption: toolbarControls.closedCaption,

@@ -12,7 +12,7 @@ import type { Ack, ClientToServerEvents, EdgeClaims, EdgeControls, ServerToClien
 export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
 
 /** Every toolbar control on, as a community has them by default; tests turn one off with a spread. */
-export const ALL_CONTROLS: EdgeControls = { chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true }
+export const ALL_CONTROLS: EdgeControls = { chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true, live: true }
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 

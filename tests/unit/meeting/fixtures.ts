@@ -42,6 +42,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     talkTimer: null,
     captions: { on: false },
     calls: [],
+    live: { state: 'idle', error: null },
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,

@@ -169,3 +169,12 @@ describe('recording (spec §3 recorderTriggered, §4 recording is active when an
     expect(Object.values(run(started, { type: 'peerRemoved', peerId: 'bot' }).peers).some((p) => p.isRecorder)).toBe(false)
   })
 })
+
+describe('live stream (spec §3 liveState, §4)', () => {
+  it('a late joiner is shown the stream at once; each change shows as the client is told to show it', () => {
+    const joined = run(fresh(), { type: 'roomJoined', result: joinResult([peer('a')], { live: { state: 'joined', error: null } }) })
+    expect(joined.live).toEqual({ state: 'joined', error: null })
+    expect(run(joined, { type: 'liveShown', live: { state: 'idle', error: 'cut off' } }).live).toEqual({ state: 'idle', error: 'cut off' })
+    expect(run(fresh(), { type: 'roomJoined', result: joinResult([]) }).live).toEqual({ state: 'idle', error: null })
+  })
+})

@@ -1,0 +1,108 @@
+// The hosts' live stream control (spec §2 controls, §6: hosts and co-hosts start and stop live
+// streaming), shown when the community's toolbar offers live. Going live asks for the RTMP address
+// and stream key in a dialog; the edge checks them and streams. Everyone else sees only the Live
+// mark (meeting-view.tsx), 13 s late (live-delay.ts). Refusals, and the stream being cut off
+// (live.updated with an error), show in a brief notice in the host's language.
+import { useEffect, useState, type FormEvent } from 'react'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { useT } from '#app/lib/i18n/use-t'
+import { edgeRefusalKey } from '../edge-refusals'
+import { ModalDialog } from './dialogs'
+import { useMeetingContext } from './meeting-context'
+import { ToolButton } from './tool-button'
+
+const NOTICE_MS = 6000
+
+export function LiveControl() {
+  const { t } = useT()
+  const { meeting, config } = useMeetingContext()
+  const { me, live } = meeting.state
+  const [dialogOpen, setDialogOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState<TranslationKey | null>(null)
+  const [notice, setNotice] = useState<TranslationKey | null>(null)
+  useEffect(() => {
+    if (live.error) setNotice(edgeRefusalKey(live.error) ?? 'meeting:liveStream.errors.failed')
+  }, [live])
+  useEffect(() => {
+    if (!notice) return
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [notice])
+  if (!config.settings.controls.live || !(me.isHost || me.isCoHost)) return null
+
+  const start = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    setBusy(true)
+    setFailed(null)
+    try {
+      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''))
+      setDialogOpen(false)
+    } catch (error) {
+      setFailed(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.start')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const stop = async () => {
+    setBusy(true)
+    setNotice(null)
+    try {
+      await meeting.actions.stopLive()
+      setNotice('meeting:liveStream.ended')
+    } catch (error) {
+      setNotice(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.stop')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const streaming = live.state === 'joined'
+  const label = live.state === 'joining' ? 'starting' : live.state === 'stopping' ? 'stopping' : streaming ? 'stop' : 'start'
+  return (
+    <>
+      <ToolButton
+        icon="live"
+        label={t(`meeting:liveStream.${label}`)}
+        pressed={streaming}
+        className={streaming ? 'live' : undefined}
+        disabled={busy || live.state === 'joining' || live.state === 'stopping'}
+        onClick={() => (streaming ? void stop() : setDialogOpen(true))}
+      />
+      <ModalDialog
+        open={dialogOpen}
+        title={t('meeting:liveStream.dialogTitle')}
+        onClose={() => setDialogOpen(false)}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setDialogOpen(false)}>
+              {t('meeting:liveStream.cancel')}
+            </button>
+            <button type="submit" form="meeting-live-form" className="button button-primary" disabled={busy}>
+              {t(busy ? 'meeting:liveStream.starting' : 'meeting:liveStream.submit')}
+            </button>
+          </>
+        }
+      >
+        <form id="meeting-live-form" className="meeting-poll-form" onSubmit={(event) => void start(event)}>
+          <p>{t('meeting:liveStream.dialogHint')}</p>
+          <label>
+            {t('meeting:liveStream.url')}
+            <input name="url" type="text" inputMode="url" required maxLength={2048} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
+          </label>
+          <label>
+            {t('meeting:liveStream.streamKey')}
+            <input name="streamKey" type="password" maxLength={512} autoComplete="off" />
+          </label>
+          {failed ? <p role="alert">{t(failed)}</p> : null}
+        </form>
+      </ModalDialog>
+      {notice ? (
+        <p className="meeting-banner meeting-notice" role="status">
+          {t(notice)}
+        </p>
+      ) : null}
+    </>
+  )
+}

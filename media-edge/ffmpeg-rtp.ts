@@ -1,0 +1,199 @@
+// The media path the recorder and the live streamer share: each chosen producer is consumed on a
+// mediasoup PlainTransport that sends plain RTP to ffmpeg on loopback, ffmpeg reads them through an
+// SDP file and writes whatever output its caller asks for (a file copied as sent, an RTMP stream
+// re-encoded). Stopping asks ffmpeg to finish (SIGINT: its RTP reader waits for packets without
+// looking at the keyboard, so 'q' on its standard input goes unheard once the media stops).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createSocket, type Socket } from 'node:dgram'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { types } from 'mediasoup'
+import { ffmpegSdp, type SdpStream } from './ffmpeg-sdp'
+import type { Logger } from './logger'
+
+export interface FfmpegOptions {
+  /** The ffmpeg executable (Debian's `ffmpeg` on PATH by default; tests pass a missing one). */
+  ffmpegPath: string
+  /** Where the SDP (and a recording's file) stay while ffmpeg runs. */
+  workDir: string
+  logger: Logger
+  /** ffmpeg must still run this long after it was started for the start to count (a bad binary or SDP exits at once). */
+  startupMs?: number
+  /** How long ffmpeg may take to finish once asked before it is killed. */
+  stopTimeoutMs?: number
+}
+
+/** ffmpeg could not be started, or quit at once. */
+export class FfmpegStartError extends Error {}
+
+/** ffmpeg's arguments after its input: what it writes the streams (described to it by the SDP) into. */
+export type FfmpegOutput = (streams: SdpStream[]) => string[]
+
+/**
+ * ffmpeg binds its ports only once it has read the SDP, and a VP8 stream is unreadable until its
+ * next key frame: key frames are asked for again over the first seconds so the output starts with
+ * a picture instead of waiting for the sender's next one.
+ */
+const KEY_FRAME_RETRIES_MS = [500, 1500, 3000]
+
+export class FfmpegRtp {
+  private readonly timers: NodeJS.Timeout[] = []
+  private readonly exited: Promise<void>
+  private running = true
+  private stopping = false
+
+  private constructor(
+    private readonly process: ChildProcess,
+    private readonly transports: types.PlainTransport[],
+    private readonly consumers: types.Consumer[],
+    private readonly sdpPath: string,
+    private readonly options: FfmpegOptions,
+    private readonly lastErrors: () => string,
+  ) {
+    this.exited = new Promise((resolve) => process.once('exit', () => resolve()))
+    void this.exited.then(() => (this.running = false))
+  }
+
+  /**
+   * Consumes the producers on the router and starts ffmpeg with the output's arguments; throws
+   * FfmpegStartError when ffmpeg does not start. `id` names the SDP in the work directory; `secret`
+   * (a live stream's address, its key in it) is masked in what ffmpeg says before it is logged or told.
+   */
+  static async start(router: types.Router, producers: types.Producer[], id: string, output: FfmpegOutput, options: FfmpegOptions, secret?: string): Promise<FfmpegRtp> {
+    const transports: types.PlainTransport[] = []
+    const consumers: types.Consumer[] = []
+    let started: { child: ChildProcess; errors: () => string } | null = null
+    try {
+      const rtpCapabilities = plainRtpCapabilities(router.rtpCapabilities)
+      const streams: SdpStream[] = []
+      for (const producer of producers) {
+        const ports = await freePortPair()
+        const transport = await router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: false, comedia: false })
+        transports.push(transport)
+        await transport.connect({ ip: '127.0.0.1', port: ports.port, rtcpPort: ports.rtcpPort })
+        const consumer = await transport.consume({ producerId: producer.id, rtpCapabilities, paused: true })
+        consumers.push(consumer)
+        streams.push({ kind: consumer.kind, ...ports, rtpParameters: consumer.rtpParameters })
+      }
+      await mkdir(options.workDir, { recursive: true })
+      const sdpPath = join(options.workDir, `${id}.sdp`)
+      await writeFile(sdpPath, ffmpegSdp(streams))
+      started = await startFfmpeg(options, sdpPath, output(streams), secret)
+      const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors)
+      await ffmpeg.flow()
+      return ffmpeg
+    } catch (error) {
+      transports.forEach((transport) => transport.close())
+      started?.child.kill('SIGKILL')
+      throw error
+    }
+  }
+
+  /**
+   * Called once if ffmpeg ends without being stopped (the RTMP server refused or dropped the
+   * stream, the process was killed), with the last lines it wrote; the media path is closed first.
+   */
+  onDeath(listener: (reason: string) => void) {
+    void this.exited.then(async () => {
+      if (this.stopping) return
+      await this.release()
+      listener(this.lastErrors() || 'ffmpeg exited')
+    })
+  }
+
+  /** Media starts flowing to ffmpeg, video with a key frame (and a few more while ffmpeg settles). */
+  private async flow() {
+    await Promise.all(this.consumers.map((consumer) => consumer.resume()))
+    const askKeyFrames = () => {
+      for (const consumer of this.consumers) if (consumer.kind === 'video' && !consumer.closed) consumer.requestKeyFrame().catch(() => undefined)
+    }
+    askKeyFrames()
+    for (const delay of KEY_FRAME_RETRIES_MS) this.timers.push(setTimeout(askKeyFrames, delay))
+  }
+
+  /** Lets ffmpeg finish its output, then closes the media path. */
+  async stop(): Promise<void> {
+    this.stopping = true
+    if (this.running) {
+      this.process.kill('SIGINT')
+      const killer = setTimeout(() => this.process.kill('SIGKILL'), this.options.stopTimeoutMs ?? 10_000)
+      await this.exited
+      clearTimeout(killer)
+    }
+    await this.release()
+  }
+
+  private async release() {
+    for (const timer of this.timers) clearTimeout(timer)
+    for (const transport of this.transports) transport.close()
+    await rm(this.sdpPath, { force: true })
+  }
+}
+
+/** ffmpeg reading the SDP's streams into the output, running past its start-up window, or FfmpegStartError. */
+async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: string[], secret: string | undefined): Promise<{ child: ChildProcess; errors: () => string }> {
+  // Arguments as a list, no shell. +genpts: RTP carries no container timestamps.
+  const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-i', sdpPath, ...output]
+  const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true })
+  let said = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    // The last few lines are enough to say why it failed.
+    said = (said + chunk.toString()).slice(-2000)
+  })
+  const errors = () => (secret ? said.split(secret).join('<secret>') : said).trim()
+  const outcome = await new Promise<'running' | string>((resolve) => {
+    const timer = setTimeout(() => resolve('running'), options.startupMs ?? 700)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      resolve(error.message)
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      resolve(`ffmpeg exited (${code ?? signal}): ${errors()}`)
+    })
+  })
+  if (outcome !== 'running') {
+    options.logger.error({ ffmpeg: options.ffmpegPath, reason: outcome }, 'ffmpeg could not start')
+    throw new FfmpegStartError(outcome)
+  }
+  child.once('exit', (code, signal) => {
+    // 255: ffmpeg's exit code after the SIGINT that stops it.
+    if (code !== 0 && code !== 255) options.logger.warn({ code, signal, errors: errors() }, 'ffmpeg ended')
+  })
+  return { child, errors }
+}
+
+/** What ffmpeg can receive: the router's codecs without RTX (ffmpeg does not repair losses) and no header extensions. */
+function plainRtpCapabilities(router: types.RtpCapabilities): types.RtpCapabilities {
+  return {
+    codecs: (router.codecs ?? []).filter((codec) => !/\/rtx$/i.test(codec.mimeType)).map((codec) => ({ ...codec, rtcpFeedback: [] })),
+    headerExtensions: [],
+  }
+}
+
+/** Two free UDP ports in a row on loopback (ffmpeg takes RTCP on the port after the RTP one). */
+async function freePortPair(): Promise<{ port: number; rtcpPort: number }> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const first = await bindUdp(0)
+    const port = first.address().port
+    const second = await bindUdp(port + 1).catch(() => null)
+    await Promise.all([closeUdp(first), second ? closeUdp(second) : undefined])
+    if (second && port + 1 <= 65535) return { port, rtcpPort: port + 1 }
+  }
+  throw new Error('no free pair of UDP ports for ffmpeg')
+}
+
+function bindUdp(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4')
+    socket.once('error', (error) => {
+      socket.close()
+      reject(error)
+    })
+    socket.bind(port, '127.0.0.1', () => resolve(socket))
+  })
+}
+
+function closeUdp(socket: Socket) {
+  return new Promise<void>((resolve) => socket.close(() => resolve()))
+}

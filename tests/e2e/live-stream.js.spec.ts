@@ -1,0 +1,95 @@
+// Live streaming (issue 14 item 5): the host of the demo community's Book Club streams the meeting to
+// a real RTMP server started by this test (node-media-server); the other browser sees the Live mark
+// 13 s after the host does (spec §4), no tile for the live bot, and the mark goes when the host ends
+// the stream. JavaScript only (the meeting runs in the browser); both sign in with a session row.
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, t } from './support'
+
+const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
+
+test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
+
+let rtmp: RtmpServer
+test.beforeAll(async () => {
+  rtmp = await startRtmpServer()
+})
+test.afterAll(async () => {
+  await rtmp.close()
+})
+
+/** A demo account signed in (a session row, no code spent). */
+async function signedIn(browser: Browser, { name, emailAddress }: { name: string; emailAddress: string }) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  await signInWithSession(context, emailAddress)
+  return { name, page, errors, close: () => context.close() }
+}
+
+async function joinMeeting(page: Page, room: string) {
+  await page.goto(room)
+  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
+  await page.getByRole('button', { name: m('mirror.join') }).click()
+  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
+}
+
+test.describe('live stream', () => {
+  test.describe.configure({ timeout: 180_000 })
+
+  test('the host goes live to an RTMP server, the other browser sees the Live mark 13 s later, the host ends it', async ({ browser }, testInfo) => {
+    // Mia hosts the Book Club (models/seed.ts); Noah is a member.
+    const host = await signedIn(browser, DEMO.accounts[2])
+    const visitor = await signedIn(browser, DEMO.accounts[3])
+    try {
+      const room = `/${DEMO.slug}/book-club`
+      await joinMeeting(host.page, room)
+      await joinMeeting(visitor.page, room)
+      await expect(host.page.locator(`.meeting-tile[aria-label="${visitor.name}"]`)).toBeVisible({ timeout: 30_000 })
+
+      // Only hosts and co-hosts have the button.
+      await expect(visitor.page.getByRole('button', { name: m('liveStream.start') })).toHaveCount(0)
+      const mark = (page: Page) => page.getByRole('status', { name: m('liveStream.markLabel') })
+      await expect(mark(visitor.page)).toHaveCount(0)
+
+      await host.page.getByRole('button', { name: m('liveStream.start') }).click()
+      const dialog = host.page.getByRole('dialog', { name: m('liveStream.dialogTitle') })
+      // A web address is refused with the edge's reason, in the host's language.
+      await dialog.getByLabel(m('liveStream.url')).fill('https://example.com/live')
+      await dialog.getByRole('button', { name: m('liveStream.submit') }).click()
+      await expect(dialog.getByRole('alert')).toHaveText(m('liveStream.errors.url'))
+      await screenshots(host.page, testInfo, 'meeting-live-dialog')
+
+      const key = `book-club-${Date.now()}`
+      await dialog.getByLabel(m('liveStream.url')).fill(`rtmp://127.0.0.1:${rtmp.port}/live`)
+      await dialog.getByLabel(m('liveStream.streamKey')).fill(key)
+      await dialog.getByRole('button', { name: m('liveStream.submit') }).click()
+      await expect(dialog).toBeHidden({ timeout: 15_000 })
+      const stop = host.page.getByRole('button', { name: m('liveStream.stop') })
+      await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+      // The host sees it at once; the RTMP server gets the meeting under the key.
+      await expect(mark(host.page)).toBeVisible()
+      const liveAt = Date.now()
+      await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
+      // The member sees it 13 s late (spec §4), and no tile for the live bot.
+      await expect(mark(visitor.page)).toHaveCount(0)
+      await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
+      expect(Date.now() - liveAt).toBeGreaterThanOrEqual(12_000)
+      await expect(visitor.page.locator('.meeting-tile')).toHaveCount(2)
+      await screenshots(visitor.page, testInfo, 'meeting-live-visitor')
+      await screenshots(host.page, testInfo, 'meeting-live-host')
+
+      await stop.click()
+      await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({ timeout: 20_000 })
+      await expect(host.page.getByRole('button', { name: m('liveStream.start') })).toHaveAttribute('aria-pressed', 'false')
+      await expect(mark(visitor.page)).toHaveCount(0, { timeout: 10_000 })
+      await expect.poll(() => rtmp.publishing(), { timeout: 10_000 }).not.toContain(`/live/${key}`)
+
+      expect(host.errors).toEqual([])
+      expect(visitor.errors).toEqual([])
+    } finally {
+      await host.close()
+      await visitor.close()
+    }
+  })
+})

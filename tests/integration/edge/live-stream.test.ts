@@ -1,0 +1,155 @@
+// Live streaming (issue 14 item 5): a real meeting streamed by the edge's ffmpeg to a real RTMP
+// server (node-media-server), which saw the publish and plays back H.264 and AAC to ffprobe; the live
+// bot and the state seen by everyone (late joiners too); the right checked on the edge; bad
+// addresses, the community's switch, the rate; the server refusing, reported with its text.
+import { execFile, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { EDGE_ERRORS, type LiveStatus, type Peer } from '#edge/contract/protocol'
+import type { RunningEdge } from '#edge/server'
+import { freeTcpPort, startRtmpServer, type RtmpServer } from '../../support/rtmp-server'
+import { ALL_CONTROLS, closeSockets, collect, createRoom, joinMeeting, next, ok, request, startTestEdge } from './harness'
+import { sendTestMedia } from './test-media'
+
+const run = promisify(execFile)
+let edge: RunningEdge
+let rtmp: RtmpServer
+let workDir: string
+const senders: ChildProcess[] = []
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'hearth-live-'))
+  edge = await startTestEdge({ MEDIA_DIR: workDir, RECORDING_DIR: workDir })
+  rtmp = await startRtmpServer()
+})
+afterEach(() => {
+  closeSockets()
+  for (const sender of senders.splice(0)) sender.kill('SIGKILL')
+})
+afterAll(async () => {
+  await edge.close()
+  await rtmp.close()
+  await rm(workDir, { recursive: true, force: true })
+})
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A room whose host sends a picture and a tone, and a plain member watching. */
+async function liveRoom(hostClaims = {}) {
+  const room = await createRoom()
+  const host = await joinMeeting(edge, room.id, { isHost: true, ...hostClaims })
+  await ok(host.socket, 'enter')
+  const member = await joinMeeting(edge, room.id)
+  senders.push(await sendTestMedia(edge, room.id, host.joined.peerId))
+  await pause(1000)
+  return { room, host, member }
+}
+
+describe('live streaming', () => {
+  it('streams the meeting to the RTMP server as H.264 and AAC, with a live bot and the state for everyone', async () => {
+    const { room, host, member } = await liveRoom()
+    const key = `key-${room.id}`
+    const states = collect(member.socket, 'live.updated')
+    const botSeen = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
+    await ok(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${rtmp.port}/live`, streamKey: key })
+    const bot = await botSeen
+    expect(bot).toMatchObject({ isLive: true, isRecorder: false, visible: true })
+    expect(await ok<LiveStatus>(member.socket, 'live:getStreamByRoom')).toEqual({ state: 'joined', error: null })
+    // A late joiner sees the stream and its bot.
+    const late = await joinMeeting(edge, room.id)
+    expect(late.joined.live).toEqual({ state: 'joined', error: null })
+    expect(late.joined.peers.filter((peer) => peer.isLive).map((peer) => peer.id)).toEqual([bot.id])
+
+    // The server saw ffmpeg publish under the key, and plays back both streams, decodable.
+    await expect.poll(() => rtmp.published, { timeout: 15_000, interval: 250 }).toContain(`/live/${key}`)
+    expect(rtmp.publishing()).toContain(`/live/${key}`)
+    // prettier-ignore
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-rw_timeout', '10000000', '-read_intervals', '%+3', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames', '-of', 'json', rtmp.urlFor(key)], { timeout: 20_000 })
+    const streams = Object.fromEntries((JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[] }).streams.map((stream) => [stream.codec_type, stream]))
+    expect(streams.video).toMatchObject({ codec_name: 'h264' })
+    expect(streams.audio).toMatchObject({ codec_name: 'aac' })
+    expect(Number(streams.video!.nb_read_frames)).toBeGreaterThan(10)
+    expect(Number(streams.audio!.nb_read_frames)).toBeGreaterThan(10)
+
+    const botLeft = next(member.socket, 'peerLeft', ({ peerId }) => peerId === bot.id)
+    const idle = next(member.socket, 'live.updated', (status) => status.state === 'idle')
+    await ok(host.socket, 'live:stop')
+    await botLeft
+    await idle
+    // ffmpeg ended the stream: the server's publisher hung up.
+    await expect.poll(() => rtmp.publishing(), { timeout: 5000, interval: 100 }).not.toContain(`/live/${key}`)
+    expect(states.map((status) => status.state)).toEqual(['joining', 'joined', 'stopping', 'idle'])
+    expect(states.at(-1)).toEqual({ state: 'idle', error: null })
+    expect(await ok<LiveStatus>(late.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+    // Stopping again has nothing to stop.
+    await ok(host.socket, 'live:stop')
+  }, 60_000)
+
+  it('refuses everyone but the host and co-hosts (whatever their peer data says); the live bot cannot be kicked', async () => {
+    const { room, host } = await liveRoom()
+    const plain = await joinMeeting(edge, room.id, {}, { isHost: true, isCoHost: true })
+    const url = rtmp.urlFor(`co-${room.id}`)
+    expect(await request(plain.socket, 'live:initialize', { url })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'live:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
+
+    const coHost = await joinMeeting(edge, room.id, { isCoHost: true })
+    await ok(coHost.socket, 'live:initialize', { url })
+    const bot = [...edge.edge.meetings.get(room.id)!.peers.values()].find((peer) => peer.isLive)!
+    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'live:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    // Starting again while live is not an error, and starts nothing more.
+    await ok(host.socket, 'live:initialize', { url })
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].filter((peer) => peer.isLive)).toHaveLength(1)
+    await ok(host.socket, 'live:stop')
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
+  }, 60_000)
+
+  it('refuses bad addresses, the community turning live off, and a meeting with nothing to stream', async () => {
+    const room = await createRoom()
+    // A host's socket per request: live:initialize allows three in a row (tests/unit has every bad address).
+    const asHost = async (payload: unknown) => request((await joinMeeting(edge, room.id, { isHost: true })).socket, 'live:initialize', payload)
+    for (const payload of [{ url: 'file:///etc/passwd' }, { url: 'rtmp://127.0.0.1' }, { url: 'rtmp://127.0.0.1/live', streamKey: 'a b' }]) {
+      expect(await asHost(payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.liveUrlInvalid })
+    }
+    for (const payload of [undefined, {}, { url: 42 }, { url: 'rtmp://127.0.0.1/live', streamKey: 'k'.repeat(600) }]) {
+      expect(await asHost(payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    }
+    expect(await asHost({ url: rtmp.urlFor('nothing') })).toEqual({ ok: false, error: EDGE_ERRORS.liveNoMedia })
+    const host = await joinMeeting(edge, room.id, { isHost: true })
+
+    const off = await joinMeeting(edge, room.id, { isHost: true, controls: { ...ALL_CONTROLS, live: false } })
+    expect(await request(off.socket, 'live:initialize', { url: rtmp.urlFor('off') })).toEqual({ ok: false, error: EDGE_ERRORS.liveOff })
+    expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+  })
+
+  it('refuses before joining and past its rate', async () => {
+    const room = await createRoom()
+    const host = await joinMeeting(edge, room.id, { isHost: true })
+    const { socket } = await joinMeeting(edge, room.id, { isHost: true })
+    await ok(socket, 'leave')
+    for (const event of ['live:initialize', 'live:stop', 'live:getStreamByRoom'] as const) {
+      expect(await request(socket, event, event === 'live:initialize' ? { url: rtmp.urlFor('x') } : undefined)).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    }
+    const stops = await Promise.all(Array.from({ length: 4 }, () => request(host.socket, 'live:stop')))
+    expect(stops.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+    const reads = await Promise.all(Array.from({ length: 6 }, () => request(host.socket, 'live:getStreamByRoom')))
+    expect(reads.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+  })
+
+  it('tells everyone when the RTMP server refuses the stream, and goes back to idle', async () => {
+    const { room, host, member } = await liveRoom()
+    const refused = next(member.socket, 'live.updated', (status) => status.state === 'idle')
+    // Nothing listens there: ffmpeg cannot connect once it has read the meeting's media.
+    const closedPort = await freeTcpPort()
+    const started = await request(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${closedPort}/live/refused` })
+    expect(await refused).toEqual({ state: 'idle', error: EDGE_ERRORS.liveFailed })
+    // Either answer is right, depending on whether ffmpeg gave up within its start-up window.
+    expect([{ ok: true }, { ok: false, error: EDGE_ERRORS.liveFailed }]).toContainEqual(started)
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
+    expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+  }, 60_000)
+})

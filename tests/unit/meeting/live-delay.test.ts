@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest'
+import { LIVE_STATE_DELAY_MS } from '#edge/contract/protocol'
+import { liveStateDelay } from '#app/meeting/live-delay'
+
+describe('the live state delay (spec §4)', () => {
+  it('is 13 seconds', () => {
+    expect(LIVE_STATE_DELAY_MS).toBe(13_000)
+  })
+
+  it('holds back going live, and a stop of a stream still being joined, for everyone but hosts and co-hosts', () => {
+    expect(liveStateDelay('idle', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
+    expect(liveStateDelay('joining', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
+    expect(liveStateDelay('joining', 'stopping', false)).toBe(LIVE_STATE_DELAY_MS)
+    for (const [shown, next] of [['idle', 'joined'], ['joining', 'joined'], ['joining', 'stopping'], ['joined', 'stopping']] as const) {
+      expect(liveStateDelay(shown, next, true)).toBe(0)
+    }
+  })
+
+  it('shows every other change at once', () => {
+    expect(liveStateDelay('idle', 'joining', false)).toBe(0)
+    expect(liveStateDelay('joined', 'stopping', false)).toBe(0)
+    expect(liveStateDelay('stopping', 'idle', false)).toBe(0)
+    expect(liveStateDelay('joined', 'idle', false)).toBe(0)
+  })
+})
