@@ -4,11 +4,11 @@
 // re-encoded). Stopping asks ffmpeg to finish (SIGINT: its RTP reader waits for packets without
 // looking at the keyboard, so 'q' on its standard input goes unheard once the media stops).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createSocket, type Socket } from 'node:dgram'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { types } from 'mediasoup'
 import { ffmpegSdp, type SdpStream } from './ffmpeg-sdp'
+import { freePortPair } from './loopback-ports'
 import type { Logger } from './logger'
 
 export interface FfmpegOptions {
@@ -169,31 +169,4 @@ function plainRtpCapabilities(router: types.RtpCapabilities): types.RtpCapabilit
     codecs: (router.codecs ?? []).filter((codec) => !/\/rtx$/i.test(codec.mimeType)).map((codec) => ({ ...codec, rtcpFeedback: [] })),
     headerExtensions: [],
   }
-}
-
-/** Two free UDP ports in a row on loopback (ffmpeg takes RTCP on the port after the RTP one). */
-async function freePortPair(): Promise<{ port: number; rtcpPort: number }> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const first = await bindUdp(0)
-    const port = first.address().port
-    const second = await bindUdp(port + 1).catch(() => null)
-    await Promise.all([closeUdp(first), second ? closeUdp(second) : undefined])
-    if (second && port + 1 <= 65535) return { port, rtcpPort: port + 1 }
-  }
-  throw new Error('no free pair of UDP ports for ffmpeg')
-}
-
-function bindUdp(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = createSocket('udp4')
-    socket.once('error', (error) => {
-      socket.close()
-      reject(error)
-    })
-    socket.bind(port, '127.0.0.1', () => resolve(socket))
-  })
-}
-
-function closeUdp(socket: Socket) {
-  return new Promise<void>((resolve) => socket.close(() => resolve()))
 }

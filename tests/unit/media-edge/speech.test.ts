@@ -1,7 +1,5 @@
-// The speech service's protocol as the captions adapter speaks it (media-edge/deepgram-speech.ts),
-// and the SDP its audio taps give ffmpeg (media-edge/audio-tap.ts).
+// The speech service's protocol as the captions adapter speaks it (media-edge/deepgram-speech.ts).
 import { describe, expect, it } from 'vitest'
-import { opusSdp } from '#edge/audio-tap'
 import { listenUrl, readResult } from '#edge/deepgram-speech'
 
 describe('reading the service’s messages', () => {
@@ -33,12 +31,5 @@ describe('the stream address', () => {
       punctuate: 'true',
       language: 'pt',
     })
-  })
-})
-
-describe('the audio tap’s SDP', () => {
-  it('receives one Opus stream on the given port and payload type', () => {
-    const sdp = opusSdp(40002, 100)
-    expect(sdp.split('\r\n')).toEqual(expect.arrayContaining(['c=IN IP4 127.0.0.1', 'm=audio 40002 RTP/AVP 100', 'a=rtpmap:100 opus/48000/2']))
   })
 })
