@@ -10,6 +10,7 @@ import { MEDIA_LAUNCH_OPTIONS, collectErrors, mailsTo, screenshots, signInWithSe
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
+const a = (key: string) => t('en', `account:${key}`)
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -55,8 +56,11 @@ test.describe('the waiting room', () => {
       await host.page.getByLabel(s('claim.roomLink')).fill(slug)
       await host.page.getByRole('button', { name: s('claim.claim') }).click()
       await expect(host.page).toHaveURL('/welcome-aboard')
-      // The host's "waiting room on by default" (personal rooms have no settings form yet).
-      await sql('UPDATE rooms SET waitingRoom = 1 WHERE slug = ?', [slug])
+      // The host turns the room's waiting room on in their settings.
+      await host.page.goto('/me/settings')
+      await host.page.getByLabel(a('settings.room.waitingRoom')).check()
+      await host.page.getByRole('button', { name: a('settings.room.save') }).click()
+      await expect(host.page.getByText(a('settings.saved'))).toBeVisible()
       const room = `/me/${slug}`
 
       // The host is away: the first call brings them a mail with a link to the room.

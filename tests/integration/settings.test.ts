@@ -361,3 +361,39 @@ function cookieSessionId(pair: string): string {
   const value = decodeURIComponent(pair.slice(pair.indexOf('=') + 1))
   return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as string
 }
+
+describe('/me/settings action: my room', () => {
+  it('turns my personal room’s waiting room on and off, and the loader shows it', async () => {
+    const host = await makeUser({ emailAddress: 'hana@example.test' })
+    const brand = await makeBrand()
+    const room = await makePersonalRoom(brand, host)
+    const hostCookie = { Cookie: await signedInCookie(host.id) }
+    expect((unwrap(await load(hostCookie)) as { room: unknown }).room).toEqual({ slug: room.slug, waitingRoom: false })
+
+    expectRedirect(await post({ intent: 'room', waitingRoom: 'on' }, hostCookie), '/me/settings')
+    expect((await room.reload()).waitingRoom).toBe(true)
+    expect((unwrap(await load(hostCookie)) as { room: unknown }).room).toEqual({ slug: room.slug, waitingRoom: true })
+    // An unchecked box sends nothing: off again.
+    expectRedirect(await post({ intent: 'room' }, hostCookie), '/me/settings')
+    expect((await room.reload()).waitingRoom).toBe(false)
+  })
+
+  it('refuses a forged value with 400 and changes nothing', async () => {
+    const host = await makeUser()
+    const room = await makePersonalRoom(await makeBrand(), host, { waitingRoom: true })
+    const reply = rejected(await post({ intent: 'room', waitingRoom: 'maybe' }, { Cookie: await signedInCookie(host.id) }))
+    expect(reply.status).toBe(400)
+    expect(reply.intent).toBe('room')
+    expect((await room.reload()).waitingRoom).toBe(true)
+  })
+
+  it('answers 400 to someone without a room of their own, and touches nobody else’s room', async () => {
+    const owner = await makeUser()
+    const theirs = await makePersonalRoom(await makeBrand(), owner)
+    const reply = rejected(await post({ intent: 'room', waitingRoom: 'on' }))
+    expect(reply.status).toBe(400)
+    expect(reply.result.error).toEqual({ '': ['account:errors.noRoom'] })
+    expect((await theirs.reload()).waitingRoom).toBe(false)
+    expect((unwrap(await load()) as { room: unknown }).room).toBeNull()
+  })
+})

@@ -13,7 +13,7 @@ import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { ContactSection } from './contact-form'
-import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields } from './settings.server'
+import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields, type RoomDoorFields } from './settings.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
@@ -35,7 +35,7 @@ function useBusy(intent: ActionData['intent']) {
 
 export default function Settings() {
   const { t } = useT()
-  const { version, avatar, contact } = useLoaderData<typeof loader>()
+  const { version, avatar, contact, room } = useLoaderData<typeof loader>()
   return (
     <main id="main" className="page account-page settings-page">
       <h1>{t('account:settings.title')}</h1>
@@ -48,6 +48,7 @@ export default function Settings() {
           <AvatarForm key={avatar ?? 'none'} />
           {/* Remounted when an address changes, so the forms start empty again. */}
           <ContactSection key={`${contact.emailAddress}|${contact.phoneNumber}`} />
+          {room ? <RoomDoorForm key={String(room.waitingRoom)} /> : null}
           <DeleteAccountForm />
         </div>
       </div>
@@ -178,6 +179,35 @@ function AvatarForm() {
         <div>
           <button type="submit" className="button" disabled={busy}>
             {t('account:settings.avatar.upload')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+/** My personal room's waiting room (remounted after a save, so it shows what was stored). */
+function RoomDoorForm() {
+  const { t } = useT()
+  const { room, constraints } = useLoaderData<typeof loader>()
+  const busy = useBusy('room')
+  const [form, fields] = useForm<RoomDoorFields>({
+    id: 'room-door',
+    lastResult: useActionResult('room'),
+    constraint: constraints.room,
+    defaultValue: { waitingRoom: room?.waitingRoom ? 'on' : undefined },
+  })
+  return (
+    <section aria-labelledby="room-door-heading" className="card">
+      <h2 id="room-door-heading">{t('account:settings.room.heading')}</h2>
+      <p>{t('account:settings.room.intro', { path: `/me/${room?.slug ?? ''}` })}</p>
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="room" />
+        <CheckboxField field={fields.waitingRoom} label={t('account:settings.room.waitingRoom')} hint={t('account:settings.room.waitingRoomHint')} />
+        {form.errors?.length ? <p role="alert" className="field-error">{t(form.errors[0] as TranslationKey)}</p> : null}
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('account:settings.room.save')}
           </button>
         </div>
       </Form>

@@ -93,9 +93,24 @@ export const DeleteAccountSchema = z.object({
   confirmation: z.string().trim().optional(),
 })
 
+/**
+ * My personal room's door (issue 14 item 1): with the waiting room on, everyone but me (and my
+ * co-hosts) waits and calls me before coming in. A room of its own is needed; the form shows only then.
+ */
+export const RoomDoorSchema = z.object({
+  intent: z.literal('room'),
+  waitingRoom: flag,
+})
+
 export type ProfileFields = z.input<typeof ProfileSchema>
 export type AvatarFields = z.input<typeof AvatarSchema>
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>
+export type RoomDoorFields = z.input<typeof RoomDoorSchema>
+
+/** The person's own room (personal rooms are their host's alone). */
+function personalRoomOf(user: User) {
+  return Room.findOne({ where: { hostId: user.id, context: 'personal', deleted: false }, order: [['createdAt', 'ASC']] })
+}
 
 /** What a delete must match, and the message when it does not. */
 function confirmationFor(user: User) {
@@ -110,7 +125,7 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   const { session } = await viewer(request, context)
   const { identifier, kind } = confirmationFor(user)
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
-  const contact = await contactLoaderData(request, session, user, language)
+  const [contact, room] = await Promise.all([contactLoaderData(request, session, user, language), personalRoomOf(user)])
   return data(
     {
       messages: await routeMessages(args, 'account', 'auth'),
@@ -137,11 +152,13 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
       version: user.updatedAt.toISOString(),
       avatar: user.avatar,
       contact,
+      room: room ? { slug: room.slug, waitingRoom: room.waitingRoom } : null,
       confirm: { identifier, kind },
       constraints: {
         profile: getZodConstraint(ProfileSchema),
         avatar: getZodConstraint(AvatarSchema),
         delete: getZodConstraint(DeleteAccountSchema),
+        room: getZodConstraint(RoomDoorSchema),
       },
     },
   )
@@ -162,6 +179,7 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
   if (isContactIntent(intent)) return contactAction(intent, form, { request, context, session, user })
   if (intent === 'avatar') return changeAvatar(form, user, session)
   if (intent === 'delete') return deleteAccount(form, user, session)
+  if (intent === 'room') return saveRoomDoor(form, user, session)
   return saveProfile(form, user, session)
 }
 
@@ -234,6 +252,16 @@ async function deleteAccount(form: FormData, user: User, session: AppSession) {
   })
   await removeAvatar(avatar)
   return endIdentity(session, '/', user.id)
+}
+
+async function saveRoomDoor(form: FormData, user: User, session: AppSession) {
+  const submission = parseWithZod(form, { schema: RoomDoorSchema })
+  if (submission.status !== 'success') return data({ intent: 'room', result: submission.reply() }, { status: 400 })
+  const room = await personalRoomOf(user)
+  if (!room) return data({ intent: 'room', result: submission.reply({ formErrors: ['account:errors.noRoom'] }) }, { status: 400 })
+  // The next pass anyone is given for the room carries the new setting (meeting-pass.server.ts).
+  await room.update({ waitingRoom: submission.value.waitingRoom })
+  return savedRedirect(session)
 }
 
 async function savedRedirect(session: AppSession) {

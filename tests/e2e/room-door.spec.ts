@@ -1,0 +1,45 @@
+// My room's waiting room (issue 14 item 1): a host turns it on and off in their settings, with and
+// without JavaScript, and the page keeps what was saved. What it does at the door is the waiting
+// room's spec (waiting-room.js.spec.ts, which turns it on through this form).
+import { randomBytes } from 'node:crypto'
+import { expect, test } from '@playwright/test'
+import { screenshots, signInWithSession, sql, t } from './support'
+
+const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
+const s = (key: string) => t('en', `signup:${key}`)
+
+test('a host turns their room’s waiting room on and off in their settings', async ({ page }, testInfo) => {
+  const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const emailAddress = `door-${run}@door.example`
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [randomBytes(27).toString('base64url'), 'Dora Door', emailAddress, now, now])
+  await signInWithSession(page, emailAddress)
+
+  // Without a room of one's own there is nothing to set.
+  await page.goto('/me/settings')
+  await expect(page.getByRole('heading', { name: a('settings.room.heading') })).toHaveCount(0)
+
+  const slug = `door-${run}`
+  await page.goto('/register/room')
+  await page.getByLabel(s('claim.roomLink')).fill(slug)
+  await page.getByRole('button', { name: s('claim.claim') }).click()
+  await expect(page).toHaveURL('/welcome-aboard')
+
+  await page.goto('/me/settings')
+  const section = page.getByRole('region', { name: a('settings.room.heading') })
+  await expect(section.getByText(a('settings.room.intro', { path: `/me/${slug}` }))).toBeVisible()
+  const box = section.getByLabel(a('settings.room.waitingRoom'))
+  await expect(box).not.toBeChecked()
+  await box.check()
+  await section.getByRole('button', { name: a('settings.room.save') }).click()
+  await expect(page.getByText(a('settings.saved'))).toBeVisible()
+  await expect(section.getByLabel(a('settings.room.waitingRoom'))).toBeChecked()
+  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 1 }])
+  await screenshots(page, testInfo, 'settings-room-door')
+
+  await section.getByLabel(a('settings.room.waitingRoom')).uncheck()
+  await section.getByRole('button', { name: a('settings.room.save') }).click()
+  await expect(page.getByText(a('settings.saved'))).toBeVisible()
+  await expect(section.getByLabel(a('settings.room.waitingRoom'))).not.toBeChecked()
+  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 0 }])
+})
