@@ -32,11 +32,12 @@ const rows = () => db.query<Row>('SELECT id, storageKey FROM message_attachments
 
 describe('migration 0021: message files in the media store', () => {
   it('moves kept attachments into MEDIA_DIR under messages/{brandId}/, and back down', async () => {
+    // The community first, while the schema is today's (its rooms carry columns added after 0021).
+    const { brand, owner } = await makeCommunity()
     const umzug = migrator(db)
     await umzug.down({ to: MIGRATION })
     expect((await db.getQueryInterface().describeTable('message_attachments')).role).toBeUndefined()
 
-    const { brand, owner } = await makeCommunity()
     const conversation = await Conversation.create({ brandId: brand.id, type: 'internal', createdById: owner.id, lastMessageAt: new Date() })
     const from = await ConversationParticipant.create({ conversationId: conversation.id, userId: owner.id })
     const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body: 'Old files' })

@@ -2,6 +2,7 @@ import { edgeRefusalKey } from '../edge-refusals'
 import { reconnectLabel } from '../reconnect'
 import { useT } from '#app/lib/i18n/use-t'
 import { useMeetingContext } from './meeting-context'
+import { Notice } from './notice-stack'
 import { notificationTextKey } from '#app/lib/notifications/notification-rules'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 
@@ -29,7 +30,7 @@ export function ConnectionBanner() {
         </p>
       ) : null}
       {notice ? (
-        <p className="meeting-banner meeting-notice" role="status">
+        <Notice>
           {notice.key === 'notification'
             ? t(notificationTextKey(notice.kind, notice.detail) as TranslationKey, { actor: notice.actor ?? t('notifications:someone'), room: notice.room ?? '', community: notice.community ?? '' })
             : refusal
@@ -37,7 +38,7 @@ export function ConnectionBanner() {
               : notice.key === 'failed'
                 ? t('meeting:notices.failed', { reason: notice.reason ?? '' })
                 : t(`meeting:notices.${notice.key}`)}
-        </p>
+        </Notice>
       ) : null}
     </>
   )

@@ -9,6 +9,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
 import { ModalDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
+import { Notice } from './notice-stack'
 import { ToolButton } from './tool-button'
 
 const NOTICE_MS = 6000
@@ -99,9 +100,7 @@ export function LiveControl() {
         </form>
       </ModalDialog>
       {notice ? (
-        <p className="meeting-banner meeting-notice" role="status">
-          {t(notice)}
-        </p>
+        <Notice>{t(notice)}</Notice>
       ) : null}
     </>
   )

@@ -2,6 +2,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { useMeeting, type MeetingConfig } from '../use-meeting'
 import { BreakoutMoveView } from './breakout-move'
 import { ConnectionBanner } from './connection-banner'
+import { NoticeStack } from './notice-stack'
 import { HomeView } from './home-view'
 import { TrackAudio } from './media-element'
 import { MeetingContext, useMeetingContext, usePeerMedia } from './meeting-context'
@@ -16,21 +17,23 @@ export function MeetingApp({ config }: { config: MeetingConfig }) {
   return (
     <MeetingContext.Provider value={{ meeting, config }}>
       <div className="meeting-app" data-view={view}>
-        {meeting.fatal === 'unreachable' ? (
-          <Unreachable />
-        ) : view === 'home' ? (
-          <HomeView />
-        ) : view === 'mirrorCheck' ? (
-          <MirrorCheck />
-        ) : view === 'waitingRoom' ? (
-          <WaitingRoomView />
-        ) : view === 'meeting' ? (
-          <MeetingView />
-        ) : (
-          <BreakoutMoveView />
-        )}
-        <ConnectionBanner />
-        <RemoteAudio />
+        <NoticeStack>
+          {meeting.fatal === 'unreachable' ? (
+            <Unreachable />
+          ) : view === 'home' ? (
+            <HomeView />
+          ) : view === 'mirrorCheck' ? (
+            <MirrorCheck />
+          ) : view === 'waitingRoom' ? (
+            <WaitingRoomView />
+          ) : view === 'meeting' ? (
+            <MeetingView />
+          ) : (
+            <BreakoutMoveView />
+          )}
+          <ConnectionBanner />
+          <RemoteAudio />
+        </NoticeStack>
       </div>
     </MeetingContext.Provider>
   )

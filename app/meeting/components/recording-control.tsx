@@ -9,6 +9,7 @@ import { mediaUrl } from '#app/lib/media/media-rules'
 import { recordingActive } from '../derived'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
+import { Notice } from './notice-stack'
 import { ToolButton } from './tool-button'
 
 const NOTICE_MS = 6000
@@ -56,7 +57,7 @@ export function RecordingControl() {
         onClick={() => void toggle()}
       />
       {notice ? (
-        <p className="meeting-banner meeting-notice meeting-recording-notice" role="status">
+        <Notice className="meeting-recording-notice">
           {t(notice)}
           {notice === 'meeting:recording.saved' ? (
             <>
@@ -66,7 +67,7 @@ export function RecordingControl() {
               </a>
             </>
           ) : null}
-        </p>
+        </Notice>
       ) : null}
     </>
   )
