@@ -77,7 +77,7 @@ export class MeetingChatMessage extends Model<InferAttributes<MeetingChatMessage
   declare updatedAt: CreationOptional<Date>
 }
 
-/** A final caption line of a meeting whose host kept a transcript (migrations/0028-meeting-transcripts.ts). */
+/** A final caption line of a meeting whose host kept a transcript (migrations/0026-meeting-transcripts.ts). */
 export class MeetingTranscriptLine extends Model<InferAttributes<MeetingTranscriptLine>, InferCreationAttributes<MeetingTranscriptLine>> {
   declare id: CreationOptional<string>
   declare meetingRoomId: string
