@@ -4,46 +4,19 @@
 // show the lines with the speaker's name; the host turns them off, then finds the transcript on the
 // transcripts page and downloads it, without JavaScript too.
 // JavaScript only for the meeting; both sign in with a session row.
-import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+import { expect, test, type Browser } from '@playwright/test'
+import { joinMeeting, personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
 
-// A voice-like sound as the fake microphone: a gliding tone that swells three times a second. The
-// default fake device only beeps now and then, and a steady tone is what the browser's noise
-// suppression removes.
-const tone = join(tmpdir(), `hearth-e2e-voice-${process.pid}.wav`)
-spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=60", tone])
-test.use({ launchOptions: { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${tone}`] } })
+test.use({ launchOptions: voiceLaunchOptions() })
 
 const run = randomBytes(3).toString('hex')
 
-async function signedIn(browser: Browser, name: string, javaScriptEnabled = true) {
-  const emailAddress = `${name.toLowerCase()}-${run}@captions.example`
-  const existing = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
-  if (existing.length === 0) {
-    const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [randomBytes(27).toString('base64url'), name, emailAddress, now, now])
-  }
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, javaScriptEnabled })
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: m('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
-}
+const signedIn = (browser: Browser, name: string, javaScriptEnabled = true) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@captions.example` }, { javaScriptEnabled })
 
 test.describe('captions', () => {
   test.describe.configure({ timeout: 180_000 })

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { MEDIA_LAUNCH_OPTIONS, addPerson, collectErrors, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
+import { addPerson, joinMeeting, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:eventSlots.${key}`, values)
 const meeting = (key: string) => t('en', `meeting:${key}`)
@@ -52,20 +52,7 @@ async function eventRoom() {
   return `/${slug}/${room}`
 }
 
-async function signedIn(browser: Browser, emailAddress: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { page, errors, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: meeting('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: meeting('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: meeting('controls.toolbar') })).toBeVisible()
-}
+const signedIn = (browser: Browser, emailAddress: string) => personInBrowser(browser, { name: emailAddress, emailAddress })
 
 const bar = (page: Page) => page.getByRole('complementary', { name: m('title') })
 

@@ -4,7 +4,10 @@
 // the stream. JavaScript only (the meeting runs in the browser); both sign in with a session row.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, t } from './support'
+import { DEMO, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+
+/** A demo account signed in (a session row, no code spent). */
+const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) => personInBrowser(browser, account)
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 
@@ -17,22 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await rtmp.close()
 })
-
-/** A demo account signed in (a session row, no code spent). */
-async function signedIn(browser: Browser, { name, emailAddress }: { name: string; emailAddress: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: m('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
-}
 
 test.describe('live stream', () => {
   test.describe.configure({ timeout: 180_000 })

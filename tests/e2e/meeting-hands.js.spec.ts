@@ -3,8 +3,8 @@
 // the visitor answers the host's quick poll.
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+import { expect, test, type Browser } from '@playwright/test'
+import { joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -13,29 +13,7 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-async function signedIn(browser: Browser, name: string) {
-  const emailAddress = `${name.toLowerCase()}-${run}@hands.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    randomBytes(27).toString('base64url'),
-    name,
-    emailAddress,
-    now,
-    now,
-  ])
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: m('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
-}
+const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@hands.example` })
 
 test.describe('raise hand and reactions', () => {
   test.describe.configure({ timeout: 180_000 })

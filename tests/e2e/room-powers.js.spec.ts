@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { io } from 'socket.io-client'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { EDGE_ERRORS } from '../../media-edge/contract/protocol'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, sql, t } from './support'
+import { collectErrors, joinMeeting, MEDIA_LAUNCH_OPTIONS, signInWithSession, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -41,13 +41,6 @@ async function roomOwner(browser: Browser, name: string) {
   await page.getByRole('button', { name: s('claim.claim') }).click()
   await expect(page).toHaveURL('/welcome-aboard')
   return { ...account, page, errors, room: `/me/${name.toLowerCase()}-${run}`, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: m('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
 }
 
 /** The edge pass and room id the page's loader handed this page. */

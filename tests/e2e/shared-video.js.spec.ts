@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+import { joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -15,34 +15,11 @@ const s = (key: string) => t('en', `signup:${key}`)
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
+
+const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@video.example` }, { routes: MOCK_EMBEDS, viewport: { width: 1280, height: 900 } })
 const mockEmbed = (name: string) => readFileSync(new URL(`./${name}-embed-mock.html`, import.meta.url), 'utf8')
 const MOCK_EMBEDS = { 'https://www.youtube-nocookie.com/embed/**': mockEmbed('youtube'), 'https://player.vimeo.com/video/**': mockEmbed('vimeo') }
 const VIDEO_ID = 'dQw4w9WgXcQ'
-
-async function signedIn(browser: Browser, name: string) {
-  const emailAddress = `${name.toLowerCase()}-${run}@video.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    randomBytes(27).toString('base64url'),
-    name,
-    emailAddress,
-    now,
-    now,
-  ])
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  for (const [embed, body] of Object.entries(MOCK_EMBEDS)) await context.route(embed, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
-}
-
-async function joinMeeting(page: Page, room: string) {
-  await page.goto(room)
-  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
-  await page.getByRole('button', { name: m('mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
-}
 
 /** The player inside a page's shared video: what the (mock) embed says it is doing. */
 const player = (page: Page, provider = 'YouTube') => page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider })}"]`)

@@ -3,10 +3,12 @@
 // the web server sent through the run's SMTP server.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
 import sqlite3 from 'sqlite3'
 import { createCookie } from '@remix-run/node'
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
 import { newId } from '../../models/ids'
 import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
 
@@ -126,6 +128,17 @@ export const MEDIA_LAUNCH_OPTIONS = {
     '--auto-select-desktop-capture-source=Entire screen',
     '--autoplay-policy=no-user-gesture-required',
   ],
+}
+
+/**
+ * MEDIA_LAUNCH_OPTIONS with the fake microphone playing a voice-like sound (a gliding tone that
+ * swells three times a second, made here with ffmpeg) instead of Chromium's occasional beep:
+ * captions need something to hear, and a steady tone is what the browser's noise suppression removes.
+ */
+export function voiceLaunchOptions() {
+  const voice = join(tmpdir(), `hearth-e2e-voice-${process.pid}.wav`)
+  spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=300", voice])
+  return { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${voice}`] }
 }
 
 /** Fails the test if the page logs a console error or throws; call before the first navigation. */
@@ -384,6 +397,38 @@ export async function signInWithSession(
   if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
   await context.addCookies([{ name: '__session', value: signed.split(';')[0]!.slice('__session='.length), url: baseURL, httpOnly: true, sameSite: 'Lax' }])
   return user.id
+}
+
+/**
+ * Someone in a browser context of their own, signed in by a session row: the meeting specs' people.
+ * Their verified account is made first unless the address already has one. `routes` answers
+ * addresses this network lacks (a video provider's embed) with a page of the test's, before any
+ * page loads.
+ */
+export async function personInBrowser(
+  browser: Browser,
+  { name, emailAddress }: { name: string; emailAddress: string },
+  { viewport = { width: 1280, height: 720 }, javaScriptEnabled = true, routes = {} }: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; routes?: Record<string, string> } = {},
+) {
+  const [existing] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress])
+  if (!existing) {
+    const now = sqliteDate(new Date())
+    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [newId(), name, emailAddress, now, now])
+  }
+  const context = await browser.newContext({ viewport, javaScriptEnabled })
+  for (const [url, body] of Object.entries(routes)) await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  const userId = await signInWithSession(context, emailAddress)
+  return { name, emailAddress, userId, page, errors, close: () => context.close() }
+}
+
+/** Into a room's meeting: Join on its home view, Join at the device check, then the toolbar shows. */
+export async function joinMeeting(page: Page, room: string) {
+  await page.goto(room)
+  await page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
+  await page.getByRole('button', { name: t('en', 'meeting:mirror.join') }).click()
+  await expect(page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })).toBeVisible()
 }
 
 /** The header's account area (an English page), where the account menu and the sign-in link live. */

@@ -6,7 +6,7 @@
 // JavaScript only (the meeting runs in the browser); everyone signs in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, mailsTo, screenshots, signInWithSession, sql, t } from './support'
+import { mailsTo, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -16,22 +16,7 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-async function signedIn(browser: Browser, name: string) {
-  const emailAddress = `${name.toLowerCase()}-${run}@waiting.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    randomBytes(27).toString('base64url'),
-    name,
-    emailAddress,
-    now,
-    now,
-  ])
-  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } })
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, emailAddress, page, errors, close: () => context.close() }
-}
+const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@waiting.example` })
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
 

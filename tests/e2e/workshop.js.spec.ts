@@ -7,24 +7,19 @@
 // JavaScript only (the meeting runs in the browser); both sign in with a session row. The member's
 // fake microphone plays a voice-like sound, so the captions have something to hear.
 import { readFileSync } from 'node:fs'
-import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
-import { MEDIA_LAUNCH_OPTIONS, collectErrors, screenshots, signInWithSession, sql, t } from './support'
+import { personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const a = (key: string) => t('en', `account:${key}`)
 const s = (key: string) => t('en', `signup:${key}`)
 
-const voice = join(tmpdir(), `hearth-e2e-workshop-voice-${process.pid}.wav`)
-spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=120", voice])
-test.use({ launchOptions: { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${voice}`] } })
+test.use({ launchOptions: voiceLaunchOptions() })
 
 // No YouTube here: its embed is answered with a page speaking the embed's postMessage protocol.
-const youtubeEmbed = readFileSync(new URL('./youtube-embed-mock.html', import.meta.url), 'utf8')
+const EMBEDS = { 'https://www.youtube-nocookie.com/embed/**': readFileSync(new URL('./youtube-embed-mock.html', import.meta.url), 'utf8') }
 const VIDEO_ID = 'dQw4w9WgXcQ'
 
 let rtmp: RtmpServer
@@ -37,17 +32,7 @@ test.afterAll(async () => {
 
 const run = randomBytes(3).toString('hex')
 
-async function signedIn(browser: Browser, name: string) {
-  const emailAddress = `${name.toLowerCase()}-${run}@workshop.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [randomBytes(27).toString('base64url'), name, emailAddress, now, now])
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  await context.route('https://www.youtube-nocookie.com/embed/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: youtubeEmbed }))
-  const page = await context.newPage()
-  const errors = collectErrors(page)
-  await signInWithSession(context, emailAddress)
-  return { name, page, errors, close: () => context.close() }
-}
+const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@workshop.example` }, { routes: EMBEDS, viewport: { width: 1280, height: 900 } })
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
 const tile = (page: Page, name: string) => page.locator(`.meeting-tile[aria-label="${name}"]`)
