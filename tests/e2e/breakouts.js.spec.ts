@@ -5,10 +5,9 @@
 // from its registration answers. JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshot, screenshots, sql, t } from './support'
+import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshot, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -68,11 +67,7 @@ test.describe('breakout rooms', () => {
     const bo = await signedIn(browser, 'Bo')
     try {
       const slug = `hana-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
-      const room = `/me/${slug}`
+      const room = await claimRoom(host.page, slug)
       for (const person of [host, ana, bo]) await joinMeeting(person.page, room)
       await seesVideoOf(host.page, ana.name)
       await seesVideoOf(host.page, bo.name)
@@ -161,10 +156,7 @@ test.describe('breakout rooms', () => {
     const bo = await signedIn(browser, 'Boris')
     try {
       const slug = `hedda-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
+      await claimRoom(host.page, slug)
       // Different teams; the groups put Anouk (and someone absent) in one, Boris in the other.
       await makeEvent(slug, [{ userId: ana.userId, team: 'Red' }, { userId: bo.userId, team: ' red ' }], [[ana.emailAddress, 'absent@breakouts.example'], [bo.emailAddress, 'gone@breakouts.example']])
       const room = `/me/${slug}`

@@ -6,11 +6,10 @@
 // JavaScript only for the meeting; both sign in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser } from '@playwright/test'
-import { joinMeeting, personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
+import { claimRoom, joinMeeting, personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test.use({ launchOptions: voiceLaunchOptions() })
 
@@ -26,11 +25,7 @@ test.describe('captions', () => {
     const visitor = await signedIn(browser, 'Vasco')
     try {
       const slug = `carla-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
-      const room = `/me/${slug}`
+      const room = await claimRoom(host.page, slug)
       await joinMeeting(host.page, room)
       await joinMeeting(visitor.page, room)
       await expect(host.page.locator(`.meeting-tile[aria-label="${visitor.name}"]`)).toBeVisible({ timeout: 30_000 })

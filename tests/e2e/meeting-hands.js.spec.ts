@@ -4,10 +4,9 @@
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser } from '@playwright/test'
-import { joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -23,11 +22,7 @@ test.describe('raise hand and reactions', () => {
     const visitor = await signedIn(browser, 'Vito')
     try {
       const slug = `hana-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
-      const room = `/me/${slug}`
+      const room = await claimRoom(host.page, slug)
       await joinMeeting(host.page, room)
       await joinMeeting(visitor.page, room)
       await expect(host.page.locator(`.meeting-tile[aria-label="${visitor.name}"]`)).toBeVisible({ timeout: 30_000 })

@@ -3,10 +3,9 @@
 // room's spec (waiting-room.js.spec.ts, which turns it on through this form).
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { screenshots, signInWithSession, sql, t } from './support'
+import { claimRoom, screenshots, signInWithSession, sql, t } from './support'
 
 const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test('a host turns their room’s waiting room on and off in their settings', async ({ page }, testInfo) => {
   const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
@@ -20,10 +19,7 @@ test('a host turns their room’s waiting room on and off in their settings', as
   await expect(page.getByRole('heading', { name: a('settings.room.heading') })).toHaveCount(0)
 
   const slug = `door-${run}`
-  await page.goto('/register/room')
-  await page.getByLabel(s('claim.roomLink')).fill(slug)
-  await page.getByRole('button', { name: s('claim.claim') }).click()
-  await expect(page).toHaveURL('/welcome-aboard')
+  await claimRoom(page, slug)
 
   await page.goto('/me/settings')
   const section = page.getByRole('region', { name: a('settings.room.heading') })

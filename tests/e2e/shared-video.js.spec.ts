@@ -7,10 +7,9 @@
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -29,11 +28,7 @@ async function positionOf(page: Page, provider?: string) {
 
 /** A room of the host's own, with the host and the others in its meeting. */
 async function meetingOf(host: { page: Page; name: string }, slug: string, others: { page: Page; name: string }[]) {
-  await host.page.goto('/register/room')
-  await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-  await host.page.getByRole('button', { name: s('claim.claim') }).click()
-  await expect(host.page).toHaveURL('/welcome-aboard')
-  const room = `/me/${slug}`
+  const room = await claimRoom(host.page, slug)
   await joinMeeting(host.page, room)
   for (const other of others) {
     await joinMeeting(other.page, room)

@@ -423,6 +423,15 @@ export async function personInBrowser(
   return { name, emailAddress, userId, page, errors, close: () => context.close() }
 }
 
+/** Claims a personal room at /me/{slug} (the sign-up's room step); returns its address. */
+export async function claimRoom(page: Page, slug: string) {
+  await page.goto('/register/room')
+  await page.getByLabel(t('en', 'signup:claim.roomLink')).fill(slug)
+  await page.getByRole('button', { name: t('en', 'signup:claim.claim') }).click()
+  await expect(page).toHaveURL('/welcome-aboard')
+  return `/me/${slug}`
+}
+
 /** Into a room's meeting: Join on its home view, Join at the device check, then the toolbar shows. */
 export async function joinMeeting(page: Page, room: string) {
   await page.goto(room)

@@ -6,10 +6,9 @@
 // JavaScript only (the meeting runs in the browser); everyone signs in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { mailsTo, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
+import { claimRoom, mailsTo, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
-const s = (key: string) => t('en', `signup:${key}`)
 const a = (key: string) => t('en', `account:${key}`)
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
@@ -37,10 +36,7 @@ test.describe('the waiting room', () => {
     const declined = await signedIn(browser, 'Dora')
     try {
       const slug = `hilda-${run}`
-      await host.page.goto('/register/room')
-      await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-      await host.page.getByRole('button', { name: s('claim.claim') }).click()
-      await expect(host.page).toHaveURL('/welcome-aboard')
+      await claimRoom(host.page, slug)
       // The host turns the room's waiting room on in their settings.
       await host.page.goto('/me/settings')
       await host.page.getByLabel(a('settings.room.waitingRoom')).check()

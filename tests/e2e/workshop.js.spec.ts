@@ -10,11 +10,10 @@ import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
-import { personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
+import { claimRoom, personInBrowser, screenshots, t, voiceLaunchOptions } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const a = (key: string) => t('en', `account:${key}`)
-const s = (key: string) => t('en', `signup:${key}`)
 
 test.use({ launchOptions: voiceLaunchOptions() })
 
@@ -48,10 +47,7 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
   try {
     // The host's room, with its waiting room on.
     const slug = `wanda-${run}`
-    await host.page.goto('/register/room')
-    await host.page.getByLabel(s('claim.roomLink')).fill(slug)
-    await host.page.getByRole('button', { name: s('claim.claim') }).click()
-    await expect(host.page).toHaveURL('/welcome-aboard')
+    await claimRoom(host.page, slug)
     await host.page.goto('/me/settings')
     await host.page.getByLabel(a('settings.room.waitingRoom')).check()
     await host.page.getByRole('button', { name: a('settings.room.save') }).click()
