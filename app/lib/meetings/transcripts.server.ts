@@ -27,8 +27,8 @@ function mayRead(reader: Reader, room: Pick<Room, 'hostId' | 'coHosts'>) {
 
 /** The community's meetings with a transcript that this person may read, newest first. */
 export async function readableTranscripts(brandId: string, reader: Reader): Promise<TranscriptEntry[]> {
-  const rows = await Room.sequelize!.query<{ meetingRoomId: string; roomId: string; startedAt: Date | string; lines: number | string }>(
-    `SELECT m.id AS meetingRoomId, m.roomId, m.startedAt, COUNT(t.id) AS lines FROM meeting_transcript_lines t
+  const rows = await Room.sequelize!.query<{ meetingRoomId: string; roomId: string; startedAt: Date | string; lineCount: number | string }>(
+    `SELECT m.id AS meetingRoomId, m.roomId, m.startedAt, COUNT(t.id) AS lineCount FROM meeting_transcript_lines t
        JOIN meeting_rooms m ON m.id = t.meetingRoomId
        JOIN rooms r ON r.id = m.roomId
      WHERE r.brandId = :brandId AND r.deleted = :no
@@ -42,7 +42,7 @@ export async function readableTranscripts(brandId: string, reader: Reader): Prom
     .slice(0, TRANSCRIPTS_SHOWN)
     .map((row) => {
       const room = rooms.get(row.roomId)!
-      return { meetingRoomId: row.meetingRoomId, roomName: room.name ?? room.slug, startedAt: new Date(row.startedAt).toISOString(), lines: Number(row.lines) }
+      return { meetingRoomId: row.meetingRoomId, roomName: room.name ?? room.slug, startedAt: new Date(row.startedAt).toISOString(), lines: Number(row.lineCount) }
     })
 }
 
