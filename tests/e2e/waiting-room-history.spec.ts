@@ -3,25 +3,30 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, copyOfDemoRoom, expectAccessible, screenshots, signInWithSession, sql, t } from './support'
+import { DEMO, addPerson, copyRow, expectAccessible, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
 
 const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:calls.${key}`, values)
 
 test('the call history lists the calls to my room and those I made, by filter', async ({ page }, testInfo) => {
   const tag = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
-  const [brand] = await sql<{ id: string }>('SELECT id FROM brands WHERE slug = ?', [DEMO.slug])
+  // A community of this test's own, so the demo's member count stays what other specs expect.
+  const community = `history-${tag}`
+  const brandId = await makeCommunity(community, `History ${tag}`)
   const emailAddress = `hanna-${tag}@history.example`
-  const hostId = await addPerson(brand!.id, { name: `Hanna ${tag}`, emailAddress })
-  const slug = `knock-${tag}`
-  await copyOfDemoRoom('book-club', { slug, name: `Knock ${tag}`, hostId, waitingRoom: 1 })
-  const [room] = await sql<{ id: string }>('SELECT id FROM rooms WHERE slug = ?', [slug])
-  const [other] = await sql<{ id: string }>("SELECT id FROM rooms WHERE slug = 'book-club' AND brandId = ?", [brand!.id])
+  const hostId = await addPerson(brandId, { name: `Hanna ${tag}`, emailAddress })
+  const roomOf = async (slug: string, fields: Record<string, string | number>) => {
+    await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], { id: newId(), brandId, slug, ...fields })
+    const [row] = await sql<{ id: string }>('SELECT id FROM rooms WHERE slug = ? AND brandId = ?', [slug, brandId])
+    return row!
+  }
+  const room = await roomOf(`knock-${tag}`, { name: `Knock ${tag}`, hostId, waitingRoom: 1 })
+  const other = await roomOf(`other-${tag}`, { name: `Other ${tag}` })
   const now = Date.now()
   const call = (roomId: string, roomHostId: string | null, callerId: string, callerName: string, status: string, minutesAgo: number, message: string | null = null) => {
     const at = new Date(now - minutesAgo * 60_000).toISOString().replace('T', ' ').replace('Z', ' +00:00')
     return sql('INSERT INTO calls (id, brandId, roomId, callerId, callerName, hostId, status, message, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
       newId(),
-      brand!.id,
+      brandId,
       roomId,
       callerId,
       callerName,
@@ -32,11 +37,11 @@ test('the call history lists the calls to my room and those I made, by filter', 
       at,
     ])
   }
-  await call(room!.id, hostId, 'guest:zed', 'Zed', 'missed', 5)
-  await call(other!.id, null, hostId, `Hanna ${tag}`, 'declined', 10, 'Full today')
+  await call(room.id, hostId, 'guest:zed', 'Zed', 'missed', 5)
+  await call(other.id, null, hostId, `Hanna ${tag}`, 'declined', 10, 'Full today')
 
   await signInWithSession(page, emailAddress)
-  await page.goto(`/${DEMO.slug}/calls`)
+  await page.goto(`/${community}/calls`)
   const history = page.locator('.call-history li')
   await expect(history).toHaveCount(2)
   await expect(history.nth(0)).toContainText(c('called', { name: 'Zed' }))
