@@ -153,11 +153,26 @@ export function collectErrors(page: Page) {
 
 export const SHOTS_DIR = '/tmp/e2e-shots'
 
-/** A full-page screenshot outside the repository, named by project, page and width, for people to look at. */
+/**
+ * A full-page screenshot outside the repository, named by project, page and width, for people to
+ * look at. It asserts nothing, so Chromium failing to capture one (it sometimes answers "Unable to
+ * capture screenshot" on a busy machine, just after a resize) is tried again, then noted, never a
+ * failed test.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(SHOTS_DIR, { recursive: true })
   const width = page.viewportSize()?.width ?? 0
-  await page.screenshot({ path: `${SHOTS_DIR}/${testInfo.project.name}-${name}-${width}.png`, fullPage: true })
+  const path = `${SHOTS_DIR}/${testInfo.project.name}-${name}-${width}.png`
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.screenshot({ path, fullPage: true })
+      return
+    } catch (error) {
+      if (!/Unable to capture screenshot/.test(String(error))) throw error
+      if (attempt === 3) return void console.warn(`screenshot ${path} not taken: ${String(error)}`)
+      await page.waitForTimeout(500)
+    }
+  }
 }
 
 /** The page at both widths we look at (desktop 1280, phone 390), then back to desktop. */
