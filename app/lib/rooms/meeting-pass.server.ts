@@ -10,7 +10,7 @@ import type { PermissionSlug } from '#models/permissions'
 import { requireEventRegistration } from '../events/registration-access.server'
 import { requireRoom, type GuardArgs } from '../http/guards.server'
 import { guestIdentity } from '../identity/guest-identity.server'
-import type { Brand, Room } from '../platform/db.server'
+import type { Brand, Room, User } from '../platform/db.server'
 import { env } from '../platform/env.server'
 import { LIMITS, hit } from '../platform/rate-limit.server'
 import { roomEdgeUrl } from './edge-publisher.server'
@@ -26,7 +26,8 @@ export type RoomSession = {
   brand: Brand
   room: Room
   claims: EdgeClaims
-  isGuest: boolean
+  /** The signed-in viewer; null for a guest. */
+  user: User | null
   /** The Set-Cookie that gives a guest's browser its guest id, when it had none. */
   guestCookie: string | null
   /** The viewer's community permissions (where leaving an event leads depends on them). */
@@ -70,7 +71,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
       live: brand.toolbarControls.live,
     },
   }
-  return { brand, room, claims, isGuest: !userId, guestCookie: guest?.setCookie ?? null, permissions }
+  return { brand, room, claims, user, guestCookie: guest?.setCookie ?? null, permissions }
 }
 
 /**

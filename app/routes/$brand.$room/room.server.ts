@@ -36,7 +36,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     )
   }
 
-  const { brand, room, claims, isGuest, guestCookie, permissions } = await requireRoomSession(args)
+  const { brand, room, claims, user, guestCookie, permissions } = await requireRoomSession(args)
+  const isGuest = user === null
   const refused = await passRefusal(context)
   if (refused) {
     return data(
