@@ -168,8 +168,11 @@ test.describe('breakout rooms', () => {
       const mainRoom = panel.getByRole('region', { name: m('breakouts.mainRoom') })
       const goesTo = (person: { name: string }) => mainRoom.getByLabel(m('breakouts.moveTo', { name: person.name }))
       const option = (person: { name: string }) => goesTo(person).locator('option:checked')
+      // The panel lists who is in the main room once the edge has answered; filling needs that.
+      for (const person of [ana, bo]) await expect(goesTo(person)).toBeVisible({ timeout: 15_000 })
       await panel.getByRole('button', { name: m('breakouts.useGroups') }).click()
-      await expect(panel.getByRole('status')).toHaveText(m('breakouts.filled'))
+      // Two rooms made and two moves set, one request after another: slow on a busy machine.
+      await expect(panel.getByRole('status')).toHaveText(m('breakouts.filled'), { timeout: 15_000 })
       await expect(option(ana)).toHaveText(m('breakouts.defaultName', { number: 1 }))
       await expect(option(bo)).toHaveText(m('breakouts.defaultName', { number: 2 }))
       // The host stays to run the meeting.

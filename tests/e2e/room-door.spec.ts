@@ -35,7 +35,10 @@ test('a host turns their room’s waiting room on and off in their settings', as
 
   await section.getByLabel(a('settings.room.waitingRoom')).uncheck()
   await section.getByRole('button', { name: a('settings.room.save') }).click()
+  // With JavaScript the first save's notice is still on the page while the second one is on its
+  // way, so the row is what tells that this save went through.
+  await expect.poll(() => sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 0 }])
   await expect(page.getByText(a('settings.saved'))).toBeVisible()
+  await page.reload()
   await expect(section.getByLabel(a('settings.room.waitingRoom'))).not.toBeChecked()
-  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 0 }])
 })

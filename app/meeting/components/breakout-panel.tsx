@@ -81,12 +81,13 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
         </p>
       ) : null}
       {plan ? (
+        // Disabled until the edge has said who is in the main room: filling before would move nobody.
         <fieldset className="meeting-breakouts-event">
           <legend>{t('meeting:breakouts.fromEvent')}</legend>
           <button
             type="button"
             className="button"
-            disabled={!plan.groups.length}
+            disabled={!main || !plan.groups.length}
             onClick={() => void fill((people) => presentGroups(plan.groups, people.map((peer) => peer.userId)))}
           >
             {t('meeting:breakouts.useGroups')}
@@ -94,7 +95,7 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
           <button
             type="button"
             className="button"
-            disabled={!Object.keys(plan.answers).length}
+            disabled={!main || !Object.keys(plan.answers).length}
             onClick={() => void fill((people) => sortByAnswers(people.map((peer) => ({ userId: peer.userId, answer: plan.answers[peer.userId] })), plan.size))}
           >
             {t('meeting:breakouts.sortByAnswers')}
