@@ -30,7 +30,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
           env,
-          // Each file gets a database of its own (tests/integration/setup.ts), so files share no state.
+          // Each file gets a database of its own (tests/integration/setup.ts), so files share no state:
+          // a copy of the one global-setup.ts migrated.
+          globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

@@ -1,9 +1,10 @@
-// Runs before each integration test file: a fresh database, migrated, named by DATABASE_URL so the
-// app's own modules (app/lib/platform/db.server.ts) open it. The file's models are bound to it.
-import { afterAll } from 'vitest'
-import { createTestDatabase } from '../support/test-database'
+// Runs before each integration test file: a fresh database, a copy of the one global-setup.ts
+// migrated, named by DATABASE_URL so the app's own modules (app/lib/platform/db.server.ts) open it.
+// The file's models are bound to it.
+import { afterAll, inject } from 'vitest'
+import { copyTestDatabase } from '../support/test-database'
 
-const database = await createTestDatabase()
+const database = await copyTestDatabase(inject('databaseTemplate'))
 process.env.DATABASE_URL = database.url
 // Nor do they share Redis: rate limits, edge assignments and the rest fall back to this file's own
 // database and defaults. (With REDIS_URL set, as in CI, files running side by side would count
@@ -11,8 +12,6 @@ process.env.DATABASE_URL = database.url
 delete process.env.REDIS_URL
 
 const { db } = await import('#app/lib/platform/db.server')
-const { migrateUp } = await import('#models/migrator')
-await migrateUp(db)
 
 afterAll(async () => {
   try {
