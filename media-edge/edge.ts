@@ -402,6 +402,23 @@ export class Edge {
     return this.deps.liveStreamer.status(meeting)
   }
 
+  /** Paused by the host or a co-host (whatever the community's switch says: pausing only ever sends less out). */
+  async pauseLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const wasLive = this.deps.liveStreamer.status(meeting).state === 'joined'
+    await this.deps.liveStreamer.pause(meeting)
+    if (wasLive) void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
+  }
+
+  /** Resumed by the host or a co-host (spec §4: co-hosts may resume broadcasts), when the community's toolbar still offers live. */
+  async resumeLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
+    const wasPaused = this.deps.liveStreamer.status(meeting).state === 'pausing'
+    await this.deps.liveStreamer.resume(meeting, caller)
+    if (wasPaused) void this.deps.records.log(meeting.id, 'info', `live stream resumed by ${caller.name} (${caller.userId})`)
+  }
+
   /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */
   async stopLive(meeting: Meeting, caller: EdgePeer) {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)

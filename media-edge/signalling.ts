@@ -80,6 +80,9 @@ const schemas = {
   call: z.object({ callId: id() }),
   callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
   liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional() }),
+  // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
+  // anything (another address, say) is refused rather than silently ignored.
+  liveControl: z.object({}).strict().optional(),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -417,6 +420,16 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       await edge.startLive(meeting, peer, url, streamKey)
     })
     answer('live:getStreamByRoom', async () => edge.liveStatus(joined().meeting))
+    answer('live:pause', async (payload) => {
+      const { meeting, peer } = joined()
+      parse(schemas.liveControl, payload)
+      await edge.pauseLive(meeting, peer)
+    })
+    answer('live:join', async (payload) => {
+      const { meeting, peer } = joined()
+      parse(schemas.liveControl, payload)
+      await edge.resumeLive(meeting, peer)
+    })
     answer('live:stop', async () => {
       const { meeting, peer } = joined()
       await edge.stopLive(meeting, peer)

@@ -72,6 +72,9 @@ export const EDGE_ERRORS = {
   liveUrlInvalid: 'Enter the stream address as rtmp:// or rtmps://, with its stream key.',
   liveNoMedia: 'There is nothing to stream yet: someone needs a microphone or camera on.',
   liveFailed: 'The live stream could not reach the streaming service, or it was cut off. Check the address and stream key, then try again.',
+  // Pause (live:pause) needs a stream that is live; resume (live:join) one that is paused.
+  liveNotStreaming: 'There is no live stream to pause.',
+  liveNotPaused: 'There is no paused live stream to resume.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -254,10 +257,11 @@ export interface EdgeControls {
 }
 
 /**
- * The room's live stream (spec §4, room level; pausing is not offered): joining while ffmpeg
- * connects, joined while it streams (the live bot is in the meeting), stopping while it ends.
+ * The room's live stream (spec §4, room level): joining while ffmpeg connects, joined while it
+ * streams (the live bot is in the meeting), pausing while it is paused (nothing is pushed, the live
+ * bot is gone, the edge keeps the target to resume), stopping while it ends.
  */
-export type LiveState = 'idle' | 'joining' | 'joined' | 'stopping'
+export type LiveState = 'idle' | 'joining' | 'joined' | 'pausing' | 'stopping'
 
 /** live.updated and live:getStreamByRoom: the state, and why it ended when ffmpeg died (EDGE_ERRORS.liveFailed). */
 export interface LiveStatus {
@@ -561,7 +565,17 @@ export interface ClientToServerEvents {
   'live:initialize': (payload: { url: string; streamKey?: string }, ack: AckCallback) => void
   /** The room's live status, for anyone in the meeting. */
   'live:getStreamByRoom': (ack: AckCallback<LiveStatus>) => void
-  /** A host or co-host ends the stream: ffmpeg finishes it and the live bot leaves. */
+  /**
+   * A host or co-host pauses the stream (the room goes to pausing): ffmpeg ends its push cleanly and
+   * the live bot leaves, the edge keeps the address and key. Pausing a paused stream is not an error.
+   */
+  'live:pause': (ack: AckCallback) => void
+  /**
+   * A host or co-host resumes a paused stream (spec §7 live:join): ffmpeg publishes again to the
+   * kept address (joining, then joined). Resuming a stream that is live is not an error.
+   */
+  'live:join': (ack: AckCallback) => void
+  /** A host or co-host ends the stream, paused or not: ffmpeg finishes it, the live bot leaves, the edge forgets the address. */
   'live:stop': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
