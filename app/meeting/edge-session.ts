@@ -611,6 +611,14 @@ export class EdgeSession {
     return request(this.requireSocket(), 'live:initialize', { url, streamKey })
   }
 
+  pauseLive() {
+    return request(this.requireSocket(), 'live:pause')
+  }
+
+  resumeLive() {
+    return request(this.requireSocket(), 'live:join')
+  }
+
   stopLive() {
     return request(this.requireSocket(), 'live:stop')
   }

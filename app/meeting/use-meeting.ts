@@ -718,6 +718,8 @@ export function useMeeting(config: MeetingConfig) {
       startRecording: () => sessionRef.current!.startRecording(),
       stopRecording: () => sessionRef.current!.stopRecording(),
       startLive: (url: string, streamKey: string) => sessionRef.current!.startLive(url, streamKey),
+      pauseLive: () => sessionRef.current!.pauseLive(),
+      resumeLive: () => sessionRef.current!.resumeLive(),
       stopLive: () => sessionRef.current!.stopLive(),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)

@@ -51,6 +51,10 @@ export function MeetingView() {
           <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
             {t('meeting:liveStream.mark')}
           </p>
+        ) : state.live.state === 'pausing' ? (
+          <p className="meeting-live meeting-live-paused" role="status" aria-label={t('meeting:liveStream.markPausedLabel')}>
+            {t('meeting:liveStream.markPaused')}
+          </p>
         ) : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
         <HandQueuePanel />
