@@ -20,6 +20,7 @@ import { MeetingCaptions } from './captions'
 import type { SpeechProvider } from './speech-provider'
 import type { LiveStreamer } from './live-streamer'
 import { rtmpTarget } from './live-target'
+import { CHANNEL_PATTERN } from './viewer-count'
 import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -175,6 +176,7 @@ export class Edge {
       captions: meeting.captions?.state ?? { on: false },
       calls,
       live: this.deps.liveStreamer.status(meeting),
+      viewerCount: this.deps.liveStreamer.viewerCount(meeting),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -388,12 +390,14 @@ export class Edge {
   }
 
   /** Live streaming: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
-  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined) {
+  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined, channel?: string) {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
     const target = rtmpTarget(url, streamKey)
+    const channelName = channel?.trim() || null
+    if (channelName !== null && !CHANNEL_PATTERN.test(channelName)) throw new EdgeError(EDGE_ERRORS.liveChannelInvalid)
     if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
-    await this.deps.liveStreamer.start(meeting, caller, target)
+    await this.deps.liveStreamer.start(meeting, caller, target, channelName)
     // The address is not logged: its stream key is a secret.
     void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
   }

@@ -9,13 +9,15 @@
 // does, but the target is kept so a resume (live:join) publishes again to the same address and key.
 // The live bot leaves while paused: it tells people that what they say and show goes out to an
 // audience, and while paused nothing does; it comes back when the stream does. The "Live paused"
-// mark tells everyone the stream may come back.
+// mark tells everyone the stream may come back. While live, the viewer count is read from the
+// service (live-viewers.ts) when the host named the channel.
 import { newId } from '#models/ids'
 import { EdgeError } from './edge-error'
 import { FfmpegRtp, type FfmpegOptions, type FfmpegOutput } from './ffmpeg-rtp'
 import type { Meeting } from './meeting'
 import { meetingMedia } from './meeting-media'
 import { EdgePeer } from './peer'
+import type { LiveViewers } from './live-viewers'
 import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protocol'
 
 /** One push to the service: ffmpeg and the live bot that shows it. */
@@ -31,6 +33,8 @@ interface LiveStream {
    * (paused included) so a resume reaches the same place; never logged, never sent to anyone.
    */
   readonly target: string
+  /** The channel on the streaming service whose viewer count to show (live-viewers.ts), if the host named one. */
+  readonly channel: string | null
   /** The current push, settling once ffmpeg runs (or failed to: null); null while paused. */
   push: Promise<Push | null> | null
   /** Settles once the last push asked to end (by a pause) has ended: the next never overlaps it on the server. */
@@ -41,21 +45,29 @@ export class LiveStreamer {
   /** By meeting id; a meeting with none is idle. */
   private readonly streams = new Map<string, LiveStream>()
 
-  constructor(private readonly deps: FfmpegOptions) {}
+  constructor(
+    private readonly deps: FfmpegOptions,
+    private readonly viewers: LiveViewers | null = null,
+  ) {}
 
   status(meeting: Meeting): LiveStatus {
     return { state: this.streams.get(meeting.id)?.state ?? 'idle', error: null }
+  }
+
+  /** How many watch on the streaming service, while live and when it can be known; else null. */
+  viewerCount(meeting: Meeting): number | null {
+    return this.viewers?.count(meeting) ?? null
   }
 
   /**
    * Starts streaming the meeting to the RTMP address (already checked by rtmpTarget); the live bot
    * joins once ffmpeg runs. Refusals: nothing to stream (liveNoMedia), ffmpeg did not start (liveFailed).
    */
-  async start(meeting: Meeting, caller: EdgePeer, target: string): Promise<void> {
+  async start(meeting: Meeting, caller: EdgePeer, target: string, channel: string | null = null): Promise<void> {
     if (this.streams.has(meeting.id)) return
     const producers = meetingMedia(meeting)
     if (!producers.length) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
-    const stream: LiveStream = { state: 'joining', target, push: null, ended: Promise.resolve() }
+    const stream: LiveStream = { state: 'joining', target, channel, push: null, ended: Promise.resolve() }
     this.streams.set(meeting.id, stream)
     await this.publish(meeting, stream, caller, producers, 'end')
   }
@@ -72,6 +84,7 @@ export class LiveStreamer {
     stream.state = 'pausing'
     const push = stream.push
     stream.push = null
+    this.viewers?.stop(meeting)
     this.announce(meeting, null)
     stream.ended = this.halt(meeting, push)
     await stream.ended
@@ -115,6 +128,7 @@ export class LiveStreamer {
     meeting.addPeer(running.bot)
     meeting.toAll('peerJoined', running.bot.toPeer())
     this.announce(meeting, null)
+    this.viewers?.start(meeting, stream.channel)
     running.ffmpeg.onDeath((reason) => {
       if (this.streams.get(meeting.id) !== stream || stream.push !== push) return
       this.deps.logger.warn({ meetingRoomId: meeting.id, reason }, 'the live stream ended on its own')
@@ -153,6 +167,7 @@ export class LiveStreamer {
     stream.state = 'stopping'
     const push = stream.push
     stream.push = null
+    this.viewers?.stop(meeting)
     this.announce(meeting, null)
     await Promise.all([this.halt(meeting, push), stream.ended])
     if (this.streams.get(meeting.id) === stream) this.end(meeting, null)
@@ -160,6 +175,7 @@ export class LiveStreamer {
 
   private end(meeting: Meeting, error: string | null) {
     this.streams.delete(meeting.id)
+    this.viewers?.stop(meeting)
     this.announce(meeting, error)
   }
 

@@ -75,6 +75,8 @@ export const EDGE_ERRORS = {
   // Pause (live:pause) needs a stream that is live; resume (live:join) one that is paused.
   liveNotStreaming: 'There is no live stream to pause.',
   liveNotPaused: 'There is no paused live stream to resume.',
+  // The channel named for the viewer count (a login on the streaming service).
+  liveChannelInvalid: 'A channel name has only letters, digits and underscores.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -381,8 +383,9 @@ export interface JoinResult {
   captions: CaptionsState
   /** Ours: the calls ringing from the waiting room, oldest first; for hosts and co-hosts only (others get none). */
   calls: Call[]
-  /** Ours: the room's live stream, so a late joiner sees it. */
+  /** Ours: the room's live stream, so a late joiner sees it, and its viewer count (spec §3 viewerCount; null: none known). */
   live: LiveStatus
+  viewerCount: number | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -560,9 +563,10 @@ export interface ClientToServerEvents {
   /**
    * A host or co-host starts streaming the meeting to an RTMP server (spec §7): url is rtmp:// or
    * rtmps://, the stream key part of it or apart. The edge's live bot joins (a peer with isLive)
-   * once ffmpeg runs; already streaming is not an error.
+   * once ffmpeg runs; already streaming is not an error. channel (optional) is the stream's channel
+   * on the service, whose viewer count the edge then reads while live (room.viewerCountUpdated).
    */
-  'live:initialize': (payload: { url: string; streamKey?: string }, ack: AckCallback) => void
+  'live:initialize': (payload: { url: string; streamKey?: string; channel?: string }, ack: AckCallback) => void
   /** The room's live status, for anyone in the meeting. */
   'live:getStreamByRoom': (ack: AckCallback<LiveStatus>) => void
   /**
@@ -643,6 +647,11 @@ export interface ServerToClientEvents {
   recorderTriggered: (payload: { triggered: boolean }) => void
   /** The room's live stream after any change of state (spec §7 live.updated), to everyone. */
   'live.updated': (payload: LiveStatus) => void
+  /**
+   * Spec §7: how many watch the live stream on the streaming service, to everyone, when it changes;
+   * null when no count is known (no service configured or channel named, paused, refused).
+   */
+  'room.viewerCountUpdated': (payload: { viewerCount: number | null }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

@@ -63,6 +63,8 @@ describe('live streaming', () => {
     // A late joiner sees the stream and its bot.
     const late = await joinMeeting(edge, room.id)
     expect(late.joined.live).toEqual({ state: 'joined', error: null })
+    // No viewer count service is configured on this edge: no count, rather than a made-up one.
+    expect(late.joined.viewerCount).toBeNull()
     expect(late.joined.peers.filter((peer) => peer.isLive).map((peer) => peer.id)).toEqual([bot.id])
 
     // The server saw ffmpeg publish under the key, and plays back both streams, decodable.
