@@ -31,6 +31,7 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.liveFailed]: 'meeting:liveStream.errors.failed',
   [EDGE_ERRORS.liveNotStreaming]: 'meeting:liveStream.errors.notStreaming',
   [EDGE_ERRORS.liveNotPaused]: 'meeting:liveStream.errors.notPaused',
+  [EDGE_ERRORS.liveChannelInvalid]: 'meeting:liveStream.errors.channel',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -40,7 +40,7 @@ export function LiveControl() {
     setBusy(true)
     setFailed(null)
     try {
-      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''))
+      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''), String(data.get('channel') ?? ''))
       setDialogOpen(false)
     } catch (error) {
       setFailed(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.start')
@@ -113,6 +113,11 @@ export function LiveControl() {
             {t('meeting:liveStream.streamKey')}
             <input name="streamKey" type="password" maxLength={512} autoComplete="off" />
           </label>
+          <label>
+            {t('meeting:liveStream.channel')}
+            <input name="channel" type="text" maxLength={50} autoComplete="off" spellCheck={false} aria-describedby="meeting-live-channel-hint" />
+          </label>
+          <p id="meeting-live-channel-hint" className="meeting-live-hint">{t('meeting:liveStream.channelHint')}</p>
           {failed ? <p role="alert">{t(failed)}</p> : null}
         </form>
       </ModalDialog>
