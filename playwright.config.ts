@@ -19,6 +19,8 @@ process.env.E2E_SESSION_SECRET ??= 'hearth-e2e-session-secret-for-test-runs-only
 process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
 // The run's stand-in for the captions' speech service (tests/support/speech-server.ts): 9180 for 3100.
 process.env.E2E_SPEECH_PORT ??= String(9180 + port - 3100)
+// The run's stand-in for Twitch's Helix API, the live stream's viewer count (tests/support/helix-server.ts): 10180 for 3100.
+process.env.E2E_HELIX_PORT ??= String(10180 + port - 3100)
 
 /**
  * Every page runs twice: with JavaScript (hydrated) and without (server HTML and plain forms).

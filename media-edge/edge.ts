@@ -20,6 +20,7 @@ import { MeetingCaptions } from './captions'
 import type { SpeechProvider } from './speech-provider'
 import type { LiveStreamer } from './live-streamer'
 import { rtmpTarget } from './live-target'
+import { CHANNEL_PATTERN } from './viewer-count'
 import type { Recorder } from './recorder'
 import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
@@ -175,6 +176,7 @@ export class Edge {
       captions: meeting.captions?.state ?? { on: false },
       calls,
       live: this.deps.liveStreamer.status(meeting),
+      viewerCount: this.deps.liveStreamer.viewerCount(meeting),
       iceServers: iceServersFor(peer.userId, { urls: env.turnUrls, secret: env.TURN_SECRET }),
       routerRtpCapabilities: { ...meeting.rtpCapabilities },
     }
@@ -388,18 +390,37 @@ export class Edge {
   }
 
   /** Live streaming: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
-  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined) {
+  async startLive(meeting: Meeting, caller: EdgePeer, url: string, streamKey: string | undefined, channel?: string) {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
     const target = rtmpTarget(url, streamKey)
+    const channelName = channel?.trim() || null
+    if (channelName !== null && !CHANNEL_PATTERN.test(channelName)) throw new EdgeError(EDGE_ERRORS.liveChannelInvalid)
     if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
-    await this.deps.liveStreamer.start(meeting, caller, target)
+    await this.deps.liveStreamer.start(meeting, caller, target, channelName)
     // The address is not logged: its stream key is a secret.
     void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
   }
 
   liveStatus(meeting: Meeting) {
     return this.deps.liveStreamer.status(meeting)
+  }
+
+  /** Paused by the host or a co-host (whatever the community's switch says: pausing only ever sends less out). */
+  async pauseLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    const wasLive = this.deps.liveStreamer.status(meeting).state === 'joined'
+    await this.deps.liveStreamer.pause(meeting)
+    if (wasLive) void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
+  }
+
+  /** Resumed by the host or a co-host (spec §4: co-hosts may resume broadcasts), when the community's toolbar still offers live. */
+  async resumeLive(meeting: Meeting, caller: EdgePeer) {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
+    const wasPaused = this.deps.liveStreamer.status(meeting).state === 'pausing'
+    await this.deps.liveStreamer.resume(meeting, caller)
+    if (wasPaused) void this.deps.records.log(meeting.id, 'info', `live stream resumed by ${caller.name} (${caller.userId})`)
   }
 
   /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */

@@ -47,6 +47,11 @@ const schema = z
     // Captions (issue 14): a Deepgram-protocol streaming speech service; without a key captions are off.
     SPEECH_API_URL: z.string().url().default('wss://api.deepgram.com/v1/listen'),
     SPEECH_API_KEY: optional(z.string().min(1)),
+    // The live stream's viewer count (issue 14 item 5): Twitch's Helix API with an app's client id and
+    // access token; without both no count is read or shown (an RTMP push gets none back).
+    LIVE_VIEWERS_API_URL: z.string().url().default('https://api.twitch.tv'),
+    LIVE_VIEWERS_CLIENT_ID: optional(z.string().min(1)),
+    LIVE_VIEWERS_TOKEN: optional(z.string().min(1)),
     // Captions, recording and live streaming run Debian's ffmpeg (on PATH by default; scripts/ensure-deps.mjs
     // installs it). Recordings (and ffmpeg's SDPs) are written in RECORDING_DIR, then moved into the media
     // library's store, which must be the web app's MEDIA_DIR (the same disk or share).
@@ -84,6 +89,7 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
     // One late renewal (a GC pause, a slow Redis) must not expire the entry.
     if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS) problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')
     if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0) problems.push('TURN_URLS, TURN_SECRET: set both or neither')
+    if (Boolean(env.LIVE_VIEWERS_CLIENT_ID) !== Boolean(env.LIVE_VIEWERS_TOKEN)) problems.push('LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither')
     for (const url of env.turnUrls) if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
   }
   if (problems.length || !result.success) throw new Error(`Invalid media edge environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)

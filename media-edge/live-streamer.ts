@@ -4,61 +4,140 @@
 // is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. Everyone
 // hears each change of state (live.updated); ffmpeg dying (the server refused the key, dropped the
 // connection) ends the stream with EDGE_ERRORS.liveFailed, so the hosts learn why it stopped.
+//
+// A stream can be paused (spec §4's room state `pausing`): ffmpeg ends its push cleanly, as a stop
+// does, but the target is kept so a resume (live:join) publishes again to the same address and key.
+// The live bot leaves while paused: it tells people that what they say and show goes out to an
+// audience, and while paused nothing does; it comes back when the stream does. The "Live paused"
+// mark tells everyone the stream may come back. While live, the viewer count is read from the
+// service (live-viewers.ts) when the host named the channel.
 import { newId } from '#models/ids'
 import { EdgeError } from './edge-error'
 import { FfmpegRtp, type FfmpegOptions, type FfmpegOutput } from './ffmpeg-rtp'
 import type { Meeting } from './meeting'
 import { meetingMedia } from './meeting-media'
 import { EdgePeer } from './peer'
+import type { LiveViewers } from './live-viewers'
 import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protocol'
+
+/** One push to the service: ffmpeg and the live bot that shows it. */
+interface Push {
+  ffmpeg: FfmpegRtp
+  bot: EdgePeer
+}
 
 interface LiveStream {
   state: Exclude<LiveState, 'idle'>
-  /** Settles once ffmpeg runs (or failed to): a stop waits for it. */
-  started: Promise<{ ffmpeg: FfmpegRtp; bot: EdgePeer } | null>
+  /**
+   * The RTMP address with its stream key, kept in memory only for as long as the stream exists
+   * (paused included) so a resume reaches the same place; never logged, never sent to anyone.
+   */
+  readonly target: string
+  /** The channel on the streaming service whose viewer count to show (live-viewers.ts), if the host named one. */
+  readonly channel: string | null
+  /** The current push, settling once ffmpeg runs (or failed to: null); null while paused. */
+  push: Promise<Push | null> | null
+  /** Settles once the last push asked to end (by a pause) has ended: the next never overlaps it on the server. */
+  ended: Promise<void>
 }
 
 export class LiveStreamer {
   /** By meeting id; a meeting with none is idle. */
   private readonly streams = new Map<string, LiveStream>()
 
-  constructor(private readonly deps: FfmpegOptions) {}
+  constructor(
+    private readonly deps: FfmpegOptions,
+    private readonly viewers: LiveViewers | null = null,
+  ) {}
 
   status(meeting: Meeting): LiveStatus {
     return { state: this.streams.get(meeting.id)?.state ?? 'idle', error: null }
+  }
+
+  /** How many watch on the streaming service, while live and when it can be known; else null. */
+  viewerCount(meeting: Meeting): number | null {
+    return this.viewers?.count(meeting) ?? null
   }
 
   /**
    * Starts streaming the meeting to the RTMP address (already checked by rtmpTarget); the live bot
    * joins once ffmpeg runs. Refusals: nothing to stream (liveNoMedia), ffmpeg did not start (liveFailed).
    */
-  async start(meeting: Meeting, caller: EdgePeer, target: string): Promise<void> {
+  async start(meeting: Meeting, caller: EdgePeer, target: string, channel: string | null = null): Promise<void> {
     if (this.streams.has(meeting.id)) return
     const producers = meetingMedia(meeting)
     if (!producers.length) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
-    const stream: LiveStream = { state: 'joining', started: this.begin(meeting, caller, producers, target) }
+    const stream: LiveStream = { state: 'joining', target, channel, push: null, ended: Promise.resolve() }
     this.streams.set(meeting.id, stream)
+    await this.publish(meeting, stream, caller, producers, 'end')
+  }
+
+  /**
+   * Pauses a stream that is live: ffmpeg ends the push cleanly and the live bot leaves, the target
+   * is kept. Pausing a paused stream is not an error; anything else (idle, still joining, stopping)
+   * is EDGE_ERRORS.liveNotStreaming.
+   */
+  async pause(meeting: Meeting): Promise<void> {
+    const stream = this.streams.get(meeting.id)
+    if (stream?.state === 'pausing') return
+    if (stream?.state !== 'joined') throw new EdgeError(EDGE_ERRORS.liveNotStreaming)
+    stream.state = 'pausing'
+    const push = stream.push
+    stream.push = null
+    this.viewers?.stop(meeting)
     this.announce(meeting, null)
-    const running = await stream.started
+    stream.ended = this.halt(meeting, push)
+    await stream.ended
+  }
+
+  /**
+   * Resumes a paused stream to the kept target (joining, then joined once ffmpeg runs again).
+   * Resuming a stream that is live or joining is not an error; with none paused it is
+   * EDGE_ERRORS.liveNotPaused. If the service refuses it now, the stream stays paused (the target
+   * kept, to try again or end) and everyone hears liveFailed.
+   */
+  async resume(meeting: Meeting, caller: EdgePeer): Promise<void> {
+    const stream = this.streams.get(meeting.id)
+    if (stream?.state === 'joining' || stream?.state === 'joined') return
+    if (stream?.state !== 'pausing') throw new EdgeError(EDGE_ERRORS.liveNotPaused)
+    const producers = meetingMedia(meeting)
+    if (!producers.length) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
+    stream.state = 'joining'
+    await this.publish(meeting, stream, caller, producers, 'pause')
+  }
+
+  /** Runs one push of the stream (state joining): on failure the stream ends, or goes back to paused. */
+  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, onFailure: 'end' | 'pause') {
+    const previous = stream.ended
+    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, producers, stream.target) : null))
+    stream.push = push
+    this.announce(meeting, null)
+    const running = await push
+    // A stop (or a pause) while it started asked this push to end already: it is no longer ours to settle.
+    if (this.streams.get(meeting.id) !== stream || stream.push !== push || stream.state !== 'joining') return
     if (!running) {
-      if (this.streams.get(meeting.id) === stream) this.end(meeting, EDGE_ERRORS.liveFailed)
+      if (onFailure === 'end') this.end(meeting, EDGE_ERRORS.liveFailed)
+      else {
+        stream.state = 'pausing'
+        stream.push = null
+        this.announce(meeting, EDGE_ERRORS.liveFailed)
+      }
       throw new EdgeError(EDGE_ERRORS.liveFailed)
     }
-    // A stop during the start already asked ffmpeg to end.
-    if (this.streams.get(meeting.id) !== stream || stream.state !== 'joining') return
     stream.state = 'joined'
     meeting.addPeer(running.bot)
     meeting.toAll('peerJoined', running.bot.toPeer())
     this.announce(meeting, null)
+    this.viewers?.start(meeting, stream.channel)
     running.ffmpeg.onDeath((reason) => {
-      if (this.streams.get(meeting.id) !== stream) return
+      if (this.streams.get(meeting.id) !== stream || stream.push !== push) return
       this.deps.logger.warn({ meetingRoomId: meeting.id, reason }, 'the live stream ended on its own')
       meeting.removePeer(running.bot)
       this.end(meeting, EDGE_ERRORS.liveFailed)
     })
   }
 
-  private async begin(meeting: Meeting, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, target: string) {
+  private async begin(meeting: Meeting, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, target: string): Promise<Push | null> {
     try {
       const [main] = await meeting.routers()
       const ffmpeg = await FfmpegRtp.start(main!.router, producers, `live-${meeting.id}-${newId()}`, flvTo(target), this.deps, target)
@@ -73,22 +152,30 @@ export class LiveStreamer {
     }
   }
 
-  /** Ends the meeting's stream, if any: ffmpeg finishes it, the live bot leaves, everyone hears idle. */
+  /** Ends one push, once it has started: the live bot leaves and ffmpeg finishes the stream cleanly. */
+  private async halt(meeting: Meeting, push: Promise<Push | null> | null) {
+    const running = await push
+    if (!running) return
+    if (meeting.peers.has(running.bot.id)) meeting.removePeer(running.bot)
+    await running.ffmpeg.stop()
+  }
+
+  /** Ends the meeting's stream, if any (paused included): ffmpeg finishes it, the live bot leaves, the target is forgotten, everyone hears idle. */
   async stop(meeting: Meeting): Promise<void> {
     const stream = this.streams.get(meeting.id)
     if (!stream || stream.state === 'stopping') return
     stream.state = 'stopping'
+    const push = stream.push
+    stream.push = null
+    this.viewers?.stop(meeting)
     this.announce(meeting, null)
-    const running = await stream.started
-    if (running) {
-      if (meeting.peers.has(running.bot.id)) meeting.removePeer(running.bot)
-      await running.ffmpeg.stop()
-    }
+    await Promise.all([this.halt(meeting, push), stream.ended])
     if (this.streams.get(meeting.id) === stream) this.end(meeting, null)
   }
 
   private end(meeting: Meeting, error: string | null) {
     this.streams.delete(meeting.id)
+    this.viewers?.stop(meeting)
     this.announce(meeting, error)
   }
 

@@ -106,6 +106,9 @@ export const EVENT_RATES: EventRates = {
   // Live streaming: each start runs ffmpeg re-encoding and a bot, like a recording; the status is a read.
   'live:initialize': { burst: 3, perSecond: 0.1 },
   'live:stop': { burst: 3, perSecond: 0.1 },
+  // Pause ends ffmpeg and resume starts it again: as costly as a start.
+  'live:pause': { burst: 3, perSecond: 0.1 },
+  'live:join': { burst: 3, perSecond: 0.1 },
   'live:getStreamByRoom': { burst: 5, perSecond: 1 },
 }
 

@@ -22,6 +22,8 @@ import { CALL_RING_MS, EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { diskStorage } from '#models/media-storage'
 import { LiveStreamer } from './live-streamer'
+import { LiveViewers } from './live-viewers'
+import { twitchViewers } from './twitch-viewers'
 import { Recorder } from './recorder'
 import { attachSignalling } from './signalling'
 import { deepgramSpeech } from './deepgram-speech'
@@ -143,7 +145,14 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     registry: registry satisfies RoomClaims | null,
     recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger }),
     // Only its SDP goes into the work directory: the stream itself goes out over RTMP.
-    liveStreamer: new LiveStreamer({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger }),
+    // The viewer count is read from the streaming service's API when one is configured (twitch-viewers.ts).
+    liveStreamer: new LiveStreamer(
+      { ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger },
+      new LiveViewers({
+        provider: env.LIVE_VIEWERS_CLIENT_ID && env.LIVE_VIEWERS_TOKEN ? twitchViewers({ url: env.LIVE_VIEWERS_API_URL, clientId: env.LIVE_VIEWERS_CLIENT_ID, token: env.LIVE_VIEWERS_TOKEN, logger }) : null,
+        clock,
+      }),
+    ),
     logger,
     listenInfos: (['udp', 'tcp'] as const).map((protocol) => ({
       protocol,

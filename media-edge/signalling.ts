@@ -79,7 +79,10 @@ const schemas = {
   callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
   call: z.object({ callId: id() }),
   callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
-  liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional() }),
+  liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional(), channel: z.string().max(100).optional() }),
+  // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
+  // anything (another address, say) is refused rather than silently ignored.
+  liveControl: z.object({}).strict().optional(),
   leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
 }
 
@@ -413,10 +416,20 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     })
     answer('live:initialize', async (payload) => {
       const { meeting, peer } = joined()
-      const { url, streamKey } = parse(schemas.liveInitialize, payload)
-      await edge.startLive(meeting, peer, url, streamKey)
+      const { url, streamKey, channel } = parse(schemas.liveInitialize, payload)
+      await edge.startLive(meeting, peer, url, streamKey, channel)
     })
     answer('live:getStreamByRoom', async () => edge.liveStatus(joined().meeting))
+    answer('live:pause', async (payload) => {
+      const { meeting, peer } = joined()
+      parse(schemas.liveControl, payload)
+      await edge.pauseLive(meeting, peer)
+    })
+    answer('live:join', async (payload) => {
+      const { meeting, peer } = joined()
+      parse(schemas.liveControl, payload)
+      await edge.resumeLive(meeting, peer)
+    })
     answer('live:stop', async () => {
       const { meeting, peer } = joined()
       await edge.stopLive(meeting, peer)

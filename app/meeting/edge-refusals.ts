@@ -29,6 +29,9 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.liveUrlInvalid]: 'meeting:liveStream.errors.url',
   [EDGE_ERRORS.liveNoMedia]: 'meeting:liveStream.errors.noMedia',
   [EDGE_ERRORS.liveFailed]: 'meeting:liveStream.errors.failed',
+  [EDGE_ERRORS.liveNotStreaming]: 'meeting:liveStream.errors.notStreaming',
+  [EDGE_ERRORS.liveNotPaused]: 'meeting:liveStream.errors.notPaused',
+  [EDGE_ERRORS.liveChannelInvalid]: 'meeting:liveStream.errors.channel',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

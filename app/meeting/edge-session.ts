@@ -48,6 +48,8 @@ export interface EdgeSessionEvents {
   recorderTriggered(triggered: boolean): void
   /** The room's live stream changed state (live.updated, as the edge sends it: no delay yet). */
   live(status: LiveStatus): void
+  /** The live stream's viewer count changed (null: none known). */
+  viewerCount(viewerCount: number | null): void
   reaction(peerId: string, emoji: Reaction): void
   /** The shared video changed (null: it ended). */
   sharedVideo(video: SharedVideo | null): void
@@ -240,6 +242,7 @@ export class EdgeSession {
     socket.on('newTranscription', (caption) => events.caption(caption))
     socket.on('recorderTriggered', ({ triggered }) => events.recorderTriggered(triggered))
     socket.on('live.updated', (status) => events.live(status))
+    socket.on('room.viewerCountUpdated', ({ viewerCount }) => events.viewerCount(viewerCount))
     socket.on('reaction', ({ peerId, emoji }) => events.reaction(peerId, emoji))
     socket.on('room:sharedVideo', ({ video }) => events.sharedVideo(video))
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
@@ -607,8 +610,16 @@ export class EdgeSession {
     return request(this.requireSocket(), 'recorder:stop')
   }
 
-  startLive(url: string, streamKey: string) {
-    return request(this.requireSocket(), 'live:initialize', { url, streamKey })
+  startLive(url: string, streamKey: string, channel: string) {
+    return request(this.requireSocket(), 'live:initialize', { url, streamKey, channel })
+  }
+
+  pauseLive() {
+    return request(this.requireSocket(), 'live:pause')
+  }
+
+  resumeLive() {
+    return request(this.requireSocket(), 'live:join')
   }
 
   stopLive() {

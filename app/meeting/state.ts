@@ -74,6 +74,8 @@ export interface MeetingState {
   recorderTriggered: boolean
   /** The room's live stream as this person is shown it (spec §4: late for all but hosts and co-hosts, live-delay.ts). */
   live: LiveStatus
+  /** How many watch the live stream on the streaming service (room.viewerCountUpdated); null: no count known. */
+  viewerCount: number | null
 }
 
 export type MeetingAction =
@@ -101,6 +103,7 @@ export type MeetingAction =
   | { type: 'caption'; caption: Caption }
   | { type: 'recorderTriggered'; triggered: boolean }
   | { type: 'liveShown'; live: LiveStatus }
+  | { type: 'viewerCount'; viewerCount: number | null }
   | { type: 'reactionShown'; peerId: string; emoji: Reaction; id: number }
   | { type: 'reactionEnded'; peerId: string; id: number }
   | { type: 'sharedVideo'; video: SharedVideo | null; receivedAt: number }
@@ -154,6 +157,7 @@ export function initialMeetingState(init: {
     calls: [],
     recorderTriggered: false,
     live: { state: 'idle', error: null },
+    viewerCount: null,
   }
 }
 
@@ -228,6 +232,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
         calls: result.calls ?? [],
         // A stream already running when I join has been live for a while: shown at once.
         live: result.live ?? { state: 'idle', error: null },
+        viewerCount: result.viewerCount ?? null,
         activeSpeakerId: result.room.activeSpeakerId,
         primarySpeakerId: result.room.primarySpeakerId,
       })
@@ -351,6 +356,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'liveShown':
       return { ...state, live: action.live }
+
+    case 'viewerCount':
+      return { ...state, viewerCount: action.viewerCount }
 
     case 'handQueue':
       return { ...state, hands: action.hands }

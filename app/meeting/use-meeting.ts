@@ -256,6 +256,8 @@ export function useMeeting(config: MeetingConfig) {
               dispatch({ type: 'liveShown', live })
             }, delay)
           },
+          // Shown beside the Live mark, so only once the mark itself is (the delay above).
+          viewerCount: (viewerCount) => dispatch({ type: 'viewerCount', viewerCount }),
           reaction: (peerId, emoji) => {
             // Shown for a while over the sender's tile; a newer one from the same peer replaces it.
             const id = ++reactionCount.current
@@ -717,7 +719,9 @@ export function useMeeting(config: MeetingConfig) {
       /** Throw the edge's refusal, for the recording control to explain. */
       startRecording: () => sessionRef.current!.startRecording(),
       stopRecording: () => sessionRef.current!.stopRecording(),
-      startLive: (url: string, streamKey: string) => sessionRef.current!.startLive(url, streamKey),
+      startLive: (url: string, streamKey: string, channel: string) => sessionRef.current!.startLive(url, streamKey, channel),
+      pauseLive: () => sessionRef.current!.pauseLive(),
+      resumeLive: () => sessionRef.current!.resumeLive(),
       stopLive: () => sessionRef.current!.stopLive(),
       sendChat: async (text: string) => {
         const message = await sessionRef.current!.sendChat(text)

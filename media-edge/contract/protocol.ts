@@ -72,6 +72,11 @@ export const EDGE_ERRORS = {
   liveUrlInvalid: 'Enter the stream address as rtmp:// or rtmps://, with its stream key.',
   liveNoMedia: 'There is nothing to stream yet: someone needs a microphone or camera on.',
   liveFailed: 'The live stream could not reach the streaming service, or it was cut off. Check the address and stream key, then try again.',
+  // Pause (live:pause) needs a stream that is live; resume (live:join) one that is paused.
+  liveNotStreaming: 'There is no live stream to pause.',
+  liveNotPaused: 'There is no paused live stream to resume.',
+  // The channel named for the viewer count (a login on the streaming service).
+  liveChannelInvalid: 'A channel name has only letters, digits and underscores.',
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -254,10 +259,11 @@ export interface EdgeControls {
 }
 
 /**
- * The room's live stream (spec §4, room level; pausing is not offered): joining while ffmpeg
- * connects, joined while it streams (the live bot is in the meeting), stopping while it ends.
+ * The room's live stream (spec §4, room level): joining while ffmpeg connects, joined while it
+ * streams (the live bot is in the meeting), pausing while it is paused (nothing is pushed, the live
+ * bot is gone, the edge keeps the target to resume), stopping while it ends.
  */
-export type LiveState = 'idle' | 'joining' | 'joined' | 'stopping'
+export type LiveState = 'idle' | 'joining' | 'joined' | 'pausing' | 'stopping'
 
 /** live.updated and live:getStreamByRoom: the state, and why it ended when ffmpeg died (EDGE_ERRORS.liveFailed). */
 export interface LiveStatus {
@@ -377,8 +383,9 @@ export interface JoinResult {
   captions: CaptionsState
   /** Ours: the calls ringing from the waiting room, oldest first; for hosts and co-hosts only (others get none). */
   calls: Call[]
-  /** Ours: the room's live stream, so a late joiner sees it. */
+  /** Ours: the room's live stream, so a late joiner sees it, and its viewer count (spec §3 viewerCount; null: none known). */
   live: LiveStatus
+  viewerCount: number | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */
   iceServers: IceServer[]
   /** Ours: what getRouterRtpCapabilities answers, here so the client loads its device without asking again. */
@@ -556,12 +563,23 @@ export interface ClientToServerEvents {
   /**
    * A host or co-host starts streaming the meeting to an RTMP server (spec §7): url is rtmp:// or
    * rtmps://, the stream key part of it or apart. The edge's live bot joins (a peer with isLive)
-   * once ffmpeg runs; already streaming is not an error.
+   * once ffmpeg runs; already streaming is not an error. channel (optional) is the stream's channel
+   * on the service, whose viewer count the edge then reads while live (room.viewerCountUpdated).
    */
-  'live:initialize': (payload: { url: string; streamKey?: string }, ack: AckCallback) => void
+  'live:initialize': (payload: { url: string; streamKey?: string; channel?: string }, ack: AckCallback) => void
   /** The room's live status, for anyone in the meeting. */
   'live:getStreamByRoom': (ack: AckCallback<LiveStatus>) => void
-  /** A host or co-host ends the stream: ffmpeg finishes it and the live bot leaves. */
+  /**
+   * A host or co-host pauses the stream (the room goes to pausing): ffmpeg ends its push cleanly and
+   * the live bot leaves, the edge keeps the address and key. Pausing a paused stream is not an error.
+   */
+  'live:pause': (ack: AckCallback) => void
+  /**
+   * A host or co-host resumes a paused stream (spec §7 live:join): ffmpeg publishes again to the
+   * kept address (joining, then joined). Resuming a stream that is live is not an error.
+   */
+  'live:join': (ack: AckCallback) => void
+  /** A host or co-host ends the stream, paused or not: ffmpeg finishes it, the live bot leaves, the edge forgets the address. */
   'live:stop': (ack: AckCallback) => void
   'room:join': (payload: { roomId: string }, ack: AckCallback) => void
   'room:leave': (payload: { roomId: string }, ack: AckCallback) => void
@@ -629,6 +647,11 @@ export interface ServerToClientEvents {
   recorderTriggered: (payload: { triggered: boolean }) => void
   /** The room's live stream after any change of state (spec §7 live.updated), to everyone. */
   'live.updated': (payload: LiveStatus) => void
+  /**
+   * Spec §7: how many watch the live stream on the streaming service, to everyone, when it changes;
+   * null when no count is known (no service configured or channel named, paused, refused).
+   */
+  'room.viewerCountUpdated': (payload: { viewerCount: number | null }) => void
 }
 
 /** Socket.IO room names, shared by the edge and the web app's Redis emitter. */

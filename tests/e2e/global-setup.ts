@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { startOAuthProvider } from '../support/oauth-provider'
 import { startSmtpServer } from '../support/smtp-server'
 import { startSpeechServer } from '../support/speech-server'
+import { E2E_HELIX, startHelixServer } from '../support/helix-server'
 
 /** One received message as the tests read it back. */
 export type StoredMail = {
@@ -68,7 +69,18 @@ export default async function globalSetup() {
     throw error
   })
 
+  // The live stream's viewer count service (the edge gets its address and credentials from start-server.mjs):
+  // the e2e channel has a fixed audience.
+  const helixPort = Number(process.env.E2E_HELIX_PORT)
+  const helix = await startHelixServer({ ...E2E_HELIX.credentials }, helixPort).catch(async (error: NodeJS.ErrnoException) => {
+    await Promise.all([speech.close(), oauth.close(), smtp.close()])
+    if (error.code === 'EADDRINUSE') throw new Error(`E2E Helix port ${helixPort} is in use: set E2E_HELIX_PORT to a free port`)
+    throw error
+  })
+  helix.live.set(E2E_HELIX.channel, E2E_HELIX.viewers)
+
   return async () => {
+    await helix.close()
     await speech.close()
     await oauth.close()
     await smtp.close()

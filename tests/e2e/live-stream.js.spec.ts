@@ -1,8 +1,12 @@
 // Live streaming (issue 14 item 5): the host of the demo community's Book Club streams the meeting to
 // a real RTMP server started by this test (node-media-server); the other browser sees the Live mark
-// 13 s after the host does (spec §4), no tile for the live bot, and the mark goes when the host ends
-// the stream. JavaScript only (the meeting runs in the browser); both sign in with a session row.
+// 13 s after the host does (spec §4), no tile for the live bot, and the viewer count the edge reads
+// from the run's stand-in for Twitch (tests/support/helix-server.ts). The host pauses (both see Live
+// paused at once, the RTMP server sees the publish end) and resumes (the same path again; the other
+// sees Live 13 s later), then ends the stream and the mark goes. JavaScript only (the meeting runs in
+// the browser); both sign in with a session row.
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { E2E_HELIX } from '../support/helix-server'
 import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
 import { DEMO, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
@@ -50,21 +54,49 @@ test.describe('live stream', () => {
       const key = `book-club-${Date.now()}`
       await dialog.getByLabel(m('liveStream.url')).fill(`rtmp://127.0.0.1:${rtmp.port}/live`)
       await dialog.getByLabel(m('liveStream.streamKey')).fill(key)
+      await dialog.getByLabel(m('liveStream.channel')).fill(E2E_HELIX.channel)
       await dialog.getByRole('button', { name: m('liveStream.submit') }).click()
       await expect(dialog).toBeHidden({ timeout: 15_000 })
       const stop = host.page.getByRole('button', { name: m('liveStream.stop') })
       await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
       // The host sees it at once; the RTMP server gets the meeting under the key.
       await expect(mark(host.page)).toBeVisible()
+      const watching = m('liveStream.viewers_other', { count: E2E_HELIX.viewers })
+      await expect(mark(host.page)).toContainText(watching, { timeout: 10_000 })
       const liveAt = Date.now()
       await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
       // The member sees it 13 s late (spec §4), and no tile for the live bot.
       await expect(mark(visitor.page)).toHaveCount(0)
       await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
       expect(Date.now() - liveAt).toBeGreaterThanOrEqual(12_000)
+      await expect(mark(visitor.page)).toContainText(watching)
       await expect(visitor.page.locator('.meeting-tile')).toHaveCount(2)
       await screenshots(visitor.page, testInfo, 'meeting-live-visitor')
       await screenshots(host.page, testInfo, 'meeting-live-host')
+
+      // The host pauses: the publish ends, both see Live paused at once (the visitor was shown live), no count.
+      const paused = (page: Page) => page.getByRole('status', { name: m('liveStream.markPausedLabel') })
+      await host.page.getByRole('button', { name: m('liveStream.pause') }).click()
+      await expect(paused(host.page)).toBeVisible({ timeout: 15_000 })
+      await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.pausedNotice') })).toBeVisible()
+      await expect(paused(visitor.page)).toBeVisible({ timeout: 5_000 })
+      await expect(mark(visitor.page)).toHaveCount(0)
+      await expect(paused(visitor.page)).not.toContainText(watching)
+      await expect.poll(() => rtmp.publishing(), { timeout: 10_000 }).not.toContain(`/live/${key}`)
+      await expect(visitor.page.getByRole('button', { name: m('liveStream.resume') })).toHaveCount(0)
+      await screenshots(host.page, testInfo, 'meeting-live-paused-host')
+      await screenshots(visitor.page, testInfo, 'meeting-live-paused-visitor')
+
+      // The host resumes: nothing asked again, the same path published again; the visitor sees Live 13 s later.
+      await host.page.getByRole('button', { name: m('liveStream.resume') }).click()
+      await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+      await expect(mark(host.page)).toBeVisible()
+      const resumedAt = Date.now()
+      await expect.poll(() => rtmp.published.filter((path) => path === `/live/${key}`).length, { timeout: 20_000 }).toBe(2)
+      await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
+      await expect(paused(visitor.page)).toHaveCount(0)
+      await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
+      expect(Date.now() - resumedAt).toBeGreaterThanOrEqual(12_000)
 
       await stop.click()
       await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({ timeout: 20_000 })

@@ -43,6 +43,11 @@ const env = {
   CODES_PER_ACCOUNT_PER_DAY: '200',
   // Captions' speech service: the run's stand-in (global-setup.ts, tests/support/speech-server.ts).
   ...(process.env.E2E_SPEECH_PORT ? { SPEECH_API_URL: `ws://127.0.0.1:${process.env.E2E_SPEECH_PORT}/v1/listen`, SPEECH_API_KEY: 'test-speech-key' } : {}),
+  // The live stream's viewer count: the run's stand-in for Twitch's Helix API (global-setup.ts,
+  // tests/support/helix-server.ts, whose E2E_HELIX credentials these are).
+  ...(process.env.E2E_HELIX_PORT
+    ? { LIVE_VIEWERS_API_URL: `http://127.0.0.1:${process.env.E2E_HELIX_PORT}`, LIVE_VIEWERS_CLIENT_ID: 'hearth-e2e-client', LIVE_VIEWERS_TOKEN: 'hearth-e2e-token' }
+    : {}),
   // Social sign-in against the run's loopback OAuth2/OIDC provider (global-setup.ts); without
   // E2E_OAUTH_PORT (the server started by hand) the sign-in page offers no provider.
   ...(process.env.E2E_OAUTH_PORT ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`) : { OAUTH_PROVIDERS: '' }),

@@ -1,7 +1,9 @@
 // The hosts' live stream control (spec §2 controls, §6: hosts and co-hosts start and stop live
-// streaming), shown when the community's toolbar offers live. Going live asks for the RTMP address
-// and stream key in a dialog; the edge checks them and streams. Everyone else sees only the Live
-// mark (meeting-view.tsx), 13 s late (live-delay.ts). Refusals, and the stream being cut off
+// streaming; §4: they may pause and resume it), shown when the community's toolbar offers live.
+// Going live asks for the RTMP address and stream key in a dialog; the edge checks them and
+// streams. While it streams or is paused a second button pauses or resumes it (the edge kept the
+// address: nothing is asked again). Everyone else sees only the Live or Live paused mark
+// (meeting-view.tsx), 13 s late where spec §4 says so (live-delay.ts). Refusals, and the stream being cut off
 // (live.updated with an error), show in a brief notice in the host's language.
 import { useEffect, useState, type FormEvent } from 'react'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -38,7 +40,7 @@ export function LiveControl() {
     setBusy(true)
     setFailed(null)
     try {
-      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''))
+      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''), String(data.get('channel') ?? ''))
       setDialogOpen(false)
     } catch (error) {
       setFailed(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.start')
@@ -46,30 +48,45 @@ export function LiveControl() {
       setBusy(false)
     }
   }
-  const stop = async () => {
+  /** Stop, pause or resume: the edge's answer, then a notice on success (when there is one) or the refusal. */
+  const control = async (action: () => Promise<unknown>, done: TranslationKey | null, refused: TranslationKey) => {
     setBusy(true)
     setNotice(null)
     try {
-      await meeting.actions.stopLive()
-      setNotice('meeting:liveStream.ended')
+      await action()
+      if (done) setNotice(done)
     } catch (error) {
-      setNotice(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.stop')
+      setNotice(edgeRefusalKey(error) ?? refused)
     } finally {
       setBusy(false)
     }
   }
+  const stop = () => control(meeting.actions.stopLive, 'meeting:liveStream.ended', 'meeting:liveStream.errors.stop')
 
   const streaming = live.state === 'joined'
-  const label = live.state === 'joining' ? 'starting' : live.state === 'stopping' ? 'stopping' : streaming ? 'stop' : 'start'
+  const paused = live.state === 'pausing'
+  const label = live.state === 'joining' ? 'starting' : live.state === 'stopping' ? 'stopping' : streaming || paused ? 'stop' : 'start'
   return (
     <>
+      {streaming || paused ? (
+        <ToolButton
+          icon={paused ? 'resume' : 'pause'}
+          label={t(paused ? 'meeting:liveStream.resume' : 'meeting:liveStream.pause')}
+          disabled={busy}
+          onClick={() =>
+            void (paused
+              ? control(meeting.actions.resumeLive, null, 'meeting:liveStream.errors.resume')
+              : control(meeting.actions.pauseLive, 'meeting:liveStream.pausedNotice', 'meeting:liveStream.errors.pause'))
+          }
+        />
+      ) : null}
       <ToolButton
         icon="live"
         label={t(`meeting:liveStream.${label}`)}
         pressed={streaming}
         className={streaming ? 'live' : undefined}
         disabled={busy || live.state === 'joining' || live.state === 'stopping'}
-        onClick={() => (streaming ? void stop() : setDialogOpen(true))}
+        onClick={() => (streaming || paused ? void stop() : setDialogOpen(true))}
       />
       <ModalDialog
         open={dialogOpen}
@@ -96,6 +113,11 @@ export function LiveControl() {
             {t('meeting:liveStream.streamKey')}
             <input name="streamKey" type="password" maxLength={512} autoComplete="off" />
           </label>
+          <label>
+            {t('meeting:liveStream.channel')}
+            <input name="channel" type="text" maxLength={50} autoComplete="off" spellCheck={false} aria-describedby="meeting-live-channel-hint" />
+          </label>
+          <p id="meeting-live-channel-hint" className="meeting-live-hint">{t('meeting:liveStream.channelHint')}</p>
           {failed ? <p role="alert">{t(failed)}</p> : null}
         </form>
       </ModalDialog>

@@ -50,6 +50,11 @@ export function MeetingView() {
         {state.live.state === 'joined' ? (
           <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
             {t('meeting:liveStream.mark')}
+            {state.viewerCount !== null ? <span className="meeting-live-viewers"> · {t('meeting:liveStream.viewers', { count: state.viewerCount })}</span> : null}
+          </p>
+        ) : state.live.state === 'pausing' ? (
+          <p className="meeting-live meeting-live-paused" role="status" aria-label={t('meeting:liveStream.markPausedLabel')}>
+            {t('meeting:liveStream.markPaused')}
           </p>
         ) : null}
         {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}

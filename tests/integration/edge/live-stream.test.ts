@@ -1,7 +1,9 @@
 // Live streaming (issue 14 item 5): a real meeting streamed by the edge's ffmpeg to a real RTMP
 // server (node-media-server), which saw the publish and plays back H.264 and AAC to ffprobe; the live
 // bot and the state seen by everyone (late joiners too); the right checked on the edge; bad
-// addresses, the community's switch, the rate; the server refusing, reported with its text.
+// addresses, the community's switch, the rate; the server refusing, reported with its text. Pause
+// and resume (live:pause, live:join): the server sees the publish end and come back on the same
+// path, the address is kept by the edge only, and the same rights and refusals.
 import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -61,6 +63,8 @@ describe('live streaming', () => {
     // A late joiner sees the stream and its bot.
     const late = await joinMeeting(edge, room.id)
     expect(late.joined.live).toEqual({ state: 'joined', error: null })
+    // No viewer count service is configured on this edge: no count, rather than a made-up one.
+    expect(late.joined.viewerCount).toBeNull()
     expect(late.joined.peers.filter((peer) => peer.isLive).map((peer) => peer.id)).toEqual([bot.id])
 
     // The server saw ffmpeg publish under the key, and plays back both streams, decodable.
@@ -152,4 +156,98 @@ describe('live streaming', () => {
     expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
     expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
   }, 60_000)
+
+  it('pauses (the publish ends, the bot leaves, the room is pausing) and resumes to the same path; a stop from pausing forgets the address', async () => {
+    const { room, host, member } = await liveRoom()
+    const key = `pause-${room.id}`
+    const path = `/live/${key}`
+    const states = collect(member.socket, 'live.updated')
+    const coHost = await joinMeeting(edge, room.id, { isCoHost: true })
+    const botSeen = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
+    await ok(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${rtmp.port}/live`, streamKey: key })
+    const bot = await botSeen
+    await expect.poll(() => rtmp.publishing(), { timeout: 15_000, interval: 250 }).toContain(path)
+
+    const botLeft = next(member.socket, 'peerLeft', ({ peerId }) => peerId === bot.id)
+    await ok(host.socket, 'live:pause')
+    await botLeft
+    // ffmpeg ended its push cleanly: the server's publisher hung up; the edge holds the room paused.
+    await expect.poll(() => rtmp.publishing(), { timeout: 5000, interval: 100 }).not.toContain(path)
+    expect(await ok<LiveStatus>(member.socket, 'live:getStreamByRoom')).toEqual({ state: 'pausing', error: null })
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
+    const late = await joinMeeting(edge, room.id)
+    expect(late.joined.live).toEqual({ state: 'pausing', error: null })
+    // Pausing again, or going live again while paused, changes nothing.
+    await ok(host.socket, 'live:pause')
+    await ok(host.socket, 'live:initialize', { url: rtmp.urlFor(`other-${room.id}`) })
+    expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'pausing', error: null })
+    expect(rtmp.published.filter((published) => published === path)).toHaveLength(1)
+
+    // A co-host resumes (spec §4): ffmpeg publishes again to the kept address, the bot comes back.
+    const botBack = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
+    await ok(coHost.socket, 'live:join')
+    await botBack
+    expect(await ok<LiveStatus>(member.socket, 'live:getStreamByRoom')).toEqual({ state: 'joined', error: null })
+    await expect.poll(() => rtmp.publishing(), { timeout: 15_000, interval: 250 }).toContain(path)
+    expect(rtmp.published.filter((published) => published === path)).toHaveLength(2)
+    expect(rtmp.published.some((published) => published.includes('other-'))).toBe(false)
+    // Resuming a stream that is live is not an error.
+    await ok(host.socket, 'live:join')
+
+    await ok(coHost.socket, 'live:pause')
+    await expect.poll(() => rtmp.publishing(), { timeout: 5000, interval: 100 }).not.toContain(path)
+    await ok(host.socket, 'live:stop')
+    expect(await ok<LiveStatus>(member.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+    // The address is gone with the stream: nothing to resume.
+    expect(await request(host.socket, 'live:join')).toEqual({ ok: false, error: EDGE_ERRORS.liveNotPaused })
+    expect(rtmp.published.filter((published) => published === path)).toHaveLength(2)
+    expect(states.map((status) => status.state)).toEqual(['joining', 'joined', 'pausing', 'joining', 'joined', 'pausing', 'stopping', 'idle'])
+    // Nobody is ever sent the address or its key.
+    expect(JSON.stringify(states)).not.toContain(key)
+    expect(JSON.stringify(late.joined)).not.toContain(key)
+  }, 90_000)
+
+  it('refuses pause and resume to everyone but the host and co-hosts (whatever their peer data says), bad payloads, and the wrong state', async () => {
+    const { room, host } = await liveRoom()
+    const plain = await joinMeeting(edge, room.id, {}, { isHost: true, isCoHost: true })
+    // Nothing streams yet.
+    expect(await request(host.socket, 'live:pause')).toEqual({ ok: false, error: EDGE_ERRORS.liveNotStreaming })
+    expect(await request(host.socket, 'live:join')).toEqual({ ok: false, error: EDGE_ERRORS.liveNotPaused })
+
+    const coHost = await joinMeeting(edge, room.id, { isCoHost: true })
+    await ok(coHost.socket, 'live:initialize', { url: rtmp.urlFor(`refusals-${room.id}`) })
+    expect(await request(plain.socket, 'live:pause')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await ok<LiveStatus>(plain.socket, 'live:getStreamByRoom')).toEqual({ state: 'joined', error: null })
+    await ok(coHost.socket, 'live:pause')
+    expect(await request(plain.socket, 'live:join')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'live:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    // Resume takes no payload: it always goes to the kept address. (A fresh socket: three a socket at once.)
+    const other = await joinMeeting(edge, room.id, { isHost: true })
+    for (const payload of [42, 'rtmp://127.0.0.1/live/x', { url: rtmp.urlFor('elsewhere') }]) {
+      expect(await request(other.socket, 'live:join', payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    }
+    for (const payload of [42, { streamKey: 'x' }]) {
+      expect(await request(coHost.socket, 'live:pause', payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    }
+    // The community turned live off: no resuming; pausing (again, not an error) and ending still work.
+    const off = await joinMeeting(edge, room.id, { isHost: true, controls: { ...ALL_CONTROLS, live: false } })
+    expect(await request(off.socket, 'live:join')).toEqual({ ok: false, error: EDGE_ERRORS.liveOff })
+    await ok(off.socket, 'live:pause')
+    expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'pausing', error: null })
+    expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
+    await ok(off.socket, 'live:stop')
+    expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+  }, 60_000)
+
+  it('refuses pause and resume before joining and past their rate', async () => {
+    const room = await createRoom()
+    const host = await joinMeeting(edge, room.id, { isHost: true })
+    const { socket } = await joinMeeting(edge, room.id, { isHost: true })
+    await ok(socket, 'leave')
+    for (const event of ['live:pause', 'live:join'] as const) {
+      expect(await request(socket, event)).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+      const answers = await Promise.all(Array.from({ length: 4 }, () => request(host.socket, event)))
+      expect(answers.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+    }
+  })
 })

@@ -34,8 +34,17 @@ describe('the edge environment', () => {
     expect(problems).toThrow(/MEDIA_WORKERS/)
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(/RTC_MIN_PORT, RTC_MAX_PORT/)
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:turn.example:3478' })).toThrow(/TURN_URLS, TURN_SECRET: set both or neither/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_TOKEN: 'a-token' })).toThrow(/LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_API_URL: 'not a url' })).toThrow(/LIVE_VIEWERS_API_URL/)
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' })).toThrow(/must start with turn:/)
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
+  })
+
+  it('reads the live viewer count from Twitch only when both of its credentials are set', () => {
+    const unset = parseEdgeEnv({ NODE_ENV: 'development' })
+    expect(unset.LIVE_VIEWERS_API_URL).toBe('https://api.twitch.tv')
+    expect([unset.LIVE_VIEWERS_CLIENT_ID, unset.LIVE_VIEWERS_TOKEN]).toEqual([undefined, undefined])
+    expect(parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' })).toMatchObject({ LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' })
   })
 
   it('renews the registry entry every second and lets it expire after three, unless told otherwise', () => {

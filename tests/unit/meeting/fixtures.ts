@@ -43,6 +43,7 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
     captions: { on: false },
     calls: [],
     live: { state: 'idle', error: null },
+    viewerCount: null,
     iceServers: [],
     routerRtpCapabilities: { codecs: [] },
     ...overrides,

@@ -11,12 +11,22 @@ describe('the live state delay (spec §4)', () => {
     expect(liveStateDelay('idle', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
     expect(liveStateDelay('joining', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
     expect(liveStateDelay('joining', 'stopping', false)).toBe(LIVE_STATE_DELAY_MS)
-    for (const [shown, next] of [['idle', 'joined'], ['joining', 'joined'], ['joining', 'stopping'], ['joined', 'stopping']] as const) {
+    for (const [shown, next] of [['idle', 'joined'], ['joining', 'joined'], ['joining', 'stopping'], ['joined', 'stopping'], ['joining', 'pausing'], ['pausing', 'stopping'], ['joined', 'pausing'], ['pausing', 'joining']] as const) {
       expect(liveStateDelay(shown, next, true)).toBe(0)
     }
   })
 
+  it('holds back pausing or stopping for someone shown joining or pausing (spec §4)', () => {
+    expect(liveStateDelay('joining', 'pausing', false)).toBe(LIVE_STATE_DELAY_MS)
+    expect(liveStateDelay('pausing', 'stopping', false)).toBe(LIVE_STATE_DELAY_MS)
+  })
+
   it('shows every other change at once', () => {
+    // A pause of a stream they see live, and a resume starting (it then goes live 13 s late, from joining).
+    expect(liveStateDelay('joined', 'pausing', false)).toBe(0)
+    expect(liveStateDelay('pausing', 'joining', false)).toBe(0)
+    expect(liveStateDelay('pausing', 'idle', false)).toBe(0)
+    expect(liveStateDelay('idle', 'pausing', false)).toBe(0)
     expect(liveStateDelay('idle', 'joining', false)).toBe(0)
     expect(liveStateDelay('joined', 'stopping', false)).toBe(0)
     expect(liveStateDelay('stopping', 'idle', false)).toBe(0)
