@@ -51,10 +51,13 @@ async function eventWithAnswers() {
 describe('the event breakout plan', () => {
   it('turns the groups into user ids and keeps the approved answers to the primary field', async () => {
     const { room, ada, bob, dee } = await eventWithAnswers()
-    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 3, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Blue', [bob.id]: 'Red' } })
+    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 3, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Blue', [bob.id]: 'Red' }, secondaryAnswers: {} })
     // Sorting by a multiple-choice field: the choices as one answer, in order.
     await CommunityEvent.update({ matchPrimaryField: 'topics', breakoutSize: null }, { where: { roomId: room.id } })
-    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 4, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Art, Code' } })
+    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 4, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Art, Code' }, secondaryAnswers: {} })
+    // With a secondary field, its answers come too.
+    await CommunityEvent.update({ matchPrimaryField: 'team', matchSecondaryField: 'topics' }, { where: { roomId: room.id } })
+    expect(await eventBreakoutPlan(room.id)).toMatchObject({ answers: { [ada.id]: 'Blue', [bob.id]: 'Red' }, secondaryAnswers: { [ada.id]: 'Art, Code' } })
   })
 
   it('is no plan for a room that is no event', async () => {

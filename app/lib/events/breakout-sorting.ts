@@ -1,6 +1,7 @@
 // Filling breakout rooms from an event (issue 14 item 2.3): the event's predefined groups, or
-// matchmaking by registration answers (spec §5: sorting by the primary field; the composition's
-// breakoutSize). Pure and browser-safe: the meeting client runs it over the people present.
+// matchmaking by registration answers (spec §5: sorting by the primary field, then the secondary
+// one; the composition's breakoutSize). Pure and browser-safe: the meeting client runs it over the
+// people present.
 import { BREAKOUT_SIZE_MIN } from './event-rules'
 
 /** What the meeting needs to fill breakouts for an event: its groups and answers, keyed by user id. */
@@ -11,6 +12,22 @@ export interface EventBreakoutPlan {
   groups: string[][]
   /** Each registered person's answer to the primary matchmaking field; empty when none is chosen. */
   answers: Record<string, string>
+  /** Their answers to the secondary field, if the event chose one; empty otherwise. */
+  secondaryAnswers: Record<string, string>
+}
+
+/** An answer as sorting compares it: trimmed, any case. */
+const answerKey = (answer: string | null | undefined) => (answer ?? '').trim().toLocaleLowerCase()
+
+/**
+ * The people in secondary-answer order (alphabetical, the unanswered last), keeping the order they
+ * came in otherwise: rooms cut from the list in turn then hold the same secondary answers together.
+ */
+function bySecondary<T extends { secondary?: string | null }>(list: T[]): T[] {
+  return list
+    .map((person, index) => ({ person, index, key: answerKey(person.secondary) }))
+    .sort((a, b) => (a.key === b.key ? a.index - b.index : !a.key ? 1 : !b.key ? -1 : a.key.localeCompare(b.key)))
+    .map(({ person }) => person)
 }
 
 /** Without a breakout size on the event, rooms of this many. */
@@ -31,31 +48,35 @@ export function presentGroups(groups: string[][], present: Iterable<string>): st
   return result
 }
 
+type Answering = { userId: string; answer: string | null | undefined; secondary?: string | null }
+
 /**
- * Matchmaking: people with the same answer (trimmed, any case) together, in rooms of at most
- * `size`, split evenly (5 with size 4 are 3 and 2, not 4 and 1). Those whose answer nobody else
- * gave, and those without an answer, are mixed in rooms of their own; a single one left over
- * joins the smallest room rather than be alone. Answers in alphabetical order, so the same
- * answers give the same rooms.
+ * Matchmaking: people with the same primary answer (trimmed, any case) together, in rooms of at
+ * most `size`, split evenly (5 with size 4 are 3 and 2, not 4 and 1). Those whose answer nobody
+ * else gave, and those without an answer, fill rooms of their own. Within an answer that needs
+ * several rooms, and among those filling, the same secondary answer goes together as far as the
+ * room sizes allow. A single one left over joins the smallest room rather than be alone. Answers
+ * in alphabetical order, so the same answers give the same rooms.
  */
-export function sortByAnswers(people: ReadonlyArray<{ userId: string; answer: string | null | undefined }>, size: number): string[][] {
+export function sortByAnswers(people: ReadonlyArray<Answering>, size: number): string[][] {
   const perRoom = Math.max(BREAKOUT_SIZE_MIN, Math.floor(size) || DEFAULT_BREAKOUT_SIZE)
-  const buckets = new Map<string, string[]>()
-  const unanswered: string[] = []
-  for (const { userId, answer } of people) {
-    const key = (answer ?? '').trim().toLocaleLowerCase()
-    if (key) buckets.set(key, [...(buckets.get(key) ?? []), userId])
-    else unanswered.push(userId)
+  const buckets = new Map<string, Answering[]>()
+  const unanswered: Answering[] = []
+  for (const person of people) {
+    const key = answerKey(person.answer)
+    if (key) buckets.set(key, [...(buckets.get(key) ?? []), person])
+    else unanswered.push(person)
   }
+  const ids = (list: Answering[]) => list.map((person) => person.userId)
   const rooms: string[][] = []
-  const lone: string[] = []
+  const lone: Answering[] = []
   for (const key of [...buckets.keys()].sort((a, b) => a.localeCompare(b))) {
     const bucket = buckets.get(key)!
     if (bucket.length === 1) lone.push(bucket[0]!)
-    else rooms.push(...splitEvenly(bucket, perRoom))
+    else rooms.push(...splitEvenly(ids(bySecondary(bucket)), perRoom))
   }
-  // Lone answers (in answer order), then the unanswered as they came.
-  const mixed = [...lone, ...unanswered]
+  // Lone answers (in answer order), then the unanswered as they came; then by secondary answer.
+  const mixed = ids(bySecondary([...lone, ...unanswered]))
   if (mixed.length === 1 && rooms.length) {
     const smallest = rooms.reduce((least, room) => (room.length < least.length ? room : least))
     smallest.push(mixed[0]!)

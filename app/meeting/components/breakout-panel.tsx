@@ -96,7 +96,7 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
             type="button"
             className="button"
             disabled={!main || !Object.keys(plan.answers).length}
-            onClick={() => void fill((people) => sortByAnswers(people.map((peer) => ({ userId: peer.userId, answer: plan.answers[peer.userId] })), plan.size))}
+            onClick={() => void fill((people) => sortByAnswers(people.map((peer) => ({ userId: peer.userId, answer: plan.answers[peer.userId], secondary: plan.secondaryAnswers[peer.userId] })), plan.size))}
           >
             {t('meeting:breakouts.sortByAnswers')}
           </button>

@@ -38,6 +38,18 @@ describe('sortByAnswers', () => {
     expect(sortByAnswers([], 4)).toEqual([])
   })
 
+  it('keeps the same secondary answer together when an answer needs several rooms, and among those filling', () => {
+    const withSecondary = (entries: Array<[string, string | null, string | null]>) => entries.map(([userId, answer, secondary]) => ({ userId, answer, secondary }))
+    // Six who all said "x": the two rooms of three follow the secondary answers (the unanswered last).
+    const six = withSecondary([['a', 'x', 'south'], ['b', 'x', null], ['c', 'x', 'North'], ['d', 'x', 'south'], ['e', 'x', 'north '], ['f', 'x', 'south']])
+    expect(sortByAnswers(six, 3)).toEqual([['c', 'e', 'a'], ['d', 'f', 'b']])
+    // Lone primary answers and the unanswered fill rooms by their secondary answer.
+    const fill = withSecondary([['a', 'p', 'red'], ['b', 'q', 'blue'], ['c', null, 'red'], ['d', 'r', 'blue']])
+    expect(sortByAnswers(fill, 2)).toEqual([['b', 'd'], ['a', 'c']])
+    // Without secondary answers the order is what the primary one gives.
+    expect(sortByAnswers(withSecondary([['a', 'p', null], ['b', 'q', null], ['c', null, null], ['d', 'r', null]]), 2)).toEqual([['a', 'b'], ['d', 'c']])
+  })
+
   it('treats a size under two, or none, as the smallest or the default size', () => {
     const four = people([['a', 'x'], ['b', 'x'], ['c', 'x'], ['d', 'x']])
     expect(sortByAnswers(four, 1)).toEqual([['a', 'b'], ['c', 'd']])
