@@ -13,7 +13,7 @@ export const MAIN_BRAND_NAME = 'Hearth'
  * Paths under /me that are pages, not rooms: a personal room cannot take one of these links.
  * (Room links in any community already avoid RESERVED_ROOM_SLUGS.)
  */
-export const MAIN_BRAND_PAGES = new Set(['settings'])
+export const MAIN_BRAND_PAGES = new Set(['settings', 'recordings'])
 
 /**
  * The main brand's row, created on first use: a fresh install needs nothing seeded before the first

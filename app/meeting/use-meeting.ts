@@ -40,6 +40,8 @@ export interface MeetingConfig {
   autoEnter: boolean
   /** Hosts of an event: its groups and answers, to fill breakout rooms from (null otherwise). */
   breakoutPlan: EventBreakoutPlan | null
+  /** Where the host finds a saved recording (the community's library, or /me/recordings for a personal room). */
+  recordingsUrl: string
 }
 
 export type Fatal = 'lost' | 'kicked' | 'shutdown' | 'unreachable'

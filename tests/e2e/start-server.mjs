@@ -27,6 +27,7 @@ const env = {
   NODE_ENV: 'development',
   PORT: port,
   DATABASE_URL: `sqlite:${database}`,
+  ...(process.env.E2E_MEDIA_DIR ? { MEDIA_DIR: process.env.E2E_MEDIA_DIR } : {}),
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   // An explicit secret, shared with the test workers (playwright.config.ts sets it): the sign-in
   // fixture signs session cookies with it. Started by hand, nobody else needs it.
@@ -77,6 +78,8 @@ const stopAll = () => {
 }
 const removeDatabase = () => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true })
+  // The run's media store goes with its database: its files belong to rows that are gone.
+  if (process.env.E2E_MEDIA_DIR) rmSync(process.env.E2E_MEDIA_DIR, { recursive: true, force: true })
 }
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, stopAll)
 // If this process dies without a signal (Playwright killed hard), take the servers down with it.

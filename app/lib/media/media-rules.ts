@@ -2,6 +2,7 @@
 // The spec leaves the exact count, size and type limits unshown (§9); these are ours, chosen for a
 // community's everyday uploads, and the README lists them.
 import type { MediaKind } from '#models/media'
+import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
 
 export type { MediaKind }
 
@@ -83,9 +84,24 @@ export function mediaUrl(slug: string, tab: MediaTab = 'images', page = 1): stri
 /** Items per page of a tab. */
 export const MEDIA_PAGE_SIZE = 24
 
+/** The page a list's address asks for (?page=), anything odd read as the first. */
+export function listPage(url: URL): number {
+  const raw = url.searchParams.get('page') ?? ''
+  return /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1
+}
+
 /** The library's place (tab and page) from an address, with anything odd read as its default. */
 export function libraryPlace(url: URL): { tab: MediaTab; page: number } {
   const type = url.searchParams.get('type')
-  const raw = url.searchParams.get('page') ?? ''
-  return { tab: isMediaTab(type) ? type : 'images', page: /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1 }
+  return { tab: isMediaTab(type) ? type : 'images', page: listPage(url) }
+}
+
+/** A page of the recordings made in one's personal rooms (personal-recordings.server.ts). */
+export const recordingsUrl = (page = 1) => (page > 1 ? `/me/recordings?page=${page}` : '/me/recordings')
+
+/** A size in the viewer's number format: kB under a megabyte, MB above. */
+export function formatSize(bytes: number, language: Language) {
+  const megabytes = bytes >= 1024 * 1024
+  const value = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024))
+  return new Intl.NumberFormat(FORMAT_LOCALES[language], { style: 'unit', unit: megabytes ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(value)
 }

@@ -5,7 +5,6 @@
 import { useEffect, useState } from 'react'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { mediaUrl } from '#app/lib/media/media-rules'
 import { recordingActive } from '../derived'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
@@ -62,7 +61,7 @@ export function RecordingControl() {
           {notice === 'meeting:recording.saved' ? (
             <>
               {' '}
-              <a href={mediaUrl(config.community.slug, 'videos')} target="_blank" rel="noreferrer">
+              <a href={config.recordingsUrl} target="_blank" rel="noreferrer">
                 {t('meeting:recording.openLibrary')}
               </a>
             </>

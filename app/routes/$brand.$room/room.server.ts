@@ -1,6 +1,8 @@
 // The meeting page's server side: the room page's data, with its pass (lib/rooms/meeting-pass.server.ts).
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { normaliseSlug } from '#models/slugs'
+import { mediaUrl, recordingsUrl } from '#app/lib/media/media-rules'
 import { requireCommunity } from '#app/lib/http/guards.server'
 import { User } from '#app/lib/platform/db.server'
 import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/meeting-pass.server'
@@ -111,6 +113,9 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       endUrl: eventEnd ?? (room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
       breakoutPlan,
+      // Where a saved recording is found: the community's library; a personal room's community
+      // (the main brand) has none its hosts may open, so theirs are on /me/recordings.
+      recordingsUrl: brand.slug === MAIN_BRAND_SLUG ? recordingsUrl() : mediaUrl(brand.slug, 'videos'),
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,
       messages,

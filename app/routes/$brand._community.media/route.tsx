@@ -5,10 +5,9 @@ import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
-import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { MediaRow } from '#app/lib/media/media-library.server'
-import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, mediaUrl, type MediaTab } from '#app/lib/media/media-rules'
+import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, formatSize, mediaUrl, type MediaTab } from '#app/lib/media/media-rules'
 import { MediaUploadSchema } from '#app/lib/media/media.schema'
 import { mediaAction, mediaLoader, type MediaActionData } from './media.server'
 import { UploadProgress, useUploadWithProgress } from './upload-progress'
@@ -162,11 +161,4 @@ function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; t
       </td>
     </tr>
   )
-}
-
-/** A size in the viewer's number format: kB under a megabyte, MB above. */
-function formatSize(bytes: number, language: Language) {
-  const megabytes = bytes >= 1024 * 1024
-  const value = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024))
-  return new Intl.NumberFormat(FORMAT_LOCALES[language], { style: 'unit', unit: megabytes ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(value)
 }

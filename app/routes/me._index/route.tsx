@@ -31,6 +31,9 @@ export default function Me() {
         <Link to="/me/settings" className="button">
           {t('account:me.settings')}
         </Link>
+        <Link to="/me/recordings" className="button">
+          {t('account:me.recordings')}
+        </Link>
       </p>
     </main>
   )

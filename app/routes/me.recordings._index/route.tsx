@@ -1,0 +1,101 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { pageTitle } from '#app/lib/http/meta'
+import { formatDate } from '#app/lib/i18n/dates'
+import { useT } from '#app/lib/i18n/use-t'
+import type { MediaRow } from '#app/lib/media/media-library.server'
+import { formatSize, recordingsUrl } from '#app/lib/media/media-rules'
+import { recordingsAction, recordingsLoader, type RecordingsActionData } from './recordings.server'
+
+export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:recordings.title')
+export const loader = (args: LoaderFunctionArgs) => recordingsLoader(args)
+export const action = (args: ActionFunctionArgs) => recordingsAction(args)
+export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
+
+export default function Recordings() {
+  const { t } = useT()
+  const { listing } = useLoaderData<typeof loader>()
+  const failed = useActionData<RecordingsActionData>()
+  return (
+    <main id="main" className="page account-page">
+      <h1>{t('account:recordings.title')}</h1>
+      <p className="lead">{t('account:recordings.intro')}</p>
+      {failed ? (
+        <div role="alert" className="notice notice-error">
+          <p>{t(failed.error)}</p>
+        </div>
+      ) : null}
+      {listing.total === 0 ? (
+        <div className="card">
+          <p>{t('account:recordings.empty')}</p>
+        </div>
+      ) : (
+        <div className="table-scroll">
+          <table className="members-table media-table">
+            <caption className="visually-hidden">{t('account:recordings.caption')}</caption>
+            <tbody>
+              {listing.rows.map((row) => (
+                <RecordingRow key={row.id} row={row} page={listing.page} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {listing.pages > 1 ? (
+        <nav aria-label={t('account:recordings.pagination')} className="pagination">
+          {listing.page > 1 ? (
+            <a href={recordingsUrl(listing.page - 1)} rel="prev" className="button button-small">
+              {t('account:recordings.previous')}
+            </a>
+          ) : null}
+          <p aria-current="page">{t('account:recordings.pageOf', { page: listing.page, pages: listing.pages })}</p>
+          {listing.page < listing.pages ? (
+            <a href={recordingsUrl(listing.page + 1)} rel="next" className="button button-small">
+              {t('account:recordings.next')}
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+      <p className="inline-actions">
+        <Link to="/me" className="button">
+          {t('account:recordings.back')}
+        </Link>
+      </p>
+    </main>
+  )
+}
+
+function RecordingRow({ row, page }: { row: MediaRow; page: number }) {
+  const { t, language } = useT()
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('mediaId') === row.id
+  const href = `/me/recordings/${row.id}`
+  return (
+    <tr>
+      <td>
+        <div className="member-cell">
+          <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" />
+          <div>
+            <a href={href} className="member-name" target="_blank" rel="noopener">
+              {row.name}
+            </a>
+            <div className="muted member-contact">{formatSize(row.size, language)}</div>
+          </div>
+        </div>
+      </td>
+      <td>
+        <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), { language })}</time>
+      </td>
+      <td>
+        <Form method="post" action={recordingsUrl(page)}>
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="mediaId" value={row.id} />
+          <button type="submit" className="button button-small button-danger" disabled={busy}>
+            {t('account:recordings.delete')}
+            <span className="visually-hidden"> {row.name}</span>
+          </button>
+        </Form>
+      </td>
+    </tr>
+  )
+}

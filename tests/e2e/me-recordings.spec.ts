@@ -1,0 +1,50 @@
+// A personal room's recordings (issue 14 item 5), with and without JavaScript: the host finds them
+// on /me, plays one and deletes it. The recording is put where the edge would have put it (a row in
+// the main brand's library and its file in the run's media store); recording.js.spec.ts records a
+// real meeting, and tests/integration/me-recordings.test.ts covers who may see what.
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { claimRoom, screenshots, signInWithSession, sql, t } from './support'
+
+const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
+
+test('a host finds the recordings of their personal room on /me, plays one and deletes it', async ({ page }, testInfo) => {
+  const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const emailAddress = `recordings-${run}@recordings.example`
+  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
+  const userId = randomBytes(27).toString('base64url')
+  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [userId, 'Rhea Recorder', emailAddress, now, now])
+  await signInWithSession(page, emailAddress)
+  await claimRoom(page, `rec-${run}`)
+
+  await page.goto('/me')
+  await page.getByRole('link', { name: a('me.recordings') }).click()
+  await expect(page.getByRole('heading', { name: a('recordings.title') })).toBeVisible()
+  await expect(page.getByText(a('recordings.empty'))).toBeVisible()
+
+  // What the edge keeps when the host stops recording (media-edge/recording-library.ts).
+  const [main] = await sql<{ id: string }>("SELECT id FROM brands WHERE slug = 'me'")
+  const brandId = main!.id
+  const id = randomUUID()
+  const storageKey = `${brandId}/${userId}/${id}`
+  const bytes = Buffer.from('\x1aE\xdf\xa3 recorded in the e2e run')
+  mkdirSync(join(process.env.E2E_MEDIA_DIR!, brandId, userId), { recursive: true })
+  writeFileSync(join(process.env.E2E_MEDIA_DIR!, ...storageKey.split('/')), bytes)
+  await sql('INSERT INTO media (id, brandId, userId, kind, name, contentType, size, storageKey, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [id, brandId, userId, 'video', 'rec-20261125-101500.webm', 'video/webm', bytes.length, storageKey, now, now])
+
+  await page.reload()
+  const link = page.getByRole('link', { name: 'rec-20261125-101500.webm' })
+  await expect(link).toBeVisible()
+  await screenshots(page, testInfo, 'me-recordings')
+  const file = await page.request.get((await link.getAttribute('href'))!)
+  expect(file.status()).toBe(200)
+  expect(file.headers()['content-type']).toBe('video/webm')
+  expect(Buffer.from(await file.body())).toEqual(bytes)
+
+  await page.getByRole('button', { name: `${a('recordings.delete')} rec-20261125-101500.webm` }).click()
+  await expect(page.getByText(a('recordings.deleted'))).toBeVisible()
+  await expect(page.getByText(a('recordings.empty'))).toBeVisible()
+  expect(await sql('SELECT id FROM media WHERE id = ?', [id])).toEqual([])
+})
