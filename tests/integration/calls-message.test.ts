@@ -44,10 +44,10 @@ let addresses = 0
 /** Each test its own client address unless it says otherwise: the per-address limit is the rate-limit test's. */
 const freshAddress = () => `192.0.2.${++addresses}`
 
-async function send(who: Caller | null, fields: Record<string, string | File>, address = freshAddress()) {
+async function send(who: Caller | null, fields: Record<string, string | File>, address = freshAddress(), to: Room = room) {
   const form = new FormData()
   form.set('brand', brand.slug)
-  form.set('room', room.slug)
+  form.set('room', to.slug)
   for (const [name, value] of Object.entries(fields)) form.set(name, value)
   const headers: Record<string, string> = {}
   if (who && 'user' in who) headers.Cookie = await signedInCookie(who.user.id)
@@ -165,6 +165,12 @@ describe('a guest’s message for the host', () => {
       expect(status).toBe(400)
       return body.fieldErrors
     }
+    // Sent empty: every missing part at once.
+    expect(await errorsFor({ fullName: '', company: '', phone: '', body: '' })).toEqual({
+      fullName: ['meeting:callMessage.errors.fullName'],
+      phone: ['meeting:callMessage.errors.phoneRequired'],
+      body: ['meeting:callMessage.errors.textOrVideo'],
+    })
     expect(await errorsFor({ ...guestFields, fullName: '', body: 'Hi' })).toEqual({ fullName: ['meeting:callMessage.errors.fullName'] })
     expect(await errorsFor({ ...guestFields, fullName: 'Gina', body: 'Hi' })).toEqual({ fullName: ['meeting:callMessage.errors.fullName'] })
     expect(await errorsFor({ ...guestFields, phone: '', body: 'Hi' })).toEqual({ phone: ['meeting:callMessage.errors.phoneRequired'] })
@@ -192,6 +198,15 @@ describe('a guest’s message for the host', () => {
       expect(await send(guest, { ...guestFields, body: 'Hi' })).toMatchObject({ status: 409, body: { error: 'not missed' } })
     }
     expect(await hostInbox()).toHaveLength(count)
+  })
+
+  it('says so when the host cannot receive messages in this community (not a member of it)', async () => {
+    const stranger = await makeUser({ name: 'Nora Nonmember' })
+    const theirs = await makePersonalRoom(brand, stranger, { waitingRoom: true })
+    const guest = newGuest()
+    await RoomCall.create({ brandId: brand.id, roomId: theirs.id, callerId: callerIdOf(guest), callerName: 'Gina', hostId: stranger.id, status: 'missed', endedAt: new Date() })
+    expect(await send(guest, { ...guestFields, body: 'Hello?' }, freshAddress(), theirs)).toMatchObject({ status: 409, body: { error: 'host unreachable' } })
+    expect(await ConversationParticipant.count({ where: { userId: stranger.id } })).toBe(0)
   })
 
   it('is limited per caller and per client address', async () => {

@@ -21,22 +21,29 @@ const content = {
   video: z.literal(RECEIVED_VIDEO).optional(),
 }
 
+/** Full name as sign-up takes it (spec §5): at least 2 characters, a first and a last name. */
+const isFullName = (name: string) => name.length >= 2 && name.split(/\s+/).filter(Boolean).length >= 2
+
+/**
+ * Who the guest is and where to reach them. Checked in one refinement with the content, not field
+ * by field: zod skips an object's refinements once one of its fields fails, and a guest who sends
+ * the form empty must read every missing part at once.
+ */
 const guestFields = {
-  fullName: z
-    .string({ required_error: 'meeting:callMessage.errors.fullName' })
-    .trim()
-    .min(2, 'meeting:callMessage.errors.fullName')
-    .max(CALLER_NAME_MAX, 'meeting:callMessage.errors.tooLong')
-    .refine((name) => name.split(/\s+/).filter(Boolean).length >= 2, 'meeting:callMessage.errors.fullName'),
-  company: z.string().trim().max(CALLER_COMPANY_MAX, 'meeting:callMessage.errors.companyTooLong').optional(),
+  fullName: z.string().trim().optional(),
+  company: z.string().trim().optional(),
+  phone: z.string().trim().optional(),
+}
+
+function requireGuest(value: { fullName?: string; company?: string; phone?: string }, context: z.RefinementCtx) {
+  const issue = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+  if (!value.fullName || !isFullName(value.fullName)) issue('fullName', 'meeting:callMessage.errors.fullName')
+  else if (value.fullName.length > CALLER_NAME_MAX) issue('fullName', 'meeting:callMessage.errors.tooLong')
+  if (value.company && value.company.length > CALLER_COMPANY_MAX) issue('company', 'meeting:callMessage.errors.companyTooLong')
   // As a member's message to someone outside the community reads a number: international with
   // its +, or North American without (normalisePhone), and it must be able to take an SMS.
-  phone: z
-    .string({ required_error: 'meeting:callMessage.errors.phoneRequired' })
-    .trim()
-    .max(CALLER_PHONE_MAX, 'messages:errors.phoneInvalid')
-    .refine((phone) => isMobilePhone(normalisePhone(phone)), 'messages:errors.phoneInvalid')
-    .transform(normalisePhone),
+  if (!value.phone) issue('phone', 'meeting:callMessage.errors.phoneRequired')
+  else if (value.phone.length > CALLER_PHONE_MAX || !isMobilePhone(normalisePhone(value.phone))) issue('phone', 'messages:errors.phoneInvalid')
 }
 
 function requireContent(value: { body?: string; video?: string }, context: z.RefinementCtx) {
@@ -46,7 +53,14 @@ function requireContent(value: { body?: string; video?: string }, context: z.Ref
 /** The form as a signed-in caller sends it: text, a video, or both. */
 export const MemberCallMessageSchema = z.object(content).superRefine(requireContent)
 /** The form as a guest sends it: who they are and how to reach them, then text, a video, or both. */
-export const GuestCallMessageSchema = z.object({ ...guestFields, ...content }).superRefine(requireContent)
+export const GuestCallMessageSchema = z
+  .object({ ...guestFields, ...content })
+  .superRefine((value, context) => {
+    requireGuest(value, context)
+    requireContent(value, context)
+  })
+  // Checked above: a full name and a phone are there; the phone is kept as E.164, as every external recipient's.
+  .transform((value) => ({ ...value, fullName: value.fullName!, phone: normalisePhone(value.phone!), company: value.company || undefined }))
 
 export type MemberCallMessage = z.output<typeof MemberCallMessageSchema>
 export type GuestCallMessage = z.output<typeof GuestCallMessageSchema>
