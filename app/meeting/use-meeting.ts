@@ -712,11 +712,11 @@ export function useMeeting(config: MeetingConfig) {
         form.set('room', config.room.slug)
         try {
           const response = await fetch('/resources/call-message', { method: 'POST', body: form })
-          const body = (await response.json().catch(() => ({}))) as { fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number }
-          return { status: response.status, fieldErrors: body.fieldErrors ?? {}, retryAfterSeconds: body.retryAfterSeconds ?? 0 }
+          const body = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number }
+          return { status: response.status, error: body.error ?? null, fieldErrors: body.fieldErrors ?? {}, retryAfterSeconds: body.retryAfterSeconds ?? 0 }
         } catch {
           // Offline, or the connection dropped: said like any failure to send.
-          return { status: 0, fieldErrors: {}, retryAfterSeconds: 0 }
+          return { status: 0, error: null, fieldErrors: {}, retryAfterSeconds: 0 }
         }
       },
       answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
@@ -737,8 +737,8 @@ export function useMeeting(config: MeetingConfig) {
 
 export type Meeting = ReturnType<typeof useMeeting>
 
-/** /resources/call-message's answer: its status (0 when it never came), the field errors of a 400 and a 429's wait. */
-export type LeaveMessageResult = { status: number; fieldErrors: Record<string, string[]>; retryAfterSeconds: number }
+/** /resources/call-message's answer: its status (0 when it never came), its error code, the field errors of a 400 and a 429's wait. */
+export type LeaveMessageResult = { status: number; error: string | null; fieldErrors: Record<string, string[]>; retryAfterSeconds: number }
 
 /**
  * The hosts' breakout controls. Refusals of a name come back to the form that sent it (thrown);

@@ -22,6 +22,8 @@ export async function action(args: ActionFunctionArgs) {
             return resourceReply({ error: 'invalid', fieldErrors: outcome.fieldErrors }, 400)
           case 'notMissed':
             return resourceReply({ error: 'not missed' }, 409)
+          case 'hostUnreachable':
+            return resourceReply({ error: 'host unreachable' }, 409)
           case 'limited':
             return resourceReply({ error: 'too many requests', retryAfterSeconds: outcome.retryAfterSeconds }, 429, { 'Retry-After': String(outcome.retryAfterSeconds) })
           case 'failed':

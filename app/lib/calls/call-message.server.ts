@@ -26,8 +26,10 @@ type FieldErrors = Record<string, string[]>
 export type CallMessageOutcome =
   | { kind: 'sent' }
   | { kind: 'invalid'; fieldErrors: FieldErrors }
-  /** The caller has no call to follow up: none, still ringing, answered or cancelled, or the room has no host. */
+  /** The caller has no call to follow up: none, still ringing, answered or cancelled. */
   | { kind: 'notMissed' }
+  /** Nobody to write to: the room has no host, or not one the caller may write to here (not a member of the community, a block). */
+  | { kind: 'hostUnreachable' }
   | { kind: 'limited'; retryAfterSeconds: number }
   | { kind: 'failed' }
 
@@ -53,7 +55,8 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
   const { session, message } = input
   const { brand, room, user } = session
   const callerId = session.claims.userId
-  if (!room.hostId || !(await lastCallUntaken(room.id, callerId))) return { kind: 'notMissed' }
+  if (!(await lastCallUntaken(room.id, callerId))) return { kind: 'notMissed' }
+  if (!room.hostId) return { kind: 'hostUnreachable' }
 
   const hostId = room.hostId
   let send: () => Promise<SendOutcome>
@@ -90,9 +93,9 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
     case 'sent':
       return { kind: 'sent' }
     case 'invalid':
-      // The host is no longer someone the caller may write to (left the community, a block): as
-      // if there were nobody to leave a message for.
-      return sent.fieldErrors.recipientIds ? { kind: 'notMissed' } : sent
+      // The host is not someone the caller may write to in this community's messages (not an
+      // active member of it, a block): said as such, a block not being announced.
+      return sent.fieldErrors.recipientIds ? { kind: 'hostUnreachable' } : sent
     case 'limited':
     case 'failed':
       return { kind: 'failed' }

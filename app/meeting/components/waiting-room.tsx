@@ -63,7 +63,7 @@ type Sending = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' }
 
 /** What a refusal says above the form when it is about no one field. */
 function refusalText(t: ReturnType<typeof useT>['t'], result: LeaveMessageResult): string {
-  if (result.status === 409) return t('meeting:callMessage.errors.notMissed')
+  if (result.status === 409) return result.error === 'host unreachable' ? t('meeting:callMessage.errors.hostUnreachable') : t('meeting:callMessage.errors.notMissed')
   if (result.status === 429) return t('meeting:callMessage.errors.tooMany', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
   if (result.status === 413) return t('messages:errors.videoTooLarge')
   return t('messages:errors.sendFailed')
