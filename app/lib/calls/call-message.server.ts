@@ -94,7 +94,7 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
       return { kind: 'sent' }
     case 'invalid':
       // The host is not someone the caller may write to in this community's messages (not an
-      // active member of it, a block): said as such, a block not being announced.
+      // active member of it, or a block either way): one answer for both, so a block is not told.
       return sent.fieldErrors.recipientIds ? { kind: 'hostUnreachable' } : sent
     case 'limited':
     case 'failed':
