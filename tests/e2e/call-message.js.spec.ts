@@ -5,6 +5,7 @@
 // shorten: a declined call is followed up the same way). The guest leaves a text message with name,
 // company and mobile phone, then, after a second call, a video recorded with Chromium's fake camera.
 // The host finds both in their messages, the company beside the guest's name, the video in a player.
+// Without MediaRecorder the form says the spec's Safari warning and keeps its file input.
 // JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
@@ -101,6 +102,16 @@ test('a declined guest leaves the host a text message with name, company and pho
     await screenshots(guest, testInfo, 'call-message-recorded')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
     await expect(guest.getByRole('status').filter({ hasText: m('callMessage.sent') })).toBeVisible({ timeout: 30_000 })
+
+    // A browser without MediaRecorder (Safari, where it may be switched off) reads the spec's warning instead of the recorder.
+    await guest.addInitScript(() => delete (window as { MediaRecorder?: unknown }).MediaRecorder)
+    await guest.reload()
+    await guest.getByRole('button', { name: m('home.join'), exact: true }).click()
+    await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+    await callAndBeDeclined(guest, host.page, false)
+    await expect(form.getByRole('note').filter({ hasText: msg('recorder.unavailable') })).toBeVisible()
+    await expect(form.getByRole('button', { name: msg('recorder.record') })).toHaveCount(0)
+    await expect(form.getByLabel(m('callMessage.video'), { exact: true })).toHaveAttribute('type', 'file')
 
     // The host's messages: two conversations with Gina, her company beside her name.
     await host.page.goto(`/${community}/messages`)
