@@ -7,19 +7,27 @@
 // - a guest writes as someone outside the community, with the full name, mobile phone and company
 //   they give (startConversationFromOutsider); the host answers in the conversation and the answer
 //   reaches the guest by SMS with a reply link.
+// - in a personal room (the main brand, /me/{link}), whose host is no member there and has no
+//   messages page, the message reaches the host by mail or SMS with a reply link, the host and the
+//   caller both taking part from outside (personal-room-message.server.ts); the host's answer
+//   reaches a guest by SMS and a signed-in caller by mail, each with their own reply link, and
+//   neither reads the other's address.
 // Whose call it was is read from the database by the caller id of the room session (the member's
 // id, or the guest's signed `__guest` cookie id, as the edge recorded it): the client's word
 // counts for nothing, and a guest can only ever follow up their own call.
 import { parseWithZod } from '@conform-to/zod'
 import type { AppLoadContext } from '@remix-run/node'
 import type { z, ZodTypeAny } from 'zod'
-import { startConversation, startConversationFromOutsider, type SendOutcome } from '../messages/conversations.server'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
+import { mayContact } from '../connections/visibility.server'
+import { senderLabel, startConversation, startConversationBetweenOutsiders, startConversationFromOutsider, type SendOutcome } from '../messages/conversations.server'
 import type { MessageForm } from '../messages/message-form.server'
 import { NewMessageSchema } from '../messages/message.schema'
-import { RoomCall } from '../platform/db.server'
+import { RoomCall, User } from '../platform/db.server'
 import { LIMITS, hit } from '../platform/rate-limit.server'
 import type { RoomSession } from '../rooms/meeting-pass.server'
 import { GuestCallMessageSchema, MemberCallMessageSchema } from './call-message.schema'
+import { callerAddress, hostAddress, sendCallMessageToHost } from './personal-room-message.server'
 
 type FieldErrors = Record<string, string[]>
 
@@ -60,7 +68,40 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
 
   const hostId = room.hostId
   let send: () => Promise<SendOutcome>
-  if (user) {
+  if (brand.slug === MAIN_BRAND_SLUG) {
+    // A personal room: the host is reached where they are, not in the main brand's messages.
+    const host = await User.findByPk(hostId)
+    const to = host && hostAddress(host)
+    if (!host || !to || host.id === user?.id) return { kind: 'hostUnreachable' }
+    if (user && !(await mayContact(user.id, host.id, brand.id))) return { kind: 'hostUnreachable' }
+    let from: { name: string; emailAddress: string | null; phoneNumber: string | null; company: string | null }
+    let body: string
+    let video: boolean
+    if (user) {
+      const values = read(message, MemberCallMessageSchema)
+      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+      ;({ body, video } = { body: values.body ?? '', video: Boolean(values.video) })
+      from = { name: senderLabel(user), ...callerAddress(user), company: null }
+    } else {
+      const values = read(message, GuestCallMessageSchema)
+      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+      ;({ body, video } = { body: values.body ?? '', video: Boolean(values.video) })
+      from = { name: values.fullName, emailAddress: null, phoneNumber: values.phone, company: values.company || null }
+    }
+    // The host's name only: it is what the caller reads beside the answers.
+    const hostParty = { name: host.name ?? room.name ?? room.slug, ...to }
+    send = () =>
+      startConversationBetweenOutsiders({
+        brand,
+        createdById: user?.id ?? null,
+        from,
+        to: hostParty,
+        body,
+        video: video ? message.video : null,
+        deliver: (recipient, sent) =>
+          sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: user ? null : from.phoneNumber }, recipient, message: sent }),
+      })
+  } else if (user) {
     const values = read(message, MemberCallMessageSchema)
     if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
     const parsed = NewMessageSchema.safeParse({ recipientIds: [hostId], tagIds: [], body: values.body, video: values.video })
