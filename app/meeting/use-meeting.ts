@@ -22,7 +22,15 @@ import { notificationToast, type MeetingNotice } from './notification-toast'
 
 export interface MeetingConfig {
   community: { name: string; slug: string }
-  room: { id: string; slug: string; name: string; description: string | null; event: { startsAt: string | null } | null }
+  room: {
+    id: string
+    slug: string
+    name: string
+    description: string | null
+    event: { startsAt: string | null } | null
+    /** A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, not in a community's messages. */
+    personal?: boolean
+  }
   host: { name: string; avatar: string | null } | null
   hostId: string | null
   me: { userId: string; name: string; avatar: string | null; isGuest: boolean; isHost: boolean; isCoHost: boolean; canKick: boolean; canMute: boolean }

@@ -48,7 +48,7 @@ export function WaitingRoomView() {
             {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
           </button>
         )}
-        {status === 'missed' || status === 'declined' ? <LeaveMessage guest={config.me.isGuest} name={meeting.state.me.name} /> : null}
+        {status === 'missed' || status === 'declined' ? <LeaveMessage guest={config.me.isGuest} personal={Boolean(config.room.personal)} name={meeting.state.me.name} /> : null}
         {meeting.notice?.key === 'failed' ? (
           <p role="alert" className="meeting-error">
             {t('meeting:waitingRoom.failed', { reason: meeting.notice.reason ?? '' })}
@@ -71,19 +71,20 @@ function refusalText(t: ReturnType<typeof useT>['t'], result: LeaveMessageResult
 
 /**
  * The host did not take the call (missed or declined): a message for them, in text, on video or
- * both, landing in their messages. A guest also gives their full name, their company if they like,
+ * both, landing in their messages (in a personal room, by mail or SMS: the room's host is no
+ * member of the main brand). A guest also gives their full name, their company if they like,
  * and a mobile phone, where the host's answer reaches them. The video is a file input the
  * recorder fills (the "video record dialog": record, stop, watch, record again), sent with the form
  * as multipart; the server checks it by its content like every message video.
  */
-function LeaveMessage({ guest, name }: { guest: boolean; name: string }) {
+function LeaveMessage({ guest, personal, name }: { guest: boolean; personal: boolean; name: string }) {
   const { t } = useT()
   const { meeting } = useMeetingContext()
   const video = useRef<HTMLInputElement>(null)
   const [sending, setSending] = useState<Sending>({ kind: 'editing' })
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [refusal, setRefusal] = useState<string | null>(null)
-  if (sending.kind === 'sent') return <p role="status">{t('meeting:callMessage.sent')}</p>
+  if (sending.kind === 'sent') return <p role="status">{t(personal ? 'meeting:callMessage.personalSent' : 'meeting:callMessage.sent')}</p>
   const field = (key: string) => (errors[key]?.length ? errors[key] : undefined)
   return (
     <form
@@ -107,7 +108,8 @@ function LeaveMessage({ guest, name }: { guest: boolean; name: string }) {
       }}
     >
       <h2 id="waiting-room-message-title">{t('meeting:callMessage.title')}</h2>
-      <p>{t('meeting:callMessage.lead')}</p>
+      <p>{t(personal ? 'meeting:callMessage.personalLead' : 'meeting:callMessage.lead')}</p>
+      {personal && !guest ? <p>{t('meeting:callMessage.personalMemberLead')}</p> : null}
       {guest ? (
         <>
           <p>{t('meeting:callMessage.guestLead')}</p>

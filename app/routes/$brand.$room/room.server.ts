@@ -1,5 +1,6 @@
 // The meeting page's server side: the room page's data, with its pass (lib/rooms/meeting-pass.server.ts).
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { normaliseSlug } from '#models/slugs'
 import { requireCommunity } from '#app/lib/http/guards.server'
 import { User } from '#app/lib/platform/db.server'
@@ -72,6 +73,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         description: room.description,
         // An event room: its hosts run the slots; the scheduled start is for the early-start warning.
         event: room.context === 'event' ? { startsAt: room.startsAt?.toISOString() ?? null } : null,
+        // A personal room (/me/{link}): a message left for its host reaches them by mail or SMS.
+        personal: brand.slug === MAIN_BRAND_SLUG,
       },
       host: host ? { name: host.name || '', avatar: host.avatar } : null,
       hostId: room.hostId,
