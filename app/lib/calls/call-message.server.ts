@@ -36,7 +36,10 @@ export type CallMessageOutcome =
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   /** The caller has no call to follow up: none, still ringing, answered or cancelled. */
   | { kind: 'notMissed' }
-  /** Nobody to write to: the room has no host, or not one the caller may write to here (not a member of the community, a block). */
+  /**
+   * Nobody to write to: the room has no host, or not one the caller may write to here (not a member
+   * of the community, a block; in a personal room, a host with no address they take notifications at).
+   */
   | { kind: 'hostUnreachable' }
   | { kind: 'limited'; retryAfterSeconds: number }
   | { kind: 'failed' }
