@@ -268,7 +268,7 @@ describe('a message left in a personal room (/me/{link})', () => {
     routeArgs(`/${MAIN_BRAND_SLUG}/messages/reply/${token}`, { brand: MAIN_BRAND_SLUG, token }, fields ? { method: 'POST', body: new URLSearchParams(fields) } : {})
   type ReplyPage = {
     personal: boolean
-    view: { participants: Array<{ name: string; company: string | null; me: boolean }>; messages: Array<{ body: string; video: { id: string } | null }> }
+    view: { participants: Array<{ name: string; company: string | null; external: boolean; me: boolean }>; messages: Array<{ body: string; video: { id: string } | null }> }
   }
   const openReply = async (token: string) => unwrap(await replyRoute.loader(replyArgs(token))) as unknown as ReplyPage
 
@@ -316,7 +316,8 @@ describe('a message left in a personal room (/me/{link})', () => {
     // The guest reads the answer under the host's name; the host's address shows nowhere.
     const theirPage = await openReply(tokenOf(guestLink))
     expect(theirPage.view.messages.map((message) => message.body)).toEqual(['Could we talk about the order?', 'Of course, tomorrow at ten?'])
-    expect(theirPage.view.participants.find((person) => !person.me)).toMatchObject({ name: pia.name, company: null })
+    // Nobody is a member of the main brand: nobody is marked as from outside it.
+    expect(theirPage.view.participants.find((person) => !person.me)).toMatchObject({ name: pia.name, company: null, external: false })
     for (const text of [JSON.stringify(theirPage), sms.text]) {
       expect(text).not.toContain(pia.emailAddress!)
       expect(text).not.toContain(pia.phoneNumber!)

@@ -21,10 +21,18 @@ export async function replyLoader(args: LoaderFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   const messages = await routeMessages(args, 'messages')
   if (!found) return data({ messages, community: brand.name, slug: brand.slug, token: null, name: null, personal: false, view: null, constraint: null }, { status: 410 })
-  const view = await conversationView(found.conversation, found.participant)
+  const seen = await conversationView(found.conversation, found.participant)
   await markRead(found.participant)
-  // In the main brand (a message left in a personal room) nobody is a member: the page says so.
+  // In the main brand (a message left in a personal room) nobody is a member: the page says so,
+  // and marks nobody as "outside the community".
   const personal = brand.slug === MAIN_BRAND_SLUG
+  const view = personal
+    ? {
+        ...seen,
+        participants: seen.participants.map((person) => ({ ...person, external: false })),
+        messages: seen.messages.map((message) => ({ ...message, from: message.from && { ...message.from, external: false } })),
+      }
+    : seen
   return { messages, community: brand.name, slug: brand.slug, token: args.params.token!, name: found.participant.name, personal, view, constraint: getZodConstraint(ReplySchema) }
 }
 
