@@ -5,12 +5,14 @@
 // shorten: a declined call is followed up the same way). The guest leaves a text message with name,
 // company and mobile phone, then, after a second call, a video recorded with Chromium's fake camera.
 // The host finds both in their messages, the company beside the guest's name, the video in a player.
-// Without MediaRecorder the form says the spec's Safari warning and keeps its file input.
+// Without MediaRecorder the form says the spec's Safari warning and keeps its file input. In a
+// personal room (/me/{link}) the message reaches the host by mail with a reply link, where the host
+// reads it and answers without signing in, and the answer goes to the guest by SMS.
 // JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+import { addPerson, claimRoom, collectErrors, copyRow, DEMO, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const msg = (key: string, values: Record<string, string | number> = {}) => t('en', `messages:${key}`, values)
@@ -136,10 +138,78 @@ test('a declined guest leaves the host a text message with name, company and pho
     expect(served.headers()['content-type']).toBe('video/webm')
     await screenshots(host.page, testInfo, 'call-message-host-video')
 
-    // The one 400 is the form's refusal of the bad input, answered as designed.
-    expect(guestErrors.filter((error) => !/status of 400/.test(error))).toEqual([])
+    // The one 400 is the form's refusal of the bad input, answered as designed; a 404 is the
+    // absent-host notice (/resources/call-host) arriving after the host already declined the call.
+    expect(guestErrors.filter((error) => !/status of 40[04]/.test(error))).toEqual([])
     expect(host.errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
   } finally {
+    await guestContext.close()
+    await host.close()
+  }
+})
+
+test('in a personal room, a declined guest’s message reaches the host by mail; the host answers on the reply page and the guest gets it by SMS', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000)
+  const hostAccount = { name: 'Pia Personal', emailAddress: `pia-${run}@call-message.example` }
+  const host = await personInBrowser(browser, hostAccount)
+  const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const guest = await guestContext.newPage()
+  const guestErrors = collectErrors(guest)
+  const readerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const reader = await readerContext.newPage()
+  const phone = `+4474009${String(parseInt(run, 16) % 100000).padStart(5, '0')}`
+  try {
+    const room = await claimRoom(host.page, `pia-${run}`)
+    await sql("UPDATE rooms SET waitingRoom = 1 WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = 'me')", [`pia-${run}`])
+    await host.page.goto(room)
+    await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
+    await host.page.getByRole('button', { name: m('mirror.join') }).click()
+    await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
+
+    await guest.goto(room)
+    await guest.getByRole('button', { name: m('home.join'), exact: true }).click()
+    await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+    await callAndBeDeclined(guest, host.page, false)
+    const form = guest.locator('form.meeting-waiting-message')
+    await expect(form.getByText(m('callMessage.personalLead'))).toBeVisible()
+    await form.getByLabel(m('callMessage.fullName')).fill('Gina Guest')
+    await form.getByLabel(m('callMessage.company')).fill('Acme Widgets')
+    await form.getByLabel(m('callMessage.phone')).fill(phone)
+    await form.getByLabel(m('callMessage.body'), { exact: true }).fill('Could we talk about the order?')
+    await form.getByRole('button', { name: m('callMessage.send') }).click()
+    await expect(guest.getByRole('status').filter({ hasText: m('callMessage.personalSent') })).toBeVisible({ timeout: 15_000 })
+
+    // The mail: who left it, the text, and the reply link.
+    await expect.poll(() => mailsTo(hostAccount.emailAddress).length, { timeout: 15_000 }).toBe(1)
+    const mail = mailsTo(hostAccount.emailAddress)[0]!
+    expect(mail.subject).toBe(t('en', 'mail:callMessage.subject', { caller: 'Gina Guest', room: 'Pia Personal' }))
+    expect(mail.text).toContain('Could we talk about the order?')
+    expect(mail.text).toContain(t('en', 'mail:callMessage.company', { company: 'Acme Widgets' }))
+    const link = /https?:\/\/\S+\/me\/messages\/reply\/[A-Za-z0-9_-]{36}/.exec(mail.text ?? '')?.[0]
+    expect(link).toBeTruthy()
+
+    // The host opens it (no session needed: a browser of its own), reads and answers.
+    await reader.goto(new URL(link!).pathname)
+    await expect(reader.getByText('Could we talk about the order?')).toBeVisible()
+    await expect(reader.getByText(msg('reply.personalIntro', { name: 'Pia Personal' }))).toBeVisible()
+    // Nobody is a member of the main brand: nobody is marked as from outside it.
+    await expect(reader.getByText(msg('conversation.external'))).toHaveCount(0)
+    await screenshots(reader, testInfo, 'call-message-personal-reply')
+    await reader.getByLabel(msg('form.reply')).fill('Of course, tomorrow at ten?')
+    await reader.getByRole('button', { name: msg('form.send') }).click()
+    await expect(reader.getByText('Of course, tomorrow at ten?')).toBeVisible({ timeout: 15_000 })
+
+    // The guest's SMS, naming the host and never their address.
+    await expect.poll(async () => (await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [phone])).length, { timeout: 15_000 }).toBe(1)
+    const [sms] = await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [phone])
+    expect(sms!.text).toContain('Pia Personal')
+    expect(sms!.text).not.toContain(hostAccount.emailAddress)
+
+    // A 404 is the absent-host notice (/resources/call-host) arriving after the host already declined the call.
+    expect(guestErrors.filter((error) => !/status of 404/.test(error))).toEqual([])
+    expect(host.errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+  } finally {
+    await readerContext.close()
     await guestContext.close()
     await host.close()
   }
