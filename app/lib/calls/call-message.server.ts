@@ -83,12 +83,14 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
     if (user) {
       const values = read(message, MemberCallMessageSchema)
       if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-      ;({ body, video } = { body: values.body ?? '', video: Boolean(values.video) })
+      body = values.body ?? ''
+      video = Boolean(values.video)
       from = { name: senderLabel(user), ...callerAddress(user), company: null }
     } else {
       const values = read(message, GuestCallMessageSchema)
       if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-      ;({ body, video } = { body: values.body ?? '', video: Boolean(values.video) })
+      body = values.body ?? ''
+      video = Boolean(values.video)
       from = { name: values.fullName, emailAddress: null, phoneNumber: values.phone, company: values.company || null }
     }
     // The host's name only: it is what the caller reads beside the answers.
