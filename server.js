@@ -65,9 +65,9 @@ const { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, MEDIA_BODY_LIMIT, MESSAGE_BODY_LIMIT
 // The media library's uploads (/{brand}/media and /{brand}/media/upload) take a batch of videos: the
 // route streams each file to disk and cuts it at its own size limit (app/lib/media/media-upload.server.ts).
 const isMediaUpload = (path) => /^\/[^/]+\/media(\/upload)?\/?$/.test(path)
-// The message forms (new message, a conversation, an external recipient's reply link) take a video
-// the same way (app/lib/messages/message-form.server.ts).
-const isMessageForm = (path) => /^\/[^/]+\/messages\/(new|[A-Za-z0-9_-]{36}|reply\/[A-Za-z0-9_-]+)\/?$/.test(path)
+// The message forms (new message, a conversation, an external recipient's reply link, and the
+// waiting room's message for a host) take a video the same way (app/lib/messages/message-form.server.ts).
+const isMessageForm = (path) => /^\/[^/]+\/messages\/(new|[A-Za-z0-9_-]{36}|reply\/[A-Za-z0-9_-]+)\/?$/.test(path) || path === '/resources/call-message'
 const multipartLimit = (path) => (isMediaUpload(path) ? MEDIA_BODY_LIMIT : isMessageForm(path) ? MESSAGE_BODY_LIMIT : UPLOAD_BODY_LIMIT)
 app.use((req, res, next) => {
   // An answer sent before its body was read (refused here or by readForm): the rest is dropped as it

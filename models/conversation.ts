@@ -55,6 +55,8 @@ export class ConversationParticipant extends Model<InferAttributes<ConversationP
   declare name: CreationOptional<string | null>
   declare emailAddress: CreationOptional<string | null>
   declare phoneNumber: CreationOptional<string | null>
+  /** The company an external participant gave (a guest's message for a host, migration 0027). */
+  declare company: CreationOptional<string | null>
   declare replyTokenHash: CreationOptional<string | null>
   declare replyTokenExpiresAt: CreationOptional<Date | null>
   declare unreadCount: CreationOptional<number>
@@ -74,6 +76,7 @@ export class ConversationParticipant extends Model<InferAttributes<ConversationP
         name: { type: DataTypes.STRING(255), allowNull: true },
         emailAddress: { type: DataTypes.STRING(255), allowNull: true },
         phoneNumber: { type: DataTypes.STRING(40), allowNull: true },
+        company: { type: DataTypes.STRING(100), allowNull: true },
         replyTokenHash: { type: DataTypes.STRING(64), allowNull: true },
         replyTokenExpiresAt: { type: DataTypes.DATE, allowNull: true },
         unreadCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

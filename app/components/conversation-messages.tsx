@@ -6,7 +6,7 @@ type View = {
     id: string
     body: string
     at: string
-    from: { name: string; me: boolean; external: boolean } | null
+    from: { name: string; company?: string | null; me: boolean; external: boolean } | null
     files: Array<{ id: string; name: string; size: number }>
     video: { id: string; thumbnailId: string | null } | null
   }>
@@ -21,7 +21,13 @@ export function ConversationMessages({ view, fileHref }: { view: View; fileHref:
       {view.messages.map((message) => (
         <li key={message.id} className={message.from?.me ? 'message mine' : 'message'}>
           <p className="message-meta">
-            <strong>{message.from?.me ? t('messages:conversation.you') : message.from?.name}</strong>{' '}
+            <strong>
+              {message.from?.me
+                ? t('messages:conversation.you')
+                : message.from?.company
+                  ? t('messages:conversation.nameAtCompany', { name: message.from.name, company: message.from.company })
+                  : message.from?.name}
+            </strong>{' '}
             <time dateTime={message.at} className="hint">
               {formatDate(new Date(message.at), { language })}
             </time>

@@ -22,7 +22,15 @@ import { notificationToast, type MeetingNotice } from './notification-toast'
 
 export interface MeetingConfig {
   community: { name: string; slug: string }
-  room: { id: string; slug: string; name: string; description: string | null; event: { startsAt: string | null } | null }
+  room: {
+    id: string
+    slug: string
+    name: string
+    description: string | null
+    event: { startsAt: string | null } | null
+    /** A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, not in a community's messages. */
+    personal?: boolean
+  }
   host: { name: string; avatar: string | null } | null
   hostId: string | null
   me: { userId: string; name: string; avatar: string | null; isGuest: boolean; isHost: boolean; isCoHost: boolean; canKick: boolean; canMute: boolean }
@@ -707,13 +715,21 @@ export function useMeeting(config: MeetingConfig) {
           const call = await sessionRef.current!.cancelCall(callId)
           dispatch({ type: 'myCall', call })
         }),
-      /** After a missed call, a message for the host (signed in only); true once it was sent. */
-      leaveMessage: async (body: string) => {
-        const response = await fetch('/resources/call-message', {
-          method: 'POST',
-          body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug, body }),
-        })
-        return response.ok
+      /**
+       * After a missed or declined call, a message for the host (the waiting room's form, its video
+       * included, sent as multipart): what the server said, for the form to show.
+       */
+      leaveMessage: async (form: FormData): Promise<LeaveMessageResult> => {
+        form.set('brand', config.community.slug)
+        form.set('room', config.room.slug)
+        try {
+          const response = await fetch('/resources/call-message', { method: 'POST', body: form })
+          const body = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number }
+          return { status: response.status, error: body.error ?? null, fieldErrors: body.fieldErrors ?? {}, retryAfterSeconds: body.retryAfterSeconds ?? 0 }
+        } catch {
+          // Offline, or the connection dropped: said like any failure to send.
+          return { status: 0, error: null, fieldErrors: {}, retryAfterSeconds: 0 }
+        }
       },
       answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
       declineCall: (callId: string, message: string) =>
@@ -734,6 +750,9 @@ export function useMeeting(config: MeetingConfig) {
 }
 
 export type Meeting = ReturnType<typeof useMeeting>
+
+/** /resources/call-message's answer: its status (0 when it never came), its error code, the field errors of a 400 and a 429's wait. */
+export type LeaveMessageResult = { status: number; error: string | null; fieldErrors: Record<string, string[]>; retryAfterSeconds: number }
 
 /**
  * The hosts' breakout controls. Refusals of a name come back to the form that sent it (thrown);

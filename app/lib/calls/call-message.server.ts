@@ -1,20 +1,172 @@
-// Leaving a message for a host (core spec §2 "leave a message"; issue 14 item 1): a signed-in
-// caller whose call nobody answered writes to the room's host from the waiting room; it lands in the
-// host's messages as any message does (conversations.server.ts: the host must be a member the
-// caller may reach, blocks included). Guests have no messages of their own to write from.
-import { startConversation, type SendOutcome } from '../messages/conversations.server'
+// Leaving a message for a host (core spec §1 "Visitors and guests: may … leave a text or video
+// message for a host", §5 "Message leaving to a host"; issue 14 item 1): a caller whose call the
+// host did not take (missed, or declined: either way the host did not talk to them) writes to the
+// room's host from the waiting room, in text, in video, or both. It lands in the host's messages:
+// - a signed-in caller writes as themselves, as any message does (startConversation: the host must
+//   be a member they may reach, blocks included);
+// - a guest writes as someone outside the community, with the full name, mobile phone and company
+//   they give (startConversationFromOutsider); the host answers in the conversation and the answer
+//   reaches the guest by SMS with a reply link.
+// - in a personal room (the main brand, /me/{link}), whose host is no member there and has no
+//   messages page, the message reaches the host by mail or SMS with a reply link, the host and the
+//   caller both taking part from outside (personal-room-message.server.ts); the host's answer
+//   reaches a guest by SMS and a signed-in caller by mail, each with their own reply link, and
+//   neither reads the other's address.
+// Whose call it was is read from the database by the caller id of the room session (the member's
+// id, or the guest's signed `__guest` cookie id, as the edge recorded it): the client's word
+// counts for nothing, and a guest can only ever follow up their own call.
+import { parseWithZod } from '@conform-to/zod'
+import type { AppLoadContext } from '@remix-run/node'
+import type { z, ZodTypeAny } from 'zod'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
+import { mayContact } from '../connections/visibility.server'
+import { senderLabel, startConversation, startConversationBetweenOutsiders, startConversationFromOutsider, type SendOutcome } from '../messages/conversations.server'
+import type { MessageForm } from '../messages/message-form.server'
 import { NewMessageSchema } from '../messages/message.schema'
-import type { Brand, Room, User } from '../platform/db.server'
-import { RoomCall } from '../platform/db.server'
+import { RoomCall, User } from '../platform/db.server'
+import { LIMITS, hit } from '../platform/rate-limit.server'
+import type { RoomSession } from '../rooms/meeting-pass.server'
+import { GuestCallMessageSchema, MemberCallMessageSchema } from './call-message.schema'
+import { callerAddress, hostAddress, sendCallMessageToHost } from './personal-room-message.server'
 
-export type CallMessageOutcome = SendOutcome | { kind: 'notMissed' }
+type FieldErrors = Record<string, string[]>
 
-/** Sends `body` to the room's host when the sender's last call to the room was missed. */
-export async function leaveMessageForHost(input: { brand: Brand; room: Room; sender: User; body: string }): Promise<CallMessageOutcome> {
-  const { brand, room, sender } = input
-  const last = await RoomCall.findOne({ where: { roomId: room.id, callerId: sender.id }, order: [['createdAt', 'DESC']], attributes: ['status'] })
-  if (last?.status !== 'missed' || !room.hostId) return { kind: 'notMissed' }
-  const values = NewMessageSchema.safeParse({ recipientIds: [room.hostId], tagIds: [], body: input.body })
-  if (!values.success) return { kind: 'invalid', fieldErrors: { body: values.error.issues.map((issue) => issue.message) } }
-  return startConversation({ brand, sender, values: values.data })
+export type CallMessageOutcome =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; fieldErrors: FieldErrors }
+  /** The caller has no call to follow up: none, still ringing, answered or cancelled. */
+  | { kind: 'notMissed' }
+  /**
+   * Nobody to write to: the room has no host, or not one the caller may write to here (not a member
+   * of the community, a block; in a personal room, a host with no address they take notifications at).
+   */
+  | { kind: 'hostUnreachable' }
+  | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'failed' }
+
+/** Calls whose caller may leave a message: the host did not take them. */
+const UNTAKEN = new Set(['missed', 'declined'])
+
+/**
+ * Whether the caller's last call to the room ended without the host taking it. The last only: a
+ * caller who called again and was let in has nothing to leave a message about, and one whose call
+ * still rings may yet be answered. A caller's calls to a room follow one another (a second ring
+ * while one rings is that same call, models/call.ts ringHosts), so the last one is the one still
+ * ringing, else the one that ended last: endedAt keeps milliseconds, where createdAt on MariaDB
+ * keeps whole seconds and would tie a call with the one made right after it.
+ */
+async function lastCallUntaken(roomId: string, callerId: string): Promise<boolean> {
+  if ((await RoomCall.count({ where: { roomId, callerId, status: 'calling' } })) > 0) return false
+  const last = await RoomCall.findOne({ where: { roomId, callerId }, order: [['endedAt', 'DESC'], ['createdAt', 'DESC']], attributes: ['status'] })
+  return last !== null && UNTAKEN.has(last.status)
+}
+
+/** Sends the form's message to the room's host when the caller's last call to the room was missed or declined. */
+export async function leaveMessageForHost(input: { session: RoomSession; message: MessageForm; context: Pick<AppLoadContext, 'clientAddress'> }): Promise<CallMessageOutcome> {
+  const { session, message } = input
+  const { brand, room, user } = session
+  const callerId = session.claims.userId
+  if (!(await lastCallUntaken(room.id, callerId))) return { kind: 'notMissed' }
+  if (!room.hostId) return { kind: 'hostUnreachable' }
+
+  const hostId = room.hostId
+  let send: () => Promise<SendOutcome>
+  if (brand.slug === MAIN_BRAND_SLUG) {
+    // A personal room: the host is reached where they are, not in the main brand's messages.
+    const host = await User.findByPk(hostId)
+    const to = host && hostAddress(host)
+    if (!host || !to || host.id === user?.id) return { kind: 'hostUnreachable' }
+    if (user && !(await mayContact(user.id, host.id, brand.id))) return { kind: 'hostUnreachable' }
+    let from: { name: string; emailAddress: string | null; phoneNumber: string | null; company: string | null }
+    let body: string
+    let video: boolean
+    if (user) {
+      const values = read(message, MemberCallMessageSchema)
+      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+      body = values.body ?? ''
+      video = Boolean(values.video)
+      from = { name: senderLabel(user), ...callerAddress(user), company: null }
+    } else {
+      const values = read(message, GuestCallMessageSchema)
+      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+      body = values.body ?? ''
+      video = Boolean(values.video)
+      from = { name: values.fullName, emailAddress: null, phoneNumber: values.phone, company: values.company || null }
+    }
+    // The host's name only: it is what the caller reads beside the answers.
+    const hostParty = { name: host.name ?? room.name ?? room.slug, ...to }
+    send = () =>
+      startConversationBetweenOutsiders({
+        brand,
+        createdById: user?.id ?? null,
+        from,
+        to: hostParty,
+        body,
+        video: video ? message.video : null,
+        deliver: (recipient, sent) =>
+          sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: user ? null : from.phoneNumber }, recipient, message: sent }),
+      })
+  } else if (user) {
+    const values = read(message, MemberCallMessageSchema)
+    if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+    const parsed = NewMessageSchema.safeParse({ recipientIds: [hostId], tagIds: [], body: values.body, video: values.video })
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors }
+    send = () => startConversation({ brand, sender: user, values: parsed.data, video: values.video ? message.video : null })
+  } else {
+    const values = read(message, GuestCallMessageSchema)
+    if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
+    send = () =>
+      startConversationFromOutsider({
+        brand,
+        memberId: hostId,
+        outsider: { name: values.fullName, phoneNumber: values.phone, company: values.company || null },
+        body: values.body ?? '',
+        video: values.video ? message.video : null,
+      })
+  }
+
+  // Counted once the message is fit to send, so that a typo costs nothing.
+  for (const [limit, subject] of [
+    [LIMITS.callMessagesPerCaller, callerId],
+    [LIMITS.callMessagesPerAddress, input.context.clientAddress],
+  ] as const) {
+    const { allowed, retryAfterSeconds } = await hit(limit, subject)
+    if (!allowed) return { kind: 'limited', retryAfterSeconds }
+  }
+
+  const sent = await send()
+  switch (sent.kind) {
+    case 'sent':
+      return { kind: 'sent' }
+    case 'invalid':
+      // The host is not someone the caller may write to in this community's messages (not an
+      // active member of it, or a block either way): one answer for both, so a block is not told.
+      return sent.fieldErrors.recipientIds ? { kind: 'hostUnreachable' } : sent
+    case 'limited':
+    case 'failed':
+      return { kind: 'failed' }
+  }
+}
+
+/** The form's values, or its errors by field. */
+function read<Schema extends ZodTypeAny>(message: MessageForm, schema: Schema): z.output<Schema> | { fieldErrors: FieldErrors } {
+  const submission = parseWithZod(message.form, { schema })
+  if (submission.status === 'success' && !message.refused) return submission.value as z.output<Schema>
+  return { fieldErrors: fieldErrors(submission.status === 'error' ? submission.error : null, message.refused) }
+}
+
+/**
+ * The schema's errors with the refused video's (a video of another type, or too large): that
+ * refusal is why there seemed to be neither text nor video, so "text or video" is not said too.
+ */
+function fieldErrors(schemaErrors: Record<string, string[] | null> | null | undefined, refused: FieldErrors | null): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const [field, messages] of Object.entries(schemaErrors ?? {})) if (messages?.length) errors[field] = messages
+  if (refused) {
+    const body = (errors.body ?? []).filter((error) => error !== 'meeting:callMessage.errors.textOrVideo')
+    if (body.length > 0) errors.body = body
+    else delete errors.body
+    Object.assign(errors, refused)
+  }
+  return errors
 }

@@ -134,6 +134,100 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   return { kind: 'sent', conversationId: conversation.id }
 }
 
+/**
+ * A conversation that someone outside the community starts with one member: a guest's message for
+ * a host from the waiting room (app/lib/calls/call-message.server.ts decides who may). The outsider
+ * is the conversation's external participant, as someone a member writes to is, so the member
+ * reads it in their messages and answers it there, and the answer reaches the outsider through the
+ * existing path (deliverToExternals: an SMS or a mail with a reply link). Nothing goes out now: the
+ * only outsider is the one writing.
+ */
+export async function startConversationFromOutsider(input: {
+  brand: CommunityRef
+  memberId: string
+  outsider: { name: string; phoneNumber: string; company: string | null }
+  body: string
+  video: ReceivedFile | null
+}): Promise<SendOutcome> {
+  const { brand, memberId, outsider } = input
+  if ((await activeMembers(brand.id, [memberId])).length === 0) return invalid('recipientIds', 'recipientUnknown')
+  const stored = await keepMessageFiles(brand.id, { files: [], video: input.video })
+  let conversation: Conversation
+  let message: Message
+  try {
+    ;({ conversation, message } = await Conversation.sequelize!.transaction(async (transaction) => {
+      const conversation = await Conversation.create({ brandId: brand.id, type: 'external', createdById: null, tagId: null, lastMessageAt: new Date() }, { transaction })
+      const from = await ConversationParticipant.create(
+        { conversationId: conversation.id, name: outsider.name, phoneNumber: outsider.phoneNumber, company: outsider.company },
+        { transaction },
+      )
+      await ConversationParticipant.create({ conversationId: conversation.id, userId: memberId }, { transaction })
+      const message = await writeMessage(conversation, from, input.body, stored, transaction)
+      return { conversation, message }
+    }))
+  } catch (error) {
+    await dropMessageFiles(stored)
+    throw error
+  }
+  publishMessage([memberId], { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id })
+  return { kind: 'sent', conversationId: conversation.id }
+}
+
+/** How an outside participant is named and reached: one address, the one their messages go to. */
+export type OutsideParty = { name: string; emailAddress: string | null; phoneNumber: string | null; company?: string | null }
+
+/**
+ * A conversation between two people who both take part from outside the community's messages, each
+ * reading and answering through their reply link: a caller's message for the host of a personal
+ * room (app/lib/calls/call-message.server.ts), whose host and callers are no members of the main
+ * brand and have no messages page there. `deliver` takes the first message to `to` (a mail or SMS
+ * of its own, with `to`'s reply link); when it throws, the conversation goes, so that sending again
+ * leaves no twin, and the outcome is `failed`. Every later message goes through sendReply, which
+ * reaches the other by the same path as any external recipient (deliverToExternals). Only names
+ * show on the reply page: neither reads the other's address.
+ */
+export async function startConversationBetweenOutsiders(input: {
+  brand: CommunityRef
+  createdById: string | null
+  from: OutsideParty
+  to: OutsideParty
+  body: string
+  video: ReceivedFile | null
+  deliver: (to: ConversationParticipant, message: Message) => Promise<unknown>
+}): Promise<SendOutcome> {
+  const { brand, from, to } = input
+  const stored = await keepMessageFiles(brand.id, { files: [], video: input.video })
+  let conversation: Conversation
+  let message: Message
+  let recipient: ConversationParticipant
+  try {
+    ;({ conversation, message, recipient } = await Conversation.sequelize!.transaction(async (transaction) => {
+      const conversation = await Conversation.create({ brandId: brand.id, type: 'external', createdById: input.createdById, tagId: null, lastMessageAt: new Date() }, { transaction })
+      const writer = await ConversationParticipant.create(
+        { conversationId: conversation.id, name: from.name, emailAddress: from.emailAddress, phoneNumber: from.phoneNumber, company: from.company ?? null },
+        { transaction },
+      )
+      const recipient = await ConversationParticipant.create(
+        { conversationId: conversation.id, name: to.name, emailAddress: to.emailAddress, phoneNumber: to.phoneNumber, company: to.company ?? null },
+        { transaction },
+      )
+      const message = await writeMessage(conversation, writer, input.body, stored, transaction)
+      return { conversation, message, recipient }
+    }))
+  } catch (error) {
+    await dropMessageFiles(stored)
+    throw error
+  }
+  try {
+    await input.deliver(recipient, message)
+  } catch (error) {
+    logger.warn({ err: error, conversationId: conversation.id }, 'message delivery failed')
+    await removeConversation(conversation.id, stored)
+    return { kind: 'failed' }
+  }
+  return { kind: 'sent', conversationId: conversation.id }
+}
+
 /** Writes in a conversation as one of its participants (a member, or an external recipient through the reply link). */
 export async function sendReply(input: {
   brand: CommunityRef
@@ -286,10 +380,17 @@ export async function unreadCount(brandId: string, userId: string, options: { ex
   return mine.reduce((total, participant) => total + participant.unreadCount, 0)
 }
 
-export type ParticipantView = { id: string; name: string; external: boolean; me: boolean }
+/** `company`: what an outsider who wrote first gave (a guest's message for a host); null for members. */
+export type ParticipantView = { id: string; name: string; company: string | null; external: boolean; me: boolean }
 
 function participantView(participant: ConversationParticipant, viewerId: string): ParticipantView {
-  return { id: participant.id, name: participant.user?.name ?? participant.name ?? '', external: participant.userId === null, me: participant.id === viewerId }
+  return {
+    id: participant.id,
+    name: participant.user?.name ?? participant.name ?? '',
+    company: participant.userId === null ? (participant.company ?? null) : null,
+    external: participant.userId === null,
+    me: participant.id === viewerId,
+  }
 }
 
 /** Spec §7 GET /messages/conversations (paged from page 0): newest first, with who is in each, its last message and my unread count. */

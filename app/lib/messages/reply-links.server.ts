@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { Op } from 'sequelize'
 import type { Brand } from '#models/index'
 import { newId } from '#models/ids'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
 import { Conversation, ConversationParticipant } from '../platform/db.server'
@@ -22,9 +23,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export async function sendToExternal(input: { brand: MailingBrand; senderName: string; recipient: ConversationParticipant; body: string }) {
   const { brand, senderName, recipient, body } = input
-  const token = newId()
-  await recipient.update({ replyTokenHash: hash(token), replyTokenExpiresAt: new Date(Date.now() + REPLY_LINK_TTL_MS) })
-  const link = `${env.PUBLIC_URL}/${brand.slug}/messages/reply/${token}`
+  const link = await mintReplyLink(brand, recipient)
   const language = isLanguage(brand.communityLanguage) ? brand.communityLanguage : DEFAULT_LANGUAGE
   const t = translatorFor(language)
   const values = { sender: senderName, community: brand.name, name: recipient.name ?? '' }
@@ -38,7 +37,8 @@ export async function sendToExternal(input: { brand: MailingBrand; senderName: s
     heading: t('messages:mail.heading', values),
     blocks: [{ text: t('messages:mail.greeting', values) }, { text: t('messages:mail.intro', values) }, { text: body }],
     action: { label: t('messages:mail.button'), url: link, hint: t('messages:mail.linkHint') },
-    footer: [t('messages:mail.footer', values)],
+    // In the main brand nobody is a member: its conversations are messages left in personal rooms.
+    footer: [t(brand.slug === MAIN_BRAND_SLUG ? 'messages:mail.personalFooter' : 'messages:mail.footer', values)],
   }
   return deliver({
     channel: 'mail',
@@ -48,6 +48,16 @@ export async function sendToExternal(input: { brand: MailingBrand; senderName: s
     html: renderMailHtml(content, brand),
     meta: { kind: 'message', link },
   })
+}
+
+/**
+ * A fresh reply link (24 hours) for an external participant, retiring the one before; only its
+ * hash is kept. The link's files live under it: `{link}/files/{attachmentId}`.
+ */
+export async function mintReplyLink(brand: Pick<Brand, 'slug'>, recipient: ConversationParticipant) {
+  const token = newId()
+  await recipient.update({ replyTokenHash: hash(token), replyTokenExpiresAt: new Date(Date.now() + REPLY_LINK_TTL_MS) })
+  return `${env.PUBLIC_URL}/${brand.slug}/messages/reply/${token}`
 }
 
 /** The external participant a reply link belongs to, with the conversation, while the link lasts; null otherwise. */

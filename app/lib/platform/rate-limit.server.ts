@@ -16,6 +16,10 @@ export const LIMITS = {
   codesPerAccountPerDay: { name: 'code-account', max: env.CODES_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 3600 },
   // Meeting passes (the room page and /resources/edge-token) one client address is issued.
   edgePassesPerAddress: { name: 'edge-pass-address', max: env.EDGE_PASSES_PER_ADDRESS_PER_10_MIN, windowSeconds: 10 * 60 },
+  // Messages left for a host from the waiting room (ours; the spec gives none): a guest needs no
+  // account, so a caller id (a cookie) is cheap to change; the client address caps them as well.
+  callMessagesPerCaller: { name: 'call-message-caller', max: 5, windowSeconds: 60 * 60 },
+  callMessagesPerAddress: { name: 'call-message-address', max: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>
 
 /** Why a code is not sent, in the words the person reads: `{ message, minutes }` for t(). */

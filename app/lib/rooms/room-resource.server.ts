@@ -22,8 +22,10 @@ export async function roomResourceAction<S extends z.ZodRawShape>(
   { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
   fields: S,
   work: (session: RoomSession, input: z.infer<z.ZodObject<typeof roomFields & S>>) => Promise<Response>,
+  /** The form when the route read it itself (a message form with its video, message-form.server.ts). */
+  options: { form?: FormData } = {},
 ): Promise<Response> {
-  const parsed = z.object({ ...roomFields, ...fields }).safeParse(Object.fromEntries(await readForm(request)))
+  const parsed = z.object({ ...roomFields, ...fields }).safeParse(Object.fromEntries(options.form ?? (await readForm(request))))
   if (!parsed.success) return resourceReply({ error: 'invalid request' }, 400)
   let session: RoomSession
   try {

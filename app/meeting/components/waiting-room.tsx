@@ -1,10 +1,15 @@
 // The waiting room (issue 14; spec §2 view waitingRoom, §4 Call): the newcomer's side (the room's
 // name, call the host, cancel the call, how the call went) and the hosts' side (who is waiting,
-// answer or decline with an optional message). A signed-in caller nobody answered may leave the host a message.
-import { useState } from 'react'
+// answer or decline with an optional message). A caller the host did not take (missed or
+// declined), signed in or a guest, may leave the host a message in text or on video.
+import { useRef, useState } from 'react'
 import { CALL_LIMITS, type Call } from '#edge/contract/protocol'
+import { Field } from '#app/components/field'
+import { VideoRecorder } from '#app/components/video-recorder'
+import { CALLER_COMPANY_MAX, CALLER_NAME_MAX, CALLER_PHONE_MAX } from '#app/lib/calls/call-message.schema'
 import { useT } from '#app/lib/i18n/use-t'
-import { MESSAGE_MAX_LENGTH } from '#app/lib/messages/message-rules'
+import { MESSAGE_MAX_LENGTH, VIDEO_MESSAGE_MAX_BYTES, VIDEO_MESSAGE_TYPES } from '#app/lib/messages/message-rules'
+import type { LeaveMessageResult } from '../use-meeting'
 import { useMeetingContext } from './meeting-context'
 
 /** Where a refused newcomer waits: the room's name, and a call to its hosts. */
@@ -43,7 +48,7 @@ export function WaitingRoomView() {
             {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
           </button>
         )}
-        {status === 'missed' && !config.me.isGuest ? <LeaveMessage /> : null}
+        {status === 'missed' || status === 'declined' ? <LeaveMessage guest={config.me.isGuest} personal={Boolean(config.room.personal)} name={meeting.state.me.name} /> : null}
         {meeting.notice?.key === 'failed' ? (
           <p role="alert" className="meeting-error">
             {t('meeting:waitingRoom.failed', { reason: meeting.notice.reason ?? '' })}
@@ -54,40 +59,99 @@ export function WaitingRoomView() {
   )
 }
 
-/** Nobody answered: a few words for the host, landing in their messages. */
-function LeaveMessage() {
+type Sending = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' }
+
+/** What a refusal says above the form when it is about no one field. */
+function refusalText(t: ReturnType<typeof useT>['t'], result: LeaveMessageResult): string {
+  if (result.status === 409) return result.error === 'host unreachable' ? t('meeting:callMessage.errors.hostUnreachable') : t('meeting:callMessage.errors.notMissed')
+  if (result.status === 429) return t('meeting:callMessage.errors.tooMany', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
+  if (result.status === 413) return t('messages:errors.videoTooLarge')
+  return t('messages:errors.sendFailed')
+}
+
+/**
+ * The host did not take the call (missed or declined): a message for them, in text, on video or
+ * both, landing in their messages (in a personal room, by mail or SMS: the room's host is no
+ * member of the main brand). A guest also gives their full name, their company if they like,
+ * and a mobile phone, where the host's answer reaches them. The video is a file input the
+ * recorder fills (the "video record dialog": record, stop, watch, record again), sent with the form
+ * as multipart; the server checks it by its content like every message video.
+ */
+function LeaveMessage({ guest, personal, name }: { guest: boolean; personal: boolean; name: string }) {
   const { t } = useT()
   const { meeting } = useMeetingContext()
-  const [body, setBody] = useState('')
-  const [state, setState] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing')
-  if (state === 'sent') return <p role="status">{t('meeting:waitingRoom.messageSent')}</p>
+  const video = useRef<HTMLInputElement>(null)
+  const [sending, setSending] = useState<Sending>({ kind: 'editing' })
+  const [errors, setErrors] = useState<Record<string, string[]>>({})
+  const [refusal, setRefusal] = useState<string | null>(null)
+  if (sending.kind === 'sent') return <p role="status">{t(personal ? 'meeting:callMessage.personalSent' : 'meeting:callMessage.sent')}</p>
+  const field = (key: string) => (errors[key]?.length ? errors[key] : undefined)
   return (
     <form
       className="stack meeting-waiting-message"
+      aria-labelledby="waiting-room-message-title"
+      // The server's checks, in the form's words, are the ones that count (the meeting needs JavaScript anyway).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault()
-        setState('sending')
-        meeting.actions.leaveMessage(body).then(
-          (sent) => setState(sent ? 'sent' : 'failed'),
-          () => setState('failed'),
-        )
+        setSending({ kind: 'sending' })
+        setRefusal(null)
+        void meeting.actions.leaveMessage(new FormData(event.currentTarget)).then((result) => {
+          if (result.status === 200) return setSending({ kind: 'sent' })
+          const fieldErrors = result.status === 400 ? result.fieldErrors : {}
+          setErrors(fieldErrors)
+          // A 400 whose errors belong to no field here (the host can no longer be written to) reads as a failure to send.
+          const shown = Object.keys(fieldErrors).some((key) => FIELDS.has(key))
+          setRefusal(shown ? null : refusalText(t, result))
+          setSending({ kind: 'editing' })
+        })
       }}
     >
-      <label htmlFor="waiting-room-message">{t('meeting:waitingRoom.leaveMessage')}</label>
-      <textarea id="waiting-room-message" rows={3} required maxLength={MESSAGE_MAX_LENGTH} value={body} onChange={(event) => setBody(event.target.value)} />
-      {state === 'failed' ? (
+      <h2 id="waiting-room-message-title">{t('meeting:callMessage.title')}</h2>
+      <p>{t(personal ? 'meeting:callMessage.personalLead' : 'meeting:callMessage.lead')}</p>
+      {personal && !guest ? <p>{t('meeting:callMessage.personalMemberLead')}</p> : null}
+      {guest ? (
+        <>
+          <p>{t('meeting:callMessage.guestLead')}</p>
+          <Field label={t('meeting:callMessage.fullName')} errors={field('fullName')}>
+            {/* The name given at the door, when it already is a first and last name. */}
+            <input id="call-message-name" name="fullName" type="text" autoComplete="name" maxLength={CALLER_NAME_MAX} defaultValue={name.trim().includes(' ') ? name : ''} />
+          </Field>
+          <Field label={t('meeting:callMessage.company')} errors={field('company')}>
+            <input id="call-message-company" name="company" type="text" autoComplete="organization" maxLength={CALLER_COMPANY_MAX} />
+          </Field>
+          <Field label={t('meeting:callMessage.phone')} errors={field('phone')}>
+            <input id="call-message-phone" name="phone" type="tel" autoComplete="tel" maxLength={CALLER_PHONE_MAX} aria-describedby="call-message-phone-hint" />
+          </Field>
+          <p id="call-message-phone-hint" className="hint">
+            {t('meeting:callMessage.phoneHint')}
+          </p>
+        </>
+      ) : null}
+      <Field label={t('meeting:callMessage.body')} errors={field('body')}>
+        <textarea id="call-message-body" name="body" rows={3} maxLength={MESSAGE_MAX_LENGTH} />
+      </Field>
+      <Field label={t('meeting:callMessage.video')} errors={field('video')}>
+        <input ref={video} id="call-message-video" name="video" type="file" accept={VIDEO_MESSAGE_TYPES.join(',')} />
+      </Field>
+      <p className="hint">{t('meeting:callMessage.videoHint', { size: VIDEO_MESSAGE_MAX_BYTES / (1024 * 1024) })}</p>
+      <VideoRecorder input={video} maxBytes={VIDEO_MESSAGE_MAX_BYTES} />
+      {refusal ? (
         <p role="alert" className="meeting-error">
-          {t('meeting:waitingRoom.messageFailed')}
+          {refusal}
         </p>
       ) : null}
       <div>
-        <button type="submit" className="button" disabled={state === 'sending' || !body.trim()}>
-          {t('meeting:waitingRoom.sendMessage')}
+        <button type="submit" className="button button-primary" disabled={sending.kind === 'sending'}>
+          {sending.kind === 'sending' ? t('meeting:callMessage.sending') : t('meeting:callMessage.send')}
         </button>
       </div>
     </form>
   )
 }
+
+/** The fields the form shows errors beside. */
+const FIELDS = new Set(['fullName', 'company', 'phone', 'body', 'video'])
 
 /** The hosts' and co-hosts' list of who is calling from the waiting room, oldest first. */
 export function WaitingCallers() {

@@ -56,7 +56,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   const [host, pass, messages, eventEnd, breakoutPlan] = await Promise.all([
     room.hostId ? User.findByPk(room.hostId, { attributes: ['id', 'name', 'avatar'] }) : null,
     edgePassFor(claims),
-    routeMessages(args, 'meeting', 'notifications'),
+    // messages: the recorder's texts and the message errors of the waiting room's message for the host.
+    routeMessages(args, 'meeting', 'notifications', 'messages'),
     eventEndUrl({ brand, room, userId: isGuest ? null : claims.userId, permissions, isHost: claims.isHost, isCoHost: claims.isCoHost }),
     // Who registered and how they answered is for the event's hosts only.
     claims.isHost || claims.isCoHost ? eventBreakoutPlan(room.id) : null,
@@ -73,6 +74,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         description: room.description,
         // An event room: its hosts run the slots; the scheduled start is for the early-start warning.
         event: room.context === 'event' ? { startsAt: room.startsAt?.toISOString() ?? null } : null,
+        // A personal room (/me/{link}): a message left for its host reaches them by mail or SMS.
+        personal: brand.slug === MAIN_BRAND_SLUG,
       },
       host: host ? { name: host.name || '', avatar: host.avatar } : null,
       hostId: room.hostId,

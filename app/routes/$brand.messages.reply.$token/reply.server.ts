@@ -1,5 +1,6 @@
 import { getZodConstraint } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { requireCommunity } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { conversationView, markRead } from '#app/lib/messages/conversations.server'
@@ -19,10 +20,20 @@ async function replyAccess(args: LoaderFunctionArgs) {
 export async function replyLoader(args: LoaderFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   const messages = await routeMessages(args, 'messages')
-  if (!found) return data({ messages, community: brand.name, slug: brand.slug, token: null, name: null, view: null, constraint: null }, { status: 410 })
-  const view = await conversationView(found.conversation, found.participant)
+  if (!found) return data({ messages, community: brand.name, slug: brand.slug, token: null, name: null, personal: false, view: null, constraint: null }, { status: 410 })
+  const seen = await conversationView(found.conversation, found.participant)
   await markRead(found.participant)
-  return { messages, community: brand.name, slug: brand.slug, token: args.params.token!, name: found.participant.name, view, constraint: getZodConstraint(ReplySchema) }
+  // In the main brand (a message left in a personal room) nobody is a member: the page says so,
+  // and marks nobody as "outside the community".
+  const personal = brand.slug === MAIN_BRAND_SLUG
+  const view = personal
+    ? {
+        ...seen,
+        participants: seen.participants.map((person) => ({ ...person, external: false })),
+        messages: seen.messages.map((message) => ({ ...message, from: message.from && { ...message.from, external: false } })),
+      }
+    : seen
+  return { messages, community: brand.name, slug: brand.slug, token: args.params.token!, name: found.participant.name, personal, view, constraint: getZodConstraint(ReplySchema) }
 }
 
 export async function replyAction(args: ActionFunctionArgs) {

@@ -17,7 +17,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function ReplyPage() {
   const { t } = useT()
-  const { community, slug, token, name, view, constraint } = useLoaderData<typeof loader>()
+  const { community, slug, token, name, personal, view, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   if (!view || !token || !constraint) {
     return (
@@ -30,7 +30,7 @@ export default function ReplyPage() {
     <main id="main" className="page message-reply-page">
       <div className="card stack">
         <h1>{t('messages:reply.title', { community })}</h1>
-        <p className="lead">{t('messages:reply.intro', { name: name ?? '', community })}</p>
+        <p className="lead">{personal ? t('messages:reply.personalIntro', { name: name ?? '' }) : t('messages:reply.intro', { name: name ?? '', community })}</p>
         <p>
           <ConversationNames people={view.participants.filter((person) => !person.me)} />
         </p>

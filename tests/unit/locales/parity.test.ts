@@ -30,6 +30,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'notifications:mail.liveSubject', // "{{community}}: {{text}}"
     'notifications:mail.sms', // "{{text}}: {{link}}"
     'eventMembers:list.no', // "No"
+    'messages:conversation.nameAtCompany', // "{{name}}, {{company}}"
   ],
   pt: [
     'common:appName',
@@ -42,6 +43,7 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'settings:sections.status', // "Status"
     'notifications:mail.liveSubject', // "{{community}}: {{text}}"
     'notifications:mail.sms', // "{{text}}: {{link}}"
+    'messages:conversation.nameAtCompany', // "{{name}}, {{company}}"
   ],
 }
 
