@@ -28,7 +28,7 @@ export interface MeetingConfig {
     name: string
     description: string | null
     event: { startsAt: string | null } | null
-    /** A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, not in a community's messages. */
+    /** A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, not in a community's messages; recordings go to /me/recordings. */
     personal?: boolean
   }
   host: { name: string; avatar: string | null } | null
@@ -48,8 +48,6 @@ export interface MeetingConfig {
   autoEnter: boolean
   /** Hosts of an event: its groups and answers, to fill breakout rooms from (null otherwise). */
   breakoutPlan: EventBreakoutPlan | null
-  /** Where the host finds a saved recording (the community's library, or /me/recordings for a personal room). */
-  recordingsUrl: string
 }
 
 export type Fatal = 'lost' | 'kicked' | 'shutdown' | 'unreachable'

@@ -105,14 +105,14 @@ describe('/me/recordings', () => {
     expect(await mediaStorage.get(mine.storageKey)).toBeNull()
   })
 
-  it('is where the meeting sends a personal room’s host after recording; a community room’s goes to its library', async () => {
+  it('is where the meeting sends a personal room’s host after recording: the room page says the room is personal', async () => {
     const main = await mainBrand()
     const { brand, owner } = await makeCommunity()
     const personal = await makePersonalRoom(main, owner)
     const group = await makeRoom(brand, { hostId: owner.id })
     const meeting = async (community: Pick<Brand, 'slug'>, room: { slug: string }) =>
-      unwrap(await roomLoader(routeArgs(`/${community.slug}/${room.slug}`, { brand: community.slug, room: room.slug }, { headers: await as(owner) }))) as { recordingsUrl?: string }
-    expect((await meeting(main, personal)).recordingsUrl).toBe('/me/recordings')
-    expect((await meeting(brand, group)).recordingsUrl).toBe(`/${brand.slug}/media?type=videos`)
+      unwrap(await roomLoader(routeArgs(`/${community.slug}/${room.slug}`, { brand: community.slug, room: room.slug }, { headers: await as(owner) }))) as { room?: { personal?: boolean } }
+    expect((await meeting(main, personal)).room?.personal).toBe(true)
+    expect((await meeting(brand, group)).room?.personal).toBe(false)
   })
 })

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
+import { mediaUrl, recordingsUrl } from '#app/lib/media/media-rules'
 import { recordingActive } from '../derived'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
@@ -61,7 +62,7 @@ export function RecordingControl() {
           {notice === 'meeting:recording.saved' ? (
             <>
               {' '}
-              <a href={config.recordingsUrl} target="_blank" rel="noreferrer">
+              <a href={config.room.personal ? recordingsUrl() : mediaUrl(config.community.slug, 'videos')} target="_blank" rel="noreferrer">
                 {t('meeting:recording.openLibrary')}
               </a>
             </>

@@ -2,7 +2,6 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { normaliseSlug } from '#models/slugs'
-import { mediaUrl, recordingsUrl } from '#app/lib/media/media-rules'
 import { requireCommunity } from '#app/lib/http/guards.server'
 import { User } from '#app/lib/platform/db.server'
 import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/meeting-pass.server'
@@ -74,7 +73,8 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         description: room.description,
         // An event room: its hosts run the slots; the scheduled start is for the early-start warning.
         event: room.context === 'event' ? { startsAt: room.startsAt?.toISOString() ?? null } : null,
-        // A personal room (/me/{link}): a message left for its host reaches them by mail or SMS.
+        // A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, and
+        // their recordings are on /me/recordings (the main brand's library is closed to them).
         personal: brand.slug === MAIN_BRAND_SLUG,
       },
       host: host ? { name: host.name || '', avatar: host.avatar } : null,
@@ -116,9 +116,6 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       endUrl: eventEnd ?? (room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
       breakoutPlan,
-      // Where a saved recording is found: the community's library; a personal room's community
-      // (the main brand) has none its hosts may open, so theirs are on /me/recordings.
-      recordingsUrl: brand.slug === MAIN_BRAND_SLUG ? recordingsUrl() : mediaUrl(brand.slug, 'videos'),
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,
       messages,
