@@ -2,12 +2,11 @@ import { getZodConstraint } from '@conform-to/zod'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ListingTabs } from '#app/components/listing-tabs'
+import { MediaItemRow } from '#app/components/media-item-row'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
-import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
-import type { MediaRow } from '#app/lib/media/media-library.server'
-import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, formatSize, mediaUrl, type MediaTab } from '#app/lib/media/media-rules'
+import { INPUT_ACCEPT, MEDIA_TABS, TAB_KIND, mediaUrl } from '#app/lib/media/media-rules'
 import { MediaUploadSchema } from '#app/lib/media/media.schema'
 import { mediaAction, mediaLoader, type MediaActionData } from './media.server'
 import { UploadProgress, useUploadWithProgress } from './upload-progress'
@@ -54,7 +53,7 @@ export default function MediaPage() {
             <caption className="visually-hidden">{t('media:list.caption', { tab: t(`media:tabs.${tab}`) })}</caption>
             <tbody>
               {listing.rows.map((row) => (
-                <MediaRowView key={row.id} row={row} slug={community.slug} tab={tab} page={listing.page} />
+                <MediaItemRow key={row.id} row={row} href={`/${community.slug}/media/${row.id}`} deleteAction={mediaUrl(community.slug, tab, listing.page)} deleteLabel={t('media:list.delete')} />
               ))}
             </tbody>
           </table>
@@ -121,44 +120,5 @@ function UploadForm({ failed }: { failed?: MediaActionData }) {
         </div>
       </Form>
     </section>
-  )
-}
-
-function MediaRowView({ row, slug, tab, page }: { row: MediaRow; slug: string; tab: MediaTab; page: number }) {
-  const { t, language } = useT()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('mediaId') === row.id
-  const href = `/${slug}/media/${row.id}`
-  return (
-    <tr>
-      <td>
-        <div className="member-cell">
-          {row.kind === 'image' ? <img src={href} alt="" className="media-thumb" loading="lazy" width={row.width ?? undefined} height={row.height ?? undefined} /> : null}
-          {row.kind === 'video' ? <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" /> : null}
-          <div>
-            <a href={href} className="member-name" target="_blank" rel="noopener">
-              {row.name}
-            </a>
-            <div className="muted member-contact">
-              {formatSize(row.size, language)}
-              {row.width && row.height ? ` · ${row.width} × ${row.height}` : null}
-            </div>
-          </div>
-        </div>
-      </td>
-      <td>
-        <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), { language, dateOnly: true })}</time>
-      </td>
-      <td>
-        <Form method="post" action={mediaUrl(slug, tab, page)}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="mediaId" value={row.id} />
-          <button type="submit" className="button button-small button-danger" disabled={busy}>
-            {t('media:list.delete')}
-            <span className="visually-hidden"> {row.name}</span>
-          </button>
-        </Form>
-      </td>
-    </tr>
   )
 }

@@ -1,10 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { MediaItemRow } from '#app/components/media-item-row'
 import { pageTitle } from '#app/lib/http/meta'
-import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
-import type { MediaRow } from '#app/lib/media/media-library.server'
-import { formatSize, recordingsUrl } from '#app/lib/media/media-rules'
+import { recordingsUrl } from '#app/lib/media/media-rules'
 import { recordingsAction, recordingsLoader, type RecordingsActionData } from './recordings.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:recordings.title')
@@ -35,7 +34,7 @@ export default function Recordings() {
             <caption className="visually-hidden">{t('account:recordings.caption')}</caption>
             <tbody>
               {listing.rows.map((row) => (
-                <RecordingRow key={row.id} row={row} page={listing.page} />
+                <MediaItemRow key={row.id} row={row} href={`/me/recordings/${row.id}`} deleteAction={recordingsUrl(listing.page)} deleteLabel={t('account:recordings.delete')} />
               ))}
             </tbody>
           </table>
@@ -62,40 +61,5 @@ export default function Recordings() {
         </Link>
       </p>
     </main>
-  )
-}
-
-function RecordingRow({ row, page }: { row: MediaRow; page: number }) {
-  const { t, language } = useT()
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('mediaId') === row.id
-  const href = `/me/recordings/${row.id}`
-  return (
-    <tr>
-      <td>
-        <div className="member-cell">
-          <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" />
-          <div>
-            <a href={href} className="member-name" target="_blank" rel="noopener">
-              {row.name}
-            </a>
-            <div className="muted member-contact">{formatSize(row.size, language)}</div>
-          </div>
-        </div>
-      </td>
-      <td>
-        <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), { language })}</time>
-      </td>
-      <td>
-        <Form method="post" action={recordingsUrl(page)}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="mediaId" value={row.id} />
-          <button type="submit" className="button button-small button-danger" disabled={busy}>
-            {t('account:recordings.delete')}
-            <span className="visually-hidden"> {row.name}</span>
-          </button>
-        </Form>
-      </td>
-    </tr>
   )
 }
