@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, claimRoom, collectErrors, copyRow, DEMO, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
+import { addPerson, claimRoom, collectErrors, copyRow, DEMO, joinMeeting, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const msg = (key: string, values: Record<string, string | number> = {}) => t('en', `messages:${key}`, values)
@@ -20,7 +20,13 @@ const msg = (key: string, values: Record<string, string | number> = {}) => t('en
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
-const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
+
+/** A guest opens the room and, the waiting room being on, waits at its door. */
+async function atTheDoor(guest: Page, room: string) {
+  await guest.goto(room)
+  await guest.getByRole('button', { name: m('home.join'), exact: true }).click()
+  await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+}
 
 /** The guest at the door calls; the host, in the meeting, declines; the guest reads that they were declined. */
 async function callAndBeDeclined(guest: Page, host: Page, again: boolean) {
@@ -56,15 +62,10 @@ test('a declined guest leaves the host a text message with name, company and pho
   const guest = await guestContext.newPage()
   const guestErrors = collectErrors(guest)
   try {
-    await host.page.goto(room)
-    await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
-    await host.page.getByRole('button', { name: m('mirror.join') }).click()
-    await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
+    await joinMeeting(host.page, room)
 
     // A guest (nobody signed in) at the door.
-    await guest.goto(room)
-    await guest.getByRole('button', { name: m('home.join'), exact: true }).click()
-    await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+    await atTheDoor(guest, room)
     // No message before a call the host did not take.
     await expect(guest.getByRole('heading', { name: m('callMessage.title') })).toHaveCount(0)
     await callAndBeDeclined(guest, host.page, false)
@@ -161,14 +162,9 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
   try {
     const room = await claimRoom(host.page, `pia-${run}`)
     await sql("UPDATE rooms SET waitingRoom = 1 WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = 'me')", [`pia-${run}`])
-    await host.page.goto(room)
-    await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
-    await host.page.getByRole('button', { name: m('mirror.join') }).click()
-    await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
+    await joinMeeting(host.page, room)
 
-    await guest.goto(room)
-    await guest.getByRole('button', { name: m('home.join'), exact: true }).click()
-    await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
+    await atTheDoor(guest, room)
     await callAndBeDeclined(guest, host.page, false)
     const form = guest.locator('form.meeting-waiting-message')
     await expect(form.getByText(m('callMessage.personalLead'))).toBeVisible()

@@ -452,7 +452,8 @@ export async function joinMeeting(page: Page, room: string) {
   await page.goto(room)
   await page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
   await page.getByRole('button', { name: t('en', 'meeting:mirror.join') }).click()
-  await expect(page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })).toBeVisible()
+  // Joining sets up the media edge's transports: slow on a busy machine.
+  await expect(page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })).toBeVisible({ timeout: 30_000 })
 }
 
 /** The header's account area (an English page), where the account menu and the sign-in link live. */
