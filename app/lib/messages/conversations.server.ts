@@ -134,6 +134,35 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   return { kind: 'sent', conversationId: conversation.id }
 }
 
+/** How an outside participant is named and reached: one address, the one their messages go to. */
+export type OutsideParty = { name: string; emailAddress: string | null; phoneNumber: string | null; company?: string | null }
+/** One side of a two-person conversation: a member, or someone outside the community's messages. */
+type Party = { userId: string } | OutsideParty
+
+const participantFields = (party: Party) =>
+  'userId' in party ? { userId: party.userId } : { name: party.name, emailAddress: party.emailAddress, phoneNumber: party.phoneNumber, company: party.company ?? null }
+
+/**
+ * An external conversation of two, `from` writing the first message to `to`; the video kept with
+ * it. Nothing is sent: the callers below decide who hears of it, and how.
+ */
+async function openConversation(input: { brand: CommunityRef; createdById: string | null; from: Party; to: Party; body: string; video: ReceivedFile | null }) {
+  const stored = await keepMessageFiles(input.brand.id, { files: [], video: input.video })
+  try {
+    const opened = await Conversation.sequelize!.transaction(async (transaction) => {
+      const conversation = await Conversation.create({ brandId: input.brand.id, type: 'external', createdById: input.createdById, tagId: null, lastMessageAt: new Date() }, { transaction })
+      const writer = await ConversationParticipant.create({ conversationId: conversation.id, ...participantFields(input.from) }, { transaction })
+      const recipient = await ConversationParticipant.create({ conversationId: conversation.id, ...participantFields(input.to) }, { transaction })
+      const message = await writeMessage(conversation, writer, input.body, stored, transaction)
+      return { conversation, recipient, message }
+    })
+    return { ...opened, stored }
+  } catch (error) {
+    await dropMessageFiles(stored)
+    throw error
+  }
+}
+
 /**
  * A conversation that someone outside the community starts with one member: a guest's message for
  * a host from the waiting room (app/lib/calls/call-message.server.ts decides who may). The outsider
@@ -149,32 +178,13 @@ export async function startConversationFromOutsider(input: {
   body: string
   video: ReceivedFile | null
 }): Promise<SendOutcome> {
-  const { brand, memberId, outsider } = input
+  const { brand, memberId } = input
   if ((await activeMembers(brand.id, [memberId])).length === 0) return invalid('recipientIds', 'recipientUnknown')
-  const stored = await keepMessageFiles(brand.id, { files: [], video: input.video })
-  let conversation: Conversation
-  let message: Message
-  try {
-    ;({ conversation, message } = await Conversation.sequelize!.transaction(async (transaction) => {
-      const conversation = await Conversation.create({ brandId: brand.id, type: 'external', createdById: null, tagId: null, lastMessageAt: new Date() }, { transaction })
-      const from = await ConversationParticipant.create(
-        { conversationId: conversation.id, name: outsider.name, phoneNumber: outsider.phoneNumber, company: outsider.company },
-        { transaction },
-      )
-      await ConversationParticipant.create({ conversationId: conversation.id, userId: memberId }, { transaction })
-      const message = await writeMessage(conversation, from, input.body, stored, transaction)
-      return { conversation, message }
-    }))
-  } catch (error) {
-    await dropMessageFiles(stored)
-    throw error
-  }
+  const outsider = { ...input.outsider, emailAddress: null }
+  const { conversation, message } = await openConversation({ brand, createdById: null, from: outsider, to: { userId: memberId }, body: input.body, video: input.video })
   publishMessage([memberId], { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id })
   return { kind: 'sent', conversationId: conversation.id }
 }
-
-/** How an outside participant is named and reached: one address, the one their messages go to. */
-export type OutsideParty = { name: string; emailAddress: string | null; phoneNumber: string | null; company?: string | null }
 
 /**
  * A conversation between two people who both take part from outside the community's messages, each
@@ -195,29 +205,7 @@ export async function startConversationBetweenOutsiders(input: {
   video: ReceivedFile | null
   deliver: (to: ConversationParticipant, message: Message) => Promise<unknown>
 }): Promise<SendOutcome> {
-  const { brand, from, to } = input
-  const stored = await keepMessageFiles(brand.id, { files: [], video: input.video })
-  let conversation: Conversation
-  let message: Message
-  let recipient: ConversationParticipant
-  try {
-    ;({ conversation, message, recipient } = await Conversation.sequelize!.transaction(async (transaction) => {
-      const conversation = await Conversation.create({ brandId: brand.id, type: 'external', createdById: input.createdById, tagId: null, lastMessageAt: new Date() }, { transaction })
-      const writer = await ConversationParticipant.create(
-        { conversationId: conversation.id, name: from.name, emailAddress: from.emailAddress, phoneNumber: from.phoneNumber, company: from.company ?? null },
-        { transaction },
-      )
-      const recipient = await ConversationParticipant.create(
-        { conversationId: conversation.id, name: to.name, emailAddress: to.emailAddress, phoneNumber: to.phoneNumber, company: to.company ?? null },
-        { transaction },
-      )
-      const message = await writeMessage(conversation, writer, input.body, stored, transaction)
-      return { conversation, message, recipient }
-    }))
-  } catch (error) {
-    await dropMessageFiles(stored)
-    throw error
-  }
+  const { conversation, recipient, message, stored } = await openConversation(input)
   try {
     await input.deliver(recipient, message)
   } catch (error) {
