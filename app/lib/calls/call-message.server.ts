@@ -22,11 +22,11 @@ import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { mayContact } from '../connections/visibility.server'
 import { senderLabel, startConversation, startConversationBetweenOutsiders, startConversationFromOutsider, type SendOutcome } from '../messages/conversations.server'
 import type { MessageForm } from '../messages/message-form.server'
-import { NewMessageSchema } from '../messages/message.schema'
+import { NewMessageSchema, RECEIVED_VIDEO } from '../messages/message.schema'
 import { RoomCall, User } from '../platform/db.server'
 import { LIMITS, hit } from '../platform/rate-limit.server'
 import type { RoomSession } from '../rooms/meeting-pass.server'
-import { GuestCallMessageSchema, MemberCallMessageSchema } from './call-message.schema'
+import { GuestCallMessageSchema, MemberCallMessageSchema, type GuestCallMessage } from './call-message.schema'
 import { callerAddress, hostAddress, sendCallMessageToHost } from './personal-room-message.server'
 
 type FieldErrors = Record<string, string[]>
@@ -61,6 +61,19 @@ async function lastCallUntaken(roomId: string, callerId: string): Promise<boolea
   return last !== null && UNTAKEN.has(last.status)
 }
 
+/** What the caller wrote: text and/or a video, and, from a guest, who they are and where to reach them. */
+type Written = { body: string; video: boolean; guest: GuestCallMessage | null }
+
+/** The form read with the caller's schema (a member's, or a guest's), or its errors by field. */
+function readWritten(message: MessageForm, user: RoomSession['user']): Written | { fieldErrors: FieldErrors } {
+  if (user) {
+    const values = read(message, MemberCallMessageSchema)
+    return 'fieldErrors' in values ? values : { body: values.body ?? '', video: Boolean(values.video), guest: null }
+  }
+  const values = read(message, GuestCallMessageSchema)
+  return 'fieldErrors' in values ? values : { body: values.body ?? '', video: Boolean(values.video), guest: values }
+}
+
 /** Sends the form's message to the room's host when the caller's last call to the room was missed or declined. */
 export async function leaveMessageForHost(input: { session: RoomSession; message: MessageForm; context: Pick<AppLoadContext, 'clientAddress'> }): Promise<CallMessageOutcome> {
   const { session, message } = input
@@ -68,8 +81,12 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
   const callerId = session.claims.userId
   if (!(await lastCallUntaken(room.id, callerId))) return { kind: 'notMissed' }
   if (!room.hostId) return { kind: 'hostUnreachable' }
-
   const hostId = room.hostId
+  const written = readWritten(message, user)
+  if ('fieldErrors' in written) return { kind: 'invalid', fieldErrors: written.fieldErrors }
+  const { body, guest } = written
+  const video = written.video ? message.video : null
+
   let send: () => Promise<SendOutcome>
   if (brand.slug === MAIN_BRAND_SLUG) {
     // A personal room: the host is reached where they are, not in the main brand's messages.
@@ -77,22 +94,9 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
     const to = host && hostAddress(host)
     if (!host || !to || host.id === user?.id) return { kind: 'hostUnreachable' }
     if (user && !(await mayContact(user.id, host.id, brand.id))) return { kind: 'hostUnreachable' }
-    let from: { name: string; emailAddress: string | null; phoneNumber: string | null; company: string | null }
-    let body: string
-    let video: boolean
-    if (user) {
-      const values = read(message, MemberCallMessageSchema)
-      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-      body = values.body ?? ''
-      video = Boolean(values.video)
-      from = { name: senderLabel(user), ...callerAddress(user), company: null }
-    } else {
-      const values = read(message, GuestCallMessageSchema)
-      if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-      body = values.body ?? ''
-      video = Boolean(values.video)
-      from = { name: values.fullName, emailAddress: null, phoneNumber: values.phone, company: values.company || null }
-    }
+    const from = guest
+      ? { name: guest.fullName, emailAddress: null, phoneNumber: guest.phone, company: guest.company || null }
+      : { name: senderLabel(user!), ...callerAddress(user!), company: null }
     // The host's name only: it is what the caller reads beside the answers.
     const hostParty = { name: host.name ?? room.name ?? room.slug, ...to }
     send = () =>
@@ -102,27 +106,17 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
         from,
         to: hostParty,
         body,
-        video: video ? message.video : null,
+        video,
         deliver: (recipient, sent) =>
-          sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: user ? null : from.phoneNumber }, recipient, message: sent }),
+          sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: guest ? from.phoneNumber : null }, recipient, message: sent }),
       })
-  } else if (user) {
-    const values = read(message, MemberCallMessageSchema)
-    if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-    const parsed = NewMessageSchema.safeParse({ recipientIds: [hostId], tagIds: [], body: values.body, video: values.video })
-    if (!parsed.success) return { kind: 'invalid', fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors }
-    send = () => startConversation({ brand, sender: user, values: parsed.data, video: values.video ? message.video : null })
+  } else if (guest) {
+    const outsider = { name: guest.fullName, phoneNumber: guest.phone, company: guest.company || null }
+    send = () => startConversationFromOutsider({ brand, memberId: hostId, outsider, body, video })
   } else {
-    const values = read(message, GuestCallMessageSchema)
-    if ('fieldErrors' in values) return { kind: 'invalid', fieldErrors: values.fieldErrors }
-    send = () =>
-      startConversationFromOutsider({
-        brand,
-        memberId: hostId,
-        outsider: { name: values.fullName, phoneNumber: values.phone, company: values.company || null },
-        body: values.body ?? '',
-        video: values.video ? message.video : null,
-      })
+    const parsed = NewMessageSchema.safeParse({ recipientIds: [hostId], tagIds: [], body, video: video ? RECEIVED_VIDEO : undefined })
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors }
+    send = () => startConversation({ brand, sender: user!, values: parsed.data, video })
   }
 
   // Counted once the message is fit to send, so that a typo costs nothing.
