@@ -7,11 +7,16 @@
 // every period a frame goes out, whatever arrived; a voice with nothing buffered is silence. The
 // output therefore always lasts exactly as long as the wall clock ran (a stalled event loop is made
 // up with the frames it owes), which is what lets the recording's ffmpeg time it by sample count.
+// Owed frames go out one per turn of the event loop, so the taps' PCM that waited behind the same
+// stall is read in between instead of each voice being found empty.
 //
-// Each voice has a small jitter buffer: a tap delivers in uneven bursts (ffmpeg's RTP reader, the
-// pipe), so a voice is heard only once `jitterMs` is buffered and goes back to buffering when it
-// runs dry (a mute, a loss), rather than clicking in and out every frame. Past `maxBufferMs` its
-// oldest audio is dropped so a tap that ran ahead cannot add lasting delay.
+// Each voice has a jitter buffer: a tap delivers in uneven bursts (ffmpeg's RTP reader, the pipe, a
+// busy machine scheduling it late), so a voice is heard only once `jitterMs` is buffered and goes
+// back to buffering when it runs dry (a mute, a loss), rather than dropping out every few frames.
+// A recording has no one waiting for it, so the buffer is generous (200 ms: on a loaded CI machine
+// 60 was not enough); the picture is delayed by as much (ffmpeg-rtp.ts) to stay in sync. Past
+// `maxBufferMs` the oldest audio is dropped, so a sender whose clock runs fast (a few hundred ppm)
+// adds no lasting delay: one short cut every few hours.
 //
 // Cost: summing is one add per sample per voice (48 kHz mono: 48,000 adds a second per voice), a
 // few microseconds per 20 ms frame; the voices' decoding (one ffmpeg per voice) is what costs.
@@ -31,7 +36,7 @@ export interface MixerOptions {
   onFrame(pcm: Buffer): void
 }
 
-export const MIX_DEFAULTS = { sampleRate: 48_000, frameMs: 20, jitterMs: 60, maxBufferMs: 400 } as const
+export const MIX_DEFAULTS = { sampleRate: 48_000, frameMs: 20, jitterMs: 200, maxBufferMs: 1_000 } as const
 
 interface Voice {
   /** Audio not mixed yet, as it came (whole bytes; a sample may be split across pushes). */
@@ -104,16 +109,16 @@ export class AudioMixer {
     this.timer = this.options.clock.setTimeout(() => this.tick(), Math.max(0, due - this.options.clock.now()))
   }
 
-  /** Sends every frame the clock says is due (more than one after a stall), then waits for the next. */
+  /** Sends the frame that is due; after a stall, the next owed one on the next turn (the taps' I/O first). */
   private tick() {
     this.timer = null
     if (!this.running) return
     const due = Math.floor((this.options.clock.now() - this.startedAt) / this.options.frameMs)
-    while (this.framesOut < due && this.running) {
+    if (this.framesOut < due) {
       this.framesOut++
       this.options.onFrame(this.mixFrame())
     }
-    if (this.running) this.schedule()
+    this.schedule()
   }
 
   /** One frame: each playing voice's next samples summed, clipped to 16 bits; silence where a voice has none. */

@@ -109,6 +109,7 @@ export class FfmpegRtp {
       const sdpPath = streams.length ? join(options.workDir, `${id}.sdp`) : null
       if (sdpPath) await writeFile(sdpPath, ffmpegSdp(streams))
       const inputs: FfmpegInputs = { rtp: sdpPath ? 0 : null, pcm: pcm ? (sdpPath ? 1 : 0) : null }
+      await pcm?.prepare()
       started = await startFfmpeg(options, sdpPath, pcm, output(streams, inputs), secret)
       const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors, pcm)
       await ffmpeg.flow()
@@ -173,7 +174,8 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string | null, pcm: 
   // prettier-ignore
   const args = [
     '-hide_banner', '-loglevel', 'error', '-nostdin',
-    ...(sdpPath ? ['-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-i', sdpPath] : []),
+    // The voices come through a jitter buffer (audio-mixer.ts): the picture waits as long.
+    ...(sdpPath ? ['-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', ...(pcm ? ['-itsoffset', `${pcm.latencyMs}ms`] : []), '-i', sdpPath] : []),
     ...(pcm ? ['-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '1', '-thread_queue_size', '1024', '-i', 'pipe:0'] : []),
     ...output,
   ]

@@ -34,35 +34,71 @@ export interface MeetingVoicesDeps {
 /** A continuous mono s16le stream: what ffmpeg-rtp.ts reads as a raw PCM input. */
 export interface PcmSource {
   readonly sampleRate: number
+  /** How far the PCM lags what was said (ms): the picture is delayed by as much to stay in sync. */
+  readonly latencyMs: number
+  /** Gets ready before ffmpeg starts (resolves, never rejects). */
+  prepare(): Promise<void>
   /** Starts sending frames to `write` (from now until stop()). */
   start(write: (pcm: Buffer) => void): void
   stop(): void
 }
 
 const SCAN_MS = 250
+/**
+ * The microphones there at the start are tapped before the recording's ffmpeg starts, so the file
+ * opens with them: the start waits for each tap's first sound, or this long (a muted microphone
+ * sends nothing; a loaded machine starts an ffmpeg in over a second).
+ */
+const PREPARE_MS = 2_000
+/** Opus decoding (one 20 ms packet) and the pipe, on top of the mixer's jitter buffer. */
+const TAP_DELAY_MS = 40
 
 export class MeetingVoices implements PcmSource {
   readonly sampleRate = MIX_DEFAULTS.sampleRate
+  readonly latencyMs = MIX_DEFAULTS.jitterMs + TAP_DELAY_MS
   private readonly taps = new Map<string, AudioTap | null>()
-  private mixer: AudioMixer | null = null
+  /** Each tap's first sound (or its end), for prepare(). */
+  private readonly heard = new Map<string, () => void>()
+  private readonly mixer: AudioMixer
+  private write: ((pcm: Buffer) => void) | null = null
   private scanTimer: unknown = null
+  private started = false
   private stopped = false
 
   constructor(
     private readonly meeting: VoiceSource,
     private readonly deps: MeetingVoicesDeps,
-  ) {}
+  ) {
+    this.mixer = new AudioMixer({ ...MIX_DEFAULTS, clock: deps.clock, onFrame: (pcm) => this.write?.(pcm) })
+  }
+
+  async prepare() {
+    const ready = this.tapNew().map(
+      (id) =>
+        new Promise<void>((resolve) => {
+          const timer = this.deps.clock.setTimeout(resolve, PREPARE_MS)
+          this.heard.set(id, () => {
+            this.deps.clock.clearTimeout(timer)
+            resolve()
+          })
+        }),
+    )
+    await Promise.all(ready)
+  }
 
   start(write: (pcm: Buffer) => void) {
-    if (this.mixer || this.stopped) return
-    this.mixer = new AudioMixer({ ...MIX_DEFAULTS, clock: this.deps.clock, onFrame: write })
+    if (this.started || this.stopped) return
+    this.started = true
+    this.write = write
     this.mixer.start()
     this.scan()
   }
 
   stop() {
     this.stopped = true
-    this.mixer?.stop()
+    this.mixer.stop()
+    for (const resolve of this.heard.values()) resolve()
+    this.heard.clear()
     if (this.scanTimer !== null) this.deps.clock.clearTimeout(this.scanTimer)
     this.scanTimer = null
     for (const tap of this.taps.values()) tap?.close()
@@ -77,26 +113,46 @@ export class MeetingVoices implements PcmSource {
   private scan() {
     this.scanTimer = null
     if (this.stopped) return
-    if (!this.meeting.closed) {
-      for (const peer of this.meeting.peers.values()) {
-        const mic = peer.producerOf('mic')
-        if (mic && !mic.closed && mic.kind === 'audio' && !this.taps.has(mic.id)) void this.tap(mic)
+    this.tapNew()
+    this.scanTimer = this.deps.clock.setTimeout(() => this.scan(), SCAN_MS)
+  }
+
+  /** Taps every open microphone not tapped yet; their producer ids. */
+  private tapNew(): string[] {
+    if (this.meeting.closed || this.stopped) return []
+    const found: string[] = []
+    for (const peer of this.meeting.peers.values()) {
+      const mic = peer.producerOf('mic')
+      if (mic && !mic.closed && mic.kind === 'audio' && !this.taps.has(mic.id)) {
+        found.push(mic.id)
+        void this.tap(mic)
       }
     }
-    this.scanTimer = this.deps.clock.setTimeout(() => this.scan(), SCAN_MS)
+    return found
+  }
+
+  private hear(id: string) {
+    const resolve = this.heard.get(id)
+    if (!resolve) return
+    this.heard.delete(id)
+    resolve()
   }
 
   private async tap(producer: types.Producer) {
     const id = producer.id
     const log = this.deps.logger.child({ producerId: id })
     this.taps.set(id, null)
-    this.mixer?.addVoice(id)
+    this.mixer.addVoice(id)
     producer.observer.once('close', () => this.drop(id))
     try {
       const tap = await tapAudio(this.meeting.producerRouter, producer, {
         ffmpegPath: this.deps.ffmpegPath,
         sampleRate: this.sampleRate,
-        onPcm: (pcm) => this.mixer?.push(id, pcm),
+        onPcm: (pcm) => {
+          this.hear(id)
+          // Before the start (prepare) the tap only warms up: the file opens with what is said then.
+          if (this.started) this.mixer.push(id, pcm)
+        },
         onEnd: (error) => {
           if (error) log.warn({ err: error }, 'a mixed voice\'s tap ended')
           this.drop(id)
@@ -112,9 +168,10 @@ export class MeetingVoices implements PcmSource {
   }
 
   private drop(id: string) {
+    this.hear(id)
     if (!this.taps.has(id)) return
     this.taps.get(id)?.close()
     this.taps.delete(id)
-    this.mixer?.removeVoice(id)
+    this.mixer.removeVoice(id)
   }
 }
