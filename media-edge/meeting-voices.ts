@@ -10,8 +10,9 @@
 // out at once through its close event; a paused one (muted) stays tapped and is silence, as its
 // tap writes nothing. Bots (the recorder, the live streamer) produce nothing, so they never count.
 //
-// Cost per voice: one ffmpeg decoding Opus (about 1% of one core here, tests/bench/mixed-voices.mjs)
-// plus the sum in Node (negligible); one encoder for the mix whatever the number of voices.
+// Cost per voice: one ffmpeg decoding Opus (about 0.6% of one core on a 2-core machine, ~50 MB
+// resident mostly in shared libraries: tests/bench/mixed-voices.mjs) plus the sum in Node
+// (negligible); one encoder for the mix (about 1%) whatever the number of voices.
 import type { types } from 'mediasoup'
 import { tapAudio, type AudioTap } from './audio-tap'
 import { AudioMixer, MIX_DEFAULTS } from './audio-mixer'
