@@ -106,11 +106,6 @@ export class MeetingVoices implements PcmSource {
     this.taps.clear()
   }
 
-  /** How many microphones are mixed now (tests, logs). */
-  get voiceCount() {
-    return this.taps.size
-  }
-
   private scan() {
     this.scanTimer = null
     if (this.stopped) return
