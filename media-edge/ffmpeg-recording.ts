@@ -1,10 +1,13 @@
-// One recording's file: the chosen producers copied as sent (no re-encoding: the edge's cores stay
-// for the meeting) by ffmpeg (ffmpeg-rtp.ts) into one file, handed over when the recording stops.
+// One recording's file, written by ffmpeg (ffmpeg-rtp.ts) and handed over when the recording
+// stops: the chosen picture copied as sent (no re-encoding: video would cost the edge a core), and
+// the meeting's mixed voices (meeting-voices.ts) encoded to Opus, which both WebM and Matroska hold.
+// Opus at 64 kbit/s mono is a few percent of one core, once per recording however many speak.
 import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { types } from 'mediasoup'
 import { containerFor, type Container } from './ffmpeg-sdp'
 import { FfmpegRtp, type FfmpegOptions } from './ffmpeg-rtp'
+import type { PcmSource } from './meeting-voices'
 
 export interface RecordedFile {
   path: string
@@ -19,20 +22,30 @@ export class FfmpegRecording {
     private readonly options: FfmpegOptions,
   ) {}
 
-  /** Starts ffmpeg writing the producers into a file in the work directory; throws FfmpegStartError when ffmpeg does not start. */
-  static async start(router: types.Router, producers: types.Producer[], id: string, options: FfmpegOptions): Promise<FfmpegRecording> {
+  /**
+   * Starts ffmpeg writing the picture (if any) and the voices into a file in the work directory;
+   * throws FfmpegStartError when ffmpeg does not start.
+   */
+  static async start(router: types.Router, pictures: types.Producer[], voices: PcmSource, id: string, options: FfmpegOptions): Promise<FfmpegRecording> {
     // The container depends on the codecs ffmpeg is given, known once the producers are consumed.
     const chosen: { file?: { path: string; container: Container } } = {}
     const ffmpeg = await FfmpegRtp.start(
       router,
-      producers,
+      pictures,
       id,
-      (streams) => {
+      (streams, inputs) => {
         const container = containerFor(streams)
         chosen.file = { path: join(options.workDir, `${id}.${container.extension}`), container }
-        return ['-map', '0', '-c', 'copy', '-y', chosen.file.path]
+        // prettier-ignore
+        return [
+          ...(inputs.rtp !== null ? ['-map', `${inputs.rtp}:v`, '-c:v', 'copy'] : []),
+          '-map', `${inputs.pcm}:a`, '-c:a', 'libopus', '-b:a', '64k',
+          '-y', chosen.file.path,
+        ]
       },
       options,
+      undefined,
+      voices,
     )
     return new FfmpegRecording(ffmpeg, chosen.file!, options)
   }

@@ -1,8 +1,16 @@
-// The media path the recorder and the live streamer share: each chosen producer is consumed on a
-// mediasoup PlainTransport that sends plain RTP to ffmpeg on loopback, ffmpeg reads them through an
-// SDP file and writes whatever output its caller asks for (a file copied as sent, an RTMP stream
-// re-encoded). Stopping asks ffmpeg to finish (SIGINT: its RTP reader waits for packets without
-// looking at the keyboard, so 'q' on its standard input goes unheard once the media stops).
+// The media path the recorder and the live streamer share: each chosen producer (the picture) is
+// consumed on a mediasoup PlainTransport that sends plain RTP to ffmpeg on loopback, ffmpeg reads
+// them through an SDP file; the meeting's mixed voices (meeting-voices.ts) come as raw PCM on its
+// standard input; it writes whatever output its caller asks for (a file with the picture copied as
+// sent, an RTMP stream re-encoded).
+//
+// The PCM input is timed by its sample count, not by arrival: the mixer sends exactly one frame per
+// period of the edge's wall clock (audio-mixer.ts), so samples are wall-clock time, free of the
+// pipe's jitter that arrival stamps (-use_wallclock_as_timestamps) would carry into the file. The
+// picture's timeline starts at its first packet, a fraction of a second after the voices'.
+//
+// Stopping asks ffmpeg to finish (SIGINT: its RTP reader waits for packets without looking at the
+// keyboard, and its standard input carries the voices).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -10,6 +18,7 @@ import type { types } from 'mediasoup'
 import { ffmpegSdp, type SdpStream } from './ffmpeg-sdp'
 import { freePortPair } from './loopback-ports'
 import type { Logger } from './logger'
+import type { PcmSource } from './meeting-voices'
 
 export interface FfmpegOptions {
   /** The ffmpeg executable (Debian's `ffmpeg` on PATH by default; tests pass a missing one). */
@@ -27,7 +36,19 @@ export interface FfmpegOptions {
 export class FfmpegStartError extends Error {}
 
 /** ffmpeg's arguments after its input: what it writes the streams (described to it by the SDP) into. */
-export type FfmpegOutput = (streams: SdpStream[]) => string[]
+export type FfmpegOutput = (streams: SdpStream[], inputs: FfmpegInputs) => string[]
+
+/** ffmpeg's input numbers, for -map: the SDP's RTP streams and the PCM, each when there is one. */
+export interface FfmpegInputs {
+  rtp: number | null
+  pcm: number | null
+}
+
+/**
+ * How much PCM may wait for ffmpeg (about 10 s at 48 kHz): while it opens its RTP input it reads
+ * nothing; past this it is stuck, and frames are dropped rather than held in the edge's memory.
+ */
+const MAX_PCM_BACKLOG = 1_000_000
 
 /**
  * ffmpeg binds its ports only once it has read the SDP, and a VP8 stream is unreadable until its
@@ -46,9 +67,10 @@ export class FfmpegRtp {
     private readonly process: ChildProcess,
     private readonly transports: types.PlainTransport[],
     private readonly consumers: types.Consumer[],
-    private readonly sdpPath: string,
+    private readonly sdpPath: string | null,
     private readonly options: FfmpegOptions,
     private readonly lastErrors: () => string,
+    private readonly pcm: PcmSource | null,
   ) {
     this.exited = new Promise((resolve) => process.once('exit', () => resolve()))
     void this.exited.then(() => (this.running = false))
@@ -59,7 +81,15 @@ export class FfmpegRtp {
    * FfmpegStartError when ffmpeg does not start. `id` names the SDP in the work directory; `secret`
    * (a live stream's address, its key in it) is masked in what ffmpeg says before it is logged or told.
    */
-  static async start(router: types.Router, producers: types.Producer[], id: string, output: FfmpegOutput, options: FfmpegOptions, secret?: string): Promise<FfmpegRtp> {
+  static async start(
+    router: types.Router,
+    producers: types.Producer[],
+    id: string,
+    output: FfmpegOutput,
+    options: FfmpegOptions,
+    secret?: string,
+    pcm: PcmSource | null = null,
+  ): Promise<FfmpegRtp> {
     const transports: types.PlainTransport[] = []
     const consumers: types.Consumer[] = []
     let started: { child: ChildProcess; errors: () => string } | null = null
@@ -76,14 +106,17 @@ export class FfmpegRtp {
         streams.push({ kind: consumer.kind, ...ports, rtpParameters: consumer.rtpParameters })
       }
       await mkdir(options.workDir, { recursive: true })
-      const sdpPath = join(options.workDir, `${id}.sdp`)
-      await writeFile(sdpPath, ffmpegSdp(streams))
-      started = await startFfmpeg(options, sdpPath, output(streams), secret)
-      const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors)
+      const sdpPath = streams.length ? join(options.workDir, `${id}.sdp`) : null
+      if (sdpPath) await writeFile(sdpPath, ffmpegSdp(streams))
+      const inputs: FfmpegInputs = { rtp: sdpPath ? 0 : null, pcm: pcm ? (sdpPath ? 1 : 0) : null }
+      await pcm?.prepare()
+      started = await startFfmpeg(options, sdpPath, pcm, output(streams, inputs), secret)
+      const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors, pcm)
       await ffmpeg.flow()
       return ffmpeg
     } catch (error) {
       transports.forEach((transport) => transport.close())
+      pcm?.stop()
       started?.child.kill('SIGKILL')
       throw error
     }
@@ -125,16 +158,30 @@ export class FfmpegRtp {
 
   private async release() {
     for (const timer of this.timers) clearTimeout(timer)
+    this.pcm?.stop()
     for (const transport of this.transports) transport.close()
-    await rm(this.sdpPath, { force: true })
+    if (this.sdpPath) await rm(this.sdpPath, { force: true })
   }
 }
 
-/** ffmpeg reading the SDP's streams into the output, running past its start-up window, or FfmpegStartError. */
-async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: string[], secret: string | undefined): Promise<{ child: ChildProcess; errors: () => string }> {
+/**
+ * ffmpeg reading the SDP's streams and the PCM into the output, running past its start-up window,
+ * or FfmpegStartError. The PCM source starts once ffmpeg runs (no voice is tapped for an ffmpeg
+ * that failed); its frames wait in the pipe while ffmpeg opens its RTP input.
+ */
+async function startFfmpeg(options: FfmpegOptions, sdpPath: string | null, pcm: PcmSource | null, output: string[], secret: string | undefined): Promise<{ child: ChildProcess; errors: () => string }> {
   // Arguments as a list, no shell. +genpts: RTP carries no container timestamps.
-  const args = ['-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', '-i', sdpPath, ...output]
-  const child = spawn(options.ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'], windowsHide: true })
+  // prettier-ignore
+  const args = [
+    '-hide_banner', '-loglevel', 'error', '-nostdin',
+    // The voices come through a jitter buffer (audio-mixer.ts): the picture waits as long.
+    ...(sdpPath ? ['-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', ...(pcm ? ['-itsoffset', `${pcm.latencyMs}ms`] : []), '-i', sdpPath] : []),
+    ...(pcm ? ['-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '1', '-thread_queue_size', '1024', '-i', 'pipe:0'] : []),
+    ...output,
+  ]
+  const child = spawn(options.ffmpegPath, args, { stdio: [pcm ? 'pipe' : 'ignore', 'ignore', 'pipe'], windowsHide: true })
+  // ffmpeg gone (it failed, or was stopped): what is still written goes nowhere, quietly.
+  child.stdin?.on('error', () => undefined)
   let said = ''
   child.stderr?.on('data', (chunk: Buffer) => {
     // The last few lines are enough to say why it failed.
@@ -155,6 +202,13 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string, output: stri
   if (outcome !== 'running') {
     options.logger.error({ ffmpeg: options.ffmpegPath, reason: outcome }, 'ffmpeg could not start')
     throw new FfmpegStartError(outcome)
+  }
+  if (pcm && child.stdin) {
+    const stdin = child.stdin
+    pcm.start((frame) => {
+      if (!stdin.destroyed && stdin.writableLength < MAX_PCM_BACKLOG) stdin.write(frame)
+    })
+    child.once('exit', () => pcm.stop())
   }
   child.once('exit', (code, signal) => {
     // 255: ffmpeg's exit code after the SIGINT that stops it.

@@ -1,7 +1,7 @@
 // Live streaming a meeting to an RTMP server (issue 14 item 5, spec §4 and §6: the live streamer is
-// a meeting bot): at most one stream per meeting. ffmpeg (ffmpeg-rtp.ts) takes the same microphone
-// and picture as a recording (meeting-media.ts) and re-encodes them to H.264 and AAC in FLV, which
-// is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. Everyone
+// a meeting bot): at most one stream per meeting. ffmpeg (ffmpeg-rtp.ts) takes what a recording
+// takes (meeting-media.ts: every voice, mixed, and one picture) and encodes them to H.264 and AAC
+// in FLV, which is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. Everyone
 // hears each change of state (live.updated); ffmpeg dying (the server refused the key, dropped the
 // connection) ends the stream with EDGE_ERRORS.liveFailed, so the hosts learn why it stopped.
 //
@@ -13,9 +13,11 @@
 // service (live-viewers.ts) when the host named the channel.
 import { newId } from '#models/ids'
 import { EdgeError } from './edge-error'
+import type { Clock } from './clock'
 import { FfmpegRtp, type FfmpegOptions, type FfmpegOutput } from './ffmpeg-rtp'
 import type { Meeting } from './meeting'
-import { meetingMedia } from './meeting-media'
+import { hasMeetingMedia, meetingPicture } from './meeting-media'
+import { MeetingVoices } from './meeting-voices'
 import { EdgePeer } from './peer'
 import type { LiveViewers } from './live-viewers'
 import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protocol'
@@ -46,7 +48,8 @@ export class LiveStreamer {
   private readonly streams = new Map<string, LiveStream>()
 
   constructor(
-    private readonly deps: FfmpegOptions,
+    /** ffmpeg's, and the edge's clock the mixed voices are paced on (audio-mixer.ts). */
+    private readonly deps: FfmpegOptions & { clock: Clock },
     private readonly viewers: LiveViewers | null = null,
   ) {}
 
@@ -65,11 +68,10 @@ export class LiveStreamer {
    */
   async start(meeting: Meeting, caller: EdgePeer, target: string, channel: string | null = null): Promise<void> {
     if (this.streams.has(meeting.id)) return
-    const producers = meetingMedia(meeting)
-    if (!producers.length) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
+    if (!hasMeetingMedia(meeting)) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
     const stream: LiveStream = { state: 'joining', target, channel, push: null, ended: Promise.resolve() }
     this.streams.set(meeting.id, stream)
-    await this.publish(meeting, stream, caller, producers, 'end')
+    await this.publish(meeting, stream, caller, 'end')
   }
 
   /**
@@ -100,16 +102,15 @@ export class LiveStreamer {
     const stream = this.streams.get(meeting.id)
     if (stream?.state === 'joining' || stream?.state === 'joined') return
     if (stream?.state !== 'pausing') throw new EdgeError(EDGE_ERRORS.liveNotPaused)
-    const producers = meetingMedia(meeting)
-    if (!producers.length) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
+    if (!hasMeetingMedia(meeting)) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
     stream.state = 'joining'
-    await this.publish(meeting, stream, caller, producers, 'pause')
+    await this.publish(meeting, stream, caller, 'pause')
   }
 
   /** Runs one push of the stream (state joining): on failure the stream ends, or goes back to paused. */
-  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, onFailure: 'end' | 'pause') {
+  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, onFailure: 'end' | 'pause') {
     const previous = stream.ended
-    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, producers, stream.target) : null))
+    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, stream.target) : null))
     stream.push = push
     this.announce(meeting, null)
     const running = await push
@@ -137,10 +138,13 @@ export class LiveStreamer {
     })
   }
 
-  private async begin(meeting: Meeting, caller: EdgePeer, producers: ReturnType<typeof meetingMedia>, target: string): Promise<Push | null> {
+  /** The picture is chosen as the push starts (a resume picks again); the voices follow the meeting. */
+  private async begin(meeting: Meeting, caller: EdgePeer, target: string): Promise<Push | null> {
     try {
       const [main] = await meeting.routers()
-      const ffmpeg = await FfmpegRtp.start(main!.router, producers, `live-${meeting.id}-${newId()}`, flvTo(target), this.deps, target)
+      const picture = meetingPicture(meeting)
+      const voices = new MeetingVoices(meeting, this.deps)
+      const ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(target), this.deps, target, voices)
       const bot = new EdgePeer(newId(), '', '', { ...caller.claims, userId: `bot:live:${meeting.id}`, name: 'Live stream', avatar: null, isHost: false, isCoHost: false, permissions: [] }, 'live')
       bot.visible = true
       bot.joining = false
@@ -190,14 +194,14 @@ export class LiveStreamer {
  * layers, a resized window) would otherwise stop the encoder, and x264 needs even dimensions.
  */
 function flvTo(target: string): FfmpegOutput {
-  return (streams) => {
-    const video = streams.some((stream) => stream.kind === 'video')
-    const audio = streams.some((stream) => stream.kind === 'audio')
+  return (streams, inputs) => {
+    const video = inputs.rtp !== null && streams.some((stream) => stream.kind === 'video')
     // prettier-ignore
     return [
-      '-map', '0',
+      ...(video ? ['-map', `${inputs.rtp}:v`] : []),
+      '-map', `${inputs.pcm}:a`,
       ...(video ? ['-vf', 'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,fps=25', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k', '-g', '50'] : []),
-      ...(audio ? ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100'] : []),
+      '-c:a', 'aac', '-b:a', '128k', '-ar', '44100',
       '-f', 'flv', target,
     ]
   }

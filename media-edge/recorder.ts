@@ -1,17 +1,19 @@
 // Recording a meeting (issue 14 item 5, spec §6: the recorder is a meeting bot): at most one
 // recording per meeting, run by a recorder peer that everyone sees (isRecorder: "recording is
 // active when any peer is a recorder", spec §4), written by ffmpeg (ffmpeg-recording.ts) and kept
-// in the starter's media library when it stops (recording-library.ts). What is recorded, and why
-// only that: meeting-media.ts.
+// in the starter's media library when it stops (recording-library.ts). What is recorded (every
+// voice of the main room, mixed, and one picture), and why: meeting-media.ts.
 import { rm } from 'node:fs/promises'
 import { newId } from '#models/ids'
 import type { MediaStorage } from '#models/media-storage'
 import { EdgeError } from './edge-error'
 import { FfmpegRecording } from './ffmpeg-recording'
 import { FfmpegStartError, type FfmpegOptions } from './ffmpeg-rtp'
+import type { Clock } from './clock'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
-import { meetingMedia } from './meeting-media'
+import { hasMeetingMedia, meetingPicture } from './meeting-media'
+import { MeetingVoices } from './meeting-voices'
 import { EdgePeer } from './peer'
 import { keepRecording } from './recording-library'
 import { EDGE_ERRORS } from './contract/protocol'
@@ -20,6 +22,8 @@ export interface RecorderDeps extends FfmpegOptions {
   /** The media library's store (the web app's MEDIA_DIR). */
   storage: MediaStorage
   logger: Logger
+  /** The edge's clock: the mixed voices are paced on it (audio-mixer.ts). */
+  clock: Clock
 }
 
 interface ActiveRecording {
@@ -57,13 +61,14 @@ export class Recorder {
   }
 
   private async begin(meeting: Meeting, caller: EdgePeer): Promise<ActiveRecording> {
-    const producers = meetingMedia(meeting)
-    if (!producers.length) throw new EdgeError(EDGE_ERRORS.recordingFailed)
+    if (!hasMeetingMedia(meeting)) throw new EdgeError(EDGE_ERRORS.recordingFailed)
+    const picture = meetingPicture(meeting)
     meeting.toAll('recorderTriggered', { triggered: true })
     let recording: FfmpegRecording
     try {
       const [main] = await meeting.routers()
-      recording = await FfmpegRecording.start(main!.router, producers, `${meeting.id}-${newId()}`, this.deps)
+      const voices = new MeetingVoices(meeting, this.deps)
+      recording = await FfmpegRecording.start(main!.router, picture ? [picture] : [], voices, `${meeting.id}-${newId()}`, this.deps)
     } catch (error) {
       meeting.toAll('recorderTriggered', { triggered: false })
       if (error instanceof FfmpegStartError) throw new EdgeError(EDGE_ERRORS.recorderFailed)

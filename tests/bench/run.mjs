@@ -1,6 +1,6 @@
 // npm run bench: throughput and latency of the community home and the bare route, each against a
 // plain React server rendering 200 elements (calibration.mjs), and the JavaScript and HTML each page costs; then the media edge's benchmarks (edge-consumers.mjs,
-// edge-broadcast.mjs) and the meeting join (meeting-join.mjs), each in a process of its own. About three minutes; figures are printed, not
+// edge-broadcast.mjs, mixed-voices.mjs) and the meeting join (meeting-join.mjs), each in a process of its own. About three minutes; figures are printed, not
 // asserted.
 //
 //   node tests/bench/run.mjs          everything
@@ -26,7 +26,7 @@ const CALIBRATION_PORTS = { development: PORT + 1, production: PORT + 2 }
 // Past this the run is stuck, not slow: stop the server and say so.
 const RUN_DEADLINE_MS = 240_000
 /** Run once the web server has stopped, each with its own deadline (the scripts also run alone). */
-const EDGE_BENCHES = ['edge-consumers.mjs', 'edge-broadcast.mjs', 'meeting-join.mjs']
+const EDGE_BENCHES = ['edge-consumers.mjs', 'edge-broadcast.mjs', 'meeting-join.mjs', 'mixed-voices.mjs']
 const EDGE_BENCH_DEADLINE_MS = 200_000
 
 const TARGETS = {

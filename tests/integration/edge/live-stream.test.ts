@@ -3,7 +3,9 @@
 // bot and the state seen by everyone (late joiners too); the right checked on the edge; bad
 // addresses, the community's switch, the rate; the server refusing, reported with its text. Pause
 // and resume (live:pause, live:join): the server sees the publish end and come back on the same
-// path, the address is kept by the edge only, and the same rights and refusals.
+// path, the address is kept by the edge only, and the same rights and refusals. Every voice goes
+// out: a second person's tone, started after the stream went live, is heard with the host's, and
+// the stream goes on (the guest still heard) while the host is muted.
 import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,8 +15,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type LiveStatus, type Peer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { freeTcpPort, startRtmpServer, type RtmpServer } from '../../support/rtmp-server'
-import { ALL_CONTROLS, closeSockets, collect, createRoom, joinMeeting, next, ok, request, startTestEdge } from './harness'
+import { ALL_CONTROLS, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, startTestEdge } from './harness'
 import { sendTestMedia } from './test-media'
+import { decodeAudio, TONE_RATE, toneAmplitude } from './tones'
 
 const run = promisify(execFile)
 let edge: RunningEdge
@@ -89,6 +92,33 @@ describe('live streaming', () => {
     expect(states.at(-1)).toEqual({ state: 'idle', error: null })
     expect(await ok<LiveStatus>(late.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
     // Stopping again has nothing to stop.
+    await ok(host.socket, 'live:stop')
+  }, 60_000)
+
+  it('streams every voice: a guest who speaks after the start is heard with the host, and alone while the host is muted', async () => {
+    const { room, host, member } = await liveRoom()
+    const key = `voices-${room.id}`
+    await ok(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${rtmp.port}/live`, streamKey: key })
+    await expect.poll(() => rtmp.published, { timeout: 15_000, interval: 250 }).toContain(`/live/${key}`)
+    senders.push(await sendTestMedia(edge, room.id, member.joined.peerId, { frequency: 880, video: false }))
+    // A tone heard measures about 0.09 (test-media.ts's sine, stereo to mono), one not heard under
+    // 0.01. The guest's voice joins the stream once their microphone is tapped (under a second, more
+    // on a busy machine): read two seconds at a time until the last one holds both.
+    const lastSecond = async (seconds: number) => {
+      const samples = await decodeAudio(rtmp.urlFor(key), ['-rw_timeout', '10000000', '-t', String(seconds)])
+      const end = samples.length / TONE_RATE
+      return { seconds: end, host: toneAmplitude(samples, 440, end - 1, end), guest: toneAmplitude(samples, 880, end - 1, end) }
+    }
+    await expect.poll(() => lastSecond(2), { timeout: 30_000, interval: 0 }).toMatchObject({ host: expect.toSatisfy((level: number) => level > 0.04), guest: expect.toSatisfy((level: number) => level > 0.04) })
+
+    // The host muted the way the edge mutes (no RTP at all): the stream goes on with the guest alone.
+    await serverPeer(edge, room.id, host.joined.peerId).producerOf('mic')!.pause()
+    await pause(1000)
+    // Four seconds keep coming (no stall); the last is past anything the server kept from before.
+    const guestOnly = await lastSecond(4)
+    expect(guestOnly.seconds).toBeGreaterThan(3.5)
+    expect(guestOnly.host).toBeLessThan(0.02)
+    expect(guestOnly.guest).toBeGreaterThan(0.04)
     await ok(host.socket, 'live:stop')
   }, 60_000)
 

@@ -1,7 +1,9 @@
 // Recording (issue 14 items 5 and 8): a real meeting recorded by the edge's ffmpeg through
 // PlainTransports, the file checked with ffprobe and found in the host's media library; the
 // recorder bot seen by everyone (late joiners too); the right checked on the edge; the spec's
-// error text when ffmpeg cannot start.
+// error text when ffmpeg cannot start. Every voice is recorded: two people's tones (one speaking
+// only after the start, one muted partway) are both found in the file, each when it was heard, and
+// the file lasts as long as the recording ran (a muted microphone sends nothing: no stall).
 import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,7 +15,8 @@ import { EDGE_ERRORS, type Peer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { makeUser } from '../../support/factories'
 import { ALL_CONTROLS, closeSockets, createRoom, joinMeeting, next, ok, request, serverPeer, startTestEdge } from './harness'
-import { sendTestMedia } from './test-media'
+import { sendTestMedia, type TestMediaOptions } from './test-media'
+import { decodeAudio, toneAmplitude } from './tones'
 
 const run = promisify(execFile)
 let edge: RunningEdge
@@ -42,8 +45,8 @@ async function hostedRoom() {
   return { room, user, host }
 }
 
-async function sendMedia(roomId: string, peerId: string) {
-  senders.push(await sendTestMedia(edge, roomId, peerId))
+async function sendMedia(roomId: string, peerId: string, options?: TestMediaOptions) {
+  senders.push(await sendTestMedia(edge, roomId, peerId, options))
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -86,6 +89,83 @@ describe('recording', () => {
     expect(Number(streams.video!.nb_read_frames)).toBeGreaterThan(30)
     expect(Number(streams.audio!.nb_read_frames)).toBeGreaterThan(100)
     expect(Number(probe.format.duration)).toBeGreaterThan(2.5)
+  }, 30_000)
+
+  it('records every voice: one who speaks only after the start, one muted partway, each heard when they spoke, and no stall', async () => {
+    const { room, user, host } = await hostedRoom()
+    const guest = await joinMeeting(edge, room.id)
+    await sendMedia(room.id, host.joined.peerId, { frequency: 440 })
+    await pause(1000)
+
+    await ok(host.socket, 'recorder:start')
+    const startedAt = Date.now()
+    const at = (seconds: number) => pause(Math.max(0, startedAt + seconds * 1000 - Date.now()))
+    // The guest's microphone appears after the recording started (an audio-only guest: no camera).
+    await at(1.5)
+    await sendMedia(room.id, guest.joined.peerId, { frequency: 880, video: false })
+    // The host is muted the way the edge mutes (the producer paused: no RTP at all), then unmuted.
+    const hostMic = serverPeer(edge, room.id, host.joined.peerId).producerOf('mic')!
+    await at(4)
+    await hostMic.pause()
+    await at(6.5)
+    await hostMic.resume()
+    await at(9)
+    const { mediaId } = await ok<{ mediaId: string | null }>(host.socket, 'recorder:stop')
+    const ranFor = (Date.now() - startedAt) / 1000
+
+    const item = await Media.findByPk(mediaId!, { rejectOnEmpty: true })
+    expect(item).toMatchObject({ userId: user.id, contentType: 'video/webm' })
+    const path = join(mediaDir, ...item.storageKey.split('/'))
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,channels:format=duration', '-of', 'json', path])
+    const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string }[]; format: { duration: string } }
+    expect(probe.streams.map((stream) => [stream.codec_type, stream.codec_name]).sort()).toEqual([['audio', 'opus'], ['video', 'vp8']])
+    // As long as the recording ran (an input that stalls would cut it short), give or take start and stop.
+    expect(Number(probe.format.duration)).toBeGreaterThan(ranFor - 1.5)
+    expect(Number(probe.format.duration)).toBeLessThan(ranFor + 1)
+
+    // A tone heard measures about 0.09 (lavfi's sine at 1/8, stereo to mono), one not heard under
+    // 0.01; the windows keep clear of the changes (a tap starts within about 0.3 s).
+    const samples = await decodeAudio(path)
+    expect(samples.length / 8000).toBeGreaterThan(ranFor - 1.5)
+    const heard = (from: number, to: number) => ({ host: toneAmplitude(samples, 440, from, to) > 0.04, guest: toneAmplitude(samples, 880, from, to) > 0.04 })
+    expect(heard(0.3, 1.3)).toEqual({ host: true, guest: false })
+    expect(heard(2.8, 3.8)).toEqual({ host: true, guest: true })
+    expect(heard(4.8, 6.2)).toEqual({ host: false, guest: true })
+    expect(heard(7.5, 8.5)).toEqual({ host: true, guest: true })
+  }, 40_000)
+
+  it('records microphones without a camera as a WebM of the voices alone, going on when one leaves and nobody speaks', async () => {
+    const { room, host } = await hostedRoom()
+    const guest = await joinMeeting(edge, room.id)
+    await sendMedia(room.id, host.joined.peerId, { frequency: 440, video: false })
+    await sendMedia(room.id, guest.joined.peerId, { frequency: 880, video: false })
+    await pause(500)
+    await ok(host.socket, 'recorder:start')
+    const startedAt = Date.now()
+    const at = (seconds: number) => pause(Math.max(0, startedAt + seconds * 1000 - Date.now()))
+    // The guest leaves (their microphone closes), then the host is muted: nobody speaks at the end.
+    await at(2)
+    serverPeer(edge, room.id, guest.joined.peerId).producerOf('mic')!.close()
+    await ok(guest.socket, 'leave')
+    await at(3.5)
+    await serverPeer(edge, room.id, host.joined.peerId).producerOf('mic')!.pause()
+    await at(6)
+    const { mediaId } = await ok<{ mediaId: string | null }>(host.socket, 'recorder:stop')
+    const ranFor = (Date.now() - startedAt) / 1000
+
+    const item = await Media.findByPk(mediaId!, { rejectOnEmpty: true })
+    expect(item).toMatchObject({ contentType: 'video/webm' })
+    const path = join(mediaDir, ...item.storageKey.split('/'))
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', path])
+    const probe = JSON.parse(stdout) as { streams: unknown[]; format: { duration: string } }
+    expect(probe.streams).toEqual([expect.objectContaining({ codec_type: 'audio', codec_name: 'opus' })])
+    expect(Number(probe.format.duration)).toBeGreaterThan(ranFor - 1.5)
+    expect(Number(probe.format.duration)).toBeLessThan(ranFor + 1)
+    const samples = await decodeAudio(path)
+    const heard = (from: number, to: number) => ({ host: toneAmplitude(samples, 440, from, to) > 0.04, guest: toneAmplitude(samples, 880, from, to) > 0.04 })
+    expect(heard(0.6, 1.6)).toEqual({ host: true, guest: true })
+    expect(heard(2.5, 3.3)).toEqual({ host: true, guest: false })
+    expect(heard(4, 5.5)).toEqual({ host: false, guest: false })
   }, 30_000)
 
   it('refuses everyone but the host and co-hosts (whatever their peer data says), and the recorder bot cannot be kicked', async () => {
