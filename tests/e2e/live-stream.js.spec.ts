@@ -8,7 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { E2E_HELIX } from '../support/helix-server'
 import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
-import { DEMO, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+import { DEMO, holdLock, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 /** A demo account signed in (a session row, no code spent). */
 const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) => personInBrowser(browser, account)
@@ -29,7 +29,9 @@ test.describe('live stream', () => {
   test.describe.configure({ timeout: 180_000 })
 
   test('the host goes live to an RTMP server, the other browser sees the Live mark 13 s later, the host ends it', async ({ browser }, testInfo) => {
-    // Mia hosts the Book Club (models/seed.ts); Noah is a member.
+    // Mia hosts the Book Club (models/seed.ts); Noah is a member. The recording and live specs both
+    // meet there as those two: one at a time, or each sees the other's tiles and files.
+    const release = await holdLock('demo-book-club-meeting', { waitMs: 170_000 })
     const host = await signedIn(browser, DEMO.accounts[2])
     const visitor = await signedIn(browser, DEMO.accounts[3])
     try {
@@ -109,6 +111,7 @@ test.describe('live stream', () => {
     } finally {
       await host.close()
       await visitor.close()
+      release()
     }
   })
 })

@@ -3,7 +3,7 @@
 // it and finds the file among their videos in the community's media library.
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DEMO, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
+import { DEMO, holdLock, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 /** A demo account signed in (a session row, no code spent). */
 const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) => personInBrowser(browser, account)
@@ -16,7 +16,9 @@ test.describe('recording', () => {
   test.describe.configure({ timeout: 180_000 })
 
   test('the host records the meeting, the other browser sees it is recorded, the file lands in the host\'s videos', async ({ browser }, testInfo) => {
-    // Mia hosts the Book Club (models/seed.ts); Noah is a member.
+    // Mia hosts the Book Club (models/seed.ts); Noah is a member. The recording and live specs both
+    // meet there as those two: one at a time, or each sees the other's tiles and files.
+    const release = await holdLock('demo-book-club-meeting', { waitMs: 170_000 })
     const host = await signedIn(browser, DEMO.accounts[2])
     const visitor = await signedIn(browser, DEMO.accounts[3])
     try {
@@ -59,6 +61,7 @@ test.describe('recording', () => {
     } finally {
       await host.close()
       await visitor.close()
+      release()
     }
   })
 })
