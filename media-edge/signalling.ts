@@ -204,10 +204,12 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       const { meeting, peer } = joined()
       await edge.enter(meeting, peer)
     })
-    answer('sfuEnter', async () => {
+    const sfuEnter = async () => {
       const { meeting, peer } = joined()
       await meeting.sfuEnter(peer)
-    })
+    }
+    answer('sfuEnter', sfuEnter)
+    answer('enterSfu', sfuEnter)
     answer('updateMyPeer', async (payload) => {
       const { meeting, peer } = joined()
       return edge.updatePeer(meeting, peer, parse(schemas.updatePeer, payload).peerData)

@@ -464,6 +464,8 @@ export interface ClientToServerEvents {
   enter: (ack: AckCallback) => void
   /** Ready to receive: the server creates (paused) consumers for every existing producer. */
   sfuEnter: (ack: AckCallback) => void
+  /** The spec's other name for sfuEnter (its client emits both): the same request. */
+  enterSfu: (ack: AckCallback) => void
   updateMyPeer: (payload: { peerData: PeerData }, ack: AckCallback<Peer>) => void
   kickPeer: (payload: { peerId: string }, ack: AckCallback) => void
   mutePeerAudio: (payload: { peerId: string }, ack: AckCallback) => void

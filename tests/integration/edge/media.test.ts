@@ -72,7 +72,8 @@ describe('media', () => {
     const carol = await joinMeeting(edge, roomId)
     await setUpMedia(carol.socket)
     const carolConsumers = collect(carol.socket, 'newConsumer')
-    await ok(carol.socket, 'sfuEnter')
+    // By the spec's other name for sfuEnter, which its client sends too.
+    await ok(carol.socket, 'enterSfu')
     await expect.poll(() => carolConsumers.map((c) => c.producerId).sort()).toEqual([mic.id, cam.id].sort())
     // Nobody consumes themselves.
     expect(serverPeer(edge, roomId, alice.joined.peerId).consumers.size).toBe(0)

@@ -54,6 +54,7 @@ describe('before meetingRoom:join', () => {
     ['setConsumerPreferredLayers', { consumerId: 'x', spatialLayer: 0 }],
     ['enter', undefined],
     ['sfuEnter', undefined],
+    ['enterSfu', undefined],
     ['updateMyPeer', { peerData: {} }],
     ['kickPeer', { peerId: 'x' }],
     ['mutePeerAudio', { peerId: 'x' }],
