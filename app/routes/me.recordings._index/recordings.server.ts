@@ -15,7 +15,7 @@ export async function recordingsLoader(args: LoaderFunctionArgs) {
   const user = await requireUser(args)
   return {
     messages: await routeMessages(args, 'account'),
-    listing: await listPersonalRecordings(user.id, listPage(new URL(args.request.url))),
+    listing: await listPersonalRecordings(args.context, user.id, listPage(new URL(args.request.url))),
   }
 }
 
@@ -30,7 +30,7 @@ export async function recordingsAction(args: ActionFunctionArgs) {
   const mediaId = String(form.get('mediaId') ?? '').slice(0, 36)
   const submission = parseWithZod(form, { schema: MediaDeleteSchema })
   if (submission.status !== 'success') return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.badRequest' }, { status: 400 })
-  const item = await findPersonalRecording(user.id, submission.value.mediaId)
+  const item = await findPersonalRecording(args.context, user.id, submission.value.mediaId)
   if (!item) return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.notFound' }, { status: 404 })
   await removeMedia(item)
   throw await redirectWithFlash(back, { kind: 'success', message: 'account:recordings.deleted' })

@@ -36,3 +36,11 @@ export function toneAmplitude(samples: Float32Array, frequency: number, from: nu
   const power = previous * previous + beforePrevious * beforePrevious - coefficient * previous * beforePrevious
   return (2 * Math.sqrt(Math.max(0, power))) / count
 }
+
+/** A tone heard measures about 0.09 (lavfi's sine at 1/8, stereo to mono), one not heard under 0.01. */
+const HEARD = 0.04
+
+/** Whether the host's tone (440 Hz) and the guest's (880 Hz) are heard between `from` and `to` seconds. */
+export function heardTones(samples: Float32Array, from: number, to: number) {
+  return { host: toneAmplitude(samples, 440, from, to) > HEARD, guest: toneAmplitude(samples, 880, from, to) > HEARD }
+}
