@@ -322,17 +322,17 @@ describe('the conversation list', () => {
 })
 
 describe('messages to outsiders are capped per sender', () => {
-  it('takes 20 new outside conversations an hour, then says the message could not be sent (429)', async () => {
-    const { EXTERNAL_CONVERSATIONS_PER_HOUR } = await import('#app/lib/messages/message-rules')
+  it('takes 20 mails to outsiders an hour, then says the cap is reached (429); replies count too (outside-delivery-caps.test.ts)', async () => {
+    const { LIMITS } = await import('#app/lib/platform/rate-limit.server')
     const busy = await makeUser({ name: 'Busy Bee' })
     await grantRole(busy, brand)
-    for (let n = 1; n <= EXTERNAL_CONVERSATIONS_PER_HOUR; n += 1) {
+    for (let n = 1; n <= LIMITS.outsideMailsPerSender.max; n += 1) {
       expect((await send({ externalName: 'Someone Else', externalEmail: `someone-${n}@outside.test`, body: 'Hi' }, busy)).status).toBe(302)
     }
     const before = await counts()
     const refused = await send({ externalName: 'One More', externalEmail: 'one-more@outside.test', body: 'Hi' }, busy)
     expect(refused.status).toBe(429)
-    expect(refused.errors['']).toEqual(['messages:errors.sendFailed'])
+    expect(refused.errors['']).toEqual(['messages:errors.outsideLimited'])
     expect(await counts()).toEqual(before)
     expect(await OutboxMessage.count({ where: { recipient: 'one-more@outside.test' } })).toBe(0)
     // Members are not counted against it.

@@ -10,6 +10,7 @@ import { requireCommunityPage } from '../http/guards.server'
 import { hit, type Limit } from '../platform/rate-limit.server'
 import { eventParticipants } from '../events/event-exports.server'
 import { importOneRegistration } from '../events/event-member-import.server'
+import { limitImportConfirmations } from '../events/import-confirmations.server'
 import { MANAGE_EVENTS, findEditableEvent } from '../events/events.server'
 import { ImportUserBody, ParticipantId, ParticipantQuery } from './events-api.schema'
 
@@ -32,6 +33,9 @@ export async function importUserCall(args: ApiArgs) {
   const room = await eventOf(brand.id, body.room)
   if (!room) throw refuse(404, 'eventMembers:api.eventNotFound')
   if (!(await hit(API_IMPORTS_LIMIT, user.id)).allowed) throw refuse(429, 'api:errors.tooManyRequests')
+  // One person who may be mailed a confirmation, counted against the manager's and the installation's caps.
+  const capped = await limitImportConfirmations(user.id, 1)
+  if (capped) throw refuse(429, capped.message, { minutes: capped.minutes })
   const row = await importOneRegistration(brand, room, {
     fullName: body.fullName ?? '',
     emailAddress: body.emailAddress ?? '',

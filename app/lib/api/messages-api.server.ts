@@ -43,7 +43,7 @@ function sent(outcome: SendOutcome) {
     case 'invalid':
       throw refuse(400, (Object.values(outcome.fieldErrors)[0]?.[0] ?? 'api:errors.badRequest') as TranslationKey)
     case 'limited':
-      throw refuse(429, 'messages:errors.sendFailed')
+      throw refuse(429, outcome.message)
     case 'failed':
       throw refuse(502, 'messages:errors.sendFailed')
   }

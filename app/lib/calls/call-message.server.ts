@@ -107,6 +107,8 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
         to: hostParty,
         body,
         video,
+        // The mail or SMS to the host counts against the caller's caps on messages sent outside the app.
+        sender: user ? { userId: user.id } : { guestId: callerId },
         deliver: (recipient, sent) =>
           sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: guest ? from.phoneNumber : null }, recipient, message: sent }),
       })
@@ -137,6 +139,8 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
       // active member of it, or a block either way): one answer for both, so a block is not told.
       return sent.fieldErrors.recipientIds ? { kind: 'hostUnreachable' } : sent
     case 'limited':
+      // A cap on mail and SMS to outsiders (the host of a personal room is reached by one).
+      return { kind: 'limited', retryAfterSeconds: sent.retryAfterSeconds }
     case 'failed':
       return { kind: 'failed' }
   }

@@ -12,12 +12,14 @@ import { routeMessages } from '../i18n/page-language.server'
 import { hit, type Limit } from '../platform/rate-limit.server'
 import { logger } from '../platform/logger.server'
 import { eventEditorAccess } from './event-editor-routes.server'
+import { limitImportConfirmations } from './import-confirmations.server'
 import { eventDetails } from './events.server'
 import {
   REGISTRATION_IMPORT_MAX_BYTES,
   REGISTRATION_IMPORT_MAX_ROWS,
   RegistrationFileError,
   importRegistrations,
+  readRegistrationCsv,
   type RegistrationFileProblem,
   type RegistrationImportReport,
 } from './event-member-import.server'
@@ -94,7 +96,15 @@ export async function importLoader(args: LoaderFunctionArgs) {
 /** Types browsers give a .csv file (Windows with Excel says vnd.ms-excel; some say nothing). */
 const CSV_TYPES = new Set(['', 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values', 'application/octet-stream'])
 
-export type ImportProblem = RegistrationFileProblem | 'eventMembers:import.errors.tooLarge' | 'eventMembers:import.errors.fileRequired' | 'eventMembers:import.errors.tooOften' | 'eventMembers:import.errors.failed' | 'events:errors.noPermission'
+export type ImportProblem =
+  | RegistrationFileProblem
+  | 'eventMembers:import.errors.tooLarge'
+  | 'eventMembers:import.errors.fileRequired'
+  | 'eventMembers:import.errors.tooOften'
+  | 'eventMembers:import.errors.confirmationsAccount'
+  | 'eventMembers:import.errors.confirmationsInstallation'
+  | 'eventMembers:import.errors.failed'
+  | 'events:errors.noPermission'
 export type ImportActionData = { report: RegistrationImportReport; problem: null } | { report: null; problem: ImportProblem; minutes?: number }
 
 export async function importAction(args: ActionFunctionArgs) {
@@ -109,7 +119,11 @@ export async function importAction(args: ActionFunctionArgs) {
   const { allowed, retryAfterSeconds } = await hit(IMPORTS_LIMIT, user.id)
   if (!allowed) return refused('eventMembers:import.errors.tooOften', 429, Math.ceil(retryAfterSeconds / 60))
   try {
-    const report = await importRegistrations({ brand, room, bytes: new Uint8Array(await file.arrayBuffer()) })
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    // Each row may be mailed a confirmation: over the account's or the installation's cap, nothing is imported.
+    const capped = await limitImportConfirmations(user.id, readRegistrationCsv(bytes).length)
+    if (capped) return refused(capped.message, 429, capped.minutes)
+    const report = await importRegistrations({ brand, room, bytes })
     return data<ImportActionData>({ report, problem: null })
   } catch (error) {
     if (error instanceof RegistrationFileError) return refused(error.problem)

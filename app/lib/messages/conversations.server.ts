@@ -16,20 +16,24 @@ import {
 } from '../platform/db.server'
 import { mayContact } from '../connections/visibility.server'
 import { logger } from '../platform/logger.server'
-import { hit } from '../platform/rate-limit.server'
 import type { ReceivedFile } from '../media/media-upload.server'
 import { dropMessageFiles, keepMessageFiles, type IncomingAttachment, type StoredFile } from './message-files.server'
 import { publishMessage } from './message-events.server'
-import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, EXTERNAL_CONVERSATIONS_PER_HOUR, isOwnAddress } from './message-rules'
+import { attachmentName, attachmentType, CONVERSATIONS_PER_PAGE, isOwnAddress } from './message-rules'
 import type { NewMessageValues, ReplyValues } from './message.schema'
+import { limitOutsideDelivery, type OutsideRefusal, type OutsideSender } from './outside-delivery.server'
 import { sendToExternal, type MailingBrand } from './reply-links.server'
 
 type CommunityRef = MailingBrand & { id: string }
 type Sender = Pick<User, 'id' | 'name' | 'emailAddress' | 'phoneNumber'>
 type FieldErrors = Record<string, string[]>
 
-/** `limited`: the sender reached the cap on messages to outsiders; said to them like any failure to send. */
-export type SendOutcome = { kind: 'sent'; conversationId: string } | { kind: 'invalid'; fieldErrors: FieldErrors } | { kind: 'failed' } | { kind: 'limited' }
+/** `limited`: a cap on mail and SMS to outsiders was reached (outside-delivery.server.ts); nothing was saved or sent. */
+export type SendOutcome =
+  | { kind: 'sent'; conversationId: string }
+  | { kind: 'invalid'; fieldErrors: FieldErrors }
+  | { kind: 'failed' }
+  | ({ kind: 'limited' } & OutsideRefusal)
 
 const invalid = (field: string, message: string): SendOutcome => ({ kind: 'invalid', fieldErrors: { [field]: [`messages:errors.${message}`] } })
 
@@ -97,8 +101,11 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   const recipients = [...new Set([...members, ...tagged])]
   if (recipients.length === 0 && !external) return invalid('recipientIds', 'recipientRequired')
   // Mail and SMS to addresses a member types are the one way out of the community: capped per
-  // sender, so an account cannot be used to send mail to strangers in bulk.
-  if (external && !(await hit({ name: 'message-external', max: EXTERNAL_CONVERSATIONS_PER_HOUR, windowSeconds: 3600 }, sender.id)).allowed) return { kind: 'limited' }
+  // sender and per address before anything is saved, so an account cannot mail strangers in bulk.
+  if (external) {
+    const refused = await limitOutsideDelivery({ userId: sender.id }, [{ emailAddress: external.emailAddress || null, phoneNumber: external.phoneNumber || null }])
+    if (refused) return { kind: 'limited', ...refused }
+  }
 
   const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
   if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files, video })
@@ -125,7 +132,8 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     await dropMessageFiles(stored)
     throw error
   }
-  if (!(await deliverToExternals({ brand, conversation, message, senderName: senderLabel(sender), exceptParticipantId: null }))) {
+  const outsiders = await outsideRecipients(conversation.id, null)
+  if (!(await deliverToExternals({ brand, conversation, message, senderName: senderLabel(sender), recipients: outsiders }))) {
     // Nobody received it: the conversation goes, so that sending again does not leave a twin.
     await removeConversation(conversation.id, stored)
     return { kind: 'failed' }
@@ -204,7 +212,11 @@ export async function startConversationBetweenOutsiders(input: {
   body: string
   video: ReceivedFile | null
   deliver: (to: ConversationParticipant, message: Message) => Promise<unknown>
+  /** Who the first message is counted against (the caller): `to` is reached outside the app. */
+  sender: OutsideSender
 }): Promise<SendOutcome> {
+  const refused = await limitOutsideDelivery(input.sender, [input.to])
+  if (refused) return { kind: 'limited', ...refused }
   const { conversation, recipient, message, stored } = await openConversation(input)
   try {
     await input.deliver(recipient, message)
@@ -253,6 +265,10 @@ async function reply(input: {
   video: ReceivedFile | null
 }): Promise<SendOutcome> {
   const { brand, conversation, from, senderName, values } = input
+  // Every reply that reaches an outsider counts, as the first message did: refused before it is saved.
+  const outsiders = await outsideRecipients(conversation.id, from.id)
+  const refused = await limitOutsideDelivery(from.userId ? { userId: from.userId } : { participantId: from.id }, outsiders)
+  if (refused) return { kind: 'limited', ...refused }
   const stored = await keepMessageFiles(brand.id, { files: input.files, video: input.video })
   let message: Message
   try {
@@ -264,7 +280,7 @@ async function reply(input: {
     await dropMessageFiles(stored)
     throw error
   }
-  if (!(await deliverToExternals({ brand, conversation, message, senderName, exceptParticipantId: from.id }))) {
+  if (!(await deliverToExternals({ brand, conversation, message, senderName, recipients: outsiders }))) {
     await removeMessage(message, stored)
     return { kind: 'failed' }
   }
@@ -289,12 +305,16 @@ async function writeMessage(conversation: Conversation, from: ConversationPartic
   return message
 }
 
-/** Mails or texts the message to the conversation's external recipients; false when a transport refused. */
-async function deliverToExternals(input: { brand: CommunityRef; conversation: Conversation; message: Message; senderName: string; exceptParticipantId: string | null }) {
-  const externals = await ConversationParticipant.findAll({ where: { conversationId: input.conversation.id, userId: null } })
+/** The conversation's external participants but the writer: those a message in it reaches by mail or SMS. */
+async function outsideRecipients(conversationId: string, writerId: string | null) {
+  const externals = await ConversationParticipant.findAll({ where: { conversationId, userId: null } })
+  return externals.filter((participant) => participant.id !== writerId)
+}
+
+/** Mails or texts the message to the outside recipients; false when a transport refused. */
+async function deliverToExternals(input: { brand: CommunityRef; conversation: Conversation; message: Message; senderName: string; recipients: ConversationParticipant[] }) {
   try {
-    for (const recipient of externals) {
-      if (recipient.id === input.exceptParticipantId) continue
+    for (const recipient of input.recipients) {
       await sendToExternal({ brand: input.brand, senderName: input.senderName, recipient, body: input.message.body })
     }
     return true

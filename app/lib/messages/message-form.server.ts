@@ -12,6 +12,7 @@ import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, readForm, readStreamedUpload } from
 import { streamToDisk, UploadRefused, type ReceivedFile } from '../media/media-upload.server'
 import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_MAX_BYTES, VIDEO_MESSAGE_MAX_BYTES, VIDEO_MESSAGE_TYPES } from './message-rules'
 import { RECEIVED_VIDEO } from './message.schema'
+import type { OutsideRefusal } from './outside-delivery.server'
 
 /** The most a message form may send: a video of the largest size, plus what the form took before videos (files and fields). */
 export const MESSAGE_BODY_LIMIT = VIDEO_MESSAGE_MAX_BYTES + UPLOAD_BODY_LIMIT
@@ -117,4 +118,12 @@ export function refusedForm(submission: Submission<unknown>, refused: FieldError
     else delete errors.body
   }
   return data({ result: submission.reply({ fieldErrors: refused ?? {}, hideFields: ['files', 'video'] }) }, { status })
+}
+
+/** The 429 of a message a cap on mail and SMS to outsiders refused (nothing was saved): the cap's words, what was typed kept. */
+export function limitedForm(submission: Submission<unknown>, refusal: OutsideRefusal) {
+  return data(
+    { result: submission.reply({ formErrors: [refusal.message], hideFields: ['files', 'video'] }) },
+    { status: 429, headers: { 'Retry-After': String(refusal.retryAfterSeconds) } },
+  )
 }

@@ -14,8 +14,6 @@ export const VIDEO_MESSAGE_MAX_BYTES = 25 * 1024 * 1024
 export const VIDEO_MESSAGE_TYPES = ['video/webm', 'video/mp4', 'video/quicktime'] as const
 /** Spec §9: conversation lists are paged from page 0; a page holds as many as a connections page. */
 export const CONVERSATIONS_PER_PAGE = 30
-/** Ours: new conversations with someone outside the community one member may start in an hour. */
-export const EXTERNAL_CONVERSATIONS_PER_HOUR = 20
 /** Spec §9: a magic link lasts 24 hours; an external recipient's reply link is one. */
 export const REPLY_LINK_TTL_MS = 24 * 3600 * 1000
 

@@ -6,7 +6,7 @@ import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { messagesPage } from '#app/lib/messages/conversation-access.server'
 import { startConversation } from '#app/lib/messages/conversations.server'
 import { NewMessageSchema } from '#app/lib/messages/message.schema'
-import { readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
+import { limitedForm, readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
 import { BrandTag, Membership, User } from '#app/lib/platform/db.server'
 import { logger } from '#app/lib/platform/logger.server'
 
@@ -42,7 +42,7 @@ export async function newMessageAction(args: ActionFunctionArgs) {
       const outcome = await startConversation({ brand, sender: user, values: submission.value, video: read.video })
       if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, { kind: 'success', message: 'messages:flash.sent' })
       if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
-      if (outcome.kind === 'limited') return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 429 })
+      if (outcome.kind === 'limited') return limitedForm(submission, outcome)
     } catch (error) {
       if (error instanceof Response) throw error
       logger.error({ err: error }, 'sending a message failed')
