@@ -24,6 +24,8 @@ export const NOTIFICATION_KINDS = [
   'groupPromotion',
   'groupDemotion',
   'groupCreation',
+  // A scheduled post its author may no longer post went back to their drafts (app/lib/posts/post-scheduler.server.ts).
+  'postReturned',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

@@ -3,17 +3,17 @@
 // (app/lib/posts/post-rules.ts) that the forms and the commands share.
 import { z } from 'zod'
 import { MESSAGE_MAX, pinProblem, postProblem, updateProblem, type PostInput } from '../posts/post-rules'
+import { safeLinkUrl } from '../posts/safe-link'
 import { recordId } from '../forms/record-id'
 import { brandQuery, pageNumber } from './api.schema'
-
-const url = z.string().url().max(2048)
 
 /** What a post carries, typed, once the spec's rules passed (they run first, so their message is the one answered). */
 const content = z.object({
   message: z.string().max(MESSAGE_MAX).nullish(),
-  fileUrls: z.array(url).max(20).nullish(),
-  videoUrl: url.nullish(),
-  videoThumbnailUrl: url.nullish(),
+  // Only http(s) addresses and this site's own paths (safe-link.ts): the rule the forms share.
+  fileUrls: z.array(safeLinkUrl).max(20).nullish(),
+  videoUrl: safeLinkUrl.nullish(),
+  videoThumbnailUrl: safeLinkUrl.nullish(),
 })
 
 const raw = { contextRoomId: z.unknown(), parentPostId: z.unknown(), message: z.unknown(), fileUrls: z.unknown(), videoUrl: z.unknown(), videoThumbnailUrl: z.unknown() }

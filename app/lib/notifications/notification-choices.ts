@@ -29,6 +29,7 @@ const KINDS: Record<NotificationKind, true> = {
   groupPromotion: true,
   groupDemotion: true,
   groupCreation: true,
+  postReturned: true,
 }
 
 export function isNotificationKind(value: unknown): value is NotificationKind {

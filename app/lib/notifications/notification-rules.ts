@@ -61,6 +61,8 @@ export function notificationPath(subject: NotificationSubject): string {
     case 'groupDecline':
     case 'groupDeletion':
       return subject.roomSlug ? `groups/${subject.roomSlug}` : 'groups'
+    case 'postReturned':
+      return 'drafts'
     default:
       return ''
   }

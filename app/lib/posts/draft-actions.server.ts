@@ -3,24 +3,23 @@
 // with what was typed; a saved draft lands on the drafts panel.
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
-import { Op } from 'sequelize'
-import { permissionsHeld } from '#models/access'
-import { postRights } from '#models/post-access'
-import { Room, type Brand, type User } from '#models/index'
+import type { Brand, User } from '#models/index'
 import { redirectWithFlash } from '../http/flash.server'
 import { DraftFormSchema } from './draft.schema'
 import { saveDraft } from './drafts.server'
 import type { PostActionData } from './post-actions.server'
+import { mayPostIn } from './post-guard.server'
 import { PostRuleError } from './post-rules'
 
 export async function saveDraftAction(user: User, brand: Brand, form: FormData) {
   const formId = 'new-post'
   const submission = parseWithZod(form, { schema: DraftFormSchema })
   if (submission.status !== 'success') return data<PostActionData>({ formId, result: submission.reply() }, { status: 400 })
-  const room = await Room.findOne({ where: { id: submission.value.contextRoomId ?? '', brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
-  // A draft is a post for later: only who may post in the room may keep one there.
-  const rights = room ? postRights(user.id, brand, room, await permissionsHeld(user.id, brand.id, room.id)) : null
-  if (!rights?.post) return data<PostActionData>({ formId, result: submission.reply({ formErrors: ['posts:errors.noPostPermission'] }) }, { status: 403 })
+  // A draft is a post for later: only who may post in the room may keep one there (asked again when it goes out).
+  const roomId = submission.value.contextRoomId
+  if (!roomId || !(await mayPostIn(brand, user.id, roomId))) {
+    return data<PostActionData>({ formId, result: submission.reply({ formErrors: ['posts:errors.noPostPermission'] }) }, { status: 403 })
+  }
   try {
     await saveDraft(brand, user.id, submission.value)
   } catch (error) {

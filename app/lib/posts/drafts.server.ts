@@ -7,6 +7,7 @@
 import { Brand, Post, Room } from '#models/index'
 import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
 import { logger } from '../platform/logger.server'
+import { mayPostIn } from './post-guard.server'
 import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
 import { announce, storedMessage } from './posts.server'
@@ -104,11 +105,15 @@ export async function schedulePost(post: Post, at: Date, now = new Date()): Prom
 /**
  * Publish now: the draft (or scheduled post) enters the feed as new, once, whoever else tries; with
  * moderation on it is screened first and may be held for review instead (app/lib/moderation).
- * Returns the state this call gave it, or null when someone else got there first.
+ * Publishing is posting: the author's right to post in its room is the composer's rule, asked now
+ * (a role, a membership or the room may have changed since the draft was saved); without it the
+ * post stays as it was and the answer is 'refused', for the caller's 403. Returns the state this
+ * call gave it, or null when someone else got there first.
  */
-export async function publishDraftNow(post: Post, now = new Date(), moderation: ModerationDeps = {}): Promise<'published' | 'held' | null> {
+export async function publishDraftNow(post: Post, now = new Date(), moderation: ModerationDeps = {}): Promise<'published' | 'held' | 'refused' | null> {
   const brand = await Brand.findByPk(post.brandId)
-  const screening = brand ? await screenPost(brand, post.message, moderation) : { status: 'published' as const, score: null }
+  if (!brand || !(await mayPostIn(brand, post.authorId, post.contextRoomId))) return 'refused'
+  const screening = await screenPost(brand, post.message, moderation)
   const [changed] = await Post.update(
     { status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null },
     { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } },

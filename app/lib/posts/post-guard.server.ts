@@ -30,8 +30,10 @@ export async function roomPostRights(brand: Brand, userId: string | null, roomId
 }
 
 /**
- * Publishing, now or later, is posting: the right to post in a draft's room is checked when it is
- * published or scheduled, not only when the draft was saved (a role can change in between).
+ * The right to post in a room, the one rule: the composer asks it, and, since publishing now or
+ * later is posting, so do saving a draft, scheduling it, publishing it now and the scheduler when
+ * it comes due (a membership, a role or the room can change in between). An archived member holds
+ * no community permission (permissionsHeld), a room gone or closed finds nothing.
  */
 export async function mayPostIn(brand: Brand, userId: string, roomId: string): Promise<boolean> {
   return (await roomPostRights(brand, userId, roomId))?.rights.post ?? false

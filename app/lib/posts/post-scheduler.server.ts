@@ -6,11 +6,13 @@
 // re-enqueues every scheduled post the queue does not hold.
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
-import { Op } from 'sequelize'
+import { Op, type WhereOptions } from 'sequelize'
 import { Brand, Post } from '#models/index'
 import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
+import { notify } from '../notifications/notify.server'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { mayPostIn } from './post-guard.server'
 import { announce } from './posts.server'
 
 export type PostScheduler = {
@@ -31,19 +33,46 @@ export const RECOVERY_INTERVAL_MS = 60_000
 /**
  * Publishes the post if it is scheduled and due, in one conditional UPDATE, so two runners racing
  * for it publish it once. Its time becomes the publication time: a scheduled post enters the feed
- * as new. With moderation on it is screened first and may be held for review instead (app/lib/
- * moderation). Returns whether this call published (or held) it.
+ * as new. Publishing is posting: the author's right to post in the room is asked again now, by the
+ * composer's own rule (post-guard's mayPostIn), since it was only checked when they scheduled it; a
+ * post they may no longer post goes back to their drafts instead. With moderation on it is screened
+ * first and may be held for review (app/lib/moderation). Returns whether this call published (or held) it.
  */
 export async function publishIfDue(postId: string, now = new Date(), moderation: ModerationDeps = {}): Promise<boolean> {
   const due = { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } }
-  const post = await Post.findOne({ attributes: ['id', 'brandId', 'message'], where: due })
+  const post = await Post.findOne({ attributes: ['id', 'brandId', 'authorId', 'contextRoomId', 'message'], where: due })
   if (!post) return false
   const brand = await Brand.findByPk(post.brandId)
-  const screening = brand ? await screenPost(brand, post.message, moderation) : { status: 'published' as const, score: null }
+  if (!brand || !(await mayPostIn(brand, post.authorId, post.contextRoomId))) {
+    await returnToDrafts(post, due)
+    return false
+  }
+  const screening = await screenPost(brand, post.message, moderation)
   const [changed] = await Post.update({ status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null }, { where: due })
   if (changed !== 1) return false
   await announce(await post.reload())
   return true
+}
+
+/**
+ * A due post its author may no longer post (archived, their role taken away, removed from the
+ * group, the room closed or gone): back to their drafts, kept and unpublished, and they are told
+ * why. Conditional on its still being due, so of two runners only one returns it and tells them.
+ */
+async function returnToDrafts(post: Post, due: WhereOptions<Post>): Promise<void> {
+  const [changed] = await Post.update({ status: 'draft', draftPostTime: null }, { where: due })
+  if (changed !== 1) return
+  logger.info({ postId: post.id, authorId: post.authorId }, 'post scheduler: the author may no longer post there; the post went back to the drafts')
+  // Told even when no longer a member (membersOnly off, as for their removal): the post is theirs.
+  await notify({
+    brandId: post.brandId,
+    kind: 'postReturned',
+    actorId: null,
+    postId: post.id,
+    roomId: post.contextRoomId,
+    membersOnly: false,
+    audience: [{ userId: post.authorId, reason: 'direct' }],
+  })
 }
 
 /** Ids of the scheduled posts due at `now` (or all scheduled ones when `now` is null), soonest first. */

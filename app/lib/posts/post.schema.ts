@@ -4,14 +4,15 @@
 import { z } from 'zod'
 import { RECORD_ID } from '../forms/record-id'
 import { MESSAGE_MAX, postProblem, type PostInput } from './post-rules'
+import { safeLinkUrl } from './safe-link'
 
 const fields = {
   contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
   message: z.string().max(MESSAGE_MAX + 1).optional(),
   // The media library (issue 12 part D) adds its files and videos to a post through these fields.
-  fileUrls: z.array(z.string().url().max(2048)).max(20).optional(),
-  videoUrl: z.string().url().max(2048).optional(),
-  videoThumbnailUrl: z.string().url().max(2048).optional(),
+  fileUrls: z.array(safeLinkUrl).max(20).optional(),
+  videoUrl: safeLinkUrl.optional(),
+  videoThumbnailUrl: safeLinkUrl.optional(),
 }
 
 function ruled(child: boolean) {

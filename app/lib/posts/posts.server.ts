@@ -10,6 +10,7 @@ import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { publishFeedChange } from './feed-events.server'
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, updateProblem, type PostInput, type ReactionName } from './post-rules'
+import { isSafeLink } from './safe-link'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 import { notifyAnswer, notifyPost } from '../notifications/notify.server'
 
@@ -248,8 +249,9 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
       author: { id: post.authorId, name: nameOf.get(post.authorId) ?? '' },
       html: post.message,
       embeds: findEmbeds(post.message),
-      fileUrls: post.fileUrls ?? [],
-      video: post.videoUrl ? { url: post.videoUrl, thumbnailUrl: post.videoThumbnailUrl } : null,
+      // Rows written before the link rule (safe-link.ts) may hold any address: only safe ones reach an href.
+      fileUrls: (post.fileUrls ?? []).filter(isSafeLink),
+      video: isSafeLink(post.videoUrl) ? { url: post.videoUrl, thumbnailUrl: isSafeLink(post.videoThumbnailUrl) ? post.videoThumbnailUrl : null } : null,
       pinned: post.pinned,
       promoted: post.promoted,
       createdAt: post.createdAt.toISOString(),

@@ -69,8 +69,9 @@ export async function draftsAction(args: ActionFunctionArgs) {
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduled' })
     }
     case 'publish': {
-      if (!(await mayPostIn(brand, user.id, post.contextRoomId))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+      // publishDraftNow asks the author's right to post there (the composer's rule) before it publishes.
       const state = await publishDraftNow(post)
+      if (state === 'refused') return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
       // A post for the home's feed lands there, where it now shows (to its author only while held for review).
       throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: state === 'held' ? 'moderation:flash.held' : 'posts:flash.posted' })
     }
