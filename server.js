@@ -139,5 +139,7 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     // Jobs left in the queue (or rows left scheduled) are the next process's: nothing is lost.
     const stopped = Promise.all([stopPostScheduler(), stopNotificationDigest()]).catch(() => undefined)
     server.close(() => void stopped.then(() => process.exit(0)))
+    // Open live streams would hold server.close() for minutes (each ends within 10): their browsers reconnect elsewhere.
+    build.entry.module.endLiveStreams()
   })
 }

@@ -14,6 +14,8 @@ export { startHousekeeping } from './lib/platform/housekeeping.server'
 // …and the publishing of scheduled posts (a BullMQ queue with REDIS_URL, a database poller without).
 export { startPostScheduler } from './lib/posts/post-scheduler.server'
 export { startNotificationDigest } from './lib/notifications/digest.server'
+// …and, on shutdown, ends the live streams (their browsers reconnect to the next process) so server.close() can finish.
+export { endLiveStreams } from './lib/http/event-stream.server'
 // server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
 export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 export { MEDIA_BODY_LIMIT } from './lib/media/media-rules'

@@ -7,6 +7,6 @@ import { requireFeedRoom } from '#app/lib/posts/post-guard.server'
 // promotion or removal in the room, for whoever may read its feed. The hub feed, a group's feed and
 // the single post view re-read their data on each (useLiveRevalidation).
 export async function loader(args: LoaderFunctionArgs) {
-  const { room } = await requireFeedRoom(args, new URL(args.request.url).searchParams.get('room'))
-  return eventStream(args.request, (send) => listenToFeed(room.id, (event) => send({ change: event.change, postId: event.postId })))
+  const { room, user } = await requireFeedRoom(args, new URL(args.request.url).searchParams.get('room'))
+  return eventStream(args, user?.id ?? null, (send) => listenToFeed(room.id, (event) => send({ change: event.change, postId: event.postId })))
 }

@@ -8,7 +8,7 @@ import { listenForMessages } from '#app/lib/messages/message-events.server'
 export async function loader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPage(args, 'drawer')
   const user = await requireUser(args)
-  return eventStream(args.request, (send) =>
+  return eventStream(args, user.id, (send) =>
     listenForMessages(user.id, (event) => {
       if (event.brandId === brand.id) send({ conversationId: event.conversationId, messageId: event.messageId })
     }),

@@ -9,7 +9,7 @@ import { listenForNotifications } from '#app/lib/notifications/notification-even
 export async function loader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPage(args, 'drawer')
   const user = await requireUser(args)
-  return eventStream(args.request, (send) =>
+  return eventStream(args, user.id, (send) =>
     listenForNotifications(user.id, (event) => {
       if (event.brandId === brand.id) send({ type: event.type })
     }),

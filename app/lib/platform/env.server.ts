@@ -81,6 +81,14 @@ const schema = z
     // address at once (an office, a classroom's NAT) and still stops a script minting passes (and
     // guest peers) without end.
     EDGE_PASSES_PER_ADDRESS_PER_10_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(300)),
+    // Live streams (the feed's, messages' and notifications' server-sent events) open at once in one
+    // web process (app/lib/http/stream-caps.server.ts): per client address (an IPv6 client by its /64),
+    // per signed-in person, and in all. A tab holds one or two (the header's notifications and its
+    // page's feed or messages); 40 leaves room for a small office behind one address, 10 for a person's
+    // tabs and devices. Each stream holds a file descriptor: keep the process's total well under `ulimit -n`.
+    LIVE_STREAMS_PER_ADDRESS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(40)),
+    LIVE_STREAMS_PER_USER: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(10)),
+    LIVE_STREAMS_PER_PROCESS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(2000)),
     // Every uploaded file (the media library's, messages' files and videos; app/lib/media/storage.server.ts),
     // relative to the working directory. Message files kept before migration 0021 are moved here from
     // MESSAGE_FILES_DIR (read by that migration only).
