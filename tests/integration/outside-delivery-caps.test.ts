@@ -4,11 +4,13 @@
 // SMS far tighter than mail; over a cap the form comes back 429 with what was typed, and nothing is
 // saved or sent. Install instructions and registration-import confirmations are capped per admin
 // account and for the whole installation, not only per community (communities cost nothing).
+import { randomUUID } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { Op } from 'sequelize'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Conversation, ConversationParticipant, EventRegistration, Message, OutboxMessage, RateLimit, type Brand, type Room, type User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
-import { INSTALLATION, LIMITS, hit } from '#app/lib/platform/rate-limit.server'
+import { INSTALLATION, LIMITS, hit, hitEach } from '#app/lib/platform/rate-limit.server'
 import { mintReplyLink } from '#app/lib/messages/reply-links.server'
 import * as newMessage from '#app/routes/$brand._community.messages.new/route'
 import * as conversationRoute from '#app/routes/$brand._community.messages.$conversationId/route'
@@ -255,5 +257,40 @@ describe('registration-import confirmations', () => {
     expect(refused.status).toBe(429)
     expect(refused.data).toMatchObject({ report: null, problem: 'eventMembers:import.errors.confirmationsInstallation' })
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
+  })
+})
+
+describe('counting several caps at once (hitEach)', () => {
+  const limit = { name: 'test-each', max: 40, windowSeconds: 3600 }
+  const other = { name: 'test-each-other', max: 100, windowSeconds: 3600 }
+
+  async function weighs(count: (subject: string) => Promise<number>) {
+    const subject = `each-${randomUUID()}`
+    expect(await hitEach([{ limit: other, subject }, { limit, subject, amount: 30 }])).toBeNull()
+    // 20 more would pass 40: refused, and taken back from every count it raised.
+    const refused = await hitEach([{ limit: other, subject }, { limit, subject, amount: 20 }])
+    expect(refused?.limit).toBe(limit)
+    // The window's real end, not a second (the Redis TTL was read from the wrong answer).
+    expect(refused!.retryAfterSeconds).toBeGreaterThan(3500)
+    expect(await count(`rl:test-each:${subject}`)).toBe(30)
+    expect(await count(`rl:test-each-other:${subject}`)).toBe(1)
+    expect(await hitEach([{ limit, subject, amount: 10 }])).toBeNull()
+    expect(await hitEach([{ limit, subject }])).not.toBeNull()
+  }
+
+  it('in the database: weighted, and a refused request counts nowhere', async () => {
+    await weighs(async (key) => (await RateLimit.findByPk(key))!.count)
+  })
+
+  it('in Redis (REDIS_URL): the same', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+    env.REDIS_URL = url
+    const redis = new Redis(url)
+    try {
+      await weighs(async (key) => Number(await redis.get(key)))
+    } finally {
+      env.REDIS_URL = undefined
+      await redis.quit()
+    }
   })
 })
