@@ -3,6 +3,7 @@ import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
 import { Membership } from './membership'
+import { MemberInvitation } from './member-invitation'
 import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine, initialiseMeetings } from './meeting'
 import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
@@ -33,6 +34,7 @@ export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Pe
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }
+export { MemberInvitation }
 export { RoomFollow, UserBlock, UserConnection }
 export { Media }
 export { Conversation, ConversationParticipant, Message, MessageAttachment }
@@ -72,6 +74,9 @@ function initialise(sequelize: Sequelize) {
   Membership.belongsTo(User, { foreignKey: 'userId', as: 'user' })
   Membership.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
   User.hasMany(Membership, { foreignKey: 'userId', as: 'memberships' })
+  MemberInvitation.initialise(sequelize)
+  MemberInvitation.belongsTo(Brand, { foreignKey: 'brandId', as: 'brand' })
+  MemberInvitation.belongsTo(User, { foreignKey: 'userId', as: 'user' })
 
   GroupJoinRequest.initialise(sequelize)
   GroupJoinRequest.belongsTo(User, { foreignKey: 'userId', as: 'user' })

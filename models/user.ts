@@ -45,6 +45,10 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare widescreenBroadcast: CreationOptional<boolean>
   declare personalRoomFtueVideo: CreationOptional<boolean>
   declare meta: CreationOptional<Record<string, unknown>>
+  /** The first time the person signed in; from then on the account is theirs alone (docs/security.md). */
+  declare firstSignedInAt: CreationOptional<Date | null>
+  /** The community that made this account for someone who had none: it may fill it in until they first sign in. */
+  declare managedByBrandId: CreationOptional<string | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -100,6 +104,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         widescreenBroadcast: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         personalRoomFtueVideo: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         meta: jsonColumn('meta', { defaults: () => ({}) }),
+        firstSignedInAt: { type: DataTypes.DATE, allowNull: true },
+        managedByBrandId: { type: DataTypes.STRING(36), allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

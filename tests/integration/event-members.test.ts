@@ -4,7 +4,7 @@
 // loaders and actions on the file's own database, every rule with its bad input.
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, EventRegistration, EventSeries, FormDefinition, FormSubmission, MeetingPeer, MeetingRoom, Membership, OutboxMessage, User, type Brand, type Room } from '#models/index'
+import { CommunityEvent, EventRegistration, EventSeries, FormDefinition, FormSubmission, MeetingPeer, MeetingRoom, MemberInvitation, Membership, OutboxMessage, User, type Brand, type Room } from '#models/index'
 import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._community.events.$room.edit.members._index/route'
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.events.$room.edit.members.import/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.events.$room.edit.members.export.$kind'
@@ -245,7 +245,7 @@ describe('the CSV import', () => {
     expect(byLine).toEqual({
       2: 'imported',
       3: 'imported',
-      4: 'imported',
+      4: 'invited',
       5: 'updated',
       6: 'members:editor.errors.nameTooShort',
       7: 'members:editor.errors.nameFull',
@@ -257,7 +257,7 @@ describe('the CSV import', () => {
       13: 'eventMembers:import.reasons.unknownSeries',
       14: 'members:editor.errors.phoneTaken',
     })
-    expect(report).toMatchObject({ imported: 3, updated: 1, refused: 9 })
+    expect(report).toMatchObject({ imported: 2, updated: 1, invited: 1, refused: 9 })
 
     const grace = (await User.findOne({ where: { emailAddress: 'grace@event-import.test' } }))!
     expect(grace).toMatchObject({ name: 'Grace Hopper', phoneNumber: '+14155550132' })
@@ -265,16 +265,17 @@ describe('the CSV import', () => {
     expect(await Membership.findOne({ where: { brandId: brand.id, userId: grace.id } })).toMatchObject({ status: 'active', source: 'import' })
     const alan = (await User.findOne({ where: { emailAddress: 'alan@event-import.test' } }))!
     expect(await EventRegistration.findOne({ where: { roomId: room.id, userId: alan.id } })).toMatchObject({ status: 'pending', coHost: false })
-    // An existing account is kept as it is, and joins the community; an empty status is the event's default (approved).
+    // An existing account that is not a member is kept as it is and invited: nothing is registered until they accept.
     expect((await known.reload()).name).toBe('Known Person')
-    expect(await EventRegistration.findOne({ where: { roomId: room.id, userId: known.id } })).toMatchObject({ status: 'approved', coHost: true })
-    expect(await Membership.count({ where: { brandId: brand.id, userId: known.id } })).toBe(1)
+    expect(await EventRegistration.count({ where: { roomId: room.id, userId: known.id } })).toBe(0)
+    expect(await Membership.count({ where: { brandId: brand.id, userId: known.id } })).toBe(0)
+    expect(await MemberInvitation.findOne({ where: { brandId: brand.id, userId: known.id } })).toMatchObject({ kind: 'registration', offer: { status: 'approved', coHost: true } })
     expect(await EventRegistration.findOne({ where: { roomId: room.id, userId: alreadyPending.id } })).toMatchObject({ status: 'approved', source: 'form' })
     // Refused rows made nobody.
     for (const email of ['x@event-import.test', 'badstatus@event-import.test', 'series@event-import.test', 'thief@event-import.test']) {
       expect(await User.count({ where: { emailAddress: email } })).toBe(0)
     }
-    expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(4)
+    expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(3)
   })
 
   it("registers a row's person for the upcoming sessions of the series it names too", async () => {

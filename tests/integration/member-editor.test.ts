@@ -1,7 +1,7 @@
 // The member editor and the new member wizard (spec §3, §5, §6, §8): every rule at its boundary,
 // through the routes' real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { MeetingPeer, MeetingRoom, Membership, Room, User, type Brand } from '#models/index'
+import { MeetingPeer, MeetingRoom, MemberInvitation, Membership, Room, User, type Brand } from '#models/index'
 import { communityRolesOf } from '#models/members'
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.members.$userId/route'
 import { action as wizardAction, loader as wizardLoader } from '#app/routes/$brand._community.members.new/route'
@@ -25,10 +25,14 @@ beforeAll(async () => {
   adminCookie = await signedInCookie(admin.id)
 })
 
-/** A member of the community with a personal room. */
+/**
+ * A member of the community with a personal room. Their account is one this community made and
+ * nobody has signed in to yet, so the editor may fill it in (tests/integration/account-ownership.test.ts
+ * has the accounts it may not touch).
+ */
 async function makeMember(overrides: Partial<User> = {}) {
   const n = unique()
-  const user = await makeUser({ name: `Mel Member ${n}`, ...overrides })
+  const user = await makeUser({ name: `Mel Member ${n}`, managedByBrandId: brand.id, ...overrides })
   await grantRole(user, brand)
   const room = await makePersonalRoom(brand, user, { slug: `mel-${n}` })
   return { user, room }
@@ -106,6 +110,7 @@ describe('member editor: people rules', () => {
           linkedin: 'melody-m',
           twitter: 'https://twitter.com/melody',
           instagram: '',
+          // Not the editor's (an open redirect for the person's meetings): ignored, the person sets it themselves.
           redirectOnEndUrl: 'https://melody.example.com/thanks',
           alwaysEnableMeetButton: 'on',
         }),
@@ -124,7 +129,7 @@ describe('member editor: people rules', () => {
       linkedinUrl: 'https://www.linkedin.com/in/melody-m',
       twitterUrl: 'https://twitter.com/melody',
       instagramUrl: null,
-      redirectOnEndUrl: 'https://melody.example.com/thanks',
+      redirectOnEndUrl: null,
     })
     expect(user.meta.alwaysEnableMeetButton).toBe(true)
   })
@@ -170,11 +175,11 @@ describe('member editor: people rules', () => {
   it('refuses addresses that are not http(s) and odd input without a 500', async () => {
     const { user, room } = await makeMember()
     const { status, body } = await replied(
-      edit(user.id, editorFields(user, room, { redirectOnEndUrl: 'javascript:alert(1)', websiteUrl: 'example.com', facebook: 'no spaces please', alwaysEnableMeetButton: 'maybe' })),
+      edit(user.id, editorFields(user, room, { calendarUrl: 'javascript:alert(1)', websiteUrl: 'example.com', facebook: 'no spaces please', alwaysEnableMeetButton: 'maybe' })),
     )
     expect(status).toBe(400)
     expect(body.result.error).toMatchObject({
-      redirectOnEndUrl: ['members:editor.errors.urlInvalid'],
+      calendarUrl: ['members:editor.errors.urlInvalid'],
       websiteUrl: ['members:editor.errors.urlInvalid'],
       facebook: ['members:editor.errors.socialInvalid'],
     })
@@ -356,12 +361,14 @@ describe('new member wizard', () => {
     })
   })
 
-  it('adds an existing account to the community as it is, and refuses someone already a member', async () => {
+  it('invites an existing account instead of adding it (its name stays theirs), and refuses someone already a member', async () => {
     const existing = await makeUser({ name: 'Known Person', emailAddress: 'known@example.com' })
     await thrownResponse(create({ ...good(), emailAddress: 'KNOWN@example.com', fullName: 'Other Name' }))
     expect((await existing.reload()).name).toBe('Known Person')
-    expect(await Membership.count({ where: { brandId: brand.id, userId: existing.id, status: 'active' } })).toBe(1)
+    expect(await Membership.count({ where: { brandId: brand.id, userId: existing.id } })).toBe(0)
+    expect(await MemberInvitation.count({ where: { brandId: brand.id, userId: existing.id, status: 'open' } })).toBe(1)
 
+    await grantRole(existing, brand)
     const again = await replied(create({ ...good(), emailAddress: 'known@example.com' }))
     expect(again.status).toBe(400)
     expect(again.body.result.error?.emailAddress).toEqual(['members:wizard.errors.alreadyMember'])

@@ -1,7 +1,7 @@
 // CSV user import (spec §2, §4: imported users start as pending): the route's real action with
 // multipart uploads; every row reported, good rows imported whole, bad files refused with a 400.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Membership, RoleGrant, User, type Brand } from '#models/index'
+import { MemberInvitation, Membership, RoleGrant, User, type Brand } from '#models/index'
 import { communityRolesOf } from '#models/members'
 import { action, loader } from '#app/routes/$brand._community.members.import/route'
 import type { ImportActionData } from '#app/routes/$brand._community.members.import/member-import.server'
@@ -69,7 +69,7 @@ describe('CSV import', () => {
     )
     expect(status).toBe(200)
     const report = body.report!
-    const byLine = Object.fromEntries(report.rows.map((row) => [row.line, row.imported ? 'imported' : row.reasons.join(' ')]))
+    const byLine = Object.fromEntries(report.rows.map((row) => [row.line, row.imported ? 'imported' : row.invited ? 'invited' : row.reasons.join(' ')]))
     expect(byLine).toEqual({
       2: 'imported',
       3: 'imported',
@@ -82,10 +82,10 @@ describe('CSV import', () => {
       10: 'members:editor.errors.roleNotAllowed',
       11: 'members:import.reasons.roleUnknown',
       12: 'members:editor.errors.phoneTaken',
-      13: 'imported',
+      13: 'invited',
     })
     expect(report.rows.find((row) => row.line === 11)?.roleLabel).toBe('community-wizard')
-    expect(report).toMatchObject({ imported: 3, refused: 9 })
+    expect(report).toMatchObject({ imported: 2, invited: 1, refused: 9 })
 
     const grace = await User.findOne({ where: { emailAddress: 'grace@example.com' }, rejectOnEmpty: true })
     expect(grace).toMatchObject({ name: 'Grace Hopper', phoneNumber: '+14155550132' })
@@ -93,9 +93,10 @@ describe('CSV import', () => {
     expect(await communityRolesOf(grace.id, brand.id)).toEqual(['community-member'])
     const alan = await User.findOne({ where: { emailAddress: 'alan@example.com' }, rejectOnEmpty: true })
     expect((await communityRolesOf(alan.id, brand.id)).sort()).toEqual(['community-member', 'community-moderator'])
-    // An existing account joins as it is.
+    // An existing account is kept as it is and invited: it joins (pending, as imports do) only if its person accepts.
     expect((await outsider.reload()).name).toBe('Outside Account')
-    expect(await Membership.findOne({ where: { brandId: brand.id, userId: outsider.id } })).toMatchObject({ status: 'pending' })
+    expect(await Membership.count({ where: { brandId: brand.id, userId: outsider.id } })).toBe(0)
+    expect(await MemberInvitation.findOne({ where: { brandId: brand.id, userId: outsider.id } })).toMatchObject({ kind: 'member', offer: { status: 'pending', source: 'import' } })
     // Refused rows leave nothing behind.
     for (const email of ['x@example.com', 'prince@example.com', 'badphone@example.com', 'wannabe@example.com', 'typo@example.com', 'thief@example.com']) {
       expect(await User.count({ where: { emailAddress: email } }), email).toBe(0)

@@ -43,7 +43,9 @@ export async function importUserCall(args: ApiArgs) {
     status: body.status ?? '',
     coHost: body.coHost,
     eventSeries: body.eventSeries ?? '',
-  })
+  }, user.id)
+  // Someone with an account of their own is asked by mail; they are registered only if they accept.
+  if (row.outcome === 'invited') return json({ outcome: row.outcome, registration: null }, 202)
   if (row.outcome === 'refused' || !row.registration) throw refuse(400, row.reasons[0] ?? 'eventMembers:import.reasons.notSaved', { series: row.series ?? '' })
   const { id, roomId, userId, status, coHost, source } = row.registration
   return json({ outcome: row.outcome, registration: { id, roomId, userId, status, coHost, source } }, row.outcome === 'imported' ? 201 : 200)

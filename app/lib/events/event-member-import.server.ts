@@ -2,11 +2,15 @@
 // upload result screen", §3 registration import row: fullName, emailAddress, phoneNumber, status
 // (approved or pending), coHost, eventSeries). Each row is judged by the people rules of the member
 // import (name, email, phone), then its own (status, coHost, a second row for one address, the
-// series); a good row finds or makes the person, makes them a member of the community when they
-// are not one, and registers them (a registration already there is updated). Each good row is
+// series); a good row registers an active member of the community, or makes an account (which the
+// community may fill in until its person first signs in) with a membership for someone who has
+// none, and registers them (a registration already there is updated). Anyone else who has an
+// account is invited (invitations.server.ts): registered only if they accept. Each good row is
 // written in a transaction of its own, and the report says row by row what happened.
 import { UniqueConstraintError } from 'sequelize'
 import { EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
+import { invitePerson } from '../members/invitations.server'
+import { writeRegistrations } from './imported-registrations.server'
 import type { RegistrationStatus } from '#models/event'
 import { addMember } from '#models/members'
 import { seriesEventsFor } from '../event-series/series.server'
@@ -16,7 +20,6 @@ import { firstIssue, readPeopleCsv } from '../members/people-csv.server'
 import { isRegistrationStatus, readCoHost } from './event-members-rules'
 import { eventRowToSave } from './events.server'
 import { sendConfirmation } from './registration-mail.server'
-import { placeInRoom } from './registration-room.server'
 
 export const REGISTRATION_IMPORT_MAX_ROWS = 1000
 export const REGISTRATION_IMPORT_MAX_BYTES = 1024 * 1024
@@ -35,12 +38,13 @@ export type RegistrationImportReason =
   | 'eventMembers:import.reasons.duplicate'
   | 'eventMembers:import.reasons.unknownSeries'
   | 'eventMembers:import.reasons.notSaved'
+  | 'members:wizard.errors.invitationCapped'
 
 export type RegistrationImportRow = {
   line: number
   fullName: string
   emailAddress: string
-  outcome: 'imported' | 'updated' | 'refused'
+  outcome: 'imported' | 'updated' | 'invited' | 'refused'
   reasons: RegistrationImportReason[]
   status?: RegistrationStatus
   coHost?: boolean
@@ -48,7 +52,7 @@ export type RegistrationImportRow = {
   /** The event's registration the row made or updated (not sent to the page). */
   registration?: EventRegistration
 }
-export type RegistrationImportReport = { rows: RegistrationImportRow[]; imported: number; updated: number; refused: number }
+export type RegistrationImportReport = { rows: RegistrationImportRow[]; imported: number; updated: number; invited: number; refused: number }
 
 export type RegistrationFileProblem =
   | 'eventMembers:import.errors.notCsv'
@@ -76,6 +80,8 @@ const phoneRule = phoneField()
 export type RegistrationCells = Partial<Record<(typeof COLUMNS)[number], string>>
 type ImportContext = {
   brand: Brand
+  /** The admin (or API caller) who imports: the invitations are theirs. */
+  invitedById: string | null
   room: Pick<Room, 'id' | 'slug' | 'brandId'>
   defaultStatus: RegistrationStatus
   seen: Set<string>
@@ -85,10 +91,10 @@ type ImportContext = {
 }
 
 /** The default status of an import into this event, its own row made when the room has none yet. */
-async function importContext(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>): Promise<ImportContext> {
+async function importContext(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, invitedById: string | null): Promise<ImportContext> {
   // Registrations hang on the event's own row: an event room made before it had one gets it now.
   const event = await eventRowToSave(room)
-  return { brand, room, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [], series: new Map() }
+  return { brand, room, invitedById, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [], series: new Map() }
 }
 
 /**
@@ -126,45 +132,34 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
   row.status = status
   row.coHost = coHost
 
+  const roomIds = [...new Set([room.id, ...seriesEvents.map((seriesEvent) => seriesEvent.id)])]
   const existing = await User.findOne({ where: { emailAddress } })
-  // A new account's phone must be nobody else's (an existing account keeps its own).
+  const member = existing && (await Membership.count({ where: { brandId: room.brandId, userId: existing.id, status: 'active' } }))
+  if (existing && !member) {
+    // Not this community's to register: they are asked, and registered only if they accept.
+    const invited = await invitePerson({ brand: context.brand, user: existing, invitedById: context.invitedById, invitation: { kind: 'registration', offer: { roomIds, status, coHost } } })
+    if (invited === 'invited') row.outcome = 'invited'
+    else reasons.push('members:wizard.errors.invitationCapped')
+    return row
+  }
+  // A new account's phone must be nobody else's.
   if (phoneNumber && !existing && (await User.count({ where: { phoneNumber } }))) {
     reasons.push('members:editor.errors.phoneTaken')
     return row
   }
-  const roomIds = [...new Set([room.id, ...seriesEvents.map((seriesEvent) => seriesEvent.id)])]
   try {
     // Approvals are handed on only once their row is saved (a rolled-back row sends nothing).
-    const newlyApproved: EventRegistration[] = []
-    const outcome = await User.sequelize!.transaction(async (transaction) => {
-      // Someone who has an account already keeps it as it is; the community only gains them.
-      const user = existing ?? (await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null }, { transaction }))
-      if (!(await Membership.count({ where: { brandId: room.brandId, userId: user.id }, transaction }))) {
+    const written = await User.sequelize!.transaction(async (transaction) => {
+      let user = existing
+      if (!user) {
+        user = await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: room.brandId }, { transaction })
         await addMember({ brandId: room.brandId, userId: user.id, roles: ['community-member'], status: 'active', source: 'import', transaction })
       }
-      let mainOutcome: 'imported' | 'updated' = 'imported'
-      for (const roomId of roomIds) {
-        const found = await EventRegistration.findOne({ where: { roomId, userId: user.id }, transaction })
-        if (found) {
-          const becameApproved = found.status === 'pending' && status === 'approved'
-          await found.update({ status, coHost }, { transaction })
-          await placeInRoom(roomId, user.id, found, transaction)
-          if (becameApproved) newlyApproved.push(found)
-          if (roomId === room.id) {
-            mainOutcome = 'updated'
-            row.registration = found
-          }
-        } else {
-          const made = await EventRegistration.create({ roomId, userId: user.id, status, coHost, source: 'import' }, { transaction })
-          await placeInRoom(roomId, user.id, made, transaction)
-          if (status === 'approved') newlyApproved.push(made)
-          if (roomId === room.id) row.registration = made
-        }
-      }
-      return mainOutcome
+      return writeRegistrations({ userId: user.id, roomIds, status, coHost, transaction })
     })
-    row.outcome = outcome
-    context.approved.push(...newlyApproved)
+    row.outcome = written.main?.updated ? 'updated' : 'imported'
+    row.registration = written.main?.registration
+    context.approved.push(...written.newlyApproved)
   } catch (error) {
     row.registration = undefined
     if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id, line }, 'registration import row not saved')
@@ -183,19 +178,19 @@ async function mailApprovals(context: ImportContext) {
  * status cell takes the event's own default (pending when it moderates registrations, else
  * approved). Registrations that become approved are mailed their confirmation once all is saved.
  */
-export async function importRegistrations(input: { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array }): Promise<RegistrationImportReport> {
+export async function importRegistrations(input: { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array; invitedById: string }): Promise<RegistrationImportReport> {
   const rows = readRegistrationCsv(input.bytes)
-  const context = await importContext(input.brand, input.room)
+  const context = await importContext(input.brand, input.room, input.invitedById)
   const report: RegistrationImportRow[] = []
   for (const { line, cells } of rows) report.push(await importRow(context, line, cells))
   await mailApprovals(context)
   const count = (outcome: RegistrationImportRow['outcome']) => report.filter((row) => row.outcome === outcome).length
-  return { rows: report.map(({ registration: _saved, ...row }) => row), imported: count('imported'), updated: count('updated'), refused: count('refused') }
+  return { rows: report.map(({ registration: _saved, ...row }) => row), imported: count('imported'), updated: count('updated'), invited: count('invited'), refused: count('refused') }
 }
 
 /** One registration imported by the JSON API (spec §7 POST /registration/importUser): the same rules as a file's row. */
-export async function importOneRegistration(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells): Promise<RegistrationImportRow> {
-  const context = await importContext(brand, room)
+export async function importOneRegistration(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells, invitedById: string): Promise<RegistrationImportRow> {
+  const context = await importContext(brand, room, invitedById)
   const row = await importRow(context, 1, cells)
   await mailApprovals(context)
   return row

@@ -123,7 +123,7 @@ export async function importAction(args: ActionFunctionArgs) {
     // Each row may be mailed a confirmation: over the account's or the installation's cap, nothing is imported.
     const capped = await limitImportConfirmations(user.id, readRegistrationCsv(bytes).length)
     if (capped) return refused(capped.message, 429, capped.minutes)
-    const report = await importRegistrations({ brand, room, bytes })
+    const report = await importRegistrations({ brand, room, bytes, invitedById: user.id })
     return data<ImportActionData>({ report, problem: null })
   } catch (error) {
     if (error instanceof RegistrationFileError) return refused(error.problem)

@@ -121,7 +121,7 @@ export function viewer(request: Request, context: AppLoadContext): Promise<Viewe
 
 /**
  * Signs a user in: the old session row is destroyed and a new one issued (a new id defeats session
- * fixation), keeping the other identities of the account switcher.
+ * fixation), keeping the other identities of the account switcher. Every sign-in comes through here.
  */
 export async function startSession(
   previous: AppSession,
@@ -130,6 +130,8 @@ export async function startSession(
   flags: SessionData['flags'] = previous.get('flags') ?? { autoJoin: false, embedded: false },
 ): Promise<Response> {
   const now = Date.now()
+  // From the first sign-in on, the account is the person's alone: no community fills it in any more.
+  await User.update({ firstSignedInAt: new Date(now) }, { where: { id: userId, firstSignedInAt: null } })
   const identity = newIdentity(userId, now)
   const others = liveIdentities(previous, now).filter((existing) => existing.userId !== userId)
   await sessionStorage.destroySession(previous)

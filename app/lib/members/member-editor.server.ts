@@ -1,13 +1,15 @@
 // The member editor's reads and its save (spec §3 member editor, §5 people and link rules): a
-// member of this community only, unique email and phone, roles within what the editor may grant,
-// and the personal room's link, whose change is confirmed first, refused during a meeting, and
-// kicks anyone still in the room once made.
+// member of this community only, roles within what the editor may grant, and the personal room's
+// link, whose change is confirmed first, refused during a meeting, and kicks anyone still in the
+// room once made. The person's account (name, email, phone, profile) is written only while this
+// community may still fill it in (account-ownership.ts), with unique email and phone.
 import { Op, UniqueConstraintError } from 'sequelize'
 import { Membership, Role, RoleGrant, Room, User, type Brand } from '#models/index'
 import { communityRolesOf, grantRoles } from '#models/members'
 import { COMMUNITY_ROLES, mayAssignRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
 import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
 import { logger } from '../platform/logger.server'
+import { communityMayFillIn } from './account-ownership'
 import { socialUrl, socialUsername, type MemberEditorFields, type MemberEditorValues } from './member.schema'
 import { resolveRoles } from './member-roles.server'
 import { checkRoomLink, meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from './room-link.server'
@@ -47,7 +49,6 @@ export function editorValues(user: User, room: Room | null, roles: readonly stri
     twitter: socialUsername('twitter', user.twitterUrl),
     instagram: socialUsername('instagram', user.instagramUrl),
     roomLink: room?.slug ?? '',
-    redirectOnEndUrl: user.redirectOnEndUrl ?? '',
     alwaysEnableMeetButton: user.meta?.alwaysEnableMeetButton === true,
     roles: roles.filter((role): role is CommunityRole => (COMMUNITY_ROLES as readonly string[]).includes(role)),
   }
@@ -74,21 +75,46 @@ function uniqueFieldOf(error: UniqueConstraintError): string {
   return 'roomLink'
 }
 
+/** The account's fields as the editor stores them (only for an account this community may fill in). */
+function accountFields(values: MemberEditorValues) {
+  return {
+    name: values.name!,
+    emailAddress: values.emailAddress!,
+    phoneNumber: values.phoneNumber || null,
+    location: text(values.location),
+    about: text(values.about),
+    interests: text(values.interests),
+    company: text(values.company),
+    jobTitle: text(values.jobTitle),
+    websiteUrl: text(values.websiteUrl),
+    calendarUrl: text(values.calendarUrl),
+    facebookUrl: socialUrl('facebook', values.facebook),
+    linkedinUrl: socialUrl('linkedin', values.linkedin),
+    twitterUrl: socialUrl('twitter', values.twitter),
+    instagramUrl: socialUrl('instagram', values.instagram),
+  }
+}
+
 /**
- * Saves the editor's values for a member of `brand`. Returns field errors (400) for anything the
- * rules refuse, `confirm` the first time the room link changes (the page asks, and the second
- * submit carries `confirm` = the new link), and `failed` when the database would not take it.
+ * Saves the editor's values for a member of `brand`. The account's own fields are written only
+ * when this community may still fill the account in (decided here, whatever the form sent).
+ * Returns field errors (400) for anything the rules refuse, `confirm` the first time the room link
+ * changes (the page asks, and the second submit carries `confirm` = the new link), and `failed`
+ * when the database would not take it.
  */
 export async function saveMember(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; user: User; values: MemberEditorValues }): Promise<SaveOutcome> {
   const { brand, held, user, values } = input
   const fieldErrors: Record<string, string[]> = {}
+  const account = communityMayFillIn(user, brand.id) && values.name && values.emailAddress ? accountFields(values) : null
 
-  const [sameEmail, samePhone] = await Promise.all([
-    User.count({ where: { emailAddress: values.emailAddress, id: { [Op.ne]: user.id } } }),
-    values.phoneNumber ? User.count({ where: { phoneNumber: values.phoneNumber, id: { [Op.ne]: user.id } } }) : 0,
-  ])
-  if (sameEmail) fieldErrors.emailAddress = ['members:editor.errors.emailTaken']
-  if (samePhone) fieldErrors.phoneNumber = ['members:editor.errors.phoneTaken']
+  if (account) {
+    const [sameEmail, samePhone] = await Promise.all([
+      User.count({ where: { emailAddress: account.emailAddress, id: { [Op.ne]: user.id } } }),
+      account.phoneNumber ? User.count({ where: { phoneNumber: account.phoneNumber, id: { [Op.ne]: user.id } } }) : 0,
+    ])
+    if (sameEmail) fieldErrors.emailAddress = ['members:editor.errors.emailTaken']
+    if (samePhone) fieldErrors.phoneNumber = ['members:editor.errors.phoneTaken']
+  }
 
   const current = await communityRolesOf(user.id, brand.id)
   const roles = resolveRoles(held, current, values.roles)
@@ -114,21 +140,7 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
     await User.sequelize!.transaction(async (transaction) => {
       await user.update(
         {
-          name: values.name,
-          emailAddress: values.emailAddress,
-          phoneNumber: values.phoneNumber || null,
-          location: text(values.location),
-          about: text(values.about),
-          interests: text(values.interests),
-          company: text(values.company),
-          jobTitle: text(values.jobTitle),
-          websiteUrl: text(values.websiteUrl),
-          calendarUrl: text(values.calendarUrl),
-          facebookUrl: socialUrl('facebook', values.facebook),
-          linkedinUrl: socialUrl('linkedin', values.linkedin),
-          twitterUrl: socialUrl('twitter', values.twitter),
-          instagramUrl: socialUrl('instagram', values.instagram),
-          redirectOnEndUrl: text(values.redirectOnEndUrl),
+          ...account,
           // Per person, not per room: the meet button follows them into every room they host.
           meta: { ...(user.meta ?? {}), alwaysEnableMeetButton: values.alwaysEnableMeetButton },
         },

@@ -2,12 +2,14 @@
 // start as pending"): columns fullName, emailAddress, phoneNumber and roles (optional, `;`-separated
 // role slugs). Every row is checked by the people rules of the editor; each good row is written in
 // a transaction of its own (the person, the pending membership, the roles: all or nothing), and the
-// report says, row by row, what was imported and why the rest was refused.
+// report says, row by row, what was imported and why the rest was refused. Someone who already has
+// an account is not imported but invited (invitations.server.ts): they join only if they accept.
 import { UniqueConstraintError } from 'sequelize'
 import { Membership, User, type Brand } from '#models/index'
 import { addMember } from '#models/members'
 import { isCommunityRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
 import { logger } from '../platform/logger.server'
+import { invitePerson } from './invitations.server'
 import { firstIssue, readPeopleCsv } from './people-csv.server'
 import { IMPORT_MAX_ROWS, emailField, fullNameField, phoneField } from './member.schema'
 import { rolesForNewMember } from './member-roles.server'
@@ -28,9 +30,10 @@ export type ImportReason =
   | 'members:import.reasons.alreadyMember'
   | 'members:import.reasons.roleUnknown'
   | 'members:import.reasons.notSaved'
+  | 'members:wizard.errors.invitationCapped'
 
-export type ImportRow = { line: number; fullName: string; emailAddress: string; imported: boolean; reasons: ImportReason[]; roleLabel?: string }
-export type ImportReport = { rows: ImportRow[]; imported: number; refused: number }
+export type ImportRow = { line: number; fullName: string; emailAddress: string; imported: boolean; invited?: boolean; reasons: ImportReason[]; roleLabel?: string }
+export type ImportReport = { rows: ImportRow[]; imported: number; invited: number; refused: number }
 
 /** Why a whole file is refused (400), before any row is looked at. */
 export type FileProblem = 'members:import.errors.notCsv' | 'members:import.errors.empty' | 'members:import.errors.noHeader' | 'members:import.errors.tooManyRows'
@@ -53,8 +56,8 @@ const emailRule = emailField()
 const phoneRule = phoneField()
 
 /** Imports the file's rows into the community as pending members; returns the per-row report. */
-export async function importMembers(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; bytes: Uint8Array }): Promise<ImportReport> {
-  const { brand, held } = input
+export async function importMembers(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; bytes: Uint8Array; invitedById: string }): Promise<ImportReport> {
+  const { brand, held, invitedById } = input
   const rows = readCsv(input.bytes)
   const seenEmails = new Set<string>()
   const seenPhones = new Set<string>()
@@ -94,16 +97,24 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
       reasons.push('members:import.reasons.alreadyMember')
       continue
     }
-    // A new account's phone must be nobody else's (an existing account keeps its own).
-    if (phoneNumber && !existing && (await User.count({ where: { phoneNumber } }))) {
+    if (existing) {
+      // Their account stays as it is, and they join only if they say yes.
+      const offer = { roles: roles.roles, status: 'pending' as const, source: 'import' as const }
+      const invited = await invitePerson({ brand, user: existing, invitedById, invitation: { kind: 'member', offer } })
+      if (invited === 'invited') row.invited = true
+      else reasons.push('members:wizard.errors.invitationCapped')
+      continue
+    }
+    // A new account's phone must be nobody else's.
+    if (phoneNumber && (await User.count({ where: { phoneNumber } }))) {
       reasons.push('members:editor.errors.phoneTaken')
       continue
     }
 
     try {
       await User.sequelize!.transaction(async (transaction) => {
-        // Someone who has an account already keeps it as it is; the community only gains them.
-        const user = existing ?? (await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null }, { transaction }))
+        // A new account, which this community may fill in until its person first signs in.
+        const user = await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: brand.id }, { transaction })
         await addMember({ brandId: brand.id, userId: user.id, roles: roles.roles, status: 'pending', source: 'import', transaction })
       })
       row.imported = true
@@ -116,5 +127,6 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
     }
   }
   const imported = report.filter((row) => row.imported).length
-  return { rows: report, imported, refused: report.length - imported }
+  const invited = report.filter((row) => row.invited).length
+  return { rows: report, imported, invited, refused: report.length - imported - invited }
 }

@@ -1,4 +1,4 @@
-import type { Brand } from '#models/index'
+import type { Brand, User } from '#models/index'
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
 import { env } from '../platform/env.server'
@@ -31,4 +31,37 @@ export async function sendMemberInvitation(input: {
     footer: [t('mail:footer.ignore'), t('mail:footer.sentBy', { community })],
   }
   return deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'member-invitation' } })
+}
+
+/**
+ * The invitation someone who already has an account gets when a community names them
+ * (invitations.server.ts): who invited them to what, and the link to the page where they accept or
+ * decline. The link carries the invitation's token; it joins nobody by itself.
+ */
+export async function sendAccountInvitation(input: {
+  to: string
+  user: Pick<User, 'name' | 'preferredLanguage'>
+  brand: Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+  token: string
+  inviterName: string | null
+  eventName: string | null
+}) {
+  const { to, user, brand, token, inviterName, eventName } = input
+  const language = [user.preferredLanguage, brand.communityLanguage].find(isLanguage) ?? DEFAULT_LANGUAGE
+  const t = translatorFor(language)
+  const values = { community: brand.name, event: eventName ?? '', inviter: inviterName ?? brand.name }
+  const subject = eventName ? t('mail:accountInvitation.eventSubject', values) : t('mail:accountInvitation.subject', values)
+  const content: MailContent = {
+    language,
+    title: subject,
+    heading: subject,
+    blocks: [
+      { text: user.name ? t('mail:memberInvitation.greeting', { name: user.name }) : t('mail:memberInvitation.greetingNoName') },
+      { text: eventName ? t('mail:accountInvitation.eventIntro', values) : t('mail:accountInvitation.intro', values) },
+      { text: t('mail:accountInvitation.choice') },
+    ],
+    action: { label: t('mail:accountInvitation.button'), url: `${env.PUBLIC_URL}/invitations/${token}`, hint: t('mail:memberInvitation.linkHint') },
+    footer: [t('mail:accountInvitation.ignore'), t('mail:footer.sentBy', { community: brand.name })],
+  }
+  return deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'account-invitation' } })
 }

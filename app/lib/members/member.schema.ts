@@ -132,8 +132,21 @@ const rolesField = () =>
 
 const flag = () => z.boolean({ invalid_type_error: 'members:editor.errors.flagInvalid' }).default(false)
 
-/** The member editor (spec §3): every field, and `confirm` once a room link change was confirmed. */
+/**
+ * The member editor (spec §3) as every community has it: what the community keeps about a member
+ * (their roles, their room's link in it, the meet button), and `confirm` once a room link change
+ * was confirmed. Never the person's account (docs/security.md).
+ */
 export const MemberEditorSchema = z.object({
+  roomLink: roomLinkField(),
+  alwaysEnableMeetButton: flag(),
+  roles: rolesField(),
+  /** The new room link, sent again by the confirmation's button: the change was read and confirmed. */
+  confirm: z.string().max(ROOM_LINK_MAX).optional(),
+})
+
+/** The account's own fields, which only a community that made the account fills in, and only until its person first signs in. */
+export const ManagedAccountSchema = MemberEditorSchema.extend({
   name: fullNameField(),
   emailAddress: emailField(),
   phoneNumber: phoneField(),
@@ -148,15 +161,13 @@ export const MemberEditorSchema = z.object({
   linkedin: socialField(),
   twitter: socialField(),
   instagram: socialField(),
-  roomLink: roomLinkField(),
-  redirectOnEndUrl: optionalUrl(),
-  alwaysEnableMeetButton: flag(),
-  roles: rolesField(),
-  /** The new room link, sent again by the confirmation's button: the change was read and confirmed. */
-  confirm: z.string().max(ROOM_LINK_MAX).optional(),
 })
-export type MemberEditorFields = z.input<typeof MemberEditorSchema>
-export type MemberEditorValues = z.output<typeof MemberEditorSchema>
+
+/** The editor's schema for this member: the account's fields only when the community may still fill them in. */
+export const memberEditorSchema = (managed: boolean) => (managed ? ManagedAccountSchema : MemberEditorSchema)
+
+export type MemberEditorFields = z.input<typeof ManagedAccountSchema>
+export type MemberEditorValues = z.output<typeof MemberEditorSchema> & Partial<z.output<typeof ManagedAccountSchema>>
 
 export const ROOM_ACCESS = ['locked', 'open'] as const
 export const DIRECTORY_VISIBILITY = ['everyone', 'members', 'none'] as const

@@ -39,6 +39,7 @@ export default function RegistrationImport() {
               headingLevel="h3"
               title={t('eventMembers:import.report.title')}
               summary={t('eventMembers:import.report.summary', { imported: report.imported, updated: report.updated, refused: report.refused })}
+              note={report.invited ? t('eventMembers:import.report.invitedNote', { count: report.invited }) : null}
               headings={{ line: t('eventMembers:import.report.line'), person: t('eventMembers:import.report.person'), outcome: t('eventMembers:import.report.outcome') }}
               refused={t('eventMembers:import.report.refused')}
               rows={report.rows.map((row) => ({

@@ -5,7 +5,8 @@ import { requireCommunityPermission } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { MemberEditorSchema } from '#app/lib/members/member.schema'
+import { communityMayFillIn } from '#app/lib/members/account-ownership'
+import { memberEditorSchema } from '#app/lib/members/member.schema'
 import { editorValues, findMember, personalRoomIn, roleChoices, saveMember } from '#app/lib/members/member-editor.server'
 
 /** The member being edited, or a 404: only a member of this community can be edited here. */
@@ -23,11 +24,13 @@ export async function memberEditorLoader(args: LoaderFunctionArgs) {
     messages: await routeMessages(args, 'members'),
     brandSlug: brand.slug,
     member: { id: user.id, name: user.name ?? user.emailAddress ?? '', status: membership.status },
+    // The account's fields are editable only while this community may fill the account in; else they are the person's.
+    managed: communityMayFillIn(user, brand.id),
     values: editorValues(user, room, roles),
     // Changes with each save, so the form starts again from what was stored (a phone normalised, a link lower-cased).
     version: `${user.updatedAt.toISOString()}|${room?.slug ?? ''}`,
     roles: roleChoices(permissions, roles),
-    constraint: getZodConstraint(MemberEditorSchema),
+    constraint: getZodConstraint(memberEditorSchema(communityMayFillIn(user, brand.id))),
   }
 }
 
@@ -35,7 +38,7 @@ export async function memberEditorAction(args: ActionFunctionArgs) {
   const { brand, permissions } = await requireCommunityPermission(args, 'manage-community-members')
   const { user } = await memberOrNotFound(brand.id, args.params.userId)
   const form = await readForm(args.request)
-  const submission = parseWithZod(form, { schema: MemberEditorSchema })
+  const submission = parseWithZod(form, { schema: memberEditorSchema(communityMayFillIn(user, brand.id)) })
   if (submission.status !== 'success') return data({ result: submission.reply(), refusal: null, confirm: null }, { status: 400 })
 
   const outcome = await saveMember({ brand, held: permissions, user, values: submission.value })

@@ -29,7 +29,7 @@ export default function MemberEditor() {
 
 function MemberEditorPage() {
   const { t } = useT()
-  const { brandSlug, member, values, roles, constraint } = useLoaderData<typeof loader>()
+  const { brandSlug, member, managed, values, roles, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<MemberEditorFields>({
@@ -50,55 +50,11 @@ function MemberEditorPage() {
       <FormErrors errors={form.errors} />
       {confirm ? <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" /> : null}
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
-        <fieldset className="stack">
-          <legend>{t('members:editor.sections.profile')}</legend>
-          <div className="field-grid">
-            <Field label={t('members:editor.fields.name')} errors={fields.name.errors}>
-              <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-            </Field>
-            <Field label={t('members:editor.fields.emailAddress')} errors={fields.emailAddress.errors}>
-              <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="off" />
-            </Field>
-            <Field label={t('members:editor.fields.phoneNumber')} errors={fields.phoneNumber.errors}>
-              <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="off" />
-            </Field>
-            {PROFILE_TEXT.map((name) => (
-              <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
-                <input {...getInputProps(fields[name], { type: 'text' })} />
-              </Field>
-            ))}
-          </div>
-          <Field label={t('members:editor.fields.about')} errors={fields.about.errors}>
-            <textarea {...getTextareaProps(fields.about)} rows={4} />
-          </Field>
-          <Field label={t('members:editor.fields.interests')} errors={fields.interests.errors}>
-            <textarea {...getTextareaProps(fields.interests)} rows={2} />
-          </Field>
-        </fieldset>
-
-        <fieldset className="stack">
-          <legend>{t('members:editor.sections.links')}</legend>
-          <div className="field-grid">
-            <Field label={t('members:editor.fields.websiteUrl')} errors={fields.websiteUrl.errors}>
-              <input {...getInputProps(fields.websiteUrl, { type: 'url' })} placeholder="https://" />
-            </Field>
-            <Field label={t('members:editor.fields.calendarUrl')} errors={fields.calendarUrl.errors}>
-              <input {...getInputProps(fields.calendarUrl, { type: 'url' })} placeholder="https://" />
-            </Field>
-            {SOCIAL.map((name) => (
-              <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
-                <input {...getInputProps(fields[name], { type: 'text' })} autoCapitalize="none" spellCheck={false} placeholder={t('members:editor.usernamePlaceholder')} />
-              </Field>
-            ))}
-          </div>
-        </fieldset>
+        {managed ? <AccountFields fields={fields} /> : <AccountSummary values={values} />}
 
         <fieldset className="stack">
           <legend>{t('members:editor.sections.room')}</legend>
           <RoomLinkField field={fields.roomLink} label={t('members:editor.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={actionData?.refusal ?? null} />
-          <Field label={t('members:editor.fields.redirectOnEndUrl')} errors={fields.redirectOnEndUrl.errors}>
-            <input {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })} placeholder="https://" />
-          </Field>
           <CheckboxField field={fields.alwaysEnableMeetButton} label={t('members:editor.fields.alwaysEnableMeetButton')} />
         </fieldset>
 
@@ -115,5 +71,82 @@ function MemberEditorPage() {
         {confirm ? <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" busy={busy} /> : null}
       </Form>
     </main>
+  )
+}
+
+type EditorFields = ReturnType<typeof useForm<MemberEditorFields>>[1]
+
+/** The account's own fields, for an account this community made and its person never signed in to. */
+function AccountFields({ fields }: { fields: EditorFields }) {
+  const { t } = useT()
+  return (
+    <>
+      <p className="hint">{t('members:editor.managedHint')}</p>
+          <fieldset className="stack">
+            <legend>{t('members:editor.sections.profile')}</legend>
+            <div className="field-grid">
+              <Field label={t('members:editor.fields.name')} errors={fields.name.errors}>
+                <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+              </Field>
+              <Field label={t('members:editor.fields.emailAddress')} errors={fields.emailAddress.errors}>
+                <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="off" />
+              </Field>
+              <Field label={t('members:editor.fields.phoneNumber')} errors={fields.phoneNumber.errors}>
+                <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="off" />
+              </Field>
+              {PROFILE_TEXT.map((name) => (
+                <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
+                  <input {...getInputProps(fields[name], { type: 'text' })} />
+                </Field>
+              ))}
+            </div>
+            <Field label={t('members:editor.fields.about')} errors={fields.about.errors}>
+              <textarea {...getTextareaProps(fields.about)} rows={4} />
+            </Field>
+            <Field label={t('members:editor.fields.interests')} errors={fields.interests.errors}>
+              <textarea {...getTextareaProps(fields.interests)} rows={2} />
+            </Field>
+          </fieldset>
+
+          <fieldset className="stack">
+            <legend>{t('members:editor.sections.links')}</legend>
+            <div className="field-grid">
+              <Field label={t('members:editor.fields.websiteUrl')} errors={fields.websiteUrl.errors}>
+                <input {...getInputProps(fields.websiteUrl, { type: 'url' })} placeholder="https://" />
+              </Field>
+              <Field label={t('members:editor.fields.calendarUrl')} errors={fields.calendarUrl.errors}>
+                <input {...getInputProps(fields.calendarUrl, { type: 'url' })} placeholder="https://" />
+              </Field>
+              {SOCIAL.map((name) => (
+                <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
+                  <input {...getInputProps(fields[name], { type: 'text' })} autoCapitalize="none" spellCheck={false} placeholder={t('members:editor.usernamePlaceholder')} />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+    </>
+  )
+}
+
+/** Whose account it is: shown, not editable; only the person changes it, in their own settings. */
+function AccountSummary({ values }: { values: MemberEditorFields }) {
+  const { t } = useT()
+  return (
+    <section className="stack" aria-labelledby="account-summary">
+      <h2 id="account-summary">{t('members:editor.sections.profile')}</h2>
+      <dl className="facts">
+        <dt>{t('members:editor.fields.name')}</dt>
+        <dd>{values.name || '—'}</dd>
+        <dt>{t('members:editor.fields.emailAddress')}</dt>
+        <dd>{values.emailAddress || '—'}</dd>
+        {values.phoneNumber ? (
+          <>
+            <dt>{t('members:editor.fields.phoneNumber')}</dt>
+            <dd>{values.phoneNumber}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="hint">{t('members:editor.ownAccountHint')}</p>
+    </section>
   )
 }

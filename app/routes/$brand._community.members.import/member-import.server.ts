@@ -18,14 +18,14 @@ export type ImportActionData = { report: ImportReport; problem: null } | { repor
 const refused = (problem: Exclude<ImportActionData['problem'], null>) => data<ImportActionData>({ report: null, problem }, { status: 400 })
 
 export async function memberImportAction(args: ActionFunctionArgs) {
-  const { brand, permissions } = await requireCommunityPermission(args, 'manage-community-members')
+  const { brand, permissions, user } = await requireCommunityPermission(args, 'manage-community-members')
   const form = await readFormWithFile(args.request, 'file', IMPORT_MAX_BYTES)
   if (!form) return refused('members:import.errors.tooLarge')
   const file = form.get('file')
   if (!(file instanceof File) || file.size === 0) return refused(file instanceof File && file.name ? 'members:import.errors.empty' : 'members:import.errors.fileRequired')
   if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase())) return refused('members:import.errors.notCsv')
   try {
-    const report = await importMembers({ brand, held: permissions, bytes: new Uint8Array(await file.arrayBuffer()) })
+    const report = await importMembers({ brand, held: permissions, invitedById: user.id, bytes: new Uint8Array(await file.arrayBuffer()) })
     return data<ImportActionData>({ report, problem: null })
   } catch (error) {
     if (error instanceof ImportFileError) return refused(error.problem)

@@ -32,7 +32,7 @@ export default function MemberImport() {
           headingLevel="h2"
           title={t('members:import.report.title')}
           summary={t('members:import.report.summary', { imported: report.imported, refused: report.refused })}
-          note={report.imported ? t('members:import.report.pending') : null}
+          note={[report.imported ? t('members:import.report.pending') : '', report.invited ? t('members:import.report.invitedNote', { count: report.invited }) : ''].filter(Boolean).join(' ') || null}
           headings={{ line: t('members:import.report.line'), person: t('members:import.report.person'), outcome: t('members:import.report.outcome') }}
           refused={t('members:import.report.refused')}
           rows={report.rows.map((row) => ({
@@ -40,7 +40,7 @@ export default function MemberImport() {
             fullName: row.fullName,
             emailAddress: row.emailAddress,
             reasons: row.reasons.map((reason) => t(reason as TranslationKey, { roles: row.roleLabel ?? '' })),
-            outcome: row.imported ? <strong>{t('members:import.report.imported')}</strong> : null,
+            outcome: row.imported ? <strong>{t('members:import.report.imported')}</strong> : row.invited ? <strong>{t('members:import.report.invited')}</strong> : null,
           }))}
         />
       ) : null}

@@ -20,13 +20,16 @@ export async function newMemberLoader(args: LoaderFunctionArgs) {
 }
 
 export async function newMemberAction(args: ActionFunctionArgs) {
-  const { brand, permissions } = await requireCommunityPermission(args, 'manage-community-members')
+  const { brand, permissions, user } = await requireCommunityPermission(args, 'manage-community-members')
   const submission = parseWithZod(await readForm(args.request), { schema: NewMemberSchema })
   if (submission.status !== 'success') return data({ result: submission.reply(), refusal: null }, { status: 400 })
-  const outcome = await createMember({ brand, held: permissions, values: submission.value })
+  const outcome = await createMember({ brand, held: permissions, values: submission.value, invitedById: user.id })
   switch (outcome.kind) {
     case 'created':
       throw await redirectWithFlash(`/${brand.slug}/members`, { kind: 'success', message: 'members:wizard.created', values: { name: submission.value.fullName } })
+    case 'invited':
+      // They have an account: they are a member once they accept the mailed invitation.
+      throw await redirectWithFlash(`/${brand.slug}/members`, { kind: 'success', message: 'members:wizard.invited', values: { email: submission.value.emailAddress } })
     case 'invalid':
       return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null }, { status: 400 })
     case 'failed':
