@@ -2,7 +2,7 @@
 // §8 "Your changes were saved."): each rule at its boundary, without JavaScript (unticked boxes are
 // simply not posted), and what the next page shows.
 import { beforeEach, describe, expect, it } from 'vitest'
-import { Brand, type User } from '#models/index'
+import { Brand, Media, type User } from '#models/index'
 import { loader as rootLoader } from '#app/root'
 import { action as settingsAction, loader as settingsLoader } from '#app/routes/$brand._community.settings._index/route'
 import { action as themeAction } from '#app/routes/$brand._community.settings.theme/route'
@@ -257,7 +257,12 @@ describe('theme tab', () => {
     expect(css).not.toContain('--card-shadow:none')
   })
 
+  /** An image of a community's media library, as an upload leaves it. */
+  const libraryImage = (community: Pick<Brand, 'id'>, kind: 'image' | 'file' = 'image') =>
+    Media.create({ brandId: community.id, userId: owner.id, kind, name: 'bg.png', contentType: kind === 'image' ? 'image/png' : 'application/pdf', size: 10, storageKey: `k/${Math.random()}` })
+
   it('saves a custom theme with its flags, status colours, background and fonts', async () => {
+    const image = await libraryImage(brand)
     await saved(
       themeAction(
         await post(admin, themePath(), defaultTheme({
@@ -266,7 +271,7 @@ describe('theme tab', () => {
           'custom.negative': '#aa0000',
           customFlat: null,
           customBordered: null,
-          'background.image': 'https://images.example.com/bg.png',
+          'background.image': `/${brand.slug}/media/${image.id}`,
           'background.size': 'contain',
           fontBase: 'Open Sans',
         })),
@@ -276,7 +281,7 @@ describe('theme tab', () => {
     expect(css).toContain('--color-primary:#123456')
     expect(css).toContain('--color-negative:#aa0000')
     expect(css).toContain('--card-border-width:0px')
-    expect(css).toContain('url("https://images.example.com/bg.png") center/contain no-repeat scroll')
+    expect(css).toContain(`url("/${brand.slug}/media/${image.id}") center/contain no-repeat scroll`)
     expect(css).toContain('--font-base:"Open Sans",Roboto')
   })
 
@@ -285,14 +290,32 @@ describe('theme tab', () => {
     ['a colour that is not hex', { 'custom.primary': 'red' }, 'custom.primary', 'settings:errors.colorInvalid'],
     ['an unreadable custom text colour', { theme: 'custom', 'custom.onPrimary': '#b4461c' }, 'custom.onPrimary', 'settings:errors.contrast'],
     ['a background image over http', { 'background.image': 'http://example.com/a.png' }, 'background.image', 'settings:errors.imageUrlInvalid'],
+    ['a background image on another site', { 'background.image': 'https://images.example.com/bg.png' }, 'background.image', 'settings:errors.imageUrlInvalid'],
+    ['a same-site path that is not library media (an auto-join link)', { 'background.image': '/x/events/e/auto-join?code=abc' }, 'background.image', 'settings:errors.imageUrlInvalid'],
+    ['a library address that is not stored', { 'background.image': '/x/media/nosuchitem' }, 'background.image', 'settings:errors.imageUrlInvalid'],
     ['a background image that breaks out of url()', { 'background.image': 'https://x.example.com/a.png");}' }, 'background.image', 'settings:errors.imageUrlInvalid'],
     ['a font name with a quote', { fontBase: 'Arial"' }, 'fontBase', 'settings:errors.fontInvalid'],
     ['an unknown background size', { 'background.size': '100%' }, 'background.size', 'settings:errors.choiceInvalid'],
   ])('refuses %s with 400 and changes nothing', async (_label, overrides, field, message) => {
     const before = (await stored()).toJSON()
-    const result = await refused(themeAction(await post(admin, themePath(), defaultTheme(overrides))))
+    const image = (overrides as Record<string, string>)['background.image']?.replace(/^\/x\//, `/${brand.slug}/`)
+    const result = await refused(themeAction(await post(admin, themePath(), defaultTheme({ ...overrides, ...(image ? { 'background.image': image } : {}) }))))
     expect(result.error[field]).toEqual([message])
     expect((await stored()).toJSON()).toEqual(before)
+  })
+})
+
+describe('background image from another community or not an image', () => {
+  it('refuses another community’s library image and a file that is not an image, changing nothing', async () => {
+    const other = await makeCommunity()
+    const foreign = await Media.create({ brandId: other.brand.id, userId: other.owner.id, kind: 'image', name: 'bg.png', contentType: 'image/png', size: 10, storageKey: 'k/foreign' })
+    const pdf = await Media.create({ brandId: brand.id, userId: owner.id, kind: 'file', name: 'a.pdf', contentType: 'application/pdf', size: 10, storageKey: 'k/pdf' })
+    for (const address of [`/${brand.slug}/media/${foreign.id}`, `/${other.brand.slug}/media/${foreign.id}`, `/${brand.slug}/media/${pdf.id}`]) {
+      const before = (await Brand.findByPk(brand.id))!.toJSON()
+      const result = await refused(themeAction(await post(admin, `/${brand.slug}/settings/theme`, defaultTheme({ 'background.image': address }))))
+      expect(result.error['background.image'], address).toEqual(['settings:errors.imageUrlInvalid'])
+      expect((await Brand.findByPk(brand.id))!.toJSON()).toEqual(before)
+    }
   })
 })
 

@@ -8,7 +8,7 @@ import { isCompleteSubmission, type FormSteps } from '#app/lib/forms/form-defini
 import { approveRegistration, register } from '#app/lib/events/registration.server'
 import { issueAutoJoinCode } from '#app/lib/events/auto-join.server'
 import { action as registerAction, loader as registerLoader } from '#app/routes/$brand._community.events.$room.register/route'
-import { loader as autoJoinLoader } from '#app/routes/$brand._community.events.$room.auto-join/route'
+import { action as autoJoinAction, loader as autoJoinLoader } from '#app/routes/$brand._community.events.$room.auto-join/route'
 import { action as surveyAction, loader as surveyLoader } from '#app/routes/$brand._community.events.$room.survey.$kind/route'
 import { loader as pageLoader } from '#app/routes/$brand._community.events.$room._index/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
@@ -349,6 +349,33 @@ describe('the auto-join link', () => {
     // A pending registration's code (made before approval was withdrawn) opens nothing.
     await registration.update({ autoJoinExpiresAt: new Date(Date.now() + HOUR), status: 'pending' })
     expect((await open(room, `?code=${code}`)).data.reason).toBe('invalid')
+  })
+
+  it('never switches the signed-in account on a GET: it asks "continue as …?", and only that form switches', async () => {
+    const room = await registrationEvent({}, {}, [])
+    const registrant = await makeUser({ name: 'Reg Istrant' })
+    await register({ brand, room, userId: registrant.id, parsed: {} })
+    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: registrant.id }, rejectOnEmpty: true })
+    const { code } = await issueAutoJoinCode(registration, room)
+    const path = `/${brand.slug}/events/${room.slug}/auto-join?code=${code}`
+    const visitor = await makeUser({ name: 'Vic Visitor' })
+    const signedIn = browser(await signedInCookie(visitor.id))
+    const before = signedIn.jar.cookie
+
+    // An image or a link that loads the address: a question, no new session.
+    const asked = await signedIn.get(autoJoinLoader, path, { room: room.slug })
+    expect(asked.status).toBe(200)
+    expect(asked.data.prompt).toMatchObject({ as: 'Reg Istrant', current: 'Vic Visitor', currentUserId: visitor.id })
+    expect(signedIn.jar.cookie).toBe(before)
+    // A POST that does not name the account signed in here (a forged form) goes back to asking.
+    const forged = await signedIn.post(autoJoinAction, path, { room: room.slug }, {})
+    expect(forged.status).toBe(303)
+    expect(signedIn.jar.cookie).toBe(before)
+    // The question's own form switches, into the meeting.
+    const agreed = await signedIn.post(autoJoinAction, path, { room: room.slug }, { replacing: visitor.id })
+    expect(agreed.status).toBe(302)
+    expect(agreed.location).toBe(`/${brand.slug}/${room.slug}`)
+    expect(signedIn.jar.cookie).not.toBe(before)
   })
 })
 

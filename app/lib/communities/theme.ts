@@ -2,8 +2,8 @@
  * Community themes reach the page as CSS variables in one :root rule, written by the root loader
  * into a nonce'd <style>: the chosen theme paints the first paint, with no client JavaScript. The
  * named themes are in theme-palettes.ts; `custom` is the admin's own palette (stored in the
- * brand's themeColors). Only hex colours, plain font names and a checked https (or site) address
- * for the background image ever reach the rule, so a stored value cannot break out of it.
+ * brand's themeColors). Only hex colours, plain font names and the address of an image in the
+ * community's own media library ever reach the rule, so a stored value cannot break out of it.
  */
 import { NAMED_THEMES, NAMED_THEME_NAMES, type NamedThemeName, type Palette } from './theme-palettes'
 
@@ -43,6 +43,8 @@ export const BACKGROUND_OPTIONS = {
 export type BackgroundInput = { image?: string | null; position?: string; repeat?: string; size?: string; attachment?: string }
 
 export type ThemeInput = {
+  /** The community's link: its background image must be one of its own library's. */
+  slug?: string | null
   /** A named theme, or custom; anything else reads as the default (hearth). */
   theme?: string | null
   /** Colours laid over the theme's palette (the custom theme's roles); anything but a known role and a hex colour is ignored. */
@@ -63,18 +65,18 @@ export const isHexColor = (value: unknown): value is string => typeof value === 
 export const isFontName = (value: unknown): value is string => typeof value === 'string' && FONT.test(value)
 
 /**
- * A background image address the page may paint: https with a host, or a path on this site. No
- * quote, bracket, backslash, space, semicolon or angle bracket, so it cannot leave url("…").
+ * A background image the page may paint: an item of the community's own media library
+ * (`/{community}/media/{id}`), nothing else. Not any site path (a same-site GET such as an
+ * auto-join link would run with the visitor's cookies for every page view), no query string,
+ * nothing another site serves. The id alphabet leaves no way out of url("…").
  */
-export function isSafeImageUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > 2048 || /["'()<>\\\s;{}]/.test(value)) return false
-  if (/^\/[^/]/.test(value)) return true
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname.includes('.')
-  } catch {
-    return false
-  }
+export const BACKGROUND_IMAGE_PATH = /^\/([a-z0-9][a-z0-9_-]*)\/media\/([A-Za-z0-9_-]{1,64})$/
+
+/** The media item's id when `value` is a library image address of the community `slug`, else null. */
+export function communityImageId(value: unknown, slug: string | null | undefined): string | null {
+  if (typeof value !== 'string' || !slug) return null
+  const match = BACKGROUND_IMAGE_PATH.exec(value)
+  return match && match[1] === slug ? match[2]! : null
 }
 
 const pick = <T extends readonly string[]>(options: T, value: unknown, fallback: T[number]): T[number] =>
@@ -121,7 +123,7 @@ function pageBackground(input: ThemeInput, backdrop: readonly [string, string], 
   const [top, bottom] = input.colors && isHexColor(input.colors.background) ? [colors.background, colors.background] : backdrop
   const layers = [`linear-gradient(180deg,${top},${bottom})`]
   const image = input.background?.image
-  if (isSafeImageUrl(image)) {
+  if (communityImageId(image, input.slug)) {
     const { position, repeat, size, attachment } = BACKGROUND_OPTIONS
     const bg = input.background!
     layers.unshift(
@@ -151,10 +153,10 @@ export function customThemeOf(stored: Record<string, unknown> | null | undefined
 
 /** What the root's <style> needs from a community (null: the default theme). */
 export function brandThemeInput(
-  brand: { theme?: string | null; themeColors?: Record<string, unknown> | null; themeBackground?: BackgroundInput | null; fontBase?: string | null; fontTitle?: string | null } | null,
+  brand: { slug?: string; theme?: string | null; themeColors?: Record<string, unknown> | null; themeBackground?: BackgroundInput | null; fontBase?: string | null; fontTitle?: string | null } | null,
 ): ThemeInput {
   if (!brand) return {}
-  const base = { theme: brand.theme, background: brand.themeBackground, fontBase: brand.fontBase, fontTitle: brand.fontTitle }
+  const base = { slug: brand.slug, theme: brand.theme, background: brand.themeBackground, fontBase: brand.fontBase, fontTitle: brand.fontTitle }
   if (brand.theme !== 'custom') return base
   const custom = customThemeOf(brand.themeColors)
   return { ...base, colors: custom.colors, status: custom.status, flat: custom.flat, bordered: custom.bordered }

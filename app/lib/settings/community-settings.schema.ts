@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import type { ViewingMode } from '#models/brand-config'
-import { BACKGROUND_OPTIONS, EDITABLE_ROLES, STATUS_NAMES, THEME_NAMES, isFontName, isSafeImageUrl, onRole, contrastRatio, MIN_CONTRAST } from '../communities/theme'
+import { BACKGROUND_OPTIONS, EDITABLE_ROLES, STATUS_NAMES, THEME_NAMES, isFontName, BACKGROUND_IMAGE_PATH, onRole, contrastRatio, MIN_CONTRAST } from '../communities/theme'
 import { LANGUAGES } from '../i18n/i18n'
 
 const flag = z.boolean({ invalid_type_error: 'settings:errors.flagInvalid' }).default(false)
@@ -124,7 +124,7 @@ export const ThemeSettingsSchema = z
       image: z
         .string()
         .trim()
-        .refine((value) => value === '' || isSafeImageUrl(value), 'settings:errors.imageUrlInvalid')
+        .refine((value) => value === '' || BACKGROUND_IMAGE_PATH.test(value), 'settings:errors.imageUrlInvalid')
         .optional(),
       position: choice(BACKGROUND_OPTIONS.position),
       repeat: choice(BACKGROUND_OPTIONS.repeat),

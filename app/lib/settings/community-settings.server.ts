@@ -3,11 +3,11 @@
 // the address); the brand written is always that community's own row.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs } from '@remix-run/node'
-import type { Brand } from '#models/index'
+import { Media, type Brand } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { redirectWithFlash } from '../http/flash.server'
 import { readForm } from '../http/form-body.server'
-import { customThemeOf, isThemeName, EDITABLE_ROLES, STATUS_NAMES, onRole } from '../communities/theme'
+import { communityImageId, customThemeOf, isThemeName, EDITABLE_ROLES, STATUS_NAMES, onRole } from '../communities/theme'
 import { env } from '../platform/env.server'
 import {
   CommunitySettingsSchema,
@@ -128,11 +128,20 @@ export async function saveCommunitySettings({ request }: Pick<ActionFunctionArgs
   throw await redirectWithFlash(status === 'active' ? tabUrl(brand.slug, 'settings') : '/communities', SAVED)
 }
 
+async function isLibraryImage(brand: Brand, address: string) {
+  const id = communityImageId(address, brand.slug)
+  return Boolean(id && (await Media.count({ where: { id, brandId: brand.id, kind: 'image' } })))
+}
+
 export async function saveThemeSettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand }: Guarded) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: ThemeSettingsSchema })
   if (submission.status !== 'success') return refused('theme', submission.reply())
   const value = submission.value
+  // Only an image of this community's own library (theme.ts communityImageId).
+  if (value.background.image && !(await isLibraryImage(brand, value.background.image))) {
+    return refused('theme', submission.reply({ fieldErrors: { 'background.image': ['settings:errors.imageUrlInvalid'] } }))
+  }
   // The custom palette is kept whichever theme is chosen, so switching back finds it again.
   const themeColors: Record<string, string> = { flat: value.customFlat ? '1' : '0', bordered: value.customBordered ? '1' : '0' }
   for (const name of [...EDITABLE_ROLES.flatMap((role) => [role, onRole(role)]), ...STATUS_NAMES]) {

@@ -10,7 +10,7 @@ import {
   brandThemeInput,
   contrastRatio,
   customThemeOf,
-  isSafeImageUrl,
+  communityImageId,
   onRole,
   swatchStyles,
   themeStyle,
@@ -288,22 +288,32 @@ describe('custom theme', () => {
 
 describe('background image', () => {
   const background = (image: string, rest: Record<string, string> = {}) =>
-    variables(themeStyle({ background: { image, position: 'top', repeat: 'repeat-x', size: 'contain', attachment: 'fixed', ...rest } }))['--page-background']
+    variables(themeStyle({ slug: 'demo', background: { image, position: 'top', repeat: 'repeat-x', size: 'contain', attachment: 'fixed', ...rest } }))['--page-background']
 
-  it('paints a safe https image over the theme’s backdrop, placed as chosen', () => {
-    expect(background('https://cdn.example.com/bg.jpg')).toBe('url("https://cdn.example.com/bg.jpg") top/contain repeat-x fixed,linear-gradient(180deg,#f6f4f1,#f6f4f1)')
-    expect(background('/uploads/bg.png')).toContain('url("/uploads/bg.png")')
+  it('paints an image of the community’s own library over the theme’s backdrop, placed as chosen', () => {
+    expect(background('/demo/media/abc_DEF-123')).toBe('url("/demo/media/abc_DEF-123") top/contain repeat-x fixed,linear-gradient(180deg,#f6f4f1,#f6f4f1)')
+    expect(communityImageId('/demo/media/abc_DEF-123', 'demo')).toBe('abc_DEF-123')
   })
 
   it('falls back to the defaults for placements CSS would not take', () => {
-    expect(background('https://cdn.example.com/bg.jpg', { position: 'top;color:red', size: '100%', repeat: 'x', attachment: '' })).toContain(
-      'url("https://cdn.example.com/bg.jpg") center/cover no-repeat scroll',
-    )
+    expect(background('/demo/media/abc', { position: 'top;color:red', size: '100%', repeat: 'x', attachment: '' })).toContain('url("/demo/media/abc") center/cover no-repeat scroll')
   })
 
-  it('drops an image address that could leave url("…") or is not https', () => {
-    for (const image of ['http://example.com/a.png', 'javascript:alert(1)', 'https://x.example.com/a.png")}', "https://x.example.com/a'b", 'https://x.example.com/a b', '//evil.example.com/a.png', 'data:image/png;base64,AAAA', 'https://x.example.com/</style>']) {
-      expect(isSafeImageUrl(image), image).toBe(false)
+  it('drops anything else: other sites, other site paths (an auto-join link), query strings, another community’s media', () => {
+    for (const image of [
+      'https://cdn.example.com/bg.jpg',
+      '/demo/events/launch/auto-join?code=abc',
+      '/demo/media/abc?x=1',
+      '/demo/media/abc#x',
+      '/other/media/abc',
+      '/demo/media/../sign-out',
+      '/uploads/bg.png',
+      'javascript:alert(1)',
+      '/demo/media/a")}',
+      '//evil.example.com/demo/media/abc',
+      'data:image/png;base64,AAAA',
+    ]) {
+      expect(communityImageId(image, 'demo'), image).toBe(null)
       expect(background(image), image).toBe('linear-gradient(180deg,#f6f4f1,#f6f4f1)')
     }
   })
