@@ -5,7 +5,7 @@
 // The event and its forms are made with SQL (the form builder is another part of the issue).
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, lastMailSeq, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, readCodeFromMail, screenshots, sql, t } from './support'
+import { addPerson, collectErrors, expectAccessible, hasJavaScript, lastMailSeq, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, readCodeFromMail, screenshots, signInWithSession, sql, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const HOUR = 3600_000
@@ -136,6 +136,22 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   await expect(joiner).toHaveURL(`/${event.slug}/${event.room}`)
   await expect(joiner.getByRole('heading', { level: 1, name: event.name })).toBeVisible()
   await screenshots(joiner, testInfo, 'auto-joined-room')
+
+  // Someone else signed in in a browser: the link asks before switching accounts (a plain GET never
+  // switches, so a page that loads the link cannot do it for them); staying keeps them, continuing switches.
+  const otherContext = await page.context().browser()!.newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
+  const other = await otherContext.newPage()
+  await signInWithSession(other, `ada.${suffix}@reg.hearth.test`)
+  await other.goto(link!)
+  await expect(other.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: 'Vera Visitor' }) })).toBeVisible()
+  await expectAccessible(other)
+  await screenshots(other, testInfo, 'auto-join-continue-as')
+  await other.getByRole('link', { name: text('auth:linksOnGet.stayAs', { name: 'Ada Admin' }) }).click()
+  await expect(other).toHaveURL(`/${event.slug}/events/${event.room}`)
+  await other.goto(link!)
+  await other.getByRole('button', { name: text('auth:linksOnGet.continueAs', { name: 'Vera Visitor' }) }).click()
+  await expect(other).toHaveURL(`/${event.slug}/${event.room}`)
+  await otherContext.close()
 
   // A broken link says so.
   const broken = await joiner.goto(`/${event.slug}/events/${event.room}/auto-join?code=nope`)

@@ -16,6 +16,8 @@ async function makeEditorCommunity(project: string) {
   const admin = { emailAddress: `admin-${run}@members.example`, id: '' }
   admin.id = await addPerson(brandId, { name: 'Ada Admin', emailAddress: admin.emailAddress, role: 'community-admin' })
   const memberId = await addPerson(brandId, { name: 'Mel Member', emailAddress: `mel-${run}@members.example` })
+  // An account this community made and nobody signed in to yet: the editor may fill it in (docs/security.md).
+  await sql('UPDATE users SET managedByBrandId = ? WHERE id = ?', [brandId, memberId])
   await copyOfDemoRoom('hub', { id: newId(), slug: `mel-${run}`, name: 'Mel Member', brandId, hostId: memberId, context: 'personal', type: 'personal' })
   return { run, slug, brandId, admin, memberId }
 }

@@ -21,7 +21,7 @@ export default function ThemeTab() {
 
 function ThemeForm() {
   const { t } = useT()
-  const { values, constraint, swatchesUrl } = useLoaderData<typeof loader>()
+  const { values, constraint, swatchesUrl, images } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<ThemeSettingsFields>({ id: 'theme-settings', lastResult, defaultValue: values, constraint })
@@ -105,7 +105,14 @@ function ThemeForm() {
           <legend>{t('settings:theme.backgroundHeading')}</legend>
           <p className="hint">{t('settings:theme.backgroundHint')}</p>
           <Field label={t('settings:theme.backgroundImage')} errors={background.image.errors}>
-            <input {...getInputProps(background.image, { type: 'url' })} placeholder="https://" />
+            <select {...getSelectProps(background.image)}>
+              <option value="">{t('settings:theme.noBackground')}</option>
+              {images.map((image) => (
+                <option key={image.path} value={image.path}>
+                  {image.name}
+                </option>
+              ))}
+            </select>
           </Field>
           <div className="field-grid">
             {optionSelect('position')}
