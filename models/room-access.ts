@@ -7,6 +7,10 @@
 //     admits exactly them).
 //  2. Members-only rooms (membersOnly, or the exclusive, private and staff room types) admit only
 //     the host, co-hosts and listed members; a guest is asked to sign in.
+//  In a group, rules 1 and 2 count only for someone who belongs to the community (access-community,
+//  which every community role holds while the membership is active): a group is a part of its
+//  community (spec: "Only members can enter private groups"), so a place in its lists (an outsider
+//  a host approved, a member since archived) never opens it by itself.
 //  3. Premium events "require sign-up": those registered (the event's members) enter; a guest is
 //     asked to sign in, anyone else gets the premium-event refusal. Other premium rooms are "for
 //     community members only": access-community, whatever else the room allows.
@@ -52,11 +56,12 @@ export function roomAccess({ userId, hasCommunityAccess, isMeetingBot = false, r
   if (isMeetingBot) return { ok: true }
   const coHosts = room.coHosts ?? []
   const members = room.members ?? []
-  if (userId && (room.hostId === userId || coHosts.includes(userId))) return { ok: true }
+  const standingCounts = room.context !== 'group' || hasCommunityAccess
+  if (userId && standingCounts && (room.hostId === userId || coHosts.includes(userId))) return { ok: true }
 
   if (room.membersOnly || MEMBERS_ONLY_TYPES.has(room.roomType)) {
     if (!userId) return { ok: false, reason: 'signInRequired' }
-    return members.includes(userId) ? { ok: true } : { ok: false, reason: 'membersOnly' }
+    return standingCounts && members.includes(userId) ? { ok: true } : { ok: false, reason: 'membersOnly' }
   }
 
   if (room.context === 'event' && room.roomType === 'premium') {

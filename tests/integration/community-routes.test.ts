@@ -161,8 +161,8 @@ describe('$brand._index loader (who sees which groups)', () => {
     expect(await listed(people.listed)).toEqual(['a-everyone', 'b-members', 'c-premium-members', 'd-exclusive-listed', 'f-members-only-listed'])
   })
 
-  it('a co-host sees the groups they co-host, even without community access', async () => {
-    expect(await listed(people.coHost)).toEqual(['a-everyone', 'd-exclusive-listed', 'e-private-cohost'])
+  it('a co-host outside the community sees no more than a guest: a group\'s lists open nothing by themselves (issue 22)', async () => {
+    expect(await listed(people.coHost)).toEqual(['a-everyone'])
   })
 
   it('still lists twelve visible groups when many hidden ones come first by name', async () => {

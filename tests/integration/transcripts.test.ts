@@ -62,7 +62,8 @@ describe('transcripts', () => {
     expect(await listed(host)).not.toContain(silent.id)
     const refused = await thrownResponse(download(null, meeting.id))
     expect(refused.status).toBe(302)
-    expect(refused.headers.get('Location')).toMatch(/^\/sign-in\?redirectTo=/)
+    // As the drafts page sends them: to the private page, which asks them to sign in.
+    expect(refused.headers.get('Location')).toMatch(/^\/private\?redirectTo=/)
   })
 
   it('stay inside their community', async () => {

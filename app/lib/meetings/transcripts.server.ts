@@ -1,12 +1,14 @@
 // Meeting transcripts (issue 14 item 6): the final caption lines the media edge kept for a meeting
 // whose host asked for a transcript (meeting_transcript_lines). Who reads them: the room's host
 // and co-hosts, and whoever manages the community's rooms; nobody else learns one exists. The
-// right is the room's, not the community's: a personal room's host holds no role in the main
-// community, so the pages ask only for a signed-in person and show them what is theirs.
+// pages are the community's, like its drafts and media: they open to its members (the same guard),
+// and to the host of a personal room in it (a personal room's host holds no role in the main
+// community); anyone else is refused as those pages refuse them.
 import { QueryTypes } from 'sequelize'
 import type { PermissionSlug } from '#models/permissions'
 import { MeetingRoom, MeetingTranscriptLine, Room } from '#models/index'
-import { communityPermissions, requireCommunity, requireUser, type GuardArgs } from '../http/guards.server'
+import { communityPermissions, requireCommunity, requireCommunityPermission, type GuardArgs } from '../http/guards.server'
+import { viewer } from '../http/session.server'
 
 const TRANSCRIPTS_SHOWN = 50
 
@@ -14,11 +16,14 @@ export type TranscriptEntry = { meetingRoomId: string; roomName: string; started
 
 type Reader = { userId: string; permissions: ReadonlySet<PermissionSlug> }
 
-/** The community the address names and who is reading in it (signed in, or sent to sign in). */
+/** The community the address names and who is reading in it: one of its members, or the host of one of its personal rooms. */
 export async function requireTranscriptReader(args: GuardArgs) {
-  const user = await requireUser(args)
   const brand = await requireCommunity(args)
-  return { brand, reader: { userId: user.id, permissions: await communityPermissions(args, brand) } satisfies Reader }
+  const { user } = await viewer(args.request, args.context)
+  const hostsPersonalRoom = user !== null && (await Room.count({ where: { brandId: brand.id, hostId: user.id, context: 'personal', deleted: false } })) > 0
+  if (user && hostsPersonalRoom) return { brand, reader: { userId: user.id, permissions: await communityPermissions(args, brand) } satisfies Reader }
+  const member = await requireCommunityPermission(args, 'access-community')
+  return { brand, reader: { userId: member.user.id, permissions: member.permissions } satisfies Reader }
 }
 
 function mayRead(reader: Reader, room: Pick<Room, 'hostId' | 'coHosts'>) {

@@ -2,6 +2,7 @@ import { Op, col, fn, where, type WhereOptions } from 'sequelize'
 import type { MembershipStatus } from '#models/membership'
 import type { PermissionSlug, RoleSlug } from '#models/permissions'
 import { Membership, Role, RoleGrant, User } from '../platform/db.server'
+import { CONTACT_ATTRIBUTES, visibleContact } from './contact-visibility'
 import { availableActions, MEMBER_TABS, MEMBERS_PER_PAGE, type MemberAction, type MemberTab } from './member-rules'
 
 /**
@@ -91,7 +92,7 @@ export async function listMembers(input: {
         model: User,
         as: 'user',
         required: true,
-        attributes: ['id', 'name', 'emailAddress', 'phoneNumber', 'avatar', 'preferenceShowEmailAddress', 'preferenceShowPhoneNumber'],
+        attributes: [...CONTACT_ATTRIBUTES, 'avatar'],
       },
     ],
     order: [[fn('lower', col('user.name')), 'ASC'], ['userId', 'ASC']],
@@ -105,10 +106,10 @@ export async function listMembers(input: {
     const userRoles = roles.get(user.id) ?? []
     return {
       userId: user.id,
-      name: user.name ?? user.emailAddress ?? user.phoneNumber ?? '',
+      // Never the address or phone in its place: a nameless member is shown by a neutral word (the page's members:list.unnamed).
+      name: user.name ?? '',
       avatar: user.avatar,
-      emailAddress: manages || user.preferenceShowEmailAddress ? user.emailAddress : null,
-      phoneNumber: manages || user.preferenceShowPhoneNumber ? user.phoneNumber : null,
+      ...visibleContact(user, manages),
       roles: userRoles,
       status: membership.status,
       joinedAt: membership.createdAt.toISOString(),

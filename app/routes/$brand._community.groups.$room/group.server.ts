@@ -23,9 +23,11 @@ export async function groupLoader(args: LoaderFunctionArgs) {
   // moderation parts are for those who run it.
   const mayRun = user !== null && mayRunGroup(standing, permissions)
   const mayEdit = mayRun && mayEditGroup(standing, permissions)
+  // Addresses show as each person allows, except to those who manage the community's members (who see them in the members list anyway).
+  const seesAllContacts = permissions.has('manage-community-members')
   const [requests, people, tagIds, feed] = await Promise.all([
-    mayRun ? pendingRequests(room.id) : [],
-    mayRun ? groupPeople(room) : [],
+    mayRun ? pendingRequests(room.id, seesAllContacts) : [],
+    mayRun ? groupPeople(room, seesAllContacts) : [],
     mayEdit ? roomTagIds(room.id) : [],
     groupFeed(args, brand, room, user?.id ?? null),
   ])
@@ -110,21 +112,19 @@ export async function groupAction(args: ActionFunctionArgs) {
   if (form.get('intent') === 'invite') {
     const submission = parseWithZod(form, { schema: GroupInviteSchema })
     if (submission.status !== 'success') return data<GroupActionData>({ intent: 'invite', result: submission.reply() }, { status: 400 })
-    const outcome = await inviteToGroup(room, submission.value.emailAddress, user.id)
-    if (outcome !== 'added') {
-      const message = outcome === 'notMember' ? 'groups:invite.notMember' : 'groups:join.alreadyMember'
-      return data<GroupActionData>({ intent: 'invite', result: submission.reply({ fieldErrors: { emailAddress: [message] } }) }, { status: 400 })
-    }
-    throw await redirectWithFlash(here(), { kind: 'success', message: 'groups:invite.added', values: { email: submission.value.emailAddress } })
+    // One answer whatever became of it (added, not an active member, already in the group): the form
+    // must not tell whether an address belongs to someone. The people list shows who is in.
+    await inviteToGroup(room, submission.value.emailAddress, user.id)
+    throw await redirectWithFlash(here(), { kind: 'success', message: 'groups:invite.answered', values: { email: submission.value.emailAddress } })
   }
 
   const submission = parseWithZod(form, { schema: GroupPeopleSchema })
   if (submission.status !== 'success') return data<GroupActionData>({ intent: String(form.get('intent') ?? ''), error: 'groups:errors.badRequest' }, { status: 400 })
   const command = submission.value
-  const done =
+  const outcome =
     command.intent === 'approveRequest' || command.intent === 'rejectRequest'
       ? await decideJoinRequest(room, command.requestId, command.intent === 'approveRequest', user.id)
       : await changeGroupPerson(room, command.userId, command.intent, user.id)
-  if (!done) return data<GroupActionData>({ intent: command.intent, error: 'groups:people.wrongState' }, { status: 400 })
+  if (outcome !== 'done') return data<GroupActionData>({ intent: command.intent, error: `groups:people.${outcome}` }, { status: 400 })
   throw await redirectWithFlash(here(), { kind: 'success', message: `groups:people.done.${command.intent}` })
 }

@@ -93,7 +93,12 @@ function PersonCell({ person }: { person: { name: string; emailAddress: string |
 
 function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }) {
   const { t } = useT()
-  const { details, requests, people, preferences } = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>()
+  const { details, preferences } = loaded
+  // A nameless person is shown by a neutral word, never by their address.
+  const unnamed = t('groups:people.unnamed')
+  const requests = loaded.requests.map((request) => ({ ...request, name: request.name || unnamed }))
+  const people = loaded.people.map((person) => ({ ...person, name: person.name || unnamed }))
   return (
     <>
       <section className="stack" aria-labelledby="requests-heading">

@@ -16,7 +16,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function JoinGroupPage() {
   const { t } = useT()
-  const { brandSlug, group, questions, member, pending, open, approval, constraint } = useLoaderData<typeof loader>()
+  const { brandSlug, group, questions, member, communityMember, community, pending, open, approval, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ answers: string[] }>({
@@ -37,7 +37,18 @@ export default function JoinGroupPage() {
       <p className="muted">{t(`groups:labels.${group.label}`)}</p>
       {group.description ? <p className="lead">{group.description}</p> : null}
       <FormErrors errors={form.errors} />
-      {member ? (
+      {!communityMember ? (
+        <div className="notice notice-info">
+          <p>{t('groups:join.notCommunityMember')}</p>
+          {community.signupPath ? (
+            <p>
+              <a href={community.signupPath} className="button button-primary">
+                {t('groups:join.signUp', { community: community.name })}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : member ? (
         <div className="notice notice-info">
           <p>{t('groups:join.alreadyMember')}</p>
           <p>

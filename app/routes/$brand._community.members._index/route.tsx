@@ -141,8 +141,10 @@ function initials(name: string) {
     .join('')
 }
 
-function MemberRowView({ row, slug, failed, showActions, canConnect }: { row: MemberRow; slug: string; failed?: MembersActionData; showActions: boolean; canConnect: boolean }) {
+function MemberRowView({ row: listed, slug, failed, showActions, canConnect }: { row: MemberRow; slug: string; failed?: MembersActionData; showActions: boolean; canConnect: boolean }) {
   const { t, language } = useT()
+  // A nameless member is shown by a neutral word, never by their address or phone.
+  const row = { ...listed, name: listed.name || t('members:list.unnamed') }
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('userId') === row.userId
   const roleName = (role: string) => {

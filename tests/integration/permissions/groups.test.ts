@@ -7,14 +7,18 @@
 // - §6 room-co-host's edit-group-room: co-hosts and admins edit a group's details.
 // - §6 "co-hosts and admins approve memberships"; "only co-hosts set group preferences" (so an
 //   owner or admin who is not the group's co-host may not).
-// - The join dialog (join/{room}) is for signed-in people who may see the groups page.
+// - The join dialog (join/{room}) is for signed-in people who may see the groups page; asking to
+//   join is for the community's active members ("Only members can enter private groups"): anyone
+//   else sees the dialog with the community's sign-up instead, and the request is refused.
+// - A private group's feed is for its listed people who are also active members of the community:
+//   a place in its lists opens nothing to someone outside it (pending, archived, another community).
 import { beforeAll } from 'vitest'
 import { GroupJoinRequest, Room, type User } from '#models/index'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.groups._index/route'
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
 import { action as joinAction, loader as joinLoader } from '#app/routes/$brand._community.join.$room/route'
-import { makeRoom, makeUser, unique } from '../../support/factories'
+import { grantRole, makeRoom, makeUser, unique } from '../../support/factories'
 import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
 
 let closed: MatrixWorld
@@ -98,6 +102,7 @@ const ACTION_ROWS: MatrixRow[] = [
     run: async (w, persona) => {
       const room = await group(w)
       const asker = await makeUser()
+      await grantRole(asker, w.brand)
       const request = await GroupJoinRequest.create({ brandId: w.brand.id, roomId: room.id, userId: asker.id })
       return groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'approveRequest', requestId: request.id })))
     },
@@ -157,7 +162,7 @@ const groupPageRows = (allowed: readonly Persona[]): MatrixRow[] => [
   },
 ]
 
-const joinRows = (allowed: readonly Persona[]): MatrixRow[] => [
+const joinRows = (allowed: readonly Persona[], mayAsk: readonly Persona[] = allowed): MatrixRow[] => [
   {
     name: 'GET /{brand}/join/{room}',
     run: async (w, persona) => {
@@ -170,11 +175,23 @@ const joinRows = (allowed: readonly Persona[]): MatrixRow[] => [
     name: 'POST /{brand}/join/{room}',
     run: async (w, persona) => {
       const room = await group(w)
-      return joinAction(await argsAs(w, persona, `/${w.brand.slug}/join/${room.slug}`, params(w, room), post({})))
+      return deniedOn403(await joinAction(await argsAs(w, persona, `/${w.brand.slug}/join/${room.slug}`, params(w, room), post({}))))
     },
-    expected: only(allowed),
+    expected: only(mayAsk),
   },
 ]
+
+/** A private group that lists every persona as a member (as if each had been approved): its feed. */
+const listedPrivateFeedRow = (allowed: readonly Persona[]): MatrixRow => ({
+  name: 'GET /{brand}/groups/{room} (a private group listing everyone: its feed)',
+  run: async (w, persona) => {
+    const room = await group(w, { members: [host.id, ...Object.values(w.people).map((person) => person.id)] })
+    const page = await groupLoader(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room)))
+    if (!page.feed) throw new Response(null, { status: persona === 'anonymous' ? 401 : 403 })
+    return page
+  },
+  expected: only(allowed),
+})
 
 describeMatrix(
   'groups, closed to guests',
@@ -191,6 +208,7 @@ describeMatrix(
     },
     ...joinRows(BROWSERS),
     ...groupPageRows(BROWSERS),
+    listedPrivateFeedRow(BROWSERS),
     ...ACTION_ROWS,
   ],
   () => closed,
@@ -199,6 +217,8 @@ describeMatrix(
 // Opening the groups page to guests lets anyone see it; joining still needs signing in, and every
 // action keeps its permission.
 const GUESTS_SEE = EVERYONE.filter((persona) => persona !== 'anonymous')
+// Every community role holds access-community while its membership is active.
+const ACTIVE_MEMBERS = [...BROWSERS, 'user', 'guest'] as const
 describeMatrix(
   'groups, open to guests (publicAccess.groups)',
   [
@@ -207,7 +227,8 @@ describeMatrix(
       run: async (w, persona) => groupsLoader(await argsAs(w, persona, `/${w.brand.slug}/groups`, params(w))),
       expected: only(EVERYONE),
     },
-    ...joinRows(GUESTS_SEE),
+    ...joinRows(GUESTS_SEE, ACTIVE_MEMBERS),
+    listedPrivateFeedRow(ACTIVE_MEMBERS),
     ...ACTION_ROWS,
   ],
   () => open,

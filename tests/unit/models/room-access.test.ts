@@ -13,13 +13,20 @@ function check(room: Partial<RoomAccessInput['room']>, who: { userId?: string | 
 }
 
 describe('who may enter a room', () => {
-  it('the host and co-hosts always', () => {
-    expect(check({ membersOnly: true }, { userId: 'host' })).toEqual({ ok: true })
-    expect(check({ roomType: 'exclusive' }, { userId: 'co' })).toEqual({ ok: true })
+  it('the host and co-hosts always (of a group, while they belong to the community)', () => {
+    expect(check({ membersOnly: true }, { userId: 'host', hasCommunityAccess: true })).toEqual({ ok: true })
+    expect(check({ roomType: 'exclusive' }, { userId: 'co', hasCommunityAccess: true })).toEqual({ ok: true })
+    expect(check({ context: 'personal', membersOnly: true }, { userId: 'host' })).toEqual({ ok: true })
+    expect(check({ context: 'personal', roomType: 'exclusive' }, { userId: 'co' })).toEqual({ ok: true })
+    // Issue 22 item 9: a group's lists never open it to someone outside its community.
+    expect(check({ membersOnly: true }, { userId: 'host' })).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check({ roomType: 'private' }, { userId: 'co' })).toEqual({ ok: false, reason: 'membersOnly' })
   })
 
-  it('members-only rooms: listed members only; a guest is asked to sign in', () => {
-    expect(check({ membersOnly: true }, { userId: 'listed' })).toEqual({ ok: true })
+  it('members-only rooms: listed members only (of a group: active members of the community); a guest is asked to sign in', () => {
+    expect(check({ membersOnly: true }, { userId: 'listed', hasCommunityAccess: true })).toEqual({ ok: true })
+    expect(check({ context: 'personal', membersOnly: true }, { userId: 'listed' })).toEqual({ ok: true })
+    expect(check({ roomType: 'private' }, { userId: 'listed' })).toEqual({ ok: false, reason: 'membersOnly' })
     expect(check({ roomType: 'private' }, { userId: 'stranger', hasCommunityAccess: true })).toEqual({ ok: false, reason: 'membersOnly' })
     expect(check({ roomType: 'staff' })).toEqual({ ok: false, reason: 'signInRequired' })
   })
@@ -33,7 +40,8 @@ describe('who may enter a room', () => {
     expect(check(premium, {}, publicGroups)).toEqual({ ok: false, reason: 'signInRequired' })
     expect(check({ ...premium, context: 'personal' })).toEqual({ ok: false, reason: 'signInRequired' })
     expect(check({ ...premium, id: 'news' }, { userId: 'stranger' })).toEqual({ ok: false, reason: 'membersOnly' })
-    expect(check(premium, { userId: 'co' })).toEqual({ ok: true })
+    expect(check(premium, { userId: 'co', hasCommunityAccess: true })).toEqual({ ok: true })
+    expect(check(premium, { userId: 'co' }, publicGroups)).toEqual({ ok: false, reason: 'membersOnly' })
   })
 
   it('the announcements room: any signed-in user', () => {
