@@ -7,6 +7,7 @@ import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
 import { DEV_EDGE_SECRET } from './contract/token'
+import { parseAllowList } from './egress'
 
 /** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
@@ -52,6 +53,9 @@ const schema = z
     LIVE_VIEWERS_API_URL: z.string().url().default('https://api.twitch.tv'),
     LIVE_VIEWERS_CLIENT_ID: optional(z.string().min(1)),
     LIVE_VIEWERS_TOKEN: optional(z.string().min(1)),
+    // Where live streams may go (issue 22): unset, any public address, never the edge's own network; set
+    // (comma-separated host names or IPs), only those hosts, which may then be private (an ingest server on the LAN).
+    LIVE_ALLOWED_HOSTS: optional(z.string()),
     // Captions, recording and live streaming run Debian's ffmpeg (on PATH by default; scripts/ensure-deps.mjs
     // installs it). Recordings (and ffmpeg's SDPs) are written in RECORDING_DIR, then moved into the media
     // library's store, which must be the web app's MEDIA_DIR (the same disk or share).
@@ -68,6 +72,7 @@ const schema = z
     publicUrlSet: env.EDGE_PUBLIC_URL !== undefined,
     PUBLIC_URL: (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     RECORDING_DIR: env.RECORDING_DIR ?? join(tmpdir(), 'hearth-recordings'),
+    liveAllowedHosts: parseAllowList(env.LIVE_ALLOWED_HOSTS),
     turnUrls: (env.TURN_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development accepts the development secret and any localhost page. */
@@ -90,6 +95,7 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
     if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS) problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')
     if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0) problems.push('TURN_URLS, TURN_SECRET: set both or neither')
     if (Boolean(env.LIVE_VIEWERS_CLIENT_ID) !== Boolean(env.LIVE_VIEWERS_TOKEN)) problems.push('LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither')
+    for (const host of env.liveAllowedHosts) if (!isIP(host) && !/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host)) problems.push(`LIVE_ALLOWED_HOSTS: "${host}" must be a host name or an IP address (no scheme or port)`)
     for (const url of env.turnUrls) if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
   }
   if (problems.length || !result.success) throw new Error(`Invalid media edge environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)

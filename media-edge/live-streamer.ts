@@ -11,6 +11,13 @@
 // audience, and while paused nothing does; it comes back when the stream does. The "Live paused"
 // mark tells everyone the stream may come back. While live, the viewer count is read from the
 // service (live-viewers.ts) when the host named the channel.
+//
+// ffmpeg connects to whatever it is given, so each push first resolves the target's host and checks
+// it (egress.ts: a public address, or a host on the operator's LIVE_ALLOWED_HOSTS), then gives ffmpeg
+// the address it checked: a refused target connects nowhere and the host hears liveTargetRefused.
+// rtmp:// gets the address in place of the host; rtmps:// goes as plain RTMP to a relay on loopback
+// that speaks TLS to the address, with the host name as SNI (tls-relay.ts). Either way ffmpeg sends
+// the tcUrl the written address would have given, so the service sees its own name.
 import { newId } from '#models/ids'
 import { EdgeError } from './edge-error'
 import type { Clock } from './clock'
@@ -19,6 +26,9 @@ import type { Meeting } from './meeting'
 import { hasMeetingMedia, meetingPicture } from './meeting-media'
 import { MeetingVoices } from './meeting-voices'
 import { EdgePeer } from './peer'
+import { EgressRefused, resolvePublicTarget, type Lookup, type ResolvedTarget } from './egress'
+import { openTlsRelay, type TlsRelay } from './tls-relay'
+import { rtmpTcUrl, rtmpVia } from './live-target'
 import type { LiveViewers } from './live-viewers'
 import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protocol'
 
@@ -26,6 +36,8 @@ import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protoco
 interface Push {
   ffmpeg: FfmpegRtp
   bot: EdgePeer
+  /** An rtmps:// push's way to the checked address, closed with the push. */
+  relay: TlsRelay | null
 }
 
 interface LiveStream {
@@ -48,8 +60,11 @@ export class LiveStreamer {
   private readonly streams = new Map<string, LiveStream>()
 
   constructor(
-    /** ffmpeg's, and the edge's clock the mixed voices are paced on (audio-mixer.ts). */
-    private readonly deps: FfmpegOptions & { clock: Clock },
+    /**
+     * ffmpeg's, the edge's clock the mixed voices are paced on (audio-mixer.ts), the operator's
+     * LIVE_ALLOWED_HOSTS (none: any public address) and the resolver (tests replace it).
+     */
+    private readonly deps: FfmpegOptions & { clock: Clock; allowedHosts?: readonly string[]; lookup?: Lookup },
     private readonly viewers: LiveViewers | null = null,
   ) {}
 
@@ -64,14 +79,18 @@ export class LiveStreamer {
 
   /**
    * Starts streaming the meeting to the RTMP address (already checked by rtmpTarget); the live bot
-   * joins once ffmpeg runs. Refusals: nothing to stream (liveNoMedia), ffmpeg did not start (liveFailed).
+   * joins once ffmpeg runs. Refusals: nothing to stream (liveNoMedia), a host it may not stream to
+   * (liveTargetRefused), ffmpeg did not start or the host does not resolve (liveFailed).
    */
   async start(meeting: Meeting, caller: EdgePeer, target: string, channel: string | null = null): Promise<void> {
     if (this.streams.has(meeting.id)) return
     if (!hasMeetingMedia(meeting)) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
+    const pinned = await this.pin(meeting, target)
+    // Another start may have begun while the host was resolved.
+    if (this.streams.has(meeting.id)) return
     const stream: LiveStream = { state: 'joining', target, channel, push: null, ended: Promise.resolve() }
     this.streams.set(meeting.id, stream)
-    await this.publish(meeting, stream, caller, 'end')
+    await this.publish(meeting, stream, caller, 'end', pinned)
   }
 
   /**
@@ -96,21 +115,40 @@ export class LiveStreamer {
    * Resumes a paused stream to the kept target (joining, then joined once ffmpeg runs again).
    * Resuming a stream that is live or joining is not an error; with none paused it is
    * EDGE_ERRORS.liveNotPaused. If the service refuses it now, the stream stays paused (the target
-   * kept, to try again or end) and everyone hears liveFailed.
+   * kept, to try again or end) and everyone hears liveFailed. The host is resolved and checked again:
+   * what it names may have changed during the pause.
    */
   async resume(meeting: Meeting, caller: EdgePeer): Promise<void> {
     const stream = this.streams.get(meeting.id)
     if (stream?.state === 'joining' || stream?.state === 'joined') return
     if (stream?.state !== 'pausing') throw new EdgeError(EDGE_ERRORS.liveNotPaused)
     if (!hasMeetingMedia(meeting)) throw new EdgeError(EDGE_ERRORS.liveNoMedia)
+    const pinned = await this.pin(meeting, stream.target)
+    // A stop, or another resume, while the host was resolved: that one decides.
+    if (this.streams.get(meeting.id) !== stream || stream.state !== 'pausing') return
     stream.state = 'joining'
-    await this.publish(meeting, stream, caller, 'pause')
+    await this.publish(meeting, stream, caller, 'pause', pinned)
   }
 
-  /** Runs one push of the stream (state joining): on failure the stream ends, or goes back to paused. */
-  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, onFailure: 'end' | 'pause') {
+  /**
+   * The target's host resolved and checked (egress.ts), the URL pinned to the checked address for
+   * ffmpeg. A refused host is liveTargetRefused, one that does not resolve liveFailed (as ffmpeg's own
+   * failure to reach it would be). The host (not the address, whose path holds the key) is logged.
+   */
+  private async pin(meeting: Meeting, target: string): Promise<ResolvedTarget> {
+    try {
+      return await resolvePublicTarget(target, this.deps.allowedHosts, this.deps.lookup)
+    } catch (error) {
+      if (!(error instanceof EgressRefused)) throw error
+      this.deps.logger.warn({ meetingRoomId: meeting.id, host: new URL(target).hostname, reason: error.reason }, 'the live stream target was refused')
+      throw new EdgeError(error.reason === 'unresolvable' ? EDGE_ERRORS.liveFailed : EDGE_ERRORS.liveTargetRefused)
+    }
+  }
+
+  /** Runs one push of the stream (state joining) to the pinned target: on failure the stream ends, or goes back to paused. */
+  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, onFailure: 'end' | 'pause', pinned: ResolvedTarget) {
     const previous = stream.ended
-    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, stream.target) : null))
+    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, pinned, stream.target) : null))
     stream.push = push
     this.announce(meeting, null)
     const running = await push
@@ -131,6 +169,7 @@ export class LiveStreamer {
     this.announce(meeting, null)
     this.viewers?.start(meeting, stream.channel)
     running.ffmpeg.onDeath((reason) => {
+      running.relay?.close()
       if (this.streams.get(meeting.id) !== stream || stream.push !== push) return
       this.deps.logger.warn({ meetingRoomId: meeting.id, reason }, 'the live stream ended on its own')
       meeting.removePeer(running.bot)
@@ -139,18 +178,24 @@ export class LiveStreamer {
   }
 
   /** The picture is chosen as the push starts (a resume picks again); the voices follow the meeting. */
-  private async begin(meeting: Meeting, caller: EdgePeer, target: string): Promise<Push | null> {
+  private async begin(meeting: Meeting, caller: EdgePeer, target: ResolvedTarget, written: string): Promise<Push | null> {
+    let relay: TlsRelay | null = null
     try {
+      const { protocol, port } = new URL(written)
+      if (protocol === 'rtmps:') relay = await openTlsRelay(target, Number(port || RTMPS_PORT))
+      const url = relay ? rtmpVia(written, `rtmp://127.0.0.1:${relay.port}`) : target.url
       const [main] = await meeting.routers()
       const picture = meetingPicture(meeting)
       const voices = new MeetingVoices(meeting, this.deps)
-      const ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(target), this.deps, target, voices)
+      // prettier-ignore
+      const ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(url, rtmpTcUrl(written)), this.deps, url, voices)
       const bot = new EdgePeer(newId(), '', '', { ...caller.claims, userId: `bot:live:${meeting.id}`, name: 'Live stream', avatar: null, isHost: false, isCoHost: false, permissions: [] }, 'live')
       bot.visible = true
       bot.joining = false
       bot.status = 'participating'
-      return { ffmpeg, bot }
+      return { ffmpeg, bot, relay }
     } catch (error) {
+      relay?.close()
       this.deps.logger.error({ err: error, meetingRoomId: meeting.id }, 'the live stream could not start')
       return null
     }
@@ -162,6 +207,7 @@ export class LiveStreamer {
     if (!running) return
     if (meeting.peers.has(running.bot.id)) meeting.removePeer(running.bot)
     await running.ffmpeg.stop()
+    running.relay?.close()
   }
 
   /** Ends the meeting's stream, if any (paused included): ffmpeg finishes it, the live bot leaves, the target is forgotten, everyone hears idle. */
@@ -188,12 +234,15 @@ export class LiveStreamer {
   }
 }
 
+/** ffmpeg's port for an rtmps:// address that names none. */
+const RTMPS_PORT = 443
+
 /**
  * H.264 (x264, tuned for latency, a key frame every 2 s as services ask) and AAC in FLV. The picture
  * is scaled into 1280×720 and padded: a camera or screen that changes size mid-stream (simulcast
  * layers, a resized window) would otherwise stop the encoder, and x264 needs even dimensions.
  */
-function flvTo(target: string): FfmpegOutput {
+function flvTo(target: string, tcUrl: string): FfmpegOutput {
   return (streams, inputs) => {
     const video = inputs.rtp !== null && streams.some((stream) => stream.kind === 'video')
     // prettier-ignore
@@ -202,7 +251,7 @@ function flvTo(target: string): FfmpegOutput {
       '-map', `${inputs.pcm}:a`,
       ...(video ? ['-vf', 'scale=1280:720:force_original_aspect_ratio=decrease,pad=1280:720:(ow-iw)/2:(oh-ih)/2,fps=25', '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k', '-g', '50'] : []),
       '-c:a', 'aac', '-b:a', '128k', '-ar', '44100',
-      '-f', 'flv', target,
+      '-f', 'flv', '-rtmp_tcurl', tcUrl, target,
     ]
   }
 }

@@ -147,7 +147,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     // Only its SDP goes into the work directory: the stream itself goes out over RTMP.
     // The viewer count is read from the streaming service's API when one is configured (twitch-viewers.ts).
     liveStreamer: new LiveStreamer(
-      { ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger, clock },
+      { ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger, clock, allowedHosts: env.liveAllowedHosts },
       new LiveViewers({
         provider: env.LIVE_VIEWERS_CLIENT_ID && env.LIVE_VIEWERS_TOKEN ? twitchViewers({ url: env.LIVE_VIEWERS_API_URL, clientId: env.LIVE_VIEWERS_CLIENT_ID, token: env.LIVE_VIEWERS_TOKEN, logger }) : null,
         clock,

@@ -32,6 +32,7 @@ const KEYS: Record<string, TranslationKey> = {
   [EDGE_ERRORS.liveNotStreaming]: 'meeting:liveStream.errors.notStreaming',
   [EDGE_ERRORS.liveNotPaused]: 'meeting:liveStream.errors.notPaused',
   [EDGE_ERRORS.liveChannelInvalid]: 'meeting:liveStream.errors.channel',
+  [EDGE_ERRORS.liveTargetRefused]: 'meeting:liveStream.errors.target',
 }
 
 /** The translation key of an edge refusal, or null when the client has none for it. */

@@ -77,6 +77,8 @@ export const EDGE_ERRORS = {
   liveNotPaused: 'There is no paused live stream to resume.',
   // The channel named for the viewer count (a login on the streaming service).
   liveChannelInvalid: 'A channel name has only letters, digits and underscores.',
+  // Issue 22: the address is not on the operator's LIVE_ALLOWED_HOSTS, or (without one) is not a public one (media-edge/egress.ts).
+  liveTargetRefused: "This media server does not stream to that address: use your streaming service's public ingest address.",
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */

@@ -62,9 +62,9 @@ const seed = spawnSync('node', ['node_modules/.bin/tsx', 'scripts/seed.ts'], { e
 if (seed.status !== 0) process.exit(seed.status ?? 1)
 
 // The edge first (one worker is plenty for a few pages): the web server answering /healthz then
-// means both are up.
+// means both are up. The live-stream tests' RTMP server is on loopback, which the edge streams to only when listed.
 let stopping = false
-const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { env: { ...env, MEDIA_WORKERS: '1' }, stdio: 'inherit' })
+const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { env: { ...env, MEDIA_WORKERS: '1', LIVE_ALLOWED_HOSTS: '127.0.0.1' }, stdio: 'inherit' })
 edge.on('exit', (code) => {
   if (!stopping) console.error(`The e2e media edge stopped (${code}).`)
 })

@@ -46,7 +46,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'hearth-live-viewers-'))
   helix = await startHelixServer({ ...CREDENTIALS })
   // prettier-ignore
-  edge = await startTestEdge({ MEDIA_DIR: workDir, RECORDING_DIR: workDir, LIVE_VIEWERS_API_URL: helix.url, LIVE_VIEWERS_CLIENT_ID: CREDENTIALS.clientId, LIVE_VIEWERS_TOKEN: CREDENTIALS.token }, { clock })
+  edge = await startTestEdge({ MEDIA_DIR: workDir, RECORDING_DIR: workDir, LIVE_ALLOWED_HOSTS: '127.0.0.1', LIVE_VIEWERS_API_URL: helix.url, LIVE_VIEWERS_CLIENT_ID: CREDENTIALS.clientId, LIVE_VIEWERS_TOKEN: CREDENTIALS.token }, { clock })
   rtmp = await startRtmpServer()
 })
 afterEach(() => {

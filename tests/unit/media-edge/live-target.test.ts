@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'
-import { rtmpTarget } from '#edge/live-target'
+import { rtmpTarget, rtmpTcUrl, rtmpVia } from '#edge/live-target'
 
 describe('rtmpTarget', () => {
   it('takes rtmp:// and rtmps:// addresses, the stream key in the address or apart', () => {
@@ -28,5 +28,21 @@ describe('rtmpTarget', () => {
       [''],
     ]
     for (const [url, key] of bad) expect(() => rtmpTarget(url, key), `${url} ${key ?? ''}`).toThrow(EDGE_ERRORS.liveUrlInvalid)
+  })
+})
+
+describe('rtmpTcUrl', () => {
+  it('names the app as ffmpeg does: the first path segment, or the first two when a third follows', () => {
+    expect(rtmpTcUrl('rtmp://a.rtmp.youtube.com/live2/abcd-1234')).toBe('rtmp://a.rtmp.youtube.com/live2')
+    expect(rtmpTcUrl('rtmps://live-api-s.facebook.com:443/rtmp/FB-123?s_bl=1')).toBe('rtmps://live-api-s.facebook.com:443/rtmp')
+    expect(rtmpTcUrl('RTMP://user:pw@Example.com:1935/app/instance/key')).toBe('rtmp://Example.com:1935/app/instance')
+    expect(rtmpTcUrl('rtmp://[2001:db8::1]/app/inst:x/key')).toBe('rtmp://[2001:db8::1]/app')
+    expect(rtmpTcUrl('rtmp://host/ondemand/a/b')).toBe('rtmp://host/ondemand')
+  })
+})
+
+describe('rtmpVia', () => {
+  it('keeps the path, key and query, and replaces what comes before', () => {
+    expect(rtmpVia('rtmps://u@live.example.com:443/live/k?x=1', 'rtmp://127.0.0.1:5000')).toBe('rtmp://127.0.0.1:5000/live/k?x=1')
   })
 })
