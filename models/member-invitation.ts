@@ -28,7 +28,7 @@ export type RegistrationOffer = { roomIds: string[]; status: RegistrationStatus;
 
 export type InvitationOffer = { kind: 'member'; offer: MemberOffer } | { kind: 'registration'; offer: RegistrationOffer }
 export const INVITATION_KINDS = ['member', 'registration'] as const
-export const INVITATION_STATUSES = ['open', 'accepted', 'declined'] as const
+export const INVITATION_STATUSES = ['open', 'accepted', 'declined', 'withdrawn'] as const
 
 /**
  * An invitation to someone who already has an account (docs/security.md): the community names them

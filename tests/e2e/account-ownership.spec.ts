@@ -39,6 +39,15 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await expect(page.getByText(text('members:wizard.invited', { email: ivy }))).toBeVisible()
   expect(await sql('SELECT status FROM memberships WHERE brandId = ? AND userId = ?', [brandId, ivyId])).toEqual([])
 
+  // The community's invitations waiting for an answer: Ivy's, which the admin could withdraw.
+  await page.goto(`/${slug}/members`)
+  await page.getByRole('link', { name: text('members:invitations.link') }).click()
+  await expect(page.getByRole('heading', { level: 1, name: text('members:invitations.title') })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: ivy })).toContainText(text('members:invitations.by', { name: 'Ada Admin' }))
+  await expect(page.getByRole('button', { name: text('members:invitations.withdrawFor', { email: ivy }) })).toBeVisible()
+  await expectAccessible(page)
+  await bothWidths(page, 'member-invitations')
+
   // The mail's link; the admin who opens it is told it is someone else's and cannot answer.
   await expect.poll(() => mailsTo(ivy).length, { timeout: 10_000 }).toBeGreaterThan(0)
   const link = /(https?:\/\/\S+\/invitations\/[\w-]+)/.exec(mailsTo(ivy).at(-1)!.text ?? '')?.[1]

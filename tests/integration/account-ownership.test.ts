@@ -9,6 +9,7 @@ import { action as editorAction, loader as editorLoader } from '#app/routes/$bra
 import { action as wizardAction } from '#app/routes/$brand._community.members.new/route'
 import { action as importAction } from '#app/routes/$brand._community.members.import/route'
 import { action as invitationAction, loader as invitationLoader } from '#app/routes/invitations.$token/route'
+import { action as invitationsAction, loader as invitationsLoader } from '#app/routes/$brand._community.members.invitations/route'
 import { importOneRegistration } from '#app/lib/events/event-member-import.server'
 import { getSession, startSession } from '#app/lib/http/session.server'
 import { grantRole, makeCommunity, makeEventRoom, makePersonalRoom, makeUser, unique } from '../support/factories'
@@ -243,5 +244,28 @@ describe('invitations', () => {
     )
     expect(initOf(refused).status).toBe(400)
     expect(await OutboxMessage.count({ where: { recipient: person.emailAddress! } })).toBe(5)
+  })
+
+  it('admins see the invitations waiting for an answer and withdraw one: its link stops working; an odd or foreign id is refused', async () => {
+    const { person, token } = await invitedPerson()
+    const path = `/${brand.slug}/members/invitations`
+    const listed = unwrap(await invitationsLoader(routeArgs(path, { brand: brand.slug }, { headers: { Cookie: ownerCookie } })))
+    expect(listed.invitations).toEqual([expect.objectContaining({ kind: 'member', name: 'Ivy Invited', emailAddress: person.emailAddress, invitedBy: owner.name })])
+    const id = listed.invitations[0]!.id
+
+    const { brand: other, owner: otherOwner } = await makeCommunity()
+    const foreign = await invitationsAction(post(`/${other.slug}/members/invitations`, { brand: other.slug }, { intent: 'withdraw', invitationId: id }, await signedInCookie(otherOwner.id)))
+    expect(initOf(foreign).status).toBe(400)
+    for (const fields of [{ intent: 'withdraw', invitationId: '../x' }, { intent: 'withdraw' }, { intent: 'accept', invitationId: id }] as Array<Record<string, string>>) {
+      expect(initOf(await invitationsAction(post(path, { brand: brand.slug }, fields, ownerCookie))).status, JSON.stringify(fields)).toBe(400)
+    }
+    expect(unwrap(await invitationLoader(invitationArgs(token, await signedInCookie(person.id)))).invitation).not.toBeNull()
+
+    const withdrawn = await thrownResponse(invitationsAction(post(path, { brand: brand.slug }, { intent: 'withdraw', invitationId: id }, ownerCookie)))
+    expect(withdrawn.headers.get('Location')).toBe(path)
+    expect(initOf(await invitationLoader(invitationArgs(token, await signedInCookie(person.id)))).status).toBe(410)
+    expect(unwrap(await invitationsLoader(routeArgs(path, { brand: brand.slug }, { headers: { Cookie: ownerCookie } }))).invitations).toEqual([])
+    // Withdrawn once is not withdrawn twice.
+    expect(initOf(await invitationsAction(post(path, { brand: brand.slug }, { intent: 'withdraw', invitationId: id }, ownerCookie))).status).toBe(400)
   })
 })

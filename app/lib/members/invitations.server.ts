@@ -121,3 +121,30 @@ async function joinAsOffered(brandId: string, userId: string, offer: MemberOffer
 export async function declineInvitation(invitation: MemberInvitation) {
   await MemberInvitation.update({ status: 'declined', decidedAt: new Date() }, { where: { id: invitation.id, status: 'open' } })
 }
+
+/** The community's invitations still waiting for an answer, newest first, with whom each is for and who sent it. */
+export async function openInvitations(brandId: string, now = new Date()) {
+  const invitations = await MemberInvitation.findAll({
+    where: { brandId, status: 'open', expiresAt: { [Op.gt]: now } },
+    include: [{ model: User, as: 'user', attributes: ['name', 'emailAddress'], required: true }],
+    order: [['updatedAt', 'DESC']],
+    limit: 500,
+  })
+  const inviterIds = [...new Set(invitations.map((invitation) => invitation.invitedById).filter((id): id is string => Boolean(id)))]
+  const inviters = new Map((await User.findAll({ attributes: ['id', 'name'], where: { id: inviterIds } })).map((user) => [user.id, user.name]))
+  return invitations.map((invitation) => ({
+    id: invitation.id,
+    kind: invitation.kind,
+    name: invitation.user!.name,
+    emailAddress: invitation.user!.emailAddress,
+    invitedBy: invitation.invitedById ? (inviters.get(invitation.invitedById) ?? null) : null,
+    sentAt: invitation.updatedAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  }))
+}
+
+/** An admin withdraws an invitation of their community: its link stops working. False when there was no such open one. */
+export async function withdrawInvitation(brandId: string, id: string): Promise<boolean> {
+  const [withdrawn] = await MemberInvitation.update({ status: 'withdrawn', decidedAt: new Date() }, { where: { id, brandId, status: 'open' } })
+  return withdrawn > 0
+}

@@ -41,6 +41,9 @@ export default function MembersPage() {
             <Link to={`/${community.slug}/members/import`} className="button">
               {t('members:actions.import')}
             </Link>
+            <Link to={`/${community.slug}/members/invitations`} className="button">
+              {t('members:invitations.link')}
+            </Link>
             {may.export ? (
               <a href={`/${community.slug}/members/export`} className="button" download>
                 {t('members:export.link')}

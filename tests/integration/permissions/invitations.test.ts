@@ -6,7 +6,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { beforeAll } from 'vitest'
 import { MemberInvitation } from '#models/index'
 import { action as invitationAction, loader as invitationLoader } from '#app/routes/invitations.$token/route'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
+import { action as listAction, loader as listLoader } from '#app/routes/$brand._community.members.invitations/route'
+import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
 
 let world: MatrixWorld
 beforeAll(async () => {
@@ -56,6 +57,20 @@ describeMatrix(
         return invitationAction(await argsAs(w, persona, `/invitations/${token}`, { token }, { method: 'POST', body: new URLSearchParams({ intent: 'decline' }) }))
       },
       expected: onlyTheInvitee,
+    },
+    // The community's list of open invitations is its admins' (manage-community-members), as the wizard is.
+    {
+      name: 'GET /{brand}/members/invitations',
+      run: async (w, persona) => listLoader(await argsAs(w, persona, `/${w.brand.slug}/members/invitations`, { brand: w.brand.slug })),
+      expected: only(['owner', 'admin']),
+    },
+    {
+      name: 'POST /{brand}/members/invitations (withdraw an unknown one: 400 past the guard)',
+      run: async (w, persona) =>
+        listAction(
+          await argsAs(w, persona, `/${w.brand.slug}/members/invitations`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'withdraw', invitationId: 'none' }) }),
+        ),
+      expected: only(['owner', 'admin']),
     },
   ],
   () => world,
