@@ -1,4 +1,4 @@
-// Where the edge may connect to on a member's say-so (issue 22 item 5): a live stream's ingest server
+// Where the edge may connect to on a member's say-so (docs/security.md): a live stream's ingest server
 // today, outgoing webhooks later. A typed address could point back into the server's own network
 // (loopback, the LAN, a cloud metadata endpoint), so the host is resolved here, every address it
 // resolves to is checked, and the caller connects to the checked address, never to the name again:

@@ -53,7 +53,7 @@ const schema = z
     LIVE_VIEWERS_API_URL: z.string().url().default('https://api.twitch.tv'),
     LIVE_VIEWERS_CLIENT_ID: optional(z.string().min(1)),
     LIVE_VIEWERS_TOKEN: optional(z.string().min(1)),
-    // Where live streams may go (issue 22): unset, any public address, never the edge's own network; set
+    // Where live streams may go (docs/security.md): unset, any public address, never the edge's own network; set
     // (comma-separated host names or IPs), only those hosts, which may then be private (an ingest server on the LAN).
     LIVE_ALLOWED_HOSTS: optional(z.string()),
     // Captions, recording and live streaming run Debian's ffmpeg (on PATH by default; scripts/ensure-deps.mjs

@@ -1,4 +1,4 @@
-// rtmps:// pinned to a checked address without losing its host name (issue 22 item 5). Giving
+// rtmps:// pinned to a checked address without losing its host name (docs/security.md). Giving
 // ffmpeg the URL with the address in place of the host would close the DNS-rebinding window but
 // send no SNI (ffmpeg sends none for a numeric host), and ingest servers behind a shared TLS front
 // end need it; ffmpeg 5.1 has no option to connect to one address and name another, and its TLS

@@ -161,7 +161,7 @@ describe('$brand._index loader (who sees which groups)', () => {
     expect(await listed(people.listed)).toEqual(['a-everyone', 'b-members', 'c-premium-members', 'd-exclusive-listed', 'f-members-only-listed'])
   })
 
-  it('a co-host outside the community sees no more than a guest: a group\'s lists open nothing by themselves (issue 22)', async () => {
+  it('a co-host outside the community sees no more than a guest: a group\'s lists open nothing by themselves (docs/security.md)', async () => {
     expect(await listed(people.coHost)).toEqual(['a-everyone'])
   })
 

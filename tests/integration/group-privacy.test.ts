@@ -1,4 +1,4 @@
-// Group privacy (issue 22 items 7 and 9): a private group is for the community's active members
+// Group privacy (docs/security.md): a private group is for the community's active members
 // only (spec: "Only members can enter private groups"), whatever its own lists say; its host sees
 // people's addresses only as they allow (preferenceShowEmailAddress); a nameless person is never
 // shown by an address; and the invite form never tells whether an address belongs to a member.

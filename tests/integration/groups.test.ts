@@ -506,7 +506,7 @@ describe('inviting to a group', () => {
     await manage(brand, room, owner, { intent: 'invite', emailAddress: other.emailAddress! })
     expect((await GroupJoinRequest.findOne({ where: { roomId: room.id, userId: other.id } }))!.status).toBe('approved')
 
-    // The form never tells whether an address belongs to someone (issue 22 item 7): one answer for all.
+    // The form never tells whether an address belongs to someone (docs/security.md): one answer for all.
     const twice = await manage(brand, room, owner, { intent: 'invite', emailAddress: member.emailAddress! })
     expect(twice).toMatchObject({ status: added.status, location: added.location })
     const stranger = await makeUser()

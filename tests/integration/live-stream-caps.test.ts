@@ -1,4 +1,4 @@
-// Caps on live streams (issue 22): one anonymous client held 4,000 server-sent-event streams open on a
+// Caps on live streams (docs/security.md): one anonymous client held 4,000 server-sent-event streams open on a
 // public hub's feed. The feed, messages and notifications streams are now counted per client address,
 // per signed-in person and per process (app/lib/http/stream-caps.server.ts), answered 429 with a
 // Retry-After past a cap, and each ends after STREAM_TIMES.maxLifeMs; its slot is given back when it

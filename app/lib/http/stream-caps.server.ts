@@ -4,7 +4,7 @@ import { logger } from '../platform/logger.server'
 /**
  * The limits on live streams (server-sent events: the feed, messages and notifications routes), all
  * in this process. Each open stream holds a connection and a file descriptor until it ends: without
- * caps one anonymous client held 4,000 of them on a public hub's feed (issue 22). The counts are
+ * caps one anonymous client held 4,000 of them on a public hub's feed (docs/security.md). The counts are
  * LIVE_STREAMS_PER_ADDRESS, _PER_USER and _PER_PROCESS (app/lib/platform/env.server.ts), read on each
  * claim; the times are ours:
  */

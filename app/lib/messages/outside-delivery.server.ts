@@ -1,4 +1,4 @@
-// The caps on what a message sends out of the app (issue 22): every mail and SMS that reaches
+// The caps on what a message sends out of the app (docs/security.md): every mail and SMS that reaches
 // someone outside it (an address a member wrote to, a guest or caller answered, the host of a
 // personal room, the other side of a reply link) is counted before the message is saved, per
 // sender and per outside address whoever sends (LIMITS in app/lib/platform/rate-limit.server.ts).

@@ -1,4 +1,4 @@
-// Where the edge streams to (issue 22 item 5): a host's live-stream address could point the edge's
+// Where the edge streams to (docs/security.md): a host's live-stream address could point the edge's
 // ffmpeg back into the server's own network. Without LIVE_ALLOWED_HOSTS the edge refuses every
 // address that is not public, written as one or as a name resolving to one, and nothing connects (a
 // TCP listener on loopback counts connections); with it, only the listed hosts are taken, loopback

@@ -27,7 +27,7 @@ const senders: ChildProcess[] = []
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'hearth-live-'))
-  // The test's RTMP server is on loopback, which an edge streams to only when its operator lists it (issue 22).
+  // The test's RTMP server is on loopback, which an edge streams to only when its operator lists it (docs/security.md).
   edge = await startTestEdge({ MEDIA_DIR: workDir, RECORDING_DIR: workDir, LIVE_ALLOWED_HOSTS: '127.0.0.1' })
   rtmp = await startRtmpServer()
 })

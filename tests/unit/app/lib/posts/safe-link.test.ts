@@ -1,4 +1,4 @@
-// A post's links (issue 22 item 8): http(s) addresses and this site's own paths, nothing else.
+// A post's links (docs/security.md): http(s) addresses and this site's own paths, nothing else.
 import { describe, expect, it } from 'vitest'
 import { LINK_MAX, isSafeLink, safeLinkUrl } from '#app/lib/posts/safe-link'
 
