@@ -34,6 +34,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.dropTable('member_invitations')
-  await qi.removeColumn('users', 'managedByBrandId')
-  await qi.removeColumn('users', 'firstSignedInAt')
+  for (const column of ['managedByBrandId', 'firstSignedInAt']) {
+    // Sequelize drops a column on SQLite by making the table again, and dropping `users` deletes
+    // every row that references it (ON DELETE CASCADE): SQLite's own DROP COLUMN keeps them.
+    if (qi.sequelize.getDialect() === 'sqlite') await qi.sequelize.query(`ALTER TABLE users DROP COLUMN ${column}`)
+    else await qi.removeColumn('users', column)
+  }
 }
