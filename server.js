@@ -39,7 +39,14 @@ function logRequest(req, res, next) {
     const level = res.statusCode >= 500 ? 'error' : req.originalUrl === '/healthz' ? 'debug' : 'info'
     if (!logger.isLevelEnabled(level)) return
     const responseTime = Math.round(performance.now() - started)
-    logger[level]({ req: { method: req.method, path: loggablePath(req.originalUrl) }, res: { status: res.statusCode }, responseTime }, message)
+    logger[level](
+      {
+        req: { method: req.method, path: loggablePath(req.originalUrl) },
+        res: { status: res.statusCode },
+        responseTime,
+      },
+      message,
+    )
   }
   res.once('finish', () => log('request completed'))
   res.once('close', () => res.writableFinished || log('request aborted'))
@@ -67,8 +74,11 @@ const { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, MEDIA_BODY_LIMIT, MESSAGE_BODY_LIMIT
 const isMediaUpload = (path) => /^\/[^/]+\/media(\/upload)?\/?$/.test(path)
 // The message forms (new message, a conversation, an external recipient's reply link, and the
 // waiting room's message for a host) take a video the same way (app/lib/messages/message-form.server.ts).
-const isMessageForm = (path) => /^\/[^/]+\/messages\/(new|[A-Za-z0-9_-]{36}|reply\/[A-Za-z0-9_-]+)\/?$/.test(path) || path === '/resources/call-message'
-const multipartLimit = (path) => (isMediaUpload(path) ? MEDIA_BODY_LIMIT : isMessageForm(path) ? MESSAGE_BODY_LIMIT : UPLOAD_BODY_LIMIT)
+const isMessageForm = (path) =>
+  /^\/[^/]+\/messages\/(new|[A-Za-z0-9_-]{36}|reply\/[A-Za-z0-9_-]+)\/?$/.test(path) ||
+  path === '/resources/call-message'
+const multipartLimit = (path) =>
+  isMediaUpload(path) ? MEDIA_BODY_LIMIT : isMessageForm(path) ? MESSAGE_BODY_LIMIT : UPLOAD_BODY_LIMIT
 app.use((req, res, next) => {
   // An answer sent before its body was read (refused here or by readForm): the rest is dropped as it
   // arrives, so the connection can serve the next request, but an endless upload would make that
@@ -120,7 +130,10 @@ app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y'
 const publicFiles = express.static('public', { maxAge: '1h' })
 app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()))
 
-app.all('*', createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }))
+app.all(
+  '*',
+  createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }),
+)
 
 // Expired sessions, codes, links and rate-limit windows, and old delivered mail, pruned every hour
 // (app/lib/platform/housekeeping.server.ts); safe with several web processes doing the same.

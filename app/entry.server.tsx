@@ -36,7 +36,10 @@ export default function handleRequest(
 ) {
   const nonce = newNonce()
   const { matches, loaderData } = remixContext.staticHandlerContext
-  const handles = matches.map((match) => ({ handle: remixContext.routeModules[match.route.id]?.handle as RouteSecurity | undefined, data: loaderData[match.route.id] }))
+  const handles = matches.map((match) => ({
+    handle: remixContext.routeModules[match.route.id]?.handle as RouteSecurity | undefined,
+    data: loaderData[match.route.id],
+  }))
   const headers = documentSecurityHeaders(nonce, {
     embeddable: handles.some(({ handle }) => handle?.embeddable),
     // Routes may name more origins the page connects to (the meeting room: the edge hosting it)

@@ -22,7 +22,8 @@ export const links: LinksFunction = () => [
 ]
 
 /** The title of a page the root's error boundary shows; every route's own meta names its pages. */
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => (error ? pageTitle({ matches, error }, 'common:errors.generic.title') : [{ title: 'Hearth' }])
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  error ? pageTitle({ matches, error }, 'common:errors.generic.title') : [{ title: 'Hearth' }]
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url)
@@ -37,25 +38,37 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     brand && user ? communityPermissions({ request, context }, brand) : null,
   ])
   // The header's bell, for the community's members: their unread notifications here.
-  const notifications = brand && user && permissions?.has('access-community') ? { unread: await unreadNotificationCount(user.id, brand.id) } : null
-  return data({
-    community: brand ? { name: brand.name, slug: brand.slug } : null,
-    notifications,
-    account: {
-      current: accounts.find((account) => account.userId === user?.id) ?? null,
-      others: accounts.filter((account) => account.userId !== user?.id),
-      // The account menu's "Manage community", for those who may run this one; a moderator's is the review queue.
-      manageUrl: !brand ? null : permissions?.has('manage-community') ? `/${brand.slug}/admin` : permissions?.has('moderate-community-posts') ? `/${brand.slug}/admin/moderation` : null,
+  const notifications =
+    brand && user && permissions?.has('access-community')
+      ? { unread: await unreadNotificationCount(user.id, brand.id) }
+      : null
+  return data(
+    {
+      community: brand ? { name: brand.name, slug: brand.slug } : null,
+      notifications,
+      account: {
+        current: accounts.find((account) => account.userId === user?.id) ?? null,
+        others: accounts.filter((account) => account.userId !== user?.id),
+        // The account menu's "Manage community", for those who may run this one; a moderator's is the review queue.
+        manageUrl: !brand
+          ? null
+          : permissions?.has('manage-community')
+            ? `/${brand.slug}/admin`
+            : permissions?.has('moderate-community-posts')
+              ? `/${brand.slug}/admin/moderation`
+              : null,
+      },
+      // Translated here: the message may come from a namespace this page does not carry.
+      flash: flash ? { kind: flash.kind, text: translatorFor(language)(flash.message, flash.values) } : null,
+      // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
+      languageLocked: Boolean(brand?.communityLanguage),
+      language,
+      messages: shellMessagesFor(language),
+      // The chosen theme (named or custom), its flat and bordered flags and background, on the first paint.
+      theme: themeStyle(brandThemeInput(brand)),
     },
-    // Translated here: the message may come from a namespace this page does not carry.
-    flash: flash ? { kind: flash.kind, text: translatorFor(language)(flash.message, flash.values) } : null,
-    // A community's own language wins over every visitor's choice, so the switch has nothing to do there.
-    languageLocked: Boolean(brand?.communityLanguage),
-    language,
-    messages: shellMessagesFor(language),
-    // The chosen theme (named or custom), its flat and bordered flags and background, on the first paint.
-    theme: themeStyle(brandThemeInput(brand)),
-  }, { headers })
+    { headers },
+  )
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -71,7 +84,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: root.theme }} /> : null}
       </head>
       <body>
-        {root ? <SiteHeader community={root.community} languageLocked={root.languageLocked} notifications={root.notifications} /> : null}
+        {root ? (
+          <SiteHeader
+            community={root.community}
+            languageLocked={root.languageLocked}
+            notifications={root.notifications}
+          />
+        ) : null}
         {root?.flash ? <FlashMessage flash={root.flash} /> : null}
         {children}
         <ScrollRestoration nonce={nonce} />

@@ -101,7 +101,8 @@ export class AudioMixer {
     if (!voice || pcm.length === 0) return
     voice.chunks.push(pcm)
     voice.bytes += pcm.length
-    if (voice.bytes > this.maxBytes) drop(voice, voice.bytes - this.jitterBytes - ((voice.bytes - this.jitterBytes) % 2))
+    if (voice.bytes > this.maxBytes)
+      drop(voice, voice.bytes - this.jitterBytes - ((voice.bytes - this.jitterBytes) % 2))
   }
 
   private schedule() {
@@ -134,7 +135,8 @@ export class AudioMixer {
       if (pcm.length < this.frameBytes) voice.playing = false
     }
     const out = Buffer.alloc(this.frameBytes)
-    for (let index = 0; index < samples; index++) out.writeInt16LE(Math.max(-32768, Math.min(32767, sum[index]!)), index * 2)
+    for (let index = 0; index < samples; index++)
+      out.writeInt16LE(Math.max(-32768, Math.min(32767, sum[index]!)), index * 2)
     return out
   }
 }

@@ -26,12 +26,39 @@ export interface AudioTapOptions {
 
 /** The tap's ffmpeg: the SDP on its stdin, PCM on its stdout (the bench runs exactly this). */
 export function tapArguments(sampleRate: number = SPEECH_SAMPLE_RATE): string[] {
-  return ['-nostdin', '-loglevel', 'error', '-protocol_whitelist', 'pipe,udp,rtp', '-fflags', 'nobuffer', '-f', 'sdp', '-i', 'pipe:0', '-f', 's16le', '-ac', '1', '-ar', String(sampleRate), 'pipe:1']
+  return [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-protocol_whitelist',
+    'pipe,udp,rtp',
+    '-fflags',
+    'nobuffer',
+    '-f',
+    'sdp',
+    '-i',
+    'pipe:0',
+    '-f',
+    's16le',
+    '-ac',
+    '1',
+    '-ar',
+    String(sampleRate),
+    'pipe:1',
+  ]
 }
 
-export async function tapAudio(router: types.Router, producer: types.Producer, options: AudioTapOptions): Promise<AudioTap> {
+export async function tapAudio(
+  router: types.Router,
+  producer: types.Producer,
+  options: AudioTapOptions,
+): Promise<AudioTap> {
   const { port, rtcpPort } = await freePortPair()
-  const transport = await router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: false, comedia: false })
+  const transport = await router.createPlainTransport({
+    listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+    rtcpMux: false,
+    comedia: false,
+  })
   let ended = false
   const ffmpeg = spawn(options.ffmpegPath, tapArguments(options.sampleRate), { stdio: ['pipe', 'pipe', 'pipe'] })
   const close = () => {

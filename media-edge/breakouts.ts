@@ -61,7 +61,12 @@ class MeetingBreakouts {
 
   view(): MeetingRoomView[] {
     const peersOf = (meeting: Meeting) =>
-      connectedPeers(meeting.peers.values()).map((peer) => ({ id: peer.id, userId: peer.userId, name: peer.name, moveToMeetingRoomId: this.moves.get(peer.id) ?? null }))
+      connectedPeers(meeting.peers.values()).map((peer) => ({
+        id: peer.id,
+        userId: peer.userId,
+        name: peer.name,
+        moveToMeetingRoomId: this.moves.get(peer.id) ?? null,
+      }))
     const main: MeetingRoomView = {
       id: this.main.id,
       type: 'main',
@@ -74,18 +79,16 @@ class MeetingBreakouts {
     }
     const breakouts = [...this.rooms.values()]
       .filter((room) => this.target(room.meeting.id))
-      .map(
-        (room): MeetingRoomView => ({
-          id: room.meeting.id,
-          type: 'breakout',
-          parentId: this.main.id,
-          name: room.name,
-          startedAt: room.startedAt.toISOString(),
-          managed: true,
-          managerUserIds: room.managerUserIds,
-          peers: peersOf(room.meeting),
-        }),
-      )
+      .map((room): MeetingRoomView => ({
+        id: room.meeting.id,
+        type: 'breakout',
+        parentId: this.main.id,
+        name: room.name,
+        startedAt: room.startedAt.toISOString(),
+        managed: true,
+        managerUserIds: room.managerUserIds,
+        peers: peersOf(room.meeting),
+      }))
     return [main, ...breakouts]
   }
 }
@@ -134,15 +137,28 @@ export class Breakouts {
     return (await this.stateOf(meeting)).view()
   }
 
-  async create(caller: EdgePeer, meeting: Meeting, mainMeetingRoomId: string, name: string | undefined): Promise<MeetingRoomView> {
+  async create(
+    caller: EdgePeer,
+    meeting: Meeting,
+    mainMeetingRoomId: string,
+    name: string | undefined,
+  ): Promise<MeetingRoomView> {
     requireAdmin(caller)
     const state = await this.stateOf(meeting)
     if (state.main.id !== mainMeetingRoomId) throw new EdgeError(EDGE_ERRORS.notFound)
     const chosen = name === undefined ? firstFreeNumber(state) : cleanName(name)
     assertUnique(state, chosen, null)
-    const row = await this.deps.records.openBreakout({ id: state.main.id, roomId: state.main.roomId }, chosen, [caller.userId])
+    const row = await this.deps.records.openBreakout({ id: state.main.id, roomId: state.main.roomId }, chosen, [
+      caller.userId,
+    ])
     const breakout = await this.deps.openMeeting(row.id, state.main.roomId)
-    state.rooms.set(row.id, { meeting: breakout, name: chosen, startedAt: row.startedAt, managerUserIds: [caller.userId], ending: false })
+    state.rooms.set(row.id, {
+      meeting: breakout,
+      name: chosen,
+      startedAt: row.startedAt,
+      managerUserIds: [caller.userId],
+      ending: false,
+    })
     this.byMeeting.set(row.id, state)
     this.changed(state)
     return state.view().find((room) => room.id === row.id)!
@@ -209,7 +225,11 @@ export class Breakouts {
       summon(state, room, peer, target)
       moved++
     }
-    void this.deps.records.log(state.main.id, 'info', `${caller.name} (${caller.userId}) moved ${moved} from ${state.nameOf(room)}`)
+    void this.deps.records.log(
+      state.main.id,
+      'info',
+      `${caller.name} (${caller.userId}) moved ${moved} from ${state.nameOf(room)}`,
+    )
     this.changed(state)
     return { moved }
   }
@@ -243,7 +263,10 @@ export class Breakouts {
     const state = this.byMeeting.get(meeting.id)
     const to = state?.summoned.get(peer.id)
     const target = state && to !== undefined ? state.target(to) : undefined
-    const fits = kind === 'main' ? target === state?.main : target !== undefined && target !== state?.main && target.id === meetingRoomId
+    const fits =
+      kind === 'main'
+        ? target === state?.main
+        : target !== undefined && target !== state?.main && target.id === meetingRoomId
     if (!state || !target || !fits) throw new EdgeError(EDGE_ERRORS.notMoved)
     state.summoned.delete(peer.id)
     // Sent back by the host: a reconnect now belongs in the main room.
@@ -298,7 +321,8 @@ export class Breakouts {
   private changed(state: MeetingBreakouts) {
     const rooms = state.view()
     for (const meeting of state.meetings()) {
-      for (const peer of meeting.peers.values()) if (isAdmin(peer)) meeting.toPeer(peer, 'room:admin:meetingRooms', { rooms })
+      for (const peer of meeting.peers.values())
+        if (isAdmin(peer)) meeting.toPeer(peer, 'room:admin:meetingRooms', { rooms })
     }
   }
 
@@ -342,7 +366,9 @@ function cleanName(name: string) {
 
 function assertUnique(state: MeetingBreakouts, name: string, except: string | null) {
   const key = name.toLocaleLowerCase()
-  const taken = state.mainName.toLocaleLowerCase() === key || [...state.rooms].some(([id, room]) => id !== except && !room.ending && room.name.toLocaleLowerCase() === key)
+  const taken =
+    state.mainName.toLocaleLowerCase() === key ||
+    [...state.rooms].some(([id, room]) => id !== except && !room.ending && room.name.toLocaleLowerCase() === key)
   if (taken) throw new EdgeError(EDGE_ERRORS.breakoutNameTaken)
 }
 

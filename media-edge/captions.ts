@@ -37,7 +37,6 @@ export class MeetingCaptions {
     private readonly deps: CaptionsDeps,
   ) {}
 
-
   async stop() {
     this.stopped = true
     const listeners = [...this.listeners.values()]
@@ -49,7 +48,14 @@ export class MeetingCaptions {
   /** Listens to one microphone: the meeting calls this for those already on and for each new one. */
   async listen(producer: types.Producer) {
     const appData = producer.appData as Partial<AppData>
-    if (this.stopped || producer.kind !== 'audio' || appData.source !== 'mic' || !appData.peerId || this.listeners.has(producer.id)) return
+    if (
+      this.stopped ||
+      producer.kind !== 'audio' ||
+      appData.source !== 'mic' ||
+      !appData.peerId ||
+      this.listeners.has(producer.id)
+    )
+      return
     const peerId = appData.peerId
     const log = this.deps.logger.child({ peerId, producerId: producer.id })
     const stream = this.deps.provider.open({
@@ -57,9 +63,17 @@ export class MeetingCaptions {
       onResult: (result) => {
         const speaker = this.deps.speakerOf(peerId)
         if (!speaker || this.stopped) return
-        this.deps.onCaption({ id: result.final ? newId() : `interim:${peerId}`, peerId, name: speaker.name, text: result.text, final: result.final })
+        this.deps.onCaption({
+          id: result.final ? newId() : `interim:${peerId}`,
+          peerId,
+          name: speaker.name,
+          text: result.text,
+          final: result.final,
+        })
         if (result.final && this.state.transcript) {
-          this.deps.saveLine({ peerId, userId: speaker.userId, name: speaker.name, text: result.text, spokenAt: new Date() }).catch((error: unknown) => log.warn({ err: error }, 'transcript line not saved'))
+          this.deps
+            .saveLine({ peerId, userId: speaker.userId, name: speaker.name, text: result.text, spokenAt: new Date() })
+            .catch((error: unknown) => log.warn({ err: error }, 'transcript line not saved'))
         }
       },
       onError: (error) => {

@@ -4,7 +4,13 @@
 // quiet stream open (the service closes after 10 s without audio) and `{"type":"CloseStream"}`
 // asks it to flush its last results and close.
 import WebSocket from 'ws'
-import { SPEECH_SAMPLE_RATE, type SpeechProvider, type SpeechResult, type SpeechStream, type SpeechStreamOptions } from './speech-provider'
+import {
+  SPEECH_SAMPLE_RATE,
+  type SpeechProvider,
+  type SpeechResult,
+  type SpeechStream,
+  type SpeechStreamOptions,
+} from './speech-provider'
 
 export const KEEP_ALIVE_MS = 4000
 /** How long close() waits for the service to flush and hang up before cutting the socket. */
@@ -18,7 +24,11 @@ export function readResult(message: string): SpeechResult | null {
   } catch {
     return null
   }
-  const result = parsed as { type?: unknown; is_final?: unknown; channel?: { alternatives?: { transcript?: unknown }[] } }
+  const result = parsed as {
+    type?: unknown
+    is_final?: unknown
+    channel?: { alternatives?: { transcript?: unknown }[] }
+  }
   if (result.type !== 'Results') return null
   const text = result.channel?.alternatives?.[0]?.transcript
   if (typeof text !== 'string' || text.trim() === '') return null
@@ -53,7 +63,9 @@ class DeepgramStream implements SpeechStream {
     options: { url: string; apiKey: string },
     private readonly stream: SpeechStreamOptions,
   ) {
-    this.socket = new WebSocket(listenUrl(options.url, stream.language), { headers: { Authorization: `Token ${options.apiKey}` } })
+    this.socket = new WebSocket(listenUrl(options.url, stream.language), {
+      headers: { Authorization: `Token ${options.apiKey}` },
+    })
     this.socket.on('open', () => {
       for (const chunk of this.pending) this.socket.send(chunk)
       this.pending = []
@@ -64,9 +76,12 @@ class DeepgramStream implements SpeechStream {
       if (result) stream.onResult(result)
     })
     this.socket.on('error', (error) => this.fail(error))
-    this.socket.on('unexpected-response', (_request, response) => this.fail(new Error(`speech service answered ${response.statusCode}`)))
+    this.socket.on('unexpected-response', (_request, response) =>
+      this.fail(new Error(`speech service answered ${response.statusCode}`)),
+    )
     this.keepAlive = setInterval(() => {
-      if (this.socket.readyState === WebSocket.OPEN && Date.now() - this.lastAudioAt >= KEEP_ALIVE_MS) this.socket.send(JSON.stringify({ type: 'KeepAlive' }))
+      if (this.socket.readyState === WebSocket.OPEN && Date.now() - this.lastAudioAt >= KEEP_ALIVE_MS)
+        this.socket.send(JSON.stringify({ type: 'KeepAlive' }))
     }, KEEP_ALIVE_MS)
     this.keepAlive.unref()
   }

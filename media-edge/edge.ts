@@ -22,7 +22,17 @@ import type { LiveStreamer } from './live-streamer'
 import { rtmpTarget } from './live-target'
 import { CHANNEL_PATTERN } from './viewer-count'
 import type { Recorder } from './recorder'
-import { EDGE_ERRORS, REACTIONS, channels, type CaptionLanguage, type CaptionsState, type Poll, type ChatMessage, type JoinResult, type PeerData } from './contract/protocol'
+import {
+  EDGE_ERRORS,
+  REACTIONS,
+  channels,
+  type CaptionLanguage,
+  type CaptionsState,
+  type Poll,
+  type ChatMessage,
+  type JoinResult,
+  type PeerData,
+} from './contract/protocol'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -68,7 +78,10 @@ export class Edge {
   private readonly locks = new Map<string, Promise<unknown>>()
 
   constructor(private readonly deps: EdgeDeps) {
-    this.breakouts = new Breakouts({ records: deps.records, openMeeting: (meetingRoomId, roomId) => this.startMeeting(meetingRoomId, roomId) })
+    this.breakouts = new Breakouts({
+      records: deps.records,
+      openMeeting: (meetingRoomId, roomId) => this.startMeeting(meetingRoomId, roomId),
+    })
   }
 
   /** The edge's wall clock (ms). */
@@ -96,7 +109,8 @@ export class Edge {
     return this.serially(roomId, async () => {
       const live = this.meetings.get(roomId)
       const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
-      if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId))) throw new EdgeError(EDGE_ERRORS.kicked)
+      if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId)))
+        throw new EdgeError(EDGE_ERRORS.kicked)
       // Before the meeting opens: someone waiting never starts one.
       if (!(await mayJoin(claims, meetingRoomId))) throw new EdgeError(EDGE_ERRORS.waitingRoom)
       const meeting = live ?? (await this.openMeeting(roomId))
@@ -122,7 +136,13 @@ export class Edge {
    * out of the one it is in, its media closing there, and in as a new peer of the other, which
    * prepares and enters as on joining. Nobody in one room sees or hears the other's people.
    */
-  async moveTo(socket: EdgeSocket, from: Meeting, peer: EdgePeer, target: Meeting, peerData: PeerData): Promise<JoinResult> {
+  async moveTo(
+    socket: EdgeSocket,
+    from: Meeting,
+    peer: EdgePeer,
+    target: Meeting,
+    peerData: PeerData,
+  ): Promise<JoinResult> {
     return this.serially(from.roomId, async () => {
       if (socket.data.peer !== peer) throw new EdgeError(EDGE_ERRORS.notJoined)
       socket.data.peer = null
@@ -141,7 +161,14 @@ export class Edge {
 
   /** A new peer into a meeting: its row, the socket's channel, and the others told. */
   private async admit(socket: EdgeSocket, meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
-    await this.deps.records.addPeer({ id: peer.id, meetingRoomId: meeting.id, socketId: socket.id, userId: peer.userId, name: peer.name, avatar: peer.avatar })
+    await this.deps.records.addPeer({
+      id: peer.id,
+      meetingRoomId: meeting.id,
+      socketId: socket.id,
+      userId: peer.userId,
+      name: peer.name,
+      avatar: peer.avatar,
+    })
     meeting.addPeer(peer)
     socket.data.peer = peer
     socket.data.meeting = meeting
@@ -156,7 +183,10 @@ export class Edge {
 
   private async joinResult(meeting: Meeting, peer: EdgePeer): Promise<JoinResult> {
     const { env } = this.deps
-    const [chat, calls] = await Promise.all([this.deps.records.chat(meeting.id), this.deps.lobby.waitingFor(peer, meeting.roomId)])
+    const [chat, calls] = await Promise.all([
+      this.deps.records.chat(meeting.id),
+      this.deps.lobby.waitingFor(peer, meeting.roomId),
+    ])
     // The newcomer is in the meeting's channel already, so what others do while the chat is read
     // (someone entering) reaches it before this answer. Its client replaces its peer list with the
     // answer's: the list is read here, after the last await, so that it already holds those changes
@@ -219,7 +249,8 @@ export class Edge {
   async updatePeer(meeting: Meeting, peer: EdgePeer, data: PeerData) {
     const before = `${peer.name}\n${peer.avatar}`
     applyPeerData(peer, data)
-    if (`${peer.name}\n${peer.avatar}` !== before) await this.deps.records.updatePeerMeta(peer.id, { name: peer.name, avatar: peer.avatar })
+    if (`${peer.name}\n${peer.avatar}` !== before)
+      await this.deps.records.updatePeerMeta(peer.id, { name: peer.name, avatar: peer.avatar })
     const view = peer.toPeer()
     meeting.toOthers(peer, 'peerUpdated', view)
     return view
@@ -270,7 +301,11 @@ export class Edge {
   async mute(meeting: Meeting, caller: EdgePeer, targetId: string) {
     const target = this.target(meeting, caller, targetId, 'mute-peer')
     await meeting.muteAudio(target)
-    void this.deps.records.log(meeting.id, 'info', `${target.name} (${target.userId}) muted by ${caller.name} (${caller.userId})`)
+    void this.deps.records.log(
+      meeting.id,
+      'info',
+      `${target.name} (${target.userId}) muted by ${caller.name} (${caller.userId})`,
+    )
   }
 
   /** My own hand, up or down; nothing is broadcast when nothing changed. */
@@ -327,7 +362,11 @@ export class Edge {
 
   /** The meeting's event, made on first use (one meeting, one event). */
   eventOf(meeting: Meeting): MeetingEvent {
-    meeting.event ??= new MeetingEvent(meeting, { records: this.deps.events, timers: this.deps.clock, logger: this.deps.logger })
+    meeting.event ??= new MeetingEvent(meeting, {
+      records: this.deps.events,
+      timers: this.deps.clock,
+      logger: this.deps.logger,
+    })
     return meeting.event
   }
 
@@ -336,7 +375,11 @@ export class Edge {
    * toolbar offers them (and transcripts, to keep one) and the edge has a speech service. Starting
    * again switches the language or the transcript; everyone hears the new state.
    */
-  async startCaptions(meeting: Meeting, caller: EdgePeer, request: { language: CaptionLanguage; transcript: boolean }): Promise<CaptionsState> {
+  async startCaptions(
+    meeting: Meeting,
+    caller: EdgePeer,
+    request: { language: CaptionLanguage; transcript: boolean },
+  ): Promise<CaptionsState> {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     if (!caller.claims.controls.closedCaption) throw new EdgeError(EDGE_ERRORS.captionsOff)
     if (request.transcript && !caller.claims.controls.transcribe) throw new EdgeError(EDGE_ERRORS.transcriptOff)
@@ -356,9 +399,14 @@ export class Edge {
       saveLine: (line) => records.addTranscriptLine({ meetingRoomId: meeting.id, ...line }),
     })
     meeting.captions = captions
-    for (const peer of meeting.peers.values()) for (const producer of peer.producers.values()) void captions.listen(producer)
+    for (const peer of meeting.peers.values())
+      for (const producer of peer.producers.values()) void captions.listen(producer)
     meeting.toAll('transcription', state)
-    void records.log(meeting.id, 'info', `captions on in ${state.language}${state.transcript ? ' with a transcript' : ''} by ${caller.name} (${caller.userId})`)
+    void records.log(
+      meeting.id,
+      'info',
+      `captions on in ${state.language}${state.transcript ? ' with a transcript' : ''} by ${caller.name} (${caller.userId})`,
+    )
     return state
   }
 
@@ -385,7 +433,12 @@ export class Edge {
   async stopRecording(meeting: Meeting, caller: EdgePeer) {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     const mediaId = await this.deps.recorder.stop(meeting)
-    if (mediaId) void this.deps.records.log(meeting.id, 'info', `recording stopped by ${caller.name} (${caller.userId}), kept as media ${mediaId}`)
+    if (mediaId)
+      void this.deps.records.log(
+        meeting.id,
+        'info',
+        `recording stopped by ${caller.name} (${caller.userId}), kept as media ${mediaId}`,
+      )
     return { mediaId }
   }
 
@@ -411,7 +464,8 @@ export class Edge {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     const wasLive = this.deps.liveStreamer.status(meeting).state === 'joined'
     await this.deps.liveStreamer.pause(meeting)
-    if (wasLive) void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
+    if (wasLive)
+      void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
   }
 
   /** Resumed by the host or a co-host (spec §4: co-hosts may resume broadcasts), when the community's toolbar still offers live. */
@@ -420,7 +474,8 @@ export class Edge {
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
     const wasPaused = this.deps.liveStreamer.status(meeting).state === 'pausing'
     await this.deps.liveStreamer.resume(meeting, caller)
-    if (wasPaused) void this.deps.records.log(meeting.id, 'info', `live stream resumed by ${caller.name} (${caller.userId})`)
+    if (wasPaused)
+      void this.deps.records.log(meeting.id, 'info', `live stream resumed by ${caller.name} (${caller.userId})`)
   }
 
   /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */
@@ -435,7 +490,13 @@ export class Edge {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
     const trimmed = text.trim()
     if (trimmed.length < 1 || trimmed.length > CHAT_MAX_LENGTH) throw new EdgeError(EDGE_ERRORS.chatInvalid)
-    const message = await this.deps.records.addChat({ meetingRoomId: meeting.id, peerId: peer.id, userId: peer.userId, name: peer.name, text: trimmed })
+    const message = await this.deps.records.addChat({
+      meetingRoomId: meeting.id,
+      peerId: peer.id,
+      userId: peer.userId,
+      name: peer.name,
+      text: trimmed,
+    })
     meeting.toOthers(peer, 'chat:message', message)
     return message
   }
@@ -479,7 +540,8 @@ export class Edge {
     // Nobody moderates themselves, only the host may act on the host, and the edge's bots are
     // stopped by their own controls (a recording by recorder:stop, so its file is kept; a live stream
     // by live:stop, so ffmpeg ends it cleanly).
-    if (target === caller || (target.isHost && !caller.isHost) || !target.connected) throw new EdgeError(EDGE_ERRORS.forbidden)
+    if (target === caller || (target.isHost && !caller.isHost) || !target.connected)
+      throw new EdgeError(EDGE_ERRORS.forbidden)
     return target
   }
 
@@ -521,6 +583,7 @@ export function mayModerate(peer: EdgePeer, permission: 'kick-peer' | 'mute-peer
 
 /** Peer data already validated; the avatar may only be hidden or be the token's own (no arbitrary URLs shown to others). */
 function applyPeerData(peer: EdgePeer, data: PeerData) {
-  const avatar = data.avatar === undefined || data.avatar === null || data.avatar === peer.claims.avatar ? data.avatar : undefined
+  const avatar =
+    data.avatar === undefined || data.avatar === null || data.avatar === peer.claims.avatar ? data.avatar : undefined
   peer.apply({ ...data, avatar, name: data.name?.trim() || undefined })
 }

@@ -62,7 +62,9 @@ function ipv6Bytes(ip: string): number[] {
     part
       .split(':')
       .filter(Boolean)
-      .flatMap((group) => (group.includes('.') ? group.split('.').map(Number) : [parseInt(group, 16) >> 8, parseInt(group, 16) & 0xff]))
+      .flatMap((group) =>
+        group.includes('.') ? group.split('.').map(Number) : [parseInt(group, 16) >> 8, parseInt(group, 16) & 0xff],
+      )
   const start = groups(head)
   const end = groups(tail)
   return [...start, ...Array<number>(16 - start.length - end.length).fill(0), ...end]
@@ -100,7 +102,12 @@ export function parseAllowList(value: string | undefined): string[] {
   return (value ?? '').split(',').map(normalHost).filter(Boolean)
 }
 
-const normalHost = (host: string) => host.trim().replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase()
+const normalHost = (host: string) =>
+  host
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase()
 
 /** A target the caller may connect to: the host as written, the checked address, and the URL with its host replaced by that address. */
 export interface ResolvedTarget {
@@ -116,10 +123,20 @@ export interface ResolvedTarget {
  * bracketed IPv6 or up to a colon), so the address replaces exactly the host the connection would use.
  * Throws EgressRefused.
  */
-export async function resolvePublicTarget(url: string, allowList: readonly string[] = [], lookup: Lookup = systemLookup): Promise<ResolvedTarget> {
+export async function resolvePublicTarget(
+  url: string,
+  allowList: readonly string[] = [],
+  lookup: Lookup = systemLookup,
+): Promise<ResolvedTarget> {
   const parts = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]*@)?(\[[^\]/?#@]*\]|[^:/?#@]*)((?::\d*)?(?:[/?#].*)?)$/is.exec(url)
   if (!parts || !parts[3]) throw new EgressRefused('unresolvable')
-  const [, scheme, userinfo = '', written, rest] = parts as unknown as [string, string, string | undefined, string, string]
+  const [, scheme, userinfo = '', written, rest] = parts as unknown as [
+    string,
+    string,
+    string | undefined,
+    string,
+    string,
+  ]
   const host = normalHost(written)
   const allowed = allowList.length > 0
   if (allowed && !allowList.includes(host)) throw new EgressRefused('not-allowed')

@@ -10,7 +10,8 @@ import { DEV_EDGE_SECRET } from './contract/token'
 import { parseAllowList } from './egress'
 
 /** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
-const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === '' ? undefined : value), type.optional())
+const optional = <T extends z.ZodTypeAny>(type: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), type.optional())
 const port = () => z.coerce.number().int().min(1).max(65535)
 const ip = () => z.string().refine((value) => isIP(value) !== 0, 'must be an IPv4 or IPv6 address')
 
@@ -23,10 +24,7 @@ const schema = z
     EDGE_SECRET: optional(z.string().min(32)),
     // The web app's address: the only cross-origin page allowed to open the socket in production.
     PUBLIC_URL: optional(z.string().url()),
-    DATABASE_URL: z
-      .string()
-      .default(DEFAULT_DATABASE_URL)
-      .refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
+    DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL).refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
     REDIS_URL: optional(z.string().url()),
     MEDIA_WORKERS: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
     RTC_MIN_PORT: port().default(40000),
@@ -73,7 +71,10 @@ const schema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/$/, ''),
     RECORDING_DIR: env.RECORDING_DIR ?? join(tmpdir(), 'hearth-recordings'),
     liveAllowedHosts: parseAllowList(env.LIVE_ALLOWED_HOSTS),
-    turnUrls: (env.TURN_URLS ?? '').split(',').map((url) => url.trim()).filter(Boolean),
+    turnUrls: (env.TURN_URLS ?? '')
+      .split(',')
+      .map((url) => url.trim())
+      .filter(Boolean),
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development accepts the development secret and any localhost page. */
     isDevelopment: env.NODE_ENV === 'development',
@@ -87,18 +88,27 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   // Fail closed: an unset or `test` NODE_ENV in a deployed edge must not accept passes signed with
   // the public development secret.
-  if (source.NODE_ENV !== 'development' && !source.EDGE_SECRET) problems.push('EDGE_SECRET: is required unless NODE_ENV=development')
+  if (source.NODE_ENV !== 'development' && !source.EDGE_SECRET)
+    problems.push('EDGE_SECRET: is required unless NODE_ENV=development')
   if (result.success) {
     const env = result.data
-    if (env.RTC_MIN_PORT > env.RTC_MAX_PORT) problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')
+    if (env.RTC_MIN_PORT > env.RTC_MAX_PORT)
+      problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')
     // One late renewal (a GC pause, a slow Redis) must not expire the entry.
-    if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS) problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')
-    if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0) problems.push('TURN_URLS, TURN_SECRET: set both or neither')
-    if (Boolean(env.LIVE_VIEWERS_CLIENT_ID) !== Boolean(env.LIVE_VIEWERS_TOKEN)) problems.push('LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither')
-    for (const host of env.liveAllowedHosts) if (!isIP(host) && !/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host)) problems.push(`LIVE_ALLOWED_HOSTS: "${host}" must be a host name or an IP address (no scheme or port)`)
-    for (const url of env.turnUrls) if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
+    if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS)
+      problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')
+    if (Boolean(env.TURN_SECRET) !== env.turnUrls.length > 0)
+      problems.push('TURN_URLS, TURN_SECRET: set both or neither')
+    if (Boolean(env.LIVE_VIEWERS_CLIENT_ID) !== Boolean(env.LIVE_VIEWERS_TOKEN))
+      problems.push('LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither')
+    for (const host of env.liveAllowedHosts)
+      if (!isIP(host) && !/^[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(host))
+        problems.push(`LIVE_ALLOWED_HOSTS: "${host}" must be a host name or an IP address (no scheme or port)`)
+    for (const url of env.turnUrls)
+      if (!/^(turns?|stun):/.test(url)) problems.push(`TURN_URLS: "${url}" must start with turn:, turns: or stun:`)
   }
-  if (problems.length || !result.success) throw new Error(`Invalid media edge environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
+  if (problems.length || !result.success)
+    throw new Error(`Invalid media edge environment:\n${problems.map((problem) => `  ${problem}`).join('\n')}`)
   return result.data
 }
 

@@ -22,7 +22,11 @@ export class EventRecords {
     const [room, event, slots] = await Promise.all([
       Room.findByPk(roomId, { attributes: ['id', 'startsAt'] }),
       CommunityEvent.findByPk(roomId),
-      EventSlot.findAll({ where: { roomId }, order: [['position', 'ASC']], attributes: ['name', 'minutes', 'seconds'] }),
+      EventSlot.findAll({
+        where: { roomId },
+        order: [['position', 'ASC']],
+        attributes: ['name', 'minutes', 'seconds'],
+      }),
     ])
     if (!room || !event) return null
     return {

@@ -68,7 +68,8 @@ export class EventSlotEngine {
 
   /** Setting a slot marks the event started and plays it at once (next cancels the timer). */
   setSlot(index: number) {
-    if (!Number.isInteger(index) || index < 0 || index >= this.slots.length) throw new EdgeError(EDGE_ERRORS.eventNoSuchSlot)
+    if (!Number.isInteger(index) || index < 0 || index >= this.slots.length)
+      throw new EdgeError(EDGE_ERRORS.eventNoSuchSlot)
     this.started = true
     this.paused = false
     this.slotIndex = index
@@ -148,14 +149,20 @@ export class EventSlotEngine {
 
   view(): EventState {
     const slot = this.currentSlot()
-    const countdown = this.phase === 'slot' ? null : { kind: this.phase, remainingMs: Math.max(0, EVENT_COUNTDOWN_MS - this.elapsed()) }
+    const countdown =
+      this.phase === 'slot' ? null : { kind: this.phase, remainingMs: Math.max(0, EVENT_COUNTDOWN_MS - this.elapsed()) }
     return {
       started: this.started,
       paused: this.paused,
       rehearsal: this.rehearsal,
       slots: this.slots.map((each) => ({ ...each })),
       slotIndex: this.slotIndex,
-      remainingMs: slot && slot.durationMs > 0 ? (this.phase === 'slot' ? Math.max(0, slot.durationMs - this.elapsed()) : 0) : null,
+      remainingMs:
+        slot && slot.durationMs > 0
+          ? this.phase === 'slot'
+            ? Math.max(0, slot.durationMs - this.elapsed())
+            : 0
+          : null,
       countdown,
       startsAt: this.startsAt,
     }

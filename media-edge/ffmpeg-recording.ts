@@ -26,7 +26,13 @@ export class FfmpegRecording {
    * Starts ffmpeg writing the picture (if any) and the voices into a file in the work directory;
    * throws FfmpegStartError when ffmpeg does not start.
    */
-  static async start(router: types.Router, pictures: types.Producer[], voices: PcmSource, id: string, options: FfmpegOptions): Promise<FfmpegRecording> {
+  static async start(
+    router: types.Router,
+    pictures: types.Producer[],
+    voices: PcmSource,
+    id: string,
+    options: FfmpegOptions,
+  ): Promise<FfmpegRecording> {
     // The container depends on the codecs ffmpeg is given, known once the producers are consumed.
     const chosen: { file?: { path: string; container: Container } } = {}
     const ffmpeg = await FfmpegRtp.start(

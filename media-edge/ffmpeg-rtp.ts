@@ -98,7 +98,11 @@ export class FfmpegRtp {
       const streams: SdpStream[] = []
       for (const producer of producers) {
         const ports = await freePortPair()
-        const transport = await router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: false, comedia: false })
+        const transport = await router.createPlainTransport({
+          listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+          rtcpMux: false,
+          comedia: false,
+        })
         transports.push(transport)
         await transport.connect({ ip: '127.0.0.1', port: ports.port, rtcpPort: ports.rtcpPort })
         const consumer = await transport.consume({ producerId: producer.id, rtpCapabilities, paused: true })
@@ -138,7 +142,8 @@ export class FfmpegRtp {
   private async flow() {
     await Promise.all(this.consumers.map((consumer) => consumer.resume()))
     const askKeyFrames = () => {
-      for (const consumer of this.consumers) if (consumer.kind === 'video' && !consumer.closed) consumer.requestKeyFrame().catch(() => undefined)
+      for (const consumer of this.consumers)
+        if (consumer.kind === 'video' && !consumer.closed) consumer.requestKeyFrame().catch(() => undefined)
     }
     askKeyFrames()
     for (const delay of KEY_FRAME_RETRIES_MS) this.timers.push(setTimeout(askKeyFrames, delay))
@@ -169,7 +174,13 @@ export class FfmpegRtp {
  * or FfmpegStartError. The PCM source starts once ffmpeg runs (no voice is tapped for an ffmpeg
  * that failed); its frames wait in the pipe while ffmpeg opens its RTP input.
  */
-async function startFfmpeg(options: FfmpegOptions, sdpPath: string | null, pcm: PcmSource | null, output: string[], secret: string | undefined): Promise<{ child: ChildProcess; errors: () => string }> {
+async function startFfmpeg(
+  options: FfmpegOptions,
+  sdpPath: string | null,
+  pcm: PcmSource | null,
+  output: string[],
+  secret: string | undefined,
+): Promise<{ child: ChildProcess; errors: () => string }> {
   // Arguments as a list, no shell. +genpts: RTP carries no container timestamps.
   // prettier-ignore
   const args = [
@@ -179,7 +190,10 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string | null, pcm: 
     ...(pcm ? ['-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '1', '-thread_queue_size', '1024', '-i', 'pipe:0'] : []),
     ...output,
   ]
-  const child = spawn(options.ffmpegPath, args, { stdio: [pcm ? 'pipe' : 'ignore', 'ignore', 'pipe'], windowsHide: true })
+  const child = spawn(options.ffmpegPath, args, {
+    stdio: [pcm ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    windowsHide: true,
+  })
   // ffmpeg gone (it failed, or was stopped): what is still written goes nowhere, quietly.
   child.stdin?.on('error', () => undefined)
   let said = ''
@@ -220,7 +234,9 @@ async function startFfmpeg(options: FfmpegOptions, sdpPath: string | null, pcm: 
 /** What ffmpeg can receive: the router's codecs without RTX (ffmpeg does not repair losses) and no header extensions. */
 function plainRtpCapabilities(router: types.RtpCapabilities): types.RtpCapabilities {
   return {
-    codecs: (router.codecs ?? []).filter((codec) => !/\/rtx$/i.test(codec.mimeType)).map((codec) => ({ ...codec, rtcpFeedback: [] })),
+    codecs: (router.codecs ?? [])
+      .filter((codec) => !/\/rtx$/i.test(codec.mimeType))
+      .map((codec) => ({ ...codec, rtcpFeedback: [] })),
     headerExtensions: [],
   }
 }

@@ -25,7 +25,11 @@ export function ffmpegSdp(streams: SdpStream[]): string {
     const codec = mediaCodec(stream.rtpParameters)
     const name = codec.mimeType.split('/')[1]!
     const channels = stream.kind === 'audio' && codec.channels && codec.channels > 1 ? `/${codec.channels}` : ''
-    lines.push(`m=${stream.kind} ${stream.port} RTP/AVP ${codec.payloadType}`, `a=rtcp:${stream.rtcpPort}`, `a=rtpmap:${codec.payloadType} ${name}/${codec.clockRate}${channels}`)
+    lines.push(
+      `m=${stream.kind} ${stream.port} RTP/AVP ${codec.payloadType}`,
+      `a=rtcp:${stream.rtcpPort}`,
+      `a=rtpmap:${codec.payloadType} ${name}/${codec.clockRate}${channels}`,
+    )
     const fmtp = Object.entries(codec.parameters ?? {}).map(([key, value]) => `${key}=${String(value)}`)
     if (fmtp.length) lines.push(`a=fmtp:${codec.payloadType} ${fmtp.join(';')}`)
     lines.push('a=recvonly')

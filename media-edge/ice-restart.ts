@@ -22,7 +22,8 @@ export class IceRestartLimiter {
   }
 
   run<T>(restart: () => Promise<T>): Promise<T> {
-    if (this.count >= this.max) return Promise.reject(new IceRestartLimitError(`at most ${this.max} ICE restarts per transport`))
+    if (this.count >= this.max)
+      return Promise.reject(new IceRestartLimitError(`at most ${this.max} ICE restarts per transport`))
     this.count++
     const turn = this.queue.then(async () => {
       const wait = this.last + this.intervalMs - this.now()

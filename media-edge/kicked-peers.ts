@@ -39,7 +39,12 @@ export function redisKickedPeers(redis: Redis, keys: EdgeKeys = EDGE_KEYS, now =
     async add(meetingRoomId, userId) {
       const key = keys.kicked(meetingRoomId)
       const time = now()
-      await redis.multi().zremrangebyscore(key, '-inf', time).zadd(key, time + KEEP_MS, entry(userId)).pexpire(key, KEEP_MS).exec()
+      await redis
+        .multi()
+        .zremrangebyscore(key, '-inf', time)
+        .zadd(key, time + KEEP_MS, entry(userId))
+        .pexpire(key, KEEP_MS)
+        .exec()
     },
     async has(meetingRoomId, userId) {
       const score = await redis.zscore(keys.kicked(meetingRoomId), entry(userId))

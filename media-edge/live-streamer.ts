@@ -140,15 +140,26 @@ export class LiveStreamer {
       return await resolvePublicTarget(target, this.deps.allowedHosts, this.deps.lookup)
     } catch (error) {
       if (!(error instanceof EgressRefused)) throw error
-      this.deps.logger.warn({ meetingRoomId: meeting.id, host: new URL(target).hostname, reason: error.reason }, 'the live stream target was refused')
+      this.deps.logger.warn(
+        { meetingRoomId: meeting.id, host: new URL(target).hostname, reason: error.reason },
+        'the live stream target was refused',
+      )
       throw new EdgeError(error.reason === 'unresolvable' ? EDGE_ERRORS.liveFailed : EDGE_ERRORS.liveTargetRefused)
     }
   }
 
   /** Runs one push of the stream (state joining) to the pinned target: on failure the stream ends, or goes back to paused. */
-  private async publish(meeting: Meeting, stream: LiveStream, caller: EdgePeer, onFailure: 'end' | 'pause', pinned: ResolvedTarget) {
+  private async publish(
+    meeting: Meeting,
+    stream: LiveStream,
+    caller: EdgePeer,
+    onFailure: 'end' | 'pause',
+    pinned: ResolvedTarget,
+  ) {
     const previous = stream.ended
-    const push = previous.then(() => (stream.state === 'joining' ? this.begin(meeting, caller, pinned, stream.target) : null))
+    const push = previous.then(() =>
+      stream.state === 'joining' ? this.begin(meeting, caller, pinned, stream.target) : null,
+    )
     stream.push = push
     this.announce(meeting, null)
     const running = await push
@@ -178,7 +189,12 @@ export class LiveStreamer {
   }
 
   /** The picture is chosen as the push starts (a resume picks again); the voices follow the meeting. */
-  private async begin(meeting: Meeting, caller: EdgePeer, target: ResolvedTarget, written: string): Promise<Push | null> {
+  private async begin(
+    meeting: Meeting,
+    caller: EdgePeer,
+    target: ResolvedTarget,
+    written: string,
+  ): Promise<Push | null> {
     let relay: TlsRelay | null = null
     try {
       const { protocol, port } = new URL(written)
@@ -189,7 +205,21 @@ export class LiveStreamer {
       const voices = new MeetingVoices(meeting, this.deps)
       // prettier-ignore
       const ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(url, rtmpTcUrl(written)), this.deps, url, voices)
-      const bot = new EdgePeer(newId(), '', '', { ...caller.claims, userId: `bot:live:${meeting.id}`, name: 'Live stream', avatar: null, isHost: false, isCoHost: false, permissions: [] }, 'live')
+      const bot = new EdgePeer(
+        newId(),
+        '',
+        '',
+        {
+          ...caller.claims,
+          userId: `bot:live:${meeting.id}`,
+          name: 'Live stream',
+          avatar: null,
+          isHost: false,
+          isCoHost: false,
+          permissions: [],
+        },
+        'live',
+      )
       bot.visible = true
       bot.joining = false
       bot.status = 'participating'

@@ -20,7 +20,8 @@ export function rtmpTarget(url: string, streamKey = ''): string {
   } catch {
     throw invalid()
   }
-  if (!['rtmp:', 'rtmps:'].includes(parsed.protocol) || !parsed.hostname || parsed.pathname.replace(/\//g, '') === '') throw invalid()
+  if (!['rtmp:', 'rtmps:'].includes(parsed.protocol) || !parsed.hostname || parsed.pathname.replace(/\//g, '') === '')
+    throw invalid()
   return key ? `${address.replace(/\/+$/, '')}/${key}` : address
 }
 

@@ -48,7 +48,10 @@ export class Lobby {
   async call(socket: EdgeSocket, name: string | undefined): Promise<Call> {
     const { claims } = socket.data
     if (!mustWait(claims) || socket.data.peer) throw new EdgeError(EDGE_ERRORS.notWaiting)
-    const room = await Room.findOne({ where: { id: claims.roomId, deleted: false }, attributes: ['id', 'brandId', 'hostId'] })
+    const room = await Room.findOne({
+      where: { id: claims.roomId, deleted: false },
+      attributes: ['id', 'brandId', 'hostId'],
+    })
     if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
     await socket.join(channels.user(claims.userId))
     // A guest's name is the one they typed; a member's is their account's (nobody calls as someone else).
@@ -64,7 +67,8 @@ export class Lobby {
   async cancel(socket: EdgeSocket, callId: string): Promise<Call> {
     const { claims } = socket.data
     const row = await RoomCall.findByPk(callId)
-    if (!row || row.callerId !== claims.userId || row.roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.notFound)
+    if (!row || row.callerId !== claims.userId || row.roomId !== claims.roomId)
+      throw new EdgeError(EDGE_ERRORS.notFound)
     return this.end(callId, 'cancelled')
   }
 

@@ -38,7 +38,11 @@ export class MeetingEvent {
     private readonly meeting: Meeting,
     private readonly deps: MeetingEventDeps,
   ) {
-    this.engine = new EventSlotEngine((state) => this.changed(state), () => void this.saveDistribution(), deps.timers)
+    this.engine = new EventSlotEngine(
+      (state) => this.changed(state),
+      () => void this.saveDistribution(),
+      deps.timers,
+    )
     this.talk = this.newTalkTimer()
   }
 
@@ -101,7 +105,13 @@ export class MeetingEvent {
    */
   admit(claims: EdgeClaims) {
     const now = this.deps.timers.now()
-    if (this.startedAt !== null && this.lateJoinerWindowMs !== null && !claims.isHost && !claims.isCoHost && !this.admitted.has(claims.userId)) {
+    if (
+      this.startedAt !== null &&
+      this.lateJoinerWindowMs !== null &&
+      !claims.isHost &&
+      !claims.isCoHost &&
+      !this.admitted.has(claims.userId)
+    ) {
       const start = Math.max(this.startedAt, this.scheduledStart ?? 0)
       if (now - start > this.lateJoinerWindowMs) throw new EdgeError(EDGE_ERRORS.lateJoinerWindowClosed)
     }
@@ -143,13 +153,23 @@ export class MeetingEvent {
   private newTalkTimer() {
     const out: TalkTimerOutput = {
       encourage: (userId, message) => {
-        for (const peer of this.peersOf(userId)) this.meeting.toPeer(peer, 'talkTimer:peerEncouragement', { kind: 'encouragement', message })
+        for (const peer of this.peersOf(userId))
+          this.meeting.toPeer(peer, 'talkTimer:peerEncouragement', { kind: 'encouragement', message })
       },
       expire: (userId, enforcement, mute) => {
         for (const peer of this.peersOf(userId)) {
-          if (enforcement) this.meeting.toPeer(peer, 'talkTimer:peerEncouragement', { kind: 'enforcement', message: enforcement.message })
+          if (enforcement)
+            this.meeting.toPeer(peer, 'talkTimer:peerEncouragement', {
+              kind: 'enforcement',
+              message: enforcement.message,
+            })
           // The host's mute path: the microphone paused on the server, everyone sees it.
-          if (mute) this.meeting.muteAudio(peer).catch((error: unknown) => this.deps.logger.warn({ err: error, peerId: peer.id }, 'talk timer could not mute'))
+          if (mute)
+            this.meeting
+              .muteAudio(peer)
+              .catch((error: unknown) =>
+                this.deps.logger.warn({ err: error, peerId: peer.id }, 'talk timer could not mute'),
+              )
         }
       },
     }
@@ -193,7 +213,10 @@ export class MeetingEvent {
     try {
       await this.deps.records.saveDistribution(this.meeting.id, this.talk.distribution(this.deps.timers.now()))
     } catch (error) {
-      this.deps.logger.error({ err: error, meetingRoomId: this.meeting.id }, 'could not save the talk-time distribution')
+      this.deps.logger.error(
+        { err: error, meetingRoomId: this.meeting.id },
+        'could not save the talk-time distribution',
+      )
     }
   }
 }

@@ -1,7 +1,15 @@
 // The meeting's rows in the database (spec §3 Meeting administration): MeetingRoom, MeetingPeer,
 // MeetingLog and the chat. Only the media edge writes them; the web app and admin screens read.
 import { Op } from 'sequelize'
-import { Brand, MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine, Room } from '#models/index'
+import {
+  Brand,
+  MeetingChatMessage,
+  MeetingLog,
+  MeetingPeer,
+  MeetingRoom,
+  MeetingTranscriptLine,
+  Room,
+} from '#models/index'
 import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
 import { isGuestId, type ChatMessage } from './contract/protocol'
@@ -28,7 +36,11 @@ export class MeetingRecords {
 
   /** The main meeting of the room still open in the database (left by a restarted edge), if any. */
   async openMeetingId(roomId: string) {
-    const row = await MeetingRoom.findOne({ where: { roomId, type: 'main', endedAt: null }, order: [['startedAt', 'DESC']], attributes: ['id'] })
+    const row = await MeetingRoom.findOne({
+      where: { roomId, type: 'main', endedAt: null },
+      order: [['startedAt', 'DESC']],
+      attributes: ['id'],
+    })
     return row?.id ?? null
   }
 
@@ -36,8 +48,14 @@ export class MeetingRecords {
    * The meeting this edge is about to host: the room's open one when it is recent (peers still in
    * it from a dead edge are marked left now), otherwise a new one.
    */
-  async openMeeting(room: { id: string; slug: string; name: string | null; brandId: string }, now = new Date()): Promise<MeetingRoom> {
-    const open = await MeetingRoom.findAll({ where: { roomId: room.id, type: 'main', endedAt: null }, order: [['startedAt', 'DESC']] })
+  async openMeeting(
+    room: { id: string; slug: string; name: string | null; brandId: string },
+    now = new Date(),
+  ): Promise<MeetingRoom> {
+    const open = await MeetingRoom.findAll({
+      where: { roomId: room.id, type: 'main', endedAt: null },
+      order: [['startedAt', 'DESC']],
+    })
     let resumed: MeetingRoom | null = null
     for (const meeting of open) {
       const lastActivity = await this.lastActivity(meeting)
@@ -72,7 +90,10 @@ export class MeetingRecords {
     await this.log(meetingRoomId, 'info', 'meeting ended')
   }
 
-  async addPeer(peer: { id: string; meetingRoomId: string; socketId: string; userId: string; name: string; avatar: string | null }, now = new Date()) {
+  async addPeer(
+    peer: { id: string; meetingRoomId: string; socketId: string; userId: string; name: string; avatar: string | null },
+    now = new Date(),
+  ) {
     await MeetingPeer.create({
       id: peer.id,
       meetingRoomId: peer.meetingRoomId,
@@ -86,7 +107,10 @@ export class MeetingRecords {
 
   async setPeerStatus(peerId: string, status: MeetingPeerStatus, now = new Date()) {
     // Entering a breakout room is entering too (status joined, spec §4).
-    await MeetingPeer.update({ status, ...(status === 'participating' || status === 'joined' ? { enteredAt: now } : {}) }, { where: { id: peerId } })
+    await MeetingPeer.update(
+      { status, ...(status === 'participating' || status === 'joined' ? { enteredAt: now } : {}) },
+      { where: { id: peerId } },
+    )
   }
 
   async updatePeerMeta(peerId: string, userMeta: { name: string; avatar: string | null }) {
@@ -106,13 +130,23 @@ export class MeetingRecords {
     }
   }
 
-  async addChat(message: Omit<ChatMessage, 'id' | 'sentAt' | 'guest'> & { meetingRoomId: string }, now = new Date()): Promise<ChatMessage> {
+  async addChat(
+    message: Omit<ChatMessage, 'id' | 'sentAt' | 'guest'> & { meetingRoomId: string },
+    now = new Date(),
+  ): Promise<ChatMessage> {
     const row = await MeetingChatMessage.create({ ...message, sentAt: now })
     return toChatMessage(row)
   }
 
   /** A final caption line of a meeting whose transcript is kept. */
-  async addTranscriptLine(line: { meetingRoomId: string; peerId: string; userId: string; name: string; text: string; spokenAt: Date }) {
+  async addTranscriptLine(line: {
+    meetingRoomId: string
+    peerId: string
+    userId: string
+    name: string
+    text: string
+    spokenAt: Date
+  }) {
     await MeetingTranscriptLine.create(line)
   }
 
@@ -135,7 +169,16 @@ export class MeetingRecords {
 
   /** A breakout room under a main meeting (spec §3: type breakout, parent the main, managed by who made it). */
   async openBreakout(main: { id: string; roomId: string }, name: string, managerUserIds: string[], now = new Date()) {
-    const row = await MeetingRoom.create({ roomId: main.roomId, type: 'breakout', parentId: main.id, name, sfuHostname: this.sfuHostname, startedAt: now, managed: true, managerUserIds })
+    const row = await MeetingRoom.create({
+      roomId: main.roomId,
+      type: 'breakout',
+      parentId: main.id,
+      name,
+      sfuHostname: this.sfuHostname,
+      startedAt: now,
+      managed: true,
+      managerUserIds,
+    })
     await this.log(main.id, 'info', `breakout room ${row.id} (${name}) opened`)
     return row
   }
@@ -157,11 +200,21 @@ export class MeetingRecords {
         attributes: [column],
       })
     const [joined, left] = await Promise.all([latest('joinedAt'), latest('leftAt')])
-    const times = [meeting.startedAt, joined?.joinedAt, left?.leftAt].filter((time): time is Date => time instanceof Date)
+    const times = [meeting.startedAt, joined?.joinedAt, left?.leftAt].filter(
+      (time): time is Date => time instanceof Date,
+    )
     return new Date(Math.max(...times.map((time) => time.getTime())))
   }
 }
 
 function toChatMessage(row: MeetingChatMessage): ChatMessage {
-  return { id: row.id, peerId: row.peerId, userId: row.userId, name: row.name ?? '', guest: isGuestId(row.userId), text: row.text, sentAt: row.sentAt.toISOString() }
+  return {
+    id: row.id,
+    peerId: row.peerId,
+    userId: row.userId,
+    name: row.name ?? '',
+    guest: isGuestId(row.userId),
+    text: row.text,
+    sentAt: row.sentAt.toISOString(),
+  }
 }

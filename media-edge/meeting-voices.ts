@@ -150,7 +150,7 @@ export class MeetingVoices implements PcmSource {
           if (this.started) this.mixer.push(id, pcm)
         },
         onEnd: (error) => {
-          if (error) log.warn({ err: error }, 'a mixed voice\'s tap ended')
+          if (error) log.warn({ err: error }, "a mixed voice's tap ended")
           this.drop(id)
         },
       })

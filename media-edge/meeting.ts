@@ -107,7 +107,11 @@ export class Meeting {
   }
 
   mediaState(): RoomMediaState {
-    return { activeSpeakerId: this.activeSpeakerId, primarySpeakerId: this.primarySpeakerId, screenShareId: this.screenShareId }
+    return {
+      activeSpeakerId: this.activeSpeakerId,
+      primarySpeakerId: this.primarySpeakerId,
+      screenShareId: this.screenShareId,
+    }
   }
 
   // Emission: to one peer's socket, to everyone in the meeting, or to everyone but one peer. A
@@ -121,7 +125,10 @@ export class Meeting {
     ;(this.deps.io.local.to(this.channel).emit as (event: E, ...args: Args<E>) => boolean)(event, ...args)
   }
   toOthers<E extends Event>(peer: EdgePeer, event: E, ...args: Args<E>) {
-    ;(this.deps.io.local.to(this.channel).except(peer.socketId).emit as (event: E, ...args: Args<E>) => boolean)(event, ...args)
+    ;(this.deps.io.local.to(this.channel).except(peer.socketId).emit as (event: E, ...args: Args<E>) => boolean)(
+      event,
+      ...args,
+    )
   }
 
   addPeer(peer: EdgePeer) {
@@ -187,7 +194,8 @@ export class Meeting {
     peer.transports.set(transport.id, { transport, direction, iceRestarts: new IceRestartLimiter() })
     transport.observer.once('close', () => peer.transports.delete(transport.id))
     transport.on('dtlsstatechange', (state) => {
-      if (state === 'failed' || state === 'closed') this.log.debug({ peerId: peer.id, transportId: transport.id, state }, 'transport dtls state')
+      if (state === 'failed' || state === 'closed')
+        this.log.debug({ peerId: peer.id, transportId: transport.id, state }, 'transport dtls state')
     })
     // A receiver that replaced its receive transport gets everything again on the new one.
     if (direction === 'recv' && peer.consuming) void this.receiveAll(peer)
@@ -205,14 +213,24 @@ export class Meeting {
     return found
   }
 
-  async produce(peer: EdgePeer, transportId: string, kind: 'audio' | 'video', rtpParameters: types.RtpParameters, source: MediaSource) {
+  async produce(
+    peer: EdgePeer,
+    transportId: string,
+    kind: 'audio' | 'video',
+    rtpParameters: types.RtpParameters,
+    source: MediaSource,
+  ) {
     const { transport, direction } = this.transportOf(peer, transportId)
     if (direction !== 'send' || KIND_OF_SOURCE[source] !== kind) throw new EdgeError(EDGE_ERRORS.invalidRequest)
     // The community's toolbar switch, for hosts too (see EdgeControls).
     if (source === 'screen' && !peer.claims.controls.sharedScreen) throw new EdgeError(EDGE_ERRORS.screenShareOff)
     // One producer per source: a client that produces its camera again replaces the old one.
     peer.producerOf(source)?.close()
-    const producer = await transport.produce<ProducerAppData>({ kind, rtpParameters, appData: { peerId: peer.id, source } })
+    const producer = await transport.produce<ProducerAppData>({
+      kind,
+      rtpParameters,
+      appData: { peerId: peer.id, source },
+    })
     peer.producers.set(producer.id, producer)
     producer.observer.once('close', () => this.producerClosed(peer, producer, transport))
 
@@ -224,7 +242,9 @@ export class Meeting {
       this.toAll('peerUpdated', peer.toPeer())
     }
     await Promise.all(
-      [...this.peers.values()].filter((other) => other !== peer && other.consuming).map((other) => this.consumeSafely(other, peer, producer)),
+      [...this.peers.values()]
+        .filter((other) => other !== peer && other.consuming)
+        .map((other) => this.consumeSafely(other, peer, producer)),
     )
     return producer
   }
@@ -270,11 +290,14 @@ export class Meeting {
    * by that client once it is (resumeConsumer), which asks for another key frame.
    */
   async resumePrepared(peer: EdgePeer) {
-    const waiting = [...peer.consumers.values()].filter((consumer) => consumer.paused && (consumer.kind === 'audio' || !peer.audioOnly))
+    const waiting = [...peer.consumers.values()].filter(
+      (consumer) => consumer.paused && (consumer.kind === 'audio' || !peer.audioOnly),
+    )
     const resumed = await Promise.allSettled(waiting.map((consumer) => resumeWithKeyFrame(consumer)))
     for (const result of resumed) {
       // A consumer closed meanwhile (its producer left) is nothing to worry about.
-      if (result.status === 'rejected') this.log.debug({ err: result.reason, peerId: peer.id }, 'a prepared consumer could not be resumed')
+      if (result.status === 'rejected')
+        this.log.debug({ err: result.reason, peerId: peer.id }, 'a prepared consumer could not be resumed')
     }
   }
 
@@ -398,7 +421,11 @@ export class Meeting {
     for (const peer of this.peers.values()) peer.close()
     this.peers.clear()
     this.main.router.close()
-    for (const placed of this.overflow.values()) placed.then(({ router }) => router.close(), () => undefined)
+    for (const placed of this.overflow.values())
+      placed.then(
+        ({ router }) => router.close(),
+        () => undefined,
+      )
   }
 
   /** Receivers go where there is room: the main router's worker until it passes its consumer budget. */

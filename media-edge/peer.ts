@@ -2,7 +2,15 @@
 // what they say about themselves (peer data) and their mediasoup objects.
 import type { types } from 'mediasoup'
 import type { IceRestartLimiter } from './ice-restart'
-import { isGuestId, type DeviceInfo, type EdgeClaims, type MediaSource, type Peer, type PeerData, type PeerStatus } from './contract/protocol'
+import {
+  isGuestId,
+  type DeviceInfo,
+  type EdgeClaims,
+  type MediaSource,
+  type Peer,
+  type PeerData,
+  type PeerStatus,
+} from './contract/protocol'
 
 export interface PeerTransport {
   transport: types.WebRtcTransport

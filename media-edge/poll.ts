@@ -14,7 +14,14 @@ export class MeetingPoll {
 
   /** False when the poll is closed, the option does not exist or this user already answered. */
   answer(userId: string, option: number): boolean {
-    if (this.closed || !Number.isInteger(option) || option < 0 || option >= this.options.length || this.votes.has(userId)) return false
+    if (
+      this.closed ||
+      !Number.isInteger(option) ||
+      option < 0 ||
+      option >= this.options.length ||
+      this.votes.has(userId)
+    )
+      return false
     this.votes.set(userId, option)
     return true
   }

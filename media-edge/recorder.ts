@@ -68,14 +68,34 @@ export class Recorder {
     try {
       const [main] = await meeting.routers()
       const voices = new MeetingVoices(meeting, this.deps)
-      recording = await FfmpegRecording.start(main!.router, picture ? [picture] : [], voices, `${meeting.id}-${newId()}`, this.deps)
+      recording = await FfmpegRecording.start(
+        main!.router,
+        picture ? [picture] : [],
+        voices,
+        `${meeting.id}-${newId()}`,
+        this.deps,
+      )
     } catch (error) {
       meeting.toAll('recorderTriggered', { triggered: false })
       if (error instanceof FfmpegStartError) throw new EdgeError(EDGE_ERRORS.recorderFailed)
       this.deps.logger.error({ err: error, meetingRoomId: meeting.id }, 'recording could not be set up')
       throw new EdgeError(EDGE_ERRORS.recordingFailed)
     }
-    const bot = new EdgePeer(newId(), '', '', { ...caller.claims, userId: `bot:recorder:${meeting.id}`, name: 'Recorder', avatar: null, isHost: false, isCoHost: false, permissions: [] }, 'recorder')
+    const bot = new EdgePeer(
+      newId(),
+      '',
+      '',
+      {
+        ...caller.claims,
+        userId: `bot:recorder:${meeting.id}`,
+        name: 'Recorder',
+        avatar: null,
+        isHost: false,
+        isCoHost: false,
+        permissions: [],
+      },
+      'recorder',
+    )
     bot.visible = true
     bot.joining = false
     bot.status = 'participating'
@@ -104,7 +124,10 @@ export class Recorder {
     try {
       return await keepRecording(this.deps.storage, file, owner, startedAt)
     } catch (error) {
-      this.deps.logger.error({ err: error, meetingRoomId: meeting.id }, 'a recording could not be kept in the media library')
+      this.deps.logger.error(
+        { err: error, meetingRoomId: meeting.id },
+        'a recording could not be kept in the media library',
+      )
       return null
     } finally {
       await rm(file.path, { force: true })

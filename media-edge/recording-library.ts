@@ -15,7 +15,12 @@ export function recordingName(startedAt: Date, extension: string) {
 }
 
 /** Stores the file and adds it to the owner's videos; the stored bytes are removed again if the row cannot be written. */
-export async function keepRecording(storage: MediaStorage, file: RecordedFile, owner: { brandId: string; userId: string }, startedAt: Date): Promise<string> {
+export async function keepRecording(
+  storage: MediaStorage,
+  file: RecordedFile,
+  owner: { brandId: string; userId: string },
+  startedAt: Date,
+): Promise<string> {
   const item = Media.build({
     brandId: owner.brandId,
     userId: owner.userId,

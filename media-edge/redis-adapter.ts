@@ -67,12 +67,18 @@ type AnyServer = Server<any, any, any, any>
  * edge's client): one publishes, one stays in subscriber mode. Resolves once both are connected
  * and subscribed, so nothing published after the edge starts listening is missed.
  */
-export async function attachRedisAdapter(io: AnyServer, redis: Redis | string, options: RedisAdapterOptions = {}): Promise<RedisAdapterHandle> {
+export async function attachRedisAdapter(
+  io: AnyServer,
+  redis: Redis | string,
+  options: RedisAdapterOptions = {},
+): Promise<RedisAdapterHandle> {
   const onError = options.onError ?? (() => {})
   // A publish gives up quickly (a broadcast is worth nothing late); the subscriber waits through an
   // outage and resubscribes when Redis is back.
   const connection = (settings: { maxRetriesPerRequest: number | null }) =>
-    typeof redis === 'string' ? new Redis(redis, { ...settings, lazyConnect: true }) : redis.duplicate({ ...settings, lazyConnect: true })
+    typeof redis === 'string'
+      ? new Redis(redis, { ...settings, lazyConnect: true })
+      : redis.duplicate({ ...settings, lazyConnect: true })
   const pub = connection({ maxRetriesPerRequest: 1 })
   const sub = connection({ maxRetriesPerRequest: null })
   for (const client of [pub, sub]) client.on('error', onError)
@@ -83,7 +89,10 @@ export async function attachRedisAdapter(io: AnyServer, redis: Redis | string, o
     sub.disconnect()
     throw error
   }
-  const redisAdapter = createAdapter(reportingPublishes(pub, onError), sub, { key: options.key, publishOnSpecificResponseChannel: true })
+  const redisAdapter = createAdapter(reportingPublishes(pub, onError), sub, {
+    key: options.key,
+    publishOnSpecificResponseChannel: true,
+  })
   // Socket.IO calls this with `new` once per namespace: a plain function returning the adapter.
   io.adapter(function (nsp: Parameters<typeof redisAdapter>[0]) {
     return wholeFrames(redisAdapter(nsp))

@@ -128,7 +128,12 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   // Several edges: broadcasts (and the web app's emitter) reach sockets on every edge.
   const attachAdapter =
     options.attachAdapter ??
-    (async (server: EdgeIo, client: Redis) => (await attachRedisAdapter(server, client, { onError: (error) => logger.error({ err: error }, 'socket.io redis adapter') })).close)
+    (async (server: EdgeIo, client: Redis) =>
+      (
+        await attachRedisAdapter(server, client, {
+          onError: (error) => logger.error({ err: error }, 'socket.io redis adapter'),
+        })
+      ).close)
   const detachAdapter = redis ? await attachAdapter(io, redis) : undefined
 
   const clock = options.clock ?? realClock
@@ -143,13 +148,27 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),
     lobby,
     registry: registry satisfies RoomClaims | null,
-    recorder: new Recorder({ ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, storage: diskStorage(env.MEDIA_DIR), logger, clock }),
+    recorder: new Recorder({
+      ffmpegPath: env.FFMPEG_PATH,
+      workDir: env.RECORDING_DIR,
+      storage: diskStorage(env.MEDIA_DIR),
+      logger,
+      clock,
+    }),
     // Only its SDP goes into the work directory: the stream itself goes out over RTMP.
     // The viewer count is read from the streaming service's API when one is configured (twitch-viewers.ts).
     liveStreamer: new LiveStreamer(
       { ffmpegPath: env.FFMPEG_PATH, workDir: env.RECORDING_DIR, logger, clock, allowedHosts: env.liveAllowedHosts },
       new LiveViewers({
-        provider: env.LIVE_VIEWERS_CLIENT_ID && env.LIVE_VIEWERS_TOKEN ? twitchViewers({ url: env.LIVE_VIEWERS_API_URL, clientId: env.LIVE_VIEWERS_CLIENT_ID, token: env.LIVE_VIEWERS_TOKEN, logger }) : null,
+        provider:
+          env.LIVE_VIEWERS_CLIENT_ID && env.LIVE_VIEWERS_TOKEN
+            ? twitchViewers({
+                url: env.LIVE_VIEWERS_API_URL,
+                clientId: env.LIVE_VIEWERS_CLIENT_ID,
+                token: env.LIVE_VIEWERS_TOKEN,
+                logger,
+              })
+            : null,
         clock,
       }),
     ),

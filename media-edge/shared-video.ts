@@ -63,7 +63,12 @@ export class SharedVideoPlayback {
   }
 }
 
-function announce<V extends SharedVideo | null>(meeting: Meeting, action: SharedVideoAction, by: EdgePeer, video: V): V {
+function announce<V extends SharedVideo | null>(
+  meeting: Meeting,
+  action: SharedVideoAction,
+  by: EdgePeer,
+  video: V,
+): V {
   meeting.toAll('room:sharedVideo', { action, video, by: by.id })
   return video
 }

@@ -10,7 +10,15 @@ import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { CALL_LIMITS, CAPTION_LANGUAGES, EDGE_ERRORS, SHARED_VIDEO_MAX_POSITION_MS, channels, type Ack, type ClientToServerEvents } from './contract/protocol'
+import {
+  CALL_LIMITS,
+  CAPTION_LANGUAGES,
+  EDGE_ERRORS,
+  SHARED_VIDEO_MAX_POSITION_MS,
+  channels,
+  type Ack,
+  type ClientToServerEvents,
+} from './contract/protocol'
 import { VIDEO_LINK_MAX_LENGTH } from './contract/video-link'
 import { controlSharedVideo, endSharedVideo, startSharedVideo } from './shared-video'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
@@ -40,7 +48,11 @@ const schemas = {
   join: z.object({ roomId: id(), peerData: peerData.optional().default({}) }),
   rtpCapabilities: z.object({ rtpCapabilities: json() }),
   prepare: z.object({ rtpCapabilities: json() }),
-  createTransport: z.object({ direction: z.enum(['send', 'recv']), producing: z.boolean().optional(), consuming: z.boolean().optional() }),
+  createTransport: z.object({
+    direction: z.enum(['send', 'recv']),
+    producing: z.boolean().optional(),
+    consuming: z.boolean().optional(),
+  }),
   connect: z.object({ transportId: id(), dtlsParameters: json() }),
   transport: z.object({ transportId: id() }),
   produce: z.object({
@@ -51,7 +63,11 @@ const schemas = {
   }),
   producer: z.object({ producerId: id() }),
   consumer: z.object({ consumerId: id() }),
-  layers: z.object({ consumerId: id(), spatialLayer: z.number().int().min(0).max(3), temporalLayer: z.number().int().min(0).max(3).optional() }),
+  layers: z.object({
+    consumerId: id(),
+    spatialLayer: z.number().int().min(0).max(3),
+    temporalLayer: z.number().int().min(0).max(3).optional(),
+  }),
   updatePeer: z.object({ peerData }),
   chat: z.object({ text: z.string().max(20_000) }),
   room: z.object({ roomId: id() }),
@@ -70,16 +86,29 @@ const schemas = {
   setMove: z.object({ meetingPeerId: id(), moveToMeetingRoomId: id() }),
   meetingPeer: z.object({ meetingPeerId: id() }),
   joinBreakout: z.object({ meetingRoomId: id(), peerData: peerData.optional().default({}) }),
-  leaveBreakout: z.object({ peerData: peerData.optional().default({}) }).optional().default({}),
+  leaveBreakout: z
+    .object({ peerData: peerData.optional().default({}) })
+    .optional()
+    .default({}),
   eventStart: z.object({ rehearsal: z.boolean().optional() }).optional(),
   eventSlot: z.object({ slotIndex: z.number().int().min(0).max(1000) }),
-  eventSeek: z.object({ positionMs: z.number().int().min(0).max(24 * 60 * 60 * 1000) }),
+  eventSeek: z.object({
+    positionMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60 * 60 * 1000),
+  }),
   eventEnd: z.object({ force: z.boolean().optional() }).optional(),
   captions: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
   callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
   call: z.object({ callId: id() }),
   callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
-  liveInitialize: z.object({ url: z.string().max(2048), streamKey: z.string().max(512).optional(), channel: z.string().max(100).optional() }),
+  liveInitialize: z.object({
+    url: z.string().max(2048),
+    streamKey: z.string().max(512).optional(),
+    channel: z.string().max(100).optional(),
+  }),
   // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
   // anything (another address, say) is refused rather than silently ignored.
   liveControl: z.object({}).strict().optional(),
@@ -99,7 +128,11 @@ function targetPeerId(payload: unknown) {
   return peerId
 }
 
-export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: string; logger: Logger; eventRates?: EventRates }) {
+export function attachSignalling(
+  io: EdgeIo,
+  edge: Edge,
+  options: { secret: string; logger: Logger; eventRates?: EventRates },
+) {
   const { logger } = options
 
   io.use(async (socket, next) => {
@@ -116,7 +149,9 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
   io.on(ROOM_KICK_ALL, (payload: unknown) => {
     const command = RoomKickAllSchema.safeParse(payload)
     if (!command.success) return logger.warn({ payload }, 'room:kickAll refused: invalid payload')
-    edge.kickAll(command.data.roomId, command.data.reason).catch((error: unknown) => logger.error({ err: error, roomId: command.data.roomId }, 'room:kickAll failed'))
+    edge
+      .kickAll(command.data.roomId, command.data.reason)
+      .catch((error: unknown) => logger.error({ err: error, roomId: command.data.roomId }, 'room:kickAll failed'))
   })
 
   io.on('connection', (socket) => {
@@ -161,7 +196,9 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('connectWebRtcTransport', async (payload) => {
       const { meeting, peer } = joined()
       const { transportId, dtlsParameters } = parse(schemas.connect, payload)
-      await meeting.transportOf(peer, transportId).transport.connect({ dtlsParameters: dtlsParameters as types.DtlsParameters })
+      await meeting
+        .transportOf(peer, transportId)
+        .transport.connect({ dtlsParameters: dtlsParameters as types.DtlsParameters })
     })
     answer('restartIce', async (payload) => {
       const { meeting, peer } = joined()
@@ -172,7 +209,13 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('produce', async (payload) => {
       const { meeting, peer } = joined()
       const { transportId, kind, rtpParameters, appData } = parse(schemas.produce, payload)
-      const producer = await meeting.produce(peer, transportId, kind, rtpParameters as types.RtpParameters, appData.source)
+      const producer = await meeting.produce(
+        peer,
+        transportId,
+        kind,
+        rtpParameters as types.RtpParameters,
+        appData.source,
+      )
       return { id: producer.id }
     })
     answer('closeProducer', async (payload) => {
@@ -272,12 +315,22 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     })
     answer('room:sharedVideo:seek', async (payload) => {
       const { meeting, peer } = joined()
-      return controlSharedVideo(meeting, peer, { action: 'seek', positionMs: parse(schemas.videoSeek, payload).positionMs }, edge.now())
+      return controlSharedVideo(
+        meeting,
+        peer,
+        { action: 'seek', positionMs: parse(schemas.videoSeek, payload).positionMs },
+        edge.now(),
+      )
     })
     for (const action of ['play', 'pause'] as const) {
       answer(`room:sharedVideo:${action}`, async (payload) => {
         const { meeting, peer } = joined()
-        return controlSharedVideo(meeting, peer, { action, positionMs: parse(schemas.videoPlay, payload)?.positionMs }, edge.now())
+        return controlSharedVideo(
+          meeting,
+          peer,
+          { action, positionMs: parse(schemas.videoPlay, payload)?.positionMs },
+          edge.now(),
+        )
       })
     }
     for (const action of ['mute', 'unmute'] as const) {
@@ -329,7 +382,13 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
     answer('joinBreakout', async (payload) => {
       const { meeting, peer } = joined()
       const { meetingRoomId, peerData } = parse(schemas.joinBreakout, payload)
-      return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'breakout', meetingRoomId), peerData)
+      return edge.moveTo(
+        socket,
+        meeting,
+        peer,
+        edge.breakouts.summonedTo(meeting, peer, 'breakout', meetingRoomId),
+        peerData,
+      )
     })
     answer('leaveBreakout', async (payload) => {
       const { meeting, peer } = joined()
@@ -456,7 +515,9 @@ export function attachSignalling(io: EdgeIo, edge: Edge, options: { secret: stri
       edge.lobby.socketGone(socket.id)
       const { meeting, peer } = socket.data
       if (!meeting || !peer) return
-      edge.leave(socket, meeting, peer, 'disconnected').catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))
+      edge
+        .leave(socket, meeting, peer, 'disconnected')
+        .catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))
     })
   })
 }

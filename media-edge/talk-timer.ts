@@ -103,7 +103,12 @@ export class TalkTimer {
   /** Everyone's time, and the present people with zero turns (spec §4 inactive speakers). */
   view(now: number, presentUserIds: string[], watchingUserIds: string[] = []): TalkTimerState {
     this.accrue(now)
-    return { distribution: Object.fromEntries(this.spoken), inactiveUserIds: this.inactive(presentUserIds), watchingUserIds, limitMs: this.settings.limitMs }
+    return {
+      distribution: Object.fromEntries(this.spoken),
+      inactiveUserIds: this.inactive(presentUserIds),
+      watchingUserIds,
+      limitMs: this.settings.limitMs,
+    }
   }
 
   /** The distribution map as stored on the meeting room. */

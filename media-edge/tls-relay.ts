@@ -26,7 +26,12 @@ export async function openTlsRelay(target: ResolvedTarget, port: number): Promis
   const server = createServer((local) => {
     track(local)
     // No SNI for a host written as an address, as TLS has none for it.
-    const remote = connectTls({ host: target.address, port, servername: isIP(target.host) ? undefined : target.host, rejectUnauthorized: false })
+    const remote = connectTls({
+      host: target.address,
+      port,
+      servername: isIP(target.host) ? undefined : target.host,
+      rejectUnauthorized: false,
+    })
     track(remote)
     local.pipe(remote).pipe(local)
     local.on('error', () => remote.destroy())

@@ -16,7 +16,12 @@ export function readViewerCount(body: unknown): number | null {
   return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null
 }
 
-export function twitchViewers(options: { url: string; clientId: string; token: string; logger: Logger }): ViewerCountProvider {
+export function twitchViewers(options: {
+  url: string
+  clientId: string
+  token: string
+  logger: Logger
+}): ViewerCountProvider {
   return {
     async viewers(channel) {
       const url = new URL('/helix/streams', options.url)

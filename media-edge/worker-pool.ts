@@ -56,7 +56,9 @@ export class WorkerPool {
     const candidates = this.entries.filter((entry) => entry !== except)
     const pool = candidates.length ? candidates : this.entries
     return pool.reduce((best, entry) =>
-      entry.consumers < best.consumers || (entry.consumers === best.consumers && entry.routers < best.routers) ? entry : best,
+      entry.consumers < best.consumers || (entry.consumers === best.consumers && entry.routers < best.routers)
+        ? entry
+        : best,
     )
   }
 
@@ -107,4 +109,3 @@ export class WorkerPool {
     )
   }
 }
-

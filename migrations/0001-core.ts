@@ -226,7 +226,16 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 }
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
-  for (const table of ['outbox_messages', 'role_grants', 'role_permissions', 'permissions', 'roles', 'rooms', 'brands', 'users']) {
+  for (const table of [
+    'outbox_messages',
+    'role_grants',
+    'role_permissions',
+    'permissions',
+    'roles',
+    'rooms',
+    'brands',
+    'users',
+  ]) {
     await qi.dropTable(table)
   }
 }

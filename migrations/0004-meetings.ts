@@ -78,5 +78,6 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 }
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
-  for (const table of ['meeting_chat_messages', 'meeting_logs', 'meeting_peers', 'meeting_rooms']) await qi.dropTable(table)
+  for (const table of ['meeting_chat_messages', 'meeting_logs', 'meeting_peers', 'meeting_rooms'])
+    await qi.dropTable(table)
 }

@@ -21,7 +21,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     createdAt: when,
     updatedAt: when,
   })
-  await qi.addIndex('oauth_accounts', ['provider', 'subject'], { unique: true, name: 'oauth_accounts_provider_subject' })
+  await qi.addIndex('oauth_accounts', ['provider', 'subject'], {
+    unique: true,
+    name: 'oauth_accounts_provider_subject',
+  })
   await qi.addIndex('oauth_accounts', ['provider', 'email'], { name: 'oauth_accounts_provider_email' })
   await qi.addIndex('oauth_accounts', ['userId'], { name: 'oauth_accounts_user' })
 }

@@ -32,7 +32,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   })
   // One grant of a role per person and room (or community-wide). The new index comes first: on
   // MariaDB the old one backs the userId foreign key until another index starting with userId exists.
-  await qi.addIndex('role_grants', ['userId', 'brandId', 'roleId', 'roomId'], { unique: true, name: 'role_grants_unique_room' })
+  await qi.addIndex('role_grants', ['userId', 'brandId', 'roleId', 'roomId'], {
+    unique: true,
+    name: 'role_grants_unique_room',
+  })
   await qi.removeIndex('role_grants', 'role_grants_unique')
   await qi.addIndex('role_grants', ['roomId'], { name: 'role_grants_room' })
 
@@ -53,8 +56,18 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     const now = new Date()
     const scoped = grants.flatMap((grant) =>
       rooms
-        .filter((room) => (grant.slug === 'room-host' ? room.hostId === grant.userId : idList(room.coHosts).includes(grant.userId)))
-        .map((room) => ({ id: newId(), userId: grant.userId, roleId: grant.roleId, brandId: grant.brandId, roomId: room.id, createdAt: now, updatedAt: now })),
+        .filter((room) =>
+          grant.slug === 'room-host' ? room.hostId === grant.userId : idList(room.coHosts).includes(grant.userId),
+        )
+        .map((room) => ({
+          id: newId(),
+          userId: grant.userId,
+          roleId: grant.roleId,
+          brandId: grant.brandId,
+          roomId: room.id,
+          createdAt: now,
+          updatedAt: now,
+        })),
     )
     if (scoped.length) await qi.bulkInsert('role_grants', scoped, { transaction })
     await qi.bulkDelete('role_grants', { id: grants.map((grant) => grant.id) }, { transaction })
@@ -68,8 +81,12 @@ export async function down({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.addIndex('role_grants', ['userId', 'brandId', 'roleId'], { unique: true, name: 'role_grants_unique' })
   await qi.removeIndex('role_grants', 'role_grants_unique_room')
   // MariaDB keeps an index as long as a foreign key needs it: the key goes first.
-  const keys = (await qi.getForeignKeyReferencesForTable('role_grants')) as Array<{ columnName: string; constraintName: string }>
-  for (const key of keys.filter((reference) => reference.columnName === 'roomId')) await qi.removeConstraint('role_grants', key.constraintName)
+  const keys = (await qi.getForeignKeyReferencesForTable('role_grants')) as Array<{
+    columnName: string
+    constraintName: string
+  }>
+  for (const key of keys.filter((reference) => reference.columnName === 'roomId'))
+    await qi.removeConstraint('role_grants', key.constraintName)
   await qi.removeIndex('role_grants', 'role_grants_room')
   await qi.removeColumn('role_grants', 'roomId')
 }
@@ -79,7 +96,12 @@ export async function down({ context: qi }: MigrationParams<QueryInterface>) {
  * the foreign keys' ON DELETE: the table is made again as 0001 made it, and the rows copied over.
  */
 async function rebuildWithoutRoom(qi: QueryInterface) {
-  const ref = (table: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model: table, key: 'id' }, onDelete: 'CASCADE' })
+  const ref = (table: string) => ({
+    type: DataTypes.STRING(36),
+    allowNull: false,
+    references: { model: table, key: 'id' },
+    onDelete: 'CASCADE',
+  })
   await qi.createTable('role_grants_before_0007', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
     userId: ref('users'),

@@ -24,7 +24,13 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     await qi.bulkInsert(
       'memberships',
       holders.map(({ userId, brandId, createdAt }) => ({
-        id: newId(), userId, brandId, status: 'active', source: 'registration', createdAt: new Date(createdAt), updatedAt: now,
+        id: newId(),
+        userId,
+        brandId,
+        status: 'active',
+        source: 'registration',
+        createdAt: new Date(createdAt),
+        updatedAt: now,
       })),
     )
   }

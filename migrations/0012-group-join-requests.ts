@@ -7,7 +7,12 @@ import type { MigrationParams } from 'umzug'
 // "a join request is submitted for approval and then approved"): one row per person and group,
 // holding the answers to the group's questions as they were asked.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
-  const ref = (table: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model: table, key: 'id' }, onDelete: 'CASCADE' })
+  const ref = (table: string) => ({
+    type: DataTypes.STRING(36),
+    allowNull: false,
+    references: { model: table, key: 'id' },
+    onDelete: 'CASCADE',
+  })
   await qi.createTable('group_join_requests', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
     brandId: ref('brands'),

@@ -6,8 +6,16 @@ import type { MigrationParams } from 'umzug'
 // deleted tag or room takes its links with it. A subcommunity is a title, a description and the
 // groups assigned to it (a link table too: a group may sit in several subcommunities).
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
-const ref = (model: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model, key: 'id' }, onDelete: 'CASCADE' })
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const ref = (model: string) => ({
+  type: DataTypes.STRING(36),
+  allowNull: false,
+  references: { model, key: 'id' },
+  onDelete: 'CASCADE',
+})
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('brand_tags', {
@@ -29,7 +37,13 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.addIndex('room_tags', ['roomId', 'tagId'], { unique: true, name: 'room_tags_unique' })
   await qi.addIndex('room_tags', ['tagId'], { name: 'room_tags_tag' })
 
-  await qi.createTable('member_tags', { id: id(), brandId: ref('brands'), userId: ref('users'), tagId: ref('brand_tags'), ...stamps() })
+  await qi.createTable('member_tags', {
+    id: id(),
+    brandId: ref('brands'),
+    userId: ref('users'),
+    tagId: ref('brand_tags'),
+    ...stamps(),
+  })
   await qi.addIndex('member_tags', ['userId', 'tagId'], { unique: true, name: 'member_tags_unique' })
   await qi.addIndex('member_tags', ['tagId'], { name: 'member_tags_tag' })
 
@@ -42,8 +56,16 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   })
   await qi.addIndex('subcommunities', ['brandId'], { name: 'subcommunities_brand' })
 
-  await qi.createTable('subcommunity_rooms', { id: id(), subcommunityId: ref('subcommunities'), roomId: ref('rooms'), ...stamps() })
-  await qi.addIndex('subcommunity_rooms', ['subcommunityId', 'roomId'], { unique: true, name: 'subcommunity_rooms_unique' })
+  await qi.createTable('subcommunity_rooms', {
+    id: id(),
+    subcommunityId: ref('subcommunities'),
+    roomId: ref('rooms'),
+    ...stamps(),
+  })
+  await qi.addIndex('subcommunity_rooms', ['subcommunityId', 'roomId'], {
+    unique: true,
+    name: 'subcommunity_rooms_unique',
+  })
   await qi.addIndex('subcommunity_rooms', ['roomId'], { name: 'subcommunity_rooms_room' })
 }
 

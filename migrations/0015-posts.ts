@@ -6,9 +6,17 @@ import type { MigrationParams } from 'umzug'
 // post's state: 'published', 'draft', 'scheduled' (due at draftPostTime); 'held' (moderation) fits
 // the same column later. Deleting is a flag, so a thread keeps its shape.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
-const ref = (model: string, allowNull = false) => ({ type: DataTypes.STRING(36), allowNull, references: { model, key: 'id' }, onDelete: 'CASCADE' })
+const ref = (model: string, allowNull = false) => ({
+  type: DataTypes.STRING(36),
+  allowNull,
+  references: { model, key: 'id' },
+  onDelete: 'CASCADE',
+})
 // Milliseconds (MariaDB's DATETIME keeps whole seconds otherwise): threads and feeds are read in the order posts were written.
-const stamps = () => ({ createdAt: { type: DataTypes.DATE(3), allowNull: false }, updatedAt: { type: DataTypes.DATE(3), allowNull: false } })
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE(3), allowNull: false },
+  updatedAt: { type: DataTypes.DATE(3), allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('posts', {

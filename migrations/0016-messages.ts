@@ -9,9 +9,22 @@ import type { MigrationParams } from 'umzug'
 // they read) rather than a timestamp comparison: MariaDB's DATETIME keeps whole seconds by default,
 // so "newer than my last read" would miss a message written in the same second.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
-const ref = (model: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model, key: 'id' }, onDelete: 'CASCADE' })
-const optionalRef = (model: string) => ({ type: DataTypes.STRING(36), allowNull: true, references: { model, key: 'id' }, onDelete: 'SET NULL' })
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const ref = (model: string) => ({
+  type: DataTypes.STRING(36),
+  allowNull: false,
+  references: { model, key: 'id' },
+  onDelete: 'CASCADE',
+})
+const optionalRef = (model: string) => ({
+  type: DataTypes.STRING(36),
+  allowNull: true,
+  references: { model, key: 'id' },
+  onDelete: 'SET NULL',
+})
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('conversations', {
@@ -31,7 +44,12 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     id: id(),
     conversationId: ref('conversations'),
     // A member; null for an external recipient, who has a name and an email or a phone instead.
-    userId: { type: DataTypes.STRING(36), allowNull: true, references: { model: 'users', key: 'id' }, onDelete: 'CASCADE' },
+    userId: {
+      type: DataTypes.STRING(36),
+      allowNull: true,
+      references: { model: 'users', key: 'id' },
+      onDelete: 'CASCADE',
+    },
     name: { type: DataTypes.STRING(255), allowNull: true },
     emailAddress: { type: DataTypes.STRING(255), allowNull: true },
     phoneNumber: { type: DataTypes.STRING(40), allowNull: true },
@@ -44,7 +62,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     lastReadAt: { type: DataTypes.DATE, allowNull: true },
     ...stamps(),
   })
-  await qi.addIndex('conversation_participants', ['conversationId', 'userId'], { unique: true, name: 'conversation_participants_unique' })
+  await qi.addIndex('conversation_participants', ['conversationId', 'userId'], {
+    unique: true,
+    name: 'conversation_participants_unique',
+  })
   await qi.addIndex('conversation_participants', ['userId'], { name: 'conversation_participants_user' })
   await qi.addIndex('conversation_participants', ['replyTokenHash'], { name: 'conversation_participants_token' })
 

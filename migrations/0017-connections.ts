@@ -7,8 +7,16 @@ import type { MigrationParams } from 'umzug'
 // requester's row says "requested", the recipient's "pending"; accept turns both to "accepted",
 // reject both to "rejected". Blocks and mutes are one row per person and kind, within a community.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
-const ref = (model: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model, key: 'id' }, onDelete: 'CASCADE' })
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const ref = (model: string) => ({
+  type: DataTypes.STRING(36),
+  allowNull: false,
+  references: { model, key: 'id' },
+  onDelete: 'CASCADE',
+})
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('user_connections', {
@@ -21,7 +29,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     postNotifications: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     ...stamps(),
   })
-  await qi.addIndex('user_connections', ['brandId', 'userId', 'connectedUserId'], { unique: true, name: 'user_connections_pair' })
+  await qi.addIndex('user_connections', ['brandId', 'userId', 'connectedUserId'], {
+    unique: true,
+    name: 'user_connections_pair',
+  })
   await qi.addIndex('user_connections', ['connectedUserId'], { name: 'user_connections_connected' })
 
   await qi.createTable('user_blocks', {
@@ -33,7 +44,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     kind: { type: DataTypes.STRING(8), allowNull: false },
     ...stamps(),
   })
-  await qi.addIndex('user_blocks', ['brandId', 'userId', 'targetUserId', 'kind'], { unique: true, name: 'user_blocks_unique' })
+  await qi.addIndex('user_blocks', ['brandId', 'userId', 'targetUserId', 'kind'], {
+    unique: true,
+    name: 'user_blocks_unique',
+  })
   await qi.addIndex('user_blocks', ['targetUserId'], { name: 'user_blocks_target' })
 
   await qi.createTable('room_follows', {

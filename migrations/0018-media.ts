@@ -5,7 +5,12 @@ import type { MigrationParams } from 'umzug'
 // The bytes live in the media store (app/lib/media/storage.server.ts) under storageKey; this row is
 // what the library lists and what every read of the file is checked against.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
-  const ref = (table: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model: table, key: 'id' }, onDelete: 'CASCADE' })
+  const ref = (table: string) => ({
+    type: DataTypes.STRING(36),
+    allowNull: false,
+    references: { model: table, key: 'id' },
+    onDelete: 'CASCADE',
+  })
   await qi.createTable('media', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
     brandId: ref('brands'),

@@ -5,8 +5,16 @@ import type { MigrationParams } from 'umzug'
 // "User notification setting", §4 "Notifications"): one row per recipient and event, and each
 // member's settings per community, optionally overridden per room.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
-const ref = (model: string, allowNull = false) => ({ type: DataTypes.STRING(36), allowNull, references: { model, key: 'id' }, onDelete: 'CASCADE' })
-const stamps = () => ({ createdAt: { type: DataTypes.DATE(3), allowNull: false }, updatedAt: { type: DataTypes.DATE(3), allowNull: false } })
+const ref = (model: string, allowNull = false) => ({
+  type: DataTypes.STRING(36),
+  allowNull,
+  references: { model, key: 'id' },
+  onDelete: 'CASCADE',
+})
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE(3), allowNull: false },
+  updatedAt: { type: DataTypes.DATE(3), allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('notifications', {
@@ -45,7 +53,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     lastDigestAt: { type: DataTypes.DATE(3), allowNull: true },
     ...stamps(),
   })
-  await qi.addIndex('notification_settings', ['brandId', 'userId', 'roomId'], { unique: true, name: 'notification_settings_owner' })
+  await qi.addIndex('notification_settings', ['brandId', 'userId', 'roomId'], {
+    unique: true,
+    name: 'notification_settings_owner',
+  })
   await qi.addIndex('notification_settings', ['roomId', 'scope'], { name: 'notification_settings_room' })
   await qi.addIndex('notification_settings', ['brandId', 'frequency'], { name: 'notification_settings_frequency' })
 }

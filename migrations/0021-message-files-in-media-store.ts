@@ -40,13 +40,21 @@ async function rows(qi: QueryInterface, moved: boolean): Promise<Row[]> {
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   const columns = await qi.describeTable('message_attachments')
-  if (!columns.role) await qi.addColumn('message_attachments', 'role', { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'file' })
+  if (!columns.role)
+    await qi.addColumn('message_attachments', 'role', {
+      type: DataTypes.STRING(16),
+      allowNull: false,
+      defaultValue: 'file',
+    })
   const store = mediaStore()
   for (const row of await rows(qi, false)) {
     if (!LEGACY_KEY.test(row.storageKey)) continue
     const key = `messages/${row.brandId}/${row.storageKey}`
     const from = legacyPath(row.storageKey)
-    const present = await stat(from).then(() => true, () => false)
+    const present = await stat(from).then(
+      () => true,
+      () => false,
+    )
     if (present) await store.put(key, createReadStream(from))
     await qi.bulkUpdate('message_attachments', { storageKey: key }, { id: row.id })
     if (present) await rm(from, { force: true })
@@ -56,7 +64,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
   const store = mediaStore()
   // Videos and thumbnails had no place before; their rows and files go.
-  for (const row of await qi.sequelize.query<{ id: string; storageKey: string }>(`SELECT id, storageKey FROM message_attachments WHERE role <> 'file'`, { type: QueryTypes.SELECT })) {
+  for (const row of await qi.sequelize.query<{ id: string; storageKey: string }>(
+    `SELECT id, storageKey FROM message_attachments WHERE role <> 'file'`,
+    { type: QueryTypes.SELECT },
+  )) {
     await store.delete(row.storageKey)
     await qi.bulkDelete('message_attachments', { id: row.id })
   }

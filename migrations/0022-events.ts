@@ -7,13 +7,22 @@ import type { MigrationParams } from 'umzug'
 // events have, and its scripted slots in order. Registration forms, surveys, participants and
 // series come later as tables of their own that point at events.roomId (a series adds a nullable
 // events.seriesId), so nothing here has to move for them.
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 const flag = (defaultValue: boolean) => ({ type: DataTypes.BOOLEAN, allowNull: false, defaultValue })
 const count = () => ({ type: DataTypes.INTEGER, allowNull: true })
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('events', {
-    roomId: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false, references: { model: 'rooms', key: 'id' }, onDelete: 'CASCADE' },
+    roomId: {
+      type: DataTypes.STRING(36),
+      primaryKey: true,
+      allowNull: false,
+      references: { model: 'rooms', key: 'id' },
+      onDelete: 'CASCADE',
+    },
     // 'scripted' (slots, run by the edge's slot timer) or 'live'.
     eventType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'live' },
     // When registration closes (3 days before to 1 hour after the start); null: at the start.
@@ -38,7 +47,12 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 
   await qi.createTable('event_slots', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
-    roomId: { type: DataTypes.STRING(36), allowNull: false, references: { model: 'events', key: 'roomId' }, onDelete: 'CASCADE' },
+    roomId: {
+      type: DataTypes.STRING(36),
+      allowNull: false,
+      references: { model: 'events', key: 'roomId' },
+      onDelete: 'CASCADE',
+    },
     position: { type: DataTypes.INTEGER, allowNull: false },
     name: { type: DataTypes.STRING(100), allowNull: false },
     minutes: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },

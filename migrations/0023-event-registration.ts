@@ -11,9 +11,22 @@ import type { MigrationParams } from 'umzug'
 // one person's answers to one definition. A registration is one person's place at one event:
 // approved or pending, made by the form or an import, with the auto-join code mailed to them
 // (kept only as its hash, like sign-in codes).
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
-const ref = (table: string, key = 'id') => ({ type: DataTypes.STRING(36), allowNull: false, references: { model: table, key }, onDelete: 'CASCADE' })
-const optionalRef = (table: string) => ({ type: DataTypes.STRING(36), allowNull: true, references: { model: table, key: 'id' }, onDelete: 'SET NULL' })
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
+const ref = (table: string, key = 'id') => ({
+  type: DataTypes.STRING(36),
+  allowNull: false,
+  references: { model: table, key },
+  onDelete: 'CASCADE',
+})
+const optionalRef = (table: string) => ({
+  type: DataTypes.STRING(36),
+  allowNull: true,
+  references: { model: table, key: 'id' },
+  onDelete: 'SET NULL',
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('form_definitions', {
@@ -31,11 +44,22 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     ...stamps(),
   })
   // One submission per person and form: answering again replaces the answers.
-  await qi.addIndex('form_submissions', ['formDefinitionId', 'userId'], { unique: true, name: 'form_submissions_unique' })
+  await qi.addIndex('form_submissions', ['formDefinitionId', 'userId'], {
+    unique: true,
+    name: 'form_submissions_unique',
+  })
 
-  await qi.addColumn('events', 'registrationEnabled', { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false })
+  await qi.addColumn('events', 'registrationEnabled', {
+    type: DataTypes.BOOLEAN,
+    allowNull: false,
+    defaultValue: false,
+  })
   // On: a registration waits (pending) until someone who manages events approves it.
-  await qi.addColumn('events', 'registrationModeration', { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false })
+  await qi.addColumn('events', 'registrationModeration', {
+    type: DataTypes.BOOLEAN,
+    allowNull: false,
+    defaultValue: false,
+  })
   await qi.addColumn('events', 'registrationFormId', optionalRef('form_definitions'))
   await qi.addColumn('events', 'preSurveyFormId', optionalRef('form_definitions'))
   await qi.addColumn('events', 'postSurveyFormId', optionalRef('form_definitions'))
@@ -65,7 +89,16 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.dropTable('event_registrations')
-  for (const column of ['predefinedGroups', 'matchSecondaryField', 'matchPrimaryField', 'postSurveyFormId', 'preSurveyFormId', 'registrationFormId', 'registrationModeration', 'registrationEnabled']) {
+  for (const column of [
+    'predefinedGroups',
+    'matchSecondaryField',
+    'matchPrimaryField',
+    'postSurveyFormId',
+    'preSurveyFormId',
+    'registrationFormId',
+    'registrationModeration',
+    'registrationEnabled',
+  ]) {
     await qi.removeColumn('events', column)
   }
   await qi.dropTable('form_submissions')

@@ -12,18 +12,31 @@ import type { MigrationParams } from 'umzug'
 // `events` row each) that point back at it with events.seriesId. Deleting a series removes this row
 // only: the FK's SET NULL turns the sessions left into standalone events (the command archives the
 // ones that had not started first, see app/lib/event-series/series-commands.server.ts).
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('event_series', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
-    brandId: { type: DataTypes.STRING(36), allowNull: false, references: { model: 'brands', key: 'id' }, onDelete: 'CASCADE' },
+    brandId: {
+      type: DataTypes.STRING(36),
+      allowNull: false,
+      references: { model: 'brands', key: 'id' },
+      onDelete: 'CASCADE',
+    },
     name: { type: DataTypes.STRING(255), allowNull: false },
     summary: { type: DataTypes.STRING(280), allowNull: false },
     description: { type: DataTypes.TEXT, allowNull: true },
     syncBreakouts: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     registrationRequired: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-    registrationFormId: { type: DataTypes.STRING(36), allowNull: true, references: { model: 'form_definitions', key: 'id' }, onDelete: 'SET NULL' },
+    registrationFormId: {
+      type: DataTypes.STRING(36),
+      allowNull: true,
+      references: { model: 'form_definitions', key: 'id' },
+      onDelete: 'SET NULL',
+    },
     // The first session's start (UTC), the zone its wall-clock time is kept in, and each session's length.
     firstStartsAt: { type: DataTypes.DATE(3), allowNull: false },
     timeZone: { type: DataTypes.STRING(64), allowNull: false },

@@ -10,13 +10,26 @@ import type { MigrationParams } from 'umzug'
 //
 // rooms.waitingRoom: the host's "waiting room on by default" (knock) setting; off by default, so
 // no room changes behaviour until its host asks for it.
-const stamps = () => ({ createdAt: { type: DataTypes.DATE, allowNull: false }, updatedAt: { type: DataTypes.DATE, allowNull: false } })
+const stamps = () => ({
+  createdAt: { type: DataTypes.DATE, allowNull: false },
+  updatedAt: { type: DataTypes.DATE, allowNull: false },
+})
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('calls', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
-    brandId: { type: DataTypes.STRING(36), allowNull: false, references: { model: 'brands', key: 'id' }, onDelete: 'CASCADE' },
-    roomId: { type: DataTypes.STRING(36), allowNull: false, references: { model: 'rooms', key: 'id' }, onDelete: 'CASCADE' },
+    brandId: {
+      type: DataTypes.STRING(36),
+      allowNull: false,
+      references: { model: 'brands', key: 'id' },
+      onDelete: 'CASCADE',
+    },
+    roomId: {
+      type: DataTypes.STRING(36),
+      allowNull: false,
+      references: { model: 'rooms', key: 'id' },
+      onDelete: 'CASCADE',
+    },
     // A member's user id or a guest's `guest:<id>`: no foreign key, guests have no user row.
     callerId: { type: DataTypes.STRING(64), allowNull: false },
     callerName: { type: DataTypes.STRING(100), allowNull: false },

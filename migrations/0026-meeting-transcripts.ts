@@ -7,7 +7,12 @@ import type { MigrationParams } from 'umzug'
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('meeting_transcript_lines', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
-    meetingRoomId: { type: DataTypes.STRING(36), allowNull: false, references: { model: 'meeting_rooms', key: 'id' }, onDelete: 'CASCADE' },
+    meetingRoomId: {
+      type: DataTypes.STRING(36),
+      allowNull: false,
+      references: { model: 'meeting_rooms', key: 'id' },
+      onDelete: 'CASCADE',
+    },
     peerId: { type: DataTypes.STRING(36), allowNull: false },
     userId: { type: DataTypes.STRING(64), allowNull: false },
     name: { type: DataTypes.STRING(255), allowNull: false },
@@ -16,7 +21,9 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     createdAt: { type: DataTypes.DATE, allowNull: false },
     updatedAt: { type: DataTypes.DATE, allowNull: false },
   })
-  await qi.addIndex('meeting_transcript_lines', ['meetingRoomId', 'spokenAt'], { name: 'meeting_transcript_room_spoken' })
+  await qi.addIndex('meeting_transcript_lines', ['meetingRoomId', 'spokenAt'], {
+    name: 'meeting_transcript_room_spoken',
+  })
 }
 
 export async function down({ context: qi }: MigrationParams<QueryInterface>) {

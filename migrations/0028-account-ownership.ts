@@ -12,7 +12,12 @@ import type { MigrationParams } from 'umzug'
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.addColumn('users', 'firstSignedInAt', { type: DataTypes.DATE, allowNull: true })
   await qi.addColumn('users', 'managedByBrandId', { type: DataTypes.STRING(36), allowNull: true })
-  const ref = (table: string) => ({ type: DataTypes.STRING(36), allowNull: false, references: { model: table, key: 'id' }, onDelete: 'CASCADE' })
+  const ref = (table: string) => ({
+    type: DataTypes.STRING(36),
+    allowNull: false,
+    references: { model: table, key: 'id' },
+    onDelete: 'CASCADE',
+  })
   await qi.createTable('member_invitations', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
     brandId: ref('brands'),

@@ -29,7 +29,11 @@ export type Access =
  * their membership is active (an archived or pending member holds nothing), and, when a room is
  * named, that room's own grants (a room's host or co-host), which never reach another room.
  */
-export async function permissionsHeld(userId: string | null | undefined, brandId: string, roomId: string | null = null): Promise<Set<PermissionSlug>> {
+export async function permissionsHeld(
+  userId: string | null | undefined,
+  brandId: string,
+  roomId: string | null = null,
+): Promise<Set<PermissionSlug>> {
   if (!userId) return new Set()
   const db = Room.sequelize!
   const rows = await db.query<{ slug: PermissionSlug }>(
@@ -45,7 +49,12 @@ export async function permissionsHeld(userId: string | null | undefined, brandId
 }
 
 /** GET /permissions/granted: which of these permissions the user holds (in the room, when one is named). */
-export async function permissionsGranted<P extends PermissionSlug>(userId: string | null | undefined, brandId: string, permissions: readonly P[], roomId: string | null = null): Promise<Set<P>> {
+export async function permissionsGranted<P extends PermissionSlug>(
+  userId: string | null | undefined,
+  brandId: string,
+  permissions: readonly P[],
+  roomId: string | null = null,
+): Promise<Set<P>> {
   const held = await permissionsHeld(userId, brandId, roomId)
   return new Set(permissions.filter((permission) => held.has(permission)))
 }
@@ -64,7 +73,10 @@ export async function isMeetingBot(userId: string, brandId: string): Promise<boo
  * A community page (spec: route permissions): every listed permission is needed, except that a
  * page the admins opened to guests (publicAccess) lets anyone see it.
  */
-export function pageAccess(page: CommunityPage, input: { signedIn: boolean; permissions: ReadonlySet<PermissionSlug>; publicAccess: Brand['publicAccess'] }): { ok: true } | { ok: false; reason: 'signInRequired' | 'accessDenied' } {
+export function pageAccess(
+  page: CommunityPage,
+  input: { signedIn: boolean; permissions: ReadonlySet<PermissionSlug>; publicAccess: Brand['publicAccess'] },
+): { ok: true } | { ok: false; reason: 'signInRequired' | 'accessDenied' } {
   const { permissions, guestSwitch } = COMMUNITY_PAGES[page]
   if (permissions.every((permission) => input.permissions.has(permission))) return { ok: true }
   if (guestSwitch && input.publicAccess[guestSwitch]) return { ok: true }
@@ -72,7 +84,11 @@ export function pageAccess(page: CommunityPage, input: { signedIn: boolean; perm
 }
 
 type RoomKind = 'room' | 'group' | 'event'
-const NOT_FOUND: Record<RoomKind, AccessReason> = { room: 'roomNotFound', group: 'groupNotFound', event: 'eventNotFound' }
+const NOT_FOUND: Record<RoomKind, AccessReason> = {
+  room: 'roomNotFound',
+  group: 'groupNotFound',
+  event: 'eventNotFound',
+}
 
 /** The active, undeleted room a community's link names (any letter case), or null. */
 export function findRoom(brandId: string, slug: string | undefined): Promise<Room | null> {
@@ -96,7 +112,8 @@ export async function checkAccess(input: {
   permissions?: ReadonlySet<PermissionSlug>
 }): Promise<Access> {
   const { brand, userId } = input
-  if (!brand || brand.status !== 'active') return { ok: false, reason: 'communityNotFound', userId, brand: null, room: null }
+  if (!brand || brand.status !== 'active')
+    return { ok: false, reason: 'communityNotFound', userId, brand: null, room: null }
 
   let room: Room | null = null
   if (input.room) {
@@ -106,7 +123,8 @@ export async function checkAccess(input: {
       return { ok: false, reason: NOT_FOUND[kind], userId, brand, room: null }
     }
   }
-  const permissions = !room && input.permissions ? input.permissions : await permissionsHeld(userId, brand.id, room?.id ?? null)
+  const permissions =
+    !room && input.permissions ? input.permissions : await permissionsHeld(userId, brand.id, room?.id ?? null)
 
   if (input.page) {
     const page = pageAccess(input.page, { signedIn: userId !== null, permissions, publicAccess: brand.publicAccess })
@@ -125,11 +143,24 @@ export async function checkAccess(input: {
   return { ok: true, userId, brand, room, permissions }
 }
 
-const REFUSALS: Record<RoomRefusal, AccessReason> = { signInRequired: 'signInRequired', noAccess: 'accessDenied', membersOnly: 'accessDenied', premiumEvent: 'premiumEvent' }
+const REFUSALS: Record<RoomRefusal, AccessReason> = {
+  signInRequired: 'signInRequired',
+  noAccess: 'accessDenied',
+  membersOnly: 'accessDenied',
+  premiumEvent: 'premiumEvent',
+}
 
 /** The meeting rights the edge enforces for someone in a room (its pass carries them). */
-export function meetingRights(userId: string | null, room: Pick<Room, 'hostId' | 'coHosts'>, permissions: ReadonlySet<PermissionSlug>) {
+export function meetingRights(
+  userId: string | null,
+  room: Pick<Room, 'hostId' | 'coHosts'>,
+  permissions: ReadonlySet<PermissionSlug>,
+) {
   const isHost = userId !== null && room.hostId === userId
   const isCoHost = userId !== null && !isHost && (room.coHosts ?? []).includes(userId)
-  return { isHost, isCoHost, permissions: (['kick-peer', 'mute-peer'] as const).filter((slug) => permissions.has(slug)) }
+  return {
+    isHost,
+    isCoHost,
+    permissions: (['kick-peer', 'mute-peer'] as const).filter((slug) => permissions.has(slug)),
+  }
 }

@@ -3,7 +3,15 @@
 // the media edge (the meeting's answer, decline, cancel and missed timer) and the web app (the JSON
 // API, the call history) move calls through here, so a call answered on one side and cancelled
 // on the other ends once, whichever comes first.
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type NonAttribute, type Sequelize } from 'sequelize'
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type NonAttribute,
+  type Sequelize,
+} from 'sequelize'
 import { newId } from './ids'
 import type { Room } from './room'
 
@@ -55,7 +63,12 @@ export class RoomCall extends Model<InferAttributes<RoomCall>, InferCreationAttr
         callerId: { type: DataTypes.STRING(64), allowNull: false },
         callerName: { type: DataTypes.STRING(CALLER_NAME_MAX), allowNull: false },
         hostId: { type: DataTypes.STRING(36), allowNull: true },
-        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'calling', validate: { isIn: [[...CALL_STATUSES]] } },
+        status: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'calling',
+          validate: { isIn: [[...CALL_STATUSES]] },
+        },
         message: { type: DataTypes.STRING(CALL_MESSAGE_MAX), allowNull: true },
         answeredBy: { type: DataTypes.STRING(36), allowNull: true },
         meetingRoomId: { type: DataTypes.STRING(36), allowNull: true },
@@ -101,7 +114,10 @@ export async function endCall(
  * Whether a room holds this person back: it is locked or its waiting room is on (knock), and they
  * are not its host or a co-host. The edge refuses their join on it; the API lets only them call.
  */
-export function holdsBack(room: { locked: boolean; waitingRoom: boolean }, person: { isHost: boolean; isCoHost: boolean }) {
+export function holdsBack(
+  room: { locked: boolean; waitingRoom: boolean },
+  person: { isHost: boolean; isCoHost: boolean },
+) {
   return (room.locked || room.waitingRoom) && !person.isHost && !person.isCoHost
 }
 
@@ -109,10 +125,20 @@ export function holdsBack(room: { locked: boolean; waitingRoom: boolean }, perso
  * A call to the room's hosts: the caller's call still ringing there if there is one (a second tab,
  * a reload, the API and the meeting alike ring once), else a new one. `created` says which.
  */
-export async function ringHosts(room: { id: string; brandId: string; hostId: string | null }, callerId: string, callerName: string) {
+export async function ringHosts(
+  room: { id: string; brandId: string; hostId: string | null },
+  callerId: string,
+  callerName: string,
+) {
   const ringing = await RoomCall.findOne({ where: { roomId: room.id, callerId, status: 'calling' } })
   if (ringing) return { row: ringing, created: false }
-  const row = await RoomCall.create({ brandId: room.brandId, roomId: room.id, callerId, callerName: callerName.slice(0, CALLER_NAME_MAX), hostId: room.hostId })
+  const row = await RoomCall.create({
+    brandId: room.brandId,
+    roomId: room.id,
+    callerId,
+    callerName: callerName.slice(0, CALLER_NAME_MAX),
+    hostId: room.hostId,
+  })
   return { row, created: true }
 }
 

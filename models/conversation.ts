@@ -48,7 +48,10 @@ export class Conversation extends Model<InferAttributes<Conversation>, InferCrea
  * Someone in a conversation: a member (userId), or an external recipient (name and an email or a
  * phone) who reads and answers through the reply link mailed or texted to them.
  */
-export class ConversationParticipant extends Model<InferAttributes<ConversationParticipant>, InferCreationAttributes<ConversationParticipant>> {
+export class ConversationParticipant extends Model<
+  InferAttributes<ConversationParticipant>,
+  InferCreationAttributes<ConversationParticipant>
+> {
   declare id: CreationOptional<string>
   declare conversationId: string
   declare userId: CreationOptional<string | null>

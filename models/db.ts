@@ -8,7 +8,8 @@ export type Dialect = 'sqlite' | 'mysql'
 
 /** Which dialect a DATABASE_URL names; mariadb:// is spoken through the mysql dialect (mysql2). */
 export function dialectOf(url: string): Dialect {
-  if (!isDatabaseUrl(url)) throw new Error(`DATABASE_URL must start with sqlite: or mysql:// (got "${url.split(':')[0]}:")`)
+  if (!isDatabaseUrl(url))
+    throw new Error(`DATABASE_URL must start with sqlite: or mysql:// (got "${url.split(':')[0]}:")`)
   return url.startsWith('sqlite:') ? 'sqlite' : 'mysql'
 }
 

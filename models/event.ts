@@ -53,7 +53,12 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
     CommunityEvent.init(
       {
         roomId: { type: DataTypes.STRING(36), primaryKey: true },
-        eventType: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'live', validate: { isIn: [['scripted', 'live']] } },
+        eventType: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'live',
+          validate: { isIn: [['scripted', 'live']] },
+        },
         registrationCutoffAt: { type: DataTypes.DATE(3), allowNull: true },
         registrationLimit: count(),
         feedVisible: flag(true),
@@ -123,7 +128,10 @@ export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
  * admin's import, with their answers (a form submission) and the auto-join code mailed to them,
  * kept only as its hash (spec §5: "Auto-join code: required, valid, not expired").
  */
-export class EventRegistration extends Model<InferAttributes<EventRegistration>, InferCreationAttributes<EventRegistration>> {
+export class EventRegistration extends Model<
+  InferAttributes<EventRegistration>,
+  InferCreationAttributes<EventRegistration>
+> {
   declare id: CreationOptional<string>
   declare roomId: string
   declare userId: string
@@ -142,9 +150,19 @@ export class EventRegistration extends Model<InferAttributes<EventRegistration>,
         id: { type: DataTypes.STRING(36), primaryKey: true, defaultValue: newId },
         roomId: { type: DataTypes.STRING(36), allowNull: false },
         userId: { type: DataTypes.STRING(36), allowNull: false },
-        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'approved', validate: { isIn: [[...REGISTRATION_STATUSES]] } },
+        status: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'approved',
+          validate: { isIn: [[...REGISTRATION_STATUSES]] },
+        },
         coHost: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
-        source: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'form', validate: { isIn: [['form', 'import']] } },
+        source: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'form',
+          validate: { isIn: [['form', 'import']] },
+        },
         submissionId: { type: DataTypes.STRING(36), allowNull: true },
         autoJoinCodeHash: { type: DataTypes.STRING(64), allowNull: true },
         autoJoinExpiresAt: { type: DataTypes.DATE, allowNull: true },

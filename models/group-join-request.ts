@@ -19,7 +19,10 @@ export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]
 export type JoinAnswer = { question: string; answer: string }
 
 /** Someone asking to join a group, with their answers to its questionnaire. */
-export class GroupJoinRequest extends Model<InferAttributes<GroupJoinRequest>, InferCreationAttributes<GroupJoinRequest>> {
+export class GroupJoinRequest extends Model<
+  InferAttributes<GroupJoinRequest>,
+  InferCreationAttributes<GroupJoinRequest>
+> {
   declare id: CreationOptional<string>
   declare brandId: string
   declare roomId: string
@@ -39,7 +42,12 @@ export class GroupJoinRequest extends Model<InferAttributes<GroupJoinRequest>, I
         brandId: { type: DataTypes.STRING(36), allowNull: false },
         roomId: { type: DataTypes.STRING(36), allowNull: false },
         userId: { type: DataTypes.STRING(36), allowNull: false },
-        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'pending', validate: { isIn: [[...JOIN_REQUEST_STATUSES]] } },
+        status: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'pending',
+          validate: { isIn: [[...JOIN_REQUEST_STATUSES]] },
+        },
         answers: jsonColumn('answers', { defaults: () => [] as JoinAnswer[] }),
         decidedById: { type: DataTypes.STRING(36), allowNull: true },
         decidedAt: { type: DataTypes.DATE, allowNull: true },

@@ -4,7 +4,14 @@ import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
 import { Membership } from './membership'
 import { MemberInvitation } from './member-invitation'
-import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine, initialiseMeetings } from './meeting'
+import {
+  MeetingChatMessage,
+  MeetingLog,
+  MeetingPeer,
+  MeetingRoom,
+  MeetingTranscriptLine,
+  initialiseMeetings,
+} from './meeting'
 import { OAuthAccount } from './oauth-account'
 import { OutboxMessage } from './outbox'
 import { ProductConfig } from './product-config'
@@ -30,7 +37,22 @@ import { EventSeries } from './event-series'
 import { Notification, NotificationSetting } from './notification'
 import { RoomCall } from './call'
 
-export { AuthCode, Brand, MagicLink, Membership, OAuthAccount, OutboxMessage, Permission, ProductConfig, RateLimit, Role, RoleGrant, Room, Session, User }
+export {
+  AuthCode,
+  Brand,
+  MagicLink,
+  Membership,
+  OAuthAccount,
+  OutboxMessage,
+  Permission,
+  ProductConfig,
+  RateLimit,
+  Role,
+  RoleGrant,
+  Room,
+  Session,
+  User,
+}
 export { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom, MeetingTranscriptLine }
 export { BrandTag, MemberTag, RoomTag, Subcommunity, SubcommunityRoom }
 export { GroupJoinRequest }

@@ -1,4 +1,11 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize'
 import { newId } from './ids'
 
 /** The library's three tabs (spec §2: videos, images and files), one kind per item. */
@@ -6,7 +13,8 @@ export const MEDIA_KINDS = ['video', 'image', 'file'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
 /** Where the store keeps a library item's bytes: its owner's folder in the community. */
-export const libraryStorageKey = (item: Pick<Media, 'brandId' | 'userId' | 'id'>) => `${item.brandId}/${item.userId}/${item.id}`
+export const libraryStorageKey = (item: Pick<Media, 'brandId' | 'userId' | 'id'>) =>
+  `${item.brandId}/${item.userId}/${item.id}`
 
 /** One stored upload in a person's media library within a community. */
 export class Media extends Model<InferAttributes<Media>, InferCreationAttributes<Media>> {
@@ -36,7 +44,13 @@ export class Media extends Model<InferAttributes<Media>, InferCreationAttributes
         name: { type: DataTypes.STRING(64), allowNull: false },
         contentType: { type: DataTypes.STRING(100), allowNull: false },
         // BIGINT comes back from MariaDB as a string when large: read as a number.
-        size: { type: DataTypes.BIGINT, allowNull: false, get() { return Number(this.getDataValue('size')) } },
+        size: {
+          type: DataTypes.BIGINT,
+          allowNull: false,
+          get() {
+            return Number(this.getDataValue('size'))
+          },
+        },
         width: { type: DataTypes.INTEGER, allowNull: true },
         height: { type: DataTypes.INTEGER, allowNull: true },
         storageKey: { type: DataTypes.STRING(200), allowNull: false },

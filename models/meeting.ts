@@ -65,7 +65,10 @@ export class MeetingLog extends Model<InferAttributes<MeetingLog>, InferCreation
 }
 
 /** In-meeting chat, stored so a reconnecting peer gets the conversation back. */
-export class MeetingChatMessage extends Model<InferAttributes<MeetingChatMessage>, InferCreationAttributes<MeetingChatMessage>> {
+export class MeetingChatMessage extends Model<
+  InferAttributes<MeetingChatMessage>,
+  InferCreationAttributes<MeetingChatMessage>
+> {
   declare id: CreationOptional<string>
   declare meetingRoomId: string
   declare peerId: string
@@ -78,7 +81,10 @@ export class MeetingChatMessage extends Model<InferAttributes<MeetingChatMessage
 }
 
 /** A final caption line of a meeting whose host kept a transcript (migrations/0026-meeting-transcripts.ts). */
-export class MeetingTranscriptLine extends Model<InferAttributes<MeetingTranscriptLine>, InferCreationAttributes<MeetingTranscriptLine>> {
+export class MeetingTranscriptLine extends Model<
+  InferAttributes<MeetingTranscriptLine>,
+  InferCreationAttributes<MeetingTranscriptLine>
+> {
   declare id: CreationOptional<string>
   declare meetingRoomId: string
   declare peerId: string
@@ -119,7 +125,9 @@ export function initialiseMeetings(sequelize: Sequelize) {
       endedActionValue: optionalText(),
       managed: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
       managerUserIds: jsonColumn('managerUserIds', { defaults: () => [] as string[] }),
-      peerTimerDistributionMap: jsonColumn('peerTimerDistributionMap', { defaults: () => ({}) as Record<string, number> }),
+      peerTimerDistributionMap: jsonColumn('peerTimerDistributionMap', {
+        defaults: () => ({}) as Record<string, number>,
+      }),
       ...timestamps(),
     },
     { sequelize, tableName: 'meeting_rooms', modelName: 'MeetingRoom' },

@@ -20,13 +20,20 @@ export type MemberOffer = {
   roles: CommunityRole[]
   status: Extract<MembershipStatus, 'active' | 'pending'>
   source: 'invitation' | 'import'
-  room?: { slug: string; name: string; access: 'locked' | 'open'; visibleInDirectory: 'everyone' | 'members' | 'none'; pinnedInDirectory: boolean }
+  room?: {
+    slug: string
+    name: string
+    access: 'locked' | 'open'
+    visibleInDirectory: 'everyone' | 'members' | 'none'
+    pinnedInDirectory: boolean
+  }
 }
 
 /** What registering gives: registrations for these event rooms (an event and its series). */
 export type RegistrationOffer = { roomIds: string[]; status: RegistrationStatus; coHost: boolean }
 
-export type InvitationOffer = { kind: 'member'; offer: MemberOffer } | { kind: 'registration'; offer: RegistrationOffer }
+export type InvitationOffer =
+  { kind: 'member'; offer: MemberOffer } | { kind: 'registration'; offer: RegistrationOffer }
 export const INVITATION_KINDS = ['member', 'registration'] as const
 export const INVITATION_STATUSES = ['open', 'accepted', 'declined', 'withdrawn'] as const
 
@@ -35,7 +42,10 @@ export const INVITATION_STATUSES = ['open', 'accepted', 'declined', 'withdrawn']
  * by email, but only they can say yes. Until they accept, they are not a member and nothing of
  * theirs changes.
  */
-export class MemberInvitation extends Model<InferAttributes<MemberInvitation>, InferCreationAttributes<MemberInvitation>> {
+export class MemberInvitation extends Model<
+  InferAttributes<MemberInvitation>,
+  InferCreationAttributes<MemberInvitation>
+> {
   declare id: CreationOptional<string>
   declare brandId: string
   declare userId: string
@@ -61,7 +71,12 @@ export class MemberInvitation extends Model<InferAttributes<MemberInvitation>, I
         kind: { type: DataTypes.STRING(16), allowNull: false, validate: { isIn: [[...INVITATION_KINDS]] } },
         offer: jsonColumn('offer'),
         tokenHash: { type: DataTypes.STRING(64), allowNull: false },
-        status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'open', validate: { isIn: [[...INVITATION_STATUSES]] } },
+        status: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'open',
+          validate: { isIn: [[...INVITATION_STATUSES]] },
+        },
         expiresAt: { type: DataTypes.DATE, allowNull: false },
         decidedAt: { type: DataTypes.DATE, allowNull: true },
         createdAt: DataTypes.DATE,

@@ -49,6 +49,15 @@ export function liveTagWhere(now = new Date()) {
  * (registration, sign-up, imports, the member wizard) applies it once.
  */
 export async function assignNewMemberTags(brandId: string, userId: string, transaction?: Transaction): Promise<void> {
-  const tags = await BrandTag.findAll({ attributes: ['id'], where: { brandId, newMembers: true, ...liveTagWhere() }, transaction })
-  for (const tag of tags) await MemberTag.findOrCreate({ where: { userId, tagId: tag.id }, defaults: { brandId, userId, tagId: tag.id }, transaction })
+  const tags = await BrandTag.findAll({
+    attributes: ['id'],
+    where: { brandId, newMembers: true, ...liveTagWhere() },
+    transaction,
+  })
+  for (const tag of tags)
+    await MemberTag.findOrCreate({
+      where: { userId, tagId: tag.id },
+      defaults: { brandId, userId, tagId: tag.id },
+      transaction,
+    })
 }

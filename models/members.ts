@@ -18,7 +18,11 @@ export async function addMember(input: {
   transaction?: Transaction
 }): Promise<Membership> {
   const { brandId, userId, roles, status = 'active', source = 'invitation', transaction } = input
-  const [membership, created] = await Membership.findOrCreate({ where: { brandId, userId }, defaults: { brandId, userId, status, source }, transaction })
+  const [membership, created] = await Membership.findOrCreate({
+    where: { brandId, userId },
+    defaults: { brandId, userId, status, source },
+    transaction,
+  })
   // A new member gets the community's "assign to new members" tags once, however they joined.
   if (created) await assignNewMemberTags(brandId, userId, transaction)
   await grantRoles({ brandId, userId, roles, transaction })
@@ -26,15 +30,30 @@ export async function addMember(input: {
 }
 
 /** Community-wide grants of these roles (those already held stay as they are). */
-export async function grantRoles({ brandId, userId, roles, transaction }: { brandId: string; userId: string; roles: readonly RoleSlug[]; transaction?: Transaction }) {
+export async function grantRoles({
+  brandId,
+  userId,
+  roles,
+  transaction,
+}: {
+  brandId: string
+  userId: string
+  roles: readonly RoleSlug[]
+  transaction?: Transaction
+}) {
   if (!roles.length) return
   const found = await Role.findAll({ attributes: ['id', 'slug'], where: { slug: [...roles] }, transaction })
   if (found.length !== new Set(roles).size) throw new Error(`Unknown role among ${roles.join(', ')}`)
-  for (const role of found) await RoleGrant.findOrCreate({ where: { userId, brandId, roleId: role.id, roomId: null }, transaction })
+  for (const role of found)
+    await RoleGrant.findOrCreate({ where: { userId, brandId, roleId: role.id, roomId: null }, transaction })
 }
 
 /** The community-wide roles someone holds in a community, by slug. */
-export async function communityRolesOf(userId: string, brandId: string, transaction?: Transaction): Promise<RoleSlug[]> {
+export async function communityRolesOf(
+  userId: string,
+  brandId: string,
+  transaction?: Transaction,
+): Promise<RoleSlug[]> {
   const grants = await RoleGrant.findAll({
     attributes: ['id'],
     where: { userId, brandId, roomId: null },

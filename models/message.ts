@@ -42,7 +42,10 @@ export const ATTACHMENT_ROLES = ['file', 'video', 'thumbnail'] as const
 export type AttachmentRole = (typeof ATTACHMENT_ROLES)[number]
 
 /** A file sent with a message; its bytes live in the media store (app/lib/media/storage.server.ts) under storageKey. */
-export class MessageAttachment extends Model<InferAttributes<MessageAttachment>, InferCreationAttributes<MessageAttachment>> {
+export class MessageAttachment extends Model<
+  InferAttributes<MessageAttachment>,
+  InferCreationAttributes<MessageAttachment>
+> {
   declare id: CreationOptional<string>
   declare messageId: string
   declare fileName: string
@@ -63,7 +66,12 @@ export class MessageAttachment extends Model<InferAttributes<MessageAttachment>,
         contentType: { type: DataTypes.STRING(100), allowNull: false },
         size: { type: DataTypes.INTEGER, allowNull: false },
         storageKey: { type: DataTypes.STRING(255), allowNull: false },
-        role: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'file', validate: { isIn: [[...ATTACHMENT_ROLES]] } },
+        role: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'file',
+          validate: { isIn: [[...ATTACHMENT_ROLES]] },
+        },
         position: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,

@@ -1,8 +1,29 @@
-import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
+import {
+  DataTypes,
+  Model,
+  type CreationOptional,
+  type InferAttributes,
+  type InferCreationAttributes,
+  type Sequelize,
+} from 'sequelize'
 import { newId } from './ids'
-import { NOTIFICATION_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_SCOPES, type NotificationFrequency, type NotificationKind, type NotificationScope } from './notification-kinds'
+import {
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SCOPES,
+  type NotificationFrequency,
+  type NotificationKind,
+  type NotificationScope,
+} from './notification-kinds'
 
-export { NOTIFICATION_FREQUENCIES, NOTIFICATION_KINDS, NOTIFICATION_SCOPES, type NotificationFrequency, type NotificationKind, type NotificationScope } from './notification-kinds'
+export {
+  NOTIFICATION_FREQUENCIES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SCOPES,
+  type NotificationFrequency,
+  type NotificationKind,
+  type NotificationScope,
+} from './notification-kinds'
 
 export type NotificationDelivery = 'live' | 'daily' | 'none'
 
@@ -44,7 +65,10 @@ export class Notification extends Model<InferAttributes<Notification>, InferCrea
 }
 
 /** A member's notification setting in a community (roomId null) or for one room (spec §3 "User notification setting": roomId, userId). */
-export class NotificationSetting extends Model<InferAttributes<NotificationSetting>, InferCreationAttributes<NotificationSetting>> {
+export class NotificationSetting extends Model<
+  InferAttributes<NotificationSetting>,
+  InferCreationAttributes<NotificationSetting>
+> {
   declare id: CreationOptional<string>
   declare brandId: string
   declare userId: string
@@ -62,8 +86,18 @@ export class NotificationSetting extends Model<InferAttributes<NotificationSetti
         brandId: { type: DataTypes.STRING(36), allowNull: false },
         userId: { type: DataTypes.STRING(36), allowNull: false },
         roomId: { type: DataTypes.STRING(36), allowNull: true },
-        frequency: { type: DataTypes.STRING(8), allowNull: false, defaultValue: 'live', validate: { isIn: [[...NOTIFICATION_FREQUENCIES]] } },
-        scope: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'posts', validate: { isIn: [[...NOTIFICATION_SCOPES]] } },
+        frequency: {
+          type: DataTypes.STRING(8),
+          allowNull: false,
+          defaultValue: 'live',
+          validate: { isIn: [[...NOTIFICATION_FREQUENCIES]] },
+        },
+        scope: {
+          type: DataTypes.STRING(16),
+          allowNull: false,
+          defaultValue: 'posts',
+          validate: { isIn: [[...NOTIFICATION_SCOPES]] },
+        },
         lastDigestAt: { type: DataTypes.DATE(3), allowNull: true },
         createdAt: DataTypes.DATE(3),
         updatedAt: DataTypes.DATE(3),

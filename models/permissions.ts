@@ -33,7 +33,12 @@ export const PERMISSIONS = {
 export type PermissionSlug = keyof typeof PERMISSIONS
 
 const own: PermissionSlug[] = ['edit-own-user', 'edit-own-room', 'edit-own-posts']
-const browse: PermissionSlug[] = ['access-community', 'access-community-groups', 'access-community-members', 'access-community-tags']
+const browse: PermissionSlug[] = [
+  'access-community',
+  'access-community-groups',
+  'access-community-members',
+  'access-community-tags',
+]
 const member: PermissionSlug[] = [...browse, ...own, 'create-groups']
 
 const allBut = (...excluded: PermissionSlug[]) =>
@@ -48,7 +53,10 @@ export const ROLES = {
   'community-owner': { name: 'Owner', permissions: allBut() },
   // Admins run the community but cannot create or delete owners (spec §6).
   'community-admin': { name: 'Admin', permissions: allBut('manage-community-owners') },
-  'community-moderator': { name: 'Moderator', permissions: [...member, 'approve-community-members', 'moderate-community-posts'] },
+  'community-moderator': {
+    name: 'Moderator',
+    permissions: [...member, 'approve-community-members', 'moderate-community-posts'],
+  },
   'community-member': { name: 'Member', permissions: member },
   // "User: basic access to their own room, no admin panel": enters the community, not its directories.
   'community-user': { name: 'User', permissions: ['access-community', ...own] },
@@ -57,7 +65,10 @@ export const ROLES = {
   'community-guest': { name: 'Guest', permissions: ['access-community'] },
   'community-developer': { name: 'Developer', permissions: [...member, 'use-developer-tools'] },
   'room-host': { name: 'Room Host', permissions: [...own, 'kick-peer', 'mute-peer'] },
-  'room-co-host': { name: 'Room Co-Host', permissions: ['edit-group-room', 'edit-group-posts', 'kick-peer', 'mute-peer'] },
+  'room-co-host': {
+    name: 'Room Co-Host',
+    permissions: ['edit-group-room', 'edit-group-posts', 'kick-peer', 'mute-peer'],
+  },
   recorder: { name: 'Recorder', permissions: [] },
   'live-streamer': { name: 'Live Streamer', permissions: [] },
   'meeting-bot': { name: 'Meeting Bot', permissions: [] },
@@ -111,14 +122,20 @@ export const COMMUNITY_PAGES = {
   groups: { permissions: ['access-community', 'access-community-groups'], guestSwitch: 'groups' },
   members: { permissions: ['access-community', 'access-community-members'], guestSwitch: 'members' },
   subcommunities: { permissions: ['access-community'], guestSwitch: 'subcommunities' },
-  membersExport: { permissions: ['access-community', 'access-community-members', 'manage-community-members'], guestSwitch: null },
+  membersExport: {
+    permissions: ['access-community', 'access-community-members', 'manage-community-members'],
+    guestSwitch: null,
+  },
   tags: { permissions: ['access-community', 'access-community-tags'], guestSwitch: null },
   events: { permissions: ['access-community'], guestSwitch: null },
   eventSeries: { permissions: ['access-community'], guestSwitch: null },
   drawer: { permissions: ['access-community'], guestSwitch: null },
   settings: { permissions: ['access-community', 'manage-community'], guestSwitch: null },
   admin: { permissions: ['access-community', 'manage-community'], guestSwitch: null },
-} as const satisfies Record<string, { permissions: readonly PermissionSlug[]; guestSwitch: 'hub' | 'groups' | 'members' | 'subcommunities' | null }>
+} as const satisfies Record<
+  string,
+  { permissions: readonly PermissionSlug[]; guestSwitch: 'hub' | 'groups' | 'members' | 'subcommunities' | null }
+>
 export type CommunityPage = keyof typeof COMMUNITY_PAGES
 
 /** The create permissions and the message each refusal shows (spec §6, §8). */

@@ -19,12 +19,27 @@ import { Post } from './post'
 import { Room } from './room'
 import { roomAccess } from './room-access'
 
-export type PostRights = { read: boolean; comment: boolean; post: boolean; moderate: boolean; promote: boolean; removeOwn: boolean }
+export type PostRights = {
+  read: boolean
+  comment: boolean
+  post: boolean
+  moderate: boolean
+  promote: boolean
+  removeOwn: boolean
+}
 
-type RoomForRights = Pick<Room, 'id' | 'hostId' | 'coHosts' | 'members' | 'context' | 'roomType' | 'open' | 'membersOnly'>
+type RoomForRights = Pick<
+  Room,
+  'id' | 'hostId' | 'coHosts' | 'members' | 'context' | 'roomType' | 'open' | 'membersOnly'
+>
 
 /** The rights of a person (null: a guest) in one room, from what they hold there (permissionsHeld with the room). */
-export function postRights(userId: string | null, brand: Pick<Brand, 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>, room: RoomForRights, held: ReadonlySet<PermissionSlug>): PostRights {
+export function postRights(
+  userId: string | null,
+  brand: Pick<Brand, 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>,
+  room: RoomForRights,
+  held: ReadonlySet<PermissionSlug>,
+): PostRights {
   // The hub's feed is the community home's: readable by whoever the home admits (a guest when the admins made the hub public), as the home shows it.
   const hubForGuests = room.id === brand.topLevelRoomId && brand.publicAccess.hub
   const admitted = roomAccess({ userId, hasCommunityAccess: held.has('access-community'), room, brand }).ok
@@ -36,7 +51,14 @@ export function postRights(userId: string | null, brand: Pick<Brand, 'topLevelRo
   // Writing posts is edit-own-posts (the room host's own-posts right, spec §6), on top of entering the community: viewers and guests read.
   const member = (held.has('access-community') && held.has('edit-own-posts')) || hostOrCoHost
   const post = signedIn && (room.id === brand.announcementsRoomId ? moderate : member)
-  return { read, comment: signedIn, post, moderate, promote: signedIn && held.has('moderate-community-posts'), removeOwn: signedIn && held.has('edit-own-posts') }
+  return {
+    read,
+    comment: signedIn,
+    post,
+    moderate,
+    promote: signedIn && held.has('moderate-community-posts'),
+    removeOwn: signedIn && held.has('edit-own-posts'),
+  }
 }
 
 /** A published, undeleted post of this community, or null. */
@@ -50,9 +72,17 @@ export function findPost(brandId: string, postId: string | undefined): Promise<P
  * or one whose room is gone → postNotFound; a room that does not admit the viewer → sign in (a
  * guest) or access denied.
  */
-export async function postAccess(brand: Brand, userId: string | null, postId: string | undefined): Promise<(Access & { ok: true } & { post: Post; room: Room; rights: PostRights }) | (Access & { ok: false })> {
+export async function postAccess(
+  brand: Brand,
+  userId: string | null,
+  postId: string | undefined,
+): Promise<(Access & { ok: true } & { post: Post; room: Room; rights: PostRights }) | (Access & { ok: false })> {
   const post = await findPost(brand.id, postId)
-  const room = post ? await Room.findOne({ where: { id: post.contextRoomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } }) : null
+  const room = post
+    ? await Room.findOne({
+        where: { id: post.contextRoomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } },
+      })
+    : null
   if (!post || !room) return { ok: false, reason: 'postNotFound', userId, brand, room: null }
   const permissions = await permissionsHeld(userId, brand.id, room.id)
   const rights = postRights(userId, brand, room, permissions)

@@ -13,9 +13,19 @@ import { jsonColumn } from './json'
  * Content moderation (spec §3): off by default; a post scoring at or above the toxicity threshold
  * (0–100, default 70) is held; image and video categories to hold, none by default.
  */
-export type ContentModeration = { enabled: boolean; postToxicityThreshold: number; imageCategories: string[]; videoCategories: string[] }
+export type ContentModeration = {
+  enabled: boolean
+  postToxicityThreshold: number
+  imageCategories: string[]
+  videoCategories: string[]
+}
 
-export const DEFAULT_CONTENT_MODERATION: ContentModeration = { enabled: false, postToxicityThreshold: 70, imageCategories: [], videoCategories: [] }
+export const DEFAULT_CONTENT_MODERATION: ContentModeration = {
+  enabled: false,
+  postToxicityThreshold: 70,
+  imageCategories: [],
+  videoCategories: [],
+}
 
 const PRODUCT_CONFIG_ID = 1
 
@@ -45,13 +55,17 @@ export class ProductConfig extends Model<InferAttributes<ProductConfig>, InferCr
   }
 }
 
-
 /** The config as it stands: the stored row, or the defaults on an install that never saved one (no write). */
 export async function readProductConfig(transaction?: Transaction): Promise<ProductConfig> {
-  return (await ProductConfig.findByPk(PRODUCT_CONFIG_ID, { transaction })) ?? ProductConfig.build({ id: PRODUCT_CONFIG_ID })
+  return (
+    (await ProductConfig.findByPk(PRODUCT_CONFIG_ID, { transaction })) ?? ProductConfig.build({ id: PRODUCT_CONFIG_ID })
+  )
 }
 
-export type ProductConfigValues = Pick<ProductConfig, 'allowedDevEmailAddresses' | 'fallbackDevEmailAddress' | 'queueNewPersonalRooms' | 'contentModeration'>
+export type ProductConfigValues = Pick<
+  ProductConfig,
+  'allowedDevEmailAddresses' | 'fallbackDevEmailAddress' | 'queueNewPersonalRooms' | 'contentModeration'
+>
 
 /** Writes the whole config (creating the row the first time). */
 export async function saveProductConfig(values: ProductConfigValues): Promise<void> {

@@ -7,7 +7,9 @@ export async function syncRoleCatalogue(qi: QueryInterface) {
   const db = qi.sequelize
   const now = new Date()
   const idsBySlug = async (table: 'roles' | 'permissions') => {
-    const rows = await db.query<{ id: string; slug: string }>(`SELECT id, slug FROM ${table}`, { type: QueryTypes.SELECT })
+    const rows = await db.query<{ id: string; slug: string }>(`SELECT id, slug FROM ${table}`, {
+      type: QueryTypes.SELECT,
+    })
     return new Map(rows.map((row) => [row.slug, row.id]))
   }
 

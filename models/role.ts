@@ -65,7 +65,12 @@ export function initialiseRoles(sequelize: Sequelize) {
     { sequelize, tableName: 'permissions', modelName: 'Permission' },
   )
   RoleGrant.init(
-    { id: id(), roomId: { type: DataTypes.STRING(36), allowNull: true }, createdAt: DataTypes.DATE, updatedAt: DataTypes.DATE },
+    {
+      id: id(),
+      roomId: { type: DataTypes.STRING(36), allowNull: true },
+      createdAt: DataTypes.DATE,
+      updatedAt: DataTypes.DATE,
+    },
     { sequelize, tableName: 'role_grants', modelName: 'RoleGrant' },
   )
   Role.belongsToMany(Permission, {

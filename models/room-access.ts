@@ -52,7 +52,13 @@ export type RoomAccess = { ok: true } | { ok: false; reason: RoomRefusal }
 
 const MEMBERS_ONLY_TYPES = new Set(['exclusive', 'private', 'staff'])
 
-export function roomAccess({ userId, hasCommunityAccess, isMeetingBot = false, room, brand }: RoomAccessInput): RoomAccess {
+export function roomAccess({
+  userId,
+  hasCommunityAccess,
+  isMeetingBot = false,
+  room,
+  brand,
+}: RoomAccessInput): RoomAccess {
   if (isMeetingBot) return { ok: true }
   const coHosts = room.coHosts ?? []
   const members = room.members ?? []

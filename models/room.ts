@@ -114,7 +114,10 @@ export class Room extends Model<InferAttributes<Room>, InferCreationAttributes<R
         status: choice(['active', 'pending', 'archived', 'deleted'], 'active'),
         type: choice(['personal', 'breakout', 'meeting'], 'personal'),
         context: choice(ROOM_CONTEXTS, 'personal'),
-        roomType: choice(['open', 'closed', 'public', 'private', 'premium', 'locked', 'meeting', 'staff', 'exclusive'], 'public'),
+        roomType: choice(
+          ['open', 'closed', 'public', 'private', 'premium', 'locked', 'meeting', 'staff', 'exclusive'],
+          'public',
+        ),
         access: choice(['locked', 'pinLocked', 'open'], 'locked'),
         coHosts: jsonColumn('coHosts', { defaults: () => [] as string[] }),
         members: jsonColumn('members', { defaults: () => [] as string[] }),

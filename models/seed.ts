@@ -104,7 +104,14 @@ export async function seedDemo(now = new Date()) {
     await EventSlot.bulkCreate(
       [
         { roomId: welcomeCall.id, position: 0, name: 'Welcome', minutes: 5, seconds: 0 },
-        { roomId: welcomeCall.id, position: 1, name: 'Introductions in small groups', minutes: 15, seconds: 0, breakoutRecordAudio: false },
+        {
+          roomId: welcomeCall.id,
+          position: 1,
+          name: 'Introductions in small groups',
+          minutes: 15,
+          seconds: 0,
+          breakoutRecordAudio: false,
+        },
         { roomId: welcomeCall.id, position: 2, name: 'Questions and answers', minutes: 10, seconds: 0 },
       ],
       { transaction },
@@ -121,4 +128,3 @@ export async function seedDemo(now = new Date()) {
 function personalSlug(user: User) {
   return user.emailAddress!.split('@')[0]!.replace(/[^a-z0-9]/g, '')
 }
-

@@ -33,7 +33,10 @@ export class Subcommunity extends Model<InferAttributes<Subcommunity>, InferCrea
 }
 
 /** A group assigned to a subcommunity. */
-export class SubcommunityRoom extends Model<InferAttributes<SubcommunityRoom>, InferCreationAttributes<SubcommunityRoom>> {
+export class SubcommunityRoom extends Model<
+  InferAttributes<SubcommunityRoom>,
+  InferCreationAttributes<SubcommunityRoom>
+> {
   declare id: CreationOptional<string>
   declare subcommunityId: string
   declare roomId: string

@@ -26,7 +26,10 @@
   frame.style.cssText = 'border:0;display:none;background:transparent;color-scheme:normal'
   frame.setAttribute('data-hearth-directory', community)
 
-  var SIZES = { directoryLauncher: ['min(320px, calc(100vw - 16px))', '64px'], directoryWidget: ['min(380px, calc(100vw - 16px))', 'min(560px, calc(100vh - 16px))'] }
+  var SIZES = {
+    directoryLauncher: ['min(320px, calc(100vw - 16px))', '64px'],
+    directoryWidget: ['min(380px, calc(100vw - 16px))', 'min(560px, calc(100vh - 16px))'],
+  }
 
   function placeLauncher(placement, page) {
     var size = SIZES[page] || SIZES.directoryWidget

@@ -5,7 +5,8 @@ import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { ensureWorker } from '../media-edge/scripts/ensure-worker.mjs'
 
-const run = (command) => execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+const run = (command) =>
+  execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0)
 
 // mediasoup's own install would download its worker from GitHub (unreachable here): build the
@@ -15,7 +16,10 @@ process.env.MEDIASOUP_WORKER_BIN = ensureWorker()
 
 // npm records the tree it installed in node_modules/.package-lock.json; older than the lockfile
 // (or absent) means the dependencies changed since the last install.
-if (!existsSync('node_modules/.package-lock.json') || mtime('package-lock.json') > mtime('node_modules/.package-lock.json')) {
+if (
+  !existsSync('node_modules/.package-lock.json') ||
+  mtime('package-lock.json') > mtime('node_modules/.package-lock.json')
+) {
   console.log('Installing npm dependencies…')
   // npm install, not npm ci: the lockfile lacks other platforms' optional packages (rollup's, esbuild's)
   // because the registry here serves only this platform's, and npm ci refuses such a lockfile.
@@ -40,7 +44,8 @@ const onPath = (command) => {
 }
 const debianPackages = []
 if (!onPath('ffmpeg')) debianPackages.push('ffmpeg')
-if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) debianPackages.push('chromium')
+if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
+  debianPackages.push('chromium')
 if (debianPackages.length > 0) {
   console.log(`Installing Debian's ${debianPackages.join(' and ')}…`)
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '

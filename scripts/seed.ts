@@ -11,8 +11,12 @@ try {
   const base = `http://localhost:${env.PORT}`
   console.log(created ? 'Seeded the demo community.' : 'The demo community is already there.')
   console.log(`\n  Community:  ${base}/${DEMO_BRAND_SLUG}`)
-  console.log(`  Accounts:   ${DEMO_ACCOUNTS.map((a) => `${a.emailAddress} (${a.role.replace('community-', '')})`).join('\n              ')}`)
-  console.log(`  Sign in at ${base}/sign-in with one of them; the code arrives in the developer console at ${base}/dev.\n`)
+  console.log(
+    `  Accounts:   ${DEMO_ACCOUNTS.map((a) => `${a.emailAddress} (${a.role.replace('community-', '')})`).join('\n              ')}`,
+  )
+  console.log(
+    `  Sign in at ${base}/sign-in with one of them; the code arrives in the developer console at ${base}/dev.\n`,
+  )
 } finally {
   await sequelize.close()
 }

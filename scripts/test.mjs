@@ -36,8 +36,16 @@ function check(title, command, args) {
 
 function vitest(title, project, env, extra = []) {
   const output = join(reports, `${title.replace(/\W+/g, '-')}.json`)
-  const ok = step(title, 'vitest', ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...extra], env)
-  count(output, ok, (report) => [report.numPassedTests, report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0)])
+  const ok = step(
+    title,
+    'vitest',
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...extra],
+    env,
+  )
+  count(output, ok, (report) => [
+    report.numPassedTests,
+    report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0),
+  ])
 }
 
 function playwright() {
@@ -45,7 +53,10 @@ function playwright() {
   const ok = step('End-to-end (Chromium, with and without JavaScript)', 'playwright', ['test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   })
-  count(output, ok, (report) => [report.stats.expected, report.stats.unexpected + report.stats.flaky + (report.errors?.length ?? 0)])
+  count(output, ok, (report) => [
+    report.stats.expected,
+    report.stats.unexpected + report.stats.flaky + (report.errors?.length ?? 0),
+  ])
 }
 
 /** Adds a runner's counts; a runner that failed without a report counts as one failure. */
@@ -66,7 +77,12 @@ vitest('Unit tests', 'unit', {})
 const mysqlToo = /^(mysql|mariadb):/.test(databaseUrl)
 // The media edge's tests (real mediasoup and ffmpeg, the slow ones) run once: on MySQL/MariaDB, the
 // database production runs, when there is one; what they keep there is no different on SQLite.
-vitest('Integration tests on SQLite', 'integration', { TEST_DATABASE_URL: 'sqlite:' }, mysqlToo ? ['--exclude', 'tests/integration/edge/**'] : [])
+vitest(
+  'Integration tests on SQLite',
+  'integration',
+  { TEST_DATABASE_URL: 'sqlite:' },
+  mysqlToo ? ['--exclude', 'tests/integration/edge/**'] : [],
+)
 if (mysqlToo) vitest('Integration tests on MySQL/MariaDB', 'integration', { TEST_DATABASE_URL: databaseUrl })
 if (built) playwright()
 else totals.failed += 1

@@ -54,7 +54,11 @@ export function CommunityHomeView({ data }: { data: CommunityHomeData }) {
         <h2 id="about-heading">{t('pages:community.about')}</h2>
         <p>{t('pages:community.members', { count: memberCount })}</p>
         {community.trialEndsAt ? (
-          <p>{t('pages:community.trialEnds', { date: formatDate(new Date(community.trialEndsAt), { language, dateOnly: true }) })}</p>
+          <p>
+            {t('pages:community.trialEnds', {
+              date: formatDate(new Date(community.trialEndsAt), { language, dateOnly: true }),
+            })}
+          </p>
         ) : null}
         <h3>{t('pages:community.upcomingEvents')}</h3>
         {events.length === 0 ? (

@@ -30,13 +30,20 @@ export function PersonActionForm({
   const { t } = useT()
   const back = useHere()
   const navigation = useNavigation()
-  const busy = navigation.state === 'submitting' && navigation.formData?.get('userId') === userId && navigation.formData?.get('intent') === intent
+  const busy =
+    navigation.state === 'submitting' &&
+    navigation.formData?.get('userId') === userId &&
+    navigation.formData?.get('intent') === intent
   return (
     <Form method="post" action={action} className="inline-form">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="userId" value={userId} />
       <input type="hidden" name="back" value={back} />
-      <button type="submit" className={primary ? 'button button-small button-primary' : 'button button-small'} disabled={busy}>
+      <button
+        type="submit"
+        className={primary ? 'button button-small button-primary' : 'button button-small'}
+        disabled={busy}
+      >
         {t(`connections:actions.${intent}`)}
         {name ? <span className="visually-hidden"> ({name})</span> : null}
       </button>
@@ -67,7 +74,17 @@ export function ConnectButton({ slug, userId, name }: { slug: string; userId: st
  * followedRoomIds from app/lib/connections/room-follows.server.ts for `following`). A form of its
  * own: place it outside any other form (the groups list's table sits in its bulk-action form).
  */
-export function FollowRoomButton({ slug, roomSlug, following, name }: { slug: string; roomSlug: string; following: boolean; name: string }) {
+export function FollowRoomButton({
+  slug,
+  roomSlug,
+  following,
+  name,
+}: {
+  slug: string
+  roomSlug: string
+  following: boolean
+  name: string
+}) {
   const { t } = useT()
   const back = useHere()
   return (

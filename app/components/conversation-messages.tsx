@@ -49,7 +49,8 @@ export function ConversationMessages({ view, fileHref }: { view: View; fileHref:
             <ul className="message-files" aria-label={t('messages:conversation.attachments')}>
               {message.files.map((file) => (
                 <li key={file.id}>
-                  <a href={fileHref(file.id)}>{file.name}</a> <span className="hint">({Math.ceil(file.size / 1024)} KB)</span>
+                  <a href={fileHref(file.id)}>{file.name}</a>{' '}
+                  <span className="hint">({Math.ceil(file.size / 1024)} KB)</span>
                 </li>
               ))}
             </ul>

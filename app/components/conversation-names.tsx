@@ -13,7 +13,11 @@ export function ConversationNames({ people }: { people: readonly Person[] }) {
       {people.map((person, index) => (
         <span key={person.id}>
           {index > 0 ? ', ' : null}
-          {person.me ? t('messages:conversation.you') : person.company ? t('messages:conversation.nameAtCompany', { name: person.name, company: person.company }) : person.name}
+          {person.me
+            ? t('messages:conversation.you')
+            : person.company
+              ? t('messages:conversation.nameAtCompany', { name: person.name, company: person.company })
+              : person.name}
           {person.external ? <span className="hint"> ({t('messages:conversation.external')})</span> : null}
         </span>
       ))}

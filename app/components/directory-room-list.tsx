@@ -3,7 +3,12 @@ import type { DirectoryPlacement } from '#app/lib/directory/directory'
 import type { DirectoryRoom } from '#app/lib/directory/directory.server'
 import { useT } from '#app/lib/i18n/use-t'
 
-type DirectoryData = { community: { slug: string; name: string }; rooms: DirectoryRoom[]; signupPath: string | null; placement: DirectoryPlacement }
+type DirectoryData = {
+  community: { slug: string; name: string }
+  rooms: DirectoryRoom[]
+  signupPath: string | null
+  placement: DirectoryPlacement
+}
 
 /** The directory layout's data (app/routes/directory.$brand), for its pages. */
 export function useDirectory(): DirectoryData {
@@ -48,7 +53,12 @@ export function DirectoryRoomList({ framed, withQr = false }: { framed: boolean;
                 {room.description ? <p>{room.description}</p> : null}
               </div>
               {withQr ? (
-                <a href={`/resources/qr/${community.slug}/${room.slug}`} className="button button-small" aria-label={t('directory:qr.linkFor', { name: room.name })} {...target}>
+                <a
+                  href={`/resources/qr/${community.slug}/${room.slug}`}
+                  className="button button-small"
+                  aria-label={t('directory:qr.linkFor', { name: room.name })}
+                  {...target}
+                >
                   {t('directory:qr.link')}
                 </a>
               ) : null}

@@ -105,7 +105,12 @@ export function EventTabForm<Fields extends Record<string, unknown>>({
   const busy = useNavigation().state === 'submitting'
   return (
     <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={form.errors}>
-      <Form method="post" encType={multipart ? 'multipart/form-data' : undefined} {...getFormProps(form)} className="stack card member-form">
+      <Form
+        method="post"
+        encType={multipart ? 'multipart/form-data' : undefined}
+        {...getFormProps(form)}
+        className="stack card member-form"
+      >
         {children}
         <div className="inline-actions">
           <button type="submit" className="button button-primary" disabled={busy}>

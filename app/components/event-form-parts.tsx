@@ -9,7 +9,13 @@ type Text = FieldMetadata<string | undefined>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any>
 
-export function EventDetailsFieldset({ fields, bannerImage }: { fields: { name: Text; description: Text; banner: AnyField }; bannerImage?: string | null }) {
+export function EventDetailsFieldset({
+  fields,
+  bannerImage,
+}: {
+  fields: { name: Text; description: Text; banner: AnyField }
+  bannerImage?: string | null
+}) {
   const { t } = useT()
   return (
     <fieldset className="stack">
@@ -20,7 +26,9 @@ export function EventDetailsFieldset({ fields, bannerImage }: { fields: { name: 
       <Field label={t('events:fields.description')} errors={fields.description.errors}>
         <textarea {...getTextareaProps(fields.description)} rows={4} />
       </Field>
-      {bannerImage ? <img src={bannerImage} alt={t('events:fields.currentBanner')} className="event-banner event-banner-preview" /> : null}
+      {bannerImage ? (
+        <img src={bannerImage} alt={t('events:fields.currentBanner')} className="event-banner event-banner-preview" />
+      ) : null}
       <Field label={t('events:fields.banner')} errors={fields.banner.errors}>
         <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
       </Field>
@@ -33,7 +41,15 @@ export function EventScheduleFieldset({
   fields,
   timeZones,
 }: {
-  fields: { date: Text; time: Text; timeZone: Text; durationMinutes: AnyField; cutoffDate: Text; cutoffTime: Text; registrationLimit: AnyField }
+  fields: {
+    date: Text
+    time: Text
+    timeZone: Text
+    durationMinutes: AnyField
+    cutoffDate: Text
+    cutoffTime: Text
+    registrationLimit: AnyField
+  }
   timeZones: string[]
 }) {
   const { t } = useT()

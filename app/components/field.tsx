@@ -9,7 +9,11 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
  */
 export function Field({ label, errors, children }: { label: string; errors?: string[]; children: ReactNode }) {
   const { t } = useT()
-  const control = Children.only(children) as ReactElement<{ id?: string; 'aria-describedby'?: string; 'aria-invalid'?: boolean }>
+  const control = Children.only(children) as ReactElement<{
+    id?: string
+    'aria-describedby'?: string
+    'aria-invalid'?: boolean
+  }>
   const id = control.props.id
   const errorId = id ? `${id}-error` : undefined
   return (
@@ -102,7 +106,15 @@ export function FormErrors({ errors }: { errors?: string[] }) {
 }
 
 /** A time zone chosen from the server's list (IANA names, as Intl knows them). */
-export function TimeZoneField({ label, field, zones }: { label: string; field: FieldMetadata<string | undefined>; zones: readonly string[] }) {
+export function TimeZoneField({
+  label,
+  field,
+  zones,
+}: {
+  label: string
+  field: FieldMetadata<string | undefined>
+  zones: readonly string[]
+}) {
   return (
     <Field label={label} errors={field.errors}>
       <select {...getSelectProps(field)}>

@@ -1,7 +1,18 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type FormMetadata } from '@conform-to/react'
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from '@conform-to/react'
 import { CheckboxField, Field } from '#app/components/field'
 import { FormPreview } from '#app/components/form-preview'
-import { BUILDER_ADD, DEFAULT_ADD_TYPE, type BuilderFieldInput, type BuilderStepInput } from '#app/lib/forms/form-builder.schema'
+import {
+  BUILDER_ADD,
+  DEFAULT_ADD_TYPE,
+  type BuilderFieldInput,
+  type BuilderStepInput,
+} from '#app/lib/forms/form-builder.schema'
 import { CHOICE_TYPES, FIELD_TYPES, FORM_LIMITS, TEXT_TYPES, type FieldType } from '#app/lib/forms/form-definition'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
@@ -16,7 +27,8 @@ type AnyForm = FormMetadata<any, string[]>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>
 
-const isFieldType = (value: unknown): value is FieldType => typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
+const isFieldType = (value: unknown): value is FieldType =>
+  typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
 
 /** The errors of one list or field, announced where they are. */
 function Errors({ id, errors }: { id: string; errors?: string[] }) {
@@ -29,7 +41,15 @@ function Errors({ id, errors }: { id: string; errors?: string[] }) {
   )
 }
 
-export function FormBuilder({ form, field, title }: { form: AnyForm; field: FieldMetadata<BuilderStepInput[] | undefined, any, string[]>; title: string }) {
+export function FormBuilder({
+  form,
+  field,
+  title,
+}: {
+  form: AnyForm
+  field: FieldMetadata<BuilderStepInput[] | undefined, any, string[]>
+  title: string
+}) {
   const { t } = useT()
   const steps = field.getFieldList()
   return (
@@ -53,13 +73,23 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
                 <ol className="form-builder-fields">
                   {fields.map((one, f) => (
                     <li key={one.key} className="form-builder-field">
-                      <BuilderField form={form} list={stepFields.fields} field={one} index={f} count={fields.length} step={s} />
+                      <BuilderField
+                        form={form}
+                        list={stepFields.fields}
+                        field={one}
+                        index={f}
+                        count={fields.length}
+                        step={s}
+                      />
                     </li>
                   ))}
                 </ol>
                 <div className="form-builder-adder">
                   <Field label={t('forms:builder.addType')} errors={undefined}>
-                    <select {...getSelectProps(stepFields.addType)} defaultValue={(stepFields.addType.initialValue as string | undefined) || DEFAULT_ADD_TYPE}>
+                    <select
+                      {...getSelectProps(stepFields.addType)}
+                      defaultValue={(stepFields.addType.initialValue as string | undefined) || DEFAULT_ADD_TYPE}
+                    >
                       {FIELD_TYPES.map((type) => (
                         <option key={type} value={type}>
                           {t(`forms:types.${type}`)}
@@ -74,7 +104,10 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
                 </div>
                 {steps.length > 1 ? (
                   <div className="inline-actions">
-                    <button {...form.remove.getButtonProps({ name: field.name, index: s })} className="button button-small">
+                    <button
+                      {...form.remove.getButtonProps({ name: field.name, index: s })}
+                      className="button button-small"
+                    >
                       {t('forms:builder.removeStep')}
                       <span className="visually-hidden"> ({t('forms:builder.stepContext', { number: s + 1 })})</span>
                     </button>
@@ -86,7 +119,10 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
         })}
       </ol>
       <div>
-        <button {...form.insert.getButtonProps({ name: field.name, defaultValue: { fields: [], addType: DEFAULT_ADD_TYPE } })} className="button button-small">
+        <button
+          {...form.insert.getButtonProps({ name: field.name, defaultValue: { fields: [], addType: DEFAULT_ADD_TYPE } })}
+          className="button button-small"
+        >
           {t('forms:builder.addStep')}
         </button>
       </div>
@@ -96,15 +132,37 @@ export function FormBuilder({ form, field, title }: { form: AnyForm; field: Fiel
 }
 
 /** One field: what its type asks for (a label, options, limits or a text), and its list buttons. */
-function BuilderField({ form, list, field, index, count, step }: { form: AnyForm; list: AnyField; field: FieldMetadata<BuilderFieldInput, any, string[]>; index: number; count: number; step: number }) {
+function BuilderField({
+  form,
+  list,
+  field,
+  index,
+  count,
+  step,
+}: {
+  form: AnyForm
+  list: AnyField
+  field: FieldMetadata<BuilderFieldInput, any, string[]>
+  index: number
+  count: number
+  step: number
+}) {
   const { t } = useT()
   const inputs = field.getFieldset()
   const typed = inputs.type.value ?? inputs.type.initialValue
   const type: FieldType = isFieldType(typed) ? typed : DEFAULT_ADD_TYPE
-  const context = <span className="visually-hidden"> ({t('forms:builder.fieldContext', { number: index + 1, step: step + 1 })})</span>
+  const context = (
+    <span className="visually-hidden"> ({t('forms:builder.fieldContext', { number: index + 1, step: step + 1 })})</span>
+  )
   const number = (meta: AnyField, label: string, extra: { min?: number; max?: number; step?: string } = {}) => (
     <Field label={label} errors={meta.errors}>
-      <input {...getInputProps(meta, { type: 'number' })} inputMode={extra.step ? 'decimal' : 'numeric'} min={extra.min} max={extra.max} step={extra.step} />
+      <input
+        {...getInputProps(meta, { type: 'number' })}
+        inputMode={extra.step ? 'decimal' : 'numeric'}
+        min={extra.min}
+        max={extra.max}
+        step={extra.step}
+      />
     </Field>
   )
   return (
@@ -120,12 +178,25 @@ function BuilderField({ form, list, field, index, count, step }: { form: AnyForm
       ) : (
         <>
           <Field label={t('forms:builder.label')} errors={inputs.label.errors}>
-            <input {...getInputProps(inputs.label, { type: 'text' })} autoComplete="off" maxLength={FORM_LIMITS.labelMax} />
+            <input
+              {...getInputProps(inputs.label, { type: 'text' })}
+              autoComplete="off"
+              maxLength={FORM_LIMITS.labelMax}
+            />
           </Field>
           {type === 'email' ? (
-            <CheckboxField field={inputs.required as FieldMetadata<boolean | undefined>} label={t('forms:builder.required')} hint={t('forms:builder.emailRequired')} disabled checked />
+            <CheckboxField
+              field={inputs.required as FieldMetadata<boolean | undefined>}
+              label={t('forms:builder.required')}
+              hint={t('forms:builder.emailRequired')}
+              disabled
+              checked
+            />
           ) : (
-            <CheckboxField field={inputs.required as FieldMetadata<boolean | undefined>} label={t('forms:builder.required')} />
+            <CheckboxField
+              field={inputs.required as FieldMetadata<boolean | undefined>}
+              label={t('forms:builder.required')}
+            />
           )}
         </>
       )}
@@ -146,16 +217,24 @@ function BuilderField({ form, list, field, index, count, step }: { form: AnyForm
           {number(inputs.max, t('forms:builder.maxNumber'), { step: 'any' })}
         </div>
       ) : null}
-      {type === 'rating' ? number(inputs.max, t('forms:builder.scale'), { min: 2, max: FORM_LIMITS.ratingScaleMax }) : null}
+      {type === 'rating'
+        ? number(inputs.max, t('forms:builder.scale'), { min: 2, max: FORM_LIMITS.ratingScaleMax })
+        : null}
       <div className="inline-actions form-builder-field-actions">
         {index > 0 ? (
-          <button {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })} className="button button-small">
+          <button
+            {...form.reorder.getButtonProps({ name: list.name, from: index, to: index - 1 })}
+            className="button button-small"
+          >
             {t('forms:builder.moveUp')}
             {context}
           </button>
         ) : null}
         {index < count - 1 ? (
-          <button {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })} className="button button-small">
+          <button
+            {...form.reorder.getButtonProps({ name: list.name, from: index, to: index + 1 })}
+            className="button button-small"
+          >
             {t('forms:builder.moveDown')}
             {context}
           </button>

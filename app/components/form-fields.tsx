@@ -1,4 +1,10 @@
-import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import {
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from '@conform-to/react'
 import { FORM_LIMITS, type FormField } from '#app/lib/forms/form-definition'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
@@ -9,7 +15,15 @@ import { useT } from '#app/lib/i18n/use-t'
  * field's own {min} and {max}. Works without JavaScript; the server checks the answers with
  * answersSchema (app/lib/forms/form-definition.ts). `meta` is conform's fields object of the form.
  */
-export function FormStepFields({ fields, meta, smsConsent }: { fields: FormField[]; meta: Record<string, FieldMetadata<unknown>>; smsConsent?: readonly string[] }) {
+export function FormStepFields({
+  fields,
+  meta,
+  smsConsent,
+}: {
+  fields: FormField[]
+  meta: Record<string, FieldMetadata<unknown>>
+  smsConsent?: readonly string[]
+}) {
   return (
     <>
       {fields.map((field) => (
@@ -22,7 +36,9 @@ export function FormStepFields({ fields, meta, smsConsent }: { fields: FormField
 /** The {min} and {max} a field's length or value messages name (the schema's own defaults when unset). */
 function limitsOf(field: FormField) {
   const longest = field.type === 'longText' ? FORM_LIMITS.longTextMax : FORM_LIMITS.shortTextMax
-  return field.type === 'number' ? { min: field.min ?? 0, max: field.max ?? 0 } : { min: field.min ?? 1, max: Math.min(field.max ?? longest, longest) }
+  return field.type === 'number'
+    ? { min: field.min ?? 0, max: field.max ?? 0 }
+    : { min: field.min ?? 1, max: Math.min(field.max ?? longest, longest) }
 }
 
 function FieldErrors({ id, field, errors }: { id: string; field: FormField; errors: string[] | undefined }) {
@@ -55,12 +71,21 @@ function Label({ field, htmlFor }: { field: FormField; htmlFor?: string }) {
  * `smsConsent` (registration only): a mobile-phone field gets a consent box (posted as
  * smsConsent=<field name>); ticked, the number is proven by an SMS code before registering.
  */
-function FormFieldInput({ field, meta, smsConsent }: { field: FormField; meta: FieldMetadata<unknown>; smsConsent?: readonly string[] }) {
+function FormFieldInput({
+  field,
+  meta,
+  smsConsent,
+}: {
+  field: FormField
+  meta: FieldMetadata<unknown>
+  smsConsent?: readonly string[]
+}) {
   const { t } = useT()
   const errorId = `${meta.id}-error`
   const invalid = meta.errors?.length ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {}
   // Conform reads a field's constraint from the schema; the required mark is the field's own.
-  const input = (type: 'text' | 'email' | 'tel' | 'number' | 'date') => getInputProps(meta as FieldMetadata<string>, { type })
+  const input = (type: 'text' | 'email' | 'tel' | 'number' | 'date') =>
+    getInputProps(meta as FieldMetadata<string>, { type })
 
   if (field.type === 'displayText') return <p className="form-display-text">{field.text}</p>
 
@@ -75,17 +100,32 @@ function FormFieldInput({ field, meta, smsConsent }: { field: FormField; meta: F
   }
 
   if (field.type === 'multipleChoice' || field.type === 'rating') {
-    const options = field.type === 'rating' ? Array.from({ length: field.max ?? FORM_LIMITS.ratingScale }, (_, i) => String(i + 1)) : (field.options ?? [])
-    const collection = getCollectionProps(meta as FieldMetadata<string[]>, { type: field.type === 'rating' ? 'radio' : 'checkbox', options })
+    const options =
+      field.type === 'rating'
+        ? Array.from({ length: field.max ?? FORM_LIMITS.ratingScale }, (_, i) => String(i + 1))
+        : (field.options ?? [])
+    const collection = getCollectionProps(meta as FieldMetadata<string[]>, {
+      type: field.type === 'rating' ? 'radio' : 'checkbox',
+      options,
+    })
     return (
-      <fieldset className={`field form-choices form-${field.type}`} {...(meta.errors?.length ? { 'aria-describedby': errorId } : {})}>
+      <fieldset
+        className={`field form-choices form-${field.type}`}
+        {...(meta.errors?.length ? { 'aria-describedby': errorId } : {})}
+      >
         <Label field={field} />
         <div className="form-choice-list">
           {collection.map((props) => (
             <span key={props.key} className="form-choice">
               <input {...props} key={undefined} />
               <label htmlFor={props.id}>
-                {field.type === 'rating' ? <span aria-label={t('registration:field.ratingOf', { value: props.value, max: options.length })}>{props.value}</span> : props.value}
+                {field.type === 'rating' ? (
+                  <span aria-label={t('registration:field.ratingOf', { value: props.value, max: options.length })}>
+                    {props.value}
+                  </span>
+                ) : (
+                  props.value
+                )}
               </label>
             </span>
           ))}
@@ -133,7 +173,13 @@ function FormFieldInput({ field, meta, smsConsent }: { field: FormField; meta: F
       <FieldErrors id={errorId} field={field} errors={meta.errors} />
       {field.type === 'mobilePhone' && smsConsent ? (
         <div className="checkbox-field sms-consent">
-          <input type="checkbox" id={`${meta.id}-sms`} name="smsConsent" value={field.name} defaultChecked={smsConsent.includes(field.name)} />
+          <input
+            type="checkbox"
+            id={`${meta.id}-sms`}
+            name="smsConsent"
+            value={field.name}
+            defaultChecked={smsConsent.includes(field.name)}
+          />
           <label htmlFor={`${meta.id}-sms`}>{t('registration:phone.consent')}</label>
         </div>
       ) : null}

@@ -6,9 +6,22 @@ import { useT } from '#app/lib/i18n/use-t'
 // will see them, every control disabled (answering is the registration and survey pages' own).
 // It reads the builder's current values, so it follows the list buttons without saving.
 
-const INPUT_TYPE: Partial<Record<FieldType, string>> = { email: 'email', mobilePhone: 'tel', webAddress: 'url', number: 'number', date: 'date' }
-const isFieldType = (value: unknown): value is FieldType => typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
-const lines = (text: unknown) => (typeof text === 'string' ? text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [])
+const INPUT_TYPE: Partial<Record<FieldType, string>> = {
+  email: 'email',
+  mobilePhone: 'tel',
+  webAddress: 'url',
+  number: 'number',
+  date: 'date',
+}
+const isFieldType = (value: unknown): value is FieldType =>
+  typeof value === 'string' && (FIELD_TYPES as readonly string[]).includes(value)
+const lines = (text: unknown) =>
+  typeof text === 'string'
+    ? text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean)
+    : []
 
 export function FormPreview({ id, steps }: { id: string; steps: BuilderStepInput[] | undefined }) {
   const { t } = useT()
@@ -46,7 +59,10 @@ export function FormPreview({ id, steps }: { id: string; steps: BuilderStepInput
                 </fieldset>
               )
             if (type === 'rating') {
-              const scale = Math.min(Math.max(Number(field.max) || FORM_LIMITS.ratingScale, 2), FORM_LIMITS.ratingScaleMax)
+              const scale = Math.min(
+                Math.max(Number(field.max) || FORM_LIMITS.ratingScale, 2),
+                FORM_LIMITS.ratingScaleMax,
+              )
               return (
                 <fieldset key={f} className="form-preview-choices form-preview-rating">
                   <legend>{label}</legend>

@@ -16,7 +16,15 @@ function chosen(value: unknown): string[] {
  * carries (or, in the wizard, what new groups get); after a refused post, what was posted. The
  * hidden `tagsOffered` tells the server the boxes were on the form, so none ticked means none.
  */
-export function GroupTagsField({ field, choices, ticked }: { field: FieldMetadata<string[] | undefined>; choices: TagChoice[]; ticked: string[] }) {
+export function GroupTagsField({
+  field,
+  choices,
+  ticked,
+}: {
+  field: FieldMetadata<string[] | undefined>
+  choices: TagChoice[]
+  ticked: string[]
+}) {
   const { t } = useT()
   if (!choices.length) return null
   const selected = field.initialValue === undefined ? ticked : chosen(field.initialValue)
@@ -29,7 +37,13 @@ export function GroupTagsField({ field, choices, ticked }: { field: FieldMetadat
       <div className="checkbox-grid">
         {choices.map((tag) => (
           <div key={tag.id} className="checkbox-field">
-            <input type="checkbox" id={`${field.id}-${tag.id}`} name={field.name} value={tag.id} defaultChecked={selected.includes(tag.id)} />
+            <input
+              type="checkbox"
+              id={`${field.id}-${tag.id}`}
+              name={field.name}
+              value={tag.id}
+              defaultChecked={selected.includes(tag.id)}
+            />
             <label htmlFor={`${field.id}-${tag.id}`}>{tag.label}</label>
           </div>
         ))}

@@ -11,18 +11,31 @@ export function InstallInstructions({ snippets }: { snippets: Snippets }) {
         <h2 id="install-community-heading">{t('settings:install.communityHeading')}</h2>
         <div className="field">
           <label htmlFor="snippet-community">{t('settings:install.communitySnippet')}</label>
-          <textarea id="snippet-community" readOnly rows={5} value={snippets.community} className="snippet" spellCheck={false} />
+          <textarea
+            id="snippet-community"
+            readOnly
+            rows={5}
+            value={snippets.community}
+            className="snippet"
+            spellCheck={false}
+          />
         </div>
         <p>
-          {t('settings:install.link')}{' '}
-          <a href={snippets.communityUrl}>{snippets.communityUrl}</a>
+          {t('settings:install.link')} <a href={snippets.communityUrl}>{snippets.communityUrl}</a>
         </p>
       </section>
       <section className="card stack" aria-labelledby="install-script-heading">
         <h2 id="install-script-heading">{t('directory:install.scriptHeading')}</h2>
         <div className="field">
           <label htmlFor="snippet-script">{t('directory:install.scriptSnippet')}</label>
-          <textarea id="snippet-script" readOnly rows={3} value={snippets.script} className="snippet" spellCheck={false} />
+          <textarea
+            id="snippet-script"
+            readOnly
+            rows={3}
+            value={snippets.script}
+            className="snippet"
+            spellCheck={false}
+          />
         </div>
         <p className="hint">{t('directory:install.scriptHint')}</p>
       </section>
@@ -30,7 +43,14 @@ export function InstallInstructions({ snippets }: { snippets: Snippets }) {
         <h2 id="install-directory-heading">{t('settings:install.directoryHeading')}</h2>
         <div className="field">
           <label htmlFor="snippet-directory">{t('settings:install.directorySnippet')}</label>
-          <textarea id="snippet-directory" readOnly rows={5} value={snippets.directory} className="snippet" spellCheck={false} />
+          <textarea
+            id="snippet-directory"
+            readOnly
+            rows={5}
+            value={snippets.directory}
+            className="snippet"
+            spellCheck={false}
+          />
         </div>
       </section>
     </div>

@@ -7,7 +7,15 @@ import { useT } from '#app/lib/i18n/use-t'
  * on that view and return to the community home"). A server-rendered page of its own, so it opens
  * and closes with plain links; its contents arrive with messages, connections and calls.
  */
-export function LeftDrawer({ view, communitySlug, children }: { view: DrawerView; communitySlug: string; children: React.ReactNode }) {
+export function LeftDrawer({
+  view,
+  communitySlug,
+  children,
+}: {
+  view: DrawerView
+  communitySlug: string
+  children: React.ReactNode
+}) {
   const { t } = useT()
   return (
     <aside className="left-drawer" aria-labelledby="left-drawer-heading">

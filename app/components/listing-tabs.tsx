@@ -22,7 +22,12 @@ export function ListingTabs<Tab extends string>({
   return (
     <nav aria-label={label} className="members-tabs">
       {tabs.map((tab) => (
-        <Link key={tab} to={href(tab)} className={tab === current ? 'nav-link active' : 'nav-link'} aria-current={tab === current ? 'page' : undefined}>
+        <Link
+          key={tab}
+          to={href(tab)}
+          className={tab === current ? 'nav-link active' : 'nav-link'}
+          aria-current={tab === current ? 'page' : undefined}
+        >
           {name(tab)}
           {counts ? (
             <>

@@ -8,7 +8,17 @@ import { formatSize } from '#app/lib/media/media-rules'
  * One stored item in a table (the media library, a personal room's recordings): its preview, its
  * name linking to the file at `href`, size and date, and a plain delete form posted to `deleteAction`.
  */
-export function MediaItemRow({ row, href, deleteAction, deleteLabel }: { row: MediaRow; href: string; deleteAction: string; deleteLabel: string }) {
+export function MediaItemRow({
+  row,
+  href,
+  deleteAction,
+  deleteLabel,
+}: {
+  row: MediaRow
+  href: string
+  deleteAction: string
+  deleteLabel: string
+}) {
   const { language } = useT()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting' && navigation.formData?.get('mediaId') === row.id
@@ -16,8 +26,19 @@ export function MediaItemRow({ row, href, deleteAction, deleteLabel }: { row: Me
     <tr>
       <td>
         <div className="member-cell">
-          {row.kind === 'image' ? <img src={href} alt="" className="media-thumb" loading="lazy" width={row.width ?? undefined} height={row.height ?? undefined} /> : null}
-          {row.kind === 'video' ? <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" /> : null}
+          {row.kind === 'image' ? (
+            <img
+              src={href}
+              alt=""
+              className="media-thumb"
+              loading="lazy"
+              width={row.width ?? undefined}
+              height={row.height ?? undefined}
+            />
+          ) : null}
+          {row.kind === 'video' ? (
+            <video src={href} className="media-thumb" preload="metadata" muted aria-hidden="true" />
+          ) : null}
           <div>
             <a href={href} className="member-name" target="_blank" rel="noopener">
               {row.name}

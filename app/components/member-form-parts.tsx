@@ -10,7 +10,9 @@ export type RoleChoice = { slug: CommunityRole; checked: boolean; assignable: bo
 export type RoomLinkRefusal = { message: TranslationKey; label: string; suggestion: string } | null
 
 /** The label key of a role: its slug without the community- prefix (keys are plain identifiers). */
-const roleLabel = (slug: CommunityRole) => slug.replace('community-', '') as 'owner' | 'admin' | 'moderator' | 'member' | 'user' | 'viewer' | 'guest' | 'developer'
+const roleLabel = (slug: CommunityRole) =>
+  slug.replace('community-', '') as
+    'owner' | 'admin' | 'moderator' | 'member' | 'user' | 'viewer' | 'guest' | 'developer'
 
 function chosen(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String)
@@ -21,7 +23,13 @@ function chosen(value: unknown): string[] {
  * One checkbox per community role. A role this editor may not grant or take away (an admin and the
  * owner role) is shown disabled with its current state; the server keeps it as it is.
  */
-export function RoleCheckboxes({ field, choices }: { field: FieldMetadata<string[] | undefined>; choices: RoleChoice[] }) {
+export function RoleCheckboxes({
+  field,
+  choices,
+}: {
+  field: FieldMetadata<string[] | undefined>
+  choices: RoleChoice[]
+}) {
   const { t } = useT()
   const submitted = field.initialValue === undefined ? null : chosen(field.initialValue)
   const errorId = `${field.id}-error`
@@ -54,7 +62,17 @@ export function RoleCheckboxes({ field, choices }: { field: FieldMetadata<string
 }
 
 /** The room link input under its address prefix; a refused link says why and offers a free one. */
-export function RoomLinkField({ field, label, prefix, refusal }: { field: FieldMetadata<string | undefined>; label: string; prefix: string; refusal: RoomLinkRefusal }) {
+export function RoomLinkField({
+  field,
+  label,
+  prefix,
+  refusal,
+}: {
+  field: FieldMetadata<string | undefined>
+  label: string
+  prefix: string
+  refusal: RoomLinkRefusal
+}) {
   const { t } = useT()
   const errorId = `${field.id}-error`
   const hintId = `${field.id}-hint`
@@ -91,7 +109,6 @@ export function RoomLinkField({ field, label, prefix, refusal }: { field: FieldM
   )
 }
 
-
 /** A room link change waiting to be confirmed: from and to, as the server worked them out. */
 export type RoomLinkChange = { from: string; to: string }
 
@@ -100,12 +117,22 @@ export type RoomLinkChange = { from: string; to: string }
  * what it costs, with a jump to the button) and, inside the form after its Save button, the button
  * that confirms it (after Save, so that Enter in a field saves and asks again instead of confirming).
  */
-export function RoomLinkChangeNotice({ change, prefix, anchor }: { change: RoomLinkChange; prefix: string; anchor: string }) {
+export function RoomLinkChangeNotice({
+  change,
+  prefix,
+  anchor,
+}: {
+  change: RoomLinkChange
+  prefix: string
+  anchor: string
+}) {
   const { t } = useT()
   return (
     <div role="alert" className="notice notice-info">
       <p>
-        <strong>{t('members:roomLink.confirm.title', { from: `${prefix}${change.from}`, to: `${prefix}${change.to}` })}</strong>
+        <strong>
+          {t('members:roomLink.confirm.title', { from: `${prefix}${change.from}`, to: `${prefix}${change.to}` })}
+        </strong>
       </p>
       <p>{t('members:roomLink.confirm.warning')}</p>
       <p>
@@ -115,7 +142,17 @@ export function RoomLinkChangeNotice({ change, prefix, anchor }: { change: RoomL
   )
 }
 
-export function RoomLinkConfirmButton({ change, prefix, anchor, busy }: { change: RoomLinkChange; prefix: string; anchor: string; busy: boolean }) {
+export function RoomLinkConfirmButton({
+  change,
+  prefix,
+  anchor,
+  busy,
+}: {
+  change: RoomLinkChange
+  prefix: string
+  anchor: string
+  busy: boolean
+}) {
   const { t } = useT()
   return (
     <div id={anchor} className="notice notice-info link-confirmation">

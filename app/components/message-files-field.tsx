@@ -11,7 +11,9 @@ export function MessageFilesField({ field }: { field: FieldMetadata<File[] | und
       <Field label={t('messages:form.files')} errors={field.errors}>
         <input {...getInputProps(field, { type: 'file' })} multiple accept={ATTACHMENT_TYPES.join(',')} />
       </Field>
-      <p className="hint">{t('messages:form.filesHint', { count: ATTACHMENTS_PER_MESSAGE, size: ATTACHMENT_MAX_BYTES / (1024 * 1024) })}</p>
+      <p className="hint">
+        {t('messages:form.filesHint', { count: ATTACHMENTS_PER_MESSAGE, size: ATTACHMENT_MAX_BYTES / (1024 * 1024) })}
+      </p>
     </div>
   )
 }

@@ -38,7 +38,13 @@ function FormErrors({ errors }: { errors?: string[] }) {
  * buttons this viewer may use. Every button is a small POST form to the post's own address that
  * comes back here, so all of it works without JavaScript.
  */
-export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, children }: {
+export function PostCard({
+  brandSlug,
+  post,
+  level = 'post',
+  absoluteUrl,
+  children,
+}: {
   brandSlug: string
   post: ShownPost
   level?: 'post' | 'comment' | 'reply'
@@ -62,7 +68,11 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
     )
   const time = <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), { language })}</time>
   return (
-    <Tag className={`card post post-${level}${post.moderation ? ` post-${post.moderation}` : ''}`} id={`post-${post.id}`} aria-label={post.author.name}>
+    <Tag
+      className={`card post post-${level}${post.moderation ? ` post-${post.moderation}` : ''}`}
+      id={`post-${post.id}`}
+      aria-label={post.author.name}
+    >
       <header className="post-header">
         <strong>{post.author.name}</strong>{' '}
         {/* A post waiting for review has no page of its own yet: its time is not a link. */}
@@ -75,9 +85,17 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
         )}
         {post.pinned ? <span className="badge">{t('posts:post.pinned')}</span> : null}
         {post.promoted ? <span className="badge">{t('posts:post.promoted')}</span> : null}
-        {post.moderation ? <span className="badge badge-moderation">{t(post.moderation === 'held' ? 'moderation:post.held' : 'moderation:post.rejected')}</span> : null}
+        {post.moderation ? (
+          <span className="badge badge-moderation">
+            {t(post.moderation === 'held' ? 'moderation:post.held' : 'moderation:post.rejected')}
+          </span>
+        ) : null}
       </header>
-      {post.moderation ? <p className="hint">{t(post.moderation === 'held' ? 'moderation:post.heldHint' : 'moderation:post.rejectedHint')}</p> : null}
+      {post.moderation ? (
+        <p className="hint">
+          {t(post.moderation === 'held' ? 'moderation:post.heldHint' : 'moderation:post.rejectedHint')}
+        </p>
+      ) : null}
       {/* The message was sanitised when it was stored; nothing else reaches this HTML. */}
       {post.html ? <div className="post-message" dangerouslySetInnerHTML={{ __html: post.html }} /> : null}
       {post.embeds.map((embed) => (
@@ -112,7 +130,11 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
       ) : null}
       <FormErrors errors={buttonsReply?.error?.[''] ?? undefined} />
       {/* A reader who may do nothing and sees no reactions gets no empty row. */}
-      {post.can.react || post.can.pin || post.can.promote || post.can.remove || post.reactions.some((reaction) => reaction.count > 0) ? (
+      {post.can.react ||
+      post.can.pin ||
+      post.can.promote ||
+      post.can.remove ||
+      post.reactions.some((reaction) => reaction.count > 0) ? (
         <div className="post-actions inline-actions" aria-label={t('posts:post.reactions')} role="group">
           {post.reactions.map((reaction) =>
             post.can.react ? (
@@ -137,19 +159,39 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
             ) : null,
           )}
           {post.can.pin ? (
-            <PostButtonForm action={action} here={here} intent="pin" field={{ pinned: String(!post.pinned) }} label={t(post.pinned ? 'posts:post.unpin' : 'posts:post.pin')} />
+            <PostButtonForm
+              action={action}
+              here={here}
+              intent="pin"
+              field={{ pinned: String(!post.pinned) }}
+              label={t(post.pinned ? 'posts:post.unpin' : 'posts:post.pin')}
+            />
           ) : null}
           {post.can.promote ? (
-            <PostButtonForm action={action} here={here} intent="promote" field={{ promoted: String(!post.promoted) }} label={t(post.promoted ? 'posts:post.unpromote' : 'posts:post.promote')} />
+            <PostButtonForm
+              action={action}
+              here={here}
+              intent="promote"
+              field={{ promoted: String(!post.promoted) }}
+              label={t(post.promoted ? 'posts:post.unpromote' : 'posts:post.promote')}
+            />
           ) : null}
-          {post.can.remove ? <PostButtonForm action={action} here={here} intent="remove" label={t('posts:post.remove')} danger /> : null}
+          {post.can.remove ? (
+            <PostButtonForm action={action} here={here} intent="remove" label={t('posts:post.remove')} danger />
+          ) : null}
         </div>
       ) : null}
       {absoluteUrl && !post.moderation ? (
         <p className="post-share">
           <span className="muted">{t('posts:post.share')}:</span>{' '}
           {shareLinks(absoluteUrl).map((link) => (
-            <a key={link.network} href={link.href} target="_blank" rel="noopener noreferrer" className="post-share-link">
+            <a
+              key={link.network}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="post-share-link"
+            >
               {t(`posts:post.shareOn.${link.network}`)}
             </a>
           ))}
@@ -160,7 +202,21 @@ export function PostCard({ brandSlug, post, level = 'post', absoluteUrl, childre
   )
 }
 
-function PostButtonForm({ action, here, intent, field = {}, label, danger = false }: { action: string; here: string; intent: string; field?: Record<string, string>; label: string; danger?: boolean }) {
+function PostButtonForm({
+  action,
+  here,
+  intent,
+  field = {},
+  label,
+  danger = false,
+}: {
+  action: string
+  here: string
+  intent: string
+  field?: Record<string, string>
+  label: string
+  danger?: boolean
+}) {
   return (
     <Form method="post" action={action} className="inline-form">
       <input type="hidden" name="intent" value={intent} />
@@ -176,18 +232,33 @@ function PostButtonForm({ action, here, intent, field = {}, label, danger = fals
 }
 
 /** The comment (or reply) form under a post: a plain POST to the post's address that comes back here. */
-export function CommentForm({ brandSlug, postId, reply = false }: { brandSlug: string; postId: string; reply?: boolean }) {
+export function CommentForm({
+  brandSlug,
+  postId,
+  reply = false,
+}: {
+  brandSlug: string
+  postId: string
+  reply?: boolean
+}) {
   const formId = `comment-${postId}`
   const action = postUrl(brandSlug, postId)
   // Emptied once the viewer's own comment went through; others' answers arriving live leave it as typed.
-  const sentKey = useSentKey(formId, (sent, to) => sent.get('intent') === 'comment' && new URL(to, 'http://x').pathname === action)
+  const sentKey = useSentKey(
+    formId,
+    (sent, to) => sent.get('intent') === 'comment' && new URL(to, 'http://x').pathname === action,
+  )
   return <CommentFormBody key={sentKey} formId={formId} action={action} reply={reply} />
 }
 
 function CommentFormBody({ formId, action, reply }: { formId: string; action: string; reply: boolean }) {
   const { t } = useT()
   const location = useLocation()
-  const [form, fields] = useForm<CommentFormFields>({ id: formId, lastResult: useReplyFor(formId), shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<CommentFormFields>({
+    id: formId,
+    lastResult: useReplyFor(formId),
+    shouldValidate: 'onSubmit',
+  })
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="stack comment-form">
       <FormErrors errors={form.errors} />

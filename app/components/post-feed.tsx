@@ -15,7 +15,12 @@ import { useSentKey } from '#app/lib/posts/use-sent-key'
  * (COMMENTS_PAGE_SIZE; "more comments" goes on on the post's page), and plain links between pages.
  * The community home shows the hub's; a group page can show its room's with the same component.
  */
-export function PostFeed({ brandSlug, feed, origin, composeElsewhere = false }: {
+export function PostFeed({
+  brandSlug,
+  feed,
+  origin,
+  composeElsewhere = false,
+}: {
   brandSlug: string
   feed: FeedView
   origin: string
@@ -30,7 +35,15 @@ export function PostFeed({ brandSlug, feed, origin, composeElsewhere = false }: 
     <section aria-labelledby="feed-heading" className="post-feed stack">
       <h2 id="feed-heading">{t('posts:feed.title')}</h2>
       {/* Keyed by the viewer's own sending: a published post empties the composer, a refused one (or others' posts arriving live) keeps what was typed. */}
-      {feed.canPost && feed.roomId ? <PostComposer key={composerKey} roomId={feed.roomId} action={composeElsewhere ? `/${brandSlug}/posts/new?room=${encodeURIComponent(feed.roomId)}` : undefined} /> : !feed.signedIn ? <p className="hint">{t('posts:feed.guestHint')}</p> : null}
+      {feed.canPost && feed.roomId ? (
+        <PostComposer
+          key={composerKey}
+          roomId={feed.roomId}
+          action={composeElsewhere ? `/${brandSlug}/posts/new?room=${encodeURIComponent(feed.roomId)}` : undefined}
+        />
+      ) : !feed.signedIn ? (
+        <p className="hint">{t('posts:feed.guestHint')}</p>
+      ) : null}
       {feed.posts.length === 0 ? <p>{t('posts:feed.empty')}</p> : null}
       {feed.posts.map((post) => (
         <PostCard key={post.id} brandSlug={brandSlug} post={post} absoluteUrl={origin + postUrl(brandSlug, post.id)}>
@@ -85,7 +98,9 @@ export function PostComposer({ roomId, action, back }: { roomId: string; action?
         </div>
       ) : null}
       <input type="hidden" name="contextRoomId" value={roomId} />
-      {back || action ? <input type="hidden" name="redirectTo" value={back ?? location.pathname + location.search} /> : null}
+      {back || action ? (
+        <input type="hidden" name="redirectTo" value={back ?? location.pathname + location.search} />
+      ) : null}
       <Field label={t('posts:feed.messageLabel')} errors={fields.message.errors}>
         <textarea {...getTextareaProps(fields.message)} rows={3} placeholder={t('posts:feed.messagePlaceholder')} />
       </Field>

@@ -8,7 +8,13 @@ import { useT } from '#app/lib/i18n/use-t'
 import type { ReplyFields } from '#app/lib/messages/message.schema'
 
 /** Writing in a conversation: a text, files, a video, or several of these. A plain multipart form. */
-export function ReplyForm({ lastResult, constraint }: { lastResult: SubmissionResult<string[]> | undefined; constraint: Record<string, object> }) {
+export function ReplyForm({
+  lastResult,
+  constraint,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined
+  constraint: Record<string, object>
+}) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<ReplyFields>({ id: 'reply', lastResult, constraint, shouldValidate: 'onSubmit' })

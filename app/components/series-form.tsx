@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field, FormErrors, TimeZoneField } from '#app/components/field'
 import { ENDS, FREQUENCIES, WEEKDAYS } from '#app/lib/event-series/series-rules'
@@ -54,7 +61,11 @@ export function SeriesForm({
             <textarea {...getTextareaProps(fields.description)} rows={4} />
           </Field>
           <CheckboxField field={fields.syncBreakouts} label={t('series:fields.syncBreakouts')} />
-          <CheckboxField field={fields.registrationRequired} label={t('series:fields.registrationRequired')} hint={t('series:fields.registrationHint')} />
+          <CheckboxField
+            field={fields.registrationRequired}
+            label={t('series:fields.registrationRequired')}
+            hint={t('series:fields.registrationHint')}
+          />
         </fieldset>
 
         <fieldset className="stack">
@@ -82,7 +93,11 @@ export function SeriesForm({
               </select>
             </Field>
             <Field label={t('series:fields.interval')} errors={fields.interval.errors}>
-              <input {...getInputProps(fields.interval, { type: 'number' })} inputMode="numeric" aria-describedby={`${fields.interval.id}-hint`} />
+              <input
+                {...getInputProps(fields.interval, { type: 'number' })}
+                inputMode="numeric"
+                aria-describedby={`${fields.interval.id}-hint`}
+              />
             </Field>
           </div>
           <p className="hint" id={`${fields.interval.id}-hint`}>
@@ -94,7 +109,13 @@ export function SeriesForm({
             <div className="series-weekday-list">
               {WEEKDAYS.map((day) => (
                 <div className="checkbox-field" key={day}>
-                  <input type="checkbox" id={`${fields.weekdays.id}-${day}`} name={fields.weekdays.name} value={day} defaultChecked={weekdays.includes(day)} />
+                  <input
+                    type="checkbox"
+                    id={`${fields.weekdays.id}-${day}`}
+                    name={fields.weekdays.name}
+                    value={day}
+                    defaultChecked={weekdays.includes(day)}
+                  />
                   <label htmlFor={`${fields.weekdays.id}-${day}`}>{t(`series:weekdays.${day}`)}</label>
                 </div>
               ))}
@@ -104,11 +125,21 @@ export function SeriesForm({
             <legend>{t('series:fields.ends')}</legend>
             {ENDS.map((end) => (
               <div className="checkbox-field" key={end}>
-                <input type="radio" id={`${fields.ends.id}-${end}`} name={fields.ends.name} value={end} defaultChecked={ends === end} />
-                <label htmlFor={`${fields.ends.id}-${end}`}>{t(end === 'count' ? 'series:fields.endsCount' : 'series:fields.endsUntil')}</label>
+                <input
+                  type="radio"
+                  id={`${fields.ends.id}-${end}`}
+                  name={fields.ends.name}
+                  value={end}
+                  defaultChecked={ends === end}
+                />
+                <label htmlFor={`${fields.ends.id}-${end}`}>
+                  {t(end === 'count' ? 'series:fields.endsCount' : 'series:fields.endsUntil')}
+                </label>
               </div>
             ))}
-            {fields.ends.errors?.length ? <p className="field-error">{fields.ends.errors.map((error) => t(error as never)).join(' ')}</p> : null}
+            {fields.ends.errors?.length ? (
+              <p className="field-error">{fields.ends.errors.map((error) => t(error as never)).join(' ')}</p>
+            ) : null}
             <div className="field-grid">
               <Field label={t('series:fields.count')} errors={fields.count.errors}>
                 <input {...getInputProps(fields.count, { type: 'number' })} inputMode="numeric" />

@@ -4,7 +4,11 @@ import { useT } from '#app/lib/i18n/use-t'
 import { CodeField, Field } from './field'
 
 /** The person's full name and email address, as every sign-up flow asks for them. */
-export function NameAndEmailFields({ fields }: { fields: { fullName: FieldMetadata<string>; emailAddress: FieldMetadata<string> } }) {
+export function NameAndEmailFields({
+  fields,
+}: {
+  fields: { fullName: FieldMetadata<string>; emailAddress: FieldMetadata<string> }
+}) {
   const { t } = useT()
   return (
     <>

@@ -6,7 +6,13 @@ import { useT } from '#app/lib/i18n/use-t'
  * What went wrong with a sign-up step (a code refused, too many tries, an address that already has
  * an account), in the page's language. An existing account gets a way to sign in.
  */
-export function SignupErrorNotice({ error, signInUrl }: { error: { message: TranslationKey; minutes?: number } | null; signInUrl?: string }) {
+export function SignupErrorNotice({
+  error,
+  signInUrl,
+}: {
+  error: { message: TranslationKey; minutes?: number } | null
+  signInUrl?: string
+}) {
   const { t } = useT()
   if (!error) return null
   return (

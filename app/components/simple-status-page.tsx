@@ -5,7 +5,9 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
-type Section = { [K in keyof Messages['pages']]: Messages['pages'][K] extends { title: string; message: string } ? K : never }[keyof Messages['pages']]
+type Section = {
+  [K in keyof Messages['pages']]: Messages['pages'][K] extends { title: string; message: string } ? K : never
+}[keyof Messages['pages']]
 
 /**
  * A status page that is only its title and message in the page's language, with a way home.

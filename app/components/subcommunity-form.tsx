@@ -36,7 +36,13 @@ export function SubcommunityForm({
 }) {
   const { t } = useT()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<SubcommunityFields>({ id, lastResult, defaultValue: values, constraint, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<SubcommunityFields>({
+    id,
+    lastResult,
+    defaultValue: values,
+    constraint,
+    shouldValidate: 'onSubmit',
+  })
   const ticked = fields.groups.initialValue === undefined ? (values?.groups ?? []) : chosen(fields.groups.initialValue)
   return (
     <>
@@ -54,7 +60,13 @@ export function SubcommunityForm({
             <div className="checkbox-grid">
               {groups.map((group) => (
                 <div key={group.id} className="checkbox-field">
-                  <input type="checkbox" id={`${fields.groups.id}-${group.id}`} name={fields.groups.name} value={group.id} defaultChecked={ticked.includes(group.id)} />
+                  <input
+                    type="checkbox"
+                    id={`${fields.groups.id}-${group.id}`}
+                    name={fields.groups.name}
+                    value={group.id}
+                    defaultChecked={ticked.includes(group.id)}
+                  />
                   <label htmlFor={`${fields.groups.id}-${group.id}`}>{group.name}</label>
                 </div>
               ))}

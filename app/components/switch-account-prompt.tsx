@@ -7,7 +7,17 @@ import { StatusPage } from './status-page'
  * (login CSRF), with a plain POST form that works without JavaScript. The form posts back to the
  * link's own address; `replacing` names the account the person saw and agreed to leave.
  */
-export function SwitchAccountPrompt({ as, current, currentUserId, stayUrl }: { as: string; current: string; currentUserId: string; stayUrl: string }) {
+export function SwitchAccountPrompt({
+  as,
+  current,
+  currentUserId,
+  stayUrl,
+}: {
+  as: string
+  current: string
+  currentUserId: string
+  stayUrl: string
+}) {
   const { t } = useT()
   return (
     <StatusPage

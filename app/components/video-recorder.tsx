@@ -7,7 +7,12 @@ const VIDEO_BITS_PER_SECOND = 1_000_000
 /** What the browser can record, best first: WebM where it can (Chrome, Firefox), MP4 otherwise (Safari). */
 const RECORDING_TYPES = ['video/webm;codecs=vp8,opus', 'video/webm', 'video/mp4']
 
-type State = { kind: 'idle' } | { kind: 'starting' } | { kind: 'recording' } | { kind: 'recorded'; url: string } | { kind: 'denied' }
+type State =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'recording' }
+  | { kind: 'recorded'; url: string }
+  | { kind: 'denied' }
 
 /**
  * "Record a video" with the browser's camera and microphone (MediaRecorder): start, stop, watch it
@@ -48,7 +53,10 @@ export function VideoRecorder({ input, maxBytes }: { input: RefObject<HTMLInputE
       return
     }
     const mimeType = RECORDING_TYPES.find((type) => MediaRecorder.isTypeSupported(type))
-    const recording = new MediaRecorder(camera.current, { ...(mimeType ? { mimeType } : {}), videoBitsPerSecond: VIDEO_BITS_PER_SECOND })
+    const recording = new MediaRecorder(camera.current, {
+      ...(mimeType ? { mimeType } : {}),
+      videoBitsPerSecond: VIDEO_BITS_PER_SECOND,
+    })
     const chunks: Blob[] = []
     let size = 0
     recording.ondataavailable = (event) => {
@@ -83,8 +91,12 @@ export function VideoRecorder({ input, maxBytes }: { input: RefObject<HTMLInputE
   }
   return (
     <div className="video-recorder stack">
-      {state.kind === 'recording' ? <video ref={live} className="video-recorder-preview" muted autoPlay playsInline /> : null}
-      {state.kind === 'recorded' ? <video src={state.url} className="video-recorder-preview" controls playsInline /> : null}
+      {state.kind === 'recording' ? (
+        <video ref={live} className="video-recorder-preview" muted autoPlay playsInline />
+      ) : null}
+      {state.kind === 'recorded' ? (
+        <video src={state.url} className="video-recorder-preview" controls playsInline />
+      ) : null}
       {state.kind === 'denied' ? (
         <p role="alert" className="field-error">
           {t('messages:recorder.denied')}
@@ -102,7 +114,11 @@ export function VideoRecorder({ input, maxBytes }: { input: RefObject<HTMLInputE
         )}
       </div>
       <p className="hint" aria-live="polite">
-        {state.kind === 'recording' ? t('messages:recorder.recording', { seconds: MAX_SECONDS }) : state.kind === 'recorded' ? t('messages:recorder.recorded') : ''}
+        {state.kind === 'recording'
+          ? t('messages:recorder.recording', { seconds: MAX_SECONDS })
+          : state.kind === 'recorded'
+            ? t('messages:recorder.recorded')
+            : ''}
       </p>
     </div>
   )

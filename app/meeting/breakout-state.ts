@@ -29,9 +29,20 @@ export type BreakoutAction =
   | { type: 'breakoutMoveFailed' }
   | { type: 'meetingRooms'; rooms: MeetingRoomView[] }
 
-export const initialBreakoutState = (): BreakoutState => ({ mainMeetingRoomId: null, roomName: null, moving: null, rooms: [] })
+export const initialBreakoutState = (): BreakoutState => ({
+  mainMeetingRoomId: null,
+  roomName: null,
+  moving: null,
+  rooms: [],
+})
 
-const BREAKOUT_ACTIONS: ReadonlySet<string> = new Set<BreakoutAction['type']>(['breakoutMoveAnnounced', 'breakoutMoveStarted', 'breakoutMoveDone', 'breakoutMoveFailed', 'meetingRooms'])
+const BREAKOUT_ACTIONS: ReadonlySet<string> = new Set<BreakoutAction['type']>([
+  'breakoutMoveAnnounced',
+  'breakoutMoveStarted',
+  'breakoutMoveDone',
+  'breakoutMoveFailed',
+  'meetingRooms',
+])
 
 export function isBreakoutAction(action: { type: string }): action is BreakoutAction {
   return BREAKOUT_ACTIONS.has(action.type)
@@ -69,7 +80,12 @@ export function breakoutReducer(state: MeetingState, action: BreakoutAction): Me
       const roomName = moving.kind === 'join' ? moving.move.name : null
       // Spec §4: after the breakout has started a peer is joined; back in the main room, participating.
       const status = !state.me.visible ? state.me.status : moving.kind === 'join' ? 'joined' : 'participating'
-      return { ...state, view: moveView(state, null), me: { ...state.me, status }, breakouts: { ...breakouts, moving: null, roomName } }
+      return {
+        ...state,
+        view: moveView(state, null),
+        me: { ...state.me, status },
+        breakouts: { ...breakouts, moving: null, roomName },
+      }
     }
     case 'breakoutMoveFailed':
       return { ...state, view: moveView(state, null), breakouts: { ...breakouts, moving: null } }

@@ -34,10 +34,16 @@ export function participantCount(state: Pick<MeetingState, 'peers' | 'me'>): num
  * Who gets the stage in the primary-speaker view: the pinned peer, else the recorded primary
  * speaker, else the active speaker, else the first other peer; null when I am alone.
  */
-export function stagePeerId(state: Pick<MeetingState, 'peers' | 'primarySpeakerId' | 'activeSpeakerId'>): string | null {
+export function stagePeerId(
+  state: Pick<MeetingState, 'peers' | 'primarySpeakerId' | 'activeSpeakerId'>,
+): string | null {
   const peers = visiblePeers(state)
   const present = (id: string | null) => (id && peers.some((peer) => peer.id === id) ? id : null)
   return (
-    peers.find((peer) => peer.pinned)?.id ?? present(state.primarySpeakerId) ?? present(state.activeSpeakerId) ?? peers[0]?.id ?? null
+    peers.find((peer) => peer.pinned)?.id ??
+    present(state.primarySpeakerId) ??
+    present(state.activeSpeakerId) ??
+    peers[0]?.id ??
+    null
   )
 }

@@ -5,7 +5,10 @@ import { MIC_CONSTRAINTS, cameraConstraints, type SendQuality } from './encoding
 export type DeviceProblem = 'blocked' | 'notFound' | 'inUse' | 'unsupported'
 
 export class DeviceError extends Error {
-  constructor(readonly problem: DeviceProblem, readonly kind: 'camera' | 'microphone' | 'screen') {
+  constructor(
+    readonly problem: DeviceProblem,
+    readonly kind: 'camera' | 'microphone' | 'screen',
+  ) {
     super(`${kind}: ${problem}`)
   }
 }
@@ -62,7 +65,10 @@ export async function openMicrophone(deviceId?: string | null): Promise<MediaStr
 
 export async function openScreen(): Promise<MediaStreamTrack> {
   try {
-    const stream = await mediaDevices('screen').getDisplayMedia({ video: { frameRate: { max: SCREEN_SHARE_FRAME_RATE } }, audio: false })
+    const stream = await mediaDevices('screen').getDisplayMedia({
+      video: { frameRate: { max: SCREEN_SHARE_FRAME_RATE } },
+      audio: false,
+    })
     return stream.getVideoTracks()[0]!
   } catch (error) {
     throw error instanceof DeviceError ? error : new DeviceError(problemOf(error), 'screen')
@@ -76,7 +82,8 @@ export interface DeviceLists {
 }
 
 export async function listDevices(): Promise<DeviceLists> {
-  if (typeof navigator === 'undefined' || !navigator.mediaDevices?.enumerateDevices) return { cameras: [], microphones: [], speakers: [] }
+  if (typeof navigator === 'undefined' || !navigator.mediaDevices?.enumerateDevices)
+    return { cameras: [], microphones: [], speakers: [] }
   const devices = await navigator.mediaDevices.enumerateDevices()
   return {
     cameras: devices.filter((device) => device.kind === 'videoinput'),

@@ -2,11 +2,39 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import { EDGE_ERRORS, type BreakoutMove, type Call, type Caption, type CaptionLanguage, type CaptionsState, type ChatMessage, type ClientToServerEvents, type EventState, type JoinResult, type LiveStatus, type MediaSource, type MeetingRoomView, type NewConsumer, type Peer, type PeerData, type Poll, type RaisedHand, type Reaction, type SharedVideo, type TalkTimerState } from '#edge/contract/protocol'
+import {
+  EDGE_ERRORS,
+  type BreakoutMove,
+  type Call,
+  type Caption,
+  type CaptionLanguage,
+  type CaptionsState,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type EventState,
+  type JoinResult,
+  type LiveStatus,
+  type MediaSource,
+  type MeetingRoomView,
+  type NewConsumer,
+  type Peer,
+  type PeerData,
+  type Poll,
+  type RaisedHand,
+  type Reaction,
+  type SharedVideo,
+  type TalkTimerState,
+} from '#edge/contract/protocol'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
-import { MIC_CODEC_OPTIONS, SHARE_CODEC_OPTIONS, WEBCAM_CODEC_OPTIONS, shareEncodings, webcamEncodings } from './encodings'
+import {
+  MIC_CODEC_OPTIONS,
+  SHARE_CODEC_OPTIONS,
+  WEBCAM_CODEC_OPTIONS,
+  shareEncodings,
+  webcamEncodings,
+} from './encodings'
 import { NextPass, edgeMayBeGone } from './reconnect'
 import { RemoteMedia } from './remote-media'
 import { request, type MeetingSocket } from './socket'
@@ -217,7 +245,11 @@ export class EdgeSession {
       // The edge ended the connection itself (not a network failure): Socket.IO will not retry.
       if (reason === 'io server disconnect') events.connectionLost()
       // It may have died: ask where the meeting is now at once, not after the first retry's delay.
-      if (edgeMayBeGone(reason)) this.nextPass.ask(this.pass.edgeUrl).then((pass) => this.leavingFor(pass), () => undefined)
+      if (edgeMayBeGone(reason))
+        this.nextPass.ask(this.pass.edgeUrl).then(
+          (pass) => this.leavingFor(pass),
+          () => undefined,
+        )
     })
     socket.io.on('reconnect_attempt', (attempt) => events.connection('connecting', attempt))
     socket.io.on('reconnect_failed', () => {
@@ -282,7 +314,10 @@ export class EdgeSession {
     const socket = this.requireSocket()
     let result: JoinResult
     try {
-      result = await request(socket, 'meetingRoom:join', { roomId: this.options.roomId, peerData: this.options.peerData() })
+      result = await request(socket, 'meetingRoom:join', {
+        roomId: this.options.roomId,
+        peerData: this.options.peerData(),
+      })
     } catch (error) {
       // Not a failure: the room has a waiting room and no host has let me in yet.
       this.waitingRoom = error instanceof Error && error.message === EDGE_ERRORS.waitingRoom
@@ -294,7 +329,10 @@ export class EdgeSession {
     markJoin('joinAnswered')
     // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
     // rejoined with the room after every reconnect.
-    const channels = Promise.all([request(socket, 'room:join', { roomId: this.options.roomId }), request(socket, 'user:join')])
+    const channels = Promise.all([
+      request(socket, 'room:join', { roomId: this.options.roomId }),
+      request(socket, 'user:join'),
+    ])
     await this.prepareIn(result)
     await channels
   }
@@ -311,7 +349,10 @@ export class EdgeSession {
       this.entered = false
       this.dropMedia()
       const peerData = this.options.peerData()
-      const result = to === 'main' ? await request(socket, 'leaveBreakout', { peerData }) : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
+      const result =
+        to === 'main'
+          ? await request(socket, 'leaveBreakout', { peerData })
+          : await request(socket, 'joinBreakout', { meetingRoomId: to.meetingRoomId, peerData })
       await this.prepareIn(result)
       return wasEntered ? this.enterRoom() : { sending: Promise.resolve() }
     })
@@ -323,12 +364,21 @@ export class EdgeSession {
     this.peerId = result.peerId
     this.options.events.roomJoined(result)
     const device = this.device!
-    if (!device.loaded) await device.load({ routerRtpCapabilities: result.routerRtpCapabilities as unknown as ms.RtpCapabilities })
+    if (!device.loaded)
+      await device.load({ routerRtpCapabilities: result.routerRtpCapabilities as unknown as ms.RtpCapabilities })
     markJoin('deviceLoaded')
-    const prepared = await request(socket, 'prepare', { rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown> })
+    const prepared = await request(socket, 'prepare', {
+      rtpCapabilities: device.rtpCapabilities as unknown as Record<string, unknown>,
+    })
     const iceServers = result.iceServers as RTCIceServer[]
-    this.sendTransport = device.createSendTransport({ ...(prepared.send as unknown as ms.TransportOptions), iceServers })
-    this.recvTransport = device.createRecvTransport({ ...(prepared.recv as unknown as ms.TransportOptions), iceServers })
+    this.sendTransport = device.createSendTransport({
+      ...(prepared.send as unknown as ms.TransportOptions),
+      iceServers,
+    })
+    this.recvTransport = device.createRecvTransport({
+      ...(prepared.recv as unknown as ms.TransportOptions),
+      iceServers,
+    })
     for (const transport of [this.sendTransport, this.recvTransport]) this.wireTransport(transport)
     markJoin('transportsCreated')
     for (const offer of this.pendingOffers.splice(0)) void this.consume(offer)
@@ -337,7 +387,10 @@ export class EdgeSession {
   private wireTransport(transport: ms.Transport) {
     const socket = this.requireSocket()
     transport.on('connect', ({ dtlsParameters }, done, fail) => {
-      request(socket, 'connectWebRtcTransport', { transportId: transport.id, dtlsParameters: dtlsParameters as unknown as Record<string, unknown> })
+      request(socket, 'connectWebRtcTransport', {
+        transportId: transport.id,
+        dtlsParameters: dtlsParameters as unknown as Record<string, unknown>,
+      })
         .then(() => done())
         .catch(fail)
     })
@@ -374,7 +427,9 @@ export class EdgeSession {
       entry.count++
       if (transport.closed || !this.socket?.connected) return
       request(this.socket, 'restartIce', { transportId: transport.id })
-        .then(({ iceParameters }) => transport.restartIce({ iceParameters: iceParameters as unknown as ms.IceParameters }))
+        .then(({ iceParameters }) =>
+          transport.restartIce({ iceParameters: iceParameters as unknown as ms.IceParameters }),
+        )
         .catch((error: unknown) => {
           console.warn('ICE restart failed', error)
           if (transport.connectionState !== 'connected') this.scheduleIceRestart(transport)
@@ -397,7 +452,9 @@ export class EdgeSession {
     const tracks = Object.entries(this.options.localTracks()) as Array<[MediaSource, MediaStreamTrack]>
     const producing = Promise.allSettled(tracks.map(([source, track]) => this.produce(source, track)))
     // What I prepared is resumed by the edge as it lets me in: from now on its media may come.
-    const prepared = [...this.consumers.values()].filter((entry) => !entry.resumed && (entry.consumer.kind === 'audio' || this.receiveVideo))
+    const prepared = [...this.consumers.values()].filter(
+      (entry) => !entry.resumed && (entry.consumer.kind === 'audio' || this.receiveVideo),
+    )
     for (const entry of prepared) this.watchMedia(entry)
     try {
       await request(socket, 'enter')
@@ -445,7 +502,8 @@ export class EdgeSession {
     if (!producer) return
     this.producers.delete(source)
     producer.close()
-    if (this.socket?.connected) await request(this.socket, 'closeProducer', { producerId: producer.id }).catch(() => undefined)
+    if (this.socket?.connected)
+      await request(this.socket, 'closeProducer', { producerId: producer.id }).catch(() => undefined)
   }
 
   /** Mutes or unmutes a source without renegotiating (the microphone). */
@@ -455,7 +513,9 @@ export class EdgeSession {
     if (paused) producer.pause()
     else producer.resume()
     if (this.socket?.connected) {
-      await request(this.socket, paused ? 'pauseProducer' : 'resumeProducer', { producerId: producer.id }).catch(() => undefined)
+      await request(this.socket, paused ? 'pauseProducer' : 'resumeProducer', { producerId: producer.id }).catch(
+        () => undefined,
+      )
     }
   }
 
@@ -478,7 +538,11 @@ export class EdgeSession {
       markJoin('consumeAnswered', { peerId: offer.peerId, source })
       const entry: ConsumerEntry = { consumer, peerId: offer.peerId, source, resumed: false }
       this.consumers.set(consumer.id, entry)
-      this.remote.set(offer.peerId, source, { track: consumer.track, consumerId: consumer.id, paused: offer.producerPaused })
+      this.remote.set(offer.peerId, source, {
+        track: consumer.track,
+        consumerId: consumer.id,
+        paused: offer.producerPaused,
+      })
       // Consumers start paused on the edge; audio-only keeps video paused; before I enter, the edge
       // resumes them when I do (a consumer that is ready after I asked to enter is resumed here).
       if ((offer.kind === 'video' && !this.receiveVideo) || !this.entered) return
@@ -492,7 +556,13 @@ export class EdgeSession {
 
   /** A remote camera about to be resumed: the join's timeline marks its first packet and frame. */
   private watchMedia({ consumer, peerId, source }: ConsumerEntry) {
-    if (consumer.kind === 'video') markFirstMedia(consumer.track, () => consumer.getStats(), () => !consumer.closed, { peerId, source })
+    if (consumer.kind === 'video')
+      markFirstMedia(
+        consumer.track,
+        () => consumer.getStats(),
+        () => !consumer.closed,
+        { peerId, source },
+      )
   }
 
   /** A consumer now resumed on the edge: a video one that shows no frame gets a key frame asked for again. */
@@ -507,9 +577,15 @@ export class EdgeSession {
   private watchFirstFrame(consumer: ms.Consumer, peerId: string, source: MediaSource) {
     return watchFirstFrame({
       stats: () => consumer.getStats(),
-      expecting: () => !consumer.closed && !consumer.paused && this.receiveVideo && this.remote.get(peerId)[source]?.paused === false && this.socket?.connected === true,
+      expecting: () =>
+        !consumer.closed &&
+        !consumer.paused &&
+        this.receiveVideo &&
+        this.remote.get(peerId)[source]?.paused === false &&
+        this.socket?.connected === true,
       askAgain: () => request(this.requireSocket(), 'resumeConsumer', { consumerId: consumer.id }),
-      gaveUp: () => console.warn('no frame decoded from a remote camera after asking again for a key frame', consumer.id),
+      gaveUp: () =>
+        console.warn('no frame decoded from a remote camera after asking again for a key frame', consumer.id),
     })
   }
 
@@ -635,11 +711,16 @@ export class EdgeSession {
     const socket = this.requireSocket()
     return {
       rooms: () => request(socket, 'room:admin:getActiveMeetingRooms'),
-      create: (mainMeetingRoomId: string, name: string) => request(socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId, name }),
-      rename: (meetingRoomId: string, name: string) => request(socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name }),
-      setMove: (meetingPeerId: string, moveToMeetingRoomId: string) => request(socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId, moveToMeetingRoomId }),
-      clearMove: (meetingPeerId: string) => request(socket, 'room:admin:clearMeetingPeerMoveToMeetingRoom', { meetingPeerId }),
-      cancelMoves: (meetingRoomId: string) => request(socket, 'room:admin:cancelMeetingPeerMoveToMeetingRoom', { meetingRoomId }),
+      create: (mainMeetingRoomId: string, name: string) =>
+        request(socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId, name }),
+      rename: (meetingRoomId: string, name: string) =>
+        request(socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name }),
+      setMove: (meetingPeerId: string, moveToMeetingRoomId: string) =>
+        request(socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId, moveToMeetingRoomId }),
+      clearMove: (meetingPeerId: string) =>
+        request(socket, 'room:admin:clearMeetingPeerMoveToMeetingRoom', { meetingPeerId }),
+      cancelMoves: (meetingRoomId: string) =>
+        request(socket, 'room:admin:cancelMeetingPeerMoveToMeetingRoom', { meetingRoomId }),
       applyMoves: (meetingRoomId: string) => request(socket, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId }),
       end: (mainMeetingRoomId: string) => request(socket, 'room:admin:endBreakouts', { mainMeetingRoomId }),
     }
@@ -654,13 +735,17 @@ export class EdgeSession {
   }
 
   /** The owner's controls (the edge refuses anyone else's); play and pause say where my player is. */
-  controlSharedVideo(control: { action: 'play' | 'pause' | 'seek'; positionMs: number } | { action: 'mute' | 'unmute' }) {
+  controlSharedVideo(
+    control: { action: 'play' | 'pause' | 'seek'; positionMs: number } | { action: 'mute' | 'unmute' },
+  ) {
     const socket = this.requireSocket()
     switch (control.action) {
       case 'play':
       case 'pause':
       case 'seek':
-        return request(socket, `room:sharedVideo:${control.action}`, { positionMs: Math.max(0, Math.round(control.positionMs)) })
+        return request(socket, `room:sharedVideo:${control.action}`, {
+          positionMs: Math.max(0, Math.round(control.positionMs)),
+        })
       case 'mute':
       case 'unmute':
         return request(socket, `room:sharedVideo:${control.action}`)
@@ -691,7 +776,10 @@ export class EdgeSession {
   }
 
   declineCall(callId: string, message: string): Promise<Call> {
-    return request(this.requireSocket(), 'call:decline', { callId, ...(message.trim() ? { message: message.trim() } : {}) })
+    return request(this.requireSocket(), 'call:decline', {
+      callId,
+      ...(message.trim() ? { message: message.trim() } : {}),
+    })
   }
 
   async leave() {
@@ -702,15 +790,28 @@ export class EdgeSession {
   /** Transport and per-stream figures for the peer stats dialog (and the end-to-end tests). */
   async stats() {
     const consumers = await Promise.all(
-      [...this.consumers.values()].map(async ({ consumer, peerId, source }) => ({ peerId, source, kind: consumer.kind, ...pick(await consumer.getStats(), 'inbound-rtp') })),
+      [...this.consumers.values()].map(async ({ consumer, peerId, source }) => ({
+        peerId,
+        source,
+        kind: consumer.kind,
+        ...pick(await consumer.getStats(), 'inbound-rtp'),
+      })),
     )
     const producers = await Promise.all(
-      [...this.producers.entries()].map(async ([source, producer]) => ({ source, kind: producer.kind, ...pick(await producer.getStats(), 'outbound-rtp') })),
+      [...this.producers.entries()].map(async ([source, producer]) => ({
+        source,
+        kind: producer.kind,
+        ...pick(await producer.getStats(), 'outbound-rtp'),
+      })),
     )
     const transports = await Promise.all(
       [this.sendTransport, this.recvTransport]
         .filter((transport): transport is ms.Transport => Boolean(transport && !transport.closed))
-        .map(async (transport) => ({ direction: transport.direction, state: transport.connectionState, ...pick(await transport.getStats(), 'candidate-pair') })),
+        .map(async (transport) => ({
+          direction: transport.direction,
+          state: transport.connectionState,
+          ...pick(await transport.getStats(), 'candidate-pair'),
+        })),
     )
     return { consumers, producers, transports }
   }
@@ -772,7 +873,18 @@ export class EdgeSession {
   }
 }
 
-const FIGURES = ['framesDecoded', 'framesPerSecond', 'frameWidth', 'frameHeight', 'bytesReceived', 'bytesSent', 'packetsLost', 'jitter', 'currentRoundTripTime', 'availableOutgoingBitrate'] as const
+const FIGURES = [
+  'framesDecoded',
+  'framesPerSecond',
+  'frameWidth',
+  'frameHeight',
+  'bytesReceived',
+  'bytesSent',
+  'packetsLost',
+  'jitter',
+  'currentRoundTripTime',
+  'availableOutgoingBitrate',
+] as const
 export type StatFigures = Partial<Record<(typeof FIGURES)[number], number>>
 
 /** The numbers of the first stat of a type (an RTCStatsReport is a map of dictionaries). */

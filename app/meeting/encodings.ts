@@ -47,7 +47,13 @@ export function cameraConstraints(quality: SendQuality, deviceId?: string | null
   }
 }
 
-export type Encoding = { rid?: string; scaleResolutionDownBy: number; maxBitrate: number; maxFramerate?: number; scalabilityMode?: string }
+export type Encoding = {
+  rid?: string
+  scaleResolutionDownBy: number
+  maxBitrate: number
+  maxFramerate?: number
+  scalabilityMode?: string
+}
 
 /**
  * Webcam simulcast layers by the captured width: 1280 and wider send three layers (top 4 Mbps),
@@ -83,7 +89,11 @@ export function shareEncodings(width: number): Encoding[] {
 }
 
 /** Codec options (kbps, as mediasoup-client's videoGoogle* options take them). */
-export const WEBCAM_CODEC_OPTIONS = { videoGoogleStartBitrate: 800, videoGoogleMinBitrate: 800, videoGoogleMaxBitrate: 3000 }
+export const WEBCAM_CODEC_OPTIONS = {
+  videoGoogleStartBitrate: 800,
+  videoGoogleMinBitrate: 800,
+  videoGoogleMaxBitrate: 3000,
+}
 export const SHARE_CODEC_OPTIONS = { videoGoogleStartBitrate: 2000, videoGoogleMaxBitrate: 15000 }
 export const MIC_CODEC_OPTIONS = { opusStereo: true, opusFec: true, opusDtx: true }
 

@@ -25,15 +25,32 @@ export type EventSlotsAction =
   | { type: 'notice'; notice: TalkNotice }
   | { type: 'noticeEnded'; id: number }
 
-export const initialEventSlots: EventSlotsState = { event: null, receivedAt: 0, talkTimer: null, lateJoiner: false, notice: null }
+export const initialEventSlots: EventSlotsState = {
+  event: null,
+  receivedAt: 0,
+  talkTimer: null,
+  lateJoiner: false,
+  notice: null,
+}
 
 export function eventSlotsReducer(state: EventSlotsState, action: EventSlotsAction): EventSlotsState {
   switch (action.type) {
     case 'joined':
-      return { ...state, event: action.event, receivedAt: action.at, talkTimer: action.talkTimer, lateJoiner: action.event?.started === true }
+      return {
+        ...state,
+        event: action.event,
+        receivedAt: action.at,
+        talkTimer: action.talkTimer,
+        lateJoiner: action.event?.started === true,
+      }
     case 'updated':
       // The message is about the event I came into: it goes when that event stops.
-      return { ...state, event: action.event, receivedAt: action.at, lateJoiner: state.lateJoiner && action.event.started }
+      return {
+        ...state,
+        event: action.event,
+        receivedAt: action.at,
+        lateJoiner: state.lateJoiner && action.event.started,
+      }
     case 'talkTimer':
       return { ...state, talkTimer: action.talkTimer }
     case 'lateJoinerDismissed':
@@ -46,7 +63,11 @@ export function eventSlotsReducer(state: EventSlotsState, action: EventSlotsActi
 }
 
 /** What is left at `now` of the slot and of the countdown, counted down from when the state arrived. */
-export function timeLeft(event: EventState, receivedAt: number, now: number): { slotMs: number | null; countdownMs: number | null } {
+export function timeLeft(
+  event: EventState,
+  receivedAt: number,
+  now: number,
+): { slotMs: number | null; countdownMs: number | null } {
   const passed = event.paused ? 0 : Math.max(0, now - receivedAt)
   return {
     slotMs: event.remainingMs === null ? null : Math.max(0, event.remainingMs - (event.countdown ? 0 : passed)),

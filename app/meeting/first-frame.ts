@@ -30,7 +30,13 @@ export interface FirstFrameWatch {
 }
 
 /** Resolves true once a frame is decoded, false when no frame is expected or the retries are spent. */
-export async function watchFirstFrame({ stats, expecting, askAgain, gaveUp, wait = sleep }: FirstFrameWatch): Promise<boolean> {
+export async function watchFirstFrame({
+  stats,
+  expecting,
+  askAgain,
+  gaveUp,
+  wait = sleep,
+}: FirstFrameWatch): Promise<boolean> {
   for (let attempt = 0; ; attempt++) {
     await wait(FIRST_FRAME_CHECK_MS)
     if (!expecting()) return false

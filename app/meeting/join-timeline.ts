@@ -58,7 +58,12 @@ const POLL_LIMIT_MS = 15_000
  * the track unmuted, the stats are read from the start instead); the stats are read only from there
  * to the first frame, a few reads, so the watch costs the page next to nothing.
  */
-export function markFirstMedia(track: MediaStreamTrack, stats: () => Promise<RTCStatsReport>, stillWanted: () => boolean, detail: JoinDetail) {
+export function markFirstMedia(
+  track: MediaStreamTrack,
+  stats: () => Promise<RTCStatsReport>,
+  stillWanted: () => boolean,
+  detail: JoinDetail,
+) {
   const started = performance.now()
   let packetSeen = false
   const poll = async () => {

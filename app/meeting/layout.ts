@@ -33,7 +33,8 @@ export function tileLayout(
   count: number,
   { max = PEERS_MAX, minSize = PEER_MIN_SIZE_PX, gap = TILE_GAP_PX } = {},
 ): TileLayout {
-  if (count <= 0 || width <= 0 || height <= 0) return { columns: 0, rows: 0, tileWidth: 0, tileHeight: 0, shown: 0, hidden: Math.max(0, count) }
+  if (count <= 0 || width <= 0 || height <= 0)
+    return { columns: 0, rows: 0, tileWidth: 0, tileHeight: 0, shown: 0, hidden: Math.max(0, count) }
   let shown = Math.min(count, max)
   let grid = bestGrid(width, height, shown, gap)
   while (shown > 1 && grid.tileWidth < minSize) {

@@ -7,6 +7,8 @@ import { LIVE_STATE_DELAY_MS, type LiveState } from '#edge/contract/protocol'
 /** How long to wait before showing `next` to someone shown `shown`. */
 export function liveStateDelay(shown: LiveState, next: LiveState, hostOrCoHost: boolean): number {
   if (hostOrCoHost) return 0
-  const late = (next === 'joined' && (shown === 'idle' || shown === 'joining')) || ((next === 'pausing' || next === 'stopping') && (shown === 'joining' || shown === 'pausing'))
+  const late =
+    (next === 'joined' && (shown === 'idle' || shown === 'joining')) ||
+    ((next === 'pausing' || next === 'stopping') && (shown === 'joining' || shown === 'pausing'))
   return late ? LIVE_STATE_DELAY_MS : 0
 }

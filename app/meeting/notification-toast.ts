@@ -4,7 +4,14 @@
 import type { NotificationKind } from '#models/notification-kinds'
 import { isNotificationKind } from '#app/lib/notifications/notification-choices'
 
-export type NotificationToast = { key: 'notification'; kind: NotificationKind; detail: string | null; actor: string | null; room: string | null; community: string | null }
+export type NotificationToast = {
+  key: 'notification'
+  kind: NotificationKind
+  detail: string | null
+  actor: string | null
+  room: string | null
+  community: string | null
+}
 export type MeetingNotice = { key: 'mutedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | NotificationToast
 
 const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null)
@@ -13,5 +20,12 @@ export function notificationToast(payload: { type: string; data?: Record<string,
   if (payload.type !== 'notification' || !payload.data) return null
   const kind = payload.data.kind
   if (!isNotificationKind(kind)) return null
-  return { key: 'notification', kind, detail: text(payload.data.detail), actor: text(payload.data.actor), room: text(payload.data.room), community: text(payload.data.community) }
+  return {
+    key: 'notification',
+    kind,
+    detail: text(payload.data.detail),
+    actor: text(payload.data.actor),
+    room: text(payload.data.room),
+    community: text(payload.data.community),
+  }
 }

@@ -30,7 +30,9 @@ export class RemoteMedia {
 
   setPaused(consumerId: string, paused: boolean) {
     for (const [peerId, media] of this.byPeer) {
-      for (const [source, entry] of Object.entries(media) as Array<[MediaSource, NonNullable<PeerMedia[MediaSource]>]>) {
+      for (const [source, entry] of Object.entries(media) as Array<
+        [MediaSource, NonNullable<PeerMedia[MediaSource]>]
+      >) {
         if (entry.consumerId === consumerId && entry.paused !== paused) {
           this.byPeer.set(peerId, { ...media, [source]: { ...entry, paused } })
           this.changed()
@@ -41,7 +43,9 @@ export class RemoteMedia {
 
   removeConsumer(consumerId: string) {
     for (const [peerId, media] of this.byPeer) {
-      const kept = Object.fromEntries(Object.entries(media).filter(([, entry]) => entry.consumerId !== consumerId)) as PeerMedia
+      const kept = Object.fromEntries(
+        Object.entries(media).filter(([, entry]) => entry.consumerId !== consumerId),
+      ) as PeerMedia
       if (Object.keys(kept).length !== Object.keys(media).length) {
         this.byPeer.set(peerId, kept)
         this.changed()

@@ -8,16 +8,20 @@ export type MeetingSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 /** How long an acknowledgement may take before the request counts as failed. */
 export const REQUEST_TIMEOUT_MS = 10_000
 
-type AckData<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]> extends [...unknown[], (ack: Ack<infer T>) => void]
-  ? T
-  : never
-type Payload<E extends keyof ClientToServerEvents> = Parameters<ClientToServerEvents[E]> extends [infer P, (ack: never) => void] ? [P] : []
+type AckData<E extends keyof ClientToServerEvents> =
+  Parameters<ClientToServerEvents[E]> extends [...unknown[], (ack: Ack<infer T>) => void] ? T : never
+type Payload<E extends keyof ClientToServerEvents> =
+  Parameters<ClientToServerEvents[E]> extends [infer P, (ack: never) => void] ? [P] : []
 
 /**
  * Sends one request and resolves with the acknowledgement's data; rejects with the server's error
  * text, with "socket disconnected!" when there is no connection (spec §8), or on timeout.
  */
-export function request<E extends keyof ClientToServerEvents>(socket: MeetingSocket, event: E, ...payload: Payload<E>): Promise<AckData<E>> {
+export function request<E extends keyof ClientToServerEvents>(
+  socket: MeetingSocket,
+  event: E,
+  ...payload: Payload<E>
+): Promise<AckData<E>> {
   if (!socket.connected) return Promise.reject(new Error(EDGE_ERRORS.socketDisconnected))
   return new Promise((resolve, reject) => {
     // The typed emit cannot spell "payload, then the timeout's (error, ack) callback"; the wrapper below can.

@@ -1,12 +1,34 @@
 // The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
-import { breakoutReducer, breakoutsJoined, initialBreakoutState, isBreakoutAction, type BreakoutAction, type BreakoutState } from './breakout-state'
-import { EDGE_ERRORS, type Call, type Caption, type CaptionsState, type ChatMessage, type JoinResult, type LiveStatus, type Peer, type PeerStatus, type Poll, type RaisedHand, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import {
+  breakoutReducer,
+  breakoutsJoined,
+  initialBreakoutState,
+  isBreakoutAction,
+  type BreakoutAction,
+  type BreakoutState,
+} from './breakout-state'
+import {
+  EDGE_ERRORS,
+  type Call,
+  type Caption,
+  type CaptionsState,
+  type ChatMessage,
+  type JoinResult,
+  type LiveStatus,
+  type Peer,
+  type PeerStatus,
+  type Poll,
+  type RaisedHand,
+  type Reaction,
+  type SharedVideo,
+} from '#edge/contract/protocol'
 import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const
 export type ViewingMode = (typeof VIEWING_MODES)[number]
-export type View = 'home' | 'mirrorCheck' | 'waitingRoom' | 'meeting' | 'breakoutPreview' | 'joiningBreakout' | 'leavingBreakout'
+export type View =
+  'home' | 'mirrorCheck' | 'waitingRoom' | 'meeting' | 'breakoutPreview' | 'joiningBreakout' | 'leavingBreakout'
 export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
 
 export interface PeerState extends Peer {
@@ -196,9 +218,12 @@ function syncPresenter(next: MeetingState, started: boolean): MeetingState {
 function syncScreenShare(state: MeetingState): MeetingState {
   const sharers = [
     ...(state.me.screenSharing && state.me.peerId ? [state.me.peerId] : []),
-    ...Object.values(state.peers).filter((peer) => peer.screenSharing).map((peer) => peer.id),
+    ...Object.values(state.peers)
+      .filter((peer) => peer.screenSharing)
+      .map((peer) => peer.id),
   ]
-  const screenShareId = state.screenShareId && sharers.includes(state.screenShareId) ? state.screenShareId : (sharers.at(-1) ?? null)
+  const screenShareId =
+    state.screenShareId && sharers.includes(state.screenShareId) ? state.screenShareId : (sharers.at(-1) ?? null)
   if (screenShareId === state.screenShareId) return state
   return syncPresenter({ ...state, screenShareId }, screenShareId !== null)
 }
@@ -216,7 +241,8 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
       const { result } = action
       const peers: Record<string, PeerState> = {}
       for (const peer of result.peers) {
-        if (peer.id && peer.id !== result.peerId) peers[peer.id] = { ...peerFromServer(peer), pinned: state.peers[peer.id]?.pinned ?? false }
+        if (peer.id && peer.id !== result.peerId)
+          peers[peer.id] = { ...peerFromServer(peer), pinned: state.peers[peer.id]?.pinned ?? false }
       }
       return syncScreenShare({
         ...state,
@@ -266,7 +292,9 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     case 'peerAdded': {
       if (action.peer.id === state.me.peerId) return state
       const existing = state.peers[action.peer.id]
-      const peer = existing ? { ...existing, ...action.peer, pinned: existing.pinned, speaking: existing.speaking } : action.peer
+      const peer = existing
+        ? { ...existing, ...action.peer, pinned: existing.pinned, speaking: existing.speaking }
+        : action.peer
       return syncScreenShare({ ...state, peers: { ...state.peers, [peer.id]: peer } })
     }
 
@@ -296,7 +324,10 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
       if (!target) return state
       // One pin at a time: the pinned peer is the one the primary-speaker view keeps on stage.
       const peers = Object.fromEntries(
-        Object.values(state.peers).map((peer) => [peer.id, { ...peer, pinned: peer.id === action.peerId ? !peer.pinned : false }]),
+        Object.values(state.peers).map((peer) => [
+          peer.id,
+          { ...peer, pinned: peer.id === action.peerId ? !peer.pinned : false },
+        ]),
       )
       return { ...state, peers }
     }
@@ -321,7 +352,14 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
       return { ...state, chat: mergeChat(state.chat, [action.message]) }
 
     case 'connection':
-      return { ...state, connection: { ...state.connection, status: action.status, attempt: action.attempt ?? (action.status === 'connected' ? 0 : state.connection.attempt) } }
+      return {
+        ...state,
+        connection: {
+          ...state.connection,
+          status: action.status,
+          attempt: action.attempt ?? (action.status === 'connected' ? 0 : state.connection.attempt),
+        },
+      }
 
     case 'connectionLost':
       return { ...state, connection: { ...state.connection, status: 'closed', lost: true } }
@@ -349,7 +387,10 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'sharedVideo': {
       const started = action.video !== null && action.video.key !== state.sharedVideo?.video.key
-      return syncPresenter({ ...state, sharedVideo: action.video ? { video: action.video, receivedAt: action.receivedAt } : null }, started)
+      return syncPresenter(
+        { ...state, sharedVideo: action.video ? { video: action.video, receivedAt: action.receivedAt } : null },
+        started,
+      )
     }
     case 'recorderTriggered':
       return { ...state, recorderTriggered: action.triggered }

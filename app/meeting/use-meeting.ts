@@ -4,16 +4,39 @@
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
-import { ENCOURAGEMENT_TOAST_MS, REACTION_SHOW_MS, type BreakoutMove, type CaptionLanguage, type PeerData, type Reaction, type SharedVideo } from '#edge/contract/protocol'
+import {
+  ENCOURAGEMENT_TOAST_MS,
+  REACTION_SHOW_MS,
+  type BreakoutMove,
+  type CaptionLanguage,
+  type PeerData,
+  type Reaction,
+  type SharedVideo,
+} from '#edge/contract/protocol'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
-import { DeviceError, debounce, listDevices, openCamera, openMicrophone, openScreen, type DeviceLists, type DeviceProblem } from './devices'
+import {
+  DeviceError,
+  debounce,
+  listDevices,
+  openCamera,
+  openMicrophone,
+  openScreen,
+  type DeviceLists,
+  type DeviceProblem,
+} from './devices'
 import { edgeRefusalKey } from './edge-refusals'
 import { EdgeSession, type EdgePass, type EventControl } from './edge-session'
 import { eventSlotsReducer, initialEventSlots } from './event-slots'
 import { markJoin, startJoinTimeline } from './join-timeline'
 import { notifyEmbedder } from './embedding'
-import { DEFAULT_SEND_QUALITY, availableSendQualities, cameraConstraints, capSendQuality, type SendQuality } from './encodings'
+import {
+  DEFAULT_SEND_QUALITY,
+  availableSendQualities,
+  cameraConstraints,
+  capSendQuality,
+  type SendQuality,
+} from './encodings'
 import { playPeerSound } from './sounds'
 import { initialMeetingState, meetingReducer, peerFromServer, type MeetingAction, type ViewingMode } from './state'
 import { holdScreenWakeLock } from './wake-lock'
@@ -33,7 +56,16 @@ export interface MeetingConfig {
   }
   host: { name: string; avatar: string | null } | null
   hostId: string | null
-  me: { userId: string; name: string; avatar: string | null; isGuest: boolean; isHost: boolean; isCoHost: boolean; canKick: boolean; canMute: boolean }
+  me: {
+    userId: string
+    name: string
+    avatar: string | null
+    isGuest: boolean
+    isHost: boolean
+    isCoHost: boolean
+    canKick: boolean
+    canMute: boolean
+  }
   pass: { token: string; edgeUrl: string | null; issuedAt: number }
   settings: {
     defaultViews: { desktop: ViewingMode; mobile: ViewingMode }
@@ -41,7 +73,18 @@ export interface MeetingConfig {
     peersMinSize: number
     mirrorOwnVideo: boolean
     displayNameplates: boolean
-    controls: { chat: boolean; settings: boolean; sharedScreen: boolean; sharedVideo: boolean; viewingMode: boolean; fullScreen: boolean; closedCaption: boolean; transcribe: boolean; recording: boolean; live: boolean }
+    controls: {
+      chat: boolean
+      settings: boolean
+      sharedScreen: boolean
+      sharedVideo: boolean
+      viewingMode: boolean
+      fullScreen: boolean
+      closedCaption: boolean
+      transcribe: boolean
+      recording: boolean
+      live: boolean
+    }
   }
   endUrl: string
   /** The host arrived through a link with the auto-join flag (callback `aj`): enter without a click. */
@@ -76,7 +119,14 @@ const REJOIN_WINDOW_MS = 2 * 60 * 1000
 const rejoinKey = (roomId: string) => `${STORAGE_PREFIX}rejoin:${roomId}`
 
 const isSmallScreen = () => typeof window !== 'undefined' && window.innerWidth <= SMALL_SCREEN_MAX_WIDTH_PX
-const NO_LOCAL: LocalMedia = { mic: null, camera: null, screen: null, cameraMaxWidth: null, cameraBelowMinimum: false, problems: {} }
+const NO_LOCAL: LocalMedia = {
+  mic: null,
+  camera: null,
+  screen: null,
+  cameraMaxWidth: null,
+  cameraBelowMinimum: false,
+  problems: {},
+}
 
 export function useMeeting(config: MeetingConfig) {
   const [state, dispatch] = useReducer(meetingReducer, config, (c) =>
@@ -86,7 +136,12 @@ export function useMeeting(config: MeetingConfig) {
   const [session, setSession] = useState<EdgeSession | null>(null)
   const [local, setLocalState] = useState<LocalMedia>(NO_LOCAL)
   const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [], speakers: [] })
-  const [choices, setChoices] = useState<DeviceChoices>({ cameraId: null, micId: null, speakerId: null, quality: DEFAULT_SEND_QUALITY })
+  const [choices, setChoices] = useState<DeviceChoices>({
+    cameraId: null,
+    micId: null,
+    speakerId: null,
+    quality: DEFAULT_SEND_QUALITY,
+  })
   const [fatal, setFatal] = useState<Fatal | null>(null)
   const [notice, setNotice] = useState<MeetingNotice | null>(null)
   const [eventSlots, dispatchEvent] = useReducer(eventSlotsReducer, initialEventSlots)
@@ -134,20 +189,34 @@ export function useMeeting(config: MeetingConfig) {
     setTimeout(() => (to ? window.location.assign(to) : window.location.reload()), delay)
   }, [])
 
-  const refreshPass = useCallback(async (unreachable?: string): Promise<EdgePass> => {
-    const response = await fetch('/resources/edge-token', {
-      method: 'POST',
-      body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug, ...(unreachable ? { unreachable } : {}) }),
-    })
-    if (!response.ok) throw new Error(`edge pass refused (${response.status})`)
-    const pass = (await response.json()) as { token: string; edgeUrl: string | null }
-    if (!pass.edgeUrl) throw new Error('no media server is available')
-    return { token: pass.token, edgeUrl: pass.edgeUrl }
-  }, [config.community.slug, config.room.slug])
+  const refreshPass = useCallback(
+    async (unreachable?: string): Promise<EdgePass> => {
+      const response = await fetch('/resources/edge-token', {
+        method: 'POST',
+        body: new URLSearchParams({
+          brand: config.community.slug,
+          room: config.room.slug,
+          ...(unreachable ? { unreachable } : {}),
+        }),
+      })
+      if (!response.ok) throw new Error(`edge pass refused (${response.status})`)
+      const pass = (await response.json()) as { token: string; edgeUrl: string | null }
+      if (!pass.edgeUrl) throw new Error('no media server is available')
+      return { token: pass.token, edgeUrl: pass.edgeUrl }
+    },
+    [config.community.slug, config.room.slug],
+  )
 
   const peerData = useCallback((): PeerData => {
     const { me } = stateRef.current
-    return { name: me.name, avatar: me.avatar, audioMuted: me.audioMuted, videoMuted: me.videoMuted, audioOnly: me.audioOnly, screenSharing: me.screenSharing }
+    return {
+      name: me.name,
+      avatar: me.avatar,
+      audioMuted: me.audioMuted,
+      videoMuted: me.videoMuted,
+      audioOnly: me.audioOnly,
+      screenSharing: me.screenSharing,
+    }
   }, [])
 
   const setMicMuted = useCallback(async (muted: boolean) => {
@@ -174,7 +243,9 @@ export function useMeeting(config: MeetingConfig) {
           dispatch({ type: 'breakoutMoveDone' })
           sending
             .then(() => (stateRef.current.me.audioMuted ? edge.setPaused('mic', true) : undefined))
-            .catch((error: unknown) => setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }))
+            .catch((error: unknown) =>
+              setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+            )
         } catch (error) {
           dispatch({ type: 'breakoutMoveFailed' })
           setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) })
@@ -193,7 +264,8 @@ export function useMeeting(config: MeetingConfig) {
     connecting.current = (async () => {
       const edgeUrl = config.pass.edgeUrl
       if (!edgeUrl) throw new Error('no media server is available')
-      const pass = Date.now() - config.pass.issuedAt > PASS_FRESH_MS ? await refreshPass() : { token: config.pass.token, edgeUrl }
+      const pass =
+        Date.now() - config.pass.issuedAt > PASS_FRESH_MS ? await refreshPass() : { token: config.pass.token, edgeUrl }
       markJoin('passReady')
       notifyEmbedder(room, { event: 'roomJoining' })
       const edge = new EdgeSession({
@@ -214,7 +286,12 @@ export function useMeeting(config: MeetingConfig) {
           roomJoined: (result) => {
             dispatch({ type: 'roomJoined', result })
             dispatch({ type: 'sharedVideo', video: result.sharedVideo ?? null, receivedAt: performance.now() })
-            dispatchEvent({ type: 'joined', event: result.event ?? null, talkTimer: result.talkTimer ?? null, at: Date.now() })
+            dispatchEvent({
+              type: 'joined',
+              event: result.event ?? null,
+              talkTimer: result.talkTimer ?? null,
+              at: Date.now(),
+            })
           },
           connection: (status, attempt) => {
             dispatch({ type: 'connection', status, attempt })
@@ -257,7 +334,11 @@ export function useMeeting(config: MeetingConfig) {
           live: (live) => {
             if (liveTimer.current) clearTimeout(liveTimer.current)
             liveTimer.current = null
-            const delay = liveStateDelay(stateRef.current.live.state, live.state, config.me.isHost || config.me.isCoHost)
+            const delay = liveStateDelay(
+              stateRef.current.live.state,
+              live.state,
+              config.me.isHost || config.me.isCoHost,
+            )
             if (delay === 0) return dispatch({ type: 'liveShown', live })
             liveTimer.current = setTimeout(() => {
               liveTimer.current = null
@@ -335,8 +416,10 @@ export function useMeeting(config: MeetingConfig) {
     const { cameraId, micId, quality } = choicesRef.current
     const problems: LocalMedia['problems'] = {}
     const [camera, mic] = await Promise.allSettled([openCamera(quality, cameraId), openMicrophone(micId)])
-    if (camera.status === 'rejected') problems.camera = camera.reason instanceof DeviceError ? camera.reason.problem : 'unsupported'
-    if (mic.status === 'rejected') problems.microphone = mic.reason instanceof DeviceError ? mic.reason.problem : 'unsupported'
+    if (camera.status === 'rejected')
+      problems.camera = camera.reason instanceof DeviceError ? camera.reason.problem : 'unsupported'
+    if (mic.status === 'rejected')
+      problems.microphone = mic.reason instanceof DeviceError ? mic.reason.problem : 'unsupported'
     localRef.current.camera?.stop()
     localRef.current.mic?.stop()
     const opened = camera.status === 'fulfilled' ? camera.value : null
@@ -379,7 +462,9 @@ export function useMeeting(config: MeetingConfig) {
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
       sending
         .then(() => (stateRef.current.me.audioMuted ? edge.setPaused('mic', true) : undefined))
-        .catch((error: unknown) => setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }))
+        .catch((error: unknown) =>
+          setNotice({ key: 'failed', reason: error instanceof Error ? error.message : String(error) }),
+        )
     } catch (error) {
       dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) })
     }
@@ -399,7 +484,12 @@ export function useMeeting(config: MeetingConfig) {
         if (stateRef.current.me.visible) await sessionRef.current?.produce('mic', mic)
         await setMicMuted(false)
       } catch (error) {
-        setLocal({ problems: { ...localRef.current.problems, microphone: error instanceof DeviceError ? error.problem : 'unsupported' } })
+        setLocal({
+          problems: {
+            ...localRef.current.problems,
+            microphone: error instanceof DeviceError ? error.problem : 'unsupported',
+          },
+        })
       }
       return
     }
@@ -420,12 +510,22 @@ export function useMeeting(config: MeetingConfig) {
       try {
         const { cameraId, quality } = choicesRef.current
         const opened = await openCamera(quality, cameraId)
-        setLocal({ camera: opened.track, cameraMaxWidth: opened.maxWidth, cameraBelowMinimum: opened.belowMinimum, problems: { ...localRef.current.problems, camera: undefined } })
+        setLocal({
+          camera: opened.track,
+          cameraMaxWidth: opened.maxWidth,
+          cameraBelowMinimum: opened.belowMinimum,
+          problems: { ...localRef.current.problems, camera: undefined },
+        })
         dispatch({ type: 'myPeerChanged', patch: { videoMuted: false } })
         if (stateRef.current.me.visible) await edge?.produce('webcam', opened.track)
         edge?.updatePeer({ videoMuted: false })
       } catch (error) {
-        setLocal({ problems: { ...localRef.current.problems, camera: error instanceof DeviceError ? error.problem : 'unsupported' } })
+        setLocal({
+          problems: {
+            ...localRef.current.problems,
+            camera: error instanceof DeviceError ? error.problem : 'unsupported',
+          },
+        })
       }
     },
     [setLocal],
@@ -513,7 +613,9 @@ export function useMeeting(config: MeetingConfig) {
     const capped = capSendQuality(quality, localRef.current.cameraMaxWidth)
     choicesRef.current = { ...choicesRef.current, quality: capped }
     setChoices(choicesRef.current)
-    await localRef.current.camera?.applyConstraints(cameraConstraints(capped)).catch((error: unknown) => console.warn('camera constraints refused', error))
+    await localRef.current.camera
+      ?.applyConstraints(cameraConstraints(capped))
+      .catch((error: unknown) => console.warn('camera constraints refused', error))
   }, [])
 
   const act = useCallback(async (run: () => Promise<unknown>) => {
@@ -531,7 +633,10 @@ export function useMeeting(config: MeetingConfig) {
         const call = await sessionRef.current!.callHost(stateRef.current.me.name)
         dispatch({ type: 'myCall', call })
         // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
-        void fetch('/resources/call-host', { method: 'POST', body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }) }).catch(() => undefined)
+        void fetch('/resources/call-host', {
+          method: 'POST',
+          body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }),
+        }).catch(() => undefined)
       }),
     [act, config.community.slug, config.room.slug],
   )
@@ -539,7 +644,14 @@ export function useMeeting(config: MeetingConfig) {
 
   // Host and co-hosts hear people come and go (spec: even when not in the meeting themselves);
   // the embedding page hears the participant count.
-  const visibleIds = useMemo(() => visiblePeers(state).map((peer) => peer.id).sort().join(','), [state])
+  const visibleIds = useMemo(
+    () =>
+      visiblePeers(state)
+        .map((peer) => peer.id)
+        .sort()
+        .join(','),
+    [state],
+  )
   const previousIds = useRef<string | null>(null)
   useEffect(() => {
     const before = previousIds.current
@@ -567,7 +679,8 @@ export function useMeeting(config: MeetingConfig) {
     sessionRef.current!.admitted().then(
       // The waiting room says I was let in until the meeting view replaces it.
       () => (timer = setTimeout(() => void join(), AUTO_ENTER_DELAY_MS)),
-      (error: unknown) => dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) }),
     )
     return () => clearTimeout(timer)
   }, [answered, join])
@@ -703,9 +816,16 @@ export function useMeeting(config: MeetingConfig) {
       breakouts: breakoutActions(sessionRef, dispatch, act),
       /** A host's event control; the new state also comes to everyone as event.updated. */
       eventControl: (control: EventControl, payload?: Record<string, unknown>) =>
-        act(async () => dispatchEvent({ type: 'updated', event: await sessionRef.current!.eventControl(control, payload), at: Date.now() })),
+        act(async () =>
+          dispatchEvent({
+            type: 'updated',
+            event: await sessionRef.current!.eventControl(control, payload),
+            at: Date.now(),
+          }),
+        ),
       dismissLateJoiner: () => dispatchEvent({ type: 'lateJoinerDismissed' }),
-      takePartInEvent: (part: boolean) => act(async () => dispatchEvent({ type: 'talkTimer', talkTimer: await sessionRef.current!.takePart(part) })),
+      takePartInEvent: (part: boolean) =>
+        act(async () => dispatchEvent({ type: 'talkTimer', talkTimer: await sessionRef.current!.takePart(part) })),
       /** Waiting room: ring the hosts, or hang up; the view shows the edge's refusal if any. */
       callHost,
       cancelCall: (callId: string) =>
@@ -722,20 +842,33 @@ export function useMeeting(config: MeetingConfig) {
         form.set('room', config.room.slug)
         try {
           const response = await fetch('/resources/call-message', { method: 'POST', body: form })
-          const body = (await response.json().catch(() => ({}))) as { error?: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number }
-          return { status: response.status, error: body.error ?? null, fieldErrors: body.fieldErrors ?? {}, retryAfterSeconds: body.retryAfterSeconds ?? 0 }
+          const body = (await response.json().catch(() => ({}))) as {
+            error?: string
+            fieldErrors?: Record<string, string[]>
+            retryAfterSeconds?: number
+          }
+          return {
+            status: response.status,
+            error: body.error ?? null,
+            fieldErrors: body.fieldErrors ?? {},
+            retryAfterSeconds: body.retryAfterSeconds ?? 0,
+          }
         } catch {
           // Offline, or the connection dropped: said like any failure to send.
           return { status: 0, error: null, fieldErrors: {}, retryAfterSeconds: 0 }
         }
       },
-      answerCall: (callId: string) => act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
+      answerCall: (callId: string) =>
+        act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
       declineCall: (callId: string, message: string) =>
-        act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) })),
+        act(async () =>
+          dispatch({ type: 'callUpdated', call: await sessionRef.current!.declineCall(callId, message) }),
+        ),
       /** Throw the edge's refusal, for the recording control to explain. */
       startRecording: () => sessionRef.current!.startRecording(),
       stopRecording: () => sessionRef.current!.stopRecording(),
-      startLive: (url: string, streamKey: string, channel: string) => sessionRef.current!.startLive(url, streamKey, channel),
+      startLive: (url: string, streamKey: string, channel: string) =>
+        sessionRef.current!.startLive(url, streamKey, channel),
       pauseLive: () => sessionRef.current!.pauseLive(),
       resumeLive: () => sessionRef.current!.resumeLive(),
       stopLive: () => sessionRef.current!.stopLive(),
@@ -750,7 +883,12 @@ export function useMeeting(config: MeetingConfig) {
 export type Meeting = ReturnType<typeof useMeeting>
 
 /** /resources/call-message's answer: its status (0 when it never came), its error code, the field errors of a 400 and a 429's wait. */
-export type LeaveMessageResult = { status: number; error: string | null; fieldErrors: Record<string, string[]>; retryAfterSeconds: number }
+export type LeaveMessageResult = {
+  status: number
+  error: string | null
+  fieldErrors: Record<string, string[]>
+  retryAfterSeconds: number
+}
 
 /**
  * The hosts' breakout controls. Refusals of a name come back to the form that sent it (thrown);
@@ -768,11 +906,14 @@ function breakoutActions(
     rename: async (meetingRoomId: string, name: string) => {
       await admin().rename(meetingRoomId, name)
     },
-    setMove: (meetingPeerId: string, moveToMeetingRoomId: string) => act(() => admin().setMove(meetingPeerId, moveToMeetingRoomId)),
+    setMove: (meetingPeerId: string, moveToMeetingRoomId: string) =>
+      act(() => admin().setMove(meetingPeerId, moveToMeetingRoomId)),
     clearMove: (meetingPeerId: string) => act(() => admin().clearMove(meetingPeerId)),
     /** Every room's pending moves, applied or cancelled room by room. */
-    applyMoves: (meetingRoomIds: string[]) => act(() => Promise.all(meetingRoomIds.map((id) => admin().applyMoves(id)))),
-    cancelMoves: (meetingRoomIds: string[]) => act(() => Promise.all(meetingRoomIds.map((id) => admin().cancelMoves(id)))),
+    applyMoves: (meetingRoomIds: string[]) =>
+      act(() => Promise.all(meetingRoomIds.map((id) => admin().applyMoves(id)))),
+    cancelMoves: (meetingRoomIds: string[]) =>
+      act(() => Promise.all(meetingRoomIds.map((id) => admin().cancelMoves(id)))),
     end: (mainMeetingRoomId: string) => act(() => admin().end(mainMeetingRoomId)),
   }
 }

@@ -6,7 +6,8 @@
 import type { VideoProvider } from '#edge/contract/protocol'
 import { EMBED_FRAME_SOURCES, vimeoSrc, youtubeSrc } from '#app/lib/posts/embeds'
 
-export type PlayerCommand = { type: 'play' } | { type: 'pause' } | { type: 'seek'; positionMs: number } | { type: 'mute' } | { type: 'unmute' }
+export type PlayerCommand =
+  { type: 'play' } | { type: 'pause' } | { type: 'seek'; positionMs: number } | { type: 'mute' } | { type: 'unmute' }
 
 /** What a player told us: ready, where it is, whether it plays (each only when it said so). */
 export interface PlayerReport {
@@ -42,20 +43,26 @@ const number = (value: unknown) => (typeof value === 'number' && Number.isFinite
 
 // YouTube's player states: -1 unstarted, 0 ended, 1 playing, 2 paused, 3 buffering, 5 cued.
 // Buffering counts as playing: the player is on its way there.
-const youtubePlaying = (state: unknown) => (state === 1 || state === 3 ? true : state === 0 || state === 2 || state === 5 || state === -1 ? false : undefined)
+const youtubePlaying = (state: unknown) =>
+  state === 1 || state === 3 ? true : state === 0 || state === 2 || state === 5 || state === -1 ? false : undefined
 
 const youtube: PlayerAdapter = {
   origin: EMBED_FRAME_SOURCES[0],
   // Its own controls off: people follow the owner, whose controls are ours.
-  src: (videoId, pageOrigin) => `${youtubeSrc(videoId)}?enablejsapi=1&controls=0&disablekb=1&playsinline=1&rel=0&origin=${encodeURIComponent(pageOrigin)}`,
+  src: (videoId, pageOrigin) =>
+    `${youtubeSrc(videoId)}?enablejsapi=1&controls=0&disablekb=1&playsinline=1&rel=0&origin=${encodeURIComponent(pageOrigin)}`,
   subscribe: () => [JSON.stringify({ event: 'listening', id: 1, channel: 'widget' })],
   command: (command) => {
     const [func, args] =
-      command.type === 'play' ? ['playVideo', []]
-      : command.type === 'pause' ? ['pauseVideo', []]
-      : command.type === 'seek' ? ['seekTo', [seconds(command.positionMs), true]]
-      : command.type === 'mute' ? ['mute', []]
-      : ['unMute', []]
+      command.type === 'play'
+        ? ['playVideo', []]
+        : command.type === 'pause'
+          ? ['pauseVideo', []]
+          : command.type === 'seek'
+            ? ['seekTo', [seconds(command.positionMs), true]]
+            : command.type === 'mute'
+              ? ['mute', []]
+              : ['unMute', []]
     return JSON.stringify({ event: 'command', func, args, id: 1, channel: 'widget' })
   },
   read: (data) => {
@@ -66,7 +73,10 @@ const youtube: PlayerAdapter = {
     if (message.event === 'infoDelivery' || message.event === 'initialDelivery') {
       const info = parsed(message.info) ?? {}
       const time = number(info.currentTime)
-      return { positionMs: time === undefined ? undefined : Math.round(time * 1000), playing: youtubePlaying(info.playerState) }
+      return {
+        positionMs: time === undefined ? undefined : Math.round(time * 1000),
+        playing: youtubePlaying(info.playerState),
+      }
     }
     return null
   },
@@ -75,12 +85,17 @@ const youtube: PlayerAdapter = {
 const vimeo: PlayerAdapter = {
   origin: EMBED_FRAME_SOURCES[1],
   src: (videoId) => `${vimeoSrc(videoId)}&api=1&controls=0&autopause=0&playsinline=1`,
-  subscribe: () => ['timeupdate', 'play', 'pause', 'ended'].map((event) => JSON.stringify({ method: 'addEventListener', value: event })),
+  subscribe: () =>
+    ['timeupdate', 'play', 'pause', 'ended'].map((event) =>
+      JSON.stringify({ method: 'addEventListener', value: event }),
+    ),
   command: (command) =>
     JSON.stringify(
-      command.type === 'seek' ? { method: 'setCurrentTime', value: seconds(command.positionMs) }
-      : command.type === 'mute' || command.type === 'unmute' ? { method: 'setMuted', value: command.type === 'mute' }
-      : { method: command.type },
+      command.type === 'seek'
+        ? { method: 'setCurrentTime', value: seconds(command.positionMs) }
+        : command.type === 'mute' || command.type === 'unmute'
+          ? { method: 'setMuted', value: command.type === 'mute' }
+          : { method: command.type },
     ),
   read: (data) => {
     const message = parsed(data)
@@ -115,14 +130,19 @@ export const SYNC_TOLERANCE_MS = 2000
  * it plays. Times are this page's monotonic clock (performance.now), so the edge's clock and ours
  * never need to agree.
  */
-export function expectedPosition(video: { state: 'playing' | 'paused'; positionMs: number }, receivedAt: number, now: number) {
+export function expectedPosition(
+  video: { state: 'playing' | 'paused'; positionMs: number },
+  receivedAt: number,
+  now: number,
+) {
   return video.state === 'playing' ? video.positionMs + Math.max(0, now - receivedAt) : video.positionMs
 }
 
 /** What to tell a player that last reported `report` so it plays what everyone plays. */
 export function syncCommands(target: { playing: boolean; positionMs: number }, report: PlayerReport): PlayerCommand[] {
   const commands: PlayerCommand[] = []
-  if (report.positionMs === undefined || Math.abs(report.positionMs - target.positionMs) > SYNC_TOLERANCE_MS) commands.push({ type: 'seek', positionMs: target.positionMs })
+  if (report.positionMs === undefined || Math.abs(report.positionMs - target.positionMs) > SYNC_TOLERANCE_MS)
+    commands.push({ type: 'seek', positionMs: target.positionMs })
   if (report.playing !== target.playing) commands.push({ type: target.playing ? 'play' : 'pause' })
   return commands
 }

@@ -6,7 +6,10 @@ type Sentinel = { release(): Promise<void> }
 export function holdScreenWakeLock(): () => void {
   let sentinel: Sentinel | null = null
   let released = false
-  const nav = typeof navigator === 'undefined' ? null : (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<Sentinel> } })
+  const nav =
+    typeof navigator === 'undefined'
+      ? null
+      : (navigator as Navigator & { wakeLock?: { request(type: 'screen'): Promise<Sentinel> } })
   const acquire = () => {
     if (released || !nav?.wakeLock || document.visibilityState !== 'visible') return
     nav.wakeLock

@@ -10,7 +10,8 @@ import { newPostAction } from '#app/lib/posts/post-actions.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 
 // Members enter with the access-community permission; guests only where the admins allow it.
-export const loader = async (args: LoaderFunctionArgs) => communityHomeData(await requireCommunityPage(args, 'home'), args)
+export const loader = async (args: LoaderFunctionArgs) =>
+  communityHomeData(await requireCommunityPage(args, 'home'), args)
 // The hub feed's "write a post" form; the buttons under each post go to the post's own address.
 export const action = (args: ActionFunctionArgs) => newPostAction(args, { fallback: `/${args.params.brand}` })
 

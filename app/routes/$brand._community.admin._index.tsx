@@ -77,8 +77,12 @@ export default function AdminHome() {
                 <tr>
                   <th scope="col">{t('admin:home.columns.name')}</th>
                   <th scope="col">{t('admin:home.columns.slug')}</th>
-                  <th scope="col" className="numeric">{t('admin:home.columns.users')}</th>
-                  <th scope="col" className="numeric">{t('admin:home.columns.rooms')}</th>
+                  <th scope="col" className="numeric">
+                    {t('admin:home.columns.users')}
+                  </th>
+                  <th scope="col" className="numeric">
+                    {t('admin:home.columns.rooms')}
+                  </th>
                   <th scope="col">{t('admin:home.columns.admin')}</th>
                 </tr>
               </thead>

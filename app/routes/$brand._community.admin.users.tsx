@@ -56,7 +56,9 @@ export default function AdminUsers() {
                   </td>
                   <td className="admin-email">{person.emailAddress}</td>
                   <td>
-                    <span className={`status-tag status-${person.status}`}>{t(`admin:peopleStatus.${person.status}`)}</span>
+                    <span className={`status-tag status-${person.status}`}>
+                      {t(`admin:peopleStatus.${person.status}`)}
+                    </span>
                   </td>
                   <td>{person.roles.map((role) => t(roleKey(role))).join(', ')}</td>
                 </tr>

@@ -16,13 +16,16 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'ca
 export async function loader(args: LoaderFunctionArgs) {
   const { access, home, messages } = await drawerPage(args)
   // A link with an unknown filter or page shows everything from the start rather than an error.
-  const parsed = CallsQuery.pick({ filter: true, page: true }).safeParse(Object.fromEntries(new URL(args.request.url).searchParams))
+  const parsed = CallsQuery.pick({ filter: true, page: true }).safeParse(
+    Object.fromEntries(new URL(args.request.url).searchParams),
+  )
   const { filter, page } = parsed.success ? parsed.data : { filter: 'all' as const, page: 0 }
   const calls = access.user ? await listCalls(access.user.id, { filter, page, brandId: access.brand.id }) : null
   return { home, messages, filter, calls }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'common:nav.calls')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'common:nav.calls')
 
 export default function CallsDrawer() {
   const { t, language } = useT()
@@ -31,7 +34,13 @@ export default function CallsDrawer() {
   const hrefOf = (tab: CallFilter, page = 0) => `${here}?filter=${tab}${page ? `&page=${page}` : ''}`
   return (
     <CommunityDrawerPage view="calls" home={home}>
-      <ListingTabs label={t('community:calls.filters')} tabs={CALL_FILTERS} current={filter} href={(tab) => hrefOf(tab)} name={(tab) => t(`community:calls.filter.${tab}`)} />
+      <ListingTabs
+        label={t('community:calls.filters')}
+        tabs={CALL_FILTERS}
+        current={filter}
+        href={(tab) => hrefOf(tab)}
+        name={(tab) => t(`community:calls.filter.${tab}`)}
+      />
       {!calls || calls.rows.length === 0 ? (
         <p>{t('community:calls.empty')}</p>
       ) : (
@@ -42,7 +51,9 @@ export default function CallsDrawer() {
               <br />
               {call.madeByMe ? t('community:calls.youCalled') : t('community:calls.called', { name: call.callerName })}
               {' · '}
-              <span className={`call-status call-status-${call.status}`}>{t(`community:calls.status.${call.status}`)}</span>
+              <span className={`call-status call-status-${call.status}`}>
+                {t(`community:calls.status.${call.status}`)}
+              </span>
               {' · '}
               <time dateTime={call.createdAt}>{formatDate(new Date(call.createdAt), { language })}</time>
               {call.status === 'declined' && call.message ? (
@@ -55,7 +66,9 @@ export default function CallsDrawer() {
           ))}
         </ul>
       )}
-      {calls && calls.page + 1 < calls.pages ? <Link to={hrefOf(filter, calls.page + 1)}>{t('community:calls.older')}</Link> : null}
+      {calls && calls.page + 1 < calls.pages ? (
+        <Link to={hrefOf(filter, calls.page + 1)}>{t('community:calls.older')}</Link>
+      ) : null}
     </CommunityDrawerPage>
   )
 }

@@ -15,7 +15,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'contacts' }) }
 export const loader = (args: LoaderFunctionArgs) => contactsLoader(args)
 export const action = (args: ActionFunctionArgs) => personAction(args, (slug) => `/${slug}/contacts`)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'common:nav.contacts')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'common:nav.contacts')
 
 export default function ContactsDrawer() {
   const { t } = useT()
@@ -57,7 +58,14 @@ export default function ContactsDrawer() {
             {contacts.favorites ? <input type="hidden" name="favorites" value="1" /> : null}
             <label htmlFor="contacts-q">{t('connections:list.search')}</label>
             <div className="members-search-row">
-              <input id="contacts-q" type="search" name="q" defaultValue={contacts.query} maxLength={100} autoComplete="off" />
+              <input
+                id="contacts-q"
+                type="search"
+                name="q"
+                defaultValue={contacts.query}
+                maxLength={100}
+                autoComplete="off"
+              />
               <button type="submit" className="button">
                 {t('connections:list.searchButton')}
               </button>
@@ -86,7 +94,11 @@ export default function ContactsDrawer() {
           </nav>
 
           {contacts.total === 0 ? (
-            <p className="muted">{contacts.query ? t('connections:list.noMatches', { query: contacts.query }) : t('connections:list.empty')}</p>
+            <p className="muted">
+              {contacts.query
+                ? t('connections:list.noMatches', { query: contacts.query })
+                : t('connections:list.empty')}
+            </p>
           ) : (
             <>
               <p className="muted" aria-live="polite">
@@ -102,7 +114,11 @@ export default function ContactsDrawer() {
                     <PersonName slug={slug} person={contact} />
                     {contact.favorite ? <span className="badge">★ {t('connections:list.favorite')}</span> : null}
                     <span className="inline-actions">
-                      <PersonActionForm userId={contact.userId} intent={contact.favorite ? 'unfavorite' : 'favorite'} name={contact.name} />
+                      <PersonActionForm
+                        userId={contact.userId}
+                        intent={contact.favorite ? 'unfavorite' : 'favorite'}
+                        name={contact.name}
+                      />
                     </span>
                   </li>
                 ))}
@@ -112,7 +128,11 @@ export default function ContactsDrawer() {
           {contacts.pages > 1 ? (
             <nav aria-label={t('connections:list.pagination')} className="pagination">
               {contacts.page > 0 ? (
-                <Link to={contactsUrl(slug, { ...place, page: contacts.page - 1 })} rel="prev" className="button button-small">
+                <Link
+                  to={contactsUrl(slug, { ...place, page: contacts.page - 1 })}
+                  rel="prev"
+                  className="button button-small"
+                >
                   {t('connections:list.previous')}
                 </Link>
               ) : null}
@@ -123,7 +143,11 @@ export default function ContactsDrawer() {
                 })}
               </p>
               {contacts.page + 1 < contacts.pages ? (
-                <Link to={contactsUrl(slug, { ...place, page: contacts.page + 1 })} rel="next" className="button button-small">
+                <Link
+                  to={contactsUrl(slug, { ...place, page: contacts.page + 1 })}
+                  rel="next"
+                  className="button button-small"
+                >
                   {t('connections:list.next')}
                 </Link>
               ) : null}
@@ -135,8 +159,19 @@ export default function ContactsDrawer() {
           </p>
         </section>
 
-        <PeopleSection id="contacts-outgoing" title={t('connections:requests.outgoing')} people={requests.outgoing} slug={slug} intent="withdraw" />
-        <PeopleSection id="contacts-declined" title={t('connections:requests.declined')} people={requests.declined} slug={slug} />
+        <PeopleSection
+          id="contacts-outgoing"
+          title={t('connections:requests.outgoing')}
+          people={requests.outgoing}
+          slug={slug}
+          intent="withdraw"
+        />
+        <PeopleSection
+          id="contacts-declined"
+          title={t('connections:requests.declined')}
+          people={requests.declined}
+          slug={slug}
+        />
 
         {rooms.length > 0 ? (
           <section aria-labelledby="contacts-rooms">
@@ -152,8 +187,20 @@ export default function ContactsDrawer() {
           </section>
         ) : null}
 
-        <PeopleSection id="contacts-blocked" title={t('connections:blocks.blocked')} people={blocks.blocked} slug={slug} intent="unblock" />
-        <PeopleSection id="contacts-muted" title={t('connections:blocks.muted')} people={blocks.muted} slug={slug} intent="unmute" />
+        <PeopleSection
+          id="contacts-blocked"
+          title={t('connections:blocks.blocked')}
+          people={blocks.blocked}
+          slug={slug}
+          intent="unblock"
+        />
+        <PeopleSection
+          id="contacts-muted"
+          title={t('connections:blocks.muted')}
+          people={blocks.muted}
+          slug={slug}
+          intent="unmute"
+        />
       </div>
     </CommunityDrawerPage>
   )
@@ -168,7 +215,19 @@ function PersonName({ slug, person }: { slug: string; person: Person }) {
 }
 
 /** A titled list of people with one button each (or none), left out when empty. */
-function PeopleSection({ id, title, people, slug, intent }: { id: string; title: string; people: Person[]; slug: string; intent?: 'withdraw' | 'unblock' | 'unmute' }) {
+function PeopleSection({
+  id,
+  title,
+  people,
+  slug,
+  intent,
+}: {
+  id: string
+  title: string
+  people: Person[]
+  slug: string
+  intent?: 'withdraw' | 'unblock' | 'unmute'
+}) {
   if (people.length === 0) return null
   return (
     <section aria-labelledby={id}>

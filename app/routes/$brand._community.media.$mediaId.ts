@@ -13,7 +13,14 @@ export async function loader(args: LoaderFunctionArgs) {
   if (!item || !mayHandleMedia(item, brand, user, permissions)) throw new Response('Not found', { status: 404 })
   // Pictures and videos show in the page; any other file downloads, so a stored text or PDF never
   // runs as a page of this site.
-  return storedFileResponse(args.request, { storageKey: item.storageKey, contentType: item.contentType, size: item.size, name: item.name, inline: item.kind !== 'file', cache: 'private' })
+  return storedFileResponse(args.request, {
+    storageKey: item.storageKey,
+    contentType: item.contentType,
+    size: item.size,
+    name: item.name,
+    inline: item.kind !== 'file',
+    cache: 'private',
+  })
 }
 
 /** DELETE /{brand}/media/{id}: 204 once gone, 404 for an item the caller may not have (the same rule as reading it). */

@@ -11,8 +11,13 @@ export async function action(args: ActionFunctionArgs) {
   const { brand, user } = await requireCommunityPermission(args, 'access-community')
   const place = libraryPlace(new URL(args.request.url))
   const outcome = await uploadToLibrary({ request: args.request, brand, user, tab: place.tab })
-  if (!outcome.ok) return Response.json({ form: 'upload', error: outcome.error, values: outcome.values }, { status: outcome.status })
-  const flash = await flashHeader({ kind: 'success', message: 'media:flash.uploaded', values: { count: outcome.count } })
+  if (!outcome.ok)
+    return Response.json({ form: 'upload', error: outcome.error, values: outcome.values }, { status: outcome.status })
+  const flash = await flashHeader({
+    kind: 'success',
+    message: 'media:flash.uploaded',
+    values: { count: outcome.count },
+  })
   return Response.json({ redirectTo: mediaUrl(brand.slug, place.tab) }, { headers: { 'Set-Cookie': flash } })
 }
 

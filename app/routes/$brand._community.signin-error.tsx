@@ -17,7 +17,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const brand = await findBrand(context, params.brand)
   if (!brand) throw redirect('/community-not-found')
   const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), `/${brand.slug}`)
-  return { messages: await routeMessages(args, 'signup'), community: brand.name, retryUrl: `/sign-in?redirectTo=${encodeURIComponent(back)}` }
+  return {
+    messages: await routeMessages(args, 'signup'),
+    community: brand.name,
+    retryUrl: `/sign-in?redirectTo=${encodeURIComponent(back)}`,
+  }
 }
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:signinError.title')

@@ -20,7 +20,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await viewer(request, context)
   const status = user ? await membershipStatus(user.id, brand.id) : 'none'
   if (status === 'member') throw redirect(`/${brand.slug}`)
-  return { messages: await routeMessages(args, 'auth', 'signup'), community: { name: brand.name, slug: brand.slug }, status }
+  return {
+    messages: await routeMessages(args, 'auth', 'signup'),
+    community: { name: brand.name, slug: brand.slug },
+    status,
+  }
 }
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:successful.title')

@@ -19,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'community:transcripts.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'community:transcripts.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function TranscriptsPage() {

@@ -9,7 +9,8 @@ import { useT } from '#app/lib/i18n/use-t'
 // asked to sign in instead, on /private).
 export const loader = (args: LoaderFunctionArgs) => accessDenied(args)
 
-export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'pages:accessPages.accessDenied.title')
+export const meta: MetaFunction = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'pages:accessPages.accessDenied.title')
 
 export default function AccessDenied() {
   const { t } = useT()

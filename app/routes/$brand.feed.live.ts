@@ -8,5 +8,7 @@ import { requireFeedRoom } from '#app/lib/posts/post-guard.server'
 // the single post view re-read their data on each (useLiveRevalidation).
 export async function loader(args: LoaderFunctionArgs) {
   const { room, user } = await requireFeedRoom(args, new URL(args.request.url).searchParams.get('room'))
-  return eventStream(args, user?.id ?? null, (send) => listenToFeed(room.id, (event) => send({ change: event.change, postId: event.postId })))
+  return eventStream(args, user?.id ?? null, (send) =>
+    listenToFeed(room.id, (event) => send({ change: event.change, postId: event.postId })),
+  )
 }

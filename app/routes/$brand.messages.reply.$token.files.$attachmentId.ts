@@ -8,5 +8,8 @@ import { participantForReplyLink } from '#app/lib/messages/reply-links.server'
 export async function loader(args: LoaderFunctionArgs) {
   const brand = await requireCommunity(args)
   const found = await participantForReplyLink(brand.id, args.params.token)
-  return messageFileResponse(args.request, found ? await attachmentFor(found.participant, args.params.attachmentId) : null)
+  return messageFileResponse(
+    args.request,
+    found ? await attachmentFor(found.participant, args.params.attachmentId) : null,
+  )
 }

@@ -4,7 +4,6 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { Brand, DEMO_BRAND_SLUG } from '#app/lib/platform/db.server'
 
-
 export const meta: MetaFunction = ({ matches, error }) => [
   ...pageTitle({ matches, error }, 'pages:home.tagline'),
   { name: 'description', content: 'Hearth: personal rooms, groups, events and video meetings for your community.' },

@@ -3,4 +3,5 @@ import { methodNotAllowed, postSetting } from '#app/lib/notifications/notificati
 
 // POST /api/user-notification-settings (community spec §7): one's own setting for a community or a room.
 export const loader = methodNotAllowed
-export const action = (args: ActionFunctionArgs) => (args.request.method === 'POST' ? postSetting(args) : methodNotAllowed(args))
+export const action = (args: ActionFunctionArgs) =>
+  args.request.method === 'POST' ? postSetting(args) : methodNotAllowed(args)

@@ -12,7 +12,9 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  data?.prompt ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
+  data?.prompt
+    ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as })
+    : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
 
 /**
  * The sign-in callback. Query parameters (spec §2): a or h, an access or host token (Hearth's tokens
@@ -42,7 +44,10 @@ async function callback(args: LoaderFunctionArgs) {
   const host = query.get('h')
   const token = query.get('a') ?? host
   if (!token) throw redirect(afterSignIn(target))
-  const flags = token === host ? { autoJoin: Number(query.get('aj')) > 0, embedded: query.get('bex') === '1' || query.get('bex') === 'true' } : undefined
+  const flags =
+    token === host
+      ? { autoJoin: Number(query.get('aj')) > 0, embedded: query.get('bex') === '1' || query.get('bex') === 'true' }
+      : undefined
   const prompt = await signInByLink(args, { token, target, flags })
   if (!prompt) return expired(args, target)
   return data({ messages: await routeMessages(args, 'auth'), prompt, signInUrl: null })
@@ -50,7 +55,11 @@ async function callback(args: LoaderFunctionArgs) {
 
 async function expired(args: LoaderFunctionArgs, target: string) {
   return data(
-    { messages: await routeMessages(args, 'auth'), prompt: null, signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}` },
+    {
+      messages: await routeMessages(args, 'auth'),
+      prompt: null,
+      signInUrl: `/sign-in${target ? `?redirectTo=${encodeURIComponent(target)}` : ''}`,
+    },
     { status: 410 },
   )
 }

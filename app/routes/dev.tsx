@@ -84,7 +84,13 @@ export default function DeveloperConsole() {
                     <td>{message.channel}</td>
                     <td>{message.recipient}</td>
                     <td>{message.subject}</td>
-                    <td>{message.code?.startsWith('http') ? <a href={message.code}>{message.code}</a> : <code>{message.code}</code>}</td>
+                    <td>
+                      {message.code?.startsWith('http') ? (
+                        <a href={message.code}>{message.code}</a>
+                      ) : (
+                        <code>{message.code}</code>
+                      )}
+                    </td>
                     <td>{message.status}</td>
                   </tr>
                 ))}

@@ -3,7 +3,8 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
 // /embedded/claim-your-name: the smallest invitation to claim a personal room, for a corner of another page.
-export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'directory:embedded.claimYourName')
+export const meta: MetaFunction = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'directory:embedded.claimYourName')
 
 export default function EmbeddedClaimYourName() {
   const { t } = useT()

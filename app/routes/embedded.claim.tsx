@@ -23,7 +23,18 @@ export default function EmbeddedClaim() {
       <form method="get" action="/register/room" target="_blank" className="stack">
         <div className="field">
           <label htmlFor="embedded-room-link">{t('signup:claim.roomLink')}</label>
-          <input id="embedded-room-link" name="slug" type="text" defaultValue={asked} required maxLength={ROOM_LINK_MAX} aria-describedby="embedded-room-link-hint" autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <input
+            id="embedded-room-link"
+            name="slug"
+            type="text"
+            defaultValue={asked}
+            required
+            maxLength={ROOM_LINK_MAX}
+            aria-describedby="embedded-room-link-hint"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
         </div>
         <p id="embedded-room-link-hint" className="hint">
           {t('signup:claim.linkHint', { prefix: `${origin}/me/` })}

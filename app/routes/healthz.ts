@@ -12,6 +12,9 @@ export async function loader() {
     )
   } catch (error) {
     logger.error({ err: error }, 'health check: database unreachable')
-    return Response.json({ status: 'error', database: 'unreachable' }, { status: 503, headers: { 'Cache-Control': 'no-store' } })
+    return Response.json(
+      { status: 'error', database: 'unreachable' },
+      { status: 503, headers: { 'Cache-Control': 'no-store' } },
+    )
   }
 }

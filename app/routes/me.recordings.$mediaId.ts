@@ -9,5 +9,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireUser(args)
   const item = await findPersonalRecording(args.context, user.id, args.params.mediaId ?? '')
   if (!item) throw new Response('Not found', { status: 404 })
-  return storedFileResponse(args.request, { storageKey: item.storageKey, contentType: item.contentType, size: item.size, name: item.name, inline: true, cache: 'private' })
+  return storedFileResponse(args.request, {
+    storageKey: item.storageKey,
+    contentType: item.contentType,
+    size: item.size,
+    name: item.name,
+    inline: true,
+    cache: 'private',
+  })
 }

@@ -11,7 +11,9 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  data?.prompt ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
+  data?.prompt
+    ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as })
+    : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
 
 /**
  * ml/{id}: signs in and goes to the link's destination; a spent or expired link asks to sign in, and
@@ -31,7 +33,14 @@ async function magicLink(args: LoaderFunctionArgs) {
   const prompt = await signInByLink(args, { token: id, target: '' })
   if (prompt) return data({ messages: await routeMessages(args, 'auth'), prompt, signInUrl: null })
   const destination = (await magicLinkDestination(id)) ?? '/me'
-  return data({ messages: await routeMessages(args, 'auth'), prompt: null, signInUrl: `/sign-in?redirectTo=${encodeURIComponent(destination)}` }, { status: 410 })
+  return data(
+    {
+      messages: await routeMessages(args, 'auth'),
+      prompt: null,
+      signInUrl: `/sign-in?redirectTo=${encodeURIComponent(destination)}`,
+    },
+    { status: 410 },
+  )
 }
 
 export default function MagicLinkPage() {

@@ -29,7 +29,11 @@ type ActionData = {
 export default function Registered() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
-  return data.step === 'code' ? <CodeStep /> : <NothingWaiting unavailable={actionData?.unavailable ?? null} error={actionData?.error ?? null} />
+  return data.step === 'code' ? (
+    <CodeStep />
+  ) : (
+    <NothingWaiting unavailable={actionData?.unavailable ?? null} error={actionData?.error ?? null} />
+  )
 }
 
 function CodeStep() {
@@ -43,7 +47,12 @@ function CodeStep() {
         <h1>{t('signup:registered.title')}</h1>
         <p>{t('signup:registered.codeSent', { email: data.emailAddress, link: data.path })}</p>
         <SignupErrorNotice error={actionData?.error ?? null} />
-        <SignupCodeForm id="claim-code" lastResult={actionData?.result} constraint={data.constraints} submitLabel={t('signup:registered.confirm')} />
+        <SignupCodeForm
+          id="claim-code"
+          lastResult={actionData?.result}
+          constraint={data.constraints}
+          submitLabel={t('signup:registered.confirm')}
+        />
       </div>
     </main>
   )

@@ -11,7 +11,10 @@ import { resourceReply, roomResourceAction } from '#app/lib/rooms/room-resource.
 
 export const action = (args: ActionFunctionArgs) =>
   roomResourceAction(args, {}, async ({ claims }) => {
-    const call = await RoomCall.findOne({ where: { roomId: claims.roomId, callerId: claims.userId, status: 'calling' }, attributes: ['id'] })
+    const call = await RoomCall.findOne({
+      where: { roomId: claims.roomId, callerId: claims.userId, status: 'calling' },
+      attributes: ['id'],
+    })
     if (!call) return resourceReply({ error: 'not calling' }, 404)
     return resourceReply({ notified: (await notifyAbsentHost(call.id)).length > 0 })
   })

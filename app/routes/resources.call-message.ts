@@ -25,7 +25,9 @@ export async function action(args: ActionFunctionArgs) {
           case 'hostUnreachable':
             return resourceReply({ error: 'host unreachable' }, 409)
           case 'limited':
-            return resourceReply({ error: 'too many requests', retryAfterSeconds: outcome.retryAfterSeconds }, 429, { 'Retry-After': String(outcome.retryAfterSeconds) })
+            return resourceReply({ error: 'too many requests', retryAfterSeconds: outcome.retryAfterSeconds }, 429, {
+              'Retry-After': String(outcome.retryAfterSeconds),
+            })
           case 'failed':
             return resourceReply({ error: 'failed' }, 503)
         }

@@ -23,11 +23,19 @@ export const action = (args: ActionFunctionArgs) =>
         // In the room's community's language, as the room page would say it.
         const t = translatorFor(await pageLanguage({ request: args.request, params: { brand }, context: args.context }))
         const minutes = Math.ceil(refused.retryAfterSeconds / 60)
-        return resourceReply({ error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) }, 429, {
-          'Retry-After': String(refused.retryAfterSeconds),
-        })
+        return resourceReply(
+          { error: 'too many requests', message: t('meeting:passLimit.message', { minutes }) },
+          429,
+          {
+            'Retry-After': String(refused.retryAfterSeconds),
+          },
+        )
       }
-      return resourceReply(await edgePassFor(claims, { unreachable }), 200, guestCookie ? { 'Set-Cookie': guestCookie } : {})
+      return resourceReply(
+        await edgePassFor(claims, { unreachable }),
+        200,
+        guestCookie ? { 'Set-Cookie': guestCookie } : {},
+      )
     },
   )
 

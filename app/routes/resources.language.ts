@@ -15,7 +15,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = LanguageSwitch.safeParse(Object.fromEntries(await readForm(request)))
   if (!submission.success) {
     const t = translatorFor(await resolveLanguage(request))
-    return new Response(t('common:language.unsupported'), { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    return new Response(t('common:language.unsupported'), {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   }
   const { language, redirectTo } = submission.data
   return redirect(safeRedirect(redirectTo), {

@@ -21,7 +21,13 @@ export default function UnsupportedDevice() {
   return (
     <StatusPage title={t('pages:unsupportedDevice.title')}>
       {verdict.browser && verdict.platform && verdict.version !== null ? (
-        <p>{t('pages:unsupportedDevice.detected', { browser: verdict.browser, version: verdict.version, os: verdict.platform })}</p>
+        <p>
+          {t('pages:unsupportedDevice.detected', {
+            browser: verdict.browser,
+            version: verdict.version,
+            os: verdict.platform,
+          })}
+        </p>
       ) : null}
       <p>{t('pages:unsupportedDevice.message')}</p>
       <ul className="browser-list">

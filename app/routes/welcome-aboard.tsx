@@ -19,7 +19,8 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) => pageTitle({ matches, error }, 'signup:welcome.title', { name: data?.name ?? '' })
+export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
+  pageTitle({ matches, error }, 'signup:welcome.title', { name: data?.name ?? '' })
 
 export default function WelcomeAboard() {
   const { t } = useT()
@@ -51,7 +52,13 @@ export default function WelcomeAboard() {
             <strong>{room.url}</strong>
           </p>
           {/* The same link as a QR code, drawn by the server (spec §2 QR sharing). */}
-          <img src={`/resources/qr${room.path}`} alt={t('directory:qr.linkFor', { name: room.url })} width={160} height={160} className="room-qr" />
+          <img
+            src={`/resources/qr${room.path}`}
+            alt={t('directory:qr.linkFor', { name: room.url })}
+            width={160}
+            height={160}
+            className="room-qr"
+          />
         </>
       ) : (
         <p>{t('signup:welcome.noRoom')}</p>

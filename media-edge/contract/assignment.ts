@@ -87,7 +87,15 @@ return 0
 const edgeKeyPrefix = (keys: EdgeKeys) => keys.edge('')
 
 async function claim(redis: Redis, keys: EdgeKeys, roomId: string, edgeId: string, ttlMs: number) {
-  const owner = (await redis.eval(CLAIM, 2, keys.roomOwner(roomId), keys.edge(edgeId), edgeId, ttlMs, edgeKeyPrefix(keys))) as string | null
+  const owner = (await redis.eval(
+    CLAIM,
+    2,
+    keys.roomOwner(roomId),
+    keys.edge(edgeId),
+    edgeId,
+    ttlMs,
+    edgeKeyPrefix(keys),
+  )) as string | null
   return owner
 }
 
@@ -96,7 +104,12 @@ function parseRecord(json: string | null): EdgeRecord | null {
   try {
     const record = JSON.parse(json) as Partial<EdgeRecord>
     if (typeof record.id !== 'string' || typeof record.url !== 'string') return null
-    return { id: record.id, url: record.url, rooms: Number(record.rooms) || 0, startedAt: String(record.startedAt ?? '') }
+    return {
+      id: record.id,
+      url: record.url,
+      rooms: Number(record.rooms) || 0,
+      startedAt: String(record.startedAt ?? ''),
+    }
   } catch {
     return null
   }
@@ -223,7 +236,14 @@ export class EdgeRegistry {
   private async beat() {
     const rooms = [...this.owned]
     const keys = [this.keys.edge(this.edgeId), ...rooms.map((roomId) => this.keys.roomOwner(roomId))]
-    const lost = (await this.redis.eval(HEARTBEAT, keys.length, ...keys, this.edgeId, this.ttlMs, JSON.stringify(this.record()))) as number[]
+    const lost = (await this.redis.eval(
+      HEARTBEAT,
+      keys.length,
+      ...keys,
+      this.edgeId,
+      this.ttlMs,
+      JSON.stringify(this.record()),
+    )) as number[]
     if (lost.length === 0) return
     for (const position of lost) {
       const roomId = rooms[position - 1]

@@ -35,5 +35,7 @@ export async function probeEdge(url: string, timeoutMs = EDGE_PROBE_TIMEOUT_MS):
 function errorCodes(error: unknown): string[] {
   const cause = (error as { cause?: { code?: unknown; errors?: Array<{ code?: unknown }> } } | null)?.cause
   if (!cause) return []
-  return [cause.code, ...(cause.errors ?? []).map((inner) => inner.code)].filter((code): code is string => typeof code === 'string')
+  return [cause.code, ...(cause.errors ?? []).map((inner) => inner.code)].filter(
+    (code): code is string => typeof code === 'string',
+  )
 }

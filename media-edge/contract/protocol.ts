@@ -6,7 +6,8 @@
 import type { CallView } from '#models/call'
 
 /** Every acknowledgement: `{ ok, error, data }` (spec §7, admin events). */
-export type Ack<T = undefined> = { ok: true; data: T; error?: undefined } | { ok: false; error: string; data?: undefined }
+export type Ack<T = undefined> =
+  { ok: true; data: T; error?: undefined } | { ok: false; error: string; data?: undefined }
 export type AckCallback<T = undefined> = (ack: Ack<T>) => void
 
 /** The spec's error texts (core §8); the client shows them as they are or through i18n keys. */
@@ -71,14 +72,16 @@ export const EDGE_ERRORS = {
   liveOff: 'Live streaming is turned off in this community.',
   liveUrlInvalid: 'Enter the stream address as rtmp:// or rtmps://, with its stream key.',
   liveNoMedia: 'There is nothing to stream yet: someone needs a microphone or camera on.',
-  liveFailed: 'The live stream could not reach the streaming service, or it was cut off. Check the address and stream key, then try again.',
+  liveFailed:
+    'The live stream could not reach the streaming service, or it was cut off. Check the address and stream key, then try again.',
   // Pause (live:pause) needs a stream that is live; resume (live:join) one that is paused.
   liveNotStreaming: 'There is no live stream to pause.',
   liveNotPaused: 'There is no paused live stream to resume.',
   // The channel named for the viewer count (a login on the streaming service).
   liveChannelInvalid: 'A channel name has only letters, digits and underscores.',
   // Issue 22: the address is not on the operator's LIVE_ALLOWED_HOSTS, or (without one) is not a public one (media-edge/egress.ts).
-  liveTargetRefused: "This media server does not stream to that address: use your streaming service's public ingest address.",
+  liveTargetRefused:
+    "This media server does not stream to that address: use your streaming service's public ingest address.",
 } as const
 
 /** Ours (issue 14): the languages captions can be started in (the product's). */
@@ -505,9 +508,18 @@ export interface ClientToServerEvents {
    */
   'room:admin:getActiveMeetingRooms': (ack: AckCallback<MeetingRoomView[]>) => void
   /** Ours: `name` is optional (the client sends a translated default); without it the room is numbered. */
-  'room:admin:createBreakoutMeetingRoom': (payload: { mainMeetingRoomId: string; name?: string }, ack: AckCallback<MeetingRoomView>) => void
-  'room:admin:renameBreakoutMeetingRoom': (payload: { meetingRoomId: string; name: string }, ack: AckCallback<MeetingRoomView>) => void
-  'room:admin:setMeetingPeerMoveToMeetingRoom': (payload: { meetingPeerId: string; moveToMeetingRoomId: string }, ack: AckCallback) => void
+  'room:admin:createBreakoutMeetingRoom': (
+    payload: { mainMeetingRoomId: string; name?: string },
+    ack: AckCallback<MeetingRoomView>,
+  ) => void
+  'room:admin:renameBreakoutMeetingRoom': (
+    payload: { meetingRoomId: string; name: string },
+    ack: AckCallback<MeetingRoomView>,
+  ) => void
+  'room:admin:setMeetingPeerMoveToMeetingRoom': (
+    payload: { meetingPeerId: string; moveToMeetingRoomId: string },
+    ack: AckCallback,
+  ) => void
   'room:admin:clearMeetingPeerMoveToMeetingRoom': (payload: { meetingPeerId: string }, ack: AckCallback) => void
   /** Clears the moves of every peer in the meeting room. */
   'room:admin:cancelMeetingPeerMoveToMeetingRoom': (payload: { meetingRoomId: string }, ack: AckCallback) => void
@@ -543,7 +555,10 @@ export interface ClientToServerEvents {
   /** Anyone: the current slot and what is left of it. */
   'room:getEventSlotIndex': (ack: AckCallback<{ slotIndex: number | null; remainingMs: number | null }>) => void
   /** Spec §7 "transcribe start and stop": a host or co-host turns captions on (optionally kept as a transcript) or off. */
-  'transcribe:start': (payload: { language: CaptionLanguage; transcript: boolean }, ack: AckCallback<CaptionsState>) => void
+  'transcribe:start': (
+    payload: { language: CaptionLanguage; transcript: boolean },
+    ack: AckCallback<CaptionsState>,
+  ) => void
   'transcribe:stop': (ack: AckCallback) => void
   /**
    * Waiting room (issue 14): a newcomer refused with EDGE_ERRORS.waitingRoom calls the room's hosts

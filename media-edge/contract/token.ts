@@ -35,9 +35,14 @@ export interface VerifiedEdgeToken {
 /** The token's claims, or null when it is forged, expired or malformed. */
 export async function verifyEdgeToken(token: string, secret: string): Promise<VerifiedEdgeToken | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] })
+    const { payload } = await jwtVerify(token, key(secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    })
     const claims = payload as unknown as EdgeClaims
-    if (typeof claims.userId !== 'string' || typeof claims.roomId !== 'string' || typeof payload.jti !== 'string') return null
+    if (typeof claims.userId !== 'string' || typeof claims.roomId !== 'string' || typeof payload.jti !== 'string')
+      return null
     return {
       claims: {
         userId: claims.userId,
@@ -64,7 +69,9 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
  * comes from a web app that predates it (a rolling deploy) and offers everything, as it did.
  */
 function controlsOf(value: unknown): EdgeControls {
-  const controls = (typeof value === 'object' && value !== null ? value : {}) as Partial<Record<keyof EdgeControls, unknown>>
+  const controls = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof EdgeControls, unknown>
+  >
   return {
     chat: controls.chat !== false,
     sharedScreen: controls.sharedScreen !== false,

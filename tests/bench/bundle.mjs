@@ -81,7 +81,8 @@ export function scriptUrlsInHtml(html) {
     if (/^modulepreload$/i.test(attribute(attributes, 'rel') ?? '')) urls.push(attribute(attributes, 'href'))
   }
   for (const [, body] of html.matchAll(/<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/gi)) {
-    for (const [, specifier] of body.matchAll(/\bimport\s*(?:[^'"();]*?\bfrom\s*)?\(?\s*["']([^"']+)["']/g)) urls.push(specifier)
+    for (const [, specifier] of body.matchAll(/\bimport\s*(?:[^'"();]*?\bfrom\s*)?\(?\s*["']([^"']+)["']/g))
+      urls.push(specifier)
   }
   return dedupe(urls.filter((url) => url && url.startsWith('/') && !url.startsWith('//')))
 }

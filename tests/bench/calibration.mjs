@@ -26,7 +26,12 @@ const START_TIMEOUT_MS = 10_000
  */
 function page(requestNumber) {
   const items = Array.from({ length: ITEMS }, (_, i) =>
-    h('li', { key: i, className: 'item' }, h('a', { href: `/items/${i}` }, `Item ${i}`), h('span', null, ` request ${requestNumber}`)),
+    h(
+      'li',
+      { key: i, className: 'item' },
+      h('a', { href: `/items/${i}` }, `Item ${i}`),
+      h('span', null, ` request ${requestNumber}`),
+    ),
   )
   return h(
     'html',
@@ -64,7 +69,10 @@ function serve(port) {
  */
 export async function startCalibration(port, mode) {
   const env = { ...process.env, NODE_ENV: mode }
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), mode], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), mode], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const stop = () =>
     new Promise((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -98,6 +106,7 @@ export async function startCalibration(port, mode) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   // Run alone, the mode is the second argument; NODE_ENV must say the same before React loads.
-  if (process.argv[3] && process.env.NODE_ENV !== process.argv[3]) throw new Error(`run with NODE_ENV=${process.argv[3]}`)
+  if (process.argv[3] && process.env.NODE_ENV !== process.argv[3])
+    throw new Error(`run with NODE_ENV=${process.argv[3]}`)
   serve(Number(process.argv[2] ?? 3201))
 }

@@ -88,7 +88,12 @@ async function timeBroadcasts() {
     const bench = packet.data?.[1]?.type === 'bench' ? packet.data[1].data : null
     if (bench) {
       const sentAt = BigInt(bench.sentAt)
-      process.send({ written: bench.i, startMs: msSince(sentAt, start), endMs: msSince(sentAt, end), cpuMs: (user + system) / 1000 })
+      process.send({
+        written: bench.i,
+        startMs: msSince(sentAt, start),
+        endMs: msSince(sentAt, end),
+        cpuMs: (user + system) / 1000,
+      })
     }
   }
 }
@@ -100,7 +105,10 @@ async function runEdge(key) {
   await timeBroadcasts()
   const http = createServer()
   const io = new Server(http, { transports: ['websocket'], ...EDGE_OPTIONS })
-  const adapter = await attachRedisAdapter(io, REDIS_URL, { key, onError: (error) => console.error(`edge: redis: ${error.message}`) })
+  const adapter = await attachRedisAdapter(io, REDIS_URL, {
+    key,
+    onError: (error) => console.error(`edge: redis: ${error.message}`),
+  })
   io.on('connection', (socket) => socket.join(CHANNEL))
   await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve))
   process.on('message', async (message) => {
@@ -126,7 +134,8 @@ async function runEmitter(key) {
   await redis.ping()
   const publisher = createEdgePublisher(redis, { key })
   process.on('message', (message) => {
-    if (message.broadcast !== undefined) publisher.notifyUser(BENCH_USER, { type: 'bench', data: { i: message.broadcast, sentAt: String(now()) } })
+    if (message.broadcast !== undefined)
+      publisher.notifyUser(BENCH_USER, { type: 'bench', data: { i: message.broadcast, sentAt: String(now()) } })
     else if (message.stop) redis.quit().finally(() => process.exit(0))
   })
   process.send({ ready: true })
@@ -148,10 +157,14 @@ async function wireSocket(url, onEvent) {
     socket.on('message', (frame) => {
       const at = now()
       const text = frame.toString()
-      if (text === '2') socket.send('3') // Engine.IO ping → pong
-      else if (text[0] === '0') socket.send('40') // Engine.IO open → connect to the main namespace
-      else if (text.startsWith('40')) resolve(socket) // namespace connected
-      else if (text.startsWith('42')) onEvent(JSON.parse(text.slice(2))[1], at) // [event, payload]
+      if (text === '2')
+        socket.send('3') // Engine.IO ping → pong
+      else if (text[0] === '0')
+        socket.send('40') // Engine.IO open → connect to the main namespace
+      else if (text.startsWith('40'))
+        resolve(socket) // namespace connected
+      else if (text.startsWith('42'))
+        onEvent(JSON.parse(text.slice(2))[1], at) // [event, payload]
       else if (text.startsWith('44')) reject(new Error(`connect refused: ${text.slice(2)}`))
     })
   })
@@ -192,7 +205,7 @@ async function runClients(urls, count, first) {
     // Stop (and later start) reading the sockets: the frames wait in the kernel, and the edges
     // write without these processes waking for each one.
     if (message.reading !== undefined) {
-      for (const socket of connected) (message.reading ? socket._socket.resume() : socket._socket.pause())
+      for (const socket of connected) message.reading ? socket._socket.resume() : socket._socket.pause()
       process.send({ reading: message.reading })
     }
   })
@@ -204,8 +217,14 @@ async function runClients(urls, count, first) {
 
 function start(args, env) {
   // BENCH_PROFILE_DIR: each process writes a CPU profile (node --cpu-prof) there when it stops.
-  const execArgv = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
-  const child = fork(here, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv, ...(env ? { env: { ...process.env, ...env } } : {}) })
+  const execArgv = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : []
+  const child = fork(here, args, {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv,
+    ...(env ? { env: { ...process.env, ...env } } : {}),
+  })
   const first = new Promise((resolve, reject) => {
     child.once('message', resolve)
     child.once('exit', (code) => reject(new Error(`${args[0]} process exited (${code}) before it was ready`)))
@@ -220,13 +239,23 @@ function percentile(sorted, p) {
 
 function summary(values) {
   const sorted = [...values].sort((a, b) => a - b)
-  return { samples: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? null }
+  return {
+    samples: sorted.length,
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.at(-1) ?? null,
+  }
 }
 
 /** The reason to skip, or null when Redis answers. */
 async function redisMissing() {
   const { Redis } = await import('ioredis')
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  })
   let cause = null
   redis.on('error', (error) => (cause = error))
   try {
@@ -363,7 +392,8 @@ export async function measureEdgeBroadcast() {
       const heard = entry.groups.length === groups.length && entry.probe
       if ((heard || !entry.clientsReading) && entry.edges.every(Boolean)) entry.done()
     }
-    for (const { child } of groups) child.on('message', (report) => arrived(report.i, (entry) => entry.groups.push(report)))
+    for (const { child } of groups)
+      child.on('message', (report) => arrived(report.i, (entry) => entry.groups.push(report)))
     probe.child.on('message', (report) => arrived(report.i, (entry) => (entry.probe = report)))
     edges.forEach(({ child }, edge) =>
       child.on('message', (report) => {
@@ -372,7 +402,10 @@ export async function measureEdgeBroadcast() {
     )
     const broadcast = (i, sender, clientsReading = true) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`broadcast ${i} did not reach every socket within ${DELIVERY_TIMEOUT_MS} ms`)), DELIVERY_TIMEOUT_MS)
+        const timer = setTimeout(
+          () => reject(new Error(`broadcast ${i} did not reach every socket within ${DELIVERY_TIMEOUT_MS} ms`)),
+          DELIVERY_TIMEOUT_MS,
+        )
         const entry = { groups: [], probe: null, edges: [null, null], clientsReading }
         entry.done = () => {
           clearTimeout(timer)
@@ -401,7 +434,12 @@ export async function measureEdgeBroadcast() {
         system: (after.system - cpuBefore[k].system) / BROADCASTS,
       }))
       const total = ({ user, system }) => user + system
-      const clients = perBroadcast.slice(3).reduce((sum, { user, system }) => ({ user: sum.user + user, system: sum.system + system }), { user: 0, system: 0 })
+      const clients = perBroadcast
+        .slice(3)
+        .reduce((sum, { user, system }) => ({ user: sum.user + user, system: sum.system + system }), {
+          user: 0,
+          system: 0,
+        })
 
       // The same broadcasts with the clients not reading: the edges' own time on this machine, without
       // a thousand receivers (whose CPU real browsers bring with them) taking turns on its cores.
@@ -475,12 +513,22 @@ export function printEdgeBroadcast(result) {
     return
   }
   const { config } = result
-  const arrival = config.client === 'socket.io-client' ? "socket.io-client's event handler" : 'the frame reaching the client'
+  const arrival =
+    config.client === 'socket.io-client' ? "socket.io-client's event handler" : 'the frame reaching the client'
   for (const [source, f] of Object.entries(result.sources)) {
-    heading(`Socket.IO broadcast to ${config.sockets} sockets on two edges with Redis: ${config.broadcasts} broadcasts by ${SOURCE_LABELS[source]}`)
+    heading(
+      `Socket.IO broadcast to ${config.sockets} sockets on two edges with Redis: ${config.broadcasts} broadcasts by ${SOURCE_LABELS[source]}`,
+    )
     console.log(`Target: p99 <= ${TARGET_P99_MS} ms from the send to ${arrival}, on every socket\n`)
     const headers = ['send to ...', 'samples', 'p50 ms', 'p99 ms', 'max ms', `p99 <= ${TARGET_P99_MS} ms`]
-    const row = (label, s, judged = true) => [label, s.samples, ms(s.p50Ms), ms(s.p99Ms), ms(s.maxMs), judged ? verdict(s.p99Ms !== null && s.p99Ms <= TARGET_P99_MS) : '']
+    const row = (label, s, judged = true) => [
+      label,
+      s.samples,
+      ms(s.p50Ms),
+      ms(s.p99Ms),
+      ms(s.maxMs),
+      judged ? verdict(s.p99Ms !== null && s.p99Ms <= TARGET_P99_MS) : '',
+    ]
     /** Each edge's part of a broadcast: in the main table, and again for the edges alone. */
     const edgeRows = (e) => [
       row('edge A starts delivering', e.edgeAStarts, false),
@@ -510,7 +558,9 @@ export function printEdgeBroadcast(result) {
     console.log(cpuLine)
     if (f.edgesAlone) {
       const a = f.edgesAlone
-      console.log(`\nThe edges alone: ${a.lastFrameWritten.samples} more broadcasts while the clients read nothing (their frames wait in the kernel)\n`)
+      console.log(
+        `\nThe edges alone: ${a.lastFrameWritten.samples} more broadcasts while the clients read nothing (their frames wait in the kernel)\n`,
+      )
       console.log(table(headers, edgeRows(a)))
     }
   }
@@ -540,15 +590,22 @@ if (role === '--edge') {
     console.error(`edge-broadcast: run exceeded ${RUN_DEADLINE_MS / 1000} s`)
     process.exit(1)
   }, RUN_DEADLINE_MS).unref()
-  console.log(`Machine: ${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' / ')}`)
-  if (loadavg()[0] >= availableParallelism() / 2) console.log('WARNING: the machine is busy; these figures will read high and vary between runs.')
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}`,
+  )
+  if (loadavg()[0] >= availableParallelism() / 2)
+    console.log('WARNING: the machine is busy; these figures will read high and vary between runs.')
   const started = Date.now()
   measureEdgeBroadcast()
     .then((result) => {
       printEdgeBroadcast(result)
       const seconds = Math.round((Date.now() - started) / 1000)
       console.log(`\nDone in ${seconds} s.`)
-      console.log(`BENCH_JSON ${JSON.stringify({ ...result, targets: { p99Ms: TARGET_P99_MS }, machine: { cpus: availableParallelism(), loadAverage: loadavg() }, durationSeconds: seconds })}`)
+      console.log(
+        `BENCH_JSON ${JSON.stringify({ ...result, targets: { p99Ms: TARGET_P99_MS }, machine: { cpus: availableParallelism(), loadAverage: loadavg() }, durationSeconds: seconds })}`,
+      )
     })
     .catch((error) => {
       console.error(`\nBenchmark failed: ${error.stack ?? error}`)

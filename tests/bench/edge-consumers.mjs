@@ -100,10 +100,18 @@ function audioSource(ssrc) {
     kind: 'audio',
     ssrc,
     packetsPerSecond: AUDIO.packetsPerSecond,
-    rtpParameters: { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48_000, channels: 2 }], encodings: [{ ssrc }] },
+    rtpParameters: {
+      codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48_000, channels: 2 }],
+      encodings: [{ ssrc }],
+    },
     tick: 1000 / AUDIO.packetsPerSecond,
     packets(n) {
-      return [rtpPacket({ payloadType: 100, sequence: sequence++, timestamp: n * 960, ssrc, marker: false }, Buffer.alloc(AUDIO.payloadBytes, 0x33))]
+      return [
+        rtpPacket(
+          { payloadType: 100, sequence: sequence++, timestamp: n * 960, ssrc, marker: false },
+          Buffer.alloc(AUDIO.payloadBytes, 0x33),
+        ),
+      ]
     },
   }
 }
@@ -155,7 +163,12 @@ async function sink() {
     if (message.length >= 12 && ssrcs.has(message.readUInt32BE(8))) packets++
   })
   await new Promise((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  return { port: socket.address().port, expect: (ssrc) => ssrcs.add(ssrc), count: () => packets, close: () => socket.close() }
+  return {
+    port: socket.address().port,
+    expect: (ssrc) => ssrcs.add(ssrc),
+    count: () => packets,
+    close: () => socket.close(),
+  }
 }
 
 const sum = (values) => values.reduce((total, value) => total + value, 0)
@@ -171,7 +184,8 @@ async function counters(producers, consumers, udp, send) {
   const produced = new Map()
   for (const producer of producers) produced.set(producer.id, await packetCount(producer, 'inbound-rtp'))
   const forwarded = []
-  for (const consumer of consumers) forwarded.push({ producerId: consumer.producerId, packets: await packetCount(consumer, 'outbound-rtp') })
+  for (const consumer of consumers)
+    forwarded.push({ producerId: consumer.producerId, packets: await packetCount(consumer, 'outbound-rtp') })
   return { produced, forwarded, sunk: udp.count(), sent: send.sent() }
 }
 
@@ -207,7 +221,9 @@ function compare({ before, after, cpuBefore, cpuAfter }) {
 export async function measureEdgeConsumers() {
   process.env.MEDIASOUP_WORKER_BIN ??= workerPath()
   if (!existsSync(process.env.MEDIASOUP_WORKER_BIN)) {
-    return { skipped: `no mediasoup worker at ${process.env.MEDIASOUP_WORKER_BIN} (build it: node media-edge/scripts/ensure-worker.mjs)` }
+    return {
+      skipped: `no mediasoup worker at ${process.env.MEDIASOUP_WORKER_BIN} (build it: node media-edge/scripts/ensure-worker.mjs)`,
+    }
   }
   const mediasoup = await import('mediasoup')
   const worker = await mediasoup.createWorker({ logLevel: 'error' })
@@ -229,7 +245,11 @@ export async function measureEdgeConsumers() {
     for (const target of STEPS) {
       // A viewer consumes every producer, so consumers come in fours on one transport.
       while (consumers.length < target) {
-        const transport = await router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: true, comedia: false })
+        const transport = await router.createPlainTransport({
+          listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+          rtcpMux: true,
+          comedia: false,
+        })
         await transport.connect({ ip: '127.0.0.1', port: udp.port })
         for (const producer of producers) {
           if (consumers.length >= target) break
@@ -256,7 +276,13 @@ export async function measureEdgeConsumers() {
       console.log(`  ${target} consumers: worker CPU ${result.cpuPercent}% of a core, loss ${result.lossPercent}%`)
     }
     return {
-      config: { steps: STEPS, windowMs: WINDOW_MS, video: VIDEO, audio: AUDIO, producers: sources.map((source) => ({ kind: source.kind, packetsPerSecond: source.packetsPerSecond })) },
+      config: {
+        steps: STEPS,
+        windowMs: WINDOW_MS,
+        video: VIDEO,
+        audio: AUDIO,
+        producers: sources.map((source) => ({ kind: source.kind, packetsPerSecond: source.packetsPerSecond })),
+      },
       steps,
     }
   } finally {
@@ -275,15 +301,39 @@ export function printEdgeConsumers({ steps, skipped }) {
   console.log('Target: 500 consumers on one worker without loss\n')
   console.log(
     table(
-      ['consumers', 'worker CPU % of a core', 'packets expected', 'forwarded', 'loss %', 'forwarded/s', 'reached the sink', 'no loss'],
-      steps.map((s) => [s.consumers, s.cpuPercent.toFixed(1), s.expected, s.forwarded, s.lossPercent, s.forwardedPerSecond, s.sunk, verdict(s.lossPercent === 0)]),
+      [
+        'consumers',
+        'worker CPU % of a core',
+        'packets expected',
+        'forwarded',
+        'loss %',
+        'forwarded/s',
+        'reached the sink',
+        'no loss',
+      ],
+      steps.map((s) => [
+        s.consumers,
+        s.cpuPercent.toFixed(1),
+        s.expected,
+        s.forwarded,
+        s.lossPercent,
+        s.forwardedPerSecond,
+        s.sunk,
+        verdict(s.lossPercent === 0),
+      ]),
     ),
   )
-  console.log('(expected = what each consumer\'s producer received in the window; forwarded = the consumers\' outbound-rtp packet counts;')
-  console.log(' CPU = the worker\'s user + system time over the wall time while the generator was sending;')
+  console.log(
+    "(expected = what each consumer's producer received in the window; forwarded = the consumers' outbound-rtp packet counts;",
+  )
+  console.log(" CPU = the worker's user + system time over the wall time while the generator was sending;")
   console.log(' the sink is a UDP socket in this process: on a busy machine it drops packets the worker did send)')
   const short = steps.filter((s) => s.generated.producersReceived !== s.generated.sent)
-  console.log(short.length === 0 ? 'Producers received every generated packet at each step.' : `WARNING: producers received fewer packets than generated at ${short.map((s) => s.consumers).join(', ')} consumers.`)
+  console.log(
+    short.length === 0
+      ? 'Producers received every generated packet at each step.'
+      : `WARNING: producers received fewer packets than generated at ${short.map((s) => s.consumers).join(', ')} consumers.`,
+  )
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
@@ -291,15 +341,22 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
     console.error(`edge-consumers: run exceeded ${RUN_DEADLINE_MS / 1000} s`)
     process.exit(1)
   }, RUN_DEADLINE_MS).unref()
-  console.log(`Machine: ${availableParallelism()} CPUs, load average ${loadavg().map((value) => value.toFixed(2)).join(' / ')}`)
-  if (loadavg()[0] >= availableParallelism() / 2) console.log('WARNING: the machine is busy; these figures will read high and vary between runs.')
+  console.log(
+    `Machine: ${availableParallelism()} CPUs, load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}`,
+  )
+  if (loadavg()[0] >= availableParallelism() / 2)
+    console.log('WARNING: the machine is busy; these figures will read high and vary between runs.')
   const started = Date.now()
   measureEdgeConsumers()
     .then((result) => {
       printEdgeConsumers(result)
       const seconds = Math.round((Date.now() - started) / 1000)
       console.log(`\nDone in ${seconds} s.`)
-      console.log(`BENCH_JSON ${JSON.stringify({ ...result, machine: { cpus: availableParallelism(), loadAverage: loadavg() }, durationSeconds: seconds })}`)
+      console.log(
+        `BENCH_JSON ${JSON.stringify({ ...result, machine: { cpus: availableParallelism(), loadAverage: loadavg() }, durationSeconds: seconds })}`,
+      )
     })
     .catch((error) => {
       console.error(`\nBenchmark failed: ${error.stack ?? error}`)

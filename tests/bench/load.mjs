@@ -72,7 +72,10 @@ export async function measureThroughput(url, { connections, warmupSeconds, secon
   const cpuBefore = pid ? cpuMs(pid) : null
   const summary = summarise(await runAutocannon({ url, headers, connections, duration: seconds }))
   const cpuAfter = pid ? cpuMs(pid) : null
-  const cpuMsPerRequest = cpuBefore !== null && cpuAfter !== null && summary.requests > 0 ? round((cpuAfter - cpuBefore) / summary.requests, 3) : null
+  const cpuMsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && summary.requests > 0
+      ? round((cpuAfter - cpuBefore) / summary.requests, 3)
+      : null
   return { ...summary, cpuMsPerRequest }
 }
 

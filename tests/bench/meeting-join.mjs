@@ -129,7 +129,8 @@ function timeJoin(page, cameras) {
             (video) => video.getVideoPlaybackQuality().totalVideoFrames > 0,
           ).length
           if (showing >= cameras) return done({ shownMs: performance.now() - start, clickAt: start })
-          if (performance.now() - start > 20_000) return fail(new Error(`${showing} of ${cameras} remote cameras showed a frame within 20 s`))
+          if (performance.now() - start > 20_000)
+            return fail(new Error(`${showing} of ${cameras} remote cameras showed a frame within 20 s`))
           requestAnimationFrame(check)
         }
         requestAnimationFrame(check)
@@ -141,7 +142,13 @@ function timeJoin(page, cameras) {
 /** The page's join marks, once the edge has let me in and my own producers are up (or after 5 s without). */
 async function readMarks(page) {
   await page
-    .waitForFunction(() => performance.getEntriesByName('join:entered').length > 0 && performance.getEntriesByName('join:produced').length >= 2, null, { timeout: 5000 })
+    .waitForFunction(
+      () =>
+        performance.getEntriesByName('join:entered').length > 0 &&
+        performance.getEntriesByName('join:produced').length >= 2,
+      null,
+      { timeout: 5000 },
+    )
     .catch(() => undefined)
   return page.evaluate(() =>
     performance
@@ -165,7 +172,9 @@ function timeline(marks, { clickAt, shownMs }, remoteCameras) {
     else if (of === 'producedLast') at = found.length >= 2 ? Math.max(...found.map((mark) => mark.at)) : null
     else if (of === 'camerasLast') {
       const cameras = new Map()
-      for (const mark of found) if (mark.detail.source === 'webcam' && !cameras.has(mark.detail.peerId)) cameras.set(mark.detail.peerId, mark.at)
+      for (const mark of found)
+        if (mark.detail.source === 'webcam' && !cameras.has(mark.detail.peerId))
+          cameras.set(mark.detail.peerId, mark.at)
       at = cameras.size >= remoteCameras ? Math.max(...cameras.values()) : null
     }
     result[key] = at === null ? null : round(at - clickAt)
@@ -199,8 +208,19 @@ async function runCase(browser, { name, remoteCameras, joins: count, targetMs })
     const values = joins.map((join) => join[key]).filter((value) => value !== null)
     const medianMs = median(values)
     const targetValue = target === 'before' ? 0 : Math.round(targetMs * target)
-    const ok = medianMs !== null && values.length === joins.length && (target === 'before' ? medianMs < 0 : medianMs <= targetValue)
-    return { step: key, label, medianMs, targetMs: targetValue, before: target === 'before', ok, missing: joins.length - values.length }
+    const ok =
+      medianMs !== null &&
+      values.length === joins.length &&
+      (target === 'before' ? medianMs < 0 : medianMs <= targetValue)
+    return {
+      step: key,
+      label,
+      medianMs,
+      targetMs: targetValue,
+      before: target === 'before',
+      ok,
+      missing: joins.length - values.length,
+    }
   })
   const shown = joins.map((join) => join.shown)
   const result = {
@@ -217,10 +237,19 @@ async function runCase(browser, { name, remoteCameras, joins: count, targetMs })
     /** Every join's steps, ms from the click (for a join that stands out). */
     timelines: joins,
   }
-  heading(`Meeting join, ${name}: click "Join meeting" → ${remoteCameras === 1 ? 'the other camera' : `all ${remoteCameras} other cameras`} showing a frame`)
-  console.log(table(['joins', 'median ms', 'min ms', 'max ms', `median <= ${targetMs} ms`], [[shown.length, result.medianMs, result.minMs, result.maxMs, verdict(result.ok)]]))
+  heading(
+    `Meeting join, ${name}: click "Join meeting" → ${remoteCameras === 1 ? 'the other camera' : `all ${remoteCameras} other cameras`} showing a frame`,
+  )
+  console.log(
+    table(
+      ['joins', 'median ms', 'min ms', 'max ms', `median <= ${targetMs} ms`],
+      [[shown.length, result.medianMs, result.minMs, result.maxMs, verdict(result.ok)]],
+    ),
+  )
   console.log(`Each join (ms): ${shown.join(', ')}`)
-  console.log(`\nTimeline, median ms from the click (negative: before it; the device check opened ${-result.deviceCheckMedianMs} ms before):`)
+  console.log(
+    `\nTimeline, median ms from the click (negative: before it; the device check opened ${-result.deviceCheckMedianMs} ms before):`,
+  )
   console.log(
     table(
       ['step', 'median ms', 'target', 'verdict'],
@@ -245,7 +274,10 @@ async function main() {
     stop()
     process.exit(1)
   }, RUN_DEADLINE_MS).unref()
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  })
   try {
     const results = []
     // Those already in the meeting, sending cameras: one for the first case, a second joins for the next.

@@ -35,7 +35,9 @@ function cpuSeconds(pid) {
 
 /** A process's resident memory in MB (/proc/<pid>/status). */
 function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'))
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'))
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024
 }
 
@@ -52,7 +54,17 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 /** One microphone: a sender (not measured) and the tap decoding it, whose PCM goes to the mixer. */
 async function voice(index, mixer) {
   const port = await freePort()
-  const sdp = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=bench', 'c=IN IP4 127.0.0.1', 't=0 0', `m=audio ${port} RTP/AVP 100`, 'a=rtpmap:100 opus/48000/2', 'a=recvonly', ''].join('\r\n')
+  const sdp = [
+    'v=0',
+    'o=- 0 0 IN IP4 127.0.0.1',
+    's=bench',
+    'c=IN IP4 127.0.0.1',
+    't=0 0',
+    `m=audio ${port} RTP/AVP 100`,
+    'a=rtpmap:100 opus/48000/2',
+    'a=recvonly',
+    '',
+  ].join('\r\n')
   const tap = spawn('ffmpeg', tapArguments(MIX_DEFAULTS.sampleRate), { stdio: ['pipe', 'pipe', 'ignore'] })
   tap.stdin.end(sdp)
   const id = `voice-${index}`
@@ -66,7 +78,10 @@ async function voice(index, mixer) {
 
 /** The encoder of the mix, as ffmpeg-recording.ts (Opus) or live-streamer.ts (AAC) runs it, writing nowhere. */
 function encoder(kind) {
-  const codec = kind === 'opus' ? ['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm'] : ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-f', 'flv']
+  const codec =
+    kind === 'opus'
+      ? ['-c:a', 'libopus', '-b:a', '64k', '-f', 'webm']
+      : ['-c:a', 'aac', '-b:a', '128k', '-ar', '44100', '-f', 'flv']
   // prettier-ignore
   return spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-f', 's16le', '-ar', String(MIX_DEFAULTS.sampleRate), '-ac', '1', '-i', 'pipe:0', ...codec, '-y', '/dev/null'], { stdio: ['pipe', 'ignore', 'ignore'] })
 }
@@ -89,7 +104,13 @@ async function measure(voices) {
   await pause(WARMUP_MS)
 
   const taps = running.map(({ tap }) => tap)
-  const before = { taps: taps.map((tap) => cpuSeconds(tap.pid)), opus: cpuSeconds(encoders.opus.pid), aac: cpuSeconds(encoders.aac.pid), node: process.cpuUsage(), frames }
+  const before = {
+    taps: taps.map((tap) => cpuSeconds(tap.pid)),
+    opus: cpuSeconds(encoders.opus.pid),
+    aac: cpuSeconds(encoders.aac.pid),
+    node: process.cpuUsage(),
+    frames,
+  }
   const started = performance.now()
   await pause(WINDOW_MS)
   const seconds = (performance.now() - started) / 1000
@@ -116,15 +137,39 @@ async function measure(voices) {
 }
 
 heading('Mixed voices (recording and live): CPU per voice')
-console.log(`load average before: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+console.log(
+  `load average before: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+)
 const results = []
 for (const voices of STEPS) results.push(await measure(voices))
 const percent = (value) => `${value.toFixed(1)}%`
 console.log(
   table(
-    ['voices', 'tap each (% of a core)', 'tap each (MB)', 'node: mixer + pipes', 'Opus encoder (recording)', 'AAC encoder (live)', 'frames/s (50 due)'],
-    results.map((result) => [result.voices, percent(result.tapCorePercentEach), result.tapRssMbEach.toFixed(0), percent(result.nodeCorePercent), percent(result.opusEncoderCorePercent), percent(result.aacEncoderCorePercent), result.framesPerSecond.toFixed(1)]),
+    [
+      'voices',
+      'tap each (% of a core)',
+      'tap each (MB)',
+      'node: mixer + pipes',
+      'Opus encoder (recording)',
+      'AAC encoder (live)',
+      'frames/s (50 due)',
+    ],
+    results.map((result) => [
+      result.voices,
+      percent(result.tapCorePercentEach),
+      result.tapRssMbEach.toFixed(0),
+      percent(result.nodeCorePercent),
+      percent(result.opusEncoderCorePercent),
+      percent(result.aacEncoderCorePercent),
+      result.framesPerSecond.toFixed(1),
+    ]),
   ),
 )
-console.log(`load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`)
+console.log(
+  `load average after: ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')}`,
+)
 console.log(`BENCH_JSON ${JSON.stringify({ mixedVoices: results, loadavg: loadavg() })}`)

@@ -63,7 +63,10 @@ export function summariseProfile(profile, skipMs = 0) {
   const walk = (node, onStack) => {
     const key = functionName(node.callFrame)
     const self = selfMs.get(node.id) ?? 0
-    const owner = ownerOf(node.callFrame.url) === '(native)' && node.callFrame.functionName.startsWith('(') ? node.callFrame.functionName : ownerOf(node.callFrame.url)
+    const owner =
+      ownerOf(node.callFrame.url) === '(native)' && node.callFrame.functionName.startsWith('(')
+        ? node.callFrame.functionName
+        : ownerOf(node.callFrame.url)
     owners.set(owner, (owners.get(owner) ?? 0) + self)
     selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + self)
     let subtree = self
@@ -84,15 +87,32 @@ export function summariseProfile(profile, skipMs = 0) {
 function printSummary(label, requests, summary) {
   const share = (value) => `${((value / summary.total) * 100).toFixed(1)}%`
   const perRequest = (value) => ms(value / requests)
-  console.log(`\n== ${label}: ${requests} requests, ${ms(summary.total)} ms of samples (${perRequest(summary.total)} ms per request) ==`)
+  console.log(
+    `\n== ${label}: ${requests} requests, ${ms(summary.total)} ms of samples (${perRequest(summary.total)} ms per request) ==`,
+  )
   const idle = summary.owners.find(([owner]) => owner === '(idle)')?.[1] ?? 0
   console.log(`busy: ${ms((summary.total - idle) / requests)} ms per request`)
   console.log('\nSelf time by package / file:')
-  console.log(table(['owner', 'share', 'ms/request'], summary.owners.slice(0, TOP).map(([owner, value]) => [owner, share(value), perRequest(value)])))
+  console.log(
+    table(
+      ['owner', 'share', 'ms/request'],
+      summary.owners.slice(0, TOP).map(([owner, value]) => [owner, share(value), perRequest(value)]),
+    ),
+  )
   console.log('\nInclusive time by function:')
-  console.log(table(['function', 'share', 'ms/request'], summary.inclusive.slice(0, TOP * 2).map(([name, value]) => [name, share(value), perRequest(value)])))
+  console.log(
+    table(
+      ['function', 'share', 'ms/request'],
+      summary.inclusive.slice(0, TOP * 2).map(([name, value]) => [name, share(value), perRequest(value)]),
+    ),
+  )
   console.log('\nSelf time by function:')
-  console.log(table(['function', 'share', 'ms/request'], summary.self.slice(0, TOP).map(([name, value]) => [name, share(value), perRequest(value)])))
+  console.log(
+    table(
+      ['function', 'share', 'ms/request'],
+      summary.self.slice(0, TOP).map(([name, value]) => [name, share(value), perRequest(value)]),
+    ),
+  )
 }
 
 async function profilePath(path, env) {
@@ -103,7 +123,12 @@ async function profilePath(path, env) {
     // Start-up and a warm-up (JIT, caches) first; only the measured run's samples are summed.
     await autocannon({ url: `${BASE_URL}${path}`, headers: HEADERS, connections: CONNECTIONS, duration: 3 })
     const skipMs = performance.now() - spawnedAt
-    const result = await autocannon({ url: `${BASE_URL}${path}`, headers: HEADERS, connections: CONNECTIONS, duration: SECONDS })
+    const result = await autocannon({
+      url: `${BASE_URL}${path}`,
+      headers: HEADERS,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    })
     await server.stop()
     const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))
     if (!file) throw new Error(`no profile written in ${dir}`)

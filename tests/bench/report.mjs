@@ -16,7 +16,8 @@ export function verdict(ok) {
 export function table(headers, rows) {
   const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? '-')))
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column].length)))
-  const line = (row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')
+  const line = (row) =>
+    row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')
   const rule = widths.map((width) => '-'.repeat(width)).join('  ')
   return [line(cells[0]), rule, ...cells.slice(1).map(line)].join('\n')
 }

@@ -13,7 +13,15 @@ import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { baselineFiles, compareUrlSets, findManifestFile, measureFiles, pageFiles, readManifest, scriptUrlsInHtml } from './bundle.mjs'
+import {
+  baselineFiles,
+  compareUrlSets,
+  findManifestFile,
+  measureFiles,
+  pageFiles,
+  readManifest,
+  scriptUrlsInHtml,
+} from './bundle.mjs'
 import { CALIBRATION_ELEMENTS, startCalibration } from './calibration.mjs'
 import { measureFixedRate, measurePaced, measureThroughput } from './load.mjs'
 import { heading, kb, ms, table, verdict } from './report.mjs'
@@ -101,7 +109,10 @@ async function fetchFileSizes(urls) {
   let gzip = 0
   const failed = []
   for (const url of urls) {
-    const response = await fetch(`${BASE_URL}${url}`, { headers: { 'accept-encoding': 'identity' }, signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(`${BASE_URL}${url}`, {
+      headers: { 'accept-encoding': 'identity' },
+      signal: AbortSignal.timeout(10_000),
+    })
     const body = Buffer.from(await response.arrayBuffer())
     if (!response.ok) failed.push(`${url} (${response.status})`)
     raw += body.length
@@ -138,7 +149,8 @@ const SHELL_NAMESPACES = ['common', 'pages']
 function translationSize(language) {
   const dir = join(ROOT, 'locales', language)
   const messages = {}
-  for (const namespace of SHELL_NAMESPACES) messages[namespace] = JSON.parse(readFileSync(join(dir, `${namespace}.json`), 'utf8'))
+  for (const namespace of SHELL_NAMESPACES)
+    messages[namespace] = JSON.parse(readFileSync(join(dir, `${namespace}.json`), 'utf8'))
   const json = JSON.stringify(messages)
   return { language, raw: Buffer.byteLength(json), gzip: gzipSync(json).length }
 }
@@ -154,7 +166,9 @@ async function measurePages() {
 
 function printPages({ manifestFile, baseline, pages, translations }) {
   heading(`JavaScript per page (manifest ${manifestFile}; gzip per file, default level)`)
-  console.log(`Framework baseline (entry.client + imports): ${baseline.files} files, ${kb(baseline.raw)} KB raw, ${kb(baseline.gzip)} KB gzip`)
+  console.log(
+    `Framework baseline (entry.client + imports): ${baseline.files} files, ${kb(baseline.raw)} KB raw, ${kb(baseline.gzip)} KB gzip`,
+  )
   console.log(`Target: page JS (gzip) <= ${TARGETS.jsGzipRatioMax}x baseline\n`)
   console.log(
     table(
@@ -172,7 +186,9 @@ function printPages({ manifestFile, baseline, pages, translations }) {
       ]),
     ),
   )
-  console.log('(served = every <script src>, <link rel="modulepreload"> and inline module import in the HTML, fetched from the server)')
+  console.log(
+    '(served = every <script src>, <link rel="modulepreload"> and inline module import in the HTML, fetched from the server)',
+  )
   printServedDifferences(pages)
 
   heading('HTML document per page (translations travel in it)')
@@ -183,7 +199,9 @@ function printPages({ manifestFile, baseline, pages, translations }) {
     ),
   )
   const { language, raw, gzip } = translations
-  console.log(`Translations the root sends (${language}, ${SHELL_NAMESPACES.join(' + ')}, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`)
+  console.log(
+    `Translations the root sends (${language}, ${SHELL_NAMESPACES.join(' + ')}, minified JSON): ${kb(raw)} KB raw, ${kb(gzip)} KB gzip, in each document above`,
+  )
 }
 
 /** Where the manifest estimate and the document disagree, name the files so the gap can be explained. */
@@ -203,7 +221,11 @@ function printServedDifferences(pages) {
 
 function loadSeconds() {
   const { single, throughput, fixedRate } = LOAD
-  return 4 * (single.warmupSeconds + single.seconds) + 3 * (throughput.warmupSeconds + throughput.seconds) + 2 * 2 * fixedRate.seconds
+  return (
+    4 * (single.warmupSeconds + single.seconds) +
+    3 * (throughput.warmupSeconds + throughput.seconds) +
+    2 * 2 * fixedRate.seconds
+  )
 }
 
 /**
@@ -211,8 +233,17 @@ function loadSeconds() {
  * first one connection (what one request costs), then 50 (what the process can get through).
  */
 async function measureLoad(calibrations, serverPid) {
-  const urls = { [CALIBRATION]: calibrations.development.url, [BARE]: `${BASE_URL}${BARE}`, [HOME]: `${BASE_URL}${HOME}` }
-  const pids = { [CALIBRATION]: calibrations.development.pid, [REACT_FLOOR]: calibrations.production.pid, [BARE]: serverPid, [HOME]: serverPid }
+  const urls = {
+    [CALIBRATION]: calibrations.development.url,
+    [BARE]: `${BASE_URL}${BARE}`,
+    [HOME]: `${BASE_URL}${HOME}`,
+  }
+  const pids = {
+    [CALIBRATION]: calibrations.development.pid,
+    [REACT_FLOOR]: calibrations.production.pid,
+    [BARE]: serverPid,
+    [HOME]: serverPid,
+  }
   const single = {}
   const throughput = {}
   const fixedRate = {}
@@ -224,12 +255,16 @@ async function measureLoad(calibrations, serverPid) {
     const { connections, warmupSeconds, seconds } = settings
     const measured = connections === 1 ? { ...urls, [REACT_FLOOR]: calibrations.production.url } : urls
     for (const [name, url] of Object.entries(measured)) {
-      console.log(`  ${name}: max throughput, ${connections} connection${connections > 1 ? 's' : ''}, ${warmupSeconds} s warm-up + ${seconds} s...`)
+      console.log(
+        `  ${name}: max throughput, ${connections} connection${connections > 1 ? 's' : ''}, ${warmupSeconds} s warm-up + ${seconds} s...`,
+      )
       results[name] = await measureThroughput(url, { ...settings, headers: BROWSER_HEADERS, pid: pids[name] })
     }
   }
   for (const path of [HOME, BARE]) {
-    console.log(`  ${path}: ${LOAD.fixedRate.rate} requests/s, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s...`)
+    console.log(
+      `  ${path}: ${LOAD.fixedRate.rate} requests/s, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s...`,
+    )
     fixedRate[path] = await measureFixedRate(urls[path], { ...LOAD.fixedRate, headers: BROWSER_HEADERS })
   }
   for (const path of [HOME, BARE]) {
@@ -246,11 +281,17 @@ function ratio(numerator, denominator) {
 /** Every route's throughput as a fraction of the calibration's, and the home's of the bare route's. */
 function loadRatios(single, throughput) {
   const toCalibration = (results) =>
-    Object.fromEntries([BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[name].rpsMean, results[CALIBRATION].rpsMean)]))
+    Object.fromEntries(
+      [BARE, HOME, REACT_FLOOR]
+        .filter((name) => results[name])
+        .map((name) => [name, ratio(results[name].rpsMean, results[CALIBRATION].rpsMean)]),
+    )
   // The same comparison in server CPU time per request, which a busy machine moves far less.
   const cpuToCalibration = (results) =>
     Object.fromEntries(
-      [BARE, HOME, REACT_FLOOR].filter((name) => results[name]).map((name) => [name, ratio(results[CALIBRATION].cpuMsPerRequest, results[name].cpuMsPerRequest)]),
+      [BARE, HOME, REACT_FLOOR]
+        .filter((name) => results[name])
+        .map((name) => [name, ratio(results[CALIBRATION].cpuMsPerRequest, results[name].cpuMsPerRequest)]),
     )
   return {
     singleToCalibration: toCalibration(single),
@@ -271,7 +312,11 @@ function loadChecks({ ratios, paced }) {
     bareToCalibration: atLeast(ratios.singleToCalibration[BARE], TARGETS.bareToCalibrationMin),
     homeToCalibration: atLeast(ratios.singleToCalibration[HOME], TARGETS.homeToCalibrationMin),
     homeToBareAt50: atLeast(ratios.homeToBare, TARGETS.rpsRatioMin),
-    homeP99Paced: { value: p99, target: `< ${TARGETS.p99AtFixedRateMaxMs} ms`, ok: p99 !== null && p99 < TARGETS.p99AtFixedRateMaxMs },
+    homeP99Paced: {
+      value: p99,
+      target: `< ${TARGETS.p99AtFixedRateMaxMs} ms`,
+      ok: p99 !== null && p99 < TARGETS.p99AtFixedRateMaxMs,
+    },
   }
 }
 
@@ -282,15 +327,35 @@ function percent(value) {
 function printLoad(load) {
   const { single, throughput, fixedRate, paced, ratios } = load
   const checks = loadChecks(load)
-  heading(`Server rendering against the calibration (plain node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements)`)
-  console.log(`Each route's req/s as a fraction of the calibration's (React's development build, the issue's yardstick),`)
-  console.log(`measured one after the other with the same settings. "${REACT_FLOOR}": the same tree with the production build the app runs.`)
-  console.log(`1 connection: ${LOAD.single.seconds} s after ${LOAD.single.warmupSeconds} s warm-up; 50 connections: ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s.\n`)
+  heading(
+    `Server rendering against the calibration (plain node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements)`,
+  )
+  console.log(
+    `Each route's req/s as a fraction of the calibration's (React's development build, the issue's yardstick),`,
+  )
+  console.log(
+    `measured one after the other with the same settings. "${REACT_FLOOR}": the same tree with the production build the app runs.`,
+  )
+  console.log(
+    `1 connection: ${LOAD.single.seconds} s after ${LOAD.single.warmupSeconds} s warm-up; 50 connections: ${LOAD.throughput.seconds} s after ${LOAD.throughput.warmupSeconds} s.\n`,
+  )
   const target = { [BARE]: checks.bareToCalibration, [HOME]: checks.homeToCalibration }
-  const cpu = (r) => (r?.cpuMsPerRequest === null || r?.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(2))
+  const cpu = (r) =>
+    r?.cpuMsPerRequest === null || r?.cpuMsPerRequest === undefined ? '-' : r.cpuMsPerRequest.toFixed(2)
   console.log(
     table(
-      ['route', '1 conn req/s', 'ms/request', 'p99 ms', 'x calibration', 'target', '', '50 conn req/s', 'p99 ms', 'x calibration'],
+      [
+        'route',
+        '1 conn req/s',
+        'ms/request',
+        'p99 ms',
+        'x calibration',
+        'target',
+        '',
+        '50 conn req/s',
+        'p99 ms',
+        'x calibration',
+      ],
       [CALIBRATION, REACT_FLOOR, BARE, HOME].map((name) => [
         name,
         single[name].rpsMean,
@@ -305,7 +370,9 @@ function printLoad(load) {
       ]),
     ),
   )
-  console.log(`\nServer CPU time per request (from /proc; a busy machine stretches the milliseconds above far more than these):`)
+  console.log(
+    `\nServer CPU time per request (from /proc; a busy machine stretches the milliseconds above far more than these):`,
+  )
   console.log(
     table(
       ['route', '1 conn CPU ms', 'x calibration', '50 conn CPU ms', 'x calibration'],
@@ -318,20 +385,32 @@ function printLoad(load) {
       ]),
     ),
   )
-  console.log(`Community home / bare route in CPU per request, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBareCpuAt50)}`)
+  console.log(
+    `Community home / bare route in CPU per request, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBareCpuAt50)}`,
+  )
   const failures = Object.entries({ ...single, ...throughput }).filter(([, r]) => r.non2xx + r.errors + r.timeouts > 0)
-  for (const [name, r] of failures) console.log(`WARNING: ${name} had ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors under load.`)
+  for (const [name, r] of failures)
+    console.log(`WARNING: ${name} had ${r.non2xx} non-2xx answers and ${r.errors + r.timeouts} errors under load.`)
   console.log(`\nCommunity home / bare route, 1 connection: ${percent(ratios.homeToBareSingle)}`)
-  console.log(`Community home / bare route, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBare)} (target ${checks.homeToBareAt50.target}): ${verdict(checks.homeToBareAt50.ok)}`)
+  console.log(
+    `Community home / bare route, ${LOAD.throughput.connections} connections: ${percent(ratios.homeToBare)} (target ${checks.homeToBareAt50.target}): ${verdict(checks.homeToBareAt50.ok)}`,
+  )
 
-  heading(`Fixed rate, autocannon (overallRate ${LOAD.fixedRate.rate}, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s)`)
-  console.log(`Each connection sends its share back to back at the top of every second: bursts of ${LOAD.fixedRate.connections} concurrent requests.`)
+  heading(
+    `Fixed rate, autocannon (overallRate ${LOAD.fixedRate.rate}, ${LOAD.fixedRate.connections} connections, ${LOAD.fixedRate.seconds} s)`,
+  )
+  console.log(
+    `Each connection sends its share back to back at the top of every second: bursts of ${LOAD.fixedRate.connections} concurrent requests.`,
+  )
   console.log(fixedRateTable(fixedRate))
-  heading(`Fixed rate, evenly paced (one request every ${1000 / LOAD.fixedRate.rate} ms, ${LOAD.fixedRate.seconds} s; latency from the scheduled send)`)
+  heading(
+    `Fixed rate, evenly paced (one request every ${1000 / LOAD.fixedRate.rate} ms, ${LOAD.fixedRate.seconds} s; latency from the scheduled send)`,
+  )
   console.log(fixedRateTable(paced))
 
   heading('Targets (issue 9, server rendering)')
-  const cpuReading = (value, min) => (value === null || value === undefined ? '-' : `${percent(value)} ${verdict(value >= min)}`)
+  const cpuReading = (value, min) =>
+    value === null || value === undefined ? '-' : `${percent(value)} ${verdict(value >= min)}`
   console.log(
     table(
       ['figure', 'value', 'target', '', 'same in CPU/request'],
@@ -357,17 +436,35 @@ function printLoad(load) {
           verdict(checks.homeToBareAt50.ok),
           cpuReading(ratios.homeToBareCpuAt50, TARGETS.rpsRatioMin),
         ],
-        [`community home p99, ${LOAD.fixedRate.rate} req/s evenly paced`, `${ms(checks.homeP99Paced.value)} ms`, checks.homeP99Paced.target, verdict(checks.homeP99Paced.ok), ''],
+        [
+          `community home p99, ${LOAD.fixedRate.rate} req/s evenly paced`,
+          `${ms(checks.homeP99Paced.value)} ms`,
+          checks.homeP99Paced.target,
+          verdict(checks.homeP99Paced.ok),
+          '',
+        ],
       ],
     ),
   )
   const perRequest = (name) => (1000 / single[name].rpsMean).toFixed(2)
-  console.log(`Calibration: ${single[CALIBRATION].rpsMean} req/s with 1 connection (${perRequest(CALIBRATION)} ms/request), ${throughput[CALIBRATION].rpsMean} req/s with ${LOAD.throughput.connections}; React's production build: ${perRequest(REACT_FLOOR)} ms/request.`)
+  console.log(
+    `Calibration: ${single[CALIBRATION].rpsMean} req/s with 1 connection (${perRequest(CALIBRATION)} ms/request), ${throughput[CALIBRATION].rpsMean} req/s with ${LOAD.throughput.connections}; React's production build: ${perRequest(REACT_FLOOR)} ms/request.`,
+  )
 }
 
 function fixedRateTable(results) {
   return table(
-    ['route', 'req/s done', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors', `p99 < ${TARGETS.p99AtFixedRateMaxMs} ms`],
+    [
+      'route',
+      'req/s done',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'requests',
+      'non-2xx',
+      'errors',
+      `p99 < ${TARGETS.p99AtFixedRateMaxMs} ms`,
+    ],
     Object.entries(results).map(([path, r]) => [
       path,
       // Below the asked rate means the server fell behind.
@@ -387,7 +484,8 @@ function fixedRateTable(results) {
 function warnIfNotServing(pages) {
   for (const path of [HOME, BARE]) {
     const page = pages.find((p) => p.path === path)
-    if (page && page.status !== 200) console.log(`WARNING: ${path} answers ${page.status}; its load figures are not the page's.`)
+    if (page && page.status !== 200)
+      console.log(`WARNING: ${path} answers ${page.status}; its load figures are not the page's.`)
   }
 }
 
@@ -439,7 +537,8 @@ async function main() {
   printMachine('before the run', machineBefore, { warnIfBusy: true })
   try {
     const build = ensureBuild(ROOT)
-    if (build.stale) console.log('WARNING: build/ is older than app/: these figures are for the last build (npm run build).')
+    if (build.stale)
+      console.log('WARNING: build/ is older than app/: these figures are for the last build (npm run build).')
 
     await assertPortFree(BASE_URL)
     for (const port of Object.values(CALIBRATION_PORTS)) await assertPortFree(`http://127.0.0.1:${port}`)
@@ -478,14 +577,19 @@ async function main() {
     console.log('')
     // The benchmark itself keeps both the server and autocannon busy: no warning from this one.
     printMachine('right after the load', machineAfter, { warnIfBusy: false })
-    if (serverOutput.length) console.log(`\nServer output (warnings and errors, last ${serverOutput.length} lines):\n${serverOutput.join('\n')}`)
+    if (serverOutput.length)
+      console.log(
+        `\nServer output (warnings and errors, last ${serverOutput.length} lines):\n${serverOutput.join('\n')}`,
+      )
     clearTimeout(deadline)
     const edge = {}
     const webOnly = process.argv.includes('--web')
     for (const script of webOnly ? [] : EDGE_BENCHES) edge[script.replace(/\.mjs$/, '')] = await runEdgeBench(script)
     const seconds = Math.round((Date.now() - started) / 1000)
     console.log(`\nDone in ${seconds} s.`)
-    console.log(`BENCH_JSON ${JSON.stringify({ ...benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }), edge })}`)
+    console.log(
+      `BENCH_JSON ${JSON.stringify({ ...benchJson({ build, pages, load, seconds, machine: { before: machineBefore, afterLoad: machineAfter } }), edge })}`,
+    )
   } finally {
     await cleanup.runAll()
   }
@@ -495,7 +599,10 @@ async function main() {
 function runEdgeBench(script) {
   console.log(`\nRunning tests/bench/${script}...`)
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, 'tests/bench', script)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [join(ROOT, 'tests/bench', script)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     let figures = null
     let pending = ''
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -522,7 +629,13 @@ function benchJson({ build, pages, load, seconds, machine }) {
   const homePaced = load.paced[HOME]
   return {
     targets: TARGETS,
-    config: { load: LOAD, headers: BROWSER_HEADERS, home: HOME, bare: BARE, calibration: `node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements` },
+    config: {
+      load: LOAD,
+      headers: BROWSER_HEADERS,
+      home: HOME,
+      bare: BARE,
+      calibration: `node:http + react-dom/server, ${CALIBRATION_ELEMENTS} elements`,
+    },
     machine,
     build: { builtNow: build.built, olderThanSources: build.stale, manifest: pages.manifestFile },
     calibration: {
@@ -543,7 +656,9 @@ function benchJson({ build, pages, load, seconds, machine }) {
       rpsRatio: load.ratios.homeToBare !== null && load.ratios.homeToBare >= TARGETS.rpsRatioMin,
       homeP99AtFixedRate: home.p99Ms !== null && home.p99Ms < TARGETS.p99AtFixedRateMaxMs,
       homeP99Paced: homePaced.p99Ms !== null && homePaced.p99Ms < TARGETS.p99AtFixedRateMaxMs,
-      jsPerPage: Object.fromEntries(pages.pages.map((p) => [p.path, p.js.ratioToBaselineGzip <= TARGETS.jsGzipRatioMax])),
+      jsPerPage: Object.fromEntries(
+        pages.pages.map((p) => [p.path, p.js.ratioToBaselineGzip <= TARGETS.jsGzipRatioMax]),
+      ),
     },
     js: { baseline: pages.baseline, pages: pages.pages },
     translations: pages.translations,

@@ -92,7 +92,11 @@ export async function assertPortFree(baseUrl) {
  * last lines) so a failed start can say why.
  */
 export async function startServer(root, env, baseUrl, { nodeArgs = [] } = {}) {
-  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...nodeArgs, 'server.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const output = []
   const keep = (chunk) => {
     output.push(...chunk.toString().split('\n').filter(Boolean))

@@ -27,7 +27,9 @@ async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string) {
 test.describe('a room that refuses the visitor', () => {
   test.beforeAll(staffRoom)
 
-  test('signed in: the access-denied page, 403, offering another account and coming back here', async ({ page }, testInfo) => {
+  test('signed in: the access-denied page, 403, offering another account and coming back here', async ({
+    page,
+  }, testInfo) => {
     await signInWithSession(page, NOAH.emailAddress)
     await page.goto('/me')
     const response = await page.goto(`/${DEMO.slug}/${STAFF_ROOM.slug}`)
@@ -35,14 +37,17 @@ test.describe('a room that refuses the visitor', () => {
     await expect(page).toHaveURL(`/${DEMO.slug}/access-denied?redirectTo=%2F${DEMO.slug}%2F${STAFF_ROOM.slug}`)
     await expect(heading(page, t('en', 'pages:accessPages.accessDenied.title'))).toBeVisible()
     const main = page.getByRole('main')
-    await expect(main.getByText(t('en', 'pages:accessPages.accessDenied.message', { community: DEMO.name }))).toBeVisible()
-    await expect(main.getByText(t('en', 'pages:accessPages.accessDenied.signedInAs', { name: NOAH.name }))).toBeVisible()
+    await expect(
+      main.getByText(t('en', 'pages:accessPages.accessDenied.message', { community: DEMO.name })),
+    ).toBeVisible()
+    await expect(
+      main.getByText(t('en', 'pages:accessPages.accessDenied.signedInAs', { name: NOAH.name })),
+    ).toBeVisible()
     // Not the private page's sign-in prompt: Noah is signed in, and the room refused him.
     await expect(main.getByText(t('en', 'pages:private.title'))).toHaveCount(0)
-    await expect(main.getByRole('link', { name: t('en', 'pages:accessPages.accessDenied.signInAnother') })).toHaveAttribute(
-      'href',
-      `/sign-in?redirectTo=%2F${DEMO.slug}%2F${STAFF_ROOM.slug}`,
-    )
+    await expect(
+      main.getByRole('link', { name: t('en', 'pages:accessPages.accessDenied.signInAnother') }),
+    ).toHaveAttribute('href', `/sign-in?redirectTo=%2F${DEMO.slug}%2F${STAFF_ROOM.slug}`)
     await expect(main.getByRole('link', { name: t('en', 'common:actions.goHome') })).toHaveAttribute('href', '/')
     // The room's name appears nowhere on the page.
     await expect(page.getByText(STAFF_ROOM.name)).toHaveCount(0)
@@ -61,14 +66,20 @@ test.describe('a room that refuses the visitor', () => {
 })
 
 for (const kind of ['post', 'group', 'event'] as const) {
-  test(`/${DEMO.slug}/${kind}-not-found answers 404 with its title, message and the way to the community`, async ({ page }, testInfo) => {
+  test(`/${DEMO.slug}/${kind}-not-found answers 404 with its title, message and the way to the community`, async ({
+    page,
+  }, testInfo) => {
     const response = await page.goto(`/${DEMO.slug}/${kind}-not-found`)
     expect(response?.status()).toBe(404)
     await expect(heading(page, t('en', `pages:accessPages.${kind}NotFound.title`))).toBeVisible()
     await expect(page).toHaveTitle(`${t('en', `pages:accessPages.${kind}NotFound.title`)} · Hearth`)
     const main = page.getByRole('main')
-    await expect(main.getByText(t('en', `pages:accessPages.${kind}NotFound.message`, { community: DEMO.name }))).toBeVisible()
-    await expect(main.getByRole('link', { name: t('en', 'pages:accessPages.back', { community: DEMO.name }) })).toHaveAttribute('href', `/${DEMO.slug}`)
+    await expect(
+      main.getByText(t('en', `pages:accessPages.${kind}NotFound.message`, { community: DEMO.name })),
+    ).toBeVisible()
+    await expect(
+      main.getByRole('link', { name: t('en', 'pages:accessPages.back', { community: DEMO.name }) }),
+    ).toHaveAttribute('href', `/${DEMO.slug}`)
     await checkAtBothWidths(page, testInfo, `${kind}-not-found`)
   })
 }

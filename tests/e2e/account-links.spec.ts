@@ -4,7 +4,16 @@
 // run's database (as the mail would carry them), so this spec spends no sign-in codes.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, accountArea, accountMenuButton, collectErrors, expectAccessible, openAccountMenu, sql, t } from './support'
+import {
+  DEMO,
+  accountArea,
+  accountMenuButton,
+  collectErrors,
+  expectAccessible,
+  openAccountMenu,
+  sql,
+  t,
+} from './support'
 
 const [OWNER, , MIA, NOAH] = DEMO.accounts
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -22,23 +31,27 @@ async function userId(emailAddress: string): Promise<string> {
 async function linkFor(emailAddress: string, destination = `/${DEMO.slug}`): Promise<string> {
   const id = randomBytes(27).toString('base64url')
   const now = new Date()
-  await sql('INSERT INTO magic_links (id, userId, destinationUrl, expiresAt, usedAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, NULL, ?, ?)', [
-    id,
-    await userId(emailAddress),
-    destination,
-    sqliteDate(new Date(now.getTime() + 10 * 60_000)),
-    sqliteDate(now),
-    sqliteDate(now),
-  ])
+  await sql(
+    'INSERT INTO magic_links (id, userId, destinationUrl, expiresAt, usedAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, NULL, ?, ?)',
+    [
+      id,
+      await userId(emailAddress),
+      destination,
+      sqliteDate(new Date(now.getTime() + 10 * 60_000)),
+      sqliteDate(now),
+      sqliteDate(now),
+    ],
+  )
   return id
 }
-
 
 async function expectSignedInAs(page: Page, name: string) {
   await expect(accountMenuButton(page)).toHaveText(name)
 }
 
-test('a link for another account asks first; ?s= signs nobody out; the menu signs out with a form', async ({ page }) => {
+test('a link for another account asks first; ?s= signs nobody out; the menu signs out with a form', async ({
+  page,
+}) => {
   const errors = collectErrors(page)
   await page.goto(`/ml/${await linkFor(MIA.emailAddress)}`)
   await expect(page).toHaveURL(`/${DEMO.slug}`)
@@ -53,8 +66,12 @@ test('a link for another account asks first; ?s= signs nobody out; the menu sign
   const noahLink = await linkFor(NOAH.emailAddress)
   const asked = await page.goto(`/callback?a=${noahLink}&r=%2F${DEMO.slug}`)
   expect(asked?.status()).toBe(200)
-  await expect(page.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: NOAH.name }) })).toBeVisible()
-  await expect(page.getByText(text('auth:linksOnGet.switchMessage', { name: NOAH.name, current: MIA.name }))).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: NOAH.name }) }),
+  ).toBeVisible()
+  await expect(
+    page.getByText(text('auth:linksOnGet.switchMessage', { name: NOAH.name, current: MIA.name })),
+  ).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('link', { name: text('auth:linksOnGet.stayAs', { name: MIA.name }) }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
@@ -68,7 +85,9 @@ test('a link for another account asks first; ?s= signs nobody out; the menu sign
 
   // The same question on a mailed link (ml/{id}).
   await page.goto(`/ml/${await linkFor(OWNER.emailAddress, '/me')}`)
-  await expect(page.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: OWNER.name }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: OWNER.name }) }),
+  ).toBeVisible()
   await page.getByRole('button', { name: text('auth:linksOnGet.continueAs', { name: OWNER.name }) }).click()
   await expect(page).toHaveURL('/me')
   await expectSignedInAs(page, OWNER.name)
@@ -90,7 +109,9 @@ test('a return address longer than 2,048 characters gets a 400 page that says so
   const long = `/${DEMO.slug}?${'x'.repeat(2048)}`
   const response = await page.goto(`/sign-in?redirectTo=${encodeURIComponent(long)}`)
   expect(response?.status()).toBe(400)
-  await expect(page.getByRole('heading', { level: 1, name: text('common:otpAndLinks.redirectTooLong.title') })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('common:otpAndLinks.redirectTooLong.title') }),
+  ).toBeVisible()
   await expect(page.getByText(text('common:otpAndLinks.redirectTooLong.message', { max: 2048 }))).toBeVisible()
   await expectAccessible(page)
 })

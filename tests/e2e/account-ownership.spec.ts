@@ -15,7 +15,10 @@ async function bothWidths(page: Page, name: string) {
   }
 }
 
-test('an admin invites someone who has an account; only they accept it, and their account stays theirs', async ({ page, browser }, testInfo) => {
+test('an admin invites someone who has an account; only they accept it, and their account stays theirs', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000)
   const run = `${randomBytes(3).toString('hex')}-${testInfo.project.name}`
   const slug = `owners-${run}`
@@ -43,8 +46,12 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await page.goto(`/${slug}/members`)
   await page.getByRole('link', { name: text('members:invitations.link') }).click()
   await expect(page.getByRole('heading', { level: 1, name: text('members:invitations.title') })).toBeVisible()
-  await expect(page.getByRole('row').filter({ hasText: ivy })).toContainText(text('members:invitations.by', { name: 'Ada Admin' }))
-  await expect(page.getByRole('button', { name: text('members:invitations.withdrawFor', { email: ivy }) })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: ivy })).toContainText(
+    text('members:invitations.by', { name: 'Ada Admin' }),
+  )
+  await expect(
+    page.getByRole('button', { name: text('members:invitations.withdrawFor', { email: ivy }) }),
+  ).toBeVisible()
   await expectAccessible(page)
   await bothWidths(page, 'member-invitations')
 
@@ -54,7 +61,9 @@ test('an admin invites someone who has an account; only they accept it, and thei
   expect(link).toBeTruthy()
   const path = new URL(link!).pathname
   await page.goto(path)
-  await expect(page.getByRole('alert')).toContainText(text('members:invitation.otherAccount', { address: `i•••@owners.example` }))
+  await expect(page.getByRole('alert')).toContainText(
+    text('members:invitation.otherAccount', { address: `i•••@owners.example` }),
+  )
   await expect(page.getByRole('button', { name: text('members:invitation.accept') })).toHaveCount(0)
 
   // Ivy, signed in as herself, accepts.
@@ -62,15 +71,21 @@ test('an admin invites someone who has an account; only they accept it, and thei
   const ivyPage = await ivyContext.newPage()
   await signInWithSession(ivyPage, ivy)
   await ivyPage.goto(path)
-  await expect(ivyPage.getByRole('heading', { level: 1, name: text('members:invitation.title', { community }) })).toBeVisible()
+  await expect(
+    ivyPage.getByRole('heading', { level: 1, name: text('members:invitation.title', { community }) }),
+  ).toBeVisible()
   await expect(ivyPage.getByText(text('members:invitation.offer', { inviter: 'Ada Admin', community }))).toBeVisible()
   await expectAccessible(ivyPage)
   await bothWidths(ivyPage, 'invitation')
   await ivyPage.getByRole('button', { name: text('members:invitation.accept') }).click()
   await expect(ivyPage).toHaveURL(new RegExp(`/${slug}(/|$)`))
   await expect(ivyPage.getByText(text('members:invitation.accepted', { community }))).toBeVisible()
-  expect(await sql('SELECT status FROM memberships WHERE brandId = ? AND userId = ?', [brandId, ivyId])).toEqual([{ status: 'active' }])
-  expect(await sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [brandId, ivyId])).toEqual([{ slug: `ivy-${run}` }])
+  expect(await sql('SELECT status FROM memberships WHERE brandId = ? AND userId = ?', [brandId, ivyId])).toEqual([
+    { status: 'active' },
+  ])
+  expect(await sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [brandId, ivyId])).toEqual([
+    { slug: `ivy-${run}` },
+  ])
   // Spent: the link is gone.
   const again = await ivyPage.goto(path)
   expect(again?.status()).toBe(410)
@@ -84,5 +99,7 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await bothWidths(page, 'member-editor-own-account')
   await page.getByRole('button', { name: text('members:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
-  expect(await sql('SELECT name, emailAddress FROM users WHERE id = ?', [ivyId])).toEqual([{ name: 'Ivy Owner', emailAddress: ivy }])
+  expect(await sql('SELECT name, emailAddress FROM users WHERE id = ?', [ivyId])).toEqual([
+    { name: 'Ivy Owner', emailAddress: ivy },
+  ])
 })

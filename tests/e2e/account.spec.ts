@@ -25,7 +25,10 @@ test('signed out, /me asks to sign in and /communities lists the public communit
   await expect(page.getByRole('heading', { level: 1, name: text('account:communities.title') })).toBeVisible()
   const yours = page.getByRole('region', { name: text('account:communities.yours') })
   await expect(yours.getByText(text('account:communities.signInPrompt'))).toBeVisible()
-  await expect(yours.getByRole('link', { name: text('account:communities.signIn') })).toHaveAttribute('href', '/sign-in?redirectTo=%2Fcommunities')
+  await expect(yours.getByRole('link', { name: text('account:communities.signIn') })).toHaveAttribute(
+    'href',
+    '/sign-in?redirectTo=%2Fcommunities',
+  )
   const listing = page.getByRole('region', { name: text('account:communities.public') })
   const demo = listing.getByRole('listitem').filter({ has: page.getByRole('heading', { name: DEMO.name }) })
   await expect(demo.getByRole('link', { name: DEMO.name })).toHaveAttribute('href', `/${DEMO.slug}`)
@@ -34,7 +37,8 @@ test('signed out, /me asks to sign in and /communities lists the public communit
   // way back, and page links show only with a way on.
   const pagination = page.getByRole('navigation', { name: text('account:communities.pagination') })
   await expect(page.getByRole('link', { name: text('account:communities.previous') })).toHaveCount(0)
-  if (await pagination.count()) await expect(pagination.getByRole('link', { name: text('account:communities.next') })).toBeVisible()
+  if (await pagination.count())
+    await expect(pagination.getByRole('link', { name: text('account:communities.next') })).toBeVisible()
   else expect(await listing.getByRole('listitem').count()).toBeLessThanOrEqual(24)
   await expectAccessible(page)
 })
@@ -53,7 +57,10 @@ test('signed in: /me, /communities, and saving the settings and the picture', as
   // /me: the community with the standing, and the personal room in it.
   await expect(page).toHaveTitle(`${text('account:me.title')} · Hearth`)
   await expect(page.getByRole('heading', { level: 1, name: text('account:me.title') })).toBeVisible()
-  const card = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { name: DEMO.name }) })
+  const card = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: DEMO.name }) })
   await expect(card.getByText(standing, { exact: true })).toBeVisible()
   await expect(card.getByRole('link', { name: DEMO.name })).toHaveAttribute('href', `/${DEMO.slug}`)
   await expect(card.getByRole('link', { name: account.name })).toHaveAttribute('href', `/${DEMO.slug}/${roomSlug}`)
@@ -119,17 +126,28 @@ test('signed in: /me, /communities, and saving the settings and the picture', as
   const picture = page.getByRole('region', { name: text('account:settings.avatar.heading') })
   const fileInput = picture.getByLabel(text('account:settings.avatar.file'))
   const upload = picture.getByRole('button', { name: text('account:settings.avatar.upload') })
-  await fileInput.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') })
+  await fileInput.setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture at all'),
+  })
   await upload.click()
   await expect(picture.getByText(text('account:errors.avatarNotImage'))).toBeVisible()
-  await picture.getByLabel(text('account:settings.avatar.file')).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngDeclaring(20_000, 20_000) })
+  await picture
+    .getByLabel(text('account:settings.avatar.file'))
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: pngDeclaring(20_000, 20_000) })
   await upload.click()
   await expect(picture.getByText(text('account:uploads.avatarDimensions'))).toBeVisible()
   const webp = await solidImage('webp', 320, 200)
-  await picture.getByLabel(text('account:settings.avatar.file')).setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: webp })
+  await picture
+    .getByLabel(text('account:settings.avatar.file'))
+    .setInputFiles({ name: 'me.webp', mimeType: 'image/webp', buffer: webp })
   await upload.click()
   await expect(page.getByRole('status')).toHaveText(text('account:settings.saved'))
-  await expect(picture.getByRole('img', { name: text('account:settings.avatar.current') })).toHaveAttribute('src', /^\/uploads\/avatars\/[\w-]+\.png$/)
+  await expect(picture.getByRole('img', { name: text('account:settings.avatar.current') })).toHaveAttribute(
+    'src',
+    /^\/uploads\/avatars\/[\w-]+\.png$/,
+  )
   const png = await solidImage('png', 640, 480)
   await fileInput.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
   await upload.click()

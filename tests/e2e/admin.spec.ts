@@ -5,7 +5,19 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { accountArea, accountMenuButton, addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, openAccountMenu, screenshot, signInWithSession, sql, t } from './support'
+import {
+  accountArea,
+  accountMenuButton,
+  addPerson,
+  copyOfDemoRoom,
+  expectAccessible,
+  makeCommunity,
+  openAccountMenu,
+  screenshot,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 /** A community like the demo, with its hub and announcements, an admin, a member and three rooms. */
@@ -27,7 +39,9 @@ async function makeAdminCommunity(tag: string) {
   return { slug, name, admin, member }
 }
 
-test('an admin opens the panel from the account menu, reads the summary and archives a room', async ({ page }, testInfo) => {
+test('an admin opens the panel from the account menu, reads the summary and archives a room', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000)
   const community = await makeAdminCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   await signInWithSession(page, community.admin.emailAddress)
@@ -37,7 +51,8 @@ test('an admin opens the panel from the account menu, reads the summary and arch
   await menu.getByRole('link', { name: text('common:accountMenu.manageCommunity') }).click()
   await expect(page).toHaveURL(`/${community.slug}/admin`)
   // With JavaScript the page changes under the menu, which stays open: close it for the screenshots.
-  if ((await accountArea(page).locator('details.account-menu').getAttribute('open')) !== null) await accountMenuButton(page).click()
+  if ((await accountArea(page).locator('details.account-menu').getAttribute('open')) !== null)
+    await accountMenuButton(page).click()
   await expect(page.getByRole('heading', { level: 1, name: text('admin:home.title') })).toBeVisible()
 
   // The admin navigation, with the community in "My Communities".
@@ -45,7 +60,10 @@ test('an admin opens the panel from the account menu, reads the summary and arch
   for (const item of ['home', 'users', 'rooms', 'directory', 'settings', 'manageSite', 'tags']) {
     await expect(nav.getByRole('link', { name: text(`admin:nav.${item}`), exact: true })).toBeVisible()
   }
-  await expect(nav.getByRole('link', { name: text('admin:nav.settings'), exact: true })).toHaveAttribute('href', `/${community.slug}/settings`)
+  await expect(nav.getByRole('link', { name: text('admin:nav.settings'), exact: true })).toHaveAttribute(
+    'href',
+    `/${community.slug}/settings`,
+  )
   await nav.getByText(text('admin:nav.myCommunities')).click()
   await expect(nav.getByRole('link', { name: community.name })).toHaveAttribute('href', `/${community.slug}/admin`)
   await nav.getByText(text('admin:nav.myCommunities')).click()
@@ -53,9 +71,24 @@ test('an admin opens the panel from the account menu, reads the summary and arch
   // The summary: two active people, five active rooms.
   const people = page.getByRole('region', { name: text('admin:home.people') })
   const rooms = page.getByRole('region', { name: text('admin:home.rooms') })
-  await expect(people.locator('div').filter({ hasText: text('admin:peopleStatus.active') }).locator('dd')).toHaveText('2')
-  await expect(rooms.locator('div').filter({ hasText: text('admin:roomStatus.active') }).locator('dd')).toHaveText('5')
-  await expect(rooms.locator('div').filter({ hasText: text('admin:roomStatus.total') }).locator('dd')).toHaveText('5')
+  await expect(
+    people
+      .locator('div')
+      .filter({ hasText: text('admin:peopleStatus.active') })
+      .locator('dd'),
+  ).toHaveText('2')
+  await expect(
+    rooms
+      .locator('div')
+      .filter({ hasText: text('admin:roomStatus.active') })
+      .locator('dd'),
+  ).toHaveText('5')
+  await expect(
+    rooms
+      .locator('div')
+      .filter({ hasText: text('admin:roomStatus.total') })
+      .locator('dd'),
+  ).toHaveText('5')
   await expectAccessible(page)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 })
@@ -83,7 +116,12 @@ test('an admin opens the panel from the account menu, reads the summary and arch
   await page.getByLabel(text('admin:rooms.batch.status')).selectOption('archived')
   await page.getByRole('button', { name: text('admin:rooms.batch.apply') }).click()
   await expect(page.getByRole('alert').filter({ hasText: text('admin:errors.protectedRoom') })).toBeVisible()
-  await expect(page.getByRole('row').filter({ hasText: `${community.name} Hub` }).getByRole('cell', { name: text('admin:roomStatus.active'), exact: true })).toBeVisible()
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `${community.name} Hub` })
+      .getByRole('cell', { name: text('admin:roomStatus.active'), exact: true }),
+  ).toBeVisible()
 })
 
 test('the users, directory and product config pages (a super user)', async ({ page }, testInfo) => {
@@ -93,7 +131,10 @@ test('the users, directory and product config pages (a super user)', async ({ pa
   await signInWithSession(page, community.admin.emailAddress)
 
   await page.goto(`/${community.slug}/admin/users`)
-  await expect(page.getByRole('link', { name: community.member.name })).toHaveAttribute('href', new RegExp(`^/${community.slug}/members/`))
+  await expect(page.getByRole('link', { name: community.member.name })).toHaveAttribute(
+    'href',
+    new RegExp(`^/${community.slug}/members/`),
+  )
   await expectAccessible(page)
   await screenshot(page, testInfo, 'admin-users')
 
@@ -118,7 +159,9 @@ test('the users, directory and product config pages (a super user)', async ({ pa
   await waiting.getByRole('button', { name: text('admin:rooms.queue.approve') }).click()
   await expect(page.getByText(text('admin:flash.saved'))).toBeVisible()
   await expect(page.getByText(text('admin:rooms.queue.empty'))).toBeVisible()
-  expect(await sql<{ status: string }>("SELECT status FROM rooms WHERE name = ?", [`Library ${tag}`])).toEqual([{ status: 'active' }])
+  expect(await sql<{ status: string }>('SELECT status FROM rooms WHERE name = ?', [`Library ${tag}`])).toEqual([
+    { status: 'active' },
+  ])
 
   // The product config: a bad threshold is refused with its message and the typed value kept.
   await page.goto(`/${community.slug}/admin/product`)
@@ -138,5 +181,7 @@ test('a member is refused the admin panel', async ({ page }, testInfo) => {
   await expect(menu.getByRole('link', { name: text('common:accountMenu.manageCommunity') })).toHaveCount(0)
   await page.goto(`/${community.slug}/admin/rooms`)
   await expect(page).toHaveURL(new RegExp(`/${community.slug}/access-denied\\?`))
-  await expect(page.getByRole('heading', { level: 1, name: text('pages:accessPages.accessDenied.title') })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('pages:accessPages.accessDenied.title') }),
+  ).toBeVisible()
 })

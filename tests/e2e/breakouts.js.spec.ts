@@ -5,7 +5,16 @@
 // from its registration answers. JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshot, screenshots, sql, t } from './support'
+import {
+  claimRoom,
+  joinMeeting,
+  MEDIA_LAUNCH_OPTIONS,
+  personInBrowser,
+  screenshot,
+  screenshots,
+  sql,
+  t,
+} from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 
@@ -13,7 +22,8 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@breakouts.example` })
+const signedIn = (browser: Browser, name: string) =>
+  personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@breakouts.example` })
 
 const tile = (page: Page, name: string) => page.locator(`.meeting-tile[aria-label="${name}"]`)
 
@@ -23,7 +33,13 @@ async function makeEvent(slug: string, answers: Array<{ userId: string; team: st
   const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
   const formId = randomBytes(27).toString('base64url')
   const steps = [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]]
-  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [formId, room!.brandId, JSON.stringify(steps), now, now])
+  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
+    formId,
+    room!.brandId,
+    JSON.stringify(steps),
+    now,
+    now,
+  ])
   await sql(
     `INSERT INTO events (roomId, eventType, feedVisible, publicPosting, timerMuteOnExpiry, timerEnforcement, timerEncouragement,
        registrationEnabled, registrationModeration, breakoutSize, registrationFormId, matchPrimaryField, predefinedGroups, createdAt, updatedAt)
@@ -32,22 +48,30 @@ async function makeEvent(slug: string, answers: Array<{ userId: string; team: st
   )
   for (const { userId, team } of answers) {
     const submissionId = randomBytes(27).toString('base64url')
-    await sql('INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)', [submissionId, formId, userId, JSON.stringify({ team }), now, now])
-    await sql("INSERT INTO event_registrations (id, roomId, userId, status, coHost, source, submissionId, createdAt, updatedAt) VALUES (?, ?, ?, 'approved', 0, 'form', ?, ?, ?)", [
-      randomBytes(27).toString('base64url'),
-      room!.id,
-      userId,
-      submissionId,
-      now,
-      now,
-    ])
+    await sql(
+      'INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
+      [submissionId, formId, userId, JSON.stringify({ team }), now, now],
+    )
+    await sql(
+      "INSERT INTO event_registrations (id, roomId, userId, status, coHost, source, submissionId, createdAt, updatedAt) VALUES (?, ?, ?, 'approved', 0, 'form', ?, ?, ?)",
+      [randomBytes(27).toString('base64url'), room!.id, userId, submissionId, now, now],
+    )
   }
 }
 
 /** The person's camera reaches this page: its tile shows decoded video. */
 async function seesVideoOf(page: Page, name: string) {
   await expect(tile(page, name)).toBeVisible({ timeout: 30_000 })
-  await expect.poll(() => tile(page, name).locator('video').first().evaluate((video: HTMLVideoElement) => video.videoWidth), { timeout: 30_000 }).toBeGreaterThan(0)
+  await expect
+    .poll(
+      () =>
+        tile(page, name)
+          .locator('video')
+          .first()
+          .evaluate((video: HTMLVideoElement) => video.videoWidth),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0)
 }
 
 async function openBreakouts(page: Page) {
@@ -61,7 +85,9 @@ async function openBreakouts(page: Page) {
 test.describe('breakout rooms', () => {
   test.describe.configure({ timeout: 240_000 })
 
-  test('the host splits the meeting into two rooms, each hears only its own, and ends them', async ({ browser }, testInfo) => {
+  test('the host splits the meeting into two rooms, each hears only its own, and ends them', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Hana')
     const ana = await signedIn(browser, 'Ana')
     const bo = await signedIn(browser, 'Bo')
@@ -113,7 +139,11 @@ test.describe('breakout rooms', () => {
       await expect(bo.page.getByText(m('breakouts.previewJoin', { room: 'Garden' }))).toBeVisible()
       await screenshot(bo.page, testInfo, 'breakouts-preview')
 
-      for (const [person, name] of [[ana, first], [host, first], [bo, 'Garden']] as const) {
+      for (const [person, name] of [
+        [ana, first],
+        [host, first],
+        [bo, 'Garden'],
+      ] as const) {
         await expect(person.page.getByText(m('breakouts.youAreIn', { room: name }))).toBeVisible({ timeout: 30_000 })
       }
       // Ana and Hana see each other, and only each other; Bo is alone in Garden.
@@ -134,7 +164,9 @@ test.describe('breakout rooms', () => {
       await again.getByRole('button', { name: m('breakouts.end') }).click()
       await expect(bo.page.getByRole('heading', { name: m('breakouts.endedTitle') })).toBeVisible({ timeout: 10_000 })
       for (const person of [host, ana, bo]) {
-        await expect(person.page.getByText(m('breakouts.youAreIn', { room: first }))).toHaveCount(0, { timeout: 30_000 })
+        await expect(person.page.getByText(m('breakouts.youAreIn', { room: first }))).toHaveCount(0, {
+          timeout: 30_000,
+        })
         await expect(person.page.getByText(m('breakouts.youAreIn', { room: 'Garden' }))).toHaveCount(0)
       }
       await seesVideoOf(host.page, ana.name)
@@ -142,7 +174,8 @@ test.describe('breakout rooms', () => {
       await seesVideoOf(bo.page, ana.name)
       await screenshots(host.page, testInfo, 'breakouts-back-in-main')
 
-      for (const { errors } of [host, ana, bo]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, ana, bo])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await ana.close()
@@ -150,7 +183,9 @@ test.describe('breakout rooms', () => {
     }
   })
 
-  test('an event’s host fills the rooms from its predefined groups, then by its registration answers', async ({ browser }, testInfo) => {
+  test('an event’s host fills the rooms from its predefined groups, then by its registration answers', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Hedda')
     const ana = await signedIn(browser, 'Anouk')
     const bo = await signedIn(browser, 'Boris')
@@ -158,7 +193,17 @@ test.describe('breakout rooms', () => {
       const slug = `hedda-${run}`
       await claimRoom(host.page, slug)
       // Different teams; the groups put Anouk (and someone absent) in one, Boris in the other.
-      await makeEvent(slug, [{ userId: ana.userId, team: 'Red' }, { userId: bo.userId, team: ' red ' }], [[ana.emailAddress, 'absent@breakouts.example'], [bo.emailAddress, 'gone@breakouts.example']])
+      await makeEvent(
+        slug,
+        [
+          { userId: ana.userId, team: 'Red' },
+          { userId: bo.userId, team: ' red ' },
+        ],
+        [
+          [ana.emailAddress, 'absent@breakouts.example'],
+          [bo.emailAddress, 'gone@breakouts.example'],
+        ],
+      )
       const room = `/me/${slug}`
       for (const person of [host, ana, bo]) await joinMeeting(person.page, room)
       await seesVideoOf(host.page, ana.name)
@@ -184,11 +229,15 @@ test.describe('breakout rooms', () => {
       await expect(option(ana)).toHaveText(m('breakouts.defaultName', { number: 1 }))
       await screenshots(host.page, testInfo, 'breakouts-from-event')
       await panel.getByRole('button', { name: m('breakouts.apply') }).click()
-      for (const person of [ana, bo]) await expect(person.page.getByText(m('breakouts.youAreIn', { room: m('breakouts.defaultName', { number: 1 }) }))).toBeVisible({ timeout: 30_000 })
+      for (const person of [ana, bo])
+        await expect(
+          person.page.getByText(m('breakouts.youAreIn', { room: m('breakouts.defaultName', { number: 1 }) })),
+        ).toBeVisible({ timeout: 30_000 })
       await seesVideoOf(ana.page, bo.name)
       await expect(tile(ana.page, host.name)).toHaveCount(0)
 
-      for (const { errors } of [host, ana, bo]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, ana, bo])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await ana.close()

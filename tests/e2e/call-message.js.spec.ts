@@ -12,7 +12,21 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, claimRoom, collectErrors, copyRow, DEMO, joinMeeting, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
+import {
+  addPerson,
+  claimRoom,
+  collectErrors,
+  copyRow,
+  DEMO,
+  joinMeeting,
+  mailsTo,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  personInBrowser,
+  screenshots,
+  sql,
+  t,
+} from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const msg = (key: string, values: Record<string, string | number> = {}) => t('en', `messages:${key}`, values)
@@ -38,7 +52,9 @@ async function callAndBeDeclined(guest: Page, host: Page, again: boolean) {
   await expect(guest.getByText(m('waitingRoom.declined'))).toBeVisible({ timeout: 15_000 })
 }
 
-test('a declined guest leaves the host a text message with name, company and phone, then a recorded video; the host reads both', async ({ browser }, testInfo) => {
+test('a declined guest leaves the host a text message with name, company and phone, then a recorded video; the host reads both', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000)
   // A community of the test's own, the host a member of it, with a personal room whose waiting room is on.
   const community = `call-message-${run}`
@@ -82,11 +98,15 @@ test('a declined guest leaves the host a text message with name, company and pho
     await form.getByLabel(m('callMessage.fullName')).fill('Gina Guest')
     await form.getByLabel(m('callMessage.company')).fill('Acme Widgets')
     await form.getByLabel(m('callMessage.phone')).fill('12')
-    await form.getByLabel(m('callMessage.body'), { exact: true }).fill('Sorry to miss you. Could we talk about the order?')
+    await form
+      .getByLabel(m('callMessage.body'), { exact: true })
+      .fill('Sorry to miss you. Could we talk about the order?')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
     await expect(form.getByText(msg('errors.phoneInvalid'))).toBeVisible()
     // What was typed is still there.
-    await expect(form.getByLabel(m('callMessage.body'), { exact: true })).toHaveValue('Sorry to miss you. Could we talk about the order?')
+    await expect(form.getByLabel(m('callMessage.body'), { exact: true })).toHaveValue(
+      'Sorry to miss you. Could we talk about the order?',
+    )
     await screenshots(guest, testInfo, 'call-message-errors')
     await form.getByLabel(m('callMessage.phone')).fill('+44 7400 123456')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
@@ -101,7 +121,11 @@ test('a declined guest leaves the host a text message with name, company and pho
     await guest.waitForTimeout(2_000)
     await form.getByRole('button', { name: msg('recorder.stop') }).click()
     await expect(form.getByRole('button', { name: msg('recorder.again') })).toBeVisible()
-    expect(await form.getByLabel(m('callMessage.video'), { exact: true }).evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe('video/webm')
+    expect(
+      await form
+        .getByLabel(m('callMessage.video'), { exact: true })
+        .evaluate((input: HTMLInputElement) => input.files?.[0]?.type),
+    ).toBe('video/webm')
     await screenshots(guest, testInfo, 'call-message-recorded')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
     await expect(guest.getByRole('status').filter({ hasText: m('callMessage.sent') })).toBeVisible({ timeout: 30_000 })
@@ -119,7 +143,9 @@ test('a declined guest leaves the host a text message with name, company and pho
     // The host's messages: two conversations with Gina, her company beside her name.
     await host.page.goto(`/${community}/messages`)
     const withGina = msg('conversation.nameAtCompany', { name: 'Gina Guest', company: 'Acme Widgets' })
-    const textItem = host.page.locator('.conversation-item').filter({ hasText: 'Sorry to miss you. Could we talk about the order?' })
+    const textItem = host.page
+      .locator('.conversation-item')
+      .filter({ hasText: 'Sorry to miss you. Could we talk about the order?' })
     await expect(textItem).toContainText(withGina)
     await expect(textItem).toContainText(msg('conversation.external'))
     await textItem.getByRole('link').click()
@@ -149,7 +175,9 @@ test('a declined guest leaves the host a text message with name, company and pho
   }
 })
 
-test('in a personal room, a declined guest’s message reaches the host by mail; the host answers on the reply page and the guest gets it by SMS', async ({ browser }, testInfo) => {
+test('in a personal room, a declined guest’s message reaches the host by mail; the host answers on the reply page and the guest gets it by SMS', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000)
   const hostAccount = { name: 'Pia Personal', emailAddress: `pia-${run}@call-message.example` }
   const host = await personInBrowser(browser, hostAccount)
@@ -161,7 +189,10 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
   const phone = `+4474009${String(parseInt(run, 16) % 100000).padStart(5, '0')}`
   try {
     const room = await claimRoom(host.page, `pia-${run}`)
-    await sql("UPDATE rooms SET waitingRoom = 1 WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = 'me')", [`pia-${run}`])
+    await sql(
+      "UPDATE rooms SET waitingRoom = 1 WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = 'me')",
+      [`pia-${run}`],
+    )
     await joinMeeting(host.page, room)
 
     await atTheDoor(guest, room)
@@ -173,7 +204,9 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
     await form.getByLabel(m('callMessage.phone')).fill(phone)
     await form.getByLabel(m('callMessage.body'), { exact: true }).fill('Could we talk about the order?')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
-    await expect(guest.getByRole('status').filter({ hasText: m('callMessage.personalSent') })).toBeVisible({ timeout: 15_000 })
+    await expect(guest.getByRole('status').filter({ hasText: m('callMessage.personalSent') })).toBeVisible({
+      timeout: 15_000,
+    })
 
     // The mail: who left it, the text, and the reply link.
     await expect.poll(() => mailsTo(hostAccount.emailAddress).length, { timeout: 15_000 }).toBe(1)
@@ -196,8 +229,21 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
     await expect(reader.getByText('Of course, tomorrow at ten?')).toBeVisible({ timeout: 15_000 })
 
     // The guest's SMS, naming the host and never their address.
-    await expect.poll(async () => (await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [phone])).length, { timeout: 15_000 }).toBe(1)
-    const [sms] = await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [phone])
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [
+              phone,
+            ])
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1)
+    const [sms] = await sql<{ text: string }>(
+      "SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'",
+      [phone],
+    )
     expect(sms!.text).toContain('Pia Personal')
     expect(sms!.text).not.toContain(hostAccount.emailAddress)
 

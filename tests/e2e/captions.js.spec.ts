@@ -15,12 +15,19 @@ test.use({ launchOptions: voiceLaunchOptions() })
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string, javaScriptEnabled = true) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@captions.example` }, { javaScriptEnabled })
+const signedIn = (browser: Browser, name: string, javaScriptEnabled = true) =>
+  personInBrowser(
+    browser,
+    { name, emailAddress: `${name.toLowerCase()}-${run}@captions.example` },
+    { javaScriptEnabled },
+  )
 
 test.describe('captions', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host turns captions on; both browsers read the visitor’s lines; the transcript is downloaded afterwards', async ({ browser }, testInfo) => {
+  test('the host turns captions on; both browsers read the visitor’s lines; the transcript is downloaded afterwards', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Carla')
     const visitor = await signedIn(browser, 'Vasco')
     try {
@@ -46,7 +53,12 @@ test.describe('captions', () => {
       // The visitor's tone, heard by the service, shows on both screens with the visitor's name.
       for (const page of [host.page, visitor.page]) {
         const lines = page.getByRole('region', { name: m('captions.title') }).getByRole('listitem')
-        await expect(lines.filter({ hasText: visitor.name }).filter({ hasText: /sound for \d+ s/ }).first()).toBeVisible({ timeout: 30_000 })
+        await expect(
+          lines
+            .filter({ hasText: visitor.name })
+            .filter({ hasText: /sound for \d+ s/ })
+            .first(),
+        ).toBeVisible({ timeout: 30_000 })
       }
       await screenshots(visitor.page, testInfo, 'meeting-captions')
 
@@ -73,7 +85,10 @@ test.describe('captions', () => {
       const entry = reader.page.getByRole('listitem').filter({ hasText: 'Carla' })
       await expect(entry).toBeVisible()
       await screenshots(reader.page, testInfo, 'transcripts-page')
-      const [download] = await Promise.all([reader.page.waitForEvent('download'), entry.getByRole('link', { name: c('transcripts.download') }).click()])
+      const [download] = await Promise.all([
+        reader.page.waitForEvent('download'),
+        entry.getByRole('link', { name: c('transcripts.download') }).click(),
+      ])
       expect(download.suggestedFilename()).toMatch(new RegExp(`^transcript-carla-${run}-\\d{4}-\\d{2}-\\d{2}\\.txt$`))
       const text = await (await download.createReadStream()).toArray()
       expect(Buffer.concat(text).toString()).toMatch(new RegExp(`\\[\\d{2}:\\d{2}:\\d{2}\\] Vasco: sound for \\d+ s`))

@@ -94,7 +94,9 @@ test('bad links and details come back with the reasons and what was typed', asyn
   await expect(page.getByLabel(s('claim.roomLink'))).toHaveValue(`bad-${project}`)
 })
 
-test('a claimed link offers a free one in one click, and its status page a way to sign in', async ({ page }, testInfo) => {
+test('a claimed link offers a free one in one click, and its status page a way to sign in', async ({
+  page,
+}, testInfo) => {
   const project = testInfo.project.name
   await claimRoom(page, `kim-${project}`, 'Kim Taken', `kim-${project}@example.com`)
   await page.context().clearCookies()
@@ -113,7 +115,10 @@ test('a claimed link offers a free one in one click, and its status page a way t
   await page.goto(`/register/room?slug=kim-${project}`)
   await expect(page).toHaveURL(`/kim-${project}/claimed`)
   await expect(page.getByRole('heading', { level: 1, name: s('claimed.title') })).toBeVisible()
-  await expect(page.getByRole('main').getByRole('link', { name: s('claimed.signIn') })).toHaveAttribute('href', `/sign-in?redirectTo=${encodeURIComponent(`/me/kim-${project}`)}`)
+  await expect(page.getByRole('main').getByRole('link', { name: s('claimed.signIn') })).toHaveAttribute(
+    'href',
+    `/sign-in?redirectTo=${encodeURIComponent(`/me/kim-${project}`)}`,
+  )
   await expectAccessible(page)
 
   await page.goto('/settings/reserved')
@@ -126,7 +131,9 @@ test("signing up through the demo's link waits for an admin's approval", async (
   const email = `sam-signup-${testInfo.project.name}@example.com`
   const path = '/demo/signup-try-the-demo'
   await page.goto(path)
-  await expect(page.getByRole('heading', { level: 1, name: s('selfSignup.heading', { community: 'Hearth Demo' }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: s('selfSignup.heading', { community: 'Hearth Demo' }) }),
+  ).toBeVisible()
   // The demo is public, and public communities moderate new members.
   await expect(page.getByText(s('selfSignup.introModerated'))).toBeVisible()
   await expectAccessible(page)
@@ -161,6 +168,9 @@ test('a sign-up link the community did not issue is a 404, and a failed sign-in 
   await page.goto('/demo/signin-error')
   await expect(page.getByRole('heading', { level: 1, name: s('signinError.title') })).toBeVisible()
   await expect(page.getByText(s('signinError.message', { community: 'Hearth Demo' }))).toBeVisible()
-  await expect(page.getByRole('link', { name: s('signinError.retry') })).toHaveAttribute('href', '/sign-in?redirectTo=%2Fdemo')
+  await expect(page.getByRole('link', { name: s('signinError.retry') })).toHaveAttribute(
+    'href',
+    '/sign-in?redirectTo=%2Fdemo',
+  )
   await expectAccessible(page)
 })

@@ -38,7 +38,8 @@ export class Cluster {
   /** Runs `node args` to completion (a seed or a migration); throws with its output on failure. */
   runToEnd(args: string[], env: NodeJS.ProcessEnv) {
     const result = spawnSync('node', args, { env, encoding: 'utf8' })
-    if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
+    if (result.status !== 0)
+      throw new Error(`node ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`)
   }
 
   /** Starts a service and resolves once its readyUrl answers 200; rejects if it exits first. */
@@ -49,7 +50,9 @@ export class Cluster {
     child.stdout!.pipe(log, { end: false })
     child.stderr!.pipe(log, { end: false })
     child.once('close', () => log.end())
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))))
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code, signal) => resolve(code ?? (signal ? -1 : null))),
+    )
     this.running.set(spec.name, { spec, child, exited })
     this.started.add(spec.name)
     let gone = false
@@ -63,7 +66,10 @@ export class Cluster {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`${spec.name} was not ready at ${spec.readyUrl} within ${timeoutMs} ms:\n${this.logTail(spec.name)}`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `${spec.name} was not ready at ${spec.readyUrl} within ${timeoutMs} ms:\n${this.logTail(spec.name)}`,
+        )
       await new Promise((resolve) => setTimeout(resolve, 200))
     }
   }

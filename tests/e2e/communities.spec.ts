@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, copyOfDemoRoom, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  copyOfDemoRoom,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 /** A second community on the same install, closed to guests, with its hub and an owner of its own. */
 async function secondCommunity(slug: string) {
@@ -21,7 +30,9 @@ test('two communities on one install see nothing of each other', async ({ browse
   const theirs = await ownerThere.newPage()
   await signInWithSession(theirs, other.ownerEmail)
   await theirs.goto(`/${other.slug}`)
-  await expect(theirs.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: other.name }) })).toBeVisible()
+  await expect(
+    theirs.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: other.name }) }),
+  ).toBeVisible()
   await expect(theirs.getByRole('heading', { name: other.hubName })).toBeVisible()
   // The demo's pages and rooms are closed to them: its members page, its drawer, its group.
   for (const path of [`/${DEMO.slug}/members`, `/${DEMO.slug}/calls`]) {
@@ -43,15 +54,24 @@ test('two communities on one install see nothing of each other', async ({ browse
 test('a guest sees only what the community opened to guests', async ({ page }) => {
   // The demo opens its hub and groups to guests (models/seed.ts), not its members page or the drawers.
   await page.goto(`/${DEMO.slug}`)
-  await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) })).toBeVisible()
-  for (const path of [`/${DEMO.slug}/members`, `/${DEMO.slug}/messages`, `/${DEMO.slug}/calls`, `/${DEMO.slug}/contacts`]) {
+  await expect(
+    page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) }),
+  ).toBeVisible()
+  for (const path of [
+    `/${DEMO.slug}/members`,
+    `/${DEMO.slug}/messages`,
+    `/${DEMO.slug}/calls`,
+    `/${DEMO.slug}/contacts`,
+  ]) {
     await page.goto(path)
     await expect(page).toHaveURL(/\/private\?redirectTo=/)
     await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:private.title') })).toBeVisible()
   }
 })
 
-test('call history, messages and contacts open the left drawer over the home, and close back to it', async ({ page }, testInfo) => {
+test('call history, messages and contacts open the left drawer over the home, and close back to it', async ({
+  page,
+}, testInfo) => {
   await signInWithSession(page, DEMO.accounts[3].emailAddress)
   await page.goto(`/${DEMO.slug}`)
   const sidebar = page.getByRole('navigation', { name: t('en', 'common:nav.label') })
@@ -60,9 +80,14 @@ test('call history, messages and contacts open the left drawer over the home, an
     await expect(page).toHaveURL(`/${DEMO.slug}/${view}`)
     const drawer = page.getByRole('complementary', { name: t('en', `common:nav.${view}`) })
     await expect(drawer).toBeVisible()
-    await expect(sidebar.getByRole('link', { name: t('en', `common:nav.${view}`) })).toHaveAttribute('aria-current', 'page')
+    await expect(sidebar.getByRole('link', { name: t('en', `common:nav.${view}`) })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     // The home stays beneath it.
-    await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: t('en', 'pages:community.welcome', { name: DEMO.name }) }),
+    ).toBeVisible()
     await expect(page).toHaveTitle(`${t('en', `common:nav.${view}`)} · Hearth`)
   }
   await expectAccessible(page)

@@ -3,7 +3,19 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO, expectAccessible, screenshot, t } from './support'
 
-const SIDEBAR = ['home', 'messages', 'calls', 'contacts', 'tags', 'media', 'members', 'groups', 'eventSeries', 'events', 'settings']
+const SIDEBAR = [
+  'home',
+  'messages',
+  'calls',
+  'contacts',
+  'tags',
+  'media',
+  'members',
+  'groups',
+  'eventSeries',
+  'events',
+  'settings',
+]
 
 test.describe('landing page', () => {
   test('introduces Hearth and links to the demo community', async ({ page }) => {
@@ -27,7 +39,10 @@ test.describe('community home', () => {
   test('welcomes the visitor by community name', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Hearth Demo', exact: true })).toBeVisible()
     await expect(page).toHaveTitle(/Welcome to Hearth Demo/)
-    await expect(page.getByRole('banner').getByRole('link', { name: DEMO.name })).toHaveAttribute('href', `/${DEMO.slug}`)
+    await expect(page.getByRole('banner').getByRole('link', { name: DEMO.name })).toHaveAttribute(
+      'href',
+      `/${DEMO.slug}`,
+    )
   })
 
   test('the sidebar lists the eleven sections in order, with Home as the current page', async ({ page }) => {
@@ -48,7 +63,10 @@ test.describe('community home', () => {
     await expect(hub.getByRole('link', { name: `Open ${DEMO.hubName}` })).toHaveAttribute('href', '/demo/hub')
     const announcements = main.getByRole('region', { name: 'Announcements' })
     await expect(announcements.getByText('News from the team.')).toBeVisible()
-    await expect(announcements.getByRole('link', { name: 'Open Announcements' })).toHaveAttribute('href', '/demo/announcements')
+    await expect(announcements.getByRole('link', { name: 'Open Announcements' })).toHaveAttribute(
+      'href',
+      '/demo/announcements',
+    )
     // The Book Club is not open: it would ask a guest to sign in, so the guest's home does not list it.
     // (Not "no groups": meeting specs running alongside add open copies of the hub to the demo.
     // The empty list and every rule of who sees which group are integration tests.)

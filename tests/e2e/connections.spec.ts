@@ -20,7 +20,10 @@ async function makeConnectionsCommunity(suffix: string) {
 const button = (page: Page, key: string) => page.getByRole('button', { name: text(key), exact: true })
 const contactList = (page: Page) => page.getByRole('list', { name: text('connections:list.heading') })
 
-test('request, accept, favourite, find in the contacts drawer; a blocked member cannot ask', async ({ page, browser }, testInfo) => {
+test('request, accept, favourite, find in the contacts drawer; a blocked member cannot ask', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const c = await makeConnectionsCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const errors = collectErrors(page)
@@ -28,11 +31,15 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
 
   // Ana finds Ben on the members page, asks to connect there, and comes back to it.
   await page.goto(`/${c.slug}/members`)
-  await page.getByRole('button', { name: `${text('connections:actions.request')} (${c.ben.name})`, exact: true }).click()
+  await page
+    .getByRole('button', { name: `${text('connections:actions.request')} (${c.ben.name})`, exact: true })
+    .click()
   await expect(page.getByText(text('connections:flash.requested'))).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/${c.slug}/members$`))
   // Her own row offers no such button.
-  await expect(page.getByRole('button', { name: `${text('connections:actions.request')} (${c.ana.name})`, exact: true })).toHaveCount(0)
+  await expect(
+    page.getByRole('button', { name: `${text('connections:actions.request')} (${c.ana.name})`, exact: true }),
+  ).toHaveCount(0)
 
   // Ben's dialog says the request waits.
   await page.getByRole('link', { name: `${text('connections:actions.profile')} (${c.ben.name})`, exact: true }).click()
@@ -50,7 +57,9 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   await benPage.goto(`/${c.slug}/contacts`)
   const incoming = benPage.getByRole('region', { name: text('connections:requests.incoming') })
   await expect(incoming.getByRole('link', { name: c.ana.name })).toBeVisible()
-  await incoming.getByRole('button', { name: `${text('connections:actions.accept')} (${c.ana.name})`, exact: true }).click()
+  await incoming
+    .getByRole('button', { name: `${text('connections:actions.accept')} (${c.ana.name})`, exact: true })
+    .click()
   await expect(benPage.getByText(text('connections:flash.accepted'))).toBeVisible()
   await expect(contactList(benPage).getByRole('link', { name: c.ana.name })).toBeVisible()
   await benContext.close()
@@ -58,7 +67,9 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   // Ana makes Ben a favourite: he shows under Favourites, and a search finds him.
   await page.goto(`/${c.slug}/contacts`)
   await expect(contactList(page).getByRole('link', { name: c.ben.name })).toBeVisible()
-  await contactList(page).getByRole('button', { name: `${text('connections:actions.favorite')} (${c.ben.name})`, exact: true }).click()
+  await contactList(page)
+    .getByRole('button', { name: `${text('connections:actions.favorite')} (${c.ben.name})`, exact: true })
+    .click()
   await expect(page.getByText(text('connections:flash.favorited'))).toBeVisible()
   await page.getByRole('link', { name: text('connections:list.favorites'), exact: true }).click()
   await expect(page).toHaveURL(/favorites=1/)
@@ -81,7 +92,9 @@ test('request, accept, favourite, find in the contacts drawer; a blocked member 
   await expect(page.getByText(text('connections:flash.blocked'))).toBeVisible()
   await expect(button(page, 'connections:actions.unblock')).toBeVisible()
   await page.goto(`/${c.slug}/contacts`)
-  await expect(page.getByRole('region', { name: text('connections:blocks.blocked') }).getByRole('link', { name: c.cy.name })).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: text('connections:blocks.blocked') }).getByRole('link', { name: c.cy.name }),
+  ).toBeVisible()
 
   const cyContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
   const cyPage = await cyContext.newPage()

@@ -5,14 +5,33 @@
 // builds a community of its own (makeCommunity), so nothing here reaches the demo other specs read.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, copyRow, expectAccessible, mailsTo, makeCommunity, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  expectAccessible,
+  mailsTo,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
 async function makeDirectoryCommunity(suffix: string) {
   const slug = `directory-${suffix}`
   const name = `Directory Test ${suffix}`
-  const settings = { enabled: true, type: 'launcher', position: 'bottom-right', offsetX: 24, offsetY: 24, theme: null, pinnedRoomIds: [], selfSignup: false }
+  const settings = {
+    enabled: true,
+    type: 'launcher',
+    position: 'bottom-right',
+    offsetX: 24,
+    offsetY: 24,
+    theme: null,
+    pinnedRoomIds: [],
+    selfSignup: false,
+  }
   const brandId = await makeCommunity(slug, name, { directorySettings: JSON.stringify(settings) })
   const room = async (roomName: string, fields: Record<string, unknown>) => {
     const roomSlug = `${roomName.toLowerCase().replace(/\s+/g, '-')}-${suffix}`
@@ -50,8 +69,10 @@ const roomList = (page: Page) => page.getByRole('list', { name: text('directory:
 /** The rooms' names as listed (each room's own link, not its QR code's). */
 const roomNames = (page: Page) => roomList(page).locator('.directory-room-name > a')
 
-
-test('guests and members see their rooms; the launcher opens the widget; a room has a QR code', async ({ page, browser }, testInfo) => {
+test('guests and members see their rooms; the launcher opens the widget; a room has a QR code', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const community = await makeDirectoryCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const errors = collectErrors(page)
@@ -60,7 +81,9 @@ test('guests and members see their rooms; the launcher opens the widget; a room 
   await page.goto(`/directory/${community.slug}`)
   await expect(page).toHaveURL(new RegExp(`/directory/${community.slug}/page$`))
   await expect(page).toHaveTitle(`${text('directory:title')} · Hearth`)
-  await expect(page.getByRole('heading', { level: 1, name: text('directory:heading', { name: community.name }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('directory:heading', { name: community.name }) }),
+  ).toBeVisible()
   await expect(roomNames(page)).toHaveText(['Zen Garden', 'Open Lounge'])
   await expectAccessible(page)
   await screenshots(page, testInfo, 'directory-page')
@@ -111,7 +134,9 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   // A bad offset: refused with its message, what was typed kept, nothing saved.
   await settings().getByLabel(text('directory:settings.position')).selectOption('top-left')
   await settings().getByLabel(text('directory:settings.offsetX')).fill('999')
-  await settings().getByRole('button', { name: text('directory:settings.save') }).click()
+  await settings()
+    .getByRole('button', { name: text('directory:settings.save') })
+    .click()
   await expect(settings().getByText(text('directory:errors.offsetRange'))).toBeVisible()
   await expect(settings().getByLabel(text('directory:settings.offsetX'))).toHaveValue('999')
   await expect(settings().getByLabel(text('directory:settings.position'))).toHaveValue('top-left')
@@ -119,7 +144,9 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   // Fixed, and switched off: saved, and the directory is not found any more.
   await settings().getByLabel(text('directory:settings.offsetX')).fill('40')
   await settings().getByLabel(text('directory:settings.enabled')).uncheck()
-  await settings().getByRole('button', { name: text('directory:settings.save') }).click()
+  await settings()
+    .getByRole('button', { name: text('directory:settings.save') })
+    .click()
   await expect(page.getByText(text('admin:flash.saved'))).toBeVisible()
   await expect(settings().getByLabel(text('directory:settings.offsetX'))).toHaveValue('40')
   await expect(settings().getByLabel(text('directory:settings.enabled'))).not.toBeChecked()
@@ -140,12 +167,17 @@ test('an admin sets the directory up, switches it off, and mails install instruc
   await expect(page.getByText(text('directory:install.sent'))).toBeVisible()
   await expect.poll(() => mailsTo(webmaster).length, { timeout: 10_000 }).toBe(1)
   const [mail] = mailsTo(webmaster)
-  expect(mail!.subject).toBe(text('mail:installInstructions.subject', { community: community.name, domain: 'club.example.org' }))
+  expect(mail!.subject).toBe(
+    text('mail:installInstructions.subject', { community: community.name, domain: 'club.example.org' }),
+  )
   expect(mail!.text).toContain(`data-community="${community.slug}"`)
   expect(mail!.text).toContain('Our directory, please.')
 })
 
-test('/embedded: claim your name leads to the claim, whose check opens the claim in a tab of its own', async ({ page, context }, testInfo) => {
+test('/embedded: claim your name leads to the claim, whose check opens the claim in a tab of its own', async ({
+  page,
+  context,
+}, testInfo) => {
   await page.goto('/embedded')
   await expect(page).toHaveURL(/\/embedded\/claim$/)
   await page.goto('/embedded/claim-your-name')
@@ -159,7 +191,10 @@ test('/embedded: claim your name leads to the claim, whose check opens the claim
   await screenshots(page, testInfo, 'embedded-claim')
   const link = `e2e-${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   await page.getByLabel(text('signup:claim.roomLink')).fill(link)
-  const [claim] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: text('signup:claim.check') }).click()])
+  const [claim] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: text('signup:claim.check') }).click(),
+  ])
   await claim.waitForLoadState()
   expect(new URL(claim.url()).pathname + new URL(claim.url()).search).toBe(`/register/room?slug=${link}`)
   await expect(claim.getByLabel(text('signup:claim.roomLink'))).toHaveValue(link)

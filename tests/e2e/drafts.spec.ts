@@ -5,7 +5,17 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -42,7 +52,9 @@ async function saveDraft(page: Page, slug: string, words: string) {
   await expect(card(page, words)).toBeVisible()
 }
 
-test('save a draft, publish it; schedule one a few seconds ahead and see it on the home when due', async ({ page }, testInfo) => {
+test('save a draft, publish it; schedule one a few seconds ahead and see it on the home when due', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000)
   const community = await makeDraftsCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const errors = collectErrors(page)
@@ -64,7 +76,9 @@ test('save a draft, publish it; schedule one a few seconds ahead and see it on t
   await expectAccessible(page)
   await screenshots(page, testInfo, 'drafts')
 
-  await card(page, first).getByRole('button', { name: text('posts:drafts.publishNow') }).click()
+  await card(page, first)
+    .getByRole('button', { name: text('posts:drafts.publishNow') })
+    .click()
   await expect(page.getByText(text('posts:flash.posted'))).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/${community.slug}$`))
   await expect(page.getByRole('article').filter({ hasText: first })).toBeVisible()
@@ -75,7 +89,9 @@ test('save a draft, publish it; schedule one a few seconds ahead and see it on t
   const zone = card(page, second).getByLabel(text('posts:drafts.timeZoneLabel'))
   await expect(zone).toHaveValue('UTC')
   await card(page, second).getByLabel(text('posts:drafts.publishAtLabel')).fill(utcLocal(6_000))
-  await card(page, second).getByRole('button', { name: text('posts:drafts.schedule') }).click()
+  await card(page, second)
+    .getByRole('button', { name: text('posts:drafts.schedule') })
+    .click()
   await expect(page.getByText(text('posts:flash.scheduled'))).toBeVisible()
   await expect(page.getByRole('heading', { name: text('posts:drafts.scheduledTitle') })).toBeVisible()
   await expect(card(page, second).getByRole('button', { name: text('posts:drafts.reschedule') })).toBeVisible()

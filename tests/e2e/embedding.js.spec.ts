@@ -13,7 +13,10 @@ const ROOM = { slug: 'embedded-hub', name: 'Embedded Hub' }
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 /** A page on its own origin that frames the room (or holds `body`) and keeps every message it receives. */
-async function embeddingPage(roomUrl: string, body = `<iframe src="${roomUrl}" title="Meeting" allow="camera; microphone; display-capture; fullscreen" width="1024" height="640"></iframe>`) {
+async function embeddingPage(
+  roomUrl: string,
+  body = `<iframe src="${roomUrl}" title="Meeting" allow="camera; microphone; display-capture; fullscreen" width="1024" height="640"></iframe>`,
+) {
   const html = `<!doctype html><title>Club site</title><h1>Our club</h1>
 <script>window.received = []; addEventListener('message', (event) => window.received.push({ origin: event.origin, data: event.data }))</script>
 ${body}`
@@ -23,9 +26,14 @@ ${body}`
   return { origin, close: () => new Promise((resolve) => server.close(resolve)) }
 }
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)
+const received = (page: Page) =>
+  page.evaluate(() => (window as unknown as { received: { origin: string; data: Record<string, unknown> }[] }).received)
 
-test('the community\'s embedding page frames the room and hears it; another site may not frame it', async ({ page, browser, baseURL }) => {
+test("the community's embedding page frames the room and hears it; another site may not frame it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000)
   const roomUrl = `${baseURL}/${DEMO.slug}/${ROOM.slug}`
   const club = await embeddingPage(roomUrl)
@@ -37,7 +45,9 @@ test('the community\'s embedding page frames the room and hears it; another site
   const other = await browser.newContext()
   try {
     const headers = async () => (await page.request.get(roomUrl)).headers()
-    await expect.poll(async () => (await headers())['content-security-policy']!.split('; '), { timeout: 10_000 }).toContain(`frame-ancestors 'self' ${club.origin}`)
+    await expect
+      .poll(async () => (await headers())['content-security-policy']!.split('; '), { timeout: 10_000 })
+      .toContain(`frame-ancestors 'self' ${club.origin}`)
     expect((await headers())['x-frame-options']).toBeUndefined()
 
     // In the club's page, the guest joins through the frame; the page hears joining, then joined.
@@ -47,10 +57,15 @@ test('the community\'s embedding page frames the room and hears it; another site
     await frame.getByRole('button', { name: m('home.join'), exact: true }).click()
     await frame.getByRole('button', { name: m('mirror.join') }).click()
     await expect(frame.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible()
-    await expect.poll(async () => (await received(page)).map(({ data }) => data.event)).toEqual(expect.arrayContaining(['roomJoining', 'roomJoined']))
+    await expect
+      .poll(async () => (await received(page)).map(({ data }) => data.event))
+      .toEqual(expect.arrayContaining(['roomJoining', 'roomJoined']))
     // The room's page first says where it is (routeChange, spec §2), then the room's own events.
     const [first, ...events] = await received(page)
-    expect(first).toEqual({ origin: new URL(baseURL!).origin, data: { type: 'routeChange', page: '$brand.$room', path: `/${ROOM.slug}`, brand: DEMO.slug } })
+    expect(first).toEqual({
+      origin: new URL(baseURL!).origin,
+      data: { type: 'routeChange', page: '$brand.$room', path: `/${ROOM.slug}`, brand: DEMO.slug },
+    })
     for (const { origin, data } of events.filter(({ data }) => data.type !== 'routeChange')) {
       expect(origin).toBe(new URL(baseURL!).origin)
       expect(data).toMatchObject({ type: 'hearth:room', room: ROOM.slug })
@@ -61,9 +76,13 @@ test('the community\'s embedding page frames the room and hears it; another site
     await visitor.goto(roomUrl)
     await visitor.getByRole('button', { name: m('home.join'), exact: true }).click()
     await visitor.getByRole('button', { name: m('mirror.join') }).click()
-    await expect.poll(async () => (await received(page)).map(({ data }) => data)).toContainEqual(expect.objectContaining({ event: 'participantJoined', participants: 2 }))
+    await expect
+      .poll(async () => (await received(page)).map(({ data }) => data))
+      .toContainEqual(expect.objectContaining({ event: 'participantJoined', participants: 2 }))
     await other.close()
-    await expect.poll(async () => (await received(page)).map(({ data }) => data)).toContainEqual(expect.objectContaining({ event: 'participantLeft', participants: 1 }))
+    await expect
+      .poll(async () => (await received(page)).map(({ data }) => data))
+      .toContainEqual(expect.objectContaining({ event: 'participantLeft', participants: 1 }))
 
     // Any other site gets Chromium's error page in its frame, not the room.
     const elsewhere = await browser.newPage()
@@ -78,7 +97,11 @@ test('the community\'s embedding page frames the room and hears it; another site
   }
 })
 
-test('a site includes the directory script: the launcher sits in its corner, opens the widget, and the site hears every routeChange', async ({ page, browser, baseURL }, testInfo) => {
+test('a site includes the directory script: the launcher sits in its corner, opens the widget, and the site hears every routeChange', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = randomBytes(3).toString('hex')
   const slug = `embedded-directory-${suffix}`
@@ -86,8 +109,21 @@ test('a site includes the directory script: the launcher sits in its corner, ope
   const script = `<script src="${baseURL}/directory-embed.js" data-community="${slug}" async></script>`
   const club = await embeddingPage('', script)
   const stranger = await embeddingPage('', script)
-  const settings = { enabled: true, type: 'launcher', position: 'bottom-left', offsetX: 30, offsetY: 20, theme: null, pinnedRoomIds: [], selfSignup: false }
-  const brandId = await makeCommunity(slug, name, { directorySettings: JSON.stringify(settings), embeddedClientUrl: `${club.origin}/`, documentDomain: '127.0.0.1' })
+  const settings = {
+    enabled: true,
+    type: 'launcher',
+    position: 'bottom-left',
+    offsetX: 30,
+    offsetY: 20,
+    theme: null,
+    pinnedRoomIds: [],
+    selfSignup: false,
+  }
+  const brandId = await makeCommunity(slug, name, {
+    directorySettings: JSON.stringify(settings),
+    embeddedClientUrl: `${club.origin}/`,
+    documentDomain: '127.0.0.1',
+  })
   await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', DEMO.slug], {
     id: randomBytes(18).toString('base64url'),
     slug: `lounge-${suffix}`,
@@ -98,18 +134,27 @@ test('a site includes the directory script: the launcher sits in its corner, ope
     visibleInDirectory: 'everyone',
   })
   const app = new URL(baseURL!).origin
-  const routeChanges = async (target: Page) => (await received(target)).filter(({ data }) => data.type === 'routeChange')
+  const routeChanges = async (target: Page) =>
+    (await received(target)).filter(({ data }) => data.type === 'routeChange')
   try {
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.goto(club.origin)
     const frameElement = page.locator('iframe[data-hearth-directory]')
     const frame = page.frameLocator('iframe[data-hearth-directory]')
     // The launcher reports itself, with the community-relative path and where it goes.
-    await expect.poll(async () => (await routeChanges(page)).map(({ data }) => data.page)).toContain('directoryLauncher')
+    await expect
+      .poll(async () => (await routeChanges(page)).map(({ data }) => data.page))
+      .toContain('directoryLauncher')
     const [launcher] = await routeChanges(page)
     expect(launcher).toEqual({
       origin: app,
-      data: { type: 'routeChange', page: 'directoryLauncher', path: '/directory/launcher?embeddable=1', brand: slug, placement: { type: 'launcher', position: 'bottom-left', offsetX: 30, offsetY: 20 } },
+      data: {
+        type: 'routeChange',
+        page: 'directoryLauncher',
+        path: '/directory/launcher?embeddable=1',
+        brand: slug,
+        placement: { type: 'launcher', position: 'bottom-left', offsetX: 30, offsetY: 20 },
+      },
     })
     // The script pins the frame to the bottom-left corner, at the offsets.
     await expect(frameElement).toBeVisible()
@@ -121,14 +166,21 @@ test('a site includes the directory script: the launcher sits in its corner, ope
     // Opening the launcher: the widget reports itself and the frame grows to show it.
     await frame.getByRole('link', { name: t('en', 'directory:open', { name }) }).click()
     await expect(frame.getByRole('link', { name: 'Club Lounge' })).toBeVisible()
-    await expect.poll(async () => (await routeChanges(page)).map(({ data }) => data.page)).toEqual(['directoryLauncher', 'directoryWidget'])
-    expect((await routeChanges(page)).at(-1)!.data).toMatchObject({ path: '/directory/widget?embeddable=1', brand: slug })
+    await expect
+      .poll(async () => (await routeChanges(page)).map(({ data }) => data.page))
+      .toEqual(['directoryLauncher', 'directoryWidget'])
+    expect((await routeChanges(page)).at(-1)!.data).toMatchObject({
+      path: '/directory/widget?embeddable=1',
+      brand: slug,
+    })
     expect((await frameElement.boundingBox())!.height).toBeGreaterThan(box.height)
     await screenshot(page, testInfo, 'embedded-directory-widget')
 
     // Closing it: back to the launcher, reported again.
     await frame.getByRole('link', { name: t('en', 'directory:close') }).click()
-    await expect.poll(async () => (await routeChanges(page)).map(({ data }) => data.page)).toEqual(['directoryLauncher', 'directoryWidget', 'directoryLauncher'])
+    await expect
+      .poll(async () => (await routeChanges(page)).map(({ data }) => data.page))
+      .toEqual(['directoryLauncher', 'directoryWidget', 'directoryLauncher'])
     await expect.poll(async () => (await frameElement.boundingBox())!.height).toBe(box.height)
 
     // The directory is framed on the community's site only: elsewhere the frame is refused and says nothing.
@@ -149,8 +201,20 @@ test('a directory of the listing type shows its rooms where the script stands', 
   const slug = `listed-directory-${suffix}`
   const script = `<section><h2>Our rooms</h2><script src="${baseURL}/directory-embed.js" data-community="${slug}" data-height="300px" async></script></section><p>After the rooms</p>`
   const club = await embeddingPage('', script)
-  const settings = { enabled: true, type: 'listing', position: 'bottom-right', offsetX: 24, offsetY: 24, theme: null, pinnedRoomIds: [], selfSignup: false }
-  const brandId = await makeCommunity(slug, `Listed Directory ${suffix}`, { directorySettings: JSON.stringify(settings), embeddedClientUrl: club.origin })
+  const settings = {
+    enabled: true,
+    type: 'listing',
+    position: 'bottom-right',
+    offsetX: 24,
+    offsetY: 24,
+    theme: null,
+    pinnedRoomIds: [],
+    selfSignup: false,
+  }
+  const brandId = await makeCommunity(slug, `Listed Directory ${suffix}`, {
+    directorySettings: JSON.stringify(settings),
+    embeddedClientUrl: club.origin,
+  })
   await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', DEMO.slug], {
     id: randomBytes(18).toString('base64url'),
     slug: `reading-${suffix}`,
@@ -163,9 +227,15 @@ test('a directory of the listing type shows its rooms where the script stands', 
   try {
     await page.goto(club.origin)
     // The launcher answers first; the script swaps it for the listing, in the page's flow.
-    await expect.poll(async () => (await received(page)).filter(({ data }) => data.type === 'routeChange').map(({ data }) => data.page)).toEqual(['directoryLauncher', 'directoryListing'])
+    await expect
+      .poll(async () =>
+        (await received(page)).filter(({ data }) => data.type === 'routeChange').map(({ data }) => data.page),
+      )
+      .toEqual(['directoryLauncher', 'directoryListing'])
     const frameElement = page.locator('iframe[data-hearth-directory]')
-    await expect(page.frameLocator('iframe[data-hearth-directory]').getByRole('link', { name: 'Reading Room' })).toBeVisible()
+    await expect(
+      page.frameLocator('iframe[data-hearth-directory]').getByRole('link', { name: 'Reading Room' }),
+    ).toBeVisible()
     await expect(frameElement).toHaveCSS('position', 'static')
     await expect(frameElement).toHaveCSS('height', '300px')
     const heading = (await page.getByRole('heading', { name: 'Our rooms' }).boundingBox())!

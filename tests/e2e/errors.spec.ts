@@ -8,7 +8,10 @@ test.describe('not found', () => {
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found', exact: true })).toBeVisible()
     await expect(page.getByText(t('en', 'common:errors.notFound.message', { path: '/a/b/c' }))).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'common:actions.goHome') })).toHaveAttribute('href', '/')
+    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'common:actions.goHome') })).toHaveAttribute(
+      'href',
+      '/',
+    )
     await expect(page).toHaveTitle(/Page not found/)
     await expectAccessible(page)
   })
@@ -34,7 +37,10 @@ test.describe('old hash links', () => {
       // JavaScript: the landing page must still render, with its link to the demo.
       await expect(page).toHaveURL('/#/demo')
       await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:home.tagline') })).toBeVisible()
-      await expect(page.getByRole('link', { name: t('en', 'pages:home.demo') })).toHaveAttribute('href', `/${DEMO.slug}`)
+      await expect(page.getByRole('link', { name: t('en', 'pages:home.demo') })).toHaveAttribute(
+        'href',
+        `/${DEMO.slug}`,
+      )
     }
   })
 
@@ -57,7 +63,9 @@ test.describe('unsupported devices', () => {
     test('is sent from the community to /unsupported-device, which names the browser', async ({ page }) => {
       await page.goto(`/${DEMO.slug}`)
       await expect(page).toHaveURL('/unsupported-device')
-      await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:unsupportedDevice.title') })).toBeVisible()
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('en', 'pages:unsupportedDevice.title') }),
+      ).toBeVisible()
       await expect(page.getByText('We detected Chrome 22 on Windows.', { exact: true })).toBeVisible()
       await expect(page.getByRole('listitem').filter({ hasText: 'Chrome 23 or newer on Windows' })).toBeVisible()
       await expectAccessible(page)

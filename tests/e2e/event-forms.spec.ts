@@ -12,18 +12,29 @@ const DAY = 24 * 3600 * 1000
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
 
 const editorTab = (page: Page, tab: string) =>
-  page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text(`events:editor.tabs.${tab}`) })
-const builder = (page: Page, title: string) => page.getByRole('region', { name: text('forms:builder.title', { title }) })
-const step = (region: Locator, number: number) => region.getByRole('group', { name: text('forms:builder.stepLegend', { number }), exact: true })
-const field = (inStep: Locator, number: number, type: string) => inStep.getByRole('group', { name: text('forms:builder.fieldLegend', { number, type: text(`forms:types.${type}`) }) })
+  page
+    .getByRole('navigation', { name: text('events:editor.tabs.label') })
+    .getByRole('link', { name: text(`events:editor.tabs.${tab}`) })
+const builder = (page: Page, title: string) =>
+  page.getByRole('region', { name: text('forms:builder.title', { title }) })
+const step = (region: Locator, number: number) =>
+  region.getByRole('group', { name: text('forms:builder.stepLegend', { number }), exact: true })
+const field = (inStep: Locator, number: number, type: string) =>
+  inStep.getByRole('group', { name: text('forms:builder.fieldLegend', { number, type: text(`forms:types.${type}`) }) })
 
 /** The field adder of one step: choose the kind, press "Add field". */
 async function addField(inStep: Locator, number: number, type: string) {
   await inStep.getByLabel(text('forms:builder.addType')).selectOption(type)
-  await inStep.getByRole('button', { name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number })})` }).click()
+  await inStep
+    .getByRole('button', {
+      name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number })})`,
+    })
+    .click()
 }
 
-test('an admin builds a two-step registration form, fixes an empty step, and turns on a post-event survey', async ({ page }, testInfo) => {
+test('an admin builds a two-step registration form, fixes an empty step, and turns on a post-event survey', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const slug = `forms-${suffix}`
@@ -79,7 +90,11 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await field(second, 1, 'rating').getByLabel(text('forms:builder.scale')).fill('10')
   await addField(second, 2, 'shortText')
   await field(second, 2, 'shortText').getByLabel(text('forms:builder.label')).fill('What will you bring?')
-  await team.getByRole('button', { name: `${text('forms:builder.moveUp')} (${text('forms:builder.fieldContext', { number: 2, step: 1 })})` }).click()
+  await team
+    .getByRole('button', {
+      name: `${text('forms:builder.moveUp')} (${text('forms:builder.fieldContext', { number: 2, step: 1 })})`,
+    })
+    .click()
   await expect(field(first, 1, 'dropdown').getByLabel(text('forms:builder.label'))).toHaveValue('Your team')
   await page.getByRole('button', { name: text('events:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
@@ -89,10 +104,14 @@ test('an admin builds a two-step registration form, fixes an empty step, and tur
   await editorTab(page, 'schedule').click()
   await editorTab(page, 'registration').click()
   await expect(field(step(form, 1), 1, 'dropdown').getByLabel(text('forms:builder.label'))).toHaveValue('Your team')
-  await expect(field(step(form, 1), 1, 'dropdown').getByLabel(text('forms:builder.options'))).toHaveValue('Roots\nShoots\nLeaves')
+  await expect(field(step(form, 1), 1, 'dropdown').getByLabel(text('forms:builder.options'))).toHaveValue(
+    'Roots\nShoots\nLeaves',
+  )
   await expect(field(step(form, 1), 2, 'fullName').getByLabel(text('forms:builder.required'))).toBeChecked()
   await expect(field(step(form, 2), 1, 'rating').getByLabel(text('forms:builder.scale'))).toHaveValue('10')
-  await expect(field(step(form, 2), 2, 'shortText').getByLabel(text('forms:builder.label'))).toHaveValue('What will you bring?')
+  await expect(field(step(form, 2), 2, 'shortText').getByLabel(text('forms:builder.label'))).toHaveValue(
+    'What will you bring?',
+  )
   await expect(page.getByLabel(text('forms:editor.registration.enabled'))).toBeChecked()
 
   // Matchmaking needs its primary field.

@@ -7,7 +7,18 @@
 import { randomBytes } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, hasJavaScript, lastMailSeq, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, readCodeFromMail, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  hasJavaScript,
+  lastMailSeq,
+  mailsTo,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  readCodeFromMail,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const dayFromNow = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString().slice(0, 10)
@@ -19,10 +30,15 @@ async function exported(page: Page, kind: string): Promise<Array<Record<string, 
   const name = text('eventMembers:export.download', { what: text(`eventMembers:export.${kind}`) })
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()])
   const { readFile } = await import('node:fs/promises')
-  return parse(await readFile((await file.path())!, 'utf8'), { columns: true, bom: true }) as Array<Record<string, string>>
+  return parse(await readFile((await file.path())!, 'utf8'), { columns: true, bom: true }) as Array<
+    Record<string, string>
+  >
 }
 
-test('an admin makes an event with a registration form; a visitor registers, is invited, joins; the admin exports who came', async ({ page, browser }, testInfo) => {
+test('an admin makes an event with a registration form; a visitor registers, is invited, joins; the admin exports who came', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const slug = `journey-${suffix}`
@@ -46,15 +62,24 @@ test('an admin makes an event with a registration form; a visitor registers, is 
   await page.getByRole('link', { name: text('events:page.edit') }).click()
 
   // Registration on, with one question built in the form builder.
-  await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text('events:editor.tabs.registration') }).click()
+  await page
+    .getByRole('navigation', { name: text('events:editor.tabs.label') })
+    .getByRole('link', { name: text('events:editor.tabs.registration') })
+    .click()
   await page.getByLabel(text('forms:editor.registration.enabled')).check()
   await page.getByLabel(text('forms:editor.registration.formEnabled')).check()
   const firstStep = page
     .getByRole('region', { name: text('forms:builder.title', { title: text('forms:editor.registration.formTitle') }) })
     .getByRole('group', { name: text('forms:builder.stepLegend', { number: 1 }), exact: true })
   await firstStep.getByLabel(text('forms:builder.addType')).selectOption('shortText')
-  await firstStep.getByRole('button', { name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number: 1 })})` }).click()
-  const question = firstStep.getByRole('group', { name: text('forms:builder.fieldLegend', { number: 1, type: text('forms:types.shortText') }) })
+  await firstStep
+    .getByRole('button', {
+      name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number: 1 })})`,
+    })
+    .click()
+  const question = firstStep.getByRole('group', {
+    name: text('forms:builder.fieldLegend', { number: 1, type: text('forms:types.shortText') }),
+  })
   await question.getByLabel(text('forms:builder.label')).fill('What do you make?')
   await question.getByLabel(text('forms:builder.required')).check()
   await page.getByRole('button', { name: text('events:editor.save') }).click()
@@ -92,16 +117,22 @@ test('an admin makes an event with a registration form; a visitor registers, is 
   if (hasJavaScript(testInfo)) {
     await joiner.getByRole('button', { name: text('meeting:home.join'), exact: true }).click()
     await joiner.getByRole('button', { name: text('meeting:mirror.join') }).click()
-    await expect(joiner.getByRole('toolbar', { name: text('meeting:controls.toolbar') })).toBeVisible({ timeout: 20_000 })
+    await expect(joiner.getByRole('toolbar', { name: text('meeting:controls.toolbar') })).toBeVisible({
+      timeout: 20_000,
+    })
   }
 
   // The admin exports who registered, with the answer, and (once someone was in the meeting) who came.
   await page.goto(`/${slug}/events/${room}/edit/members`)
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText(text('eventMembers:status.approved'))
   const registrations = await exported(page, 'registrations')
-  expect(registrations).toEqual([expect.objectContaining({ email, status: 'approved', 'What do you make?': 'Pottery' })])
+  expect(registrations).toEqual([
+    expect.objectContaining({ email, status: 'approved', 'What do you make?': 'Pottery' }),
+  ])
   if (hasJavaScript(testInfo)) {
-    await expect.poll(async () => (await exported(page, 'participants')).map((row) => row.email), { timeout: 15_000 }).toEqual([email])
+    await expect
+      .poll(async () => (await exported(page, 'participants')).map((row) => row.email), { timeout: 15_000 })
+      .toEqual([email])
   }
   await visitorContext.close()
   await joinerContext.close()

@@ -7,7 +7,16 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
@@ -21,7 +30,9 @@ async function download(page: Page, name: string) {
 }
 const exportLink = (kind: string) => text('eventMembers:export.download', { what: text(`eventMembers:export.${kind}`) })
 
-test('an admin imports registrations, approves one, downloads the exports and sets predefined groups', async ({ page }, testInfo) => {
+test('an admin imports registrations, approves one, downloads the exports and sets predefined groups', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const slug = `evm-${suffix}`
@@ -39,12 +50,18 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await page.getByLabel(text('events:fields.time'), { exact: true }).fill('18:00')
   await page.getByRole('button', { name: text('events:new.create') }).click()
   await expect(page.getByText(text('events:flash.created', { name }))).toBeVisible()
-  const [room] = await sql<{ id: string; slug: string }>('SELECT id, slug FROM rooms WHERE brandId = ? AND name = ?', [brandId, name])
+  const [room] = await sql<{ id: string; slug: string }>('SELECT id, slug FROM rooms WHERE brandId = ? AND name = ?', [
+    brandId,
+    name,
+  ])
   const tab = `/${slug}/events/${room!.slug}/edit/members`
 
   // The tab, found from the editor's tabs, empty at first.
   await page.goto(`/${slug}/events/${room!.slug}/edit`)
-  await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text('events:editor.tabs.members') }).click()
+  await page
+    .getByRole('navigation', { name: text('events:editor.tabs.label') })
+    .getByRole('link', { name: text('events:editor.tabs.members') })
+    .click()
   await expect(page).toHaveURL(tab)
   await expect(page.getByText(text('eventMembers:list.empty'))).toBeVisible()
 
@@ -62,23 +79,34 @@ test('an admin imports registrations, approves one, downloads the exports and se
     `=cmd Person,formula.${suffix}@example.com,,approved,1,`,
     `In Series,series.${suffix}@example.com,,,,Spring talks`,
   ].join('\n')
-  await page.getByLabel(text('eventMembers:import.file')).setInputFiles({ name: 'registrations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByLabel(text('eventMembers:import.file'))
+    .setInputFiles({ name: 'registrations.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await page.getByRole('button', { name: text('eventMembers:import.submit') }).click()
   await expect(page.getByRole('heading', { name: text('eventMembers:import.report.title') })).toBeVisible()
-  await expect(page.getByText(text('eventMembers:import.report.summary', { imported: 3, updated: 0, refused: 3 }))).toBeVisible()
+  await expect(
+    page.getByText(text('eventMembers:import.report.summary', { imported: 3, updated: 0, refused: 3 })),
+  ).toBeVisible()
   await expect(page.getByText(text('members:editor.errors.nameFull'))).toBeVisible()
   await expect(page.getByText(text('eventMembers:import.reasons.status'))).toBeVisible()
-  await expect(page.getByText(text('eventMembers:import.reasons.unknownSeries', { series: 'Spring talks' }))).toBeVisible()
+  await expect(
+    page.getByText(text('eventMembers:import.reasons.unknownSeries', { series: 'Spring talks' })),
+  ).toBeVisible()
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-members-import-report')
 
   // Back on the tab: the pending one is approved from the Pending filter.
   await page.getByRole('link', { name: text('eventMembers:import.back') }).click()
   await expect(page).toHaveURL(tab)
-  await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText(text('eventMembers:status.approved'))
+  await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toContainText(
+    text('eventMembers:status.approved'),
+  )
   await screenshots(page, testInfo, 'event-members-tab')
   await expectAccessible(page)
-  await page.getByRole('navigation', { name: text('eventMembers:filter.label') }).getByRole('link', { name: new RegExp(`^${text('eventMembers:filter.pending')}`) }).click()
+  await page
+    .getByRole('navigation', { name: text('eventMembers:filter.label') })
+    .getByRole('link', { name: new RegExp(`^${text('eventMembers:filter.pending')}`) })
+    .click()
   await expect(page).toHaveURL(`${tab}?status=pending`)
   await expect(page.getByRole('row').filter({ hasText: 'Grace Hopper' })).toHaveCount(0)
   const alan = page.getByRole('row').filter({ hasText: 'Alan Turing' })
@@ -90,27 +118,60 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await page.getByRole('button', { name: text('eventMembers:actions.approve') }).click()
   await expect(page.getByText(text('eventMembers:flash.approve', { count: 1 }))).toBeVisible()
   await expect(page.getByText(text('eventMembers:list.emptyFiltered'))).toBeVisible()
-  expect(await sql<{ status: string }>('SELECT r.status FROM event_registrations r JOIN users u ON u.id = r.userId WHERE r.roomId = ? AND u.name = ?', [room!.id, 'Alan Turing'])).toEqual([{ status: 'approved' }])
+  expect(
+    await sql<{ status: string }>(
+      'SELECT r.status FROM event_registrations r JOIN users u ON u.id = r.userId WHERE r.roomId = ? AND u.name = ?',
+      [room!.id, 'Alan Turing'],
+    ),
+  ).toEqual([{ status: 'approved' }])
 
   // A pre-event survey with an answer and a meeting with a breakout, as the survey form and the media edge would leave them.
   const now = sqliteDate(new Date())
   const formId = newId()
-  const [grace] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [`grace.${suffix}@example.com`])
-  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [formId, brandId, JSON.stringify([[{ name: 'hopes', type: 'shortText', label: 'Your hopes', required: true }]]), now, now])
-  await sql('INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)', [newId(), formId, grace!.id, JSON.stringify({ hopes: '=1+1' }), now, now])
+  const [grace] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [
+    `grace.${suffix}@example.com`,
+  ])
+  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
+    formId,
+    brandId,
+    JSON.stringify([[{ name: 'hopes', type: 'shortText', label: 'Your hopes', required: true }]]),
+    now,
+    now,
+  ])
+  await sql(
+    'INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
+    [newId(), formId, grace!.id, JSON.stringify({ hopes: '=1+1' }), now, now],
+  )
   await sql('UPDATE events SET preSurveyFormId = ? WHERE roomId = ?', [formId, room!.id])
   const mainId = newId()
   const breakoutId = newId()
   const at = (minutes: number) => sqliteDate(new Date(Date.UTC(2030, 0, 1, 18, minutes)))
-  await sql("INSERT INTO meeting_rooms (id, type, roomId, startedAt, createdAt, updatedAt) VALUES (?, 'main', ?, ?, ?, ?)", [mainId, room!.id, at(0), now, now])
-  await sql("INSERT INTO meeting_rooms (id, type, parentId, roomId, name, startedAt, createdAt, updatedAt) VALUES (?, 'breakout', ?, ?, 'Table 1', ?, ?, ?)", [breakoutId, mainId, room!.id, at(10), now, now])
-  await sql("INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)", [newId(), mainId, grace!.id, at(1), at(10), now, now])
-  await sql("INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)", [newId(), breakoutId, grace!.id, at(10), at(30), now, now])
+  await sql(
+    "INSERT INTO meeting_rooms (id, type, roomId, startedAt, createdAt, updatedAt) VALUES (?, 'main', ?, ?, ?, ?)",
+    [mainId, room!.id, at(0), now, now],
+  )
+  await sql(
+    "INSERT INTO meeting_rooms (id, type, parentId, roomId, name, startedAt, createdAt, updatedAt) VALUES (?, 'breakout', ?, ?, 'Table 1', ?, ?, ?)",
+    [breakoutId, mainId, room!.id, at(10), now, now],
+  )
+  await sql(
+    "INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)",
+    [newId(), mainId, grace!.id, at(1), at(10), now, now],
+  )
+  await sql(
+    "INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)",
+    [newId(), breakoutId, grace!.id, at(10), at(30), now, now],
+  )
 
   // Every export, read back.
   const registrations = await download(page, exportLink('registrations'))
   expect(registrations[0]).toEqual(['name', 'email', 'phone', 'status', 'coHost', 'registeredAt'])
-  expect(registrations.slice(1).map((row) => [row[0], row[3], row[4]]).sort()).toEqual([
+  expect(
+    registrations
+      .slice(1)
+      .map((row) => [row[0], row[3], row[4]])
+      .sort(),
+  ).toEqual([
     ["'=cmd Person", 'approved', 'yes'],
     ['Alan Turing', 'approved', 'no'],
     ['Grace Hopper', 'approved', 'yes'],
@@ -130,7 +191,10 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await expect(page.getByText(text('eventMembers:export.nothing'))).toBeVisible()
 
   // Predefined breakout groups, from the composition tab: a bad row first, then a good file.
-  await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text('events:editor.tabs.composition') }).click()
+  await page
+    .getByRole('navigation', { name: text('events:editor.tabs.label') })
+    .getByRole('link', { name: text('events:editor.tabs.composition') })
+    .click()
   await page.getByRole('link', { name: text('events:fields.predefinedGroups') }).click()
   await expect(page.getByRole('heading', { name: text('eventMembers:groups.title') })).toBeVisible()
   await expect(page.getByRole('heading', { name: text('eventMembers:groups.none') })).toBeVisible()
@@ -142,7 +206,11 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-members-groups-refused')
   await page.getByLabel(text('eventMembers:groups.text')).fill('')
-  await page.getByLabel(text('eventMembers:groups.file')).setInputFiles({ name: 'groups.csv', mimeType: 'text/csv', buffer: Buffer.from('"ada@example.com, grace@example.com"\n"lin@example.com, max@example.com, zoe@example.com"\n') })
+  await page.getByLabel(text('eventMembers:groups.file')).setInputFiles({
+    name: 'groups.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('"ada@example.com, grace@example.com"\n"lin@example.com, max@example.com, zoe@example.com"\n'),
+  })
   await page.getByRole('button', { name: text('eventMembers:groups.save') }).click()
   await expect(page.getByText(text('eventMembers:groups.flash.saved', { count: 2 }))).toBeVisible()
   await expect(page.getByRole('heading', { name: text('eventMembers:groups.count', { count: 2 }) })).toBeVisible()
@@ -164,11 +232,16 @@ test('a member may not open an event’s Members tab', async ({ page }, testInfo
   await addPerson(brandId, { name: 'Max Member', emailAddress: member })
   const now = sqliteDate(new Date())
   const roomId = newId()
-  await sql("INSERT INTO rooms (id, brandId, slug, name, context, createdAt, updatedAt) VALUES (?, ?, 'closed-event', 'Closed event', 'event', ?, ?)", [roomId, brandId, now, now])
+  await sql(
+    "INSERT INTO rooms (id, brandId, slug, name, context, createdAt, updatedAt) VALUES (?, ?, 'closed-event', 'Closed event', 'event', ?, ?)",
+    [roomId, brandId, now, now],
+  )
   await signInWithSession(page, member)
   const response = await page.goto(`/${slug}/events/closed-event/edit/members`)
   expect(response?.status()).toBe(403)
   await expect(page.getByText(text('events:errors.noPermission'))).toBeVisible()
-  const exported = await page.request.get(`/${slug}/events/closed-event/edit/members/export/registrations`, { maxRedirects: 0 })
+  const exported = await page.request.get(`/${slug}/events/closed-event/edit/members/export/registrations`, {
+    maxRedirects: 0,
+  })
   expect(exported.status()).toBe(403)
 })

@@ -5,7 +5,21 @@
 // The event and its forms are made with SQL (the form builder is another part of the issue).
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, lastMailSeq, mailsTo, makeCommunity, MEDIA_LAUNCH_OPTIONS, readCodeFromMail, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  hasJavaScript,
+  lastMailSeq,
+  mailsTo,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  readCodeFromMail,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const HOUR = 3600_000
@@ -17,11 +31,21 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 async function registrationEvent(suffix: string) {
   const slug = `reg-${suffix}`
   const brandId = await makeCommunity(slug, `Registration Test ${suffix}`)
-  await addPerson(brandId, { name: 'Ada Admin', emailAddress: `ada.${suffix}@reg.hearth.test`, role: 'community-admin' })
+  await addPerson(brandId, {
+    name: 'Ada Admin',
+    emailAddress: `ada.${suffix}@reg.hearth.test`,
+    role: 'community-admin',
+  })
   const now = sqliteDate(new Date())
   const form = async (steps: unknown) => {
     const formId = id()
-    await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [formId, brandId, JSON.stringify(steps), now, now])
+    await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
+      formId,
+      brandId,
+      JSON.stringify(steps),
+      now,
+      now,
+    ])
     return formId
   }
   const registrationForm = await form([
@@ -42,7 +66,16 @@ async function registrationEvent(suffix: string) {
   await sql(
     `INSERT INTO rooms (id, slug, name, brandId, context, roomType, status, startsAt, endsAt, timeZone, createdAt, updatedAt)
      VALUES (?, ?, ?, ?, 'event', 'public', 'active', ?, ?, 'Europe/Lisbon', ?, ?)`,
-    [roomId, room, `Garden day ${suffix}`, brandId, sqliteDate(startsAt), sqliteDate(new Date(startsAt.getTime() + HOUR)), now, now],
+    [
+      roomId,
+      room,
+      `Garden day ${suffix}`,
+      brandId,
+      sqliteDate(startsAt),
+      sqliteDate(new Date(startsAt.getTime() + HOUR)),
+      now,
+      now,
+    ],
   )
   await sql(
     `INSERT INTO events (roomId, eventType, registrationEnabled, registrationFormId, postSurveyFormId, createdAt, updatedAt) VALUES (?, 'live', 1, ?, ?, ?, ?)`,
@@ -57,13 +90,22 @@ function calendarPart(raw: string): string | null {
   if (at < 0) return null
   const part = raw.slice(at)
   const head = part.slice(0, part.search(/\r?\n\r?\n/))
-  const body = part.slice(head.length).trim().split(/\r?\n--/)[0]!
-  if (/Content-Transfer-Encoding: base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(head)) return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+  const body = part
+    .slice(head.length)
+    .trim()
+    .split(/\r?\n--/)[0]!
+  if (/Content-Transfer-Encoding: base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head))
+    return body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
   return body
 }
 
-test('a visitor registers with an emailed code, gets the invitation and auto-joins the event', async ({ page }, testInfo) => {
+test('a visitor registers with an emailed code, gets the invitation and auto-joins the event', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const event = await registrationEvent(suffix)
@@ -73,7 +115,9 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   // A signed-out visitor opening the event is sent to register.
   await page.goto(`/${event.slug}/events/${event.room}`)
   await expect(page).toHaveURL(`/${event.slug}/events/${event.room}/register`)
-  await expect(page.getByRole('heading', { level: 1, name: text('registration:page.heading', { name: event.name }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('registration:page.heading', { name: event.name }) }),
+  ).toBeVisible()
   await expect(page.getByText(text('registration:page.stepOf', { step: 1, steps: 2 }))).toBeVisible()
   await expectAccessible(page)
   await screenshots(page, testInfo, 'register-step-1')
@@ -92,8 +136,14 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   await screenshots(page, testInfo, 'register-step-2-errors')
 
   const before = lastMailSeq(email)
-  await page.getByRole('group', { name: /How excited are you/ }).getByText('4', { exact: true }).click()
-  await page.getByRole('group', { name: /Topics/ }).getByText('Soil', { exact: true }).click()
+  await page
+    .getByRole('group', { name: /How excited are you/ })
+    .getByText('4', { exact: true })
+    .click()
+  await page
+    .getByRole('group', { name: /Topics/ })
+    .getByText('Soil', { exact: true })
+    .click()
   await page.getByRole('button', { name: text('registration:page.submit') }).click()
   await expect(page.getByText(text('registration:page.codeSent', { email }))).toBeVisible()
   await screenshots(page, testInfo, 'register-code')
@@ -116,12 +166,27 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   await screenshots(page, testInfo, 'event-page-registered')
 
   // The confirmation: its calendar invitation parsed back, and the auto-join link.
-  await expect.poll(() => mailsTo(email).some((mail) => mail.subject.includes(text('registration:mail.confirmed.subject', { event: event.name }))), { timeout: 10_000 }).toBe(true)
-  const confirmation = mailsTo(email).find((mail) => mail.subject.includes(text('registration:mail.confirmed.subject', { event: event.name })))!
+  await expect
+    .poll(
+      () =>
+        mailsTo(email).some((mail) =>
+          mail.subject.includes(text('registration:mail.confirmed.subject', { event: event.name })),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true)
+  const confirmation = mailsTo(email).find((mail) =>
+    mail.subject.includes(text('registration:mail.confirmed.subject', { event: event.name })),
+  )!
   const ics = calendarPart(confirmation.raw)
   expect(ics).not.toBeNull()
   const line = (name: string) => new RegExp(`^${name}[:;](.*)$`, 'm').exec(ics!.replace(/\r\n[ \t]/g, ''))?.[1]?.trim()
-  const compact = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '').slice(0, 13) + '00Z'
+  const compact = (date: Date) =>
+    date
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d{3}/, '')
+      .slice(0, 13) + '00Z'
   expect(line('DTSTART')).toBe(compact(event.startsAt))
   expect(line('DTEND')).toBe(compact(new Date(event.startsAt.getTime() + HOUR)))
   expect(line('URL')).toBe(`${new URL(page.url()).origin}/${event.slug}/events/${event.room}`)
@@ -130,7 +195,10 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
   expect(link).toBeTruthy()
 
   // A new browser (signed out) follows the link: signed in, in the event's meeting page.
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
   const joiner = await context.newPage()
   await joiner.goto(link!)
   await expect(joiner).toHaveURL(`/${event.slug}/${event.room}`)
@@ -139,11 +207,16 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
 
   // Someone else signed in in a browser: the link asks before switching accounts (a plain GET never
   // switches, so a page that loads the link cannot do it for them); staying keeps them, continuing switches.
-  const otherContext = await page.context().browser()!.newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
+  const otherContext = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
   const other = await otherContext.newPage()
   await signInWithSession(other, `ada.${suffix}@reg.hearth.test`)
   await other.goto(link!)
-  await expect(other.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: 'Vera Visitor' }) })).toBeVisible()
+  await expect(
+    other.getByRole('heading', { level: 1, name: text('auth:linksOnGet.switchTitle', { name: 'Vera Visitor' }) }),
+  ).toBeVisible()
   await expectAccessible(other)
   await screenshots(other, testInfo, 'auto-join-continue-as')
   await other.getByRole('link', { name: text('auth:linksOnGet.stayAs', { name: 'Ada Admin' }) }).click()
@@ -164,9 +237,14 @@ test('a visitor registers with an emailed code, gets the invitation and auto-joi
     await joiner.goto(`/${event.slug}/${event.room}`)
     await joiner.getByRole('button', { name: text('meeting:home.join'), exact: true }).click()
     await joiner.getByRole('button', { name: text('meeting:mirror.join') }).click()
-    await expect(joiner.getByRole('toolbar', { name: text('meeting:controls.toolbar') })).toBeVisible({ timeout: 20_000 })
+    await expect(joiner.getByRole('toolbar', { name: text('meeting:controls.toolbar') })).toBeVisible({
+      timeout: 20_000,
+    })
     await joiner.getByRole('button', { name: text('meeting:controls.leave'), exact: true }).click()
-    await joiner.getByRole('dialog').getByRole('button', { name: text('meeting:leave.confirm') }).click()
+    await joiner
+      .getByRole('dialog')
+      .getByRole('button', { name: text('meeting:leave.confirm') })
+      .click()
     await expect(joiner).toHaveURL(`/${event.slug}/events/${event.room}/survey/post`, { timeout: 15_000 })
     await expect(joiner.getByRole('heading', { level: 1, name: text('registration:survey.postTitle') })).toBeVisible()
     await expectAccessible(joiner)

@@ -17,10 +17,17 @@ async function seriesCommunity(suffix: string) {
     await addPerson(brandId, { name, emailAddress, role })
     return emailAddress
   }
-  return { slug, admin: await person('Ada Admin', 'community-admin'), member: await person('Mo Member', 'community-member') }
+  return {
+    slug,
+    admin: await person('Ada Admin', 'community-admin'),
+    member: await person('Mo Member', 'community-member'),
+  }
 }
 
-test('an admin creates a weekly series over a DST change, sees its sessions at the same local time, edits and deletes it', async ({ page, browser }, testInfo) => {
+test('an admin creates a weekly series over a DST change, sees its sessions at the same local time, edits and deletes it', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const community = await seriesCommunity(suffix)
@@ -29,7 +36,11 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
 
   await page.goto(`/${community.slug}/event-series`)
   await expect(page.getByRole('heading', { level: 1, name: text('series:title') })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: text('common:nav.label') }).getByRole('link', { name: text('common:nav.eventSeries') })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page
+      .getByRole('navigation', { name: text('common:nav.label') })
+      .getByRole('link', { name: text('common:nav.eventSeries') }),
+  ).toHaveAttribute('aria-current', 'page')
   await expect(page.getByText(text('series:list.empty'))).toBeVisible()
   await screenshots(page, testInfo, 'series-list-empty')
   await page.getByRole('link', { name: text('series:actions.new') }).click()
@@ -101,7 +112,9 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
   await row.getByRole('link', { name, exact: true }).click()
 
   // A member sees the series, without the way to make one.
-  const memberContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
+  const memberContext = await browser.newContext({
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+  })
   const memberPage = await memberContext.newPage()
   await signInWithSession(memberPage, community.member)
   await memberPage.goto(`/${community.slug}/event-series`)
@@ -126,7 +139,9 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
   expect(errors.filter((error) => !/status of 40[03]/.test(error))).toEqual([])
 })
 
-test("a series that asks people to register gets its sessions' shared form from the form builder", async ({ page }, testInfo) => {
+test("a series that asks people to register gets its sessions' shared form from the form builder", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const community = await seriesCommunity(`form-${suffix}`)
@@ -143,7 +158,9 @@ test("a series that asks people to register gets its sessions' shared form from 
   await page.getByRole('button', { name: text('series:new.create') }).click()
   await expect(page.getByText(text('series:flash.created', { name }))).toBeVisible()
   await page.getByRole('link', { name: text('series:registrationForm.action') }).click()
-  await expect(page.getByRole('heading', { level: 1, name: text('series:registrationForm.title', { name }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('series:registrationForm.title', { name }) }),
+  ).toBeVisible()
 
   // An empty step is refused with the spec's words; then one required question is saved.
   await page.getByRole('button', { name: text('series:registrationForm.save') }).click()
@@ -152,8 +169,14 @@ test("a series that asks people to register gets its sessions' shared form from 
     .getByRole('region', { name: text('forms:builder.title', { title: text('series:registrationForm.builderTitle') }) })
     .getByRole('group', { name: text('forms:builder.stepLegend', { number: 1 }), exact: true })
   await step.getByLabel(text('forms:builder.addType')).selectOption('shortText')
-  await step.getByRole('button', { name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number: 1 })})` }).click()
-  const question = step.getByRole('group', { name: text('forms:builder.fieldLegend', { number: 1, type: text('forms:types.shortText') }) })
+  await step
+    .getByRole('button', {
+      name: `${text('forms:builder.addField')} (${text('forms:builder.stepContext', { number: 1 })})`,
+    })
+    .click()
+  const question = step.getByRole('group', {
+    name: text('forms:builder.fieldLegend', { number: 1, type: text('forms:types.shortText') }),
+  })
   await question.getByLabel(text('forms:builder.label')).fill('Which book?')
   await question.getByLabel(text('forms:builder.required')).check()
   await page.getByRole('button', { name: text('series:registrationForm.save') }).click()

@@ -6,7 +6,16 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, joinMeeting, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
+import {
+  addPerson,
+  joinMeeting,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  personInBrowser,
+  screenshots,
+  sql,
+  t,
+} from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:eventSlots.${key}`, values)
 const meeting = (key: string) => t('en', `meeting:${key}`)
@@ -30,36 +39,46 @@ async function eventRoom() {
   await sql(
     `INSERT INTO rooms (id, slug, name, brandId, hostId, context, roomType, status, startsAt, endsAt, timeZone, createdAt, updatedAt)
      VALUES (?, ?, 'Workshop', ?, ?, 'event', 'public', 'active', ?, ?, 'UTC', ?, ?)`,
-    [roomId, room, brandId, hostId, sqliteDate(startsAt), sqliteDate(new Date(startsAt.getTime() + 60 * 60 * 1000)), now, now],
+    [
+      roomId,
+      room,
+      brandId,
+      hostId,
+      sqliteDate(startsAt),
+      sqliteDate(new Date(startsAt.getTime() + 60 * 60 * 1000)),
+      now,
+      now,
+    ],
   )
-  await sql(`INSERT INTO events (roomId, eventType, createdAt, updatedAt) VALUES (?, 'scripted', ?, ?)`, [roomId, now, now])
+  await sql(`INSERT INTO events (roomId, eventType, createdAt, updatedAt) VALUES (?, 'scripted', ?, ?)`, [
+    roomId,
+    now,
+    now,
+  ])
   for (const [position, name, minutes, seconds] of [
     [0, 'Welcome', 0, 4],
     [1, 'Lightning talks', 10, 0],
     [2, 'Wrap-up', 5, 0],
   ] as const) {
-    await sql('INSERT INTO event_slots (id, roomId, position, name, minutes, seconds, breakoutRecordAudio, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)', [
-      newId(),
-      roomId,
-      position,
-      name,
-      minutes,
-      seconds,
-      now,
-      now,
-    ])
+    await sql(
+      'INSERT INTO event_slots (id, roomId, position, name, minutes, seconds, breakoutRecordAudio, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)',
+      [newId(), roomId, position, name, minutes, seconds, now, now],
+    )
   }
   return `/${slug}/${room}`
 }
 
-const signedIn = (browser: Browser, emailAddress: string) => personInBrowser(browser, { name: emailAddress, emailAddress })
+const signedIn = (browser: Browser, emailAddress: string) =>
+  personInBrowser(browser, { name: emailAddress, emailAddress })
 
 const bar = (page: Page) => page.getByRole('complementary', { name: m('title') })
 
 test.describe('event slots', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host starts the event, both see the slot and the countdown, the host moves on and ends it', async ({ browser }, testInfo) => {
+  test('the host starts the event, both see the slot and the countdown, the host moves on and ends it', async ({
+    browser,
+  }, testInfo) => {
     const room = await eventRoom()
     const host = await signedIn(browser, `hilda-${run}@slots.example`)
     const peer = await signedIn(browser, `pablo-${run}@slots.example`)
@@ -71,23 +90,30 @@ test.describe('event slots', () => {
       await expect(bar(peer.page)).toHaveCount(0)
       await expect(bar(host.page).getByRole('button', { name: m('pause') })).toHaveCount(0)
 
-      await bar(host.page).getByRole('button', { name: m('start') }).click()
+      await bar(host.page)
+        .getByRole('button', { name: m('start') })
+        .click()
       const warning = host.page.getByRole('dialog', { name: m('earlyTitle') })
       await expect(warning).toContainText('participants may miss minutes')
       await warning.getByRole('button', { name: m('startAnyway') }).click()
 
       for (const page of [host.page, peer.page]) {
-        await expect(bar(page).getByText(m('slotOf', { number: 1, count: 3, name: 'Welcome' }))).toBeVisible({ timeout: 10_000 })
+        await expect(bar(page).getByText(m('slotOf', { number: 1, count: 3, name: 'Welcome' }))).toBeVisible({
+          timeout: 10_000,
+        })
       }
       // The participant sees the time, not the controls.
       await expect(bar(peer.page).getByTestId('event-slot-time')).toHaveText(/left/)
       await expect(bar(peer.page).getByRole('group', { name: m('controls') })).toHaveCount(0)
 
       // After the slot's 4 s: everyone sees the 5 s countdown, then the next slot starts by itself.
-      for (const page of [host.page, peer.page]) await expect(bar(page).getByRole('status')).toHaveText(/Next item in [1-5] s/, { timeout: 10_000 })
+      for (const page of [host.page, peer.page])
+        await expect(bar(page).getByRole('status')).toHaveText(/Next item in [1-5] s/, { timeout: 10_000 })
       await screenshots(peer.page, testInfo, 'event-slots-countdown')
       for (const page of [host.page, peer.page]) {
-        await expect(bar(page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' }))).toBeVisible({ timeout: 10_000 })
+        await expect(bar(page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' }))).toBeVisible({
+          timeout: 10_000,
+        })
       }
       await expect(bar(peer.page).getByTestId('event-slot-time')).toHaveText(/^(10:00|9:5\d) left$/)
 
@@ -96,28 +122,41 @@ test.describe('event slots', () => {
       await bar(peer.page).getByLabel(m('onlyWatching')).click()
       await expect(bar(peer.page).getByLabel(m('onlyWatching'))).toBeChecked()
       await bar(host.page).getByText(m('talkTime'), { exact: true }).click()
-      await expect(bar(host.page).getByText(m('watchingList', { names: 'Pablo Peer' }))).toBeVisible({ timeout: 10_000 })
+      await expect(bar(host.page).getByText(m('watchingList', { names: 'Pablo Peer' }))).toBeVisible({
+        timeout: 10_000,
+      })
       await screenshots(host.page, testInfo, 'event-slots-host')
 
       // Coming back while the event runs: the slot, the time left and the late-joiner message.
       await joinMeeting(peer.page, room)
-      await expect(bar(peer.page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' }))).toBeVisible()
+      await expect(
+        bar(peer.page).getByText(m('slotOf', { number: 2, count: 3, name: 'Lightning talks' })),
+      ).toBeVisible()
       await expect(bar(peer.page).getByText(m('lateJoiner'))).toBeVisible()
       await expect(bar(peer.page).getByLabel(m('onlyWatching'))).toBeChecked()
       await screenshots(peer.page, testInfo, 'event-slots-late-joiner')
-      await bar(peer.page).getByRole('button', { name: m('dismiss') }).click()
+      await bar(peer.page)
+        .getByRole('button', { name: m('dismiss') })
+        .click()
       await expect(bar(peer.page).getByText(m('lateJoiner'))).toHaveCount(0)
 
       // The host moves on at once, then ends the event: 5 s everyone sees, then nothing.
-      await bar(host.page).getByRole('button', { name: m('next') }).click()
-      await expect(bar(peer.page).getByText(m('slotOf', { number: 3, count: 3, name: 'Wrap-up' }))).toBeVisible({ timeout: 10_000 })
+      await bar(host.page)
+        .getByRole('button', { name: m('next') })
+        .click()
+      await expect(bar(peer.page).getByText(m('slotOf', { number: 3, count: 3, name: 'Wrap-up' }))).toBeVisible({
+        timeout: 10_000,
+      })
       await expect(bar(peer.page).getByTestId('event-slot-time')).toHaveText(/^(5:00|4:5\d) left$/)
-      await bar(host.page).getByRole('button', { name: m('end'), exact: true }).click()
+      await bar(host.page)
+        .getByRole('button', { name: m('end'), exact: true })
+        .click()
       await expect(bar(peer.page).getByRole('status')).toHaveText(/The event ends in [1-5] s/, { timeout: 10_000 })
       await expect(bar(peer.page)).toHaveCount(0, { timeout: 10_000 })
       await expect(bar(host.page).getByText(m('notStarted'))).toBeVisible()
 
-      for (const { errors } of [host, peer]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, peer])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await peer.close()

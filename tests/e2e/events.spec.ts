@@ -3,7 +3,17 @@
 // opens its event. Every step is a plain link or form, so it runs with JavaScript off as well as on.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
@@ -18,12 +28,22 @@ async function eventsCommunity(suffix: string) {
     await addPerson(brandId, { name, emailAddress, role })
     return emailAddress
   }
-  return { slug, admin: await person('Eve Admin', 'community-admin'), member: await person('Max Member', 'community-member') }
+  return {
+    slug,
+    admin: await person('Eve Admin', 'community-admin'),
+    member: await person('Max Member', 'community-member'),
+  }
 }
 
-const tab = (page: Page, key: string) => page.getByRole('navigation', { name: text('events:tabs.label') }).getByRole('link', { name: new RegExp(`^${text(key)}`) })
+const tab = (page: Page, key: string) =>
+  page
+    .getByRole('navigation', { name: text('events:tabs.label') })
+    .getByRole('link', { name: new RegExp(`^${text(key)}`) })
 
-test('an admin creates an event, finds it under Upcoming and opens it; a member joins from its page', async ({ page, browser }, testInfo) => {
+test('an admin creates an event, finds it under Upcoming and opens it; a member joins from its page', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const community = await eventsCommunity(suffix)
@@ -45,7 +65,9 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await page.getByRole('button', { name: text('events:new.create') }).click()
   await expect(page.getByText(text('events:errors.nameTooShort'))).toBeVisible()
   await expect(page.getByText(text('events:errors.startInPast'))).toBeVisible()
-  await expect(page.getByLabel(text('events:fields.description'))).toHaveValue('A monthly conversation about the garden.')
+  await expect(page.getByLabel(text('events:fields.description'))).toHaveValue(
+    'A monthly conversation about the garden.',
+  )
   await expect(page.getByLabel(text('events:fields.timeZone'))).toHaveValue('Europe/Lisbon')
   await screenshots(page, testInfo, 'new-event-errors')
 
@@ -65,7 +87,10 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await row.getByRole('link', { name, exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page.getByText(text('events:page.plannedIn', { zone: 'Europe/Lisbon' }))).toBeVisible()
-  await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute('href', new RegExp(`^/${community.slug}/garden-talk-`))
+  await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute(
+    'href',
+    new RegExp(`^/${community.slug}/garden-talk-`),
+  )
   await expectAccessible(page)
   await screenshots(page, testInfo, 'event-page')
   // The bad input above was answered 400 on purpose; nothing else may fail.
@@ -73,7 +98,10 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
 
   // The editor's composition tab: a scripted event without slots is refused, then one slot is added.
   await page.getByRole('link', { name: text('events:page.edit') }).click()
-  await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text('events:editor.tabs.composition') }).click()
+  await page
+    .getByRole('navigation', { name: text('events:editor.tabs.label') })
+    .getByRole('link', { name: text('events:editor.tabs.composition') })
+    .click()
   await page.getByLabel(text('events:fields.eventType')).selectOption('scripted')
   await page.getByRole('button', { name: text('events:editor.save') }).click()
   await expect(page.getByText(text('events:errors.slotsRequired'))).toBeVisible()
@@ -84,14 +112,19 @@ test('an admin creates an event, finds it under Upcoming and opens it; a member 
   await screenshots(page, testInfo, 'event-composition')
   // The other tabs, as they look.
   for (const tabName of ['schedule', 'access'] as const) {
-    await page.getByRole('navigation', { name: text('events:editor.tabs.label') }).getByRole('link', { name: text(`events:editor.tabs.${tabName}`) }).click()
+    await page
+      .getByRole('navigation', { name: text('events:editor.tabs.label') })
+      .getByRole('link', { name: text(`events:editor.tabs.${tabName}`) })
+      .click()
     await expect(page.getByRole('button', { name: text('events:editor.save') })).toBeVisible()
     await expectAccessible(page)
     await screenshots(page, testInfo, `event-${tabName}`)
   }
 
   // A member opens the event's page and joins its meeting from it.
-  const memberContext = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false })
+  const memberContext = await browser.newContext({
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled !== false,
+  })
   const memberPage = await memberContext.newPage()
   await signInWithSession(memberPage, community.member)
   await memberPage.goto(`/${community.slug}/events`)
@@ -124,7 +157,10 @@ test("the demo home's Welcome Call link opens its event", async ({ page }, testI
   await expect(page).toHaveURL(`/${DEMO.slug}/events/welcome-call`)
   await expect(page.getByRole('heading', { level: 1, name: DEMO.event })).toBeVisible()
   await expect(page.getByText('Introductions in small groups')).toBeVisible()
-  await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute('href', `/${DEMO.slug}/welcome-call`)
+  await expect(page.getByRole('link', { name: text('events:page.join') })).toHaveAttribute(
+    'href',
+    `/${DEMO.slug}/welcome-call`,
+  )
   await screenshot(page, testInfo, 'welcome-call')
 })
 

@@ -15,7 +15,15 @@ test('a post made in one browser shows up live in the other’s open feed', asyn
   // A community with a hub room (a copy of the demo's), whose feed is the home page's.
   const hubId = newId()
   const brandId = await makeCommunity(slug, `Feed Live ${suffix}`, { topLevelRoomId: hubId })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], { id: hubId, brandId, slug: `hub-${suffix}`, name: 'Live Hub', hostId: null, coHosts: '[]', members: '[]' })
+  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
+    id: hubId,
+    brandId,
+    slug: `hub-${suffix}`,
+    name: 'Live Hub',
+    hostId: null,
+    coHosts: '[]',
+    members: '[]',
+  })
   const ann = `ann.${suffix}@feed.hearth.test`
   const ben = `ben.${suffix}@feed.hearth.test`
   await addPerson(brandId, { name: 'Ann Feed', emailAddress: ann })
@@ -24,7 +32,9 @@ test('a post made in one browser shows up live in the other’s open feed', asyn
   const benContext = await browser.newContext()
   const benPage = await benContext.newPage()
   await signInWithSession(benPage, ben)
-  const listening = benPage.waitForResponse((response) => response.url().includes(`/${slug}/feed/live?room=`) && response.status() === 200)
+  const listening = benPage.waitForResponse(
+    (response) => response.url().includes(`/${slug}/feed/live?room=`) && response.status() === 200,
+  )
   await benPage.goto(`/${slug}`)
   await expect(benPage.getByText(text('posts:feed.empty'))).toBeVisible()
   await listening
@@ -41,7 +51,9 @@ test('a post made in one browser shows up live in the other’s open feed', asyn
   // Ann's own composer empties once her post went through.
   await expect(page.getByLabel(text('posts:feed.messageLabel'))).toHaveValue('')
 
-  await expect(benPage.getByRole('article').filter({ hasText: 'Hello from Ann, live' })).toBeVisible({ timeout: 10_000 })
+  await expect(benPage.getByRole('article').filter({ hasText: 'Hello from Ann, live' })).toBeVisible({
+    timeout: 10_000,
+  })
   await expect(benPage.getByLabel(text('posts:feed.messageLabel'))).toHaveValue('Ben is still typing')
   expect(reloaded).toBe(false)
   await benContext.close()

@@ -49,7 +49,8 @@ export default async function globalSetup() {
       renameSync(join(directory, `.${name}.tmp`), join(directory, name))
     },
   }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new Error(`E2E SMTP port ${port} is in use: set E2E_SMTP_PORT to a free port`)
+    if (error.code === 'EADDRINUSE')
+      throw new Error(`E2E SMTP port ${port} is in use: set E2E_SMTP_PORT to a free port`)
     throw error
   })
 
@@ -57,7 +58,8 @@ export default async function globalSetup() {
   const oauthPort = Number(process.env.E2E_OAUTH_PORT)
   const oauth = await startOAuthProvider(oauthPort).catch(async (error: NodeJS.ErrnoException) => {
     await smtp.close()
-    if (error.code === 'EADDRINUSE') throw new Error(`E2E OAuth port ${oauthPort} is in use: set E2E_OAUTH_PORT to a free port`)
+    if (error.code === 'EADDRINUSE')
+      throw new Error(`E2E OAuth port ${oauthPort} is in use: set E2E_OAUTH_PORT to a free port`)
     throw error
   })
 
@@ -65,18 +67,22 @@ export default async function globalSetup() {
   const speechPort = Number(process.env.E2E_SPEECH_PORT)
   const speech = await startSpeechServer(speechPort).catch(async (error: NodeJS.ErrnoException) => {
     await Promise.all([oauth.close(), smtp.close()])
-    if (error.code === 'EADDRINUSE') throw new Error(`E2E speech port ${speechPort} is in use: set E2E_SPEECH_PORT to a free port`)
+    if (error.code === 'EADDRINUSE')
+      throw new Error(`E2E speech port ${speechPort} is in use: set E2E_SPEECH_PORT to a free port`)
     throw error
   })
 
   // The live stream's viewer count service (the edge gets its address and credentials from start-server.mjs):
   // the e2e channel has a fixed audience.
   const helixPort = Number(process.env.E2E_HELIX_PORT)
-  const helix = await startHelixServer({ ...E2E_HELIX.credentials }, helixPort).catch(async (error: NodeJS.ErrnoException) => {
-    await Promise.all([speech.close(), oauth.close(), smtp.close()])
-    if (error.code === 'EADDRINUSE') throw new Error(`E2E Helix port ${helixPort} is in use: set E2E_HELIX_PORT to a free port`)
-    throw error
-  })
+  const helix = await startHelixServer({ ...E2E_HELIX.credentials }, helixPort).catch(
+    async (error: NodeJS.ErrnoException) => {
+      await Promise.all([speech.close(), oauth.close(), smtp.close()])
+      if (error.code === 'EADDRINUSE')
+        throw new Error(`E2E Helix port ${helixPort} is in use: set E2E_HELIX_PORT to a free port`)
+      throw error
+    },
+  )
   helix.live.set(E2E_HELIX.channel, E2E_HELIX.viewers)
 
   return async () => {

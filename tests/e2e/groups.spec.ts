@@ -5,7 +5,19 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -36,7 +48,10 @@ async function addGroup(brandId: string, fields: { slug: string; name: string; s
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
-const tab = (page: Page, key: string) => page.getByRole('navigation', { name: text('groups:tabs.label') }).getByRole('link', { name: new RegExp(`^${text(key)}`) })
+const tab = (page: Page, key: string) =>
+  page
+    .getByRole('navigation', { name: text('groups:tabs.label') })
+    .getByRole('link', { name: new RegExp(`^${text(key)}`) })
 
 /** Axe on the page, then a screenshot at desktop and at phone width. */
 async function shots(page: Page, testInfo: Parameters<typeof screenshot>[1], name: string) {
@@ -44,7 +59,10 @@ async function shots(page: Page, testInfo: Parameters<typeof screenshot>[1], nam
   await screenshots(page, testInfo, name)
 }
 
-test('a member asks to join a private group by answering its questions, an admin approves, and the member enters its room', async ({ page, browser }, testInfo) => {
+test('a member asks to join a private group by answering its questions, an admin approves, and the member enters its room', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const community = await makeGroupsCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const link = `circle-${randomBytes(2).toString('hex')}`
@@ -78,7 +96,9 @@ test('a member asks to join a private group by answering its questions, an admin
   await expect(row(page, 'Reading Circle').getByText(text('groups:labels.private'))).toBeVisible()
 
   // The group's questionnaire, set by its host (the admin made it, so is its host).
-  await row(page, 'Reading Circle').getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` }).click()
+  await row(page, 'Reading Circle')
+    .getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` })
+    .click()
   await page.getByLabel(text('groups:preferences.questions')).fill('What do you like to read?')
   await page.getByRole('button', { name: text('groups:preferences.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
@@ -93,7 +113,9 @@ test('a member asks to join a private group by answering its questions, an admin
 
     await member.goto(`/${community.slug}/groups`)
     await shots(member, testInfo, 'groups-list')
-    await row(member, 'Reading Circle').getByRole('link', { name: `${text('groups:actions.join')} Reading Circle` }).click()
+    await row(member, 'Reading Circle')
+      .getByRole('link', { name: `${text('groups:actions.join')} Reading Circle` })
+      .click()
     await expect(member).toHaveURL(`/${community.slug}/join/${link}`)
     await expect(member).toHaveTitle(`${text('groups:join.title')} · Hearth`)
     await member.getByRole('button', { name: text('groups:join.submit') }).click()
@@ -123,7 +145,9 @@ test('a member asks to join a private group by answering its questions, an admin
     await page.getByRole('button', { name: `${text('groups:people.promote')} Mel Member` }).click()
     await expect(page.getByText(text('groups:people.done.promote'))).toBeVisible()
     await member.goto(`/${community.slug}/groups?tab=mine`)
-    await row(member, 'Reading Circle').getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` }).click()
+    await row(member, 'Reading Circle')
+      .getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` })
+      .click()
     await expect(member.getByRole('heading', { level: 2, name: text('groups:preferences.title') })).toBeVisible()
   } finally {
     await context.close()
@@ -132,11 +156,21 @@ test('a member asks to join a private group by answering its questions, an admin
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
 })
 
-test('an admin approves, archives, restores and removes groups in bulk, and picks how many a page shows', async ({ page }, testInfo) => {
+test('an admin approves, archives, restores and removes groups in bulk, and picks how many a page shows', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const community = await makeGroupsCommunity(`bulk-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
-  for (let n = 1; n <= 12; n += 1) await addGroup(community.brandId, { slug: `g${n}-${randomBytes(2).toString('hex')}`, name: `Group ${String(n).padStart(2, '0')}` })
-  await addGroup(community.brandId, { slug: `waiting-${randomBytes(2).toString('hex')}`, name: 'Waiting Group', status: 'pending' })
+  for (let n = 1; n <= 12; n += 1)
+    await addGroup(community.brandId, {
+      slug: `g${n}-${randomBytes(2).toString('hex')}`,
+      name: `Group ${String(n).padStart(2, '0')}`,
+    })
+  await addGroup(community.brandId, {
+    slug: `waiting-${randomBytes(2).toString('hex')}`,
+    name: 'Waiting Group',
+    status: 'pending',
+  })
   await signInWithSession(page, community.admin.emailAddress)
 
   await page.goto(`/${community.slug}/groups?tab=active`)
@@ -175,14 +209,19 @@ test('an admin approves, archives, restores and removes groups in bulk, and pick
   await expect(row(page, 'Waiting Group')).toBeVisible()
 })
 
-test('the wizard puts the ticked tags on a new group, which the list shows; a sixth is refused', async ({ page }, testInfo) => {
+test('the wizard puts the ticked tags on a new group, which the list shows; a sixth is refused', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(60_000)
   const community = await makeGroupsCommunity(`tags-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   // Six live tags; the first is one every new group gets, so it starts ticked.
   const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
   const labels = ['Art', 'Books', 'Chess', 'Dance', 'Earth', 'Film']
   for (const [n, label] of labels.entries()) {
-    await sql('INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?)', [newId(), community.brandId, label, n === 0 ? 1 : 0, now, now])
+    await sql(
+      'INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?)',
+      [newId(), community.brandId, label, n === 0 ? 1 : 0, now, now],
+    )
   }
   await signInWithSession(page, community.admin.emailAddress)
   await page.goto(`/${community.slug}/groups/new`)
@@ -198,7 +237,8 @@ test('the wizard puts the ticked tags on a new group, which the list shows; a si
   await expect(tags.getByRole('checkbox', { name: 'Film', exact: true })).toBeChecked()
   await shots(page, testInfo, 'groups-wizard-tags-refused')
 
-  for (const label of ['Art', 'Dance', 'Earth', 'Film']) await tags.getByRole('checkbox', { name: label, exact: true }).uncheck()
+  for (const label of ['Art', 'Dance', 'Earth', 'Film'])
+    await tags.getByRole('checkbox', { name: label, exact: true }).uncheck()
   await page.getByRole('button', { name: text('groups:wizard.create') }).click()
   await expect(page.getByText(text('groups:wizard.created', { name: 'Tagged Circle' }))).toBeVisible()
   const labelsShown = row(page, 'Tagged Circle').getByRole('list', { name: text('groups:tags.listLabel') })
@@ -206,7 +246,9 @@ test('the wizard puts the ticked tags on a new group, which the list shows; a si
   await shots(page, testInfo, 'groups-list-tags')
 })
 
-test('a member writes a post in a public group’s feed from its page and follows the group', async ({ page }, testInfo) => {
+test('a member writes a post in a public group’s feed from its page and follows the group', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const community = await makeGroupsCommunity(`feed-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const link = `garden-${randomBytes(2).toString('hex')}`

@@ -12,7 +12,10 @@ switchOnEveryPage([
 
 test.describe('the language form', () => {
   test('is refused for a language Hearth does not have', async ({ request }) => {
-    const response = await request.post('/resources/language', { form: { language: 'fr', redirectTo: '/' }, maxRedirects: 0 })
+    const response = await request.post('/resources/language', {
+      form: { language: 'fr', redirectTo: '/' },
+      maxRedirects: 0,
+    })
     expect(response.status()).toBe(400)
     expect(await response.text()).toBe(t('en', 'common:language.unsupported'))
   })
@@ -31,7 +34,9 @@ test.describe('the language form', () => {
 test.describe('Accept-Language: Spanish', () => {
   test.use({ locale: 'es-ES' })
 
-  for (const { path, heading } of PAGES.filter((p) => ['/kicked', '/demo', '/a/b/c', '/connection-error'].includes(p.path))) {
+  for (const { path, heading } of PAGES.filter((p) =>
+    ['/kicked', '/demo', '/a/b/c', '/connection-error'].includes(p.path),
+  )) {
     test(`${path} renders in Spanish`, async ({ page }) => {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', 'es')
@@ -61,7 +66,9 @@ test.describe('Accept-Language: Spanish', () => {
 test.describe('Accept-Language: Portuguese', () => {
   test.use({ locale: 'pt-BR' })
 
-  for (const { path, heading } of PAGES.filter((p) => ['/kicked', '/unsupported-device', '/dev', '/signup-error'].includes(p.path))) {
+  for (const { path, heading } of PAGES.filter((p) =>
+    ['/kicked', '/unsupported-device', '/dev', '/signup-error'].includes(p.path),
+  )) {
     test(`${path} renders in Portuguese`, async ({ page }) => {
       await page.goto(path)
       await expect(page.locator('html')).toHaveAttribute('lang', 'pt')

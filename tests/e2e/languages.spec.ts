@@ -42,14 +42,20 @@ test.describe('the language choice', () => {
     await page.goto('/connection-error?redirectTo=%2Fdemo%2Fhub')
     await switchLanguage(page, 'es')
     await expect(page).toHaveURL('/connection-error?redirectTo=%2Fdemo%2Fhub')
-    await expect(page.getByRole('link', { name: t('es', 'common:actions.tryAgain') })).toHaveAttribute('href', '/demo/hub')
+    await expect(page.getByRole('link', { name: t('es', 'common:actions.tryAgain') })).toHaveAttribute(
+      'href',
+      '/demo/hub',
+    )
   })
 
   test('translates the community sidebar and keeps Home current', async ({ page }) => {
     await page.goto(`/${DEMO.slug}`)
     await switchLanguage(page, 'es')
     const sidebar = page.getByRole('navigation', { name: t('es', 'common:nav.label') })
-    await expect(sidebar.getByRole('link', { name: t('es', 'common:nav.home'), exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(sidebar.getByRole('link', { name: t('es', 'common:nav.home'), exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
     await expect(sidebar.getByRole('link', { name: t('es', 'common:nav.calls') })).toBeVisible()
     await expect(page.getByRole('complementary', { name: t('es', 'pages:community.about') })).toContainText(
       t('es', 'pages:community.members_other', { count: DEMO.accounts.length }),

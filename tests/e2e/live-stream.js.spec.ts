@@ -11,7 +11,8 @@ import { startRtmpServer, type RtmpServer } from '../support/rtmp-server'
 import { DEMO, holdLock, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 /** A demo account signed in (a session row, no code spent). */
-const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) => personInBrowser(browser, account)
+const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) =>
+  personInBrowser(browser, account)
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 
@@ -28,7 +29,9 @@ test.afterAll(async () => {
 test.describe('live stream', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host goes live to an RTMP server, the other browser sees the Live mark 13 s later, the host ends it', async ({ browser }, testInfo) => {
+  test('the host goes live to an RTMP server, the other browser sees the Live mark 13 s later, the host ends it', async ({
+    browser,
+  }, testInfo) => {
     // Mia hosts the Book Club (models/seed.ts); Noah is a member. The recording and live specs both
     // meet there as those two: one at a time, or each sees the other's tiles and files.
     const release = await holdLock('demo-book-club-meeting', { waitMs: 170_000 })
@@ -94,15 +97,22 @@ test.describe('live stream', () => {
       await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
       await expect(mark(host.page)).toBeVisible()
       const resumedAt = Date.now()
-      await expect.poll(() => rtmp.published.filter((path) => path === `/live/${key}`).length, { timeout: 20_000 }).toBe(2)
+      await expect
+        .poll(() => rtmp.published.filter((path) => path === `/live/${key}`).length, { timeout: 20_000 })
+        .toBe(2)
       await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
       await expect(paused(visitor.page)).toHaveCount(0)
       await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
       expect(Date.now() - resumedAt).toBeGreaterThanOrEqual(12_000)
 
       await stop.click()
-      await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({ timeout: 20_000 })
-      await expect(host.page.getByRole('button', { name: m('liveStream.start') })).toHaveAttribute('aria-pressed', 'false')
+      await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({
+        timeout: 20_000,
+      })
+      await expect(host.page.getByRole('button', { name: m('liveStream.start') })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
       await expect(mark(visitor.page)).toHaveCount(0, { timeout: 10_000 })
       await expect.poll(() => rtmp.publishing(), { timeout: 10_000 }).not.toContain(`/live/${key}`)
 

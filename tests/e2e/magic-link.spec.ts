@@ -15,7 +15,9 @@ async function mailedLink(page: Page, emailAddress: string, redirectTo: string):
     await page.getByRole('button', { name: t('en', 'auth:signIn.send') }).click()
     await expect(page.getByRole('heading', { level: 1, name: t('en', 'auth:signIn.codeTitle') })).toBeVisible()
     await expect.poll(() => mailsTo(emailAddress).filter((mail) => mail.seq > before).length).toBeGreaterThan(0)
-    const mail = mailsTo(emailAddress).filter((each) => each.seq > before).at(-1)!
+    const mail = mailsTo(emailAddress)
+      .filter((each) => each.seq > before)
+      .at(-1)!
     const link = /https?:\/\/\S+?\/ml\/[\w-]+/.exec(mail.text ?? '')?.[0]
     if (!link) throw new Error(`No sign-in link in "${mail.subject}"`)
     return new URL(link).pathname

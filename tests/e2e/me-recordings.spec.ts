@@ -10,12 +10,20 @@ import { claimRoom, screenshots, signInWithSession, sql, t } from './support'
 
 const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
 
-test('a host finds the recordings of their personal room on /me, plays one and deletes it', async ({ page }, testInfo) => {
+test('a host finds the recordings of their personal room on /me, plays one and deletes it', async ({
+  page,
+}, testInfo) => {
   const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const emailAddress = `recordings-${run}@recordings.example`
   const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
   const userId = randomBytes(27).toString('base64url')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [userId, 'Rhea Recorder', emailAddress, now, now])
+  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
+    userId,
+    'Rhea Recorder',
+    emailAddress,
+    now,
+    now,
+  ])
   await signInWithSession(page, emailAddress)
   await claimRoom(page, `rec-${run}`)
 
@@ -32,7 +40,10 @@ test('a host finds the recordings of their personal room on /me, plays one and d
   const bytes = Buffer.from('\x1aE\xdf\xa3 recorded in the e2e run')
   mkdirSync(join(process.env.E2E_MEDIA_DIR!, brandId, userId), { recursive: true })
   writeFileSync(join(process.env.E2E_MEDIA_DIR!, ...storageKey.split('/')), bytes)
-  await sql('INSERT INTO media (id, brandId, userId, kind, name, contentType, size, storageKey, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [id, brandId, userId, 'video', 'rec-20261125-101500.webm', 'video/webm', bytes.length, storageKey, now, now])
+  await sql(
+    'INSERT INTO media (id, brandId, userId, kind, name, contentType, size, storageKey, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [id, brandId, userId, 'video', 'rec-20261125-101500.webm', 'video/webm', bytes.length, storageKey, now, now],
+  )
 
   await page.reload()
   const link = page.getByRole('link', { name: 'rec-20261125-101500.webm' })

@@ -4,7 +4,17 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, screenshot, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  hasJavaScript,
+  makeCommunity,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -32,15 +42,23 @@ test('a member uploads an image, sees it listed, deletes it; a wrong type is ref
   await expect(page.getByText(text('media:list.empty.images'))).toBeVisible()
 
   // A tall picture: kept 1080 high.
-  const picture = await sharp({ create: { width: 600, height: 1600, channels: 3, background: '#2a6' } }).png().toBuffer()
-  await fileInput(page).setInputFiles({ name: 'a-rather-long-holiday-picture-name.png', mimeType: 'image/png', buffer: picture })
+  const picture = await sharp({ create: { width: 600, height: 1600, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer()
+  await fileInput(page).setInputFiles({
+    name: 'a-rather-long-holiday-picture-name.png',
+    mimeType: 'image/png',
+    buffer: picture,
+  })
   if (hasJavaScript(testInfo)) {
     // The upload goes through the progress-reporting route; held for a moment so the bar can be seen.
     await page.route('**/media/upload*', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800))
       await route.continue()
     })
-    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === `/${community.slug}/media/upload` && request.method() === 'POST')
+    const sent = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `/${community.slug}/media/upload` && request.method() === 'POST',
+    )
     await uploadButton(page).click()
     await sent
     await expect(page.getByRole('progressbar')).toBeVisible()
@@ -61,7 +79,11 @@ test('a member uploads an image, sees it listed, deletes it; a wrong type is ref
   await screenshots(page, testInfo, 'media')
 
   // A text file named like a picture: refused by its content, with the accepted-type message.
-  await fileInput(page).setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('only words here') })
+  await fileInput(page).setInputFiles({
+    name: 'fake.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('only words here'),
+  })
   await uploadButton(page).click()
   await expect(page.getByText(text('media:errors.type', { name: 'fake.png', accepted: 'image/' }))).toBeVisible()
   await expect(page.getByRole('link', { name: 'fake.png' })).toHaveCount(0)

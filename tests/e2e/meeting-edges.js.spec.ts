@@ -41,7 +41,13 @@ let cluster: Cluster | null = null
 let redis: Redis | null = null
 
 function commonEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATABASE_URL: `sqlite:${database}`, REDIS_URL, LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATABASE_URL: `sqlite:${database}`,
+    REDIS_URL,
+    LOG_LEVEL: 'warn',
+  }
   // With Redis the web servers learn every edge from the registry: nothing names one by port.
   for (const name of ['PORT', 'EDGE_PORT', 'EDGE_PUBLIC_URL']) delete env[name]
   return env
@@ -104,7 +110,9 @@ async function waitForNoEdges(client: Redis) {
   const deadline = Date.now() + 20_000
   while ((await client.keys('hearth:edge:*')).length > 0) {
     if (Date.now() > deadline) {
-      throw new Error(`Redis database ${REDIS_DB} has live media edges of another run; pick another with E2E_REDIS_DB (1-15).`)
+      throw new Error(
+        `Redis database ${REDIS_DB} has live media edges of another run; pick another with E2E_REDIS_DB (1-15).`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
@@ -132,7 +140,12 @@ type Person = {
 /** The pages' console warnings and errors, attached to a failed test. */
 const consoleLog: string[] = []
 
-async function person(browser: Browser, account: { name: string; emailAddress: string }, web: number, room: string): Promise<Person> {
+async function person(
+  browser: Browser,
+  account: { name: string; emailAddress: string },
+  web: number,
+  room: string,
+): Promise<Person> {
   const context = await browser.newContext({ baseURL: webUrl(web), viewport: { width: 1280, height: 720 } })
   // Every peer connection the page makes, kept where remoteView can read its stats (a reload starts afresh).
   await context.addInitScript(() => {
@@ -149,7 +162,8 @@ async function person(browser: Browser, account: { name: string; emailAddress: s
   const page = await context.newPage()
   const errors = collectErrors(page)
   page.on('console', (message) => {
-    if (['warning', 'error'].includes(message.type())) consoleLog.push(`${new Date().toISOString()} ${account.name} ${message.type()}: ${message.text()}`)
+    if (['warning', 'error'].includes(message.type()))
+      consoleLog.push(`${new Date().toISOString()} ${account.name} ${message.type()}: ${message.text()}`)
   })
   const sockets: string[] = []
   page.on('websocket', (socket) => {
@@ -173,7 +187,10 @@ const inMeeting = (page: Page) => page.getByRole('toolbar', { name: t('en', 'mee
 /** The index of the edge every one of them is connected to now; fails if they are not on one. */
 function sharedEdge(people: Person[]): number {
   const hosts = people.map((one) => one.sockets.at(-1))
-  expect(new Set(hosts).size, `meeting sockets: ${people.map((one, i) => `${one.name} → ${hosts[i]}`).join(', ')}`).toBe(1)
+  expect(
+    new Set(hosts).size,
+    `meeting sockets: ${people.map((one, i) => `${one.name} → ${hosts[i]}`).join(', ')}`,
+  ).toBe(1)
   const index = EDGE_PORTS.findIndex((_, i) => new URL(edgeUrl(i)).host === hosts[0])
   expect(index, `${hosts[0]} is not one of this cluster's edges`).toBeGreaterThanOrEqual(0)
   return index
@@ -181,19 +198,30 @@ function sharedEdge(people: Person[]): number {
 
 /** What reached one remote camera's track, from its inbound RTP stats: no RTP at all, RTP but no
  *  decoded frame (the key frame never came), or frames; with the key frame requests the page sent. */
-type InboundVideo = { rtp: 'none' | 'no-frames' | 'frames'; packetsReceived: number; framesDecoded: number; keyFramesDecoded: number; pliCount: number; firCount: number }
+type InboundVideo = {
+  rtp: 'none' | 'no-frames' | 'frames'
+  packetsReceived: number
+  framesDecoded: number
+  keyFramesDecoded: number
+  pliCount: number
+  firCount: number
+}
 
 /** What the page shows of the others: their tiles (by peer id), the frames of each remote camera and what its track received. */
-function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<string, number>; inbound: Record<string, InboundVideo | 'no stats'> }> {
+function remoteView(
+  page: Page,
+): Promise<{ tiles: string[]; frames: Record<string, number>; inbound: Record<string, InboundVideo | 'no stats'> }> {
   return page.evaluate(async () => {
     const videos = [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')]
     const byTrack = new Map<string, Record<string, number>>()
-    const connections = (window as unknown as { hearthPeerConnections?: RTCPeerConnection[] }).hearthPeerConnections ?? []
+    const connections =
+      (window as unknown as { hearthPeerConnections?: RTCPeerConnection[] }).hearthPeerConnections ?? []
     for (const connection of connections) {
       if (connection.connectionState === 'closed') continue
       const report = await connection.getStats().catch(() => null)
       report?.forEach((stat: Record<string, unknown>) => {
-        if (stat.type === 'inbound-rtp' && stat.kind === 'video' && typeof stat.trackIdentifier === 'string') byTrack.set(stat.trackIdentifier, stat as Record<string, number>)
+        if (stat.type === 'inbound-rtp' && stat.kind === 'video' && typeof stat.trackIdentifier === 'string')
+          byTrack.set(stat.trackIdentifier, stat as Record<string, number>)
       })
     }
     const inbound = (video: HTMLVideoElement) => {
@@ -202,7 +230,12 @@ function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<strin
       if (!stat) return 'no stats' as const
       const [packetsReceived, framesDecoded] = [stat.packetsReceived ?? 0, stat.framesDecoded ?? 0]
       return {
-        rtp: packetsReceived === 0 ? ('none' as const) : framesDecoded === 0 ? ('no-frames' as const) : ('frames' as const),
+        rtp:
+          packetsReceived === 0
+            ? ('none' as const)
+            : framesDecoded === 0
+              ? ('no-frames' as const)
+              : ('frames' as const),
         packetsReceived,
         framesDecoded,
         keyFramesDecoded: stat.keyFramesDecoded ?? 0,
@@ -211,8 +244,12 @@ function remoteView(page: Page): Promise<{ tiles: string[]; frames: Record<strin
       }
     }
     return {
-      tiles: [...document.querySelectorAll<HTMLElement>('.meeting-tile[data-peer-id]')].map((tile) => tile.dataset.peerId!),
-      frames: Object.fromEntries(videos.map((video) => [video.dataset.peerId!, video.getVideoPlaybackQuality().totalVideoFrames])),
+      tiles: [...document.querySelectorAll<HTMLElement>('.meeting-tile[data-peer-id]')].map(
+        (tile) => tile.dataset.peerId!,
+      ),
+      frames: Object.fromEntries(
+        videos.map((video) => [video.dataset.peerId!, video.getVideoPlaybackQuality().totalVideoFrames]),
+      ),
       inbound: Object.fromEntries(videos.map((video) => [video.dataset.peerId!, inbound(video)])),
     }
   })
@@ -255,7 +292,12 @@ async function expectVideoFlowing({ name, page }: Person, count: number, timeout
  * Milliseconds from `since` until this person's page, reloaded since it was marked
  * (hearthBeforeRestart), decodes `count` remote cameras: when they see the others again.
  */
-async function backWithCameras({ name, page }: Person, count: number, since: number, timeoutMs: number): Promise<number> {
+async function backWithCameras(
+  { name, page }: Person,
+  count: number,
+  since: number,
+  timeoutMs: number,
+): Promise<number> {
   for (;;) {
     const seen = await page
       .evaluate((count) => {
@@ -268,7 +310,9 @@ async function backWithCameras({ name, page }: Person, count: number, since: num
     if (seen) return Date.now() - since
     if (Date.now() - since > timeoutMs) {
       const last = await remoteView(page).catch(() => null)
-      throw new Error(`${name} did not decode ${count} remote cameras again within ${timeoutMs} ms; the page showed last: ${JSON.stringify(last)}`)
+      throw new Error(
+        `${name} did not decode ${count} remote cameras again within ${timeoutMs} ms; the page showed last: ${JSON.stringify(last)}`,
+      )
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -294,7 +338,8 @@ test.describe('meetings across media edges', () => {
     const pages = consoleLog.splice(0)
     if (!cluster || testInfo.status === testInfo.expectedStatus) return
     await testInfo.attach('pages-console.txt', { body: pages.join('\n') })
-    for (const name of cluster.names) await testInfo.attach(`${name}.log`, { path: cluster.logPath(name) }).catch(() => undefined)
+    for (const name of cluster.names)
+      await testInfo.attach(`${name}.log`, { path: cluster.logPath(name) }).catch(() => undefined)
   })
 
   test.afterAll(async () => {
@@ -331,8 +376,14 @@ test.describe('meetings across media edges', () => {
     }
   })
 
-  test("failover: the meeting's edge stopped (SIGTERM), then crashing (SIGKILL): everyone moves to a live edge and decodes the others again", async ({ browser }, testInfo) => {
-    const people = [await person(browser, ADMIN, 0, ANNOUNCEMENTS), await person(browser, NOAH, 1, ANNOUNCEMENTS), await person(browser, OWNER, 0, ANNOUNCEMENTS)]
+  test("failover: the meeting's edge stopped (SIGTERM), then crashing (SIGKILL): everyone moves to a live edge and decodes the others again", async ({
+    browser,
+  }, testInfo) => {
+    const people = [
+      await person(browser, ADMIN, 0, ANNOUNCEMENTS),
+      await person(browser, NOAH, 1, ANNOUNCEMENTS),
+      await person(browser, OWNER, 0, ANNOUNCEMENTS),
+    ]
     try {
       for (const { page } of people) await joinMeeting(page)
       let hosting = sharedEdge(people)
@@ -371,19 +422,29 @@ test.describe('meetings across media edges', () => {
 
         // The edge gone is no longer in the registry (a crashed one's key is dropped or expires),
         // and it starts again, as a deploy or a supervisor would restart it.
-        await expect.poll(async () => (await redis!.keys('hearth:edge:*')).length, { timeout: 20_000, message: 'the gone edge left the registry' }).toBe(1)
+        await expect
+          .poll(async () => (await redis!.keys('hearth:edge:*')).length, {
+            timeout: 20_000,
+            message: 'the gone edge left the registry',
+          })
+          .toBe(1)
         await cluster!.start(edgeSpec(hosting))
         hosting = moved
       }
       // A line to grep from the run's output (figures are printed, not asserted).
       console.log(`FAILOVER sigterm=${figures.sigterm}ms sigkill=${figures.sigkill}ms`)
-      testInfo.annotations.push({ type: 'failover', description: `sigterm=${figures.sigterm}ms sigkill=${figures.sigkill}ms` })
+      testInfo.annotations.push({
+        type: 'failover',
+        description: `sigterm=${figures.sigterm}ms sigkill=${figures.sigkill}ms`,
+      })
     } finally {
       for (const { context } of people) await context.close()
     }
   })
 
-  test('a room change the web app publishes reaches the open meeting, which reads the room again', async ({ browser }) => {
+  test('a room change the web app publishes reaches the open meeting, which reads the room again', async ({
+    browser,
+  }) => {
     const mia = await person(browser, MIA, 1, HUB)
     const [hub] = await sql<{ id: string; name: string }>("SELECT id, name FROM rooms WHERE slug = 'hub'", [], database)
     try {

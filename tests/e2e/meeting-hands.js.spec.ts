@@ -12,12 +12,15 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@hands.example` })
+const signedIn = (browser: Browser, name: string) =>
+  personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@hands.example` })
 
 test.describe('raise hand and reactions', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host sees the raised hand in the queue and lowers it; a reaction reaches the other browser', async ({ browser }, testInfo) => {
+  test('the host sees the raised hand in the queue and lowers it; a reaction reaches the other browser', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Hana')
     const visitor = await signedIn(browser, 'Vito')
     try {
@@ -40,7 +43,10 @@ test.describe('raise hand and reactions', () => {
 
       await queue.getByRole('button', { name: m('hands.lowerFor', { name: visitor.name }) }).click()
       await expect(queue).toHaveCount(0)
-      await expect(visitor.page.getByRole('button', { name: m('hands.raise') })).toHaveAttribute('aria-pressed', 'false')
+      await expect(visitor.page.getByRole('button', { name: m('hands.raise') })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
       await expect(host.page.getByRole('img', { name: m('hands.mark', { name: visitor.name }) })).toHaveCount(0)
 
       await visitor.page.getByText(m('reactions.open'), { exact: true }).click()
@@ -63,13 +69,16 @@ test.describe('raise hand and reactions', () => {
       await expect(visitorPoll.getByText('Pizza or tacos?')).toBeVisible({ timeout: 10_000 })
       await visitorPoll.getByRole('button', { name: 'Tacos' }).click()
       const results = host.page.getByRole('list', { name: m('polls.results') })
-      await expect(results.getByRole('listitem').nth(1)).toContainText(m('polls.votes_one', { count: 1 }), { timeout: 10_000 })
+      await expect(results.getByRole('listitem').nth(1)).toContainText(m('polls.votes_one', { count: 1 }), {
+        timeout: 10_000,
+      })
       await expect(visitorPoll.getByRole('button', { name: 'Tacos' })).toHaveCount(0)
       await screenshots(host.page, testInfo, 'meeting-poll')
       await host.page.getByRole('button', { name: m('polls.close') }).click()
       await expect(visitor.page.getByRole('complementary', { name: m('polls.closedTitle') })).toBeVisible()
 
-      for (const { errors } of [host, visitor]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, visitor])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await visitor.close()

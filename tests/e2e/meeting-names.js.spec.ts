@@ -12,7 +12,9 @@ const [OWNER] = DEMO.accounts
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
-test('a guest types a name and is marked as a guest; a signed-in name cannot be changed', async ({ browser }, testInfo) => {
+test('a guest types a name and is marked as a guest; a signed-in name cannot be changed', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const ownerContext = await browser.newContext()
   const guestContext = await browser.newContext()
@@ -37,13 +39,17 @@ test('a guest types a name and is marked as a guest; a signed-in name cannot be 
 
     const leeTile = owner.locator('.meeting-tile[aria-label="Lee"]')
     await expect(leeTile.locator('.meeting-nameplate')).toContainText(`Lee${m('edgeLimits.guest')}`)
-    await expect(guest.locator(`.meeting-tile[aria-label="${OWNER.name}"] .meeting-nameplate`)).not.toContainText(m('edgeLimits.guest'))
+    await expect(guest.locator(`.meeting-tile[aria-label="${OWNER.name}"] .meeting-nameplate`)).not.toContainText(
+      m('edgeLimits.guest'),
+    )
 
     await guest.getByRole('button', { name: m('controls.chat') }).click()
     await guest.getByLabel(m('chat.message')).fill('hello from a guest')
     await guest.getByRole('button', { name: m('chat.send') }).click()
     await owner.getByRole('button', { name: m('controls.chat') }).click()
-    await expect(owner.locator('.meeting-chat-list li').filter({ hasText: 'hello from a guest' })).toContainText(`Lee ${m('edgeLimits.guest')}`)
+    await expect(owner.locator('.meeting-chat-list li').filter({ hasText: 'hello from a guest' })).toContainText(
+      `Lee ${m('edgeLimits.guest')}`,
+    )
     await screenshot(owner, testInfo, 'meeting-guest-marked')
 
     for (const seen of errors) expect(seen.filter((error) => !/status of 40[34]/.test(error))).toEqual([])

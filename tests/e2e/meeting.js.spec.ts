@@ -3,7 +3,15 @@
 // puts the others in presenter mode, the host mutes one and removes another. JavaScript project only
 // (the meeting runs in the browser); meeting.no-js.spec.ts covers the page without it.
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, expectAccessible, screenshot, signInWithSession, t } from './support'
+import {
+  DEMO,
+  MEDIA_LAUNCH_OPTIONS,
+  collectErrors,
+  expectAccessible,
+  screenshot,
+  signInWithSession,
+  t,
+} from './support'
 
 /** English meeting text: `m('home.join')` is t('en', 'meeting:home.join'). */
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
@@ -23,11 +31,12 @@ function remoteFrames(page: Page, source: 'webcam' | 'screen') {
 
 /** How many remote microphones the page plays with sound arriving (a remote track unmutes when its RTP flows). */
 function remoteVoices(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLAudioElement>('audio[data-peer-id]')].filter((audio) => {
-      const track = (audio.srcObject as MediaStream | null)?.getAudioTracks()[0]
-      return track?.readyState === 'live' && !track.muted && !audio.paused
-    }).length,
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLAudioElement>('audio[data-peer-id]')].filter((audio) => {
+        const track = (audio.srcObject as MediaStream | null)?.getAudioTracks()[0]
+        return track?.readyState === 'live' && !track.muted && !audio.paused
+      }).length,
   )
 }
 
@@ -40,7 +49,11 @@ async function joinMeeting(page: Page) {
   await expect(page.getByRole('toolbar', { name: m('controls.toolbar') })).toBeVisible({ timeout: 15_000 })
 }
 
-async function participant(browser: Browser, account: { emailAddress: string }, viewport = { width: 1280, height: 720 }) {
+async function participant(
+  browser: Browser,
+  account: { emailAddress: string },
+  viewport = { width: 1280, height: 720 },
+) {
   const context = await browser.newContext({ viewport })
   const page = await context.newPage()
   const errors = collectErrors(page)
@@ -66,7 +79,11 @@ test.describe('meeting', () => {
 
       // Each page decodes the other two cameras and plays the other two microphones through the edge.
       for (const { page } of everyone) {
-        await expect.poll(async () => (await remoteFrames(page, 'webcam')).filter((frames) => frames > 0).length, { timeout: 30_000 }).toBe(2)
+        await expect
+          .poll(async () => (await remoteFrames(page, 'webcam')).filter((frames) => frames > 0).length, {
+            timeout: 30_000,
+          })
+          .toBe(2)
         await expect.poll(() => remoteVoices(page), { timeout: 15_000 }).toBe(2)
       }
       await expect(owner.page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'tiles')
@@ -78,14 +95,17 @@ test.describe('meeting', () => {
       await mia.page.getByRole('button', { name: m('controls.shareScreen') }).click()
       for (const { page } of [owner, noah]) {
         await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'presenter')
-        await expect.poll(async () => (await remoteFrames(page, 'screen')).some((frames) => frames > 0), { timeout: 30_000 }).toBe(true)
+        await expect
+          .poll(async () => (await remoteFrames(page, 'screen')).some((frames) => frames > 0), { timeout: 30_000 })
+          .toBe(true)
       }
       await expect(mia.page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'presenter')
       await screenshot(owner.page, testInfo, 'meeting-presenter')
       await screenshot(noah.page, testInfo, 'meeting-presenter')
       // When the share ends, everyone is back in the mode they had before.
       await mia.page.getByRole('button', { name: m('controls.stopShare') }).click()
-      for (const { page } of [owner, mia]) await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'tiles')
+      for (const { page } of [owner, mia])
+        await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'tiles')
       await expect(noah.page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'primarySpeaker')
 
       // Only the host sees the kick and mute buttons.
@@ -96,11 +116,16 @@ test.describe('meeting', () => {
       await owner.page.getByRole('button', { name: m('peer.mute', { name: NOAH.name }) }).click()
       await expect(noah.page.getByRole('button', { name: m('controls.unmuteMic') })).toBeVisible()
       await expect(noah.page.getByText(m('notices.mutedByHost'))).toBeVisible()
-      await expect(owner.page.locator(`.meeting-tile[aria-label="${NOAH.name}"]`).getByRole('img', { name: m('peer.muted') })).toBeVisible()
+      await expect(
+        owner.page.locator(`.meeting-tile[aria-label="${NOAH.name}"]`).getByRole('img', { name: m('peer.muted') }),
+      ).toBeVisible()
 
       // The host removes Mia: she is told, then lands on the kicked page; the others see her go.
       await owner.page.getByRole('button', { name: m('peer.kick', { name: MIA.name }) }).click()
-      await owner.page.getByRole('dialog').getByRole('button', { name: m('peer.kick', { name: MIA.name }) }).click()
+      await owner.page
+        .getByRole('dialog')
+        .getByRole('button', { name: m('peer.kick', { name: MIA.name }) })
+        .click()
       await expect(mia.page.getByText(m('notices.kicked'))).toBeVisible()
       await expect(mia.page).toHaveURL('/kicked', { timeout: 15_000 })
       for (const { page } of [owner, noah]) {
@@ -109,7 +134,10 @@ test.describe('meeting', () => {
 
       // Leaving asks first, then ends on the room's thank-you page.
       await noah.page.getByRole('button', { name: m('controls.leave'), exact: true }).click()
-      await noah.page.getByRole('dialog').getByRole('button', { name: m('leave.confirm') }).click()
+      await noah.page
+        .getByRole('dialog')
+        .getByRole('button', { name: m('leave.confirm') })
+        .click()
       await expect(noah.page).toHaveURL(`/hub/thank-you?community=${DEMO.slug}`)
 
       for (const { errors } of everyone) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
@@ -127,7 +155,9 @@ test.describe('meeting', () => {
     await expect(page.getByLabel(m('mirror.preview'))).toBeVisible()
     // A guest gets the spec's default display name.
     await expect(page.getByLabel(m('mirror.name'))).toHaveValue('Guest')
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     await screenshot(page, testInfo, 'meeting-mirror-check')
     await expectAccessible(page)

@@ -6,7 +6,9 @@ import { DEMO, expectAccessible, t } from './support'
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
 const [OWNER] = DEMO.accounts
 
-test('without JavaScript the room page names the room and its host and says the meeting needs JavaScript', async ({ page }) => {
+test('without JavaScript the room page names the room and its host and says the meeting needs JavaScript', async ({
+  page,
+}) => {
   const response = await page.goto(`/${DEMO.slug}/hub`)
   expect(response?.status()).toBe(200)
   await expect(page.getByRole('heading', { level: 1, name: DEMO.hubName })).toBeVisible()

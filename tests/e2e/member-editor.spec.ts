@@ -4,7 +4,16 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  copyOfDemoRoom,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -18,7 +27,15 @@ async function makeEditorCommunity(project: string) {
   const memberId = await addPerson(brandId, { name: 'Mel Member', emailAddress: `mel-${run}@members.example` })
   // An account this community made and nobody signed in to yet: the editor may fill it in (docs/security.md).
   await sql('UPDATE users SET managedByBrandId = ? WHERE id = ?', [brandId, memberId])
-  await copyOfDemoRoom('hub', { id: newId(), slug: `mel-${run}`, name: 'Mel Member', brandId, hostId: memberId, context: 'personal', type: 'personal' })
+  await copyOfDemoRoom('hub', {
+    id: newId(),
+    slug: `mel-${run}`,
+    name: 'Mel Member',
+    brandId,
+    hostId: memberId,
+    context: 'personal',
+    type: 'personal',
+  })
   return { run, slug, brandId, admin, memberId }
 }
 
@@ -48,7 +65,9 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
     'Nobody,not-an-email,,',
     `Grace Twice,${good.toUpperCase()},,`,
   ].join('\n')
-  await page.getByLabel(text('members:import.file')).setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await page
+    .getByLabel(text('members:import.file'))
+    .setInputFiles({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await page.getByRole('button', { name: text('members:import.submit') }).click()
   const report = page.getByRole('region', { name: text('members:import.report.title') })
   await expect(report.getByText(text('members:import.report.summary', { imported: 2, refused: 2 }))).toBeVisible()
@@ -57,14 +76,19 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   await expect(rows.filter({ hasText: 'not-an-email' })).toContainText(text('members:editor.errors.nameFull'))
   await expect(rows.filter({ hasText: 'not-an-email' })).toContainText(text('members:editor.errors.emailInvalid'))
   await expect(rows.filter({ hasText: 'Grace Twice' })).toContainText(text('members:import.reasons.duplicate'))
-  const pending = await sql<{ status: string }>('SELECT m.status FROM memberships m JOIN users u ON u.id = m.userId WHERE m.brandId = ? AND u.emailAddress = ?', [world.brandId, good])
+  const pending = await sql<{ status: string }>(
+    'SELECT m.status FROM memberships m JOIN users u ON u.id = m.userId WHERE m.brandId = ? AND u.emailAddress = ?',
+    [world.brandId, good],
+  )
   expect(pending).toEqual([{ status: 'pending' }])
   await expectAccessible(page)
   await shootBothWidths(page, 'member-import-report')
 
   // The editor: bad input keeps what was typed; a good save says so.
   await page.goto(`/${world.slug}/members/${world.memberId}`)
-  await expect(page.getByRole('heading', { level: 1, name: text('members:editor.title', { name: 'Mel Member' }) })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('members:editor.title', { name: 'Mel Member' }) }),
+  ).toBeVisible()
   await expectAccessible(page)
   await shootBothWidths(page, 'member-editor')
   await page.getByLabel(text('members:editor.fields.name')).fill('Mel')
@@ -90,9 +114,15 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   await page.getByLabel(text('members:editor.fields.roomLink')).fill(`melody-${world.run}`)
   await page.getByRole('button', { name: text('members:editor.save') }).click()
   await expect(page.getByText(text('members:roomLink.confirm.warning')).first()).toBeVisible()
-  await page.getByRole('button', { name: text('members:roomLink.confirm.button', { to: `/${world.slug}/melody-${world.run}` }) }).click()
+  await page
+    .getByRole('button', {
+      name: text('members:roomLink.confirm.button', { to: `/${world.slug}/melody-${world.run}` }),
+    })
+    .click()
   // The earlier save's message may still be on the page: wait for the change itself.
-  await expect.poll(() => sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [world.brandId, world.memberId])).toEqual([{ slug: `melody-${world.run}` }])
+  await expect
+    .poll(() => sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [world.brandId, world.memberId]))
+    .toEqual([{ slug: `melody-${world.run}` }])
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
 
   // The wizard: bad input first (kept), then the new member and their room.

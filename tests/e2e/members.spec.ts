@@ -5,7 +5,17 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -28,10 +38,15 @@ async function makeMembersCommunity(suffix: string) {
   }
 }
 
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: text('members:tabs.label') }).getByRole('link', { name: new RegExp(`^${name}`) })
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) })
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: text('members:tabs.label') }).getByRole('link', { name: new RegExp(`^${name}`) })
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) })
 const actionButton = (page: Page, action: string, name: string) =>
-  page.getByRole('button', { name: `${text(`members:actions.${action}`)} ${text('members:actions.forMember', { name })}`, exact: true })
+  page.getByRole('button', {
+    name: `${text(`members:actions.${action}`)} ${text('members:actions.forMember', { name })}`,
+    exact: true,
+  })
 
 test('an admin runs the members page; a plain member may not export', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
@@ -42,8 +57,14 @@ test('an admin runs the members page; a plain member may not export', async ({ p
   await page.goto(`/${community.slug}/members`)
   await expect(page).toHaveTitle(`${text('members:title.page')} · Hearth`)
   await expect(page.getByRole('heading', { level: 1, name: text('members:title.page') })).toBeVisible()
-  await expect(page.getByRole('link', { name: text('members:actions.add') })).toHaveAttribute('href', `/${community.slug}/members/new`)
-  await expect(page.getByRole('link', { name: text('members:actions.import') })).toHaveAttribute('href', `/${community.slug}/members/import`)
+  await expect(page.getByRole('link', { name: text('members:actions.add') })).toHaveAttribute(
+    'href',
+    `/${community.slug}/members/new`,
+  )
+  await expect(page.getByRole('link', { name: text('members:actions.import') })).toHaveAttribute(
+    'href',
+    `/${community.slug}/members/import`,
+  )
   await expect(row(page, 'Mel Member').getByText(community.member.emailAddress, { exact: true })).toBeVisible()
   await expect(page.getByText(text('members:list.showing', { from: 1, to: 4, total: 4 }))).toBeVisible()
   await expectAccessible(page)
@@ -84,18 +105,29 @@ test('an admin runs the members page; a plain member may not export', async ({ p
   await expect(row(page, 'Dee Delete').getByRole('textbox')).toHaveValue('wrong@example.test')
   await screenshot(page, testInfo, 'members-delete-refused')
   await row(page, 'Dee Delete').getByRole('textbox').fill(community.doomed.emailAddress)
-  await row(page, 'Dee Delete').getByRole('button', { name: `${text('members:delete.button')} Dee Delete` }).click()
+  await row(page, 'Dee Delete')
+    .getByRole('button', { name: `${text('members:delete.button')} Dee Delete` })
+    .click()
   await expect(page.getByText(text('members:flash.deleted'))).toBeVisible()
   await expect(row(page, 'Dee Delete')).toHaveCount(0)
   expect(await sql('SELECT 1 FROM users WHERE emailAddress = ?', [community.doomed.emailAddress])).toHaveLength(1)
 
   // Export.
   await page.goto(`/${community.slug}/members`)
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: text('members:export.link') }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: text('members:export.link') }).click(),
+  ])
   expect(download.suggestedFilename()).toBe(`${community.slug}-members.csv`)
-  const rows = parse(readFileSync((await download.path())!, 'utf8'), { columns: true, bom: true }) as Array<Record<string, string>>
+  const rows = parse(readFileSync((await download.path())!, 'utf8'), { columns: true, bom: true }) as Array<
+    Record<string, string>
+  >
   expect(rows.map((r) => r.name).sort()).toEqual(['Ada Admin', 'Archie Active', 'Mel Member', 'Penny Pending'])
-  expect(rows.find((r) => r.name === 'Penny Pending')).toMatchObject({ email: community.pending.emailAddress, status: 'active', roles: 'community-member' })
+  expect(rows.find((r) => r.name === 'Penny Pending')).toMatchObject({
+    email: community.pending.emailAddress,
+    status: 'active',
+    roles: 'community-member',
+  })
   expect(rows.find((r) => r.name === 'Ada Admin')?.roles).toBe('community-admin')
 
   // A plain member sees the list without the admin's tools, and the export is access denied.
@@ -110,7 +142,9 @@ test('an admin runs the members page; a plain member may not export', async ({ p
     await expect(row(member, 'Ada Admin').getByText(community.admin.emailAddress, { exact: true })).toHaveCount(0)
     const refused = await member.goto(`/${community.slug}/members/export`)
     expect(refused?.status()).toBe(403)
-    await expect(member.getByRole('heading', { level: 1, name: text('pages:accessPages.accessDenied.title') })).toBeVisible()
+    await expect(
+      member.getByRole('heading', { level: 1, name: text('pages:accessPages.accessDenied.title') }),
+    ).toBeVisible()
   } finally {
     await context.close()
   }

@@ -28,7 +28,9 @@ test('a message shows up live in the other browser', async ({ page, browser }) =
   const benPage = await benContext.newPage()
   await signInWithSession(benPage, ben)
   // Ben's page is listening before Ann writes again.
-  const listening = benPage.waitForResponse((response) => response.url().endsWith(`/${slug}/messages/live`) && response.status() === 200)
+  const listening = benPage.waitForResponse(
+    (response) => response.url().endsWith(`/${slug}/messages/live`) && response.status() === 200,
+  )
   await benPage.goto(conversation)
   await expect(benPage.getByText('First, by hand')).toBeVisible()
   await listening

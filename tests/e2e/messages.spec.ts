@@ -3,7 +3,16 @@
 // and someone outside the community gets the message by mail and answers through its reply link.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, mailsTo, makeCommunity, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  mailsTo,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -28,7 +37,6 @@ async function browserAs(browser: Browser, emailAddress: string, javaScriptEnabl
 const sendButton = (page: Page) => page.getByRole('button', { name: text('messages:form.send') })
 const flashSent = (page: Page) => page.getByText(text('messages:flash.sent'))
 
-
 test('two members write to each other; a bad form keeps what was typed', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000)
   const js = testInfo.project.use.javaScriptEnabled !== false
@@ -48,7 +56,9 @@ test('two members write to each other; a bad form keeps what was typed', async (
   await page.getByRole('textbox', { name: text('messages:form.body'), exact: true }).fill('Hello Ben, welcome!')
   await sendButton(page).click()
   await expect(page.getByText(text('messages:errors.recipientRequired'))).toBeVisible()
-  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue('Hello Ben, welcome!')
+  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue(
+    'Hello Ben, welcome!',
+  )
 
   await page.getByLabel(community.ben.name).check()
   await sendButton(page).click()
@@ -79,7 +89,10 @@ test('two members write to each other; a bad form keeps what was typed', async (
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
 })
 
-test('someone outside the community gets the message by mail and answers through its link', async ({ page, browser }, testInfo) => {
+test('someone outside the community gets the message by mail and answers through its link', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const js = testInfo.project.use.javaScriptEnabled !== false
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
@@ -94,7 +107,9 @@ test('someone outside the community gets the message by mail and answers through
   await page.getByRole('textbox', { name: text('messages:form.body'), exact: true }).fill('Would you join our meetup?')
   await sendButton(page).click()
   await expect(page.getByText(text('messages:errors.ownAddress'))).toBeVisible()
-  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue('Would you join our meetup?')
+  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue(
+    'Would you join our meetup?',
+  )
   await page.getByLabel(text('messages:form.externalEmail')).fill(outsider)
   await sendButton(page).click()
   await expect(flashSent(page)).toBeVisible()
@@ -102,7 +117,9 @@ test('someone outside the community gets the message by mail and answers through
 
   await expect.poll(() => mailsTo(outsider).length, { timeout: 10_000 }).toBe(1)
   const mail = mailsTo(outsider)[0]!
-  expect(mail.subject).toBe(text('messages:mail.subject', { sender: community.ann.name, community: `Messages Test ${suffix}` }))
+  expect(mail.subject).toBe(
+    text('messages:mail.subject', { sender: community.ann.name, community: `Messages Test ${suffix}` }),
+  )
   expect(mail.text).toContain('Would you join our meetup?')
   const link = /https?:\/\/\S+\/messages\/reply\/[A-Za-z0-9_-]{36}/.exec(mail.text ?? '')?.[0]
   expect(link).toBeTruthy()
@@ -124,7 +141,10 @@ test('someone outside the community gets the message by mail and answers through
   await expect(page.getByText('Count me in!')).toBeVisible()
 })
 
-test('a Message link on the members page starts a message to that member; the sidebar counts what they have not read', async ({ page, browser }, testInfo) => {
+test('a Message link on the members page starts a message to that member; the sidebar counts what they have not read', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const js = testInfo.project.use.javaScriptEnabled !== false
   const community = await makeMessagesCommunity(`link-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
@@ -141,13 +161,18 @@ test('a Message link on the members page starts a message to that member; the si
   const ben = await browserAs(browser, community.ben.emailAddress, js)
   const sidebar = ben.getByRole('navigation', { name: text('common:nav.label') })
   await ben.goto(`/${community.slug}/members`)
-  await expect(sidebar.getByRole('link', { name: new RegExp(text('common:nav.unread_one', { count: 1 })) })).toBeVisible()
+  await expect(
+    sidebar.getByRole('link', { name: new RegExp(text('common:nav.unread_one', { count: 1 })) }),
+  ).toBeVisible()
   await expectAccessible(ben)
   await screenshots(ben, testInfo, 'messages-unread-badge')
   await sidebar.getByRole('link', { name: new RegExp(text('common:nav.messages')) }).click()
   await expect(ben).toHaveURL(new RegExp(`/${community.slug}/messages$`))
   // The conversation in the drawer's list (the page behind it may name Ann too, until it is replaced).
-  await ben.locator('.left-drawer').getByRole('link', { name: new RegExp(community.ann.name) }).click()
+  await ben
+    .locator('.left-drawer')
+    .getByRole('link', { name: new RegExp(community.ann.name) })
+    .click()
   await expect(ben.getByText('From the members page')).toBeVisible()
   // Opening the conversation read it: no count any more.
   await expect(sidebar.getByText(text('common:nav.unread_one', { count: 1 }))).toHaveCount(0)

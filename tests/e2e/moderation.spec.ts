@@ -6,7 +6,19 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, hasJavaScript, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  DEMO,
+  expectAccessible,
+  hasJavaScript,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -47,7 +59,10 @@ async function makeModerationCommunity(suffix: string) {
 }
 
 async function pageFor(browser: Browser, testInfo: TestInfo, emailAddress: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: hasJavaScript(testInfo) })
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: hasJavaScript(testInfo),
+  })
   await signInWithSession(context, emailAddress)
   return context.newPage()
 }
@@ -62,7 +77,10 @@ async function post(page: Page, slug: string, words: string) {
   await expect(page.getByText(text('moderation:flash.held'))).toBeVisible()
 }
 
-test('a held post waits for review, a moderator approves it into the feed and rejects another', async ({ page, browser }, testInfo) => {
+test('a held post waits for review, a moderator approves it into the feed and rejects another', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(180_000)
   await moderationOn()
   const community = await makeModerationCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
@@ -92,7 +110,9 @@ test('a held post waits for review, a moderator approves it into the feed and re
   await screenshots(moderator, testInfo, 'moderation-queue')
 
   // Approve one by its own button: it leaves the queue and enters the feed, for everyone.
-  await queueItem(moderator, toxic).getByRole('button', { name: text('moderation:queue.approve'), exact: true }).click()
+  await queueItem(moderator, toxic)
+    .getByRole('button', { name: text('moderation:queue.approve'), exact: true })
+    .click()
   await expect(moderator.getByText(text('moderation:flash.approved_one', { count: 1 }))).toBeVisible()
   await expect(queueItem(moderator, toxic)).toHaveCount(0)
   // Reject the other by ticking it.

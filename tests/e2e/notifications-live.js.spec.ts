@@ -17,7 +17,9 @@ test('the count goes up live in the other browser', async ({ page, browser }) =>
   await page.getByRole('button', { name: text('posts:feed.publish') }).click()
   await expect(page.getByText(text('posts:flash.posted'))).toBeVisible()
   // Ann's page is listening before Ben comments.
-  const listening = page.waitForResponse((response) => response.url().endsWith(`/${slug}/notifications/live`) && response.status() === 200)
+  const listening = page.waitForResponse(
+    (response) => response.url().endsWith(`/${slug}/notifications/live`) && response.status() === 200,
+  )
   await page.goto(`/${slug}`)
   await listening
   await expect(page.getByTestId('notification-count')).toHaveCount(0)

@@ -9,7 +9,10 @@ import { makeNotificationsCommunity } from './notifications-community'
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const bell = (page: Page) => page.locator('a.notification-bell')
 
-test('a comment reaches the author: the count, the panel, mark read, and the settings', async ({ page, browser }, testInfo) => {
+test('a comment reaches the author: the count, the panel, mark read, and the settings', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const js = testInfo.project.use.javaScriptEnabled !== false
   const community = await makeNotificationsCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
@@ -65,7 +68,9 @@ test('a comment reaches the author: the count, the panel, mark read, and the set
   await screenshots(page, testInfo, 'notifications-settings')
 
   // A submission no form of ours sends (a frequency that does not exist): 400, the scope kept, the reason shown.
-  const refused = await page.request.post(`/${slug}/notifications/settings`, { form: { frequency: 'hourly', scope: 'adminPosts' } })
+  const refused = await page.request.post(`/${slug}/notifications/settings`, {
+    form: { frequency: 'hourly', scope: 'adminPosts' },
+  })
   expect(refused.status()).toBe(400)
   const html = await refused.text()
   expect(html).toContain(text('notifications:settings.errors.frequency'))

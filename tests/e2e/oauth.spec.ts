@@ -11,7 +11,8 @@ const PROVIDER_LABEL = 'Loopback' // OAUTH_LOOPBACK_LABEL in start-server.mjs
 const PROVIDER_URL = `http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
-const providerButton = (page: Page) => page.getByRole('link', { name: text('auth:connect.continueWith', { provider: PROVIDER_LABEL }) })
+const providerButton = (page: Page) =>
+  page.getByRole('link', { name: text('auth:connect.continueWith', { provider: PROVIDER_LABEL }) })
 
 /** Makes the browser someone signed in at the provider. */
 async function beAtProvider(context: BrowserContext, profile: ProviderProfile) {
@@ -45,13 +46,22 @@ test('a new person signs in with the provider and lands on /me', async ({ page, 
   expect(errors).toEqual([])
 })
 
-test('a member signs in with the provider by their verified address and comes back where they were', async ({ page, context }, testInfo) => {
+test('a member signs in with the provider by their verified address and comes back where they were', async ({
+  page,
+  context,
+}, testInfo) => {
   // A demo member per project: the address links the provider's account to theirs.
-  const member = DEMO.accounts.find((account) => account.emailAddress === (testInfo.project.name === 'js' ? 'mia@demo.hearth.test' : 'noah@demo.hearth.test'))!
+  const member = DEMO.accounts.find(
+    (account) =>
+      account.emailAddress === (testInfo.project.name === 'js' ? 'mia@demo.hearth.test' : 'noah@demo.hearth.test'),
+  )!
   await beAtProvider(context, person(testInfo, 'Someone at the provider', { email: member.emailAddress.toUpperCase() }))
 
   await page.goto(`/${DEMO.slug}`)
-  await page.getByRole('banner').getByRole('link', { name: text('common:header.signIn') }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: text('common:header.signIn') })
+    .click()
   await expect(page).toHaveURL(`/sign-in?redirectTo=%2F${DEMO.slug}`)
   await expect(providerButton(page)).toHaveAttribute('href', `/connect/loopback?redirectTo=%2F${DEMO.slug}`)
   await providerButton(page).click()
@@ -59,16 +69,24 @@ test('a member signs in with the provider by their verified address and comes ba
   await expectSignedInAs(page, member.name)
 })
 
-test('a provider account without a verified address comes back to sign-in with a try-again message', async ({ page, context }, testInfo) => {
+test('a provider account without a verified address comes back to sign-in with a try-again message', async ({
+  page,
+  context,
+}, testInfo) => {
   await beAtProvider(context, person(testInfo, 'Una Verified', { email_verified: false }))
   await page.goto('/sign-in')
-  const landed = page.waitForResponse((response) => new URL(response.url()).pathname === '/sign-in' && new URL(response.url()).searchParams.has('connect'))
+  const landed = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/sign-in' && new URL(response.url()).searchParams.has('connect'),
+  )
   await providerButton(page).click()
   expect((await landed).status()).toBe(401)
 
   const alert = page.getByRole('alert')
   await expect(alert).toContainText(text('auth:connect.emailUnverified', { provider: PROVIDER_LABEL }))
-  await expect(alert.getByRole('link', { name: text('auth:connect.retry', { provider: PROVIDER_LABEL }) })).toHaveAttribute('href', '/connect/loopback')
+  await expect(
+    alert.getByRole('link', { name: text('auth:connect.retry', { provider: PROVIDER_LABEL }) }),
+  ).toHaveAttribute('href', '/connect/loopback')
   await expect(accountArea(page).getByRole('link', { name: text('common:header.signIn') })).toBeVisible()
   await expectAccessible(page)
 })

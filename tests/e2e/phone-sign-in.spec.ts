@@ -39,7 +39,9 @@ async function registerOwner(page: Page, who: ReturnType<typeof person>) {
   })
   await page.getByLabel(text('auth:signIn.code')).fill(code)
   await page.getByRole('button', { name: text('auth:register.create') }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('pages:community.welcome', { name: who.community }))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    text('pages:community.welcome', { name: who.community }),
+  )
 }
 
 /** The codes texted to `recipient`, newest first, as the developer console's outbox lists them. */
@@ -60,12 +62,15 @@ async function codeFromOutbox(page: Page, recipient: string, send: () => Promise
   const before = (await outboxCodes(page, recipient)).length
   await send()
   let codes: string[] = []
-  await expect.poll(async () => (codes = await outboxCodes(page, recipient)).length, { message: `a new text to ${recipient}` }).toBe(before + 1)
+  await expect
+    .poll(async () => (codes = await outboxCodes(page, recipient)).length, { message: `a new text to ${recipient}` })
+    .toBe(before + 1)
   expect(codes[0]).toMatch(/^\d{6}$/)
   return codes[0]!
 }
 
-const menuSummary = (page: Page) => page.getByRole('navigation', { name: text('common:header.account') }).locator('details.account-menu > summary')
+const menuSummary = (page: Page) =>
+  page.getByRole('navigation', { name: text('common:header.account') }).locator('details.account-menu > summary')
 
 async function signOut(page: Page) {
   const details = page.locator('details.account-menu')
@@ -76,7 +81,9 @@ async function signOut(page: Page) {
 
 const contactSection = (page: Page) => page.getByRole('region', { name: text('account:settings.contact.heading') })
 
-test('adds a mobile phone in settings with the texted code, then signs in by phone (resending once)', async ({ page }, testInfo) => {
+test('adds a mobile phone in settings with the texted code, then signs in by phone (resending once)', async ({
+  page,
+}, testInfo) => {
   const errors = collectErrors(page)
   const who = person(testInfo.project.name, 'phone')
   await registerOwner(page, who)
@@ -88,7 +95,9 @@ test('adds a mobile phone in settings with the texted code, then signs in by pho
   await page.goto('/me/settings')
   const contact = contactSection(page)
   await expect(contact.getByText(`${text('account:settings.contact.email')}: ${who.email}`)).toBeVisible()
-  await expect(contact.getByText(`${text('account:settings.contact.phone')}: ${text('account:settings.contact.none')}`)).toBeVisible()
+  await expect(
+    contact.getByText(`${text('account:settings.contact.phone')}: ${text('account:settings.contact.none')}`),
+  ).toBeVisible()
 
   // Not a mobile number: the reason, and what was typed kept.
   const phone = contact.getByLabel(text('account:settings.contact.newPhone'))
@@ -105,11 +114,17 @@ test('adds a mobile phone in settings with the texted code, then signs in by pho
   await contact.getByLabel(text('account:settings.contact.newPhone')).fill(who.typedPhone)
   const code = await codeFromOutbox(page, who.e164, async () => {
     await contact.getByRole('button', { name: text('account:settings.contact.sendPhoneCode') }).click()
-    await expect(contact.getByRole('heading', { name: text('account:settings.contact.confirmPhoneTitle') })).toBeVisible()
+    await expect(
+      contact.getByRole('heading', { name: text('account:settings.contact.confirmPhoneTitle') }),
+    ).toBeVisible()
   })
-  await expect(contact.getByText(text('account:settings.contact.codeSent', { identifier: who.international }))).toBeVisible()
+  await expect(
+    contact.getByText(text('account:settings.contact.codeSent', { identifier: who.international })),
+  ).toBeVisible()
   // Nothing changes until the code is back.
-  await expect(contact.getByText(`${text('account:settings.contact.phone')}: ${text('account:settings.contact.none')}`)).toBeVisible()
+  await expect(
+    contact.getByText(`${text('account:settings.contact.phone')}: ${text('account:settings.contact.none')}`),
+  ).toBeVisible()
   await expectAccessible(page)
   await screenshot(page, testInfo, 'settings-phone-code')
 
@@ -140,20 +155,28 @@ test('adds a mobile phone in settings with the texted code, then signs in by pho
   if (first !== second) {
     // The first code died with the resend.
     await page.getByLabel(text('auth:signIn.code')).fill(first)
-    await page.getByRole('main').getByRole('button', { name: text('auth:signIn.verify'), exact: true }).click()
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: text('auth:signIn.verify'), exact: true })
+      .click()
     await expect(page.getByRole('alert').filter({ hasText: text('auth:errors.invalidCode') })).toBeVisible()
     // The confirmation was for the resend; it does not come back with the error.
     await expect(page.getByRole('status')).toHaveCount(0)
   }
   await page.getByLabel(text('auth:signIn.code')).fill(second)
-  await page.getByRole('main').getByRole('button', { name: text('auth:signIn.verify'), exact: true }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: text('auth:signIn.verify'), exact: true })
+    .click()
   await expect(page).toHaveURL('/me')
   await expect(menuSummary(page)).toHaveText(who.fullName)
   expect(errors.filter((error) => !/status of 40\d/.test(error))).toEqual([])
   if (hasJavaScript(testInfo)) expect(errors.filter((error) => error.startsWith('pageerror'))).toEqual([])
 })
 
-test('changes the email address with the code mailed to the new one; the old one no longer signs in', async ({ page }, testInfo) => {
+test('changes the email address with the code mailed to the new one; the old one no longer signs in', async ({
+  page,
+}, testInfo) => {
   const who = person(testInfo.project.name, 'email')
   await registerOwner(page, who)
   await page.goto('/me/settings')
@@ -171,7 +194,9 @@ test('changes the email address with the code mailed to the new one; the old one
   await contact.getByLabel(text('account:settings.contact.newEmail')).fill(who.newEmail)
   const code = await codeFromMail(who.newEmail, async () => {
     await contact.getByRole('button', { name: text('account:settings.contact.sendEmailCode') }).click()
-    await expect(contact.getByRole('heading', { name: text('account:settings.contact.confirmEmailTitle') })).toBeVisible()
+    await expect(
+      contact.getByRole('heading', { name: text('account:settings.contact.confirmEmailTitle') }),
+    ).toBeVisible()
   })
   await expect(contact.getByText(text('account:settings.contact.codeSent', { identifier: who.newEmail }))).toBeVisible()
   await contact.getByLabel(text('account:settings.contact.code')).fill(code)
@@ -179,7 +204,9 @@ test('changes the email address with the code mailed to the new one; the old one
   await expect(page.getByRole('status')).toHaveText(text('account:settings.contact.emailChanged'))
   await expect(contact.getByText(`${text('account:settings.contact.email')}: ${who.newEmail}`)).toBeVisible()
   // The delete confirmation now asks for the new address.
-  await expect(page.getByLabel(text('account:settings.delete.confirmEmail', { identifier: who.newEmail }))).toBeVisible()
+  await expect(
+    page.getByLabel(text('account:settings.delete.confirmEmail', { identifier: who.newEmail })),
+  ).toBeVisible()
 
   await signOut(page)
   await page.goto('/sign-in')
@@ -193,7 +220,10 @@ test('changes the email address with the code mailed to the new one; the old one
     await expect(page.getByRole('heading', { level: 1, name: text('auth:signIn.codeTitle') })).toBeVisible()
   })
   await page.getByLabel(text('auth:signIn.code')).fill(signInCode)
-  await page.getByRole('main').getByRole('button', { name: text('auth:signIn.verify'), exact: true }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: text('auth:signIn.verify'), exact: true })
+    .click()
   await expect(page).toHaveURL('/me')
   await expect(menuSummary(page)).toHaveText(who.fullName)
 })

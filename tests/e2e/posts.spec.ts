@@ -5,7 +5,17 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -31,17 +41,29 @@ async function makePostsCommunity(suffix: string) {
     await addPerson(brandId, { name, emailAddress, role })
     return { name, emailAddress }
   }
-  return { slug, hubId, admin: await person('Ada Admin', 'community-admin'), member: await person('Mel Member', 'community-member') }
+  return {
+    slug,
+    hubId,
+    admin: await person('Ada Admin', 'community-admin'),
+    member: await person('Mel Member', 'community-member'),
+  }
 }
 
 const postArticle = (page: Page, words: string) => page.getByRole('article').filter({ hasText: words })
 
-test('post, comment, reply, react, pin; a guest reads the post on its own page', async ({ page, browser }, testInfo) => {
+test('post, comment, reply, react, pin; a guest reads the post on its own page', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const community = await makePostsCommunity(`${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   const errors = collectErrors(page)
   // This machine has no way out to the players' hosts: their frames get a stand-in page, as a browser online would get the player.
-  await page.context().route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }))
+  await page
+    .context()
+    .route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>player</p>' }),
+    )
   await signInWithSession(page, community.member.emailAddress)
   await page.goto(`/${community.slug}`)
   await expect(page.getByRole('heading', { level: 2, name: text('posts:feed.title') })).toBeVisible()
@@ -63,7 +85,10 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   const post = postArticle(page, 'Hello hearth')
   await expect(post).toBeVisible()
   await expect(post.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
-  await expect(post.getByRole('link', { name: text('posts:post.shareOn.facebook') })).toHaveAttribute('href', /facebook\.com\/sharer/)
+  await expect(post.getByRole('link', { name: text('posts:post.shareOn.facebook') })).toHaveAttribute(
+    'href',
+    /facebook\.com\/sharer/,
+  )
 
   // Comment from the feed.
   await post.getByLabel(text('posts:post.commentLabel')).fill('First comment')
@@ -73,10 +98,20 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await expect(postArticle(page, 'Hello hearth').getByLabel(text('posts:post.commentLabel'))).toHaveValue('')
 
   // React: the count and the pressed state change.
-  const thumbs = postArticle(page, 'Hello hearth').getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) }).first()
+  const thumbs = postArticle(page, 'Hello hearth')
+    .getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) })
+    .first()
   await thumbs.click()
-  await expect(postArticle(page, 'Hello hearth').getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) }).first()).toHaveAttribute('aria-pressed', 'true')
-  await expect(postArticle(page, 'Hello hearth').getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) }).first()).toContainText('1')
+  await expect(
+    postArticle(page, 'Hello hearth')
+      .getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) })
+      .first(),
+  ).toHaveAttribute('aria-pressed', 'true')
+  await expect(
+    postArticle(page, 'Hello hearth')
+      .getByRole('button', { name: text('posts:post.react', { emoji: '👍' }) })
+      .first(),
+  ).toContainText('1')
   await expectAccessible(page)
   await screenshots(page, testInfo, 'posts-home')
 
@@ -111,7 +146,9 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   const admin = await adminContext.newPage()
   await signInWithSession(admin, community.admin.emailAddress)
   await admin.goto(`/${community.slug}`)
-  await postArticle(admin, 'Hello hearth').getByRole('button', { name: text('posts:post.pin'), exact: true }).click()
+  await postArticle(admin, 'Hello hearth')
+    .getByRole('button', { name: text('posts:post.pin'), exact: true })
+    .click()
   await expect(admin.getByText(text('posts:flash.pinned'))).toBeVisible()
   await expect(postArticle(admin, 'Hello hearth').getByText(text('posts:post.pinned'), { exact: true })).toBeVisible()
   await adminContext.close()
@@ -130,7 +167,10 @@ test('post, comment, reply, react, pin; a guest reads the post on its own page',
   await guestContext.close()
 })
 
-test('a comment by someone the reader muted shows the muted-user notice in its place', async ({ page, browser }, testInfo) => {
+test('a comment by someone the reader muted shows the muted-user notice in its place', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const js = testInfo.project.use.javaScriptEnabled !== false
   const community = await makePostsCommunity(`mute-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
@@ -145,13 +185,17 @@ test('a comment by someone the reader muted shows the muted-user notice in its p
   await signInWithSession(admin, community.admin.emailAddress)
   await admin.goto(`/${community.slug}`)
   await postArticle(admin, 'Mel asks a question').getByLabel(text('posts:post.commentLabel')).fill('Ada answers loudly')
-  await postArticle(admin, 'Mel asks a question').getByRole('button', { name: text('posts:post.comment'), exact: true }).click()
+  await postArticle(admin, 'Mel asks a question')
+    .getByRole('button', { name: text('posts:post.comment'), exact: true })
+    .click()
   await expect(admin.getByText(text('posts:flash.commented'))).toBeVisible()
   await adminContext.close()
 
   // Mel mutes Ada from her contact page.
   await page.goto(`/${community.slug}/members`)
-  await page.getByRole('link', { name: `${text('connections:actions.profile')} (${community.admin.name})`, exact: true }).click()
+  await page
+    .getByRole('link', { name: `${text('connections:actions.profile')} (${community.admin.name})`, exact: true })
+    .click()
   await page.getByRole('button', { name: text('connections:actions.mute'), exact: true }).click()
   await expect(page.getByRole('button', { name: text('connections:actions.unmute'), exact: true })).toBeVisible()
 

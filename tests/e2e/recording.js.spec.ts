@@ -6,7 +6,8 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DEMO, holdLock, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 /** A demo account signed in (a session row, no code spent). */
-const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) => personInBrowser(browser, account)
+const signedIn = (browser: Browser, account: { name: string; emailAddress: string }) =>
+  personInBrowser(browser, account)
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 
@@ -15,7 +16,9 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 test.describe('recording', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host records the meeting, the other browser sees it is recorded, the file lands in the host\'s videos', async ({ browser }, testInfo) => {
+  test("the host records the meeting, the other browser sees it is recorded, the file lands in the host's videos", async ({
+    browser,
+  }, testInfo) => {
     // Mia hosts the Book Club (models/seed.ts); Noah is a member. The recording and live specs both
     // meet there as those two: one at a time, or each sees the other's tiles and files.
     const release = await holdLock('demo-book-club-meeting', { waitMs: 170_000 })
@@ -48,10 +51,16 @@ test.describe('recording', () => {
       const saved = host.page.getByRole('status').filter({ hasText: m('recording.saved') })
       await expect(saved).toBeVisible({ timeout: 20_000 })
       await expect(mark(visitor.page)).toHaveCount(0, { timeout: 10_000 })
-      await expect(host.page.getByRole('button', { name: m('recording.start') })).toHaveAttribute('aria-pressed', 'false')
+      await expect(host.page.getByRole('button', { name: m('recording.start') })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      )
       await screenshots(host.page, testInfo, 'meeting-recording-saved')
 
-      const [library] = await Promise.all([host.page.context().waitForEvent('page'), saved.getByRole('link', { name: m('recording.openLibrary') }).click()])
+      const [library] = await Promise.all([
+        host.page.context().waitForEvent('page'),
+        saved.getByRole('link', { name: m('recording.openLibrary') }).click(),
+      ])
       await library.waitForLoadState()
       await expect(library.getByText(/^rec-\d{8}-\d{6}\.webm$/)).toBeVisible()
       await screenshots(library, testInfo, 'media-library-recording')

@@ -24,7 +24,9 @@ test('creating a community from scratch lands in it, signed in as its owner', as
   await page.getByRole('button', { name: t('en', 'auth:register.create') }).click()
 
   await expect(page).toHaveURL(`/rita-s-${testInfo.project.name}-circle`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('en', 'pages:community.welcome', { name: community }))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    t('en', 'pages:community.welcome', { name: community }),
+  )
   await expect(page.locator('.account-menu summary')).toHaveText(fullName)
   await expectAccessible(page)
 })

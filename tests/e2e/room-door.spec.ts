@@ -11,7 +11,13 @@ test('a host turns their room’s waiting room on and off in their settings', as
   const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const emailAddress = `door-${run}@door.example`
   const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [randomBytes(27).toString('base64url'), 'Dora Door', emailAddress, now, now])
+  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
+    randomBytes(27).toString('base64url'),
+    'Dora Door',
+    emailAddress,
+    now,
+    now,
+  ])
   await signInWithSession(page, emailAddress)
 
   // Without a room of one's own there is nothing to set.
@@ -30,14 +36,18 @@ test('a host turns their room’s waiting room on and off in their settings', as
   await section.getByRole('button', { name: a('settings.room.save') }).click()
   await expect(page.getByText(a('settings.saved'))).toBeVisible()
   await expect(section.getByLabel(a('settings.room.waitingRoom'))).toBeChecked()
-  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 1 }])
+  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([
+    { waitingRoom: 1 },
+  ])
   await screenshots(page, testInfo, 'settings-room-door')
 
   await section.getByLabel(a('settings.room.waitingRoom')).uncheck()
   await section.getByRole('button', { name: a('settings.room.save') }).click()
   // With JavaScript the first save's notice is still on the page while the second one is on its
   // way, so the row is what tells that this save went through.
-  await expect.poll(() => sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([{ waitingRoom: 0 }])
+  await expect
+    .poll(() => sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug]))
+    .toEqual([{ waitingRoom: 0 }])
   await expect(page.getByText(a('settings.saved'))).toBeVisible()
   await page.reload()
   await expect(section.getByLabel(a('settings.room.waitingRoom'))).not.toBeChecked()

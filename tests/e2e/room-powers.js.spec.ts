@@ -46,7 +46,8 @@ async function roomOwner(browser: Browser, name: string) {
 /** The edge pass and room id the page's loader handed this page. */
 function pagePass(page: Page): Promise<Pass> {
   return page.evaluate(() => {
-    const loaderData = (window as unknown as { __remixContext: { state: { loaderData: Record<string, any> } } }).__remixContext.state.loaderData
+    const loaderData = (window as unknown as { __remixContext: { state: { loaderData: Record<string, any> } } })
+      .__remixContext.state.loaderData
     const room = Object.values(loaderData).find((data) => data?.kind === 'room')
     return { token: room.pass.token as string, edgeUrl: room.pass.edgeUrl as string, roomId: room.room.id as string }
   })
@@ -56,7 +57,12 @@ type Pass = { token: string; edgeUrl: string; roomId: string }
 
 /** A peer in the meeting straight from a script: the edge with a pass, no page in between. */
 async function scriptedPeer(pass: Pass) {
-  const socket = io(pass.edgeUrl, { auth: { token: pass.token }, transports: ['websocket'], forceNew: true, reconnection: false })
+  const socket = io(pass.edgeUrl, {
+    auth: { token: pass.token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  })
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve)
     socket.once('connect_error', reject)
@@ -70,10 +76,16 @@ async function scriptedPeer(pass: Pass) {
 /** A guest's pass for a room, from the refresh route as the meeting client asks for one. */
 async function guestPass(baseURL: string, room: string): Promise<Pass> {
   const [, brand, slug] = room.split('/')
-  const response = await fetch(new URL('/resources/edge-token', baseURL), { method: 'POST', body: new URLSearchParams({ brand: brand!, room: slug! }) })
+  const response = await fetch(new URL('/resources/edge-token', baseURL), {
+    method: 'POST',
+    body: new URLSearchParams({ brand: brand!, room: slug! }),
+  })
   expect(response.status).toBe(200)
   const pass = (await response.json()) as { token: string; edgeUrl: string }
-  const [row] = await sql<{ id: string }>("SELECT r.id FROM rooms r JOIN brands b ON b.id = r.brandId WHERE b.slug = ? AND r.slug = ?", [brand, slug])
+  const [row] = await sql<{ id: string }>(
+    'SELECT r.id FROM rooms r JOIN brands b ON b.id = r.brandId WHERE b.slug = ? AND r.slug = ?',
+    [brand, slug],
+  )
   return { ...pass, roomId: row!.id }
 }
 
@@ -93,7 +105,9 @@ test.describe('meeting powers per room', () => {
         const hostTile = visitor.page.locator(`.meeting-tile[aria-label="${host.name}"]`)
         await expect(hostTile).toBeVisible({ timeout: 30_000 })
         // The host sees the buttons for the visitor; the visitor none for the host.
-        await expect(host.page.getByRole('button', { name: m('peer.kick', { name: visitor.name }) })).toBeVisible({ timeout: 30_000 })
+        await expect(host.page.getByRole('button', { name: m('peer.kick', { name: visitor.name }) })).toBeVisible({
+          timeout: 30_000,
+        })
         await expect(visitor.page.getByRole('button', { name: m('peer.kick', { name: host.name }) })).toHaveCount(0)
         await expect(visitor.page.getByRole('button', { name: m('peer.mute', { name: host.name }) })).toHaveCount(0)
 
@@ -101,8 +115,14 @@ test.describe('meeting powers per room', () => {
         const guest = await scriptedPeer(await guestPass(baseURL!, host.room))
         const forger = await scriptedPeer(await pagePass(visitor.page))
         try {
-          expect(await forger.emit('kickPeer', { peerId: guest.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-          expect(await forger.emit('mutePeerAudio', { peerId: guest.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+          expect(await forger.emit('kickPeer', { peerId: guest.peerId })).toEqual({
+            ok: false,
+            error: EDGE_ERRORS.forbidden,
+          })
+          expect(await forger.emit('mutePeerAudio', { peerId: guest.peerId })).toEqual({
+            ok: false,
+            error: EDGE_ERRORS.forbidden,
+          })
           expect(guest.socket.connected).toBe(true)
         } finally {
           guest.close()

@@ -15,13 +15,10 @@ function cspDirectives(header: string | undefined) {
 
 /** Waits until React has claimed the element, so a click reaches the router instead of the browser. */
 async function waitForHydration(page: Page, selector: string) {
-  await page.waitForFunction(
-    (s) => {
-      const element = document.querySelector(s)
-      return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
-    },
-    selector,
-  )
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
+  }, selector)
 }
 
 for (const path of ['/', `/${DEMO.slug}`, '/kicked', '/a/b/c']) {
@@ -40,7 +37,9 @@ for (const path of ['/', `/${DEMO.slug}`, '/kicked', '/a/b/c']) {
 
     // Every inline script and style in the document carries this response's nonce.
     const html = await response!.text()
-    const inline = [...html.matchAll(/<(script|style)\b([^>]*)>/g)].filter(([, , attributes]) => !/\bsrc=/.test(attributes!))
+    const inline = [...html.matchAll(/<(script|style)\b([^>]*)>/g)].filter(
+      ([, , attributes]) => !/\bsrc=/.test(attributes!),
+    )
     expect(inline.length).toBeGreaterThan(0)
     for (const [tag] of inline) expect(tag).toContain(`nonce="${nonce}"`)
   })
@@ -66,7 +65,9 @@ test.describe('scripts and hydration', () => {
     })
   }
 
-  test('the community home hydrates: a sidebar link navigates in the same document (plain link without JS)', async ({ page }, testInfo) => {
+  test('the community home hydrates: a sidebar link navigates in the same document (plain link without JS)', async ({
+    page,
+  }, testInfo) => {
     await page.goto(`/${DEMO.slug}`)
     const sidebar = page.getByRole('navigation', { name: t('en', 'common:nav.label') })
     const media = sidebar.getByRole('link', { name: t('en', 'common:nav.media') })
@@ -94,7 +95,9 @@ test.describe('scripts and hydration', () => {
     expect(documentRequests).toEqual([])
   })
 
-  test('the landing page link to the demo navigates client-side (plain link without JS)', async ({ page }, testInfo) => {
+  test('the landing page link to the demo navigates client-side (plain link without JS)', async ({
+    page,
+  }, testInfo) => {
     await page.goto('/')
     if (hasJavaScript(testInfo)) await waitForHydration(page, 'main a[href="/demo"]')
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }))

@@ -9,18 +9,26 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 const ADMIN = DEMO.accounts[1]
 const MEMBER = DEMO.accounts[2]
 
-
 /** A community of this project's own, its name and slug taken from the test, with an admin and a member. */
 async function makeSettingsCommunity(slug: string, name: string) {
   // Private and unmoderated, with the default theme and language, whatever the demo is.
-  const brandId = await makeCommunity(slug, name, { theme: 'hearth', themeColors: null, publicCommunity: 0, memberModeration: 0, communityLanguage: null })
+  const brandId = await makeCommunity(slug, name, {
+    theme: 'hearth',
+    themeColors: null,
+    publicCommunity: 0,
+    memberModeration: 0,
+    communityLanguage: null,
+  })
   await addPerson(brandId, { ...ADMIN, role: 'community-admin' })
   await addPerson(brandId, MEMBER)
 }
 
-const cssVariable = (page: Page, name: string) => page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name)
+const cssVariable = (page: Page, name: string) =>
+  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name)
 
-test('an admin picks a theme, sees it on the next page, saves settings and is told what went wrong', async ({ page }, testInfo) => {
+test('an admin picks a theme, sees it on the next page, saves settings and is told what went wrong', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const slug = `settings-${testInfo.project.name}`
   await makeSettingsCommunity(slug, `Settings ${testInfo.project.name}`)
@@ -79,7 +87,10 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
   await expect(page.getByText(text('settings:errors.urlInvalid'))).toBeVisible()
   await expect(terms).toHaveValue('ftp://example.com/terms')
   await expect(page.getByLabel(text('settings:fields.publicCommunity'), { exact: true })).toBeChecked()
-  const [row] = await sql<{ communityToS: string | null; publicCommunity: number }>('SELECT communityToS, publicCommunity FROM brands WHERE slug = ?', [slug])
+  const [row] = await sql<{ communityToS: string | null; publicCommunity: number }>(
+    'SELECT communityToS, publicCommunity FROM brands WHERE slug = ?',
+    [slug],
+  )
   expect(row).toEqual({ communityToS: null, publicCommunity: 0 })
   await terms.fill('https://example.com/terms')
   await page.getByRole('button', { name: text('settings:save') }).click()
@@ -93,7 +104,9 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
 
   // Install tab and the public install page.
   await tabs.getByRole('link', { name: text('settings:tabs.install') }).click()
-  await expect(page.getByLabel(text('settings:install.communitySnippet'))).toHaveValue(new RegExp(`<iframe src="[^"]+/${slug}"`))
+  await expect(page.getByLabel(text('settings:install.communitySnippet'))).toHaveValue(
+    new RegExp(`<iframe src="[^"]+/${slug}"`),
+  )
   await page.getByLabel(text('settings:install.siteUrl')).fill('not a url')
   await page.getByRole('button', { name: text('settings:save') }).click()
   await expect(page.getByText(text('settings:errors.siteUrlInvalid'))).toBeVisible()

@@ -15,13 +15,22 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@video.example` }, { routes: MOCK_EMBEDS, viewport: { width: 1280, height: 900 } })
+const signedIn = (browser: Browser, name: string) =>
+  personInBrowser(
+    browser,
+    { name, emailAddress: `${name.toLowerCase()}-${run}@video.example` },
+    { routes: MOCK_EMBEDS, viewport: { width: 1280, height: 900 } },
+  )
 const mockEmbed = (name: string) => readFileSync(new URL(`./${name}-embed-mock.html`, import.meta.url), 'utf8')
-const MOCK_EMBEDS = { 'https://www.youtube-nocookie.com/embed/**': mockEmbed('youtube'), 'https://player.vimeo.com/video/**': mockEmbed('vimeo') }
+const MOCK_EMBEDS = {
+  'https://www.youtube-nocookie.com/embed/**': mockEmbed('youtube'),
+  'https://player.vimeo.com/video/**': mockEmbed('vimeo'),
+}
 const VIDEO_ID = 'dQw4w9WgXcQ'
 
 /** The player inside a page's shared video: what the (mock) embed says it is doing. */
-const player = (page: Page, provider = 'YouTube') => page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider })}"]`)
+const player = (page: Page, provider = 'YouTube') =>
+  page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider })}"]`)
 async function positionOf(page: Page, provider?: string) {
   return Number(await player(page, provider).locator('#time').getAttribute('data-ms'))
 }
@@ -46,7 +55,9 @@ async function openShareForm(page: Page) {
 test.describe('shared video', () => {
   test.describe.configure({ timeout: 180_000 })
 
-  test('the host shares a YouTube link; the others play it in step, follow pause and skips, and a late joiner lands at the position', async ({ browser }, testInfo) => {
+  test('the host shares a YouTube link; the others play it in step, follow pause and skips, and a late joiner lands at the position', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Hana')
     const visitor = await signedIn(browser, 'Vito')
     const late = await signedIn(browser, 'Lina')
@@ -106,7 +117,9 @@ test.describe('shared video', () => {
       await expect(late.page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'presenter')
       await expect(player(late.page).locator('#state')).toHaveText('playing', { timeout: 15_000 })
       await expect(player(late.page).locator('#muted')).toHaveText('muted')
-      await expect.poll(async () => Math.abs((await positionOf(late.page)) - (await positionOf(host.page))), { timeout: 10_000 }).toBeLessThan(2_500)
+      await expect
+        .poll(async () => Math.abs((await positionOf(late.page)) - (await positionOf(host.page))), { timeout: 10_000 })
+        .toBeLessThan(2_500)
       expect(await positionOf(late.page)).toBeGreaterThan(pausedAt + 11_000)
       await screenshots(host.page, testInfo, 'shared-video-owner')
 
@@ -117,7 +130,8 @@ test.describe('shared video', () => {
         await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'tiles')
       }
 
-      for (const { errors } of [host, visitor, late]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, visitor, late])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await visitor.close()
@@ -125,7 +139,9 @@ test.describe('shared video', () => {
     }
   })
 
-  test('a Vimeo link plays in step through Vimeo\'s player API, and the visitor follows a pause', async ({ browser }) => {
+  test("a Vimeo link plays in step through Vimeo's player API, and the visitor follows a pause", async ({
+    browser,
+  }) => {
     const host = await signedIn(browser, 'Vera')
     const visitor = await signedIn(browser, 'Tom')
     try {
@@ -139,11 +155,17 @@ test.describe('shared video', () => {
         await expect(player(page, 'Vimeo').locator('#state')).toHaveText('playing', { timeout: 15_000 })
       }
       await expect.poll(() => positionOf(visitor.page, 'Vimeo'), { timeout: 10_000 }).toBeGreaterThan(2_000)
-      await host.page.getByRole('group', { name: m('sharedVideo.controls') }).getByRole('button', { name: m('sharedVideo.pause') }).click()
+      await host.page
+        .getByRole('group', { name: m('sharedVideo.controls') })
+        .getByRole('button', { name: m('sharedVideo.pause') })
+        .click()
       await expect(player(visitor.page, 'Vimeo').locator('#state')).toHaveText('paused', { timeout: 10_000 })
       const pausedAt = await positionOf(host.page, 'Vimeo')
-      await expect.poll(async () => Math.abs((await positionOf(visitor.page, 'Vimeo')) - pausedAt), { timeout: 5_000 }).toBeLessThan(500)
-      for (const { errors } of [host, visitor]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      await expect
+        .poll(async () => Math.abs((await positionOf(visitor.page, 'Vimeo')) - pausedAt), { timeout: 5_000 })
+        .toBeLessThan(500)
+      for (const { errors } of [host, visitor])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await visitor.close()

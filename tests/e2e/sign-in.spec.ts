@@ -7,7 +7,18 @@
 // suite) and checks 10 a project (20 a run, of the 30 one address may check in 15 minutes). Each
 // account gets at most 4 codes a run (5 allowed per 15 minutes).
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, accountArea, accountMenuButton, codeFromMail, collectErrors, expectAccessible, hasJavaScript, holdLock, openAccountMenu, t } from './support'
+import {
+  DEMO,
+  accountArea,
+  accountMenuButton,
+  codeFromMail,
+  collectErrors,
+  expectAccessible,
+  hasJavaScript,
+  holdLock,
+  openAccountMenu,
+  t,
+} from './support'
 
 const [OWNER, ADMIN, MIA, NOAH] = DEMO.accounts
 
@@ -30,7 +41,10 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 /** Opens the sign-in page from the demo community's header, coming back there afterwards. */
 async function openSignIn(page: Page) {
   expect((await page.goto(`/${DEMO.slug}`))?.status()).toBe(200)
-  await page.getByRole('banner').getByRole('link', { name: text('common:header.signIn') }).click()
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: text('common:header.signIn') })
+    .click()
   await expect(page).toHaveURL(`/sign-in?redirectTo=%2F${DEMO.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: text('auth:signIn.title') })).toBeVisible()
 }
@@ -62,7 +76,8 @@ async function enterCode(page: Page, code: string) {
   await page.getByLabel(text('auth:signIn.code')).fill(code)
   // Hydrated, Remix posts to /sign-in.data (single fetch); without JavaScript the form to /sign-in.
   const answered = page.waitForResponse(
-    (response) => response.request().method() === 'POST' && /^\/sign-in(\.data)?$/.test(new URL(response.url()).pathname),
+    (response) =>
+      response.request().method() === 'POST' && /^\/sign-in(\.data)?$/.test(new URL(response.url()).pathname),
   )
   await page.getByRole('button', { name: text('auth:signIn.verify'), exact: true }).click()
   await answered
@@ -74,7 +89,6 @@ async function signIn(page: Page, email: string) {
   await enterCode(page, await requestCode(page, email))
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 }
-
 
 async function expectSignedInAs(page: Page, name: string) {
   await expect(accountMenuButton(page)).toHaveText(name)
@@ -91,7 +105,8 @@ async function expectSignedOut(page: Page) {
 const invalidCode = (page: Page) => page.getByRole('alert').filter({ hasText: text('auth:errors.invalidCode') })
 
 /** Console errors other than the browser's note on a 4xx answer (the failures these tests cause). */
-const unexpected = (errors: string[]) => errors.filter((error) => !/Failed to load resource: the server responded with a status of 40\d/.test(error))
+const unexpected = (errors: string[]) =>
+  errors.filter((error) => !/Failed to load resource: the server responded with a status of 40\d/.test(error))
 
 test('signs in by email with the code from the mail, lands back on the community, and signs out', async ({ page }) => {
   const errors = collectErrors(page)
@@ -107,7 +122,10 @@ test('signs in by email with the code from the mail, lands back on the community
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO.name}` })).toBeVisible()
   const menu = await expectSignedInAs(page, MIA.name)
-  await expect(menu.getByRole('link', { name: text('common:accountMenu.addAccount') })).toHaveAttribute('href', `/sign-in?redirectTo=%2F${DEMO.slug}`)
+  await expect(menu.getByRole('link', { name: text('common:accountMenu.addAccount') })).toHaveAttribute(
+    'href',
+    `/sign-in?redirectTo=%2F${DEMO.slug}`,
+  )
   // Nobody else is signed in here, so there is nobody to switch to.
   await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveCount(0)
   await expectAccessible(page)
@@ -182,11 +200,16 @@ test('an unknown email address or phone number gives "Account not found!" with C
   await expectAccessible(page)
 
   // Retry goes back to the form.
-  await page.getByRole('alert').getByRole('link', { name: text('auth:errors.retry') }).click()
+  await page
+    .getByRole('alert')
+    .getByRole('link', { name: text('auth:errors.retry') })
+    .click()
   await expect(page).toHaveURL(/#send-code$/)
 })
 
-test('an empty or meaningless identifier is refused with a field error, and nothing is sent', async ({ page }, testInfo) => {
+test('an empty or meaningless identifier is refused with a field error, and nothing is sent', async ({
+  page,
+}, testInfo) => {
   await openSignIn(page)
   const field = page.getByLabel(text('auth:signIn.identifier'))
   await expect(field).toHaveAttribute('required', '')
@@ -220,7 +243,9 @@ test('an empty or meaningless identifier is refused with a field error, and noth
   await expectAccessible(page)
 })
 
-test('two accounts in one browser: sign in another account, switch between them, sign out one at a time', async ({ page }) => {
+test('two accounts in one browser: sign in another account, switch between them, sign out one at a time', async ({
+  page,
+}) => {
   await signIn(page, OWNER.emailAddress)
   let menu = await expectSignedInAs(page, OWNER.name)
 
@@ -233,13 +258,17 @@ test('two accounts in one browser: sign in another account, switch between them,
   await expect(page).toHaveURL(`/${DEMO.slug}`)
 
   menu = await expectSignedInAs(page, ADMIN.name)
-  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('common:accountMenu.switchTo', { name: OWNER.name })])
+  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([
+    text('common:accountMenu.switchTo', { name: OWNER.name }),
+  ])
   await expectAccessible(page)
 
   await menu.getByRole('button', { name: text('common:accountMenu.switchTo', { name: OWNER.name }) }).click()
   await expect(page).toHaveURL(`/${DEMO.slug}`)
   menu = await expectSignedInAs(page, OWNER.name)
-  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([text('common:accountMenu.switchTo', { name: ADMIN.name })])
+  await expect(menu.getByRole('button', { name: /^Switch to / })).toHaveText([
+    text('common:accountMenu.switchTo', { name: ADMIN.name }),
+  ])
 
   // Signing out the current account leaves the other one signed in.
   await menu.getByRole('button', { name: text('common:accountMenu.signOut') }).click()

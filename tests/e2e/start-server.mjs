@@ -43,20 +43,32 @@ const env = {
   // And the demo accounts, in both projects, get more codes in a run than one account's daily 20.
   CODES_PER_ACCOUNT_PER_DAY: '200',
   // Captions' speech service: the run's stand-in (global-setup.ts, tests/support/speech-server.ts).
-  ...(process.env.E2E_SPEECH_PORT ? { SPEECH_API_URL: `ws://127.0.0.1:${process.env.E2E_SPEECH_PORT}/v1/listen`, SPEECH_API_KEY: 'test-speech-key' } : {}),
+  ...(process.env.E2E_SPEECH_PORT
+    ? { SPEECH_API_URL: `ws://127.0.0.1:${process.env.E2E_SPEECH_PORT}/v1/listen`, SPEECH_API_KEY: 'test-speech-key' }
+    : {}),
   // The live stream's viewer count: the run's stand-in for Twitch's Helix API (global-setup.ts,
   // tests/support/helix-server.ts, whose E2E_HELIX credentials these are).
   ...(process.env.E2E_HELIX_PORT
-    ? { LIVE_VIEWERS_API_URL: `http://127.0.0.1:${process.env.E2E_HELIX_PORT}`, LIVE_VIEWERS_CLIENT_ID: 'hearth-e2e-client', LIVE_VIEWERS_TOKEN: 'hearth-e2e-token' }
+    ? {
+        LIVE_VIEWERS_API_URL: `http://127.0.0.1:${process.env.E2E_HELIX_PORT}`,
+        LIVE_VIEWERS_CLIENT_ID: 'hearth-e2e-client',
+        LIVE_VIEWERS_TOKEN: 'hearth-e2e-token',
+      }
     : {}),
   // Social sign-in against the run's loopback OAuth2/OIDC provider (global-setup.ts); without
   // E2E_OAUTH_PORT (the server started by hand) the sign-in page offers no provider.
-  ...(process.env.E2E_OAUTH_PORT ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`) : { OAUTH_PROVIDERS: '' }),
+  ...(process.env.E2E_OAUTH_PORT
+    ? loopbackProvider(`http://127.0.0.1:${process.env.E2E_OAUTH_PORT}`)
+    : { OAUTH_PROVIDERS: '' }),
 }
 delete env.REDIS_URL
 // The run's media edge: its port follows E2E_PORT (playwright.config.ts), so runs can share a machine.
 const edgePort = process.env.E2E_EDGE_PORT ?? String(4301 + Number(port) - 3100)
-Object.assign(env, { EDGE_PORT: edgePort, EDGE_PUBLIC_URL: `http://localhost:${edgePort}`, PUBLIC_URL: `http://localhost:${port}` })
+Object.assign(env, {
+  EDGE_PORT: edgePort,
+  EDGE_PUBLIC_URL: `http://localhost:${edgePort}`,
+  PUBLIC_URL: `http://localhost:${port}`,
+})
 
 const seed = spawnSync('node', ['node_modules/.bin/tsx', 'scripts/seed.ts'], { env, stdio: 'inherit' })
 if (seed.status !== 0) process.exit(seed.status ?? 1)
@@ -64,7 +76,10 @@ if (seed.status !== 0) process.exit(seed.status ?? 1)
 // The edge first (one worker is plenty for a few pages): the web server answering /healthz then
 // means both are up. The live-stream tests' RTMP server is on loopback, which the edge streams to only when listed.
 let stopping = false
-const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], { env: { ...env, MEDIA_WORKERS: '1', LIVE_ALLOWED_HOSTS: '127.0.0.1' }, stdio: 'inherit' })
+const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], {
+  env: { ...env, MEDIA_WORKERS: '1', LIVE_ALLOWED_HOSTS: '127.0.0.1' },
+  stdio: 'inherit',
+})
 edge.on('exit', (code) => {
   if (!stopping) console.error(`The e2e media edge stopped (${code}).`)
 })

@@ -29,7 +29,10 @@ test.describe('/private', () => {
     expect((await page.goto('/private'))?.status()).toBe(200)
     await expect(heading(page, t('en', 'pages:private.title'))).toBeVisible()
     await expect(page.getByText(t('en', 'pages:private.message'))).toBeVisible()
-    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'pages:private.signIn') })).toHaveAttribute('href', '/sign-in')
+    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'pages:private.signIn') })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
     await expectAccessible(page)
   })
 
@@ -43,19 +46,21 @@ test.describe('/private', () => {
 
   test('the sign-in link never carries another origin', async ({ page }) => {
     await page.goto('/private?redirectTo=https%3A%2F%2Fevil.example%2F')
-    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'pages:private.signIn') })).toHaveAttribute('href', '/sign-in')
+    await expect(page.getByRole('main').getByRole('link', { name: t('en', 'pages:private.signIn') })).toHaveAttribute(
+      'href',
+      '/sign-in',
+    )
   })
 })
 
 test.describe('/hub/thank-you?community=demo', () => {
-  test("names the room and offers to rejoin it in its community", async ({ page }) => {
+  test('names the room and offers to rejoin it in its community', async ({ page }) => {
     expect((await page.goto(`/hub/thank-you?community=${DEMO.slug}`))?.status()).toBe(200)
     await expect(heading(page, t('en', 'pages:roomThankYou.title', { room: DEMO.hubName }))).toBeVisible()
     await expect(page.getByText(t('en', 'pages:roomThankYou.message'))).toBeVisible()
-    await expect(page.getByRole('link', { name: t('en', 'pages:roomThankYou.rejoin', { room: DEMO.hubName }) })).toHaveAttribute(
-      'href',
-      `/${DEMO.slug}/hub`,
-    )
+    await expect(
+      page.getByRole('link', { name: t('en', 'pages:roomThankYou.rejoin', { room: DEMO.hubName }) }),
+    ).toHaveAttribute('href', `/${DEMO.slug}/hub`)
     await expect(homeLink(page)).toHaveAttribute('href', '/')
     await expectAccessible(page)
   })
@@ -88,10 +93,15 @@ test.describe('/connection-error', () => {
   test('explains the connection problem and offers to try again', async ({ page }) => {
     expect((await page.goto('/connection-error'))?.status()).toBe(200)
     await expect(heading(page, 'We could not connect to the server')).toBeVisible()
-    await expect(page.getByText('The server could not be reached. Please check your network settings.', { exact: true })).toBeVisible()
+    await expect(
+      page.getByText('The server could not be reached. Please check your network settings.', { exact: true }),
+    ).toBeVisible()
     await expect(page.getByRole('heading', { level: 2, name: 'Not connected', exact: true })).toBeVisible()
     await expect(
-      page.getByText('A connection to the server could not be established. Please wait while we attempt to reconnect.', { exact: true }),
+      page.getByText(
+        'A connection to the server could not be established. Please wait while we attempt to reconnect.',
+        { exact: true },
+      ),
     ).toBeVisible()
     await expect(page.getByRole('link', { name: t('en', 'common:actions.tryAgain') })).toHaveAttribute('href', '/')
     await expectAccessible(page)
@@ -99,7 +109,10 @@ test.describe('/connection-error', () => {
 
   test('"Try again" returns to the page the meeting came from, on this site only', async ({ page }) => {
     await page.goto('/connection-error?redirectTo=%2Fdemo%2Fhub')
-    await expect(page.getByRole('link', { name: t('en', 'common:actions.tryAgain') })).toHaveAttribute('href', '/demo/hub')
+    await expect(page.getByRole('link', { name: t('en', 'common:actions.tryAgain') })).toHaveAttribute(
+      'href',
+      '/demo/hub',
+    )
     await page.goto('/connection-error?redirectTo=%2F%2Fevil.example')
     await expect(page.getByRole('link', { name: t('en', 'common:actions.tryAgain') })).toHaveAttribute('href', '/')
   })

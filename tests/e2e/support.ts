@@ -18,13 +18,18 @@ export type Language = (typeof LANGUAGES)[number]
 type Tree = { [key: string]: string | Tree }
 const localeDir = (language: Language) => new URL(`../../locales/${language}/`, import.meta.url)
 /** Every namespace, as the files in locales/en name them. */
-const NAMESPACES = readdirSync(localeDir('en')).filter((file) => file.endsWith('.json')).map((file) => file.slice(0, -'.json'.length))
+const NAMESPACES = readdirSync(localeDir('en'))
+  .filter((file) => file.endsWith('.json'))
+  .map((file) => file.slice(0, -'.json'.length))
 
 const MESSAGES = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
     Object.fromEntries(
-      NAMESPACES.map((namespace) => [namespace, JSON.parse(readFileSync(new URL(`${namespace}.json`, localeDir(language)), 'utf8')) as Tree]),
+      NAMESPACES.map((namespace) => [
+        namespace,
+        JSON.parse(readFileSync(new URL(`${namespace}.json`, localeDir(language)), 'utf8')) as Tree,
+      ]),
     ),
   ]),
 ) as Record<Language, Record<string, Tree>>
@@ -51,9 +56,13 @@ export function t(language: Language, key: string, values: Record<string, string
 export async function expectAccessible(page: Page) {
   await expectTranslated(page)
   const results = hasJavaScript(test.info()) ? await new AxeBuilder({ page }).analyze() : await analyzeCopy(page)
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
   const report = blocking.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`),
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${violation.help}`,
+    ),
   )
   expect(report, `axe: serious or critical violations on ${page.url()}`).toEqual([])
 }
@@ -137,7 +146,17 @@ export const MEDIA_LAUNCH_OPTIONS = {
  */
 export function voiceLaunchOptions() {
   const voice = join(tmpdir(), `hearth-e2e-voice-${process.pid}.wav`)
-  spawnSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=300", voice])
+  spawnSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=300",
+    voice,
+  ])
   return { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${voice}`] }
 }
 
@@ -212,21 +231,71 @@ export const PAGES: ReadonlyArray<{
   heading: (language: Language) => string
 }> = [
   { name: 'landing', path: '/', status: 200, heading: (l) => t(l, 'pages:home.tagline') },
-  { name: 'community home', path: '/demo', status: 200, heading: (l) => t(l, 'pages:community.welcome', { name: DEMO.name }) },
-  { name: 'community not found', path: '/community-not-found', status: 404, heading: (l) => t(l, 'pages:communityNotFound.title') },
+  {
+    name: 'community home',
+    path: '/demo',
+    status: 200,
+    heading: (l) => t(l, 'pages:community.welcome', { name: DEMO.name }),
+  },
+  {
+    name: 'community not found',
+    path: '/community-not-found',
+    status: 404,
+    heading: (l) => t(l, 'pages:communityNotFound.title'),
+  },
   { name: 'private', path: '/private', status: 200, heading: (l) => t(l, 'pages:private.title') },
   { name: 'thanks', path: '/thanks', status: 200, heading: (l) => t(l, 'pages:thanks.title') },
   { name: 'thank you', path: '/thank-you', status: 200, heading: (l) => t(l, 'pages:thankYou.title') },
-  { name: 'room thank you', path: '/hub/thank-you?community=demo', status: 200, heading: (l) => t(l, 'pages:roomThankYou.title', { room: DEMO.hubName }) },
+  {
+    name: 'room thank you',
+    path: '/hub/thank-you?community=demo',
+    status: 200,
+    heading: (l) => t(l, 'pages:roomThankYou.title', { room: DEMO.hubName }),
+  },
   { name: 'kicked', path: '/kicked', status: 200, heading: (l) => t(l, 'pages:kicked.title') },
-  { name: 'connection error', path: '/connection-error', status: 200, heading: (l) => t(l, 'pages:connectionError.title') },
-  { name: 'unsupported device', path: '/unsupported-device', status: 200, heading: (l) => t(l, 'pages:unsupportedDevice.title') },
-  { name: 'extension uninstalled', path: '/extension-uninstalled', status: 200, heading: (l) => t(l, 'pages:extensionUninstalled.title') },
+  {
+    name: 'connection error',
+    path: '/connection-error',
+    status: 200,
+    heading: (l) => t(l, 'pages:connectionError.title'),
+  },
+  {
+    name: 'unsupported device',
+    path: '/unsupported-device',
+    status: 200,
+    heading: (l) => t(l, 'pages:unsupportedDevice.title'),
+  },
+  {
+    name: 'extension uninstalled',
+    path: '/extension-uninstalled',
+    status: 200,
+    heading: (l) => t(l, 'pages:extensionUninstalled.title'),
+  },
   { name: 'sign-up error', path: '/signup-error', status: 200, heading: (l) => t(l, 'pages:signupError.title') },
-  { name: 'access denied', path: '/demo/access-denied', status: 403, heading: (l) => t(l, 'pages:accessPages.accessDenied.title') },
-  { name: 'post not found', path: '/demo/post-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.postNotFound.title') },
-  { name: 'group not found', path: '/demo/group-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.groupNotFound.title') },
-  { name: 'event not found', path: '/demo/event-not-found', status: 404, heading: (l) => t(l, 'pages:accessPages.eventNotFound.title') },
+  {
+    name: 'access denied',
+    path: '/demo/access-denied',
+    status: 403,
+    heading: (l) => t(l, 'pages:accessPages.accessDenied.title'),
+  },
+  {
+    name: 'post not found',
+    path: '/demo/post-not-found',
+    status: 404,
+    heading: (l) => t(l, 'pages:accessPages.postNotFound.title'),
+  },
+  {
+    name: 'group not found',
+    path: '/demo/group-not-found',
+    status: 404,
+    heading: (l) => t(l, 'pages:accessPages.groupNotFound.title'),
+  },
+  {
+    name: 'event not found',
+    path: '/demo/event-not-found',
+    status: 404,
+    heading: (l) => t(l, 'pages:accessPages.eventNotFound.title'),
+  },
   { name: 'developer console', path: '/dev', status: 200, heading: (l) => t(l, 'dev:title') },
   { name: 'unknown path', path: '/a/b/c', status: 404, heading: (l) => t(l, 'common:errors.notFound.title') },
   {
@@ -242,7 +311,15 @@ export const PAGES: ReadonlyArray<{
 // Mail. The run's SMTP server (global-setup.ts) writes each message it receives into E2E_MAIL_DIR
 // as {seq}.json; these read them back.
 
-type StoredMail = { seq: number; receivedAt: string; to: string[]; subject: string; text: string | null; html: string | null; raw: string }
+type StoredMail = {
+  seq: number
+  receivedAt: string
+  to: string[]
+  subject: string
+  text: string | null
+  html: string | null
+  raw: string
+}
 
 function mailDirectory(): string {
   const directory = process.env.E2E_MAIL_DIR
@@ -274,7 +351,9 @@ function codeIn(mail: StoredMail): string {
 export async function readCodeFromMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const newest = mailsTo(to).filter((mail) => mail.seq > after).at(-1)
+    const newest = mailsTo(to)
+      .filter((mail) => mail.seq > after)
+      .at(-1)
     if (newest) return codeIn(newest)
     if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 100))
@@ -346,7 +425,10 @@ export async function signInAs(page: Page, emailAddress: string, redirectTo = '/
   }
   if (!code) throw new Error(`No sign-in code found for ${emailAddress}`)
   await page.getByLabel(t('en', 'auth:signIn.code')).fill(code)
-  await page.getByRole('main').getByRole('button', { name: t('en', 'auth:signIn.verify'), exact: true }).click()
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: t('en', 'auth:signIn.verify'), exact: true })
+    .click()
   await expect(page).toHaveURL(redirectTo)
 }
 
@@ -356,7 +438,10 @@ async function codeFromOutbox(page: Page, emailAddress: string): Promise<string 
   try {
     await dev.goto('/dev')
     const outbox = dev.getByRole('region', { name: t('en', 'dev:outbox') })
-    const row = outbox.getByRole('row').filter({ has: dev.getByRole('cell', { name: emailAddress, exact: true }) }).first()
+    const row = outbox
+      .getByRole('row')
+      .filter({ has: dev.getByRole('cell', { name: emailAddress, exact: true }) })
+      .first()
     if (!(await row.count())) return null
     const code = ((await row.locator('code').first().textContent()) ?? '').trim()
     return /^[A-Z0-9]{6}$/i.test(code) ? code : null
@@ -369,7 +454,11 @@ async function codeFromOutbox(page: Page, emailAddress: string): Promise<string 
  * One statement on a web server's SQLite database, by default the run's (E2E_DATABASE, set in
  * playwright.config.ts). The server keeps running: SQLite in WAL mode lets both write.
  */
-export function sql<Row>(statement: string, params: unknown[] = [], database = process.env.E2E_DATABASE!): Promise<Row[]> {
+export function sql<Row>(
+  statement: string,
+  params: unknown[] = [],
+  database = process.env.E2E_DATABASE!,
+): Promise<Row[]> {
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(database)
     db.all(statement, params, (error, rows) => {
@@ -399,18 +488,36 @@ export async function signInWithSession(
   const context = 'context' in target ? target.context() : target
   const secret = process.env.E2E_SESSION_SECRET
   if (!secret) throw new Error('E2E_SESSION_SECRET is not set: run the suite through playwright.config.ts')
-  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress], database)
+  const [user] = await sql<{ id: string }>(
+    'SELECT id FROM users WHERE lower(emailAddress) = lower(?)',
+    [emailAddress],
+    database,
+  )
   if (!user) throw new Error(`No account ${emailAddress} in the run's database`)
   const now = Date.now()
   const id = newId()
   await sql(
     'INSERT INTO sessions (id, data, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)',
-    [id, JSON.stringify(signedInData([user.id], now)), sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)), sqliteDate(new Date(now)), sqliteDate(new Date(now))],
+    [
+      id,
+      JSON.stringify(signedInData([user.id], now)),
+      sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)),
+      sqliteDate(new Date(now)),
+      sqliteDate(new Date(now)),
+    ],
     database,
   )
   const signed = await createCookie('__session', { secrets: [secret] }).serialize(id)
   if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
-  await context.addCookies([{ name: '__session', value: signed.split(';')[0]!.slice('__session='.length), url: baseURL, httpOnly: true, sameSite: 'Lax' }])
+  await context.addCookies([
+    {
+      name: '__session',
+      value: signed.split(';')[0]!.slice('__session='.length),
+      url: baseURL,
+      httpOnly: true,
+      sameSite: 'Lax',
+    },
+  ])
   return user.id
 }
 
@@ -423,15 +530,32 @@ export async function signInWithSession(
 export async function personInBrowser(
   browser: Browser,
   { name, emailAddress }: { name: string; emailAddress: string },
-  { viewport = { width: 1280, height: 720 }, javaScriptEnabled = true, routes = {} }: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; routes?: Record<string, string> } = {},
+  {
+    viewport = { width: 1280, height: 720 },
+    javaScriptEnabled = true,
+    routes = {},
+  }: {
+    viewport?: { width: number; height: number }
+    javaScriptEnabled?: boolean
+    routes?: Record<string, string>
+  } = {},
 ) {
-  const [existing] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [emailAddress])
+  const [existing] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [
+    emailAddress,
+  ])
   if (!existing) {
     const now = sqliteDate(new Date())
-    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [newId(), name, emailAddress, now, now])
+    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
+      newId(),
+      name,
+      emailAddress,
+      now,
+      now,
+    ])
   }
   const context = await browser.newContext({ viewport, javaScriptEnabled })
-  for (const [url, body] of Object.entries(routes)) await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
+  for (const [url, body] of Object.entries(routes))
+    await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
   const page = await context.newPage()
   const errors = collectErrors(page)
   const userId = await signInWithSession(context, emailAddress)
@@ -453,7 +577,9 @@ export async function joinMeeting(page: Page, room: string) {
   await page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
   await page.getByRole('button', { name: t('en', 'meeting:mirror.join') }).click()
   // Joining sets up the media edge's transports: slow on a busy machine.
-  await expect(page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('toolbar', { name: t('en', 'meeting:controls.toolbar') })).toBeVisible({
+    timeout: 30_000,
+  })
 }
 
 /** The header's account area (an English page), where the account menu and the sign-in link live. */
@@ -475,16 +601,33 @@ export async function openAccountMenu(page: Page) {
  * meetings in one room would see each other's people. Kept afterwards (each run has a fresh
  * database), so the demo's home may list it.
  */
-export async function copyOfDemoRoom(source: string, fields: { slug: string; name: string } & Record<string, string | number>) {
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', [source, DEMO.slug], { id: newId(), ...fields }, { orIgnore: true })
+export async function copyOfDemoRoom(
+  source: string,
+  fields: { slug: string; name: string } & Record<string, string | number>,
+) {
+  await copyRow(
+    'rooms',
+    'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)',
+    [source, DEMO.slug],
+    { id: newId(), ...fields },
+    { orIgnore: true },
+  )
 }
 
 /**
  * One row of a table copied with some columns replaced: the rest, defaults included, as the source
  * row has them, so a spec's data stays valid as migrations add columns.
  */
-export async function copyRow(table: string, where: string, params: unknown[], replaced: Record<string, unknown>, { orIgnore = false } = {}) {
-  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(({ name }) => name)
+export async function copyRow(
+  table: string,
+  where: string,
+  params: unknown[],
+  replaced: Record<string, unknown>,
+  { orIgnore = false } = {},
+) {
+  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(
+    ({ name }) => name,
+  )
   const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
   await sql(
     `INSERT ${orIgnore ? 'OR IGNORE ' : ''}INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')})
@@ -500,7 +643,15 @@ export async function copyRow(table: string, where: string, params: unknown[], r
  */
 export async function makeCommunity(slug: string, name: string, fields: Record<string, unknown> = {}): Promise<string> {
   const id = newId()
-  await copyRow('brands', 'slug = ?', [DEMO.slug], { id, slug, name, topLevelRoomId: null, announcementsRoomId: null, selfSignupHash: null, ...fields })
+  await copyRow('brands', 'slug = ?', [DEMO.slug], {
+    id,
+    slug,
+    name,
+    topLevelRoomId: null,
+    announcementsRoomId: null,
+    selfSignupHash: null,
+    ...fields,
+  })
   return id
 }
 
@@ -510,12 +661,26 @@ export async function makeCommunity(slug: string, name: string, fields: Record<s
  */
 export async function addPerson(
   brandId: string,
-  { name, emailAddress, role = 'community-member', status = 'active' }: { name: string; emailAddress: string; role?: string; status?: string },
+  {
+    name,
+    emailAddress,
+    role = 'community-member',
+    status = 'active',
+  }: { name: string; emailAddress: string; role?: string; status?: string },
 ): Promise<string> {
   const now = sqliteDate(new Date())
-  await sql('INSERT OR IGNORE INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [newId(), name, emailAddress, now, now])
+  await sql(
+    'INSERT OR IGNORE INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)',
+    [newId(), name, emailAddress, now, now],
+  )
   const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
-  await sql("INSERT OR IGNORE INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'invitation', ?, ?)", [newId(), brandId, user!.id, status, now, now])
-  await sql('INSERT INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt) SELECT ?, ?, id, ?, NULL, ?, ? FROM roles WHERE slug = ?', [newId(), user!.id, brandId, now, now, role])
+  await sql(
+    "INSERT OR IGNORE INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'invitation', ?, ?)",
+    [newId(), brandId, user!.id, status, now, now],
+  )
+  await sql(
+    'INSERT INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt) SELECT ?, ?, id, ?, NULL, ?, ? FROM roles WHERE slug = ?',
+    [newId(), user!.id, brandId, now, now, role],
+  )
   return user!.id
 }

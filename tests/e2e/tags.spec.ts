@@ -6,7 +6,19 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { addPerson, collectErrors, copyRow, DEMO, expectAccessible, makeCommunity, screenshot, screenshots, signInWithSession, sql, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  copyRow,
+  DEMO,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
@@ -18,9 +30,10 @@ const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace(
 async function insertTag(brandId: string, label: string, fields: { expiresAt?: Date } = {}) {
   const id = newId()
   const now = sqliteDate(new Date())
-  await sql('INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, 0, 0, ?, ?, ?)', [
-    id, brandId, label, fields.expiresAt ? sqliteDate(fields.expiresAt) : null, now, now,
-  ])
+  await sql(
+    'INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, 0, 0, ?, ?, ?)',
+    [id, brandId, label, fields.expiresAt ? sqliteDate(fields.expiresAt) : null, now, now],
+  )
   return id
 }
 
@@ -32,11 +45,19 @@ async function tagsCommunity(suffix: string, fields: Record<string, unknown> = {
     await addPerson(brandId, { name, emailAddress, role })
     return emailAddress
   }
-  return { slug, brandId, admin: await person('Ada Admin', 'community-admin'), member: await person('Mel Member', 'community-member') }
+  return {
+    slug,
+    brandId,
+    admin: await person('Ada Admin', 'community-admin'),
+    member: await person('Mel Member', 'community-member'),
+  }
 }
 
 const suffixOf = (project: string) => `${project}-${randomBytes(3).toString('hex')}`
-const tab = (page: Page, key: string) => page.getByRole('navigation', { name: text('tags:tabs.label') }).getByRole('link', { name: new RegExp(`^${text(key)}`) })
+const tab = (page: Page, key: string) =>
+  page
+    .getByRole('navigation', { name: text('tags:tabs.label') })
+    .getByRole('link', { name: new RegExp(`^${text(key)}`) })
 const row = (page: Page, label: string) => page.getByRole('row').filter({ hasText: label })
 
 test('an admin creates, archives, restores and batch-deletes tags', async ({ page }, testInfo) => {
@@ -79,11 +100,15 @@ test('an admin creates, archives, restores and batch-deletes tags', async ({ pag
   await tab(page, 'tags:tabs.active').click()
 
   // Archive, then restore.
-  await row(page, 'Mentors').getByRole('button', { name: `${text('tags:actions.archive')} Mentors` }).click()
+  await row(page, 'Mentors')
+    .getByRole('button', { name: `${text('tags:actions.archive')} Mentors` })
+    .click()
   await expect(page.getByText(text('tags:flash.archived', { label: 'Mentors' }))).toBeVisible()
   await expect(row(page, 'Mentors')).toHaveCount(0)
   await tab(page, 'tags:tabs.archived').click()
-  await row(page, 'Mentors').getByRole('button', { name: `${text('tags:actions.restore')} Mentors` }).click()
+  await row(page, 'Mentors')
+    .getByRole('button', { name: `${text('tags:actions.restore')} Mentors` })
+    .click()
   await expect(page.getByText(text('tags:flash.restored', { label: 'Mentors' }))).toBeVisible()
   await tab(page, 'tags:tabs.active').click()
   await expect(row(page, 'Mentors')).toBeVisible()
@@ -110,7 +135,9 @@ test('an admin creates, archives, restores and batch-deletes tags', async ({ pag
   await page.getByRole('button', { name: text('tags:actions.deleteSelected') }).click()
   await expect(page.getByRole('alert').filter({ hasText: text('tags:errors.deleteFailed') })).toBeVisible()
   await expect(row(page, 'Mentors')).toBeVisible()
-  expect(await sql('SELECT id FROM brand_tags WHERE brandId = ? AND label = ?', [community.brandId, 'Mentors'])).toHaveLength(1)
+  expect(
+    await sql('SELECT id FROM brand_tags WHERE brandId = ? AND label = ?', [community.brandId, 'Mentors']),
+  ).toHaveLength(1)
   // The refused forms answer 400 by design; anything else logged is a failure.
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
 })
@@ -131,13 +158,25 @@ test('a member sees tags but is told they may not create them', async ({ page },
 
 /** A group room of the community, copied from the demo's group. */
 async function addGroup(brandId: string, slug: string, name: string) {
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], { id: newId(), brandId, slug, name, context: 'group', status: 'active' })
+  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], {
+    id: newId(),
+    brandId,
+    slug,
+    name,
+    context: 'group',
+    status: 'active',
+  })
 }
 
-test('an admin makes a subcommunity; guests see it only when the community allows', async ({ page, browser }, testInfo) => {
+test('an admin makes a subcommunity; guests see it only when the community allows', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(90_000)
   const suffix = suffixOf(testInfo.project.name)
-  const community = await tagsCommunity(suffix, { publicAccess: JSON.stringify({ hub: false, groups: false, members: false, subcommunities: true }) })
+  const community = await tagsCommunity(suffix, {
+    publicAccess: JSON.stringify({ hub: false, groups: false, members: false, subcommunities: true }),
+  })
   await addGroup(community.brandId, `garden-${suffix}`, 'Garden Club')
   await signInWithSession(page, community.admin)
 
@@ -159,16 +198,24 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   await expectAccessible(page)
   await screenshots(page, testInfo, 'subcommunity')
   await page.getByRole('link', { name: text('tags:subcommunities.back') }).click()
-  await expect(page.getByRole('row').filter({ hasText: 'Outdoors' })).toContainText(text('tags:subcommunities.groupCount_one', { count: 1 }))
+  await expect(page.getByRole('row').filter({ hasText: 'Outdoors' })).toContainText(
+    text('tags:subcommunities.groupCount_one', { count: 1 }),
+  )
   await expectAccessible(page)
   await screenshots(page, testInfo, 'subcommunities')
 
   // A guest (signed out) reads it while the community allows, and is sent to sign in once it does not.
-  const guest = await browser.newPage({ baseURL: testInfo.project.use.baseURL, javaScriptEnabled: testInfo.project.use.javaScriptEnabled })
+  const guest = await browser.newPage({
+    baseURL: testInfo.project.use.baseURL,
+    javaScriptEnabled: testInfo.project.use.javaScriptEnabled,
+  })
   await guest.goto(address)
   await expect(guest.getByRole('heading', { level: 1, name: 'Outdoors' })).toBeVisible()
   await expect(guest.getByRole('link', { name: text('tags:subcommunities.edit') })).toHaveCount(0)
-  await sql('UPDATE brands SET publicAccess = ? WHERE id = ?', [JSON.stringify({ hub: false, groups: false, members: false, subcommunities: false }), community.brandId])
+  await sql('UPDATE brands SET publicAccess = ? WHERE id = ?', [
+    JSON.stringify({ hub: false, groups: false, members: false, subcommunities: false }),
+    community.brandId,
+  ])
   // Communities are cached per process for up to 5 s after a write that bypasses the models.
   await expect(async () => {
     await guest.goto(address)

@@ -6,13 +6,25 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
-import { addPerson, collectErrors, expectAccessible, hasJavaScript, makeCommunity, MEDIA_LAUNCH_OPTIONS, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  expectAccessible,
+  hasJavaScript,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const WEBM = fileURLToPath(new URL('../fixtures/tiny.webm', import.meta.url))
 
-
-test('a video message by file upload plays in the recipient’s conversation; a file that is no video is refused', async ({ page, browser }, testInfo) => {
+test('a video message by file upload plays in the recipient’s conversation; a file that is no video is refused', async ({
+  page,
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000)
   const js = hasJavaScript(testInfo)
   const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
@@ -39,7 +51,9 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   await video.setInputFiles({ name: 'clip.webm', mimeType: 'video/webm', buffer: Buffer.from('%PDF-1.7 not a video') })
   await page.getByRole('button', { name: text('messages:form.send') }).click()
   await expect(page.getByText(text('messages:errors.videoType'))).toBeVisible()
-  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue('A clip for you')
+  await expect(page.getByRole('textbox', { name: text('messages:form.body'), exact: true })).toHaveValue(
+    'A clip for you',
+  )
 
   await page.getByLabel(ben.name).check()
   await video.setInputFiles(WEBM)
@@ -65,7 +79,9 @@ test('a video message by file upload plays in the recipient’s conversation; a 
   await screenshots(benPage, testInfo, 'video-message-conversation')
   // Someone not in the conversation gets nothing.
   const stranger = await browser.newContext()
-  expect([302, 404]).toContain((await stranger.request.get(new URL(src!, conversation).href, { maxRedirects: 0 })).status())
+  expect([302, 404]).toContain(
+    (await stranger.request.get(new URL(src!, conversation).href, { maxRedirects: 0 })).status(),
+  )
   await stranger.close()
   await benContext.close()
   // The one 400 is the refused video, answered as designed.

@@ -3,11 +3,22 @@
 // the form and sent; a browser without MediaRecorder gets the spec's Safari warning instead.
 import { randomBytes } from 'node:crypto'
 import { chromium, expect, test } from '@playwright/test'
-import { addPerson, collectErrors, makeCommunity, MEDIA_LAUNCH_OPTIONS, screenshot, screenshots, signInWithSession, t } from './support'
+import {
+  addPerson,
+  collectErrors,
+  makeCommunity,
+  MEDIA_LAUNCH_OPTIONS,
+  screenshot,
+  screenshots,
+  signInWithSession,
+  t,
+} from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
-test('with JavaScript, “Record a video” records the camera into the form, and the recording is sent', async ({ page }, testInfo) => {
+test('with JavaScript, “Record a video” records the camera into the form, and the recording is sent', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000)
   const suffix = `rec-${randomBytes(3).toString('hex')}`
   const slug = `video-recorder-${suffix}`
@@ -32,7 +43,11 @@ test('with JavaScript, “Record a video” records the camera into the form, an
   await expect(annPage.getByRole('button', { name: text('messages:recorder.again') })).toBeVisible()
   await expect(annPage.locator('video.video-recorder-preview')).toBeVisible()
   // The recording is the form's video now, as if chosen by hand.
-  expect(await annPage.getByLabel(text('messages:form.video'), { exact: true }).evaluate((input: HTMLInputElement) => input.files?.[0]?.type)).toBe('video/webm')
+  expect(
+    await annPage
+      .getByLabel(text('messages:form.video'), { exact: true })
+      .evaluate((input: HTMLInputElement) => input.files?.[0]?.type),
+  ).toBe('video/webm')
   await screenshots(annPage, testInfo, 'video-message-recorded')
   await annPage.getByRole('button', { name: text('messages:form.send') }).click()
   await expect(annPage.getByText(text('messages:flash.sent'))).toBeVisible({ timeout: 20_000 })

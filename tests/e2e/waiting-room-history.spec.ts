@@ -3,7 +3,17 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, copyRow, expectAccessible, makeCommunity, screenshots, signInWithSession, sql, t } from './support'
+import {
+  DEMO,
+  addPerson,
+  copyRow,
+  expectAccessible,
+  makeCommunity,
+  screenshots,
+  signInWithSession,
+  sql,
+  t,
+} from './support'
 
 const c = (key: string, values: Record<string, string | number> = {}) => t('en', `community:calls.${key}`, values)
 
@@ -15,27 +25,32 @@ test('the call history lists the calls to my room and those I made, by filter', 
   const emailAddress = `hanna-${tag}@history.example`
   const hostId = await addPerson(brandId, { name: `Hanna ${tag}`, emailAddress })
   const roomOf = async (slug: string, fields: Record<string, string | number>) => {
-    await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], { id: newId(), brandId, slug, ...fields })
+    await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], {
+      id: newId(),
+      brandId,
+      slug,
+      ...fields,
+    })
     const [row] = await sql<{ id: string }>('SELECT id FROM rooms WHERE slug = ? AND brandId = ?', [slug, brandId])
     return row!
   }
   const room = await roomOf(`knock-${tag}`, { name: `Knock ${tag}`, hostId, waitingRoom: 1 })
   const other = await roomOf(`other-${tag}`, { name: `Other ${tag}` })
   const now = Date.now()
-  const call = (roomId: string, roomHostId: string | null, callerId: string, callerName: string, status: string, minutesAgo: number, message: string | null = null) => {
+  const call = (
+    roomId: string,
+    roomHostId: string | null,
+    callerId: string,
+    callerName: string,
+    status: string,
+    minutesAgo: number,
+    message: string | null = null,
+  ) => {
     const at = new Date(now - minutesAgo * 60_000).toISOString().replace('T', ' ').replace('Z', ' +00:00')
-    return sql('INSERT INTO calls (id, brandId, roomId, callerId, callerName, hostId, status, message, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-      newId(),
-      brandId,
-      roomId,
-      callerId,
-      callerName,
-      roomHostId,
-      status,
-      message,
-      at,
-      at,
-    ])
+    return sql(
+      'INSERT INTO calls (id, brandId, roomId, callerId, callerName, hostId, status, message, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [newId(), brandId, roomId, callerId, callerName, roomHostId, status, message, at, at],
+    )
   }
   await call(room.id, hostId, 'guest:zed', 'Zed', 'missed', 5)
   await call(other.id, null, hostId, `Hanna ${tag}`, 'declined', 10, 'Full today')
@@ -56,7 +71,10 @@ test('the call history lists the calls to my room and those I made, by filter', 
   await expect(page).toHaveURL(/filter=missed/)
   await expect(history).toHaveCount(1)
   await expect(history.nth(0)).toContainText('Zed')
-  await page.getByRole('navigation', { name: c('filters') }).getByRole('link', { name: c('filter.made') }).click()
+  await page
+    .getByRole('navigation', { name: c('filters') })
+    .getByRole('link', { name: c('filter.made') })
+    .click()
   await expect(history).toHaveCount(1)
   await expect(history.nth(0)).toContainText(c('youCalled'))
 })

@@ -15,7 +15,8 @@ test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@waiting.example` })
+const signedIn = (browser: Browser, name: string) =>
+  personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@waiting.example` })
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
 
@@ -30,7 +31,9 @@ async function arriveAtWaitingRoom(page: Page, room: string) {
 test.describe('the waiting room', () => {
   test.describe.configure({ timeout: 240_000 })
 
-  test('the host answers one caller and declines the other with a message; the door holds after a reload', async ({ browser }, testInfo) => {
+  test('the host answers one caller and declines the other with a message; the door holds after a reload', async ({
+    browser,
+  }, testInfo) => {
     const host = await signedIn(browser, 'Hilda')
     const admitted = await signedIn(browser, 'Ada')
     const declined = await signedIn(browser, 'Dora')
@@ -49,7 +52,9 @@ test.describe('the waiting room', () => {
       await admitted.page.getByRole('button', { name: m('waitingRoom.call') }).click()
       await expect(admitted.page.getByRole('status').filter({ hasText: m('waitingRoom.calling') })).toBeVisible()
       await screenshots(admitted.page, testInfo, 'waiting-room-calling')
-      await expect.poll(() => mailsTo(host.emailAddress).map((mail) => mail.subject), { timeout: 15_000 }).toContain(`${admitted.name} is calling you in ${host.name}`)
+      await expect
+        .poll(() => mailsTo(host.emailAddress).map((mail) => mail.subject), { timeout: 15_000 })
+        .toContain(`${admitted.name} is calling you in ${host.name}`)
       const notice = mailsTo(host.emailAddress).find((mail) => mail.subject.startsWith(admitted.name))!
       expect(notice.text).toContain(`${admitted.name} is waiting in ${host.name} and calling you. Visit your room`)
       expect(notice.text).toMatch(/\/ml\/[A-Za-z0-9_-]{36}/)
@@ -71,7 +76,9 @@ test.describe('the waiting room', () => {
 
       await callers.getByLabel(m('waitingRoom.message', { name: declined.name })).fill('Sorry, we are full today.')
       await callers.getByRole('button', { name: m('waitingRoom.declineFor', { name: declined.name }) }).click()
-      await expect(declined.page.getByText(m('waitingRoom.declinedWith', { message: 'Sorry, we are full today.' }))).toBeVisible({ timeout: 15_000 })
+      await expect(
+        declined.page.getByText(m('waitingRoom.declinedWith', { message: 'Sorry, we are full today.' })),
+      ).toBeVisible({ timeout: 15_000 })
       await screenshots(declined.page, testInfo, 'waiting-room-declined')
 
       const oneLeft = host.page.getByRole('complementary', { name: m('waitingRoom.waiting_one', { count: 1 }) })
@@ -102,7 +109,8 @@ test.describe('the waiting room', () => {
         { callerName: declined.name, status: 'declined', message: 'Sorry, we are full today.' },
       ])
       expect(mailsTo(host.emailAddress).filter((mail) => mail.subject.startsWith(declined.name))).toEqual([])
-      for (const { errors } of [host, admitted, declined]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+      for (const { errors } of [host, admitted, declined])
+        expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
     } finally {
       await host.close()
       await admitted.close()

@@ -18,7 +18,12 @@ const a = (key: string) => t('en', `account:${key}`)
 test.use({ launchOptions: voiceLaunchOptions() })
 
 // No YouTube here: its embed is answered with a page speaking the embed's postMessage protocol.
-const EMBEDS = { 'https://www.youtube-nocookie.com/embed/**': readFileSync(new URL('./youtube-embed-mock.html', import.meta.url), 'utf8') }
+const EMBEDS = {
+  'https://www.youtube-nocookie.com/embed/**': readFileSync(
+    new URL('./youtube-embed-mock.html', import.meta.url),
+    'utf8',
+  ),
+}
 const VIDEO_ID = 'dQw4w9WgXcQ'
 
 let rtmp: RtmpServer
@@ -31,7 +36,12 @@ test.afterAll(async () => {
 
 const run = randomBytes(3).toString('hex')
 
-const signedIn = (browser: Browser, name: string) => personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@workshop.example` }, { routes: EMBEDS, viewport: { width: 1280, height: 900 } })
+const signedIn = (browser: Browser, name: string) =>
+  personInBrowser(
+    browser,
+    { name, emailAddress: `${name.toLowerCase()}-${run}@workshop.example` },
+    { routes: EMBEDS, viewport: { width: 1280, height: 900 } },
+  )
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
 const tile = (page: Page, name: string) => page.locator(`.meeting-tile[aria-label="${name}"]`)
@@ -40,7 +50,9 @@ async function more(page: Page, item: string) {
   await page.getByRole('button', { name: item, exact: true }).click()
 }
 
-test('a host runs a workshop: waiting room, live stream, recording, captions, shared video, hands, poll and breakouts', async ({ browser }, testInfo) => {
+test('a host runs a workshop: waiting room, live stream, recording, captions, shared video, hands, poll and breakouts', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(300_000)
   const host = await signedIn(browser, 'Wanda')
   const member = await signedIn(browser, 'Milo')
@@ -78,13 +90,18 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
     await expect(live).toBeHidden({ timeout: 15_000 })
     await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
     await host.page.getByRole('button', { name: m('recording.start') }).click()
-    await expect(host.page.getByRole('button', { name: m('recording.stop') })).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+    await expect(host.page.getByRole('button', { name: m('recording.stop') })).toHaveAttribute('aria-pressed', 'true', {
+      timeout: 15_000,
+    })
     await expect(member.page.getByText(m('peer.recording'), { exact: true })).toBeVisible({ timeout: 10_000 })
     await more(host.page, m('captions.open'))
     const captionsDialog = host.page.getByRole('dialog', { name: m('captions.title') })
     await captionsDialog.getByLabel(m('captions.keepTranscript')).check()
     await captionsDialog.getByRole('button', { name: m('captions.start') }).click()
-    const memberLine = host.page.getByRole('region', { name: m('captions.title') }).getByRole('listitem').filter({ hasText: member.name })
+    const memberLine = host.page
+      .getByRole('region', { name: m('captions.title') })
+      .getByRole('listitem')
+      .filter({ hasText: member.name })
     await expect(memberLine.first()).toBeVisible({ timeout: 30_000 })
 
     // A shared video, watched together.
@@ -92,7 +109,9 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
     const share = host.page.getByRole('dialog', { name: m('sharedVideo.share') })
     await share.getByLabel(m('sharedVideo.link')).fill(`https://youtu.be/${VIDEO_ID}`)
     await share.getByRole('button', { name: m('sharedVideo.send') }).click()
-    const memberVideo = member.page.frameLocator(`iframe[title="${m('sharedVideo.frameTitle', { provider: 'YouTube' })}"]`)
+    const memberVideo = member.page.frameLocator(
+      `iframe[title="${m('sharedVideo.frameTitle', { provider: 'YouTube' })}"]`,
+    )
     await expect(memberVideo.locator('#state')).toHaveText('playing', { timeout: 15_000 })
     await screenshots(member.page, testInfo, 'workshop-shared-video')
     await host.page.getByRole('button', { name: m('sharedVideo.end') }).click()
@@ -102,15 +121,25 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
     await member.page.getByRole('button', { name: m('hands.raise') }).click()
     const queue = host.page.getByRole('complementary', { name: m('hands.queue_one', { count: 1 }) })
     await queue.getByRole('button', { name: m('hands.lowerFor', { name: member.name }) }).click()
-    await expect(member.page.getByRole('button', { name: m('hands.raise') })).toHaveAttribute('aria-pressed', 'false', { timeout: 10_000 })
+    await expect(member.page.getByRole('button', { name: m('hands.raise') })).toHaveAttribute('aria-pressed', 'false', {
+      timeout: 10_000,
+    })
     await more(host.page, m('polls.ask'))
     const poll = host.page.getByRole('dialog', { name: m('polls.ask') })
     await poll.getByLabel(m('polls.question')).fill('Ready for groups?')
     await poll.getByLabel(m('polls.option', { number: 1 })).fill('Yes')
     await poll.getByLabel(m('polls.option', { number: 2 })).fill('Not yet')
     await poll.getByRole('button', { name: m('polls.send') }).click()
-    await member.page.getByRole('complementary', { name: m('polls.title') }).getByRole('button', { name: 'Yes' }).click()
-    await expect(host.page.getByRole('list', { name: m('polls.results') }).getByRole('listitem').first()).toContainText(m('polls.votes_one', { count: 1 }), { timeout: 10_000 })
+    await member.page
+      .getByRole('complementary', { name: m('polls.title') })
+      .getByRole('button', { name: 'Yes' })
+      .click()
+    await expect(
+      host.page
+        .getByRole('list', { name: m('polls.results') })
+        .getByRole('listitem')
+        .first(),
+    ).toContainText(m('polls.votes_one', { count: 1 }), { timeout: 10_000 })
     await host.page.getByRole('button', { name: m('polls.close') }).click()
 
     // Into a breakout room and back.
@@ -119,7 +148,10 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
     await panel.getByRole('button', { name: m('breakouts.add') }).click()
     const first = m('breakouts.defaultName', { number: 1 })
     await expect(panel.getByRole('region', { name: first })).toBeVisible()
-    await panel.getByRole('region', { name: m('breakouts.mainRoom') }).getByLabel(m('breakouts.moveTo', { name: member.name })).selectOption({ label: first })
+    await panel
+      .getByRole('region', { name: m('breakouts.mainRoom') })
+      .getByLabel(m('breakouts.moveTo', { name: member.name }))
+      .selectOption({ label: first })
     await panel.getByRole('button', { name: m('breakouts.apply') }).click()
     await expect(member.page.getByText(m('breakouts.youAreIn', { room: first }))).toBeVisible({ timeout: 30_000 })
     await expect(tile(host.page, member.name)).toHaveCount(0, { timeout: 15_000 })
@@ -130,21 +162,28 @@ test('a host runs a workshop: waiting room, live stream, recording, captions, sh
     // Back in the main room, the member's microphone is captioned again.
     // Only the last three lines stay on screen, so their number may not change: the lines seen so
     // far are marked, and a new one (React gives each line its own element) must come.
-    await host.page.locator('.meeting-captions-lines li').evaluateAll((items) => items.forEach((item) => item.setAttribute('data-seen', '')))
+    await host.page
+      .locator('.meeting-captions-lines li')
+      .evaluateAll((items) => items.forEach((item) => item.setAttribute('data-seen', '')))
     await expect(memberLine.and(host.page.locator(':not([data-seen])')).first()).toBeVisible({ timeout: 30_000 })
 
     // The end: the recording is saved, the stream and the captions stop.
     await host.page.getByRole('button', { name: m('recording.stop') }).click()
-    await expect(host.page.getByRole('status').filter({ hasText: m('recording.saved') })).toBeVisible({ timeout: 20_000 })
+    await expect(host.page.getByRole('status').filter({ hasText: m('recording.saved') })).toBeVisible({
+      timeout: 20_000,
+    })
     await host.page.getByRole('button', { name: m('liveStream.stop') }).click()
-    await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({ timeout: 20_000 })
+    await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({
+      timeout: 20_000,
+    })
     await expect.poll(() => rtmp.publishing(), { timeout: 10_000 }).not.toContain(`/live/${key}`)
     await more(host.page, m('captions.manage'))
     await captionsDialog.getByRole('button', { name: m('captions.stop') }).click()
     await expect(member.page.getByRole('region', { name: m('captions.title') })).toHaveCount(0)
     await screenshots(host.page, testInfo, 'workshop-end')
 
-    for (const { errors } of [host, member]) expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
+    for (const { errors } of [host, member])
+      expect(errors.filter((error) => !/status of 40[34]/.test(error))).toEqual([])
   } finally {
     await host.close()
     await member.close()

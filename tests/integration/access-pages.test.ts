@@ -41,11 +41,15 @@ describe('/{brand}/access-denied', () => {
   })
 
   it('never sends the sign-in to another site', async () => {
-    expect(unwrap(await open('/demo/access-denied?redirectTo=https%3A%2F%2Fevil.example%2F', stranger))).toMatchObject({ signInUrl: '/sign-in' })
+    expect(unwrap(await open('/demo/access-denied?redirectTo=https%3A%2F%2Fevil.example%2F', stranger))).toMatchObject({
+      signInUrl: '/sign-in',
+    })
   })
 
   it('of an unknown community is the community-not-found page', async () => {
-    expect((await thrownResponse(open('/nowhere/access-denied', stranger))).headers.get('Location')).toBe('/community-not-found')
+    expect((await thrownResponse(open('/nowhere/access-denied', stranger))).headers.get('Location')).toBe(
+      '/community-not-found',
+    )
   })
 })
 

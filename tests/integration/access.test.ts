@@ -8,7 +8,8 @@ import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { mainBrand } from '#models/main-brand'
 import { seedDemo } from '#models/seed'
 
-const hasPermission = async (userId: string | null, brandId: string, permission: PermissionSlug) => (await grantedPermissions(userId, brandId, [permission])).has(permission)
+const hasPermission = async (userId: string | null, brandId: string, permission: PermissionSlug) =>
+  (await grantedPermissions(userId, brandId, [permission])).has(permission)
 
 let brandId: string
 const userId = async (emailAddress: string) => (await User.findOne({ where: { emailAddress }, rejectOnEmpty: true })).id
@@ -22,9 +23,13 @@ describe('grantedPermissions', () => {
   it("answers several permissions in one go, from the user's roles in that community", async () => {
     const asked = ['access-community', 'kick-peer', 'mute-peer'] as const
     expect(await grantedPermissions(await userId('admin@demo.hearth.test'), brandId, asked)).toEqual(new Set(asked))
-    expect(await grantedPermissions(await userId('mia@demo.hearth.test'), brandId, asked)).toEqual(new Set(['access-community']))
+    expect(await grantedPermissions(await userId('mia@demo.hearth.test'), brandId, asked)).toEqual(
+      new Set(['access-community']),
+    )
     expect(await grantedPermissions(null, brandId, asked)).toEqual(new Set())
-    expect(await grantedPermissions(await userId('admin@demo.hearth.test'), 'another-community', asked)).toEqual(new Set())
+    expect(await grantedPermissions(await userId('admin@demo.hearth.test'), 'another-community', asked)).toEqual(
+      new Set(),
+    )
   })
 
   it('is what hasPermission asks, one permission at a time', async () => {
@@ -66,13 +71,16 @@ describe('room-scoped grants (issue 8 item 1)', () => {
     expect(await grantedPermissions(noah, brandId, MEETING, hub!.id)).toEqual(new Set())
     expect(await hasPermission(noah, brandId, 'mute-peer')).toBe(false)
     // The community-wide grants still count in that room.
-    expect(await grantedPermissions(noah, brandId, ['access-community'], bookClub!.id)).toEqual(new Set(['access-community']))
+    expect(await grantedPermissions(noah, brandId, ['access-community'], bookClub!.id)).toEqual(
+      new Set(['access-community']),
+    )
   })
 
   it("an admin's community-wide grant works in every room of that community, not in another community's", async () => {
     const admin = await userId('admin@demo.hearth.test')
     const rooms = await Room.findAll({ where: { brandId } })
-    for (const room of rooms) expect(await grantedPermissions(admin, brandId, MEETING, room.id)).toEqual(new Set(MEETING))
+    for (const room of rooms)
+      expect(await grantedPermissions(admin, brandId, MEETING, room.id)).toEqual(new Set(MEETING))
     expect(await hasPermission(admin, brandId, 'kick-peer')).toBe(true)
     const elsewhere = await claimant('Cleo')
     expect(await grantedPermissions(admin, elsewhere.room.brandId, MEETING, elsewhere.room.id)).toEqual(new Set())

@@ -20,18 +20,25 @@ import { flashOf } from '../support/flash'
 
 /** A signed-in GET of an admin page of this community. */
 async function get(brand: Pick<Brand, 'slug'>, user: Pick<User, 'id'>, path = '') {
-  return routeArgs(`/${brand.slug}/admin${path}`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(user.id) } })
+  return routeArgs(
+    `/${brand.slug}/admin${path}`,
+    { brand: brand.slug },
+    { headers: { Cookie: await signedInCookie(user.id) } },
+  )
 }
 
 /** A signed-in form POST (repeated names for lists: ids). */
 async function post(brand: Pick<Brand, 'slug'>, user: Pick<User, 'id'>, path: string, fields: [string, string][]) {
-  return routeArgs(`/${brand.slug}/admin${path}`, { brand: brand.slug }, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { Cookie: await signedInCookie(user.id), 'Content-Type': 'application/x-www-form-urlencoded' },
-  })
+  return routeArgs(
+    `/${brand.slug}/admin${path}`,
+    { brand: brand.slug },
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { Cookie: await signedInCookie(user.id), 'Content-Type': 'application/x-www-form-urlencoded' },
+    },
+  )
 }
-
 
 const statusOf = async (id: string) => (await Room.findByPk(id, { rejectOnEmpty: true })).status
 
@@ -48,7 +55,8 @@ describe('the admin summary', () => {
       await Membership.update({ status }, { where: { brandId: brand.id, userId: person.id } })
     }
     // Rooms in every state: hub and announcements active, one more active, 2 pending, 1 archived, 1 deleted.
-    for (const status of ['active', 'pending', 'pending', 'archived', 'deleted'] as const) await makeRoom(brand, { status })
+    for (const status of ['active', 'pending', 'pending', 'archived', 'deleted'] as const)
+      await makeRoom(brand, { status })
     // Another community's people and rooms never count here.
     const { brand: other } = await makeCommunity()
     await makeRoom(other, { status: 'pending' })
@@ -77,7 +85,9 @@ describe('the admin summary', () => {
     const layout = unwrap(await layoutLoader(await get(brand, owner)))
     expect(layout.communities.map((community) => community.slug).sort()).toEqual([brand.slug, second.slug].sort())
     const users = unwrap(await usersLoader(await get(brand, owner, '/users?q=Owner')))
-    expect(users.people).toEqual([expect.objectContaining({ userId: owner.id, status: 'active', roles: ['community-owner'] })])
+    expect(users.people).toEqual([
+      expect.objectContaining({ userId: owner.id, status: 'active', roles: ['community-owner'] }),
+    ])
   })
 })
 
@@ -87,7 +97,8 @@ describe('the admin lists', () => {
     const sale = await makeRoom(brand, { name: '50% off_sale' })
     await makeRoom(brand, { name: '500 offers' })
     const pending = await makeRoom(brand, { name: 'Waiting room', status: 'pending', context: 'event' })
-    const found = async (search: string) => unwrap(await roomsLoader(await get(brand, owner, `/rooms${search}`))).rooms.map((room) => room.id)
+    const found = async (search: string) =>
+      unwrap(await roomsLoader(await get(brand, owner, `/rooms${search}`))).rooms.map((room) => room.id)
     expect(await found('?q=50%25%20off_')).toEqual([sale.id])
     expect(await found('?status=pending')).toEqual([pending.id])
     expect(await found('?context=event')).toEqual([pending.id])
@@ -109,7 +120,15 @@ describe('the rooms batch change', () => {
   it('archives and verifies rooms of this community, and says "Your changes were saved."', async () => {
     const [first, second] = [await makeRoom(brand), await makeRoom(brand)]
     const response = await thrownResponse(
-      roomsAction(await post(brand, owner, '/rooms?page=1', [['intent', 'batch'], ['ids', first.id], ['ids', second.id], ['status', 'archived'], ['verified', 'yes']])),
+      roomsAction(
+        await post(brand, owner, '/rooms?page=1', [
+          ['intent', 'batch'],
+          ['ids', first.id],
+          ['ids', second.id],
+          ['status', 'archived'],
+          ['verified', 'yes'],
+        ]),
+      ),
     )
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/admin/rooms?page=1`)
@@ -119,10 +138,26 @@ describe('the rooms batch change', () => {
       expect({ status: room.status, verified: room.verified }).toEqual({ status: 'archived', verified: true })
     }
     // The verified flag alone, and a status alone.
-    await thrownResponse(roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ['ids', first.id], ['verified', 'no']])))
+    await thrownResponse(
+      roomsAction(
+        await post(brand, owner, '/rooms', [
+          ['intent', 'batch'],
+          ['ids', first.id],
+          ['verified', 'no'],
+        ]),
+      ),
+    )
     await first.reload()
     expect({ status: first.status, verified: first.verified }).toEqual({ status: 'archived', verified: false })
-    await thrownResponse(roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ['ids', first.id], ['status', 'deleted']])))
+    await thrownResponse(
+      roomsAction(
+        await post(brand, owner, '/rooms', [
+          ['intent', 'batch'],
+          ['ids', first.id],
+          ['status', 'deleted'],
+        ]),
+      ),
+    )
     await first.reload()
     expect({ status: first.status, deleted: first.deleted }).toEqual({ status: 'deleted', deleted: true })
   })
@@ -131,9 +166,19 @@ describe('the rooms batch change', () => {
     const mine = await makeRoom(brand)
     const { brand: other } = await makeCommunity()
     const theirs = await makeRoom(other)
-    const result = await roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ['ids', mine.id], ['ids', theirs.id], ['status', 'archived']]))
+    const result = await roomsAction(
+      await post(brand, owner, '/rooms', [
+        ['intent', 'batch'],
+        ['ids', mine.id],
+        ['ids', theirs.id],
+        ['status', 'archived'],
+      ]),
+    )
     expect(initOf(result).status).toBe(400)
-    expect(unwrap(result)).toMatchObject({ errors: ['admin:errors.unknownRooms'], values: { ids: [mine.id, theirs.id], status: 'archived' } })
+    expect(unwrap(result)).toMatchObject({
+      errors: ['admin:errors.unknownRooms'],
+      values: { ids: [mine.id, theirs.id], status: 'archived' },
+    })
     expect(await statusOf(mine.id)).toBe('active')
     expect(await statusOf(theirs.id)).toBe('active')
   })
@@ -141,44 +186,119 @@ describe('the rooms batch change', () => {
   it('keeps the hub and announcements rooms active', async () => {
     for (const room of [hub, announcements]) {
       for (const status of ['archived', 'deleted']) {
-        const result = await roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ['ids', room.id], ['status', status]]))
+        const result = await roomsAction(
+          await post(brand, owner, '/rooms', [
+            ['intent', 'batch'],
+            ['ids', room.id],
+            ['status', status],
+          ]),
+        )
         expect(initOf(result).status).toBe(400)
         expect(unwrap(result)).toMatchObject({ errors: ['admin:errors.protectedRoom'] })
         expect(await statusOf(room.id)).toBe('active')
       }
     }
     // Verifying them is fine.
-    await thrownResponse(roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ['ids', hub.id], ['verified', 'yes']])))
+    await thrownResponse(
+      roomsAction(
+        await post(brand, owner, '/rooms', [
+          ['intent', 'batch'],
+          ['ids', hub.id],
+          ['verified', 'yes'],
+        ]),
+      ),
+    )
     expect((await Room.findByPk(hub.id))!.verified).toBe(true)
   })
 
   it.each([
     ['no room ticked', [['status', 'archived']], 'admin:errors.noRooms'],
     ['nothing to change', [['ids', 'x']], 'admin:errors.nothingToChange'],
-    ['an unknown status', [['ids', 'x'], ['status', 'gone']], 'admin:errors.statusInvalid'],
-    ['an unknown verified value', [['ids', 'x'], ['verified', 'maybe']], 'admin:errors.verifiedInvalid'],
-    ['an id that is no room', [['ids', 'no-such-room'], ['status', 'archived']], 'admin:errors.unknownRooms'],
+    [
+      'an unknown status',
+      [
+        ['ids', 'x'],
+        ['status', 'gone'],
+      ],
+      'admin:errors.statusInvalid',
+    ],
+    [
+      'an unknown verified value',
+      [
+        ['ids', 'x'],
+        ['verified', 'maybe'],
+      ],
+      'admin:errors.verifiedInvalid',
+    ],
+    [
+      'an id that is no room',
+      [
+        ['ids', 'no-such-room'],
+        ['status', 'archived'],
+      ],
+      'admin:errors.unknownRooms',
+    ],
   ] as const)('answers bad input (%s) with 400 and a message', async (_, fields, message) => {
-    const result = await roomsAction(await post(brand, owner, '/rooms', [['intent', 'batch'], ...fields.map(([k, v]) => [k, v] as [string, string])]))
+    const result = await roomsAction(
+      await post(brand, owner, '/rooms', [['intent', 'batch'], ...fields.map(([k, v]) => [k, v] as [string, string])]),
+    )
     expect(initOf(result).status).toBe(400)
     expect((unwrap(result) as { errors: string[] }).errors).toContain(message)
   })
 
   it('places a room in the directory, and refuses a room of another community', async () => {
     const room = await makeRoom(brand)
-    await thrownResponse(directoryAction(await post(brand, owner, '/directory', [['intent', 'directory'], ['id', room.id], ['visibility', 'members'], ['pinned', 'on']])))
+    await thrownResponse(
+      directoryAction(
+        await post(brand, owner, '/directory', [
+          ['intent', 'directory'],
+          ['id', room.id],
+          ['visibility', 'members'],
+          ['pinned', 'on'],
+        ]),
+      ),
+    )
     await room.reload()
-    expect({ enabled: room.enabledInDirectory, visible: room.visibleInDirectory, pinned: room.pinnedInDirectory }).toEqual({ enabled: true, visible: 'members', pinned: true })
-    await thrownResponse(directoryAction(await post(brand, owner, '/directory', [['intent', 'directory'], ['id', room.id], ['visibility', 'none']])))
+    expect({
+      enabled: room.enabledInDirectory,
+      visible: room.visibleInDirectory,
+      pinned: room.pinnedInDirectory,
+    }).toEqual({ enabled: true, visible: 'members', pinned: true })
+    await thrownResponse(
+      directoryAction(
+        await post(brand, owner, '/directory', [
+          ['intent', 'directory'],
+          ['id', room.id],
+          ['visibility', 'none'],
+        ]),
+      ),
+    )
     await room.reload()
-    expect({ enabled: room.enabledInDirectory, visible: room.visibleInDirectory, pinned: room.pinnedInDirectory }).toEqual({ enabled: false, visible: 'members', pinned: false })
+    expect({
+      enabled: room.enabledInDirectory,
+      visible: room.visibleInDirectory,
+      pinned: room.pinnedInDirectory,
+    }).toEqual({ enabled: false, visible: 'members', pinned: false })
 
-    const bad = await directoryAction(await post(brand, owner, '/directory', [['intent', 'directory'], ['id', room.id], ['visibility', 'friends']]))
+    const bad = await directoryAction(
+      await post(brand, owner, '/directory', [
+        ['intent', 'directory'],
+        ['id', room.id],
+        ['visibility', 'friends'],
+      ]),
+    )
     expect(initOf(bad).status).toBe(400)
     expect(unwrap(bad)).toMatchObject({ errors: ['admin:errors.visibilityInvalid'] })
     const { brand: other } = await makeCommunity()
     const theirs = await makeRoom(other)
-    const foreign = await directoryAction(await post(brand, owner, '/directory', [['intent', 'directory'], ['id', theirs.id], ['visibility', 'everyone'], ['pinned', 'on']]))
+    const foreign = await directoryAction(
+      await post(brand, owner, '/directory', [
+        ['intent', 'directory'],
+        ['id', theirs.id],
+        ['visibility', 'everyone'],
+        ['pinned', 'on'],
+      ]),
+    )
     expect(initOf(foreign).status).toBe(400)
     expect((await Room.findByPk(theirs.id))!.pinnedInDirectory).toBe(false)
   })
@@ -193,26 +313,65 @@ describe('the review queue of new personal rooms', () => {
       await grantRole(admin, main, 'community-admin')
       const host = await makeUser()
       const visitor = await makeUser()
-      const { room } = await claimPersonalRoom(host, `queued-${host.id.slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`)
+      const { room } = await claimPersonalRoom(
+        host,
+        `queued-${host.id
+          .slice(0, 6)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, 'x')}`,
+      )
       expect(room.status).toBe('pending')
-      expect(await checkAccess({ brand: main, userId: visitor.id, room: { slug: room.slug } })).toMatchObject({ ok: false, reason: 'roomNotFound' })
+      expect(await checkAccess({ brand: main, userId: visitor.id, room: { slug: room.slug } })).toMatchObject({
+        ok: false,
+        reason: 'roomNotFound',
+      })
 
       const queue = unwrap(await roomsLoader(await get(main, admin, '/rooms?tab=queue')))
       expect(queue.tab).toBe('queue')
       expect(queue.rooms.map((queued) => queued.id)).toContain(room.id)
 
-      const approved = await thrownResponse(roomsAction(await post(main, admin, '/rooms?tab=queue', [['intent', 'review'], ['ids', room.id], ['status', 'active']])))
+      const approved = await thrownResponse(
+        roomsAction(
+          await post(main, admin, '/rooms?tab=queue', [
+            ['intent', 'review'],
+            ['ids', room.id],
+            ['status', 'active'],
+          ]),
+        ),
+      )
       expect(await flashOf(approved)).toEqual({ kind: 'success', message: 'admin:flash.saved' })
       expect(await statusOf(room.id)).toBe('active')
-      expect(await checkAccess({ brand: main, userId: visitor.id, room: { slug: room.slug } })).toMatchObject({ ok: true })
+      expect(await checkAccess({ brand: main, userId: visitor.id, room: { slug: room.slug } })).toMatchObject({
+        ok: true,
+      })
 
       // A rejected one is deleted; a review with an odd status is a 400.
       const other = await makeUser()
-      const { room: second } = await claimPersonalRoom(other, `queued-${other.id.slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`)
-      const odd = await roomsAction(await post(main, admin, '/rooms?tab=queue', [['intent', 'review'], ['ids', second.id], ['status', 'archived']]))
+      const { room: second } = await claimPersonalRoom(
+        other,
+        `queued-${other.id
+          .slice(0, 6)
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, 'x')}`,
+      )
+      const odd = await roomsAction(
+        await post(main, admin, '/rooms?tab=queue', [
+          ['intent', 'review'],
+          ['ids', second.id],
+          ['status', 'archived'],
+        ]),
+      )
       expect(initOf(odd).status).toBe(400)
       expect(await statusOf(second.id)).toBe('pending')
-      await thrownResponse(roomsAction(await post(main, admin, '/rooms?tab=queue', [['intent', 'review'], ['ids', second.id], ['status', 'deleted']])))
+      await thrownResponse(
+        roomsAction(
+          await post(main, admin, '/rooms?tab=queue', [
+            ['intent', 'review'],
+            ['ids', second.id],
+            ['status', 'deleted'],
+          ]),
+        ),
+      )
       expect(await statusOf(second.id)).toBe('deleted')
     } finally {
       await ProductConfig.destroy({ where: {} })
@@ -221,7 +380,13 @@ describe('the review queue of new personal rooms', () => {
 
   it('leaves new personal rooms active when the queue is off (the default)', async () => {
     const host = await makeUser()
-    const { room } = await claimPersonalRoom(host, `open-${host.id.slice(0, 6).toLowerCase().replace(/[^a-z0-9]/g, 'x')}`)
+    const { room } = await claimPersonalRoom(
+      host,
+      `open-${host.id
+        .slice(0, 6)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, 'x')}`,
+    )
     expect(room.status).toBe('active')
   })
 })
@@ -250,7 +415,14 @@ describe('the product config', () => {
 
   it('starts from the spec’s defaults', async () => {
     const { values } = unwrap(await productLoader(await get(brand, superUser, '/product')))
-    expect(values).toMatchObject({ allowedDevEmailAddresses: '', queueNewPersonalRooms: false, moderationEnabled: false, postToxicityThreshold: '70', imageCategories: '', videoCategories: '' })
+    expect(values).toMatchObject({
+      allowedDevEmailAddresses: '',
+      queueNewPersonalRooms: false,
+      moderationEnabled: false,
+      postToxicityThreshold: '70',
+      imageCategories: '',
+      videoCategories: '',
+    })
     expect(DEFAULT_CONTENT_MODERATION.postToxicityThreshold).toBe(70)
   })
 
@@ -273,7 +445,12 @@ describe('the product config', () => {
       expect(config.allowedDevEmailAddresses).toEqual(['dev@example.com', 'other@example.com'])
       expect(config.fallbackDevEmailAddress).toBe('fallback@example.com')
       expect(config.queueNewPersonalRooms).toBe(true)
-      expect(config.contentModeration).toEqual({ enabled: true, postToxicityThreshold: 55, imageCategories: ['nudity', 'violence'], videoCategories: [] })
+      expect(config.contentModeration).toEqual({
+        enabled: true,
+        postToxicityThreshold: 55,
+        imageCategories: ['nudity', 'violence'],
+        videoCategories: [],
+      })
     } finally {
       await ProductConfig.destroy({ where: {} })
     }
@@ -288,7 +465,9 @@ describe('the product config', () => {
   ])('refuses %s=%j with 400, keeps what was typed, and saves nothing', async (name, value, message) => {
     const result = await productAction(await post(brand, superUser, '/product', fields({ [name]: value })))
     expect(initOf(result).status).toBe(400)
-    const { result: reply } = unwrap(result) as unknown as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
+    const { result: reply } = unwrap(result) as unknown as {
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> }
+    }
     expect(reply.error[name]).toEqual([message])
     // Conform leaves an empty field out of what it sends back; anything typed comes back as typed.
     if (value) expect(reply.initialValue[name]).toBe(value)

@@ -30,8 +30,10 @@ beforeAll(async () => {
   outsider = (await makeCommunity()).owner
 })
 
-const send = (as: User | null, body: Record<string, unknown>) => apiCall(conversations.action, '/api/messages/conversations', { as, body: { brandId: brand.id, ...body } })
-const read = (as: User | null, id: string) => apiCall(oneConversation.loader, `/api/messages/conversations/${id}`, { as, params: { id } })
+const send = (as: User | null, body: Record<string, unknown>) =>
+  apiCall(conversations.action, '/api/messages/conversations', { as, body: { brandId: brand.id, ...body } })
+const read = (as: User | null, id: string) =>
+  apiCall(oneConversation.loader, `/api/messages/conversations/${id}`, { as, params: { id } })
 
 describe('POST /api/messages/conversations', () => {
   it('starts a conversation, continues it with `conversation`, and shows it to its participants only', async () => {
@@ -66,7 +68,7 @@ describe('POST /api/messages/conversations', () => {
     expect(typeof answer.body.message).toBe('string')
   })
 
-  it('refuses a recipient who blocked the sender, someone of another community, the signed out and another community\'s member', async () => {
+  it("refuses a recipient who blocked the sender, someone of another community, the signed out and another community's member", async () => {
     const blocker = await makeUser()
     await grantRole(blocker, brand)
     await UserBlock.create({ brandId: brand.id, userId: blocker.id, targetUserId: alice.id, kind: 'block' })
@@ -77,12 +79,23 @@ describe('POST /api/messages/conversations', () => {
   })
 
   it('writes to someone outside the community by email, and checks the address', async () => {
-    const call = (body: Record<string, unknown>) => apiCall(external.action, '/api/messages/conversations/external', { as: carol, body: { brandId: brand.id, ...body } })
-    expect((await call({ name: 'Dana', emailAddress: 'dana@outside.test', phoneNumber: '+12025550123', message: 'Hi' })).body.error).toBe('emailOrPhone')
+    const call = (body: Record<string, unknown>) =>
+      apiCall(external.action, '/api/messages/conversations/external', {
+        as: carol,
+        body: { brandId: brand.id, ...body },
+      })
+    expect(
+      (await call({ name: 'Dana', emailAddress: 'dana@outside.test', phoneNumber: '+12025550123', message: 'Hi' })).body
+        .error,
+    ).toBe('emailOrPhone')
     expect((await call({ emailAddress: 'dana@outside.test', message: 'Hi' })).body.error).toBe('externalNameRequired')
     const sent = await call({ name: 'Dana', emailAddress: 'dana@outside.test', message: 'Hello Dana' })
     expect(sent.status).toBe(201)
-    expect(await ConversationParticipant.count({ where: { conversationId: sent.body.conversationId, emailAddress: 'dana@outside.test' } })).toBe(1)
+    expect(
+      await ConversationParticipant.count({
+        where: { conversationId: sent.body.conversationId, emailAddress: 'dana@outside.test' },
+      }),
+    ).toBe(1)
   })
 })
 
@@ -94,44 +107,102 @@ describe('reading conversations', () => {
     const id = first.body.conversationId as string
     await send(alice, { conversation: id, message: 'Two' })
 
-    const list = await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}&page=0`, { as: reader })
+    const list = await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}&page=0`, {
+      as: reader,
+    })
     expect(list.status).toBe(200)
-    expect(list.body).toMatchObject({ page: 0, more: false, conversations: [{ id, unread: 2, lastMessage: { body: 'Two' } }] })
-    const count = () => apiCall(unread.loader, `/api/messages/conversations/unread-event-count?brandId=${brand.id}`, { as: reader })
+    expect(list.body).toMatchObject({
+      page: 0,
+      more: false,
+      conversations: [{ id, unread: 2, lastMessage: { body: 'Two' } }],
+    })
+    const count = () =>
+      apiCall(unread.loader, `/api/messages/conversations/unread-event-count?brandId=${brand.id}`, { as: reader })
     expect((await count()).body).toEqual({ count: 2 })
 
-    const marked = await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', { as: reader, body: { conversation: id } })
+    const marked = await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', {
+      as: reader,
+      body: { conversation: id },
+    })
     expect(marked).toMatchObject({ status: 200, body: { conversationId: id, unread: 0 } })
     expect((await count()).body).toEqual({ count: 0 })
-    expect(await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', { as: reader, body: {} })).toMatchObject({ status: 400, body: { error: 'missingConversation' } })
-    expect((await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', { as: carol, body: { conversation: id } })).status).toBe(404)
+    expect(
+      await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', { as: reader, body: {} }),
+    ).toMatchObject({ status: 400, body: { error: 'missingConversation' } })
+    expect(
+      (
+        await apiCall(lastRead.action, '/api/messages/conversations/last-read-event', {
+          as: carol,
+          body: { conversation: id },
+        })
+      ).status,
+    ).toBe(404)
 
     for (let n = 3; n <= 32; n += 1) await send(alice, { conversation: id, message: `Message ${n}` })
-    const newest = await apiCall(events.loader, `/api/messages/conversations/${id}/events`, { as: reader, params: { id } })
+    const newest = await apiCall(events.loader, `/api/messages/conversations/${id}/events`, {
+      as: reader,
+      params: { id },
+    })
     expect(newest.body.events).toHaveLength(30)
     expect(newest.body.events.at(-1).body).toBe('Message 32')
     expect(newest.body.more).toBe(true)
-    const older = await apiCall(events.loader, `/api/messages/conversations/${id}/events?page=1`, { as: reader, params: { id } })
+    const older = await apiCall(events.loader, `/api/messages/conversations/${id}/events?page=1`, {
+      as: reader,
+      params: { id },
+    })
     expect(older.body.events.map((event: { body: string }) => event.body)).toEqual(['One', 'Two'])
-    expect((await apiCall(events.loader, `/api/messages/conversations/${id}/events`, { as: carol, params: { id } })).status).toBe(404)
-    expect((await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}`, { as: null })).status).toBe(401)
-    expect((await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}`, { as: outsider })).status).toBe(403)
+    expect(
+      (await apiCall(events.loader, `/api/messages/conversations/${id}/events`, { as: carol, params: { id } })).status,
+    ).toBe(404)
+    expect(
+      (await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}`, { as: null })).status,
+    ).toBe(401)
+    expect(
+      (await apiCall(conversations.loader, `/api/messages/conversations?brandId=${brand.id}`, { as: outsider })).status,
+    ).toBe(403)
   })
 
   it('finds or starts the direct conversation of two members (both spellings)', async () => {
     const dan = await makeUser()
     await grantRole(dan, brand)
-    const started = await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', { as: alice, body: { brandId: brand.id, userId: dan.id } })
+    const started = await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', {
+      as: alice,
+      body: { brandId: brand.id, userId: dan.id },
+    })
     expect(started.status).toBe(201)
-    const found = await apiCall(ensureUsers.action, '/api/messages/conversations/ensure-users-conversation', { as: dan, body: { brandId: brand.id, userId: alice.id } })
+    const found = await apiCall(ensureUsers.action, '/api/messages/conversations/ensure-users-conversation', {
+      as: dan,
+      body: { brandId: brand.id, userId: alice.id },
+    })
     expect(found).toMatchObject({ status: 200, body: { conversationId: started.body.conversationId } })
     // Writing to Dan alone goes on in the same conversation.
-    expect((await send(alice, { recipients: [dan.id], message: 'Now with words' })).body.conversationId).toBe(started.body.conversationId)
-    expect(await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', { as: alice, body: { brandId: brand.id } })).toMatchObject({
+    expect((await send(alice, { recipients: [dan.id], message: 'Now with words' })).body.conversationId).toBe(
+      started.body.conversationId,
+    )
+    expect(
+      await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', {
+        as: alice,
+        body: { brandId: brand.id },
+      }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'missingConnectedUser', message: 'Missing connected user' },
     })
-    expect((await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', { as: alice, body: { brandId: brand.id, userId: outsider.id } })).status).toBe(404)
-    expect((await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', { as: null, body: { brandId: brand.id, userId: dan.id } })).status).toBe(401)
+    expect(
+      (
+        await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', {
+          as: alice,
+          body: { brandId: brand.id, userId: outsider.id },
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (
+        await apiCall(ensure.action, '/api/messages/conversations/ensure-user-conversation', {
+          as: null,
+          body: { brandId: brand.id, userId: dan.id },
+        })
+      ).status,
+    ).toBe(401)
   })
 })

@@ -37,7 +37,10 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   // The session secret is this process's, so the cookies signedInCookie() makes here are good there.
-  serverEnvironment = { ...serverEnv(process.env.DATABASE_URL, port), SESSION_SECRET: env.SESSION_SECRET } as NodeJS.ProcessEnv
+  serverEnvironment = {
+    ...serverEnv(process.env.DATABASE_URL, port),
+    SESSION_SECRET: env.SESSION_SECRET,
+  } as NodeJS.ProcessEnv
   server = await startServer(root, serverEnvironment, base)
 }, 120_000)
 
@@ -45,7 +48,15 @@ afterAll(async () => {
   await server?.stop()
 })
 
-type Probe = { label: string; method: string; path: string; contentType?: string; body?: string | Uint8Array<ArrayBuffer> | FormData; signedIn: boolean; as?: string }
+type Probe = {
+  label: string
+  method: string
+  path: string
+  contentType?: string
+  body?: string | Uint8Array<ArrayBuffer> | FormData
+  signedIn: boolean
+  as?: string
+}
 type Answer = { status: number; text: string; headers: Headers }
 
 async function send(probe: Probe & { cookie?: string }): Promise<Answer> {
@@ -53,7 +64,12 @@ async function send(probe: Probe & { cookie?: string }): Promise<Answer> {
   if (probe.contentType) headers['Content-Type'] = probe.contentType
   // A session of its own for each request: one probe signing out must not sign out the next.
   if (probe.signedIn) headers.Cookie = probe.cookie ?? (await signedInCookie(probe.as ?? userId))
-  const response = await fetch(base + probe.path, { method: probe.method, headers, body: probe.body, redirect: 'manual' })
+  const response = await fetch(base + probe.path, {
+    method: probe.method,
+    headers,
+    body: probe.body,
+    redirect: 'manual',
+  })
   return { status: response.status, text: await response.text(), headers: response.headers }
 }
 
@@ -71,7 +87,11 @@ function describeProbe(probe: Probe) {
 describe('request bodies and odd addresses', () => {
   it('refuses a form over 64 KB by its Content-Length with a 413 page in the visitor language, before reading it', async () => {
     // Declares 10 MB and sends 64 KB and one byte of it: the answer comes without the rest.
-    const answer = await rawPost('/sign-in', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(10 * 1024 * 1024) }, 'a'.repeat(FORM_BODY_LIMIT + 1))
+    const answer = await rawPost(
+      '/sign-in',
+      { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(10 * 1024 * 1024) },
+      'a'.repeat(FORM_BODY_LIMIT + 1),
+    )
     expect(answer.status).toBe(413)
     expect(answer.text).toContain('Envío demasiado grande')
     expect(answer.text).toContain('<html lang="es"')
@@ -106,19 +126,39 @@ describe('request bodies and odd addresses', () => {
     picture.set('avatar', new File([new Uint8Array(FORM_BODY_LIMIT * 2)], 'zeros.png', { type: 'image/png' }))
     const taken = await send({ label: 'upload', method: 'POST', path: '/me/settings', body: picture, signedIn: true })
     expect(taken.status).toBe(400)
-    const tooMuch = await rawPost('/me/settings', { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(UPLOAD_BODY_LIMIT + 1) }, '--x\r\n')
+    const tooMuch = await rawPost(
+      '/me/settings',
+      { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(UPLOAD_BODY_LIMIT + 1) },
+      '--x\r\n',
+    )
     expect(tooMuch.status).toBe(413)
     // A multipart post to a route that takes no files gets the form limit.
     const form = new FormData()
     form.set('identifier', 'a'.repeat(FORM_BODY_LIMIT))
-    expect((await send({ label: 'multipart', method: 'POST', path: '/sign-in', body: form, signedIn: false })).status).toBe(413)
+    expect(
+      (await send({ label: 'multipart', method: 'POST', path: '/sign-in', body: form, signedIn: false })).status,
+    ).toBe(413)
   })
 
   it('answers a body that is not a form with 415 or 400, translated', async () => {
-    const json = await send({ label: 'json', method: 'POST', path: '/sign-in', contentType: 'application/json', body: '{"intent":"send"}', signedIn: false })
+    const json = await send({
+      label: 'json',
+      method: 'POST',
+      path: '/sign-in',
+      contentType: 'application/json',
+      body: '{"intent":"send"}',
+      signedIn: false,
+    })
     expect(json.status).toBe(415)
     expect(json.text).toContain('No es un formulario')
-    const torn = await send({ label: 'torn', method: 'POST', path: '/me/settings', contentType: 'multipart/form-data; boundary=zzz', body: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nprofile', signedIn: true })
+    const torn = await send({
+      label: 'torn',
+      method: 'POST',
+      path: '/me/settings',
+      contentType: 'multipart/form-data; boundary=zzz',
+      body: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nprofile',
+      signedIn: true,
+    })
     expect(torn.status).toBe(400)
     expect(torn.text).toContain('Solicitud no válida')
   })
@@ -138,7 +178,9 @@ describe('generated bad input over every action', () => {
     expect(probes.length).toBeGreaterThan(200)
     // Sessions made before the run: this process writing to SQLite while the server does would
     // make the server wait on the database lock, which is not what is being tested.
-    const cookies = await Promise.all(probes.map((probe) => (probe.signedIn ? signedInCookie(probe.as ?? userId) : undefined)))
+    const cookies = await Promise.all(
+      probes.map((probe) => (probe.signedIn ? signedInCookie(probe.as ?? userId) : undefined)),
+    )
     const failures: string[] = []
     const started = performance.now()
     // A few at a time, as browsers would: the run stays short without crowding a small machine.
@@ -151,7 +193,10 @@ describe('generated bad input over every action', () => {
     })
     console.log(`${probes.length} generated requests in ${Math.round(performance.now() - started)} ms`)
     if (failures.length) console.error(`Server output:\n${server.output.join('\n')}`)
-    expect(failures, `${failures.length} of ${probes.length} generated requests answered 5xx or an untranslated page`).toEqual([])
+    expect(
+      failures,
+      `${failures.length} of ${probes.length} generated requests answered 5xx or an untranslated page`,
+    ).toEqual([])
   })
 })
 
@@ -165,10 +210,24 @@ function actionPaths(): string[] {
     const table = Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { path: route.path, parentId: route.parentId, index: route.index, hasAction: typeof route.module.action === 'function' }]))
     process.stdout.write(JSON.stringify(table))
     process.exit(0)`
-  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: serverEnvironment, encoding: 'utf8', timeout: 30_000 })
+  const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: root,
+    env: serverEnvironment,
+    encoding: 'utf8',
+    timeout: 30_000,
+  })
   if (child.status !== 0) throw new Error(`reading the build's routes failed: ${child.stderr}`)
-  const routes = JSON.parse(child.stdout) as Record<string, { path?: string; parentId?: string; index?: boolean; hasAction: boolean }>
-  const values: Record<string, string> = { brand: DEMO_BRAND_SLUG, room: 'welcome-call', slug: 'fresh-room-link', provider: 'loopback', id: 'x' }
+  const routes = JSON.parse(child.stdout) as Record<
+    string,
+    { path?: string; parentId?: string; index?: boolean; hasAction: boolean }
+  >
+  const values: Record<string, string> = {
+    brand: DEMO_BRAND_SLUG,
+    room: 'welcome-call',
+    slug: 'fresh-room-link',
+    provider: 'loopback',
+    id: 'x',
+  }
   const pathOf = (id: string): string[] => {
     const route = routes[id]!
     return [...(route.parentId ? pathOf(route.parentId) : []), ...(route.path ? [route.path] : [])]
@@ -180,7 +239,13 @@ function actionPaths(): string[] {
         .join('/')
         .split('/')
         .filter(Boolean)
-        .map((segment) => (segment === '*' ? 'anything' : segment.startsWith(':') ? (values[segment.slice(1).replace(/\?$/, '')] ?? 'x') : segment))
+        .map((segment) =>
+          segment === '*'
+            ? 'anything'
+            : segment.startsWith(':')
+              ? (values[segment.slice(1).replace(/\?$/, '')] ?? 'x')
+              : segment,
+        )
       return `/${segments.join('/')}${route.index ? '?index' : ''}`
     })
   if (paths.length < 5) throw new Error(`only ${paths.length} action routes in the build`)
@@ -193,7 +258,12 @@ type FormVariant = { path: string; fields: Field[]; multipart: boolean }
 /** The post forms a page shows (one variant per named submit button), as [action path, fields]. */
 function formsOn(pagePath: string, html: string): FormVariant[] {
   const decode = (text: string) =>
-    text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
   const attribute = (tag: string, name: string) => {
     const match = tag.match(new RegExp(`\\s${name}="([^"]*)"`))
     return match ? decode(match[1]!) : undefined
@@ -210,8 +280,10 @@ function formsOn(pagePath: string, html: string): FormVariant[] {
       if (!name) continue
       const type = attribute(tag, 'type')
       if (tag.startsWith('<button') || type === 'submit') buttons.push([name, attribute(tag, 'value') ?? ''])
-      else if (type === 'file') fields.push([name, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' })])
-      else if (type !== 'checkbox' || tag.includes(' checked')) fields.push([name, attribute(tag, 'value') ?? (type === 'checkbox' ? 'on' : 'x')])
+      else if (type === 'file')
+        fields.push([name, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png', { type: 'image/png' })])
+      else if (type !== 'checkbox' || tag.includes(' checked'))
+        fields.push([name, attribute(tag, 'value') ?? (type === 'checkbox' ? 'on' : 'x')])
     }
     for (const button of buttons.length ? buttons : [null]) {
       variants.push({ path: path.pathname + path.search, fields: button ? [...fields, button] : fields, multipart })
@@ -220,7 +292,23 @@ function formsOn(pagePath: string, html: string): FormVariant[] {
   return variants
 }
 
-const VALUES = ['', ' ', 'x'.repeat(20_000), 'Ünïcødé 𝄞 漢字 \u202e\u200b', 'a\u0000b', '%00%ZZ', '../../etc/passwd', '<script>alert(1)</script>', '-1', '1e309', 'null', '9'.repeat(40), 'x'.repeat(37), 'https://evil.example/', '//evil.example']
+const VALUES = [
+  '',
+  ' ',
+  'x'.repeat(20_000),
+  'Ünïcødé 𝄞 漢字 \u202e\u200b',
+  'a\u0000b',
+  '%00%ZZ',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  '-1',
+  '1e309',
+  'null',
+  '9'.repeat(40),
+  'x'.repeat(37),
+  'https://evil.example/',
+  '//evil.example',
+]
 
 /** A request's worth of fields as the given encoding. */
 function encode(fields: Field[], multipart: boolean): Pick<Probe, 'body' | 'contentType'> {
@@ -229,12 +317,15 @@ function encode(fields: Field[], multipart: boolean): Pick<Probe, 'body' | 'cont
     for (const [name, value] of fields) form.append(name, value)
     return { body: form }
   }
-  return { body: new URLSearchParams(fields as [string, string][]).toString(), contentType: 'application/x-www-form-urlencoded' }
+  return {
+    body: new URLSearchParams(fields as [string, string][]).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+  }
 }
 
 function mutations(variant: FormVariant, random: () => number): Field[][] {
   const { fields } = variant
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
   const all: Field[][] = []
   fields.forEach(([name], index) => {
     for (const value of VALUES) all.push(fields.map((field, at) => (at === index ? [name, value] : field)))
@@ -243,7 +334,11 @@ function mutations(variant: FormVariant, random: () => number): Field[][] {
     all.push([...fields.slice(0, index + 1), [name, fields[index]![1]], ...fields.slice(index + 1)])
     all.push(fields.map((field, at) => (at === index ? [`${name}[]`, field[1]] : field)))
   })
-  all.push([], [['intent', pick(VALUES)]], fields.map(([name]) => [name, pick(VALUES)]))
+  all.push(
+    [],
+    [['intent', pick(VALUES)]],
+    fields.map(([name]) => [name, pick(VALUES)]),
+  )
   return all
 }
 
@@ -255,11 +350,23 @@ const RAW_BODIES: Array<{ label: string; contentType?: string; body: string | Ui
   { label: 'no content type', body: new TextEncoder().encode('intent=send') },
   { label: 'urlencoded, torn escape', contentType: 'application/x-www-form-urlencoded', body: 'intent=sen%E2%8' },
   { label: 'urlencoded, odd separators', contentType: 'application/x-www-form-urlencoded', body: '&&==&intent&=%&%%' },
-  { label: 'urlencoded, bad charset', contentType: 'application/x-www-form-urlencoded; charset=utf-7', body: 'intent=%FF%FE' },
+  {
+    label: 'urlencoded, bad charset',
+    contentType: 'application/x-www-form-urlencoded; charset=utf-7',
+    body: 'intent=%FF%FE',
+  },
   { label: 'multipart without boundary', contentType: 'multipart/form-data', body: 'intent=send' },
   { label: 'multipart, garbage', contentType: 'multipart/form-data; boundary=b', body: 'not multipart at all' },
-  { label: 'multipart, torn', contentType: 'multipart/form-data; boundary=b', body: '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend' },
-  { label: 'multipart, no name', contentType: 'multipart/form-data; boundary=b', body: '--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n' },
+  {
+    label: 'multipart, torn',
+    contentType: 'multipart/form-data; boundary=b',
+    body: '--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend',
+  },
+  {
+    label: 'multipart, no name',
+    contentType: 'multipart/form-data; boundary=b',
+    body: '--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n',
+  },
   {
     label: 'multipart, a file where text goes',
     contentType: 'multipart/form-data; boundary=b',
@@ -292,7 +399,11 @@ async function generateProbes(): Promise<Probe[]> {
   const random = mulberry32(SEED)
   const paths = actionPaths()
   const probes: Probe[] = []
-  for (const { signedIn, as } of [{ signedIn: false }, { signedIn: true, as: userId }, { signedIn: true, as: adminId }]) {
+  for (const { signedIn, as } of [
+    { signedIn: false },
+    { signedIn: true, as: userId },
+    { signedIn: true, as: adminId },
+  ]) {
     // The forms as the pages show them to this visitor, by the path they post to.
     const variants: FormVariant[] = []
     for (const page of ['/', `/${DEMO_BRAND_SLUG}`, ...paths]) {
@@ -306,9 +417,25 @@ async function generateProbes(): Promise<Probe[]> {
       const generated = forms.flatMap((form) => mutations(form, random).map((fields) => ({ form, fields })))
       for (let count = 0; count < MUTATIONS_PER_ROUTE && generated.length; count += 1) {
         const { form, fields } = generated.splice(Math.floor(random() * generated.length), 1)[0]!
-        probes.push({ label: 'mutated form', method: 'POST', path: form.path, signedIn, as, ...encode(fields, form.multipart && random() < 0.7) })
+        probes.push({
+          label: 'mutated form',
+          method: 'POST',
+          path: form.path,
+          signedIn,
+          as,
+          ...encode(fields, form.multipart && random() < 0.7),
+        })
       }
-      for (const raw of RAW_BODIES) probes.push({ label: raw.label, method: 'POST', path, signedIn, as, contentType: raw.contentType, body: raw.body })
+      for (const raw of RAW_BODIES)
+        probes.push({
+          label: raw.label,
+          method: 'POST',
+          path,
+          signedIn,
+          as,
+          contentType: raw.contentType,
+          body: raw.body,
+        })
     }
     for (const path of ODD_PATHS) {
       probes.push({ label: 'odd path', method: 'GET', path, signedIn, as })
@@ -343,14 +470,22 @@ function mulberry32(seed: number) {
 }
 
 /** A POST with headers fetch would not send (a Content-Length that the body does not match). */
-function rawPost(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+function rawPost(
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(base + path, { method: 'POST', headers: { 'Accept-Language': 'es', ...headers } }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
-    })
+    const request = httpRequest(
+      base + path,
+      { method: 'POST', headers: { 'Accept-Language': 'es', ...headers } },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => (text += chunk))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      },
+    )
     // The server answers without reading the whole declared body, then closes the connection.
     request.on('error', reject)
     request.write(body)

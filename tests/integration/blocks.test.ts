@@ -22,11 +22,15 @@ beforeEach(async () => {
 })
 
 async function act(as: User, intent: string, other: User) {
-  const args = routeArgs(`/${brand.slug}/contacts/${other.id}`, { brand: brand.slug, userId: other.id }, {
-    method: 'POST',
-    body: new URLSearchParams({ intent, userId: other.id }),
-    headers: { Cookie: await signedInCookie(as.id) },
-  })
+  const args = routeArgs(
+    `/${brand.slug}/contacts/${other.id}`,
+    { brand: brand.slug, userId: other.id },
+    {
+      method: 'POST',
+      body: new URLSearchParams({ intent, userId: other.id }),
+      headers: { Cookie: await signedInCookie(as.id) },
+    },
+  )
   try {
     const result = await personAction(args)
     return { status: initOf(result).status, error: (unwrap(result) as { error: string }).error }
@@ -118,14 +122,26 @@ describe('the visibility the feed and the messages ask', () => {
     await act(ana, 'mute', cy)
     await act(ana, 'block', cy)
     const notices = await commentNotices(ana.id, brand.id)
-    expect(Object.fromEntries(notices)).toEqual({ [ben.id]: 'connections:notices.mutedComment', [cy.id]: 'connections:notices.blockedComment' })
+    expect(Object.fromEntries(notices)).toEqual({
+      [ben.id]: 'connections:notices.mutedComment',
+      [cy.id]: 'connections:notices.blockedComment',
+    })
     expect((await commentNotices(cy.id, brand.id)).size).toBe(0)
   })
 
   it('lists the blocked and the muted in the contacts drawer of the one who did it', async () => {
     await act(ana, 'block', ben)
     await act(ana, 'mute', cy)
-    const data = await contactsLoader(routeArgs(`/${brand.slug}/contacts`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(ana.id) } }))
-    expect(data.blocks).toEqual({ blocked: [{ userId: ben.id, name: 'Ben', avatar: null }], muted: [{ userId: cy.id, name: 'Cy', avatar: null }] })
+    const data = await contactsLoader(
+      routeArgs(
+        `/${brand.slug}/contacts`,
+        { brand: brand.slug },
+        { headers: { Cookie: await signedInCookie(ana.id) } },
+      ),
+    )
+    expect(data.blocks).toEqual({
+      blocked: [{ userId: ben.id, name: 'Ben', avatar: null }],
+      muted: [{ userId: cy.id, name: 'Cy', avatar: null }],
+    })
   })
 })

@@ -4,7 +4,16 @@
 // preference; the text names the caller ("A Guest" when they gave no name) and the room and ends
 // with "Visit your room"; once per call.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MagicLink, MeetingPeer, MeetingRoom, OutboxMessage, RoomCall, type Brand, type Room, type User } from '#models/index'
+import {
+  MagicLink,
+  MeetingPeer,
+  MeetingRoom,
+  OutboxMessage,
+  RoomCall,
+  type Brand,
+  type Room,
+  type User,
+} from '#models/index'
 import * as start from '#app/routes/api.calls.start'
 import { action as callHost } from '#app/routes/resources.call-host'
 import { notifyAbsentHost } from '#app/lib/calls/host-notice.server'
@@ -25,14 +34,24 @@ beforeAll(async () => {
 let hosts = 0
 async function hostWithRoom(fields: Partial<User> = {}) {
   hosts++
-  const host = await makeUser({ name: `Host ${hosts}`, emailAddress: `host-${hosts}-${Date.now()}@notice.example`, phoneNumber: `+1555010${String(hosts).padStart(4, '0')}`, ...fields })
+  const host = await makeUser({
+    name: `Host ${hosts}`,
+    emailAddress: `host-${hosts}-${Date.now()}@notice.example`,
+    phoneNumber: `+1555010${String(hosts).padStart(4, '0')}`,
+    ...fields,
+  })
   await grantRole(host, brand)
   const room = await makeRoom(brand, { name: `Porch ${hosts}`, hostId: host.id, waitingRoom: true })
   return { host, room }
 }
 
-const messagesTo = (...recipients: (string | null)[]) => OutboxMessage.findAll({ where: { recipient: recipients.filter((r): r is string => Boolean(r)) }, order: [['createdAt', 'ASC']] })
-const startCall = (room: Room, as: User = caller) => apiCall(start.action as never, '/api/calls/start', { as, body: { roomId: room.id } })
+const messagesTo = (...recipients: (string | null)[]) =>
+  OutboxMessage.findAll({
+    where: { recipient: recipients.filter((r): r is string => Boolean(r)) },
+    order: [['createdAt', 'ASC']],
+  })
+const startCall = (room: Room, as: User = caller) =>
+  apiCall(start.action as never, '/api/calls/start', { as, body: { roomId: room.id } })
 
 describe('an absent host', () => {
   it('gets a 24-hour link to the room by mail and SMS, naming the caller and the room, ending with "Visit your room"', async () => {
@@ -45,7 +64,9 @@ describe('an absent host', () => {
     const sms = sent.find((message) => message.channel === 'sms')!
     expect(mail.subject).toBe(`Carl is calling you in ${room.name}`)
     expect(mail.text).toContain(`Carl is waiting in ${room.name} and calling you. Visit your room`)
-    expect(sms.text).toMatch(new RegExp(`^Carl is waiting in ${room.name} and calling you\\. Visit your room https?://\\S+/ml/\\S+$`))
+    expect(sms.text).toMatch(
+      new RegExp(`^Carl is waiting in ${room.name} and calling you\\. Visit your room https?://\\S+/ml/\\S+$`),
+    )
     // Two single-use links, each to the room, expiring in 24 hours.
     const links = await MagicLink.findAll({ where: { userId: host.id } })
     expect(links).toHaveLength(2)
@@ -59,7 +80,18 @@ describe('an absent host', () => {
   it('is told once per call, however often the waiting room asks', async () => {
     const { host, room } = await hostWithRoom({ phoneNumber: null })
     await startCall(room)
-    const ask = async () => callHost(routeArgs('/resources/call-host', {}, { method: 'POST', body: new URLSearchParams({ brand: brand.slug, room: room.slug }), headers: { Cookie: await signedInCookie(caller.id) } }))
+    const ask = async () =>
+      callHost(
+        routeArgs(
+          '/resources/call-host',
+          {},
+          {
+            method: 'POST',
+            body: new URLSearchParams({ brand: brand.slug, room: room.slug }),
+            headers: { Cookie: await signedInCookie(caller.id) },
+          },
+        ),
+      )
     expect(await (await ask()).json()).toEqual({ notified: false })
     expect(await messagesTo(host.emailAddress)).toHaveLength(1)
     // Someone with no ringing call there is told so.
@@ -71,14 +103,23 @@ describe('an absent host', () => {
     const { host, room } = await hostWithRoom({ preferenceEmailNotifications: false })
     await startCall(room)
     expect((await messagesTo(host.emailAddress, host.phoneNumber)).map((message) => message.channel)).toEqual(['sms'])
-    const { host: noPhone, room: other } = await hostWithRoom({ phoneNumber: null, preferenceEmailNotifications: false })
+    const { host: noPhone, room: other } = await hostWithRoom({
+      phoneNumber: null,
+      preferenceEmailNotifications: false,
+    })
     await startCall(other)
     expect(await messagesTo(noPhone.emailAddress)).toEqual([])
   })
 
   it('calls a guest who gave no name "A Guest"', async () => {
     const { host, room } = await hostWithRoom({ phoneNumber: null })
-    const call = await RoomCall.create({ brandId: brand.id, roomId: room.id, callerId: 'guest:anon', callerName: 'Guest', hostId: host.id })
+    const call = await RoomCall.create({
+      brandId: brand.id,
+      roomId: room.id,
+      callerId: 'guest:anon',
+      callerName: 'Guest',
+      hostId: host.id,
+    })
     expect(await notifyAbsentHost(call.id)).toEqual(['mail'])
     expect((await messagesTo(host.emailAddress))[0]!.text).toContain(`A Guest is waiting in ${room.name}`)
   })
@@ -103,9 +144,22 @@ describe('nobody is told', () => {
 
   it('when the caller is the host, or the call has ended', async () => {
     const { host, room } = await hostWithRoom()
-    const own = await RoomCall.create({ brandId: brand.id, roomId: room.id, callerId: host.id, callerName: 'Host', hostId: host.id })
+    const own = await RoomCall.create({
+      brandId: brand.id,
+      roomId: room.id,
+      callerId: host.id,
+      callerName: 'Host',
+      hostId: host.id,
+    })
     expect(await notifyAbsentHost(own.id)).toEqual([])
-    const ended = await RoomCall.create({ brandId: brand.id, roomId: room.id, callerId: caller.id, callerName: 'Carl', hostId: host.id, status: 'missed' })
+    const ended = await RoomCall.create({
+      brandId: brand.id,
+      roomId: room.id,
+      callerId: caller.id,
+      callerName: 'Carl',
+      hostId: host.id,
+      status: 'missed',
+    })
     expect(await notifyAbsentHost(ended.id)).toEqual([])
     expect(await messagesTo(host.emailAddress, host.phoneNumber)).toEqual([])
   })

@@ -10,7 +10,17 @@
 // address.
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Conversation, ConversationParticipant, Message, MessageAttachment, OutboxMessage, RoomCall, type Brand, type Room, type User } from '#models/index'
+import {
+  Conversation,
+  ConversationParticipant,
+  Message,
+  MessageAttachment,
+  OutboxMessage,
+  RoomCall,
+  type Brand,
+  type Room,
+  type User,
+} from '#models/index'
 import { newId } from '#models/ids'
 import { guestCookie } from '#app/lib/identity/guest-identity.server'
 import { env } from '#app/lib/platform/env.server'
@@ -51,7 +61,13 @@ let addresses = 0
 /** Each test its own client address unless it says otherwise: the per-address limit is the rate-limit test's. */
 const freshAddress = () => `192.0.2.${++addresses}`
 
-async function send(who: Caller | null, fields: Record<string, string | File>, address = freshAddress(), to: Room = room, brandSlug = brand.slug) {
+async function send(
+  who: Caller | null,
+  fields: Record<string, string | File>,
+  address = freshAddress(),
+  to: Room = room,
+  brandSlug = brand.slug,
+) {
   const form = new FormData()
   form.set('brand', brandSlug)
   form.set('room', to.slug)
@@ -66,7 +82,11 @@ async function send(who: Caller | null, fields: Record<string, string | File>, a
 
 let clock = Date.now()
 /** A call as the edge leaves it: an ended one has its end time, each later than the one before (as calls follow one another). */
-const call = (who: Caller, status: 'calling' | 'missed' | 'declined' | 'answered' | 'cancelled' = 'missed', to: Room = room) =>
+const call = (
+  who: Caller,
+  status: 'calling' | 'missed' | 'declined' | 'answered' | 'cancelled' = 'missed',
+  to: Room = room,
+) =>
   RoomCall.create({
     brandId: to.brandId,
     roomId: to.id,
@@ -81,7 +101,8 @@ const hostConversations = async () => {
   const joined = await ConversationParticipant.findAll({ where: { userId: host.id }, attributes: ['conversationId'] })
   return joined.map((row) => row.conversationId)
 }
-const hostInbox = async () => Message.findAll({ where: { conversationId: await hostConversations() }, order: [['createdAt', 'ASC']] })
+const hostInbox = async () =>
+  Message.findAll({ where: { conversationId: await hostConversations() }, order: [['createdAt', 'ASC']] })
 
 const guestFields = { fullName: 'Gina Guest', company: 'Acme Widgets', phone: '+44 7400 123456' }
 
@@ -95,9 +116,18 @@ describe('a signed-in caller’s message for the host', () => {
   })
 
   it('lands in the host’s messages after a missed call; an empty one is refused', async () => {
-    await RoomCall.update({ status: 'missed', endedAt: new Date((clock += 1000)) }, { where: { roomId: room.id, callerId: caller.id } })
-    expect(await send(member(), { body: '   ' })).toMatchObject({ status: 400, body: { fieldErrors: { body: ['meeting:callMessage.errors.textOrVideo'] } } })
-    expect(await send(member(), { body: 'Sorry I missed you, call me back?' })).toEqual({ status: 200, body: { sent: true } })
+    await RoomCall.update(
+      { status: 'missed', endedAt: new Date((clock += 1000)) },
+      { where: { roomId: room.id, callerId: caller.id } },
+    )
+    expect(await send(member(), { body: '   ' })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { body: ['meeting:callMessage.errors.textOrVideo'] } },
+    })
+    expect(await send(member(), { body: 'Sorry I missed you, call me back?' })).toEqual({
+      status: 200,
+      body: { sent: true },
+    })
     const inbox = await hostInbox()
     expect(inbox).toHaveLength(1)
     expect(inbox[0]!.body).toBe('Sorry I missed you, call me back?')
@@ -106,7 +136,10 @@ describe('a signed-in caller’s message for the host', () => {
 
   it('follows a declined call too, and may be a video', async () => {
     await call(member(), 'declined')
-    expect(await send(member(), { video: new File([WEBM], 'hello.webm', { type: 'video/webm' }) })).toEqual({ status: 200, body: { sent: true } })
+    expect(await send(member(), { video: new File([WEBM], 'hello.webm', { type: 'video/webm' }) })).toEqual({
+      status: 200,
+      body: { sent: true },
+    })
     const last = (await hostInbox()).at(-1)!
     expect(last.body).toBe('')
     const video = await MessageAttachment.findOne({ where: { messageId: last.id, role: 'video' }, rejectOnEmpty: true })
@@ -124,29 +157,53 @@ describe('a guest’s message for the host', () => {
     const guest = newGuest()
     await call(guest, 'missed')
     const before = await hostConversations()
-    expect(await send(guest, { ...guestFields, body: 'Could we talk about the order?' })).toEqual({ status: 200, body: { sent: true } })
+    expect(await send(guest, { ...guestFields, body: 'Could we talk about the order?' })).toEqual({
+      status: 200,
+      body: { sent: true },
+    })
 
     // The new one (creation times tie within a second on MariaDB: found by what is new, not by order).
     const added = (await hostConversations()).filter((id) => !before.includes(id))
     expect(added).toHaveLength(1)
     const conversation = await Conversation.findByPk(added[0]!, { rejectOnEmpty: true })
     expect(conversation.type).toBe('external')
-    const outsider = await ConversationParticipant.findOne({ where: { conversationId: conversation.id, userId: null }, rejectOnEmpty: true })
+    const outsider = await ConversationParticipant.findOne({
+      where: { conversationId: conversation.id, userId: null },
+      rejectOnEmpty: true,
+    })
     // The phone as every external recipient's is kept: E.164.
-    expect(outsider).toMatchObject({ name: 'Gina Guest', company: 'Acme Widgets', phoneNumber: '+447400123456', emailAddress: null })
+    expect(outsider).toMatchObject({
+      name: 'Gina Guest',
+      company: 'Acme Widgets',
+      phoneNumber: '+447400123456',
+      emailAddress: null,
+    })
     const message = await Message.findOne({ where: { conversationId: conversation.id }, rejectOnEmpty: true })
     expect(message.senderParticipantId).toBe(outsider.id)
-    const mine = await ConversationParticipant.findOne({ where: { conversationId: conversation.id, userId: host.id }, rejectOnEmpty: true })
+    const mine = await ConversationParticipant.findOne({
+      where: { conversationId: conversation.id, userId: host.id },
+      rejectOnEmpty: true,
+    })
     expect(mine.unreadCount).toBe(1)
 
     // The host reads it with the company beside the name, and answers.
     const page = unwrap(await conversationRoute.loader(await hostArgs(conversation.id))) as unknown as {
       view: { participants: Array<{ name: string; company: string | null; external: boolean; me: boolean }> }
     }
-    expect(page.view.participants.find((person) => !person.me)).toMatchObject({ name: 'Gina Guest', company: 'Acme Widgets', external: true })
-    const answered = await thrownResponse(conversationRoute.action(await hostArgs(conversation.id, { body: 'Of course, tomorrow at ten?' })))
+    expect(page.view.participants.find((person) => !person.me)).toMatchObject({
+      name: 'Gina Guest',
+      company: 'Acme Widgets',
+      external: true,
+    })
+    const answered = await thrownResponse(
+      conversationRoute.action(await hostArgs(conversation.id, { body: 'Of course, tomorrow at ten?' })),
+    )
     expect(answered.status).toBe(302)
-    const sms = await OutboxMessage.findOne({ where: { recipient: '+447400123456' }, order: [['createdAt', 'DESC']], rejectOnEmpty: true })
+    const sms = await OutboxMessage.findOne({
+      where: { recipient: '+447400123456' },
+      order: [['createdAt', 'DESC']],
+      rejectOnEmpty: true,
+    })
     expect(sms.channel).toBe('sms')
     expect(sms.text).toMatch(new RegExp(`/${brand.slug}/messages/reply/[A-Za-z0-9_-]{36}`))
   })
@@ -155,12 +212,18 @@ describe('a guest’s message for the host', () => {
     const guest = newGuest()
     await call(guest, 'declined')
     const { company: _, ...noCompany } = guestFields
-    expect(await send(guest, { ...noCompany, video: new File([WEBM], 'clip.webm', { type: 'video/webm' }) })).toEqual({ status: 200, body: { sent: true } })
+    expect(await send(guest, { ...noCompany, video: new File([WEBM], 'clip.webm', { type: 'video/webm' }) })).toEqual({
+      status: 200,
+      body: { sent: true },
+    })
     const last = (await hostInbox()).at(-1)!
     const from = await ConversationParticipant.findByPk(last.senderParticipantId, { rejectOnEmpty: true })
     expect(from).toMatchObject({ userId: null, name: 'Gina Guest', company: null })
     const attachments = await MessageAttachment.findAll({ where: { messageId: last.id } })
-    expect(attachments.find((file) => file.role === 'video')).toMatchObject({ contentType: 'video/webm', size: WEBM.byteLength })
+    expect(attachments.find((file) => file.role === 'video')).toMatchObject({
+      contentType: 'video/webm',
+      size: WEBM.byteLength,
+    })
   })
 
   it('refuses bad input field by field, 400, sending nothing', async () => {
@@ -178,16 +241,30 @@ describe('a guest’s message for the host', () => {
       phone: ['meeting:callMessage.errors.phoneRequired'],
       body: ['meeting:callMessage.errors.textOrVideo'],
     })
-    expect(await errorsFor({ ...guestFields, fullName: '', body: 'Hi' })).toEqual({ fullName: ['meeting:callMessage.errors.fullName'] })
-    expect(await errorsFor({ ...guestFields, fullName: 'Gina', body: 'Hi' })).toEqual({ fullName: ['meeting:callMessage.errors.fullName'] })
-    expect(await errorsFor({ ...guestFields, phone: '', body: 'Hi' })).toEqual({ phone: ['meeting:callMessage.errors.phoneRequired'] })
-    expect(await errorsFor({ ...guestFields, phone: '12345', body: 'Hi' })).toEqual({ phone: ['messages:errors.phoneInvalid'] })
-    expect(await errorsFor({ ...guestFields, company: 'x'.repeat(101), body: 'Hi' })).toEqual({ company: ['meeting:callMessage.errors.companyTooLong'] })
-    expect(await errorsFor({ ...guestFields, body: '  ' })).toEqual({ body: ['meeting:callMessage.errors.textOrVideo'] })
+    expect(await errorsFor({ ...guestFields, fullName: '', body: 'Hi' })).toEqual({
+      fullName: ['meeting:callMessage.errors.fullName'],
+    })
+    expect(await errorsFor({ ...guestFields, fullName: 'Gina', body: 'Hi' })).toEqual({
+      fullName: ['meeting:callMessage.errors.fullName'],
+    })
+    expect(await errorsFor({ ...guestFields, phone: '', body: 'Hi' })).toEqual({
+      phone: ['meeting:callMessage.errors.phoneRequired'],
+    })
+    expect(await errorsFor({ ...guestFields, phone: '12345', body: 'Hi' })).toEqual({
+      phone: ['messages:errors.phoneInvalid'],
+    })
+    expect(await errorsFor({ ...guestFields, company: 'x'.repeat(101), body: 'Hi' })).toEqual({
+      company: ['meeting:callMessage.errors.companyTooLong'],
+    })
+    expect(await errorsFor({ ...guestFields, body: '  ' })).toEqual({
+      body: ['meeting:callMessage.errors.textOrVideo'],
+    })
     // A file that is no video, whatever it is called: refused by its content.
     const notVideo = new File([new TextEncoder().encode('%PDF-1.7 not a video')], 'clip.webm', { type: 'video/webm' })
     expect(await errorsFor({ ...guestFields, video: notVideo })).toEqual({ video: ['messages:errors.videoType'] })
-    expect(await errorsFor({ ...guestFields, body: 'With a bad video', video: notVideo })).toEqual({ video: ['messages:errors.videoType'] })
+    expect(await errorsFor({ ...guestFields, body: 'With a bad video', video: notVideo })).toEqual({
+      video: ['messages:errors.videoType'],
+    })
     expect(await hostInbox()).toHaveLength(count)
   })
 
@@ -202,7 +279,10 @@ describe('a guest’s message for the host', () => {
     // Their own call: answered, cancelled, or ringing again — nothing to follow up.
     for (const status of ['answered', 'cancelled', 'calling'] as const) {
       await call(guest, status)
-      expect(await send(guest, { ...guestFields, body: 'Hi' })).toMatchObject({ status: 409, body: { error: 'not missed' } })
+      expect(await send(guest, { ...guestFields, body: 'Hi' })).toMatchObject({
+        status: 409,
+        body: { error: 'not missed' },
+      })
     }
     expect(await hostInbox()).toHaveLength(count)
   })
@@ -211,8 +291,19 @@ describe('a guest’s message for the host', () => {
     const stranger = await makeUser({ name: 'Nora Nonmember' })
     const theirs = await makePersonalRoom(brand, stranger, { waitingRoom: true })
     const guest = newGuest()
-    await RoomCall.create({ brandId: brand.id, roomId: theirs.id, callerId: callerIdOf(guest), callerName: 'Gina', hostId: stranger.id, status: 'missed', endedAt: new Date() })
-    expect(await send(guest, { ...guestFields, body: 'Hello?' }, freshAddress(), theirs)).toMatchObject({ status: 409, body: { error: 'host unreachable' } })
+    await RoomCall.create({
+      brandId: brand.id,
+      roomId: theirs.id,
+      callerId: callerIdOf(guest),
+      callerName: 'Gina',
+      hostId: stranger.id,
+      status: 'missed',
+      endedAt: new Date(),
+    })
+    expect(await send(guest, { ...guestFields, body: 'Hello?' }, freshAddress(), theirs)).toMatchObject({
+      status: 409,
+      body: { error: 'host unreachable' },
+    })
     expect(await ConversationParticipant.count({ where: { userId: stranger.id } })).toBe(0)
   })
 
@@ -220,7 +311,8 @@ describe('a guest’s message for the host', () => {
     const guest = newGuest()
     await call(guest, 'missed')
     const address = freshAddress()
-    for (let n = 1; n <= 5; n++) expect((await send(guest, { ...guestFields, body: `Message ${n}` }, address)).status).toBe(200)
+    for (let n = 1; n <= 5; n++)
+      expect((await send(guest, { ...guestFields, body: `Message ${n}` }, address)).status).toBe(200)
     const refused = await send(guest, { ...guestFields, body: 'Message 6' }, address)
     expect(refused).toMatchObject({ status: 429, body: { error: 'too many requests' } })
     expect(Number(refused.body.retryAfterSeconds)).toBeGreaterThan(0)
@@ -239,7 +331,11 @@ describe('a guest’s message for the host', () => {
 
 async function hostArgs(conversationId: string, fields?: Record<string, string>) {
   const headers = { Cookie: await signedInCookie(host.id) }
-  return routeArgs(`/${brand.slug}/messages/${conversationId}`, { brand: brand.slug, conversationId }, fields ? { method: 'POST', body: new URLSearchParams(fields), headers } : { headers })
+  return routeArgs(
+    `/${brand.slug}/messages/${conversationId}`,
+    { brand: brand.slug, conversationId },
+    fields ? { method: 'POST', body: new URLSearchParams(fields), headers } : { headers },
+  )
 }
 
 describe('a message left in a personal room (/me/{link})', () => {
@@ -248,12 +344,18 @@ describe('a message left in a personal room (/me/{link})', () => {
   async function personalHost(fields: Partial<User> = {}) {
     people++
     const stamp = `${Date.now().toString(36)}-${people}`
-    const someone = await makeUser({ name: `Pia Personal ${people}`, emailAddress: `pia-${stamp}@personal.example`, phoneNumber: `+1555020${String(people).padStart(4, '0')}`, ...fields })
+    const someone = await makeUser({
+      name: `Pia Personal ${people}`,
+      emailAddress: `pia-${stamp}@personal.example`,
+      phoneNumber: `+1555020${String(people).padStart(4, '0')}`,
+      ...fields,
+    })
     const { room: theirs } = await claimPersonalRoom(someone, `pia-${stamp}`)
     await theirs.update({ waitingRoom: true })
     return { host: someone, room: theirs }
   }
-  const sendTo = (to: Room, who: Caller, fields: Record<string, string | File>) => send(who, fields, freshAddress(), to, MAIN_BRAND_SLUG)
+  const sendTo = (to: Room, who: Caller, fields: Record<string, string | File>) =>
+    send(who, fields, freshAddress(), to, MAIN_BRAND_SLUG)
   const seen = new Set<string>()
   /** The one mail or SMS to `recipient` since the last look (creation times tie within a second on MariaDB: found by what is new, not by order). */
   const latestTo = async (recipient: string) => {
@@ -265,10 +367,17 @@ describe('a message left in a personal room (/me/{link})', () => {
   const linkOf = (sent: OutboxMessage) => String((sent.meta as { link: string }).link)
   const tokenOf = (link: string) => link.split('/').pop()!
   const replyArgs = (token: string, fields?: Record<string, string>) =>
-    routeArgs(`/${MAIN_BRAND_SLUG}/messages/reply/${token}`, { brand: MAIN_BRAND_SLUG, token }, fields ? { method: 'POST', body: new URLSearchParams(fields) } : {})
+    routeArgs(
+      `/${MAIN_BRAND_SLUG}/messages/reply/${token}`,
+      { brand: MAIN_BRAND_SLUG, token },
+      fields ? { method: 'POST', body: new URLSearchParams(fields) } : {},
+    )
   type ReplyPage = {
     personal: boolean
-    view: { participants: Array<{ name: string; company: string | null; external: boolean; me: boolean }>; messages: Array<{ body: string; video: { id: string } | null }> }
+    view: {
+      participants: Array<{ name: string; company: string | null; external: boolean; me: boolean }>
+      messages: Array<{ body: string; video: { id: string } | null }>
+    }
   }
   const openReply = async (token: string) => unwrap(await replyRoute.loader(replyArgs(token))) as unknown as ReplyPage
 
@@ -277,7 +386,14 @@ describe('a message left in a personal room (/me/{link})', () => {
     const guest = newGuest()
     await call(guest, 'declined', theirs)
     const video = new File([WEBM], 'hello.webm', { type: 'video/webm' })
-    expect(await sendTo(theirs, guest, { ...guestFields, phone: '+44 7400 654321', body: 'Could we talk about the order?', video })).toEqual({ status: 200, body: { sent: true } })
+    expect(
+      await sendTo(theirs, guest, {
+        ...guestFields,
+        phone: '+44 7400 654321',
+        body: 'Could we talk about the order?',
+        video,
+      }),
+    ).toEqual({ status: 200, body: { sent: true } })
 
     // Only mail: the host has a phone too, but one reply link per message.
     expect(await OutboxMessage.count({ where: { recipient: pia.phoneNumber! } })).toBe(0)
@@ -295,16 +411,27 @@ describe('a message left in a personal room (/me/{link})', () => {
     // The host opens the link: no membership, no session.
     const page = await openReply(tokenOf(link))
     expect(page.personal).toBe(true)
-    expect(page.view.participants.find((person) => !person.me)).toMatchObject({ name: 'Gina Guest', company: 'Acme Widgets' })
+    expect(page.view.participants.find((person) => !person.me)).toMatchObject({
+      name: 'Gina Guest',
+      company: 'Acme Widgets',
+    })
     expect(page.view.messages.map((message) => message.body)).toEqual(['Could we talk about the order?'])
     const videoId = page.view.messages[0]!.video!.id
     expect(videoLink![1]).toBe(videoId)
-    const watched = await replyFile.loader(routeArgs(`/${MAIN_BRAND_SLUG}/messages/reply/${tokenOf(link)}/files/${videoId}`, { brand: MAIN_BRAND_SLUG, token: tokenOf(link), attachmentId: videoId }, { headers: { Range: 'bytes=0-9' } }))
+    const watched = await replyFile.loader(
+      routeArgs(
+        `/${MAIN_BRAND_SLUG}/messages/reply/${tokenOf(link)}/files/${videoId}`,
+        { brand: MAIN_BRAND_SLUG, token: tokenOf(link), attachmentId: videoId },
+        { headers: { Range: 'bytes=0-9' } },
+      ),
+    )
     expect(watched.status).toBe(206)
     expect(watched.headers.get('Content-Type')).toBe('video/webm')
 
     // The host answers; the guest gets it by SMS with a link of their own.
-    const answered = await thrownResponse(replyRoute.action(replyArgs(tokenOf(link), { body: 'Of course, tomorrow at ten?' })))
+    const answered = await thrownResponse(
+      replyRoute.action(replyArgs(tokenOf(link), { body: 'Of course, tomorrow at ten?' })),
+    )
     expect(answered.status).toBe(302)
     const sms = await latestTo('+447400654321')
     expect(sms.channel).toBe('sms')
@@ -315,15 +442,24 @@ describe('a message left in a personal room (/me/{link})', () => {
 
     // The guest reads the answer under the host's name; the host's address shows nowhere.
     const theirPage = await openReply(tokenOf(guestLink))
-    expect(theirPage.view.messages.map((message) => message.body)).toEqual(['Could we talk about the order?', 'Of course, tomorrow at ten?'])
+    expect(theirPage.view.messages.map((message) => message.body)).toEqual([
+      'Could we talk about the order?',
+      'Of course, tomorrow at ten?',
+    ])
     // Nobody is a member of the main brand: nobody is marked as from outside it.
-    expect(theirPage.view.participants.find((person) => !person.me)).toMatchObject({ name: pia.name, company: null, external: false })
+    expect(theirPage.view.participants.find((person) => !person.me)).toMatchObject({
+      name: pia.name,
+      company: null,
+      external: false,
+    })
     for (const text of [JSON.stringify(theirPage), sms.text]) {
       expect(text).not.toContain(pia.emailAddress!)
       expect(text).not.toContain(pia.phoneNumber!)
     }
     // The guest writes again: the host gets it by mail, with a new link (the first one retired).
-    expect((await thrownResponse(replyRoute.action(replyArgs(tokenOf(guestLink), { body: 'Ten is perfect' })))).status).toBe(302)
+    expect(
+      (await thrownResponse(replyRoute.action(replyArgs(tokenOf(guestLink), { body: 'Ten is perfect' })))).status,
+    ).toBe(302)
     const again = await latestTo(pia.emailAddress!)
     expect(again.text).toContain('Ten is perfect')
     expect(again.text).toContain('wrote to you about a message left in a personal room')
@@ -344,7 +480,9 @@ describe('a message left in a personal room (/me/{link})', () => {
     expect(mail.text).not.toContain('Mobile phone')
     expect(mail.text).not.toContain(caller.emailAddress!)
 
-    const answered = await thrownResponse(replyRoute.action(replyArgs(tokenOf(linkOf(mail)), { body: 'Try me at five' })))
+    const answered = await thrownResponse(
+      replyRoute.action(replyArgs(tokenOf(linkOf(mail)), { body: 'Try me at five' })),
+    )
     expect(answered.status).toBe(302)
     const answer = await latestTo(caller.emailAddress!)
     expect(answer.channel).toBe('mail')
@@ -361,7 +499,10 @@ describe('a message left in a personal room (/me/{link})', () => {
       const { host: pia, room: theirs } = await personalHost(fields)
       const guest = newGuest()
       await call(guest, 'missed', theirs)
-      expect(await sendTo(theirs, guest, { ...guestFields, body: 'Call me back please' })).toEqual({ status: 200, body: { sent: true } })
+      expect(await sendTo(theirs, guest, { ...guestFields, body: 'Call me back please' })).toEqual({
+        status: 200,
+        body: { sent: true },
+      })
       const sms = await latestTo(pia.phoneNumber!)
       expect(sms.channel).toBe('sms')
       expect(sms.text).toContain('Gina Guest (Acme Widgets, +447400123456) left you a message in')
@@ -381,15 +522,24 @@ describe('a message left in a personal room (/me/{link})', () => {
       const guest = newGuest()
       await call(guest, 'missed', theirs)
       const conversations = await Conversation.count()
-      expect(await sendTo(theirs, guest, { ...guestFields, body: 'Hello?' })).toMatchObject({ status: 409, body: { error: 'host unreachable' } })
+      expect(await sendTo(theirs, guest, { ...guestFields, body: 'Hello?' })).toMatchObject({
+        status: 409,
+        body: { error: 'host unreachable' },
+      })
       expect(await Conversation.count()).toBe(conversations)
     }
     const { host: pia, room: theirs } = await personalHost()
     const guest = newGuest()
     await call(guest, 'answered', theirs)
-    expect(await sendTo(theirs, guest, { ...guestFields, body: 'Hi' })).toMatchObject({ status: 409, body: { error: 'not missed' } })
+    expect(await sendTo(theirs, guest, { ...guestFields, body: 'Hi' })).toMatchObject({
+      status: 409,
+      body: { error: 'not missed' },
+    })
     await call(guest, 'missed', theirs)
-    expect(await sendTo(theirs, guest, { ...guestFields, phone: '12345', body: 'Hi' })).toMatchObject({ status: 400, body: { fieldErrors: { phone: ['messages:errors.phoneInvalid'] } } })
+    expect(await sendTo(theirs, guest, { ...guestFields, phone: '12345', body: 'Hi' })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { phone: ['messages:errors.phoneInvalid'] } },
+    })
     expect(await OutboxMessage.count({ where: { recipient: [pia.emailAddress!, pia.phoneNumber!] } })).toBe(0)
   })
 })

@@ -8,7 +8,9 @@ import { signedInCookie } from '../support/session'
 import { grantRole } from '../support/factories'
 
 const communities = async (search = '', userId?: string) =>
-  loader(routeArgs(`/communities${search}`, {}, userId ? { headers: { Cookie: await signedInCookie(userId) } } : undefined))
+  loader(
+    routeArgs(`/communities${search}`, {}, userId ? { headers: { Cookie: await signedInCookie(userId) } } : undefined),
+  )
 
 async function expectRedirect(search: string, location: string) {
   const response = await thrownResponse(communities(search))
@@ -19,7 +21,16 @@ async function expectRedirect(search: string, location: string) {
 describe('/communities loader', () => {
   it('shows an empty listing, one page, before any public community exists', async () => {
     const data = await communities()
-    expect(data).toMatchObject({ signedIn: false, yours: [], communities: [], page: 1, pages: 1, total: 0, previousUrl: null, nextUrl: null })
+    expect(data).toMatchObject({
+      signedIn: false,
+      yours: [],
+      communities: [],
+      page: 1,
+      pages: 1,
+      total: 0,
+      previousUrl: null,
+      nextUrl: null,
+    })
   })
 
   describe('with communities', () => {
@@ -47,7 +58,13 @@ describe('/communities loader', () => {
       const data = await communities('', owner.id)
       expect(data.signedIn).toBe(true)
       expect(data.yours).toEqual([
-        { id: expect.any(String), slug: 'demo', name: 'Hearth Demo', standing: 'owner', rooms: [{ id: expect.any(String), slug: 'owner', name: 'Olivia Owner' }] },
+        {
+          id: expect.any(String),
+          slug: 'demo',
+          name: 'Hearth Demo',
+          standing: 'owner',
+          rooms: [{ id: expect.any(String), slug: 'owner', name: 'Olivia Owner' }],
+        },
       ])
     })
 

@@ -19,11 +19,21 @@ async function as(user: User | null, path: string) {
 }
 
 async function call(room: Room, callerId: string, createdAt: Date, status: RoomCall['status'] = 'missed') {
-  return RoomCall.create({ brandId: room.brandId, roomId: room.id, callerId, callerName: `Caller ${callerId.slice(0, 4)}`, hostId: room.hostId, status, createdAt })
+  return RoomCall.create({
+    brandId: room.brandId,
+    roomId: room.id,
+    callerId,
+    callerName: `Caller ${callerId.slice(0, 4)}`,
+    hostId: room.hostId,
+    status,
+    createdAt,
+  })
 }
 
 beforeAll(async () => {
-  ;({ brand } = await makeCommunity({ brand: { publicAccess: { hub: true, groups: true, members: true, subcommunities: true } } }))
+  ;({ brand } = await makeCommunity({
+    brand: { publicAccess: { hub: true, groups: true, members: true, subcommunities: true } },
+  }))
   member = await makeUser()
   await grantRole(member, brand)
   room = await makeRoom(brand, { name: 'Reading Circle' })
@@ -81,12 +91,16 @@ describe('the community-scoped sign-in and private routes', () => {
     const { loader: signIn } = await import('#app/routes/$brand.sign-in')
     const { loader: privatePage } = await import('#app/routes/$brand.private')
     const at = (path: string) => routeArgs(path, { brand: brand.slug })
-    expect((await signIn(at(`/${brand.slug}/sign-in`))).headers.get('Location')).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
-    expect((await privatePage(at(`/${brand.slug}/private?redirectTo=%2F${brand.slug}%2Fmembers`))).headers.get('Location')).toBe(
-      `/private?redirectTo=%2F${brand.slug}%2Fmembers`,
+    expect((await signIn(at(`/${brand.slug}/sign-in`))).headers.get('Location')).toBe(
+      `/sign-in?redirectTo=%2F${brand.slug}`,
     )
+    expect(
+      (await privatePage(at(`/${brand.slug}/private?redirectTo=%2F${brand.slug}%2Fmembers`))).headers.get('Location'),
+    ).toBe(`/private?redirectTo=%2F${brand.slug}%2Fmembers`)
     // Another site is no place to come back to.
-    expect((await signIn(at(`/${brand.slug}/sign-in?redirectTo=https%3A%2F%2Fevil.test`))).headers.get('Location')).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
+    expect(
+      (await signIn(at(`/${brand.slug}/sign-in?redirectTo=https%3A%2F%2Fevil.test`))).headers.get('Location'),
+    ).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
     const unknown = await thrownResponse(signIn(routeArgs('/nowhere/sign-in', { brand: 'nowhere' })))
     expect(unknown.headers.get('Location')).toBe('/community-not-found')
   })

@@ -30,7 +30,12 @@ describe('$brand._index loader (community home)', () => {
   it('answers the demo community with its hub, announcements, groups, events and member count', async () => {
     const data = await home('demo')
     expect(data.community).toEqual({ name: 'Hearth Demo', slug: 'demo', trialEndsAt: demo.trialEndsAt!.toISOString() })
-    expect(data.hub).toEqual({ id: demo.topLevelRoomId, slug: 'hub', name: 'Community Hub', description: 'Where the whole community meets.' })
+    expect(data.hub).toEqual({
+      id: demo.topLevelRoomId,
+      slug: 'hub',
+      name: 'Community Hub',
+      description: 'Where the whole community meets.',
+    })
     expect(data.announcements).toEqual({
       id: demo.announcementsRoomId,
       slug: 'announcements',
@@ -87,7 +92,10 @@ describe('$brand._index loader (community home)', () => {
   it('sends a signed-in person who is not a member to the access-denied page, keeping the address', async () => {
     const closed = await makeBrand({ slug: 'closed-doors' })
     const outsider = await makeUser()
-    expectRedirect(await thrownResponse(home('closed-doors', '/closed-doors', outsider)), '/closed-doors/access-denied?redirectTo=%2Fclosed-doors')
+    expectRedirect(
+      await thrownResponse(home('closed-doors', '/closed-doors', outsider)),
+      '/closed-doors/access-denied?redirectTo=%2Fclosed-doors',
+    )
     // A member of the community enters it.
     await grantRole(outsider, closed)
     expect((await home('closed-doors', '/closed-doors', outsider)).community.slug).toBe('closed-doors')
@@ -108,7 +116,10 @@ describe('$brand._index loader (community home)', () => {
 
 describe('$brand._index loader (listings)', () => {
   it('lists the groups of a community that features no rooms', async () => {
-    const brand = await makeBrand({ slug: 'no-hub', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    const brand = await makeBrand({
+      slug: 'no-hub',
+      publicAccess: { ...publicAccessDefaults(), hub: true, groups: true },
+    })
     await makeRoom(brand, { name: 'Zebras', open: true })
     await makeRoom(brand, { name: 'Aardvarks', open: true })
     await makePersonalRoom(brand, await makeUser())
@@ -134,14 +145,28 @@ describe('$brand._index loader (who sees which groups)', () => {
   let people: Record<'member' | 'listed' | 'stranger' | 'coHost', User>
 
   beforeAll(async () => {
-    const brand = await makeBrand({ slug: 'kinds', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
-    people = { member: await makeUser(), listed: await makeUser(), stranger: await makeUser(), coHost: await makeUser() }
+    const brand = await makeBrand({
+      slug: 'kinds',
+      publicAccess: { ...publicAccessDefaults(), hub: true, groups: true },
+    })
+    people = {
+      member: await makeUser(),
+      listed: await makeUser(),
+      stranger: await makeUser(),
+      coHost: await makeUser(),
+    }
     for (const user of [people.member, people.listed]) await grantRole(user, brand)
-    const group = (slug: string, fields: Parameters<typeof makeRoom>[1]) => makeRoom(brand, { slug, roomType: 'meeting', ...fields })
+    const group = (slug: string, fields: Parameters<typeof makeRoom>[1]) =>
+      makeRoom(brand, { slug, roomType: 'meeting', ...fields })
     await group('a-everyone', { open: true })
     await group('b-members', { open: false })
     await group('c-premium-members', { roomType: 'premium', open: true })
-    await group('d-exclusive-listed', { roomType: 'exclusive', open: true, members: [people.listed.id], coHosts: [people.coHost.id] })
+    await group('d-exclusive-listed', {
+      roomType: 'exclusive',
+      open: true,
+      members: [people.listed.id],
+      coHosts: [people.coHost.id],
+    })
     await group('e-private-cohost', { roomType: 'private', coHosts: [people.coHost.id] })
     await group('f-members-only-listed', { membersOnly: true, open: true, members: [people.listed.id] })
   })
@@ -158,19 +183,42 @@ describe('$brand._index loader (who sees which groups)', () => {
 
   it("a member sees the community's groups, but not members-only or private ones they are not on", async () => {
     expect(await listed(people.member)).toEqual(['a-everyone', 'b-members', 'c-premium-members'])
-    expect(await listed(people.listed)).toEqual(['a-everyone', 'b-members', 'c-premium-members', 'd-exclusive-listed', 'f-members-only-listed'])
+    expect(await listed(people.listed)).toEqual([
+      'a-everyone',
+      'b-members',
+      'c-premium-members',
+      'd-exclusive-listed',
+      'f-members-only-listed',
+    ])
   })
 
-  it('a co-host outside the community sees no more than a guest: a group\'s lists open nothing by themselves (docs/security.md)', async () => {
+  it("a co-host outside the community sees no more than a guest: a group's lists open nothing by themselves (docs/security.md)", async () => {
     expect(await listed(people.coHost)).toEqual(['a-everyone'])
   })
 
   it('still lists twelve visible groups when many hidden ones come first by name', async () => {
-    const brand = await makeBrand({ slug: 'crowded', publicAccess: { ...publicAccessDefaults(), hub: true, groups: true } })
+    const brand = await makeBrand({
+      slug: 'crowded',
+      publicAccess: { ...publicAccessDefaults(), hub: true, groups: true },
+    })
     await Room.bulkCreate(
-      Array.from({ length: 60 }, (_, index) => ({ brandId: brand.id, slug: `hidden-${index}`, name: `A hidden ${String(index).padStart(2, '0')}`, context: 'group' as const, roomType: 'private' })),
+      Array.from({ length: 60 }, (_, index) => ({
+        brandId: brand.id,
+        slug: `hidden-${index}`,
+        name: `A hidden ${String(index).padStart(2, '0')}`,
+        context: 'group' as const,
+        roomType: 'private',
+      })),
     )
-    await Room.bulkCreate(Array.from({ length: 13 }, (_, index) => ({ brandId: brand.id, slug: `open-${index}`, name: `B open ${String(index).padStart(2, '0')}`, context: 'group' as const, open: true })))
+    await Room.bulkCreate(
+      Array.from({ length: 13 }, (_, index) => ({
+        brandId: brand.id,
+        slug: `open-${index}`,
+        name: `B open ${String(index).padStart(2, '0')}`,
+        context: 'group' as const,
+        open: true,
+      })),
+    )
     const { groups } = await home('crowded')
     expect(groups).toHaveLength(12)
     expect(groups.every((group) => group.slug.startsWith('open-'))).toBe(true)
@@ -185,11 +233,16 @@ describe('$brand loader (community layout)', () => {
 
   it('answers a private community too: the page decides who may see it', async () => {
     await makeBrand({ slug: 'private-layout' })
-    expect(await communityLayoutLoader(routeArgs('/private-layout', { brand: 'private-layout' }))).toEqual({ slug: 'private-layout' })
+    expect(await communityLayoutLoader(routeArgs('/private-layout', { brand: 'private-layout' }))).toEqual({
+      slug: 'private-layout',
+    })
   })
 
   it('redirects an unknown community to /community-not-found', async () => {
-    expectRedirect(await thrownResponse(communityLayoutLoader(routeArgs('/nope', { brand: 'nope' }))), '/community-not-found')
+    expectRedirect(
+      await thrownResponse(communityLayoutLoader(routeArgs('/nope', { brand: 'nope' }))),
+      '/community-not-found',
+    )
   })
 
   it('shares the community lookup with the page loader of the same request', async () => {

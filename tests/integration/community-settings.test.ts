@@ -41,7 +41,20 @@ function defaultSettings(overrides: Record<string, string | null> = {}): Record<
     'peerSettings.peersDisplayNameplates': 'on',
     defaultViewDesktop: 'tiles',
     defaultViewMobile: 'primarySpeaker',
-    ...Object.fromEntries(['chat', 'settings', 'sharedVideo', 'sharedScreen', 'recording', 'transcribe', 'closedCaption', 'live', 'viewingMode', 'fullScreen'].map((c) => [`toolbarControls.${c}`, 'on'])),
+    ...Object.fromEntries(
+      [
+        'chat',
+        'settings',
+        'sharedVideo',
+        'sharedScreen',
+        'recording',
+        'transcribe',
+        'closedCaption',
+        'live',
+        'viewingMode',
+        'fullScreen',
+      ].map((c) => [`toolbarControls.${c}`, 'on']),
+    ),
     'contentModeration.postToxicityThreshold': '70',
     ...overrides,
   }
@@ -83,7 +96,11 @@ function defaultTheme(overrides: Record<string, string | null> = {}): Record<str
 }
 
 async function post(as: User, path: string, fields: Record<string, string>) {
-  return routeArgs(path, { brand: brand.slug }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(as.id) } })
+  return routeArgs(
+    path,
+    { brand: brand.slug },
+    { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(as.id) } },
+  )
 }
 
 /** A save that must succeed: the redirect, with the flash cookie that says so. */
@@ -98,7 +115,12 @@ async function saved(work: Promise<unknown>) {
 async function refused(work: Promise<unknown>) {
   const result = await work
   expect(initOf(result).status).toBe(400)
-  return unwrap(result as { data: { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }; init: unknown }).result
+  return unwrap(
+    result as {
+      data: { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }
+      init: unknown
+    },
+  ).result
 }
 
 const stored = () => Brand.findByPk(brand.id, { rejectOnEmpty: true })
@@ -106,12 +128,20 @@ const settingsPath = () => `/${brand.slug}/settings`
 
 describe('settings tab', () => {
   it('shows every setting with the spec defaults', async () => {
-    const data = await settingsLoader(routeArgs(settingsPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }))
+    const data = await settingsLoader(
+      routeArgs(settingsPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }),
+    )
     expect(data.values).toMatchObject({
       publicAccess: { hub: false, groups: false, members: false, subcommunities: false },
       defaultLandingPage: 'rooms',
       redirectOnEndCall: 'thankYou',
-      peerSettings: { peersMax: 16, peersMinSize: 160, mirrorOwnVideo: true, defaultDisplayName: 'Guest', peersDisplayNameplates: true },
+      peerSettings: {
+        peersMax: 16,
+        peersMinSize: 160,
+        mirrorOwnVideo: true,
+        defaultDisplayName: 'Guest',
+        peersDisplayNameplates: true,
+      },
       defaultViewDesktop: 'tiles',
       defaultViewMobile: 'primarySpeaker',
       contentModeration: { postToxicityThreshold: 70 },
@@ -125,31 +155,52 @@ describe('settings tab', () => {
   it('saves every field and says "Your changes were saved."', async () => {
     const response = await saved(
       settingsAction(
-        await post(admin, settingsPath(), defaultSettings({
-          name: 'Renamed',
-          'publicAccess.groups': 'on',
-          allowSignUps: 'on',
-          requireMemberPhoneNumber: 'on',
-          communityToS: 'https://example.com/terms',
-          'peerSettings.peersMax': '9',
-          'peerSettings.defaultDisplayName': 'Visitor',
-          defaultViewDesktop: 'presenter',
-          'contentModeration.postToxicityThreshold': '55',
-        })),
+        await post(
+          admin,
+          settingsPath(),
+          defaultSettings({
+            name: 'Renamed',
+            'publicAccess.groups': 'on',
+            allowSignUps: 'on',
+            requireMemberPhoneNumber: 'on',
+            communityToS: 'https://example.com/terms',
+            'peerSettings.peersMax': '9',
+            'peerSettings.defaultDisplayName': 'Visitor',
+            defaultViewDesktop: 'presenter',
+            'contentModeration.postToxicityThreshold': '55',
+          }),
+        ),
       ),
     )
     expect(response.headers.get('Location')).toBe(settingsPath())
     const row = await stored()
     expect(row.name).toBe('Renamed')
     expect(row.publicAccess).toEqual({ hub: false, groups: true, members: false, subcommunities: false })
-    expect(row).toMatchObject({ allowSignUps: true, requireMemberPhoneNumber: true, communityToS: 'https://example.com/terms', defaultViewDesktop: 'presenter' })
+    expect(row).toMatchObject({
+      allowSignUps: true,
+      requireMemberPhoneNumber: true,
+      communityToS: 'https://example.com/terms',
+      defaultViewDesktop: 'presenter',
+    })
     expect(row.peerSettings).toMatchObject({ peersMax: 9, defaultDisplayName: 'Visitor' })
     expect(row.contentModeration).toEqual({ postToxicityThreshold: 55, imageCategories: [], videoCategories: [] })
   })
 
   it('reads checkboxes that are not posted as false (no JavaScript needed)', async () => {
-    const unticked = Object.fromEntries(Object.keys(defaultSettings()).filter((key) => key.startsWith('toolbarControls.')).map((key) => [key, null]))
-    await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ ...unticked, meetButtonEnabled: null, 'peerSettings.mirrorOwnVideo': null }))))
+    const unticked = Object.fromEntries(
+      Object.keys(defaultSettings())
+        .filter((key) => key.startsWith('toolbarControls.'))
+        .map((key) => [key, null]),
+    )
+    await saved(
+      settingsAction(
+        await post(
+          admin,
+          settingsPath(),
+          defaultSettings({ ...unticked, meetButtonEnabled: null, 'peerSettings.mirrorOwnVideo': null }),
+        ),
+      ),
+    )
     const row = await stored()
     expect(Object.values(row.toolbarControls)).toEqual(Array(10).fill(false))
     expect(row.meetButtonEnabled).toBe(false)
@@ -162,31 +213,92 @@ describe('settings tab', () => {
     ['peersMax below 1', { 'peerSettings.peersMax': '0' }, 'peerSettings.peersMax', 'settings:errors.numberRange'],
     ['peersMax above 49', { 'peerSettings.peersMax': '50' }, 'peerSettings.peersMax', 'settings:errors.numberRange'],
     ['peersMax not whole', { 'peerSettings.peersMax': '2.5' }, 'peerSettings.peersMax', 'settings:errors.numberWhole'],
-    ['peersMinSize below 80', { 'peerSettings.peersMinSize': '79' }, 'peerSettings.peersMinSize', 'settings:errors.numberRange'],
-    ['peersMinSize above 640', { 'peerSettings.peersMinSize': '641' }, 'peerSettings.peersMinSize', 'settings:errors.numberRange'],
-    ['toxicity below 0', { 'contentModeration.postToxicityThreshold': '-1' }, 'contentModeration.postToxicityThreshold', 'settings:errors.numberRange'],
-    ['toxicity above 100', { 'contentModeration.postToxicityThreshold': '101' }, 'contentModeration.postToxicityThreshold', 'settings:errors.numberRange'],
-    ['toxicity not a number', { 'contentModeration.postToxicityThreshold': 'lots' }, 'contentModeration.postToxicityThreshold', 'settings:errors.numberInvalid'],
-    ['display name empty', { 'peerSettings.defaultDisplayName': '   ' }, 'peerSettings.defaultDisplayName', 'settings:errors.displayNameRequired'],
+    [
+      'peersMinSize below 80',
+      { 'peerSettings.peersMinSize': '79' },
+      'peerSettings.peersMinSize',
+      'settings:errors.numberRange',
+    ],
+    [
+      'peersMinSize above 640',
+      { 'peerSettings.peersMinSize': '641' },
+      'peerSettings.peersMinSize',
+      'settings:errors.numberRange',
+    ],
+    [
+      'toxicity below 0',
+      { 'contentModeration.postToxicityThreshold': '-1' },
+      'contentModeration.postToxicityThreshold',
+      'settings:errors.numberRange',
+    ],
+    [
+      'toxicity above 100',
+      { 'contentModeration.postToxicityThreshold': '101' },
+      'contentModeration.postToxicityThreshold',
+      'settings:errors.numberRange',
+    ],
+    [
+      'toxicity not a number',
+      { 'contentModeration.postToxicityThreshold': 'lots' },
+      'contentModeration.postToxicityThreshold',
+      'settings:errors.numberInvalid',
+    ],
+    [
+      'display name empty',
+      { 'peerSettings.defaultDisplayName': '   ' },
+      'peerSettings.defaultDisplayName',
+      'settings:errors.displayNameRequired',
+    ],
     ['terms not a web address', { communityToS: 'javascript:alert(1)' }, 'communityToS', 'settings:errors.urlInvalid'],
-    ['privacy policy without a scheme', { communityPP: 'example.com/privacy' }, 'communityPP', 'settings:errors.urlInvalid'],
-    ['an unknown landing page', { defaultLandingPage: 'nowhere' }, 'defaultLandingPage', 'settings:errors.choiceInvalid'],
+    [
+      'privacy policy without a scheme',
+      { communityPP: 'example.com/privacy' },
+      'communityPP',
+      'settings:errors.urlInvalid',
+    ],
+    [
+      'an unknown landing page',
+      { defaultLandingPage: 'nowhere' },
+      'defaultLandingPage',
+      'settings:errors.choiceInvalid',
+    ],
     ['an unknown view', { defaultViewMobile: 'grid' }, 'defaultViewMobile', 'settings:errors.choiceInvalid'],
   ])('refuses %s with 400, keeps what was typed, changes nothing', async (_label, overrides, field, message) => {
     const before = (await stored()).toJSON()
     const result = await refused(settingsAction(await post(admin, settingsPath(), defaultSettings(overrides))))
     expect(result.error[field]).toEqual([message])
     const [key, typed] = Object.entries(overrides)[0]!
-    const initial = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], result.initialValue)
+    const initial = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], result.initialValue)
     expect(initial).toBe(typed)
     expect((await stored()).toJSON()).toEqual(before)
   })
 
   it('accepts each number at its bounds', async () => {
-    for (const [max, size, toxicity] of [['1', '80', '0'], ['49', '640', '100']] as const) {
-      await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ 'peerSettings.peersMax': max, 'peerSettings.peersMinSize': size, 'contentModeration.postToxicityThreshold': toxicity }))))
+    for (const [max, size, toxicity] of [
+      ['1', '80', '0'],
+      ['49', '640', '100'],
+    ] as const) {
+      await saved(
+        settingsAction(
+          await post(
+            admin,
+            settingsPath(),
+            defaultSettings({
+              'peerSettings.peersMax': max,
+              'peerSettings.peersMinSize': size,
+              'contentModeration.postToxicityThreshold': toxicity,
+            }),
+          ),
+        ),
+      )
       const row = await stored()
-      expect([row.peerSettings.peersMax, row.peerSettings.peersMinSize, row.contentModeration.postToxicityThreshold]).toEqual([Number(max), Number(size), Number(toxicity)])
+      expect([
+        row.peerSettings.peersMax,
+        row.peerSettings.peersMinSize,
+        row.contentModeration.postToxicityThreshold,
+      ]).toEqual([Number(max), Number(size), Number(toxicity)])
     }
   })
 
@@ -196,38 +308,80 @@ describe('settings tab', () => {
   })
 
   it('forces membership moderation on a public community, whatever the form says', async () => {
-    await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ publicCommunity: 'on', memberModeration: null }))))
+    await saved(
+      settingsAction(
+        await post(admin, settingsPath(), defaultSettings({ publicCommunity: 'on', memberModeration: null })),
+      ),
+    )
     expect(await stored()).toMatchObject({ publicCommunity: true, memberModeration: true })
     // Private again, moderation is the admin's choice.
-    await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ publicCommunity: null, memberModeration: null }))))
+    await saved(
+      settingsAction(
+        await post(admin, settingsPath(), defaultSettings({ publicCommunity: null, memberModeration: null })),
+      ),
+    )
     expect(await stored()).toMatchObject({ publicCommunity: false, memberModeration: false })
   })
 
   it('lets only an owner make the community inactive', async () => {
-    const result = await refused(settingsAction(await post(admin, settingsPath(), defaultSettings({ status: 'deleted' }))))
+    const result = await refused(
+      settingsAction(await post(admin, settingsPath(), defaultSettings({ status: 'deleted' }))),
+    )
     expect(result.error.status).toEqual(['settings:errors.statusOwnersOnly'])
     expect((await stored()).status).toBe('active')
 
-    const response = await saved(settingsAction(await post(owner, settingsPath(), defaultSettings({ status: 'deleted' }))))
+    const response = await saved(
+      settingsAction(await post(owner, settingsPath(), defaultSettings({ status: 'deleted' }))),
+    )
     expect(response.headers.get('Location')).toBe('/communities')
     expect((await stored()).status).toBe('deleted')
     // Now not found for everyone, the owner included.
-    const gone = await thrownResponse(settingsLoader(routeArgs(settingsPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(owner.id) } })))
+    const gone = await thrownResponse(
+      settingsLoader(
+        routeArgs(settingsPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(owner.id) } }),
+      ),
+    )
     expect(gone.headers.get('Location')).toBe('/community-not-found')
   })
 
   it('brings an inactive community back from the owner’s /communities page, and only there', async () => {
     await brand.update({ status: 'deleted' })
-    const listed = await communitiesLoader(routeArgs('/communities', {}, { headers: { Cookie: await signedInCookie(owner.id) } }))
+    const listed = await communitiesLoader(
+      routeArgs('/communities', {}, { headers: { Cookie: await signedInCookie(owner.id) } }),
+    )
     expect(listed.inactive).toEqual([{ id: brand.id, name: brand.name, slug: brand.slug }])
     // The admin cannot see or reactivate it.
-    const adminList = await communitiesLoader(routeArgs('/communities', {}, { headers: { Cookie: await signedInCookie(admin.id) } }))
+    const adminList = await communitiesLoader(
+      routeArgs('/communities', {}, { headers: { Cookie: await signedInCookie(admin.id) } }),
+    )
     expect(adminList.inactive).toEqual([])
-    const adminTry = await communitiesAction(routeArgs('/communities', {}, { method: 'POST', body: new URLSearchParams({ brandId: brand.id }), headers: { Cookie: await signedInCookie(admin.id) } }))
+    const adminTry = await communitiesAction(
+      routeArgs(
+        '/communities',
+        {},
+        {
+          method: 'POST',
+          body: new URLSearchParams({ brandId: brand.id }),
+          headers: { Cookie: await signedInCookie(admin.id) },
+        },
+      ),
+    )
     expect(initOf(adminTry).status).toBe(400)
     expect((await stored()).status).toBe('deleted')
 
-    const response = await saved(communitiesAction(routeArgs('/communities', {}, { method: 'POST', body: new URLSearchParams({ brandId: brand.id }), headers: { Cookie: await signedInCookie(owner.id) } })))
+    const response = await saved(
+      communitiesAction(
+        routeArgs(
+          '/communities',
+          {},
+          {
+            method: 'POST',
+            body: new URLSearchParams({ brandId: brand.id }),
+            headers: { Cookie: await signedInCookie(owner.id) },
+          },
+        ),
+      ),
+    )
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/settings`)
     expect((await stored()).status).toBe('active')
   })
@@ -237,7 +391,9 @@ describe('settings tab', () => {
     const outsider = await makeUser()
     await grantRole(outsider, other, 'community-admin')
     const before = (await stored()).toJSON()
-    const response = await thrownResponse(settingsAction(await post(outsider, settingsPath(), defaultSettings({ name: 'Hijacked' }))))
+    const response = await thrownResponse(
+      settingsAction(await post(outsider, settingsPath(), defaultSettings({ name: 'Hijacked' }))),
+    )
     expect(response.headers.get('Location')).toContain(`/${brand.slug}/access-denied`)
     expect((await stored()).toJSON()).toEqual(before)
   })
@@ -259,22 +415,34 @@ describe('theme tab', () => {
 
   /** An image of a community's media library, as an upload leaves it. */
   const libraryImage = (community: Pick<Brand, 'id'>, kind: 'image' | 'file' = 'image') =>
-    Media.create({ brandId: community.id, userId: owner.id, kind, name: 'bg.png', contentType: kind === 'image' ? 'image/png' : 'application/pdf', size: 10, storageKey: `k/${Math.random()}` })
+    Media.create({
+      brandId: community.id,
+      userId: owner.id,
+      kind,
+      name: 'bg.png',
+      contentType: kind === 'image' ? 'image/png' : 'application/pdf',
+      size: 10,
+      storageKey: `k/${Math.random()}`,
+    })
 
   it('saves a custom theme with its flags, status colours, background and fonts', async () => {
     const image = await libraryImage(brand)
     await saved(
       themeAction(
-        await post(admin, themePath(), defaultTheme({
-          theme: 'custom',
-          'custom.primary': '#123456',
-          'custom.negative': '#aa0000',
-          customFlat: null,
-          customBordered: null,
-          'background.image': `/${brand.slug}/media/${image.id}`,
-          'background.size': 'contain',
-          fontBase: 'Open Sans',
-        })),
+        await post(
+          admin,
+          themePath(),
+          defaultTheme({
+            theme: 'custom',
+            'custom.primary': '#123456',
+            'custom.negative': '#aa0000',
+            customFlat: null,
+            customBordered: null,
+            'background.image': `/${brand.slug}/media/${image.id}`,
+            'background.size': 'contain',
+            fontBase: 'Open Sans',
+          }),
+        ),
       ),
     )
     const css = await rootStyle()
@@ -288,18 +456,52 @@ describe('theme tab', () => {
   it.each([
     ['an unknown theme', { theme: 'neon' }, 'theme', 'settings:errors.choiceInvalid'],
     ['a colour that is not hex', { 'custom.primary': 'red' }, 'custom.primary', 'settings:errors.colorInvalid'],
-    ['an unreadable custom text colour', { theme: 'custom', 'custom.onPrimary': '#b4461c' }, 'custom.onPrimary', 'settings:errors.contrast'],
-    ['a background image over http', { 'background.image': 'http://example.com/a.png' }, 'background.image', 'settings:errors.imageUrlInvalid'],
-    ['a background image on another site', { 'background.image': 'https://images.example.com/bg.png' }, 'background.image', 'settings:errors.imageUrlInvalid'],
-    ['a same-site path that is not library media (an auto-join link)', { 'background.image': '/x/events/e/auto-join?code=abc' }, 'background.image', 'settings:errors.imageUrlInvalid'],
-    ['a library address that is not stored', { 'background.image': '/x/media/nosuchitem' }, 'background.image', 'settings:errors.imageUrlInvalid'],
-    ['a background image that breaks out of url()', { 'background.image': 'https://x.example.com/a.png");}' }, 'background.image', 'settings:errors.imageUrlInvalid'],
+    [
+      'an unreadable custom text colour',
+      { theme: 'custom', 'custom.onPrimary': '#b4461c' },
+      'custom.onPrimary',
+      'settings:errors.contrast',
+    ],
+    [
+      'a background image over http',
+      { 'background.image': 'http://example.com/a.png' },
+      'background.image',
+      'settings:errors.imageUrlInvalid',
+    ],
+    [
+      'a background image on another site',
+      { 'background.image': 'https://images.example.com/bg.png' },
+      'background.image',
+      'settings:errors.imageUrlInvalid',
+    ],
+    [
+      'a same-site path that is not library media (an auto-join link)',
+      { 'background.image': '/x/events/e/auto-join?code=abc' },
+      'background.image',
+      'settings:errors.imageUrlInvalid',
+    ],
+    [
+      'a library address that is not stored',
+      { 'background.image': '/x/media/nosuchitem' },
+      'background.image',
+      'settings:errors.imageUrlInvalid',
+    ],
+    [
+      'a background image that breaks out of url()',
+      { 'background.image': 'https://x.example.com/a.png");}' },
+      'background.image',
+      'settings:errors.imageUrlInvalid',
+    ],
     ['a font name with a quote', { fontBase: 'Arial"' }, 'fontBase', 'settings:errors.fontInvalid'],
     ['an unknown background size', { 'background.size': '100%' }, 'background.size', 'settings:errors.choiceInvalid'],
   ])('refuses %s with 400 and changes nothing', async (_label, overrides, field, message) => {
     const before = (await stored()).toJSON()
     const image = (overrides as Record<string, string>)['background.image']?.replace(/^\/x\//, `/${brand.slug}/`)
-    const result = await refused(themeAction(await post(admin, themePath(), defaultTheme({ ...overrides, ...(image ? { 'background.image': image } : {}) }))))
+    const result = await refused(
+      themeAction(
+        await post(admin, themePath(), defaultTheme({ ...overrides, ...(image ? { 'background.image': image } : {}) })),
+      ),
+    )
     expect(result.error[field]).toEqual([message])
     expect((await stored()).toJSON()).toEqual(before)
   })
@@ -308,11 +510,33 @@ describe('theme tab', () => {
 describe('background image from another community or not an image', () => {
   it('refuses another community’s library image and a file that is not an image, changing nothing', async () => {
     const other = await makeCommunity()
-    const foreign = await Media.create({ brandId: other.brand.id, userId: other.owner.id, kind: 'image', name: 'bg.png', contentType: 'image/png', size: 10, storageKey: 'k/foreign' })
-    const pdf = await Media.create({ brandId: brand.id, userId: owner.id, kind: 'file', name: 'a.pdf', contentType: 'application/pdf', size: 10, storageKey: 'k/pdf' })
-    for (const address of [`/${brand.slug}/media/${foreign.id}`, `/${other.brand.slug}/media/${foreign.id}`, `/${brand.slug}/media/${pdf.id}`]) {
+    const foreign = await Media.create({
+      brandId: other.brand.id,
+      userId: other.owner.id,
+      kind: 'image',
+      name: 'bg.png',
+      contentType: 'image/png',
+      size: 10,
+      storageKey: 'k/foreign',
+    })
+    const pdf = await Media.create({
+      brandId: brand.id,
+      userId: owner.id,
+      kind: 'file',
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      storageKey: 'k/pdf',
+    })
+    for (const address of [
+      `/${brand.slug}/media/${foreign.id}`,
+      `/${other.brand.slug}/media/${foreign.id}`,
+      `/${brand.slug}/media/${pdf.id}`,
+    ]) {
       const before = (await Brand.findByPk(brand.id))!.toJSON()
-      const result = await refused(themeAction(await post(admin, `/${brand.slug}/settings/theme`, defaultTheme({ 'background.image': address }))))
+      const result = await refused(
+        themeAction(await post(admin, `/${brand.slug}/settings/theme`, defaultTheme({ 'background.image': address }))),
+      )
       expect(result.error['background.image'], address).toEqual(['settings:errors.imageUrlInvalid'])
       expect((await Brand.findByPk(brand.id))!.toJSON()).toEqual(before)
     }
@@ -324,14 +548,19 @@ describe('language tab', () => {
 
   it('renders the next page of the community in the chosen language, and back to each visitor’s own', async () => {
     await saved(languageAction(await post(admin, languagePath(), { intent: 'language', communityLanguage: 'pt' })))
-    const page = async () => unwrap(await rootLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { 'Accept-Language': 'es' } })))
+    const page = async () =>
+      unwrap(
+        await rootLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { 'Accept-Language': 'es' } })),
+      )
     expect((await page()).language).toBe('pt')
     await saved(languageAction(await post(admin, languagePath(), { intent: 'language', communityLanguage: '' })))
     expect((await page()).language).toBe('es')
   })
 
   it('refuses a language the product does not offer', async () => {
-    const result = await refused(languageAction(await post(admin, languagePath(), { intent: 'language', communityLanguage: 'fr' })))
+    const result = await refused(
+      languageAction(await post(admin, languagePath(), { intent: 'language', communityLanguage: 'fr' })),
+    )
     expect(result.error.communityLanguage).toEqual(['settings:errors.languageInvalid'])
     expect((await stored()).communityLanguage).toBeNull()
   })
@@ -341,19 +570,31 @@ describe('install tab and public install page', () => {
   const installPath = () => `/${brand.slug}/settings/install`
 
   it('saves the site address (embedding page and its domain)', async () => {
-    await saved(installAction(await post(admin, installPath(), { intent: 'install', siteUrl: 'https://www.example.org/community' })))
-    expect(await stored()).toMatchObject({ embeddedClientUrl: 'https://www.example.org/community', documentDomain: 'www.example.org' })
-    const data = await installLoader(routeArgs(installPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }))
+    await saved(
+      installAction(
+        await post(admin, installPath(), { intent: 'install', siteUrl: 'https://www.example.org/community' }),
+      ),
+    )
+    expect(await stored()).toMatchObject({
+      embeddedClientUrl: 'https://www.example.org/community',
+      documentDomain: 'www.example.org',
+    })
+    const data = await installLoader(
+      routeArgs(installPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }),
+    )
     expect(data.siteUrl).toBe('https://www.example.org/community')
     expect(data.snippets.community).toContain(`/${brand.slug}"`)
   })
 
-  it.each(['example.org', 'ftp://example.org', 'https://localhost', 'https://exa mple.org'])('refuses %s: "Site domain must be a valid URL"', async (siteUrl) => {
-    const result = await refused(installAction(await post(admin, installPath(), { intent: 'install', siteUrl })))
-    expect(result.error.siteUrl).toEqual(['settings:errors.siteUrlInvalid'])
-    expect(result.initialValue.siteUrl).toBe(siteUrl)
-    expect((await stored()).embeddedClientUrl).toBeNull()
-  })
+  it.each(['example.org', 'ftp://example.org', 'https://localhost', 'https://exa mple.org'])(
+    'refuses %s: "Site domain must be a valid URL"',
+    async (siteUrl) => {
+      const result = await refused(installAction(await post(admin, installPath(), { intent: 'install', siteUrl })))
+      expect(result.error.siteUrl).toEqual(['settings:errors.siteUrlInvalid'])
+      expect(result.initialValue.siteUrl).toBe(siteUrl)
+      expect((await stored()).embeddedClientUrl).toBeNull()
+    },
+  )
 
   it('shows the public install page to anyone, with the snippets', async () => {
     const data = await publicInstallLoader(routeArgs(`/${brand.slug}/install`, { brand: brand.slug }))
@@ -368,8 +609,24 @@ describe('what the meeting reads', () => {
     const hub = brand.topLevelRoomId!
     const { Room } = await import('#models/index')
     const room = await Room.findByPk(hub, { rejectOnEmpty: true })
-    await saved(settingsAction(await post(admin, settingsPath(), defaultSettings({ redirectOnEndCall: 'home', 'peerSettings.peersMax': '4', 'toolbarControls.chat': null }))))
-    const page = unwrap(await roomLoader(routeArgs(`/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug }, { headers: { Cookie: await signedInCookie(admin.id) } }))) as {
+    await saved(
+      settingsAction(
+        await post(
+          admin,
+          settingsPath(),
+          defaultSettings({ redirectOnEndCall: 'home', 'peerSettings.peersMax': '4', 'toolbarControls.chat': null }),
+        ),
+      ),
+    )
+    const page = unwrap(
+      await roomLoader(
+        routeArgs(
+          `/${brand.slug}/${room.slug}`,
+          { brand: brand.slug, room: room.slug },
+          { headers: { Cookie: await signedInCookie(admin.id) } },
+        ),
+      ),
+    ) as {
       endUrl: string
       settings: { peersMax: number; controls: { chat: boolean } }
     }

@@ -35,21 +35,36 @@ type Result = { status: number; error: string | null; location: string | null; f
 /** Posts a person form as `as`, to the person's dialog (or the drawer), and reads what came back. */
 async function post(as: User, fields: Record<string, string>, where: 'person' | 'drawer' = 'person'): Promise<Result> {
   const path = where === 'person' ? `/${brand.slug}/contacts/${fields.userId}` : `/${brand.slug}/contacts`
-  const args = routeArgs(path, { brand: brand.slug, userId: fields.userId ?? '' }, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { Cookie: await signedInCookie(as.id) },
-  })
+  const args = routeArgs(
+    path,
+    { brand: brand.slug, userId: fields.userId ?? '' },
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { Cookie: await signedInCookie(as.id) },
+    },
+  )
   try {
     const result = await (where === 'person' ? personAction(args) : contactsAction(args))
-    return { status: initOf(result).status, error: (unwrap(result) as { error: string }).error, location: null, flash: false }
+    return {
+      status: initOf(result).status,
+      error: (unwrap(result) as { error: string }).error,
+      location: null,
+      flash: false,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
-    return { status: thrown.status, error: null, location: thrown.headers.get('Location'), flash: (thrown.headers.get('Set-Cookie') ?? '').includes('__flash') }
+    return {
+      status: thrown.status,
+      error: null,
+      location: thrown.headers.get('Location'),
+      flash: (thrown.headers.get('Set-Cookie') ?? '').includes('__flash'),
+    }
   }
 }
 
-const act = (as: User, intent: string, other: User, extra: Record<string, string> = {}) => post(as, { intent, userId: other.id, ...extra })
+const act = (as: User, intent: string, other: User, extra: Record<string, string> = {}) =>
+  post(as, { intent, userId: other.id, ...extra })
 
 /** Both rows of a pair, as [mine, theirs] statuses (undefined: no row). */
 async function pair(a: User, b: User) {
@@ -61,7 +76,13 @@ async function pair(a: User, b: User) {
 }
 
 async function drawer(as: User, query = '') {
-  return contactsLoader(routeArgs(`/${brand.slug}/contacts${query}`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(as.id) } }))
+  return contactsLoader(
+    routeArgs(
+      `/${brand.slug}/contacts${query}`,
+      { brand: brand.slug },
+      { headers: { Cookie: await signedInCookie(as.id) } },
+    ),
+  )
 }
 
 describe('a connection request', () => {
@@ -72,9 +93,17 @@ describe('a connection request', () => {
   })
 
   it('goes back to the person dialog when `back` names another site or another community', async () => {
-    for (const back of ['https://evil.test/x', '//evil.test/x', `/${brand.slug}//evil.test`, '/other-community/contacts']) {
+    for (const back of [
+      'https://evil.test/x',
+      '//evil.test/x',
+      `/${brand.slug}//evil.test`,
+      '/other-community/contacts',
+    ]) {
       await act(ana, 'request', ben)
-      expect(await act(ana, 'withdraw', ben, { back })).toMatchObject({ status: 302, location: `/${brand.slug}/contacts/${ben.id}` })
+      expect(await act(ana, 'withdraw', ben, { back })).toMatchObject({
+        status: 302,
+        location: `/${brand.slug}/contacts/${ben.id}`,
+      })
     }
   })
 
@@ -133,7 +162,7 @@ describe('a connection request', () => {
     expect(await UserConnection.count({ where: { brandId: brand.id } })).toBe(0)
   })
 
-  it('sent twice at once, or crossing the other person\'s at once, leaves one consistent pair and a 409', async () => {
+  it("sent twice at once, or crossing the other person's at once, leaves one consistent pair and a 409", async () => {
     const twice = await Promise.all([act(ana, 'request', ben), act(ana, 'request', ben)])
     expect(twice.map((r) => r.status).sort()).toEqual([302, 409])
     expect(await pair(ana, ben)).toEqual(['requested', 'pending'])
@@ -144,8 +173,17 @@ describe('a connection request', () => {
   })
 
   it('answers bad input with 400 and "Your changes were not saved", changing nothing', async () => {
-    for (const fields of [{ intent: 'request' }, { intent: 'befriend', userId: ben.id }, { intent: 'request', userId: 'x'.repeat(37) }, { intent: 'request', userId: 'a b' }, {}]) {
-      expect(await post(ana, fields as Record<string, string>)).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })
+    for (const fields of [
+      { intent: 'request' },
+      { intent: 'befriend', userId: ben.id },
+      { intent: 'request', userId: 'x'.repeat(37) },
+      { intent: 'request', userId: 'a b' },
+      {},
+    ]) {
+      expect(await post(ana, fields as Record<string, string>)).toMatchObject({
+        status: 400,
+        error: 'connections:errors.badRequest',
+      })
     }
     expect(await UserConnection.count({ where: { brandId: brand.id } })).toBe(0)
   })
@@ -225,7 +263,13 @@ describe('the contacts drawer', () => {
     expect(anonymous.headers.get('Location')).toMatch(/^\/private\?/)
     const { owner: outsider } = await makeCommunity()
     const refused = await thrownResponse(
-      contactsLoader(routeArgs(`/${brand.slug}/contacts`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(outsider.id) } })),
+      contactsLoader(
+        routeArgs(
+          `/${brand.slug}/contacts`,
+          { brand: brand.slug },
+          { headers: { Cookie: await signedInCookie(outsider.id) } },
+        ),
+      ),
     )
     expect(refused.headers.get('Location')).toContain('/access-denied')
   })
@@ -233,15 +277,27 @@ describe('the contacts drawer', () => {
 
 describe('the person dialog', () => {
   const open = async (as: User, userId: string) =>
-    personLoader(routeArgs(`/${brand.slug}/contacts/${userId}`, { brand: brand.slug, userId }, { headers: { Cookie: await signedInCookie(as.id) } }))
+    personLoader(
+      routeArgs(
+        `/${brand.slug}/contacts/${userId}`,
+        { brand: brand.slug, userId },
+        { headers: { Cookie: await signedInCookie(as.id) } },
+      ),
+    )
 
   it('shows where I stand and only the buttons the state allows', async () => {
     expect(unwrap(await open(ana, ben.id))).toMatchObject({ standing: { state: 'none' }, intents: ['request'] })
     await act(ana, 'request', ben)
     expect(unwrap(await open(ana, ben.id))).toMatchObject({ standing: { state: 'requested' }, intents: ['withdraw'] })
-    expect(unwrap(await open(ben, ana.id))).toMatchObject({ standing: { state: 'pending' }, intents: ['accept', 'reject'] })
+    expect(unwrap(await open(ben, ana.id))).toMatchObject({
+      standing: { state: 'pending' },
+      intents: ['accept', 'reject'],
+    })
     await act(ben, 'accept', ana)
-    expect(unwrap(await open(ana, ben.id))).toMatchObject({ standing: { state: 'accepted' }, intents: ['favorite', 'follow', 'remove'] })
+    expect(unwrap(await open(ana, ben.id))).toMatchObject({
+      standing: { state: 'accepted' },
+      intents: ['favorite', 'follow', 'remove'],
+    })
   })
 
   it('is not found for someone outside the community, and my own goes back to the contacts', async () => {
@@ -257,37 +313,59 @@ describe('room follows', () => {
     const room = await makeRoom(brand, { name: 'Book Club' })
     expect((await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).status).toBe(302)
     expect(await RoomFollow.count({ where: { roomId: room.id, userId: ana.id } })).toBe(1)
-    expect((await drawer(ana)).rooms).toEqual([expect.objectContaining({ roomId: room.id, slug: room.slug, name: 'Book Club', postNotifications: true })])
+    expect((await drawer(ana)).rooms).toEqual([
+      expect.objectContaining({ roomId: room.id, slug: room.slug, name: 'Book Club', postNotifications: true }),
+    ])
     const other = await makeRoom(brand)
     expect(await followedRoomIds(ana.id, [room.id, other.id])).toEqual([room.id])
     expect(await followedRoomIds(ben.id, [room.id, other.id])).toEqual([])
     expect(await roomFollowerCount(room.id)).toBe(1)
-    expect(await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).toMatchObject({ status: 409, error: 'connections:errors.alreadyFollowingRoom' })
+    expect(await post(ana, { intent: 'follow-room', room: room.slug }, 'drawer')).toMatchObject({
+      status: 409,
+      error: 'connections:errors.alreadyFollowingRoom',
+    })
     expect((await post(ana, { intent: 'unfollow-room', room: room.slug }, 'drawer')).status).toBe(302)
     expect(await RoomFollow.count({ where: { roomId: room.id } })).toBe(0)
-    expect(await post(ana, { intent: 'unfollow-room', room: room.slug }, 'drawer')).toMatchObject({ status: 404, error: 'connections:errors.notFollowingRoom' })
+    expect(await post(ana, { intent: 'unfollow-room', room: room.slug }, 'drawer')).toMatchObject({
+      status: 404,
+      error: 'connections:errors.notFollowingRoom',
+    })
   })
 
   it('refuse a room of another community (404) and a members-only group I am not in (403)', async () => {
     const { brand: other } = await makeCommunity()
     const elsewhere = await makeRoom(other)
-    expect(await post(ana, { intent: 'follow-room', room: elsewhere.slug }, 'drawer')).toMatchObject({ status: 404, error: 'connections:errors.roomNotFound' })
+    expect(await post(ana, { intent: 'follow-room', room: elsewhere.slug }, 'drawer')).toMatchObject({
+      status: 404,
+      error: 'connections:errors.roomNotFound',
+    })
     const closed = await makeRoom(brand, { membersOnly: true } as Partial<Room>)
-    expect(await post(ana, { intent: 'follow-room', room: closed.slug }, 'drawer')).toMatchObject({ status: 403, error: 'connections:errors.roomDenied' })
+    expect(await post(ana, { intent: 'follow-room', room: closed.slug }, 'drawer')).toMatchObject({
+      status: 403,
+      error: 'connections:errors.roomDenied',
+    })
     expect(await RoomFollow.count()).toBe(0)
   })
 })
 
 describe('the thrown messages (spec §8)', () => {
   it('"Missing connected user" for a connection call that names nobody, "Missing room ID" for a room follow that names no room', async () => {
-    await expect(performPersonAction({ brandId: brand.id, actorId: ana.id, intent: 'request', userId: '' })).rejects.toThrow(/^Missing connected user$/)
+    await expect(
+      performPersonAction({ brandId: brand.id, actorId: ana.id, intent: 'request', userId: '' }),
+    ).rejects.toThrow(/^Missing connected user$/)
     await expect(followRoom({ brand, userId: ana.id, roomSlug: '', follow: true })).rejects.toThrow(/^Missing room ID$/)
     expect(await UserConnection.count({ where: { brandId: brand.id } })).toBe(0)
     expect(await RoomFollow.count()).toBe(0)
   })
 
   it('a form without them is bad input (400), never a 500', async () => {
-    expect(await post(ana, { intent: 'request', userId: '' })).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })
-    expect(await post(ana, { intent: 'follow-room', room: '' }, 'drawer')).toMatchObject({ status: 400, error: 'connections:errors.badRequest' })
+    expect(await post(ana, { intent: 'request', userId: '' })).toMatchObject({
+      status: 400,
+      error: 'connections:errors.badRequest',
+    })
+    expect(await post(ana, { intent: 'follow-room', room: '' }, 'drawer')).toMatchObject({
+      status: 400,
+      error: 'connections:errors.badRequest',
+    })
   })
 })

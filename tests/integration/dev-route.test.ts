@@ -51,7 +51,9 @@ beforeAll(async () => {
 describe('dev loader (developer console)', () => {
   it('lists the outbox newest first with the code or link each message carries', async () => {
     const { outbox } = await loader(routeArgs('/dev'))
-    expect(outbox.map(({ recipient, channel, subject, code, status }) => ({ recipient, channel, subject, code, status }))).toEqual([
+    expect(
+      outbox.map(({ recipient, channel, subject, code, status }) => ({ recipient, channel, subject, code, status })),
+    ).toEqual([
       { recipient: '+15550002222', channel: 'sms', subject: null, code: '111222', status: 'dev' },
       { recipient: 'noah@demo.hearth.test', channel: 'mail', subject: 'Welcome', code: null, status: 'pending' },
       {
@@ -72,10 +74,15 @@ describe('dev loader (developer console)', () => {
   it('lists the seeded accounts with their community and role', async () => {
     const { accounts } = await loader(routeArgs('/dev'))
     expect(accounts).toHaveLength(DEMO_ACCOUNTS.length)
-    const byEmail = Object.fromEntries(accounts.map(({ emailAddress, name, community, role }) => [emailAddress, { name, community, role }]))
+    const byEmail = Object.fromEntries(
+      accounts.map(({ emailAddress, name, community, role }) => [emailAddress, { name, community, role }]),
+    )
     expect(byEmail).toEqual(
       Object.fromEntries(
-        DEMO_ACCOUNTS.map((account) => [account.emailAddress, { name: account.name, community: 'Hearth Demo', role: account.role }]),
+        DEMO_ACCOUNTS.map((account) => [
+          account.emailAddress,
+          { name: account.name, community: 'Hearth Demo', role: account.role },
+        ]),
       ),
     )
   })

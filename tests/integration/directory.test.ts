@@ -6,7 +6,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { Brand, Membership, Room, type User } from '#models/index'
 import { loader as layoutLoader, handle as layoutHandle } from '#app/routes/directory.$brand/route'
 import { loader as indexLoader } from '#app/routes/directory.$brand._index'
-import { action as adminDirectoryAction, loader as adminDirectoryLoader } from '#app/routes/$brand._community.admin.directory/route'
+import {
+  action as adminDirectoryAction,
+  loader as adminDirectoryLoader,
+} from '#app/routes/$brand._community.admin.directory/route'
 import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { directorySettingsDefaults } from '#models/brand-config'
 import { mainBrand } from '#models/main-brand'
@@ -33,7 +36,11 @@ async function enableDirectory(fields: Partial<ReturnType<typeof directorySettin
 const cookie = async (as: User | null) => (as ? { Cookie: await signedInCookie(as.id) } : undefined)
 
 async function directory(as: User | null, page = 'page') {
-  return unwrap(await layoutLoader(routeArgs(`/directory/${brand.slug}/${page}`, { brand: brand.slug }, { headers: await cookie(as) })))
+  return unwrap(
+    await layoutLoader(
+      routeArgs(`/directory/${brand.slug}/${page}`, { brand: brand.slug }, { headers: await cookie(as) }),
+    ),
+  )
 }
 const listed = async (as: User | null) => (await directory(as)).rooms.map((room) => room.slug)
 
@@ -41,24 +48,38 @@ describe('a disabled directory', () => {
   it('is not found, for its owner as for anyone', async () => {
     await brand.update({ directorySettings: { ...directorySettingsDefaults(), enabled: false } })
     for (const as of [owner, member, null]) {
-      const response = await thrownResponse(layoutLoader(routeArgs(`/directory/${brand.slug}/page`, { brand: brand.slug }, { headers: await cookie(as) })))
+      const response = await thrownResponse(
+        layoutLoader(routeArgs(`/directory/${brand.slug}/page`, { brand: brand.slug }, { headers: await cookie(as) })),
+      )
       expect(response.status).toBe(404)
     }
   })
 
   it('of an unknown or inactive community is not found either', async () => {
-    const unknown = await thrownResponse(layoutLoader(routeArgs('/directory/no-such-community/page', { brand: 'no-such-community' })))
+    const unknown = await thrownResponse(
+      layoutLoader(routeArgs('/directory/no-such-community/page', { brand: 'no-such-community' })),
+    )
     expect(unknown.headers.get('Location')).toBe('/community-not-found')
     await brand.update({ status: 'deleted' })
-    const inactive = await thrownResponse(layoutLoader(routeArgs(`/directory/${brand.slug}/page`, { brand: brand.slug })))
+    const inactive = await thrownResponse(
+      layoutLoader(routeArgs(`/directory/${brand.slug}/page`, { brand: brand.slug })),
+    )
     expect(inactive.headers.get('Location')).toBe('/community-not-found')
   })
 })
 
 describe('what the listing shows', () => {
   it('shows rooms visible to everyone to guests, and adds those for members to members', async () => {
-    const open = await makeRoom(brand, { name: 'Open Lounge', enabledInDirectory: true, visibleInDirectory: 'everyone' })
-    const inner = await makeRoom(brand, { name: 'Inner Circle', enabledInDirectory: true, visibleInDirectory: 'members' })
+    const open = await makeRoom(brand, {
+      name: 'Open Lounge',
+      enabledInDirectory: true,
+      visibleInDirectory: 'everyone',
+    })
+    const inner = await makeRoom(brand, {
+      name: 'Inner Circle',
+      enabledInDirectory: true,
+      visibleInDirectory: 'members',
+    })
     await makeRoom(brand, { name: 'Hidden', enabledInDirectory: true, visibleInDirectory: 'none' })
     await makeRoom(brand, { name: 'Not in it', enabledInDirectory: false, visibleInDirectory: 'everyone' })
     expect(await listed(null)).toEqual([open.slug])
@@ -125,7 +146,7 @@ describe('what the listing shows', () => {
     expect(layoutHandle.frameAncestors(await directory(null, 'launcher'))).toEqual([])
   })
 
-  it('lays its own theme over the community\'s when one is chosen', async () => {
+  it("lays its own theme over the community's when one is chosen", async () => {
     expect((await directory(null)).themeStyle).toBeNull()
     await enableDirectory({ theme: 'dark' })
     const style = (await directory(null)).themeStyle
@@ -150,16 +171,41 @@ describe('the directory settings form', () => {
 
   const path = () => `/${brand.slug}/admin/directory`
   const post = async (fields: Record<string, string>) =>
-    adminDirectoryAction(routeArgs(path(), { brand: brand.slug }, { method: 'POST', body: new URLSearchParams(fields), headers: await cookie(admin) }))
-  const good = { intent: 'settings', enabled: 'on', type: 'listing', position: 'bottom-left', offsetX: '0', offsetY: '400', theme: 'oceanic', selfSignup: 'on' }
+    adminDirectoryAction(
+      routeArgs(
+        path(),
+        { brand: brand.slug },
+        { method: 'POST', body: new URLSearchParams(fields), headers: await cookie(admin) },
+      ),
+    )
+  const good = {
+    intent: 'settings',
+    enabled: 'on',
+    type: 'listing',
+    position: 'bottom-left',
+    offsetX: '0',
+    offsetY: '400',
+    theme: 'oceanic',
+    selfSignup: 'on',
+  }
   const stored = async () => (await Brand.findByPk(brand.id, { rejectOnEmpty: true })).directorySettings
 
   it('saves every setting, with a flash, and the page shows them', async () => {
     const response = await thrownResponse(post(good))
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(path())
-    expect(await stored()).toMatchObject({ enabled: true, type: 'listing', position: 'bottom-left', offsetX: 0, offsetY: 400, theme: 'oceanic', selfSignup: true })
-    const page = unwrap(await adminDirectoryLoader(routeArgs(path(), { brand: brand.slug }, { headers: await cookie(admin) })))
+    expect(await stored()).toMatchObject({
+      enabled: true,
+      type: 'listing',
+      position: 'bottom-left',
+      offsetX: 0,
+      offsetY: 400,
+      theme: 'oceanic',
+      selfSignup: true,
+    })
+    const page = unwrap(
+      await adminDirectoryLoader(routeArgs(path(), { brand: brand.slug }, { headers: await cookie(admin) })),
+    )
     expect(page.settings).toMatchObject({ enabled: true, type: 'listing', theme: 'oceanic' })
   })
 
@@ -181,7 +227,10 @@ describe('the directory settings form', () => {
     const before = await stored()
     const result = await post({ ...good, [field]: value })
     expect(initOf(result).status).toBe(400)
-    const reply = unwrap(result) as { intent: string; result: { error: Record<string, string[]>; initialValue: Record<string, string> } }
+    const reply = unwrap(result) as {
+      intent: string
+      result: { error: Record<string, string[]>; initialValue: Record<string, string> }
+    }
     expect(reply.result.error[field]).toEqual([message])
     // Conform drops an empty field from what it hands back; the page shows it empty, as typed.
     expect(reply.result.initialValue[field] ?? '').toBe(value)
@@ -191,13 +240,23 @@ describe('the directory settings form', () => {
   it('keeps the per-room form working beside it', async () => {
     const room = await makeRoom(brand)
     await thrownResponse(post({ intent: 'directory', id: room.id, visibility: 'members', pinned: 'on' }))
-    expect(await Room.findByPk(room.id)).toMatchObject({ enabledInDirectory: true, visibleInDirectory: 'members', pinnedInDirectory: true })
+    expect(await Room.findByPk(room.id)).toMatchObject({
+      enabledInDirectory: true,
+      visibleInDirectory: 'members',
+      pinnedInDirectory: true,
+    })
   })
 })
 
 describe('QR code of a room link', () => {
   const qr = async (roomSlug: string, as: User | null) =>
-    qrLoader(routeArgs(`/resources/qr/${brand.slug}/${roomSlug}`, { brand: brand.slug, room: roomSlug }, { headers: await cookie(as) }))
+    qrLoader(
+      routeArgs(
+        `/resources/qr/${brand.slug}/${roomSlug}`,
+        { brand: brand.slug, room: roomSlug },
+        { headers: await cookie(as) },
+      ),
+    )
 
   it('is an SVG drawn on the server, for whoever may open the room', async () => {
     const room = await makePersonalRoom(brand, member)
@@ -222,7 +281,7 @@ describe('QR code of a room link', () => {
     expect(await (await qr(one.slug, null)).text()).not.toBe(await (await qr(two.slug, null)).text())
   })
 
-  it('is refused like the room: unknown link → room not found; a members\' group → sign in, then access denied', async () => {
+  it("is refused like the room: unknown link → room not found; a members' group → sign in, then access denied", async () => {
     const unknown = await thrownResponse(qr('no-such-room', member))
     expect(unknown.headers.get('Location')).toMatch(/room-not-found/)
     const inner = await makeRoom(brand)

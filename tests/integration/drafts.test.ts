@@ -14,7 +14,10 @@ import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 import { flashOf } from '../support/flash'
 
-type Reply = { formId: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+type Reply = {
+  formId: string
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+}
 
 let brand: Brand
 let hub: Room
@@ -34,10 +37,17 @@ beforeAll(async () => {
 })
 
 const post = (path: string, fields: Record<string, string>, cookie: string) =>
-  routeArgs(path, { brand: brand.slug }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } })
-const onDrafts = (fields: Record<string, string>, cookie = memberCookie) => draftsAction(post(`/${brand.slug}/drafts`, fields, cookie))
-const listFor = async (cookie = memberCookie) => unwrap(await draftsLoader(routeArgs(`/${brand.slug}/drafts`, { brand: brand.slug }, { headers: { Cookie: cookie } })))
-const aDraft = (message = 'A draft', authorId = member.id) => saveDraft(brand, authorId, { contextRoomId: hub.id, message })
+  routeArgs(
+    path,
+    { brand: brand.slug },
+    { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } },
+  )
+const onDrafts = (fields: Record<string, string>, cookie = memberCookie) =>
+  draftsAction(post(`/${brand.slug}/drafts`, fields, cookie))
+const listFor = async (cookie = memberCookie) =>
+  unwrap(await draftsLoader(routeArgs(`/${brand.slug}/drafts`, { brand: brand.slug }, { headers: { Cookie: cookie } })))
+const aDraft = (message = 'A draft', authorId = member.id) =>
+  saveDraft(brand, authorId, { contextRoomId: hub.id, message })
 const state = async (id: string) => (await Post.findByPk(id))!
 
 async function refusal(work: Promise<unknown>) {
@@ -49,7 +59,15 @@ const utcLocal = (ms: number) => new Date(Date.now() + ms).toISOString().slice(0
 
 describe('saving a draft from the composer', () => {
   it('keeps it unpublished, out of the feed, and lands on the drafts panel', async () => {
-    const response = await thrownResponse(homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId: hub.id, message: 'Not yet <script>x</script>' }, memberCookie)))
+    const response = await thrownResponse(
+      homeAction(
+        post(
+          `/${brand.slug}`,
+          { intent: 'draft', contextRoomId: hub.id, message: 'Not yet <script>x</script>' },
+          memberCookie,
+        ),
+      ),
+    )
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/drafts`)
     expect((await flashOf(response))?.message).toBe('posts:flash.draftSaved')
     const draft = await Post.findOne({ where: { authorId: member.id }, order: [['createdAt', 'DESC']] })
@@ -62,7 +80,9 @@ describe('saving a draft from the composer', () => {
 
   it('refuses an empty draft with 400, the spec message and nothing written', async () => {
     const before = await Post.count()
-    const { status, body } = await refusal(homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId: hub.id, message: '  ' }, memberCookie)))
+    const { status, body } = await refusal(
+      homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId: hub.id, message: '  ' }, memberCookie)),
+    )
     expect(status).toBe(400)
     expect(body.formId).toBe('new-post')
     expect(body.result.error?.message).toEqual(['posts:errors.missingContent'])
@@ -72,7 +92,9 @@ describe('saving a draft from the composer', () => {
   it('refuses a room id that is not an id (a NUL once made SQLite fail) with 400 and nothing written', async () => {
     const before = await Post.count()
     for (const contextRoomId of ['a\u0000b', `${hub.id.slice(0, 35)}'`]) {
-      const { status, body } = await refusal(homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId, message: 'x' }, memberCookie)))
+      const { status, body } = await refusal(
+        homeAction(post(`/${brand.slug}`, { intent: 'draft', contextRoomId, message: 'x' }, memberCookie)),
+      )
       expect(status).toBe(400)
       expect(body.result.error?.contextRoomId).toEqual(['posts:errors.badRequest'])
     }
@@ -89,18 +111,23 @@ describe('drafts are their author’s alone', () => {
     expect(ids).not.toContain(theirs.id)
   })
 
-  it.each(['publish', 'delete', 'cancel'])('answers %s on someone else’s draft as not found, changing nothing', async (intent) => {
-    const theirs = await aDraft('Theirs', other.id)
-    const { status, body } = await refusal(onDrafts({ intent, postId: theirs.id }))
-    expect(status).toBe(404)
-    expect(body.result.error?.['']).toEqual(['posts:errors.draftNotFound'])
-    expect((await state(theirs.id)).status).toBe('draft')
-    expect((await state(theirs.id)).deleted).toBe(false)
-  })
+  it.each(['publish', 'delete', 'cancel'])(
+    'answers %s on someone else’s draft as not found, changing nothing',
+    async (intent) => {
+      const theirs = await aDraft('Theirs', other.id)
+      const { status, body } = await refusal(onDrafts({ intent, postId: theirs.id }))
+      expect(status).toBe(404)
+      expect(body.result.error?.['']).toEqual(['posts:errors.draftNotFound'])
+      expect((await state(theirs.id)).status).toBe('draft')
+      expect((await state(theirs.id)).deleted).toBe(false)
+    },
+  )
 
   it('answers a schedule of someone else’s draft as not found', async () => {
     const theirs = await aDraft('Theirs', other.id)
-    const { status } = await refusal(onDrafts({ intent: 'schedule', postId: theirs.id, publishAt: utcLocal(3_600_000), timeZone: 'UTC' }))
+    const { status } = await refusal(
+      onDrafts({ intent: 'schedule', postId: theirs.id, publishAt: utcLocal(3_600_000), timeZone: 'UTC' }),
+    )
     expect(status).toBe(404)
     expect((await state(theirs.id)).status).toBe('draft')
   })
@@ -115,7 +142,9 @@ describe('drafts are their author’s alone', () => {
 describe('scheduling', () => {
   it('schedules a draft for a future time in the chosen zone', async () => {
     const draft = await aDraft()
-    const response = await thrownResponse(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-07-01T09:30', timeZone: 'America/New_York' }))
+    const response = await thrownResponse(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-07-01T09:30', timeZone: 'America/New_York' }),
+    )
     expect((await flashOf(response))?.message).toBe('posts:flash.scheduled')
     const after = await state(draft.id)
     expect(after.status).toBe('scheduled')
@@ -126,20 +155,32 @@ describe('scheduling', () => {
 
   it('reschedules a scheduled post', async () => {
     const draft = await aDraft()
-    await thrownResponse(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }))
-    await thrownResponse(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-02T10:00', timeZone: 'UTC' }))
+    await thrownResponse(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }),
+    )
+    await thrownResponse(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-02T10:00', timeZone: 'UTC' }),
+    )
     expect((await state(draft.id)).draftPostTime!.toISOString()).toBe('2099-01-02T10:00:00.000Z')
   })
 
   it.each([
     ['a time a minute ago', () => utcLocal(-60_000), 'UTC', 'publishAt', 'posts:errors.scheduleInPast'],
-    ['a time in the past in another zone', () => '2001-01-01T00:00', 'Asia/Tokyo', 'publishAt', 'posts:errors.scheduleInPast'],
+    [
+      'a time in the past in another zone',
+      () => '2001-01-01T00:00',
+      'Asia/Tokyo',
+      'publishAt',
+      'posts:errors.scheduleInPast',
+    ],
     ['no time', () => '', 'UTC', 'publishAt', 'posts:errors.missingScheduledTime'],
     ['a date that does not exist', () => '2099-02-31T10:00', 'UTC', 'publishAt', 'posts:errors.missingScheduledTime'],
     ['an unknown time zone', () => '2099-01-01T10:00', 'Mars/Olympus', 'timeZone', 'posts:errors.invalidTimeZone'],
   ])('refuses %s with 400 and its message, the draft unchanged', async (_, publishAt, timeZone, field, problem) => {
     const draft = await aDraft()
-    const { status, body } = await refusal(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: publishAt(), timeZone }))
+    const { status, body } = await refusal(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: publishAt(), timeZone }),
+    )
     expect(status).toBe(400)
     expect(body.formId).toBe(`schedule-${draft.id}`)
     expect(body.result.error?.[field]).toEqual([problem])
@@ -167,7 +208,9 @@ describe('scheduling', () => {
 
   it('cancels a schedule: the post goes back to the drafts', async () => {
     const draft = await aDraft()
-    await thrownResponse(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }))
+    await thrownResponse(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }),
+    )
     const response = await thrownResponse(onDrafts({ intent: 'cancel', postId: draft.id }))
     expect((await flashOf(response))?.message).toBe('posts:flash.scheduleCancelled')
     const after = await state(draft.id)
@@ -195,7 +238,9 @@ describe('publishing now, editing, deleting', () => {
 
   it('publishes a scheduled post now', async () => {
     const draft = await aDraft()
-    await thrownResponse(onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }))
+    await thrownResponse(
+      onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }),
+    )
     await thrownResponse(onDrafts({ intent: 'publish', postId: draft.id }))
     const after = await state(draft.id)
     expect(after.status).toBe('published')
@@ -228,7 +273,9 @@ describe('publishing now, editing, deleting', () => {
     const viewer = await makeUser()
     await grantRole(viewer, brand, 'community-viewer')
     const draft = await aDraft('Old draft', viewer.id)
-    const { status, body } = await refusal(onDrafts({ intent: 'publish', postId: draft.id }, await signedInCookie(viewer.id)))
+    const { status, body } = await refusal(
+      onDrafts({ intent: 'publish', postId: draft.id }, await signedInCookie(viewer.id)),
+    )
     expect(status).toBe(403)
     expect(body.result.error?.['']).toEqual(['posts:errors.noPostPermission'])
     expect((await state(draft.id)).status).toBe('draft')

@@ -5,7 +5,13 @@ import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_EXPIRY_MS, EdgeRegistry, edgeUrlForRoom, liveEdges, type EdgeRegistryOptions } from '#edge/contract/assignment'
+import {
+  DEFAULT_EXPIRY_MS,
+  EdgeRegistry,
+  edgeUrlForRoom,
+  liveEdges,
+  type EdgeRegistryOptions,
+} from '#edge/contract/assignment'
 import { probeEdge } from '#edge/contract/edge-probe'
 import { edgeKeys } from '#edge/contract/protocol'
 
@@ -50,7 +56,8 @@ async function deadUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`
 }
 
-const healthy = (response: ServerResponse) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+const healthy = (response: ServerResponse) =>
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
 
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -96,7 +103,9 @@ describe('EdgeRegistry', () => {
     await b.start()
 
     for (const roomId of ['race-1', 'race-2', 'race-3']) {
-      const claims = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).claimRoom(roomId).then((won) => ({ edge: i % 2 === 0 ? 'edge-a' : 'edge-b', won })))
+      const claims = Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? a : b).claimRoom(roomId).then((won) => ({ edge: i % 2 === 0 ? 'edge-a' : 'edge-b', won })),
+      )
       const results = await Promise.all(claims)
       const winners = new Set(results.filter((result) => result.won).map((result) => result.edge))
       expect(winners.size).toBe(1)
@@ -122,7 +131,13 @@ describe('EdgeRegistry', () => {
     const lost: string[] = []
     const errors: unknown[] = []
     const partitioned = connect()
-    const a = registry('edge-a', { redis: partitioned, heartbeatMs: 100, ttlMs: 1000, onRoomLost: (roomId) => lost.push(roomId), onError: (error) => errors.push(error) })
+    const a = registry('edge-a', {
+      redis: partitioned,
+      heartbeatMs: 100,
+      ttlMs: 1000,
+      onRoomLost: (roomId) => lost.push(roomId),
+      onError: (error) => errors.push(error),
+    })
     const b = registry('edge-b', { heartbeatMs: 100, ttlMs: 1000 })
     await a.start()
     await b.start()
@@ -213,7 +228,8 @@ describe('edgeUrlForRoom', () => {
     // Sticky, even once the other edge is the lighter one.
     await b.claimRoom('busy-4')
     await b.claimRoom('busy-5')
-    for (let i = 0; i < 5; i++) expect(await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys })).toBe('http://edge-b.test:3001')
+    for (let i = 0; i < 5; i++)
+      expect(await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys })).toBe('http://edge-b.test:3001')
     expect(await edgeUrlForRoom(redis, 'room-2', 'http://fallback', { keys })).toBe('http://edge-a.test:3001')
   })
 
@@ -224,7 +240,9 @@ describe('edgeUrlForRoom', () => {
     await b.start()
     const webs = [connect(), connect()]
     for (const roomId of ['room-1', 'room-2', 'room-3', 'room-4']) {
-      const urls = await Promise.all(Array.from({ length: 10 }, (_, i) => edgeUrlForRoom(webs[i % 2]!, roomId, 'http://fallback', { keys })))
+      const urls = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => edgeUrlForRoom(webs[i % 2]!, roomId, 'http://fallback', { keys })),
+      )
       expect(new Set(urls).size).toBe(1)
     }
   })
@@ -265,7 +283,9 @@ describe('edgeUrlForRoom', () => {
     // Someone who never had it still gets the crashed edge: only a client that lost it says so.
     expect(await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys, probe: probeEdge })).toBe(crashedUrl)
     const started = Date.now()
-    expect(await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys, probe: probeEdge, unreachable: crashedUrl })).toBe('http://edge-b.test:3001')
+    expect(
+      await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys, probe: probeEdge, unreachable: crashedUrl }),
+    ).toBe('http://edge-b.test:3001')
     expect(Date.now() - started).toBeLessThan(DEFAULT_EXPIRY_MS / 2)
     expect(await redis.get(keys.roomOwner('room-1'))).toBe('edge-b')
     // Gone from the registry: no other room is sent there either.
@@ -284,29 +304,46 @@ describe('edgeUrlForRoom', () => {
     await a.claimRoom('room-a')
     await s.claimRoom('room-s')
 
-    expect(await edgeUrlForRoom(redis, 'room-a', 'http://fallback', { keys, probe: probeEdge, unreachable: answering })).toBe(answering)
-    expect(await edgeUrlForRoom(redis, 'room-s', 'http://fallback', { keys, probe: probeEdge, unreachable: stalled })).toBe(stalled)
+    expect(
+      await edgeUrlForRoom(redis, 'room-a', 'http://fallback', { keys, probe: probeEdge, unreachable: answering }),
+    ).toBe(answering)
+    expect(
+      await edgeUrlForRoom(redis, 'room-s', 'http://fallback', { keys, probe: probeEdge, unreachable: stalled }),
+    ).toBe(stalled)
     expect(await redis.get(keys.roomOwner('room-a'))).toBe('edge-a')
     expect(await redis.get(keys.roomOwner('room-s'))).toBe('edge-s')
     expect((await liveEdges(redis, keys)).map((edge) => edge.id).sort()).toEqual(['edge-a', 'edge-b', 'edge-s'])
     // The report names another edge than the owner: nothing is probed, nothing moves.
     let probed = 0
     const counting = (url: string) => (probed++, probeEdge(url))
-    expect(await edgeUrlForRoom(redis, 'room-a', 'http://fallback', { keys, probe: counting, unreachable: 'http://edge-b.test:3001' })).toBe(answering)
+    expect(
+      await edgeUrlForRoom(redis, 'room-a', 'http://fallback', {
+        keys,
+        probe: counting,
+        unreachable: 'http://edge-b.test:3001',
+      }),
+    ).toBe(answering)
     expect(probed).toBe(0)
   })
 
   it('gives a live edge condemned by mistake its registration back at its next heartbeat, and sends its clients after the room it lost', async () => {
     // Alive and heartbeating, but its port refuses the web app (a probe that got it wrong).
     const lost: string[] = []
-    const a = registry('edge-a', { publicUrl: await deadUrl(), heartbeatMs: 100, ttlMs: 1000, onRoomLost: (roomId) => lost.push(roomId) })
+    const a = registry('edge-a', {
+      publicUrl: await deadUrl(),
+      heartbeatMs: 100,
+      ttlMs: 1000,
+      onRoomLost: (roomId) => lost.push(roomId),
+    })
     const b = registry('edge-b', { heartbeatMs: 100, ttlMs: 1000 })
     await a.start()
     await b.start()
     await a.claimRoom('room-1')
     await a.claimRoom('room-2')
     const owner = (await liveEdges(redis, keys)).find((edge) => edge.id === 'edge-a')!
-    expect(await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys, probe: probeEdge, unreachable: owner.url })).toBe('http://edge-b.test:3001')
+    expect(
+      await edgeUrlForRoom(redis, 'room-1', 'http://fallback', { keys, probe: probeEdge, unreachable: owner.url }),
+    ).toBe('http://edge-b.test:3001')
 
     await expect.poll(() => lost, { timeout: 2000 }).toEqual(['room-1'])
     expect((await liveEdges(redis, keys)).map((edge) => edge.id).sort()).toEqual(['edge-a', 'edge-b'])
@@ -325,7 +362,8 @@ describe('probeEdge', () => {
     expect(await probeEdge(await deadUrl())).toBe('dead')
     expect(await probeEdge(`http://localhost:${new URL(await deadUrl()).port}`)).toBe('dead')
     expect(await probeEdge(await healthServer((response) => response.writeHead(502).end()))).toBe('dead')
-    const draining = (response: ServerResponse) => response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"draining"}')
+    const draining = (response: ServerResponse) =>
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"draining"}')
     expect(await probeEdge(await healthServer(draining))).toBe('dead')
   })
 
@@ -333,7 +371,8 @@ describe('probeEdge', () => {
     const started = Date.now()
     expect(await probeEdge(await healthServer(() => undefined), 300)).toBe('unknown')
     expect(Date.now() - started).toBeLessThan(2000)
-    const unavailable = (response: ServerResponse) => response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"unavailable"}')
+    const unavailable = (response: ServerResponse) =>
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"unavailable"}')
     expect(await probeEdge(await healthServer(unavailable))).toBe('unknown')
     expect(await probeEdge('http://edge.invalid:3001')).toBe('unknown')
   })

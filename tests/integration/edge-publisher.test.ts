@@ -133,7 +133,9 @@ describe('edges sharing the Redis adapter', () => {
   it('refuses to start on an unreachable Redis', async () => {
     const io = new Server()
     const errors: unknown[] = []
-    await expect(attachRedisAdapter(io, 'redis://127.0.0.1:1', { onError: (error) => errors.push(error) })).rejects.toThrow()
+    await expect(
+      attachRedisAdapter(io, 'redis://127.0.0.1:1', { onError: (error) => errors.push(error) }),
+    ).rejects.toThrow()
     expect(errors.length).toBeGreaterThan(0)
   })
 })
@@ -177,7 +179,8 @@ describe('the web app’s publisher (REDIS_URL)', () => {
     const crashedUrl = `http://127.0.0.1:${(probe.address() as AddressInfo).port}`
     await new Promise((resolve) => probe.close(resolve))
     const [crashed, live, roomId] = [`crashed-${randomUUID()}`, `live-${randomUUID()}`, randomUUID()]
-    const record = (id: string, url: string) => JSON.stringify({ id, url, rooms: 0, startedAt: new Date().toISOString() })
+    const record = (id: string, url: string) =>
+      JSON.stringify({ id, url, rooms: 0, startedAt: new Date().toISOString() })
     await redis.set(EDGE_KEYS.edge(crashed), record(crashed, crashedUrl), 'PX', 10_000)
     await redis.set(EDGE_KEYS.edge(live), record(live, 'http://live.test:3001'), 'PX', 10_000)
     await redis.set(EDGE_KEYS.roomOwner(roomId), crashed, 'PX', 10_000)

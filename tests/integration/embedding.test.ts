@@ -16,17 +16,26 @@ async function claimedRoom() {
   const slug = `taken${unique()}room`
   const brand = await mainBrand()
   const host = await User.create({ name: `Host ${slug}`, emailAddress: `${slug}@hosts.example` })
-  await Room.create({ slug, brandId: brand.id, hostId: host.id, context: 'personal', type: 'personal', name: host.name })
+  await Room.create({
+    slug,
+    brandId: brand.id,
+    hostId: host.id,
+    context: 'personal',
+    type: 'personal',
+    name: host.name,
+  })
   return slug
 }
 
 describe('/embedded', () => {
-  it('is framed by the main site\'s embedding page only, once one is set', async () => {
+  it("is framed by the main site's embedding page only, once one is set", async () => {
     const brand = await mainBrand()
     await brand.update({ embeddedClientUrl: null })
     expect(embeddedHandle.frameAncestors(await embeddedLoader(routeArgs('/embedded/claim')))).toEqual([])
     await brand.update({ embeddedClientUrl: 'https://extension.example.org/panel' })
-    expect(embeddedHandle.frameAncestors(await embeddedLoader(routeArgs('/embedded/claim')))).toEqual(['https://extension.example.org/panel'])
+    expect(embeddedHandle.frameAncestors(await embeddedLoader(routeArgs('/embedded/claim')))).toEqual([
+      'https://extension.example.org/panel',
+    ])
     await brand.update({ embeddedClientUrl: null })
   })
 
@@ -35,7 +44,7 @@ describe('/embedded', () => {
     expect(response.headers.get('Location')).toBe('/embedded/claim')
   })
 
-  it('fills the claim in with the link it is handed, at most a link\'s length', () => {
+  it("fills the claim in with the link it is handed, at most a link's length", () => {
     expect(claimLoader(routeArgs('/embedded/claim?slug=ada'))).toEqual({ asked: 'ada' })
     expect(claimLoader(routeArgs(`/embedded/claim?slug=${'a'.repeat(80)}`)).asked).toHaveLength(64)
   })
@@ -44,14 +53,19 @@ describe('/embedded', () => {
     const slug = await claimedRoom()
     const data = await claimedLoader(routeArgs(`/embedded/claimed/${slug}`, { slug }))
     expect(data).toMatchObject({ slug, suggestion: `${slug}-2` })
-    const free = await thrownResponse(claimedLoader(routeArgs('/embedded/claimed/nobody-has-this', { slug: 'nobody-has-this' })))
+    const free = await thrownResponse(
+      claimedLoader(routeArgs('/embedded/claimed/nobody-has-this', { slug: 'nobody-has-this' })),
+    )
     expect(free.headers.get('Location')).toBe('/register/room?slug=nobody-has-this')
   })
 })
 
 describe('frame-ancestors', () => {
   it('opens a page that names its embedding origin to exactly that origin, with no X-Frame-Options', () => {
-    const headers = documentSecurityHeaders('nonce', { embeddable: false, frameAncestors: ['https://club.example.org/home?x=1'] })
+    const headers = documentSecurityHeaders('nonce', {
+      embeddable: false,
+      frameAncestors: ['https://club.example.org/home?x=1'],
+    })
     expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'self' https://club.example.org")
     expect(headers['Content-Security-Policy']).not.toContain('frame-ancestors *')
     expect(headers['X-Frame-Options']).toBeUndefined()

@@ -2,7 +2,14 @@
 // groups as user ids, the approved registrations' answers to the primary field and the breakout
 // size; a participant, or a room that is no event, gets none.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, type Brand, type User } from '#app/lib/platform/db.server'
+import {
+  CommunityEvent,
+  EventRegistration,
+  FormDefinition,
+  FormSubmission,
+  type Brand,
+  type User,
+} from '#app/lib/platform/db.server'
 import type { FormSteps } from '#app/lib/forms/form-definition'
 import { eventBreakoutPlan } from '#app/lib/events/breakout-plan.server'
 import { loader } from '#app/routes/$brand.$room/route'
@@ -36,7 +43,10 @@ async function eventWithAnswers() {
     registrationFormId: form.id,
     matchPrimaryField: 'team',
     breakoutSize: 3,
-    predefinedGroups: [[ada!.emailAddress!, 'nobody@nowhere.test', dee!.emailAddress!], ['nobody-else@nowhere.test', 'ghost@nowhere.test']],
+    predefinedGroups: [
+      [ada!.emailAddress!, 'nobody@nowhere.test', dee!.emailAddress!],
+      ['nobody-else@nowhere.test', 'ghost@nowhere.test'],
+    ],
   })
   const answer = async (user: User, values: Record<string, unknown>, status: 'approved' | 'pending' = 'approved') => {
     const submission = await FormSubmission.create({ formDefinitionId: form.id, userId: user.id, values })
@@ -51,13 +61,29 @@ async function eventWithAnswers() {
 describe('the event breakout plan', () => {
   it('turns the groups into user ids and keeps the approved answers to the primary field', async () => {
     const { room, ada, bob, dee } = await eventWithAnswers()
-    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 3, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Blue', [bob.id]: 'Red' }, secondaryAnswers: {} })
+    expect(await eventBreakoutPlan(room.id)).toEqual({
+      size: 3,
+      groups: [[ada.id, dee.id]],
+      answers: { [ada.id]: 'Blue', [bob.id]: 'Red' },
+      secondaryAnswers: {},
+    })
     // Sorting by a multiple-choice field: the choices as one answer, in order.
     await CommunityEvent.update({ matchPrimaryField: 'topics', breakoutSize: null }, { where: { roomId: room.id } })
-    expect(await eventBreakoutPlan(room.id)).toEqual({ size: 4, groups: [[ada.id, dee.id]], answers: { [ada.id]: 'Art, Code' }, secondaryAnswers: {} })
+    expect(await eventBreakoutPlan(room.id)).toEqual({
+      size: 4,
+      groups: [[ada.id, dee.id]],
+      answers: { [ada.id]: 'Art, Code' },
+      secondaryAnswers: {},
+    })
     // With a secondary field, its answers come too.
-    await CommunityEvent.update({ matchPrimaryField: 'team', matchSecondaryField: 'topics' }, { where: { roomId: room.id } })
-    expect(await eventBreakoutPlan(room.id)).toMatchObject({ answers: { [ada.id]: 'Blue', [bob.id]: 'Red' }, secondaryAnswers: { [ada.id]: 'Art, Code' } })
+    await CommunityEvent.update(
+      { matchPrimaryField: 'team', matchSecondaryField: 'topics' },
+      { where: { roomId: room.id } },
+    )
+    expect(await eventBreakoutPlan(room.id)).toMatchObject({
+      answers: { [ada.id]: 'Blue', [bob.id]: 'Red' },
+      secondaryAnswers: { [ada.id]: 'Art, Code' },
+    })
   })
 
   it('is no plan for a room that is no event', async () => {
@@ -68,7 +94,15 @@ describe('the event breakout plan', () => {
   it('reaches the meeting page of the event’s host only', async () => {
     const { room, ada } = await eventWithAnswers()
     const visit = async (user: User) =>
-      unwrap(await loader(routeArgs(`/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug }, { headers: { Cookie: await signedInCookie(user.id) } }))) as Record<string, any>
+      unwrap(
+        await loader(
+          routeArgs(
+            `/${brand.slug}/${room.slug}`,
+            { brand: brand.slug, room: room.slug },
+            { headers: { Cookie: await signedInCookie(user.id) } },
+          ),
+        ),
+      ) as Record<string, any>
     expect((await visit(owner)).breakoutPlan).toMatchObject({ size: 3, answers: { [ada.id]: 'Blue' } })
     await grantRole(ada, brand)
     const participant = await visit(ada)

@@ -3,13 +3,31 @@
 // loaders and actions on the file's own database, mail read from the dev outbox.
 import { Op } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, OutboxMessage, Room, User, type Brand } from '#models/index'
+import {
+  CommunityEvent,
+  EventRegistration,
+  FormDefinition,
+  FormSubmission,
+  OutboxMessage,
+  Room,
+  User,
+  type Brand,
+} from '#models/index'
 import { isCompleteSubmission, type FormSteps } from '#app/lib/forms/form-definition'
 import { approveRegistration, register } from '#app/lib/events/registration.server'
 import { issueAutoJoinCode } from '#app/lib/events/auto-join.server'
-import { action as registerAction, loader as registerLoader } from '#app/routes/$brand._community.events.$room.register/route'
-import { action as autoJoinAction, loader as autoJoinLoader } from '#app/routes/$brand._community.events.$room.auto-join/route'
-import { action as surveyAction, loader as surveyLoader } from '#app/routes/$brand._community.events.$room.survey.$kind/route'
+import {
+  action as registerAction,
+  loader as registerLoader,
+} from '#app/routes/$brand._community.events.$room.register/route'
+import {
+  action as autoJoinAction,
+  loader as autoJoinLoader,
+} from '#app/routes/$brand._community.events.$room.auto-join/route'
+import {
+  action as surveyAction,
+  loader as surveyLoader,
+} from '#app/routes/$brand._community.events.$room.survey.$kind/route'
 import { loader as pageLoader } from '#app/routes/$brand._community.events.$room._index/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
 import { grantRole, makeCommunity, makeEventRoom, makeUser, unique } from '../support/factories'
@@ -46,10 +64,24 @@ beforeAll(async () => {
   memberCookie = await signedInCookie(member.id)
 })
 
-async function registrationEvent(event: Partial<CommunityEvent> = {}, room: Partial<Room> = {}, steps: FormSteps = STEPS) {
-  const eventRoom = await makeEventRoom(brand, { roomType: 'public', startsAt: new Date(Date.now() + 24 * HOUR), endsAt: new Date(Date.now() + 25 * HOUR), ...room })
+async function registrationEvent(
+  event: Partial<CommunityEvent> = {},
+  room: Partial<Room> = {},
+  steps: FormSteps = STEPS,
+) {
+  const eventRoom = await makeEventRoom(brand, {
+    roomType: 'public',
+    startsAt: new Date(Date.now() + 24 * HOUR),
+    endsAt: new Date(Date.now() + 25 * HOUR),
+    ...room,
+  })
   const form = await FormDefinition.create({ brandId: brand.id, steps: steps as never })
-  await CommunityEvent.create({ roomId: eventRoom.id, registrationEnabled: true, registrationFormId: form.id, ...event } as never)
+  await CommunityEvent.create({
+    roomId: eventRoom.id,
+    registrationEnabled: true,
+    registrationFormId: form.id,
+    ...event,
+  } as never)
   return eventRoom
 }
 
@@ -64,10 +96,13 @@ function body(fields: Record<string, string | string[]>) {
 }
 
 /** What a loader or action gave: status, data, redirect location, and the response itself. */
-async function run(work: Promise<unknown> | unknown): Promise<{ status: number; data?: any; location?: string; response?: Response }> {
+async function run(
+  work: Promise<unknown> | unknown,
+): Promise<{ status: number; data?: any; location?: string; response?: Response }> {
   try {
     const result = await work
-    if (result instanceof Response) return { status: result.status, location: result.headers.get('Location') ?? undefined, response: result }
+    if (result instanceof Response)
+      return { status: result.status, location: result.headers.get('Location') ?? undefined, response: result }
     return { status: initOf(result).status, data: unwrap(result) }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
@@ -88,15 +123,34 @@ function browser(cookie = '') {
     jar,
     get: async (loader: (args: never) => unknown, path: string, params: Record<string, string>) =>
       keep(await run(loader(routeArgs(path, { brand: brand.slug, ...params }, { headers: headers() }) as never))),
-    post: async (action: (args: never) => unknown, path: string, params: Record<string, string>, fields: Record<string, string | string[]>) =>
-      keep(await run(action(routeArgs(path, { brand: brand.slug, ...params }, { method: 'POST', body: body(fields), headers: headers() }) as never))),
+    post: async (
+      action: (args: never) => unknown,
+      path: string,
+      params: Record<string, string>,
+      fields: Record<string, string | string[]>,
+    ) =>
+      keep(
+        await run(
+          action(
+            routeArgs(
+              path,
+              { brand: brand.slug, ...params },
+              { method: 'POST', body: body(fields), headers: headers() },
+            ) as never,
+          ),
+        ),
+      ),
   }
 }
 
 const registerPath = (room: Room) => `/${brand.slug}/events/${room.slug}/register`
 const latestMail = (to: string) => OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] })
 /** The mail to `to` whose subject starts so (MariaDB's whole-second stamps can tie two mails' order). */
-const mailTo = (to: string, subjectStart: string) => OutboxMessage.findOne({ where: { recipient: to, subject: { [Op.like]: `${subjectStart}%` } }, order: [['createdAt', 'DESC']] })
+const mailTo = (to: string, subjectStart: string) =>
+  OutboxMessage.findOne({
+    where: { recipient: to, subject: { [Op.like]: `${subjectStart}%` } },
+    order: [['createdAt', 'DESC']],
+  })
 
 describe('a visitor registers with an emailed code', () => {
   it('answers each step, proves the address and is signed in, registered and mailed the invitation', async () => {
@@ -110,25 +164,45 @@ describe('a visitor registers with an emailed code', () => {
     expect(first.data.fields.map((field: { name: string }) => field.name)).toEqual(['full_name', 'email'])
 
     // Bad input: 400, the values kept, nothing sent.
-    const bad = await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', full_name: 'Ann', email: 'not-an-email' })
+    const bad = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '0',
+      full_name: 'Ann',
+      email: 'not-an-email',
+    })
     expect(bad.status).toBe(400)
     expect(bad.data.result.error.full_name).toEqual(['forms:errors.fullName'])
     expect(bad.data.result.error.email).toEqual(['forms:errors.email'])
     expect(bad.data.result.initialValue.full_name).toBe('Ann')
 
-    const step0 = await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', full_name: 'Ann Visitor', email })
+    const step0 = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '0',
+      full_name: 'Ann Visitor',
+      email,
+    })
     expect(step0.location).toBe(`${registerPath(room)}?step=1`)
     // A step ahead of what is done is refused.
     const skip = await visitor.get(registerLoader, `${registerPath(room)}?step=5`, params)
     expect(skip.data.step).toBe(1)
 
-    const tooLong = await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '1', company: 'x'.repeat(21), rating: '9' })
+    const tooLong = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '1',
+      company: 'x'.repeat(21),
+      rating: '9',
+    })
     expect(tooLong.status).toBe(400)
     expect(tooLong.data.result.error.company).toEqual(['forms:errors.maxLength'])
     expect(tooLong.data.result.error.rating).toEqual(['forms:errors.choiceInvalid'])
     expect(tooLong.data.result.error.agree).toEqual(['forms:errors.required'])
 
-    const step1 = await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '1', rating: '4', agree: 'on' })
+    const step1 = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '1',
+      rating: '4',
+      agree: 'on',
+    })
     expect(step1.location).toBe(registerPath(room))
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
     const codeMail = await latestMail(email)
@@ -138,18 +212,27 @@ describe('a visitor registers with an emailed code', () => {
     expect(waiting.data.stage).toBe('code')
     expect(waiting.data.emailAddress).toBe(email)
 
-    const wrong = await visitor.post(registerAction, registerPath(room), params, { intent: 'verify', code: codeMail!.meta.code === '000000' ? '111111' : '000000' })
+    const wrong = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'verify',
+      code: codeMail!.meta.code === '000000' ? '111111' : '000000',
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.data.error.message).toBe('auth:errors.invalidCode')
 
-    const confirmed = await visitor.post(registerAction, registerPath(room), params, { intent: 'verify', code: String(codeMail!.meta.code) })
+    const confirmed = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'verify',
+      code: String(codeMail!.meta.code),
+    })
     expect(confirmed.location).toBe(`/${brand.slug}/events/${room.slug}`)
     expect((await flashOf(confirmed.response!))?.message).toBe('registration:flash.approved')
 
     const user = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
     expect(user.name).toBe('Ann Visitor')
     expect(user.verified).toBe(true)
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: user.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: user.id },
+      rejectOnEmpty: true,
+    })
     expect(registration.status).toBe('approved')
     const submission = await FormSubmission.findByPk(registration.submissionId!, { rejectOnEmpty: true })
     expect(submission.values).toEqual({ full_name: 'Ann Visitor', email, company: '', rating: 4, agree: true })
@@ -171,21 +254,42 @@ describe('a visitor registers with an emailed code', () => {
   })
 
   it('asks for a name and email first when the form has no such fields, and signs an existing account in', async () => {
-    const room = await registrationEvent({}, {}, [[{ name: 'topic', type: 'dropdown', label: 'Topic', required: true, options: ['a', 'b'] }]])
+    const room = await registrationEvent({}, {}, [
+      [{ name: 'topic', type: 'dropdown', label: 'Topic', required: true, options: ['a', 'b'] }],
+    ])
     const existing = await makeUser()
     const visitor = browser()
     const params = { room: room.slug }
     expect((await visitor.get(registerLoader, registerPath(room), params)).data.stage).toBe('about')
-    const bad = await visitor.post(registerAction, registerPath(room), params, { intent: 'about', fullName: 'Solo', emailAddress: 'x' })
+    const bad = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'about',
+      fullName: 'Solo',
+      emailAddress: 'x',
+    })
     expect(bad.status).toBe(400)
-    expect((await visitor.post(registerAction, registerPath(room), params, { intent: 'about', fullName: 'Some One', emailAddress: existing.emailAddress! })).location).toBe(`${registerPath(room)}?step=0`)
-    const badChoice = await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', topic: 'z' })
+    expect(
+      (
+        await visitor.post(registerAction, registerPath(room), params, {
+          intent: 'about',
+          fullName: 'Some One',
+          emailAddress: existing.emailAddress!,
+        })
+      ).location,
+    ).toBe(`${registerPath(room)}?step=0`)
+    const badChoice = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '0',
+      topic: 'z',
+    })
     expect(badChoice.data.result.error.topic).toEqual(['forms:errors.choiceInvalid'])
     await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', topic: 'b' })
     const code = String((await latestMail(existing.emailAddress!))!.meta.code)
     const done = await visitor.post(registerAction, registerPath(room), params, { intent: 'verify', code })
     expect(done.location).toBe(`/${brand.slug}/events/${room.slug}`)
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: existing.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: existing.id },
+      rejectOnEmpty: true,
+    })
     expect(await User.count({ where: { emailAddress: existing.emailAddress! } })).toBe(1)
     expect((await FormSubmission.findByPk(registration.submissionId!))!.values).toEqual({ topic: 'b' })
   })
@@ -197,31 +301,56 @@ describe('registering while signed in', () => {
     const me = browser(memberCookie)
     const params = { room: room.slug }
     const answer = async (company: string) => {
-      await me.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', full_name: 'Mem Ber', email: member.emailAddress! })
-      return me.post(registerAction, registerPath(room), params, { intent: 'step', step: '1', rating: '3', agree: 'on', company })
+      await me.post(registerAction, registerPath(room), params, {
+        intent: 'step',
+        step: '0',
+        full_name: 'Mem Ber',
+        email: member.emailAddress!,
+      })
+      return me.post(registerAction, registerPath(room), params, {
+        intent: 'step',
+        step: '1',
+        rating: '3',
+        agree: 'on',
+        company,
+      })
     }
     const first = await answer('First')
     expect((await flashOf(first.response!))?.message).toBe('registration:flash.approved')
     const second = await answer('Second')
     expect((await flashOf(second.response!))?.message).toBe('registration:flash.updated')
     expect(await EventRegistration.count({ where: { roomId: room.id, userId: member.id } })).toBe(1)
-    expect(await FormSubmission.count({ where: { userId: member.id, formDefinitionId: (await CommunityEvent.findByPk(room.id))!.registrationFormId! } })).toBe(1)
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: member.id }, rejectOnEmpty: true })
-    expect(((await FormSubmission.findByPk(registration.submissionId!))!.values as Record<string, unknown>).company).toBe('Second')
+    expect(
+      await FormSubmission.count({
+        where: { userId: member.id, formDefinitionId: (await CommunityEvent.findByPk(room.id))!.registrationFormId! },
+      }),
+    ).toBe(1)
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: member.id },
+      rejectOnEmpty: true,
+    })
+    expect(
+      ((await FormSubmission.findByPk(registration.submissionId!))!.values as Record<string, unknown>).company,
+    ).toBe('Second')
     // Shown again with the saved answers.
     const again = await me.get(registerLoader, `${registerPath(room)}?step=1`, params)
     expect(again.data.defaults).toMatchObject({ company: 'Second', rating: '3', agree: 'on' })
   })
 
   it('makes a pending registration when moderated, with a waiting mail; approval sends the confirmation', async () => {
-    const room = await registrationEvent({ registrationModeration: true }, {}, [[{ name: 'note', type: 'shortText', label: 'Note', required: false }]])
+    const room = await registrationEvent({ registrationModeration: true }, {}, [
+      [{ name: 'note', type: 'shortText', label: 'Note', required: false }],
+    ])
     const person = await makeUser()
     const outcome = await register({ brand, room, userId: person.id, parsed: {} })
     expect(outcome).toMatchObject({ ok: true, status: 'pending' })
     expect(await mailTo(person.emailAddress!, 'Registration received')).not.toBeNull()
     expect(await mailTo(person.emailAddress!, 'You are registered')).toBeNull()
     expect((await Room.findByPk(room.id))!.members).not.toContain(person.id)
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: person.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: person.id },
+      rejectOnEmpty: true,
+    })
     expect(registration.autoJoinCodeHash).toBeNull()
     expect(await approveRegistration(brand, registration.id)).toBe(true)
     expect(await approveRegistration(brand, registration.id)).toBe(false)
@@ -244,14 +373,26 @@ describe('a mobile-phone field with SMS consent', () => {
     const plain = await params()
     const person = await makeUser()
     const me = browser(await signedInCookie(person.id))
-    const direct = await me.post(registerAction, registerPath(plain.room), plain.params, { intent: 'step', step: '0', mobile: '+351 912 345 678' })
+    const direct = await me.post(registerAction, registerPath(plain.room), plain.params, {
+      intent: 'step',
+      step: '0',
+      mobile: '+351 912 345 678',
+    })
     expect((await flashOf(direct.response!))?.message).toBe('registration:flash.approved')
 
     const { room, params: p } = await params()
-    const asked = await me.post(registerAction, registerPath(room), p, { intent: 'step', step: '0', mobile: '+351 912 345 678', smsConsent: 'mobile' })
+    const asked = await me.post(registerAction, registerPath(room), p, {
+      intent: 'step',
+      step: '0',
+      mobile: '+351 912 345 678',
+      smsConsent: 'mobile',
+    })
     expect(asked.location).toBe(registerPath(room))
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
-    const sms = await OutboxMessage.findOne({ where: { channel: 'sms', recipient: '+351912345678' }, order: [['createdAt', 'DESC']] })
+    const sms = await OutboxMessage.findOne({
+      where: { channel: 'sms', recipient: '+351912345678' },
+      order: [['createdAt', 'DESC']],
+    })
     const code = String(sms!.meta.code)
     expect(code).toMatch(/^\d{6}$/)
     const page = await me.get(registerLoader, registerPath(room), p)
@@ -259,7 +400,10 @@ describe('a mobile-phone field with SMS consent', () => {
     expect(page.data.phone).toBe('+351912345678')
     const bad = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code: 'abc' })
     expect(bad.status).toBe(400)
-    const wrong = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code: code === '000000' ? '111111' : '000000' })
+    const wrong = await me.post(registerAction, registerPath(room), p, {
+      intent: 'verifyPhone',
+      code: code === '000000' ? '111111' : '000000',
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.data.error.message).toBe('auth:errors.invalidCode')
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
@@ -273,16 +417,37 @@ describe('a mobile-phone field with SMS consent', () => {
     const visitor = browser()
     const params = { room: room.slug }
     const email = `phone-${unique()}@example.com`
-    await visitor.post(registerAction, registerPath(room), params, { intent: 'about', fullName: 'Pat Phone', emailAddress: email })
-    await visitor.post(registerAction, registerPath(room), params, { intent: 'step', step: '0', mobile: '+44 7700 900123', smsConsent: 'mobile' })
-    const mailed = await visitor.post(registerAction, registerPath(room), params, { intent: 'verify', code: String((await latestMail(email))!.meta.code) })
+    await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'about',
+      fullName: 'Pat Phone',
+      emailAddress: email,
+    })
+    await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'step',
+      step: '0',
+      mobile: '+44 7700 900123',
+      smsConsent: 'mobile',
+    })
+    const mailed = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'verify',
+      code: String((await latestMail(email))!.meta.code),
+    })
     expect(mailed.location).toBe(registerPath(room))
     expect(await User.count({ where: { emailAddress: email } })).toBe(0)
-    const sms = await OutboxMessage.findOne({ where: { channel: 'sms', recipient: '+447700900123' }, order: [['createdAt', 'DESC']] })
-    const done = await visitor.post(registerAction, registerPath(room), params, { intent: 'verifyPhone', code: String(sms!.meta.code) })
+    const sms = await OutboxMessage.findOne({
+      where: { channel: 'sms', recipient: '+447700900123' },
+      order: [['createdAt', 'DESC']],
+    })
+    const done = await visitor.post(registerAction, registerPath(room), params, {
+      intent: 'verifyPhone',
+      code: String(sms!.meta.code),
+    })
     expect(done.location).toBe(`/${brand.slug}/events/${room.slug}`)
     const user = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: user.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: user.id },
+      rejectOnEmpty: true,
+    })
     expect((await FormSubmission.findByPk(registration.submissionId!))!.values).toEqual({ mobile: '+44 7700 900123' })
   })
 })
@@ -293,11 +458,18 @@ describe('cutoff and limit', () => {
     const room = await registrationEvent({ registrationCutoffAt: cutoff }, {}, [])
     const [a, b] = [await makeUser(), await makeUser()]
     expect(await register({ brand, room, userId: a.id, parsed: {}, now: cutoff })).toMatchObject({ ok: true })
-    expect(await register({ brand, room, userId: b.id, parsed: {}, now: new Date(cutoff.getTime() + 1) })).toEqual({ ok: false, closed: 'cutoff' })
+    expect(await register({ brand, room, userId: b.id, parsed: {}, now: new Date(cutoff.getTime() + 1) })).toEqual({
+      ok: false,
+      closed: 'cutoff',
+    })
   })
 
   it('closes at the start when no cutoff is set, and the register page says so', async () => {
-    const room = await registrationEvent({}, { startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + HOUR) }, [])
+    const room = await registrationEvent(
+      {},
+      { startsAt: new Date(Date.now() - HOUR), endsAt: new Date(Date.now() + HOUR) },
+      [],
+    )
     const page = await browser(memberCookie).get(registerLoader, registerPath(room), { room: room.slug })
     expect(page.data.stage).toBe('closed')
     expect(page.data.closed).toBe('cutoff')
@@ -306,8 +478,14 @@ describe('cutoff and limit', () => {
   it('counts approved and pending places against the limit, even when two race for the last one', async () => {
     const room = await registrationEvent({ registrationLimit: 2, registrationModeration: true }, {}, [])
     const people = await Promise.all([makeUser(), makeUser(), makeUser()])
-    expect(await register({ brand, room, userId: people[0]!.id, parsed: {} })).toMatchObject({ ok: true, status: 'pending' })
-    const raced = await Promise.all([register({ brand, room, userId: people[1]!.id, parsed: {} }), register({ brand, room, userId: people[2]!.id, parsed: {} })])
+    expect(await register({ brand, room, userId: people[0]!.id, parsed: {} })).toMatchObject({
+      ok: true,
+      status: 'pending',
+    })
+    const raced = await Promise.all([
+      register({ brand, room, userId: people[1]!.id, parsed: {} }),
+      register({ brand, room, userId: people[2]!.id, parsed: {} }),
+    ])
     expect(raced.filter((outcome) => outcome.ok)).toHaveLength(1)
     expect(raced.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, closed: 'full' }])
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(2)
@@ -317,13 +495,17 @@ describe('cutoff and limit', () => {
 })
 
 describe('the auto-join link', () => {
-  const open = (room: Room, query: string) => browser().get(autoJoinLoader, `/${brand.slug}/events/${room.slug}/auto-join${query}`, { room: room.slug })
+  const open = (room: Room, query: string) =>
+    browser().get(autoJoinLoader, `/${brand.slug}/events/${room.slug}/auto-join${query}`, { room: room.slug })
 
   it('is required, valid and not expired; a good one signs in and opens the meeting', async () => {
     const room = await registrationEvent({}, {}, [])
     const person = await makeUser()
     await register({ brand, room, userId: person.id, parsed: {} })
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: person.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: person.id },
+      rejectOnEmpty: true,
+    })
     const { code } = await issueAutoJoinCode(registration, room)
 
     const missing = await open(room, '')
@@ -355,7 +537,10 @@ describe('the auto-join link', () => {
     const room = await registrationEvent({}, {}, [])
     const registrant = await makeUser({ name: 'Reg Istrant' })
     await register({ brand, room, userId: registrant.id, parsed: {} })
-    const registration = await EventRegistration.findOne({ where: { roomId: room.id, userId: registrant.id }, rejectOnEmpty: true })
+    const registration = await EventRegistration.findOne({
+      where: { roomId: room.id, userId: registrant.id },
+      rejectOnEmpty: true,
+    })
     const { code } = await issueAutoJoinCode(registration, room)
     const path = `/${brand.slug}/events/${room.slug}/auto-join?code=${code}`
     const visitor = await makeUser({ name: 'Vic Visitor' })
@@ -380,7 +565,8 @@ describe('the auto-join link', () => {
 })
 
 describe('the meeting of a registration event', () => {
-  const meeting = (room: Room, cookie: string) => browser(cookie).get(meetingLoader, `/${brand.slug}/${room.slug}`, { room: room.slug })
+  const meeting = (room: Room, cookie: string) =>
+    browser(cookie).get(meetingLoader, `/${brand.slug}/${room.slug}`, { room: room.slug })
 
   it('admits approved registrants and those who run it; sends others to register', async () => {
     const room = await registrationEvent({}, {}, [])
@@ -415,7 +601,12 @@ describe('the meeting of a registration event', () => {
     const bad = await me.post(surveyAction, surveyUrl('pre'), { room: room.slug, kind: 'pre' }, { liked: 'x' })
     expect(bad.status).toBe(400)
     expect(bad.data.result.error.liked).toEqual(['forms:errors.minLength'])
-    const saved = await me.post(surveyAction, surveyUrl('pre'), { room: room.slug, kind: 'pre' }, { liked: 'The people' })
+    const saved = await me.post(
+      surveyAction,
+      surveyUrl('pre'),
+      { room: room.slug, kind: 'pre' },
+      { liked: 'The people' },
+    )
     expect(saved.location).toBe(`/${brand.slug}/${room.slug}`)
 
     const inside = await meeting(room, cookie)
@@ -424,7 +615,12 @@ describe('the meeting of a registration event', () => {
     // The host leaves straight to the end URL (the event page when the room names none).
     expect((await meeting(room, ownerCookie)).data.endUrl).toBe(`/${brand.slug}/events/${room.slug}`)
 
-    const answered = await me.post(surveyAction, surveyUrl('post'), { room: room.slug, kind: 'post' }, { liked: 'All of it' })
+    const answered = await me.post(
+      surveyAction,
+      surveyUrl('post'),
+      { room: room.slug, kind: 'post' },
+      { liked: 'All of it' },
+    )
     expect(answered.location).toBe(`/${brand.slug}/events/${room.slug}`)
     expect((await flashOf(answered.response!))?.message).toBe('registration:flash.surveySaved')
     expect((await meeting(room, cookie)).data.endUrl).toBe(`/${brand.slug}/events/${room.slug}`)
@@ -437,7 +633,9 @@ describe('the meeting of a registration event', () => {
   it('keeps surveys from people the event does not know, and unknown kinds are 404', async () => {
     const room = await registrationEvent({ postSurveyFormId: await surveyForm() }, {}, [])
     const stranger = browser(await signedInCookie((await makeUser()).id))
-    expect((await stranger.get(surveyLoader, `/x`, { room: room.slug, kind: 'post' })).location).toBe(`/${brand.slug}/events/${room.slug}`)
+    expect((await stranger.get(surveyLoader, `/x`, { room: room.slug, kind: 'post' })).location).toBe(
+      `/${brand.slug}/events/${room.slug}`,
+    )
     expect((await stranger.get(surveyLoader, `/x`, { room: room.slug, kind: 'during' })).status).toBe(404)
     expect((await browser().get(surveyLoader, `/x`, { room: room.slug, kind: 'post' })).location).toMatch(/^\/private/)
   })
@@ -458,6 +656,8 @@ describe('the event page', () => {
     const page = await browser(memberCookie).get(pageLoader, `/x`, { room: room.slug })
     expect(page.data.registration).toMatchObject({ status: null, closed: null, url: registerPath(room) })
     expect(page.data.joinUrl).toBeNull()
-    expect((await browser(ownerCookie).get(pageLoader, `/x`, { room: room.slug })).data.joinUrl).toBe(`/${brand.slug}/${room.slug}`)
+    expect((await browser(ownerCookie).get(pageLoader, `/x`, { room: room.slug })).data.joinUrl).toBe(
+      `/${brand.slug}/${room.slug}`,
+    )
   })
 })

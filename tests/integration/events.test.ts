@@ -12,15 +12,24 @@ import { action as newAction, loader as newLoader } from '#app/routes/$brand._co
 import { loader as pageLoader } from '#app/routes/$brand._community.events.$room._index/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
 import { action as detailsAction } from '#app/routes/$brand._community.events.$room.edit._index/route'
-import { action as scheduleAction, loader as scheduleLoader } from '#app/routes/$brand._community.events.$room.edit.schedule/route'
+import {
+  action as scheduleAction,
+  loader as scheduleLoader,
+} from '#app/routes/$brand._community.events.$room.edit.schedule/route'
 import { action as accessAction } from '#app/routes/$brand._community.events.$room.edit.access/route'
-import { action as compositionAction, loader as compositionLoader } from '#app/routes/$brand._community.events.$room.edit.composition/route'
+import {
+  action as compositionAction,
+  loader as compositionLoader,
+} from '#app/routes/$brand._community.events.$room.edit.composition/route'
 import { grantRole, makeCommunity, makeEventRoom, makeRoom, makeUser } from '../support/factories'
 import { solidImage } from '../support/images'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
-type Reply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null; error?: string | null }
+type Reply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null
+  error?: string | null
+}
 
 let brand: Brand
 let other: Brand
@@ -53,13 +62,25 @@ function body(fields: Record<string, string | string[]>, banner?: { bytes: Uint8
   return form
 }
 
-const post = (path: string, params: Record<string, string>, fields: Record<string, string | string[]>, cookie = ownerCookie, banner?: { bytes: Uint8Array; name: string; type: string }) =>
-  routeArgs(path, { brand: brand.slug, ...params }, { method: 'POST', body: body(fields, banner), headers: { Cookie: cookie } })
+const post = (
+  path: string,
+  params: Record<string, string>,
+  fields: Record<string, string | string[]>,
+  cookie = ownerCookie,
+  banner?: { bytes: Uint8Array; name: string; type: string },
+) =>
+  routeArgs(
+    path,
+    { brand: brand.slug, ...params },
+    { method: 'POST', body: body(fields, banner), headers: { Cookie: cookie } },
+  )
 const get = (path: string, params: Record<string, string>, cookie?: string, on: Brand = brand) =>
   routeArgs(path, { brand: on.slug, ...params }, { headers: cookie ? { Cookie: cookie } : {} })
 
 /** Runs an action: what it answered (status and body), or the redirect it threw. */
-async function run(work: Promise<unknown>): Promise<{ status: number; body?: Reply; location?: string; response?: Response }> {
+async function run(
+  work: Promise<unknown>,
+): Promise<{ status: number; body?: Reply; location?: string; response?: Response }> {
   try {
     const result = await work
     return { status: initOf(result).status, body: unwrap(result) as unknown as Reply }
@@ -70,14 +91,30 @@ async function run(work: Promise<unknown>): Promise<{ status: number; body?: Rep
 }
 
 async function flashOf(response: Response) {
-  const { flash } = await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))
+  const { flash } = await takeFlash(
+    new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }),
+  )
   return flash
 }
 
-const create = (fields: Record<string, string>, cookie = ownerCookie, banner?: { bytes: Uint8Array; name: string; type: string }) =>
+const create = (
+  fields: Record<string, string>,
+  cookie = ownerCookie,
+  banner?: { bytes: Uint8Array; name: string; type: string },
+) =>
   run(newAction(post(`/${brand.slug}/events/new`, {}, { ...START, durationMinutes: '60', ...fields }, cookie, banner)))
-const editTab = (tab: 'details' | 'schedule' | 'access' | 'composition', room: Room, fields: Record<string, string | string[]>, cookie = ownerCookie) => {
-  const action = { details: detailsAction, schedule: scheduleAction, access: accessAction, composition: compositionAction }[tab]
+const editTab = (
+  tab: 'details' | 'schedule' | 'access' | 'composition',
+  room: Room,
+  fields: Record<string, string | string[]>,
+  cookie = ownerCookie,
+) => {
+  const action = {
+    details: detailsAction,
+    schedule: scheduleAction,
+    access: accessAction,
+    composition: compositionAction,
+  }[tab]
   const path = `/${brand.slug}/events/${room.slug}/edit${tab === 'details' ? '' : `/${tab}`}`
   return run(action(post(path, { room: room.slug }, fields, cookie)))
 }
@@ -88,18 +125,30 @@ describe('creating an event', () => {
     const short = await create({ name: 'A', description: 'Kept as typed' })
     expect(short.status).toBe(400)
     expect(short.body?.result?.error?.name).toEqual(['events:errors.nameTooShort'])
-    expect(short.body?.result?.initialValue).toMatchObject({ name: 'A', description: 'Kept as typed', date: START.date })
+    expect(short.body?.result?.initialValue).toMatchObject({
+      name: 'A',
+      description: 'Kept as typed',
+      date: START.date,
+    })
     const missing = await create({})
     expect(missing.body?.result?.error?.name).toEqual(['events:errors.nameRequired'])
 
     const done = await create({ name: 'AB', description: 'Two letters' })
     expect(done.location).toBe(`/${brand.slug}/events`)
-    expect(await flashOf(done.response!)).toMatchObject({ kind: 'success', message: 'events:flash.created', values: { name: 'AB' } })
+    expect(await flashOf(done.response!)).toMatchObject({
+      kind: 'success',
+      message: 'events:flash.created',
+      values: { name: 'AB' },
+    })
     const room = (await eventNamed('AB'))!
     expect(room).toMatchObject({ slug: 'ab', context: 'event', roomType: 'public', hostId: owner.id, timeZone: 'UTC' })
     expect(room.startsAt!.toISOString()).toBe('2099-06-01T12:00:00.000Z')
     expect(room.endsAt!.toISOString()).toBe('2099-06-01T13:00:00.000Z')
-    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({ eventType: 'live', registrationCutoffAt: null, registrationLimit: null })
+    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({
+      eventType: 'live',
+      registrationCutoffAt: null,
+      registrationLimit: null,
+    })
   })
 
   it('stores the start in UTC with the zone it was given in, across a daylight-saving change', async () => {
@@ -113,7 +162,9 @@ describe('creating an event', () => {
   it('gives two events of one name their own links', async () => {
     await create({ name: 'Book night' })
     await create({ name: 'Book night' })
-    const slugs = (await Room.findAll({ where: { brandId: brand.id, name: 'Book night' } })).map((room) => room.slug).sort()
+    const slugs = (await Room.findAll({ where: { brandId: brand.id, name: 'Book night' } }))
+      .map((room) => room.slug)
+      .sort()
     expect(slugs).toEqual(['book-night', 'book-night-2'])
   })
 
@@ -123,14 +174,23 @@ describe('creating an event', () => {
     expect(past.body?.result?.error?.date).toEqual(['events:errors.startInPast'])
 
     const now = new Date('2030-05-05T10:00:00Z')
-    const at = (time: string) => newEventSchema({ now }).safeParse({ name: 'Edge', date: '2030-05-05', time, timeZone: 'UTC', durationMinutes: 60 })
+    const at = (time: string) =>
+      newEventSchema({ now }).safeParse({
+        name: 'Edge',
+        date: '2030-05-05',
+        time,
+        timeZone: 'UTC',
+        durationMinutes: 60,
+      })
     expect(at('10:00').success).toBe(false) // now is not the future
     expect(at('09:59').success).toBe(false)
     expect(at('10:01').success).toBe(true)
   })
 
   it('takes the registration cutoff from 3 days before the start to 1 hour after it, to the minute', async () => {
-    const cutoff = async (date: string, time: string) => (await create({ name: `Cutoff ${date} ${time}`, cutoffDate: date, cutoffTime: time })).body?.result?.error?.cutoffDate ?? null
+    const cutoff = async (date: string, time: string) =>
+      (await create({ name: `Cutoff ${date} ${time}`, cutoffDate: date, cutoffTime: time })).body?.result?.error
+        ?.cutoffDate ?? null
     // 3 days before 2099-06-01 12:00 is 2099-05-29 12:00.
     expect(await cutoff('2099-05-29', '11:59')).toEqual(['events:errors.cutoffOutOfRange'])
     expect(await cutoff('2099-05-29', '12:00')).toBeNull()
@@ -140,23 +200,37 @@ describe('creating an event', () => {
     expect(await cutoff('2099-06-01', '13:00')).toBeNull()
     expect(await cutoff('2099-06-01', '13:01')).toEqual(['events:errors.cutoffOutOfRange'])
     const kept = (await eventNamed('Cutoff 2099-06-01 13:00'))!
-    expect((await CommunityEvent.findByPk(kept.id))!.registrationCutoffAt!.getTime()).toBe(kept.startsAt!.getTime() + 60 * MINUTE)
+    expect((await CommunityEvent.findByPk(kept.id))!.registrationCutoffAt!.getTime()).toBe(
+      kept.startsAt!.getTime() + 60 * MINUTE,
+    )
     // Half a cutoff is no cutoff.
-    expect((await create({ name: 'Half', cutoffDate: '2099-06-01' })).body?.result?.error?.cutoffTime).toEqual(['events:errors.cutoffIncomplete'])
+    expect((await create({ name: 'Half', cutoffDate: '2099-06-01' })).body?.result?.error?.cutoffTime).toEqual([
+      'events:errors.cutoffIncomplete',
+    ])
   })
 
   it('takes a registration limit of 1 or more, or none', async () => {
-    expect((await create({ name: 'Limit zero', registrationLimit: '0' })).body?.result?.error?.registrationLimit).toEqual(['events:errors.registrationLimitInvalid'])
+    expect(
+      (await create({ name: 'Limit zero', registrationLimit: '0' })).body?.result?.error?.registrationLimit,
+    ).toEqual(['events:errors.registrationLimitInvalid'])
     await create({ name: 'Limit one', registrationLimit: '1' })
     expect((await CommunityEvent.findByPk((await eventNamed('Limit one'))!.id))!.registrationLimit).toBe(1)
   })
 
   it('checks the banner by its bytes, not its name (spec: "Banner must be an image file.")', async () => {
-    const fake = await create({ name: 'Fake banner' }, ownerCookie, { bytes: new TextEncoder().encode('not a picture'), name: 'banner.png', type: 'image/png' })
+    const fake = await create({ name: 'Fake banner' }, ownerCookie, {
+      bytes: new TextEncoder().encode('not a picture'),
+      name: 'banner.png',
+      type: 'image/png',
+    })
     expect(fake.status).toBe(400)
     expect(fake.body?.result?.error?.banner).toEqual(['events:errors.bannerNotImage'])
     expect(await eventNamed('Fake banner')).toBeNull()
-    await create({ name: 'Real banner' }, ownerCookie, { bytes: await solidImage('png', 600, 200), name: 'b.png', type: 'image/png' })
+    await create({ name: 'Real banner' }, ownerCookie, {
+      bytes: await solidImage('png', 600, 200),
+      name: 'b.png',
+      type: 'image/png',
+    })
     expect((await eventNamed('Real banner'))!.bannerImage).toMatch(/^\/uploads\/banners\/[0-9a-f]{32}\.webp$/)
   })
 
@@ -189,26 +263,59 @@ describe('the editor', () => {
   })
 
   it("shows the schedule in the event's zone and keeps a start that has passed when it is not changed", async () => {
-    await editTab('schedule', room, { date: '2099-07-01', time: '18:30', timeZone: 'Europe/Lisbon', durationMinutes: '90' })
+    await editTab('schedule', room, {
+      date: '2099-07-01',
+      time: '18:30',
+      timeZone: 'Europe/Lisbon',
+      durationMinutes: '90',
+    })
     await room.reload()
     expect(room.startsAt!.toISOString()).toBe('2099-07-01T17:30:00.000Z')
-    const page = unwrap(await scheduleLoader(get(`/${brand.slug}/events/${room.slug}/edit/schedule`, { room: room.slug }, ownerCookie))) as { event: { schedule: Record<string, string> } }
-    expect(page.event.schedule).toMatchObject({ date: '2099-07-01', time: '18:30', timeZone: 'Europe/Lisbon', durationMinutes: '90' })
+    const page = unwrap(
+      await scheduleLoader(get(`/${brand.slug}/events/${room.slug}/edit/schedule`, { room: room.slug }, ownerCookie)),
+    ) as { event: { schedule: Record<string, string> } }
+    expect(page.event.schedule).toMatchObject({
+      date: '2099-07-01',
+      time: '18:30',
+      timeZone: 'Europe/Lisbon',
+      durationMinutes: '90',
+    })
 
-    const started = await makeEventRoom(brand, { name: 'Started', startsAt: new Date('2020-01-01T10:00:00Z'), endsAt: new Date('2020-01-01T11:00:00Z'), timeZone: 'UTC' })
-    const unchanged = await editTab('schedule', started, { date: '2020-01-01', time: '10:00', timeZone: 'UTC', durationMinutes: '120' })
+    const started = await makeEventRoom(brand, {
+      name: 'Started',
+      startsAt: new Date('2020-01-01T10:00:00Z'),
+      endsAt: new Date('2020-01-01T11:00:00Z'),
+      timeZone: 'UTC',
+    })
+    const unchanged = await editTab('schedule', started, {
+      date: '2020-01-01',
+      time: '10:00',
+      timeZone: 'UTC',
+      durationMinutes: '120',
+    })
     expect(unchanged.status).toBe(302)
-    const moved = await editTab('schedule', started, { date: '2020-01-01', time: '10:05', timeZone: 'UTC', durationMinutes: '120' })
+    const moved = await editTab('schedule', started, {
+      date: '2020-01-01',
+      time: '10:05',
+      timeZone: 'UTC',
+      durationMinutes: '120',
+    })
     expect(moved.body?.result?.error?.date).toEqual(['events:errors.startInPast'])
   })
 
   it('saves access: privacy is the room type the room rule reads', async () => {
-    expect((await editTab('access', room, { privacy: 'secret' })).body?.result?.error?.privacy).toEqual(['events:errors.privacyInvalid'])
+    expect((await editTab('access', room, { privacy: 'secret' })).body?.result?.error?.privacy).toEqual([
+      'events:errors.privacyInvalid',
+    ])
     expect((await editTab('access', room, { privacy: 'private', lateJoinerWindowMinutes: '-1' })).status).toBe(400)
     await editTab('access', room, { privacy: 'premium', publicPosting: 'on', lateJoinerWindowMinutes: '15' })
     await room.reload()
     expect(room.roomType).toBe('premium')
-    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({ feedVisible: false, publicPosting: true, lateJoinerWindowMinutes: 15 })
+    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({
+      feedVisible: false,
+      publicPosting: true,
+      lateJoinerWindowMinutes: 15,
+    })
     await editTab('access', room, { privacy: 'public', feedVisible: 'on', publicPosting: 'on' })
   })
 
@@ -216,11 +323,26 @@ describe('the editor', () => {
     const none = await editTab('composition', room, { eventType: 'scripted' })
     expect(none.status).toBe(400)
     expect(none.body?.result?.error?.slots).toEqual(['events:errors.slotsRequired'])
-    const timeless = await editTab('composition', room, { eventType: 'scripted', 'slots[0].name': 'Opening', 'slots[0].minutes': '0', 'slots[0].seconds': '0' })
+    const timeless = await editTab('composition', room, {
+      eventType: 'scripted',
+      'slots[0].name': 'Opening',
+      'slots[0].minutes': '0',
+      'slots[0].seconds': '0',
+    })
     expect(timeless.body?.result?.error?.['slots[0].minutes']).toEqual(['events:errors.slotTimeRequired'])
-    expect(timeless.body?.result?.initialValue).toMatchObject({ slots: [{ name: 'Opening', minutes: '0', seconds: '0' }] })
+    expect(timeless.body?.result?.initialValue).toMatchObject({
+      slots: [{ name: 'Opening', minutes: '0', seconds: '0' }],
+    })
 
-    const one = await editTab('composition', room, { eventType: 'scripted', 'slots[0].name': 'Opening', 'slots[0].minutes': '0', 'slots[0].seconds': '1', 'slots[1].name': 'Talk', 'slots[1].minutes': '20', breakoutSize: '4' })
+    const one = await editTab('composition', room, {
+      eventType: 'scripted',
+      'slots[0].name': 'Opening',
+      'slots[0].minutes': '0',
+      'slots[0].seconds': '1',
+      'slots[1].name': 'Talk',
+      'slots[1].minutes': '20',
+      breakoutSize: '4',
+    })
     expect(one.status).toBe(302)
     const slots = await EventSlot.findAll({ where: { roomId: room.id }, order: [['position', 'ASC']] })
     expect(slots.map(({ name, minutes, seconds, position }) => ({ name, minutes, seconds, position }))).toEqual([
@@ -232,7 +354,10 @@ describe('the editor', () => {
   })
 
   it('adds a slot without JavaScript: the list button brings the form back longer, saving nothing', async () => {
-    const added = await editTab('composition', room, { eventType: 'scripted', __intent__: JSON.stringify({ type: 'insert', payload: { name: 'slots' } }) })
+    const added = await editTab('composition', room, {
+      eventType: 'scripted',
+      __intent__: JSON.stringify({ type: 'insert', payload: { name: 'slots' } }),
+    })
     expect(added.status).toBe(200)
     expect((added.body?.result?.initialValue as { slots?: unknown[] }).slots).toHaveLength(1)
   })
@@ -241,14 +366,32 @@ describe('the editor', () => {
     const timer = { eventType: 'live', timerMinutes: '2' }
     const enforced = await editTab('composition', room, { ...timer, timerEnforcement: 'on' })
     expect(enforced.body?.result?.error?.timerEnforcementMessage).toEqual(['events:errors.timerMessageRequired'])
-    const encouraged = await editTab('composition', room, { ...timer, timerEncouragement: 'on', timerEnforcementMessage: 'only this one' })
+    const encouraged = await editTab('composition', room, {
+      ...timer,
+      timerEncouragement: 'on',
+      timerEnforcementMessage: 'only this one',
+    })
     expect(encouraged.body?.result?.error?.timerEncouragementMessage).toEqual(['events:errors.timerMessageRequired'])
     expect(encouraged.body?.result?.error?.timerEnforcementMessage ?? null).toBeNull()
-    const noLength = await editTab('composition', room, { eventType: 'live', timerEncouragement: 'on', timerEncouragementMessage: 'Your turn?' })
+    const noLength = await editTab('composition', room, {
+      eventType: 'live',
+      timerEncouragement: 'on',
+      timerEncouragementMessage: 'Your turn?',
+    })
     expect(noLength.body?.result?.error?.timerMinutes).toEqual(['events:errors.timerTimeRequired'])
-    const both = await editTab('composition', room, { ...timer, timerEnforcement: 'on', timerEnforcementMessage: 'Time is up', timerEncouragement: 'on', timerEncouragementMessage: 'Your turn?' })
+    const both = await editTab('composition', room, {
+      ...timer,
+      timerEnforcement: 'on',
+      timerEnforcementMessage: 'Time is up',
+      timerEncouragement: 'on',
+      timerEncouragementMessage: 'Your turn?',
+    })
     expect(both.status).toBe(302)
-    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({ timerMinutes: 2, timerEnforcementMessage: 'Time is up', timerEncouragementMessage: 'Your turn?' })
+    expect(await CommunityEvent.findByPk(room.id)).toMatchObject({
+      timerMinutes: 2,
+      timerEnforcementMessage: 'Time is up',
+      timerEncouragementMessage: 'Your turn?',
+    })
     // Off, no message is needed.
     expect((await editTab('composition', room, { eventType: 'live' })).status).toBe(302)
   })
@@ -257,20 +400,34 @@ describe('the editor', () => {
     const refused = await editTab('details', room, { name: 'Taken over' }, memberCookie)
     expect(refused.status).toBe(403)
     expect(refused.body?.error).toBe('events:errors.noPermission')
-    const page = await compositionLoader(get(`/${brand.slug}/events/${room.slug}/edit/composition`, { room: room.slug }, memberCookie))
+    const page = await compositionLoader(
+      get(`/${brand.slug}/events/${room.slug}/edit/composition`, { room: room.slug }, memberCookie),
+    )
     expect(initOf(page).status).toBe(403)
-    const unknown = await thrownResponse(compositionLoader(get(`/${brand.slug}/events/nope/edit/composition`, { room: 'nope' }, ownerCookie)))
+    const unknown = await thrownResponse(
+      compositionLoader(get(`/${brand.slug}/events/nope/edit/composition`, { room: 'nope' }, ownerCookie)),
+    )
     expect(unknown.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
   })
 })
 
 describe('the events page, archive and restore', () => {
   const list = async (tab: string, cookie: string) =>
-    unwrap(await listLoader(get(`/${brand.slug}/events?tab=${tab}`, {}, cookie))) as { listing: { tab: string; counts: Record<string, number>; rows: { id: string; name: string }[]; mayManage: boolean } }
+    unwrap(await listLoader(get(`/${brand.slug}/events?tab=${tab}`, {}, cookie))) as {
+      listing: { tab: string; counts: Record<string, number>; rows: { id: string; name: string }[]; mayManage: boolean }
+    }
 
   it('lists upcoming and past events, counted, and archives and restores with a flash', async () => {
-    const soon = await makeEventRoom(brand, { name: 'Listed soon', startsAt: new Date(Date.now() + 3600_000), endsAt: new Date(Date.now() + 7200_000) })
-    await makeEventRoom(brand, { name: 'Listed gone', startsAt: new Date(Date.now() - 7200_000), endsAt: new Date(Date.now() - 3600_000) })
+    const soon = await makeEventRoom(brand, {
+      name: 'Listed soon',
+      startsAt: new Date(Date.now() + 3600_000),
+      endsAt: new Date(Date.now() + 7200_000),
+    })
+    await makeEventRoom(brand, {
+      name: 'Listed gone',
+      startsAt: new Date(Date.now() - 7200_000),
+      endsAt: new Date(Date.now() - 3600_000),
+    })
     const upcoming = await list('upcoming', ownerCookie)
     expect(upcoming.listing.rows.map((row) => row.name)).toContain('Listed soon')
     expect(upcoming.listing.rows.map((row) => row.name)).not.toContain('Listed gone')
@@ -278,15 +435,22 @@ describe('the events page, archive and restore', () => {
     const before = upcoming.listing.counts
 
     const archived = await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: soon.id })))
-    expect(await flashOf(archived.response!)).toMatchObject({ message: 'events:flash.archived', values: { name: 'Listed soon' } })
+    expect(await flashOf(archived.response!)).toMatchObject({
+      message: 'events:flash.archived',
+      values: { name: 'Listed soon' },
+    })
     const after = await list('archived', ownerCookie)
     expect(after.listing.rows.map((row) => row.name)).toEqual(['Listed soon'])
     expect(after.listing.counts).toMatchObject({ upcoming: before.upcoming! - 1, archived: before.archived! + 1 })
     // An archived event has no page, and no meeting.
-    const gone = await thrownResponse(pageLoader(get(`/${brand.slug}/events/${soon.slug}`, { room: soon.slug }, ownerCookie)))
+    const gone = await thrownResponse(
+      pageLoader(get(`/${brand.slug}/events/${soon.slug}`, { room: soon.slug }, ownerCookie)),
+    )
     expect(gone.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
 
-    const restored = await run(listAction(post(`/${brand.slug}/events?tab=archived`, {}, { intent: 'restore', roomId: soon.id })))
+    const restored = await run(
+      listAction(post(`/${brand.slug}/events?tab=archived`, {}, { intent: 'restore', roomId: soon.id })),
+    )
     expect(await flashOf(restored.response!)).toMatchObject({ message: 'events:flash.restored' })
     expect((await soon.reload()).status).toBe('active')
   })
@@ -295,15 +459,21 @@ describe('the events page, archive and restore', () => {
     const asMember = await list('archived', memberCookie)
     expect(asMember.listing).toMatchObject({ tab: 'upcoming', mayManage: false })
     const room = await makeEventRoom(brand, { name: 'Not yours to archive' })
-    const refused = await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: room.id }, memberCookie)))
+    const refused = await run(
+      listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: room.id }, memberCookie)),
+    )
     expect(refused.status).toBe(403)
     expect((await room.reload()).status).toBe('active')
   })
 
   it("refuses junk ids and another community's event", async () => {
-    expect((await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: 'x\u0000' })))).status).toBe(400)
+    expect(
+      (await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: 'x\u0000' })))).status,
+    ).toBe(400)
     const theirs = await makeEventRoom(other, { name: 'Theirs' })
-    expect((await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: theirs.id })))).status).toBe(404)
+    expect(
+      (await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: theirs.id })))).status,
+    ).toBe(404)
     expect((await theirs.reload()).status).toBe('active')
   })
 
@@ -315,8 +485,10 @@ describe('the events page, archive and restore', () => {
 })
 
 describe('the event page and its meeting agree on who gets in', () => {
-  const page = (room: Room, cookie?: string, on: Brand = brand) => pageLoader(get(`/${on.slug}/events/${room.slug}`, { room: room.slug }, cookie, on))
-  const meeting = (room: Room, cookie?: string) => meetingLoader(get(`/${brand.slug}/${room.slug}`, { room: room.slug }, cookie))
+  const page = (room: Room, cookie?: string, on: Brand = brand) =>
+    pageLoader(get(`/${on.slug}/events/${room.slug}`, { room: room.slug }, cookie, on))
+  const meeting = (room: Room, cookie?: string) =>
+    meetingLoader(get(`/${brand.slug}/${room.slug}`, { room: room.slug }, cookie))
   const refusal = async (work: Promise<unknown>) => {
     try {
       await work
@@ -324,15 +496,28 @@ describe('the event page and its meeting agree on who gets in', () => {
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown
       const location = thrown.headers.get('Location') ?? ''
-      return location.startsWith('/private') ? 'signIn' : location.includes('note=premium-event') ? 'premium' : location.includes('/access-denied') ? 'denied' : location
+      return location.startsWith('/private')
+        ? 'signIn'
+        : location.includes('note=premium-event')
+          ? 'premium'
+          : location.includes('/access-denied')
+            ? 'denied'
+            : location
     }
   }
 
   it('shows a public event to members, with the slots of a scripted one and a Join link to the meeting', async () => {
-    const room = await makeEventRoom(brand, { name: 'Open house', endsAt: new Date(Date.now() + 2 * 86_400_000), timeZone: 'America/Sao_Paulo' })
+    const room = await makeEventRoom(brand, {
+      name: 'Open house',
+      endsAt: new Date(Date.now() + 2 * 86_400_000),
+      timeZone: 'America/Sao_Paulo',
+    })
     await CommunityEvent.create({ roomId: room.id, eventType: 'scripted' })
     await EventSlot.create({ roomId: room.id, position: 0, name: 'Hello', minutes: 3, seconds: 30 })
-    const data = unwrap(await page(room, memberCookie)) as { event: { name: string; timeZone: string; slots: { name: string }[] }; joinUrl: string | null }
+    const data = unwrap(await page(room, memberCookie)) as {
+      event: { name: string; timeZone: string; slots: { name: string }[] }
+      joinUrl: string | null
+    }
     expect(data.event).toMatchObject({ name: 'Open house', timeZone: 'America/Sao_Paulo', slots: [{ name: 'Hello' }] })
     expect(data.joinUrl).toBe(`/${brand.slug}/${room.slug}`)
     expect(await refusal(meeting(room, memberCookie))).toBeNull()
@@ -365,13 +550,19 @@ describe('the event page and its meeting agree on who gets in', () => {
     const theirs = await makeEventRoom(other, { name: 'Elsewhere' })
     const group = await makeRoom(brand, { name: 'A group', context: 'group' })
     for (const slug of ['no-such-event', theirs.slug, group.slug]) {
-      const response = await thrownResponse(pageLoader(get(`/${brand.slug}/events/${slug}`, { room: slug }, ownerCookie)))
+      const response = await thrownResponse(
+        pageLoader(get(`/${brand.slug}/events/${slug}`, { room: slug }, ownerCookie)),
+      )
       expect(response.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
     }
   })
 
   it('offers no Join link once the event is over', async () => {
-    const room = await makeEventRoom(brand, { name: 'Done', startsAt: new Date(Date.now() - 7200_000), endsAt: new Date(Date.now() - 3600_000) })
+    const room = await makeEventRoom(brand, {
+      name: 'Done',
+      startsAt: new Date(Date.now() - 7200_000),
+      endsAt: new Date(Date.now() - 3600_000),
+    })
     expect(unwrap(await page(room, memberCookie))).toMatchObject({ joinUrl: null, event: { ended: true } })
   })
 })

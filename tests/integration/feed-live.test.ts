@@ -4,7 +4,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 const liveRoute = await import('#app/routes/$brand.feed.live')
-const { createChild, createPost, removePost, setPinned, setPromoted, toggleReaction } = await import('#app/lib/posts/posts.server')
+const { createChild, createPost, removePost, setPinned, setPromoted, toggleReaction } =
+  await import('#app/lib/posts/posts.server')
 const { listenToFeed } = await import('#app/lib/posts/feed-events.server')
 const { grantRole, makeCommunity, makeRoom, makeUser } = await import('../support/factories')
 const { routeArgs, thrownResponse } = await import('../support/route-args')
@@ -32,7 +33,11 @@ beforeAll(async () => {
 async function live(user: User | null, roomId: string) {
   const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
   const controller = new AbortController()
-  const args = routeArgs(`/${brand.slug}/feed/live?room=${encodeURIComponent(roomId)}`, { brand: brand.slug }, { headers, signal: controller.signal })
+  const args = routeArgs(
+    `/${brand.slug}/feed/live?room=${encodeURIComponent(roomId)}`,
+    { brand: brand.slug },
+    { headers, signal: controller.signal },
+  )
   return { args, stop: () => controller.abort() }
 }
 
@@ -66,7 +71,8 @@ describe('the feed live route', () => {
       [await live(member, 'x'.repeat(36)), 404],
       [await live(member, 'not an id'), 404],
     ] as const
-    for (const [{ args }, status] of refusals) expect((await thrownResponse(liveRoute.loader(args))).status).toBe(status)
+    for (const [{ args }, status] of refusals)
+      expect((await thrownResponse(liveRoute.loader(args))).status).toBe(status)
   })
 
   it('streams a new post, a comment, a reaction, a pin and a removal in the room to a member who may read it, ids only', async () => {
@@ -74,7 +80,11 @@ describe('the feed live route', () => {
     const response = await liveRoute.loader(args)
     expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/)
     const post = await createPost(brand, owner.id, { contextRoomId: privateGroup.id, message: 'For the group' })
-    const comment = await createChild(brand, member.id, { contextRoomId: privateGroup.id, parentPostId: post.id, message: 'Nice' })
+    const comment = await createChild(brand, member.id, {
+      contextRoomId: privateGroup.id,
+      parentPostId: post.id,
+      message: 'Nice',
+    })
     await toggleReaction(post.id, member.id, 'like')
     await setPinned(post, true)
     await removePost(comment)

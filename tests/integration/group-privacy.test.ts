@@ -29,7 +29,11 @@ async function as(user: User | null, path: string, params: Record<string, string
 async function run(action: () => Promise<unknown>) {
   try {
     const result = await action()
-    return { status: initOf(result).status, body: unwrap(result) as Record<string, unknown>, location: null as string | null }
+    return {
+      status: initOf(result).status,
+      body: unwrap(result) as Record<string, unknown>,
+      location: null as string | null,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     return { status: thrown.status, body: null, location: thrown.headers.get('Location') }
@@ -38,7 +42,9 @@ async function run(action: () => Promise<unknown>) {
 
 /** A community whose groups page is open to guests (so an outsider reaches a group's pages), with a member and an outsider (another community's owner). */
 async function world(brandFields: Partial<Brand> = {}) {
-  const { brand, owner } = await makeCommunity({ brand: { publicAccess: { hub: false, groups: true, members: false, subcommunities: false }, ...brandFields } })
+  const { brand, owner } = await makeCommunity({
+    brand: { publicAccess: { hub: false, groups: true, members: false, subcommunities: false }, ...brandFields },
+  })
   const member = await makeUser({ name: 'Mel Member' })
   await grantRole(member, brand)
   const { owner: outsider } = await makeCommunity()
@@ -55,10 +61,25 @@ async function world(brandFields: Partial<Brand> = {}) {
 
 const params = (brand: Brand, room: Room) => ({ brand: brand.slug, room: room.slug })
 const join = async (brand: Brand, room: Room, user: User) =>
-  run(async () => joinAction(await as(user, `/${brand.slug}/join/${room.slug}`, params(brand, room), { method: 'POST', body: new URLSearchParams() })))
+  run(async () =>
+    joinAction(
+      await as(user, `/${brand.slug}/join/${room.slug}`, params(brand, room), {
+        method: 'POST',
+        body: new URLSearchParams(),
+      }),
+    ),
+  )
 const manage = async (brand: Brand, room: Room, user: User, fields: Record<string, string>) =>
-  run(async () => groupAction(await as(user, `/${brand.slug}/groups/${room.slug}`, params(brand, room), { method: 'POST', body: new URLSearchParams(fields) })))
-const groupPage = async (brand: Brand, room: Room, user: User | null) => unwrap(await groupLoader(await as(user, `/${brand.slug}/groups/${room.slug}`, params(brand, room))))
+  run(async () =>
+    groupAction(
+      await as(user, `/${brand.slug}/groups/${room.slug}`, params(brand, room), {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      }),
+    ),
+  )
+const groupPage = async (brand: Brand, room: Room, user: User | null) =>
+  unwrap(await groupLoader(await as(user, `/${brand.slug}/groups/${room.slug}`, params(brand, room))))
 
 describe('a private group and those outside its community', () => {
   it('refuses an outsider’s join request and offers the community’s sign-up where it publishes one', async () => {
@@ -72,8 +93,14 @@ describe('a private group and those outside its community', () => {
     expect(await GroupJoinRequest.count({ where: { roomId: group.id } })).toBe(0)
 
     // A community that offers self sign-up (its directory setting, sign-ups open) shows its link.
-    await brand.update({ allowSignUps: true, selfSignupHash: 'hash123', directorySettings: { ...brand.directorySettings, selfSignup: true } })
-    const offered = unwrap(await joinLoader(await as(outsider, `/${brand.slug}/join/${group.slug}`, params(brand, group))))
+    await brand.update({
+      allowSignUps: true,
+      selfSignupHash: 'hash123',
+      directorySettings: { ...brand.directorySettings, selfSignup: true },
+    })
+    const offered = unwrap(
+      await joinLoader(await as(outsider, `/${brand.slug}/join/${group.slug}`, params(brand, group))),
+    )
     expect(offered.community.signupPath).toBe(`/${brand.slug}/signup-hash123`)
     // A member of the community still asks as before, and sees no sign-up.
     const mine = unwrap(await joinLoader(await as(member, `/${brand.slug}/join/${group.slug}`, params(brand, group))))
@@ -84,7 +111,12 @@ describe('a private group and those outside its community', () => {
   it('lets no approval, promotion or old listing open the group to an outsider: page, feed, /api/posts and meeting pass', async () => {
     const { brand, owner, member, outsider, group } = await world()
     // A request from before the rule (an outsider asked), and an outsider already approved into the lists.
-    const request = await GroupJoinRequest.create({ brandId: brand.id, roomId: group.id, userId: outsider.id, status: 'pending' })
+    const request = await GroupJoinRequest.create({
+      brandId: brand.id,
+      roomId: group.id,
+      userId: outsider.id,
+      status: 'pending',
+    })
     const approved = await manage(brand, group, owner, { intent: 'approveRequest', requestId: request.id })
     expect(approved.status).toBe(400)
     expect(approved.body?.error).toBe('groups:people.notCommunityMember')
@@ -106,12 +138,18 @@ describe('a private group and those outside its community', () => {
 
     expect((await apiCall(posts.loader, `/api/posts?contextRoomId=${group.id}`, { as: member })).status).toBe(200)
     expect((await apiCall(posts.loader, `/api/posts?contextRoomId=${group.id}`, { as: outsider })).status).toBe(403)
-    expect((await apiCall(posts.loader, `/api/posts?contextRoomId=${group.id}&postId=${post.id}`, { as: outsider })).status).toBe(403)
+    expect(
+      (await apiCall(posts.loader, `/api/posts?contextRoomId=${group.id}&postId=${post.id}`, { as: outsider })).status,
+    ).toBe(403)
 
     // The meeting room (and with it the edge's pass) refuses them as it refuses any stranger.
-    const meeting = await thrownResponse(roomLoader(await as(outsider, `/${brand.slug}/${group.slug}`, params(brand, group))))
+    const meeting = await thrownResponse(
+      roomLoader(await as(outsider, `/${brand.slug}/${group.slug}`, params(brand, group))),
+    )
     expect(meeting.headers.get('Location')).toMatch(new RegExp(`^/${brand.slug}/access-denied`))
-    const inside = unwrap(await roomLoader(await as(member, `/${brand.slug}/${group.slug}`, params(brand, group)))) as { pass: { token: string } | null }
+    const inside = unwrap(await roomLoader(await as(member, `/${brand.slug}/${group.slug}`, params(brand, group)))) as {
+      pass: { token: string } | null
+    }
     expect(inside.pass?.token).toBeTruthy()
 
     // Listed as co-host (made one before the rule) changes nothing either.
@@ -126,9 +164,13 @@ describe('the transcripts page', () => {
     const path = `/${brand.slug}/transcripts`
     const refusal = async (loader: typeof transcriptsLoader | typeof draftsLoader, user: User | null, to: string) =>
       (await thrownResponse(loader(await as(user, to, { brand: brand.slug })))).headers.get('Location')!.split('?')[0]
-    expect(await refusal(transcriptsLoader, outsider, path)).toBe(await refusal(draftsLoader, outsider, `/${brand.slug}/drafts`))
+    expect(await refusal(transcriptsLoader, outsider, path)).toBe(
+      await refusal(draftsLoader, outsider, `/${brand.slug}/drafts`),
+    )
     expect(await refusal(transcriptsLoader, outsider, path)).toBe(`/${brand.slug}/access-denied`)
-    expect(await refusal(transcriptsLoader, null, path)).toBe(await refusal(draftsLoader, null, `/${brand.slug}/drafts`))
+    expect(await refusal(transcriptsLoader, null, path)).toBe(
+      await refusal(draftsLoader, null, `/${brand.slug}/drafts`),
+    )
     expect((await transcriptsLoader(await as(member, path, { brand: brand.slug }))).transcripts).toEqual([])
   })
 })
@@ -146,17 +188,24 @@ describe('people’s addresses', () => {
     for (const user of [shy, open, nameless]) await grantRole(user, brand)
     await group.update({ hostId: host.id, members: [host.id, shy.id, nameless.id] })
     await GroupJoinRequest.create({ brandId: brand.id, roomId: group.id, userId: open.id, status: 'pending' })
-    await GroupJoinRequest.create({ brandId: brand.id, roomId: group.id, userId: (await makeUser({ name: 'Shy Asker', emailAddress: 'asker@example.test' })).id, status: 'pending' })
+    await GroupJoinRequest.create({
+      brandId: brand.id,
+      roomId: group.id,
+      userId: (await makeUser({ name: 'Shy Asker', emailAddress: 'asker@example.test' })).id,
+      status: 'pending',
+    })
 
     const page = await groupPage(brand, group, host)
-    const email = (name: string) => [...page.people, ...page.requests].find((person) => person.name === name)?.emailAddress
+    const email = (name: string) =>
+      [...page.people, ...page.requests].find((person) => person.name === name)?.emailAddress
     expect(email('Shy Person')).toBeNull()
     expect(email('Shy Asker')).toBeNull()
     expect(email('Open Person')).toBe('open@example.test')
     // The nameless member: no name, and never the address or phone in its place.
     expect(page.people.find((person) => person.userId === nameless.id)).toMatchObject({ name: '', emailAddress: null })
     const text = JSON.stringify({ people: page.people, requests: page.requests })
-    for (const hidden of ['shy@example.test', 'asker@example.test', 'nameless@example.test', '+15550001111']) expect(text).not.toContain(hidden)
+    for (const hidden of ['shy@example.test', 'asker@example.test', 'nameless@example.test', '+15550001111'])
+      expect(text).not.toContain(hidden)
 
     // The community's owner manages its members: they see addresses here as in the members list.
     const managed = await groupPage(brand, group, owner)
@@ -167,7 +216,9 @@ describe('people’s addresses', () => {
     const { brand, member } = await world()
     const nameless = await makeUser({ name: null, emailAddress: 'noname@example.test', phoneNumber: '+15550002222' })
     await grantRole(nameless, brand)
-    const listing = unwrap(await membersLoader(await as(member, `/${brand.slug}/members`, { brand: brand.slug }))).listing
+    const listing = unwrap(
+      await membersLoader(await as(member, `/${brand.slug}/members`, { brand: brand.slug })),
+    ).listing
     const row = listing.rows.find((entry) => entry.userId === nameless.id)
     expect(row).toMatchObject({ name: '', emailAddress: null, phoneNumber: null })
     expect(JSON.stringify(listing)).not.toContain('noname@example.test')

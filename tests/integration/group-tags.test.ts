@@ -11,7 +11,10 @@ import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factori
 import { routeArgs } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
-type Reply = { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null; error?: string | null }
+type Reply = {
+  result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null
+  error?: string | null
+}
 
 async function as(user: User, path: string, params: Record<string, string>, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
@@ -44,11 +47,16 @@ async function world() {
 }
 
 const makeTags = (brand: Brand, n: number, fields: Partial<BrandTag> = {}) =>
-  Promise.all(Array.from({ length: n }, (_, i) => BrandTag.create({ ...fields, brandId: brand.id, label: `${fields.label ?? 'Tag'} ${i}` })))
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      BrandTag.create({ ...fields, brandId: brand.id, label: `${fields.label ?? 'Tag'} ${i}` }),
+    ),
+  )
 
 const makeTag = async (brand: Brand, fields: Partial<BrandTag> = {}) => (await makeTags(brand, 1, fields))[0]!
 
-const tagsOf = async (room: Pick<Room, 'id'>) => (await RoomTag.findAll({ where: { roomId: room.id } })).map((link) => link.tagId).sort()
+const tagsOf = async (room: Pick<Room, 'id'>) =>
+  (await RoomTag.findAll({ where: { roomId: room.id } })).map((link) => link.tagId).sort()
 const ids = (tags: BrandTag[]) => tags.map((tag) => tag.id).sort()
 
 const wizardFields = (overrides: Record<string, string | string[]> = {}) => ({
@@ -60,7 +68,11 @@ const wizardFields = (overrides: Record<string, string | string[]> = {}) => ({
   ...overrides,
 })
 const create = async (brand: Brand, user: User, fields: Record<string, string | string[]>) =>
-  run(async () => newGroupAction(await as(user, `/${brand.slug}/groups/new`, { brand: brand.slug }, { method: 'POST', body: formOf(fields) })))
+  run(async () =>
+    newGroupAction(
+      await as(user, `/${brand.slug}/groups/new`, { brand: brand.slug }, { method: 'POST', body: formOf(fields) }),
+    ),
+  )
 
 const details = (room: Room, overrides: Record<string, string | string[]> = {}) => ({
   intent: 'details',
@@ -72,7 +84,16 @@ const details = (room: Room, overrides: Record<string, string | string[]> = {}) 
   ...overrides,
 })
 const edit = async (brand: Brand, room: Room, user: User, fields: Record<string, string | string[]>) =>
-  run(async () => groupAction(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: formOf(fields) })))
+  run(async () =>
+    groupAction(
+      await as(
+        user,
+        `/${brand.slug}/groups/${room.slug}`,
+        { brand: brand.slug, room: room.slug },
+        { method: 'POST', body: formOf(fields) },
+      ),
+    ),
+  )
 
 describe('a new group', () => {
   it('starts with the community\'s live tags marked "assign to new groups", and no others', async () => {
@@ -92,40 +113,67 @@ describe('a new group', () => {
     const marked = await makeTag(brand, { label: 'Marked', newGroups: true })
     const others = await makeTags(brand, 2, { label: 'Other' })
     await makeTags(brand, 1, { label: 'Expired', expiresAt: new Date(Date.now() - 1000) })
-    const page = unwrap(await newGroupLoader(await as(member, `/${brand.slug}/groups/new`, { brand: brand.slug }))) as { tags: { id: string; label: string }[]; newGroupTagIds: string[] }
+    const page = unwrap(await newGroupLoader(await as(member, `/${brand.slug}/groups/new`, { brand: brand.slug }))) as {
+      tags: { id: string; label: string }[]
+      newGroupTagIds: string[]
+    }
     expect(page.tags.map((tag) => tag.label)).toEqual(['Marked 0', 'Other 0', 'Other 1'])
     expect(page.newGroupTagIds).toEqual([marked.id])
 
-    const done = await create(brand, member, wizardFields({ roomLink: 'chosen', tagsOffered: 'on', tagIds: ids(others) }))
+    const done = await create(
+      brand,
+      member,
+      wizardFields({ roomLink: 'chosen', tagsOffered: 'on', tagIds: ids(others) }),
+    )
     expect(done.status).toBe(302)
     const room = await Room.findOne({ where: { brandId: brand.id, slug: 'chosen' }, rejectOnEmpty: true })
     expect(await tagsOf(room)).toEqual(ids(others))
     // The boxes shown and none ticked: none, not the new-group tags.
     await create(brand, member, wizardFields({ roomLink: 'untagged', tagsOffered: 'on' }))
-    expect(await tagsOf(await Room.findOne({ where: { brandId: brand.id, slug: 'untagged' }, rejectOnEmpty: true }))).toEqual([])
+    expect(
+      await tagsOf(await Room.findOne({ where: { brandId: brand.id, slug: 'untagged' }, rejectOnEmpty: true })),
+    ).toEqual([])
   })
 
-  it('refuses 6 tags with the limit\'s message (400), keeps what was typed and creates nothing; 5 pass', async () => {
+  it("refuses 6 tags with the limit's message (400), keeps what was typed and creates nothing; 5 pass", async () => {
     const { brand, member } = await world()
     const tags = await makeTags(brand, 6)
     const before = await Room.count({ where: { brandId: brand.id } })
-    const refused = await create(brand, member, wizardFields({ title: 'Six Tags', roomLink: 'six', tagsOffered: 'on', tagIds: ids(tags) }))
+    const refused = await create(
+      brand,
+      member,
+      wizardFields({ title: 'Six Tags', roomLink: 'six', tagsOffered: 'on', tagIds: ids(tags) }),
+    )
     expect(refused.status).toBe(400)
     expect(refused.body?.result?.error?.tagIds).toEqual(['tags:errors.tooManyForGroup'])
     expect(refused.body?.result?.initialValue).toMatchObject({ title: 'Six Tags', roomLink: 'six', tagIds: ids(tags) })
     expect(await Room.count({ where: { brandId: brand.id } })).toBe(before)
     expect(await RoomTag.count({ where: { tagId: ids(tags) } })).toBe(0)
 
-    expect((await create(brand, member, wizardFields({ roomLink: 'five', tagsOffered: 'on', tagIds: ids(tags).slice(0, 5) }))).status).toBe(302)
-    expect(await tagsOf(await Room.findOne({ where: { brandId: brand.id, slug: 'five' }, rejectOnEmpty: true }))).toEqual(ids(tags).slice(0, 5))
+    expect(
+      (
+        await create(
+          brand,
+          member,
+          wizardFields({ roomLink: 'five', tagsOffered: 'on', tagIds: ids(tags).slice(0, 5) }),
+        )
+      ).status,
+    ).toBe(302)
+    expect(
+      await tagsOf(await Room.findOne({ where: { brandId: brand.id, slug: 'five' }, rejectOnEmpty: true })),
+    ).toEqual(ids(tags).slice(0, 5))
   })
 
-  it('refuses another community\'s tag and creates nothing', async () => {
+  it("refuses another community's tag and creates nothing", async () => {
     const { brand, member } = await world()
     const { brand: elsewhere } = await makeCommunity()
     const foreign = await makeTag(elsewhere)
     const before = await Room.count({ where: { brandId: brand.id } })
-    const refused = await create(brand, member, wizardFields({ roomLink: 'foreign', tagsOffered: 'on', tagIds: [foreign.id] }))
+    const refused = await create(
+      brand,
+      member,
+      wizardFields({ roomLink: 'foreign', tagsOffered: 'on', tagIds: [foreign.id] }),
+    )
     expect(refused.status).toBe(400)
     expect(refused.body?.result?.error?.tagIds).toEqual(['tags:errors.unknownTag'])
     expect(await Room.count({ where: { brandId: brand.id } })).toBe(before)
@@ -134,19 +182,26 @@ describe('a new group', () => {
 })
 
 describe("the group's details form", () => {
-  it('shows the group\'s tags ticked among the live ones, and saves the ticked tags with the details', async () => {
+  it("shows the group's tags ticked among the live ones, and saves the ticked tags with the details", async () => {
     const { brand, owner } = await world()
     const room = await makeRoom(brand, { name: 'Tagged', hostId: owner.id, members: [owner.id] })
     const tags = await makeTags(brand, 3)
     await RoomTag.create({ roomId: room.id, tagId: tags[0]!.id })
-    const page = unwrap(await groupLoader(await as(owner, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }))) as {
+    const page = unwrap(
+      await groupLoader(await as(owner, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug })),
+    ) as {
       details: { tagIds: string[] }
       tags: { id: string }[]
     }
     expect(page.details.tagIds).toEqual([tags[0]!.id])
     expect(page.tags.map((tag) => tag.id).sort()).toEqual(ids(tags))
 
-    const saved = await edit(brand, room, owner, details(room, { title: 'Retagged', tagsOffered: 'on', tagIds: [tags[1]!.id, tags[2]!.id] }))
+    const saved = await edit(
+      brand,
+      room,
+      owner,
+      details(room, { title: 'Retagged', tagsOffered: 'on', tagIds: [tags[1]!.id, tags[2]!.id] }),
+    )
     expect(saved.status).toBe(302)
     expect(await tagsOf(room)).toEqual([tags[1]!.id, tags[2]!.id].sort())
     expect((await Room.findByPk(room.id))!.name).toBe('Retagged')
@@ -155,12 +210,17 @@ describe("the group's details form", () => {
     expect(await tagsOf(room)).toEqual([tags[1]!.id, tags[2]!.id].sort())
   })
 
-  it('refuses 6 tags (400, the limit\'s message) with neither the details nor the tags half saved', async () => {
+  it("refuses 6 tags (400, the limit's message) with neither the details nor the tags half saved", async () => {
     const { brand, owner } = await world()
     const room = await makeRoom(brand, { name: 'Before', hostId: owner.id, members: [owner.id] })
     const tags = await makeTags(brand, 6)
     await RoomTag.create({ roomId: room.id, tagId: tags[0]!.id })
-    const refused = await edit(brand, room, owner, details(room, { title: 'After', tagsOffered: 'on', tagIds: ids(tags) }))
+    const refused = await edit(
+      brand,
+      room,
+      owner,
+      details(room, { title: 'After', tagsOffered: 'on', tagIds: ids(tags) }),
+    )
     expect(refused.status).toBe(400)
     expect(refused.body?.result?.error?.tagIds).toEqual(['tags:errors.tooManyForGroup'])
     expect(refused.body?.result?.initialValue).toMatchObject({ title: 'After', tagIds: ids(tags) })
@@ -168,14 +228,19 @@ describe("the group's details form", () => {
     expect(await tagsOf(room)).toEqual([tags[0]!.id])
   })
 
-  it('refuses another community\'s tag with nothing saved', async () => {
+  it("refuses another community's tag with nothing saved", async () => {
     const { brand, owner } = await world()
     const { brand: elsewhere } = await makeCommunity()
     const room = await makeRoom(brand, { name: 'Before', hostId: owner.id, members: [owner.id] })
     const mine = await makeTag(brand)
     const foreign = await makeTag(elsewhere)
     await RoomTag.create({ roomId: room.id, tagId: mine.id })
-    const refused = await edit(brand, room, owner, details(room, { title: 'After', tagsOffered: 'on', tagIds: [mine.id, foreign.id] }))
+    const refused = await edit(
+      brand,
+      room,
+      owner,
+      details(room, { title: 'After', tagsOffered: 'on', tagIds: [mine.id, foreign.id] }),
+    )
     expect(refused.status).toBe(400)
     expect(refused.body?.result?.error?.tagIds).toEqual(['tags:errors.unknownTag'])
     expect((await Room.findByPk(room.id))!.name).toBe('Before')
@@ -197,7 +262,9 @@ describe("the group's details form", () => {
     expect(await tagsOf(room)).toEqual([tags[0]!.id])
     // A co-host may (spec §6: the room-co-host role edits the group).
     await room.update({ coHosts: [member.id] })
-    expect((await edit(brand, room, member, details(room, { tagsOffered: 'on', tagIds: [tags[1]!.id] }))).status).toBe(302)
+    expect((await edit(brand, room, member, details(room, { tagsOffered: 'on', tagIds: [tags[1]!.id] }))).status).toBe(
+      302,
+    )
     expect(await tagsOf(room)).toEqual([tags[1]!.id])
     // So may an admin who is not in the group (edit-group-room community-wide).
     const admin = await makeUser({ name: 'Ada Admin' })
@@ -212,8 +279,11 @@ describe('the groups page', () => {
     const { brand, owner } = await world()
     const tagged = await makeRoom(brand, { name: 'Alpha', hostId: owner.id, members: [owner.id] })
     await makeRoom(brand, { name: 'Beta', hostId: owner.id, members: [owner.id] })
-    for (const tag of await makeTags(brand, 2, { label: 'Label' })) await RoomTag.create({ roomId: tagged.id, tagId: tag.id })
-    const page = unwrap(await groupsLoader(await as(owner, `/${brand.slug}/groups`, { brand: brand.slug }))) as { listing: { rows: { name: string; tags: string[] }[] } }
+    for (const tag of await makeTags(brand, 2, { label: 'Label' }))
+      await RoomTag.create({ roomId: tagged.id, tagId: tag.id })
+    const page = unwrap(await groupsLoader(await as(owner, `/${brand.slug}/groups`, { brand: brand.slug }))) as {
+      listing: { rows: { name: string; tags: string[] }[] }
+    }
     const rows = Object.fromEntries(page.listing.rows.map((row) => [row.name, row.tags]))
     expect(rows.Alpha?.sort()).toEqual(['Label 0', 'Label 1'])
     expect(rows.Beta).toEqual([])

@@ -17,7 +17,11 @@ import { solidImage } from '../support/images'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
-type Reply = { result?: { error?: Record<string, string[] | null> } | null; refusal?: { suggestion: string } | null; error?: string | null }
+type Reply = {
+  result?: { error?: Record<string, string[] | null> } | null
+  refusal?: { suggestion: string } | null
+  error?: string | null
+}
 
 async function as(user: User | null, path: string, params: Record<string, string>, init: RequestInit = {}) {
   const headers = new Headers(init.headers)
@@ -29,7 +33,11 @@ async function as(user: User | null, path: string, params: Record<string, string
 async function run(action: () => Promise<unknown>) {
   try {
     const result = await action()
-    return { status: initOf(result).status, body: unwrap(result) as Reply & Record<string, unknown>, location: null as string | null }
+    return {
+      status: initOf(result).status,
+      body: unwrap(result) as Reply & Record<string, unknown>,
+      location: null as string | null,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     return { status: thrown.status, body: null, location: thrown.headers.get('Location') }
@@ -63,8 +71,22 @@ function multipart(fields: Record<string, string>, banner?: { bytes: Uint8Array;
   return form
 }
 
-const createAs = async (brand: Brand, user: User, fields: Record<string, string>, banner?: { bytes: Uint8Array; name: string; type: string }) =>
-  run(async () => newGroupAction(await as(user, `/${brand.slug}/groups/new`, { brand: brand.slug }, { method: 'POST', body: multipart(fields, banner) })))
+const createAs = async (
+  brand: Brand,
+  user: User,
+  fields: Record<string, string>,
+  banner?: { bytes: Uint8Array; name: string; type: string },
+) =>
+  run(async () =>
+    newGroupAction(
+      await as(
+        user,
+        `/${brand.slug}/groups/new`,
+        { brand: brand.slug },
+        { method: 'POST', body: multipart(fields, banner) },
+      ),
+    ),
+  )
 
 const groupCount = (brand: Brand) => Room.count({ where: { brandId: brand.id, context: 'group' } })
 
@@ -76,7 +98,16 @@ describe('the new group wizard', () => {
     expect(done.status).toBe(302)
     expect(done.location).toBe(`/${brand.slug}/groups`)
     const room = await Room.findOne({ where: { brandId: brand.id, slug: 'readers' }, rejectOnEmpty: true })
-    expect(room).toMatchObject({ name: 'Book Club', description: 'We read together', context: 'group', roomType: 'public', status: 'active', hostId: member.id, visibleInDirectory: 'members', pinnedInDirectory: true })
+    expect(room).toMatchObject({
+      name: 'Book Club',
+      description: 'We read together',
+      context: 'group',
+      roomType: 'public',
+      status: 'active',
+      hostId: member.id,
+      visibleInDirectory: 'members',
+      pinnedInDirectory: true,
+    })
     expect(room.members).toEqual([member.id])
     expect(await permissionsHeld(member.id, brand.id, room.id)).toContain('kick-peer')
   })
@@ -91,13 +122,22 @@ describe('the new group wizard', () => {
       description: ['groups:wizard.errors.descriptionTooShort'],
       roomLink: ['members:roomLink.errors.start'],
     })
-    expect((bad.body?.result as { initialValue?: Record<string, unknown> })?.initialValue).toMatchObject({ title: 'B', description: 'Four' })
+    expect((bad.body?.result as { initialValue?: Record<string, unknown> })?.initialValue).toMatchObject({
+      title: 'B',
+      description: 'Four',
+    })
     // At the boundary: 2 and 5 characters pass.
     expect((await createAs(brand, member, groupFields({ title: 'Bo', description: 'Fives' }))).status).toBe(302)
     expect(await groupCount(brand)).toBe(before + 1)
     const empty = await createAs(brand, member, groupFields({ title: '', description: '', roomLink: '' }))
-    expect(empty.body?.result?.error).toMatchObject({ title: ['groups:wizard.errors.titleRequired'], description: ['groups:wizard.errors.descriptionRequired'], roomLink: ['members:roomLink.errors.required'] })
-    expect((await createAs(brand, member, groupFields({ roomLink: 'a' }))).body?.result?.error?.roomLink).toEqual(['members:roomLink.errors.tooShort'])
+    expect(empty.body?.result?.error).toMatchObject({
+      title: ['groups:wizard.errors.titleRequired'],
+      description: ['groups:wizard.errors.descriptionRequired'],
+      roomLink: ['members:roomLink.errors.required'],
+    })
+    expect((await createAs(brand, member, groupFields({ roomLink: 'a' }))).body?.result?.error?.roomLink).toEqual([
+      'members:roomLink.errors.tooShort',
+    ])
   })
 
   it('says a taken or reserved link is not available and suggests a free one', async () => {
@@ -119,13 +159,21 @@ describe('the new group wizard', () => {
   it('takes an image as the banner and refuses anything else by its bytes (spec: "Banner must be an image file")', async () => {
     const { brand, member } = await world()
     const before = await groupCount(brand)
-    const fake = await createAs(brand, member, groupFields(), { bytes: new TextEncoder().encode('not a picture at all'), name: 'banner.png', type: 'image/png' })
+    const fake = await createAs(brand, member, groupFields(), {
+      bytes: new TextEncoder().encode('not a picture at all'),
+      name: 'banner.png',
+      type: 'image/png',
+    })
     expect(fake.status).toBe(400)
     expect(fake.body?.result?.error?.banner).toEqual(['groups:wizard.errors.bannerNotImage'])
     expect(await groupCount(brand)).toBe(before)
 
     const fields = groupFields()
-    const done = await createAs(brand, member, fields, { bytes: await solidImage('jpeg', 900, 300), name: 'banner.jpg', type: 'image/jpeg' })
+    const done = await createAs(brand, member, fields, {
+      bytes: await solidImage('jpeg', 900, 300),
+      name: 'banner.jpg',
+      type: 'image/jpeg',
+    })
     expect(done.status).toBe(302)
     const room = await Room.findOne({ where: { brandId: brand.id, slug: fields.roomLink }, rejectOnEmpty: true })
     expect(room.bannerImage).toMatch(/^\/uploads\/banners\/[0-9a-f]{32}\.webp$/)
@@ -136,10 +184,14 @@ describe('the new group wizard', () => {
     const a = groupFields()
     const made = await createAs(brand, member, a)
     expect(made.location).toBe(`/${brand.slug}/groups?tab=mine`)
-    expect((await Room.findOne({ where: { brandId: brand.id, slug: a.roomLink }, rejectOnEmpty: true })).status).toBe('pending')
+    expect((await Room.findOne({ where: { brandId: brand.id, slug: a.roomLink }, rejectOnEmpty: true })).status).toBe(
+      'pending',
+    )
     const b = groupFields()
     await createAs(brand, admin, b)
-    expect((await Room.findOne({ where: { brandId: brand.id, slug: b.roomLink }, rejectOnEmpty: true })).status).toBe('active')
+    expect((await Room.findOne({ where: { brandId: brand.id, slug: b.roomLink }, rejectOnEmpty: true })).status).toBe(
+      'active',
+    )
   })
 
   it('tells someone without create-groups "You do not have permission to create groups in this community." and creates nothing', async () => {
@@ -157,10 +209,13 @@ describe('the new group wizard', () => {
   })
 })
 
-const load = async (brand: Brand, user: User | null, query = '') => unwrap(await groupsLoader(await as(user, `/${brand.slug}/groups${query}`, { brand: brand.slug })))
+const load = async (brand: Brand, user: User | null, query = '') =>
+  unwrap(await groupsLoader(await as(user, `/${brand.slug}/groups${query}`, { brand: brand.slug })))
 const bulk = async (brand: Brand, user: User, intent: string, ids: string[], query = '') => {
   const body = new URLSearchParams([['intent', intent], ...ids.map((id) => ['ids', id])])
-  return run(async () => groupsAction(await as(user, `/${brand.slug}/groups${query}`, { brand: brand.slug }, { method: 'POST', body })))
+  return run(async () =>
+    groupsAction(await as(user, `/${brand.slug}/groups${query}`, { brand: brand.slug }, { method: 'POST', body })),
+  )
 }
 const statusOf = async (room: Room) => (await Room.findByPk(room.id, { rejectOnEmpty: true })).status
 
@@ -191,7 +246,13 @@ describe('the groups page', () => {
 
   it('labels each type as the spec does', async () => {
     const { brand, admin } = await world()
-    for (const [name, roomType, locked] of [['A public', 'public', false], ['B private', 'private', false], ['C exclusive', 'exclusive', false], ['D premium', 'premium', false], ['E locked', 'public', true]] as const) {
+    for (const [name, roomType, locked] of [
+      ['A public', 'public', false],
+      ['B private', 'private', false],
+      ['C exclusive', 'exclusive', false],
+      ['D premium', 'premium', false],
+      ['E locked', 'public', true],
+    ] as const) {
       await makeRoom(brand, { name, roomType, locked })
     }
     const labels = (await load(brand, admin)).listing.rows.map((row) => row.label)
@@ -252,24 +313,50 @@ describe('the groups page', () => {
     expect(await statusOf(active)).toBe('active')
   })
 
-  it('never moves the hub or the announcements room, nor another community\'s group', async () => {
+  it("never moves the hub or the announcements room, nor another community's group", async () => {
     const { brand, admin } = await world()
     const { brand: elsewhere } = await makeCommunity()
     const theirs = await makeRoom(elsewhere)
     const refused = await bulk(brand, admin, 'remove', [brand.topLevelRoomId!, brand.announcementsRoomId!, theirs.id])
     expect(refused.status).toBe(400)
-    expect(await Room.count({ where: { id: [brand.topLevelRoomId!, brand.announcementsRoomId!, theirs.id], status: 'active' } })).toBe(3)
+    expect(
+      await Room.count({
+        where: { id: [brand.topLevelRoomId!, brand.announcementsRoomId!, theirs.id], status: 'active' },
+      }),
+    ).toBe(3)
   })
 })
 
 const join = async (brand: Brand, room: Room, user: User, answers: string[]) => {
   const body = new URLSearchParams(answers.map((answer, index) => [`answers[${index}]`, answer]))
-  return run(async () => joinAction(await as(user, `/${brand.slug}/join/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body })))
+  return run(async () =>
+    joinAction(
+      await as(
+        user,
+        `/${brand.slug}/join/${room.slug}`,
+        { brand: brand.slug, room: room.slug },
+        { method: 'POST', body },
+      ),
+    ),
+  )
 }
 const manage = async (brand: Brand, room: Room, user: User, fields: Record<string, string>) =>
-  run(async () => groupAction(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: new URLSearchParams(fields) })))
+  run(async () =>
+    groupAction(
+      await as(
+        user,
+        `/${brand.slug}/groups/${room.slug}`,
+        { brand: brand.slug, room: room.slug },
+        { method: 'POST', body: new URLSearchParams(fields) },
+      ),
+    ),
+  )
 
-async function privateGroup(brand: Brand, host: User, questions: string[] = ['Why do you want to join?', 'Which book did you read last?']) {
+async function privateGroup(
+  brand: Brand,
+  host: User,
+  questions: string[] = ['Why do you want to join?', 'Which book did you read last?'],
+) {
   return makeRoom(brand, {
     name: 'Secret Readers',
     roomType: 'private',
@@ -282,7 +369,7 @@ async function privateGroup(brand: Brand, host: User, questions: string[] = ['Wh
 }
 
 describe('joining a group', () => {
-  it('a member answers the questionnaire, a co-host approves, and the member enters the group\'s room', async () => {
+  it("a member answers the questionnaire, a co-host approves, and the member enters the group's room", async () => {
     const { brand, owner, member, other } = await world()
     const room = await privateGroup(brand, owner)
     // `other` co-hosts the group: listed, with the room's own room-co-host grant.
@@ -291,12 +378,17 @@ describe('joining a group', () => {
 
     // Before: the private group refuses them.
     expect((await checkAccess({ brand, userId: member.id, room: { slug: room.slug } })).ok).toBe(false)
-    const page = unwrap(await joinLoader(await as(member, `/${brand.slug}/join/${room.slug}`, { brand: brand.slug, room: room.slug })))
+    const page = unwrap(
+      await joinLoader(await as(member, `/${brand.slug}/join/${room.slug}`, { brand: brand.slug, room: room.slug })),
+    )
     expect(page.questions).toEqual(['Why do you want to join?', 'Which book did you read last?'])
 
     const asked = await join(brand, room, member, ['To read more', 'Dune'])
     expect(asked.status).toBe(302)
-    const request = await GroupJoinRequest.findOne({ where: { roomId: room.id, userId: member.id }, rejectOnEmpty: true })
+    const request = await GroupJoinRequest.findOne({
+      where: { roomId: room.id, userId: member.id },
+      rejectOnEmpty: true,
+    })
     expect(request.status).toBe('pending')
     expect(request.answers).toEqual([
       { question: 'Why do you want to join?', answer: 'To read more' },
@@ -304,7 +396,9 @@ describe('joining a group', () => {
     ])
     expect((await checkAccess({ brand, userId: member.id, room: { slug: room.slug } })).ok).toBe(false)
 
-    const listed = unwrap(await groupLoader(await as(other, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug })))
+    const listed = unwrap(
+      await groupLoader(await as(other, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug })),
+    )
     expect(listed.requests.map((row) => row.userId)).toEqual([member.id])
     const approved = await manage(brand, room, other, { intent: 'approveRequest', requestId: request.id })
     expect(approved.status).toBe(302)
@@ -328,7 +422,12 @@ describe('joining a group', () => {
 
   it('says "There was a problem submitting your request." where the group takes no requests', async () => {
     const { brand, owner, member } = await world()
-    const room = await makeRoom(brand, { roomType: 'exclusive', hostId: owner.id, members: [owner.id], allowMembershipRequests: false })
+    const room = await makeRoom(brand, {
+      roomType: 'exclusive',
+      hostId: owner.id,
+      members: [owner.id],
+      allowMembershipRequests: false,
+    })
     const refused = await join(brand, room, member, [])
     expect(refused.status).toBe(400)
     expect(refused.body?.result).toMatchObject({ error: { '': ['groups:join.problem'] } })
@@ -337,13 +436,20 @@ describe('joining a group', () => {
 
   it('joins at once where no approval is asked for; a pending or unknown group is "group not found"', async () => {
     const { brand, owner, member } = await world()
-    const open = await makeRoom(brand, { hostId: owner.id, members: [owner.id], allowMembershipRequests: true, newMemberModerationEnabled: false })
+    const open = await makeRoom(brand, {
+      hostId: owner.id,
+      members: [owner.id],
+      allowMembershipRequests: true,
+      newMemberModerationEnabled: false,
+    })
     const joined = await join(brand, open, member, [])
     expect(joined.location).toBe(`/${brand.slug}/groups?tab=mine`)
     expect((await Room.findByPk(open.id))!.members).toEqual([owner.id, member.id])
 
     const pending = await makeRoom(brand, { status: 'pending' })
-    const response = await thrownResponse(joinLoader(await as(member, `/${brand.slug}/join/${pending.slug}`, { brand: brand.slug, room: pending.slug })))
+    const response = await thrownResponse(
+      joinLoader(await as(member, `/${brand.slug}/join/${pending.slug}`, { brand: brand.slug, room: pending.slug })),
+    )
     expect(response.headers.get('Location')).toMatch(new RegExp(`^/${brand.slug}/group-not-found`))
   })
 
@@ -355,14 +461,16 @@ describe('joining a group', () => {
     expect((await manage(brand, room, owner, { intent: 'rejectRequest', requestId: request.id })).status).toBe(302)
     expect((await Room.findByPk(room.id))!.members).toEqual([owner.id])
     // Deciding twice: the request has moved on.
-    expect((await manage(brand, room, owner, { intent: 'approveRequest', requestId: request.id })).body?.error).toBe('groups:people.wrongState')
+    expect((await manage(brand, room, owner, { intent: 'approveRequest', requestId: request.id })).body?.error).toBe(
+      'groups:people.wrongState',
+    )
     expect((await join(brand, room, member, [])).status).toBe(302)
     expect((await GroupJoinRequest.findByPk(request.id))!.status).toBe('pending')
   })
 })
 
 describe('co-hosts', () => {
-  it('promote, demote and remove; a co-host of group A kicks and mutes in A\'s room and not in B\'s', async () => {
+  it("promote, demote and remove; a co-host of group A kicks and mutes in A's room and not in B's", async () => {
     const { brand, owner, member } = await world()
     const a = await makeRoom(brand, { hostId: owner.id, members: [owner.id, member.id] })
     const b = await makeRoom(brand, { hostId: owner.id, members: [owner.id, member.id] })
@@ -371,18 +479,26 @@ describe('co-hosts', () => {
 
     const inA = await permissionsHeld(member.id, brand.id, a.id)
     const inB = await permissionsHeld(member.id, brand.id, b.id)
-    expect(meetingRights(member.id, (await Room.findByPk(a.id))!, inA)).toEqual({ isHost: false, isCoHost: true, permissions: ['kick-peer', 'mute-peer'] })
+    expect(meetingRights(member.id, (await Room.findByPk(a.id))!, inA)).toEqual({
+      isHost: false,
+      isCoHost: true,
+      permissions: ['kick-peer', 'mute-peer'],
+    })
     expect(meetingRights(member.id, b, inB)).toEqual({ isHost: false, isCoHost: false, permissions: [] })
     // The meeting pass the edge enforces says the same, room by room.
     const claimsIn = async (room: Room) => {
-      const data = unwrap(await roomLoader(await as(member, `/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug }))) as { pass: { token: string } }
+      const data = unwrap(
+        await roomLoader(await as(member, `/${brand.slug}/${room.slug}`, { brand: brand.slug, room: room.slug })),
+      ) as { pass: { token: string } }
       return (await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))!.claims
     }
     expect(await claimsIn(a)).toMatchObject({ isCoHost: true, permissions: ['kick-peer', 'mute-peer'] })
     expect(await claimsIn(b)).toMatchObject({ isCoHost: false, permissions: [] })
 
     // Promoting twice, or demoting a plain member, does not apply.
-    expect((await manage(brand, a, owner, { intent: 'promote', userId: member.id })).body?.error).toBe('groups:people.wrongState')
+    expect((await manage(brand, a, owner, { intent: 'promote', userId: member.id })).body?.error).toBe(
+      'groups:people.wrongState',
+    )
     expect((await manage(brand, a, owner, { intent: 'demote', userId: member.id })).status).toBe(302)
     const demoted = (await Room.findByPk(a.id))!
     expect(demoted.coHosts).toEqual([])
@@ -392,22 +508,36 @@ describe('co-hosts', () => {
     expect((await manage(brand, a, owner, { intent: 'remove', userId: member.id })).status).toBe(302)
     expect((await Room.findByPk(a.id))!.members).toEqual([owner.id])
     // The host is never removed.
-    expect((await manage(brand, a, owner, { intent: 'remove', userId: owner.id })).body?.error).toBe('groups:people.wrongState')
+    expect((await manage(brand, a, owner, { intent: 'remove', userId: owner.id })).body?.error).toBe(
+      'groups:people.wrongState',
+    )
   })
 
   it('only co-hosts set group preferences: the questionnaire, requests and approval; an admin who is not one may not', async () => {
     const { brand, owner, admin } = await world()
     const room = await makeRoom(brand, { hostId: owner.id, members: [owner.id] })
-    const saved = await manage(brand, room, owner, { intent: 'preferences', allowMembershipRequests: 'on', manualApproval: 'on', questions: 'First?\n\n  Second?  ' })
+    const saved = await manage(brand, room, owner, {
+      intent: 'preferences',
+      allowMembershipRequests: 'on',
+      manualApproval: 'on',
+      questions: 'First?\n\n  Second?  ',
+    })
     expect(saved.status).toBe(302)
     const after = (await Room.findByPk(room.id))!
-    expect(after).toMatchObject({ allowMembershipRequests: true, newMemberModerationEnabled: true, newMemberFormEnabled: true })
+    expect(after).toMatchObject({
+      allowMembershipRequests: true,
+      newMemberModerationEnabled: true,
+      newMemberFormEnabled: true,
+    })
     expect(after.newMemberFormDefinition).toEqual({ questions: ['First?', 'Second?'] })
 
     const refused = await manage(brand, room, admin, { intent: 'preferences', questions: 'Changed?' })
     expect(refused.status).toBe(403)
     expect(refused.body?.error).toBe('groups:preferences.onlyCoHosts')
-    const tooMany = await manage(brand, room, owner, { intent: 'preferences', questions: Array.from({ length: 11 }, (_, n) => `Q${n}?`).join('\n') })
+    const tooMany = await manage(brand, room, owner, {
+      intent: 'preferences',
+      questions: Array.from({ length: 11 }, (_, n) => `Q${n}?`).join('\n'),
+    })
     expect(tooMany.status).toBe(400)
     expect((await Room.findByPk(room.id))!.newMemberFormDefinition).toEqual({ questions: ['First?', 'Second?'] })
   })
@@ -426,17 +556,54 @@ describe('the group editor', () => {
   const edit = async (brand: Brand, room: Room, user: User, fields: Record<string, string>) => {
     const form = new FormData()
     for (const [name, value] of Object.entries(fields)) form.append(name, value)
-    return run(async () => groupAction(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: form })))
+    return run(async () =>
+      groupAction(
+        await as(
+          user,
+          `/${brand.slug}/groups/${room.slug}`,
+          { brand: brand.slug, room: room.slug },
+          { method: 'POST', body: form },
+        ),
+      ),
+    )
   }
 
   it('a co-host saves the details; bad input is refused with its messages and changes nothing', async () => {
     const { brand, owner, member } = await world()
-    const room = await makeRoom(brand, { name: 'Old Name', hostId: owner.id, coHosts: [member.id], members: [owner.id, member.id] })
-    const saved = await edit(brand, room, member, details(room, { title: 'New Name', groupType: 'private', visibleInDirectory: 'none', pinnedInDirectory: 'on', redirectOnEndUrl: 'https://example.org/after' }))
+    const room = await makeRoom(brand, {
+      name: 'Old Name',
+      hostId: owner.id,
+      coHosts: [member.id],
+      members: [owner.id, member.id],
+    })
+    const saved = await edit(
+      brand,
+      room,
+      member,
+      details(room, {
+        title: 'New Name',
+        groupType: 'private',
+        visibleInDirectory: 'none',
+        pinnedInDirectory: 'on',
+        redirectOnEndUrl: 'https://example.org/after',
+      }),
+    )
     expect(saved.status).toBe(302)
-    expect(await Room.findByPk(room.id)).toMatchObject({ name: 'New Name', roomType: 'private', visibleInDirectory: 'none', enabledInDirectory: false, pinnedInDirectory: true, redirectOnEndUrl: 'https://example.org/after' })
+    expect(await Room.findByPk(room.id)).toMatchObject({
+      name: 'New Name',
+      roomType: 'private',
+      visibleInDirectory: 'none',
+      enabledInDirectory: false,
+      pinnedInDirectory: true,
+      redirectOnEndUrl: 'https://example.org/after',
+    })
 
-    const bad = await edit(brand, room, member, details(room, { title: 'X', description: 'abc', redirectOnEndUrl: 'javascript:alert(1)' }))
+    const bad = await edit(
+      brand,
+      room,
+      member,
+      details(room, { title: 'X', description: 'abc', redirectOnEndUrl: 'javascript:alert(1)' }),
+    )
     expect(bad.status).toBe(400)
     expect(bad.body?.result?.error).toMatchObject({
       title: ['groups:wizard.errors.titleTooShort'],
@@ -482,7 +649,17 @@ describe('the group editor', () => {
       body.append('banner', new File([Buffer.from(bytes)], 'banner.png', { type: 'image/png' }))
       return body
     }
-    const post = async (bytes: Uint8Array) => run(async () => groupAction(await as(owner, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }, { method: 'POST', body: form(bytes) })))
+    const post = async (bytes: Uint8Array) =>
+      run(async () =>
+        groupAction(
+          await as(
+            owner,
+            `/${brand.slug}/groups/${room.slug}`,
+            { brand: brand.slug, room: room.slug },
+            { method: 'POST', body: form(bytes) },
+          ),
+        ),
+      )
     const refused = await post(new TextEncoder().encode('plain text'))
     expect(refused.status).toBe(400)
     expect(refused.body?.result?.error?.banner).toEqual(['groups:wizard.errors.bannerNotImage'])
@@ -495,9 +672,18 @@ describe('the group editor', () => {
 describe('inviting to a group', () => {
   it('a co-host adds an active community member by email, even where the group takes no requests; others are not added, with the same answer', async () => {
     const { brand, owner, member, other } = await world()
-    const room = await makeRoom(brand, { roomType: 'exclusive', membersOnly: true, hostId: owner.id, members: [owner.id], allowMembershipRequests: false })
+    const room = await makeRoom(brand, {
+      roomType: 'exclusive',
+      membersOnly: true,
+      hostId: owner.id,
+      members: [owner.id],
+      allowMembershipRequests: false,
+    })
     await GroupJoinRequest.create({ brandId: brand.id, roomId: room.id, userId: other.id })
-    const added = await manage(brand, room, owner, { intent: 'invite', emailAddress: `  ${member.emailAddress!.toUpperCase()} ` })
+    const added = await manage(brand, room, owner, {
+      intent: 'invite',
+      emailAddress: `  ${member.emailAddress!.toUpperCase()} `,
+    })
     expect(added.status).toBe(302)
     expect((await Room.findByPk(room.id))!.members).toEqual([owner.id, member.id])
     expect((await checkAccess({ brand, userId: member.id, room: { slug: room.slug } })).ok).toBe(true)
@@ -520,12 +706,18 @@ describe('inviting to a group', () => {
 })
 
 describe('the group page (its feed and follow button)', () => {
-  const pageOf = async (brand: Brand, room: Room, user: User | null) => groupLoader(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }))
+  const pageOf = async (brand: Brand, room: Room, user: User | null) =>
+    groupLoader(await as(user, `/${brand.slug}/groups/${room.slug}`, { brand: brand.slug, room: room.slug }))
 
   it('shows a private group’s posts to its members with the composer and follow button, and none to a member of the community outside it', async () => {
     const { createPost } = await import('#app/lib/posts/posts.server')
     const { brand, owner, member, other } = await world()
-    const room = await makeRoom(brand, { context: 'group', roomType: 'private', hostId: owner.id, members: [owner.id, member.id] } as never)
+    const room = await makeRoom(brand, {
+      context: 'group',
+      roomType: 'private',
+      hostId: owner.id,
+      members: [owner.id, member.id],
+    } as never)
     const post = await createPost(brand, member.id, { contextRoomId: room.id, message: 'Inside the group' })
 
     const inside = await pageOf(brand, room, member)
@@ -553,7 +745,12 @@ describe('the group page (its feed and follow button)', () => {
     const { performPersonAction } = await import('#app/lib/connections/connections.server')
     const { followRoom } = await import('#app/lib/connections/room-follows.server')
     const { brand, owner, member, other } = await world()
-    const room = await makeRoom(brand, { context: 'group', roomType: 'public', hostId: owner.id, members: [owner.id] } as never)
+    const room = await makeRoom(brand, {
+      context: 'group',
+      roomType: 'public',
+      hostId: owner.id,
+      members: [owner.id],
+    } as never)
     await createPost(brand, other.id, { contextRoomId: room.id, message: 'From Otto' })
     expect((await pageOf(brand, room, member)).feed!.posts).toHaveLength(1)
     await performPersonAction({ brandId: brand.id, actorId: member.id, intent: 'mute', userId: other.id })

@@ -3,7 +3,12 @@
 import { Op } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AuthCode, MagicLink, OutboxMessage, RateLimit, Session, User } from '#app/lib/platform/db.server'
-import { DELIVERED_OUTBOX_RETENTION_MS, EXPIRED_LINK_RETENTION_MS, pruneExpired, startHousekeeping } from '#app/lib/platform/housekeeping.server'
+import {
+  DELIVERED_OUTBOX_RETENTION_MS,
+  EXPIRED_LINK_RETENTION_MS,
+  pruneExpired,
+  startHousekeeping,
+} from '#app/lib/platform/housekeeping.server'
 import { loader as rootLoader } from '#app/root'
 import { loader as brandLoader } from '#app/routes/$brand'
 import { loader as brandHomeLoader } from '#app/routes/$brand._community._index'
@@ -34,21 +39,49 @@ describe('pruneExpired', () => {
       // Expired, but recently: a late click still gets "sign in and go there?".
       recentLink: await MagicLink.create({ userId: user.id, destinationUrl: '/me', expiresAt: ago(HOUR) }),
       limit: await RateLimit.create({ key: 'rl:live', count: 1, resetAt: ahead(HOUR) }),
-      recentMail: await OutboxMessage.create({ channel: 'mail', recipient: 'pru@example.test', text: 'hi', status: 'sent', sentAt: ago(HOUR) }),
-      pending: await OutboxMessage.create({ channel: 'mail', recipient: 'pru@example.test', text: 'hi', status: 'failed', createdAt: ago(30 * 24 * HOUR) }),
+      recentMail: await OutboxMessage.create({
+        channel: 'mail',
+        recipient: 'pru@example.test',
+        text: 'hi',
+        status: 'sent',
+        sentAt: ago(HOUR),
+      }),
+      pending: await OutboxMessage.create({
+        channel: 'mail',
+        recipient: 'pru@example.test',
+        text: 'hi',
+        status: 'failed',
+        createdAt: ago(30 * 24 * HOUR),
+      }),
     }
     const dead = {
       session: await Session.create({ data: {}, expiresAt: ago(1000) }),
       code: await AuthCode.create({ id: 'b'.repeat(64), expiresAt: ago(1000) }),
-      link: await MagicLink.create({ userId: user.id, destinationUrl: '/me', expiresAt: ago(EXPIRED_LINK_RETENTION_MS + HOUR) }),
+      link: await MagicLink.create({
+        userId: user.id,
+        destinationUrl: '/me',
+        expiresAt: ago(EXPIRED_LINK_RETENTION_MS + HOUR),
+      }),
       limit: await RateLimit.create({ key: 'rl:dead', count: 9, resetAt: ago(1000) }),
-      mail: await OutboxMessage.create({ channel: 'sms', recipient: '+14155550100', text: 'hi', status: 'sent', sentAt: ago(DELIVERED_OUTBOX_RETENTION_MS + HOUR) }),
+      mail: await OutboxMessage.create({
+        channel: 'sms',
+        recipient: '+14155550100',
+        text: 'hi',
+        status: 'sent',
+        sentAt: ago(DELIVERED_OUTBOX_RETENTION_MS + HOUR),
+      }),
     }
 
     // Three processes at once: each deletes what it finds, none fails, the total is each row once.
     const runs = await Promise.all([pruneExpired(), pruneExpired(), pruneExpired()])
     const total = (key: keyof (typeof runs)[number]) => runs.reduce((sum, run) => sum + run[key], 0)
-    expect({ sessions: total('sessions'), authCodes: total('authCodes'), magicLinks: total('magicLinks'), rateLimits: total('rateLimits'), outbox: total('outbox') }).toEqual({
+    expect({
+      sessions: total('sessions'),
+      authCodes: total('authCodes'),
+      magicLinks: total('magicLinks'),
+      rateLimits: total('rateLimits'),
+      outbox: total('outbox'),
+    }).toEqual({
       sessions: 1,
       authCodes: 1,
       magicLinks: 1,
@@ -56,8 +89,20 @@ describe('pruneExpired', () => {
       outbox: 1,
     })
 
-    for (const row of Object.values(dead)) expect(await row.reload().then(() => 'still there', () => 'gone')).toBe('gone')
-    for (const row of Object.values(live)) expect(await row.reload().then(() => 'still there', () => 'gone')).toBe('still there')
+    for (const row of Object.values(dead))
+      expect(
+        await row.reload().then(
+          () => 'still there',
+          () => 'gone',
+        ),
+      ).toBe('gone')
+    for (const row of Object.values(live))
+      expect(
+        await row.reload().then(
+          () => 'still there',
+          () => 'gone',
+        ),
+      ).toBe('still there')
     expect(await pruneExpired()).toEqual({ sessions: 0, authCodes: 0, magicLinks: 0, rateLimits: 0, outbox: 0 })
   })
 
@@ -65,7 +110,9 @@ describe('pruneExpired', () => {
     await Session.create({ data: {}, expiresAt: ago(1000) })
     const stop = startHousekeeping(20)
     try {
-      await expect.poll(() => Session.count({ where: { expiresAt: { [Op.lte]: new Date() } } }), { timeout: 5_000 }).toBe(0)
+      await expect
+        .poll(() => Session.count({ where: { expiresAt: { [Op.lte]: new Date() } } }), { timeout: 5_000 })
+        .toBe(0)
     } finally {
       stop()
     }
@@ -96,7 +143,9 @@ describe('anonymous visits', () => {
       for (const page of pages) {
         const browser = new TestBrowser()
         for (const loader of page.loaders) {
-          const outcome = await browser.run(loader as never, page.path, { params: page.params ?? {} }).catch((error: unknown) => error)
+          const outcome = await browser
+            .run(loader as never, page.path, { params: page.params ?? {} })
+            .catch((error: unknown) => error)
           expect(outcome instanceof Error ? outcome.message : null, page.path).toBeNull()
           // A guest's signed __guest cookie (the room page) holds no row: only a session cookie would.
           expect(await browser.sessionId(), `${page.path} set a session cookie`).toBeNull()

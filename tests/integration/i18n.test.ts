@@ -39,7 +39,9 @@ describe('resolveLanguage', () => {
   it('lets unsupported values fall through to the next source', async () => {
     const all = await request({ cookie: 'fr', acceptLanguage: 'es' })
     expect(await resolveLanguage(all, { communityLanguage: 'fr', preferredLanguage: 'de' })).toBe('es')
-    expect(await resolveLanguage(await request({ cookie: 'pt' }), { communityLanguage: 'xx', preferredLanguage: 'es' })).toBe('es')
+    expect(
+      await resolveLanguage(await request({ cookie: 'pt' }), { communityLanguage: 'xx', preferredLanguage: 'es' }),
+    ).toBe('es')
     expect(await resolveLanguage(await request({ cookie: 'de' }))).toBe('en')
     expect(await resolveLanguage(await request({ acceptLanguage: 'fr-FR' }))).toBe('en')
   })

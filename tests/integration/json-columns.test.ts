@@ -60,10 +60,13 @@ describe('Brand JSON settings', () => {
 
   it('stores the defaults in the row, not only in the getter', async () => {
     const brand = await newBrand()
-    const [row] = await db.query<Record<string, unknown>>('SELECT peerSettings, contentModeration FROM brands WHERE id = ?', {
-      replacements: [brand.id],
-      type: QueryTypes.SELECT,
-    })
+    const [row] = await db.query<Record<string, unknown>>(
+      'SELECT peerSettings, contentModeration FROM brands WHERE id = ?',
+      {
+        replacements: [brand.id],
+        type: QueryTypes.SELECT,
+      },
+    )
     // A raw row may carry text (MariaDB keeps JSON as LONGTEXT) or a value; either way it is the defaults.
     expect(parseJson(row!.peerSettings)).toEqual(peerSettingsDefaults())
     expect(parseJson(row!.contentModeration)).toEqual(contentModerationDefaults())
@@ -77,7 +80,11 @@ describe('Brand JSON settings', () => {
     })
     const brand = await Brand.findByPk(created.id, { rejectOnEmpty: true })
     expect(brand.peerSettings).toEqual({ ...peerSettingsDefaults(), peersMax: 4, defaultDisplayName: 'Visitor' })
-    expect(brand.contentModeration).toEqual({ postToxicityThreshold: 50, imageCategories: ['violence'], videoCategories: [] })
+    expect(brand.contentModeration).toEqual({
+      postToxicityThreshold: 50,
+      imageCategories: ['violence'],
+      videoCategories: [],
+    })
     expect(brand.publicAccess).toEqual({ ...publicAccessDefaults(), hub: true })
   })
 
@@ -124,7 +131,11 @@ describe('Brand JSON settings', () => {
     expect(brand.mediaDefaults).toEqual(mediaDefaults())
     expect(brand.contentModeration).toEqual({ ...contentModerationDefaults(), imageCategories: ['nudity'] })
     expect(brand.publicAccess).toEqual({ ...publicAccessDefaults(), hub: true, members: true })
-    expect(brand.directorySettings).toEqual({ ...directorySettingsDefaults(), enabled: true, pinnedRoomIds: ['a', 'b'] })
+    expect(brand.directorySettings).toEqual({
+      ...directorySettingsDefaults(),
+      enabled: true,
+      pinnedRoomIds: ['a', 'b'],
+    })
     expect(brand.publicAccess.hub).toBe(true)
   })
 })
@@ -175,7 +186,10 @@ describe('OutboxMessage.meta', () => {
     })
     const without = await OutboxMessage.create({ channel: 'mail', recipient: 'a@example.test', text: 'Hello' })
 
-    expect((await OutboxMessage.findByPk(withCode.id, { rejectOnEmpty: true })).meta).toEqual({ code: '123456', attempt: 1 })
+    expect((await OutboxMessage.findByPk(withCode.id, { rejectOnEmpty: true })).meta).toEqual({
+      code: '123456',
+      attempt: 1,
+    })
     expect((await OutboxMessage.findByPk(without.id, { rejectOnEmpty: true })).meta).toEqual({})
   })
 })

@@ -70,7 +70,10 @@ describe('resources.language action', () => {
   })
 
   it('refuses it in the language the switch chose before', async () => {
-    const response = await switchLanguage({ language: 'fr' }, { Cookie: await cookieHeader('pt'), 'Accept-Language': 'es' })
+    const response = await switchLanguage(
+      { language: 'fr' },
+      { Cookie: await cookieHeader('pt'), 'Accept-Language': 'es' },
+    )
     expect(response.status).toBe(400)
     expect(await response.text()).toBe(ptCommon.language.unsupported)
   })

@@ -16,7 +16,12 @@ const open = (options: { redisUrl?: string; channel?: string }) => {
   opened.push(bus)
   return bus
 }
-const event: MessageEvent = { type: 'message', brandId: 'b'.repeat(36), conversationId: 'c'.repeat(36), messageId: 'm'.repeat(36) }
+const event: MessageEvent = {
+  type: 'message',
+  brandId: 'b'.repeat(36),
+  conversationId: 'c'.repeat(36),
+  messageId: 'm'.repeat(36),
+}
 
 describe('the live bus', () => {
   it('without Redis, hands an event to the user’s listeners in this process, until they stop', () => {

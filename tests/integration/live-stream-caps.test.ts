@@ -32,7 +32,11 @@ beforeAll(async () => {
 
 /** Every stream a test opened, closed after it as a browser closing the tab would: no test inherits another's slots. */
 const opened: AbortController[] = []
-const defaults = { address: env.LIVE_STREAMS_PER_ADDRESS, user: env.LIVE_STREAMS_PER_USER, process: env.LIVE_STREAMS_PER_PROCESS }
+const defaults = {
+  address: env.LIVE_STREAMS_PER_ADDRESS,
+  user: env.LIVE_STREAMS_PER_USER,
+  process: env.LIVE_STREAMS_PER_PROCESS,
+}
 afterEach(() => {
   for (const controller of opened.splice(0)) controller.abort()
   env.LIVE_STREAMS_PER_ADDRESS = defaults.address
@@ -49,7 +53,10 @@ async function open(kind: Kind, address: string, user: User | null = null, commu
   const controller = new AbortController()
   opened.push(controller)
   const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
-  const path = kind === 'feed' ? `/${community.slug}/feed/live?room=${community.topLevelRoomId}` : `/${community.slug}/${kind}/live`
+  const path =
+    kind === 'feed'
+      ? `/${community.slug}/feed/live?room=${community.topLevelRoomId}`
+      : `/${community.slug}/${kind}/live`
   const args = routeArgs(path, { brand: community.slug }, { headers, signal: controller.signal })
   args.context.clientAddress = address
   const response = await loaders[kind](args)
@@ -75,7 +82,8 @@ function watch(response: Response) {
   })()
   return {
     text: () => text,
-    endsWithin: (ms = 2_000) => Promise.race([ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]),
+    endsWithin: (ms = 2_000) =>
+      Promise.race([ended, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]),
   }
 }
 
@@ -86,13 +94,19 @@ describe('caps on live streams', () => {
     expect(response.status).toBe(429)
     expect(response.headers.get('Retry-After')).toBe(String(STREAM_TIMES.refusalRetrySeconds))
     expect(response.headers.get('Content-Type')).toMatch(/^text\/plain/)
-    expect(await response.text()).toBe(`Too many live updates are open from here. Close some tabs, or try again in ${STREAM_TIMES.refusalRetrySeconds} seconds.`)
+    expect(await response.text()).toBe(
+      `Too many live updates are open from here. Close some tabs, or try again in ${STREAM_TIMES.refusalRetrySeconds} seconds.`,
+    )
     // Signed in or not, the address's cap holds: a member's stream from there is refused too.
     expect((await open('notifications', '198.51.100.7', member)).response.status).toBe(429)
     expect((await open('feed', '198.51.100.8')).response.status).toBe(200)
 
-    const { brand: spanish } = await makeCommunity({ brand: { communityLanguage: 'es', publicAccess: { ...publicAccessDefaults(), hub: true } } })
-    expect(await (await open('feed', '198.51.100.7', null, spanish)).response.text()).toMatch(/^Hay demasiadas actualizaciones en directo/)
+    const { brand: spanish } = await makeCommunity({
+      brand: { communityLanguage: 'es', publicAccess: { ...publicAccessDefaults(), hub: true } },
+    })
+    expect(await (await open('feed', '198.51.100.7', null, spanish)).response.text()).toMatch(
+      /^Hay demasiadas actualizaciones en directo/,
+    )
   })
 
   it('counts an IPv6 client by its /64, and an IPv4 address written as IPv6 as itself', async () => {
@@ -141,7 +155,10 @@ describe('caps on live streams', () => {
   })
 
   it('ends a stream after its maximum life, with a retry hint for the browser to reopen it, and gives its slot back', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+    })
     env.LIVE_STREAMS_PER_USER = 1
     const { response } = await open('notifications', '198.51.100.30', member)
     const stream = watch(response)

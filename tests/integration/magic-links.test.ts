@@ -29,7 +29,10 @@ describe('magic links (ml/{id})', () => {
     expect(await Session.findByPk(id)).not.toBeNull()
 
     // Spent: the second click asks to sign in instead (410), and signs nobody in.
-    const again = (await magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) }))) as unknown as { init: ResponseInit; data: { signInUrl: string } }
+    const again = (await magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) }))) as unknown as {
+      init: ResponseInit
+      data: { signInUrl: string }
+    }
     expect(again.init.status).toBe(410)
     expect(again.data.signInUrl).toBe('/sign-in?redirectTo=%2Fdemo')
   })
@@ -38,13 +41,19 @@ describe('magic links (ml/{id})', () => {
     const user = await User.create({ name: 'Late User', emailAddress: 'late@example.com' })
     const url = await createMagicLink(user.id, '/demo/hub', DAY)
     await MagicLink.update({ expiresAt: new Date(Date.now() - 1000) }, { where: { id: linkId(url) } })
-    const result = (await magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) }))) as unknown as { init: ResponseInit; data: { signInUrl: string } }
+    const result = (await magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) }))) as unknown as {
+      init: ResponseInit
+      data: { signInUrl: string }
+    }
     expect(result.init.status).toBe(410)
     expect(result.data.signInUrl).toBe('/sign-in?redirectTo=%2Fdemo%2Fhub')
   })
 
   it('treat an unknown id like an expired link', async () => {
-    const result = (await magicLinkLoader(routeArgs('/ml/nope', { id: 'nope' }))) as unknown as { init: ResponseInit; data: { signInUrl: string } }
+    const result = (await magicLinkLoader(routeArgs('/ml/nope', { id: 'nope' }))) as unknown as {
+      init: ResponseInit
+      data: { signInUrl: string }
+    }
     expect(result.init.status).toBe(410)
     expect(result.data.signInUrl).toBe('/sign-in?redirectTo=%2Fme')
   })
@@ -71,7 +80,9 @@ describe('the sign-in callback', () => {
   it('arms auto-join and the embedded flag only with a host token (h) it redeems', async () => {
     const host = await User.create({ name: 'Host User', emailAddress: 'host-flags@example.com' })
     const url = await createMagicLink(host.id, '/me', DAY)
-    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?h=${linkId(url)}&r=%2Fdemo%2Fhub&aj=1&bex=1`)))
+    const response = await thrownResponse(
+      callbackLoader(routeArgs(`/callback?h=${linkId(url)}&r=%2Fdemo%2Fhub&aj=1&bex=1`)),
+    )
     expect(response.headers.get('Location')).toBe('/demo/hub')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('currentUserId')).toBe(host.id)
@@ -88,7 +99,10 @@ describe('the sign-in callback', () => {
     expect((await browser.session()).get('flags')).toBeUndefined()
     // Nobody signed in: no session row is made for it either.
     const sessions = await Session.count()
-    expect(await new TestBrowser().run(callbackLoader, '/callback?aj=1&r=%2Fdemo')).toMatchObject({ status: 302, setCookie: null })
+    expect(await new TestBrowser().run(callbackLoader, '/callback?aj=1&r=%2Fdemo')).toMatchObject({
+      status: 302,
+      setCookie: null,
+    })
     expect(await Session.count()).toBe(sessions)
   })
 
@@ -103,7 +117,10 @@ describe('the sign-in callback', () => {
   })
 
   it('asks to sign in when the link could not be used (ml) or the token is spent', async () => {
-    const flagged = (await callbackLoader(routeArgs('/callback?ml=1&r=%2Fdemo'))) as unknown as { init: ResponseInit; data: { signInUrl: string } }
+    const flagged = (await callbackLoader(routeArgs('/callback?ml=1&r=%2Fdemo'))) as unknown as {
+      init: ResponseInit
+      data: { signInUrl: string }
+    }
     expect(flagged.init.status).toBe(410)
     expect(flagged.data.signInUrl).toBe('/sign-in?redirectTo=%2Fdemo')
     const spent = (await callbackLoader(routeArgs('/callback?a=unknown'))) as unknown as { init: ResponseInit }
@@ -112,7 +129,9 @@ describe('the sign-in callback', () => {
 
   it('treats aj=0 as no auto-join, and goes to /me without r', async () => {
     const host = await User.create({ name: 'Quiet Host', emailAddress: 'quiet-host@example.com' })
-    const response = await thrownResponse(callbackLoader(routeArgs(`/callback?h=${linkId(await createMagicLink(host.id, '/me', DAY))}&aj=0&bex=1`)))
+    const response = await thrownResponse(
+      callbackLoader(routeArgs(`/callback?h=${linkId(await createMagicLink(host.id, '/me', DAY))}&aj=0&bex=1`)),
+    )
     expect(response.headers.get('Location')).toBe('/me')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('flags')).toEqual({ autoJoin: false, embedded: true })
@@ -124,8 +143,22 @@ describe('the sign-in callback', () => {
 
 describe('a link for another account than the one signed in here (login CSRF)', () => {
   const routes = [
-    { name: '/callback?a=', loader: callbackLoader, action: callbackAction, path: (id: string) => `/callback?a=${id}&r=%2Fdemo`, params: () => ({}), lands: '/demo' },
-    { name: '/ml/{id}', loader: magicLinkLoader, action: magicLinkAction, path: (id: string) => `/ml/${id}`, params: (id: string) => ({ id }), lands: '/demo' },
+    {
+      name: '/callback?a=',
+      loader: callbackLoader,
+      action: callbackAction,
+      path: (id: string) => `/callback?a=${id}&r=%2Fdemo`,
+      params: () => ({}),
+      lands: '/demo',
+    },
+    {
+      name: '/ml/{id}',
+      loader: magicLinkLoader,
+      action: magicLinkAction,
+      path: (id: string) => `/ml/${id}`,
+      params: (id: string) => ({ id }),
+      lands: '/demo',
+    },
   ]
   for (const route of routes) {
     it(`${route.name} asks "continue as X?" on a GET and switches only on the POST that names the account it replaces`, async () => {
@@ -138,7 +171,12 @@ describe('a link for another account than the one signed in here (login CSRF)', 
 
       const asked = await browser.run(route.loader, route.path(id), { params: route.params(id) })
       expect(asked.status).toBe(200)
-      expect(asked.data.prompt).toEqual({ as: 'Attacker Person', current: 'Victim Person', currentUserId: victim.id, stayUrl: route.name === '/ml/{id}' ? '/' : '/demo' })
+      expect(asked.data.prompt).toEqual({
+        as: 'Attacker Person',
+        current: 'Victim Person',
+        currentUserId: victim.id,
+        stayUrl: route.name === '/ml/{id}' ? '/' : '/demo',
+      })
       expect((await browser.session()).get('currentUserId')).toBe(victim.id)
       expect((await MagicLink.findByPk(id))!.usedAt).toBeNull()
 
@@ -148,11 +186,17 @@ describe('a link for another account than the one signed in here (login CSRF)', 
         expect(refused).toMatchObject({ status: 303, location: route.path(id) })
         expect((await browser.session()).get('currentUserId')).toBe(victim.id)
       }
-      const crossSite = await new TestBrowser().run(route.action, route.path(id), { params: route.params(id), fields: { replacing: victim.id } })
+      const crossSite = await new TestBrowser().run(route.action, route.path(id), {
+        params: route.params(id),
+        fields: { replacing: victim.id },
+      })
       expect(crossSite).toMatchObject({ status: 303, setCookie: null })
       expect((await MagicLink.findByPk(id))!.usedAt).toBeNull()
 
-      const confirmed = await browser.run(route.action, route.path(id), { params: route.params(id), fields: { replacing: victim.id } })
+      const confirmed = await browser.run(route.action, route.path(id), {
+        params: route.params(id),
+        fields: { replacing: victim.id },
+      })
       expect(confirmed).toMatchObject({ status: 302, location: route.lands })
       expect((await browser.session()).get('currentUserId')).toBe(attacker.id)
       expect((await MagicLink.findByPk(id))!.usedAt).not.toBeNull()

@@ -33,19 +33,35 @@ describe('mail through SMTP', () => {
     {
       language: 'en',
       subject: `Your Hearth sign-in code: ${CODE}`,
-      text: ['Sign in to Hearth', 'Enter this code to sign in:', 'The code expires in 10 minutes.', `Sign in: ${LINK}`, 'If you did not ask for this, ignore this message.'],
+      text: [
+        'Sign in to Hearth',
+        'Enter this code to sign in:',
+        'The code expires in 10 minutes.',
+        `Sign in: ${LINK}`,
+        'If you did not ask for this, ignore this message.',
+      ],
       button: '>Sign in</a>',
     },
     {
       language: 'es',
       subject: `Tu código de acceso a Hearth: ${CODE}`,
-      text: ['Inicia sesión en Hearth', 'El código caduca en 10 minutos.', `Iniciar sesión: ${LINK}`, 'Si no lo has solicitado, ignora este mensaje.'],
+      text: [
+        'Inicia sesión en Hearth',
+        'El código caduca en 10 minutos.',
+        `Iniciar sesión: ${LINK}`,
+        'Si no lo has solicitado, ignora este mensaje.',
+      ],
       button: '>Iniciar sesión</a>',
     },
     {
       language: 'pt',
       subject: `Seu código de acesso a Hearth: ${CODE}`,
-      text: ['Entre em Hearth', 'O código expira em 10 minutos.', `Entrar: ${LINK}`, 'Se você não pediu isto, ignore esta mensagem.'],
+      text: [
+        'Entre em Hearth',
+        'O código expira em 10 minutos.',
+        `Entrar: ${LINK}`,
+        'Se você não pediu isto, ignore esta mensagem.',
+      ],
       button: '>Entrar</a>',
     },
   ] as const
@@ -94,7 +110,13 @@ describe('mail through SMTP', () => {
   it('keeps other meta, and sends content it was given as it is', async () => {
     env.SMTP_URL = smtp.url
     const to = 'plain@example.test'
-    const row = await deliver({ channel: 'mail', recipient: to, subject: 'Hello', text: 'Just text', meta: { kind: 'welcome' } })
+    const row = await deliver({
+      channel: 'mail',
+      recipient: to,
+      subject: 'Hello',
+      text: 'Just text',
+      meta: { kind: 'welcome' },
+    })
     const mail = await smtp.waitForMessage(to)
     expect(mail.subject).toBe('Hello')
     expect(mail.text).toBe('Just text')
@@ -107,7 +129,13 @@ describe('mail without SMTP_URL (dev outbox)', () => {
   it('stores the message as dev with its code and link, and sends nothing', async () => {
     env.SMTP_URL = undefined
     const before = smtp.messages.length
-    const { id } = await sendSignInCode({ channel: 'mail', to: 'dev@example.test', code: CODE, link: LINK, language: 'en' })
+    const { id } = await sendSignInCode({
+      channel: 'mail',
+      to: 'dev@example.test',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    })
 
     const row = await OutboxMessage.findByPk(id, { rejectOnEmpty: true })
     expect(row.status).toBe('dev')
@@ -124,9 +152,13 @@ describe('mail without SMTP_URL (dev outbox)', () => {
 describe('mail the SMTP server refuses', () => {
   it('records a failed row and throws a DeliveryError', async () => {
     env.SMTP_URL = refusing.url
-    const error = await sendSignInCode({ channel: 'mail', to: 'ghost@nowhere.test', code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'mail',
+      to: 'ghost@nowhere.test',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
 
     expect(error).toBeInstanceOf(DeliveryError)
     const failure = error as DeliveryError
@@ -148,7 +180,9 @@ describe('mail the SMTP server refuses', () => {
     const closed = await startSmtpServer()
     await closed.close()
     env.SMTP_URL = closed.url
-    const error = await deliver({ channel: 'mail', recipient: 'a@example.test', subject: 'S', text: 'T' }).catch((caught: unknown) => caught)
+    const error = await deliver({ channel: 'mail', recipient: 'a@example.test', subject: 'S', text: 'T' }).catch(
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(DeliveryError)
     const row = await OutboxMessage.findByPk((error as DeliveryError).outboxId, { rejectOnEmpty: true })
     expect(row.status).toBe('failed')

@@ -25,15 +25,22 @@ async function recorded(brand: Pick<Brand, 'id'>, user: Pick<User, 'id'>) {
   const path = join(tmpdir(), `hearth-recording-${process.pid}-${(taken += 1)}.webm`)
   writeFileSync(path, bytes)
   const startedAt = new Date(Date.UTC(2026, 10, 25, 9, taken))
-  const id = await keepRecording(mediaStorage, { path, size: bytes.length, container: { extension: 'webm', contentType: 'video/webm' } }, { brandId: brand.id, userId: user.id }, startedAt)
+  const id = await keepRecording(
+    mediaStorage,
+    { path, size: bytes.length, container: { extension: 'webm', contentType: 'video/webm' } },
+    { brandId: brand.id, userId: user.id },
+    startedAt,
+  )
   // Kept a minute apart, so the newest-first order is known (MariaDB's times have whole seconds).
   await Media.sequelize!.query('UPDATE media SET createdAt = ? WHERE id = ?', { replacements: [startedAt, id] })
   return Media.findByPk(id, { rejectOnEmpty: true })
 }
 
 const as = async (user: Pick<User, 'id'>) => ({ Cookie: await signedInCookie(user.id) })
-const list = async (user: Pick<User, 'id'>, path = '/me/recordings') => unwrap(await loader(routeArgs(path, {}, { headers: await as(user) })))
-const file = async (user: Pick<User, 'id'>, id: string, headers: Record<string, string> = {}) => fileLoader(routeArgs(`/me/recordings/${id}`, { mediaId: id }, { headers: { ...(await as(user)), ...headers } }))
+const list = async (user: Pick<User, 'id'>, path = '/me/recordings') =>
+  unwrap(await loader(routeArgs(path, {}, { headers: await as(user) })))
+const file = async (user: Pick<User, 'id'>, id: string, headers: Record<string, string> = {}) =>
+  fileLoader(routeArgs(`/me/recordings/${id}`, { mediaId: id }, { headers: { ...(await as(user)), ...headers } }))
 
 describe('/me/recordings', () => {
   it('sends a signed-out visitor to sign in', async () => {
@@ -78,7 +85,11 @@ describe('/me/recordings', () => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes)
     const part = await file(ann, mine.id, { Range: 'bytes=0-3' })
     expect(part.status).toBe(206)
-    for (const [who, id] of [[bea, mine.id], [ann, (await recorded(brand, ann)).id], [ann, 'not-an-id']] as const) {
+    for (const [who, id] of [
+      [bea, mine.id],
+      [ann, (await recorded(brand, ann)).id],
+      [ann, 'not-an-id'],
+    ] as const) {
       expect((await thrownResponse(file(who, id))).status).toBe(404)
     }
   })
@@ -88,7 +99,8 @@ describe('/me/recordings', () => {
     const ann = await makeUser()
     const bea = await makeUser()
     const mine = await recorded(main, ann)
-    const post = async (user: Pick<User, 'id'>, fields: Record<string, string>) => action(formPost('/me/recordings', fields, await as(user)))
+    const post = async (user: Pick<User, 'id'>, fields: Record<string, string>) =>
+      action(formPost('/me/recordings', fields, await as(user)))
 
     const refused = await post(bea, { intent: 'delete', mediaId: mine.id })
     expect(initOf(refused).status).toBe(404)
@@ -111,7 +123,15 @@ describe('/me/recordings', () => {
     const personal = await makePersonalRoom(main, owner)
     const group = await makeRoom(brand, { hostId: owner.id })
     const meeting = async (community: Pick<Brand, 'slug'>, room: { slug: string }) =>
-      unwrap(await roomLoader(routeArgs(`/${community.slug}/${room.slug}`, { brand: community.slug, room: room.slug }, { headers: await as(owner) }))) as { room?: { personal?: boolean } }
+      unwrap(
+        await roomLoader(
+          routeArgs(
+            `/${community.slug}/${room.slug}`,
+            { brand: community.slug, room: room.slug },
+            { headers: await as(owner) },
+          ),
+        ),
+      ) as { room?: { personal?: boolean } }
     expect((await meeting(main, personal)).room?.personal).toBe(true)
     expect((await meeting(brand, group)).room?.personal).toBe(false)
   })

@@ -41,7 +41,9 @@ describe('/me loader', () => {
     const mia = await User.findOne({ where: { emailAddress: 'mia@demo.hearth.test' }, rejectOnEmpty: true })
     expect((await me(admin.id)).communities.map((c) => c.standing)).toEqual(['admin'])
     const miaData = await me(mia.id)
-    expect(miaData.communities.map((c) => [c.slug, c.standing, c.rooms.map((r) => r.slug)])).toEqual([['demo', 'user', ['mia']]])
+    expect(miaData.communities.map((c) => [c.slug, c.standing, c.rooms.map((r) => r.slug)])).toEqual([
+      ['demo', 'user', ['mia']],
+    ])
   })
 
   it('lists every community with a role, by name, with the highest standing and only active personal rooms there', async () => {
@@ -64,8 +66,21 @@ describe('/me loader', () => {
     await makePersonalRoom(stranger, user)
 
     const data = await me(user.id)
-    expect(data.communities.map((c) => ({ slug: c.slug, standing: c.standing, rooms: c.rooms.map((r) => [r.slug, r.name]) }))).toEqual([
-      { slug: 'alpha', standing: 'admin', rooms: [['ravi-a', 'ravi-a'], ['ravi-b', 'Ravi B']] },
+    expect(
+      data.communities.map((c) => ({
+        slug: c.slug,
+        standing: c.standing,
+        rooms: c.rooms.map((r) => [r.slug, r.name]),
+      })),
+    ).toEqual([
+      {
+        slug: 'alpha',
+        standing: 'admin',
+        rooms: [
+          ['ravi-a', 'ravi-a'],
+          ['ravi-b', 'Ravi B'],
+        ],
+      },
       { slug: 'zeta', standing: 'user', rooms: [] },
     ])
   })

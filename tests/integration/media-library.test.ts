@@ -15,8 +15,12 @@ import { initOf, signedInCookie, unwrap } from '../support/session'
 
 type Refusal = { form: string; error: string; values?: Record<string, string | number>; mediaId?: string }
 
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).png().toBuffer()
-const file = (bytes: Uint8Array | string, name: string, type = 'application/octet-stream') => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type })
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer()
+const file = (bytes: Uint8Array | string, name: string, type = 'application/octet-stream') =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
 
 async function world() {
   const { brand, owner } = await makeCommunity()
@@ -33,7 +37,11 @@ async function world() {
 async function upload(brand: Brand, as: User, files: File[], tab = 'images') {
   const body = new FormData()
   for (const each of files) body.append('files', each)
-  const args = routeArgs(`/${brand.slug}/media?type=${tab}`, { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: await signedInCookie(as.id) } })
+  const args = routeArgs(
+    `/${brand.slug}/media?type=${tab}`,
+    { brand: brand.slug },
+    { method: 'POST', body, headers: { Cookie: await signedInCookie(as.id) } },
+  )
   try {
     const result = await mediaAction(args)
     return { status: initOf(result).status, data: unwrap(result) as Refusal, location: null }
@@ -44,11 +52,15 @@ async function upload(brand: Brand, as: User, files: File[], tab = 'images') {
 }
 
 async function remove(brand: Brand, as: User, mediaId: string) {
-  const args = routeArgs(`/${brand.slug}/media`, { brand: brand.slug }, {
-    method: 'POST',
-    body: new URLSearchParams({ intent: 'delete', mediaId }),
-    headers: { Cookie: await signedInCookie(as.id) },
-  })
+  const args = routeArgs(
+    `/${brand.slug}/media`,
+    { brand: brand.slug },
+    {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'delete', mediaId }),
+      headers: { Cookie: await signedInCookie(as.id) },
+    },
+  )
   try {
     const result = await mediaAction(args)
     return { status: initOf(result).status, data: unwrap(result) as Refusal }
@@ -59,11 +71,28 @@ async function remove(brand: Brand, as: User, mediaId: string) {
 }
 
 async function list(brand: Brand, as: User, tab = 'images') {
-  return unwrap(await mediaLoader(routeArgs(`/${brand.slug}/media?type=${tab}`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(as.id) } })))
+  return unwrap(
+    await mediaLoader(
+      routeArgs(
+        `/${brand.slug}/media?type=${tab}`,
+        { brand: brand.slug },
+        { headers: { Cookie: await signedInCookie(as.id) } },
+      ),
+    ),
+  )
 }
 
-async function fetchFile(brand: Brand, as: User, mediaId: string, headers: Record<string, string> = {}): Promise<Response> {
-  const args = routeArgs(`/${brand.slug}/media/${mediaId}`, { brand: brand.slug, mediaId }, { headers: { ...headers, Cookie: await signedInCookie(as.id) } })
+async function fetchFile(
+  brand: Brand,
+  as: User,
+  mediaId: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const args = routeArgs(
+    `/${brand.slug}/media/${mediaId}`,
+    { brand: brand.slug, mediaId },
+    { headers: { ...headers, Cookie: await signedInCookie(as.id) } },
+  )
   try {
     return await fileLoader(args)
   } catch (thrown) {
@@ -81,7 +110,9 @@ describe('uploading', () => {
     expect(result.status).toBe(302)
     expect(result.location).toBe(`/${brand.slug}/media`)
     const listing = (await list(brand, member)).listing
-    expect(listing.rows.map((row) => [row.name, row.contentType, row.width, row.height])).toEqual([['cat.png', 'image/png', 40, 30]])
+    expect(listing.rows.map((row) => [row.name, row.contentType, row.width, row.height])).toEqual([
+      ['cat.png', 'image/png', 40, 30],
+    ])
     const [item] = await itemsOf(brand, member)
     expect(await mediaStorage.get(item!.storageKey)).not.toBeNull()
     expect((await list(brand, member, 'videos')).listing.total).toBe(0)
@@ -95,7 +126,11 @@ describe('uploading', () => {
     expect(await itemsOf(brand, member)).toHaveLength(MEDIA_BATCH_MAX)
     const refused = await upload(brand, other, batch(MEDIA_BATCH_MAX + 1))
     expect(refused.status).toBe(413)
-    expect(refused.data).toMatchObject({ form: 'upload', error: 'media:errors.tooMany', values: { max: MEDIA_BATCH_MAX } })
+    expect(refused.data).toMatchObject({
+      form: 'upload',
+      error: 'media:errors.tooMany',
+      values: { max: MEDIA_BATCH_MAX },
+    })
     expect(await itemsOf(brand, other)).toHaveLength(0)
   })
 
@@ -104,7 +139,11 @@ describe('uploading', () => {
     const body = new FormData()
     for (let index = 0; index < 40; index++) body.append(`note${index}`, 'x'.repeat(2000))
     body.append('files', file(await png(8, 8), 'after-fields.png'))
-    const args = routeArgs(`/${brand.slug}/media`, { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: await signedInCookie(member.id) } })
+    const args = routeArgs(
+      `/${brand.slug}/media`,
+      { brand: brand.slug },
+      { method: 'POST', body, headers: { Cookie: await signedInCookie(member.id) } },
+    )
     const thrown = await thrownResponse(mediaAction(args))
     expect(thrown.status).toBe(413)
     expect(await itemsOf(brand, member)).toHaveLength(0)
@@ -123,7 +162,10 @@ describe('type by content, not name', () => {
     const { brand, member } = await world()
     const refused = await upload(brand, member, [file('just some words, not a picture', 'holiday.png', 'image/png')])
     expect(refused.status).toBe(415)
-    expect(refused.data).toMatchObject({ error: 'media:errors.type', values: { name: 'holiday.png', accepted: 'image/' } })
+    expect(refused.data).toMatchObject({
+      error: 'media:errors.type',
+      values: { name: 'holiday.png', accepted: 'image/' },
+    })
     expect(await itemsOf(brand, member)).toHaveLength(0)
   })
 
@@ -138,7 +180,9 @@ describe('type by content, not name', () => {
     const { brand, member } = await world()
     const pdf = '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n'
     expect((await upload(brand, member, [file(pdf, 'minutes.pdf')], 'files')).status).toBe(302)
-    expect((await itemsOf(brand, member)).map((item) => [item.kind, item.contentType])).toEqual([['file', 'application/pdf']])
+    expect((await itemsOf(brand, member)).map((item) => [item.kind, item.contentType])).toEqual([
+      ['file', 'application/pdf'],
+    ])
     const picture = await upload(brand, member, [file(await png(5, 5), 'x.png')], 'files')
     expect(picture.status).toBe(415)
     expect(picture.data?.values?.accepted).toBe('application/pdf, application/zip, text/plain, audio/')
@@ -148,9 +192,26 @@ describe('type by content, not name', () => {
   it('takes an MP4 in videos and refuses a picture there', async () => {
     const { brand, member } = await world()
     // The ISO media header: a box size, "ftyp", the brand.
-    const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, ...new TextEncoder().encode('isomiso2'), 0, 0, 0, 8])
+    const mp4 = new Uint8Array([
+      0,
+      0,
+      0,
+      0x18,
+      ...new TextEncoder().encode('ftypisom'),
+      0,
+      0,
+      2,
+      0,
+      ...new TextEncoder().encode('isomiso2'),
+      0,
+      0,
+      0,
+      8,
+    ])
     expect((await upload(brand, member, [file(mp4, 'clip.mp4')], 'videos')).status).toBe(302)
-    expect((await itemsOf(brand, member)).map((item) => [item.kind, item.contentType])).toEqual([['video', 'video/mp4']])
+    expect((await itemsOf(brand, member)).map((item) => [item.kind, item.contentType])).toEqual([
+      ['video', 'video/mp4'],
+    ])
     expect((await upload(brand, member, [file(await png(5, 5), 'clip.mp4')], 'videos')).status).toBe(415)
   })
 
@@ -299,7 +360,11 @@ describe('deleting', () => {
     await upload(brand, member, [file(await png(8, 8), 'api.png')])
     const [item] = await itemsOf(brand, member)
     const call = async (as: User, method: string) => {
-      const args = routeArgs(`/${brand.slug}/media/${item!.id}`, { brand: brand.slug, mediaId: item!.id }, { method, headers: { Cookie: await signedInCookie(as.id) } })
+      const args = routeArgs(
+        `/${brand.slug}/media/${item!.id}`,
+        { brand: brand.slug, mediaId: item!.id },
+        { method, headers: { Cookie: await signedInCookie(as.id) } },
+      )
       try {
         return (await fileAction(args)).status
       } catch (thrown) {
@@ -328,7 +393,13 @@ describe('the upload route behind the progress bar', () => {
   async function send(brand: Brand, as: User, files: File[], tab = 'images') {
     const body = new FormData()
     for (const each of files) body.append('files', each)
-    return uploadAction(routeArgs(`/${brand.slug}/media/upload?type=${tab}`, { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: await signedInCookie(as.id) } }))
+    return uploadAction(
+      routeArgs(
+        `/${brand.slug}/media/upload?type=${tab}`,
+        { brand: brand.slug },
+        { method: 'POST', body, headers: { Cookie: await signedInCookie(as.id) } },
+      ),
+    )
   }
 
   it('answers where to go next, with the flash cookie set', async () => {
@@ -349,7 +420,11 @@ describe('the upload route behind the progress bar', () => {
 
   it('turns an anonymous visitor away before reading anything', async () => {
     const { brand } = await world()
-    const thrown = await thrownResponse(uploadAction(routeArgs(`/${brand.slug}/media/upload`, { brand: brand.slug }, { method: 'POST', body: new FormData() })))
+    const thrown = await thrownResponse(
+      uploadAction(
+        routeArgs(`/${brand.slug}/media/upload`, { brand: brand.slug }, { method: 'POST', body: new FormData() }),
+      ),
+    )
     expect(thrown.status).toBe(302)
     expect(thrown.headers.get('Location')).toContain(`redirectTo=${encodeURIComponent(`/${brand.slug}/media/upload`)}`)
   })

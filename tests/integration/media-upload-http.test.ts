@@ -29,7 +29,11 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   mediaDir = await mkdtemp(join(tmpdir(), 'media-http-'))
-  const environment = { ...serverEnv(process.env.DATABASE_URL, port), SESSION_SECRET: env.SESSION_SECRET, MEDIA_DIR: mediaDir } as NodeJS.ProcessEnv
+  const environment = {
+    ...serverEnv(process.env.DATABASE_URL, port),
+    SESSION_SECRET: env.SESSION_SECRET,
+    MEDIA_DIR: mediaDir,
+  } as NodeJS.ProcessEnv
   server = await startServer(root, environment, base)
 }, 120_000)
 
@@ -41,7 +45,12 @@ afterAll(async () => {
 async function post(path: string, name: string, size: number) {
   const body = new FormData()
   body.append('files', new File([new Uint8Array(size).fill(0x61)], name))
-  const response = await fetch(base + path, { method: 'POST', body, headers: { Cookie: await signedInCookie(user.id), 'Accept-Language': 'en' }, redirect: 'manual' })
+  const response = await fetch(base + path, {
+    method: 'POST',
+    body,
+    headers: { Cookie: await signedInCookie(user.id), 'Accept-Language': 'en' },
+    redirect: 'manual',
+  })
   return { status: response.status, location: response.headers.get('Location'), text: await response.text() }
 }
 
@@ -66,17 +75,21 @@ describe('media uploads through the server', () => {
     expect(JSON.parse(answer.text)).toEqual({ redirectTo: `/${DEMO_BRAND_SLUG}/media?type=files` })
   })
 
-  it('cuts a file over its tab limit with the refusal shown on the page, keeping nothing', { timeout: 60_000 }, async () => {
-    const before = (await itemsOfUser()).length
-    const answer = await post(`/${DEMO_BRAND_SLUG}/media`, 'too-big.png', MEDIA_MAX_BYTES.image + 1)
-    // The first bytes are text, not an image: refused before the size even matters.
-    expect(answer.status).toBe(415)
-    expect(answer.text).toContain('is not an accepted type: the file&#x27;s type must contain one of image/.')
-    const tooLarge = await post(`/${DEMO_BRAND_SLUG}/media?type=files`, 'too-big.txt', MEDIA_MAX_BYTES.file + 1)
-    expect(tooLarge.status).toBe(413)
-    expect(tooLarge.text).toContain('“too-big.txt” is too large: the limit is 25 MB.')
-    expect(await itemsOfUser()).toHaveLength(before)
-  })
+  it(
+    'cuts a file over its tab limit with the refusal shown on the page, keeping nothing',
+    { timeout: 60_000 },
+    async () => {
+      const before = (await itemsOfUser()).length
+      const answer = await post(`/${DEMO_BRAND_SLUG}/media`, 'too-big.png', MEDIA_MAX_BYTES.image + 1)
+      // The first bytes are text, not an image: refused before the size even matters.
+      expect(answer.status).toBe(415)
+      expect(answer.text).toContain('is not an accepted type: the file&#x27;s type must contain one of image/.')
+      const tooLarge = await post(`/${DEMO_BRAND_SLUG}/media?type=files`, 'too-big.txt', MEDIA_MAX_BYTES.file + 1)
+      expect(tooLarge.status).toBe(413)
+      expect(tooLarge.text).toContain('“too-big.txt” is too large: the limit is 25 MB.')
+      expect(await itemsOfUser()).toHaveLength(before)
+    },
+  )
 
   it('still holds every other multipart post to the ordinary limit', async () => {
     const answer = await post('/me/settings', 'avatar.png', UPLOAD_BODY_LIMIT + 1)

@@ -18,7 +18,8 @@ let users: Record<'owner' | 'admin' | 'mia' | 'noah', User>
 
 beforeAll(async () => {
   await seedDemo()
-  const byEmail = async (address: string) => (await User.findOne({ where: { emailAddress: address }, rejectOnEmpty: true }))
+  const byEmail = async (address: string) =>
+    await User.findOne({ where: { emailAddress: address }, rejectOnEmpty: true })
   users = {
     owner: await byEmail('owner@demo.hearth.test'),
     admin: await byEmail('admin@demo.hearth.test'),
@@ -48,17 +49,34 @@ describe('/{brand}/{room} loader', () => {
     expect(data.me.userId).toMatch(/^guest:/)
     expect(data.pass.edgeUrl).toBe(env.EDGE_PUBLIC_URL)
     const verified = await verifyEdgeToken(data.pass.token, env.EDGE_SECRET)
-    expect(verified?.claims).toMatchObject({ userId: data.me.userId, roomId: data.room.id, isHost: false, permissions: [] })
+    expect(verified?.claims).toMatchObject({
+      userId: data.me.userId,
+      roomId: data.room.id,
+      isHost: false,
+      permissions: [],
+    })
     expect(data.messages.meeting.home.join).toBe('Join')
   })
 
   it('the host, a co-host and an admin get their powers; a member none', async () => {
     expect((await roomData('hub', users.owner)).me).toMatchObject({ isHost: true, canKick: true, canMute: true })
-    expect((await roomData('announcements', users.admin)).me).toMatchObject({ isHost: false, isCoHost: true, canKick: true })
+    expect((await roomData('announcements', users.admin)).me).toMatchObject({
+      isHost: false,
+      isCoHost: true,
+      canKick: true,
+    })
     const admin = await roomData('hub', users.admin)
     expect(admin.me).toMatchObject({ isHost: false, isCoHost: false, canKick: true, canMute: true })
-    expect((await verifyEdgeToken(admin.pass.token, env.EDGE_SECRET))?.claims.permissions.sort()).toEqual(['kick-peer', 'mute-peer'])
-    expect((await roomData('book-club', users.noah)).me).toMatchObject({ isHost: false, canKick: false, canMute: false, name: 'Noah Member' })
+    expect((await verifyEdgeToken(admin.pass.token, env.EDGE_SECRET))?.claims.permissions.sort()).toEqual([
+      'kick-peer',
+      'mute-peer',
+    ])
+    expect((await roomData('book-club', users.noah)).me).toMatchObject({
+      isHost: false,
+      canKick: false,
+      canMute: false,
+      name: 'Noah Member',
+    })
   })
 
   it('a group that is not open sends a guest to the private page, coming back here after', async () => {
@@ -77,13 +95,40 @@ describe('/{brand}/{room} loader', () => {
   })
 
   it("carries the community's chat, screen-share, shared-video, caption, transcript, recording and live switches in the pass (the edge enforces them)", async () => {
-    expect((await verifyEdgeToken((await roomData('hub')).pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true, live: true })
+    expect((await verifyEdgeToken((await roomData('hub')).pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({
+      chat: true,
+      sharedScreen: true,
+      sharedVideo: true,
+      closedCaption: true,
+      transcribe: true,
+      recording: true,
+      live: true,
+    })
     const brand = await Brand.findOne({ where: { slug: 'demo' }, rejectOnEmpty: true })
     const before = brand.toolbarControls
-    await brand.update({ toolbarControls: { ...before, chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false, live: false } })
+    await brand.update({
+      toolbarControls: {
+        ...before,
+        chat: false,
+        sharedScreen: false,
+        sharedVideo: false,
+        closedCaption: false,
+        transcribe: false,
+        recording: false,
+        live: false,
+      },
+    })
     try {
       const data = await roomData('hub', users.owner)
-      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({ chat: false, sharedScreen: false, sharedVideo: false, closedCaption: false, transcribe: false, recording: false, live: false })
+      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.controls).toEqual({
+        chat: false,
+        sharedScreen: false,
+        sharedVideo: false,
+        closedCaption: false,
+        transcribe: false,
+        recording: false,
+        live: false,
+      })
     } finally {
       await brand.update({ toolbarControls: before })
     }
@@ -94,7 +139,8 @@ describe('/{brand}/{room} loader', () => {
     const session = await sessionStorage.getSession(await signedInCookie(users.owner.id))
     session.set('flags', { autoJoin: true, embedded: false })
     const cookie = cookiePair(await sessionStorage.commitSession(session))
-    const open = (room: string) => loader(routeArgs(`/demo/${room}`, { brand: 'demo', room }, { headers: { Cookie: cookie } }))
+    const open = (room: string) =>
+      loader(routeArgs(`/demo/${room}`, { brand: 'demo', room }, { headers: { Cookie: cookie } }))
 
     // Not in a room Olivia does not host (Noah's personal room): the flag waits for her own.
     const elsewhere = await open('noah')
@@ -120,7 +166,9 @@ describe('/resources/edge-token', () => {
   const post = async (fields: Record<string, string>, user?: User) => {
     const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
     // A resource route answers with a real Response: its status and headers are what the browser gets.
-    return (await refreshPass(routeArgs('/resources/edge-token', {}, { method: 'POST', body: new URLSearchParams(fields), headers }))) as Response
+    return (await refreshPass(
+      routeArgs('/resources/edge-token', {}, { method: 'POST', body: new URLSearchParams(fields), headers }),
+    )) as Response
   }
 
   it('hands a fresh pass to someone who may enter', async () => {
@@ -128,7 +176,10 @@ describe('/resources/edge-token', () => {
     expect(result.status).toBe(200)
     const pass = (await result.json()) as { token: string; edgeUrl: string }
     expect(pass.edgeUrl).toBe(env.EDGE_PUBLIC_URL)
-    expect((await verifyEdgeToken(pass.token, env.EDGE_SECRET))?.claims).toMatchObject({ userId: users.mia.id, isHost: true })
+    expect((await verifyEdgeToken(pass.token, env.EDGE_SECRET))?.claims).toMatchObject({
+      userId: users.mia.id,
+      isHost: true,
+    })
     expect(result.headers.get('Cache-Control')).toContain('no-store')
   })
 
@@ -136,7 +187,9 @@ describe('/resources/edge-token', () => {
     expect((await post({ brand: 'demo', room: 'book-club' })).status).toBe(403)
     expect((await post({ brand: 'demo', room: 'nope' })).status).toBe(404)
     expect((await post({ brand: 'demo' })).status).toBe(400)
-    expect((await post({ brand: 'demo', room: 'book-club', unreachable: 'not an address' }, users.mia)).status).toBe(400)
+    expect((await post({ brand: 'demo', room: 'book-club', unreachable: 'not an address' }, users.mia)).status).toBe(
+      400,
+    )
   })
 
   it('takes the address of the edge a reconnecting client lost (a single edge without Redis: that one again)', async () => {
@@ -154,7 +207,9 @@ describe('meeting powers belong to a room (issue 8 item 1)', () => {
   }
   const inRoom = async (room: Room, user: User) => {
     const brand = room.brandId === (await mainBrand()).id ? 'me' : 'demo'
-    const outcome = await (await TestBrowser.signedIn(user.id)).run(loader, `/${brand}/${room.slug}`, { params: { brand, room: room.slug } })
+    const outcome = await (
+      await TestBrowser.signedIn(user.id)
+    ).run(loader, `/${brand}/${room.slug}`, { params: { brand, room: room.slug } })
     expect(outcome.data?.kind).toBe('room')
     return { me: outcome.data.me, claims: (await verifyEdgeToken(outcome.data.pass.token, env.EDGE_SECRET))!.claims }
   }
@@ -189,7 +244,8 @@ describe('meeting powers belong to a room (issue 8 item 1)', () => {
 
 describe('guests (issue 8 item 3)', () => {
   const hubArgs = { params: { brand: 'demo', room: 'hub' } }
-  const guestPass = async (outcome: { data: any }) => (await verifyEdgeToken(outcome.data.token ?? outcome.data.pass.token, env.EDGE_SECRET))!.claims
+  const guestPass = async (outcome: { data: any }) =>
+    (await verifyEdgeToken(outcome.data.token ?? outcome.data.pass.token, env.EDGE_SECRET))!.claims
 
   it('keep one id per browser: the signed __guest cookie, set on the first pass, reused by the page and the refresh route', async () => {
     const browser = new TestBrowser()
@@ -204,7 +260,9 @@ describe('guests (issue 8 item 3)', () => {
     const again = await browser.run(loader, '/demo/hub', hubArgs)
     expect(again.setCookie).toBeNull()
     expect((await guestPass(again)).userId).toBe(id)
-    const refreshed = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
+    const refreshed = await browser.run(refreshPass, '/resources/edge-token', {
+      fields: { brand: 'demo', room: 'hub' },
+    })
     expect(refreshed.status).toBe(200)
     expect((await guestPass(refreshed)).userId).toBe(id)
 
@@ -220,7 +278,8 @@ describe('guests (issue 8 item 3)', () => {
 describe('the pass limit per client address (issue 8 item 3)', () => {
   it('answers 429 with a translated page, and the refresh route a 429 with a translated message', async () => {
     const browser = new TestBrowser()
-    for (let count = 0; count < LIMITS.edgePassesPerAddress.max; count++) await hit(LIMITS.edgePassesPerAddress, browser.address)
+    for (let count = 0; count < LIMITS.edgePassesPerAddress.max; count++)
+      await hit(LIMITS.edgePassesPerAddress, browser.address)
     const page = await browser.run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })
     expect(page.status).toBe(429)
     expect(page.data).toMatchObject({ kind: 'passLimit', community: { slug: 'demo' }, minutes: 10 })
@@ -230,10 +289,15 @@ describe('the pass limit per client address (issue 8 item 3)', () => {
     const refresh = await browser.run(refreshPass, '/resources/edge-token', { fields: { brand: 'demo', room: 'hub' } })
     expect(refresh.status).toBe(429)
     expect(refresh.headers.get('Retry-After')).toMatch(/^\d+$/)
-    expect(refresh.data).toEqual({ error: 'too many requests', message: expect.stringContaining('Please wait 10 minutes') })
+    expect(refresh.data).toEqual({
+      error: 'too many requests',
+      message: expect.stringContaining('Please wait 10 minutes'),
+    })
     expect(refresh.data.token).toBeUndefined()
 
     // Another address is not held back.
-    expect((await new TestBrowser().run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })).status).toBe(200)
+    expect((await new TestBrowser().run(loader, '/demo/hub', { params: { brand: 'demo', room: 'hub' } })).status).toBe(
+      200,
+    )
   })
 })

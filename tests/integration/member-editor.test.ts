@@ -9,7 +9,11 @@ import { grantRole, makeCommunity, makePersonalRoom, makeUser, unique } from '..
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
-type Reply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }; refusal: { message: string; label: string; suggestion: string } | null; confirm: { from: string; to: string } | null }
+type Reply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+  refusal: { message: string; label: string; suggestion: string } | null
+  confirm: { from: string; to: string } | null
+}
 
 let brand: Brand
 let owner: User
@@ -40,10 +44,21 @@ async function makeMember(overrides: Partial<User> = {}) {
 
 /** Everything the editor sends for this person, with some fields changed. */
 function editorFields(user: User, room: Room | null, changes: Record<string, string | string[]> = {}) {
-  return { name: user.name ?? '', emailAddress: user.emailAddress ?? '', roomLink: room?.slug ?? '', roles: ['community-member'], ...changes }
+  return {
+    name: user.name ?? '',
+    emailAddress: user.emailAddress ?? '',
+    roomLink: room?.slug ?? '',
+    roles: ['community-member'],
+    ...changes,
+  }
 }
 
-function post(path: string, params: Record<string, string>, fields: Record<string, string | string[]>, cookie = adminCookie) {
+function post(
+  path: string,
+  params: Record<string, string>,
+  fields: Record<string, string | string[]>,
+  cookie = adminCookie,
+) {
   const body = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   return routeArgs(path, params, { method: 'POST', body, headers: { Cookie: cookie } })
@@ -68,10 +83,26 @@ async function replied(work: Promise<unknown>) {
 
 describe('member editor: loading', () => {
   it('shows the member’s stored values, social addresses as usernames, and which roles this editor may change', async () => {
-    const { user, room } = await makeMember({ twitterUrl: 'https://twitter.com/mel', meta: { alwaysEnableMeetButton: true } })
-    const page = unwrap(await editorLoader(routeArgs(editPath(user.id), { brand: brand.slug, userId: user.id }, { headers: { Cookie: adminCookie } })))
-    expect(page.values).toMatchObject({ name: user.name, roomLink: room.slug, twitter: 'mel', alwaysEnableMeetButton: true, roles: ['community-member'] })
-    expect(page.roles.find((role) => role.slug === 'community-owner')).toMatchObject({ assignable: false, checked: false })
+    const { user, room } = await makeMember({
+      twitterUrl: 'https://twitter.com/mel',
+      meta: { alwaysEnableMeetButton: true },
+    })
+    const page = unwrap(
+      await editorLoader(
+        routeArgs(editPath(user.id), { brand: brand.slug, userId: user.id }, { headers: { Cookie: adminCookie } }),
+      ),
+    )
+    expect(page.values).toMatchObject({
+      name: user.name,
+      roomLink: room.slug,
+      twitter: 'mel',
+      alwaysEnableMeetButton: true,
+      roles: ['community-member'],
+    })
+    expect(page.roles.find((role) => role.slug === 'community-owner')).toMatchObject({
+      assignable: false,
+      checked: false,
+    })
     expect(page.roles.find((role) => role.slug === 'community-admin')).toMatchObject({ assignable: true })
   })
 
@@ -80,9 +111,18 @@ describe('member editor: loading', () => {
     const stranger = await makeUser()
     await grantRole(stranger, other)
     for (const userId of [stranger.id, 'nobody-at-all', '../../etc', 'x'.repeat(200)]) {
-      const response = await thrownResponse(editorLoader(routeArgs(editPath(userId), { brand: brand.slug, userId }, { headers: { Cookie: adminCookie } })))
+      const response = await thrownResponse(
+        editorLoader(routeArgs(editPath(userId), { brand: brand.slug, userId }, { headers: { Cookie: adminCookie } })),
+      )
       expect(response.status, userId).toBe(404)
-      const refused = await thrownResponse(edit(userId, { name: 'Evil Edit', emailAddress: 'evil@example.com', roomLink: 'evil', roles: 'community-member' }))
+      const refused = await thrownResponse(
+        edit(userId, {
+          name: 'Evil Edit',
+          emailAddress: 'evil@example.com',
+          roomLink: 'evil',
+          roles: 'community-member',
+        }),
+      )
       expect(refused.status).toBe(404)
     }
     expect((await stranger.reload()).name).not.toBe('Evil Edit')
@@ -175,7 +215,15 @@ describe('member editor: people rules', () => {
   it('refuses addresses that are not http(s) and odd input without a 500', async () => {
     const { user, room } = await makeMember()
     const { status, body } = await replied(
-      edit(user.id, editorFields(user, room, { calendarUrl: 'javascript:alert(1)', websiteUrl: 'example.com', facebook: 'no spaces please', alwaysEnableMeetButton: 'maybe' })),
+      edit(
+        user.id,
+        editorFields(user, room, {
+          calendarUrl: 'javascript:alert(1)',
+          websiteUrl: 'example.com',
+          facebook: 'no spaces please',
+          alwaysEnableMeetButton: 'maybe',
+        }),
+      ),
     )
     expect(status).toBe(400)
     expect(body.result.error).toMatchObject({
@@ -216,7 +264,9 @@ describe('member editor: roles (spec §6)', () => {
 
   it('an admin cannot make an owner, nor take the owner role away (the box is disabled: sending nothing keeps it)', async () => {
     const { user, room } = await makeMember()
-    const { status, body } = await replied(edit(user.id, editorFields(user, room, { roles: ['community-owner', 'community-member'] })))
+    const { status, body } = await replied(
+      edit(user.id, editorFields(user, room, { roles: ['community-owner', 'community-member'] })),
+    )
     expect(status).toBe(400)
     expect(body.result.error?.roles).toEqual(['members:editor.errors.roleNotAllowed'])
     expect(await communityRolesOf(user.id, brand.id)).toEqual(['community-member'])
@@ -237,7 +287,14 @@ describe('member editor: roles (spec §6)', () => {
     const { brand: solo, owner: only } = await makeCommunity()
     const soloRoom = await makePersonalRoom(solo, only, { slug: 'only-owner' })
     const soloCookie = await signedInCookie(only.id)
-    const result = await editorAction(post(`/${solo.slug}/members/${only.id}`, { brand: solo.slug, userId: only.id }, editorFields(only, soloRoom, { roles: ['community-admin'] }), soloCookie))
+    const result = await editorAction(
+      post(
+        `/${solo.slug}/members/${only.id}`,
+        { brand: solo.slug, userId: only.id },
+        editorFields(only, soloRoom, { roles: ['community-admin'] }),
+        soloCookie,
+      ),
+    )
     expect(initOf(result).status).toBe(400)
     expect((unwrap(result) as unknown as Reply).result.error?.roles).toEqual(['members:editor.errors.lastOwner'])
   })
@@ -264,7 +321,11 @@ describe('member editor: the room link (spec §5, §8)', () => {
     const { user, room } = await makeMember()
     let reply = await replied(edit(user.id, editorFields(user, room, { roomLink: 'Members' })))
     expect(reply.status).toBe(400)
-    expect(reply.body.refusal).toEqual({ message: 'members:roomLink.notAvailable', label: 'Members', suggestion: 'members-2' })
+    expect(reply.body.refusal).toEqual({
+      message: 'members:roomLink.notAvailable',
+      label: 'Members',
+      suggestion: 'members-2',
+    })
     const { room: theirs } = await makeMember()
     reply = await replied(edit(user.id, editorFields(user, room, { roomLink: theirs.slug.toUpperCase() })))
     expect(reply.status).toBe(400)
@@ -290,10 +351,14 @@ describe('member editor: the room link (spec §5, §8)', () => {
     expect((await user.reload()).company).toBeNull()
 
     // A confirmation for another link does not count.
-    const wrong = await replied(edit(user.id, editorFields(user, room, { roomLink: 'mel-studio', confirm: 'something-else' })))
+    const wrong = await replied(
+      edit(user.id, editorFields(user, room, { roomLink: 'mel-studio', confirm: 'something-else' })),
+    )
     expect(wrong.body.confirm).toEqual({ from: before, to: 'mel-studio' })
 
-    await saved(edit(user.id, editorFields(user, room, { roomLink: 'Mel-Studio', company: 'Kept Co', confirm: 'mel-studio' })))
+    await saved(
+      edit(user.id, editorFields(user, room, { roomLink: 'Mel-Studio', company: 'Kept Co', confirm: 'mel-studio' })),
+    )
     expect((await room.reload()).slug).toBe('mel-studio')
     expect((await user.reload()).company).toBe('Kept Co')
     // Unchanged afterwards: no confirmation asked.
@@ -304,7 +369,9 @@ describe('member editor: the room link (spec §5, §8)', () => {
     const { user, room } = await makeMember()
     const meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
     const peer = await MeetingPeer.create({ meetingRoomId: meeting.id, userId: user.id, joinedAt: new Date() })
-    const { status, body } = await replied(edit(user.id, editorFields(user, room, { roomLink: 'during-meeting', confirm: 'during-meeting' })))
+    const { status, body } = await replied(
+      edit(user.id, editorFields(user, room, { roomLink: 'during-meeting', confirm: 'during-meeting' })),
+    )
     expect(status).toBe(400)
     expect(body.result.error?.roomLink).toEqual(['members:roomLink.errors.meetingLive'])
     expect((await room.reload()).slug).not.toBe('during-meeting')
@@ -325,7 +392,8 @@ describe('member editor: the room link (spec §5, §8)', () => {
 
 describe('new member wizard', () => {
   const wizardPath = () => `/${brand.slug}/members/new`
-  const create = (fields: Record<string, string | string[]>, cookie = adminCookie) => wizardAction(post(wizardPath(), { brand: brand.slug }, fields, cookie))
+  const create = (fields: Record<string, string | string[]>, cookie = adminCookie) =>
+    wizardAction(post(wizardPath(), { brand: brand.slug }, fields, cookie))
   const good = (n = unique()) => ({
     name: `Studio ${n}`,
     roomLink: `studio-${n}`,
@@ -338,7 +406,9 @@ describe('new member wizard', () => {
   })
 
   it('loads with member as the default role', async () => {
-    const page = unwrap(await wizardLoader(routeArgs(wizardPath(), { brand: brand.slug }, { headers: { Cookie: adminCookie } })))
+    const page = unwrap(
+      await wizardLoader(routeArgs(wizardPath(), { brand: brand.slug }, { headers: { Cookie: adminCookie } })),
+    )
     expect(page.roles.find((role) => role.slug === 'community-member')?.checked).toBe(true)
   })
 
@@ -347,9 +417,15 @@ describe('new member wizard', () => {
     const response = await thrownResponse(create({ ...fields, roles: ['community-member', 'community-moderator'] }))
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/members`)
     expect(response.headers.get('Set-Cookie')).toContain('__flash=')
-    const user = await User.findOne({ where: { emailAddress: fields.emailAddress.trim().toLowerCase() }, rejectOnEmpty: true })
+    const user = await User.findOne({
+      where: { emailAddress: fields.emailAddress.trim().toLowerCase() },
+      rejectOnEmpty: true,
+    })
     expect(user.name).toBe(fields.fullName)
-    expect(await Membership.findOne({ where: { brandId: brand.id, userId: user.id } })).toMatchObject({ status: 'active', source: 'invitation' })
+    expect(await Membership.findOne({ where: { brandId: brand.id, userId: user.id } })).toMatchObject({
+      status: 'active',
+      source: 'invitation',
+    })
     expect((await communityRolesOf(user.id, brand.id)).sort()).toEqual(['community-member', 'community-moderator'])
     expect(await Room.findOne({ where: { brandId: brand.id, slug: fields.roomLink } })).toMatchObject({
       hostId: user.id,
@@ -377,7 +453,17 @@ describe('new member wizard', () => {
   it('refuses bad input with every message, keeps what was typed and writes nothing', async () => {
     const users = await User.count()
     const rooms = await Room.count()
-    const { status, body } = await replied(create({ name: 'S', roomLink: '_x', emailAddress: 'nope', fullName: 'Solo', access: 'ajar', visibleInDirectory: 'sometimes', roles: ['community-owner'] }))
+    const { status, body } = await replied(
+      create({
+        name: 'S',
+        roomLink: '_x',
+        emailAddress: 'nope',
+        fullName: 'Solo',
+        access: 'ajar',
+        visibleInDirectory: 'sometimes',
+        roles: ['community-owner'],
+      }),
+    )
     expect(status).toBe(400)
     expect(body.result.error).toMatchObject({
       name: ['members:wizard.errors.nameTooShort'],
@@ -401,7 +487,10 @@ describe('new member wizard', () => {
   it('an owner may create an owner', async () => {
     const fields = good()
     await thrownResponse(create({ ...fields, roles: ['community-owner'] }, ownerCookie))
-    const user = await User.findOne({ where: { emailAddress: fields.emailAddress.trim().toLowerCase() }, rejectOnEmpty: true })
+    const user = await User.findOne({
+      where: { emailAddress: fields.emailAddress.trim().toLowerCase() },
+      rejectOnEmpty: true,
+    })
     expect(await communityRolesOf(user.id, brand.id)).toEqual(['community-owner'])
   })
 })

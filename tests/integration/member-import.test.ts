@@ -27,7 +27,13 @@ beforeAll(async () => {
 function upload(file: File | null, cookie = adminCookie) {
   const body = new FormData()
   if (file) body.set('file', file)
-  return action(routeArgs(`/${brand.slug}/members/import`, { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: cookie } }))
+  return action(
+    routeArgs(
+      `/${brand.slug}/members/import`,
+      { brand: brand.slug },
+      { method: 'POST', body, headers: { Cookie: cookie } },
+    ),
+  )
 }
 const csv = (text: string, name = 'people.csv', type = 'text/csv') => new File([text], name, { type })
 
@@ -38,7 +44,11 @@ async function result(file: File | null, cookie?: string) {
 
 describe('CSV import', () => {
   it('loads for an admin with its limits', async () => {
-    const page = unwrap(await loader(routeArgs(`/${brand.slug}/members/import`, { brand: brand.slug }, { headers: { Cookie: adminCookie } })))
+    const page = unwrap(
+      await loader(
+        routeArgs(`/${brand.slug}/members/import`, { brand: brand.slug }, { headers: { Cookie: adminCookie } }),
+      ),
+    )
     expect(page).toMatchObject({ maxRows: IMPORT_MAX_ROWS, maxKilobytes: IMPORT_MAX_BYTES / 1024 })
   })
 
@@ -69,7 +79,9 @@ describe('CSV import', () => {
     )
     expect(status).toBe(200)
     const report = body.report!
-    const byLine = Object.fromEntries(report.rows.map((row) => [row.line, row.imported ? 'imported' : row.invited ? 'invited' : row.reasons.join(' ')]))
+    const byLine = Object.fromEntries(
+      report.rows.map((row) => [row.line, row.imported ? 'imported' : row.invited ? 'invited' : row.reasons.join(' ')]),
+    )
     expect(byLine).toEqual({
       2: 'imported',
       3: 'imported',
@@ -89,16 +101,29 @@ describe('CSV import', () => {
 
     const grace = await User.findOne({ where: { emailAddress: 'grace@example.com' }, rejectOnEmpty: true })
     expect(grace).toMatchObject({ name: 'Grace Hopper', phoneNumber: '+14155550132' })
-    expect(await Membership.findOne({ where: { brandId: brand.id, userId: grace.id } })).toMatchObject({ status: 'pending', source: 'import' })
+    expect(await Membership.findOne({ where: { brandId: brand.id, userId: grace.id } })).toMatchObject({
+      status: 'pending',
+      source: 'import',
+    })
     expect(await communityRolesOf(grace.id, brand.id)).toEqual(['community-member'])
     const alan = await User.findOne({ where: { emailAddress: 'alan@example.com' }, rejectOnEmpty: true })
     expect((await communityRolesOf(alan.id, brand.id)).sort()).toEqual(['community-member', 'community-moderator'])
     // An existing account is kept as it is and invited: it joins (pending, as imports do) only if its person accepts.
     expect((await outsider.reload()).name).toBe('Outside Account')
     expect(await Membership.count({ where: { brandId: brand.id, userId: outsider.id } })).toBe(0)
-    expect(await MemberInvitation.findOne({ where: { brandId: brand.id, userId: outsider.id } })).toMatchObject({ kind: 'member', offer: { status: 'pending', source: 'import' } })
+    expect(await MemberInvitation.findOne({ where: { brandId: brand.id, userId: outsider.id } })).toMatchObject({
+      kind: 'member',
+      offer: { status: 'pending', source: 'import' },
+    })
     // Refused rows leave nothing behind.
-    for (const email of ['x@example.com', 'prince@example.com', 'badphone@example.com', 'wannabe@example.com', 'typo@example.com', 'thief@example.com']) {
+    for (const email of [
+      'x@example.com',
+      'prince@example.com',
+      'badphone@example.com',
+      'wannabe@example.com',
+      'typo@example.com',
+      'thief@example.com',
+    ]) {
       expect(await User.count({ where: { emailAddress: email } }), email).toBe(0)
     }
     expect((await phoneOwner.reload()).phoneNumber).toBe('+14155550199')
@@ -112,7 +137,11 @@ describe('CSV import', () => {
     const viewer = await Role.findOne({ where: { slug: 'community-viewer' }, rejectOnEmpty: true })
     await viewer.update({ slug: 'community-viewer-gone' })
     try {
-      const { body } = await result(csv('fullName,emailAddress,roles\nHalf Made,half@example.com,community-viewer\nWhole Person,whole@example.com,'))
+      const { body } = await result(
+        csv(
+          'fullName,emailAddress,roles\nHalf Made,half@example.com,community-viewer\nWhole Person,whole@example.com,',
+        ),
+      )
       expect(body.report!.rows.map((row) => row.imported)).toEqual([false, true])
       expect(body.report!.rows[0]!.reasons).toEqual(['members:import.reasons.notSaved'])
     } finally {
@@ -124,7 +153,10 @@ describe('CSV import', () => {
   })
 
   it('an owner may import owners', async () => {
-    const { body } = await result(csv('fullName,emailAddress,roles\nNew Owner,new-owner@example.com,community-owner'), ownerCookie)
+    const { body } = await result(
+      csv('fullName,emailAddress,roles\nNew Owner,new-owner@example.com,community-owner'),
+      ownerCookie,
+    )
     expect(body.report!.imported).toBe(1)
   })
 
@@ -136,11 +168,29 @@ describe('CSV import', () => {
       [csv('\n\n  \n'), 'members:import.errors.empty'],
       [csv('fullName,emailAddress\n'), 'members:import.errors.empty'],
       [csv('Grace Hopper,grace2@example.com\nAlan Turing,alan2@example.com'), 'members:import.errors.noHeader'],
-      [csv('fullName,emailAddress\nA B,a@b.co', 'people.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), 'members:import.errors.notCsv'],
+      [
+        csv(
+          'fullName,emailAddress\nA B,a@b.co',
+          'people.xlsx',
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        ),
+        'members:import.errors.notCsv',
+      ],
       [csv('fullName,emailAddress\nA B,a@b.co', 'people.csv', 'image/png'), 'members:import.errors.notCsv'],
-      [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe])], 'picture.csv', { type: 'text/csv' }), 'members:import.errors.notCsv'],
+      [
+        new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe])], 'picture.csv', { type: 'text/csv' }),
+        'members:import.errors.notCsv',
+      ],
       [csv('fullName,emailAddress\n"Unclosed quote,a@b.co\n'), 'members:import.errors.notCsv'],
-      [csv(['fullName,emailAddress', ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `Person ${i} Row,p${i}@example.com`)].join('\n')), 'members:import.errors.tooManyRows'],
+      [
+        csv(
+          [
+            'fullName,emailAddress',
+            ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `Person ${i} Row,p${i}@example.com`),
+          ].join('\n'),
+        ),
+        'members:import.errors.tooManyRows',
+      ],
       [csv('fullName,emailAddress\n' + 'x'.repeat(IMPORT_MAX_BYTES + 10)), 'members:import.errors.tooLarge'],
     ]
     for (const [file, problem] of cases) {
@@ -152,7 +202,13 @@ describe('CSV import', () => {
   })
 
   it('reads exactly IMPORT_MAX_ROWS rows (the boundary) and a byte-order mark', () => {
-    const rows = readCsv(new TextEncoder().encode(['\uFEFFfullName,emailAddress', ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => `P ${i},p${i}@x.co`)].join('\n')))
+    const rows = readCsv(
+      new TextEncoder().encode(
+        ['\uFEFFfullName,emailAddress', ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => `P ${i},p${i}@x.co`)].join(
+          '\n',
+        ),
+      ),
+    )
     expect(rows).toHaveLength(IMPORT_MAX_ROWS)
     expect(rows[0]).toEqual({ line: 2, cells: { fullName: 'P 0', emailAddress: 'p0@x.co' } })
   })

@@ -22,11 +22,15 @@ async function load(brand: Brand, as: User | null, query = ''): Promise<Listing>
 
 /** Posts a row form as `as`: the flash redirect on success, or the refusal (status and data). */
 async function post(brand: Brand, as: User, fields: Record<string, string>, query = '') {
-  const args = routeArgs(`/${brand.slug}/members${query}`, { brand: brand.slug }, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { Cookie: await signedInCookie(as.id) },
-  })
+  const args = routeArgs(
+    `/${brand.slug}/members${query}`,
+    { brand: brand.slug },
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { Cookie: await signedInCookie(as.id) },
+    },
+  )
   try {
     const result = await membersAction(args)
     return { status: initOf(result).status, data: unwrap(result) as Refusal, location: null }
@@ -36,7 +40,8 @@ async function post(brand: Brand, as: User, fields: Record<string, string>, quer
   }
 }
 
-const statusOf = async (brand: Brand, user: User) => (await Membership.findOne({ where: { brandId: brand.id, userId: user.id } }))?.status ?? null
+const statusOf = async (brand: Brand, user: User) =>
+  (await Membership.findOne({ where: { brandId: brand.id, userId: user.id } }))?.status ?? null
 
 /** A community with its owner, an admin, a moderator and a plain member. */
 async function world() {
@@ -50,7 +55,12 @@ async function world() {
   return { brand, owner, admin, moderator, member }
 }
 
-async function personIn(brand: Brand, status: 'active' | 'pending' | 'deleted' | 'rejected', role = 'community-member', fields: Partial<User> = {}) {
+async function personIn(
+  brand: Brand,
+  status: 'active' | 'pending' | 'deleted' | 'rejected',
+  role = 'community-member',
+  fields: Partial<User> = {},
+) {
   const user = await makeUser(fields)
   await grantRole(user, brand, role)
   await Membership.update({ status }, { where: { brandId: brand.id, userId: user.id } })
@@ -58,7 +68,7 @@ async function personIn(brand: Brand, status: 'active' | 'pending' | 'deleted' |
 }
 
 describe('approve and reject', () => {
-  it('moves a pending member to active or rejected with the spec\'s messages; moderators may, members may not', async () => {
+  it("moves a pending member to active or rejected with the spec's messages; moderators may, members may not", async () => {
     const { brand, moderator, member, admin } = await world()
     const a = await personIn(brand, 'pending')
     const b = await personIn(brand, 'pending')
@@ -74,7 +84,9 @@ describe('approve and reject', () => {
 
     // Twice: the state has moved on.
     expect((await post(brand, moderator, { intent: 'approve', userId: a.id })).status).toBe(400)
-    expect((await post(brand, moderator, { intent: 'approve', userId: a.id })).data?.error).toBe('members:errors.wrongState')
+    expect((await post(brand, moderator, { intent: 'approve', userId: a.id })).data?.error).toBe(
+      'members:errors.wrongState',
+    )
 
     const c = await personIn(brand, 'pending')
     const refused = await post(brand, member, { intent: 'approve', userId: c.id })
@@ -85,11 +97,15 @@ describe('approve and reject', () => {
   it('flashes "Member Approved" in the flash cookie', async () => {
     const { brand, admin } = await world()
     const a = await personIn(brand, 'pending')
-    const args = routeArgs(`/${brand.slug}/members`, { brand: brand.slug }, {
-      method: 'POST',
-      body: new URLSearchParams({ intent: 'approve', userId: a.id }),
-      headers: { Cookie: await signedInCookie(admin.id) },
-    })
+    const args = routeArgs(
+      `/${brand.slug}/members`,
+      { brand: brand.slug },
+      {
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'approve', userId: a.id }),
+        headers: { Cookie: await signedInCookie(admin.id) },
+      },
+    )
     const response = await thrownResponse(membersAction(args))
     expect(response.headers.get('Set-Cookie')).toMatch(/^__flash=/)
   })
@@ -137,7 +153,11 @@ describe('archive, restore, activate, reserve', () => {
       expect(refused.status).toBe(403)
       expect(refused.data?.error).toBe('members:errors.ownerProtected')
     }
-    const deleteOwner = await post(brand, admin, { intent: 'delete', userId: second.id, confirmation: second.emailAddress! })
+    const deleteOwner = await post(brand, admin, {
+      intent: 'delete',
+      userId: second.id,
+      confirmation: second.emailAddress!,
+    })
     expect(deleteOwner.status).toBe(403)
     expect(await statusOf(brand, second)).toBe('active')
 
@@ -146,7 +166,12 @@ describe('archive, restore, activate, reserve', () => {
     // Restoring an owner makes one again: admins may not.
     expect((await post(brand, admin, { intent: 'restore', userId: second.id })).status).toBe(403)
 
-    for (const [who, intent] of [[admin, 'archive'], [admin, 'reserve'], [owner, 'archive'], [owner, 'delete']] as const) {
+    for (const [who, intent] of [
+      [admin, 'archive'],
+      [admin, 'reserve'],
+      [owner, 'archive'],
+      [owner, 'delete'],
+    ] as const) {
       const refused = await post(brand, who, { intent, userId: who.id, confirmation: who.emailAddress! })
       expect(refused.status).toBe(403)
       expect(refused.data?.error).toBe('members:errors.self')
@@ -169,7 +194,13 @@ describe('archive, restore, activate, reserve', () => {
 
   it('answers odd input with a 400, never a 500', async () => {
     const { brand, admin, member } = await world()
-    for (const fields of <Record<string, string>[]>[{}, { intent: 'approve' }, { intent: 'approve', userId: '../../x' }, { intent: 'explode', userId: member.id }, { intent: 'delete', userId: member.id }]) {
+    for (const fields of <Record<string, string>[]>[
+      {},
+      { intent: 'approve' },
+      { intent: 'approve', userId: '../../x' },
+      { intent: 'explode', userId: member.id },
+      { intent: 'delete', userId: member.id },
+    ]) {
       const refused = await post(brand, admin, fields)
       expect(refused.status).toBe(400)
     }
@@ -179,7 +210,9 @@ describe('archive, restore, activate, reserve', () => {
 describe('delete', () => {
   it('needs the email typed; a wrong one changes nothing and keeps what was typed', async () => {
     const { brand, admin } = await world()
-    const target = await personIn(brand, 'active', 'community-moderator', { emailAddress: 'Gone.Soon@Example.test' } as Partial<User>)
+    const target = await personIn(brand, 'active', 'community-moderator', {
+      emailAddress: 'Gone.Soon@Example.test',
+    } as Partial<User>)
     const room = await makeRoom(brand)
     await grantRole(target, brand, 'room-co-host', room)
     const { brand: other } = await makeCommunity()
@@ -187,12 +220,21 @@ describe('delete', () => {
 
     const wrong = await post(brand, admin, { intent: 'delete', userId: target.id, confirmation: 'someone@else.test' })
     expect(wrong.status).toBe(400)
-    expect(wrong.data).toMatchObject({ intent: 'delete', userId: target.id, error: 'members:delete.error', confirmation: 'someone@else.test' })
+    expect(wrong.data).toMatchObject({
+      intent: 'delete',
+      userId: target.id,
+      error: 'members:delete.error',
+      confirmation: 'someone@else.test',
+    })
     expect(await statusOf(brand, target)).toBe('active')
     expect(await communityRolesOf(target.id, brand.id)).toEqual(['community-moderator'])
 
     // Case and spaces do not matter (emails are trimmed and lowercased).
-    const done = await post(brand, admin, { intent: 'delete', userId: target.id, confirmation: '  GONE.soon@example.test ' })
+    const done = await post(brand, admin, {
+      intent: 'delete',
+      userId: target.id,
+      confirmation: '  GONE.soon@example.test ',
+    })
     expect(done.status).toBe(302)
     expect(await statusOf(brand, target)).toBeNull()
     expect(await communityRolesOf(target.id, brand.id)).toEqual([])
@@ -204,14 +246,19 @@ describe('delete', () => {
 })
 
 describe('resend invite', () => {
-  it('mails a pending member a link to the community\'s sign-in and records when', async () => {
+  it("mails a pending member a link to the community's sign-in and records when", async () => {
     const { brand, admin, member } = await world()
     const pending = await personIn(brand, 'pending')
     expect((await post(brand, admin, { intent: 'resend', userId: pending.id })).status).toBe(302)
-    const mail = await OutboxMessage.findOne({ where: { recipient: pending.emailAddress! }, order: [['createdAt', 'DESC']] })
+    const mail = await OutboxMessage.findOne({
+      where: { recipient: pending.emailAddress! },
+      order: [['createdAt', 'DESC']],
+    })
     expect(mail?.subject).toBe(`You are invited to ${brand.name}`)
     expect(mail?.text).toContain(`/sign-in?redirectTo=${encodeURIComponent(`/${brand.slug}`)}`)
-    expect((await Membership.findOne({ where: { brandId: brand.id, userId: pending.id } }))?.invitedAt).toBeInstanceOf(Date)
+    expect((await Membership.findOne({ where: { brandId: brand.id, userId: pending.id } }))?.invitedAt).toBeInstanceOf(
+      Date,
+    )
     // Only pending members are invited.
     expect((await post(brand, admin, { intent: 'resend', userId: member.id })).status).toBe(400)
   })
@@ -230,7 +277,9 @@ describe('the list', () => {
     const asAdmin = await load(brand, admin)
     expect(asAdmin.listing.counts).toEqual({ active: 4, pending: 2, archived: 1 })
     expect(asAdmin.tabs).toEqual(['active', 'pending', 'archived'])
-    expect(asAdmin.listing.rows.map((row) => row.userId).sort()).toEqual([owner.id, admin.id, moderator.id, member.id].sort())
+    expect(asAdmin.listing.rows.map((row) => row.userId).sort()).toEqual(
+      [owner.id, admin.id, moderator.id, member.id].sort(),
+    )
     expect((await load(brand, admin, '?tab=archived')).listing.rows).toHaveLength(1)
     expect((await load(brand, moderator)).tabs).toEqual(['active', 'pending'])
     const asMember = await load(brand, member, '?tab=archived')
@@ -241,8 +290,14 @@ describe('the list', () => {
 
   it('shows email and phone to those who manage members, else only where the member allows', async () => {
     const { brand, admin, member } = await world()
-    const shy = await personIn(brand, 'active', 'community-member', { name: 'Shy Person', phoneNumber: '+15550001111' } as Partial<User>)
-    const open = await personIn(brand, 'active', 'community-member', { name: 'Open Person', preferenceShowEmailAddress: true } as Partial<User>)
+    const shy = await personIn(brand, 'active', 'community-member', {
+      name: 'Shy Person',
+      phoneNumber: '+15550001111',
+    } as Partial<User>)
+    const open = await personIn(brand, 'active', 'community-member', {
+      name: 'Open Person',
+      preferenceShowEmailAddress: true,
+    } as Partial<User>)
     const row = (listing: Listing, user: User) => listing.listing.rows.find((r) => r.userId === user.id)!
     const asAdmin = await load(brand, admin)
     expect(row(asAdmin, shy)).toMatchObject({ emailAddress: shy.emailAddress, phoneNumber: '+15550001111' })
@@ -258,8 +313,17 @@ describe('the list', () => {
     const { brand, owner, admin, moderator } = await world()
     const pending = await personIn(brand, 'pending')
     const rows = async (as: User, tab = '') => (await load(brand, as, tab)).listing.rows
-    expect((await rows(admin, '?tab=pending')).find((r) => r.userId === pending.id)?.actions).toEqual(['approve', 'reject', 'activate', 'resend', 'delete'])
-    expect((await rows(moderator, '?tab=pending')).find((r) => r.userId === pending.id)?.actions).toEqual(['approve', 'reject'])
+    expect((await rows(admin, '?tab=pending')).find((r) => r.userId === pending.id)?.actions).toEqual([
+      'approve',
+      'reject',
+      'activate',
+      'resend',
+      'delete',
+    ])
+    expect((await rows(moderator, '?tab=pending')).find((r) => r.userId === pending.id)?.actions).toEqual([
+      'approve',
+      'reject',
+    ])
     const adminView = await rows(admin)
     expect(adminView.find((r) => r.userId === owner.id)?.actions).toEqual([])
     expect(adminView.find((r) => r.userId === admin.id)?.actions).toEqual([])
@@ -268,7 +332,10 @@ describe('the list', () => {
 
   it('searches by name or email (case and wildcards as plain text) and pages 20 at a time', async () => {
     const { brand, admin } = await world()
-    for (let n = 1; n <= 23; n += 1) await personIn(brand, 'active', 'community-member', { name: `Paged Person ${String(n).padStart(2, '0')}` } as Partial<User>)
+    for (let n = 1; n <= 23; n += 1)
+      await personIn(brand, 'active', 'community-member', {
+        name: `Paged Person ${String(n).padStart(2, '0')}`,
+      } as Partial<User>)
     await personIn(brand, 'active', 'community-member', { name: 'Per_cent 100%' } as Partial<User>)
 
     const first = await load(brand, admin, '?q=paged')
@@ -276,7 +343,11 @@ describe('the list', () => {
     expect(first.listing.rows).toHaveLength(20)
     expect(first.listing.rows[0]!.name).toBe('Paged Person 01')
     const second = await load(brand, admin, '?q=PAGED&page=2')
-    expect(second.listing.rows.map((row) => row.name)).toEqual(['Paged Person 21', 'Paged Person 22', 'Paged Person 23'])
+    expect(second.listing.rows.map((row) => row.name)).toEqual([
+      'Paged Person 21',
+      'Paged Person 22',
+      'Paged Person 23',
+    ])
     // Past the end, or nonsense: the nearest page.
     expect((await load(brand, admin, '?q=paged&page=99')).listing.page).toBe(2)
     expect((await load(brand, admin, '?q=paged&page=-1')).listing.page).toBe(1)
@@ -294,11 +365,15 @@ describe('pending self sign-ups', () => {
     const newcomer = await makeUser({ name: 'New Comer' })
     const path = `/${brand.slug}/signup-${hash}`
     const response = (await selfSignupAction(
-      routeArgs(path, { brand: brand.slug, room: `signup-${hash}` }, {
-        method: 'POST',
-        body: new URLSearchParams({ intent: 'join' }),
-        headers: { Cookie: await signedInCookie(newcomer.id) },
-      }),
+      routeArgs(
+        path,
+        { brand: brand.slug, room: `signup-${hash}` },
+        {
+          method: 'POST',
+          body: new URLSearchParams({ intent: 'join' }),
+          headers: { Cookie: await signedInCookie(newcomer.id) },
+        },
+      ),
     )) as Response
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/signup-successful`)
     const pending = await load(brand, admin, '?tab=pending')
@@ -312,19 +387,31 @@ describe('pending self sign-ups', () => {
 describe('export', () => {
   it('downloads every active, pending and archived member as CSV, for those who manage members', async () => {
     const { brand, owner, admin, moderator } = await world()
-    await personIn(brand, 'pending', 'community-member', { name: '=HYPERLINK("x")', phoneNumber: '+15550002222' } as Partial<User>)
+    await personIn(brand, 'pending', 'community-member', {
+      name: '=HYPERLINK("x")',
+      phoneNumber: '+15550002222',
+    } as Partial<User>)
     await personIn(brand, 'deleted', 'community-member', { name: 'Zed Archived' } as Partial<User>)
     await personIn(brand, 'rejected', 'community-member', { name: 'Rita Rejected' } as Partial<User>)
 
     const exportAs = async (user: User) =>
-      exportLoader(routeArgs(`/${brand.slug}/members/export`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(user.id) } }))
+      exportLoader(
+        routeArgs(
+          `/${brand.slug}/members/export`,
+          { brand: brand.slug },
+          { headers: { Cookie: await signedInCookie(user.id) } },
+        ),
+      )
     const response = await exportAs(admin)
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
     expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="${brand.slug}-members.csv"`)
     const rows = parse(await response.text(), { columns: true, bom: true }) as Array<Record<string, string>>
     expect(Object.keys(rows[0]!)).toEqual(['name', 'email', 'phone', 'status', 'roles', 'joined'])
     expect(rows).toHaveLength(6)
-    expect(rows.find((row) => row.email === owner.emailAddress)).toMatchObject({ status: 'active', roles: 'community-owner' })
+    expect(rows.find((row) => row.email === owner.emailAddress)).toMatchObject({
+      status: 'active',
+      roles: 'community-owner',
+    })
     expect(rows.find((row) => row.name === 'Zed Archived')?.status).toBe('archived')
     expect(rows.find((row) => row.name === 'Rita Rejected')).toBeUndefined()
     const formula = rows.find((row) => row.phone === '+15550002222')!

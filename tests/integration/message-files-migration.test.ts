@@ -20,7 +20,10 @@ process.env.MESSAGE_FILES_DIR = legacyDir
 process.env.MEDIA_DIR = mediaDir
 afterAll(() => {
   // Assigning undefined would leave the string "undefined".
-  for (const [name, value] of [['MESSAGE_FILES_DIR', saved.legacy], ['MEDIA_DIR', saved.media]] as const) {
+  for (const [name, value] of [
+    ['MESSAGE_FILES_DIR', saved.legacy],
+    ['MEDIA_DIR', saved.media],
+  ] as const) {
     if (value === undefined) delete process.env[name]
     else process.env[name] = value
   }
@@ -28,7 +31,8 @@ afterAll(() => {
 })
 
 type Row = { id: string; storageKey: string }
-const rows = () => db.query<Row>('SELECT id, storageKey FROM message_attachments ORDER BY position', { type: QueryTypes.SELECT })
+const rows = () =>
+  db.query<Row>('SELECT id, storageKey FROM message_attachments ORDER BY position', { type: QueryTypes.SELECT })
 
 describe('migration 0021: message files in the media store', () => {
   it('moves kept attachments into MEDIA_DIR under messages/{brandId}/, and back down', async () => {
@@ -38,9 +42,18 @@ describe('migration 0021: message files in the media store', () => {
     await umzug.down({ to: MIGRATION })
     expect((await db.getQueryInterface().describeTable('message_attachments')).role).toBeUndefined()
 
-    const conversation = await Conversation.create({ brandId: brand.id, type: 'internal', createdById: owner.id, lastMessageAt: new Date() })
+    const conversation = await Conversation.create({
+      brandId: brand.id,
+      type: 'internal',
+      createdById: owner.id,
+      lastMessageAt: new Date(),
+    })
     const from = await ConversationParticipant.create({ conversationId: conversation.id, userId: owner.id })
-    const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body: 'Old files' })
+    const message = await Message.create({
+      conversationId: conversation.id,
+      senderParticipantId: from.id,
+      body: 'Old files',
+    })
     // Two files as the old store kept them, and a row whose file was already lost.
     const keys = [newId(), newId(), newId()]
     const contents = ['first file', 'second file']
@@ -52,7 +65,17 @@ describe('migration 0021: message files in the media store', () => {
     const now = new Date()
     await db.getQueryInterface().bulkInsert(
       'message_attachments',
-      keys.map((key, position) => ({ id: newId(), messageId: message.id, fileName: `${position}.txt`, contentType: 'application/pdf', size: 10, storageKey: key, position, createdAt: now, updatedAt: now })),
+      keys.map((key, position) => ({
+        id: newId(),
+        messageId: message.id,
+        fileName: `${position}.txt`,
+        contentType: 'application/pdf',
+        size: 10,
+        storageKey: key,
+        position,
+        createdAt: now,
+        updatedAt: now,
+      })),
     )
 
     expect((await umzug.up({ to: MIGRATION })).map((migration) => migration.name)).toEqual([MIGRATION])
@@ -67,11 +90,24 @@ describe('migration 0021: message files in the media store', () => {
 
     // A video sent after the move has no place below 0021: it goes, with its file.
     await db.getQueryInterface().bulkInsert('message_attachments', [
-      { id: newId(), messageId: message.id, fileName: 'video.webm', contentType: 'video/webm', size: 4, storageKey: `messages/${brand.id}/${newId()}`, role: 'video', position: 3, createdAt: now, updatedAt: now },
+      {
+        id: newId(),
+        messageId: message.id,
+        fileName: 'video.webm',
+        contentType: 'video/webm',
+        size: 4,
+        storageKey: `messages/${brand.id}/${newId()}`,
+        role: 'video',
+        position: 3,
+        createdAt: now,
+        updatedAt: now,
+      },
     ])
     await umzug.down({ to: MIGRATION })
     expect((await rows()).map((row) => row.storageKey)).toEqual(keys)
-    contents.forEach((text, index) => expect(readFileSync(join(legacyDir, keys[index]!.slice(0, 2), keys[index]!), 'utf8')).toBe(text))
+    contents.forEach((text, index) =>
+      expect(readFileSync(join(legacyDir, keys[index]!.slice(0, 2), keys[index]!), 'utf8')).toBe(text),
+    )
     expect(existsSync(join(mediaDir, 'messages', brand.id, keys[0]!))).toBe(false)
 
     // And up once more, as the rest of the suite expects the schema.

@@ -4,9 +4,9 @@
 // event, live events, and a conversation closed to everyone but its participants.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-
 const { env } = await import('#app/lib/platform/env.server')
-const { BrandTag, Conversation, ConversationParticipant, MemberTag, Message, MessageAttachment, OutboxMessage } = await import('#models/index')
+const { BrandTag, Conversation, ConversationParticipant, MemberTag, Message, MessageAttachment, OutboxMessage } =
+  await import('#models/index')
 const newMessage = await import('#app/routes/$brand._community.messages.new/route')
 const list = await import('#app/routes/$brand._community.messages._index/route')
 const conversationRoute = await import('#app/routes/$brand._community.messages.$conversationId/route')
@@ -52,28 +52,44 @@ const png = (name: string, size = PNG.length) => {
 type Fields = Record<string, string | string[] | File[]>
 function multipart(fields: Fields) {
   const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) for (const item of ([] as Array<string | File>).concat(value)) form.append(name, item)
+  for (const [name, value] of Object.entries(fields))
+    for (const item of ([] as Array<string | File>).concat(value)) form.append(name, item)
   return form
 }
 
 async function as(user: User | null, path: string, params: Record<string, string> = {}, fields?: Fields) {
   const headers: Record<string, string> = user ? { Cookie: await signedInCookie(user.id) } : {}
-  return routeArgs(`/${brand.slug}/${path}`, { brand: brand.slug, ...params }, fields ? { method: 'POST', body: multipart(fields), headers } : { headers })
+  return routeArgs(
+    `/${brand.slug}/${path}`,
+    { brand: brand.slug, ...params },
+    fields ? { method: 'POST', body: multipart(fields), headers } : { headers },
+  )
 }
 
 /** Sends a new message; returns the status, the form's reply and where a success went. */
 async function send(fields: Fields, user: User = sender) {
   try {
     const result = await newMessage.action(await as(user, 'messages/new', {}, fields))
-    const reply = unwrap(result) as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
-    return { status: initOf(result).status, errors: reply.result.error ?? {}, values: reply.result.initialValue ?? {}, location: null as string | null }
+    const reply = unwrap(result) as {
+      result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+    }
+    return {
+      status: initOf(result).status,
+      errors: reply.result.error ?? {},
+      values: reply.result.initialValue ?? {},
+      location: null as string | null,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     return { status: thrown.status, errors: {}, values: {}, location: thrown.headers.get('Location') }
   }
 }
 
-const counts = async () => ({ conversations: await Conversation.count(), messages: await Message.count(), attachments: await MessageAttachment.count() })
+const counts = async () => ({
+  conversations: await Conversation.count(),
+  messages: await Message.count(),
+  attachments: await MessageAttachment.count(),
+})
 const conversationId = (location: string | null) => location!.split('/').pop()!
 
 describe('a message between members', () => {
@@ -88,14 +104,24 @@ describe('a message between members', () => {
     const listing = await list.loader(await as(reader, 'messages'))
     expect(listing.unread).toBe(1)
     expect(listing.listing.conversations).toEqual([
-      expect.objectContaining({ id, unread: 1, others: [expect.objectContaining({ name: 'Sam Sender', external: false })], lastMessage: expect.objectContaining({ body: 'Hello Rita' }) }),
+      expect.objectContaining({
+        id,
+        unread: 1,
+        others: [expect.objectContaining({ name: 'Sam Sender', external: false })],
+        lastMessage: expect.objectContaining({ body: 'Hello Rita' }),
+      }),
     ])
 
     const page = await conversationRoute.loader(await as(reader, `messages/${id}`, { conversationId: id }))
-    expect(page.view.messages.map((message) => [message.from?.name, message.body])).toEqual([['Sam Sender', 'Hello Rita']])
+    expect(page.view.messages.map((message) => [message.from?.name, message.body])).toEqual([
+      ['Sam Sender', 'Hello Rita'],
+    ])
     expect(await unreadCount(brand.id, reader.id)).toBe(0)
     const lastMessage = await Message.findOne({ where: { conversationId: id } })
-    const mine = await ConversationParticipant.findOne({ where: { conversationId: id, userId: reader.id }, rejectOnEmpty: true })
+    const mine = await ConversationParticipant.findOne({
+      where: { conversationId: id, userId: reader.id },
+      rejectOnEmpty: true,
+    })
     expect(mine.lastReadMessageId).toBe(lastMessage!.id)
   })
 
@@ -113,7 +139,9 @@ describe('a message between members', () => {
     const heard: unknown[] = []
     const stop = listenForMessages(sender.id, (event) => heard.push(event))
     const before = await unreadCount(brand.id, sender.id)
-    const reply = await thrownResponse(conversationRoute.action(await as(reader, `messages/${id}`, { conversationId: id }, { body: 'Yes!' })))
+    const reply = await thrownResponse(
+      conversationRoute.action(await as(reader, `messages/${id}`, { conversationId: id }, { body: 'Yes!' })),
+    )
     stop()
     expect(reply.status).toBe(302)
     expect(reply.headers.get('Location')).toBe(`/${brand.slug}/messages/${id}`)
@@ -138,13 +166,43 @@ describe('the new message form refuses bad input (400, the message, the values k
   const refusals: Array<[string, Fields, string, string]> = [
     ['no recipient', { body: 'Hi' }, 'recipientIds', 'messages:errors.recipientRequired'],
     ['two tags', { tagIds: ['a'.repeat(36), 'b'.repeat(36)], body: 'Hi' }, 'tagIds', 'messages:errors.oneTag'],
-    ['an external recipient without a name', { externalEmail: 'ext@example.test', body: 'Hi' }, 'externalName', 'messages:errors.externalNameRequired'],
-    ['an external recipient with neither email nor phone', { externalName: 'Eve Outside', body: 'Hi' }, 'externalEmail', 'messages:errors.emailOrPhone'],
-    ['an external recipient with both email and phone', { externalName: 'Eve Outside', externalEmail: 'ext@example.test', externalPhone: '+12025550111', body: 'Hi' }, 'externalEmail', 'messages:errors.emailOrPhone'],
-    ['an invalid email', { externalName: 'Eve Outside', externalEmail: 'ext@', body: 'Hi' }, 'externalEmail', 'messages:errors.emailInvalid'],
-    ['an invalid phone', { externalName: 'Eve Outside', externalPhone: '12', body: 'Hi' }, 'externalPhone', 'messages:errors.phoneInvalid'],
+    [
+      'an external recipient without a name',
+      { externalEmail: 'ext@example.test', body: 'Hi' },
+      'externalName',
+      'messages:errors.externalNameRequired',
+    ],
+    [
+      'an external recipient with neither email nor phone',
+      { externalName: 'Eve Outside', body: 'Hi' },
+      'externalEmail',
+      'messages:errors.emailOrPhone',
+    ],
+    [
+      'an external recipient with both email and phone',
+      { externalName: 'Eve Outside', externalEmail: 'ext@example.test', externalPhone: '+12025550111', body: 'Hi' },
+      'externalEmail',
+      'messages:errors.emailOrPhone',
+    ],
+    [
+      'an invalid email',
+      { externalName: 'Eve Outside', externalEmail: 'ext@', body: 'Hi' },
+      'externalEmail',
+      'messages:errors.emailInvalid',
+    ],
+    [
+      'an invalid phone',
+      { externalName: 'Eve Outside', externalPhone: '12', body: 'Hi' },
+      'externalPhone',
+      'messages:errors.phoneInvalid',
+    ],
     ['nothing to send', { recipientIds: ['x'] }, 'body', 'messages:errors.bodyRequired'],
-    ['a message one character too long', { recipientIds: ['x'], body: 'a'.repeat(MESSAGE_MAX_LENGTH + 1) }, 'body', 'messages:errors.bodyTooLong'],
+    [
+      'a message one character too long',
+      { recipientIds: ['x'], body: 'a'.repeat(MESSAGE_MAX_LENGTH + 1) },
+      'body',
+      'messages:errors.bodyTooLong',
+    ],
   ]
   for (const [what, fields, field, message] of refusals) {
     it(what, async () => {
@@ -158,13 +216,56 @@ describe('the new message form refuses bad input (400, the message, the values k
   }
 
   const refusedByServer: Array<[string, () => Fields, string, string]> = [
-    ['someone who is not a member', () => ({ recipientIds: ['n'.repeat(36)], body: 'Hi' }), 'recipientIds', 'messages:errors.recipientUnknown'],
-    ['the sender’s own email as the external address', () => ({ externalName: 'Me Again', externalEmail: sender.emailAddress!.toUpperCase(), body: 'Hi' }), 'externalEmail', 'messages:errors.ownAddress'],
-    ['the sender’s own phone as the external address', () => ({ externalName: 'Me Again', externalPhone: '(202) 555-0143', body: 'Hi' }), 'externalPhone', 'messages:errors.ownAddress'],
-    ['a tag of another community', () => ({ tagIds: ['t'.repeat(36)], body: 'Hi' }), 'tagIds', 'messages:errors.tagUnknown'],
-    ['four files', () => ({ recipientIds: [reader.id], body: 'Hi', files: [png('1.png'), png('2.png'), png('3.png'), png('4.png')] }), 'files', 'messages:errors.tooManyFiles'],
-    ['a file one byte over the size limit', () => ({ recipientIds: [reader.id], body: 'Hi', files: [png('big.png', ATTACHMENT_MAX_BYTES + 1)] }), 'files', 'messages:errors.fileTooLarge'],
-    ['a file whose content is no accepted type, whatever its name', () => ({ recipientIds: [reader.id], body: 'Hi', files: [new File(['<script>alert(1)</script>'], 'photo.png', { type: 'image/png' })] }), 'files', 'messages:errors.fileType'],
+    [
+      'someone who is not a member',
+      () => ({ recipientIds: ['n'.repeat(36)], body: 'Hi' }),
+      'recipientIds',
+      'messages:errors.recipientUnknown',
+    ],
+    [
+      'the sender’s own email as the external address',
+      () => ({ externalName: 'Me Again', externalEmail: sender.emailAddress!.toUpperCase(), body: 'Hi' }),
+      'externalEmail',
+      'messages:errors.ownAddress',
+    ],
+    [
+      'the sender’s own phone as the external address',
+      () => ({ externalName: 'Me Again', externalPhone: '(202) 555-0143', body: 'Hi' }),
+      'externalPhone',
+      'messages:errors.ownAddress',
+    ],
+    [
+      'a tag of another community',
+      () => ({ tagIds: ['t'.repeat(36)], body: 'Hi' }),
+      'tagIds',
+      'messages:errors.tagUnknown',
+    ],
+    [
+      'four files',
+      () => ({
+        recipientIds: [reader.id],
+        body: 'Hi',
+        files: [png('1.png'), png('2.png'), png('3.png'), png('4.png')],
+      }),
+      'files',
+      'messages:errors.tooManyFiles',
+    ],
+    [
+      'a file one byte over the size limit',
+      () => ({ recipientIds: [reader.id], body: 'Hi', files: [png('big.png', ATTACHMENT_MAX_BYTES + 1)] }),
+      'files',
+      'messages:errors.fileTooLarge',
+    ],
+    [
+      'a file whose content is no accepted type, whatever its name',
+      () => ({
+        recipientIds: [reader.id],
+        body: 'Hi',
+        files: [new File(['<script>alert(1)</script>'], 'photo.png', { type: 'image/png' })],
+      }),
+      'files',
+      'messages:errors.fileType',
+    ],
   ]
   for (const [what, fields, field, message] of refusedByServer) {
     it(what, async () => {
@@ -195,7 +296,10 @@ describe('limits at their boundary', () => {
   })
 
   it('takes three files of exactly the largest size, typed by their content, and serves them to participants only', async () => {
-    const sent = await send({ recipientIds: [third.id], files: [png('a.png', ATTACHMENT_MAX_BYTES), new File([PDF], 'notes.txt', { type: 'text/plain' }), png('c.png')] })
+    const sent = await send({
+      recipientIds: [third.id],
+      files: [png('a.png', ATTACHMENT_MAX_BYTES), new File([PDF], 'notes.txt', { type: 'text/plain' }), png('c.png')],
+    })
     expect(sent.status).toBe(302)
     const id = conversationId(sent.location)
     const page = await conversationRoute.loader(await as(third, `messages/${id}`, { conversationId: id }))
@@ -205,11 +309,19 @@ describe('limits at their boundary', () => {
       ['notes.txt', 'application/pdf', PDF.length],
       ['c.png', 'image/png', PNG.length],
     ])
-    const pdf = await memberFile.loader(await as(third, `messages/files/${files[1]!.id}`, { attachmentId: files[1]!.id }))
+    const pdf = await memberFile.loader(
+      await as(third, `messages/files/${files[1]!.id}`, { attachmentId: files[1]!.id }),
+    )
     expect(pdf.headers.get('Content-Type')).toBe('application/pdf')
     expect(new Uint8Array(await pdf.arrayBuffer())).toEqual(PDF)
     // Reader is a member of the community but not of this conversation.
-    expect((await thrownResponse(memberFile.loader(await as(reader, `messages/files/${files[1]!.id}`, { attachmentId: files[1]!.id })))).status).toBe(404)
+    expect(
+      (
+        await thrownResponse(
+          memberFile.loader(await as(reader, `messages/files/${files[1]!.id}`, { attachmentId: files[1]!.id })),
+        )
+      ).status,
+    ).toBe(404)
   })
 })
 
@@ -219,7 +331,11 @@ describe('external recipients', () => {
     expect(sent.status).toBe(302)
     const id = conversationId(sent.location)
     expect((await Conversation.findByPk(id, { rejectOnEmpty: true })).type).toBe('external')
-    const mail = await OutboxMessage.findOne({ where: { recipient: 'eve@example.test' }, order: [['createdAt', 'DESC']], rejectOnEmpty: true })
+    const mail = await OutboxMessage.findOne({
+      where: { recipient: 'eve@example.test' },
+      order: [['createdAt', 'DESC']],
+      rejectOnEmpty: true,
+    })
     expect(mail.channel).toBe('mail')
     expect(mail.text).toContain('Welcome, Eve')
     const link = String((mail.meta as { link: string }).link)
@@ -229,25 +345,44 @@ describe('external recipients', () => {
     const page = unwrap(await replyRoute.loader(await as(null, `messages/reply/${token}`, { token })))
     expect(page.view!.messages.map((message) => message.body)).toEqual(['Welcome, Eve'])
 
-    const answered = await thrownResponse(replyRoute.action(await as(null, `messages/reply/${token}`, { token }, { body: 'Thanks!' })))
+    const answered = await thrownResponse(
+      replyRoute.action(await as(null, `messages/reply/${token}`, { token }, { body: 'Thanks!' })),
+    )
     expect(answered.status).toBe(302)
-    const bodies = (await Message.findAll({ where: { conversationId: id }, order: [['createdAt', 'ASC']] })).map((message) => message.body)
+    const bodies = (await Message.findAll({ where: { conversationId: id }, order: [['createdAt', 'ASC']] })).map(
+      (message) => message.body,
+    )
     expect(bodies).toEqual(['Welcome, Eve', 'Thanks!'])
     expect(await unreadCount(brand.id, sender.id)).toBeGreaterThan(0)
 
     // The link is not a key to anything else: another community's address, or a made-up token.
     const { brand: other } = await makeCommunity()
-    const elsewhere = await replyRoute.loader(routeArgs(`/${other.slug}/messages/reply/${token}`, { brand: other.slug, token }))
+    const elsewhere = await replyRoute.loader(
+      routeArgs(`/${other.slug}/messages/reply/${token}`, { brand: other.slug, token }),
+    )
     expect(initOf(elsewhere).status).toBe(410)
-    expect(initOf(await replyRoute.loader(await as(null, 'messages/reply/x', { token: 'x'.repeat(36) }))).status).toBe(410)
-    expect((await thrownResponse(replyRoute.action(await as(null, 'messages/reply/x', { token: 'x'.repeat(36) }, { body: 'Hi' })))).status).toBe(410)
+    expect(initOf(await replyRoute.loader(await as(null, 'messages/reply/x', { token: 'x'.repeat(36) }))).status).toBe(
+      410,
+    )
+    expect(
+      (
+        await thrownResponse(
+          replyRoute.action(await as(null, 'messages/reply/x', { token: 'x'.repeat(36) }, { body: 'Hi' })),
+        )
+      ).status,
+    ).toBe(410)
   })
 
   it('stop working after 24 hours', async () => {
     const sent = await send({ externalName: 'Late Larry', externalEmail: 'larry@example.test', body: 'Hi Larry' })
     const mail = await OutboxMessage.findOne({ where: { recipient: 'larry@example.test' }, rejectOnEmpty: true })
-    const token = String((mail.meta as { link: string }).link).split('/').pop()!
-    await ConversationParticipant.update({ replyTokenExpiresAt: new Date(Date.now() - 1000) }, { where: { conversationId: conversationId(sent.location), userId: null } })
+    const token = String((mail.meta as { link: string }).link)
+      .split('/')
+      .pop()!
+    await ConversationParticipant.update(
+      { replyTokenExpiresAt: new Date(Date.now() - 1000) },
+      { where: { conversationId: conversationId(sent.location), userId: null } },
+    )
     expect(initOf(await replyRoute.loader(await as(null, 'messages/reply/t', { token }))).status).toBe(410)
   })
 
@@ -262,7 +397,11 @@ describe('external recipients', () => {
   it('when the mail cannot go out: the spec’s error, a 500, the form kept, nothing saved', async () => {
     env.SMTP_URL = 'smtp://127.0.0.1:1'
     const before = await counts()
-    const failed = await send({ externalName: 'Nora Nowhere', externalEmail: 'nora@example.test', body: 'Can you read this?' })
+    const failed = await send({
+      externalName: 'Nora Nowhere',
+      externalEmail: 'nora@example.test',
+      body: 'Can you read this?',
+    })
     expect(failed.status).toBe(500)
     expect(failed.errors['']).toEqual(['messages:errors.sendFailed'])
     expect(failed.values.body).toBe('Can you read this?')
@@ -274,16 +413,31 @@ describe('a conversation is its participants’ only', () => {
   it('refuses a member who is not in it (404), to read and to write, and a visitor is sent to sign in', async () => {
     const sent = await send({ recipientIds: [reader.id], body: 'Private' })
     const id = conversationId(sent.location)
-    expect((await thrownResponse(conversationRoute.loader(await as(third, `messages/${id}`, { conversationId: id })))).status).toBe(404)
+    expect(
+      (await thrownResponse(conversationRoute.loader(await as(third, `messages/${id}`, { conversationId: id }))))
+        .status,
+    ).toBe(404)
     const before = await counts()
-    expect((await thrownResponse(conversationRoute.action(await as(third, `messages/${id}`, { conversationId: id }, { body: 'Me too' })))).status).toBe(404)
+    expect(
+      (
+        await thrownResponse(
+          conversationRoute.action(await as(third, `messages/${id}`, { conversationId: id }, { body: 'Me too' })),
+        )
+      ).status,
+    ).toBe(404)
     expect(await counts()).toEqual(before)
-    const visitor = await thrownResponse(conversationRoute.loader(await as(null, `messages/${id}`, { conversationId: id })))
+    const visitor = await thrownResponse(
+      conversationRoute.loader(await as(null, `messages/${id}`, { conversationId: id })),
+    )
     expect(visitor.status).toBe(302)
     // Not in another community either, even for its participants.
     const { brand: other, owner } = await makeCommunity()
     await grantRole(reader, other)
-    const elsewhere = routeArgs(`/${other.slug}/messages/${id}`, { brand: other.slug, conversationId: id }, { headers: { Cookie: await signedInCookie(reader.id) } })
+    const elsewhere = routeArgs(
+      `/${other.slug}/messages/${id}`,
+      { brand: other.slug, conversationId: id },
+      { headers: { Cookie: await signedInCookie(reader.id) } },
+    )
     expect((await thrownResponse(conversationRoute.loader(elsewhere))).status).toBe(404)
     expect(owner).toBeTruthy()
   })
@@ -294,11 +448,23 @@ describe('the conversation list', () => {
     const { brand: paged, owner } = await makeCommunity()
     const start = Date.UTC(2026, 0, 1)
     for (let n = 0; n < 31; n += 1) {
-      const conversation = await Conversation.create({ brandId: paged.id, createdById: owner.id, lastMessageAt: new Date(start + n * 60_000) })
+      const conversation = await Conversation.create({
+        brandId: paged.id,
+        createdById: owner.id,
+        lastMessageAt: new Date(start + n * 60_000),
+      })
       await ConversationParticipant.create({ conversationId: conversation.id, userId: owner.id })
     }
     const at = async (query: string) =>
-      (await list.loader(routeArgs(`/${paged.slug}/messages${query}`, { brand: paged.slug }, { headers: { Cookie: await signedInCookie(owner.id) } }))).listing
+      (
+        await list.loader(
+          routeArgs(
+            `/${paged.slug}/messages${query}`,
+            { brand: paged.slug },
+            { headers: { Cookie: await signedInCookie(owner.id) } },
+          ),
+        )
+      ).listing
     const first = await at('')
     expect(first.page).toBe(0)
     expect(first.conversations).toHaveLength(30)
@@ -306,8 +472,16 @@ describe('the conversation list', () => {
     const second = await at('?page=1')
     expect(second.conversations).toHaveLength(1)
     expect(second.more).toBe(false)
-    const newest = await Conversation.findOne({ where: { brandId: paged.id }, order: [['lastMessageAt', 'DESC']], rejectOnEmpty: true })
-    const oldest = await Conversation.findOne({ where: { brandId: paged.id }, order: [['lastMessageAt', 'ASC']], rejectOnEmpty: true })
+    const newest = await Conversation.findOne({
+      where: { brandId: paged.id },
+      order: [['lastMessageAt', 'DESC']],
+      rejectOnEmpty: true,
+    })
+    const oldest = await Conversation.findOne({
+      where: { brandId: paged.id },
+      order: [['lastMessageAt', 'ASC']],
+      rejectOnEmpty: true,
+    })
     expect(first.conversations[0]!.id).toBe(newest.id)
     expect(second.conversations[0]!.id).toBe(oldest.id)
   })
@@ -327,7 +501,10 @@ describe('messages to outsiders are capped per sender', () => {
     const busy = await makeUser({ name: 'Busy Bee' })
     await grantRole(busy, brand)
     for (let n = 1; n <= LIMITS.outsideMailsPerSender.max; n += 1) {
-      expect((await send({ externalName: 'Someone Else', externalEmail: `someone-${n}@outside.test`, body: 'Hi' }, busy)).status).toBe(302)
+      expect(
+        (await send({ externalName: 'Someone Else', externalEmail: `someone-${n}@outside.test`, body: 'Hi' }, busy))
+          .status,
+      ).toBe(302)
     }
     const before = await counts()
     const refused = await send({ externalName: 'One More', externalEmail: 'one-more@outside.test', body: 'Hi' }, busy)
@@ -356,7 +533,9 @@ describe('blocks (app/lib/connections)', () => {
     expect(refused.errors.recipientIds).toEqual(['messages:errors.recipientUnknown'])
     expect(await counts()).toEqual(before)
     // The blocked one cannot write to the blocker either.
-    expect((await send({ recipientIds: [sender.id], body: 'Hi' }, blocker)).errors.recipientIds).toEqual(['messages:errors.recipientUnknown'])
+    expect((await send({ recipientIds: [sender.id], body: 'Hi' }, blocker)).errors.recipientIds).toEqual([
+      'messages:errors.recipientUnknown',
+    ])
     expect((await send({ recipientIds: [muter.id], body: 'Hi' })).status).toBe(302)
 
     const tag = await BrandTag.create({ brandId: brand.id, label: 'Blocked and muted' })
@@ -379,16 +558,27 @@ describe('blocks (app/lib/connections)', () => {
     await UserBlock.create({ brandId: brand.id, userId: later.id, targetUserId: sender.id, kind: 'block' })
 
     const before = await counts()
-    for (const [user, label] of [[sender, 'the blocked one'], [later, 'the blocker']] as const) {
-      const result = await conversationRoute.action(await as(user, `messages/${id}`, { conversationId: id }, { body: 'After the block' }))
+    for (const [user, label] of [
+      [sender, 'the blocked one'],
+      [later, 'the blocker'],
+    ] as const) {
+      const result = await conversationRoute.action(
+        await as(user, `messages/${id}`, { conversationId: id }, { body: 'After the block' }),
+      )
       expect(initOf(result).status, label).toBe(400)
-      const reply = unwrap(result) as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+      const reply = unwrap(result) as {
+        result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+      }
       expect(reply.result.error?.['']).toEqual(['messages:errors.recipientUnknown'])
       expect(reply.result.initialValue?.body).toBe('After the block')
     }
     expect(await counts()).toEqual(before)
     // A conversation with a tag is not a direct one: the sender may still write in it.
-    const inTag = await thrownResponse(conversationRoute.action(await as(sender, `messages/${tagged}`, { conversationId: tagged }, { body: 'Still here' })))
+    const inTag = await thrownResponse(
+      conversationRoute.action(
+        await as(sender, `messages/${tagged}`, { conversationId: tagged }, { body: 'Still here' }),
+      ),
+    )
     expect(inTag.status).toBe(302)
   })
 })
@@ -404,7 +594,8 @@ describe('the sidebar’s unread count (the community layout’s loader)', () =>
     const tag = await BrandTag.create({ brandId: brand.id, label: 'Counted' })
     await MemberTag.create({ brandId: brand.id, userId: counted.id, tagId: tag.id })
     await send({ tagIds: [tag.id], body: 'Three' })
-    const unread = async (user: User | null, path = 'members', params: Record<string, string> = {}) => unwrap(await layout.loader(await as(user, path, params))).unread
+    const unread = async (user: User | null, path = 'members', params: Record<string, string> = {}) =>
+      unwrap(await layout.loader(await as(user, path, params))).unread
     expect(await unread(counted)).toBe(3)
     expect(await unread(counted, `messages/${first}`, { conversationId: first })).toBe(1)
     expect(await unread(null)).toBeNull()

@@ -28,23 +28,29 @@ const APP_TABLES = [
 ]
 
 /** Every migration file, in the order umzug runs them. */
-const MIGRATIONS = readdirSync(new URL('../../migrations', import.meta.url)).filter((name) => /^\d{4}-.*\.ts$/.test(name)).sort()
+const MIGRATIONS = readdirSync(new URL('../../migrations', import.meta.url))
+  .filter((name) => /^\d{4}-.*\.ts$/.test(name))
+  .sort()
 
 async function tableNames() {
   const tables = (await db.getQueryInterface().showAllTables()) as unknown[]
   // Normalise: some dialects answer { tableName } objects, others plain names.
-  return tables
-    .map((table) => (typeof table === 'string' ? table : (table as { tableName: string }).tableName))
-    .sort()
+  return tables.map((table) => (typeof table === 'string' ? table : (table as { tableName: string }).tableName)).sort()
 }
 
 async function count(table: string) {
-  const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, { type: QueryTypes.SELECT })
+  const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, {
+    type: QueryTypes.SELECT,
+  })
   return Number(row!.n)
 }
 
 async function catalogueCounts() {
-  return { roles: await count('roles'), permissions: await count('permissions'), rolePermissions: await count('role_permissions') }
+  return {
+    roles: await count('roles'),
+    permissions: await count('permissions'),
+    rolePermissions: await count('role_permissions'),
+  }
 }
 
 const expectedRolePermissions = Object.values(ROLES).reduce((sum, role) => sum + role.permissions.length, 0)

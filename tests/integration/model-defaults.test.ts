@@ -194,9 +194,9 @@ describe('User', () => {
 
   it('rejects an invalid email address and an unknown video quality', async () => {
     await expect(User.create({ emailAddress: 'not-an-email' })).rejects.toBeInstanceOf(ValidationError)
-    await expect(User.create({ emailAddress: 'q@example.test', preferredVideoQualitySend: '4k' })).rejects.toBeInstanceOf(
-      ValidationError,
-    )
+    await expect(
+      User.create({ emailAddress: 'q@example.test', preferredVideoQualitySend: '4k' }),
+    ).rejects.toBeInstanceOf(ValidationError)
   })
 })
 

@@ -29,7 +29,9 @@ import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
 /** A provider that answers what the test says: the score is the test's to choose. */
-const fixed = (score: number): ModerationProvider => ({ score: async () => ({ score, provider: 'lexicon', matches: [] }) })
+const fixed = (score: number): ModerationProvider => ({
+  score: async () => ({ score, provider: 'lexicon', matches: [] }),
+})
 const on = { enabled: async () => true }
 
 let brand: Brand
@@ -56,7 +58,11 @@ beforeAll(async () => {
 })
 
 async function flashOf(response: Response) {
-  return (await takeFlash(new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }))).flash
+  return (
+    await takeFlash(
+      new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }),
+    )
+  ).flash
 }
 
 // ——— the hosted classifier ———
@@ -64,13 +70,19 @@ async function flashOf(response: Response) {
 type Seen = { method: string; url: string; body: Record<string, unknown> }
 
 /** A local stand-in for Perspective's comments:analyze: records each request, answers as `reply` says. */
-async function perspectiveServer(reply: (seen: Seen, response: ServerResponse) => void): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
+async function perspectiveServer(
+  reply: (seen: Seen, response: ServerResponse) => void,
+): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
   const seen: Seen[] = []
   const server: Server = createServer((request: IncomingMessage, response) => {
     let raw = ''
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     request.on('end', () => {
-      const entry = { method: request.method ?? '', url: request.url ?? '', body: JSON.parse(raw || '{}') as Record<string, unknown> }
+      const entry = {
+        method: request.method ?? '',
+        url: request.url ?? '',
+        body: JSON.parse(raw || '{}') as Record<string, unknown>,
+      }
       seen.push(entry)
       reply(entry, response)
     })
@@ -80,13 +92,22 @@ async function perspectiveServer(reply: (seen: Seen, response: ServerResponse) =
   return {
     url: `http://127.0.0.1:${port}/v1alpha1/comments:analyze`,
     seen,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
 const answer = (value: unknown) => (_: Seen, response: ServerResponse) => {
   response.writeHead(200, { 'Content-Type': 'application/json' })
-  response.end(JSON.stringify({ attributeScores: { TOXICITY: { spanScores: [], summaryScore: { value, type: 'PROBABILITY' } } }, languages: ['en'] }))
+  response.end(
+    JSON.stringify({
+      attributeScores: { TOXICITY: { spanScores: [], summaryScore: { value, type: 'PROBABILITY' } } },
+      languages: ['en'],
+    }),
+  )
 }
 
 describe('the Perspective adapter', () => {
@@ -101,12 +122,21 @@ describe('the Perspective adapter', () => {
     servers.push(server)
     const provider = perspectiveProvider({ url: server.url, apiKey: 'test-key', timeoutMs: 2000 })
     const result = await provider.score('you are a nice person', 'es')
-    expect(result).toEqual({ score: 87, provider: 'perspective', matches: [{ term: 'TOXICITY', category: 'toxicity', weight: 87 }] })
+    expect(result).toEqual({
+      score: 87,
+      provider: 'perspective',
+      matches: [{ term: 'TOXICITY', category: 'toxicity', weight: 87 }],
+    })
     const [request] = server.seen
     expect(request!.method).toBe('POST')
     expect(new URL(request!.url, 'http://x').pathname).toBe('/v1alpha1/comments:analyze')
     expect(new URL(request!.url, 'http://x').searchParams.get('key')).toBe('test-key')
-    expect(request!.body).toEqual({ comment: { text: 'you are a nice person' }, languages: ['es'], requestedAttributes: { TOXICITY: {} }, doNotStore: true })
+    expect(request!.body).toEqual({
+      comment: { text: 'you are a nice person' },
+      languages: ['es'],
+      requestedAttributes: { TOXICITY: {} },
+      doNotStore: true,
+    })
     // No language known: Perspective detects it.
     await provider.score('hello', null)
     expect(server.seen[1]!.body).not.toHaveProperty('languages')
@@ -115,21 +145,34 @@ describe('the Perspective adapter', () => {
   it('asks nothing for empty text', async () => {
     const server = await perspectiveServer(answer(0.9))
     servers.push(server)
-    expect((await perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 2000 }).score('  ', 'en')).score).toBe(0)
+    expect((await perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 2000 }).score('  ', 'en')).score).toBe(
+      0,
+    )
     expect(server.seen).toHaveLength(0)
   })
 
   it.each([
     ['an error status', (_: Seen, response: ServerResponse) => response.writeHead(503).end('{}')],
-    ['an answer without a TOXICITY score', (_: Seen, response: ServerResponse) => response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"attributeScores":{}}')],
+    [
+      'an answer without a TOXICITY score',
+      (_: Seen, response: ServerResponse) =>
+        response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"attributeScores":{}}'),
+    ],
     ['a score outside 0..1', answer(7)],
     ['an answer that is not JSON', (_: Seen, response: ServerResponse) => response.writeHead(200).end('<html>')],
-    ['no answer within the timeout', (_: Seen, response: ServerResponse) => void setTimeout(() => answer(0.1)(_, response), 1500)],
+    [
+      'no answer within the timeout',
+      (_: Seen, response: ServerResponse) => void setTimeout(() => answer(0.1)(_, response), 1500),
+    ],
   ])('on %s falls back to the lexicon, logging it, and loses nothing', async (_, reply) => {
     const server = await perspectiveServer(reply)
     servers.push(server)
     const warn = vi.spyOn(logger, 'warn')
-    const provider = withFallback(perspectiveProvider({ url: server.url, apiKey: 'secret-key', timeoutMs: 300 }), lexiconScorer(), 'perspective')
+    const provider = withFallback(
+      perspectiveProvider({ url: server.url, apiKey: 'secret-key', timeoutMs: 300 }),
+      lexiconScorer(),
+      'perspective',
+    )
     const result = await provider.score('you idiot', 'en')
     expect(result.provider).toBe('lexicon')
     expect(result.score).toBe(35)
@@ -141,18 +184,36 @@ describe('the Perspective adapter', () => {
   it('falls back when the classifier cannot be reached at all', async () => {
     const server = await perspectiveServer(answer(0.5))
     await server.close()
-    const result = await withFallback(perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 500 }), lexiconScorer(), 'perspective').score('kill yourself', 'en')
+    const result = await withFallback(
+      perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 500 }),
+      lexiconScorer(),
+      'perspective',
+    ).score('kill yourself', 'en')
     expect(result).toMatchObject({ provider: 'lexicon', score: 95 })
   })
 
   it('holds a post the classifier scores over the threshold, and publishes one when it is down', async () => {
     const server = await perspectiveServer(answer(0.91))
     servers.push(server)
-    const hosted = withFallback(perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 2000 }), lexiconScorer(), 'perspective')
-    const held = await createPost(brand, author.id, { contextRoomId: hub.id, message: 'Something rude' }, { ...on, provider: hosted })
+    const hosted = withFallback(
+      perspectiveProvider({ url: server.url, apiKey: 'k', timeoutMs: 2000 }),
+      lexiconScorer(),
+      'perspective',
+    )
+    const held = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, message: 'Something rude' },
+      { ...on, provider: hosted },
+    )
     expect([held.status, held.moderationScore]).toEqual(['held', 91])
     await server.close()
-    const kept = await createPost(brand, author.id, { contextRoomId: hub.id, message: 'A kind word' }, { ...on, provider: hosted })
+    const kept = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, message: 'A kind word' },
+      { ...on, provider: hosted },
+    )
     expect([kept.status, kept.moderationScore]).toEqual(['published', 0])
   })
 
@@ -160,7 +221,12 @@ describe('the Perspective adapter', () => {
     const base = { NODE_ENV: 'test', SESSION_SECRET: 'x'.repeat(40), EDGE_SECRET: 'y'.repeat(40) }
     expect(parseEnv(base).MODERATION_PROVIDER).toBe('lexicon')
     expect(() => parseEnv({ ...base, MODERATION_PROVIDER: 'perspective' })).toThrow(/MODERATION_API_KEY/)
-    const hosted = parseEnv({ ...base, MODERATION_PROVIDER: 'perspective', MODERATION_API_KEY: 'k', MODERATION_TIMEOUT_MS: '1500' })
+    const hosted = parseEnv({
+      ...base,
+      MODERATION_PROVIDER: 'perspective',
+      MODERATION_API_KEY: 'k',
+      MODERATION_TIMEOUT_MS: '1500',
+    })
     expect([hosted.MODERATION_PROVIDER, hosted.MODERATION_TIMEOUT_MS]).toEqual(['perspective', 1500])
     expect(() => parseEnv({ ...base, MODERATION_PROVIDER: 'other' })).toThrow(/MODERATION_PROVIDER/)
   })
@@ -174,31 +240,92 @@ describe('holding at the threshold', () => {
     [70, 'held'],
     [71, 'held'],
   ])('a post scoring %i against the threshold 70 is %s', async (score, status) => {
-    const post = await createPost(brand, author.id, { contextRoomId: hub.id, message: `score ${score}` }, { ...on, provider: fixed(score) })
+    const post = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, message: `score ${score}` },
+      { ...on, provider: fixed(score) },
+    )
     expect([post.status, post.moderationScore]).toEqual([status, score])
   })
 
   it('uses the community’s own threshold, at its edges too', async () => {
-    const { brand: strict, hub: strictHub, owner: strictOwner } = await makeCommunity({ brand: { contentModeration: { postToxicityThreshold: 0, imageCategories: [], videoCategories: [] } } })
-    expect((await createPost(strict, strictOwner.id, { contextRoomId: strictHub.id, message: 'hi' }, { ...on, provider: fixed(0) })).status).toBe('held')
+    const {
+      brand: strict,
+      hub: strictHub,
+      owner: strictOwner,
+    } = await makeCommunity({
+      brand: { contentModeration: { postToxicityThreshold: 0, imageCategories: [], videoCategories: [] } },
+    })
+    expect(
+      (
+        await createPost(
+          strict,
+          strictOwner.id,
+          { contextRoomId: strictHub.id, message: 'hi' },
+          { ...on, provider: fixed(0) },
+        )
+      ).status,
+    ).toBe('held')
     await strict.update({ contentModeration: { postToxicityThreshold: 100, imageCategories: [], videoCategories: [] } })
-    expect((await createPost(strict, strictOwner.id, { contextRoomId: strictHub.id, message: 'hi' }, { ...on, provider: fixed(99) })).status).toBe('published')
-    expect((await createPost(strict, strictOwner.id, { contextRoomId: strictHub.id, message: 'hi' }, { ...on, provider: fixed(100) })).status).toBe('held')
+    expect(
+      (
+        await createPost(
+          strict,
+          strictOwner.id,
+          { contextRoomId: strictHub.id, message: 'hi' },
+          { ...on, provider: fixed(99) },
+        )
+      ).status,
+    ).toBe('published')
+    expect(
+      (
+        await createPost(
+          strict,
+          strictOwner.id,
+          { contextRoomId: strictHub.id, message: 'hi' },
+          { ...on, provider: fixed(100) },
+        )
+      ).status,
+    ).toBe('held')
   })
 
   it('holds comments and replies the same way', async () => {
     const parent = await createPost(brand, owner.id, { contextRoomId: hub.id, message: 'parent' }, on)
-    const kept = await createChild(brand, author.id, { contextRoomId: hub.id, parentPostId: parent.id, message: 'fine' }, { ...on, provider: fixed(69) })
-    const comment = await createChild(brand, author.id, { contextRoomId: hub.id, parentPostId: parent.id, message: 'rude' }, { ...on, provider: fixed(70) })
-    const reply = await createChild(brand, author.id, { contextRoomId: hub.id, parentPostId: kept.id, message: 'rude reply' }, { ...on, provider: fixed(71) })
+    const kept = await createChild(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, parentPostId: parent.id, message: 'fine' },
+      { ...on, provider: fixed(69) },
+    )
+    const comment = await createChild(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, parentPostId: parent.id, message: 'rude' },
+      { ...on, provider: fixed(70) },
+    )
+    const reply = await createChild(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, parentPostId: kept.id, message: 'rude reply' },
+      { ...on, provider: fixed(71) },
+    )
     expect([kept.status, comment.status, reply.status]).toEqual(['published', 'held', 'held'])
   })
 
   it('scores nothing while the install’s switch is off (the default)', async () => {
     expect((await readProductConfig()).contentModeration.enabled).toBe(false)
-    const post = await createPost(brand, author.id, { contextRoomId: hub.id, message: 'score 100' }, { provider: fixed(100) })
+    const post = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, message: 'score 100' },
+      { provider: fixed(100) },
+    )
     expect([post.status, post.moderationScore]).toEqual(['published', null])
-    expect(await screenPost(brand, '<p>x</p>', { enabled: async () => false, provider: fixed(100) })).toEqual({ status: 'published', score: null })
+    expect(await screenPost(brand, '<p>x</p>', { enabled: async () => false, provider: fixed(100) })).toEqual({
+      status: 'published',
+      score: null,
+    })
   })
 
   it('screens a draft published now and a scheduled post when it comes due', async () => {
@@ -209,7 +336,14 @@ describe('holding at the threshold', () => {
     expect(await publishDraftNow(calm, new Date(), { ...on, provider: fixed(10) })).toBe('published')
 
     const at = new Date(Date.now() - 1000)
-    const scheduled = await Post.create({ brandId: brand.id, contextRoomId: hub.id, authorId: author.id, message: 'later', status: 'scheduled', draftPostTime: at })
+    const scheduled = await Post.create({
+      brandId: brand.id,
+      contextRoomId: hub.id,
+      authorId: author.id,
+      message: 'later',
+      status: 'scheduled',
+      draftPostTime: at,
+    })
     expect(await publishIfDue(scheduled.id, new Date(), { ...on, provider: fixed(70) })).toBe(true)
     expect((await scheduled.reload()).status).toBe('held')
     // Once held, the scheduler finds nothing more to do with it.
@@ -232,15 +366,47 @@ describe('held posts on every read path', () => {
   beforeAll(async () => {
     room = await makeRoom(brand)
     published = await createPost(brand, owner.id, { contextRoomId: hub.id, message: 'published parent' })
-    held = await createPost(brand, author.id, { contextRoomId: hub.id, message: 'held post' }, { ...on, provider: fixed(90) })
-    const comment = await createChild(brand, owner.id, { contextRoomId: hub.id, parentPostId: published.id, message: 'published comment' })
-    heldComment = await createChild(brand, author.id, { contextRoomId: hub.id, parentPostId: published.id, message: 'held comment' }, { ...on, provider: fixed(90) })
-    heldReply = await createChild(brand, author.id, { contextRoomId: hub.id, parentPostId: comment.id, message: 'held reply' }, { ...on, provider: fixed(90) })
-    rejected = await Post.create({ brandId: brand.id, contextRoomId: hub.id, authorId: author.id, message: 'rejected post', status: 'rejected', moderationScore: 95 })
-    heldInRoom = await createPost(brand, author.id, { contextRoomId: room.id, message: 'held in a group' }, { ...on, provider: fixed(90) })
+    held = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, message: 'held post' },
+      { ...on, provider: fixed(90) },
+    )
+    const comment = await createChild(brand, owner.id, {
+      contextRoomId: hub.id,
+      parentPostId: published.id,
+      message: 'published comment',
+    })
+    heldComment = await createChild(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, parentPostId: published.id, message: 'held comment' },
+      { ...on, provider: fixed(90) },
+    )
+    heldReply = await createChild(
+      brand,
+      author.id,
+      { contextRoomId: hub.id, parentPostId: comment.id, message: 'held reply' },
+      { ...on, provider: fixed(90) },
+    )
+    rejected = await Post.create({
+      brandId: brand.id,
+      contextRoomId: hub.id,
+      authorId: author.id,
+      message: 'rejected post',
+      status: 'rejected',
+      moderationScore: 95,
+    })
+    heldInRoom = await createPost(
+      brand,
+      author.id,
+      { contextRoomId: room.id, message: 'held in a group' },
+      { ...on, provider: fixed(90) },
+    )
   })
 
-  const hubIds = async (viewerId: string | null) => (await hubFeed(brand, { viewerId, hasCommunityAccess: viewerId !== null, ...hidden })).posts.map((post) => post.id)
+  const hubIds = async (viewerId: string | null) =>
+    (await hubFeed(brand, { viewerId, hasCommunityAccess: viewerId !== null, ...hidden })).posts.map((post) => post.id)
 
   it('the community home’s feed: not for others nor guests; its author sees it marked', async () => {
     for (const viewer of [reader.id, moderator.id, owner.id, null]) {
@@ -256,15 +422,22 @@ describe('held posts on every read path', () => {
   })
 
   it('the home page as rendered: the author’s held post has no buttons and no link; a reader sees none of it', async () => {
-    const asAuthor = unwrap(await homeLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { Cookie: authorCookie } }))).feed!.view.posts
+    const asAuthor = unwrap(
+      await homeLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { Cookie: authorCookie } })),
+    ).feed!.view.posts
     const shown = asAuthor.find((post) => post.id === held.id)!
     expect(shown.can).toEqual({ comment: false, react: false, pin: false, promote: false, remove: false })
-    const asReader = JSON.stringify(unwrap(await homeLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { Cookie: readerCookie } }))))
+    const asReader = JSON.stringify(
+      unwrap(
+        await homeLoader(routeArgs(`/${brand.slug}`, { brand: brand.slug }, { headers: { Cookie: readerCookie } })),
+      ),
+    )
     for (const text of ['held post', 'held comment', 'rejected post']) expect(asReader).not.toContain(text)
   })
 
   it('a group’s feed', async () => {
-    const ids = async (viewerId: string | null) => (await roomFeed(room.id, { viewerId, ...hidden })).posts.map((post) => post.id)
+    const ids = async (viewerId: string | null) =>
+      (await roomFeed(room.id, { viewerId, ...hidden })).posts.map((post) => post.id)
     expect(await ids(reader.id)).not.toContain(heldInRoom.id)
     expect(await ids(null)).not.toContain(heldInRoom.id)
     expect(await ids(author.id)).toContain(heldInRoom.id)
@@ -275,31 +448,76 @@ describe('held posts on every read path', () => {
     expect(forReader.items.map((item) => item.id)).not.toContain(heldComment.id)
     const commentId = forReader.items[0]!.id
     expect(forReader.items[0]!.childCount).toBe(0)
-    expect((await childrenOf(commentId, { viewerId: reader.id, ...hidden })).items.map((item) => item.id)).not.toContain(heldReply.id)
-    const feedPost = (await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, ...hidden })).posts.find((post) => post.id === published.id)!
+    expect(
+      (await childrenOf(commentId, { viewerId: reader.id, ...hidden })).items.map((item) => item.id),
+    ).not.toContain(heldReply.id)
+    const feedPost = (await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, ...hidden })).posts.find(
+      (post) => post.id === published.id,
+    )!
     expect(feedPost.childCount).toBe(1)
     expect(feedPost.comments.items.map((item) => item.id)).toEqual([commentId])
 
     const forAuthor = await childrenOf(published.id, { viewerId: author.id, ...hidden })
     expect(forAuthor.items.find((item) => item.id === heldComment.id)?.moderation).toBe('held')
-    expect((await childrenOf(commentId, { viewerId: author.id, ...hidden })).items.map((item) => item.id)).toContain(heldReply.id)
+    expect((await childrenOf(commentId, { viewerId: author.id, ...hidden })).items.map((item) => item.id)).toContain(
+      heldReply.id,
+    )
   })
 
   it('the single post view: a held or rejected post is not found, for its author and moderators too', async () => {
-    for (const [post, cookie] of [[held, readerCookie], [held, authorCookie], [held, moderatorCookie], [rejected, authorCookie], [heldComment, authorCookie]] as const) {
-      const response = await thrownResponse(postLoader(routeArgs(`/${brand.slug}/posts/${post.id}`, { brand: brand.slug, postId: post.id }, { headers: { Cookie: cookie } })))
+    for (const [post, cookie] of [
+      [held, readerCookie],
+      [held, authorCookie],
+      [held, moderatorCookie],
+      [rejected, authorCookie],
+      [heldComment, authorCookie],
+    ] as const) {
+      const response = await thrownResponse(
+        postLoader(
+          routeArgs(
+            `/${brand.slug}/posts/${post.id}`,
+            { brand: brand.slug, postId: post.id },
+            { headers: { Cookie: cookie } },
+          ),
+        ),
+      )
       expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
     }
     // The published parent's page shows no held comment to a reader.
-    const page = JSON.stringify(unwrap(await postLoader(routeArgs(`/${brand.slug}/posts/${published.id}`, { brand: brand.slug, postId: published.id }, { headers: { Cookie: readerCookie } }))))
+    const page = JSON.stringify(
+      unwrap(
+        await postLoader(
+          routeArgs(
+            `/${brand.slug}/posts/${published.id}`,
+            { brand: brand.slug, postId: published.id },
+            { headers: { Cookie: readerCookie } },
+          ),
+        ),
+      ),
+    )
     expect(page).not.toContain('held comment')
   })
 
   it('no answer, reaction, pin or promotion reaches a held post', async () => {
-    await expect(createChild(brand, reader.id, { contextRoomId: hub.id, parentPostId: held.id, message: 'answer' })).rejects.toThrow('posts:errors.missingParentPost')
-    const attempts: Array<Record<string, string>> = [{ intent: 'pin', pinned: 'true' }, { intent: 'promote', promoted: 'true' }, { intent: 'react', reaction: 'like' }, { intent: 'comment', message: 'x' }]
+    await expect(
+      createChild(brand, reader.id, { contextRoomId: hub.id, parentPostId: held.id, message: 'answer' }),
+    ).rejects.toThrow('posts:errors.missingParentPost')
+    const attempts: Array<Record<string, string>> = [
+      { intent: 'pin', pinned: 'true' },
+      { intent: 'promote', promoted: 'true' },
+      { intent: 'react', reaction: 'like' },
+      { intent: 'comment', message: 'x' },
+    ]
     for (const fields of attempts) {
-      const response = await thrownResponse(postAction(routeArgs(`/${brand.slug}/posts/${held.id}`, { brand: brand.slug, postId: held.id }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: moderatorCookie } })))
+      const response = await thrownResponse(
+        postAction(
+          routeArgs(
+            `/${brand.slug}/posts/${held.id}`,
+            { brand: brand.slug, postId: held.id },
+            { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: moderatorCookie } },
+          ),
+        ),
+      )
       expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
     }
     expect((await held.reload()).pinned).toBe(false)
@@ -327,20 +545,51 @@ describe('posting through the forms with moderation on', () => {
   })
 
   const form = (path: string, params: Record<string, string>, fields: Record<string, string>, cookie: string) =>
-    routeArgs(path, { brand: brand.slug, ...params }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } })
+    routeArgs(
+      path,
+      { brand: brand.slug, ...params },
+      { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } },
+    )
 
   it('a toxic post is saved held, its author told it waits for review; a kind one is published', async () => {
-    const response = await thrownResponse(homeAction(form(`/${brand.slug}`, {}, { intent: 'post', contextRoomId: hub.id, message: 'You stupid fucking idiot' }, authorCookie)))
+    const response = await thrownResponse(
+      homeAction(
+        form(
+          `/${brand.slug}`,
+          {},
+          { intent: 'post', contextRoomId: hub.id, message: 'You stupid fucking idiot' },
+          authorCookie,
+        ),
+      ),
+    )
     expect((await flashOf(response))?.message).toBe('moderation:flash.held')
     const post = await Post.findOne({ where: { authorId: author.id, message: 'You stupid fucking idiot' } })
     expect([post!.status, post!.moderationScore]).toEqual(['held', 81])
-    const kind = await thrownResponse(homeAction(form(`/${brand.slug}`, {}, { intent: 'post', contextRoomId: hub.id, message: 'What a lovely meeting' }, authorCookie)))
+    const kind = await thrownResponse(
+      homeAction(
+        form(
+          `/${brand.slug}`,
+          {},
+          { intent: 'post', contextRoomId: hub.id, message: 'What a lovely meeting' },
+          authorCookie,
+        ),
+      ),
+    )
     expect((await flashOf(kind))?.message).toBe('posts:flash.posted')
   })
 
   it('a toxic comment too', async () => {
     const parent = await createPost(brand, owner.id, { contextRoomId: hub.id, message: 'parent for a comment' })
-    const response = await thrownResponse(postAction(form(`/${brand.slug}/posts/${parent.id}`, { postId: parent.id }, { intent: 'comment', message: 'I will kill you' }, authorCookie)))
+    const response = await thrownResponse(
+      postAction(
+        form(
+          `/${brand.slug}/posts/${parent.id}`,
+          { postId: parent.id },
+          { intent: 'comment', message: 'I will kill you' },
+          authorCookie,
+        ),
+      ),
+    )
     expect((await flashOf(response))?.message).toBe('moderation:flash.held')
     expect((await Post.findOne({ where: { parentPostId: parent.id } }))!.status).toBe('held')
   })
@@ -353,10 +602,20 @@ describe('the review queue', () => {
   const decide = (fields: Record<string, string | string[]>, cookie = moderatorCookie) => {
     const body = new URLSearchParams()
     for (const [name, value] of Object.entries(fields)) for (const item of [value].flat()) body.append(name, item)
-    return queueAction(routeArgs(queuePath(), { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: cookie } }))
+    return queueAction(
+      routeArgs(queuePath(), { brand: brand.slug }, { method: 'POST', body, headers: { Cookie: cookie } }),
+    )
   }
   const heldOne = (message: string, fields: Partial<{ brandId: string; contextRoomId: string }> = {}) =>
-    Post.create({ brandId: brand.id, contextRoomId: hub.id, authorId: author.id, message, status: 'held', moderationScore: 88, ...fields })
+    Post.create({
+      brandId: brand.id,
+      contextRoomId: hub.id,
+      authorId: author.id,
+      message,
+      status: 'held',
+      moderationScore: 88,
+      ...fields,
+    })
   async function refusal(work: Promise<unknown>) {
     const result = await work
     return { status: initOf(result).status, body: unwrap(result) as unknown as { errors: string[]; ids: string[] } }
@@ -366,13 +625,31 @@ describe('the review queue', () => {
     await Post.destroy({ where: { brandId: brand.id, status: 'held' } })
     const first = await heldOne('<p>first <b>held</b></p>')
     const second = await heldOne('<p>second held</p>')
-    const data = unwrap(await queueLoader(routeArgs(queuePath(), { brand: brand.slug }, { headers: { Cookie: moderatorCookie } })))
+    const data = unwrap(
+      await queueLoader(routeArgs(queuePath(), { brand: brand.slug }, { headers: { Cookie: moderatorCookie } })),
+    )
     expect(data.posts.map((post) => post.id)).toEqual([first.id, second.id])
-    expect(data.posts[0]).toMatchObject({ score: 88, author: { id: author.id, name: 'Ada Author' }, room: { id: hub.id }, html: '<p>first <b>held</b></p>', kind: 'post' })
+    expect(data.posts[0]).toMatchObject({
+      score: 88,
+      author: { id: author.id, name: 'Ada Author' },
+      room: { id: hub.id },
+      html: '<p>first <b>held</b></p>',
+      kind: 'post',
+    })
     expect(data.threshold).toBe(70)
     expect(data.paging.total).toBe(2)
     // The admin home counts them.
-    expect(unwrap(await adminHomeLoader(routeArgs(`/${brand.slug}/admin`, { brand: brand.slug }, { headers: { Cookie: await signedInCookie(owner.id) } }))).held).toBe(2)
+    expect(
+      unwrap(
+        await adminHomeLoader(
+          routeArgs(
+            `/${brand.slug}/admin`,
+            { brand: brand.slug },
+            { headers: { Cookie: await signedInCookie(owner.id) } },
+          ),
+        ),
+      ).held,
+    ).toBe(2)
   })
 
   it('approve publishes one post: it enters the feed, with who approved it and when', async () => {
@@ -383,7 +660,11 @@ describe('the review queue', () => {
     await post.reload()
     expect([post.status, post.reviewedBy]).toEqual(['published', moderator.id])
     expect(post.reviewedAt).toBeInstanceOf(Date)
-    expect((await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.map((item) => item.id)).toContain(post.id)
+    expect(
+      (await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.map(
+        (item) => item.id,
+      ),
+    ).toContain(post.id)
   })
 
   it('reject keeps it hidden; its author sees it as not published', async () => {
@@ -391,8 +672,14 @@ describe('the review queue', () => {
     const response = await thrownResponse(decide({ decision: 'reject', ids: post.id }))
     expect(await flashOf(response)).toMatchObject({ message: 'moderation:flash.rejected', values: { count: 1 } })
     expect((await post.reload()).status).toBe('rejected')
-    expect((await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.map((item) => item.id)).not.toContain(post.id)
-    const mine = (await hubFeed(brand, { viewerId: author.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.find((item) => item.id === post.id)
+    expect(
+      (await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.map(
+        (item) => item.id,
+      ),
+    ).not.toContain(post.id)
+    const mine = (
+      await hubFeed(brand, { viewerId: author.id, hasCommunityAccess: true, hiddenAuthorIds: [] })
+    ).posts.find((item) => item.id === post.id)
     expect(mine?.moderation).toBe('rejected')
   })
 
@@ -408,7 +695,11 @@ describe('the review queue', () => {
     ['an id that is not an id', () => ({ decision: 'approve', ids: 'x\u0000; DROP' }), 'moderation:errors.idInvalid'],
     ['an unknown decision', () => ({ decision: 'publish', ids: 'a'.repeat(36) }), 'moderation:errors.decisionInvalid'],
     ['no decision', () => ({ ids: 'a'.repeat(36) }), 'moderation:errors.decisionInvalid'],
-    ['more than a page of ids', () => ({ decision: 'approve', ids: Array.from({ length: 26 }, (_, n) => String(n).padStart(36, 'a')) }), 'moderation:errors.tooMany'],
+    [
+      'more than a page of ids',
+      () => ({ decision: 'approve', ids: Array.from({ length: 26 }, (_, n) => String(n).padStart(36, 'a')) }),
+      'moderation:errors.tooMany',
+    ],
   ])('refuses %s with 400 and its message', async (_, fields, message) => {
     const { status, body } = await refusal(decide(fields()))
     expect(status).toBe(400)
@@ -420,7 +711,13 @@ describe('the review queue', () => {
     const reviewed = await heldOne('reviewed already')
     await thrownResponse(decide({ decision: 'reject', ids: reviewed.id }))
     const { brand: other, hub: otherHub, owner: otherOwner } = await makeCommunity()
-    const foreign = await Post.create({ brandId: other.id, contextRoomId: otherHub.id, authorId: otherOwner.id, message: 'elsewhere', status: 'held' })
+    const foreign = await Post.create({
+      brandId: other.id,
+      contextRoomId: otherHub.id,
+      authorId: otherOwner.id,
+      message: 'elsewhere',
+      status: 'held',
+    })
     for (const stray of ['Z'.repeat(36), reviewed.id, foreign.id]) {
       const { status, body } = await refusal(decide({ decision: 'approve', ids: [waiting.id, stray] }))
       expect(status).toBe(400)

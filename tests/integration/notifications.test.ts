@@ -15,9 +15,21 @@ import { saveCommunitySetting, unreadNotificationCount } from '#app/lib/notifica
 import { digestSlot } from '#app/lib/notifications/notification-rules'
 import { createChild, createPost } from '#app/lib/posts/posts.server'
 import { action as panelAction, loader as panelLoader } from '#app/routes/$brand._community.notifications._index/route'
-import { action as settingsAction, loader as settingsLoader } from '#app/routes/$brand._community.notifications.settings/route'
+import {
+  action as settingsAction,
+  loader as settingsLoader,
+} from '#app/routes/$brand._community.notifications.settings/route'
 import { permissionsHeld } from '#models/access'
-import { GroupJoinRequest, Notification, NotificationSetting, OutboxMessage, UserBlock, type Brand, type Room, type User } from '#models/index'
+import {
+  GroupJoinRequest,
+  Notification,
+  NotificationSetting,
+  OutboxMessage,
+  UserBlock,
+  type Brand,
+  type Room,
+  type User,
+} from '#models/index'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
@@ -39,9 +51,14 @@ async function member(overrides: Parameters<typeof makeUser>[0] = {}) {
 }
 
 const notificationsOf = (user: Pick<User, 'id'>, kind?: string) =>
-  Notification.findAll({ where: { recipientId: user.id, brandId: brand.id, ...(kind ? { kind } : {}) }, order: [['createdAt', 'ASC']] })
-const mailsTo = (user: Pick<User, 'emailAddress'>) => OutboxMessage.findAll({ where: { recipient: user.emailAddress! }, order: [['createdAt', 'ASC']] })
-const post = (author: User, where: Room = room, message = 'Hello there') => createPost(brand, author.id, { contextRoomId: where.id, message })
+  Notification.findAll({
+    where: { recipientId: user.id, brandId: brand.id, ...(kind ? { kind } : {}) },
+    order: [['createdAt', 'ASC']],
+  })
+const mailsTo = (user: Pick<User, 'emailAddress'>) =>
+  OutboxMessage.findAll({ where: { recipient: user.emailAddress! }, order: [['createdAt', 'ASC']] })
+const post = (author: User, where: Room = room, message = 'Hello there') =>
+  createPost(brand, author.id, { contextRoomId: where.id, message })
 
 describe('a post', () => {
   it("tells the room's followers, and those who follow the author, but not the author, nor members who follow neither", async () => {
@@ -58,9 +75,17 @@ describe('a post', () => {
   })
 
   it('respects each scope: all hears every post, off and replies hear none, a room can say otherwise', async () => {
-    const [author, everything, off, repliesOnly, roomAll, roomOff] = await Promise.all([member(), member(), member(), member(), member(), member()])
+    const [author, everything, off, repliesOnly, roomAll, roomOff] = await Promise.all([
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+      member(),
+    ])
     await saveCommunitySetting(everything.id, brand.id, { scope: 'all' })
-    for (const user of [off, repliesOnly, roomOff]) await followRoom({ brand, userId: user.id, roomSlug: room.slug, follow: true })
+    for (const user of [off, repliesOnly, roomOff])
+      await followRoom({ brand, userId: user.id, roomSlug: room.slug, follow: true })
     await saveCommunitySetting(off.id, brand.id, { scope: 'off' })
     await saveCommunitySetting(repliesOnly.id, brand.id, { scope: 'replies' })
     await NotificationSetting.create({ brandId: brand.id, userId: roomAll.id, roomId: room.id, scope: 'all' })
@@ -71,7 +96,7 @@ describe('a post', () => {
     for (const user of [off, repliesOnly, roomOff]) expect(await notificationsOf(user, 'post')).toHaveLength(0)
   })
 
-  it("by an admin reaches every member whose scope takes admin posts", async () => {
+  it('by an admin reaches every member whose scope takes admin posts', async () => {
     const [plain, adminPostsOnly, repliesOnly] = await Promise.all([member(), member(), member()])
     await saveCommunitySetting(adminPostsOnly.id, brand.id, { scope: 'adminPosts' })
     await saveCommunitySetting(repliesOnly.id, brand.id, { scope: 'replies' })
@@ -106,11 +131,19 @@ describe('comments and replies', () => {
   it("tell the post's author of a comment and the comment's author of a reply, never oneself", async () => {
     const [author, commenter, replier] = await Promise.all([member(), member(), member()])
     const written = await post(author)
-    const comment = await createChild(brand, commenter.id, { contextRoomId: room.id, parentPostId: written.id, message: 'Nice' })
+    const comment = await createChild(brand, commenter.id, {
+      contextRoomId: room.id,
+      parentPostId: written.id,
+      message: 'Nice',
+    })
     await createChild(brand, replier.id, { contextRoomId: room.id, parentPostId: comment.id, message: 'Agreed' })
     await createChild(brand, author.id, { contextRoomId: room.id, parentPostId: written.id, message: 'Thanks' })
-    expect((await notificationsOf(author, 'comment')).map((n) => [n.actorId, n.postId])).toEqual([[commenter.id, written.id]])
-    expect((await notificationsOf(commenter, 'reply')).map((n) => [n.actorId, n.postId])).toEqual([[replier.id, written.id]])
+    expect((await notificationsOf(author, 'comment')).map((n) => [n.actorId, n.postId])).toEqual([
+      [commenter.id, written.id],
+    ])
+    expect((await notificationsOf(commenter, 'reply')).map((n) => [n.actorId, n.postId])).toEqual([
+      [replier.id, written.id],
+    ])
     expect(await notificationsOf(author, 'reply')).toHaveLength(0)
   })
 
@@ -143,21 +176,50 @@ describe('connections, memberships and groups', () => {
     const [approved, declined] = await Promise.all([makeUser(), makeUser()])
     expect(await joinCommunity(moderated, approved.id)).toBe('pending')
     await joinCommunity(moderated, declined.id)
-    const requests = await Notification.findAll({ where: { brandId: moderated.id, recipientId: moderatedOwner.id, kind: 'communityRequest' } })
+    const requests = await Notification.findAll({
+      where: { brandId: moderated.id, recipientId: moderatedOwner.id, kind: 'communityRequest' },
+    })
     expect(requests.map((n) => n.actorId).sort()).toEqual([approved.id, declined.id].sort())
     const held = await permissionsHeld(moderatedOwner.id, moderated.id)
-    await performMemberAction({ brand: moderated, actorId: moderatedOwner.id, held, command: { intent: 'approve', userId: approved.id } as never })
-    await performMemberAction({ brand: moderated, actorId: moderatedOwner.id, held, command: { intent: 'reject', userId: declined.id } as never })
-    expect(await Notification.count({ where: { brandId: moderated.id, recipientId: approved.id, kind: 'communityApproval' } })).toBe(1)
-    expect(await Notification.count({ where: { brandId: moderated.id, recipientId: declined.id, kind: 'communityDecline' } })).toBe(1)
+    await performMemberAction({
+      brand: moderated,
+      actorId: moderatedOwner.id,
+      held,
+      command: { intent: 'approve', userId: approved.id } as never,
+    })
+    await performMemberAction({
+      brand: moderated,
+      actorId: moderatedOwner.id,
+      held,
+      command: { intent: 'reject', userId: declined.id } as never,
+    })
+    expect(
+      await Notification.count({
+        where: { brandId: moderated.id, recipientId: approved.id, kind: 'communityApproval' },
+      }),
+    ).toBe(1)
+    expect(
+      await Notification.count({
+        where: { brandId: moderated.id, recipientId: declined.id, kind: 'communityDecline' },
+      }),
+    ).toBe(1)
   })
 
   it('tell the group host of a join request, and the person of the approval and of a promotion', async () => {
     const [host, asker] = await Promise.all([member(), member()])
-    const group = await makeRoom(brand, { hostId: host.id, members: [host.id], allowMembershipRequests: true, newMemberModerationEnabled: true, status: 'active' })
+    const group = await makeRoom(brand, {
+      hostId: host.id,
+      members: [host.id],
+      allowMembershipRequests: true,
+      newMemberModerationEnabled: true,
+      status: 'active',
+    })
     expect(await submitJoinRequest(group, asker.id, [])).toBe('requested')
     expect((await notificationsOf(host, 'groupRequest')).map((n) => n.actorId)).toEqual([asker.id])
-    const request = await GroupJoinRequest.findOne({ where: { roomId: group.id, userId: asker.id }, rejectOnEmpty: true })
+    const request = await GroupJoinRequest.findOne({
+      where: { roomId: group.id, userId: asker.id },
+      rejectOnEmpty: true,
+    })
     await decideJoinRequest(group, request.id, true, host.id)
     await group.reload()
     await changeGroupPerson(group, asker.id, 'promote', host.id)
@@ -167,9 +229,14 @@ describe('connections, memberships and groups', () => {
 
 describe('mail', () => {
   it('goes at once for "live", never to someone who switched mail and SMS off', async () => {
-    const [author, live, silent] = await Promise.all([member(), member(), member({ preferenceEmailNotifications: false, preferenceSmsNotifications: false })])
+    const [author, live, silent] = await Promise.all([
+      member(),
+      member(),
+      member({ preferenceEmailNotifications: false, preferenceSmsNotifications: false }),
+    ])
     const written = await post(author)
-    for (const user of [live, silent]) await createChild(brand, user.id, { contextRoomId: room.id, parentPostId: written.id, message: 'x' })
+    for (const user of [live, silent])
+      await createChild(brand, user.id, { contextRoomId: room.id, parentPostId: written.id, message: 'x' })
     // The author hears of both comments; now the other way round, so live and silent are told.
     const mine = await post(live)
     const theirs = await post(silent)
@@ -232,7 +299,10 @@ describe('the daily digest', () => {
     const mails = await mailsTo(daily)
     expect(mails).toHaveLength(2)
     // Both mails are written within the same second: MariaDB's outbox times cannot order them.
-    expect(mails.map((mail) => mail.subject).sort()).toEqual([`${brand.name}: 1 new notification`, `${brand.name}: 2 new notifications`])
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `${brand.name}: 1 new notification`,
+      `${brand.name}: 2 new notifications`,
+    ])
     expect(await Notification.count({ where: { recipientId: daily.id, mailedAt: { [Op.is]: null } as never } })).toBe(0)
   })
 
@@ -290,11 +360,20 @@ describe('the panel', () => {
     expect(await unreadNotificationCount(me.id, brand.id)).toBe(2)
 
     const data = unwrap(await panelLoader(await as(me, 'notifications')))
-    expect(data.notifications.items.map((item) => item.text)).toEqual(['notifications:kinds.connectionRequested', 'notifications:kinds.comment'])
-    expect(data.notifications.items[1]).toMatchObject({ path: `posts/${written.id}`, read: false, values: { actor: them.name } })
+    expect(data.notifications.items.map((item) => item.text)).toEqual([
+      'notifications:kinds.connectionRequested',
+      'notifications:kinds.comment',
+    ])
+    expect(data.notifications.items[1]).toMatchObject({
+      path: `posts/${written.id}`,
+      read: false,
+      values: { actor: them.name },
+    })
 
     const one = data.notifications.items[0]!.id
-    const afterOne = await thrownResponse(panelAction(await as(me, 'notifications', form({ intent: 'markRead', notificationId: one }))))
+    const afterOne = await thrownResponse(
+      panelAction(await as(me, 'notifications', form({ intent: 'markRead', notificationId: one }))),
+    )
     expect(afterOne.status).toBe(302)
     expect(await unreadNotificationCount(me.id, brand.id)).toBe(1)
     await thrownResponse(panelAction(await as(me, 'notifications', form({ intent: 'markAllRead' }))))
@@ -306,9 +385,13 @@ describe('the panel', () => {
     const written = await post(other)
     await createChild(brand, them.id, { contextRoomId: room.id, parentPostId: written.id, message: 'for other' })
     const [theirs] = await notificationsOf(other, 'comment')
-    const bad = await panelAction(await as(me, 'notifications', form({ intent: 'markRead', notificationId: "x' OR 1=1" })))
+    const bad = await panelAction(
+      await as(me, 'notifications', form({ intent: 'markRead', notificationId: "x' OR 1=1" })),
+    )
     expect(initOf(bad).status).toBe(400)
-    await thrownResponse(panelAction(await as(me, 'notifications', form({ intent: 'markRead', notificationId: theirs!.id }))))
+    await thrownResponse(
+      panelAction(await as(me, 'notifications', form({ intent: 'markRead', notificationId: theirs!.id }))),
+    )
     expect(await unreadNotificationCount(other.id, brand.id)).toBe(1)
     // Nor does my panel show theirs.
     const mine = unwrap(await panelLoader(await as(me, 'notifications')))
@@ -327,14 +410,24 @@ describe('the panel', () => {
 describe('the settings dialog', () => {
   it('keeps what was typed and says why when the input is bad (400)', async () => {
     const me = await member()
-    const result = await settingsAction(await as(me, 'notifications/settings', form({ frequency: 'hourly', scope: 'adminPosts' })))
+    const result = await settingsAction(
+      await as(me, 'notifications/settings', form({ frequency: 'hourly', scope: 'adminPosts' })),
+    )
     expect(initOf(result).status).toBe(400)
-    const reply = unwrap(result) as { result: { initialValue: Record<string, unknown>; error: Record<string, string[]> } }
+    const reply = unwrap(result) as {
+      result: { initialValue: Record<string, unknown>; error: Record<string, string[]> }
+    }
     expect(reply.result.initialValue).toMatchObject({ frequency: 'hourly', scope: 'adminPosts' })
     expect(reply.result.error.frequency).toEqual(['notifications:settings.errors.frequency'])
     expect(await NotificationSetting.count({ where: { userId: me.id } })).toBe(0)
     // A room override that is not an id is refused as well.
-    const junkRoom = await settingsAction(await as(me, 'notifications/settings', form({ frequency: 'live', scope: 'all', 'rooms[0].roomId': 'nope', 'rooms[0].scope': 'all' })))
+    const junkRoom = await settingsAction(
+      await as(
+        me,
+        'notifications/settings',
+        form({ frequency: 'live', scope: 'all', 'rooms[0].roomId': 'nope', 'rooms[0].scope': 'all' }),
+      ),
+    )
     expect(initOf(junkRoom).status).toBe(400)
   })
 
@@ -342,15 +435,34 @@ describe('the settings dialog', () => {
     const me = await member()
     await followRoom({ brand, userId: me.id, roomSlug: room.slug, follow: true })
     const before = unwrap(await settingsLoader(await as(me, 'notifications/settings')))
-    expect(before.values).toMatchObject({ frequency: 'live', scope: 'posts', rooms: [{ roomId: room.id, scope: 'inherit' }] })
-    const saved = await thrownResponse(settingsAction(await as(me, 'notifications/settings', form({ frequency: 'daily', scope: 'replies', 'rooms[0].roomId': room.id, 'rooms[0].scope': 'all' }))))
+    expect(before.values).toMatchObject({
+      frequency: 'live',
+      scope: 'posts',
+      rooms: [{ roomId: room.id, scope: 'inherit' }],
+    })
+    const saved = await thrownResponse(
+      settingsAction(
+        await as(
+          me,
+          'notifications/settings',
+          form({ frequency: 'daily', scope: 'replies', 'rooms[0].roomId': room.id, 'rooms[0].scope': 'all' }),
+        ),
+      ),
+    )
     expect(saved.headers.get('Location')).toBe(`/${brand.slug}/notifications/settings`)
     const after = unwrap(await settingsLoader(await as(me, 'notifications/settings')))
-    expect(after.values).toMatchObject({ frequency: 'daily', scope: 'replies', rooms: [{ roomId: room.id, scope: 'all' }] })
+    expect(after.values).toMatchObject({
+      frequency: 'daily',
+      scope: 'replies',
+      rooms: [{ roomId: room.id, scope: 'all' }],
+    })
   })
 
   it('warns when mail and SMS notifications are switched off for the account', async () => {
-    const [on, off] = await Promise.all([member(), member({ preferenceEmailNotifications: false, preferenceSmsNotifications: false })])
+    const [on, off] = await Promise.all([
+      member(),
+      member({ preferenceEmailNotifications: false, preferenceSmsNotifications: false }),
+    ])
     expect(unwrap(await settingsLoader(await as(on, 'notifications/settings'))).globallyDisabled).toBe(false)
     expect(unwrap(await settingsLoader(await as(off, 'notifications/settings'))).globallyDisabled).toBe(true)
   })

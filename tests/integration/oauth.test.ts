@@ -110,14 +110,24 @@ function expectRefused(outcome: Outcome, reason: string, redirectTo = '/demo') {
   expect(outcome.status).toBe(302)
   const location = new URL(outcome.location!, 'http://localhost')
   expect(location.pathname).toBe('/sign-in')
-  expect(Object.fromEntries(location.searchParams)).toEqual({ connect: reason, provider: 'loopback', ...(redirectTo ? { redirectTo } : {}) })
+  expect(Object.fromEntries(location.searchParams)).toEqual({
+    connect: reason,
+    provider: 'loopback',
+    ...(redirectTo ? { redirectTo } : {}),
+  })
 }
 
 let people = 0
 /** A fresh person at the provider, with a verified address unknown to Hearth. */
 function person(overrides: Profile = {}): Profile {
   people += 1
-  return { sub: `subject-${people}`, email: `person${people}@provider.test`, email_verified: true, name: `Person ${people}`, ...overrides }
+  return {
+    sub: `subject-${people}`,
+    email: `person${people}@provider.test`,
+    email_verified: true,
+    name: `Person ${people}`,
+    ...overrides,
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -190,7 +200,11 @@ describe('/connect/{provider}', () => {
     const first = await OAuthAccount.findOne({ where: { subject: profile.sub as string }, rejectOnEmpty: true })
 
     const browser = new Browser()
-    const again = await signInWith(browser, { ...profile, email: 'moved@provider.test', email_verified: 'true' }, '/connect/loopback')
+    const again = await signInWith(
+      browser,
+      { ...profile, email: 'moved@provider.test', email_verified: 'true' },
+      '/connect/loopback',
+    )
     expect(again).toMatchObject({ status: 302, location: '/me' })
     expect(await User.count()).toBe(users)
     expect((await browser.viewer()).user?.id).toBe(first.userId)

@@ -34,7 +34,12 @@ afterAll(() => {
 let counter = 0
 function newUser(phoneNumber: string | null = null) {
   counter += 1
-  return User.create({ name: `Otto Links${counter}`, emailAddress: `otto${counter}@example.test`, phoneNumber, countryCode: phoneNumber ? 'US' : null })
+  return User.create({
+    name: `Otto Links${counter}`,
+    emailAddress: `otto${counter}@example.test`,
+    phoneNumber,
+    countryCode: phoneNumber ? 'US' : null,
+  })
 }
 
 /** Asks for a sign-in code from a browser of its own (its own client address). */
@@ -43,7 +48,8 @@ async function askForCode(identifier: string, browser = new TestBrowser()) {
 }
 
 const linksOf = (userId: string) => MagicLink.findAll({ where: { userId }, order: [['createdAt', 'ASC']] })
-const liveLinks = async (userId: string) => (await linksOf(userId)).filter((link) => link.usedAt === null && link.expiresAt > new Date())
+const liveLinks = async (userId: string) =>
+  (await linksOf(userId)).filter((link) => link.usedAt === null && link.expiresAt > new Date())
 
 describe('the daily cap of codes per account', () => {
   it('reads CODES_PER_ACCOUNT_PER_DAY, 20 when unset, and refuses a value that is not a positive whole number', () => {
@@ -51,7 +57,9 @@ describe('the daily cap of codes per account', () => {
     expect(parseEnv({ NODE_ENV: 'development', CODES_PER_ACCOUNT_PER_DAY: '50' }).CODES_PER_ACCOUNT_PER_DAY).toBe(50)
     expect(parseEnv({ NODE_ENV: 'development', CODES_PER_ACCOUNT_PER_DAY: '' }).CODES_PER_ACCOUNT_PER_DAY).toBe(20)
     for (const bad of ['0', '-1', '1.5', 'lots']) {
-      expect(() => parseEnv({ NODE_ENV: 'development', CODES_PER_ACCOUNT_PER_DAY: bad })).toThrow(/CODES_PER_ACCOUNT_PER_DAY/)
+      expect(() => parseEnv({ NODE_ENV: 'development', CODES_PER_ACCOUNT_PER_DAY: bad })).toThrow(
+        /CODES_PER_ACCOUNT_PER_DAY/,
+      )
     }
     expect(LIMITS.codesPerAccountPerDay).toMatchObject({ max: env.CODES_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 3600 })
   })
@@ -79,8 +87,16 @@ describe('the daily cap of codes per account', () => {
     const user = await newUser()
     expect((await askForCode(user.emailAddress!)).status).toBe(302)
     const browser = await TestBrowser.signedIn(user.id)
-    expect((await browser.run(settingsAction, '/me/settings', { fields: { intent: 'email', emailAddress: `new-${user.emailAddress}` } })).status).toBe(302)
-    const refused = await (await TestBrowser.signedIn(user.id)).run(settingsAction, '/me/settings', { fields: { intent: 'email', emailAddress: `other-${user.emailAddress}` } })
+    expect(
+      (
+        await browser.run(settingsAction, '/me/settings', {
+          fields: { intent: 'email', emailAddress: `new-${user.emailAddress}` },
+        })
+      ).status,
+    ).toBe(302)
+    const refused = await (
+      await TestBrowser.signedIn(user.id)
+    ).run(settingsAction, '/me/settings', { fields: { intent: 'email', emailAddress: `other-${user.emailAddress}` } })
     expect(refused.status).toBe(429)
     expect(refused.data.error).toMatchObject({ message: 'auth:otpAndLinks.dailyCap' })
     expect((await askForCode(user.emailAddress!)).status).toBe(429)
@@ -105,9 +121,19 @@ describe('outstanding magic links', () => {
     const user = await newUser()
     const browser = new TestBrowser()
     expect((await askForCode(user.emailAddress!, browser)).status).toBe(302)
-    const [mail] = await OutboxMessage.findAll({ where: { recipient: user.emailAddress! }, order: [['createdAt', 'DESC']], limit: 1 })
+    const [mail] = await OutboxMessage.findAll({
+      where: { recipient: user.emailAddress! },
+      order: [['createdAt', 'DESC']],
+      limit: 1,
+    })
     const linkId = mail!.meta.link!.split('/ml/')[1]!
-    expect((await browser.run(signInAction, '/sign-in', { fields: { intent: 'verify', code: mail!.meta.code!, redirectTo: '/demo' } })).status).toBe(302)
+    expect(
+      (
+        await browser.run(signInAction, '/sign-in', {
+          fields: { intent: 'verify', code: mail!.meta.code!, redirectTo: '/demo' },
+        })
+      ).status,
+    ).toBe(302)
     expect((await browser.run(signInLoader, '/sign-in?redirectTo=%2Fdemo')).location).toBe('/demo')
     expect(await liveLinks(user.id)).toEqual([])
     // The mailed link, used after its code, signs nobody in.
@@ -139,12 +165,22 @@ describe('a return address longer than the database holds', () => {
     const user = await newUser()
     const cases = [
       () => new TestBrowser().run(signInLoader, `/sign-in?redirectTo=${encodeURIComponent(long)}`),
-      () => new TestBrowser().run(signInAction, '/sign-in', { fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: long } }),
-      () => new TestBrowser().run(signInAction, `/sign-in?redirectTo=${encodeURIComponent(long)}`, { fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: '/demo' } }),
+      () =>
+        new TestBrowser().run(signInAction, '/sign-in', {
+          fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: long },
+        }),
+      () =>
+        new TestBrowser().run(signInAction, `/sign-in?redirectTo=${encodeURIComponent(long)}`, {
+          fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: '/demo' },
+        }),
       () => new TestBrowser().run(callbackLoader, `/callback?r=${encodeURIComponent(long)}`),
       () => new TestBrowser().run(privateLoader, `/private?redirectTo=${encodeURIComponent(long)}`),
-      () => new TestBrowser().run(languageAction, '/resources/language', { fields: { language: 'es', redirectTo: long } }),
-      async () => (await TestBrowser.signedIn(user.id)).run(accountAction, '/resources/account', { fields: { intent: 'sign-out', redirectTo: long } }),
+      () =>
+        new TestBrowser().run(languageAction, '/resources/language', { fields: { language: 'es', redirectTo: long } }),
+      async () =>
+        (await TestBrowser.signedIn(user.id)).run(accountAction, '/resources/account', {
+          fields: { intent: 'sign-out', redirectTo: long },
+        }),
     ]
     for (const [index, attempt] of cases.entries()) {
       // A plain (non-async) loader throws its Response before there is a promise to settle.
@@ -161,7 +197,9 @@ describe('a return address longer than the database holds', () => {
     const user = await newUser()
     const longest = `/demo?${'y'.repeat(MAX_REDIRECT_LENGTH - '/demo?'.length)}`
     expect(longest).toHaveLength(MAX_REDIRECT_LENGTH)
-    const sent = await new TestBrowser().run(signInAction, `/sign-in?redirectTo=${encodeURIComponent(longest)}`, { fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: longest } })
+    const sent = await new TestBrowser().run(signInAction, `/sign-in?redirectTo=${encodeURIComponent(longest)}`, {
+      fields: { intent: 'send', identifier: user.emailAddress!, redirectTo: longest },
+    })
     expect(sent.status).toBe(302)
     const [link] = await linksOf(user.id)
     expect(link!.destinationUrl).toBe(longest)

@@ -8,7 +8,17 @@ import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { Op } from 'sequelize'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { Conversation, ConversationParticipant, EventRegistration, Message, OutboxMessage, RateLimit, type Brand, type Room, type User } from '#models/index'
+import {
+  Conversation,
+  ConversationParticipant,
+  EventRegistration,
+  Message,
+  OutboxMessage,
+  RateLimit,
+  type Brand,
+  type Room,
+  type User,
+} from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { INSTALLATION, LIMITS, hit, hitEach } from '#app/lib/platform/rate-limit.server'
 import { mintReplyLink } from '#app/lib/messages/reply-links.server'
@@ -33,8 +43,15 @@ async function run(work: Promise<unknown>) {
   try {
     const result = await work
     if (result instanceof Response) return { status: result.status, errors: {}, values: {}, headers: result.headers }
-    const reply = (unwrap(result) as { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }).result
-    return { status: initOf(result).status, errors: reply?.error ?? {}, values: reply?.initialValue ?? {}, headers: initOf(result).headers }
+    const reply = (
+      unwrap(result) as { result?: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+    ).result
+    return {
+      status: initOf(result).status,
+      errors: reply?.error ?? {},
+      values: reply?.initialValue ?? {},
+      headers: initOf(result).headers,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     return { status: thrown.status, errors: {}, values: {}, headers: thrown.headers }
@@ -47,11 +64,26 @@ async function member(brand: Brand) {
   return user
 }
 
-const post = async (user: User, brand: Brand, path: string, params: Record<string, string>, fields: Record<string, string>) =>
-  routeArgs(`/${brand.slug}/${path}`, { brand: brand.slug, ...params }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(user.id) } })
+const post = async (
+  user: User,
+  brand: Brand,
+  path: string,
+  params: Record<string, string>,
+  fields: Record<string, string>,
+) =>
+  routeArgs(
+    `/${brand.slug}/${path}`,
+    { brand: brand.slug, ...params },
+    { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(user.id) } },
+  )
 
 /** A new conversation with one outsider, by mail (`externalEmail`) or SMS (`externalPhone`). */
-const writeOutside = async (user: User, brand: Brand, to: { externalEmail: string } | { externalPhone: string }, body = 'Hello') =>
+const writeOutside = async (
+  user: User,
+  brand: Brand,
+  to: { externalEmail: string } | { externalPhone: string },
+  body = 'Hello',
+) =>
   run(newMessage.action(await post(user, brand, 'messages/new', {}, { externalName: 'Olive Outsider', ...to, body })))
 const replyIn = async (user: User, brand: Brand, conversationId: string, body: string) =>
   run(conversationRoute.action(await post(user, brand, `messages/${conversationId}`, { conversationId }, { body })))
@@ -68,7 +100,8 @@ describe('messages to outsiders', () => {
     const opened = await writeOutside(writer, brand, { externalEmail: address })
     expect(opened.status).toBe(302)
     const id = conversationOf(opened.headers.get('Location'))
-    for (let n = 2; n <= LIMITS.outsideMailsPerSender.max; n += 1) expect((await replyIn(writer, brand, id, `Reply ${n}`)).status).toBe(302)
+    for (let n = 2; n <= LIMITS.outsideMailsPerSender.max; n += 1)
+      expect((await replyIn(writer, brand, id, `Reply ${n}`)).status).toBe(302)
     expect(await sentTo(address)).toBe(LIMITS.outsideMailsPerSender.max)
 
     const before = await messageCount()
@@ -84,20 +117,53 @@ describe('messages to outsiders', () => {
     expect((await writeOutside(writer, brand, { externalEmail: `other-${unique()}@outside.test` })).status).toBe(429)
     // Members are no outsiders: a reply that reaches none is not counted.
     const colleague = await member(brand)
-    expect((await run(newMessage.action(await post(writer, brand, 'messages/new', {}, { recipientIds: colleague.id, body: 'Still fine' })))).status).toBe(302)
+    expect(
+      (
+        await run(
+          newMessage.action(
+            await post(writer, brand, 'messages/new', {}, { recipientIds: colleague.id, body: 'Still fine' }),
+          ),
+        )
+      ).status,
+    ).toBe(302)
   })
 
   it('counts answers through a reply link (no sign-in: per the link’s participant) when they reach another outsider', async () => {
     const { brand } = await makeCommunity()
     // Two people both outside the app, as the host and the caller of a personal room are.
-    const conversation = await Conversation.create({ brandId: brand.id, type: 'external', createdById: null, tagId: null, lastMessageAt: new Date() })
-    const writer = await ConversationParticipant.create({ conversationId: conversation.id, name: 'Wes Writer', emailAddress: `wes-${unique()}@outside.test`, phoneNumber: null })
-    const reader = await ConversationParticipant.create({ conversationId: conversation.id, name: 'Rhea Reader', emailAddress: `rhea-${unique()}@outside.test`, phoneNumber: null })
+    const conversation = await Conversation.create({
+      brandId: brand.id,
+      type: 'external',
+      createdById: null,
+      tagId: null,
+      lastMessageAt: new Date(),
+    })
+    const writer = await ConversationParticipant.create({
+      conversationId: conversation.id,
+      name: 'Wes Writer',
+      emailAddress: `wes-${unique()}@outside.test`,
+      phoneNumber: null,
+    })
+    const reader = await ConversationParticipant.create({
+      conversationId: conversation.id,
+      name: 'Rhea Reader',
+      emailAddress: `rhea-${unique()}@outside.test`,
+      phoneNumber: null,
+    })
     const token = (await mintReplyLink(brand, writer)).split('/').pop()!
     const answer = (body: string) =>
-      run(replyRoute.action(routeArgs(`/${brand.slug}/messages/reply/${token}`, { brand: brand.slug, token }, { method: 'POST', body: new URLSearchParams({ body }) })))
+      run(
+        replyRoute.action(
+          routeArgs(
+            `/${brand.slug}/messages/reply/${token}`,
+            { brand: brand.slug, token },
+            { method: 'POST', body: new URLSearchParams({ body }) },
+          ),
+        ),
+      )
 
-    for (let n = 1; n <= LIMITS.outsideMailsPerSender.max; n += 1) expect((await answer(`Answer ${n}`)).status).toBe(302)
+    for (let n = 1; n <= LIMITS.outsideMailsPerSender.max; n += 1)
+      expect((await answer(`Answer ${n}`)).status).toBe(302)
     expect(await sentTo(reader.emailAddress!)).toBe(LIMITS.outsideMailsPerSender.max)
     const before = await messageCount()
     const refused = await answer('And another')
@@ -117,7 +183,8 @@ describe('messages to outsiders', () => {
     const opened = await writeOutside(writer, brand, { externalPhone: phone })
     expect(opened.status).toBe(302)
     const id = conversationOf(opened.headers.get('Location'))
-    for (let n = 2; n <= LIMITS.outsideSmsPerSender.max; n += 1) expect((await replyIn(writer, brand, id, `Text ${n}`)).status).toBe(302)
+    for (let n = 2; n <= LIMITS.outsideSmsPerSender.max; n += 1)
+      expect((await replyIn(writer, brand, id, `Text ${n}`)).status).toBe(302)
     expect(await sentTo(phone)).toBe(LIMITS.outsideSmsPerSender.max)
 
     const refused = await replyIn(writer, brand, id, 'Text again')
@@ -170,8 +237,17 @@ describe('install instructions', () => {
   /** A send to `count` fresh addresses (at most 20 to and 20 cc). */
   async function sendInstructions(brand: Brand, user: User, count: number) {
     const addresses = Array.from({ length: count }, () => `site-${unique()}@team.test`)
-    const fields = { intent: 'sendInstructions', toEmailAddresses: addresses.slice(0, 20).join('\n'), ccEmailAddresses: addresses.slice(20).join('\n'), domain: 'https://club.example.org' }
-    const args = routeArgs(`/${brand.slug}/settings/install`, { brand: brand.slug }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(user.id) } })
+    const fields = {
+      intent: 'sendInstructions',
+      toEmailAddresses: addresses.slice(0, 20).join('\n'),
+      ccEmailAddresses: addresses.slice(20).join('\n'),
+      domain: 'https://club.example.org',
+    }
+    const args = routeArgs(
+      `/${brand.slug}/settings/install`,
+      { brand: brand.slug },
+      { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: await signedInCookie(user.id) } },
+    )
     const outcome = await run(installAction(args))
     return { ...outcome, mailed: await OutboxMessage.count({ where: { recipient: { [Op.in]: addresses } } }) }
   }
@@ -216,11 +292,24 @@ describe('install instructions', () => {
 
 describe('registration-import confirmations', () => {
   const csv = (rows: number) =>
-    new File([['fullName,emailAddress,status', ...Array.from({ length: rows }, (_, n) => `Ida Import ${n},ida-${unique()}@import.test,approved`)].join('\n')], 'people.csv', { type: 'text/csv' })
+    new File(
+      [
+        [
+          'fullName,emailAddress,status',
+          ...Array.from({ length: rows }, (_, n) => `Ida Import ${n},ida-${unique()}@import.test,approved`),
+        ].join('\n'),
+      ],
+      'people.csv',
+      { type: 'text/csv' },
+    )
   async function importInto(brand: Brand, room: Room, user: User, rows: number) {
     const body = new FormData()
     body.set('file', csv(rows))
-    const args = routeArgs(`/${brand.slug}/events/${room.slug}/edit/members/import`, { brand: brand.slug, room: room.slug }, { method: 'POST', body, headers: { Cookie: await signedInCookie(user.id) } })
+    const args = routeArgs(
+      `/${brand.slug}/events/${room.slug}/edit/members/import`,
+      { brand: brand.slug, room: room.slug },
+      { method: 'POST', body, headers: { Cookie: await signedInCookie(user.id) } },
+    )
     const result = await importAction(args)
     return { status: initOf(result).status, data: unwrap(result) as ImportActionData }
   }
@@ -250,12 +339,19 @@ describe('registration-import confirmations', () => {
   })
 
   it('are capped for the whole installation', async () => {
-    await hit(LIMITS.importConfirmationsPerInstallation, INSTALLATION, LIMITS.importConfirmationsPerInstallation.max - 1)
+    await hit(
+      LIMITS.importConfirmationsPerInstallation,
+      INSTALLATION,
+      LIMITS.importConfirmationsPerInstallation.max - 1,
+    )
     const someone = await makeUser({ name: 'Ivo Importer' })
     const { brand, room } = await eventOf(someone)
     const refused = await importInto(brand, room, someone, 2)
     expect(refused.status).toBe(429)
-    expect(refused.data).toMatchObject({ report: null, problem: 'eventMembers:import.errors.confirmationsInstallation' })
+    expect(refused.data).toMatchObject({
+      report: null,
+      problem: 'eventMembers:import.errors.confirmationsInstallation',
+    })
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
   })
 })
@@ -266,9 +362,17 @@ describe('counting several caps at once (hitEach)', () => {
 
   async function weighs(count: (subject: string) => Promise<number>) {
     const subject = `each-${randomUUID()}`
-    expect(await hitEach([{ limit: other, subject }, { limit, subject, amount: 30 }])).toBeNull()
+    expect(
+      await hitEach([
+        { limit: other, subject },
+        { limit, subject, amount: 30 },
+      ]),
+    ).toBeNull()
     // 20 more would pass 40: refused, and taken back from every count it raised.
-    const refused = await hitEach([{ limit: other, subject }, { limit, subject, amount: 20 }])
+    const refused = await hitEach([
+      { limit: other, subject },
+      { limit, subject, amount: 20 },
+    ])
     expect(refused?.limit).toBe(limit)
     // The window's real end, not a second (the Redis TTL was read from the wrong answer).
     expect(refused!.retryAfterSeconds).toBeGreaterThan(3500)

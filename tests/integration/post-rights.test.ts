@@ -18,7 +18,10 @@ import { apiCall } from '../support/api-call'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
-type Reply = { formId: string; result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+type Reply = {
+  formId: string
+  result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+}
 
 let brand: Brand
 let hub: Room
@@ -35,7 +38,11 @@ beforeAll(async () => {
 })
 
 const formArgs = (path: string, fields: Record<string, string>, cookie = memberCookie) =>
-  routeArgs(path, { brand: brand.slug }, { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } })
+  routeArgs(
+    path,
+    { brand: brand.slug },
+    { method: 'POST', body: new URLSearchParams(fields), headers: { Cookie: cookie } },
+  )
 async function refusal(work: Promise<unknown>) {
   const result = await work
   return { status: initOf(result).status, body: unwrap(result) as unknown as Reply }
@@ -54,7 +61,12 @@ describe('a scheduled post whose author may no longer post', () => {
     const author = await makeUser({ name: 'Arlo Archived' })
     await grantRole(author, brand)
     const post = await dueScheduled(author)
-    const archived = await performMemberAction({ brand, actorId: owner.id, held: await permissionsHeld(owner.id, brand.id), command: { intent: 'archive', userId: author.id } })
+    const archived = await performMemberAction({
+      brand,
+      actorId: owner.id,
+      held: await permissionsHeld(owner.id, brand.id),
+      command: { intent: 'archive', userId: author.id },
+    })
     expect(archived.ok).toBe(true)
 
     expect(await publishIfDue(post.id)).toBe(false)
@@ -81,7 +93,9 @@ describe('a scheduled post whose author may no longer post', () => {
     await publishDuePosts()
     expect(await statusOf(stranded.id)).toBe('draft')
     expect(await statusOf(fine.id)).toBe('published')
-    expect(await Notification.count({ where: { recipientId: member.id, kind: 'postReturned', postId: stranded.id } })).toBe(1)
+    expect(
+      await Notification.count({ where: { recipientId: member.id, kind: 'postReturned', postId: stranded.id } }),
+    ).toBe(1)
   })
 })
 
@@ -95,28 +109,46 @@ describe('publishing a draft now without the right to post', () => {
 
   it('answers the drafts page with 403 and the translated refusal', async () => {
     const draft = await saveDraft(brand, member.id, { contextRoomId: announcements.id, message: 'More big news' })
-    const { status, body } = await refusal(draftsAction(formArgs(`/${brand.slug}/drafts`, { intent: 'publish', postId: draft.id })))
+    const { status, body } = await refusal(
+      draftsAction(formArgs(`/${brand.slug}/drafts`, { intent: 'publish', postId: draft.id })),
+    )
     expect(status).toBe(403)
     expect(body.result.error?.['']).toEqual(['posts:errors.noPostPermission'])
     expect(await statusOf(draft.id)).toBe('draft')
   })
 
-  it('refuses an archived author\'s draft too', async () => {
+  it("refuses an archived author's draft too", async () => {
     const author = await makeUser()
     await grantRole(author, brand)
     const draft = await saveDraft(brand, author.id, { contextRoomId: hub.id, message: 'Written before leaving' })
-    await performMemberAction({ brand, actorId: owner.id, held: await permissionsHeld(owner.id, brand.id), command: { intent: 'archive', userId: author.id } })
+    await performMemberAction({
+      brand,
+      actorId: owner.id,
+      held: await permissionsHeld(owner.id, brand.id),
+      command: { intent: 'archive', userId: author.id },
+    })
     expect(await publishDraftNow(draft)).toBe('refused')
     expect(await statusOf(draft.id)).toBe('draft')
   })
 })
 
-const UNSAFE = ['javascript:alert(document.cookie)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '//evil.example/x.png', '/\\evil.example/x.png', '/..//evil.example/x']
+const UNSAFE = [
+  'javascript:alert(document.cookie)',
+  'JaVaScRiPt:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  '//evil.example/x.png',
+  '/\\evil.example/x.png',
+  '/..//evil.example/x',
+]
 const SAFE = ['https://cdn.example.com/a.pdf', 'http://files.example.org/b.png', '/media/abc/file.pdf']
 const THUMB = 'https://cdn.example.com/thumb.jpg'
 
 describe('the links a post carries', () => {
-  const publish = (fields: Record<string, string>) => homeAction(formArgs(`/${brand.slug}`, { intent: 'post', contextRoomId: hub.id, message: 'See the attachment', ...fields }))
+  const publish = (fields: Record<string, string>) =>
+    homeAction(
+      formArgs(`/${brand.slug}`, { intent: 'post', contextRoomId: hub.id, message: 'See the attachment', ...fields }),
+    )
   const count = () => Post.count({ where: { brandId: brand.id } })
 
   it.each(UNSAFE)('refuses %s as a file through the composer (400, translated, the text kept)', async (link) => {
@@ -142,31 +174,62 @@ describe('the links a post carries', () => {
   })
 
   it.each(UNSAFE)('refuses %s through the posts API and its drafts (400, translated)', async (link) => {
-    for (const body of [{ fileUrls: ['https://ok.example.com/a.pdf', link] }, { videoUrl: link, videoThumbnailUrl: THUMB }, { videoUrl: 'https://ok.example.com/v.mp4', videoThumbnailUrl: link }]) {
-      const answer = await apiCall(posts.action, '/api/posts', { as: member, body: { contextRoomId: hub.id, message: 'Hi', ...body } })
+    for (const body of [
+      { fileUrls: ['https://ok.example.com/a.pdf', link] },
+      { videoUrl: link, videoThumbnailUrl: THUMB },
+      { videoUrl: 'https://ok.example.com/v.mp4', videoThumbnailUrl: link },
+    ]) {
+      const answer = await apiCall(posts.action, '/api/posts', {
+        as: member,
+        body: { contextRoomId: hub.id, message: 'Hi', ...body },
+      })
       expect(answer.status).toBe(400)
-      expect(answer.body).toEqual({ error: 'unsafeLink', message: 'Links must be web addresses (http:// or https://) or paths on this site (starting with a single /).' })
-      const draft = await apiCall(draftRoute.action, '/api/posts/draft', { as: member, body: { contextRoomId: hub.id, message: 'Hi', ...body } })
+      expect(answer.body).toEqual({
+        error: 'unsafeLink',
+        message: 'Links must be web addresses (http:// or https://) or paths on this site (starting with a single /).',
+      })
+      const draft = await apiCall(draftRoute.action, '/api/posts/draft', {
+        as: member,
+        body: { contextRoomId: hub.id, message: 'Hi', ...body },
+      })
       expect(draft.status).toBe(400)
       expect(draft.body.error).toBe('unsafeLink')
     }
   })
 
-  it('says it in the caller\'s language through the API', async () => {
-    const answer = await apiCall(posts.action, '/api/posts', { as: member, body: { contextRoomId: hub.id, fileUrls: ['javascript:alert(1)'] }, headers: { 'Accept-Language': 'es' } })
+  it("says it in the caller's language through the API", async () => {
+    const answer = await apiCall(posts.action, '/api/posts', {
+      as: member,
+      body: { contextRoomId: hub.id, fileUrls: ['javascript:alert(1)'] },
+      headers: { 'Accept-Language': 'es' },
+    })
     expect(answer.status).toBe(400)
     expect(answer.body.message).toMatch(/^Los enlaces deben ser direcciones web/)
   })
 
-  it('accepts http(s) addresses and this site\'s paths through the API', async () => {
-    const answer = await apiCall(posts.action, '/api/posts', { as: member, body: { contextRoomId: hub.id, fileUrls: SAFE, videoUrl: '/media/v/clip.mp4', videoThumbnailUrl: '/media/v/clip.jpg' } })
+  it("accepts http(s) addresses and this site's paths through the API", async () => {
+    const answer = await apiCall(posts.action, '/api/posts', {
+      as: member,
+      body: {
+        contextRoomId: hub.id,
+        fileUrls: SAFE,
+        videoUrl: '/media/v/clip.mp4',
+        videoThumbnailUrl: '/media/v/clip.jpg',
+      },
+    })
     expect(answer.status).toBe(201)
     expect(answer.body.post.fileUrls).toEqual(SAFE)
     expect(answer.body.post.video).toEqual({ url: '/media/v/clip.mp4', thumbnailUrl: '/media/v/clip.jpg' })
   })
 
   it('never hands a stored unsafe link to the page (rows written before the rule)', async () => {
-    const old = await createPost(brand, member.id, { contextRoomId: hub.id, message: 'Old row', fileUrls: ['javascript:alert(1)', 'https://ok.example.com/a.pdf'], videoUrl: 'data:text/html,x', videoThumbnailUrl: THUMB })
+    const old = await createPost(brand, member.id, {
+      contextRoomId: hub.id,
+      message: 'Old row',
+      fileUrls: ['javascript:alert(1)', 'https://ok.example.com/a.pdf'],
+      videoUrl: 'data:text/html,x',
+      videoThumbnailUrl: THUMB,
+    })
     const feed = await hubFeed(brand, { viewerId: member.id, hasCommunityAccess: true, hiddenAuthorIds: [] })
     const shown = feed.posts.find((each) => each.id === old.id)!
     expect(shown.fileUrls).toEqual(['https://ok.example.com/a.pdf'])

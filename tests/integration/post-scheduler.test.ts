@@ -7,7 +7,13 @@ import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Post, type Brand, type Room, type User } from '#models/index'
 import { saveDraft } from '#app/lib/posts/drafts.server'
-import { pollingScheduler, publishDuePosts, publishIfDue, queueScheduler, type PostScheduler } from '#app/lib/posts/post-scheduler.server'
+import {
+  pollingScheduler,
+  publishDuePosts,
+  publishIfDue,
+  queueScheduler,
+  type PostScheduler,
+} from '#app/lib/posts/post-scheduler.server'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'

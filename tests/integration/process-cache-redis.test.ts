@@ -21,10 +21,12 @@ function webProcess(channel: string, redisUrl = REDIS_URL) {
 
 /** Asks until the value is kept (the subscription is up) and returns it. */
 async function keptValue(cache: ReturnType<typeof webProcess>['communities'], key: string, value: string) {
-  await expect.poll(async () => {
-    await cache.get(key, () => Promise.resolve(value))
-    return cache.size
-  }).toBe(1)
+  await expect
+    .poll(async () => {
+      await cache.get(key, () => Promise.resolve(value))
+      return cache.size
+    })
+    .toBe(1)
   return cache.get(key, () => Promise.resolve('not kept'))
 }
 

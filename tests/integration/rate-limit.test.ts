@@ -44,16 +44,26 @@ describe('rate limits in Redis (REDIS_URL)', () => {
 describe('the code-check limit', () => {
   it('reads CODE_CHECKS_PER_ADDRESS_PER_15_MIN, 30 when unset, and refuses a value that is not a positive whole number', () => {
     expect(parseEnv({ NODE_ENV: 'development' }).CODE_CHECKS_PER_ADDRESS_PER_15_MIN).toBe(30)
-    expect(parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '120' }).CODE_CHECKS_PER_ADDRESS_PER_15_MIN).toBe(120)
+    expect(
+      parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '120' })
+        .CODE_CHECKS_PER_ADDRESS_PER_15_MIN,
+    ).toBe(120)
     // Empty means unset, as in a shell.
-    expect(parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '' }).CODE_CHECKS_PER_ADDRESS_PER_15_MIN).toBe(30)
+    expect(
+      parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '' }).CODE_CHECKS_PER_ADDRESS_PER_15_MIN,
+    ).toBe(30)
     for (const bad of ['0', '-5', '2.5', 'many']) {
-      expect(() => parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: bad })).toThrow(/CODE_CHECKS_PER_ADDRESS_PER_15_MIN/)
+      expect(() => parseEnv({ NODE_ENV: 'development', CODE_CHECKS_PER_ADDRESS_PER_15_MIN: bad })).toThrow(
+        /CODE_CHECKS_PER_ADDRESS_PER_15_MIN/,
+      )
     }
   })
 
   it('is the limit sign-in, sign-up and address changes count code checks against', async () => {
-    expect(LIMITS.verificationsPerAddress).toMatchObject({ max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN, windowSeconds: 15 * 60 })
+    expect(LIMITS.verificationsPerAddress).toMatchObject({
+      max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN,
+      windowSeconds: 15 * 60,
+    })
     const limit = { ...LIMITS.verificationsPerAddress, max: 2 }
     expect((await hit(limit, '192.0.2.7')).allowed).toBe(true)
     expect((await hit(limit, '192.0.2.7')).allowed).toBe(true)

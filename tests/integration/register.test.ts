@@ -18,9 +18,17 @@ async function startRegistration(fields: Record<string, string>) {
 
 describe('creating a community', () => {
   it('verifies the email by code, then creates the community with its owner, trial and rooms', async () => {
-    const cookie = await startRegistration({ fullName: ' Ana  Souza ', emailAddress: 'Ana@Example.com ', communityName: 'Clube do Livro' })
+    const cookie = await startRegistration({
+      fullName: ' Ana  Souza ',
+      emailAddress: 'Ana@Example.com ',
+      communityName: 'Clube do Livro',
+    })
     const pending = (await loader(routeArgs('/register', {}, { headers: { Cookie: cookie } }))) as { pending: unknown }
-    expect(pending.pending).toEqual({ fullName: 'Ana  Souza', communityName: 'Clube do Livro', emailAddress: 'ana@example.com' })
+    expect(pending.pending).toEqual({
+      fullName: 'Ana  Souza',
+      communityName: 'Clube do Livro',
+      emailAddress: 'ana@example.com',
+    })
 
     const code = await latestCode('ana@example.com')
     const verified = (await action(formPost('/register', { intent: 'verify', code }, { Cookie: cookie }))) as Response
@@ -42,13 +50,17 @@ describe('creating a community', () => {
     expect(await RoleGrant.count({ where: { userId: owner!.id, brandId: brand.id, roleId: ownerRole!.id } })).toBe(1)
 
     // The owner lands in it: a private community lets its members in.
-    const home = await communityLoader({ ...routeArgs('/clube-do-livro', { brand: 'clube-do-livro' }, { headers: { Cookie: cookieOf(done) } }) })
+    const home = await communityLoader({
+      ...routeArgs('/clube-do-livro', { brand: 'clube-do-livro' }, { headers: { Cookie: cookieOf(done) } }),
+    })
     expect(home.community.name).toBe('Clube do Livro')
   })
 
   it('keeps the typed values and says what is wrong (400)', async () => {
     const before = await OutboxMessage.count()
-    const result = (await action(formPost('/register', { intent: 'details', fullName: 'Ana', emailAddress: 'nope', communityName: 'x' }))) as unknown as {
+    const result = (await action(
+      formPost('/register', { intent: 'details', fullName: 'Ana', emailAddress: 'nope', communityName: 'x' }),
+    )) as unknown as {
       init: ResponseInit
       data: { result: { initialValue: Record<string, string>; error: Record<string, string[]> } }
     }
@@ -65,7 +77,14 @@ describe('creating a community', () => {
   it('refuses an email that already has an account, and sends nothing', async () => {
     await User.create({ name: 'Existing Person', emailAddress: 'taken@example.com' })
     const before = await OutboxMessage.count()
-    const result = (await action(formPost('/register', { intent: 'details', fullName: 'New Person', emailAddress: 'taken@example.com', communityName: 'Another' }))) as unknown as {
+    const result = (await action(
+      formPost('/register', {
+        intent: 'details',
+        fullName: 'New Person',
+        emailAddress: 'taken@example.com',
+        communityName: 'Another',
+      }),
+    )) as unknown as {
       init: ResponseInit
       data: { error: { message: string } }
     }
@@ -75,10 +94,16 @@ describe('creating a community', () => {
   })
 
   it('rejects a wrong code and creates nothing', async () => {
-    const cookie = await startRegistration({ fullName: 'Bo Lind', emailAddress: 'bo@example.com', communityName: 'Bo Club' })
+    const cookie = await startRegistration({
+      fullName: 'Bo Lind',
+      emailAddress: 'bo@example.com',
+      communityName: 'Bo Club',
+    })
     const code = await latestCode('bo@example.com')
     const wrong = code === '000000' ? '111111' : '000000'
-    const result = (await action(formPost('/register', { intent: 'verify', code: wrong }, { Cookie: cookie }))) as unknown as { init: ResponseInit }
+    const result = (await action(
+      formPost('/register', { intent: 'verify', code: wrong }, { Cookie: cookie }),
+    )) as unknown as { init: ResponseInit }
     expect(result.init.status).toBe(400)
     expect(await Brand.count({ where: { name: 'Bo Club' } })).toBe(0)
   })
@@ -86,8 +111,14 @@ describe('creating a community', () => {
   it('gives taken and reserved names a free link', async () => {
     expect(slugFromName('Café Society!')).toBe('cafe-society')
     expect(slugFromName('!!')).toMatch(/^community/)
-    const first = await startRegistration({ fullName: 'Kim One', emailAddress: 'kim1@example.com', communityName: 'Dev' })
-    const verified = (await action(formPost('/register', { intent: 'verify', code: await latestCode('kim1@example.com') }, { Cookie: first }))) as Response
+    const first = await startRegistration({
+      fullName: 'Kim One',
+      emailAddress: 'kim1@example.com',
+      communityName: 'Dev',
+    })
+    const verified = (await action(
+      formPost('/register', { intent: 'verify', code: await latestCode('kim1@example.com') }, { Cookie: first }),
+    )) as Response
     const done = await thrownResponse(loader(routeArgs('/register', {}, { headers: { Cookie: cookieOf(verified) } })))
     // "dev" is the developer console's path: the community gets dev-2.
     expect(done.headers.get('Location')).toBe('/dev-2')

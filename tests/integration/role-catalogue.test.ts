@@ -13,14 +13,18 @@ async function permissionsByRole() {
 }
 
 async function count(table: string) {
-  const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, { type: QueryTypes.SELECT })
+  const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, {
+    type: QueryTypes.SELECT,
+  })
   return Number(row!.n)
 }
 
 describe('role catalogue', () => {
   it('holds the community and room roles with their permissions', async () => {
     const granted = await permissionsByRole()
-    expect(Object.keys(granted)).toEqual(expect.arrayContaining(['community-owner', 'community-admin', 'community-member', 'room-host', 'room-co-host']))
+    expect(Object.keys(granted)).toEqual(
+      expect.arrayContaining(['community-owner', 'community-admin', 'community-member', 'room-host', 'room-co-host']),
+    )
     expect(granted['community-owner']).toEqual([...ALL].sort())
     expect(granted['community-admin']).toEqual(ALL.filter((slug) => slug !== 'manage-community-owners').sort())
     expect(granted['community-admin']).not.toContain('manage-community-owners')
@@ -60,8 +64,12 @@ describe('role catalogue', () => {
     }
     await syncRoleCatalogue(db.getQueryInterface())
     await syncRoleCatalogue(db.getQueryInterface())
-    expect(await db.query('SELECT id, slug FROM roles ORDER BY slug', { type: QueryTypes.SELECT })).toEqual(before.roles)
-    expect(await db.query('SELECT id, slug FROM permissions ORDER BY slug', { type: QueryTypes.SELECT })).toEqual(before.permissions)
+    expect(await db.query('SELECT id, slug FROM roles ORDER BY slug', { type: QueryTypes.SELECT })).toEqual(
+      before.roles,
+    )
+    expect(await db.query('SELECT id, slug FROM permissions ORDER BY slug', { type: QueryTypes.SELECT })).toEqual(
+      before.permissions,
+    )
     expect(await count('role_permissions')).toBe(before.links)
     expect(await permissionsByRole()).toEqual(before.granted)
   })
@@ -71,8 +79,12 @@ describe('role catalogue', () => {
     const manage = await Permission.findOne({ where: { slug: 'manage-community' }, rejectOnEmpty: true })
     const access = await Permission.findOne({ where: { slug: 'access-community' }, rejectOnEmpty: true })
     // A permission the catalogue does not give members, and one it does taken away.
-    await db.query('INSERT INTO role_permissions (roleId, permissionId) VALUES (?, ?)', { replacements: [member.id, manage.id] })
-    await db.query('DELETE FROM role_permissions WHERE roleId = ? AND permissionId = ?', { replacements: [member.id, access.id] })
+    await db.query('INSERT INTO role_permissions (roleId, permissionId) VALUES (?, ?)', {
+      replacements: [member.id, manage.id],
+    })
+    await db.query('DELETE FROM role_permissions WHERE roleId = ? AND permissionId = ?', {
+      replacements: [member.id, access.id],
+    })
     await db.query(`DELETE FROM roles WHERE slug = 'recorder'`)
 
     await syncRoleCatalogue(db.getQueryInterface())

@@ -14,18 +14,32 @@ import { formPost, routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
 type Reply = { initialValue: Record<string, string>; error: Record<string, string[]> }
-type ClaimResult = { result: Reply; error: { message: string } | null; unavailable: { label: string; suggestion: string; state: string } | null }
+type ClaimResult = {
+  result: Reply
+  error: { message: string } | null
+  unavailable: { label: string; suggestion: string; state: string } | null
+}
 
-const latestCode = async (to: string) => (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!.meta.code!
+const latestCode = async (to: string) =>
+  (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!.meta.code!
 
 /** Someone else's personal room, claimed already. */
 async function existingRoom(slug: string, fields: Partial<Room> = {}) {
   const brand = await mainBrand()
   const host = await User.create({ name: `Host ${slug}`, emailAddress: `${slug}@hosts.example` })
-  return Room.create({ slug, brandId: brand.id, hostId: host.id, context: 'personal', type: 'personal', name: host.name, ...fields })
+  return Room.create({
+    slug,
+    brandId: brand.id,
+    hostId: host.id,
+    context: 'personal',
+    type: 'personal',
+    name: host.name,
+    ...fields,
+  })
 }
 
-const postLink = (roomLink: string, headers: Record<string, string> = {}) => claimAction(formPost('/register/room', { intent: 'link', roomLink }, headers))
+const postLink = (roomLink: string, headers: Record<string, string> = {}) =>
+  claimAction(formPost('/register/room', { intent: 'link', roomLink }, headers))
 
 const postRegistered = (slug: string, fields: Record<string, string>, cookie: string) =>
   registeredAction({ ...formPost(`/registered/${slug}`, fields, { Cookie: cookie }), params: { slug } })
@@ -36,7 +50,11 @@ async function startClaim(roomLink: string, fullName: string, emailAddress: stri
   expect(linked.status).toBe(302)
   expect(linked.headers.get('Location')).toBe('/register/room')
   const details = (await claimAction(
-    formPost('/register/room', { intent: 'details', fullName, emailAddress }, { Cookie: cookiePair(linked.headers.get('Set-Cookie')!) }),
+    formPost(
+      '/register/room',
+      { intent: 'details', fullName, emailAddress },
+      { Cookie: cookiePair(linked.headers.get('Set-Cookie')!) },
+    ),
   )) as Response
   expect(details.status).toBe(302)
   return { cookie: cookiePair(details.headers.get('Set-Cookie')!), location: details.headers.get('Location') }
@@ -68,7 +86,11 @@ describe('a link that is taken or reserved', () => {
     await existingRoom('olivia-2')
     const result = await postLink(' Olivia ')
     expect(initOf(result).status).toBe(409)
-    expect((unwrap(result) as unknown as ClaimResult).unavailable).toEqual({ label: 'Olivia', suggestion: 'olivia-3', state: 'claimed' })
+    expect((unwrap(result) as unknown as ClaimResult).unavailable).toEqual({
+      label: 'Olivia',
+      suggestion: 'olivia-3',
+      state: 'claimed',
+    })
   })
 
   it('counts product paths, pages under /me and rooms put aside as reserved', async () => {
@@ -91,16 +113,29 @@ describe('a link that is taken or reserved', () => {
     await existingRoom('kept', { reserved: true })
     const claimed = await claimedLoader(routeArgs('/mia/claimed', { slug: 'Mia' }))
     expect(claimed).toMatchObject({ slug: 'mia', path: '/me/mia', suggestion: 'mia-2' })
-    expect(await reservedLoader(routeArgs('/kept/reserved', { slug: 'kept' }))).toMatchObject({ slug: 'kept', suggestion: 'kept-2' })
-    expect(await reservedLoader(routeArgs('/settings/reserved', { slug: 'settings' }))).toMatchObject({ slug: 'settings' })
+    expect(await reservedLoader(routeArgs('/kept/reserved', { slug: 'kept' }))).toMatchObject({
+      slug: 'kept',
+      suggestion: 'kept-2',
+    })
+    expect(await reservedLoader(routeArgs('/settings/reserved', { slug: 'settings' }))).toMatchObject({
+      slug: 'settings',
+    })
 
-    expect((await thrownResponse(claimedLoader(routeArgs('/kept/claimed', { slug: 'kept' })))).headers.get('Location')).toBe('/kept/reserved')
-    expect((await thrownResponse(reservedLoader(routeArgs('/mia/reserved', { slug: 'mia' })))).headers.get('Location')).toBe('/mia/claimed')
-    expect((await thrownResponse(claimedLoader(routeArgs('/free/claimed', { slug: 'free' })))).headers.get('Location')).toBe('/register/room?slug=free')
+    expect(
+      (await thrownResponse(claimedLoader(routeArgs('/kept/claimed', { slug: 'kept' })))).headers.get('Location'),
+    ).toBe('/kept/reserved')
+    expect(
+      (await thrownResponse(reservedLoader(routeArgs('/mia/reserved', { slug: 'mia' })))).headers.get('Location'),
+    ).toBe('/mia/claimed')
+    expect(
+      (await thrownResponse(claimedLoader(routeArgs('/free/claimed', { slug: 'free' })))).headers.get('Location'),
+    ).toBe('/register/room?slug=free')
     expect((await thrownResponse(claimedLoader(routeArgs('/-x/claimed', { slug: '-x' })))).status).toBe(404)
 
     // A link handed to the claim form goes to its status page when it cannot be had.
-    expect((await thrownResponse(claimLoader(routeArgs('/register/room?slug=Mia')))).headers.get('Location')).toBe('/mia/claimed')
+    expect((await thrownResponse(claimLoader(routeArgs('/register/room?slug=Mia')))).headers.get('Location')).toBe(
+      '/mia/claimed',
+    )
     expect(await claimLoader(routeArgs('/register/room?slug=Fresh'))).toMatchObject({ step: 'link', asked: 'Fresh' })
   })
 })
@@ -109,14 +144,25 @@ describe('claiming a personal room as a visitor', () => {
   it('checks the link, proves the email by code, then makes the account and the room and signs in', async () => {
     const { cookie, location } = await startClaim('Ana-Room', ' Ana  Souza ', 'Ana@Example.com ')
     expect(location).toBe('/registered/ana-room')
-    const waiting = (await registeredLoader(routeArgs('/registered/ana-room', { slug: 'ana-room' }, { headers: { Cookie: cookie } }))) as Record<string, unknown>
-    expect(waiting).toMatchObject({ step: 'code', label: 'Ana-Room', path: '/me/ana-room', emailAddress: 'ana@example.com' })
+    const waiting = (await registeredLoader(
+      routeArgs('/registered/ana-room', { slug: 'ana-room' }, { headers: { Cookie: cookie } }),
+    )) as Record<string, unknown>
+    expect(waiting).toMatchObject({
+      step: 'code',
+      label: 'Ana-Room',
+      path: '/me/ana-room',
+      emailAddress: 'ana@example.com',
+    })
     // The mail's button returns to the page where the code goes in.
     const mail = (await OutboxMessage.findOne({ where: { recipient: 'ana@example.com' } }))!
     expect(mail.meta.link).toMatch(/\/registered\/ana-room$/)
 
     const code = await latestCode('ana@example.com')
-    const wrong = await postRegistered('ana-room', { intent: 'verify', code: code === '000000' ? '111111' : '000000' }, cookie)
+    const wrong = await postRegistered(
+      'ana-room',
+      { intent: 'verify', code: code === '000000' ? '111111' : '000000' },
+      cookie,
+    )
     expect(initOf(wrong).status).toBe(400)
     expect((unwrap(wrong) as unknown as ClaimResult).error?.message).toBe('auth:errors.invalidCode')
     const short = await postRegistered('ana-room', { intent: 'verify', code: '12' }, cookie)
@@ -148,7 +194,9 @@ describe('claiming a personal room as a visitor', () => {
       room: { path: '/me/ana-room', url: expect.stringMatching(/\/me\/ana-room$/) },
     })
     // The me screen lists it.
-    expect((await userCommunities(user.id)).map((community) => community.rooms.map((entry) => entry.slug))).toEqual([['ana-room']])
+    expect((await userCommunities(user.id)).map((community) => community.rooms.map((entry) => entry.slug))).toEqual([
+      ['ana-room'],
+    ])
     // And the link is now somebody's.
     expect((unwrap(await postLink('ana-room')) as unknown as ClaimResult).unavailable?.state).toBe('claimed')
   })
@@ -161,10 +209,15 @@ describe('claiming a personal room as a visitor', () => {
       claim: { slug: 'bo-room', label: 'bo-room', path: '/me/bo-room' },
     })
     const before = await OutboxMessage.count()
-    const result = await claimAction(formPost('/register/room', { intent: 'details', fullName: 'Bo', emailAddress: 'nope' }, { Cookie: cookie }))
+    const result = await claimAction(
+      formPost('/register/room', { intent: 'details', fullName: 'Bo', emailAddress: 'nope' }, { Cookie: cookie }),
+    )
     expect(initOf(result).status).toBe(400)
     const { result: reply } = unwrap(result) as unknown as ClaimResult
-    expect(reply.error).toEqual({ fullName: ['auth:errors.fullNameRequired'], emailAddress: ['auth:errors.emailRequired'] })
+    expect(reply.error).toEqual({
+      fullName: ['auth:errors.fullNameRequired'],
+      emailAddress: ['auth:errors.emailRequired'],
+    })
     expect(reply.initialValue).toMatchObject({ fullName: 'Bo', emailAddress: 'nope' })
     expect(await OutboxMessage.count()).toBe(before)
   })
@@ -174,7 +227,11 @@ describe('claiming a personal room as a visitor', () => {
     const linked = (await postLink('taken-room')) as Response
     const before = await OutboxMessage.count()
     const result = await claimAction(
-      formPost('/register/room', { intent: 'details', fullName: 'New Person', emailAddress: 'taken@example.com' }, { Cookie: cookiePair(linked.headers.get('Set-Cookie')!) }),
+      formPost(
+        '/register/room',
+        { intent: 'details', fullName: 'New Person', emailAddress: 'taken@example.com' },
+        { Cookie: cookiePair(linked.headers.get('Set-Cookie')!) },
+      ),
     )
     expect(initOf(result).status).toBe(400)
     expect((unwrap(result) as unknown as ClaimResult).error?.message).toBe('auth:errors.accountExists')
@@ -186,24 +243,43 @@ describe('claiming a personal room as a visitor', () => {
     await existingRoom('race')
     const result = await postRegistered('race', { intent: 'verify', code: await latestCode('rae@example.com') }, cookie)
     expect(initOf(result).status).toBe(409)
-    expect((unwrap(result) as unknown as ClaimResult).unavailable).toEqual({ label: 'race', suggestion: 'race-2', state: 'claimed' })
+    expect((unwrap(result) as unknown as ClaimResult).unavailable).toEqual({
+      label: 'race',
+      suggestion: 'race-2',
+      state: 'claimed',
+    })
     expect(await User.count({ where: { emailAddress: 'rae@example.com' } })).toBe(0)
   })
 
   it('says when nothing waits for a code, and a code for one sign-up never completes another', async () => {
-    expect(await registeredLoader(routeArgs('/registered/ghost', { slug: 'ghost' }))).toMatchObject({ step: 'none', claimPath: '/register/room?slug=ghost' })
+    expect(await registeredLoader(routeArgs('/registered/ghost', { slug: 'ghost' }))).toMatchObject({
+      step: 'none',
+      claimPath: '/register/room?slug=ghost',
+    })
     // A code posted for a link that is not the one waiting goes back to the page, unused.
     const { cookie } = await startClaim('mine', 'Mo Mine', 'mo@example.com')
-    const elsewhere = (await postRegistered('other', { intent: 'verify', code: await latestCode('mo@example.com') }, cookie)) as Response
+    const elsewhere = (await postRegistered(
+      'other',
+      { intent: 'verify', code: await latestCode('mo@example.com') },
+      cookie,
+    )) as Response
     expect(elsewhere.headers.get('Location')).toBe('/registered/other')
 
     // Starting to create a community in the same browser drops the claim.
     const registering = (await registerAction(
-      formPost('/register', { intent: 'details', fullName: 'Mo Mine', emailAddress: 'mo2@example.com', communityName: 'Mo Club' }, { Cookie: cookie }),
+      formPost(
+        '/register',
+        { intent: 'details', fullName: 'Mo Mine', emailAddress: 'mo2@example.com', communityName: 'Mo Club' },
+        { Cookie: cookie },
+      ),
     )) as Response
     const next = { headers: { Cookie: cookiePair(registering.headers.get('Set-Cookie')!) } }
-    expect(await registeredLoader(routeArgs('/registered/mine', { slug: 'mine' }, next))).toMatchObject({ step: 'none' })
-    expect(await registerLoader(routeArgs('/register', {}, next))).toMatchObject({ pending: { emailAddress: 'mo2@example.com' } })
+    expect(await registeredLoader(routeArgs('/registered/mine', { slug: 'mine' }, next))).toMatchObject({
+      step: 'none',
+    })
+    expect(await registerLoader(routeArgs('/register', {}, next))).toMatchObject({
+      pending: { emailAddress: 'mo2@example.com' },
+    })
   })
 })
 
@@ -216,7 +292,10 @@ describe('claiming a personal room when signed in', () => {
     const brand = (await Brand.findOne({ where: { slug: 'me' } }))!
     expect(await Room.count({ where: { brandId: brand.id, hostId: user.id } })).toBe(1)
 
-    expect(await claimLoader(routeArgs('/register/room', {}, { headers: { Cookie: cookie } }))).toMatchObject({ step: 'existing', existing: { path: '/me/sam' } })
+    expect(await claimLoader(routeArgs('/register/room', {}, { headers: { Cookie: cookie } }))).toMatchObject({
+      step: 'existing',
+      existing: { path: '/me/sam' },
+    })
     // One personal room each: a second claim leaves the first as it is.
     await postLink('sam-again', { Cookie: cookie })
     expect(await Room.count({ where: { brandId: brand.id, hostId: user.id } })).toBe(1)

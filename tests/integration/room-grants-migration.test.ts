@@ -16,7 +16,9 @@ type Row = { userId: string; roleId: string; brandId: string; roomId: string | n
 /** Grants as the schema before 0007 stores them: no room. */
 async function insertOldGrant(userId: string, roleId: string, brandId: string) {
   const now = new Date()
-  await db.getQueryInterface().bulkInsert('role_grants', [{ id: newId(), userId, roleId, brandId, createdAt: now, updatedAt: now }])
+  await db
+    .getQueryInterface()
+    .bulkInsert('role_grants', [{ id: newId(), userId, roleId, brandId, createdAt: now, updatedAt: now }])
 }
 
 describe('migration 0007: room-scoped grants', () => {
@@ -25,12 +27,31 @@ describe('migration 0007: room-scoped grants', () => {
     const main = await mainBrand()
     const other = await Brand.create({ slug: 'grants-other', name: 'Other community' })
     const [hostRole, coHostRole, adminRole] = await Promise.all(
-      ['room-host', 'room-co-host', 'community-admin'].map((slug) => Role.findOne({ where: { slug }, rejectOnEmpty: true })),
+      ['room-host', 'room-co-host', 'community-admin'].map((slug) =>
+        Role.findOne({ where: { slug }, rejectOnEmpty: true }),
+      ),
     )
-    const people = await Promise.all(['ana', 'ben', 'cleo', 'dan'].map((name) => User.create({ name, emailAddress: `${name}@migration.example` })))
+    const people = await Promise.all(
+      ['ana', 'ben', 'cleo', 'dan'].map((name) => User.create({ name, emailAddress: `${name}@migration.example` })),
+    )
     const [ana, ben, cleo, dan] = people as [User, User, User, User]
-    const anaRoom = await Room.create({ slug: 'ana', brandId: main.id, hostId: ana.id, context: 'personal', type: 'personal', name: 'Ana' })
-    const benRoom = await Room.create({ slug: 'ben', brandId: main.id, hostId: ben.id, context: 'personal', type: 'personal', name: 'Ben', coHosts: [cleo.id] })
+    const anaRoom = await Room.create({
+      slug: 'ana',
+      brandId: main.id,
+      hostId: ana.id,
+      context: 'personal',
+      type: 'personal',
+      name: 'Ana',
+    })
+    const benRoom = await Room.create({
+      slug: 'ben',
+      brandId: main.id,
+      hostId: ben.id,
+      context: 'personal',
+      type: 'personal',
+      name: 'Ben',
+      coHosts: [cleo.id],
+    })
 
     await umzug.down({ to: MIGRATION })
     expect((await db.getQueryInterface().describeTable('role_grants')).roomId).toBeUndefined()
@@ -43,8 +64,11 @@ describe('migration 0007: room-scoped grants', () => {
     await insertOldGrant(ana.id, hostRole!.id, other.id) // a room role an admin granted community-wide elsewhere: untouched
 
     expect((await umzug.up({ to: MIGRATION })).map((migration) => migration.name)).toEqual([MIGRATION])
-    const rows = await db.query<Row>('SELECT userId, roleId, brandId, roomId FROM role_grants', { type: QueryTypes.SELECT })
-    const sorted = (list: Row[]) => [...list].sort((a, b) => `${a.userId}${a.brandId}`.localeCompare(`${b.userId}${b.brandId}`))
+    const rows = await db.query<Row>('SELECT userId, roleId, brandId, roomId FROM role_grants', {
+      type: QueryTypes.SELECT,
+    })
+    const sorted = (list: Row[]) =>
+      [...list].sort((a, b) => `${a.userId}${a.brandId}`.localeCompare(`${b.userId}${b.brandId}`))
     expect(sorted(rows)).toEqual(
       sorted([
         { userId: ana.id, roleId: hostRole!.id, brandId: main.id, roomId: anaRoom.id },

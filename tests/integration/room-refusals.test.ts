@@ -17,7 +17,14 @@ beforeAll(async () => {
   mia = await User.findOne({ where: { emailAddress: 'mia@demo.hearth.test' }, rejectOnEmpty: true })
   stranger = await User.create({ name: 'Sam Stranger', emailAddress: 'sam@elsewhere.test' })
   // Open, in a community whose groups are public to guests: only its type keeps strangers out.
-  await Room.create({ brandId: demo.id, slug: 'premium-lounge', name: 'Premium Lounge', context: 'group', roomType: 'premium', open: true })
+  await Room.create({
+    brandId: demo.id,
+    slug: 'premium-lounge',
+    name: 'Premium Lounge',
+    context: 'group',
+    roomType: 'premium',
+    open: true,
+  })
 })
 
 async function visit(room: string, user?: User) {

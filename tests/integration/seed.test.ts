@@ -20,13 +20,17 @@ async function grantsByEmail() {
       { model: Role, as: 'role' },
     ],
   })
-  return Object.fromEntries(grants.map((grant) => [(grant.get('user') as User).emailAddress, (grant.get('role') as Role).slug]))
+  return Object.fromEntries(
+    grants.map((grant) => [(grant.get('user') as User).emailAddress, (grant.get('role') as Role).slug]),
+  )
 }
 
 const tableCounts = async () => {
   const counts: Record<string, number> = {}
   for (const table of ['users', 'brands', 'rooms', 'role_grants', 'roles', 'permissions', 'role_permissions']) {
-    const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, { type: QueryTypes.SELECT })
+    const [row] = await db.query<{ n: number | string }>(`SELECT COUNT(*) AS n FROM ${table}`, {
+      type: QueryTypes.SELECT,
+    })
     counts[table] = Number(row!.n)
   }
   return counts
@@ -34,7 +38,13 @@ const tableCounts = async () => {
 
 describe('seedDemo', () => {
   it('creates the demo community', () => {
-    expect(brand).toMatchObject({ slug: 'demo', name: 'Hearth Demo', status: 'active', publicCommunity: true, allowSignUps: true })
+    expect(brand).toMatchObject({
+      slug: 'demo',
+      name: 'Hearth Demo',
+      status: 'active',
+      publicCommunity: true,
+      allowSignUps: true,
+    })
     expect(brand.publicAccess).toMatchObject({ hub: true, groups: true, members: false })
     expect(brand.trialEndsAt!.getTime()).toBeGreaterThan(started.getTime())
   })
@@ -58,14 +68,31 @@ describe('seedDemo', () => {
     const owner = await User.findOne({ where: { emailAddress: 'owner@demo.hearth.test' }, rejectOnEmpty: true })
     const admin = await User.findOne({ where: { emailAddress: 'admin@demo.hearth.test' }, rejectOnEmpty: true })
 
-    expect(hub).toMatchObject({ slug: 'hub', name: 'Community Hub', brandId: brand.id, context: 'group', hostId: owner.id })
+    expect(hub).toMatchObject({
+      slug: 'hub',
+      name: 'Community Hub',
+      brandId: brand.id,
+      context: 'group',
+      hostId: owner.id,
+    })
     expect(hub.members).toHaveLength(DEMO_ACCOUNTS.length)
-    expect(announcements).toMatchObject({ slug: 'announcements', name: 'Announcements', brandId: brand.id, context: 'group' })
+    expect(announcements).toMatchObject({
+      slug: 'announcements',
+      name: 'Announcements',
+      brandId: brand.id,
+      context: 'group',
+    })
     expect(announcements.coHosts).toEqual([admin.id])
   })
 
   it('creates a group and an upcoming event', async () => {
-    const groups = await Room.findAll({ where: { brandId: brand.id, context: 'group', id: { [Op.notIn]: [brand.topLevelRoomId!, brand.announcementsRoomId!] } } })
+    const groups = await Room.findAll({
+      where: {
+        brandId: brand.id,
+        context: 'group',
+        id: { [Op.notIn]: [brand.topLevelRoomId!, brand.announcementsRoomId!] },
+      },
+    })
     expect(groups.map((room) => room.slug)).toEqual(['book-club'])
 
     const events = await Room.findAll({ where: { brandId: brand.id, context: 'event' } })

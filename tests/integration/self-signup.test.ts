@@ -14,7 +14,8 @@ import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 type Reply = { initialValue: Record<string, string>; error: Record<string, string[]> }
 type Result = { intent: string; result: Reply; error: { message: string } | null }
 
-const latestCode = async (to: string) => (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!.meta.code!
+const latestCode = async (to: string) =>
+  (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!.meta.code!
 
 /** A community that takes sign-ups through a link; returns it and the link's room segment. */
 async function community(fields: Parameters<typeof makeBrand>[0] = {}) {
@@ -25,17 +26,28 @@ async function community(fields: Parameters<typeof makeBrand>[0] = {}) {
 
 const args = (path: string, params: Record<string, string>, init?: RequestInit) => routeArgs(path, params, init)
 const post = (path: string, params: Record<string, string>, fields: Record<string, string>, cookie?: string) =>
-  routeArgs(path, params, { method: 'POST', body: new URLSearchParams(fields), headers: cookie ? { Cookie: cookie } : {} })
+  routeArgs(path, params, {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  })
 
 /** Name and email, then the mailed code: the whole sign-up of a visitor. Returns the final response. */
 async function signUp(target: Awaited<ReturnType<typeof community>>, fullName: string, emailAddress: string) {
   const params = { brand: target.brand.slug, room: target.room }
-  const sent = (await selfSignupAction(post(target.path, params, { intent: 'details', fullName, emailAddress }))) as Response
+  const sent = (await selfSignupAction(
+    post(target.path, params, { intent: 'details', fullName, emailAddress }),
+  )) as Response
   expect(sent.status).toBe(302)
   expect(sent.headers.get('Location')).toBe(target.path)
   const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
-  expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({ step: 'code', emailAddress })
-  const done = (await selfSignupAction(post(target.path, params, { intent: 'verify', code: await latestCode(emailAddress) }, cookie))) as Response
+  expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({
+    step: 'code',
+    emailAddress,
+  })
+  const done = (await selfSignupAction(
+    post(target.path, params, { intent: 'verify', code: await latestCode(emailAddress) }, cookie),
+  )) as Response
   expect(done.status).toBe(302)
   return done
 }
@@ -57,13 +69,23 @@ describe('the sign-up link', () => {
     ]
     for (const params of cases) {
       expect((await thrownResponse(selfSignupLoader(args(`/${params.brand}/${params.room}`, params)))).status).toBe(404)
-      const posted = await thrownResponse(selfSignupAction(post(`/${params.brand}/${params.room}`, params, { intent: 'details', fullName: 'Ann Lee', emailAddress: 'ann@example.com' })))
+      const posted = await thrownResponse(
+        selfSignupAction(
+          post(`/${params.brand}/${params.room}`, params, {
+            intent: 'details',
+            fullName: 'Ann Lee',
+            emailAddress: 'ann@example.com',
+          }),
+        ),
+      )
       expect(posted.status).toBe(404)
     }
     expect(await OutboxMessage.count({ where: { recipient: 'ann@example.com' } })).toBe(0)
     // A renewed link retires the old one.
     await renewSignupLink(open.brand)
-    expect((await thrownResponse(selfSignupLoader(args(open.path, { brand: open.brand.slug, room: open.room })))).status).toBe(404)
+    expect(
+      (await thrownResponse(selfSignupLoader(args(open.path, { brand: open.brand.slug, room: open.room })))).status,
+    ).toBe(404)
   })
 })
 
@@ -71,15 +93,25 @@ describe('signing up through the link', () => {
   it('without moderation: the account is made, becomes a member, and lands in the community', async () => {
     const target = await community()
     const params = { brand: target.brand.slug, room: target.room }
-    expect(await selfSignupLoader(args(target.path, params))).toMatchObject({ kind: 'selfSignup', step: 'details', moderated: false, community: { name: target.brand.name } })
+    expect(await selfSignupLoader(args(target.path, params))).toMatchObject({
+      kind: 'selfSignup',
+      step: 'details',
+      moderated: false,
+      community: { name: target.brand.name },
+    })
     const done = await signUp(target, 'Ann Lee', 'ann@example.com')
     expect(done.headers.get('Location')).toBe(`/${target.brand.slug}`)
 
     const user = (await User.findOne({ where: { emailAddress: 'ann@example.com' } }))!
     expect(user).toMatchObject({ name: 'Ann Lee', verified: true })
     const memberRole = (await Role.findOne({ where: { slug: 'community-member' } }))!
-    expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id, roleId: memberRole.id } })).toBe(1)
-    expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'active', source: 'signup-link' })
+    expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id, roleId: memberRole.id } })).toBe(
+      1,
+    )
+    expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({
+      status: 'active',
+      source: 'signup-link',
+    })
     expect((await sessionStorage.getSession(done.headers.get('Set-Cookie'))).get('currentUserId')).toBe(user.id)
 
     // The code mail speaks for the community and links back to the sign-up page.
@@ -88,7 +120,9 @@ describe('signing up through the link', () => {
     expect(mail.meta.link).toMatch(new RegExp(`${target.path}$`))
 
     const cookie = cookiePair(done.headers.get('Set-Cookie')!)
-    const home = await communityLoader(args(`/${target.brand.slug}`, { brand: target.brand.slug }, { headers: { Cookie: cookie } }))
+    const home = await communityLoader(
+      args(`/${target.brand.slug}`, { brand: target.brand.slug }, { headers: { Cookie: cookie } }),
+    )
     expect(home.community.name).toBe(target.brand.name)
     // Back at the link, a member is sent in.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } })))
@@ -105,17 +139,24 @@ describe('signing up through the link', () => {
     const user = (await User.findOne({ where: { emailAddress: 'pat@example.com' } }))!
     // The member role waits with the membership: it counts once an admin approves.
     expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(1)
-    expect(await Membership.findOne({ where: { userId: user.id, brandId: target.brand.id } })).toMatchObject({ status: 'pending', source: 'signup-link' })
+    expect(await Membership.findOne({ where: { userId: user.id, brandId: target.brand.id } })).toMatchObject({
+      status: 'pending',
+      source: 'signup-link',
+    })
     expect(await permissionsHeld(user.id, target.brand.id)).toEqual(new Set())
 
     const cookie = cookiePair(done.headers.get('Set-Cookie')!)
     const signedIn = { headers: { Cookie: cookie } }
-    expect(await successfulLoader(args(`/${target.brand.slug}/signup-successful`, { brand: target.brand.slug }, signedIn))).toMatchObject({
+    expect(
+      await successfulLoader(args(`/${target.brand.slug}/signup-successful`, { brand: target.brand.slug }, signedIn)),
+    ).toMatchObject({
       status: 'pending',
       community: { name: target.brand.name },
     })
     // Pending holds no permission: the community's home stays closed (signed in: access denied).
-    const home = await thrownResponse(communityLoader(args(`/${target.brand.slug}`, { brand: target.brand.slug }, signedIn)))
+    const home = await thrownResponse(
+      communityLoader(args(`/${target.brand.slug}`, { brand: target.brand.slug }, signedIn)),
+    )
     expect(home.headers.get('Location')).toBe(`/${target.brand.slug}/access-denied?redirectTo=%2F${target.brand.slug}`)
     // Signing up again changes nothing.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, signedIn)))
@@ -132,17 +173,26 @@ describe('signing up through the link', () => {
   it('keeps bad details and refuses wrong codes, creating nothing (400)', async () => {
     const target = await community()
     const params = { brand: target.brand.slug, room: target.room }
-    const bad = await selfSignupAction(post(target.path, params, { intent: 'details', fullName: 'Ann', emailAddress: 'nope' }))
+    const bad = await selfSignupAction(
+      post(target.path, params, { intent: 'details', fullName: 'Ann', emailAddress: 'nope' }),
+    )
     expect(initOf(bad).status).toBe(400)
     const { result } = unwrap(bad) as unknown as Result
-    expect(result.error).toEqual({ fullName: ['auth:errors.fullNameRequired'], emailAddress: ['auth:errors.emailRequired'] })
+    expect(result.error).toEqual({
+      fullName: ['auth:errors.fullNameRequired'],
+      emailAddress: ['auth:errors.emailRequired'],
+    })
     expect(result.initialValue).toMatchObject({ fullName: 'Ann', emailAddress: 'nope' })
     expect(await OutboxMessage.count({ where: { recipient: 'nope' } })).toBe(0)
 
-    const sent = (await selfSignupAction(post(target.path, params, { intent: 'details', fullName: 'Wes Wrong', emailAddress: 'wes@example.com' }))) as Response
+    const sent = (await selfSignupAction(
+      post(target.path, params, { intent: 'details', fullName: 'Wes Wrong', emailAddress: 'wes@example.com' }),
+    )) as Response
     const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
     const code = await latestCode('wes@example.com')
-    const wrong = await selfSignupAction(post(target.path, params, { intent: 'verify', code: code === '000000' ? '111111' : '000000' }, cookie))
+    const wrong = await selfSignupAction(
+      post(target.path, params, { intent: 'verify', code: code === '000000' ? '111111' : '000000' }, cookie),
+    )
     expect(initOf(wrong).status).toBe(400)
     expect((unwrap(wrong) as unknown as Result).error?.message).toBe('auth:errors.invalidCode')
     const empty = await selfSignupAction(post(target.path, params, { intent: 'verify', code: '' }, cookie))
@@ -152,14 +202,22 @@ describe('signing up through the link', () => {
 
     // Start over forgets the code.
     const over = (await selfSignupAction(post(target.path, params, { intent: 'cancel' }, cookie))) as Response
-    expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookiePair(over.headers.get('Set-Cookie')!) } }))).toMatchObject({ step: 'details' })
+    expect(
+      await selfSignupLoader(
+        args(target.path, params, { headers: { Cookie: cookiePair(over.headers.get('Set-Cookie')!) } }),
+      ),
+    ).toMatchObject({ step: 'details' })
   })
 
   it('sends an existing account to sign in instead, and mails nothing', async () => {
     const target = await community()
     await makeUser({ emailAddress: 'old@example.com' })
     const result = await selfSignupAction(
-      post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'details', fullName: 'Old Timer', emailAddress: 'old@example.com' }),
+      post(
+        target.path,
+        { brand: target.brand.slug, room: target.room },
+        { intent: 'details', fullName: 'Old Timer', emailAddress: 'old@example.com' },
+      ),
     )
     expect(initOf(result).status).toBe(400)
     expect((unwrap(result) as unknown as Result).error?.message).toBe('auth:errors.accountExists')
@@ -170,11 +228,20 @@ describe('signing up through the link', () => {
     const first = await community()
     const second = await community()
     const sent = (await selfSignupAction(
-      post(first.path, { brand: first.brand.slug, room: first.room }, { intent: 'details', fullName: 'Cross Over', emailAddress: 'cross@example.com' }),
+      post(
+        first.path,
+        { brand: first.brand.slug, room: first.room },
+        { intent: 'details', fullName: 'Cross Over', emailAddress: 'cross@example.com' },
+      ),
     )) as Response
     const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
     const elsewhere = (await selfSignupAction(
-      post(second.path, { brand: second.brand.slug, room: second.room }, { intent: 'verify', code: await latestCode('cross@example.com') }, cookie),
+      post(
+        second.path,
+        { brand: second.brand.slug, room: second.room },
+        { intent: 'verify', code: await latestCode('cross@example.com') },
+        cookie,
+      ),
     )) as Response
     expect(elsewhere.headers.get('Location')).toBe(second.path)
     expect(await User.count({ where: { emailAddress: 'cross@example.com' } })).toBe(0)
@@ -187,7 +254,10 @@ describe('joining while signed in', () => {
     const params = { brand: target.brand.slug, room: target.room }
     const user = await makeUser({ name: 'Jo Joiner' })
     const cookie = await signedInCookie(user.id)
-    expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({ step: 'join', signedInAs: 'Jo Joiner' })
+    expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({
+      step: 'join',
+      signedInAs: 'Jo Joiner',
+    })
     const joined = (await selfSignupAction(post(target.path, params, { intent: 'join' }, cookie))) as Response
     expect(joined.headers.get('Location')).toBe(`/${target.brand.slug}`)
     expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(1)
@@ -198,10 +268,16 @@ describe('joining while signed in', () => {
     const user = await makeUser()
     await Membership.create({ brandId: target.brand.id, userId: user.id, status: 'rejected' })
     const cookie = await signedInCookie(user.id)
-    const joined = (await selfSignupAction(post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'join' }, cookie))) as Response
+    const joined = (await selfSignupAction(
+      post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'join' }, cookie),
+    )) as Response
     expect(joined.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
     expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'rejected' })
-    expect(await successfulLoader(args('/x/signup-successful', { brand: target.brand.slug }, { headers: { Cookie: cookie } }))).toMatchObject({ status: 'rejected' })
+    expect(
+      await successfulLoader(
+        args('/x/signup-successful', { brand: target.brand.slug }, { headers: { Cookie: cookie } }),
+      ),
+    ).toMatchObject({ status: 'rejected' })
   })
 })
 
@@ -210,10 +286,16 @@ describe('the outcome pages', () => {
     const target = await community()
     const member = await makeUser()
     await grantRole(member, target.brand)
-    const inside = await thrownResponse(successfulLoader(args('/x', { brand: target.brand.slug }, { headers: { Cookie: await signedInCookie(member.id) } })))
+    const inside = await thrownResponse(
+      successfulLoader(
+        args('/x', { brand: target.brand.slug }, { headers: { Cookie: await signedInCookie(member.id) } }),
+      ),
+    )
     expect(inside.headers.get('Location')).toBe(`/${target.brand.slug}`)
     expect(await successfulLoader(args('/x', { brand: target.brand.slug }))).toMatchObject({ status: 'none' })
-    expect((await thrownResponse(successfulLoader(args('/x', { brand: 'nowhere' })))).headers.get('Location')).toBe('/community-not-found')
+    expect((await thrownResponse(successfulLoader(args('/x', { brand: 'nowhere' })))).headers.get('Location')).toBe(
+      '/community-not-found',
+    )
   })
 
   it('signin-error retries sign-in towards a path on this site only', async () => {
@@ -224,10 +306,14 @@ describe('the outcome pages', () => {
       community: target.brand.name,
       retryUrl: `/sign-in?redirectTo=${encodeURIComponent(`/${slug}`)}`,
     })
-    expect(await signinErrorLoader(args(`/${slug}/signin-error?redirectTo=/${slug}/groups`, { brand: slug }))).toMatchObject({
+    expect(
+      await signinErrorLoader(args(`/${slug}/signin-error?redirectTo=/${slug}/groups`, { brand: slug })),
+    ).toMatchObject({
       retryUrl: `/sign-in?redirectTo=${encodeURIComponent(`/${slug}/groups`)}`,
     })
-    expect(await signinErrorLoader(args(`/${slug}/signin-error?redirectTo=//evil.example`, { brand: slug }))).toMatchObject({
+    expect(
+      await signinErrorLoader(args(`/${slug}/signin-error?redirectTo=//evil.example`, { brand: slug })),
+    ).toMatchObject({
       retryUrl: `/sign-in?redirectTo=${encodeURIComponent(`/${slug}`)}`,
     })
   })

@@ -50,7 +50,8 @@ async function newCode(to: string, channel: 'mail' | 'sms'): Promise<string> {
   return row.meta.code!
 }
 
-const unseen = async (to: string) => (await OutboxMessage.findAll({ where: { recipient: to } })).filter((row) => !seen.has(row.id)).length
+const unseen = async (to: string) =>
+  (await OutboxMessage.findAll({ where: { recipient: to } })).filter((row) => !seen.has(row.id)).length
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 function expectRedirect(outcome: Outcome) {
@@ -84,8 +85,16 @@ describe('the settings page shows the addresses', () => {
     const user = await newUser('+14155550132')
     const page = await (await Browser.signedIn(user.id)).load()
     expect(page.status).toBe(200)
-    expect(page.data.contact).toMatchObject({ emailAddress: user.emailAddress, phoneNumber: '+1 415 555 0132', pending: null, defaultCountry: 'US' })
-    expect(page.data.contact.countries.slice(0, 2).map((country: { code: string }) => country.code)).toEqual(['US', 'CA'])
+    expect(page.data.contact).toMatchObject({
+      emailAddress: user.emailAddress,
+      phoneNumber: '+1 415 555 0132',
+      pending: null,
+      defaultCountry: 'US',
+    })
+    expect(page.data.contact.countries.slice(0, 2).map((country: { code: string }) => country.code)).toEqual([
+      'US',
+      'CA',
+    ])
     expect(page.data.contact.constraints.email.emailAddress).toMatchObject({ required: true })
     expect(page.data.contact.constraints.code.code).toMatchObject({ required: true })
   })
@@ -131,12 +140,17 @@ describe('changing the email address', () => {
     expect(after.data.contact).toMatchObject({ emailAddress: 'new.casey@example.test', pending: null })
     // The strategy's keys are gone, so nothing is left for sign-up to pick up.
     const session = await browser.session()
-    for (const key of ['verify:email', 'verify:otp', 'verify:identifier', 'contact:change'] as const) expect(session.has(key as never)).toBe(false)
+    for (const key of ['verify:email', 'verify:otp', 'verify:identifier', 'contact:change'] as const)
+      expect(session.has(key as never)).toBe(false)
   })
 
   it('refuses an empty or malformed address', async () => {
     const browser = await Browser.signedIn((await newUser()).id)
-    expectFieldError(await browser.post({ intent: 'email', emailAddress: '   ' }), 'email', 'account:errors.emailInvalid')
+    expectFieldError(
+      await browser.post({ intent: 'email', emailAddress: '   ' }),
+      'email',
+      'account:errors.emailInvalid',
+    )
     expectFieldError(await browser.post({ intent: 'email' }), 'email', 'account:errors.emailRequired')
     const malformed = await browser.post({ intent: 'email', emailAddress: 'casey@' })
     expectFieldError(malformed, 'email', 'account:errors.emailInvalid')
@@ -147,13 +161,22 @@ describe('changing the email address', () => {
   it('refuses the current address, whatever its case and spaces: "This is already your email address."', async () => {
     const user = await newUser()
     const browser = await Browser.signedIn(user.id)
-    expectFieldError(await browser.post({ intent: 'email', emailAddress: ` ${user.emailAddress!.toUpperCase()} ` }), 'email', 'account:errors.emailSame')
+    expectFieldError(
+      await browser.post({ intent: 'email', emailAddress: ` ${user.emailAddress!.toUpperCase()} ` }),
+      'email',
+      'account:errors.emailSame',
+    )
     expect(await unseen(user.emailAddress!)).toBe(0)
   })
 
   it("refuses another account's address (409) and sends it nothing", async () => {
     const browser = await Browser.signedIn((await newUser()).id)
-    expectFieldError(await browser.post({ intent: 'email', emailAddress: 'TAKEN@example.test' }), 'email', 'account:errors.emailTaken', 409)
+    expectFieldError(
+      await browser.post({ intent: 'email', emailAddress: 'TAKEN@example.test' }),
+      'email',
+      'account:errors.emailTaken',
+      409,
+    )
     expect(await unseen('taken@example.test')).toBe(0)
   })
 
@@ -215,14 +238,39 @@ describe('changing the phone number', () => {
   it('refuses an empty number, one that is not a valid mobile, the current one, and one another account has', async () => {
     const user = await newUser('+14155550177')
     const browser = await Browser.signedIn(user.id)
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: '', country: 'US' }), 'phone', 'account:errors.phoneRequired')
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: '12345', country: 'US' }), 'phone', 'account:errors.phoneInvalid')
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: 'call me', country: 'US' }), 'phone', 'account:errors.phoneInvalid')
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: '', country: 'US' }),
+      'phone',
+      'account:errors.phoneRequired',
+    )
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: '12345', country: 'US' }),
+      'phone',
+      'account:errors.phoneInvalid',
+    )
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: 'call me', country: 'US' }),
+      'phone',
+      'account:errors.phoneInvalid',
+    )
     // A UK landline cannot receive the code.
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: '020 7946 0018', country: 'GB' }), 'phone', 'account:errors.phoneInvalid')
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: '020 7946 0018', country: 'GB' }),
+      'phone',
+      'account:errors.phoneInvalid',
+    )
     // The same number typed another way.
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: '(415) 555-0177', country: 'US' }), 'phone', 'account:errors.phoneSame')
-    expectFieldError(await browser.post({ intent: 'phone', phoneNumber: '+44 7400 654321', country: 'US' }), 'phone', 'account:errors.phoneTaken', 409)
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: '(415) 555-0177', country: 'US' }),
+      'phone',
+      'account:errors.phoneSame',
+    )
+    expectFieldError(
+      await browser.post({ intent: 'phone', phoneNumber: '+44 7400 654321', country: 'US' }),
+      'phone',
+      'account:errors.phoneTaken',
+      409,
+    )
     const kept = await browser.post({ intent: 'phone', phoneNumber: '12345', country: 'GB' })
     expect(kept.data.result.initialValue).toMatchObject({ phoneNumber: '12345', country: 'GB' })
     expect(await unseen(taken.phoneNumber!)).toBe(0)
@@ -267,7 +315,9 @@ describe('the code step', () => {
     expectRedirect(await browser.post({ intent: 'email', emailAddress: 'guessed@example.test' }))
     const code = await newCode('guessed@example.test', 'mail')
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await browser.post({ intent: 'contact-verify', code: wrong(code) })).data.result.error.code).toEqual([INVALID_CODE])
+      expect((await browser.post({ intent: 'contact-verify', code: wrong(code) })).data.result.error.code).toEqual([
+        INVALID_CODE,
+      ])
     }
     const late = await browser.post({ intent: 'contact-verify', code })
     expect(late.status).toBe(400)
@@ -325,7 +375,8 @@ describe('rate limits', () => {
     const browser = await Browser.signedIn(user.id)
     expectRedirect(await browser.post({ intent: 'email', emailAddress: 'checks@example.test' }))
     const code = await newCode('checks@example.test', 'mail')
-    for (let check = 0; check < LIMITS.verificationsPerAddress.max; check++) await hit(LIMITS.verificationsPerAddress, browser.address)
+    for (let check = 0; check < LIMITS.verificationsPerAddress.max; check++)
+      await hit(LIMITS.verificationsPerAddress, browser.address)
     const refused = await browser.post({ intent: 'contact-verify', code })
     expect(refused.status).toBe(429)
     expect(refused.data.error.message).toBe('auth:errors.tooMany')

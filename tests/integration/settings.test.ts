@@ -12,7 +12,10 @@ import { pngDeclaring, solidImage } from '../support/images'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 import { flashOf } from '../support/flash'
 
-type Reply = { intent: string; result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+type Reply = {
+  intent: string
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+}
 
 let user: User
 let cookie: string
@@ -37,7 +40,8 @@ const GOOD_PROFILE = {
   preferenceShowEmailAddress: 'on',
 }
 
-const load = async (headers: Record<string, string> = { Cookie: cookie }) => loader(routeArgs('/me/settings', {}, { headers }))
+const load = async (headers: Record<string, string> = { Cookie: cookie }) =>
+  loader(routeArgs('/me/settings', {}, { headers }))
 const post = (fields: Record<string, string>, headers: Record<string, string> = { Cookie: cookie }) =>
   action(formPost('/me/settings', fields, headers))
 
@@ -73,7 +77,8 @@ function expectRedirect(result: unknown, location: string) {
   return response
 }
 
-const avatarFiles = (userId: string) => (existsSync(AVATAR_DIR) ? readdirSync(AVATAR_DIR).filter((file) => file.startsWith(`${userId}-`)) : [])
+const avatarFiles = (userId: string) =>
+  existsSync(AVATAR_DIR) ? readdirSync(AVATAR_DIR).filter((file) => file.startsWith(`${userId}-`)) : []
 
 beforeAll(async () => {
   user = await makeUser({ name: 'Mia Member', emailAddress: 'mia@example.test' })
@@ -181,7 +186,12 @@ describe('/me/settings action: profile', () => {
     ['an address with spaces', { twitterUrl: 'https://twitter .com/mia' }, 'twitterUrl', 'account:errors.urlInvalid'],
     ['an overlong about', { about: 'x'.repeat(2001) }, 'about', 'account:errors.tooLong'],
     ['an unknown language', { preferredLanguage: 'fr' }, 'preferredLanguage', 'account:errors.languageInvalid'],
-    ['a flag that is not a checkbox value', { preferenceShowPhoneNumber: 'maybe' }, 'preferenceShowPhoneNumber', 'account:errors.flagInvalid'],
+    [
+      'a flag that is not a checkbox value',
+      { preferenceShowPhoneNumber: 'maybe' },
+      'preferenceShowPhoneNumber',
+      'account:errors.flagInvalid',
+    ],
   ])('refuses %s with 400, its message, and the typed values kept', async (_, change, field, message) => {
     const before = await User.findByPk(user.id, { raw: true })
     const fields = { ...GOOD_PROFILE, company: 'Typed Co', ...change }
@@ -197,7 +207,9 @@ describe('/me/settings action: profile', () => {
   })
 
   it('reports every bad field at once', async () => {
-    const reply = rejected(await post({ intent: 'profile', name: 'Mia', websiteUrl: 'nope', linkedinUrl: 'mailto:x@y.z' }))
+    const reply = rejected(
+      await post({ intent: 'profile', name: 'Mia', websiteUrl: 'nope', linkedinUrl: 'mailto:x@y.z' }),
+    )
     expect(reply.result.error).toEqual({
       name: ['account:errors.nameFull'],
       websiteUrl: ['account:errors.urlInvalid'],
@@ -213,7 +225,10 @@ describe('/me/settings action: profile', () => {
 
 describe('/me/settings action: picture', () => {
   it('stores a real PNG as a 256×256 PNG under /uploads/avatars, and replaces the old one', async () => {
-    const first = expectRedirect(await upload(new File([await pngOf(600, 400)], 'me.png', { type: 'image/png' })), '/me/settings')
+    const first = expectRedirect(
+      await upload(new File([await pngOf(600, 400)], 'me.png', { type: 'image/png' })),
+      '/me/settings',
+    )
     expect(first.headers.get('Set-Cookie')).toBeTruthy()
     await user.reload()
     expect(user.avatar).toMatch(new RegExp(`^/uploads/avatars/${user.id}-[0-9a-f]{24}\\.png$`))
@@ -260,7 +275,10 @@ describe('/me/settings action: picture', () => {
   })
 
   it('takes a WebP picture (and a GIF), named whatever, stored as a 256×256 PNG', async () => {
-    for (const [format, name] of [['webp', 'me.png'], ['gif', 'me.gif']] as const) {
+    for (const [format, name] of [
+      ['webp', 'me.png'],
+      ['gif', 'me.gif'],
+    ] as const) {
       const bytes = new Uint8Array(await solidImage(format, 300, 200))
       expect(sniffImage(bytes)).toBe(format)
       const before = user.avatar
@@ -316,13 +334,19 @@ describe('/me/settings action: delete account', () => {
     const personal = await makePersonalRoom(brand, doomed)
     const group = await makeRoom(brand, { hostId: doomed.id })
     const doomedCookie = await signedInCookie(doomed.id)
-    expectRedirect(await upload(new File([await pngOf(40, 40)], 'a.png', { type: 'image/png' }), { Cookie: doomedCookie }), '/me/settings')
+    expectRedirect(
+      await upload(new File([await pngOf(40, 40)], 'a.png', { type: 'image/png' }), { Cookie: doomedCookie }),
+      '/me/settings',
+    )
     await doomed.reload()
     const avatarFile = join(AVATAR_DIR, doomed.avatar!.split('/').pop()!)
     expect(existsSync(avatarFile)).toBe(true)
 
     // The address is compared trimmed and case-insensitively.
-    const response = expectRedirect(await post({ intent: 'delete', confirmation: '  DORA@example.test ' }, { Cookie: doomedCookie }), '/')
+    const response = expectRedirect(
+      await post({ intent: 'delete', confirmation: '  DORA@example.test ' }, { Cookie: doomedCookie }),
+      '/',
+    )
     expect(response.headers.get('Set-Cookie')).toMatch(/Expires=Thu, 01 Jan 1970/)
     expect(await User.findByPk(doomed.id)).toBeNull()
     expect(await RoleGrant.count({ where: { userId: doomed.id } })).toBe(0)
@@ -338,10 +362,16 @@ describe('/me/settings action: delete account', () => {
     const doomed = await makeUser({ emailAddress: 'dan@example.test' })
     const other = await makeUser({ name: 'Ola Other' })
     const both = await signedInCookie(doomed.id, other.id)
-    const response = expectRedirect(await post({ intent: 'delete', confirmation: 'dan@example.test' }, { Cookie: both }), '/')
+    const response = expectRedirect(
+      await post({ intent: 'delete', confirmation: 'dan@example.test' }, { Cookie: both }),
+      '/',
+    )
     expect(cookiePair(response.headers.get('Set-Cookie')!)).toBe(both)
     const row = await Session.findByPk(cookieSessionId(both), { rejectOnEmpty: true })
-    expect(row.data).toMatchObject({ currentUserId: other.id, identities: [expect.objectContaining({ userId: other.id })] })
+    expect(row.data).toMatchObject({
+      currentUserId: other.id,
+      identities: [expect.objectContaining({ userId: other.id })],
+    })
     expect((row.data.identities as unknown[]).length).toBe(1)
     expect(unwrap(await load({ Cookie: both })).profile.name).toBe('Ola Other')
   })
@@ -381,7 +411,9 @@ describe('/me/settings action: my room', () => {
   it('refuses a forged value with 400 and changes nothing', async () => {
     const host = await makeUser()
     const room = await makePersonalRoom(await makeBrand(), host, { waitingRoom: true })
-    const reply = rejected(await post({ intent: 'room', waitingRoom: 'maybe' }, { Cookie: await signedInCookie(host.id) }))
+    const reply = rejected(
+      await post({ intent: 'room', waitingRoom: 'maybe' }, { Cookie: await signedInCookie(host.id) }),
+    )
     expect(reply.status).toBe(400)
     expect(reply.intent).toBe('room')
     expect((await room.reload()).waitingRoom).toBe(true)

@@ -39,7 +39,16 @@ async function stored(row: OutboxMessage) {
 
 describe('sendSignInCode', () => {
   it("escapes the community's name in the HTML part and keeps it plain in the subject and text", async () => {
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en', brand: HOSTILE }))
+    const row = await stored(
+      await sendSignInCode({
+        channel: 'mail',
+        to: 'a@example.test',
+        code: CODE,
+        link: LINK,
+        language: 'en',
+        brand: HOSTILE,
+      }),
+    )
     expect(row.subject).toBe(`Your <b>&"Club"</b> sign-in code: ${CODE}`)
     expect(row.text).toContain('Sign in to <b>&"Club"</b>')
     expect(row.html).toContain(`Sign in to ${HOSTILE_ESCAPED}</h1>`)
@@ -50,7 +59,14 @@ describe('sendSignInCode', () => {
 
   it('sends that escaped HTML through SMTP too', async () => {
     env.SMTP_URL = smtp.url
-    await sendSignInCode({ channel: 'mail', to: 'escaped@example.test', code: CODE, link: LINK, language: 'es', brand: HOSTILE })
+    await sendSignInCode({
+      channel: 'mail',
+      to: 'escaped@example.test',
+      code: CODE,
+      link: LINK,
+      language: 'es',
+      brand: HOSTILE,
+    })
     const mail = await smtp.waitForMessage('escaped@example.test')
     expect(mail.subject).toBe(`Tu código de acceso a <b>&"Club"</b>: ${CODE}`)
     expect(mail.html).toContain(`Inicia sesión en ${HOSTILE_ESCAPED}</h1>`)
@@ -58,7 +74,16 @@ describe('sendSignInCode', () => {
   })
 
   it("paints the button in the community's primary colour and font", async () => {
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en', brand: HOSTILE }))
+    const row = await stored(
+      await sendSignInCode({
+        channel: 'mail',
+        to: 'a@example.test',
+        code: CODE,
+        link: LINK,
+        language: 'en',
+        brand: HOSTILE,
+      }),
+    )
     expect(row.html).toContain('<td style="border-radius:6px;background:#0a7d5a;">')
     expect(row.html).toContain('color:#fafafa;')
     expect(row.html).toContain("font-family:'Inter',Roboto")
@@ -66,8 +91,14 @@ describe('sendSignInCode', () => {
   })
 
   it('falls back to the default colours and font when the community gives values that are not safe', async () => {
-    const brand = { name: 'Club', themeColors: { primary: 'red;background:url(https://evil.test/x)', onPrimary: '#000' }, fontBase: "x';}" }
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en', brand }))
+    const brand = {
+      name: 'Club',
+      themeColors: { primary: 'red;background:url(https://evil.test/x)', onPrimary: '#000' },
+      fontBase: "x';}",
+    }
+    const row = await stored(
+      await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en', brand }),
+    )
     expect(row.html).toContain(`background:${DEFAULT_THEME.primary};`)
     expect(row.html).toContain(`color:${DEFAULT_THEME.onPrimary};`)
     expect(row.html).not.toContain('evil.test')
@@ -76,13 +107,24 @@ describe('sendSignInCode', () => {
   })
 
   it('uses the default colours without a brand, and the community name Hearth', async () => {
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en', brand: null }))
+    const row = await stored(
+      await sendSignInCode({
+        channel: 'mail',
+        to: 'a@example.test',
+        code: CODE,
+        link: LINK,
+        language: 'en',
+        brand: null,
+      }),
+    )
     expect(row.subject).toBe(`Your Hearth sign-in code: ${CODE}`)
     expect(row.html).toContain(`background:${DEFAULT_THEME.primary};`)
   })
 
   it('states the code, its expiry, the link and the ignore line in text and HTML', async () => {
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en' }))
+    const row = await stored(
+      await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'en' }),
+    )
     expect(row.text).toBe(
       [
         'Sign in to Hearth',
@@ -108,13 +150,24 @@ describe('sendSignInCode', () => {
   })
 
   it('reads a language Hearth does not speak as English', async () => {
-    const row = await stored(await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'fr' }))
+    const row = await stored(
+      await sendSignInCode({ channel: 'mail', to: 'a@example.test', code: CODE, link: LINK, language: 'fr' }),
+    )
     expect(row.subject).toBe(`Your Hearth sign-in code: ${CODE}`)
     expect(row.html).toContain('<html lang="en">')
   })
 
   it('writes one short SMS line', async () => {
-    const row = await stored(await sendSignInCode({ channel: 'sms', to: '+15550001111', code: CODE, link: LINK, language: 'en', brand: HOSTILE }))
+    const row = await stored(
+      await sendSignInCode({
+        channel: 'sms',
+        to: '+15550001111',
+        code: CODE,
+        link: LINK,
+        language: 'en',
+        brand: HOSTILE,
+      }),
+    )
     expect(row.text).toBe(`${CODE} is your <b>&"Club"</b> sign-in code. It expires in 10 minutes.`)
     expect(row.subject).toBeNull()
     expect(row.html).toBeNull()
@@ -152,16 +205,28 @@ describe('sendMagicLink', () => {
   })
 
   it('sends the link in one SMS line', async () => {
-    const generic = await stored(await sendMagicLink({ channel: 'sms', to: '+15550001111', link: LINK, language: 'es', brand: { name: 'Club' } }))
+    const generic = await stored(
+      await sendMagicLink({ channel: 'sms', to: '+15550001111', link: LINK, language: 'es', brand: { name: 'Club' } }),
+    )
     expect(generic.text).toBe(`Abre el enlace para continuar en Club: ${LINK} Caduca en 24 horas.`)
-    const custom = await stored(await sendMagicLink({ channel: 'sms', to: '+15550001111', link: LINK, language: 'en', message: 'Visit your room:' }))
+    const custom = await stored(
+      await sendMagicLink({
+        channel: 'sms',
+        to: '+15550001111',
+        link: LINK,
+        language: 'en',
+        message: 'Visit your room:',
+      }),
+    )
     expect(custom.text).toBe(`Visit your room: ${LINK}`)
     expect(custom.meta).toEqual({ link: LINK })
   })
 
   it('keeps the link out of the stored row when a transport sends it', async () => {
     env.SMTP_URL = smtp.url
-    const row = await stored(await sendMagicLink({ channel: 'mail', to: 'link@example.test', link: LINK, language: 'en' }))
+    const row = await stored(
+      await sendMagicLink({ channel: 'mail', to: 'link@example.test', link: LINK, language: 'en' }),
+    )
     const mail = await smtp.waitForMessage('link@example.test')
     expect(mail.text).toContain(LINK)
     expect(row.status).toBe('sent')

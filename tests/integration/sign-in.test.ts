@@ -8,7 +8,14 @@ import { createHash } from 'node:crypto'
 import { AuthCode, OutboxMessage, RateLimit, Session, User } from '#app/lib/platform/db.server'
 import { env } from '#app/lib/platform/env.server'
 import { LIMITS } from '#app/lib/platform/rate-limit.server'
-import { afterSignIn, endIdentity, getSession, sessionCookie, sessionStorage, viewer } from '#app/lib/http/session.server'
+import {
+  afterSignIn,
+  endIdentity,
+  getSession,
+  sessionCookie,
+  sessionStorage,
+  viewer,
+} from '#app/lib/http/session.server'
 import { action as accountAction } from '#app/routes/resources.account'
 import { action, loader } from '#app/routes/sign-in/route'
 import { seedDemo } from '#models/seed'
@@ -98,7 +105,12 @@ function expectInvalidCode(outcome: Outcome) {
 }
 
 /** Asks for a code for `identifier` and returns it, from the outbox. */
-async function sendCode(browser: Browser, identifier: string, redirectTo = '/demo', extra: Record<string, string> = {}) {
+async function sendCode(
+  browser: Browser,
+  identifier: string,
+  redirectTo = '/demo',
+  extra: Record<string, string> = {},
+) {
   const sent = await browser.post({ intent: 'send', identifier, redirectTo, ...extra })
   expectRedirect(sent, `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`)
   expect(browser.cookie).toMatch(/^__session=/)
@@ -108,7 +120,10 @@ async function sendCode(browser: Browser, identifier: string, redirectTo = '/dem
 async function signIn(browser: Browser, identifier: string, redirectTo = '/demo') {
   await sendCode(browser, identifier, redirectTo)
   const code = await newCode(identifier)
-  expectRedirect(await browser.post({ intent: 'verify', code, redirectTo }), `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`)
+  expectRedirect(
+    await browser.post({ intent: 'verify', code, redirectTo }),
+    `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`,
+  )
   return browser.load(`/sign-in?redirectTo=${encodeURIComponent(redirectTo)}`)
 }
 
@@ -177,20 +192,23 @@ describe('the identifier step', () => {
     ['neither email nor phone', 'owner', 'auth:errors.identifierInvalid'],
     ['a landline-length number that is no phone', '12345', 'auth:errors.identifierInvalid'],
     ['too long', `${'a'.repeat(320)}@example.test`, 'auth:errors.identifierInvalid'],
-  ])('refuses an identifier that is %s with 400 and a field error, sending nothing', async (_case, identifier, message) => {
-    const browser = new Browser()
-    const before = await OutboxMessage.count()
-    const outcome = await browser.post({ intent: 'send', identifier, redirectTo: '/demo' })
-    expect(outcome.status).toBe(400)
-    expect(outcome.data.intent).toBe('send')
-    expect(outcome.data.error).toBeNull()
-    expect(outcome.data.result.error).toEqual({ identifier: [message] })
-    // What was typed comes back for the form (conform leaves an empty field out).
-    if (identifier) expect(outcome.data.result.initialValue.identifier).toBe(identifier)
-    expect(await OutboxMessage.count()).toBe(before)
-    expect(await RateLimit.count({ where: { key: `rl:${LIMITS.codesPerAddress.name}:${browser.address}` } })).toBe(0)
-    expect((await browser.load()).data.pending).toBeNull()
-  })
+  ])(
+    'refuses an identifier that is %s with 400 and a field error, sending nothing',
+    async (_case, identifier, message) => {
+      const browser = new Browser()
+      const before = await OutboxMessage.count()
+      const outcome = await browser.post({ intent: 'send', identifier, redirectTo: '/demo' })
+      expect(outcome.status).toBe(400)
+      expect(outcome.data.intent).toBe('send')
+      expect(outcome.data.error).toBeNull()
+      expect(outcome.data.result.error).toEqual({ identifier: [message] })
+      // What was typed comes back for the form (conform leaves an empty field out).
+      if (identifier) expect(outcome.data.result.initialValue.identifier).toBe(identifier)
+      expect(await OutboxMessage.count()).toBe(before)
+      expect(await RateLimit.count({ where: { key: `rl:${LIMITS.codesPerAddress.name}:${browser.address}` } })).toBe(0)
+      expect((await browser.load()).data.pending).toBeNull()
+    },
+  )
 })
 
 describe('the code step', () => {
@@ -216,12 +234,16 @@ describe('the code step', () => {
     expect(await Session.findByPk(pendingId!)).toBeNull()
     const row = await Session.findByPk(signedInId!, { rejectOnEmpty: true })
     expect(row.data.currentUserId).toBe(owner.id)
-    expect(row.data.identities).toEqual([{ userId: owner.id, signedInAt: expect.any(String), expiresAt: expect.any(String) }])
+    expect(row.data.identities).toEqual([
+      { userId: owner.id, signedInAt: expect.any(String), expiresAt: expect.any(String) },
+    ])
     // Nothing of the sign-in in progress is carried into the new session.
     for (const key of ['auth:email', 'auth:otp', 'user']) expect(row.data).not.toHaveProperty(key)
 
     // And the rest of the site sees the user.
-    const seenBy = await viewer(new Request('http://localhost/demo', { headers: { Cookie: browser.cookie! } }), { cache: new Map() } as never)
+    const seenBy = await viewer(new Request('http://localhost/demo', { headers: { Cookie: browser.cookie! } }), {
+      cache: new Map(),
+    } as never)
     expect(seenBy.user?.id).toBe(owner.id)
     expect(seenBy.accounts.map((account) => account.name)).toEqual(['Olivia Owner'])
   })
@@ -230,7 +252,10 @@ describe('the code step', () => {
     const browser = new Browser()
     await sendCode(browser, MIA)
     const code = await newCode(MIA)
-    expectRedirect(await browser.post({ intent: 'verify', code: ` ${code} `, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    expectRedirect(
+      await browser.post({ intent: 'verify', code: ` ${code} `, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
   })
 
   it.each([
@@ -246,7 +271,9 @@ describe('the code step', () => {
       expect(outcome.status).toBe(400)
       expect(outcome.data.error).toBeNull()
       // zod's "required" message is for a missing field; an empty one fails the length check.
-      expect(outcome.data.result.error.code).toEqual([typed === '' ? expect.stringMatching(/^auth:errors\.code(Required|Length)$/) : message])
+      expect(outcome.data.result.error.code).toEqual([
+        typed === '' ? expect.stringMatching(/^auth:errors\.code(Required|Length)$/) : message,
+      ])
     }
     expectRedirect(await browser.post({ intent: 'verify', code, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
   })
@@ -278,20 +305,27 @@ describe('the code step', () => {
     const replay = new Browser()
     replay.cookie = (await sessionCookie.serialize(copy.id)).split(';')[0]!
     expectInvalidCode(await replay.post({ intent: 'verify', code, redirectTo: '/demo' }))
-    expect((await getSession(new Request('http://localhost/', { headers: { Cookie: replay.cookie } }))).get('user')).toBeUndefined()
+    expect(
+      (await getSession(new Request('http://localhost/', { headers: { Cookie: replay.cookie } }))).get('user'),
+    ).toBeUndefined()
   })
 
   it('lets 4 wrong codes pass but the 5th kills the code: the right one then fails too', async () => {
     const lucky = new Browser()
     await sendCode(lucky, MIA)
     const luckyCode = await newCode(MIA)
-    for (let i = 0; i < 4; i++) expectInvalidCode(await lucky.post({ intent: 'verify', code: wrong(luckyCode), redirectTo: '/demo' }))
-    expectRedirect(await lucky.post({ intent: 'verify', code: luckyCode, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    for (let i = 0; i < 4; i++)
+      expectInvalidCode(await lucky.post({ intent: 'verify', code: wrong(luckyCode), redirectTo: '/demo' }))
+    expectRedirect(
+      await lucky.post({ intent: 'verify', code: luckyCode, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
 
     const unlucky = new Browser()
     await sendCode(unlucky, MIA)
     const code = await newCode(MIA)
-    for (let i = 0; i < 5; i++) expectInvalidCode(await unlucky.post({ intent: 'verify', code: wrong(code), redirectTo: '/demo' }))
+    for (let i = 0; i < 5; i++)
+      expectInvalidCode(await unlucky.post({ intent: 'verify', code: wrong(code), redirectTo: '/demo' }))
     expectInvalidCode(await unlucky.post({ intent: 'verify', code, redirectTo: '/demo' }))
     expectInvalidCode(await unlucky.post({ intent: 'verify', code, redirectTo: '/demo' }))
     expect(await unlucky.load()).toMatchObject({ status: 200, data: { pending: MIA } })
@@ -299,7 +333,10 @@ describe('the code step', () => {
     // A new code is the way out.
     expectRedirect(await unlucky.post({ intent: 'resend', redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
     const fresh = await newCode(MIA)
-    expectRedirect(await unlucky.post({ intent: 'verify', code: fresh, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    expectRedirect(
+      await unlucky.post({ intent: 'verify', code: fresh, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
   })
 
   it('refuses an expired code', async () => {
@@ -318,7 +355,10 @@ describe('the code step', () => {
     const second = await newCode(ADMIN)
     expect((await browser.load()).data.pending).toBe(ADMIN)
     if (first !== second) expectInvalidCode(await browser.post({ intent: 'verify', code: first, redirectTo: '/demo' }))
-    expectRedirect(await browser.post({ intent: 'verify', code: second, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    expectRedirect(
+      await browser.post({ intent: 'verify', code: second, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
     expectRedirect(await browser.load('/sign-in?redirectTo=%2Fdemo'), '/demo')
   })
 
@@ -366,8 +406,12 @@ describe('the code step', () => {
     expect(await unseen(ADMIN)).toBe(0)
     const miaCode = await newCode(MIA)
     expect((await browser.load()).data.pending).toBe(MIA)
-    if (adminCode !== miaCode) expectInvalidCode(await browser.post({ intent: 'verify', code: adminCode, redirectTo: '/demo' }))
-    expectRedirect(await browser.post({ intent: 'verify', code: miaCode, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    if (adminCode !== miaCode)
+      expectInvalidCode(await browser.post({ intent: 'verify', code: adminCode, redirectTo: '/demo' }))
+    expectRedirect(
+      await browser.post({ intent: 'verify', code: miaCode, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
   })
 })
 
@@ -424,7 +468,10 @@ describe('sign-in mail through SMTP', () => {
     expect(rows[0]!.meta.code).toBeUndefined()
     expect(`${rows[0]!.subject} ${rows[0]!.text} ${rows[0]!.html}`).not.toContain(code)
 
-    expectRedirect(await browser.post({ intent: 'verify', code: code!, redirectTo: '/demo' }), '/sign-in?redirectTo=%2Fdemo')
+    expectRedirect(
+      await browser.post({ intent: 'verify', code: code!, redirectTo: '/demo' }),
+      '/sign-in?redirectTo=%2Fdemo',
+    )
     expectRedirect(await browser.load('/sign-in?redirectTo=%2Fdemo'), '/demo')
   })
 })
@@ -535,11 +582,16 @@ describe('several accounts in one browser', () => {
     expect(session.get('identities')!.map((identity) => identity.userId)).toEqual([owner.id, admin.id])
 
     const sameRow = await browser.sessionId()
-    expectRedirect(await browser.account({ intent: 'switch', userId: admin.id, redirectTo: '/demo/members' }), '/demo/members')
+    expectRedirect(
+      await browser.account({ intent: 'switch', userId: admin.id, redirectTo: '/demo/members' }),
+      '/demo/members',
+    )
     // Switching is no sign-in: the session keeps its id.
     expect(await browser.sessionId()).toBe(sameRow)
     expect((await browser.session()).get('currentUserId')).toBe(admin.id)
-    const seenBy = await viewer(new Request('http://localhost/demo', { headers: { Cookie: browser.cookie! } }), { cache: new Map() } as never)
+    const seenBy = await viewer(new Request('http://localhost/demo', { headers: { Cookie: browser.cookie! } }), {
+      cache: new Map(),
+    } as never)
     expect(seenBy.user?.id).toBe(admin.id)
     expect(seenBy.accounts.map((account) => account.name)).toEqual(['Adam Admin', 'Olivia Owner'])
 

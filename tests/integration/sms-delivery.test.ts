@@ -15,7 +15,12 @@ const AUTH_TOKEN = 'test-auth-token'
 const FROM = '+15005550006'
 const INVALID_NUMBER = '+15005550001'
 
-type Received = { path: string; authorization: string | undefined; contentType: string | undefined; form: Record<string, string> }
+type Received = {
+  path: string
+  authorization: string | undefined
+  contentType: string | undefined
+  form: Record<string, string>
+}
 const received: Received[] = []
 let server: Server
 let apiUrl: string
@@ -30,7 +35,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (request, response) => {
     const form = Object.fromEntries(new URLSearchParams(await readBody(request)))
-    received.push({ path: request.url ?? '', authorization: request.headers.authorization, contentType: request.headers['content-type'], form })
+    received.push({
+      path: request.url ?? '',
+      authorization: request.headers.authorization,
+      contentType: request.headers['content-type'],
+      form,
+    })
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'Content-Type': 'application/json' })
       response.end(JSON.stringify(body))
@@ -44,8 +54,13 @@ beforeAll(async () => {
     if (request.method !== 'POST' || request.url !== `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`) {
       return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 })
     }
-    if (request.headers.authorization !== expectedAuth) return reply(401, { code: 20003, message: 'Authenticate', status: 401 })
-    if (!request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') || !form.Body || form.From !== FROM) {
+    if (request.headers.authorization !== expectedAuth)
+      return reply(401, { code: 20003, message: 'Authenticate', status: 401 })
+    if (
+      !request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ||
+      !form.Body ||
+      form.From !== FROM
+    ) {
       return reply(400, { code: 21602, message: 'Message body is required.', status: 400 })
     }
     if (form.To === INVALID_NUMBER) {
@@ -101,7 +116,14 @@ describe('SMS through a Twilio-compatible provider', () => {
 
   it("names the community and speaks the reader's language", async () => {
     useProvider()
-    await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'es', brand: { name: 'Club Norte' } })
+    await sendSignInCode({
+      channel: 'sms',
+      to: '+15005550009',
+      code: CODE,
+      link: LINK,
+      language: 'es',
+      brand: { name: 'Club Norte' },
+    })
     expect(received.at(-1)!.form.Body).toBe(`${CODE} es tu código de acceso a Club Norte. Caduca en 10 minutos.`)
     await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'pt' })
     expect(received.at(-1)!.form.Body).toBe(`${CODE} é seu código de acesso a Hearth. Ele expira em 10 minutos.`)
@@ -109,9 +131,13 @@ describe('SMS through a Twilio-compatible provider', () => {
 
   it("records a failed row with the provider's message and throws a DeliveryError", async () => {
     useProvider()
-    const error = await sendSignInCode({ channel: 'sms', to: INVALID_NUMBER, code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'sms',
+      to: INVALID_NUMBER,
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DeliveryError)
     const failure = error as DeliveryError
     expect(failure.channel).toBe('sms')
@@ -128,27 +154,39 @@ describe('SMS through a Twilio-compatible provider', () => {
 
   it('fails with the provider message when the credentials are wrong', async () => {
     useProvider({ authToken: 'wrong' })
-    const error = await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'sms',
+      to: '+15005550009',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DeliveryError)
     expect((error as DeliveryError).reason).toBe('Authenticate')
   })
 
   it('fails with the provider message when the API URL is wrong', async () => {
     useProvider({ apiUrl: apiUrl.replace('/2010-04-01', '/elsewhere') })
-    const error = await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'sms',
+      to: '+15005550009',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DeliveryError)
     expect((error as DeliveryError).reason).toBe('The requested resource was not found')
   })
 
   it('fails with the HTTP status when the answer is not the provider JSON', async () => {
     useProvider({ apiUrl: apiUrl.replace('/2010-04-01', '/broken/2010-04-01') })
-    const error = await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'sms',
+      to: '+15005550009',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DeliveryError)
     expect((error as DeliveryError).reason).toBe('The SMS provider answered HTTP 502')
   })
@@ -159,9 +197,13 @@ describe('SMS through a Twilio-compatible provider', () => {
     const port = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     useProvider({ apiUrl: `http://127.0.0.1:${port}/2010-04-01` })
-    const error = await sendSignInCode({ channel: 'sms', to: '+15005550009', code: CODE, link: LINK, language: 'en' }).catch(
-      (caught: unknown) => caught,
-    )
+    const error = await sendSignInCode({
+      channel: 'sms',
+      to: '+15005550009',
+      code: CODE,
+      link: LINK,
+      language: 'en',
+    }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(DeliveryError)
     const row = await OutboxMessage.findByPk((error as DeliveryError).outboxId, { rejectOnEmpty: true })
     expect(row.status).toBe('failed')

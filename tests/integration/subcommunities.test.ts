@@ -29,11 +29,20 @@ function post(path: string, params: Record<string, string>, fields: Record<strin
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   return routeArgs(path, { brand: brand.slug, ...params }, { method: 'POST', body, headers: { Cookie: ownerCookie } })
 }
-const create = (fields: Record<string, string | string[]>) => newAction(post(`/${brand.slug}/subcommunities/new`, {}, fields))
-const edit = (id: string, fields: Record<string, string | string[]>) => editAction(post(`/${brand.slug}/subcommunities/${id}/edit`, { subcommunityId: id }, fields))
+const create = (fields: Record<string, string | string[]>) =>
+  newAction(post(`/${brand.slug}/subcommunities/new`, {}, fields))
+const edit = (id: string, fields: Record<string, string | string[]>) =>
+  editAction(post(`/${brand.slug}/subcommunities/${id}/edit`, { subcommunityId: id }, fields))
 const view = async (id: string, cookie?: string, on: Brand = brand) =>
-  viewLoader(routeArgs(`/${on.slug}/subcommunities/${id}`, { brand: on.slug, subcommunityId: id }, { headers: cookie ? { Cookie: cookie } : {} }))
-const assigned = async (id: string) => (await SubcommunityRoom.findAll({ where: { subcommunityId: id } })).map((link) => link.roomId).sort()
+  viewLoader(
+    routeArgs(
+      `/${on.slug}/subcommunities/${id}`,
+      { brand: on.slug, subcommunityId: id },
+      { headers: cookie ? { Cookie: cookie } : {} },
+    ),
+  )
+const assigned = async (id: string) =>
+  (await SubcommunityRoom.findAll({ where: { subcommunityId: id } })).map((link) => link.roomId).sort()
 
 describe('the subcommunity editor', () => {
   it('offers the community’s active groups only, not personal rooms, archived groups or another community’s', async () => {
@@ -41,7 +50,11 @@ describe('the subcommunity editor', () => {
     await makeRoom(brand, { name: 'Archived group', status: 'archived' })
     await makePersonalRoom(brand, owner)
     await makeRoom(other, { name: 'Their group' })
-    const page = unwrap(await newLoader(routeArgs(`/${brand.slug}/subcommunities/new`, { brand: brand.slug }, { headers: { Cookie: ownerCookie } })))
+    const page = unwrap(
+      await newLoader(
+        routeArgs(`/${brand.slug}/subcommunities/new`, { brand: brand.slug }, { headers: { Cookie: ownerCookie } }),
+      ),
+    )
     const names = page.groups.map((choice) => choice.name)
     expect(names).toContain('Alpha group')
     for (const name of ['Archived group', 'Their group', owner.name]) expect(names).not.toContain(name)
@@ -50,7 +63,9 @@ describe('the subcommunity editor', () => {
 
   it('creates a subcommunity with its groups and shows it with them', async () => {
     const [a, b] = await Promise.all([makeRoom(brand, { name: 'Group A' }), makeRoom(brand, { name: 'Group B' })])
-    const response = await thrownResponse(create({ title: 'Makers', description: 'Builders and tinkerers', groups: [a.id, b.id] }))
+    const response = await thrownResponse(
+      create({ title: 'Makers', description: 'Builders and tinkerers', groups: [a.id, b.id] }),
+    )
     const made = await Subcommunity.findOne({ where: { brandId: brand.id, title: 'Makers' }, rejectOnEmpty: true })
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/subcommunities/${made.id}`)
     expect(made.description).toBe('Builders and tinkerers')
@@ -81,7 +96,9 @@ describe('the subcommunity editor', () => {
     for (const roomId of [theirs.id, personal.id]) {
       const result = await create({ title: 'Sneaky', groups: roomId })
       expect(initOf(result).status).toBe(400)
-      expect((unwrap(result) as unknown as Reply).result.error?.groups).toEqual(['tags:subcommunities.errors.unknownGroup'])
+      expect((unwrap(result) as unknown as Reply).result.error?.groups).toEqual([
+        'tags:subcommunities.errors.unknownGroup',
+      ])
     }
     expect(await Subcommunity.count()).toBe(before)
   })
@@ -108,7 +125,9 @@ describe('the subcommunity editor', () => {
 
 describe('guests', () => {
   it('see subcommunities only when the community opens them (publicAccess.subcommunities)', async () => {
-    const { brand: open } = await makeCommunity({ brand: { publicAccess: { hub: false, groups: false, members: false, subcommunities: true } } })
+    const { brand: open } = await makeCommunity({
+      brand: { publicAccess: { hub: false, groups: false, members: false, subcommunities: true } },
+    })
     const { brand: closed } = await makeCommunity()
     const group = await makeRoom(open, { name: 'Open group' })
     const shown = await Subcommunity.create({ brandId: open.id, title: 'Public circle' })

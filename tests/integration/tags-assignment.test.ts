@@ -16,7 +16,11 @@ beforeAll(async () => {
 })
 
 const makeTags = (n: number, fields: Partial<BrandTag> = {}, on: Brand = brand) =>
-  Promise.all(Array.from({ length: n }, (_, i) => BrandTag.create({ brandId: on.id, label: `Tag ${i} ${Math.random()}`, ...fields })))
+  Promise.all(
+    Array.from({ length: n }, (_, i) =>
+      BrandTag.create({ brandId: on.id, label: `Tag ${i} ${Math.random()}`, ...fields }),
+    ),
+  )
 const tagsOf = async (roomId: string) => (await RoomTag.findAll({ where: { roomId } })).map((link) => link.tagId).sort()
 
 describe('setRoomTags', () => {
@@ -43,7 +47,9 @@ describe('setRoomTags', () => {
     const room = await makeRoom(brand)
     const tags = await makeTags(5)
     const ids = tags.map((tag) => tag.id)
-    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [...ids, ids[0]!] })).toMatchObject({ ok: true })
+    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [...ids, ids[0]!] })).toMatchObject({
+      ok: true,
+    })
     expect((await tagsOf(room.id)).length).toBe(5)
   })
 
@@ -51,10 +57,16 @@ describe('setRoomTags', () => {
     const room = await makeRoom(brand)
     const [theirs] = await makeTags(1, {}, other)
     const [mine] = await makeTags(1)
-    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [mine!.id, theirs!.id] })).toEqual({ ok: false, error: 'tags:errors.unknownTag' })
+    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [mine!.id, theirs!.id] })).toEqual({
+      ok: false,
+      error: 'tags:errors.unknownTag',
+    })
     expect(await tagsOf(room.id)).toEqual([])
     const theirRoom = await makeRoom(other)
-    expect(await setRoomTags({ brandId: brand.id, roomId: theirRoom.id, tagIds: [mine!.id] })).toEqual({ ok: false, error: 'tags:errors.unknownTag' })
+    expect(await setRoomTags({ brandId: brand.id, roomId: theirRoom.id, tagIds: [mine!.id] })).toEqual({
+      ok: false,
+      error: 'tags:errors.unknownTag',
+    })
     expect(await tagsOf(theirRoom.id)).toEqual([])
   })
 
@@ -63,13 +75,20 @@ describe('setRoomTags', () => {
     const [live] = await makeTags(1)
     const [expired] = await makeTags(1, { expiresAt: new Date(Date.now() - DAY) })
     const [archived] = await makeTags(1, { archivedAt: new Date() })
-    const outcome = await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [live!.id, expired!.id, archived!.id] })
+    const outcome = await setRoomTags({
+      brandId: brand.id,
+      roomId: room.id,
+      tagIds: [live!.id, expired!.id, archived!.id],
+    })
     expect(outcome).toEqual({ ok: true, tagIds: [live!.id] })
     expect(await tagsOf(room.id)).toEqual([live!.id])
 
     // A tag that expires while on the group stays when the group's tags are saved again.
     await live!.update({ expiresAt: new Date(Date.now() - 1000) })
-    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [live!.id] })).toEqual({ ok: true, tagIds: [live!.id] })
+    expect(await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds: [live!.id] })).toEqual({
+      ok: true,
+      tagIds: [live!.id],
+    })
   })
 })
 
@@ -77,9 +96,22 @@ describe('tagIdsForNewGroups', () => {
   it('names the live tags marked for new groups of this community, at most 5, oldest first', async () => {
     const { brand: fresh } = await makeCommunity()
     const marked: BrandTag[] = []
-    for (let i = 0; i < 6; i += 1) marked.push(await BrandTag.create({ brandId: fresh.id, label: `Group tag ${i}`, newGroups: true, createdAt: new Date(Date.now() - (10 - i) * 1000) }))
+    for (let i = 0; i < 6; i += 1)
+      marked.push(
+        await BrandTag.create({
+          brandId: fresh.id,
+          label: `Group tag ${i}`,
+          newGroups: true,
+          createdAt: new Date(Date.now() - (10 - i) * 1000),
+        }),
+      )
     await BrandTag.create({ brandId: fresh.id, label: 'Not marked' })
-    await BrandTag.create({ brandId: fresh.id, label: 'Expired', newGroups: true, expiresAt: new Date(Date.now() - DAY) })
+    await BrandTag.create({
+      brandId: fresh.id,
+      label: 'Expired',
+      newGroups: true,
+      expiresAt: new Date(Date.now() - DAY),
+    })
     await BrandTag.create({ brandId: fresh.id, label: 'Archived', newGroups: true, archivedAt: new Date() })
     await BrandTag.create({ brandId: other.id, label: 'Elsewhere', newGroups: true })
     expect(await tagIdsForNewGroups(fresh.id)).toEqual(marked.slice(0, 5).map((tag) => tag.id))
@@ -91,7 +123,12 @@ describe('new members get the tags marked for them', () => {
     const { brand: fresh } = await makeCommunity()
     const given = await BrandTag.create({ brandId: fresh.id, label: 'Welcome', newMembers: true })
     await BrandTag.create({ brandId: fresh.id, label: 'For groups', newGroups: true })
-    await BrandTag.create({ brandId: fresh.id, label: 'Expired', newMembers: true, expiresAt: new Date(Date.now() - DAY) })
+    await BrandTag.create({
+      brandId: fresh.id,
+      label: 'Expired',
+      newMembers: true,
+      expiresAt: new Date(Date.now() - DAY),
+    })
     await BrandTag.create({ brandId: fresh.id, label: 'Archived', newMembers: true, archivedAt: new Date() })
     await BrandTag.create({ brandId: other.id, label: 'Elsewhere', newMembers: true })
     const user = await makeUser()

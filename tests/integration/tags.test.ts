@@ -11,7 +11,9 @@ import { routeArgs, thrownResponse } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 import { flashOf } from '../support/flash'
 
-type Reply = { result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
+type Reply = {
+  result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+}
 type Refusal = { intent: string; tagId: string; ids: string[]; error: string }
 
 const DAY = 24 * 3600 * 1000
@@ -33,18 +35,29 @@ beforeAll(async () => {
 /** A date input's value `days` from today (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
 
-function post(path: string, params: Record<string, string>, fields: Record<string, string | string[]>, cookie = ownerCookie) {
+function post(
+  path: string,
+  params: Record<string, string>,
+  fields: Record<string, string | string[]>,
+  cookie = ownerCookie,
+) {
   const body = new URLSearchParams()
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one)
   return routeArgs(path, { brand: brand.slug, ...params }, { method: 'POST', body, headers: { Cookie: cookie } })
 }
 
-const create = (fields: Record<string, string | string[]>, cookie = ownerCookie) => editorAction(post(`/${brand.slug}/tags/new`, { tagId: 'new' }, fields, cookie))
-const edit = (tagId: string, fields: Record<string, string | string[]>) => editorAction(post(`/${brand.slug}/tags/${tagId}`, { tagId }, fields))
-const listPost = (fields: Record<string, string | string[]>, cookie = ownerCookie, query = '') => listAction(post(`/${brand.slug}/tags${query}`, {}, fields, cookie))
+const create = (fields: Record<string, string | string[]>, cookie = ownerCookie) =>
+  editorAction(post(`/${brand.slug}/tags/new`, { tagId: 'new' }, fields, cookie))
+const edit = (tagId: string, fields: Record<string, string | string[]>) =>
+  editorAction(post(`/${brand.slug}/tags/${tagId}`, { tagId }, fields))
+const listPost = (fields: Record<string, string | string[]>, cookie = ownerCookie, query = '') =>
+  listAction(post(`/${brand.slug}/tags${query}`, {}, fields, cookie))
 const list = async (tab = 'active', cookie = ownerCookie) =>
-  unwrap(await listLoader(routeArgs(`/${brand.slug}/tags?tab=${tab}`, { brand: brand.slug }, { headers: { Cookie: cookie } })))
-
+  unwrap(
+    await listLoader(
+      routeArgs(`/${brand.slug}/tags?tab=${tab}`, { brand: brand.slug }, { headers: { Cookie: cookie } }),
+    ),
+  )
 
 async function refusedWith(work: Promise<unknown>) {
   const result = await work
@@ -55,7 +68,15 @@ const count = () => BrandTag.count({ where: { brandId: brand.id } })
 
 describe('creating a tag', () => {
   it('saves label, description, both assignments and the expiry day, and lands on the list with a message', async () => {
-    const response = await thrownResponse(create({ label: 'Mentors', description: 'People who mentor', newMembers: 'on', newGroups: 'on', expiresOn: dayFromNow(10) }))
+    const response = await thrownResponse(
+      create({
+        label: 'Mentors',
+        description: 'People who mentor',
+        newMembers: 'on',
+        newGroups: 'on',
+        expiresOn: dayFromNow(10),
+      }),
+    )
     expect(response.headers.get('Location')).toBe(`/${brand.slug}/tags`)
     expect(await flashOf(response)).toMatchObject({ message: 'tags:flash.created', values: { label: 'Mentors' } })
     const tag = await BrandTag.findOne({ where: { brandId: brand.id, label: 'Mentors' }, rejectOnEmpty: true })
@@ -65,9 +86,17 @@ describe('creating a tag', () => {
 
   it('accepts a 2-character label and no expiry, and refuses 1 character or none with the label kept out of the database', async () => {
     await thrownResponse(create({ label: 'ab' }))
-    expect(await BrandTag.findOne({ where: { brandId: brand.id, label: 'ab' } })).toMatchObject({ expiresAt: null, newMembers: false, newGroups: false })
+    expect(await BrandTag.findOne({ where: { brandId: brand.id, label: 'ab' } })).toMatchObject({
+      expiresAt: null,
+      newMembers: false,
+      newGroups: false,
+    })
     const before = await count()
-    for (const [label, message] of [['a', 'tags:errors.labelTooShort'], ['  a  ', 'tags:errors.labelTooShort'], ['', 'tags:errors.labelRequired']] as const) {
+    for (const [label, message] of [
+      ['a', 'tags:errors.labelTooShort'],
+      ['  a  ', 'tags:errors.labelTooShort'],
+      ['', 'tags:errors.labelRequired'],
+    ] as const) {
       const { status, body } = await refusedWith(create({ label, description: 'kept' }))
       expect(status).toBe(400)
       expect(body.result.error?.label).toEqual([message])
@@ -93,7 +122,9 @@ describe('creating a tag', () => {
   })
 
   it('tells a member without create-tags the spec’s message, on the page and on a post, and creates nothing', async () => {
-    const page = await editorLoader(routeArgs(`/${brand.slug}/tags/new`, { brand: brand.slug, tagId: 'new' }, { headers: { Cookie: memberCookie } }))
+    const page = await editorLoader(
+      routeArgs(`/${brand.slug}/tags/new`, { brand: brand.slug, tagId: 'new' }, { headers: { Cookie: memberCookie } }),
+    )
     expect(initOf(page).status).toBe(403)
     expect(unwrap(page).refusal).toBe('tags:errors.noCreatePermission')
     const before = await count()
@@ -119,7 +150,11 @@ describe('editing a tag', () => {
   })
 
   it('clears an expiry when the date is emptied', async () => {
-    const tag = await BrandTag.create({ brandId: brand.id, label: 'Clearable', expiresAt: new Date(Date.now() + 5 * DAY) })
+    const tag = await BrandTag.create({
+      brandId: brand.id,
+      label: 'Clearable',
+      expiresAt: new Date(Date.now() + 5 * DAY),
+    })
     await thrownResponse(edit(tag.id, { label: 'Clearable', expiresOn: '' }))
     expect((await tag.reload()).expiresAt).toBeNull()
   })
@@ -134,8 +169,16 @@ describe('editing a tag', () => {
 
 describe('the tags page: active, expired and archived', () => {
   it('lists a tag whose expiry has passed under expired, not active, and counts every tab', async () => {
-    const expired = await BrandTag.create({ brandId: brand.id, label: 'Expired one', expiresAt: new Date(Date.now() - 1000) })
-    const live = await BrandTag.create({ brandId: brand.id, label: 'Live one', expiresAt: new Date(Date.now() + 1000 * 60) })
+    const expired = await BrandTag.create({
+      brandId: brand.id,
+      label: 'Expired one',
+      expiresAt: new Date(Date.now() - 1000),
+    })
+    const live = await BrandTag.create({
+      brandId: brand.id,
+      label: 'Live one',
+      expiresAt: new Date(Date.now() + 1000 * 60),
+    })
     const active = await list('active')
     const expiredTab = await list('expired')
     expect(active.listing.rows.map((row) => row.id)).toContain(live.id)
@@ -178,7 +221,9 @@ describe('the tags page: active, expired and archived', () => {
 
 describe('batch delete', () => {
   it('deletes the ticked tags with their group and member links', async () => {
-    const [a, b, keep] = await Promise.all(['Del A', 'Del B', 'Keep'].map((label) => BrandTag.create({ brandId: brand.id, label })))
+    const [a, b, keep] = await Promise.all(
+      ['Del A', 'Del B', 'Keep'].map((label) => BrandTag.create({ brandId: brand.id, label })),
+    )
     const room = await makeRoom(brand)
     await RoomTag.create({ roomId: room.id, tagId: a!.id })
     await MemberTag.create({ brandId: brand.id, userId: owner.id, tagId: b!.id })
@@ -208,7 +253,9 @@ describe('batch delete', () => {
 
   it('refuses an unknown id with the spec’s message, and an empty selection with its own', async () => {
     const before = await count()
-    expect((await refusedWith(listPost({ intent: 'delete', ids: 'x'.repeat(36) }))).body.error).toBe('tags:errors.deleteFailed')
+    expect((await refusedWith(listPost({ intent: 'delete', ids: 'x'.repeat(36) }))).body.error).toBe(
+      'tags:errors.deleteFailed',
+    )
     const empty = await refusedWith(listPost({ intent: 'delete' }))
     expect(empty.status).toBe(400)
     expect(empty.body.error).toBe('tags:errors.noneSelected')

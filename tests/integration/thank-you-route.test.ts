@@ -19,7 +19,14 @@ beforeAll(async () => {
   mia = await User.findOne({ where: { emailAddress: 'mia@demo.hearth.test' }, rejectOnEmpty: true })
   stranger = await User.create({ name: 'Sam Stranger', emailAddress: 'sam@elsewhere.test' })
   // A private group of the demo community: Mia is on its list, nobody else.
-  await Room.create({ brandId: demo.id, slug: 'inner-circle', name: 'Inner Circle', context: 'group', roomType: 'private', members: [mia.id] })
+  await Room.create({
+    brandId: demo.id,
+    slug: 'inner-circle',
+    name: 'Inner Circle',
+    context: 'group',
+    roomType: 'private',
+    members: [mia.id],
+  })
 })
 
 async function thankYou(path: string, user?: User) {
@@ -38,12 +45,21 @@ describe('$room.thank-you loader', () => {
 
   it('names a room the visitor may enter, with the way back in', async () => {
     expect(await thankYou('/hub/thank-you?community=demo')).toEqual({ name: 'Community Hub', rejoinUrl: '/demo/hub' })
-    expect(await thankYou('/book-club/thank-you?community=demo', mia)).toEqual({ name: 'Book Club', rejoinUrl: '/demo/book-club' })
-    expect(await thankYou('/Book-Club/thank-you?community=DEMO', mia)).toEqual({ name: 'Book Club', rejoinUrl: '/demo/book-club' })
+    expect(await thankYou('/book-club/thank-you?community=demo', mia)).toEqual({
+      name: 'Book Club',
+      rejoinUrl: '/demo/book-club',
+    })
+    expect(await thankYou('/Book-Club/thank-you?community=DEMO', mia)).toEqual({
+      name: 'Book Club',
+      rejoinUrl: '/demo/book-club',
+    })
   })
 
   it('still thanks a member of a private room by its name', async () => {
-    expect(await thankYou('/inner-circle/thank-you?community=demo', mia)).toEqual({ name: 'Inner Circle', rejoinUrl: '/demo/inner-circle' })
+    expect(await thankYou('/inner-circle/thank-you?community=demo', mia)).toEqual({
+      name: 'Inner Circle',
+      rejoinUrl: '/demo/inner-circle',
+    })
   })
 
   it('tells a stranger nothing about a private room: the same answer as a room that does not exist', async () => {
@@ -68,7 +84,10 @@ describe('$room.thank-you loader', () => {
     const other = await Brand.create({ slug: 'other', name: 'Other' })
     await Room.create({ brandId: other.id, slug: 'lounge', name: 'Other Lounge', context: 'personal' })
     expect(await thankYou('/lounge/thank-you?community=demo')).toEqual(unnamed('lounge'))
-    expect(await thankYou('/lounge/thank-you?community=other')).toEqual({ name: 'Other Lounge', rejoinUrl: '/other/lounge' })
+    expect(await thankYou('/lounge/thank-you?community=other')).toEqual({
+      name: 'Other Lounge',
+      rejoinUrl: '/other/lounge',
+    })
   })
 
   it('names a personal room to anyone: visitors meet its host there', async () => {
@@ -83,8 +102,20 @@ describe('$room.thank-you loader', () => {
   })
 
   it('offers no way back into a deleted or archived room, or a room of a deleted community', async () => {
-    await Room.create({ brandId: demo.id, slug: 'deleted-room', name: 'Deleted Room', context: 'personal', deleted: true })
-    await Room.create({ brandId: demo.id, slug: 'archived-room', name: 'Archived Room', context: 'personal', status: 'archived' })
+    await Room.create({
+      brandId: demo.id,
+      slug: 'deleted-room',
+      name: 'Deleted Room',
+      context: 'personal',
+      deleted: true,
+    })
+    await Room.create({
+      brandId: demo.id,
+      slug: 'archived-room',
+      name: 'Archived Room',
+      context: 'personal',
+      status: 'archived',
+    })
     const gone = await Brand.create({ slug: 'gone', name: 'Gone', status: 'deleted' })
     await Room.create({ brandId: gone.id, slug: 'ghost-room', name: 'Ghost Room', context: 'personal' })
 

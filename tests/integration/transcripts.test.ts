@@ -22,8 +22,10 @@ async function as(user: User | null, path: string, params: Record<string, string
   return routeArgs(`/${brand.slug}/${path}`, { brand: brand.slug, ...params }, { headers })
 }
 
-const listed = async (user: User) => (await listLoader(await as(user, 'transcripts'))).transcripts.map((entry) => entry.meetingRoomId)
-const download = async (user: User | null, meetingRoomId: string) => fileLoader(await as(user, `transcripts/${meetingRoomId}`, { meetingRoomId }))
+const listed = async (user: User) =>
+  (await listLoader(await as(user, 'transcripts'))).transcripts.map((entry) => entry.meetingRoomId)
+const download = async (user: User | null, meetingRoomId: string) =>
+  fileLoader(await as(user, `transcripts/${meetingRoomId}`, { meetingRoomId }))
 
 beforeAll(async () => {
   ;({ brand, owner } = await makeCommunity())
@@ -32,7 +34,14 @@ beforeAll(async () => {
   room = await makeRoom(brand, { name: 'Design Review', slug: 'design-review', hostId: host.id, coHosts: [coHost.id] })
   meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date('2026-11-20T15:00:00Z') })
   const line = (text: string, name: string, seconds: number) =>
-    MeetingTranscriptLine.create({ meetingRoomId: meeting.id, peerId: 'p', userId: host.id, name, text, spokenAt: new Date(meeting.startedAt.getTime() + seconds * 1000) })
+    MeetingTranscriptLine.create({
+      meetingRoomId: meeting.id,
+      peerId: 'p',
+      userId: host.id,
+      name,
+      text,
+      spokenAt: new Date(meeting.startedAt.getTime() + seconds * 1000),
+    })
   await line('Shall we start?', 'Host Person', 3)
   await line('Yes, the agenda first.', 'Co Host', 65)
 })
@@ -50,8 +59,12 @@ describe('transcripts', () => {
   it('download as text: the room, the start, then each line with its time into the meeting and its speaker', async () => {
     const response = await download(coHost, meeting.id)
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
-    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="transcript-design-review-2026-11-20.txt"')
-    expect(await response.text()).toBe('Design Review\n2026-11-20T15:00:00.000Z\n\n[00:00:03] Host Person: Shall we start?\n[00:01:05] Co Host: Yes, the agenda first.\n')
+    expect(response.headers.get('Content-Disposition')).toBe(
+      'attachment; filename="transcript-design-review-2026-11-20.txt"',
+    )
+    expect(await response.text()).toBe(
+      'Design Review\n2026-11-20T15:00:00.000Z\n\n[00:00:03] Host Person: Shall we start?\n[00:01:05] Co Host: Yes, the agenda first.\n',
+    )
   })
 
   it('answer 404 to other members, to unknown meetings and to a meeting without lines; visitors are sent to sign in', async () => {
@@ -68,7 +81,11 @@ describe('transcripts', () => {
 
   it('stay inside their community', async () => {
     const { brand: other, owner: otherOwner } = await makeCommunity()
-    const args = routeArgs(`/${other.slug}/transcripts/${meeting.id}`, { brand: other.slug, meetingRoomId: meeting.id }, { headers: { Cookie: await signedInCookie(otherOwner.id) } })
+    const args = routeArgs(
+      `/${other.slug}/transcripts/${meeting.id}`,
+      { brand: other.slug, meetingRoomId: meeting.id },
+      { headers: { Cookie: await signedInCookie(otherOwner.id) } },
+    )
     expect((await thrownResponse(fileLoader(args))).status).toBe(404)
   })
 })

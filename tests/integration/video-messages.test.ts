@@ -57,20 +57,40 @@ beforeAll(async () => {
 type Fields = Record<string, string | string[] | File[] | File>
 function multipart(fields: Fields) {
   const form = new FormData()
-  for (const [name, value] of Object.entries(fields)) for (const item of ([] as Array<string | File>).concat(value)) form.append(name, item)
+  for (const [name, value] of Object.entries(fields))
+    for (const item of ([] as Array<string | File>).concat(value)) form.append(name, item)
   return form
 }
 
-async function as(user: User | null, path: string, params: Record<string, string> = {}, init: { fields?: Fields; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...(user ? { Cookie: await signedInCookie(user.id) } : {}), ...init.headers }
-  return routeArgs(`/${brand.slug}/${path}`, { brand: brand.slug, ...params }, init.fields ? { method: 'POST', body: multipart(init.fields), headers } : { headers })
+async function as(
+  user: User | null,
+  path: string,
+  params: Record<string, string> = {},
+  init: { fields?: Fields; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    ...(user ? { Cookie: await signedInCookie(user.id) } : {}),
+    ...init.headers,
+  }
+  return routeArgs(
+    `/${brand.slug}/${path}`,
+    { brand: brand.slug, ...params },
+    init.fields ? { method: 'POST', body: multipart(init.fields), headers } : { headers },
+  )
 }
 
 async function send(fields: Fields) {
   try {
     const result = await newMessage.action(await as(sender, 'messages/new', {}, { fields }))
-    const reply = unwrap(result) as { result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } }
-    return { status: initOf(result).status, errors: reply.result.error ?? {}, values: reply.result.initialValue ?? {}, location: null as string | null }
+    const reply = unwrap(result) as {
+      result: { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
+    }
+    return {
+      status: initOf(result).status,
+      errors: reply.result.error ?? {},
+      values: reply.result.initialValue ?? {},
+      location: null as string | null,
+    }
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     return { status: thrown.status, errors: {}, values: {}, location: thrown.headers.get('Location') }
@@ -82,7 +102,12 @@ const storedMessageFiles = () => {
   const root = join(mediaDir, 'messages', brand.id)
   return existsSync(root) ? readdirSync(root).filter((name) => !name.endsWith('.part')) : []
 }
-const counts = async () => ({ conversations: await Conversation.count(), messages: await Message.count(), attachments: await MessageAttachment.count(), files: storedMessageFiles().length })
+const counts = async () => ({
+  conversations: await Conversation.count(),
+  messages: await Message.count(),
+  attachments: await MessageAttachment.count(),
+  files: storedMessageFiles().length,
+})
 const file = (bytes: Uint8Array, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type })
 
 async function lastMessageOf(user: User, conversationId: string) {
@@ -92,7 +117,11 @@ async function lastMessageOf(user: User, conversationId: string) {
 
 describe('message files in the media store', () => {
   it('keeps an attachment under messages/{brandId}/, serves it whole and by byte range to participants only', async () => {
-    const sent = await send({ recipientIds: [reader.id], body: 'The notes', files: [file(PDF, 'notes.pdf', 'application/pdf')] })
+    const sent = await send({
+      recipientIds: [reader.id],
+      body: 'The notes',
+      files: [file(PDF, 'notes.pdf', 'application/pdf')],
+    })
     expect(sent.status).toBe(302)
     const id = conversationIdOf(sent.location)
     const [attachment] = (await lastMessageOf(reader, id)).files
@@ -109,21 +138,43 @@ describe('message files in the media store', () => {
     expect(whole.headers.get('Accept-Ranges')).toBe('bytes')
     expect(new Uint8Array(await whole.arrayBuffer())).toEqual(PDF)
 
-    const part = await memberFile.loader(await as(reader, `messages/files/${row.id}`, { attachmentId: row.id }, { headers: { Range: 'bytes=1-4' } }))
+    const part = await memberFile.loader(
+      await as(reader, `messages/files/${row.id}`, { attachmentId: row.id }, { headers: { Range: 'bytes=1-4' } }),
+    )
     expect(part.status).toBe(206)
     expect(part.headers.get('Content-Range')).toBe(`bytes 1-4/${PDF.length}`)
     expect(new TextDecoder().decode(await part.arrayBuffer())).toBe('PDF-')
-    const past = await thrownResponse(memberFile.loader(await as(reader, `messages/files/${row.id}`, { attachmentId: row.id }, { headers: { Range: `bytes=${PDF.length}-` } })))
+    const past = await thrownResponse(
+      memberFile.loader(
+        await as(
+          reader,
+          `messages/files/${row.id}`,
+          { attachmentId: row.id },
+          { headers: { Range: `bytes=${PDF.length}-` } },
+        ),
+      ),
+    )
     expect(past.status).toBe(416)
 
     // A member of the community outside the conversation, and a visitor, get nothing.
-    expect((await thrownResponse(memberFile.loader(await as(outsider, `messages/files/${row.id}`, { attachmentId: row.id })))).status).toBe(404)
-    const visitor = await thrownResponse(memberFile.loader(await as(null, `messages/files/${row.id}`, { attachmentId: row.id })))
+    expect(
+      (
+        await thrownResponse(
+          memberFile.loader(await as(outsider, `messages/files/${row.id}`, { attachmentId: row.id })),
+        )
+      ).status,
+    ).toBe(404)
+    const visitor = await thrownResponse(
+      memberFile.loader(await as(null, `messages/files/${row.id}`, { attachmentId: row.id })),
+    )
     expect([302, 404]).toContain(visitor.status)
   })
 
   it('keeps all of a message’s files or none, and removes them again', async () => {
-    const kept = await keepMessageFiles(brand.id, { files: [{ bytes: PDF, contentType: 'application/pdf', fileName: 'a.pdf' }], video: null })
+    const kept = await keepMessageFiles(brand.id, {
+      files: [{ bytes: PDF, contentType: 'application/pdf', fileName: 'a.pdf' }],
+      video: null,
+    })
     expect(kept).toHaveLength(1)
     const stored = await mediaStorage.get(kept[0]!.key)
     expect(stored?.size).toBe(PDF.length)
@@ -158,39 +209,88 @@ describe('video messages', () => {
     expect(message.files).toEqual([])
     expect(message.video).not.toBeNull()
 
-    const video = await memberFile.loader(await as(reader, `messages/files/${message.video!.id}`, { attachmentId: message.video!.id }))
+    const video = await memberFile.loader(
+      await as(reader, `messages/files/${message.video!.id}`, { attachmentId: message.video!.id }),
+    )
     expect(video.headers.get('Content-Type')).toBe('video/webm')
     expect(video.headers.get('Content-Disposition')).toMatch(/^inline;/)
     expect(new Uint8Array(await video.arrayBuffer())).toEqual(WEBM)
-    const seek = await memberFile.loader(await as(reader, `messages/files/${message.video!.id}`, { attachmentId: message.video!.id }, { headers: { Range: 'bytes=0-3' } }))
+    const seek = await memberFile.loader(
+      await as(
+        reader,
+        `messages/files/${message.video!.id}`,
+        { attachmentId: message.video!.id },
+        { headers: { Range: 'bytes=0-3' } },
+      ),
+    )
     expect(seek.status).toBe(206)
     expect([...new Uint8Array(await seek.arrayBuffer())]).toEqual([0x1a, 0x45, 0xdf, 0xa3])
 
     if (hasFfmpeg) {
       expect(message.video!.thumbnailId).not.toBeNull()
-      const poster = await memberFile.loader(await as(reader, `messages/files/${message.video!.thumbnailId}`, { attachmentId: message.video!.thumbnailId! }))
+      const poster = await memberFile.loader(
+        await as(reader, `messages/files/${message.video!.thumbnailId}`, { attachmentId: message.video!.thumbnailId! }),
+      )
       expect(poster.headers.get('Content-Type')).toBe('image/jpeg')
       expect([...new Uint8Array(await poster.arrayBuffer()).slice(0, 3)]).toEqual([0xff, 0xd8, 0xff])
     } else {
       expect(message.video!.thumbnailId).toBeNull()
     }
     // The video is the conversation's: others in the community get the same 404 as for nothing.
-    expect((await thrownResponse(memberFile.loader(await as(outsider, `messages/files/${message.video!.id}`, { attachmentId: message.video!.id })))).status).toBe(404)
+    expect(
+      (
+        await thrownResponse(
+          memberFile.loader(
+            await as(outsider, `messages/files/${message.video!.id}`, { attachmentId: message.video!.id }),
+          ),
+        )
+      ).status,
+    ).toBe(404)
   })
 
   it('reaches an external recipient on their reply page, who answers with an MP4 video', async () => {
-    const sent = await send({ externalName: 'Eli External', externalEmail: 'eli@example.test', body: 'Watch this', video: file(WEBM, 'clip.webm', 'video/webm') })
+    const sent = await send({
+      externalName: 'Eli External',
+      externalEmail: 'eli@example.test',
+      body: 'Watch this',
+      video: file(WEBM, 'clip.webm', 'video/webm'),
+    })
     expect(sent.status).toBe(302)
-    const mail = await OutboxMessage.findOne({ where: { recipient: 'eli@example.test' }, order: [['createdAt', 'DESC']], rejectOnEmpty: true })
-    const token = String((mail.meta as { link: string }).link).split('/').pop()!
+    const mail = await OutboxMessage.findOne({
+      where: { recipient: 'eli@example.test' },
+      order: [['createdAt', 'DESC']],
+      rejectOnEmpty: true,
+    })
+    const token = String((mail.meta as { link: string }).link)
+      .split('/')
+      .pop()!
     const page = unwrap(await replyRoute.loader(await as(null, `messages/reply/${token}`, { token })))
     const video = page.view!.messages.at(-1)!.video!
-    const played = await externalFile.loader(await as(null, `messages/reply/${token}/files/${video.id}`, { token, attachmentId: video.id }))
+    const played = await externalFile.loader(
+      await as(null, `messages/reply/${token}/files/${video.id}`, { token, attachmentId: video.id }),
+    )
     expect(played.headers.get('Content-Type')).toBe('video/webm')
     // Another link, or none, opens nothing.
-    expect((await thrownResponse(externalFile.loader(await as(null, `messages/reply/x/files/${video.id}`, { token: 'x'.repeat(36), attachmentId: video.id })))).status).toBe(404)
+    expect(
+      (
+        await thrownResponse(
+          externalFile.loader(
+            await as(null, `messages/reply/x/files/${video.id}`, { token: 'x'.repeat(36), attachmentId: video.id }),
+          ),
+        )
+      ).status,
+    ).toBe(404)
 
-    const answered = await thrownResponse(replyRoute.action(await as(null, `messages/reply/${token}`, { token }, { fields: { body: '', video: file(MP4, 'answer.mov', 'video/quicktime') } })))
+    const answered = await thrownResponse(
+      replyRoute.action(
+        await as(
+          null,
+          `messages/reply/${token}`,
+          { token },
+          { fields: { body: '', video: file(MP4, 'answer.mov', 'video/quicktime') } },
+        ),
+      ),
+    )
     expect(answered.status).toBe(302)
     const answer = await lastMessageOf(sender, conversationIdOf(sent.location))
     const row = await MessageAttachment.findByPk(answer.video!.id, { rejectOnEmpty: true })
@@ -199,13 +299,25 @@ describe('video messages', () => {
   })
 
   const refused: Array<[string, () => File, string]> = [
-    ['a file that is no video, whatever its name', () => file(PDF, 'movie.webm', 'video/webm'), 'messages:errors.videoType'],
-    ['a video type we do not take (AVI)', () => file(new TextEncoder().encode('RIFF\0\0\0\0AVI LIST'), 'old.avi', 'video/x-msvideo'), 'messages:errors.videoType'],
-    ['a video one byte over the size limit', () => {
-      const bytes = new Uint8Array(VIDEO_MESSAGE_MAX_BYTES + 1)
-      bytes.set(WEBM.subarray(0, 1024))
-      return file(bytes, 'long.webm', 'video/webm')
-    }, 'messages:errors.videoTooLarge'],
+    [
+      'a file that is no video, whatever its name',
+      () => file(PDF, 'movie.webm', 'video/webm'),
+      'messages:errors.videoType',
+    ],
+    [
+      'a video type we do not take (AVI)',
+      () => file(new TextEncoder().encode('RIFF\0\0\0\0AVI LIST'), 'old.avi', 'video/x-msvideo'),
+      'messages:errors.videoType',
+    ],
+    [
+      'a video one byte over the size limit',
+      () => {
+        const bytes = new Uint8Array(VIDEO_MESSAGE_MAX_BYTES + 1)
+        bytes.set(WEBM.subarray(0, 1024))
+        return file(bytes, 'long.webm', 'video/webm')
+      },
+      'messages:errors.videoTooLarge',
+    ],
   ]
   for (const [what, video, message] of refused) {
     it(`refuses ${what}: 400, the form's values kept, nothing saved`, async () => {
@@ -232,7 +344,12 @@ describe('video messages', () => {
   })
 
   it('takes a text, files and a video together', async () => {
-    const sent = await send({ recipientIds: [reader.id], body: 'All of it', files: [file(PDF, 'a.pdf', 'application/pdf')], video: file(MP4, 'b.mp4', 'video/mp4') })
+    const sent = await send({
+      recipientIds: [reader.id],
+      body: 'All of it',
+      files: [file(PDF, 'a.pdf', 'application/pdf')],
+      video: file(MP4, 'b.mp4', 'video/mp4'),
+    })
     expect(sent.status).toBe(302)
     const message = await lastMessageOf(reader, conversationIdOf(sent.location))
     expect(message.body).toBe('All of it')

@@ -11,7 +11,13 @@ export type ApiAnswer = { status: number; body: any }
 export async function apiCall(
   handler: Handler,
   path: string,
-  options: { as?: Pick<User, 'id'> | null; method?: string; body?: unknown; params?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: {
+    as?: Pick<User, 'id'> | null
+    method?: string
+    body?: unknown
+    params?: Record<string, string>
+    headers?: Record<string, string>
+  } = {},
 ): Promise<ApiAnswer> {
   const headers = new Headers(options.headers)
   if (options.as) headers.set('Cookie', await signedInCookie(options.as.id))
@@ -21,7 +27,9 @@ export async function apiCall(
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
     if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json')
   }
-  const response = await handler(routeArgs(path, options.params ?? {}, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }))
+  const response = await handler(
+    routeArgs(path, options.params ?? {}, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  )
   const text = await response.text()
   return { status: response.status, body: text ? JSON.parse(text) : null }
 }

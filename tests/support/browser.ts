@@ -6,7 +6,14 @@ import { signedInCookie } from './session'
 
 /** What a loader or action came to, as the browser sees it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Outcome = { status: number; location: string | null; data: any; setCookie: string | null; flash: Flash | null; headers: Headers }
+export type Outcome = {
+  status: number
+  location: string | null
+  data: any
+  setCookie: string | null
+  flash: Flash | null
+  headers: Headers
+}
 
 type RouteFunction = (args: LoaderFunctionArgs & ActionFunctionArgs) => unknown
 
@@ -28,10 +35,17 @@ export class TestBrowser {
   }
 
   /** The loader or action's arguments for a request to `path`, carrying the cookie; `fields` makes it a form POST. */
-  args(path: string, { fields, params = {} }: { fields?: Record<string, string>; params?: Record<string, string> } = {}) {
+  args(
+    path: string,
+    { fields, params = {} }: { fields?: Record<string, string>; params?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(this.cookie ? { Cookie: this.cookie } : {})
     const init: RequestInit = fields ? { method: 'POST', body: new URLSearchParams(fields), headers } : { headers }
-    return { request: new Request(new URL(path, 'http://localhost'), init), params, context: { cache: new Map(), clientAddress: this.address } }
+    return {
+      request: new Request(new URL(path, 'http://localhost'), init),
+      params,
+      context: { cache: new Map(), clientAddress: this.address },
+    }
   }
 
   /** What the route function returned or threw (a redirect), keeping any cookie it set. */
@@ -59,7 +73,8 @@ export class TestBrowser {
     // Besides a Response, a route may return what `data(value, init)` makes: Remix turns it into one.
     const wrapped = value as { type?: string; data?: unknown; init?: ResponseInit | null }
     const withInit = wrapped?.type === 'DataWithResponseInit'
-    const headers = value instanceof Response ? value.headers : new Headers(withInit ? (wrapped.init?.headers ?? {}) : {})
+    const headers =
+      value instanceof Response ? value.headers : new Headers(withInit ? (wrapped.init?.headers ?? {}) : {})
     // The cookie a route sets (the session, a guest's id) is carried on; a flash message (its own
     // cookie) is read off the outcome instead.
     const setCookie = headers.getSetCookie().find((header) => !header.startsWith('__flash=')) ?? null
@@ -74,7 +89,8 @@ export class TestBrowser {
       const data = value.headers.get('Content-Type')?.includes('application/json') ? await value.json() : null
       return { status: value.status, location: value.headers.get('Location'), data, setCookie, flash, headers }
     }
-    if (withInit) return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie, flash, headers }
+    if (withInit)
+      return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data, setCookie, flash, headers }
     return { status: 200, location: null, data: value, setCookie, flash, headers }
   }
 }

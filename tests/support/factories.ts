@@ -24,7 +24,11 @@ export function makeUser(overrides: Partial<CreationAttributes<User>> = {}): Pro
  * written over what registration chose (a slug, publicAccess, status …).
  */
 export async function makeCommunity(
-  options: { name?: string; owner?: { fullName?: string; emailAddress?: string }; brand?: Partial<CreationAttributes<Brand>> } = {},
+  options: {
+    name?: string
+    owner?: { fullName?: string; emailAddress?: string }
+    brand?: Partial<CreationAttributes<Brand>>
+  } = {},
 ): Promise<{ brand: Brand; owner: User; hub: Room; announcements: Room }> {
   const n = unique()
   const { brand, owner } = await registerCommunity({
@@ -58,7 +62,11 @@ export function makeRoom(brand: Pick<Brand, 'id'>, overrides: RoomFields = {}): 
 }
 
 /** A person's own room, hosted by them, as the seed makes them (models/seed.ts). */
-export function makePersonalRoom(brand: Pick<Brand, 'id'>, host: Pick<User, 'id' | 'name'>, overrides: RoomFields = {}): Promise<Room> {
+export function makePersonalRoom(
+  brand: Pick<Brand, 'id'>,
+  host: Pick<User, 'id' | 'name'>,
+  overrides: RoomFields = {},
+): Promise<Room> {
   return makeRoom(brand, { name: host.name, context: 'personal', hostId: host.id, ...overrides })
 }
 
@@ -78,6 +86,10 @@ export async function grantRole(
   room?: Pick<Room, 'id'>,
 ): Promise<RoleGrant> {
   const role = await Role.findOne({ where: { slug: roleSlug }, rejectOnEmpty: true })
-  if (!room) await Membership.findOrCreate({ where: { brandId: brand.id, userId: user.id }, defaults: { brandId: brand.id, userId: user.id, status: 'active' } })
+  if (!room)
+    await Membership.findOrCreate({
+      where: { brandId: brand.id, userId: user.id },
+      defaults: { brandId: brand.id, userId: user.id, status: 'active' },
+    })
   return RoleGrant.create({ userId: user.id, roleId: role.id, brandId: brand.id, ...(room ? { roomId: room.id } : {}) })
 }

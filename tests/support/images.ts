@@ -2,8 +2,14 @@ import { crc32, deflateSync } from 'node:zlib'
 import sharp from 'sharp'
 
 /** A real image of one colour, encoded as `format`. */
-export async function solidImage(format: 'png' | 'jpeg' | 'webp' | 'gif', width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#2f6fb0' } })[format]().toBuffer()
+export async function solidImage(
+  format: 'png' | 'jpeg' | 'webp' | 'gif',
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#2f6fb0' } })
+    [format]()
+    .toBuffer()
 }
 
 /**

@@ -13,7 +13,12 @@ export const PROFILE_COOKIE = 'e2e_profile'
 export type ProviderProfile = { sub: string; email?: string; email_verified?: boolean; name?: string }
 
 /** Who signs in when no cookie says otherwise. */
-const DEFAULT_PROFILE: ProviderProfile = { sub: 'e2e-default', email: 'oauth-default@provider.test', email_verified: true, name: 'Olga Oauth' }
+const DEFAULT_PROFILE: ProviderProfile = {
+  sub: 'e2e-default',
+  email: 'oauth-default@provider.test',
+  email_verified: true,
+  name: 'Olga Oauth',
+}
 
 export function encodeProfile(profile: ProviderProfile): string {
   return Buffer.from(JSON.stringify(profile)).toString('base64url')

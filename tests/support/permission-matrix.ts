@@ -9,7 +9,20 @@ import { routeArgs } from './route-args'
 import { signedInCookie } from './session'
 
 /** Who asks: a holder of each community role, the pending and the archived, someone from another community, and nobody. */
-export const PERSONAS = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer', 'pending', 'archived', 'outsider', 'anonymous'] as const
+export const PERSONAS = [
+  'owner',
+  'admin',
+  'moderator',
+  'member',
+  'user',
+  'viewer',
+  'guest',
+  'developer',
+  'pending',
+  'archived',
+  'outsider',
+  'anonymous',
+] as const
 export type Persona = (typeof PERSONAS)[number]
 
 /**
@@ -44,7 +57,10 @@ export async function makeMatrixWorld(brandFields: Partial<Brand> = {}): Promise
   for (const persona of ['pending', 'archived'] as const) {
     people[persona] = await makeUser()
     await grantRole(people[persona], brand)
-    await Membership.update({ status: persona === 'pending' ? 'pending' : 'deleted' }, { where: { brandId: brand.id, userId: people[persona].id } })
+    await Membership.update(
+      { status: persona === 'pending' ? 'pending' : 'deleted' },
+      { where: { brandId: brand.id, userId: people[persona].id } },
+    )
   }
   people.outsider = await makeUser()
   await grantRole(people.outsider, other, 'community-admin')
@@ -52,7 +68,13 @@ export async function makeMatrixWorld(brandFields: Partial<Brand> = {}): Promise
 }
 
 /** What Remix hands a loader or action for this persona: their signed-in cookie, the params, the body. */
-export async function argsAs(world: MatrixWorld, persona: Persona, path: string, params: Record<string, string>, init: RequestInit = {}) {
+export async function argsAs(
+  world: MatrixWorld,
+  persona: Persona,
+  path: string,
+  params: Record<string, string>,
+  init: RequestInit = {},
+) {
   const headers = new Headers(init.headers)
   if (persona !== 'anonymous') headers.set('Cookie', await signedInCookie(world.people[persona].id))
   return routeArgs(path, params, { ...init, headers })
@@ -106,9 +128,13 @@ export function describeMatrix(title: string, rows: MatrixRow[], world: () => Ma
 }
 
 /** Shorthands for writing the tables: who passes a page for people with a role and who does not. */
-export const everyone = (outcome: Outcome): Record<Persona, Outcome> => Object.fromEntries(PERSONAS.map((persona) => [persona, outcome])) as Record<Persona, Outcome>
+export const everyone = (outcome: Outcome): Record<Persona, Outcome> =>
+  Object.fromEntries(PERSONAS.map((persona) => [persona, outcome])) as Record<Persona, Outcome>
 export function only(allowed: readonly Persona[]): Record<Persona, Outcome> {
   return Object.fromEntries(
-    PERSONAS.map((persona) => [persona, allowed.includes(persona) ? 'allowed' : persona === 'anonymous' ? 'signIn' : 'denied']),
+    PERSONAS.map((persona) => [
+      persona,
+      allowed.includes(persona) ? 'allowed' : persona === 'anonymous' ? 'signIn' : 'denied',
+    ]),
   ) as Record<Persona, Outcome>
 }

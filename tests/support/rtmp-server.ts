@@ -38,7 +38,12 @@ export async function startRtmpServer(): Promise<RtmpServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'hearth-rtmp-'))
   const NodeMediaServer = require('node-media-server') as new (config: object) => NodeMediaServer
   // RTMP only (no HTTP or web admin), its store in a temporary directory.
-  const server = new NodeMediaServer({ bind: '127.0.0.1', rtmp: { port }, store: { path: dataDir }, record: { auto: false, path: join(dataDir, 'record') } })
+  const server = new NodeMediaServer({
+    bind: '127.0.0.1',
+    rtmp: { port },
+    store: { path: dataDir },
+    record: { auto: false, path: join(dataDir, 'record') },
+  })
   // Its constructor sets its logger to debug; tests want only its errors.
   ;(require('node-media-server/src/core/logger.js') as { level: string }).level = 'error'
   const published: string[] = []
@@ -49,7 +54,8 @@ export async function startRtmpServer(): Promise<RtmpServer> {
     port,
     urlFor: (key) => `rtmp://127.0.0.1:${port}/live/${key}`,
     published,
-    publishing: () => [...sessions.values()].filter((session) => session.isPublisher).map((session) => session.streamPath),
+    publishing: () =>
+      [...sessions.values()].filter((session) => session.isPublisher).map((session) => session.streamPath),
     close: async () => {
       await server.stop()
       await rm(dataDir, { recursive: true, force: true })

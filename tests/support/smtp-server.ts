@@ -97,7 +97,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}): Promise<
     new Promise<ReceivedMail>((resolve, reject) => {
       const wanted = to.toLowerCase()
       const check = () => {
-        const found = messages.find((mail) => !consumed.has(mail) && mail.envelope.to.some((address) => address.toLowerCase() === wanted))
+        const found = messages.find(
+          (mail) => !consumed.has(mail) && mail.envelope.to.some((address) => address.toLowerCase() === wanted),
+        )
         if (!found) return false
         consumed.add(found)
         waiters.delete(check)

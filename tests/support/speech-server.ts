@@ -48,7 +48,15 @@ export async function startSpeechServer(port = 0, apiKey = SPEECH_TEST_KEY): Pro
       let loudSeconds = 0
       let reportedFinal = 0
       let window: number[] = []
-      const result = (text: string, final: boolean) => ws.send(JSON.stringify({ type: 'Results', is_final: final, speech_final: final, channel: { alternatives: [{ transcript: text, confidence: 0.9 }] } }))
+      const result = (text: string, final: boolean) =>
+        ws.send(
+          JSON.stringify({
+            type: 'Results',
+            is_final: final,
+            speech_final: final,
+            channel: { alternatives: [{ transcript: text, confidence: 0.9 }] },
+          }),
+        )
       ws.on('message', (data, isBinary) => {
         if (!isBinary) {
           const message = JSON.parse(data.toString()) as { type?: string }

@@ -29,7 +29,10 @@ function sqliteDatabase(file: string): TestDatabase {
 }
 
 /** An empty MySQL/MariaDB database on the server `baseUrl` names; `fill` runs on it before it is handed out. */
-async function mysqlDatabase(baseUrl: string, fill?: (connection: mysql.Connection) => Promise<void>): Promise<TestDatabase> {
+async function mysqlDatabase(
+  baseUrl: string,
+  fill?: (connection: mysql.Connection) => Promise<void>,
+): Promise<TestDatabase> {
   const server = serverOf(baseUrl)
   const name = `hearth_test_${randomBytes(6).toString('hex')}`
   const admin = await mysql.createConnection({ uri: server, multipleStatements: true })
@@ -66,7 +69,14 @@ export async function createTestDatabase(baseUrl = process.env.TEST_DATABASE_URL
  * How to make a copy of a migrated database: its file (SQLite, closed, so the WAL is folded in),
  * or its tables' definitions and the tables that hold rows (MySQL/MariaDB).
  */
-export type DatabaseTemplate = { dialect: 'sqlite'; file: string } | { dialect: 'mysql'; baseUrl: string; database: string; tables: { name: string; create: string; hasRows: boolean }[] }
+export type DatabaseTemplate =
+  | { dialect: 'sqlite'; file: string }
+  | {
+      dialect: 'mysql'
+      baseUrl: string
+      database: string
+      tables: { name: string; create: string; hasRows: boolean }[]
+    }
 
 /** Reads what a copy of the migrated MySQL/MariaDB database at `url` needs. */
 export async function describeTemplate(url: string): Promise<DatabaseTemplate> {
@@ -81,7 +91,9 @@ export async function describeTemplate(url: string): Promise<DatabaseTemplate> {
     const tables = []
     for (const { name } of names as { name: string }[]) {
       const [[definition]] = await connection.query<mysql.RowDataPacket[]>(`SHOW CREATE TABLE \`${name}\``)
-      const [[row]] = await connection.query<mysql.RowDataPacket[]>(`SELECT EXISTS (SELECT 1 FROM \`${name}\`) AS hasRows`)
+      const [[row]] = await connection.query<mysql.RowDataPacket[]>(
+        `SELECT EXISTS (SELECT 1 FROM \`${name}\`) AS hasRows`,
+      )
       // AUTO_INCREMENT=n would carry the template's counters over; a copy starts afresh.
       const create = String(definition!['Create Table']).replace(/ AUTO_INCREMENT=\d+/, '')
       tables.push({ name, create, hasRows: Boolean(row!.hasRows) })

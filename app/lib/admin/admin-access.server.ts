@@ -5,7 +5,12 @@ import { redirect } from '@remix-run/node'
 import { QueryTypes } from 'sequelize'
 import { Brand } from '#models/index'
 import { refusalLocation } from '../communities/access-refusal'
-import { requireCommunityPage, requireCommunityPermission, type CommunityAccess, type GuardArgs } from '../http/guards.server'
+import {
+  requireCommunityPage,
+  requireCommunityPermission,
+  type CommunityAccess,
+  type GuardArgs,
+} from '../http/guards.server'
 
 /** The admin panel's guard: the admin page's permissions (access-community and manage-community). */
 export function requireAdmin(args: GuardArgs): Promise<CommunityAccess> {
@@ -17,7 +22,9 @@ export function requireAdmin(args: GuardArgs): Promise<CommunityAccess> {
  * moderate its posts (moderators: the review queue is their one page there). Each page still
  * guards itself with what it needs.
  */
-export async function requireAdminArea(args: GuardArgs): Promise<CommunityAccess & { runs: boolean; moderates: boolean }> {
+export async function requireAdminArea(
+  args: GuardArgs,
+): Promise<CommunityAccess & { runs: boolean; moderates: boolean }> {
   const access = await requireCommunityPermission(args, 'access-community')
   const runs = access.permissions.has('manage-community')
   const moderates = access.permissions.has('moderate-community-posts')

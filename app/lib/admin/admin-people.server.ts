@@ -7,15 +7,29 @@ import { COMMUNITY_ROLES } from '#models/permissions'
 import { ADMIN_PAGE_SIZE } from './listing'
 import { containsText } from './search.server'
 
-export type AdminPerson = { userId: string; name: string | null; emailAddress: string | null; status: MembershipStatus; roles: string[] }
+export type AdminPerson = {
+  userId: string
+  name: string | null
+  emailAddress: string | null
+  status: MembershipStatus
+  roles: string[]
+}
 
-export async function listPeople(brandId: string, { query, page }: { query: string; page: number }): Promise<{ people: AdminPerson[]; total: number }> {
-  const userWhere: WhereOptions<User> | undefined = query ? { [Op.or]: [{ name: containsText(query) }, { emailAddress: containsText(query) }] } : undefined
+export async function listPeople(
+  brandId: string,
+  { query, page }: { query: string; page: number },
+): Promise<{ people: AdminPerson[]; total: number }> {
+  const userWhere: WhereOptions<User> | undefined = query
+    ? { [Op.or]: [{ name: containsText(query) }, { emailAddress: containsText(query) }] }
+    : undefined
   const { rows, count } = await Membership.findAndCountAll({
     attributes: ['userId', 'status'],
     where: { brandId },
     include: [{ model: User, as: 'user', attributes: ['name', 'emailAddress'], where: userWhere, required: true }],
-    order: [[{ model: User, as: 'user' }, 'name', 'ASC'], ['userId', 'ASC']],
+    order: [
+      [{ model: User, as: 'user' }, 'name', 'ASC'],
+      ['userId', 'ASC'],
+    ],
     limit: ADMIN_PAGE_SIZE,
     offset: (page - 1) * ADMIN_PAGE_SIZE,
   })
@@ -24,7 +38,9 @@ export async function listPeople(brandId: string, { query, page }: { query: stri
     ? await RoleGrant.findAll({
         attributes: ['userId'],
         where: { brandId, roomId: null, userId: rows.map((row) => row.userId) },
-        include: [{ model: Role, as: 'role', attributes: ['slug'], where: { slug: [...COMMUNITY_ROLES] }, required: true }],
+        include: [
+          { model: Role, as: 'role', attributes: ['slug'], where: { slug: [...COMMUNITY_ROLES] }, required: true },
+        ],
       })
     : []
   const rolesOf = new Map<string, string[]>()

@@ -53,10 +53,25 @@ export async function listRooms(brand: Brand, filters: RoomFilters): Promise<{ r
     Object.assign(where, { [Op.or]: [{ name: containsText(filters.query) }, { slug: containsText(filters.query) }] })
   }
   const { rows, count } = await Room.findAndCountAll({
-    attributes: ['id', 'slug', 'name', 'context', 'status', 'verified', 'enabledInDirectory', 'visibleInDirectory', 'pinnedInDirectory', 'createdAt'],
+    attributes: [
+      'id',
+      'slug',
+      'name',
+      'context',
+      'status',
+      'verified',
+      'enabledInDirectory',
+      'visibleInDirectory',
+      'pinnedInDirectory',
+      'createdAt',
+    ],
     where,
     include: [{ model: User, as: 'host', attributes: ['name'], required: false }],
-    order: [['pinnedInDirectory', 'DESC'], ['name', 'ASC'], ['slug', 'ASC']],
+    order: [
+      ['pinnedInDirectory', 'DESC'],
+      ['name', 'ASC'],
+      ['slug', 'ASC'],
+    ],
     limit: ADMIN_PAGE_SIZE,
     offset: (filters.page - 1) * ADMIN_PAGE_SIZE,
   })
@@ -93,11 +108,16 @@ export type RoomsRefusal = { error: TranslationKey }
  * Sets the status and/or the verified flag of these rooms, all or none: every id must be a room of
  * this community (else nothing changes), and the hub and announcements rooms stay active.
  */
-export async function changeRooms(brand: Brand, ids: readonly string[], change: RoomsChange): Promise<RoomsRefusal | { changed: number }> {
+export async function changeRooms(
+  brand: Brand,
+  ids: readonly string[],
+  change: RoomsChange,
+): Promise<RoomsRefusal | { changed: number }> {
   const unique = [...new Set(ids)]
   const owned = await Room.count({ where: { id: unique, brandId: brand.id } })
   if (owned !== unique.length) return { error: 'admin:errors.unknownRooms' }
-  if (change.status && change.status !== 'active' && unique.some((id) => protectedIds(brand).has(id))) return { error: 'admin:errors.protectedRoom' }
+  if (change.status && change.status !== 'active' && unique.some((id) => protectedIds(brand).has(id)))
+    return { error: 'admin:errors.protectedRoom' }
   const values: Partial<Pick<Room, 'status' | 'deleted' | 'verified'>> = {}
   // The deleted flag follows the status, so every reader that checks either agrees.
   if (change.status) Object.assign(values, { status: change.status, deleted: change.status === 'deleted' })
@@ -107,7 +127,12 @@ export async function changeRooms(brand: Brand, ids: readonly string[], change: 
 }
 
 /** One room's directory visibility and pin; a room of another community is refused. */
-export async function placeInDirectory(brand: Brand, id: string, visibility: DirectoryVisibility, pinned: boolean): Promise<RoomsRefusal | { changed: number }> {
+export async function placeInDirectory(
+  brand: Brand,
+  id: string,
+  visibility: DirectoryVisibility,
+  pinned: boolean,
+): Promise<RoomsRefusal | { changed: number }> {
   // Counted first: MariaDB reports changed rows, not matched ones.
   if ((await Room.count({ where: { id, brandId: brand.id } })) !== 1) return { error: 'admin:errors.unknownRooms' }
   await Room.update(

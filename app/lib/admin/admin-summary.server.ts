@@ -44,7 +44,13 @@ export type InstallCommunity = { id: string; name: string; slug: string; userCou
 export async function installCommunities(page: number): Promise<{ communities: InstallCommunity[]; total: number }> {
   const db = Brand.sequelize!
   const [rows, total] = await Promise.all([
-    db.query<{ id: string; name: string; slug: string; userCount: number | string | null; roomCount: number | string | null }>(
+    db.query<{
+      id: string
+      name: string
+      slug: string
+      userCount: number | string | null
+      roomCount: number | string | null
+    }>(
       `SELECT b.id, b.name, b.slug, people.n AS userCount, places.n AS roomCount FROM brands b
          LEFT JOIN (SELECT brandId, COUNT(*) AS n FROM memberships WHERE status = 'active' GROUP BY brandId) people ON people.brandId = b.id
          LEFT JOIN (SELECT brandId, COUNT(*) AS n FROM rooms WHERE status <> 'deleted' GROUP BY brandId) places ON places.brandId = b.id
@@ -56,7 +62,13 @@ export async function installCommunities(page: number): Promise<{ communities: I
     Brand.count({ where: { status: 'active' } }),
   ])
   return {
-    communities: rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, userCount: Number(row.userCount ?? 0), roomCount: Number(row.roomCount ?? 0) })),
+    communities: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      userCount: Number(row.userCount ?? 0),
+      roomCount: Number(row.roomCount ?? 0),
+    })),
     total,
   }
 }

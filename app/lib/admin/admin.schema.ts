@@ -29,7 +29,10 @@ export const BatchRoomsSchema = z
     status: z.enum(ADMIN_ROOM_STATUSES, says('admin:errors.statusInvalid')).optional(),
     verified: z.enum(['yes', 'no'], says('admin:errors.verifiedInvalid')).optional(),
   })
-  .refine((value) => value.status !== undefined || value.verified !== undefined, { message: 'admin:errors.nothingToChange', path: ['status'] })
+  .refine((value) => value.status !== undefined || value.verified !== undefined, {
+    message: 'admin:errors.nothingToChange',
+    path: ['status'],
+  })
 
 /** The review queue's approve (active) or reject (deleted), one room at a time. */
 export const ReviewRoomSchema = z.object({
@@ -41,7 +44,11 @@ export const ReviewRoomSchema = z.object({
 /** One room's place in the community's directory. */
 export const DirectoryRoomSchema = z.object({
   intent: z.literal('directory'),
-  id: z.string({ required_error: 'admin:errors.noRooms' }).trim().min(1, 'admin:errors.noRooms').max(36, 'admin:errors.unknownRooms'),
+  id: z
+    .string({ required_error: 'admin:errors.noRooms' })
+    .trim()
+    .min(1, 'admin:errors.noRooms')
+    .max(36, 'admin:errors.unknownRooms'),
   visibility: z.enum(DIRECTORY_VISIBILITIES, says('admin:errors.visibilityInvalid')),
   pinned: z.boolean({ invalid_type_error: 'admin:errors.flagInvalid' }).default(false),
 })
@@ -55,7 +62,14 @@ const textList = (max: number) =>
     .string()
     .max(10_000, 'admin:errors.tooLong')
     .optional()
-    .transform((text) => [...new Set((text ?? '').split(/[\n,]/).map((item) => item.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        (text ?? '')
+          .split(/[\n,]/)
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
+    ])
     // Checked as a whole, so the message belongs to the field (not to one entry of it).
     .refine((items) => items.every((item) => item.length <= max), 'admin:errors.tooLong')
     .refine((items) => items.length <= MAX_LIST, 'admin:errors.tooManyItems')

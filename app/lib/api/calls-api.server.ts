@@ -6,7 +6,16 @@ import { Room } from '../platform/db.server'
 import { inCommunity, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
 import { requireRoom, requireUser } from '../http/guards.server'
 import { CallDecline, CallId, CallStart, CallsQuery } from '../calls/calls.schema'
-import { answerCall, cancelCall, declineCall, findCall, listCalls, missCall, startCall, type CallOutcome } from '../calls/calls.server'
+import {
+  answerCall,
+  cancelCall,
+  declineCall,
+  findCall,
+  listCalls,
+  missCall,
+  startCall,
+  type CallOutcome,
+} from '../calls/calls.server'
 
 const REFUSALS: Record<Exclude<CallOutcome, { ok: true }>['error'], TranslationKey> = {
   notWaiting: 'api:calls.notWaiting',

@@ -5,10 +5,17 @@ import { CONTACTS_PER_PAGE, CONTACTS_QUERY_MAX } from '../connections/connection
 import { recordId } from '../forms/record-id'
 import { brandQuery, pageNumber } from './api.schema'
 
-const flag = z.enum(['true', 'false', '1', '0'], { errorMap: () => ({ message: 'api:errors.badRequest' }) }).transform((value) => value === 'true' || value === '1')
+const flag = z
+  .enum(['true', 'false', '1', '0'], { errorMap: () => ({ message: 'api:errors.badRequest' }) })
+  .transform((value) => value === 'true' || value === '1')
 
 /** GET /user-connections with query, favorite, page (deleted and admin are the admin console's, not offered here). */
-export const ConnectionsQuery = z.object({ ...brandQuery, query: z.string().max(CONTACTS_QUERY_MAX, 'api:errors.badRequest').optional(), favorite: flag.optional(), page: pageNumber })
+export const ConnectionsQuery = z.object({
+  ...brandQuery,
+  query: z.string().max(CONTACTS_QUERY_MAX, 'api:errors.badRequest').optional(),
+  favorite: flag.optional(),
+  page: pageNumber,
+})
 
 /** GET /user-connections/followers with page. */
 export const FollowersQuery = z.object({ ...brandQuery, page: pageNumber })
@@ -43,9 +50,15 @@ export const RoomId = recordId('api:errors.missingRoomId')
 export const RoomConnectionsQuery = z.object(brandQuery)
 
 /** POST /user-room-connections: follow a room (its id). */
-export const FollowRoomBody = z.object({ room: RoomId, postNotifications: z.boolean({ invalid_type_error: 'api:errors.badRequest' }).optional() })
+export const FollowRoomBody = z.object({
+  room: RoomId,
+  postNotifications: z.boolean({ invalid_type_error: 'api:errors.badRequest' }).optional(),
+})
 
 /** PUT /user-room-connections/{id}: whether I hear of the room's posts. */
 export const RoomNotificationsBody = z.object({
-  postNotifications: z.boolean({ required_error: 'api:errors.badRequest', invalid_type_error: 'api:errors.badRequest' }),
+  postNotifications: z.boolean({
+    required_error: 'api:errors.badRequest',
+    invalid_type_error: 'api:errors.badRequest',
+  }),
 })

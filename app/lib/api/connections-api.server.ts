@@ -30,7 +30,8 @@ async function contactsIn(args: ApiArgs, brandId: string) {
 
 /** A connection as the API shows it (spec §3: connectedUserId, invitationAccepted, invitationRejected, postNotifications, favorite). */
 async function shown(row: UserConnection) {
-  const other = row.connectedUser ?? (await User.findByPk(row.connectedUserId, { attributes: ['id', 'name', 'avatar'] }))
+  const other =
+    row.connectedUser ?? (await User.findByPk(row.connectedUserId, { attributes: ['id', 'name', 'avatar'] }))
   return {
     id: row.id,
     connectedUserId: row.connectedUserId,
@@ -48,7 +49,8 @@ function outcome(result: ConnectionOutcome) {
 }
 
 /** My row about that person, after a command changed it (null once it is gone). */
-const myRow = (brandId: string, userId: string, otherId: string) => UserConnection.findOne({ where: { brandId, userId, connectedUserId: otherId } })
+const myRow = (brandId: string, userId: string, otherId: string) =>
+  UserConnection.findOne({ where: { brandId, userId, connectedUserId: otherId } })
 
 /** One of my connections, by its id, under the drawer's guard of its community. */
 async function myConnection(args: ApiArgs) {
@@ -65,7 +67,13 @@ export async function listConnectionsCall(args: ApiArgs) {
   await requireUser(args)
   const query = readQuery(args.request, ConnectionsQuery)
   const { brand, user } = await contactsIn(args, query.brandId)
-  return listContacts({ brandId: brand.id, viewerId: user.id, query: (query.query ?? '').trim(), favorites: query.favorite ?? false, page: query.page ?? 0 })
+  return listContacts({
+    brandId: brand.id,
+    viewerId: user.id,
+    query: (query.query ?? '').trim(),
+    favorites: query.favorite ?? false,
+    page: query.page ?? 0,
+  })
 }
 
 /** GET /user-connections/followers with page: my connections who follow my posts. */
@@ -90,14 +98,21 @@ async function run(brandId: string, actorId: string, intent: PersonIntent, other
 export async function updateConnectionCall(args: ApiArgs) {
   const { brand, user, row } = await myConnection(args)
   const body = await readBody(args.request, ConnectionFlagsBody)
-  if (body.favorite !== undefined) await run(brand.id, user.id, body.favorite ? 'favorite' : 'unfavorite', row.connectedUserId)
-  if (body.postNotifications !== undefined) await run(brand.id, user.id, body.postNotifications ? 'follow' : 'unfollow', row.connectedUserId)
+  if (body.favorite !== undefined)
+    await run(brand.id, user.id, body.favorite ? 'favorite' : 'unfavorite', row.connectedUserId)
+  if (body.postNotifications !== undefined)
+    await run(brand.id, user.id, body.postNotifications ? 'follow' : 'unfollow', row.connectedUserId)
   const now = await myRow(brand.id, user.id, row.connectedUserId)
   return { connection: await shown(now ?? row) }
 }
 
 /** What deleting my row means in its state: withdraw my request, decline theirs, or end the connection. */
-const UNDO: Record<UserConnection['status'], PersonIntent | null> = { requested: 'withdraw', pending: 'reject', accepted: 'remove', rejected: null }
+const UNDO: Record<UserConnection['status'], PersonIntent | null> = {
+  requested: 'withdraw',
+  pending: 'reject',
+  accepted: 'remove',
+  rejected: null,
+}
 
 /** DELETE /user-connections/{id}. */
 export async function deleteConnectionCall(args: ApiArgs) {
@@ -172,7 +187,16 @@ export async function followRoomCall(args: ApiArgs) {
   outcome(await followRoom({ brand, userId: user.id, roomSlug: room.slug, follow: true }))
   const follow = await RoomFollow.findOne({ where: { roomId: room.id, userId: user.id }, rejectOnEmpty: true })
   if (body.postNotifications === false) await setRoomPostNotifications(user.id, follow.id, false)
-  return json({ roomConnection: { id: follow.id, roomId: room.id, postNotifications: body.postNotifications ?? follow.postNotifications } }, 201)
+  return json(
+    {
+      roomConnection: {
+        id: follow.id,
+        roomId: room.id,
+        postNotifications: body.postNotifications ?? follow.postNotifications,
+      },
+    },
+    201,
+  )
 }
 
 /** PUT /user-room-connections/{id} with postNotifications: one of my follows. */

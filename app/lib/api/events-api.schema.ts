@@ -5,12 +5,17 @@ import { z } from 'zod'
 import { recordId } from '../forms/record-id'
 import { brandQuery } from './api.schema'
 
-const text = (max: number) => z.string({ invalid_type_error: 'api:errors.badRequest' }).max(max, 'api:errors.badRequest').optional()
+const text = (max: number) =>
+  z.string({ invalid_type_error: 'api:errors.badRequest' }).max(max, 'api:errors.badRequest').optional()
 
 /** One registration row, as the CSV import's columns (coHost may also be a JSON boolean). */
 export const ImportUserBody = z.object({
   ...brandQuery,
-  room: z.string({ required_error: 'eventMembers:api.missingEvent', invalid_type_error: 'eventMembers:api.missingEvent' }).trim().min(1, 'eventMembers:api.missingEvent').max(64, 'eventMembers:api.eventNotFound'),
+  room: z
+    .string({ required_error: 'eventMembers:api.missingEvent', invalid_type_error: 'eventMembers:api.missingEvent' })
+    .trim()
+    .min(1, 'eventMembers:api.missingEvent')
+    .max(64, 'eventMembers:api.eventNotFound'),
   fullName: text(300),
   emailAddress: text(320),
   phoneNumber: text(40),
@@ -25,5 +30,8 @@ export const ImportUserBody = z.object({
 export const ParticipantId = recordId('eventMembers:api.participantNotFound')
 export const ParticipantQuery = z.object({
   event: recordId('eventMembers:api.missingEvent'),
-  user: z.string({ required_error: 'eventMembers:api.missingUser' }).min(1, 'eventMembers:api.missingUser').max(64, 'eventMembers:api.participantNotFound'),
+  user: z
+    .string({ required_error: 'eventMembers:api.missingUser' })
+    .min(1, 'eventMembers:api.missingUser')
+    .max(64, 'eventMembers:api.participantNotFound'),
 })

@@ -22,7 +22,15 @@ async function eventOf(brandId: string, room: string) {
   const bySlug = await findEditableEvent(brandId, room)
   if (bySlug) return bySlug
   if (!RECORD_ID.test(room)) return null
-  return Room.findOne({ where: { id: room, brandId, context: 'event', status: { [Op.in]: ['active', 'archived'] }, deleted: { [Op.not]: true } } })
+  return Room.findOne({
+    where: {
+      id: room,
+      brandId,
+      context: 'event',
+      status: { [Op.in]: ['active', 'archived'] },
+      deleted: { [Op.not]: true },
+    },
+  })
 }
 
 /** POST /registration/importUser with brandId, room, fullName, emailAddress, phoneNumber, status, coHost, eventSeries. */
@@ -36,19 +44,28 @@ export async function importUserCall(args: ApiArgs) {
   // One person who may be mailed a confirmation, counted against the manager's and the installation's caps.
   const capped = await limitImportConfirmations(user.id, 1)
   if (capped) throw refuse(429, capped.message, { minutes: capped.minutes })
-  const row = await importOneRegistration(brand, room, {
-    fullName: body.fullName ?? '',
-    emailAddress: body.emailAddress ?? '',
-    phoneNumber: body.phoneNumber ?? '',
-    status: body.status ?? '',
-    coHost: body.coHost,
-    eventSeries: body.eventSeries ?? '',
-  }, user.id)
+  const row = await importOneRegistration(
+    brand,
+    room,
+    {
+      fullName: body.fullName ?? '',
+      emailAddress: body.emailAddress ?? '',
+      phoneNumber: body.phoneNumber ?? '',
+      status: body.status ?? '',
+      coHost: body.coHost,
+      eventSeries: body.eventSeries ?? '',
+    },
+    user.id,
+  )
   // Someone with an account of their own is asked by mail; they are registered only if they accept.
   if (row.outcome === 'invited') return json({ outcome: row.outcome, registration: null }, 202)
-  if (row.outcome === 'refused' || !row.registration) throw refuse(400, row.reasons[0] ?? 'eventMembers:import.reasons.notSaved', { series: row.series ?? '' })
+  if (row.outcome === 'refused' || !row.registration)
+    throw refuse(400, row.reasons[0] ?? 'eventMembers:import.reasons.notSaved', { series: row.series ?? '' })
   const { id, roomId, userId, status, coHost, source } = row.registration
-  return json({ outcome: row.outcome, registration: { id, roomId, userId, status, coHost, source } }, row.outcome === 'imported' ? 201 : 200)
+  return json(
+    { outcome: row.outcome, registration: { id, roomId, userId, status, coHost, source } },
+    row.outcome === 'imported' ? 201 : 200,
+  )
 }
 
 /** The participant, to those who manage events in the event's community and to the person themself. */
@@ -65,8 +82,12 @@ const eventRoom = (id: string) => Room.findOne({ where: { id, context: 'event', 
 /** GET /event-participants/{id}: {id} is the participant's first presence (a meeting peer) in the event. */
 export async function participantCall(args: ApiArgs) {
   const id = ParticipantId.safeParse(args.params.id)
-  const peer = id.success ? await MeetingPeer.findByPk(id.data, { attributes: ['id', 'meetingRoomId', 'userId'] }) : null
-  const meeting = peer ? await MeetingRoom.findByPk(peer.meetingRoomId, { attributes: ['id', 'roomId', 'parentId'] }) : null
+  const peer = id.success
+    ? await MeetingPeer.findByPk(id.data, { attributes: ['id', 'meetingRoomId', 'userId'] })
+    : null
+  const meeting = peer
+    ? await MeetingRoom.findByPk(peer.meetingRoomId, { attributes: ['id', 'roomId', 'parentId'] })
+    : null
   const room = meeting ? await eventRoom(meeting.roomId) : null
   if (!peer || !room) throw refuse(404, 'eventMembers:api.participantNotFound')
   return participantFor(args, room, peer.userId)

@@ -6,7 +6,16 @@ import { EventSeries, FormDefinition, FormSubmission, User } from '#models/index
 import { inCommunity, readQuery, refuse, type ApiArgs } from '../http/api.server'
 import { requireCommunityPage, requireCommunityPermission, requireUser } from '../http/guards.server'
 import { MANAGE_EVENTS } from '../events/events.server'
-import { CHOICE_TYPES, FIELD_TYPES, FORM_LIMITS, TEXT_TYPES, answerFields, isCompleteSubmission, readSteps, type FieldType } from '../forms/form-definition'
+import {
+  CHOICE_TYPES,
+  FIELD_TYPES,
+  FORM_LIMITS,
+  TEXT_TYPES,
+  answerFields,
+  isCompleteSubmission,
+  readSteps,
+  type FieldType,
+} from '../forms/form-definition'
 import { findFormDefinition } from '../forms/forms.server'
 import { FormDefinitionId, SubmissionsQuery } from './form-definitions-api.schema'
 
@@ -20,7 +29,12 @@ async function definitionIn(args: ApiArgs) {
   return definition
 }
 
-const shown = (definition: FormDefinition) => ({ id: definition.id, brandId: definition.brandId, stepsFields: readSteps(definition.steps), updatedAt: definition.updatedAt })
+const shown = (definition: FormDefinition) => ({
+  id: definition.id,
+  brandId: definition.brandId,
+  stepsFields: readSteps(definition.steps),
+  updatedAt: definition.updatedAt,
+})
 
 /** GET /forms/{id}/definition: its steps of fields (spec §3 "stepsFields, each an array of fields with a name"). */
 export async function formDefinitionCall(args: ApiArgs) {
@@ -37,14 +51,25 @@ export async function seriesFormCall(args: ApiArgs) {
   const series = id.success ? await EventSeries.findByPk(id.data) : null
   if (!series) throw refuse(404, 'api:errors.notFound')
   await requireCommunityPage(await inCommunity(args, series.brandId), 'eventSeries')
-  const definition = series.registrationRequired ? await findFormDefinition(series.brandId, series.registrationFormId) : null
+  const definition = series.registrationRequired
+    ? await findFormDefinition(series.brandId, series.registrationFormId)
+    : null
   return { seriesId: series.id, formDefinition: definition ? shown(definition) : null }
 }
 
 /** What a field of one type takes and answers with: for clients that build or show forms. */
 function fieldDefinition(type: FieldType) {
   const limits = TEXT_TYPES.has(type) ? 'length' : type === 'number' ? 'value' : type === 'rating' ? 'scale' : null
-  const answer = type === 'toggle' ? 'boolean' : type === 'multipleChoice' ? 'string[]' : type === 'rating' || type === 'number' ? 'number' : type === 'displayText' ? null : 'string'
+  const answer =
+    type === 'toggle'
+      ? 'boolean'
+      : type === 'multipleChoice'
+        ? 'string[]'
+        : type === 'rating' || type === 'number'
+          ? 'number'
+          : type === 'displayText'
+            ? null
+            : 'string'
   return { type, options: CHOICE_TYPES.has(type), limits, text: type === 'displayText', answer }
 }
 
@@ -63,11 +88,17 @@ export async function formSubmissionsCall(args: ApiArgs) {
   const steps = readSteps(definition.steps)
   const { rows, count } = await FormSubmission.findAndCountAll({
     where: { formDefinitionId: definition.id },
-    order: [['createdAt', 'DESC'], ['id', 'ASC']],
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
     limit: SUBMISSIONS_PER_PAGE,
     offset: page * SUBMISSIONS_PER_PAGE,
   })
-  const users = await User.findAll({ attributes: ['id', 'name', 'emailAddress'], where: { id: rows.map((row) => row.userId) } })
+  const users = await User.findAll({
+    attributes: ['id', 'name', 'emailAddress'],
+    where: { id: rows.map((row) => row.userId) },
+  })
   const byId = new Map(users.map((user) => [user.id, user]))
   return {
     fields: answerFields(steps).map(({ name, type, label }) => ({ name, type, label })),

@@ -14,7 +14,13 @@ const type = z
   .transform((value) => (value ?? 'images') as MediaTab)
 
 /** GET /media with brandId, type and page (from 0); context and roomId are accepted and not used (the library is one per person). */
-export const MediaQuery = z.object({ ...brandQuery, type, page: pageNumber, context: z.string().max(64).optional(), roomId: z.string().max(36).optional() })
+export const MediaQuery = z.object({
+  ...brandQuery,
+  type,
+  page: pageNumber,
+  context: z.string().max(64).optional(),
+  roomId: z.string().max(36).optional(),
+})
 
 /** POST /media (multipart, its files in `files`): where it goes, in the query string, read before the body. */
 export const UploadQuery = z.object({ ...brandQuery, type })

@@ -10,7 +10,8 @@ import { TAB_KIND } from '../media/media-rules'
 import { uploadToLibrary } from '../media/upload-to-library.server'
 import { MediaId, MediaQuery, UploadQuery } from './media-api.schema'
 
-const libraryIn = async (args: ApiArgs, brandId: string) => requireCommunityPermission(await inCommunity(args, brandId), 'access-community')
+const libraryIn = async (args: ApiArgs, brandId: string) =>
+  requireCommunityPermission(await inCommunity(args, brandId), 'access-community')
 
 /** An item with the address of its bytes (relative to the site, as the spec's image URLs). */
 const withUrl = (slug: string) => (row: MediaRow) => ({ ...row, url: `/${slug}/media/${row.id}` })
@@ -20,8 +21,19 @@ export async function listMediaCall(args: ApiArgs) {
   await requireUser(args)
   const query = readQuery(args.request, MediaQuery)
   const { brand, user } = await libraryIn(args, query.brandId)
-  const page = await listMedia({ brandId: brand.id, userId: user.id, kind: TAB_KIND[query.type], page: (query.page ?? 0) + 1 })
-  return { rows: page.rows.map(withUrl(brand.slug)), total: page.total, page: page.page - 1, pages: page.pages, perPage: page.perPage }
+  const page = await listMedia({
+    brandId: brand.id,
+    userId: user.id,
+    kind: TAB_KIND[query.type],
+    page: (query.page ?? 0) + 1,
+  })
+  return {
+    rows: page.rows.map(withUrl(brand.slug)),
+    total: page.total,
+    page: page.page - 1,
+    pages: page.pages,
+    perPage: page.perPage,
+  }
 }
 
 /** POST /media?brandId=…&type=…: multipart, the files in `files`; the same checks and storage as the library's upload. */

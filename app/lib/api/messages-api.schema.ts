@@ -5,8 +5,16 @@ import { z } from 'zod'
 import { recordId } from '../forms/record-id'
 import { brandQuery, pageNumber } from './api.schema'
 
-const text = z.string({ invalid_type_error: 'posts:errors.invalidMessage' }).max(20_000, 'messages:errors.bodyTooLong').optional()
-const ids = z.array(z.string({ invalid_type_error: 'api:errors.badRequest' }).max(36), { invalid_type_error: 'api:errors.badRequest' }).max(1000).optional()
+const text = z
+  .string({ invalid_type_error: 'posts:errors.invalidMessage' })
+  .max(20_000, 'messages:errors.bodyTooLong')
+  .optional()
+const ids = z
+  .array(z.string({ invalid_type_error: 'api:errors.badRequest' }).max(36), {
+    invalid_type_error: 'api:errors.badRequest',
+  })
+  .max(1000)
+  .optional()
 /** Files and videos travel through the pages' forms for now: a JSON body cannot carry them yet. */
 const none = (value: unknown) => value === undefined || value === null || (Array.isArray(value) && value.length === 0)
 const noAttachments = {
@@ -28,8 +36,14 @@ export const SendMessageBody = z.object({
 export const ExternalMessageBody = z.object({
   ...brandQuery,
   name: z.string({ invalid_type_error: 'api:errors.badRequest' }).max(255, 'messages:errors.tooLong').optional(),
-  emailAddress: z.string({ invalid_type_error: 'api:errors.badRequest' }).max(255, 'messages:errors.emailInvalid').optional(),
-  phoneNumber: z.string({ invalid_type_error: 'api:errors.badRequest' }).max(40, 'messages:errors.phoneInvalid').optional(),
+  emailAddress: z
+    .string({ invalid_type_error: 'api:errors.badRequest' })
+    .max(255, 'messages:errors.emailInvalid')
+    .optional(),
+  phoneNumber: z
+    .string({ invalid_type_error: 'api:errors.badRequest' })
+    .max(40, 'messages:errors.phoneInvalid')
+    .optional(),
   message: text,
   ...noAttachments,
 })

@@ -8,11 +8,29 @@ import { refuse, readBody, readQuery, inCommunity, json, type ApiArgs } from '..
 import { requireCommunityPage, requireUser } from '../http/guards.server'
 import type { TranslationKey } from '../i18n/i18n'
 import { requireConversation } from '../messages/conversation-access.server'
-import { conversationView, listConversations, markRead, senderLabel, sendReply, startConversation, unreadCount, type SendOutcome } from '../messages/conversations.server'
+import {
+  conversationView,
+  listConversations,
+  markRead,
+  senderLabel,
+  sendReply,
+  startConversation,
+  unreadCount,
+  type SendOutcome,
+} from '../messages/conversations.server'
 import { ensureUserConversation } from '../messages/direct-conversation.server'
 import { CONVERSATIONS_PER_PAGE } from '../messages/message-rules'
 import { NewMessageSchema, ReplySchema } from '../messages/message.schema'
-import { ConversationId, ConversationsQuery, EnsureConversationBody, EventsQuery, ExternalMessageBody, LastReadBody, SendMessageBody, UnreadQuery } from './messages-api.schema'
+import {
+  ConversationId,
+  ConversationsQuery,
+  EnsureConversationBody,
+  EventsQuery,
+  ExternalMessageBody,
+  LastReadBody,
+  SendMessageBody,
+  UnreadQuery,
+} from './messages-api.schema'
 
 /** The messages pages' guard in the community the call names: a member of it, signed in. */
 async function messagesIn(args: ApiArgs, brandId: string) {
@@ -71,9 +89,16 @@ export async function sendMessageCall(args: ApiArgs) {
     if (conversation.brandId !== brand.id) throw refuse(404, 'api:errors.notFound')
     const values = ReplySchema.safeParse({ body: body.message, files: [] })
     if (!values.success) firstProblem(values.error.issues)
-    return sending(() => sendReply({ brand, conversation, from: participant, senderName: senderLabel(user), values: values.data }))
+    return sending(() =>
+      sendReply({ brand, conversation, from: participant, senderName: senderLabel(user), values: values.data }),
+    )
   }
-  const values = NewMessageSchema.safeParse({ recipientIds: body.recipients ?? [], tagIds: body.tagIds ?? [], body: body.message, files: [] })
+  const values = NewMessageSchema.safeParse({
+    recipientIds: body.recipients ?? [],
+    tagIds: body.tagIds ?? [],
+    body: body.message,
+    files: [],
+  })
   if (!values.success) firstProblem(values.error.issues)
   return sending(() => startConversation({ brand, sender: user, values: values.data }))
 }
@@ -117,7 +142,11 @@ export async function conversationEventsCall(args: ApiArgs) {
   const { messages } = await conversationView(conversation, participant)
   const page = query.page ?? 0
   const end = Math.max(0, messages.length - page * CONVERSATIONS_PER_PAGE)
-  return { events: messages.slice(Math.max(0, end - CONVERSATIONS_PER_PAGE), end), page, more: end > CONVERSATIONS_PER_PAGE }
+  return {
+    events: messages.slice(Math.max(0, end - CONVERSATIONS_PER_PAGE), end),
+    page,
+    more: end > CONVERSATIONS_PER_PAGE,
+  }
 }
 
 /** GET /messages/conversations/unread-event-count: unread messages in all my conversations of the community. */

@@ -16,7 +16,14 @@ const content = z.object({
   videoThumbnailUrl: safeLinkUrl.nullish(),
 })
 
-const raw = { contextRoomId: z.unknown(), parentPostId: z.unknown(), message: z.unknown(), fileUrls: z.unknown(), videoUrl: z.unknown(), videoThumbnailUrl: z.unknown() }
+const raw = {
+  contextRoomId: z.unknown(),
+  parentPostId: z.unknown(),
+  message: z.unknown(),
+  fileUrls: z.unknown(),
+  videoUrl: z.unknown(),
+  videoThumbnailUrl: z.unknown(),
+}
 
 function ruled<T>(check: (value: T) => string | null) {
   return (value: T, context: z.RefinementCtx) => {
@@ -28,8 +35,17 @@ function ruled<T>(check: (value: T) => string | null) {
 /** POST /posts: a post in a room, or (with parentPostId) a comment or a reply. */
 export const CreatePostBody = z
   .object(raw)
-  .superRefine(ruled<PostInput>((value) => postProblem(value, { child: value.parentPostId !== undefined && value.parentPostId !== null })))
-  .pipe(content.extend({ contextRoomId: recordId('posts:errors.missingContextRoom'), parentPostId: recordId('posts:errors.missingParentPost').nullish() }))
+  .superRefine(
+    ruled<PostInput>((value) =>
+      postProblem(value, { child: value.parentPostId !== undefined && value.parentPostId !== null }),
+    ),
+  )
+  .pipe(
+    content.extend({
+      contextRoomId: recordId('posts:errors.missingContextRoom'),
+      parentPostId: recordId('posts:errors.missingParentPost').nullish(),
+    }),
+  )
 
 /** POST posts/draft: a post kept for later (text only, as the composer's draft). */
 export const CreateDraftBody = z
@@ -41,10 +57,20 @@ export const CreateDraftBody = z
 export const UpdatePostBody = z
   .object({ ...raw, id: z.unknown() })
   .superRefine(ruled<PostInput & { id?: unknown }>((value) => updateProblem(value)))
-  .pipe(content.extend({ id: recordId('posts:errors.missingId'), contextRoomId: recordId('posts:errors.missingContextRoom') }))
+  .pipe(
+    content.extend({
+      id: recordId('posts:errors.missingId'),
+      contextRoomId: recordId('posts:errors.missingContextRoom'),
+    }),
+  )
 
 /** PUT /posts/pinned/{id}: pinned. */
-export const PinPostBody = z.object({ pinned: z.boolean({ required_error: 'posts:errors.missingPinnedStatus', invalid_type_error: 'posts:errors.missingPinnedStatus' }) })
+export const PinPostBody = z.object({
+  pinned: z.boolean({
+    required_error: 'posts:errors.missingPinnedStatus',
+    invalid_type_error: 'posts:errors.missingPinnedStatus',
+  }),
+})
 
 /** PUT post-pins/{id}: pinned and roomId. */
 export const PostPinBody = z
@@ -84,7 +110,10 @@ export const DraftsQuery = z.object(brandQuery)
 /** PUT drafts/{id}: when it goes out, as an ISO 8601 time with its offset. */
 export const ScheduleDraftBody = z.object({
   draftPostTime: z
-    .string({ required_error: 'posts:errors.missingScheduledTime', invalid_type_error: 'posts:errors.missingScheduledTime' })
+    .string({
+      required_error: 'posts:errors.missingScheduledTime',
+      invalid_type_error: 'posts:errors.missingScheduledTime',
+    })
     .datetime({ offset: true, message: 'posts:errors.missingScheduledTime' }),
 })
 
@@ -94,6 +123,9 @@ export const DraftId = recordId('posts:errors.missingDraftPostId')
 export const PostId = recordId('posts:errors.missingId')
 
 /** POST /post-reactions: post and one of the offered reactions (by name, e.g. "like"). */
-export const ReactionBody = z.object({ post: recordId('posts:errors.missingId'), emoji: z.string({ required_error: 'api:errors.badReaction' }).max(16, 'api:errors.badReaction') })
+export const ReactionBody = z.object({
+  post: recordId('posts:errors.missingId'),
+  emoji: z.string({ required_error: 'api:errors.badReaction' }).max(16, 'api:errors.badReaction'),
+})
 /** GET /post-reactions with post. */
 export const ReactionsQuery = z.object({ post: recordId('posts:errors.missingId') })

@@ -10,7 +10,18 @@ import { ScheduleError, deleteDraft, findOwnDraft, myDrafts, saveDraft, schedule
 import { communityFeedView, hubFeedView, roomFeedView } from '../posts/feed.server'
 import { mayPostIn, requirePost, roomPostRights } from '../posts/post-guard.server'
 import { PostRuleError } from '../posts/post-rules'
-import { addReaction, childrenOf, createChild, createPost, isReaction, postItem, reactionsOn, removePost, setPinned, updatePost } from '../posts/posts.server'
+import {
+  addReaction,
+  childrenOf,
+  createChild,
+  createPost,
+  isReaction,
+  postItem,
+  reactionsOn,
+  removePost,
+  setPinned,
+  updatePost,
+} from '../posts/posts.server'
 import {
   CommentsQuery,
   CreateDraftBody,
@@ -68,7 +79,8 @@ export async function listPosts(args: ApiArgs) {
   const filter = await authorFilter(user?.id ?? null, brand.id)
   if (query.postId) {
     const { post } = await postNamed(args, query.postId)
-    if (post.contextRoomId !== room.id || filter.hiddenAuthorIds.includes(post.authorId)) throw refuse(404, 'api:errors.notFound')
+    if (post.contextRoomId !== room.id || filter.hiddenAuthorIds.includes(post.authorId))
+      throw refuse(404, 'api:errors.notFound')
     return { post: await postItem(post, user?.id ?? null, filter) }
   }
   return roomFeedView(brand, room, user?.id ?? null, { ...filter, page: query.pageNumber ?? 0 })
@@ -80,7 +92,12 @@ export async function listComments(args: ApiArgs) {
   const { brand, user, post } = await postNamed(args, query.parentPostId)
   if (post.contextRoomId !== query.contextRoomId) throw refuse(400, 'posts:errors.missingParentPost')
   const filter = await authorFilter(user?.id ?? null, brand.id)
-  return childrenOf(post.id, { ...filter, viewerId: user?.id ?? null, lastPostId: query.lastPostId ?? null, limit: query.limit })
+  return childrenOf(post.id, {
+    ...filter,
+    viewerId: user?.id ?? null,
+    lastPostId: query.lastPostId ?? null,
+    limit: query.limit,
+  })
 }
 
 /** POST /posts: a post in a room, or with parentPostId a comment (on a post) or a reply (on a comment). */
@@ -89,7 +106,8 @@ export async function createPostCall(args: ApiArgs) {
   const body = await readBody(args.request, CreatePostBody)
   const { brand, rights } = await roomNamed(args, body.contextRoomId)
   const child = Boolean(body.parentPostId)
-  if (child ? !rights.comment : !rights.post) throw refuse(403, child ? 'posts:errors.noCommentPermission' : 'posts:errors.noPostPermission')
+  if (child ? !rights.comment : !rights.post)
+    throw refuse(403, child ? 'posts:errors.noCommentPermission' : 'posts:errors.noPostPermission')
   const post = await (child ? createChild(brand, user.id, body) : createPost(brand, user.id, body)).catch(ruleRefusal)
   return json({ post: await postItem(post, user.id, NOBODY_HIDDEN) }, 201)
 }
@@ -109,7 +127,8 @@ export async function updatePostCall(args: ApiArgs) {
 export async function removePostCall(args: ApiArgs) {
   const user = await requireUser(args)
   const { post, rights } = await postNamed(args, args.params.id)
-  if (!(rights.moderate || (post.authorId === user.id && rights.removeOwn))) throw refuse(403, 'posts:errors.noPermission')
+  if (!(rights.moderate || (post.authorId === user.id && rights.removeOwn)))
+    throw refuse(403, 'posts:errors.noPermission')
   await removePost(post)
   return new Response(null, { status: 204 })
 }
@@ -205,7 +224,8 @@ export async function scheduleDraftCall(args: ApiArgs) {
   try {
     await schedulePost(draft, at)
   } catch (error) {
-    if (error instanceof ScheduleError) throw refuse(error.problem === 'posts:errors.notADraft' ? 409 : 400, error.problem)
+    if (error instanceof ScheduleError)
+      throw refuse(error.problem === 'posts:errors.notADraft' ? 409 : 400, error.problem)
     throw error
   }
   return { id: draft.id, status: 'scheduled', publishAt: at.toISOString() }

@@ -21,13 +21,20 @@ async function formInEvent(args: ApiArgs) {
   const user = await requireUser(args)
   const id = args.params.id ?? ''
   const form = ID_PATTERN.test(id) ? await FormDefinition.findByPk(id) : null
-  const event = form ? await CommunityEvent.findOne({ where: { [Op.or]: [{ registrationFormId: form.id }, { preSurveyFormId: form.id }, { postSurveyFormId: form.id }] } }) : null
+  const event = form
+    ? await CommunityEvent.findOne({
+        where: {
+          [Op.or]: [{ registrationFormId: form.id }, { preSurveyFormId: form.id }, { postSurveyFormId: form.id }],
+        },
+      })
+    : null
   const room = event ? await Room.findOne({ where: { id: event.roomId, status: 'active' } }) : null
   if (!form || !event || !room) throw refuse(404, 'api:errors.notFound')
   const guardArgs = await inCommunity(args, room.brandId)
   const page = await requireRegistrationEvent({ ...guardArgs, params: { ...guardArgs.params, room: room.slug } })
   const kind = event.registrationFormId === form.id ? ('registration' as const) : ('survey' as const)
-  if (kind === 'survey' && !page.admitted && !(event.registrationEnabled && (await findRegistration(room.id, user.id)))) throw refuse(403, 'api:errors.forbidden')
+  if (kind === 'survey' && !page.admitted && !(event.registrationEnabled && (await findRegistration(room.id, user.id))))
+    throw refuse(403, 'api:errors.forbidden')
   if (kind === 'registration' && !event.registrationEnabled) throw refuse(404, 'api:errors.notFound')
   return { ...page, user, form, steps: readSteps(form.steps), kind }
 }
@@ -51,7 +58,11 @@ export async function saveSubmissionCall(args: ApiArgs) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = steps.flat().find((one) => one.name === issue?.path[0])
-    throw refuse(400, (issue?.message ?? 'api:errors.badRequest') as never, { min: field?.min ?? 1, max: field?.max ?? 0, field: field?.name ?? '' })
+    throw refuse(400, (issue?.message ?? 'api:errors.badRequest') as never, {
+      min: field?.min ?? 1,
+      max: field?.max ?? 0,
+      field: field?.name ?? '',
+    })
   }
   if (kind === 'survey') {
     const saved = await saveSubmission({ formId: form.id, userId: user.id, steps, parsed: parsed.data })

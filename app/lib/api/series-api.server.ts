@@ -13,7 +13,8 @@ import { MANAGE_SERIES, listSeries, seriesDetail } from '../event-series/series.
 import { SeriesListQuery } from './series-api.schema'
 import { brandQuery } from './api.schema'
 
-const inSeriesPage = async (args: ApiArgs, brandId: string) => requireCommunityPage(await inCommunity(args, brandId), 'eventSeries')
+const inSeriesPage = async (args: ApiArgs, brandId: string) =>
+  requireCommunityPage(await inCommunity(args, brandId), 'eventSeries')
 
 async function manager(args: ApiArgs, brandId: string) {
   const access = await inSeriesPage(args, brandId)

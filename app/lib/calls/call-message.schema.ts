@@ -36,18 +36,22 @@ const guestFields = {
 }
 
 function requireGuest(value: { fullName?: string; company?: string; phone?: string }, context: z.RefinementCtx) {
-  const issue = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
   if (!value.fullName || !isFullName(value.fullName)) issue('fullName', 'meeting:callMessage.errors.fullName')
   else if (value.fullName.length > CALLER_NAME_MAX) issue('fullName', 'meeting:callMessage.errors.tooLong')
-  if (value.company && value.company.length > CALLER_COMPANY_MAX) issue('company', 'meeting:callMessage.errors.companyTooLong')
+  if (value.company && value.company.length > CALLER_COMPANY_MAX)
+    issue('company', 'meeting:callMessage.errors.companyTooLong')
   // As a member's message to someone outside the community reads a number: international with
   // its +, or North American without (normalisePhone), and it must be able to take an SMS.
   if (!value.phone) issue('phone', 'meeting:callMessage.errors.phoneRequired')
-  else if (value.phone.length > CALLER_PHONE_MAX || !isMobilePhone(normalisePhone(value.phone))) issue('phone', 'messages:errors.phoneInvalid')
+  else if (value.phone.length > CALLER_PHONE_MAX || !isMobilePhone(normalisePhone(value.phone)))
+    issue('phone', 'messages:errors.phoneInvalid')
 }
 
 function requireContent(value: { body?: string; video?: string }, context: z.RefinementCtx) {
-  if (!value.body && !value.video) context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'meeting:callMessage.errors.textOrVideo' })
+  if (!value.body && !value.video)
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'meeting:callMessage.errors.textOrVideo' })
 }
 
 /** The form as a signed-in caller sends it: text, a video, or both. */
@@ -60,7 +64,12 @@ export const GuestCallMessageSchema = z
     requireContent(value, context)
   })
   // Checked above: a full name and a phone are there; the phone is kept as E.164, as every external recipient's.
-  .transform((value) => ({ ...value, fullName: value.fullName!, phone: normalisePhone(value.phone!), company: value.company || undefined }))
+  .transform((value) => ({
+    ...value,
+    fullName: value.fullName!,
+    phone: normalisePhone(value.phone!),
+    company: value.company || undefined,
+  }))
 
 export type MemberCallMessage = z.output<typeof MemberCallMessageSchema>
 export type GuestCallMessage = z.output<typeof GuestCallMessageSchema>

@@ -20,7 +20,13 @@ import type { AppLoadContext } from '@remix-run/node'
 import type { z, ZodTypeAny } from 'zod'
 import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { mayContact } from '../connections/visibility.server'
-import { senderLabel, startConversation, startConversationBetweenOutsiders, startConversationFromOutsider, type SendOutcome } from '../messages/conversations.server'
+import {
+  senderLabel,
+  startConversation,
+  startConversationBetweenOutsiders,
+  startConversationFromOutsider,
+  type SendOutcome,
+} from '../messages/conversations.server'
 import type { MessageForm } from '../messages/message-form.server'
 import { NewMessageSchema, RECEIVED_VIDEO } from '../messages/message.schema'
 import { RoomCall, User } from '../platform/db.server'
@@ -57,7 +63,14 @@ const UNTAKEN = new Set(['missed', 'declined'])
  */
 async function lastCallUntaken(roomId: string, callerId: string): Promise<boolean> {
   if ((await RoomCall.count({ where: { roomId, callerId, status: 'calling' } })) > 0) return false
-  const last = await RoomCall.findOne({ where: { roomId, callerId }, order: [['endedAt', 'DESC'], ['createdAt', 'DESC']], attributes: ['status'] })
+  const last = await RoomCall.findOne({
+    where: { roomId, callerId },
+    order: [
+      ['endedAt', 'DESC'],
+      ['createdAt', 'DESC'],
+    ],
+    attributes: ['status'],
+  })
   return last !== null && UNTAKEN.has(last.status)
 }
 
@@ -75,7 +88,11 @@ function readWritten(message: MessageForm, user: RoomSession['user']): Written |
 }
 
 /** Sends the form's message to the room's host when the caller's last call to the room was missed or declined. */
-export async function leaveMessageForHost(input: { session: RoomSession; message: MessageForm; context: Pick<AppLoadContext, 'clientAddress'> }): Promise<CallMessageOutcome> {
+export async function leaveMessageForHost(input: {
+  session: RoomSession
+  message: MessageForm
+  context: Pick<AppLoadContext, 'clientAddress'>
+}): Promise<CallMessageOutcome> {
   const { session, message } = input
   const { brand, room, user } = session
   const callerId = session.claims.userId
@@ -110,13 +127,25 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
         // The mail or SMS to the host counts against the caller's caps on messages sent outside the app.
         sender: user ? { userId: user.id } : { guestId: callerId },
         deliver: (recipient, sent) =>
-          sendCallMessageToHost({ brand, host, room, caller: { name: from.name, company: from.company, phone: guest ? from.phoneNumber : null }, recipient, message: sent }),
+          sendCallMessageToHost({
+            brand,
+            host,
+            room,
+            caller: { name: from.name, company: from.company, phone: guest ? from.phoneNumber : null },
+            recipient,
+            message: sent,
+          }),
       })
   } else if (guest) {
     const outsider = { name: guest.fullName, phoneNumber: guest.phone, company: guest.company || null }
     send = () => startConversationFromOutsider({ brand, memberId: hostId, outsider, body, video })
   } else {
-    const parsed = NewMessageSchema.safeParse({ recipientIds: [hostId], tagIds: [], body, video: video ? RECEIVED_VIDEO : undefined })
+    const parsed = NewMessageSchema.safeParse({
+      recipientIds: [hostId],
+      tagIds: [],
+      body,
+      video: video ? RECEIVED_VIDEO : undefined,
+    })
     if (!parsed.success) return { kind: 'invalid', fieldErrors: parsed.error.flatten().fieldErrors as FieldErrors }
     send = () => startConversation({ brand, sender: user!, values: parsed.data, video })
   }
@@ -147,7 +176,10 @@ export async function leaveMessageForHost(input: { session: RoomSession; message
 }
 
 /** The form's values, or its errors by field. */
-function read<Schema extends ZodTypeAny>(message: MessageForm, schema: Schema): z.output<Schema> | { fieldErrors: FieldErrors } {
+function read<Schema extends ZodTypeAny>(
+  message: MessageForm,
+  schema: Schema,
+): z.output<Schema> | { fieldErrors: FieldErrors } {
   const submission = parseWithZod(message.form, { schema })
   if (submission.status === 'success' && !message.refused) return submission.value as z.output<Schema>
   return { fieldErrors: fieldErrors(submission.status === 'error' ? submission.error : null, message.refused) }
@@ -157,7 +189,10 @@ function read<Schema extends ZodTypeAny>(message: MessageForm, schema: Schema): 
  * The schema's errors with the refused video's (a video of another type, or too large): that
  * refusal is why there seemed to be neither text nor video, so "text or video" is not said too.
  */
-function fieldErrors(schemaErrors: Record<string, string[] | null> | null | undefined, refused: FieldErrors | null): FieldErrors {
+function fieldErrors(
+  schemaErrors: Record<string, string[] | null> | null | undefined,
+  refused: FieldErrors | null,
+): FieldErrors {
   const errors: FieldErrors = {}
   for (const [field, messages] of Object.entries(schemaErrors ?? {})) if (messages?.length) errors[field] = messages
   if (refused) {

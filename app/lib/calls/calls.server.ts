@@ -30,7 +30,10 @@ export interface RoomRights {
 }
 
 /** Calls I made, and calls to the rooms I host; newest first, paged from 0. */
-export async function listCalls(userId: string, options: { filter: CallFilter; query?: string; page?: number; brandId?: string }) {
+export async function listCalls(
+  userId: string,
+  options: { filter: CallFilter; query?: string; page?: number; brandId?: string },
+) {
   const page = options.page ?? 0
   const mine: Record<CallFilter, WhereOptions<RoomCall>> = {
     all: { [Op.or]: [{ callerId: userId }, { hostId: userId }] },
@@ -57,7 +60,12 @@ export async function listCalls(userId: string, options: { filter: CallFilter; q
     offset: page * CALLS_PER_PAGE,
   })
   return {
-    rows: rows.map((row): CallEntry => ({ ...callView(row), roomSlug: row.room!.slug, roomName: row.room!.name || row.room!.slug, madeByMe: row.callerId === userId })),
+    rows: rows.map((row): CallEntry => ({
+      ...callView(row),
+      roomSlug: row.room!.slug,
+      roomName: row.room!.name || row.room!.slug,
+      madeByMe: row.callerId === userId,
+    })),
     total: count,
     page,
     pages: Math.ceil(count / CALLS_PER_PAGE),
@@ -66,7 +74,11 @@ export async function listCalls(userId: string, options: { filter: CallFilter; q
 }
 
 /** A call to the room's hosts, by someone the room holds back (the same rule as the edge's door). */
-export async function startCall(room: Room, caller: { id: string; name: string }, rights: RoomRights): Promise<CallOutcome> {
+export async function startCall(
+  room: Room,
+  caller: { id: string; name: string },
+  rights: RoomRights,
+): Promise<CallOutcome> {
   if (!holdsBack(room, rights)) return refused(409, 'notWaiting')
   const { row, created } = await ringHosts(room, caller.id, caller.name || 'Guest')
   const call = callView(row)
@@ -79,7 +91,9 @@ export async function startCall(room: Room, caller: { id: string; name: string }
 
 /** The call, with its room: for the API to run the room guard on before anything changes. */
 export function findCall(callId: string) {
-  return RoomCall.findByPk(callId, { include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'brandId', 'hostId', 'coHosts'] }] })
+  return RoomCall.findByPk(callId, {
+    include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'brandId', 'hostId', 'coHosts'] }],
+  })
 }
 
 /** Only its caller hangs up. */
@@ -91,11 +105,20 @@ export function cancelCall(call: RoomCall, userId: string): Promise<CallOutcome>
 /** The room's host or a co-host lets the caller into the meeting running now (if one is). */
 export async function answerCall(call: RoomCall, userId: string, rights: RoomRights): Promise<CallOutcome> {
   if (!rights.isHost && !rights.isCoHost) return refused(403, 'forbidden')
-  const meeting = await MeetingRoom.findOne({ where: { roomId: call.roomId, type: 'main', endedAt: null }, order: [['startedAt', 'DESC']], attributes: ['id'] })
+  const meeting = await MeetingRoom.findOne({
+    where: { roomId: call.roomId, type: 'main', endedAt: null },
+    order: [['startedAt', 'DESC']],
+    attributes: ['id'],
+  })
   return settle(call, 'answered', { answeredBy: userId, meetingRoomId: meeting?.id ?? null })
 }
 
-export function declineCall(call: RoomCall, userId: string, rights: RoomRights, message: string | undefined): Promise<CallOutcome> {
+export function declineCall(
+  call: RoomCall,
+  userId: string,
+  rights: RoomRights,
+  message: string | undefined,
+): Promise<CallOutcome> {
   if (!rights.isHost && !rights.isCoHost) return Promise.resolve(refused(403, 'forbidden'))
   return settle(call, 'declined', { answeredBy: userId, message: message?.trim() || null })
 }
@@ -106,7 +129,11 @@ export function missCall(call: RoomCall, userId: string, rights: RoomRights): Pr
   return settle(call, 'missed')
 }
 
-async function settle(call: RoomCall, status: CallEnd, details: Parameters<typeof endCall>[2] = {}): Promise<CallOutcome> {
+async function settle(
+  call: RoomCall,
+  status: CallEnd,
+  details: Parameters<typeof endCall>[2] = {},
+): Promise<CallOutcome> {
   const ended = await endCall(call.id, status, details)
   if (!ended) return refused(409, 'callEnded')
   const view = callView(ended)

@@ -19,7 +19,10 @@ async function hostsPresent(room: Pick<Room, 'id' | 'hostId' | 'coHosts'>) {
   const meetings = await MeetingRoom.findAll({ where: { roomId: room.id, endedAt: null }, attributes: ['id'] })
   if (meetings.length === 0) return false
   const hosts = [room.hostId, ...(room.coHosts ?? [])].filter((id): id is string => Boolean(id))
-  return (await MeetingPeer.count({ where: { meetingRoomId: meetings.map(({ id }) => id), userId: hosts, leftAt: null } })) > 0
+  return (
+    (await MeetingPeer.count({ where: { meetingRoomId: meetings.map(({ id }) => id), userId: hosts, leftAt: null } })) >
+    0
+  )
 }
 
 /**
@@ -27,19 +30,25 @@ async function hostsPresent(room: Pick<Room, 'id' | 'hostId' | 'coHosts'>) {
  * the rules say not to). Sending fails are logged: the call rings whether the host hears of it or not.
  */
 export async function notifyAbsentHost(callId: string): Promise<Channel[]> {
-  const call = await RoomCall.findByPk(callId, { include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'name', 'brandId', 'hostId', 'coHosts'] }] })
+  const call = await RoomCall.findByPk(callId, {
+    include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'name', 'brandId', 'hostId', 'coHosts'] }],
+  })
   const room = call?.room
   if (!call || call.status !== 'calling' || !room?.hostId || call.callerId === room.hostId) return []
   if (await hostsPresent(room)) return []
   // Once per call: of two requests racing, one claims it.
-  const [claimed] = await RoomCall.update({ hostNotifiedAt: new Date() }, { where: { id: call.id, hostNotifiedAt: { [Op.is]: null } } })
+  const [claimed] = await RoomCall.update(
+    { hostNotifiedAt: new Date() },
+    { where: { id: call.id, hostNotifiedAt: { [Op.is]: null } } },
+  )
   if (!claimed) return []
   const [host, brand] = await Promise.all([User.findByPk(room.hostId), Brand.findByPk(room.brandId)])
   if (!host || !brand) return []
 
   const language = isLanguage(host.preferredLanguage) ? host.preferredLanguage : DEFAULT_LANGUAGE
   const t = translatorFor(language)
-  const named = call.callerName.trim() && !(isGuestId(call.callerId) && call.callerName === brand.peerSettings.defaultDisplayName)
+  const named =
+    call.callerName.trim() && !(isGuestId(call.callerId) && call.callerName === brand.peerSettings.defaultDisplayName)
   const values = { guest: named ? call.callerName : t('mail:calls.aGuest'), room: room.name || room.slug }
   const channels: Array<{ channel: Channel; to: string | null; wanted: boolean }> = [
     { channel: 'mail', to: host.emailAddress, wanted: host.preferenceEmailNotifications },
@@ -51,7 +60,15 @@ export async function notifyAbsentHost(callId: string): Promise<Channel[]> {
     try {
       // One link per message: each is single-use, and spending one must not spend the other.
       const link = await createMagicLink(host.id, `/${brand.slug}/${room.slug}`)
-      await sendMagicLink({ channel, to, link, language, brand, subject: t('mail:calls.subject', values), message: t('mail:calls.message', values) })
+      await sendMagicLink({
+        channel,
+        to,
+        link,
+        language,
+        brand,
+        subject: t('mail:calls.subject', values),
+        message: t('mail:calls.message', values),
+      })
       sent.push(channel)
     } catch (error) {
       logger.error({ err: error, callId: call.id, channel }, 'could not tell the host about a call')

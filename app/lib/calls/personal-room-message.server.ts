@@ -22,15 +22,20 @@ const SMS_EXCERPT = 160
  * reads the same preferences); null when neither, and then the host cannot receive messages. One
  * address only: a reply link is retired by the next, so two channels would leave one dead link.
  */
-export function hostAddress(host: Pick<User, 'emailAddress' | 'phoneNumber' | 'preferenceEmailNotifications' | 'preferenceSmsNotifications'>) {
-  if (host.emailAddress && host.preferenceEmailNotifications) return { emailAddress: host.emailAddress, phoneNumber: null }
+export function hostAddress(
+  host: Pick<User, 'emailAddress' | 'phoneNumber' | 'preferenceEmailNotifications' | 'preferenceSmsNotifications'>,
+) {
+  if (host.emailAddress && host.preferenceEmailNotifications)
+    return { emailAddress: host.emailAddress, phoneNumber: null }
   if (host.phoneNumber && host.preferenceSmsNotifications) return { emailAddress: null, phoneNumber: host.phoneNumber }
   return null
 }
 
 /** A signed-in caller's address for the host's answer: their email, else their phone (the answer's mail or SMS carries a reply link). */
 export function callerAddress(user: Pick<User, 'emailAddress' | 'phoneNumber'>) {
-  return user.emailAddress ? { emailAddress: user.emailAddress, phoneNumber: null } : { emailAddress: null, phoneNumber: user.phoneNumber ?? null }
+  return user.emailAddress
+    ? { emailAddress: user.emailAddress, phoneNumber: null }
+    : { emailAddress: null, phoneNumber: user.phoneNumber ?? null }
 }
 
 export async function sendCallMessageToHost(input: {
@@ -47,17 +52,31 @@ export async function sendCallMessageToHost(input: {
   const video = await MessageAttachment.findOne({ where: { messageId: message.id, role: 'video' }, attributes: ['id'] })
   const language = isLanguage(input.host.preferredLanguage) ? input.host.preferredLanguage : DEFAULT_LANGUAGE
   const t = translatorFor(language)
-  const values = { caller: caller.name, room: input.room.name || input.room.slug, name: input.host.name ?? '', community: brand.name }
+  const values = {
+    caller: caller.name,
+    room: input.room.name || input.room.slug,
+    name: input.host.name ?? '',
+    community: brand.name,
+  }
 
   if (recipient.phoneNumber) {
     const about = [caller.company, caller.phone].filter(Boolean).join(', ')
     const text = message.body.length > SMS_EXCERPT ? `${message.body.slice(0, SMS_EXCERPT - 1)}…` : message.body
-    const sms = t('mail:callMessage.sms', { ...values, who: about ? `${caller.name} (${about})` : caller.name, text: text ? ` "${text}"` : '', video: video ? t('mail:callMessage.smsVideo') : '', link })
+    const sms = t('mail:callMessage.sms', {
+      ...values,
+      who: about ? `${caller.name} (${about})` : caller.name,
+      text: text ? ` "${text}"` : '',
+      video: video ? t('mail:callMessage.smsVideo') : '',
+      link,
+    })
     return deliver({ channel: 'sms', recipient: recipient.phoneNumber, text: sms, meta: { kind: 'message', link } })
   }
 
   const subject = t('mail:callMessage.subject', values)
-  const blocks: MailContent['blocks'] = [{ text: t('messages:mail.greeting', values) }, { text: t('mail:callMessage.intro', values) }]
+  const blocks: MailContent['blocks'] = [
+    { text: t('messages:mail.greeting', values) },
+    { text: t('mail:callMessage.intro', values) },
+  ]
   blocks.push({ text: t('mail:callMessage.from', values) })
   if (caller.company) blocks.push({ text: t('mail:callMessage.company', { company: caller.company }) })
   if (caller.phone) blocks.push({ text: t('mail:callMessage.phone', { phone: caller.phone }) })
@@ -71,5 +90,12 @@ export async function sendCallMessageToHost(input: {
     action: { label: t('messages:mail.button'), url: link, hint: t('messages:mail.linkHint') },
     footer: [t('mail:callMessage.footer', values)],
   }
-  return deliver({ channel: 'mail', recipient: recipient.emailAddress!, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'message', link } })
+  return deliver({
+    channel: 'mail',
+    recipient: recipient.emailAddress!,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { kind: 'message', link },
+  })
 }

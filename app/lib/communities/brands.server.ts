@@ -12,7 +12,10 @@ import { once } from '../platform/request-cache.server'
  * (raw SQL) shows within COMMUNITY_MAX_AGE_MS.
  */
 export const COMMUNITY_MAX_AGE_MS = 5_000
-const communities = processCaches.define<BrandValues | null>('communities', { maxEntries: 1_000, maxAgeMs: COMMUNITY_MAX_AGE_MS })
+const communities = processCaches.define<BrandValues | null>('communities', {
+  maxEntries: 1_000,
+  maxAgeMs: COMMUNITY_MAX_AGE_MS,
+})
 type BrandValues = Brand['dataValues']
 
 onRowsChanged((table) => {

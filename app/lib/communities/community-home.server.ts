@@ -53,7 +53,9 @@ export async function communityHome(brand: Brand, viewer: HomeViewer, now = new 
   const featuredIds = [brand.topLevelRoomId, brand.announcementsRoomId].filter((id): id is string => Boolean(id))
   const live = { brandId: brand.id, status: 'active', deleted: false }
   const [featured, groups, events, memberCount] = await Promise.all([
-    Room.findAll({ attributes: [...SUMMARY], where: { ...live, id: featuredIds }, raw: true }) as unknown as Promise<RoomSummary[]>,
+    Room.findAll({ attributes: [...SUMMARY], where: { ...live, id: featuredIds }, raw: true }) as unknown as Promise<
+      RoomSummary[]
+    >,
     visibleGroups(brand, viewer, featuredIds),
     Room.findAll({
       attributes: [...SUMMARY, 'startsAt', 'timeZone'],
@@ -72,7 +74,11 @@ export async function communityHome(brand: Brand, viewer: HomeViewer, now = new 
     announcements: announcements ? summary(announcements) : null,
     groups: groups.map(summary),
     // Raw rows carry dates as the driver returns them (a string on SQLite).
-    events: events.map((room) => ({ ...summary(room), startsAt: new Date(room.startsAt).toISOString(), timeZone: room.timeZone })),
+    events: events.map((room) => ({
+      ...summary(room),
+      startsAt: new Date(room.startsAt).toISOString(),
+      timeZone: room.timeZone,
+    })),
     memberCount,
   }
 }
@@ -88,7 +94,9 @@ export async function communityHomeData({ brand, user, permissions }: CommunityA
       ? Promise.all([
           // Blocked people (either way) and those this viewer muted are left out of the feed; the
           // comments of those the viewer blocked or muted show a notice instead.
-          authorFilter(user?.id ?? null, brand.id).then((filter) => hubFeedView(brand, user?.id ?? null, { ...filter, page: feedPage(page.request) })),
+          authorFilter(user?.id ?? null, brand.id).then((filter) =>
+            hubFeedView(brand, user?.id ?? null, { ...filter, page: feedPage(page.request) }),
+          ),
           routeMessages(page, 'posts', 'connections', 'moderation'),
         ])
       : null,

@@ -13,15 +13,18 @@ import { notifyCommunityRequest } from '../notifications/notify.server'
  * approves; without it they become a member at once.
  */
 
-
 /** Public communities always moderate new members (spec: "Public communities force moderation"). */
-export const moderatesMembers = (brand: Pick<Brand, 'memberModeration' | 'publicCommunity'>) => brand.memberModeration || brand.publicCommunity
+export const moderatesMembers = (brand: Pick<Brand, 'memberModeration' | 'publicCommunity'>) =>
+  brand.memberModeration || brand.publicCommunity
 
 /**
  * Whether a community takes sign-ups through this link: sign-ups allowed, a link issued, and the
  * hash the same (compared in constant time: the hash is the link's only secret).
  */
-export function signupLinkMatches(brand: Pick<Brand, 'allowSignUps' | 'selfSignupHash' | 'status'>, hash: string): boolean {
+export function signupLinkMatches(
+  brand: Pick<Brand, 'allowSignUps' | 'selfSignupHash' | 'status'>,
+  hash: string,
+): boolean {
   if (brand.status !== 'active' || !brand.allowSignUps || !brand.selfSignupHash) return false
   const expected = Buffer.from(brand.selfSignupHash)
   const given = Buffer.from(hash)
@@ -35,12 +38,20 @@ export async function renewSignupLink(brand: Brand): Promise<string> {
   return hash
 }
 
-
 export type JoinStatus = 'member' | 'pending' | 'rejected' | 'archived' | 'none'
-const JOIN_STATUS = { active: 'member', pending: 'pending', rejected: 'rejected', deleted: 'archived' } as const satisfies Record<MembershipStatus, JoinStatus>
+const JOIN_STATUS = {
+  active: 'member',
+  pending: 'pending',
+  rejected: 'rejected',
+  deleted: 'archived',
+} as const satisfies Record<MembershipStatus, JoinStatus>
 
 /** Where someone stands with a community, as a sign-up sees it. */
-export async function membershipStatus(userId: string, brandId: string, transaction?: Transaction): Promise<JoinStatus> {
+export async function membershipStatus(
+  userId: string,
+  brandId: string,
+  transaction?: Transaction,
+): Promise<JoinStatus> {
   const membership = await Membership.findOne({ attributes: ['status'], where: { userId, brandId }, transaction })
   if (!membership) return 'none'
   return JOIN_STATUS[membership.status as MembershipStatus]
@@ -57,7 +68,14 @@ export async function joinCommunity(brand: Brand, userId: string, transaction?: 
   if (status !== 'none') return status
   const pending = moderatesMembers(brand)
   try {
-    await addMember({ brandId: brand.id, userId, roles: ['community-member'], status: pending ? 'pending' : 'active', source: 'signup-link', transaction })
+    await addMember({
+      brandId: brand.id,
+      userId,
+      roles: ['community-member'],
+      status: pending ? 'pending' : 'active',
+      source: 'signup-link',
+      transaction,
+    })
   } catch (error) {
     // The same person signing up twice at once: the first sign-up stands.
     if (!(error instanceof UniqueConstraintError)) throw error
@@ -68,7 +86,10 @@ export async function joinCommunity(brand: Brand, userId: string, transaction?: 
 }
 
 /** A new person who proved their email signs up: their account and their place in the community, together. */
-export async function createAccountAndJoin(brand: Brand, input: { fullName: string; emailAddress: string; language?: string | null }) {
+export async function createAccountAndJoin(
+  brand: Brand,
+  input: { fullName: string; emailAddress: string; language?: string | null },
+) {
   const joined = await Brand.sequelize!.transaction(async (transaction) => {
     const user = await createVerifiedUser(input, transaction)
     return { user, status: await joinCommunity(brand, user.id, transaction) }

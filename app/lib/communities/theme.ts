@@ -17,7 +17,8 @@ export const isThemeName = (value: unknown): value is ThemeName => (THEME_NAMES 
 /** The colour roles the custom editor offers (spec: primary, secondary, accent, highlight, background, each with its on-colour). */
 export const EDITABLE_ROLES = ['primary', 'secondary', 'accent', 'highlight', 'background'] as const
 export type EditableRole = (typeof EDITABLE_ROLES)[number]
-export const onRole = (role: EditableRole) => `on${role[0]!.toUpperCase()}${role.slice(1)}` as `on${Capitalize<EditableRole>}`
+export const onRole = (role: EditableRole) =>
+  `on${role[0]!.toUpperCase()}${role.slice(1)}` as `on${Capitalize<EditableRole>}`
 
 export const STATUS_COLORS = {
   positive: '#1e7d3c',
@@ -40,7 +41,13 @@ export const BACKGROUND_OPTIONS = {
   size: ['cover', 'contain', 'auto'],
   attachment: ['scroll', 'fixed', 'local'],
 } as const
-export type BackgroundInput = { image?: string | null; position?: string; repeat?: string; size?: string; attachment?: string }
+export type BackgroundInput = {
+  image?: string | null
+  position?: string
+  repeat?: string
+  size?: string
+  attachment?: string
+}
 
 export type ThemeInput = {
   /** The community's link: its background image must be one of its own library's. */
@@ -120,7 +127,8 @@ export function themeStyle(input: ThemeInput = {}): string {
 /** The body's background layers: the community's image when it has a safe one, over the theme's own backdrop. */
 function pageBackground(input: ThemeInput, backdrop: readonly [string, string], colors: ThemeColors): string {
   // A custom background colour replaces the named theme's gradient with itself.
-  const [top, bottom] = input.colors && isHexColor(input.colors.background) ? [colors.background, colors.background] : backdrop
+  const [top, bottom] =
+    input.colors && isHexColor(input.colors.background) ? [colors.background, colors.background] : backdrop
   const layers = [`linear-gradient(180deg,${top},${bottom})`]
   const image = input.background?.image
   if (communityImageId(image, input.slug)) {
@@ -144,19 +152,40 @@ export function customThemeOf(stored: Record<string, unknown> | null | undefined
   const colors = {} as Record<EditableRole | `on${Capitalize<EditableRole>}`, string>
   for (const role of EDITABLE_ROLES) {
     colors[role] = isHexColor(source[role]) ? (source[role] as string) : DEFAULT_THEME[role]
-    colors[onRole(role)] = isHexColor(source[onRole(role)]) ? (source[onRole(role)] as string) : DEFAULT_THEME[onRole(role)]
+    colors[onRole(role)] = isHexColor(source[onRole(role)])
+      ? (source[onRole(role)] as string)
+      : DEFAULT_THEME[onRole(role)]
   }
   const status = {} as StatusColors
-  for (const name of STATUS_NAMES) status[name] = isHexColor(source[name]) ? (source[name] as string) : STATUS_COLORS[name]
-  return { colors, status, flat: source.flat === undefined ? NAMED_THEMES.hearth.flat : source.flat === '1', bordered: source.bordered === undefined ? NAMED_THEMES.hearth.bordered : source.bordered === '1' }
+  for (const name of STATUS_NAMES)
+    status[name] = isHexColor(source[name]) ? (source[name] as string) : STATUS_COLORS[name]
+  return {
+    colors,
+    status,
+    flat: source.flat === undefined ? NAMED_THEMES.hearth.flat : source.flat === '1',
+    bordered: source.bordered === undefined ? NAMED_THEMES.hearth.bordered : source.bordered === '1',
+  }
 }
 
 /** What the root's <style> needs from a community (null: the default theme). */
 export function brandThemeInput(
-  brand: { slug?: string; theme?: string | null; themeColors?: Record<string, unknown> | null; themeBackground?: BackgroundInput | null; fontBase?: string | null; fontTitle?: string | null } | null,
+  brand: {
+    slug?: string
+    theme?: string | null
+    themeColors?: Record<string, unknown> | null
+    themeBackground?: BackgroundInput | null
+    fontBase?: string | null
+    fontTitle?: string | null
+  } | null,
 ): ThemeInput {
   if (!brand) return {}
-  const base = { slug: brand.slug, theme: brand.theme, background: brand.themeBackground, fontBase: brand.fontBase, fontTitle: brand.fontTitle }
+  const base = {
+    slug: brand.slug,
+    theme: brand.theme,
+    background: brand.themeBackground,
+    fontBase: brand.fontBase,
+    fontTitle: brand.fontTitle,
+  }
   if (brand.theme !== 'custom') return base
   const custom = customThemeOf(brand.themeColors)
   return { ...base, colors: custom.colors, status: custom.status, flat: custom.flat, bordered: custom.bordered }
@@ -188,13 +217,26 @@ export const MIN_CONTRAST = 4.5
  * by /resources/theme-swatches; inline style attributes are refused by the page's CSP).
  */
 export function swatchStyles(custom: ThemeColors): string {
-  const palettes = [...NAMED_THEME_NAMES.map((name) => [name, NAMED_THEMES[name].colors] as const), ['custom', custom] as const]
+  const palettes = [
+    ...NAMED_THEME_NAMES.map((name) => [name, NAMED_THEMES[name].colors] as const),
+    ['custom', custom] as const,
+  ]
   return palettes
     .map(([name, colors]) => {
       const safe = (value: string, fallback: string) => (isHexColor(value) ? value : fallback)
-      const vars = (['background', 'onBackground', 'primary', 'onPrimary', 'secondary', 'accent', 'highlight', 'surface', 'onSurface'] as const).map(
-        (role) => `--swatch-${kebab(role)}:${safe(colors[role], DEFAULT_THEME[role])}`,
-      )
+      const vars = (
+        [
+          'background',
+          'onBackground',
+          'primary',
+          'onPrimary',
+          'secondary',
+          'accent',
+          'highlight',
+          'surface',
+          'onSurface',
+        ] as const
+      ).map((role) => `--swatch-${kebab(role)}:${safe(colors[role], DEFAULT_THEME[role])}`)
       return `.theme-swatch-${name}{${vars.join(';')}}`
     })
     .join('')

@@ -14,11 +14,28 @@ export const CONTACTS_QUERY_MAX = 100
  */
 export type ConnectionState = 'none' | 'requested' | 'pending' | 'accepted' | 'rejected'
 
-export const PERSON_INTENTS = ['request', 'accept', 'reject', 'withdraw', 'remove', 'favorite', 'unfavorite', 'follow', 'unfollow', 'block', 'unblock', 'mute', 'unmute'] as const
+export const PERSON_INTENTS = [
+  'request',
+  'accept',
+  'reject',
+  'withdraw',
+  'remove',
+  'favorite',
+  'unfavorite',
+  'follow',
+  'unfollow',
+  'block',
+  'unblock',
+  'mute',
+  'unmute',
+] as const
 export type PersonIntent = (typeof PERSON_INTENTS)[number]
 
 /** The connection buttons each state offers (block and mute are offered apart, in their dialogs). */
-export function connectionIntents(state: ConnectionState, flags: { favorite: boolean; following: boolean }): PersonIntent[] {
+export function connectionIntents(
+  state: ConnectionState,
+  flags: { favorite: boolean; following: boolean },
+): PersonIntent[] {
   switch (state) {
     case 'none':
       return ['request']

@@ -9,9 +9,14 @@ import { notifyConnection } from '../notifications/notify.server'
 import type { ConnectionState, PersonIntent } from './connection-rules'
 import { mayContact } from './visibility.server'
 
-export type ConnectionOutcome = { ok: true; flash: TranslationKey } | { ok: false; status: 400 | 403 | 404 | 409; error: TranslationKey }
+export type ConnectionOutcome =
+  { ok: true; flash: TranslationKey } | { ok: false; status: 400 | 403 | 404 | 409; error: TranslationKey }
 
-const refused = (status: 400 | 403 | 404 | 409, error: TranslationKey): ConnectionOutcome => ({ ok: false, status, error })
+const refused = (status: 400 | 403 | 404 | 409, error: TranslationKey): ConnectionOutcome => ({
+  ok: false,
+  status,
+  error,
+})
 const done = (flash: TranslationKey): ConnectionOutcome => ({ ok: true, flash })
 
 /** Whether the person is an active member of the community: only they can be connected, blocked or muted here. */
@@ -72,8 +77,14 @@ async function request(brandId: string, actorId: string, otherId: string): Promi
     await inTransaction(async (transaction) => {
       // The other person may hold a declined request of theirs to me: my request replaces it.
       if (theirs) await theirs.destroy({ transaction })
-      await UserConnection.create({ brandId, userId: actorId, connectedUserId: otherId, status: 'requested' }, { transaction })
-      await UserConnection.create({ brandId, userId: otherId, connectedUserId: actorId, status: 'pending' }, { transaction })
+      await UserConnection.create(
+        { brandId, userId: actorId, connectedUserId: otherId, status: 'requested' },
+        { transaction },
+      )
+      await UserConnection.create(
+        { brandId, userId: otherId, connectedUserId: actorId, status: 'pending' },
+        { transaction },
+      )
     })
   } catch (error) {
     if (isConflict(error)) return refused(409, 'connections:errors.alreadyRequested')
@@ -87,9 +98,15 @@ async function request(brandId: string, actorId: string, otherId: string): Promi
 async function accept(brandId: string, actorId: string, otherId: string): Promise<ConnectionOutcome> {
   // Only the one asked accepts: their own row is the "pending" one.
   const changed = await inTransaction(async (transaction) => {
-    const [count] = await UserConnection.update({ status: 'accepted' }, { where: { brandId, userId: actorId, connectedUserId: otherId, status: 'pending' }, transaction })
+    const [count] = await UserConnection.update(
+      { status: 'accepted' },
+      { where: { brandId, userId: actorId, connectedUserId: otherId, status: 'pending' }, transaction },
+    )
     if (count === 0) return false
-    await UserConnection.update({ status: 'accepted' }, { where: { brandId, userId: otherId, connectedUserId: actorId, status: 'requested' }, transaction })
+    await UserConnection.update(
+      { status: 'accepted' },
+      { where: { brandId, userId: otherId, connectedUserId: actorId, status: 'requested' }, transaction },
+    )
     return true
   })
   if (!changed) return refused(404, 'connections:errors.noRequest')
@@ -101,18 +118,32 @@ async function accept(brandId: string, actorId: string, otherId: string): Promis
 async function reject(brandId: string, actorId: string, otherId: string): Promise<ConnectionOutcome> {
   // The one who declined keeps no row (they may ask later); the requester's row says "rejected".
   const changed = await inTransaction(async (transaction) => {
-    const count = await UserConnection.destroy({ where: { brandId, userId: actorId, connectedUserId: otherId, status: 'pending' }, transaction })
+    const count = await UserConnection.destroy({
+      where: { brandId, userId: actorId, connectedUserId: otherId, status: 'pending' },
+      transaction,
+    })
     if (count === 0) return false
-    await UserConnection.update({ status: 'rejected' }, { where: { brandId, userId: otherId, connectedUserId: actorId, status: 'requested' }, transaction })
+    await UserConnection.update(
+      { status: 'rejected' },
+      { where: { brandId, userId: otherId, connectedUserId: actorId, status: 'requested' }, transaction },
+    )
     return true
   })
   return changed ? done('connections:flash.rejected') : refused(404, 'connections:errors.noRequest')
 }
 
 /** Withdrawing my request, or removing a connection: both rows go. */
-async function dissolve(brandId: string, actorId: string, otherId: string, from: 'requested' | 'accepted'): Promise<ConnectionOutcome> {
+async function dissolve(
+  brandId: string,
+  actorId: string,
+  otherId: string,
+  from: 'requested' | 'accepted',
+): Promise<ConnectionOutcome> {
   const changed = await inTransaction(async (transaction) => {
-    const mine = await UserConnection.findOne({ where: { brandId, userId: actorId, connectedUserId: otherId, status: from }, transaction })
+    const mine = await UserConnection.findOne({
+      where: { brandId, userId: actorId, connectedUserId: otherId, status: from },
+      transaction,
+    })
     if (!mine) return false
     await deletePair(brandId, actorId, otherId, transaction)
     return true
@@ -122,12 +153,27 @@ async function dissolve(brandId: string, actorId: string, otherId: string, from:
 }
 
 /** Favourite and follow are my own flags on an accepted connection. */
-async function flag(brandId: string, actorId: string, otherId: string, field: 'favorite' | 'postNotifications', value: boolean, flash: TranslationKey): Promise<ConnectionOutcome> {
-  const [count] = await UserConnection.update({ [field]: value }, { where: { brandId, userId: actorId, connectedUserId: otherId, status: 'accepted' } })
+async function flag(
+  brandId: string,
+  actorId: string,
+  otherId: string,
+  field: 'favorite' | 'postNotifications',
+  value: boolean,
+  flash: TranslationKey,
+): Promise<ConnectionOutcome> {
+  const [count] = await UserConnection.update(
+    { [field]: value },
+    { where: { brandId, userId: actorId, connectedUserId: otherId, status: 'accepted' } },
+  )
   return count > 0 ? done(flash) : refused(404, 'connections:errors.notConnected')
 }
 
-async function addBlock(brandId: string, actorId: string, otherId: string, kind: 'block' | 'mute'): Promise<ConnectionOutcome> {
+async function addBlock(
+  brandId: string,
+  actorId: string,
+  otherId: string,
+  kind: 'block' | 'mute',
+): Promise<ConnectionOutcome> {
   try {
     await inTransaction(async (transaction) => {
       await UserBlock.create({ brandId, userId: actorId, targetUserId: otherId, kind }, { transaction })
@@ -135,31 +181,51 @@ async function addBlock(brandId: string, actorId: string, otherId: string, kind:
       if (kind === 'block') await deletePair(brandId, actorId, otherId, transaction)
     })
   } catch (error) {
-    if (isConflict(error)) return refused(409, kind === 'block' ? 'connections:errors.alreadyBlocked' : 'connections:errors.alreadyMuted')
+    if (isConflict(error))
+      return refused(409, kind === 'block' ? 'connections:errors.alreadyBlocked' : 'connections:errors.alreadyMuted')
     throw error
   }
   return done(kind === 'block' ? 'connections:flash.blocked' : 'connections:flash.muted')
 }
 
-async function removeBlock(brandId: string, actorId: string, otherId: string, kind: 'block' | 'mute'): Promise<ConnectionOutcome> {
+async function removeBlock(
+  brandId: string,
+  actorId: string,
+  otherId: string,
+  kind: 'block' | 'mute',
+): Promise<ConnectionOutcome> {
   const count = await UserBlock.destroy({ where: { brandId, userId: actorId, targetUserId: otherId, kind } })
   if (count > 0) return done(kind === 'block' ? 'connections:flash.unblocked' : 'connections:flash.unmuted')
   return refused(404, kind === 'block' ? 'connections:errors.notBlocked' : 'connections:errors.notMuted')
 }
 
-const UNDOING: ReadonlySet<PersonIntent> = new Set(['withdraw', 'remove', 'reject', 'unfavorite', 'unfollow', 'unblock', 'unmute'])
+const UNDOING: ReadonlySet<PersonIntent> = new Set([
+  'withdraw',
+  'remove',
+  'reject',
+  'unfavorite',
+  'unfollow',
+  'unblock',
+  'unmute',
+])
 
 /**
  * Runs one of the person forms. The actor is a member (the route's guard); the other person must be
  * an active member of the same community and not the actor.
  */
-export async function performPersonAction(input: { brandId: string; actorId: string; intent: PersonIntent; userId: string }): Promise<ConnectionOutcome> {
+export async function performPersonAction(input: {
+  brandId: string
+  actorId: string
+  intent: PersonIntent
+  userId: string
+}): Promise<ConnectionOutcome> {
   const { brandId, actorId, intent, userId: otherId } = input
   // The spec's thrown message (§8) for a call that names nobody; the forms never get here without one.
   if (!otherId) throw new Error('Missing connected user')
   if (otherId === actorId) return refused(400, 'connections:errors.self')
   // Undoing (withdraw, unblock…) stays possible after the other person left the community.
-  if (!UNDOING.has(intent) && !(await isActiveMember(otherId, brandId))) return refused(404, 'connections:errors.notMember')
+  if (!UNDOING.has(intent) && !(await isActiveMember(otherId, brandId)))
+    return refused(404, 'connections:errors.notMember')
   switch (intent) {
     case 'request':
       return request(brandId, actorId, otherId)

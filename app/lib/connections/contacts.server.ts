@@ -11,14 +11,31 @@ export type Person = { userId: string; name: string; avatar: string | null }
 export type ContactRow = Person & { favorite: boolean; following: boolean }
 
 const PERSON_ATTRIBUTES = ['id', 'name', 'avatar'] as const
-const person = (user: User | undefined, id: string): Person => ({ userId: id, name: user?.name || '—', avatar: user?.avatar ?? null })
+const person = (user: User | undefined, id: string): Person => ({
+  userId: id,
+  name: user?.name || '—',
+  avatar: user?.avatar ?? null,
+})
 
 /** Accepted connections matching the search (a plain substring of the name, as the members list searches). */
-export async function listContacts(input: { brandId: string; viewerId: string; query: string; favorites: boolean; page: number }) {
+export async function listContacts(input: {
+  brandId: string
+  viewerId: string
+  query: string
+  favorites: boolean
+  page: number
+}) {
   const { brandId, viewerId, query, favorites, page } = input
-  const nameMatches = query ? [where(fn('instr', fn('lower', col('connectedUser.name')), query.toLowerCase()), { [Op.gt]: 0 })] : []
+  const nameMatches = query
+    ? [where(fn('instr', fn('lower', col('connectedUser.name')), query.toLowerCase()), { [Op.gt]: 0 })]
+    : []
   const { rows, count } = await UserConnection.findAndCountAll({
-    where: { [Op.and]: [{ brandId, userId: viewerId, status: 'accepted', ...(favorites ? { favorite: true } : {}) }, ...nameMatches] },
+    where: {
+      [Op.and]: [
+        { brandId, userId: viewerId, status: 'accepted', ...(favorites ? { favorite: true } : {}) },
+        ...nameMatches,
+      ],
+    },
     include: [{ model: User, as: 'connectedUser', attributes: [...PERSON_ATTRIBUTES] }],
     order: [
       ['favorite', 'DESC'],
@@ -28,7 +45,11 @@ export async function listContacts(input: { brandId: string; viewerId: string; q
     offset: page * CONTACTS_PER_PAGE,
   })
   return {
-    rows: rows.map((row): ContactRow => ({ ...person(row.connectedUser, row.connectedUserId), favorite: row.favorite, following: row.postNotifications })),
+    rows: rows.map((row): ContactRow => ({
+      ...person(row.connectedUser, row.connectedUserId),
+      favorite: row.favorite,
+      following: row.postNotifications,
+    })),
     total: count,
     page,
     pages: Math.ceil(count / CONTACTS_PER_PAGE),
@@ -45,13 +66,16 @@ export async function listRequests(brandId: string, viewerId: string) {
     include: [{ model: User, as: 'connectedUser', attributes: [...PERSON_ATTRIBUTES] }],
     order: [['createdAt', 'DESC']],
   })
-  const of = (status: string) => rows.filter((row) => row.status === status).map((row) => person(row.connectedUser, row.connectedUserId))
+  const of = (status: string) =>
+    rows.filter((row) => row.status === status).map((row) => person(row.connectedUser, row.connectedUserId))
   return { incoming: of('pending'), outgoing: of('requested'), declined: of('rejected') }
 }
 
 /** How many of my connections follow my posts (spec §7 GET /user-connections/followers). */
 export function followerCount(brandId: string, viewerId: string): Promise<number> {
-  return UserConnection.count({ where: { brandId, connectedUserId: viewerId, status: 'accepted', postNotifications: true } })
+  return UserConnection.count({
+    where: { brandId, connectedUserId: viewerId, status: 'accepted', postNotifications: true },
+  })
 }
 
 /** Who follows my posts among my connections, by name, paged like the contacts (spec §7 GET /user-connections/followers with page). */
@@ -64,7 +88,13 @@ export async function listFollowers(brandId: string, viewerId: string, page: num
     limit: CONTACTS_PER_PAGE,
     offset: page * CONTACTS_PER_PAGE,
   })
-  return { rows: rows.map((row) => person(row.user, row.userId)), total: count, page, pages: Math.ceil(count / CONTACTS_PER_PAGE), perPage: CONTACTS_PER_PAGE }
+  return {
+    rows: rows.map((row) => person(row.user, row.userId)),
+    total: count,
+    page,
+    pages: Math.ceil(count / CONTACTS_PER_PAGE),
+    perPage: CONTACTS_PER_PAGE,
+  }
 }
 
 /** The rooms of this community I follow. */
@@ -74,7 +104,13 @@ export async function followedRooms(brandId: string, viewerId: string) {
     include: [{ model: Room, as: 'room', attributes: ['id', 'slug', 'name'], where: { brandId }, required: true }],
     order: [[col('room.name'), 'ASC']],
   })
-  return follows.map((follow) => ({ id: follow.id, roomId: follow.room!.id, slug: follow.room!.slug, name: follow.room!.name || follow.room!.slug, postNotifications: follow.postNotifications }))
+  return follows.map((follow) => ({
+    id: follow.id,
+    roomId: follow.room!.id,
+    slug: follow.room!.slug,
+    name: follow.room!.name || follow.room!.slug,
+    postNotifications: follow.postNotifications,
+  }))
 }
 
 /** The people I blocked and those I muted here. */
@@ -84,7 +120,8 @@ export async function listBlocks(brandId: string, viewerId: string) {
     include: [{ model: User, as: 'targetUser', attributes: [...PERSON_ATTRIBUTES] }],
     order: [['createdAt', 'DESC']],
   })
-  const of = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => person(row.targetUser, row.targetUserId))
+  const of = (kind: string) =>
+    rows.filter((row) => row.kind === kind).map((row) => person(row.targetUser, row.targetUserId))
   return { blocked: of('block'), muted: of('mute') }
 }
 

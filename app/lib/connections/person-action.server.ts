@@ -26,7 +26,8 @@ export async function personAction(args: ActionFunctionArgs, fallback: (slug: st
   const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? '')
   const target = String(form.get('userId') ?? form.get('room') ?? '').slice(0, 255)
-  const refuse = (status: number, error: TranslationKey) => data<PersonActionData>({ intent, target, error }, { status })
+  const refuse = (status: number, error: TranslationKey) =>
+    data<PersonActionData>({ intent, target, error }, { status })
 
   let outcome: ConnectionOutcome
   let back: string | undefined
@@ -34,13 +35,26 @@ export async function personAction(args: ActionFunctionArgs, fallback: (slug: st
     const submission = parseWithZod(form, { schema: RoomFollowSchema })
     if (submission.status !== 'success') return refuse(400, 'connections:errors.badRequest')
     back = submission.value.back
-    outcome = await followRoom({ brand, userId: user!.id, roomSlug: submission.value.room, follow: submission.value.intent === 'follow-room' })
+    outcome = await followRoom({
+      brand,
+      userId: user!.id,
+      roomSlug: submission.value.room,
+      follow: submission.value.intent === 'follow-room',
+    })
   } else {
     const submission = parseWithZod(form, { schema: PersonActionSchema })
     if (submission.status !== 'success') return refuse(400, 'connections:errors.badRequest')
     back = submission.value.back
-    outcome = await performPersonAction({ brandId: brand.id, actorId: user!.id, intent: submission.value.intent, userId: submission.value.userId })
+    outcome = await performPersonAction({
+      brandId: brand.id,
+      actorId: user!.id,
+      intent: submission.value.intent,
+      userId: submission.value.userId,
+    })
   }
   if (!outcome.ok) return refuse(outcome.status, outcome.error)
-  throw await redirectWithFlash(safeBack(back, brand.slug, fallback(brand.slug)), { kind: 'success', message: outcome.flash })
+  throw await redirectWithFlash(safeBack(back, brand.slug, fallback(brand.slug)), {
+    kind: 'success',
+    message: outcome.flash,
+  })
 }

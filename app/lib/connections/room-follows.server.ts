@@ -6,7 +6,12 @@ import type { TranslationKey } from '../i18n/i18n'
 import { RoomFollow, type Brand } from '../platform/db.server'
 import type { ConnectionOutcome } from './connections.server'
 
-export async function followRoom(input: { brand: Brand; userId: string; roomSlug: string; follow: boolean }): Promise<ConnectionOutcome> {
+export async function followRoom(input: {
+  brand: Brand
+  userId: string
+  roomSlug: string
+  follow: boolean
+}): Promise<ConnectionOutcome> {
   const { brand, userId, roomSlug, follow } = input
   // The spec's thrown message (§8) for a call that names no room; the forms never get here without one.
   if (!roomSlug) throw new Error('Missing room ID')
@@ -18,10 +23,14 @@ export async function followRoom(input: { brand: Brand; userId: string; roomSlug
   const roomId = access.room.id
   if (follow) {
     const [, created] = await RoomFollow.findOrCreate({ where: { roomId, userId }, defaults: { roomId, userId } })
-    return created ? { ok: true, flash: 'connections:flash.roomFollowed' } : { ok: false, status: 409, error: 'connections:errors.alreadyFollowingRoom' }
+    return created
+      ? { ok: true, flash: 'connections:flash.roomFollowed' }
+      : { ok: false, status: 409, error: 'connections:errors.alreadyFollowingRoom' }
   }
   const count = await RoomFollow.destroy({ where: { roomId, userId } })
-  return count > 0 ? { ok: true, flash: 'connections:flash.roomUnfollowed' } : { ok: false, status: 404, error: 'connections:errors.notFollowingRoom' }
+  return count > 0
+    ? { ok: true, flash: 'connections:flash.roomUnfollowed' }
+    : { ok: false, status: 404, error: 'connections:errors.notFollowingRoom' }
 }
 
 /** How many follow the room (spec §7 GET /user-room-connections/followers/{room}). */
@@ -42,7 +51,11 @@ export async function followedRoomIds(userId: string, roomIds: readonly string[]
 }
 
 /** PUT /user-room-connections/{id}: whether the follower hears of the room's posts; only their own follow. Returns false when it is not theirs. */
-export async function setRoomPostNotifications(userId: string, followId: string, postNotifications: boolean): Promise<boolean> {
+export async function setRoomPostNotifications(
+  userId: string,
+  followId: string,
+  postNotifications: boolean,
+): Promise<boolean> {
   const [count] = await RoomFollow.update({ postNotifications }, { where: { id: followId, userId } })
   return count > 0
 }

@@ -50,7 +50,10 @@ export async function commentNotices(viewerId: string, brandId: string): Promise
  * What the feeds and threads take (app/lib/posts/posts.server.ts AuthorFilter): the authors whose
  * posts the viewer does not see, and the notices their comments show instead. Nothing for a guest.
  */
-export async function authorFilter(viewerId: string | null, brandId: string): Promise<{ hiddenAuthorIds: string[]; noticeByAuthor: Map<string, TranslationKey> }> {
+export async function authorFilter(
+  viewerId: string | null,
+  brandId: string,
+): Promise<{ hiddenAuthorIds: string[]; noticeByAuthor: Map<string, TranslationKey> }> {
   if (!viewerId) return { hiddenAuthorIds: [], noticeByAuthor: new Map() }
   const [hidden, notices] = await Promise.all([hiddenAuthorIds(viewerId, brandId), commentNotices(viewerId, brandId)])
   return { hiddenAuthorIds: hidden, noticeByAuthor: notices }

@@ -8,7 +8,8 @@ import { NAMED_THEME_NAMES } from '../communities/theme'
 import { DIRECTORY_POSITIONS, DIRECTORY_TYPES, OFFSET_MAX } from './directory'
 
 const flag = z.boolean({ invalid_type_error: 'directory:errors.choiceInvalid' }).default(false)
-const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { errorMap: () => ({ message: 'directory:errors.choiceInvalid' }) })
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { errorMap: () => ({ message: 'directory:errors.choiceInvalid' }) })
 const offset = z
   .number({ required_error: 'directory:errors.offsetRequired', invalid_type_error: 'directory:errors.offsetInvalid' })
   .int('directory:errors.offsetInvalid')

@@ -27,12 +27,26 @@ export async function requireDirectory(args: GuardArgs): Promise<{ brand: Brand;
   return { brand, viewer: { member: permissions.has('access-community') } }
 }
 
-export type DirectoryRoom = { slug: string; name: string; description: string | null; context: 'personal' | 'group'; pinned: boolean }
+export type DirectoryRoom = {
+  slug: string
+  name: string
+  description: string | null
+  context: 'personal' | 'group'
+  pinned: boolean
+}
 
 /** The rooms the directory lists to this viewer: personal rooms and groups put in it, pinned first. */
 export async function directoryRooms(brand: Pick<Brand, 'id'>, who: DirectoryViewer): Promise<DirectoryRoom[]> {
   const rooms = await Room.findAll({
-    attributes: ['slug', 'name', 'description', 'context', 'enabledInDirectory', 'visibleInDirectory', 'pinnedInDirectory'],
+    attributes: [
+      'slug',
+      'name',
+      'description',
+      'context',
+      'enabledInDirectory',
+      'visibleInDirectory',
+      'pinnedInDirectory',
+    ],
     where: {
       brandId: brand.id,
       status: 'active',
@@ -56,10 +70,22 @@ export async function directoryRooms(brand: Pick<Brand, 'id'>, who: DirectoryVie
 /** The settings form's answer: 400 with the messages and what was typed, or saved with a flash. */
 export async function saveDirectorySettings(form: FormData, address: string, brand: Brand) {
   const submission = parseWithZod(form, { schema: DirectorySettingsSchema })
-  if (submission.status !== 'success') return data({ intent: 'settings' as const, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'settings' as const, result: submission.reply() }, { status: 400 })
   const { enabled, type, position, offsetX, offsetY, theme, selfSignup } = submission.value
   // Pinned rooms are not on this form: each room's own row keeps them (pinnedInDirectory).
-  await brand.update({ directorySettings: { ...directorySettingsOf(brand.directorySettings), enabled, type, position, offsetX, offsetY, theme: theme || null, selfSignup } })
+  await brand.update({
+    directorySettings: {
+      ...directorySettingsOf(brand.directorySettings),
+      enabled,
+      type,
+      position,
+      offsetX,
+      offsetY,
+      theme: theme || null,
+      selfSignup,
+    },
+  })
   const url = new URL(address)
   throw await redirectWithFlash(url.pathname + url.search, { kind: 'success', message: 'admin:flash.saved' })
 }

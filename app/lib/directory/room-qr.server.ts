@@ -10,5 +10,10 @@ export function roomLink(brandSlug: string, roomSlug: string): string {
 
 /** An SVG QR code of the link; medium error correction survives a print or a phone held at an angle. */
 export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } })
+  return QRCode.toString(text, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  })
 }

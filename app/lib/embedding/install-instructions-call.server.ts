@@ -12,13 +12,17 @@ import { requestInstallInstructions } from './install-instructions.server'
 const answer = (status: number, body: unknown) => Response.json(body, { status })
 
 /** A list the client sent as an array (or one string), as the form's one-a-line text. */
-const lines = (value: unknown) => (Array.isArray(value) ? value.map(String).join('\n') : typeof value === 'string' ? value : '')
+const lines = (value: unknown) =>
+  Array.isArray(value) ? value.map(String).join('\n') : typeof value === 'string' ? value : ''
 
 export async function sendInstallInstructionsCall(args: ApiArgs): Promise<Response> {
   const body = await readJson(args.request)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(400, 'api:errors.notAnObject')
   const fields = body as Record<string, unknown>
-  const brand = typeof fields.brandId === 'string' && fields.brandId.length <= 36 ? await Brand.findOne({ where: { id: fields.brandId, status: 'active' } }) : null
+  const brand =
+    typeof fields.brandId === 'string' && fields.brandId.length <= 36
+      ? await Brand.findOne({ where: { id: fields.brandId, status: 'active' } })
+      : null
   if (!brand) throw refuse(404, 'api:errors.communityNotFound')
   const guarded = await requireCommunityPage({ ...args, params: { brand: brand.slug } }, 'settings')
   const form = new FormData()
@@ -27,7 +31,13 @@ export async function sendInstallInstructionsCall(args: ApiArgs): Promise<Respon
   form.set('ccEmailAddresses', lines(fields.ccEmailAddresses))
   form.set('domain', typeof fields.domain === 'string' ? fields.domain : '')
   form.set('customMessage', typeof fields.customMessage === 'string' ? fields.customMessage : '')
-  const outcome = await requestInstallInstructions(form, guarded, await pageLanguage({ ...args, params: { brand: brand.slug } }))
+  const outcome = await requestInstallInstructions(
+    form,
+    guarded,
+    await pageLanguage({ ...args, params: { brand: brand.slug } }),
+  )
   // Errors are the form's translation keys, by field ('' for the whole request).
-  return outcome.ok ? answer(200, { sent: outcome.sent }) : answer(outcome.status, { errors: outcome.reply.error ?? {} })
+  return outcome.ok
+    ? answer(200, { sent: outcome.sent })
+    : answer(outcome.status, { errors: outcome.reply.error ?? {} })
 }

@@ -17,7 +17,14 @@ const addresses = z
   .string()
   .max(10_000, 'directory:errors.tooManyRecipients')
   .optional()
-  .transform((text) => [...new Set((text ?? '').split(/[\n,;]/).map((item) => item.trim().toLowerCase()).filter(Boolean))])
+  .transform((text) => [
+    ...new Set(
+      (text ?? '')
+        .split(/[\n,;]/)
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ])
   .refine((items) => items.every((item) => item.length <= 254 && EMAIL.test(item)), 'directory:errors.emailInvalid')
   .refine((items) => items.length <= RECIPIENTS_MAX, 'directory:errors.tooManyRecipients')
 

@@ -8,7 +8,10 @@ import { postToEmbedder } from './embedder'
 /** What a route's `handle` may add: its page name (spec route names), and details drawn from its data. */
 export type EmbeddingHandle = { embeddingPage?: string; embeddingDetails?: (data: unknown) => Record<string, unknown> }
 
-export type RouteChange = { type: 'routeChange'; page: string; path: string; brand: string | null } & Record<string, unknown>
+export type RouteChange = { type: 'routeChange'; page: string; path: string; brand: string | null } & Record<
+  string,
+  unknown
+>
 
 /** The address without the community's segment: /demo/members → /members, /directory/demo/widget → /directory/widget. */
 export function communityPath(pathname: string, brand: string | null | undefined): string {
@@ -36,7 +39,13 @@ export function routeChangeMessage(
     if (handle.embeddingPage) page = handle.embeddingPage
     if (handle.embeddingDetails) details = { ...details, ...handle.embeddingDetails(match.data) }
   }
-  return { ...details, type: 'routeChange', page, path: communityPath(location.pathname, brand) + location.search, brand }
+  return {
+    ...details,
+    type: 'routeChange',
+    page,
+    path: communityPath(location.pathname, brand) + location.search,
+    brand,
+  }
 }
 
 /** Reports every route change to the embedding page; outside a frame it does nothing. */

@@ -29,7 +29,8 @@ export type RecurrenceParts = {
 /** The parts as an RRULE (no DTSTART: that is the series' first start). UNTIL is the local date's last second, floating. */
 export function ruleString(parts: RecurrenceParts): string {
   const items = [`FREQ=${FREQ[parts.frequency]}`, `INTERVAL=${parts.interval}`]
-  if (parts.frequency === 'weekly' && parts.weekdays.length) items.push(`BYDAY=${WEEKDAYS.filter((day) => parts.weekdays.includes(day)).join(',')}`)
+  if (parts.frequency === 'weekly' && parts.weekdays.length)
+    items.push(`BYDAY=${WEEKDAYS.filter((day) => parts.weekdays.includes(day)).join(',')}`)
   if (parts.untilDate) items.push(`UNTIL=${parts.untilDate.replaceAll('-', '')}T235959`)
   else items.push(`COUNT=${parts.count ?? 1}`)
   return items.join(';')
@@ -41,10 +42,18 @@ export function partsOfRule(rule: string): RecurrenceParts | null {
   const frequency = (Object.keys(FREQ) as Frequency[]).find((key) => FREQ[key] === fields.get('FREQ'))
   const interval = Number(fields.get('INTERVAL') ?? 1)
   if (!frequency || !Number.isInteger(interval) || interval < 1) return null
-  const weekdays = (fields.get('BYDAY')?.split(',') ?? []).filter((day): day is Weekday => (WEEKDAYS as readonly string[]).includes(day))
+  const weekdays = (fields.get('BYDAY')?.split(',') ?? []).filter((day): day is Weekday =>
+    (WEEKDAYS as readonly string[]).includes(day),
+  )
   const until = /^(\d{4})(\d{2})(\d{2})/.exec(fields.get('UNTIL') ?? '')
   const count = fields.has('COUNT') ? Number(fields.get('COUNT')) : null
-  return { frequency, interval, weekdays, count: until ? null : count, untilDate: until ? `${until[1]}-${until[2]}-${until[3]}` : null }
+  return {
+    frequency,
+    interval,
+    weekdays,
+    count: until ? null : count,
+    untilDate: until ? `${until[1]}-${until[2]}-${until[3]}` : null,
+  }
 }
 
 /** What a series is planned from: its first start as wall-clock time ("2026-03-02T10:00") in its zone, and its rule. */

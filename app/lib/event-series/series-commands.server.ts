@@ -30,9 +30,17 @@ const MINUTE = 60_000
 async function freeSessionSlugs(brandId: string, wanted: string[], transaction: Transaction): Promise<string[]> {
   const chosen: string[] = []
   for (const base of wanted) {
-    const candidates = [base, ...Array.from({ length: 30 }, (_, index) => `${base}-${index + 2}`)].filter(isAvailableRoomSlug)
-    const taken = new Set((await Room.findAll({ attributes: ['slug'], where: { brandId, slug: candidates }, raw: true, transaction })).map((room) => room.slug))
-    const free = candidates.find((candidate) => !taken.has(candidate) && !chosen.includes(candidate)) ?? `${base}-${Date.now().toString(36)}`
+    const candidates = [base, ...Array.from({ length: 30 }, (_, index) => `${base}-${index + 2}`)].filter(
+      isAvailableRoomSlug,
+    )
+    const taken = new Set(
+      (await Room.findAll({ attributes: ['slug'], where: { brandId, slug: candidates }, raw: true, transaction })).map(
+        (room) => room.slug,
+      ),
+    )
+    const free =
+      candidates.find((candidate) => !taken.has(candidate) && !chosen.includes(candidate)) ??
+      `${base}-${Date.now().toString(36)}`
     chosen.push(free)
   }
   return chosen
@@ -49,16 +57,33 @@ function sessionFields(series: EventSeries, startsAt: Date) {
       endsAt: new Date(startsAt.getTime() + series.durationMinutes * MINUTE),
       timeZone: series.timeZone,
     },
-    event: { seriesId: series.id, registrationEnabled: series.registrationRequired, registrationFormId: series.registrationRequired ? series.registrationFormId : null },
+    event: {
+      seriesId: series.id,
+      registrationEnabled: series.registrationRequired,
+      registrationFormId: series.registrationRequired ? series.registrationFormId : null,
+    },
     localDate,
   }
 }
 
 async function makeSessions(series: EventSeries, creatorId: string, starts: readonly Date[], transaction: Transaction) {
   const fields = starts.map((start) => sessionFields(series, start))
-  const slugs = await freeSessionSlugs(series.brandId, fields.map((field) => sessionSlug(series.name, field.localDate)), transaction)
+  const slugs = await freeSessionSlugs(
+    series.brandId,
+    fields.map((field) => sessionSlug(series.name, field.localDate)),
+    transaction,
+  )
   for (const [index, field] of fields.entries()) {
-    await insertEventRows({ brandId: series.brandId, creatorId, slug: slugs[index]!, room: { ...field.room, bannerImage: null }, event: field.event }, transaction)
+    await insertEventRows(
+      {
+        brandId: series.brandId,
+        creatorId,
+        slug: slugs[index]!,
+        room: { ...field.room, bannerImage: null },
+        event: field.event,
+      },
+      transaction,
+    )
   }
 }
 
@@ -66,7 +91,11 @@ async function makeSessions(series: EventSeries, creatorId: string, starts: read
  * The registration form the sessions share: made (empty, for the form builder to fill) the first
  * time registration is required, so every session points at the same definition from the start.
  */
-async function registrationForm(series: Pick<EventSeries, 'brandId' | 'registrationFormId'>, required: boolean, transaction: Transaction): Promise<string | null> {
+async function registrationForm(
+  series: Pick<EventSeries, 'brandId' | 'registrationFormId'>,
+  required: boolean,
+  transaction: Transaction,
+): Promise<string | null> {
   if (series.registrationFormId) return series.registrationFormId
   if (!required) return null
   const form = await FormDefinition.create({ brandId: series.brandId }, { transaction })
@@ -74,7 +103,11 @@ async function registrationForm(series: Pick<EventSeries, 'brandId' | 'registrat
 }
 
 /** Runs a series write; a taken link (two writers at once) is tried again, any other failure logged and reported. */
-async function attempt(what: string, brandId: string, work: (transaction: Transaction) => Promise<EventSeries>): Promise<SeriesOutcome> {
+async function attempt(
+  what: string,
+  brandId: string,
+  work: (transaction: Transaction) => Promise<EventSeries>,
+): Promise<SeriesOutcome> {
   for (let tries = 0; tries < 3; tries++) {
     try {
       return { kind: 'saved', value: await EventSeries.sequelize!.transaction(work) }
@@ -100,11 +133,22 @@ const seriesColumns = (values: SeriesValues) => ({
 })
 
 /** A new series and its sessions, all or nothing; its maker hosts every session. */
-export function createSeries(input: { brand: Pick<Brand, 'id'>; creator: Pick<User, 'id'>; values: SeriesValues }): Promise<SeriesOutcome> {
+export function createSeries(input: {
+  brand: Pick<Brand, 'id'>
+  creator: Pick<User, 'id'>
+  values: SeriesValues
+}): Promise<SeriesOutcome> {
   const { brand, creator, values } = input
   return attempt('event series not created', brand.id, async (transaction) => {
-    const registrationFormId = await registrationForm({ brandId: brand.id, registrationFormId: null }, values.registrationRequired, transaction)
-    const series = await EventSeries.create({ brandId: brand.id, ...seriesColumns(values), registrationFormId }, { transaction })
+    const registrationFormId = await registrationForm(
+      { brandId: brand.id, registrationFormId: null },
+      values.registrationRequired,
+      transaction,
+    )
+    const series = await EventSeries.create(
+      { brandId: brand.id, ...seriesColumns(values), registrationFormId },
+      { transaction },
+    )
     await makeSessions(series, creator.id, values.starts, transaction)
     return series
   })
@@ -118,13 +162,20 @@ const recurrenceChanged = (series: EventSeries, values: SeriesValues) =>
   series.rrule !== values.rule
 
 /** A series' new details and plan; the sessions that have not started follow (see the top of this file). */
-export function updateSeries(input: { series: EventSeries; editor: Pick<User, 'id'>; values: SeriesValues; now?: Date }): Promise<SeriesOutcome> {
+export function updateSeries(input: {
+  series: EventSeries
+  editor: Pick<User, 'id'>
+  values: SeriesValues
+  now?: Date
+}): Promise<SeriesOutcome> {
   const { series, editor, values, now = new Date() } = input
   return attempt('event series not updated', series.brandId, async (transaction) => {
     const moved = recurrenceChanged(series, values)
     const registrationFormId = await registrationForm(series, values.registrationRequired, transaction)
     await series.update({ ...seriesColumns(values), registrationFormId }, { transaction })
-    const toCome = (await seriesSessions(series.id, transaction)).filter((room) => room.status === 'active' && room.startsAt !== null && room.startsAt.getTime() > now.getTime())
+    const toCome = (await seriesSessions(series.id, transaction)).filter(
+      (room) => room.status === 'active' && room.startsAt !== null && room.startsAt.getTime() > now.getTime(),
+    )
     if (!moved) {
       for (const room of toCome) await applyToSession(series, room, room.startsAt!, transaction)
       return series
@@ -143,7 +194,16 @@ export function updateSeries(input: { series: EventSeries; editor: Pick<User, 'i
 /** A session to come takes the series' details and the start given. */
 async function applyToSession(series: EventSeries, room: Room, startsAt: Date, transaction: Transaction) {
   const fields = sessionFields(series, startsAt)
-  await room.update({ name: fields.room.name, description: fields.room.description, startsAt, endsAt: fields.room.endsAt, timeZone: fields.room.timeZone }, { transaction })
+  await room.update(
+    {
+      name: fields.room.name,
+      description: fields.room.description,
+      startsAt,
+      endsAt: fields.room.endsAt,
+      timeZone: fields.room.timeZone,
+    },
+    { transaction },
+  )
   await CommunityEvent.update(
     { registrationEnabled: fields.event.registrationEnabled, registrationFormId: fields.event.registrationFormId },
     { where: { roomId: room.id }, transaction },
@@ -154,10 +214,18 @@ async function applyToSession(series: EventSeries, room: Room, startsAt: Date, t
 export function deleteSeries(input: { series: EventSeries; now?: Date }): Promise<SeriesOutcome> {
   const { series, now = new Date() } = input
   return attempt('event series not deleted', series.brandId, async (transaction) => {
-    const rows = await CommunityEvent.findAll({ attributes: ['roomId'], where: { seriesId: series.id }, raw: true, transaction })
+    const rows = await CommunityEvent.findAll({
+      attributes: ['roomId'],
+      where: { seriesId: series.id },
+      raw: true,
+      transaction,
+    })
     const roomIds = rows.map((row) => row.roomId)
     if (roomIds.length) {
-      await Room.update({ status: 'archived' }, { where: { id: roomIds, status: 'active', startsAt: { [Op.gt]: now } }, transaction })
+      await Room.update(
+        { status: 'archived' },
+        { where: { id: roomIds, status: 'active', startsAt: { [Op.gt]: now } }, transaction },
+      )
     }
     // The FK would do this too; saying it keeps the outcome independent of the database's FK setting.
     await CommunityEvent.update({ seriesId: null }, { where: { seriesId: series.id }, transaction })

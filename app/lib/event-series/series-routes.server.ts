@@ -18,7 +18,14 @@ import { Room } from '../platform/db.server'
 import { partsOfRule } from './recurrence'
 import { createSeries, deleteSeries, updateSeries } from './series-commands.server'
 import { seriesFormUrl, seriesListUrl, seriesUrl } from './series-rules'
-import { SeriesDeleteSchema, SeriesObject, SeriesRegistrationFormObject, SeriesRegistrationFormSchema, seriesFormValues, seriesSchema } from './series.schema'
+import {
+  SeriesDeleteSchema,
+  SeriesObject,
+  SeriesRegistrationFormObject,
+  SeriesRegistrationFormSchema,
+  seriesFormValues,
+  seriesSchema,
+} from './series.schema'
 import { MANAGE_SERIES, findSeries, listSeries, seriesDetail } from './series.server'
 
 export const NO_PERMISSION: TranslationKey = 'series:errors.noPermission'
@@ -35,7 +42,8 @@ async function managerAccess(args: LoaderFunctionArgs) {
 /** A series of this community named by the address, or the series list (it is gone or never was). */
 async function requireSeries(brand: { id: string; slug: string }, id: string | undefined) {
   const series = await findSeries(brand.id, id)
-  if (!series) throw await redirectWithFlash(seriesListUrl(brand.slug), { kind: 'error', message: 'series:errors.notFound' })
+  if (!series)
+    throw await redirectWithFlash(seriesListUrl(brand.slug), { kind: 'error', message: 'series:errors.notFound' })
   return series
 }
 
@@ -48,7 +56,12 @@ export async function seriesListLoader(args: LoaderFunctionArgs) {
 export async function seriesPageLoader(args: LoaderFunctionArgs) {
   const { brand, user, permissions, mayManage } = await managerAccess(args)
   const series = await requireSeries(brand, args.params.id)
-  return { messages: await routeMessages(args, 'series'), brandSlug: brand.slug, mayManage, series: await seriesDetail(series, { brand, userId: user?.id ?? null, permissions }) }
+  return {
+    messages: await routeMessages(args, 'series'),
+    brandSlug: brand.slug,
+    mayManage,
+    series: await seriesDetail(series, { brand, userId: user?.id ?? null, permissions }),
+  }
 }
 
 /** The detail page's one write: delete, for those who manage series. */
@@ -56,11 +69,20 @@ export async function seriesPageAction(args: ActionFunctionArgs) {
   const { brand, mayManage } = await managerAccess(args)
   if (!mayManage) return data({ error: NO_PERMISSION }, { status: 403 })
   const submission = parseWithZod(await readForm(args.request), { schema: SeriesDeleteSchema })
-  if (submission.status !== 'success') return data({ error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
   const series = await requireSeries(brand, args.params.id)
   const outcome = await deleteSeries({ series })
-  if (outcome.kind === 'failed') throw await redirectWithFlash(seriesUrl(brand.slug, series.id), { kind: 'error', message: 'series:errors.deleteFailed' })
-  throw await redirectWithFlash(seriesListUrl(brand.slug), { kind: 'success', message: 'series:flash.deleted', values: { name: series.name } })
+  if (outcome.kind === 'failed')
+    throw await redirectWithFlash(seriesUrl(brand.slug, series.id), {
+      kind: 'error',
+      message: 'series:errors.deleteFailed',
+    })
+  throw await redirectWithFlash(seriesListUrl(brand.slug), {
+    kind: 'success',
+    message: 'series:flash.deleted',
+    values: { name: series.name },
+  })
 }
 
 /** The zone a new series starts in: the hub room's, else UTC (as new events do). */
@@ -78,7 +100,14 @@ export async function newSeriesLoader(args: LoaderFunctionArgs) {
       mayManage,
       constraint: getZodConstraint(SeriesObject),
       timeZones: mayManage ? timeZones() : [],
-      defaults: { timeZone: await communityZone(brand.topLevelRoomId), durationMinutes: String(DEFAULT_DURATION_MINUTES), frequency: 'weekly', interval: '1', ends: 'count', count: '4' },
+      defaults: {
+        timeZone: await communityZone(brand.topLevelRoomId),
+        durationMinutes: String(DEFAULT_DURATION_MINUTES),
+        frequency: 'weekly',
+        interval: '1',
+        ends: 'count',
+        count: '4',
+      },
     },
     mayManage ? undefined : { status: 403 },
   )
@@ -90,13 +119,32 @@ export async function newSeriesAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: seriesSchema() })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   const outcome = await createSeries({ brand, creator: user, values: submission.value })
-  if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['series:errors.createFailed'] }), error: null }, { status: 500 })
-  throw await redirectWithFlash(seriesUrl(brand.slug, outcome.value.id), { kind: 'success', message: 'series:flash.created', values: { name: outcome.value.name } })
+  if (outcome.kind === 'failed')
+    return data(
+      { result: submission.reply({ formErrors: ['series:errors.createFailed'] }), error: null },
+      { status: 500 },
+    )
+  throw await redirectWithFlash(seriesUrl(brand.slug, outcome.value.id), {
+    kind: 'success',
+    message: 'series:flash.created',
+    values: { name: outcome.value.name },
+  })
 }
 
 export async function editSeriesLoader(args: LoaderFunctionArgs) {
   const { brand, mayManage } = await managerAccess(args)
-  if (!mayManage) return data({ messages: await routeMessages(args, 'series'), brandSlug: brand.slug, mayManage, constraint: null, timeZones: [], series: null }, { status: 403 })
+  if (!mayManage)
+    return data(
+      {
+        messages: await routeMessages(args, 'series'),
+        brandSlug: brand.slug,
+        mayManage,
+        constraint: null,
+        timeZones: [],
+        series: null,
+      },
+      { status: 403 },
+    )
   const series = await requireSeries(brand, args.params.id)
   return data({
     messages: await routeMessages(args, 'series'),
@@ -115,10 +163,13 @@ export async function editSeriesAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: seriesSchema({ requireFutureStart: false }) })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   const outcome = await updateSeries({ series, editor: user, values: submission.value })
-  if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['series:errors.updateFailed'] }), error: null }, { status: 500 })
+  if (outcome.kind === 'failed')
+    return data(
+      { result: submission.reply({ formErrors: ['series:errors.updateFailed'] }), error: null },
+      { status: 500 },
+    )
   throw await redirectWithFlash(seriesUrl(brand.slug, series.id), { kind: 'success', message: 'series:flash.updated' })
 }
-
 
 /**
  * `/event-series/{id}/registration-form`: the form the sessions share (made when registration was
@@ -127,23 +178,43 @@ export async function editSeriesAction(args: ActionFunctionArgs) {
  */
 export async function seriesFormLoader(args: LoaderFunctionArgs) {
   const { brand, mayManage } = await managerAccess(args)
-  const base = { messages: await routeMessages(args, 'series', 'forms'), brandSlug: brand.slug, mayManage, constraint: getZodConstraint(SeriesRegistrationFormObject) }
+  const base = {
+    messages: await routeMessages(args, 'series', 'forms'),
+    brandSlug: brand.slug,
+    mayManage,
+    constraint: getZodConstraint(SeriesRegistrationFormObject),
+  }
   if (!mayManage) return data({ ...base, series: null }, { status: 403 })
   const series = await requireSeries(brand, args.params.id)
   const steps = await readFormSteps(brand.id, series.registrationFormId)
-  return data({ ...base, series: { id: series.id, name: series.name, hasForm: Boolean(series.registrationFormId), steps: steps?.length ? stepsToBuilder(steps) : emptyBuilder() } })
+  return data({
+    ...base,
+    series: {
+      id: series.id,
+      name: series.name,
+      hasForm: Boolean(series.registrationFormId),
+      steps: steps?.length ? stepsToBuilder(steps) : emptyBuilder(),
+    },
+  })
 }
 
 export async function seriesFormAction(args: ActionFunctionArgs) {
   const { brand, mayManage } = await managerAccess(args)
   if (!mayManage) return data({ result: null, error: NO_PERMISSION }, { status: 403 })
   const series = await requireSeries(brand, args.params.id)
-  if (!series.registrationFormId) return data({ result: null, error: 'series:registrationForm.off' as TranslationKey }, { status: 400 })
-  const submission = parseListForm(withBuilderIntent(await readForm(args.request), ['steps']), SeriesRegistrationFormSchema)
+  if (!series.registrationFormId)
+    return data({ result: null, error: 'series:registrationForm.off' as TranslationKey }, { status: 400 })
+  const submission = parseListForm(
+    withBuilderIntent(await readForm(args.request), ['steps']),
+    SeriesRegistrationFormSchema,
+  )
   if (!submission) return data({ result: null, error: 'series:errors.badRequest' as TranslationKey }, { status: 400 })
   // A builder button without JavaScript: the form comes back changed, nothing saved.
   if (submission.status === undefined) return data({ result: submission.reply(), error: null })
   if (submission.status !== 'success') return data({ result: submission.reply(), error: null }, { status: 400 })
   await saveFormDefinition(brand.id, series.registrationFormId, submission.value)
-  throw await redirectWithFlash(seriesFormUrl(brand.slug, series.id), { kind: 'success', message: 'common:flash.saved' })
+  throw await redirectWithFlash(seriesFormUrl(brand.slug, series.id), {
+    kind: 'success',
+    message: 'common:flash.saved',
+  })
 }

@@ -8,7 +8,17 @@ import { dateToZonedTime, isTimeZone, zonedTimeToDate } from '#app/lib/i18n/zone
 import { DURATION_MAX_MINUTES, DURATION_MIN_MINUTES } from '#app/lib/events/event-rules'
 import { addDefinitionIssues, builderStepsField, builderToSteps } from '#app/lib/forms/form-builder.schema'
 import { recurrenceProblem, ruleString, sessionStarts } from './recurrence'
-import { ENDS, FREQUENCIES, INTERVAL_MAX, SERIES_DESCRIPTION_MAX, SERIES_NAME_MAX, SERIES_NAME_MIN, SERIES_SUMMARY_MAX, SESSIONS_MAX, WEEKDAYS } from './series-rules'
+import {
+  ENDS,
+  FREQUENCIES,
+  INTERVAL_MAX,
+  SERIES_DESCRIPTION_MAX,
+  SERIES_NAME_MAX,
+  SERIES_NAME_MIN,
+  SERIES_SUMMARY_MAX,
+  SESSIONS_MAX,
+  WEEKDAYS,
+} from './series-rules'
 
 const whole = (min: number, max: number, message: string) =>
   z.number({ invalid_type_error: message, required_error: message }).int(message).min(min, message).max(max, message)
@@ -27,19 +37,38 @@ export const SeriesObject = z.object({
     .trim()
     .min(1, 'series:errors.summaryRequired')
     .max(SERIES_SUMMARY_MAX, 'series:errors.summaryTooLong'),
-  description: z.string({ invalid_type_error: 'series:errors.badRequest' }).trim().max(SERIES_DESCRIPTION_MAX, 'series:errors.tooLong').optional(),
+  description: z
+    .string({ invalid_type_error: 'series:errors.badRequest' })
+    .trim()
+    .max(SERIES_DESCRIPTION_MAX, 'series:errors.tooLong')
+    .optional(),
   syncBreakouts: flag(),
   registrationRequired: flag(),
-  date: z.string({ required_error: 'series:errors.dateRequired', invalid_type_error: 'series:errors.dateInvalid' }).regex(DATE, 'series:errors.dateInvalid'),
-  time: z.string({ required_error: 'series:errors.timeRequired', invalid_type_error: 'series:errors.timeInvalid' }).regex(TIME, 'series:errors.timeInvalid'),
-  timeZone: z.string({ required_error: 'series:errors.timeZoneInvalid', invalid_type_error: 'series:errors.timeZoneInvalid' }).max(64, 'series:errors.timeZoneInvalid').refine(isTimeZone, 'series:errors.timeZoneInvalid'),
+  date: z
+    .string({ required_error: 'series:errors.dateRequired', invalid_type_error: 'series:errors.dateInvalid' })
+    .regex(DATE, 'series:errors.dateInvalid'),
+  time: z
+    .string({ required_error: 'series:errors.timeRequired', invalid_type_error: 'series:errors.timeInvalid' })
+    .regex(TIME, 'series:errors.timeInvalid'),
+  timeZone: z
+    .string({ required_error: 'series:errors.timeZoneInvalid', invalid_type_error: 'series:errors.timeZoneInvalid' })
+    .max(64, 'series:errors.timeZoneInvalid')
+    .refine(isTimeZone, 'series:errors.timeZoneInvalid'),
   durationMinutes: whole(DURATION_MIN_MINUTES, DURATION_MAX_MINUTES, 'series:errors.durationInvalid'),
   frequency: z.enum(FREQUENCIES, { errorMap: () => ({ message: 'series:errors.frequencyInvalid' }) }),
   interval: whole(1, INTERVAL_MAX, 'series:errors.intervalInvalid').default(1),
-  weekdays: z.array(z.enum(WEEKDAYS, { errorMap: () => ({ message: 'series:errors.badRequest' }) }), { invalid_type_error: 'series:errors.badRequest' }).max(7, 'series:errors.badRequest').default([]),
+  weekdays: z
+    .array(z.enum(WEEKDAYS, { errorMap: () => ({ message: 'series:errors.badRequest' }) }), {
+      invalid_type_error: 'series:errors.badRequest',
+    })
+    .max(7, 'series:errors.badRequest')
+    .default([]),
   ends: z.enum(ENDS, { errorMap: () => ({ message: 'series:errors.endsInvalid' }) }).default('count'),
   count: whole(1, SESSIONS_MAX, 'series:errors.countInvalid').optional(),
-  untilDate: z.string({ invalid_type_error: 'series:errors.dateInvalid' }).regex(DATE, 'series:errors.dateInvalid').optional(),
+  untilDate: z
+    .string({ invalid_type_error: 'series:errors.dateInvalid' })
+    .regex(DATE, 'series:errors.dateInvalid')
+    .optional(),
 })
 export type SeriesFields = z.input<typeof SeriesObject>
 type SeriesInput = z.output<typeof SeriesObject>
@@ -65,7 +94,8 @@ function planOf(values: SeriesInput) {
 
 export function seriesSchema({ now = new Date(), requireFutureStart = true }: SeriesContext = {}) {
   return SeriesObject.superRefine((values, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
     const firstStartsAt = zonedTimeToDate(`${values.date}T${values.time}`, values.timeZone)
     if (!firstStartsAt) return issue('date', 'series:errors.dateInvalid')
     if (values.ends === 'count' && values.count === undefined) return issue('count', 'series:errors.countInvalid')
@@ -94,7 +124,25 @@ export function seriesSchema({ now = new Date(), requireFutureStart = true }: Se
 export type SeriesValues = z.output<ReturnType<typeof seriesSchema>>
 
 /** A stored series as the form's values (its first start read back in its zone). */
-export function seriesFormValues(series: { name: string; summary: string; description: string | null; syncBreakouts: boolean; registrationRequired: boolean; firstStartsAt: Date; timeZone: string; durationMinutes: number }, parts: { frequency: string; interval: number; weekdays: string[]; count: number | null; untilDate: string | null } | null) {
+export function seriesFormValues(
+  series: {
+    name: string
+    summary: string
+    description: string | null
+    syncBreakouts: boolean
+    registrationRequired: boolean
+    firstStartsAt: Date
+    timeZone: string
+    durationMinutes: number
+  },
+  parts: {
+    frequency: string
+    interval: number
+    weekdays: string[]
+    count: number | null
+    untilDate: string | null
+  } | null,
+) {
   const wall = dateToZonedTime(series.firstStartsAt, series.timeZone)
   return {
     name: series.name,
@@ -116,9 +164,13 @@ export function seriesFormValues(series: { name: string; summary: string; descri
 }
 
 /** The series page's delete button, and nothing else: its id is the address's. */
-export const SeriesDeleteSchema = z.object({ intent: z.literal('delete', { errorMap: () => ({ message: 'series:errors.badRequest' }) }) })
+export const SeriesDeleteSchema = z.object({
+  intent: z.literal('delete', { errorMap: () => ({ message: 'series:errors.badRequest' }) }),
+})
 
 /** The series' registration form (the form builder's steps): the builder's checks, then the definition to save. */
 export const SeriesRegistrationFormObject = z.object({ steps: builderStepsField() })
-export const SeriesRegistrationFormSchema = SeriesRegistrationFormObject.superRefine((values, context) => addDefinitionIssues(builderToSteps(values.steps), ['steps'], context)).transform((values) => builderToSteps(values.steps))
+export const SeriesRegistrationFormSchema = SeriesRegistrationFormObject.superRefine((values, context) =>
+  addDefinitionIssues(builderToSteps(values.steps), ['steps'], context),
+).transform((values) => builderToSteps(values.steps))
 export type SeriesRegistrationFormFields = z.input<typeof SeriesRegistrationFormObject>

@@ -12,7 +12,14 @@ import { partsOfRule } from './recurrence'
 /** Who may create, edit and delete a community's series (spec §6: create-event-series). */
 export const MANAGE_SERIES: PermissionSlug = 'create-event-series'
 
-export type SeriesRow = { id: string; name: string; summary: string; timeZone: string; nextStartsAt: string | null; sessions: number }
+export type SeriesRow = {
+  id: string
+  name: string
+  summary: string
+  timeZone: string
+  nextStartsAt: string | null
+  sessions: number
+}
 
 export type SessionRow = {
   id: string
@@ -30,13 +37,22 @@ export async function seriesSessions(seriesId: string, transaction?: Transaction
   const rows = await CommunityEvent.findAll({ attributes: ['roomId'], where: { seriesId }, raw: true, transaction })
   if (!rows.length) return []
   return Room.findAll({
-    where: { id: rows.map((row) => row.roomId), context: 'event', status: { [Op.in]: ['active', 'archived'] }, deleted: { [Op.not]: true } },
+    where: {
+      id: rows.map((row) => row.roomId),
+      context: 'event',
+      status: { [Op.in]: ['active', 'archived'] },
+      deleted: { [Op.not]: true },
+    },
     order: [['startsAt', 'ASC']],
     transaction,
   })
 }
 
-type Viewer = { brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>; userId: string | null; permissions: ReadonlySet<PermissionSlug> }
+type Viewer = {
+  brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>
+  userId: string | null
+  permissions: ReadonlySet<PermissionSlug>
+}
 
 /** Sessions a viewer is shown: all to those who manage series; to others the active ones the room rule lets them into (and premium ones, whose page says how to get in). */
 function visibleTo(rooms: Room[], { brand, userId, permissions }: Viewer): Room[] {
@@ -48,23 +64,39 @@ function visibleTo(rooms: Room[], { brand, userId, permissions }: Viewer): Room[
   })
 }
 
-const sessionRow = (now: Date) => (room: Room): SessionRow => ({
-  id: room.id,
-  slug: room.slug,
-  name: room.name ?? room.slug,
-  startsAt: room.startsAt?.toISOString() ?? null,
-  endsAt: room.endsAt?.toISOString() ?? null,
-  status: room.status === 'archived' ? 'archived' : 'active',
-  privacy: privacyOf(room.roomType),
-  started: room.startsAt !== null && room.startsAt.getTime() <= now.getTime(),
-})
+const sessionRow =
+  (now: Date) =>
+  (room: Room): SessionRow => ({
+    id: room.id,
+    slug: room.slug,
+    name: room.name ?? room.slug,
+    startsAt: room.startsAt?.toISOString() ?? null,
+    endsAt: room.endsAt?.toISOString() ?? null,
+    status: room.status === 'archived' ? 'archived' : 'active',
+    privacy: privacyOf(room.roomType),
+    started: room.startsAt !== null && room.startsAt.getTime() <= now.getTime(),
+  })
 
 /** A community's series, the ones with a session to come first (soonest first), then the others by name. Two queries for the sessions of them all. */
 export async function listSeries(viewer: Viewer, now = new Date()): Promise<SeriesRow[]> {
   const all = await EventSeries.findAll({ where: { brandId: viewer.brand.id }, order: [['name', 'ASC']] })
-  const links = all.length ? await CommunityEvent.findAll({ attributes: ['roomId', 'seriesId'], where: { seriesId: all.map((series) => series.id) }, raw: true }) : []
+  const links = all.length
+    ? await CommunityEvent.findAll({
+        attributes: ['roomId', 'seriesId'],
+        where: { seriesId: all.map((series) => series.id) },
+        raw: true,
+      })
+    : []
   const rooms = links.length
-    ? await Room.findAll({ where: { id: links.map((link) => link.roomId), context: 'event', status: 'active', deleted: { [Op.not]: true } }, order: [['startsAt', 'ASC']] })
+    ? await Room.findAll({
+        where: {
+          id: links.map((link) => link.roomId),
+          context: 'event',
+          status: 'active',
+          deleted: { [Op.not]: true },
+        },
+        order: [['startsAt', 'ASC']],
+      })
     : []
   const seriesOfRoom = new Map(links.map((link) => [link.roomId, link.seriesId]))
   const rows = all.map((series) => {
@@ -73,7 +105,14 @@ export async function listSeries(viewer: Viewer, now = new Date()): Promise<Seri
       viewer,
     )
     const next = sessions.find((room) => room.endsAt && room.endsAt.getTime() >= now.getTime())
-    return { id: series.id, name: series.name, summary: series.summary, timeZone: series.timeZone, nextStartsAt: next?.startsAt?.toISOString() ?? null, sessions: sessions.length }
+    return {
+      id: series.id,
+      name: series.name,
+      summary: series.summary,
+      timeZone: series.timeZone,
+      nextStartsAt: next?.startsAt?.toISOString() ?? null,
+      sessions: sessions.length,
+    }
   })
   const upcoming = rows.filter((row) => row.nextStartsAt).sort((a, b) => a.nextStartsAt!.localeCompare(b.nextStartsAt!))
   return [...upcoming, ...rows.filter((row) => !row.nextStartsAt)]
@@ -90,12 +129,20 @@ export async function findSeries(brandId: string, id: string | undefined): Promi
  * the community's series of that name (case and outer spaces aside) that are active and not over,
  * which the row's person is registered for too; null when the community has no such series.
  */
-export async function seriesEventsFor(brandId: string, name: string, now = new Date()): Promise<Array<{ id: string }> | null> {
+export async function seriesEventsFor(
+  brandId: string,
+  name: string,
+  now = new Date(),
+): Promise<Array<{ id: string }> | null> {
   const wanted = name.trim().toLowerCase()
-  const series = (await EventSeries.findAll({ attributes: ['id', 'name'], where: { brandId } })).find((row) => row.name.trim().toLowerCase() === wanted)
+  const series = (await EventSeries.findAll({ attributes: ['id', 'name'], where: { brandId } })).find(
+    (row) => row.name.trim().toLowerCase() === wanted,
+  )
   if (!series) return null
   const sessions = await seriesSessions(series.id)
-  return sessions.filter((room) => room.status === 'active' && (!room.endsAt || room.endsAt > now)).map((room) => ({ id: room.id }))
+  return sessions
+    .filter((room) => room.status === 'active' && (!room.endsAt || room.endsAt > now))
+    .map((room) => ({ id: room.id }))
 }
 
 /** A series as the detail page and the API show it, with the sessions this viewer may see. */

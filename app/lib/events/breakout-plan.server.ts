@@ -11,11 +11,15 @@ export async function eventBreakoutPlan(roomId: string): Promise<EventBreakoutPl
   if (!event) return null
   const groups = storedGroups(event.predefinedGroups)
   const emails = [...new Set(groups.flat())]
-  const users = emails.length ? await User.findAll({ where: { emailAddress: emails }, attributes: ['id', 'emailAddress'] }) : []
+  const users = emails.length
+    ? await User.findAll({ where: { emailAddress: emails }, attributes: ['id', 'emailAddress'] })
+    : []
   const userIdOf = new Map(users.map((user) => [(user.emailAddress ?? '').toLowerCase(), user.id]))
   return {
     size: event.breakoutSize ?? DEFAULT_BREAKOUT_SIZE,
-    groups: groups.map((group) => group.map((email) => userIdOf.get(email)).filter((userId): userId is string => Boolean(userId))).filter((group) => group.length > 0),
+    groups: groups
+      .map((group) => group.map((email) => userIdOf.get(email)).filter((userId): userId is string => Boolean(userId)))
+      .filter((group) => group.length > 0),
     ...(await matchAnswers(event)),
   }
 }
@@ -25,9 +29,17 @@ async function matchAnswers(event: CommunityEvent): Promise<Pick<EventBreakoutPl
   const none = { answers: {}, secondaryAnswers: {} }
   const primary = event.matchPrimaryField
   if (!primary || !event.registrationFormId) return none
-  const registrations = await EventRegistration.findAll({ where: { roomId: event.roomId, status: 'approved' }, attributes: ['userId'] })
+  const registrations = await EventRegistration.findAll({
+    where: { roomId: event.roomId, status: 'approved' },
+    attributes: ['userId'],
+  })
   if (!registrations.length) return none
-  const submissions = await FormSubmission.findAll({ where: { formDefinitionId: event.registrationFormId, userId: registrations.map((registration) => registration.userId) } })
+  const submissions = await FormSubmission.findAll({
+    where: {
+      formDefinitionId: event.registrationFormId,
+      userId: registrations.map((registration) => registration.userId),
+    },
+  })
   const answersTo = (field: string | null) => {
     const answers: Record<string, string> = {}
     if (!field) return answers

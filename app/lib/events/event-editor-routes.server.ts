@@ -14,7 +14,14 @@ import { routeMessages } from '../i18n/page-language.server'
 import { dateToZonedTime, timeZones } from '../i18n/zoned-time'
 import { withBuilderIntent } from '../forms/form-builder.schema'
 import { saveAccess, saveComposition, saveDetails, saveSchedule, type EditorOutcome } from './event-editor.server'
-import { EventRegistrationObject, EventRegistrationSchema, EventSurveysObject, EventSurveysSchema, type EventRegistrationValues, type EventSurveysValues } from './event-forms.schema'
+import {
+  EventRegistrationObject,
+  EventRegistrationSchema,
+  EventSurveysObject,
+  EventSurveysSchema,
+  type EventRegistrationValues,
+  type EventSurveysValues,
+} from './event-forms.schema'
 import { eventFormsValues, saveRegistration, saveSurveys } from './event-forms.server'
 import { editorUrl, privacyOf, type EventEditorTab } from './event-rules'
 import {
@@ -32,7 +39,10 @@ import {
 import { MANAGE_EVENTS, eventDetails, eventSlots, findEditableEvent } from './events.server'
 
 /** The form builders each tab holds (their "Add field" buttons name a step of one of these). */
-const BUILDER_LISTS: Partial<Record<EventEditorTab, readonly string[]>> = { registration: ['steps'], surveys: ['preSteps', 'postSteps'] }
+const BUILDER_LISTS: Partial<Record<EventEditorTab, readonly string[]>> = {
+  registration: ['steps'],
+  surveys: ['preSteps', 'postSteps'],
+}
 
 export const NO_PERMISSION: TranslationKey = 'events:errors.noPermission'
 
@@ -56,7 +66,8 @@ async function editorEvent(room: Room) {
   const local = (date: Date | null) => (date ? dateToZonedTime(date, zone) : '')
   const start = local(room.startsAt)
   const cutoff = local(event.registrationCutoffAt)
-  const duration = room.startsAt && room.endsAt ? Math.round((room.endsAt.getTime() - room.startsAt.getTime()) / 60_000) : 60
+  const duration =
+    room.startsAt && room.endsAt ? Math.round((room.endsAt.getTime() - room.startsAt.getTime()) / 60_000) : 60
   return {
     id: room.id,
     slug: room.slug,
@@ -89,7 +100,12 @@ async function editorEvent(room: Room) {
       timerEnforcementMessage: event.timerEnforcementMessage ?? '',
       timerEncouragement: event.timerEncouragement ? 'on' : '',
       timerEncouragementMessage: event.timerEncouragementMessage ?? '',
-      slots: slots.map((slot) => ({ name: slot.name, minutes: String(slot.minutes), seconds: String(slot.seconds), breakoutRecordAudio: slot.breakoutRecordAudio ? 'on' : '' })),
+      slots: slots.map((slot) => ({
+        name: slot.name,
+        minutes: String(slot.minutes),
+        seconds: String(slot.seconds),
+        breakoutRecordAudio: slot.breakoutRecordAudio ? 'on' : '',
+      })),
     },
     registration: forms.registration,
     surveys: forms.surveys,
@@ -124,40 +140,77 @@ export async function eventEditorLoader(args: LoaderFunctionArgs, tab: EventEdit
 }
 
 /** The 400 a banner past its limit gets: the stream was cut there, so the rest of the form is unknown. */
-export const bannerTooLarge = () => data({ result: { status: 'error' as const, error: { banner: ['events:errors.bannerTooLarge'] } }, error: null }, { status: 400 })
+export const bannerTooLarge = () =>
+  data(
+    { result: { status: 'error' as const, error: { banner: ['events:errors.bannerTooLarge'] } }, error: null },
+    { status: 400 },
+  )
 
 /** What the actions need of conform's submission, whichever tab's schema made it. */
-type Parsed = { status?: 'success' | 'error'; value?: unknown; reply: (options?: { fieldErrors?: Record<string, string[]>; formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> }
+type Parsed = {
+  status?: 'success' | 'error'
+  value?: unknown
+  reply: (options?: {
+    fieldErrors?: Record<string, string[]>
+    formErrors?: string[]
+    hideFields?: string[]
+  }) => SubmissionResult<string[]>
+}
 
 export async function eventEditorAction(args: ActionFunctionArgs, tab: EventEditorTab) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data({ result: null, error: refusal }, { status: 403 })
   // Only the details tab carries a file (the banner); the registration and surveys tabs hold form builders.
-  const form = tab === 'details' ? await readFormWithFile(args.request, 'banner') : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
+  const form =
+    tab === 'details'
+      ? await readFormWithFile(args.request, 'banner')
+      : withBuilderIntent(await readForm(args.request), BUILDER_LISTS[tab] ?? [])
   if (!form) return bannerTooLarge()
 
   const run = async <V>(submission: Parsed | null, save: (value: V) => Promise<EditorOutcome<Room>>) => {
     const hideFields = tab === 'details' ? ['banner'] : []
-    if (!submission) return data({ result: { status: 'error' as const, error: { '': ['events:errors.badRequest'] } }, error: null }, { status: 400 })
+    if (!submission)
+      return data(
+        { result: { status: 'error' as const, error: { '': ['events:errors.badRequest'] } }, error: null },
+        { status: 400 },
+      )
     // A list button (add or remove a slot) without JavaScript: the form comes back changed, nothing saved.
     if (submission.status === undefined) return data({ result: submission.reply({ hideFields }), error: null })
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields }), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ result: submission.reply({ hideFields }), error: null }, { status: 400 })
     const outcome = await save(submission.value as V)
-    if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields }), error: null }, { status: 400 })
-    if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields }), error: null }, { status: 500 })
-    throw await redirectWithFlash(editorUrl(brand.slug, room.slug, tab), { kind: 'success', message: 'common:flash.saved' })
+    if (outcome.kind === 'invalid')
+      return data(
+        { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields }), error: null },
+        { status: 400 },
+      )
+    if (outcome.kind === 'failed')
+      return data(
+        { result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields }), error: null },
+        { status: 500 },
+      )
+    throw await redirectWithFlash(editorUrl(brand.slug, room.slug, tab), {
+      kind: 'success',
+      message: 'common:flash.saved',
+    })
   }
   switch (tab) {
     case 'details':
       return run(parseListForm(form, EventDetailsSchema), (value: EventDetailsValues) => saveDetails(room, value))
     case 'schedule':
-      return run(parseListForm(form, eventScheduleSchema({ keptStart: room.startsAt })), (value: EventScheduleValues) => saveSchedule(room, value))
+      return run(parseListForm(form, eventScheduleSchema({ keptStart: room.startsAt })), (value: EventScheduleValues) =>
+        saveSchedule(room, value),
+      )
     case 'access':
       return run(parseListForm(form, EventAccessSchema), (value: EventAccessValues) => saveAccess(room, value))
     case 'composition':
-      return run(parseListForm(form, EventCompositionSchema), (value: EventCompositionValues) => saveComposition(room, value))
+      return run(parseListForm(form, EventCompositionSchema), (value: EventCompositionValues) =>
+        saveComposition(room, value),
+      )
     case 'registration':
-      return run(parseListForm(form, EventRegistrationSchema), (value: EventRegistrationValues) => saveRegistration(room, value))
+      return run(parseListForm(form, EventRegistrationSchema), (value: EventRegistrationValues) =>
+        saveRegistration(room, value),
+      )
     case 'surveys':
       return run(parseListForm(form, EventSurveysSchema), (value: EventSurveysValues) => saveSurveys(room, value))
   }

@@ -8,16 +8,26 @@ import { bannerFromForm, removeBanner } from '../groups/group-banners.server'
 import { suggestRoomLink } from '../members/room-link.server'
 import { logger } from '../platform/logger.server'
 import { eventSlugFromName } from './event-rules'
-import type { EventAccessValues, EventCompositionValues, EventDetailsValues, EventScheduleValues, NewEventValues } from './event.schema'
+import type {
+  EventAccessValues,
+  EventCompositionValues,
+  EventDetailsValues,
+  EventScheduleValues,
+  NewEventValues,
+} from './event.schema'
 import { eventRowToSave } from './events.server'
 
-export type EditorOutcome<T> = { kind: 'saved'; value: T } | { kind: 'invalid'; fieldErrors: Record<string, string[]> } | { kind: 'failed' }
+export type EditorOutcome<T> =
+  { kind: 'saved'; value: T } | { kind: 'invalid'; fieldErrors: Record<string, string[]> } | { kind: 'failed' }
 
 /** The banner checked by its bytes (spec §5 "Banner must be an image file."), as the events' own messages. */
 async function storedBanner(file: File | undefined) {
   const banner = await bannerFromForm(file)
   if (banner.ok) return banner
-  const error = banner.error === 'groups:wizard.errors.bannerTooLarge' ? 'events:errors.bannerTooLarge' : 'events:errors.bannerNotImage'
+  const error =
+    banner.error === 'groups:wizard.errors.bannerTooLarge'
+      ? 'events:errors.bannerTooLarge'
+      : 'events:errors.bannerNotImage'
   return { ok: false as const, error }
 }
 
@@ -33,7 +43,14 @@ export type NewEventRows = {
   brandId: string
   creatorId: string
   slug: string
-  room: { name: string; description: string | null; bannerImage: string | null; startsAt: Date; endsAt: Date; timeZone: string }
+  room: {
+    name: string
+    description: string | null
+    bannerImage: string | null
+    startsAt: Date
+    endsAt: Date
+    timeZone: string
+  }
   event?: Partial<Omit<CreationAttributes<CommunityEvent>, 'roomId'>>
 }
 
@@ -61,7 +78,12 @@ export async function insertEventRows(input: NewEventRows, transaction: Transact
     { transaction },
   )
   await CommunityEvent.create({ ...input.event, roomId: room.id }, { transaction })
-  const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
+  const host = await Role.findOne({
+    attributes: ['id'],
+    where: { slug: 'room-host' },
+    rejectOnEmpty: true,
+    transaction,
+  })
   await RoleGrant.findOrCreate({ where: { userId: creatorId, brandId, roleId: host.id, roomId: room.id }, transaction })
   return room
 }
@@ -70,7 +92,11 @@ export async function insertEventRows(input: NewEventRows, transaction: Transact
  * A new event, all or nothing (insertEventRows). Two people naming events alike at once: the
  * loser takes the next free link.
  */
-export async function createEvent(input: { brand: Pick<Brand, 'id'>; creator: Pick<User, 'id'>; values: NewEventValues }): Promise<EditorOutcome<Room>> {
+export async function createEvent(input: {
+  brand: Pick<Brand, 'id'>
+  creator: Pick<User, 'id'>
+  values: NewEventValues
+}): Promise<EditorOutcome<Room>> {
   const { brand, creator, values } = input
   const banner = await storedBanner(values.banner)
   if (!banner.ok) return { kind: 'invalid', fieldErrors: { banner: [banner.error] } }
@@ -83,7 +109,14 @@ export async function createEvent(input: { brand: Pick<Brand, 'id'>; creator: Pi
             brandId: brand.id,
             creatorId: creator.id,
             slug,
-            room: { name: values.name, description: values.description || null, bannerImage: banner.url, startsAt: values.startsAt, endsAt: values.endsAt, timeZone: values.timeZone },
+            room: {
+              name: values.name,
+              description: values.description || null,
+              bannerImage: banner.url,
+              startsAt: values.startsAt,
+              endsAt: values.endsAt,
+              timeZone: values.timeZone,
+            },
             event: { registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit },
           },
           transaction,
@@ -106,7 +139,11 @@ export async function saveDetails(room: Room, values: EventDetailsValues): Promi
   const banner = await storedBanner(values.banner)
   if (!banner.ok) return { kind: 'invalid', fieldErrors: { banner: [banner.error] } }
   const old = room.bannerImage
-  await room.update({ name: values.name, description: values.description || null, ...(banner.url ? { bannerImage: banner.url } : {}) })
+  await room.update({
+    name: values.name,
+    description: values.description || null,
+    ...(banner.url ? { bannerImage: banner.url } : {}),
+  })
   if (banner.url) await removeBanner(old)
   return { kind: 'saved', value: room }
 }
@@ -116,7 +153,10 @@ export async function saveSchedule(room: Room, values: EventScheduleValues): Pro
   const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
     await room.update({ startsAt: values.startsAt, endsAt: values.endsAt, timeZone: values.timeZone }, { transaction })
-    await event.update({ registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit }, { transaction })
+    await event.update(
+      { registrationCutoffAt: values.registrationCutoffAt, registrationLimit: values.registrationLimit },
+      { transaction },
+    )
   })
   return { kind: 'saved', value: room }
 }
@@ -127,7 +167,11 @@ export async function saveAccess(room: Room, values: EventAccessValues): Promise
   await Room.sequelize!.transaction(async (transaction) => {
     await room.update({ roomType: values.privacy, membersOnly: false }, { transaction })
     await event.update(
-      { feedVisible: values.feedVisible, publicPosting: values.publicPosting, lateJoinerWindowMinutes: values.lateJoinerWindowMinutes ?? null },
+      {
+        feedVisible: values.feedVisible,
+        publicPosting: values.publicPosting,
+        lateJoinerWindowMinutes: values.lateJoinerWindowMinutes ?? null,
+      },
       { transaction },
     )
   })

@@ -33,21 +33,43 @@ const valuesOf = (submission: FormSubmission | undefined): Record<string, unknow
 
 /** Registrations: the person, the status, co-host and when, then one column per question of the registration form. */
 export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Promise<CsvTable | null> {
-  const registrations = await EventRegistration.findAll({ where: { roomId: room.id }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
+  const registrations = await EventRegistration.findAll({
+    where: { roomId: room.id },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  })
   if (!registrations.length) return null
   const event = await CommunityEvent.findByPk(room.id, { attributes: ['roomId', 'registrationFormId'] })
   const questions = await questionsOf(room, event?.registrationFormId ?? null)
   const users = await usersById(registrations.map((registration) => registration.userId))
   // The answers: the submission the registration names, else this person's submission of the event's form.
-  const submissionIds = registrations.map((registration) => registration.submissionId).filter((id): id is string => Boolean(id))
+  const submissionIds = registrations
+    .map((registration) => registration.submissionId)
+    .filter((id): id is string => Boolean(id))
   const byForm = event?.registrationFormId
-    ? await FormSubmission.findAll({ where: { formDefinitionId: event.registrationFormId, userId: registrations.map((registration) => registration.userId) } })
+    ? await FormSubmission.findAll({
+        where: {
+          formDefinitionId: event.registrationFormId,
+          userId: registrations.map((registration) => registration.userId),
+        },
+      })
     : []
   const byId = submissionIds.length ? await FormSubmission.findAll({ where: { id: submissionIds } }) : []
   const submissionOf = (registration: EventRegistration) =>
-    byId.find((submission) => submission.id === registration.submissionId) ?? byForm.find((submission) => submission.userId === registration.userId)
+    byId.find((submission) => submission.id === registration.submissionId) ??
+    byForm.find((submission) => submission.userId === registration.userId)
   return {
-    header: ['name', 'email', 'phone', 'status', 'coHost', 'registeredAt', ...questions.map((question) => question.label || question.name)],
+    header: [
+      'name',
+      'email',
+      'phone',
+      'status',
+      'coHost',
+      'registeredAt',
+      ...questions.map((question) => question.label || question.name),
+    ],
     rows: registrations.map((registration) => {
       const user = users.get(registration.userId)
       const values = valuesOf(submissionOf(registration))
@@ -66,10 +88,18 @@ export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Pr
 
 /** A survey's answers (pre or post: one file each, as their questions differ): the person, when, then one column per question. */
 export async function surveyTable(room: Pick<Room, 'id' | 'brandId'>, which: 'pre' | 'post'): Promise<CsvTable | null> {
-  const event = await CommunityEvent.findByPk(room.id, { attributes: ['roomId', 'preSurveyFormId', 'postSurveyFormId'] })
+  const event = await CommunityEvent.findByPk(room.id, {
+    attributes: ['roomId', 'preSurveyFormId', 'postSurveyFormId'],
+  })
   const formId = which === 'pre' ? event?.preSurveyFormId : event?.postSurveyFormId
   if (!formId) return null
-  const submissions = await FormSubmission.findAll({ where: { formDefinitionId: formId }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
+  const submissions = await FormSubmission.findAll({
+    where: { formDefinitionId: formId },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  })
   if (!submissions.length) return null
   const questions = await questionsOf(room, formId)
   const users = await usersById(submissions.map((submission) => submission.userId))
@@ -78,7 +108,12 @@ export async function surveyTable(room: Pick<Room, 'id' | 'brandId'>, which: 'pr
     rows: submissions.map((submission) => {
       const user = users.get(submission.userId)
       const values = valuesOf(submission)
-      return [user?.name ?? '', user?.emailAddress ?? '', submission.createdAt.toISOString(), ...questions.map((question) => answerCell(values[question.name]))]
+      return [
+        user?.name ?? '',
+        user?.emailAddress ?? '',
+        submission.createdAt.toISOString(),
+        ...questions.map((question) => answerCell(values[question.name])),
+      ]
     }),
   }
 }
@@ -103,11 +138,17 @@ export type EventParticipant = {
 export async function eventParticipants(room: Pick<Room, 'id'>, userId?: string): Promise<EventParticipant[]> {
   const mains = await MeetingRoom.findAll({ where: { roomId: room.id }, attributes: ['id', 'type', 'name'] })
   if (!mains.length) return []
-  const breakouts = await MeetingRoom.findAll({ where: { parentId: mains.map((meeting) => meeting.id), id: { [Op.notIn]: mains.map((meeting) => meeting.id) } }, attributes: ['id', 'type', 'name'] })
+  const breakouts = await MeetingRoom.findAll({
+    where: { parentId: mains.map((meeting) => meeting.id), id: { [Op.notIn]: mains.map((meeting) => meeting.id) } },
+    attributes: ['id', 'type', 'name'],
+  })
   const meetings = new Map([...mains, ...breakouts].map((meeting) => [meeting.id, meeting]))
   const peers = await MeetingPeer.findAll({
     where: { meetingRoomId: [...meetings.keys()], ...(userId ? { userId } : {}) },
-    order: [['joinedAt', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['joinedAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
   })
   const users = await usersById(peers.map((peer) => peer.userId))
   const people = new Map<string, EventParticipant & { stillIn: boolean }>()
@@ -118,7 +159,11 @@ export async function eventParticipants(room: Pick<Room, 'id'>, userId?: string)
       person = {
         id: peer.id,
         eventId: room.id,
-        user: { id: peer.userId, name: user?.name ?? peer.userMeta?.name ?? '', emailAddress: user?.emailAddress ?? null },
+        user: {
+          id: peer.userId,
+          name: user?.name ?? peer.userMeta?.name ?? '',
+          emailAddress: user?.emailAddress ?? null,
+        },
         joinedDateTime: peer.joinedAt.toISOString(),
         leftDateTime: null,
         activities: [],
@@ -127,7 +172,8 @@ export async function eventParticipants(room: Pick<Room, 'id'>, userId?: string)
       people.set(peer.userId, person)
     }
     if (!peer.leftAt) person.stillIn = true
-    else if (!person.leftDateTime || peer.leftAt.toISOString() > person.leftDateTime) person.leftDateTime = peer.leftAt.toISOString()
+    else if (!person.leftDateTime || peer.leftAt.toISOString() > person.leftDateTime)
+      person.leftDateTime = peer.leftAt.toISOString()
     const meeting = meetings.get(peer.meetingRoomId)
     if (meeting?.type === 'breakout') {
       const roomName = meeting.name || meeting.id
@@ -136,7 +182,10 @@ export async function eventParticipants(room: Pick<Room, 'id'>, userId?: string)
       }
     }
   }
-  return [...people.values()].map(({ stillIn, ...person }) => ({ ...person, leftDateTime: stillIn ? null : person.leftDateTime }))
+  return [...people.values()].map(({ stillIn, ...person }) => ({
+    ...person,
+    leftDateTime: stillIn ? null : person.leftDateTime,
+  }))
 }
 
 /** Participants as a file: name, email, first join, last leave (empty while still in), breakout rooms. */
@@ -171,5 +220,8 @@ export function exportTable(room: Pick<Room, 'id' | 'brandId'>, kind: ExportKind
 /** The table as a CSV file (a BOM so spreadsheets read UTF-8), every cell made inert. */
 export function csvText(table: CsvTable): string {
   // The header as the first record, not `columns`: two questions may share a label.
-  return stringify([table.header, ...table.rows].map((row) => row.map(inertCell)), { bom: true })
+  return stringify(
+    [table.header, ...table.rows].map((row) => row.map(inertCell)),
+    { bom: true },
+  )
 }

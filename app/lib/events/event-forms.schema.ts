@@ -3,13 +3,19 @@
 // matchmaking", "Surveys and form steps need at least one field"): one zod schema per tab, each
 // holding form builders (app/lib/forms/form-builder.schema.ts). Browser-safe; messages are keys.
 import { z } from 'zod'
-import { addDefinitionIssues, builderStepsField, builderToSteps, type BuilderStep } from '#app/lib/forms/form-builder.schema'
+import {
+  addDefinitionIssues,
+  builderStepsField,
+  builderToSteps,
+  type BuilderStep,
+} from '#app/lib/forms/form-builder.schema'
 import { answerFields } from '#app/lib/forms/form-definition'
 import { isWebAddress } from '#app/lib/settings/community-settings.schema'
 
 const flag = () => z.boolean({ invalid_type_error: 'events:errors.badRequest' }).default(false)
 const fieldChoice = () => z.string().max(64, 'forms:builder.errors.matchFieldUnknown').optional()
-const issue = (context: z.RefinementCtx, path: (string | number)[], message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path, message })
+const issue = (context: z.RefinementCtx, path: (string | number)[], message: string) =>
+  context.addIssue({ code: z.ZodIssueCode.custom, path, message })
 
 // ── registration ────────────────────────────────────────────────────────────────────────────────
 
@@ -39,7 +45,8 @@ export const EventRegistrationSchema = EventRegistrationObject.superRefine((valu
   const secondary = values.matchSecondaryField
   if (!primary) issue(context, ['matchPrimaryField'], 'forms:builder.errors.primaryRequired')
   else if (!answers.has(primary)) issue(context, ['matchPrimaryField'], 'forms:builder.errors.matchFieldUnknown')
-  if (secondary && (secondary === primary || !answers.has(secondary))) issue(context, ['matchSecondaryField'], 'forms:builder.errors.matchFieldUnknown')
+  if (secondary && (secondary === primary || !answers.has(secondary)))
+    issue(context, ['matchSecondaryField'], 'forms:builder.errors.matchFieldUnknown')
 }).transform((values) => ({
   registrationEnabled: values.registrationEnabled,
   registrationModeration: values.registrationModeration,

@@ -39,7 +39,9 @@ export async function eventFormsValues(room: Pick<Room, 'brandId' | 'redirectOnE
       redirectOnEndUrl: room.redirectOnEndUrl ?? '',
     },
     /** The saved registration form's answer fields: what the matchmaking choices offer. */
-    matchFields: registration ? answerFields(registration).map((field) => ({ name: field.name, label: field.label })) : [],
+    matchFields: registration
+      ? answerFields(registration).map((field) => ({ name: field.name, label: field.label }))
+      : [],
   }
 }
 
@@ -47,7 +49,9 @@ export async function eventFormsValues(room: Pick<Room, 'brandId' | 'redirectOnE
 export async function saveRegistration(room: Room, values: EventRegistrationValues): Promise<EditorOutcome<Room>> {
   const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
-    const form = values.form ? await saveFormDefinition(room.brandId, event.registrationFormId, values.form, transaction) : null
+    const form = values.form
+      ? await saveFormDefinition(room.brandId, event.registrationFormId, values.form, transaction)
+      : null
     await event.update(
       {
         registrationEnabled: values.registrationEnabled,
@@ -66,8 +70,12 @@ export async function saveRegistration(room: Room, values: EventRegistrationValu
 export async function saveSurveys(room: Room, values: EventSurveysValues): Promise<EditorOutcome<Room>> {
   const event = await eventRowToSave(room)
   await Room.sequelize!.transaction(async (transaction) => {
-    const pre = values.preSurvey ? await saveFormDefinition(room.brandId, event.preSurveyFormId, values.preSurvey, transaction) : null
-    const post = values.postSurvey ? await saveFormDefinition(room.brandId, event.postSurveyFormId, values.postSurvey, transaction) : null
+    const pre = values.preSurvey
+      ? await saveFormDefinition(room.brandId, event.preSurveyFormId, values.preSurvey, transaction)
+      : null
+    const post = values.postSurvey
+      ? await saveFormDefinition(room.brandId, event.postSurveyFormId, values.postSurvey, transaction)
+      : null
     await event.update({ preSurveyFormId: pre?.id ?? null, postSurveyFormId: post?.id ?? null }, { transaction })
     await room.update({ redirectOnEndUrl: values.redirectOnEndUrl }, { transaction })
   })

@@ -52,7 +52,13 @@ export type RegistrationImportRow = {
   /** The event's registration the row made or updated (not sent to the page). */
   registration?: EventRegistration
 }
-export type RegistrationImportReport = { rows: RegistrationImportRow[]; imported: number; updated: number; invited: number; refused: number }
+export type RegistrationImportReport = {
+  rows: RegistrationImportRow[]
+  imported: number
+  updated: number
+  invited: number
+  refused: number
+}
 
 export type RegistrationFileProblem =
   | 'eventMembers:import.errors.notCsv'
@@ -70,7 +76,11 @@ const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'status', 'coHost', 
 
 /** The file's rows as records of the known columns (people-csv.server.ts), refused whole in this import's words. */
 export function readRegistrationCsv(bytes: Uint8Array) {
-  return readPeopleCsv(bytes, { known: COLUMNS, maxRows: REGISTRATION_IMPORT_MAX_ROWS, fail: (problem) => new RegistrationFileError(`eventMembers:import.errors.${problem}`) })
+  return readPeopleCsv(bytes, {
+    known: COLUMNS,
+    maxRows: REGISTRATION_IMPORT_MAX_ROWS,
+    fail: (problem) => new RegistrationFileError(`eventMembers:import.errors.${problem}`),
+  })
 }
 
 const nameRule = fullNameField()
@@ -91,23 +101,44 @@ type ImportContext = {
 }
 
 /** The default status of an import into this event, its own row made when the room has none yet. */
-async function importContext(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, invitedById: string | null): Promise<ImportContext> {
+async function importContext(
+  brand: Brand,
+  room: Pick<Room, 'id' | 'slug' | 'brandId'>,
+  invitedById: string | null,
+): Promise<ImportContext> {
   // Registrations hang on the event's own row: an event room made before it had one gets it now.
   const event = await eventRowToSave(room)
-  return { brand, room, invitedById, defaultStatus: event.registrationModeration ? 'pending' : 'approved', seen: new Set(), approved: [], series: new Map() }
+  return {
+    brand,
+    room,
+    invitedById,
+    defaultStatus: event.registrationModeration ? 'pending' : 'approved',
+    seen: new Set(),
+    approved: [],
+    series: new Map(),
+  }
 }
 
 /**
  * One row: judged, then (when good) written in a transaction of its own. Registrations that became
  * approved are collected in the context, to be handed on once the whole import is saved.
  */
-async function importRow(context: ImportContext, line: number, cells: RegistrationCells): Promise<RegistrationImportRow> {
+async function importRow(
+  context: ImportContext,
+  line: number,
+  cells: RegistrationCells,
+): Promise<RegistrationImportRow> {
   const { room, defaultStatus, seen } = context
   const reasons: RegistrationImportReason[] = []
   const name = nameRule.safeParse(cells.fullName ?? '')
   const email = emailRule.safeParse(cells.emailAddress ?? '')
   const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
-  for (const problem of [firstIssue<RegistrationImportReason>(name), firstIssue<RegistrationImportReason>(email), firstIssue<RegistrationImportReason>(phone)]) if (problem) reasons.push(problem)
+  for (const problem of [
+    firstIssue<RegistrationImportReason>(name),
+    firstIssue<RegistrationImportReason>(email),
+    firstIssue<RegistrationImportReason>(phone),
+  ])
+    if (problem) reasons.push(problem)
   const statusCell = (cells.status ?? '').trim().toLowerCase()
   const status = statusCell === '' ? defaultStatus : isRegistrationStatus(statusCell) ? statusCell : null
   if (!status) reasons.push('eventMembers:import.reasons.status')
@@ -117,7 +148,14 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
   const emailAddress = email.success ? email.data : (cells.emailAddress ?? '').trim()
   const phoneNumber = phone.success ? phone.data : ''
   const series = (cells.eventSeries ?? '').trim()
-  const row: RegistrationImportRow = { line, fullName: (cells.fullName ?? '').trim(), emailAddress, outcome: 'refused', reasons, series: series || undefined }
+  const row: RegistrationImportRow = {
+    line,
+    fullName: (cells.fullName ?? '').trim(),
+    emailAddress,
+    outcome: 'refused',
+    reasons,
+    series: series || undefined,
+  }
   // A second row for one address is refused whatever the first one's fate.
   if (email.success) {
     if (seen.has(emailAddress)) reasons.push('eventMembers:import.reasons.duplicate')
@@ -128,16 +166,23 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
   if (series && !context.series.has(key)) context.series.set(key, seriesEventsFor(room.brandId, series))
   const seriesEvents = series ? await context.series.get(key)! : []
   if (seriesEvents === null) reasons.push('eventMembers:import.reasons.unknownSeries')
-  if (reasons.length || !name.success || !email.success || !status || coHost === null || seriesEvents === null) return row
+  if (reasons.length || !name.success || !email.success || !status || coHost === null || seriesEvents === null)
+    return row
   row.status = status
   row.coHost = coHost
 
   const roomIds = [...new Set([room.id, ...seriesEvents.map((seriesEvent) => seriesEvent.id)])]
   const existing = await User.findOne({ where: { emailAddress } })
-  const member = existing && (await Membership.count({ where: { brandId: room.brandId, userId: existing.id, status: 'active' } }))
+  const member =
+    existing && (await Membership.count({ where: { brandId: room.brandId, userId: existing.id, status: 'active' } }))
   if (existing && !member) {
     // Not this community's to register: they are asked, and registered only if they accept.
-    const invited = await invitePerson({ brand: context.brand, user: existing, invitedById: context.invitedById, invitation: { kind: 'registration', offer: { roomIds, status, coHost } } })
+    const invited = await invitePerson({
+      brand: context.brand,
+      user: existing,
+      invitedById: context.invitedById,
+      invitation: { kind: 'registration', offer: { roomIds, status, coHost } },
+    })
     if (invited === 'invited') row.outcome = 'invited'
     else reasons.push('members:wizard.errors.invitationCapped')
     return row
@@ -152,8 +197,18 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
     const written = await User.sequelize!.transaction(async (transaction) => {
       let user = existing
       if (!user) {
-        user = await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: room.brandId }, { transaction })
-        await addMember({ brandId: room.brandId, userId: user.id, roles: ['community-member'], status: 'active', source: 'import', transaction })
+        user = await User.create(
+          { name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: room.brandId },
+          { transaction },
+        )
+        await addMember({
+          brandId: room.brandId,
+          userId: user.id,
+          roles: ['community-member'],
+          status: 'active',
+          source: 'import',
+          transaction,
+        })
       }
       return writeRegistrations({ userId: user.id, roomIds, status, coHost, transaction })
     })
@@ -162,7 +217,8 @@ async function importRow(context: ImportContext, line: number, cells: Registrati
     context.approved.push(...written.newlyApproved)
   } catch (error) {
     row.registration = undefined
-    if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id, line }, 'registration import row not saved')
+    if (!(error instanceof UniqueConstraintError))
+      logger.error({ err: error, roomId: room.id, line }, 'registration import row not saved')
     reasons.push('eventMembers:import.reasons.notSaved')
   }
   return row
@@ -178,18 +234,34 @@ async function mailApprovals(context: ImportContext) {
  * status cell takes the event's own default (pending when it moderates registrations, else
  * approved). Registrations that become approved are mailed their confirmation once all is saved.
  */
-export async function importRegistrations(input: { brand: Brand; room: Pick<Room, 'id' | 'slug' | 'brandId'>; bytes: Uint8Array; invitedById: string }): Promise<RegistrationImportReport> {
+export async function importRegistrations(input: {
+  brand: Brand
+  room: Pick<Room, 'id' | 'slug' | 'brandId'>
+  bytes: Uint8Array
+  invitedById: string
+}): Promise<RegistrationImportReport> {
   const rows = readRegistrationCsv(input.bytes)
   const context = await importContext(input.brand, input.room, input.invitedById)
   const report: RegistrationImportRow[] = []
   for (const { line, cells } of rows) report.push(await importRow(context, line, cells))
   await mailApprovals(context)
   const count = (outcome: RegistrationImportRow['outcome']) => report.filter((row) => row.outcome === outcome).length
-  return { rows: report.map(({ registration: _saved, ...row }) => row), imported: count('imported'), updated: count('updated'), invited: count('invited'), refused: count('refused') }
+  return {
+    rows: report.map(({ registration: _saved, ...row }) => row),
+    imported: count('imported'),
+    updated: count('updated'),
+    invited: count('invited'),
+    refused: count('refused'),
+  }
 }
 
 /** One registration imported by the JSON API (spec §7 POST /registration/importUser): the same rules as a file's row. */
-export async function importOneRegistration(brand: Brand, room: Pick<Room, 'id' | 'slug' | 'brandId'>, cells: RegistrationCells, invitedById: string): Promise<RegistrationImportRow> {
+export async function importOneRegistration(
+  brand: Brand,
+  room: Pick<Room, 'id' | 'slug' | 'brandId'>,
+  cells: RegistrationCells,
+  invitedById: string,
+): Promise<RegistrationImportRow> {
   const context = await importContext(brand, room, invitedById)
   const row = await importRow(context, 1, cells)
   await mailApprovals(context)

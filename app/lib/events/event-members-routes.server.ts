@@ -25,7 +25,15 @@ import {
 } from './event-member-import.server'
 import { applyRegistrationAction, listRegistrations } from './event-members.server'
 import { PredefinedGroupsSchema, RegistrationBulkSchema } from './event-members.schema'
-import { GROUPS_FILE_MAX_BYTES, exportUrl, groupsUrl, isExportKind, membersTabUrl, registrationFilter, EXPORT_KINDS } from './event-members-rules'
+import {
+  GROUPS_FILE_MAX_BYTES,
+  exportUrl,
+  groupsUrl,
+  isExportKind,
+  membersTabUrl,
+  registrationFilter,
+  EXPORT_KINDS,
+} from './event-members-rules'
 import { csvText, exportTable } from './event-exports.server'
 import { clearPredefinedGroups, savePredefinedGroups } from './predefined-groups.server'
 import { storedGroups, type GroupProblem } from './predefined-groups'
@@ -37,7 +45,11 @@ import { storedGroups, type GroupProblem } from './predefined-groups'
 export const APPROVALS_LIMIT: Limit = { name: 'event-approvals', max: 30, windowSeconds: 10 * 60 }
 export const IMPORTS_LIMIT: Limit = { name: 'event-registration-imports', max: 10, windowSeconds: 10 * 60 }
 
-const frameEvent = (room: { slug: string; name: string | null; status: string }) => ({ slug: room.slug, name: room.name ?? room.slug, status: room.status })
+const frameEvent = (room: { slug: string; name: string | null; status: string }) => ({
+  slug: room.slug,
+  name: room.name ?? room.slug,
+  status: room.status,
+})
 
 // ── the tab: registrations ──────────────────────────────────────────────────────────────────────
 
@@ -58,24 +70,42 @@ export async function membersTabLoader(args: LoaderFunctionArgs) {
   return data(page, { status: refusal ? 403 : 200 })
 }
 
-export type MembersTabActionData = { result: SubmissionResult<string[]> | null; error: TranslationKey | null; values?: TranslationValues }
+export type MembersTabActionData = {
+  result: SubmissionResult<string[]> | null
+  error: TranslationKey | null
+  values?: TranslationValues
+}
 
 export async function membersTabAction(args: ActionFunctionArgs) {
   const { brand, user, room, refusal } = await eventEditorAccess(args)
   if (!room || !user) return data<MembersTabActionData>({ result: null, error: refusal }, { status: 403 })
   const submission = parseWithZod(await readForm(args.request), { schema: RegistrationBulkSchema })
   if (submission.status !== 'success') {
-    const error = (submission.error?.ids?.[0] ?? submission.error?.intent?.[0] ?? 'eventMembers:errors.badRequest') as TranslationKey
+    const error = (submission.error?.ids?.[0] ??
+      submission.error?.intent?.[0] ??
+      'eventMembers:errors.badRequest') as TranslationKey
     return data<MembersTabActionData>({ result: submission.reply(), error }, { status: 400 })
   }
   const { intent, ids } = submission.value
   if (intent === 'approve') {
     const { allowed, retryAfterSeconds } = await hit(APPROVALS_LIMIT, user.id)
-    if (!allowed) return data<MembersTabActionData>({ result: submission.reply(), error: 'eventMembers:errors.tooOften', values: { minutes: Math.ceil(retryAfterSeconds / 60) } }, { status: 429 })
+    if (!allowed)
+      return data<MembersTabActionData>(
+        {
+          result: submission.reply(),
+          error: 'eventMembers:errors.tooOften',
+          values: { minutes: Math.ceil(retryAfterSeconds / 60) },
+        },
+        { status: 429 },
+      )
   }
   const changed = await applyRegistrationAction(brand, room, intent, ids)
   const filter = registrationFilter(new URL(args.request.url).searchParams.get('status'))
-  throw await redirectWithFlash(membersTabUrl(brand.slug, room.slug, filter), { kind: 'success', message: `eventMembers:flash.${intent}`, values: { count: changed } })
+  throw await redirectWithFlash(membersTabUrl(brand.slug, room.slug, filter), {
+    kind: 'success',
+    message: `eventMembers:flash.${intent}`,
+    values: { count: changed },
+  })
 }
 
 // ── the import and its report ───────────────────────────────────────────────────────────────────
@@ -94,7 +124,15 @@ export async function importLoader(args: LoaderFunctionArgs) {
 }
 
 /** Types browsers give a .csv file (Windows with Excel says vnd.ms-excel; some say nothing). */
-const CSV_TYPES = new Set(['', 'text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'text/comma-separated-values', 'application/octet-stream'])
+const CSV_TYPES = new Set([
+  '',
+  'text/csv',
+  'text/plain',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'text/comma-separated-values',
+  'application/octet-stream',
+])
 
 export type ImportProblem =
   | RegistrationFileProblem
@@ -105,17 +143,25 @@ export type ImportProblem =
   | 'eventMembers:import.errors.confirmationsInstallation'
   | 'eventMembers:import.errors.failed'
   | 'events:errors.noPermission'
-export type ImportActionData = { report: RegistrationImportReport; problem: null } | { report: null; problem: ImportProblem; minutes?: number }
+export type ImportActionData =
+  { report: RegistrationImportReport; problem: null } | { report: null; problem: ImportProblem; minutes?: number }
 
 export async function importAction(args: ActionFunctionArgs) {
   const { brand, room, user, refusal } = await eventEditorAccess(args)
-  const refused = (problem: ImportProblem, status = 400, minutes?: number) => data<ImportActionData>({ report: null, problem, minutes }, { status })
+  const refused = (problem: ImportProblem, status = 400, minutes?: number) =>
+    data<ImportActionData>({ report: null, problem, minutes }, { status })
   if (!room || !user) return refused('events:errors.noPermission', 403)
   const form = await readFormWithFile(args.request, 'file', REGISTRATION_IMPORT_MAX_BYTES)
   if (!form) return refused('eventMembers:import.errors.tooLarge')
   const file = form.get('file')
-  if (!(file instanceof File) || file.size === 0) return refused(file instanceof File && file.name ? 'eventMembers:import.errors.empty' : 'eventMembers:import.errors.fileRequired')
-  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase())) return refused('eventMembers:import.errors.notCsv')
+  if (!(file instanceof File) || file.size === 0)
+    return refused(
+      file instanceof File && file.name
+        ? 'eventMembers:import.errors.empty'
+        : 'eventMembers:import.errors.fileRequired',
+    )
+  if (!/\.csv$/i.test(file.name) || !CSV_TYPES.has(file.type.split(';')[0]!.trim().toLowerCase()))
+    return refused('eventMembers:import.errors.notCsv')
   const { allowed, retryAfterSeconds } = await hit(IMPORTS_LIMIT, user.id)
   if (!allowed) return refused('eventMembers:import.errors.tooOften', 429, Math.ceil(retryAfterSeconds / 60))
   try {
@@ -180,25 +226,47 @@ export async function groupsLoader(args: LoaderFunctionArgs) {
   return data(page, { status: refusal ? 403 : 200 })
 }
 
-export type GroupsActionData = { result: SubmissionResult<string[]> | null; problems: GroupProblem[]; error: TranslationKey | null }
+export type GroupsActionData = {
+  result: SubmissionResult<string[]> | null
+  problems: GroupProblem[]
+  error: TranslationKey | null
+}
 
 export async function groupsAction(args: ActionFunctionArgs) {
   const { brand, room, refusal } = await eventEditorAccess(args)
   if (!room) return data<GroupsActionData>({ result: null, problems: [], error: refusal }, { status: 403 })
   const form = await readFormWithFile(args.request, 'file', GROUPS_FILE_MAX_BYTES)
-  if (!form) return data<GroupsActionData>({ result: null, problems: [], error: 'eventMembers:groups.errors.tooLarge' }, { status: 400 })
+  if (!form)
+    return data<GroupsActionData>(
+      { result: null, problems: [], error: 'eventMembers:groups.errors.tooLarge' },
+      { status: 400 },
+    )
   const file = form.get('file')
   form.delete('file')
   const submission = parseWithZod(form, { schema: PredefinedGroupsSchema })
-  if (submission.status !== 'success') return data<GroupsActionData>({ result: submission.reply(), problems: [], error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<GroupsActionData>({ result: submission.reply(), problems: [], error: null }, { status: 400 })
   if (submission.value.intent === 'clear') {
     await clearPredefinedGroups(room)
-    throw await redirectWithFlash(groupsUrl(brand.slug, room.slug), { kind: 'success', message: 'eventMembers:groups.flash.cleared' })
+    throw await redirectWithFlash(groupsUrl(brand.slug, room.slug), {
+      kind: 'success',
+      message: 'eventMembers:groups.flash.cleared',
+    })
   }
-  const saved = await savePredefinedGroups(room, { file: file instanceof File && file.size > 0 ? file : null, text: submission.value.groups ?? '' })
+  const saved = await savePredefinedGroups(room, {
+    file: file instanceof File && file.size > 0 ? file : null,
+    text: submission.value.groups ?? '',
+  })
   if (!saved.ok) {
     const fieldErrors = saved.fileProblem ? { groups: [saved.fileProblem] } : undefined
-    return data<GroupsActionData>({ result: submission.reply({ fieldErrors }), problems: saved.problems, error: null }, { status: 400 })
+    return data<GroupsActionData>(
+      { result: submission.reply({ fieldErrors }), problems: saved.problems, error: null },
+      { status: 400 },
+    )
   }
-  throw await redirectWithFlash(groupsUrl(brand.slug, room.slug), { kind: 'success', message: 'eventMembers:groups.flash.saved', values: { count: saved.count } })
+  throw await redirectWithFlash(groupsUrl(brand.slug, room.slug), {
+    kind: 'success',
+    message: 'eventMembers:groups.flash.saved',
+    values: { count: saved.count },
+  })
 }

@@ -34,9 +34,12 @@ export function isExportKind(value: unknown): value is ExportKind {
 
 export const membersTabUrl = (brandSlug: string, roomSlug: string, filter: RegistrationFilter = 'all') =>
   `/${brandSlug}/events/${roomSlug}/edit/members${filter === 'all' ? '' : `?status=${filter}`}`
-export const memberImportUrl = (brandSlug: string, roomSlug: string) => `/${brandSlug}/events/${roomSlug}/edit/members/import`
-export const exportUrl = (brandSlug: string, roomSlug: string, kind: ExportKind) => `/${brandSlug}/events/${roomSlug}/edit/members/export/${kind}`
-export const groupsUrl = (brandSlug: string, roomSlug: string) => `/${brandSlug}/events/${roomSlug}/edit/composition/groups`
+export const memberImportUrl = (brandSlug: string, roomSlug: string) =>
+  `/${brandSlug}/events/${roomSlug}/edit/members/import`
+export const exportUrl = (brandSlug: string, roomSlug: string, kind: ExportKind) =>
+  `/${brandSlug}/events/${roomSlug}/edit/members/export/${kind}`
+export const groupsUrl = (brandSlug: string, roomSlug: string) =>
+  `/${brandSlug}/events/${roomSlug}/edit/composition/groups`
 
 /**
  * The import's coHost cell (spec §3 registration import row): yes/no, true/false, 1/0 in any case;

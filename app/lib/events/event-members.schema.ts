@@ -8,7 +8,10 @@ import { BULK_MAX, GROUPS_TEXT_MAX, REGISTRATION_ACTIONS } from './event-members
 export const RegistrationBulkSchema = z.object({
   intent: z.enum(REGISTRATION_ACTIONS, { errorMap: () => ({ message: 'eventMembers:errors.badRequest' }) }),
   ids: z
-    .array(recordId('eventMembers:errors.badRequest'), { required_error: 'eventMembers:errors.noneSelected', invalid_type_error: 'eventMembers:errors.badRequest' })
+    .array(recordId('eventMembers:errors.badRequest'), {
+      required_error: 'eventMembers:errors.noneSelected',
+      invalid_type_error: 'eventMembers:errors.badRequest',
+    })
     .min(1, 'eventMembers:errors.noneSelected')
     .max(BULK_MAX, 'eventMembers:errors.tooMany'),
 })
@@ -22,7 +25,10 @@ export type RegistrationBulkValues = z.output<typeof RegistrationBulkSchema>
 export const PredefinedGroupsSchema = z.discriminatedUnion(
   'intent',
   [
-    z.object({ intent: z.literal('save'), groups: z.string().max(GROUPS_TEXT_MAX, 'eventMembers:groups.errors.tooLarge').optional() }),
+    z.object({
+      intent: z.literal('save'),
+      groups: z.string().max(GROUPS_TEXT_MAX, 'eventMembers:groups.errors.tooLarge').optional(),
+    }),
     z.object({ intent: z.literal('clear') }),
   ],
   { errorMap: () => ({ message: 'eventMembers:errors.badRequest' }) },

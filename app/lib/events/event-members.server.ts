@@ -22,7 +22,10 @@ export type RegistrationRow = {
 /** The people of these ids, by id (registrations have no association to users: one query, not one per row). */
 export async function usersById(ids: readonly string[]) {
   if (!ids.length) return new Map<string, User>()
-  const users = await User.findAll({ where: { id: [...new Set(ids)] }, attributes: ['id', 'name', 'emailAddress', 'phoneNumber'] })
+  const users = await User.findAll({
+    where: { id: [...new Set(ids)] },
+    attributes: ['id', 'name', 'emailAddress', 'phoneNumber'],
+  })
   return new Map(users.map((user) => [user.id, user]))
 }
 
@@ -30,7 +33,13 @@ export async function usersById(ids: readonly string[]) {
 export async function listRegistrations(room: Pick<Room, 'id'>, filter: RegistrationFilter) {
   const where = { roomId: room.id, ...(filter === 'all' ? {} : { status: filter }) }
   const [registrations, approved, pending] = await Promise.all([
-    EventRegistration.findAll({ where, order: [['createdAt', 'ASC'], ['id', 'ASC']] }),
+    EventRegistration.findAll({
+      where,
+      order: [
+        ['createdAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    }),
     EventRegistration.count({ where: { roomId: room.id, status: 'approved' } }),
     EventRegistration.count({ where: { roomId: room.id, status: 'pending' } }),
   ])
@@ -53,7 +62,13 @@ export async function listRegistrations(room: Pick<Room, 'id'>, filter: Registra
 }
 
 /** The actions other than approve: which registrations each applies to, and what it sets (none: it removes). */
-const CHANGES: Record<Exclude<RegistrationAction, 'approve'>, { applies: (registration: EventRegistration) => boolean; values: Partial<Pick<EventRegistration, 'status' | 'coHost'>> | null }> = {
+const CHANGES: Record<
+  Exclude<RegistrationAction, 'approve'>,
+  {
+    applies: (registration: EventRegistration) => boolean
+    values: Partial<Pick<EventRegistration, 'status' | 'coHost'>> | null
+  }
+> = {
   pending: { applies: (registration) => registration.status === 'approved', values: { status: 'pending' } },
   coHost: { applies: (registration) => !registration.coHost, values: { coHost: true } },
   notCoHost: { applies: (registration) => registration.coHost, values: { coHost: false } },
@@ -66,7 +81,12 @@ const CHANGES: Record<Exclude<RegistrationAction, 'approve'>, { applies: (regist
  * admits them and they are mailed their confirmation); every other change moves the person in or
  * out of the room in the same transaction (registration-room.server.ts).
  */
-export async function applyRegistrationAction(brand: Brand, room: Pick<Room, 'id'>, action: RegistrationAction, ids: readonly string[]): Promise<number> {
+export async function applyRegistrationAction(
+  brand: Brand,
+  room: Pick<Room, 'id'>,
+  action: RegistrationAction,
+  ids: readonly string[],
+): Promise<number> {
   const registrations = await EventRegistration.findAll({ where: { roomId: room.id, id: { [Op.in]: [...ids] } } })
   let changed = 0
   for (const registration of registrations) {

@@ -54,17 +54,29 @@ export function isEventListTab(value: unknown): value is EventListTab {
  * (an event going on now is still upcoming: people can join it), then past. An event with no end
  * ends at its start; one with no start at all has yet to happen.
  */
-export function eventListTab(event: { status: string; startsAt: Date | null; endsAt: Date | null }, now: Date): EventListTab {
+export function eventListTab(
+  event: { status: string; startsAt: Date | null; endsAt: Date | null },
+  now: Date,
+): EventListTab {
   if (event.status === 'archived') return 'archived'
   const end = event.endsAt ?? event.startsAt
   return end && end.getTime() < now.getTime() ? 'past' : 'upcoming'
 }
 
 /** The editor's tabs, in the spec's order (§2: details, schedule, access, registration, composition, surveys, members). */
-export const EVENT_EDITOR_TABS = ['details', 'schedule', 'access', 'registration', 'composition', 'surveys', 'members'] as const
+export const EVENT_EDITOR_TABS = [
+  'details',
+  'schedule',
+  'access',
+  'registration',
+  'composition',
+  'surveys',
+  'members',
+] as const
 export type EventEditorTab = (typeof EVENT_EDITOR_TABS)[number]
 
-export const eventsUrl = (brandSlug: string, tab?: EventListTab) => `/${brandSlug}/events${tab && tab !== 'upcoming' ? `?tab=${tab}` : ''}`
+export const eventsUrl = (brandSlug: string, tab?: EventListTab) =>
+  `/${brandSlug}/events${tab && tab !== 'upcoming' ? `?tab=${tab}` : ''}`
 export const eventUrl = (brandSlug: string, roomSlug: string) => `/${brandSlug}/events/${roomSlug}`
 export const editorUrl = (brandSlug: string, roomSlug: string, tab: EventEditorTab) =>
   `/${brandSlug}/events/${roomSlug}/edit${tab === 'details' ? '' : `/${tab}`}`

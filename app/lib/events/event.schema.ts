@@ -54,7 +54,10 @@ const TIME = /^\d{2}:\d{2}$/
 const scheduleShape = {
   date: z.string({ required_error: 'events:errors.dateRequired' }).regex(DATE, 'events:errors.dateInvalid'),
   time: z.string({ required_error: 'events:errors.timeRequired' }).regex(TIME, 'events:errors.timeInvalid'),
-  timeZone: z.string({ required_error: 'events:errors.timeZoneInvalid' }).max(64).refine(isTimeZone, 'events:errors.timeZoneInvalid'),
+  timeZone: z
+    .string({ required_error: 'events:errors.timeZoneInvalid' })
+    .max(64)
+    .refine(isTimeZone, 'events:errors.timeZoneInvalid'),
   durationMinutes: whole(DURATION_MIN_MINUTES, DURATION_MAX_MINUTES, 'events:errors.durationInvalid'),
   cutoffDate: z.string().regex(DATE, 'events:errors.dateInvalid').optional(),
   cutoffTime: z.string().regex(TIME, 'events:errors.timeInvalid').optional(),
@@ -87,19 +90,28 @@ function scheduleRules<T extends ScheduleInput>({ now = new Date(), keptStart = 
     }
     if (!values.cutoffDate && !values.cutoffTime) return
     if (!values.cutoffDate || !values.cutoffTime) {
-      context.addIssue({ code: z.ZodIssueCode.custom, path: [values.cutoffDate ? 'cutoffTime' : 'cutoffDate'], message: 'events:errors.cutoffIncomplete' })
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: [values.cutoffDate ? 'cutoffTime' : 'cutoffDate'],
+        message: 'events:errors.cutoffIncomplete',
+      })
       return
     }
     const cutoffAt = zonedTimeToDate(`${values.cutoffDate}T${values.cutoffTime}`, values.timeZone)
-    if (!cutoffAt) context.addIssue({ code: z.ZodIssueCode.custom, path: ['cutoffDate'], message: 'events:errors.dateInvalid' })
-    else if (cutoffProblem(startsAt, cutoffAt)) context.addIssue({ code: z.ZodIssueCode.custom, path: ['cutoffDate'], message: 'events:errors.cutoffOutOfRange' })
+    if (!cutoffAt)
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['cutoffDate'], message: 'events:errors.dateInvalid' })
+    else if (cutoffProblem(startsAt, cutoffAt))
+      context.addIssue({ code: z.ZodIssueCode.custom, path: ['cutoffDate'], message: 'events:errors.cutoffOutOfRange' })
   }
 }
 
 /** The schedule as stored: instants in UTC, with the zone they were planned in. */
 function toSchedule<T extends ScheduleInput & { durationMinutes: number; registrationLimit?: number }>(values: T) {
   const startsAt = zonedTimeToDate(`${values.date}T${values.time}`, values.timeZone)!
-  const cutoffAt = values.cutoffDate && values.cutoffTime ? zonedTimeToDate(`${values.cutoffDate}T${values.cutoffTime}`, values.timeZone) : null
+  const cutoffAt =
+    values.cutoffDate && values.cutoffTime
+      ? zonedTimeToDate(`${values.cutoffDate}T${values.cutoffTime}`, values.timeZone)
+      : null
   return {
     ...values,
     startsAt,
@@ -139,7 +151,11 @@ export type EventAccessValues = z.output<typeof EventAccessSchema>
 // ── composition ─────────────────────────────────────────────────────────────────────────────────
 
 const SlotSchema = z.object({
-  name: z.string({ required_error: 'events:errors.slotNameRequired' }).trim().min(1, 'events:errors.slotNameRequired').max(SLOT_NAME_MAX, 'events:errors.tooLong'),
+  name: z
+    .string({ required_error: 'events:errors.slotNameRequired' })
+    .trim()
+    .min(1, 'events:errors.slotNameRequired')
+    .max(SLOT_NAME_MAX, 'events:errors.tooLong'),
   minutes: whole(0, SLOT_MINUTES_MAX, 'events:errors.slotMinutesInvalid').default(0),
   seconds: whole(0, 59, 'events:errors.slotSecondsInvalid').default(0),
   breakoutRecordAudio: flag(),
@@ -164,14 +180,20 @@ export const EventCompositionObject = z.object({
  * and a timer that enforces or encourages needs a turn's length to do it with.
  */
 export const EventCompositionSchema = EventCompositionObject.superRefine((values, context) => {
-  const issue = (path: (string | number)[], message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path, message })
+  const issue = (path: (string | number)[], message: string) =>
+    context.addIssue({ code: z.ZodIssueCode.custom, path, message })
   if (values.eventType === 'scripted' && values.slots.length === 0) issue(['slots'], 'events:errors.slotsRequired')
   values.slots.forEach((slot, index) => {
     if (slot.minutes * 60 + slot.seconds <= 0) issue(['slots', index, 'minutes'], 'events:errors.slotTimeRequired')
   })
-  if (values.timerEnforcement && !values.timerEnforcementMessage) issue(['timerEnforcementMessage'], 'events:errors.timerMessageRequired')
-  if (values.timerEncouragement && !values.timerEncouragementMessage) issue(['timerEncouragementMessage'], 'events:errors.timerMessageRequired')
-  if ((values.timerEnforcement || values.timerEncouragement) && (values.timerMinutes ?? 0) * 60 + (values.timerSeconds ?? 0) <= 0) {
+  if (values.timerEnforcement && !values.timerEnforcementMessage)
+    issue(['timerEnforcementMessage'], 'events:errors.timerMessageRequired')
+  if (values.timerEncouragement && !values.timerEncouragementMessage)
+    issue(['timerEncouragementMessage'], 'events:errors.timerMessageRequired')
+  if (
+    (values.timerEnforcement || values.timerEncouragement) &&
+    (values.timerMinutes ?? 0) * 60 + (values.timerSeconds ?? 0) <= 0
+  ) {
     issue(['timerMinutes'], 'events:errors.timerTimeRequired')
   }
 })

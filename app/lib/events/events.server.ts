@@ -11,7 +11,12 @@ import { eventListTab, privacyOf, type EventListTab, type EventPrivacy } from '.
 export const MANAGE_EVENTS: PermissionSlug = 'create-events'
 
 /** Rooms the events page and editor read: the community's event rooms that are not deleted. */
-const eventRooms = (brandId: string) => ({ brandId, context: 'event' as const, status: { [Op.in]: ['active', 'archived'] }, deleted: { [Op.not]: true } })
+const eventRooms = (brandId: string) => ({
+  brandId,
+  context: 'event' as const,
+  status: { [Op.in]: ['active', 'archived'] },
+  deleted: { [Op.not]: true },
+})
 
 export type EventRow = {
   id: string
@@ -46,11 +51,23 @@ export const EVENTS_PER_TAB = 100
  * how to get in), but never a private event that does not list them, nor the archived tab.
  * Upcoming runs soonest first, past and archived latest first.
  */
-export async function listEvents(input: { brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>; userId: string | null; permissions: ReadonlySet<PermissionSlug>; tab: EventListTab; now?: Date }) {
+export async function listEvents(input: {
+  brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>
+  userId: string | null
+  permissions: ReadonlySet<PermissionSlug>
+  tab: EventListTab
+  now?: Date
+}) {
   const { brand, userId, permissions, now = new Date() } = input
   const mayManage = permissions.has(MANAGE_EVENTS)
   const tab = input.tab === 'archived' && !mayManage ? 'upcoming' : input.tab
-  const rooms = await Room.findAll({ where: eventRooms(brand.id), order: [['startsAt', 'ASC'], ['name', 'ASC']] })
+  const rooms = await Room.findAll({
+    where: eventRooms(brand.id),
+    order: [
+      ['startsAt', 'ASC'],
+      ['name', 'ASC'],
+    ],
+  })
   const visible = rooms.filter((room) => {
     if (mayManage) return true
     if (room.status !== 'active') return false
@@ -87,12 +104,20 @@ export type SlotView = { id: string; name: string; minutes: number; seconds: num
 
 export async function eventSlots(room: Pick<Room, 'id'>): Promise<SlotView[]> {
   const slots = await EventSlot.findAll({ where: { roomId: room.id }, order: [['position', 'ASC']] })
-  return slots.map(({ id, name, minutes, seconds, breakoutRecordAudio }) => ({ id, name, minutes, seconds, breakoutRecordAudio }))
+  return slots.map(({ id, name, minutes, seconds, breakoutRecordAudio }) => ({
+    id,
+    name,
+    minutes,
+    seconds,
+    breakoutRecordAudio,
+  }))
 }
 
 /** Archive or restore an event of this community; null when it has no such event (or it already is). */
 export async function setEventArchived(brandId: string, roomId: string, archived: boolean): Promise<Room | null> {
-  const room = await Room.findOne({ where: { ...eventRooms(brandId), id: roomId, status: archived ? 'active' : 'archived' } })
+  const room = await Room.findOne({
+    where: { ...eventRooms(brandId), id: roomId, status: archived ? 'active' : 'archived' },
+  })
   if (!room) return null
   await room.update({ status: archived ? 'archived' : 'active' })
   return room

@@ -11,12 +11,20 @@ export type ImportConfirmationRefusal = {
 }
 
 /** Counts an import of `people` rows for the account and the installation; the first cap reached (nothing counted then), or null. */
-export async function limitImportConfirmations(accountId: string, people: number): Promise<ImportConfirmationRefusal | null> {
+export async function limitImportConfirmations(
+  accountId: string,
+  people: number,
+): Promise<ImportConfirmationRefusal | null> {
   const refused = await hitEach([
     { limit: LIMITS.importConfirmationsPerAccount, subject: accountId, amount: people },
     { limit: LIMITS.importConfirmationsPerInstallation, subject: INSTALLATION, amount: people },
   ])
   if (!refused) return null
   const perAccount = refused.limit === LIMITS.importConfirmationsPerAccount
-  return { message: perAccount ? 'eventMembers:import.errors.confirmationsAccount' : 'eventMembers:import.errors.confirmationsInstallation', minutes: Math.ceil(refused.retryAfterSeconds / 60) }
+  return {
+    message: perAccount
+      ? 'eventMembers:import.errors.confirmationsAccount'
+      : 'eventMembers:import.errors.confirmationsInstallation',
+    minutes: Math.ceil(refused.retryAfterSeconds / 60),
+  }
 }

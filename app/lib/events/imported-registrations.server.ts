@@ -13,12 +13,19 @@ export type WrittenRegistrations = {
   newlyApproved: EventRegistration[]
 }
 
-export async function writeRegistrations(input: { userId: string; roomIds: readonly string[]; status: RegistrationStatus; coHost: boolean; transaction: Transaction }): Promise<WrittenRegistrations> {
+export async function writeRegistrations(input: {
+  userId: string
+  roomIds: readonly string[]
+  status: RegistrationStatus
+  coHost: boolean
+  transaction: Transaction
+}): Promise<WrittenRegistrations> {
   const { userId, roomIds, status, coHost, transaction } = input
   const written: WrittenRegistrations = { main: null, newlyApproved: [] }
   for (const [index, roomId] of roomIds.entries()) {
     const found = await EventRegistration.findOne({ where: { roomId, userId }, transaction })
-    const registration = found ?? (await EventRegistration.create({ roomId, userId, status, coHost, source: 'import' }, { transaction }))
+    const registration =
+      found ?? (await EventRegistration.create({ roomId, userId, status, coHost, source: 'import' }, { transaction }))
     const becameApproved = status === 'approved' && (!found || found.status === 'pending')
     if (found) await found.update({ status, coHost }, { transaction })
     await placeInRoom(roomId, userId, registration, transaction)

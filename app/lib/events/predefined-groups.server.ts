@@ -5,10 +5,16 @@ import type { Room } from '#models/index'
 import { eventRowToSave } from './events.server'
 import { readGroups, type GroupsReading } from './predefined-groups'
 
-export type GroupsSaved = { ok: true; count: number } | Extract<GroupsReading, { ok: false }> | { ok: false; fileProblem: 'eventMembers:groups.errors.notCsv'; problems: [] }
+export type GroupsSaved =
+  | { ok: true; count: number }
+  | Extract<GroupsReading, { ok: false }>
+  | { ok: false; fileProblem: 'eventMembers:groups.errors.notCsv'; problems: [] }
 
 /** The uploaded file (checked by its content: UTF-8 text) wins over the pasted text. */
-export async function savePredefinedGroups(room: Pick<Room, 'id'>, input: { file: File | null; text: string }): Promise<GroupsSaved> {
+export async function savePredefinedGroups(
+  room: Pick<Room, 'id'>,
+  input: { file: File | null; text: string },
+): Promise<GroupsSaved> {
   let text = input.text
   if (input.file) {
     try {

@@ -14,7 +14,14 @@ export type GroupProblem =
 
 export type GroupsReading =
   | { ok: true; groups: string[][] }
-  | { ok: false; fileProblem: 'eventMembers:groups.errors.empty' | 'eventMembers:groups.errors.notCsv' | 'eventMembers:groups.errors.tooManyGroups'; problems: [] }
+  | {
+      ok: false
+      fileProblem:
+        | 'eventMembers:groups.errors.empty'
+        | 'eventMembers:groups.errors.notCsv'
+        | 'eventMembers:groups.errors.tooManyGroups'
+      problems: []
+    }
   | { ok: false; fileProblem: null; problems: GroupProblem[] }
 
 const email = z.string().max(254).email()
@@ -29,13 +36,22 @@ export function readGroups(text: string): GroupsReading {
   if (!text.trim()) return { ok: false, fileProblem: 'eventMembers:groups.errors.empty', problems: [] }
   let records: string[][]
   try {
-    records = parse(text, { bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }) as string[][]
+    records = parse(text, {
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as string[][]
   } catch {
     return { ok: false, fileProblem: 'eventMembers:groups.errors.notCsv', problems: [] }
   }
-  const rows = records.map((cells) => cells.flatMap((cell) => cell.split(/[,;\s]+/)).filter(Boolean)).filter((row) => row.length > 0)
+  const rows = records
+    .map((cells) => cells.flatMap((cell) => cell.split(/[,;\s]+/)).filter(Boolean))
+    .filter((row) => row.length > 0)
   if (!rows.length) return { ok: false, fileProblem: 'eventMembers:groups.errors.empty', problems: [] }
-  if (rows.length > GROUPS_MAX) return { ok: false, fileProblem: 'eventMembers:groups.errors.tooManyGroups', problems: [] }
+  if (rows.length > GROUPS_MAX)
+    return { ok: false, fileProblem: 'eventMembers:groups.errors.tooManyGroups', problems: [] }
 
   const problems: GroupProblem[] = []
   const firstRowOf = new Map<string, number>()
@@ -65,5 +81,7 @@ export function readGroups(text: string): GroupsReading {
 /** The stored groups as the page and the meeting read them: lists of addresses, anything else dropped. */
 export function storedGroups(value: unknown): string[][] {
   if (!Array.isArray(value)) return []
-  return value.filter(Array.isArray).map((group: unknown[]) => group.filter((entry): entry is string => typeof entry === 'string'))
+  return value
+    .filter(Array.isArray)
+    .map((group: unknown[]) => group.filter((entry): entry is string => typeof entry === 'string'))
 }

@@ -18,11 +18,20 @@ export type CalendarEvent = {
 
 const HOUR_MS = 60 * 60 * 1000
 
-const utcParts = (date: Date): [number, number, number, number, number] => [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes()]
+const utcParts = (date: Date): [number, number, number, number, number] => [
+  date.getUTCFullYear(),
+  date.getUTCMonth() + 1,
+  date.getUTCDate(),
+  date.getUTCHours(),
+  date.getUTCMinutes(),
+]
 
 /** The .ics text; throws when the package refuses the values (a bug, never the user's input). */
 export function calendarInvitation(event: CalendarEvent): string {
-  const end = event.endsAt && event.endsAt.getTime() > event.startsAt.getTime() ? event.endsAt : new Date(event.startsAt.getTime() + HOUR_MS)
+  const end =
+    event.endsAt && event.endsAt.getTime() > event.startsAt.getTime()
+      ? event.endsAt
+      : new Date(event.startsAt.getTime() + HOUR_MS)
   const { error, value } = createEvent({
     uid: event.uid,
     title: event.title,

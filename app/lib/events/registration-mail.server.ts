@@ -14,7 +14,8 @@ import { calendarInvitation } from './registration-ics'
 type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
 
 export const eventPageUrl = (brandSlug: string, roomSlug: string) => `${env.PUBLIC_URL}/${brandSlug}/events/${roomSlug}`
-export const autoJoinUrl = (brandSlug: string, roomSlug: string, code: string) => `${eventPageUrl(brandSlug, roomSlug)}/auto-join?code=${encodeURIComponent(code)}`
+export const autoJoinUrl = (brandSlug: string, roomSlug: string, code: string) =>
+  `${eventPageUrl(brandSlug, roomSlug)}/auto-join?code=${encodeURIComponent(code)}`
 
 function languageOf(user: Pick<User, 'preferredLanguage'>, brand: MailBrand): Language {
   if (isLanguage(user.preferredLanguage)) return user.preferredLanguage
@@ -27,7 +28,9 @@ async function parties(registration: EventRegistration) {
 }
 
 function when(room: Room, language: Language, t: ReturnType<typeof translatorFor>): string {
-  return room.startsAt ? formatDate(room.startsAt, { language, timeZone: room.timeZone || 'UTC' }) : t('registration:mail.unscheduled')
+  return room.startsAt
+    ? formatDate(room.startsAt, { language, timeZone: room.timeZone || 'UTC' })
+    : t('registration:mail.unscheduled')
 }
 
 /**
@@ -53,7 +56,13 @@ export async function sendConfirmation(brand: MailBrand, registration: EventRegi
       { text: t('registration:mail.when', { when: when(room, language, t) }) },
       { text: t(room.startsAt ? 'registration:mail.confirmed.calendar' : 'registration:mail.confirmed.noCalendar') },
     ],
-    action: { label: t('registration:mail.confirmed.button'), url: link, hint: t('registration:mail.confirmed.hint', { until: formatDate(expiresAt, { language, timeZone: room.timeZone || 'UTC' }) }) },
+    action: {
+      label: t('registration:mail.confirmed.button'),
+      url: link,
+      hint: t('registration:mail.confirmed.hint', {
+        until: formatDate(expiresAt, { language, timeZone: room.timeZone || 'UTC' }),
+      }),
+    },
     footer: [t('registration:mail.footer', { community: brand.name, event: name })],
   }
   const attachments = room.startsAt
@@ -73,7 +82,15 @@ export async function sendConfirmation(brand: MailBrand, registration: EventRegi
         },
       ]
     : []
-  await deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { link }, attachments })
+  await deliver({
+    channel: 'mail',
+    recipient: to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { link },
+    attachments,
+  })
   return true
 }
 
@@ -90,10 +107,23 @@ export async function sendPendingNotice(brand: MailBrand, registration: EventReg
     language,
     title: subject,
     heading: t('registration:mail.pending.heading', { event: name }),
-    blocks: [{ text: t('registration:mail.pending.intro', { event: name }) }, { text: t('registration:mail.when', { when: when(room, language, t) }) }],
-    action: { label: t('registration:mail.pending.button'), url: eventPageUrl(brand.slug, room.slug), hint: t('registration:mail.pending.hint') },
+    blocks: [
+      { text: t('registration:mail.pending.intro', { event: name }) },
+      { text: t('registration:mail.when', { when: when(room, language, t) }) },
+    ],
+    action: {
+      label: t('registration:mail.pending.button'),
+      url: eventPageUrl(brand.slug, room.slug),
+      hint: t('registration:mail.pending.hint'),
+    },
     footer: [t('registration:mail.footer', { community: brand.name, event: name })],
   }
-  await deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand) })
+  await deliver({
+    channel: 'mail',
+    recipient: to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+  })
   return true
 }

@@ -19,12 +19,23 @@ export async function requireRegistrationEvent(args: Args) {
   const { user } = await viewer(args.request, args.context)
   const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: args.params.room, kind: 'event' } })
   const room = access.room
-  const opensToOutsiders = room !== null && privacyOf(room.roomType) !== 'private' && (access.ok || ['signInRequired', 'accessDenied', 'premiumEvent'].includes(access.reason))
+  const opensToOutsiders =
+    room !== null &&
+    privacyOf(room.roomType) !== 'private' &&
+    (access.ok || ['signInRequired', 'accessDenied', 'premiumEvent'].includes(access.reason))
   if (!access.ok && !opensToOutsiders) {
     const url = new URL(args.request.url)
     throw redirect(refusalLocation(access.reason, brand.slug, url.pathname + url.search))
   }
   const event: CommunityEvent = await eventDetails(room!)
   const permissions = await communityPermissions(args, brand)
-  return { brand, user, room: room as Room, event, permissions, admitted: access.ok, eventPath: eventPagePath(brand.slug, room!.slug) }
+  return {
+    brand,
+    user,
+    room: room as Room,
+    event,
+    permissions,
+    admitted: access.ok,
+    eventPath: eventPagePath(brand.slug, room!.slug),
+  }
 }

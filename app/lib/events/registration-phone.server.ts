@@ -20,14 +20,32 @@ const hashOf = (code: string) => createHash('sha256').update(code).digest('hex')
 /** The number as it is dialled: digits and a leading +, nothing else. */
 export const dialable = (phone: string) => phone.replace(/[^\d+]/g, '')
 
-export async function sendPhoneCode(input: { phone: string; eventName: string; language: string | null; account: string; context: AppLoadContext }): Promise<{ ok: true; check: PhoneCheck } | { ok: false; refusal: CodeRefusal }> {
+export async function sendPhoneCode(input: {
+  phone: string
+  eventName: string
+  language: string | null
+  account: string
+  context: AppLoadContext
+}): Promise<{ ok: true; check: PhoneCheck } | { ok: false; refusal: CodeRefusal }> {
   const phone = dialable(input.phone)
-  const refusal = await limitCodeSending({ identifier: phone, account: input.account, clientAddress: input.context.clientAddress })
+  const refusal = await limitCodeSending({
+    identifier: phone,
+    account: input.account,
+    clientAddress: input.context.clientAddress,
+  })
   if (refusal) return { ok: false, refusal }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const t = translatorFor(isLanguage(input.language) ? input.language : DEFAULT_LANGUAGE)
-  await deliver({ channel: 'sms', recipient: phone, text: t('registration:phone.sms', { code, event: input.eventName, minutes: PHONE_CODE_MINUTES }), meta: { code } })
-  return { ok: true, check: { phone, hash: hashOf(code), expiresAt: Date.now() + PHONE_CODE_MINUTES * 60_000, tries: 0 } }
+  await deliver({
+    channel: 'sms',
+    recipient: phone,
+    text: t('registration:phone.sms', { code, event: input.eventName, minutes: PHONE_CODE_MINUTES }),
+    meta: { code },
+  })
+  return {
+    ok: true,
+    check: { phone, hash: hashOf(code), expiresAt: Date.now() + PHONE_CODE_MINUTES * 60_000, tries: 0 },
+  }
 }
 
 /** Whether the typed code is the one sent (and still alive); a wrong one spends a try. */

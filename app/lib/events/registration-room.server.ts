@@ -6,15 +6,22 @@
 import type { Transaction } from 'sequelize'
 import { Room, type EventRegistration } from '#models/index'
 
-const toggled = (list: readonly string[], userId: string, on: boolean) => (on ? [...new Set([...list, userId])] : list.filter((id) => id !== userId))
+const toggled = (list: readonly string[], userId: string, on: boolean) =>
+  on ? [...new Set([...list, userId])] : list.filter((id) => id !== userId)
 
 /** Puts the person where their registration says (null: it was removed); the room row is locked for the change. */
-export async function placeInRoom(roomId: string, userId: string, registration: Pick<EventRegistration, 'status' | 'coHost'> | null, transaction: Transaction) {
+export async function placeInRoom(
+  roomId: string,
+  userId: string,
+  registration: Pick<EventRegistration, 'status' | 'coHost'> | null,
+  transaction: Transaction,
+) {
   const room = await Room.findByPk(roomId, { transaction, lock: transaction.LOCK.UPDATE })
   if (!room) return
   const approved = registration?.status === 'approved'
   const members = toggled(room.members ?? [], userId, approved)
   const coHosts = toggled(room.coHosts ?? [], userId, approved && Boolean(registration?.coHost))
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id))
-  if (!same(members, room.members ?? []) || !same(coHosts, room.coHosts ?? [])) await room.update({ members, coHosts }, { transaction })
+  if (!same(members, room.members ?? []) || !same(coHosts, room.coHosts ?? []))
+    await room.update({ members, coHosts }, { transaction })
 }

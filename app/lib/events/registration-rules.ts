@@ -39,11 +39,20 @@ export function registrationClosed(input: {
   if (end && end.getTime() < now.getTime()) return 'ended'
   const cutoff = registrationCutoff(event, room)
   if (cutoff && now.getTime() > cutoff.getTime()) return 'cutoff'
-  if (!alreadyRegistered && event.registrationLimit !== null && event.registrationLimit !== undefined && taken >= event.registrationLimit) return 'full'
+  if (
+    !alreadyRegistered &&
+    event.registrationLimit !== null &&
+    event.registrationLimit !== undefined &&
+    taken >= event.registrationLimit
+  )
+    return 'full'
   return null
 }
 
-export function registrationCutoff(event: { registrationCutoffAt: Date | null }, room: { startsAt: Date | null }): Date | null {
+export function registrationCutoff(
+  event: { registrationCutoffAt: Date | null },
+  room: { startsAt: Date | null },
+): Date | null {
   return event.registrationCutoffAt ?? room.startsAt
 }
 
@@ -56,11 +65,23 @@ export function newRegistrationStatus(event: { registrationModeration: boolean }
  * Who must hold an approved registration to enter a registration event's meeting: everyone but
  * those who run it (manage events, host, co-host) and meeting bots.
  */
-export function needsApprovedRegistration(input: { registrationEnabled: boolean; managesEvents: boolean; isHost: boolean; isCoHost: boolean; isMeetingBot?: boolean }): boolean {
+export function needsApprovedRegistration(input: {
+  registrationEnabled: boolean
+  managesEvents: boolean
+  isHost: boolean
+  isCoHost: boolean
+  isMeetingBot?: boolean
+}): boolean {
   return input.registrationEnabled && !input.managesEvents && !input.isHost && !input.isCoHost && !input.isMeetingBot
 }
 
 /** A plain participant (not host, co-host or someone who manages events) answers the post-survey on leaving. */
-export function owesPostSurvey(input: { postSurveyFormId: string | null; saved: boolean; managesEvents: boolean; isHost: boolean; isCoHost: boolean }): boolean {
+export function owesPostSurvey(input: {
+  postSurveyFormId: string | null
+  saved: boolean
+  managesEvents: boolean
+  isHost: boolean
+  isCoHost: boolean
+}): boolean {
   return Boolean(input.postSurveyFormId) && !input.saved && !input.managesEvents && !input.isHost && !input.isCoHost
 }

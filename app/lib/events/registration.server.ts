@@ -23,7 +23,11 @@ export function findRegistration(roomId: string, userId: string) {
 /** What the event and register pages say about registering now, for this person. */
 export async function registrationState(room: Room, event: CommunityEvent, userId: string | null, now = new Date()) {
   const [taken, mine] = await Promise.all([placesTaken(room.id), userId ? findRegistration(room.id, userId) : null])
-  return { closed: registrationClosed({ event, room, taken, alreadyRegistered: Boolean(mine), now }), status: (mine?.status ?? null) as RegistrationStatus | null, registration: mine }
+  return {
+    closed: registrationClosed({ event, room, taken, alreadyRegistered: Boolean(mine), now }),
+    status: (mine?.status ?? null) as RegistrationStatus | null,
+    registration: mine,
+  }
 }
 
 /** The answers already given, to show again when someone comes back to change them. */
@@ -34,16 +38,24 @@ export async function savedAnswers(formId: string | null, userId: string | null)
 }
 
 /** Stores one person's answers to a form (one row per person and form: answering again replaces them). */
-export async function saveSubmission(input: { formId: string; userId: string; steps: FormSteps; parsed: Record<string, unknown> }, transaction?: Transaction): Promise<FormSubmission> {
+export async function saveSubmission(
+  input: { formId: string; userId: string; steps: FormSteps; parsed: Record<string, unknown> },
+  transaction?: Transaction,
+): Promise<FormSubmission> {
   const values = completeValues(input.steps, input.parsed)
   // completeValues always covers the fields exactly; the check guards the spec's rule against a future change.
   if (!isCompleteSubmission(input.steps, values)) throw new Error('an incomplete submission was about to be stored')
-  const existing = await FormSubmission.findOne({ where: { formDefinitionId: input.formId, userId: input.userId }, transaction })
+  const existing = await FormSubmission.findOne({
+    where: { formDefinitionId: input.formId, userId: input.userId },
+    transaction,
+  })
   if (existing) return existing.update({ values }, { transaction })
   return FormSubmission.create({ formDefinitionId: input.formId, userId: input.userId, values }, { transaction })
 }
 
-export type RegisterOutcome = { ok: true; status: RegistrationStatus; updated: boolean; registrationId: string } | { ok: false; closed: RegistrationClosed }
+export type RegisterOutcome =
+  | { ok: true; status: RegistrationStatus; updated: boolean; registrationId: string }
+  | { ok: false; closed: RegistrationClosed }
 
 /**
  * Registers someone (or updates their answers when they are registered already). The event's row
@@ -51,7 +63,13 @@ export type RegisterOutcome = { ok: true; status: RegistrationStatus; updated: b
  * (MariaDB: SELECT … FOR UPDATE; SQLite: the IMMEDIATE transaction holds the write lock). The
  * mail goes out after the commit.
  */
-export async function register(input: { brand: Brand; room: Room; userId: string; parsed: Record<string, unknown>; now?: Date }): Promise<RegisterOutcome> {
+export async function register(input: {
+  brand: Brand
+  room: Room
+  userId: string
+  parsed: Record<string, unknown>
+  now?: Date
+}): Promise<RegisterOutcome> {
   const { brand, room, userId, parsed, now = new Date() } = input
   const outcome = await Room.sequelize!.transaction(async (transaction): Promise<RegisterOutcome> => {
     const event = await CommunityEvent.findByPk(room.id, { transaction, lock: transaction.LOCK.UPDATE })
@@ -61,19 +79,28 @@ export async function register(input: { brand: Brand; room: Room; userId: string
     const closed = registrationClosed({ event, room, taken, alreadyRegistered: Boolean(existing), now })
     if (closed) return { ok: false, closed }
     const steps = (await readFormSteps(room.brandId, event.registrationFormId, transaction)) ?? []
-    const submission = event.registrationFormId && steps.length ? await saveSubmission({ formId: event.registrationFormId, userId, steps, parsed }, transaction) : null
+    const submission =
+      event.registrationFormId && steps.length
+        ? await saveSubmission({ formId: event.registrationFormId, userId, steps, parsed }, transaction)
+        : null
     if (existing) {
       await existing.update({ submissionId: submission?.id ?? existing.submissionId }, { transaction })
       return { ok: true, status: existing.status, updated: true, registrationId: existing.id }
     }
     const status = newRegistrationStatus(event)
-    const created = await EventRegistration.create({ roomId: room.id, userId, status, source: 'form', submissionId: submission?.id ?? null }, { transaction })
+    const created = await EventRegistration.create(
+      { roomId: room.id, userId, status, source: 'form', submissionId: submission?.id ?? null },
+      { transaction },
+    )
     await placeInRoom(room.id, userId, created, transaction)
     return { ok: true, status, updated: false, registrationId: created.id }
   })
   if (outcome.ok && !outcome.updated) {
     const registration = await EventRegistration.findByPk(outcome.registrationId)
-    if (registration) await (outcome.status === 'approved' ? sendConfirmation(brand, registration) : sendPendingNotice(brand, registration))
+    if (registration)
+      await (outcome.status === 'approved'
+        ? sendConfirmation(brand, registration)
+        : sendPendingNotice(brand, registration))
   }
   return outcome
 }
@@ -84,7 +111,10 @@ export async function register(input: { brand: Brand; room: Room; userId: string
  */
 export async function approveRegistration(brand: Brand, registrationId: string): Promise<boolean> {
   const approved = await Room.sequelize!.transaction(async (transaction) => {
-    const registration = await EventRegistration.findByPk(registrationId, { transaction, lock: transaction.LOCK.UPDATE })
+    const registration = await EventRegistration.findByPk(registrationId, {
+      transaction,
+      lock: transaction.LOCK.UPDATE,
+    })
     if (!registration || registration.status !== 'pending') return null
     const room = await Room.findOne({ where: { id: registration.roomId, brandId: brand.id }, transaction })
     if (!room) return null

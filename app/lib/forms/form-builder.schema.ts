@@ -156,7 +156,12 @@ export function stepsToBuilder(steps: FormSteps): BuilderStepInput[] {
   return steps.map((step) => ({
     addType: DEFAULT_ADD_TYPE,
     fields: step.map((field) => {
-      const input: BuilderFieldInput = { name: field.name, type: field.type, label: field.label, required: field.required ? 'on' : '' }
+      const input: BuilderFieldInput = {
+        name: field.name,
+        type: field.type,
+        label: field.label,
+        required: field.required ? 'on' : '',
+      }
       if (field.options) input.options = field.options.join('\n')
       if (field.min !== undefined) input.min = String(field.min)
       if (field.max !== undefined) input.max = String(field.max)
@@ -180,7 +185,8 @@ const PROBLEM_INPUT: Partial<Record<DefinitionProblem, string>> = {
 }
 
 /** A length's minimum that is fine on its own (none, or a whole number from 0): else the problem is the minimum's, not the pair's. */
-const wholeOrNone = (field: FormField | undefined) => !field || field.type === 'number' || field.min === undefined || (Number.isInteger(field.min) && field.min >= 0)
+const wholeOrNone = (field: FormField | undefined) =>
+  !field || field.type === 'number' || field.min === undefined || (Number.isInteger(field.min) && field.min >= 0)
 
 /**
  * definitionProblems' findings as zod issues under the builder's list (`at`, e.g. ['steps']): a
@@ -190,8 +196,14 @@ const wholeOrNone = (field: FormField | undefined) => !field || field.type === '
 export function addDefinitionIssues(steps: FormSteps, at: (string | number)[], context: z.RefinementCtx) {
   for (const { path, problem } of definitionProblems(steps)) {
     const [step, field] = path === 'form' ? [] : path.split('.').map(Number)
-    const input = problem === 'forms:errors.limitsInvalid' && !wholeOrNone(steps[step!]?.[field!]) ? 'min' : PROBLEM_INPUT[problem]
-    const where = step === undefined ? at : field === undefined ? [...at, step, 'fields'] : [...at, step, 'fields', field, ...(input ? [input] : [])]
+    const input =
+      problem === 'forms:errors.limitsInvalid' && !wholeOrNone(steps[step!]?.[field!]) ? 'min' : PROBLEM_INPUT[problem]
+    const where =
+      step === undefined
+        ? at
+        : field === undefined
+          ? [...at, step, 'fields']
+          : [...at, step, 'fields', field, ...(input ? [input] : [])]
     context.addIssue({ code: z.ZodIssueCode.custom, path: where, message: problem })
   }
 }

@@ -105,7 +105,8 @@ export type DefinitionProblem =
  */
 export function definitionProblems(steps: FormSteps): Array<{ path: string; problem: DefinitionProblem }> {
   const problems: Array<{ path: string; problem: DefinitionProblem }> = []
-  if (steps.length === 0 || steps.some((step) => step.length === 0)) problems.push({ path: 'form', problem: 'forms:errors.emptyStep' })
+  if (steps.length === 0 || steps.some((step) => step.length === 0))
+    problems.push({ path: 'form', problem: 'forms:errors.emptyStep' })
   if (steps.length > FORM_LIMITS.steps) problems.push({ path: 'form', problem: 'forms:errors.tooManySteps' })
   const names = new Set<string>()
   steps.forEach((step, s) => {
@@ -132,7 +133,8 @@ export function definitionProblems(steps: FormSteps): Array<{ path: string; prob
       const whole = (value: number | undefined) => value === undefined || (Number.isInteger(value) && value >= 0)
       if (field.type !== 'number' && (!whole(min) || !whole(max))) at('forms:errors.limitsInvalid')
       else if (min !== undefined && max !== undefined && min > max) at('forms:errors.limitsInvalid')
-      else if (field.type === 'rating' && max !== undefined && (max < 2 || max > FORM_LIMITS.ratingScaleMax)) at('forms:errors.limitsInvalid')
+      else if (field.type === 'rating' && max !== undefined && (max < 2 || max > FORM_LIMITS.ratingScaleMax))
+        at('forms:errors.limitsInvalid')
     })
   })
   return problems
@@ -144,11 +146,19 @@ export function definitionProblems(steps: FormSteps): Array<{ path: string; prob
  */
 export function readSteps(stored: unknown): FormSteps {
   if (!Array.isArray(stored)) return []
-  return stored.filter(Array.isArray).map((step: unknown[]) =>
-    step
-      .filter((field): field is FormField => typeof field === 'object' && field !== null && typeof (field as FormField).name === 'string' && FIELD_TYPES.includes((field as FormField).type))
-      .map((field) => ({ ...field, label: String(field.label ?? ''), required: field.required === true })),
-  )
+  return stored
+    .filter(Array.isArray)
+    .map((step: unknown[]) =>
+      step
+        .filter(
+          (field): field is FormField =>
+            typeof field === 'object' &&
+            field !== null &&
+            typeof (field as FormField).name === 'string' &&
+            FIELD_TYPES.includes((field as FormField).type),
+        )
+        .map((field) => ({ ...field, label: String(field.label ?? ''), required: field.required === true })),
+    )
 }
 
 /** §4: complete only when the values answer exactly the fields of the steps, no more and no fewer. */
@@ -177,39 +187,90 @@ function answerSchema(field: FormField): z.ZodTypeAny {
   const required = 'forms:errors.required'
   const text = (longest: number) => {
     let schema = z.string({ required_error: required }).trim().min(1, required)
-    schema = schema.min(field.min ?? 1, 'forms:errors.minLength').max(Math.min(field.max ?? longest, longest), 'forms:errors.maxLength')
+    schema = schema
+      .min(field.min ?? 1, 'forms:errors.minLength')
+      .max(Math.min(field.max ?? longest, longest), 'forms:errors.maxLength')
     return schema
   }
-  const optional = (schema: z.ZodTypeAny) => (field.required ? schema : z.preprocess((value) => (TRIMMED(value) === '' ? undefined : value), schema.optional()))
+  const optional = (schema: z.ZodTypeAny) =>
+    field.required ? schema : z.preprocess((value) => (TRIMMED(value) === '' ? undefined : value), schema.optional())
   switch (field.type) {
     case 'fullName':
-      return optional(text(FORM_LIMITS.shortTextMax).refine((value) => value.split(/\s+/).length >= 2, 'forms:errors.fullName'))
+      return optional(
+        text(FORM_LIMITS.shortTextMax).refine((value) => value.split(/\s+/).length >= 2, 'forms:errors.fullName'),
+      )
     case 'shortText':
       return optional(text(FORM_LIMITS.shortTextMax))
     case 'longText':
       return optional(text(FORM_LIMITS.longTextMax))
     case 'email':
-      return optional(z.preprocess(TRIMMED, z.string({ required_error: required }).min(1, required).max(254, 'forms:errors.email').email('forms:errors.email').transform((value) => value.toLowerCase())))
+      return optional(
+        z.preprocess(
+          TRIMMED,
+          z
+            .string({ required_error: required })
+            .min(1, required)
+            .max(254, 'forms:errors.email')
+            .email('forms:errors.email')
+            .transform((value) => value.toLowerCase()),
+        ),
+      )
     case 'mobilePhone':
-      return optional(z.preprocess(TRIMMED, z.string({ required_error: required }).min(1, required).regex(PHONE, 'forms:errors.phone')))
+      return optional(
+        z.preprocess(
+          TRIMMED,
+          z.string({ required_error: required }).min(1, required).regex(PHONE, 'forms:errors.phone'),
+        ),
+      )
     case 'webAddress':
-      return optional(z.preprocess(TRIMMED, z.string({ required_error: required }).min(1, required).max(2048, 'forms:errors.webAddress').refine(isHttpAddress, 'forms:errors.webAddress')))
+      return optional(
+        z.preprocess(
+          TRIMMED,
+          z
+            .string({ required_error: required })
+            .min(1, required)
+            .max(2048, 'forms:errors.webAddress')
+            .refine(isHttpAddress, 'forms:errors.webAddress'),
+        ),
+      )
     case 'toggle':
       // A ticked box posts "on"; an unticked one posts nothing. A required toggle must be ticked (consent).
-      return z.preprocess((value) => value === 'on' || value === true, field.required ? z.literal(true, { errorMap: () => ({ message: required }) }) : z.boolean())
+      return z.preprocess(
+        (value) => value === 'on' || value === true,
+        field.required ? z.literal(true, { errorMap: () => ({ message: required }) }) : z.boolean(),
+      )
     case 'dropdown':
-      return optional(z.string({ required_error: required }).refine((value) => (field.options ?? []).includes(value), 'forms:errors.choiceInvalid'))
+      return optional(
+        z
+          .string({ required_error: required })
+          .refine((value) => (field.options ?? []).includes(value), 'forms:errors.choiceInvalid'),
+      )
     case 'multipleChoice': {
-      const list = z.preprocess((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()))
+      const list = z.preprocess(
+        (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+        z.array(z.string()),
+      )
       return list
-        .refine((values) => values.every((value) => (field.options ?? []).includes(value)), 'forms:errors.choiceInvalid')
+        .refine(
+          (values) => values.every((value) => (field.options ?? []).includes(value)),
+          'forms:errors.choiceInvalid',
+        )
         .refine((values) => !field.required || values.length > 0, required)
     }
     case 'rating': {
       const scale = field.max ?? FORM_LIMITS.ratingScale
       // A rating left unchosen posts nothing: that is "Required", not a wrong choice.
-      const choice = z.coerce.number({ invalid_type_error: 'forms:errors.choiceInvalid' }).int('forms:errors.choiceInvalid').min(1, 'forms:errors.choiceInvalid').max(scale, 'forms:errors.choiceInvalid')
-      return optional(z.preprocess((value) => (typeof value === 'number' ? String(value) : TRIMMED(value)), z.string({ required_error: required }).min(1, required).pipe(choice)))
+      const choice = z.coerce
+        .number({ invalid_type_error: 'forms:errors.choiceInvalid' })
+        .int('forms:errors.choiceInvalid')
+        .min(1, 'forms:errors.choiceInvalid')
+        .max(scale, 'forms:errors.choiceInvalid')
+      return optional(
+        z.preprocess(
+          (value) => (typeof value === 'number' ? String(value) : TRIMMED(value)),
+          z.string({ required_error: required }).min(1, required).pipe(choice),
+        ),
+      )
     }
     case 'number': {
       let schema = z.coerce.number({ invalid_type_error: 'forms:errors.number' }).finite('forms:errors.number')
@@ -219,7 +280,19 @@ function answerSchema(field: FormField): z.ZodTypeAny {
     }
     case 'date':
       return optional(
-        z.preprocess(TRIMMED, z.string({ required_error: required }).min(1, required).regex(/^\d{4}-\d{2}-\d{2}$/, 'forms:errors.date').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'forms:errors.date')),
+        z.preprocess(
+          TRIMMED,
+          z
+            .string({ required_error: required })
+            .min(1, required)
+            .regex(/^\d{4}-\d{2}-\d{2}$/, 'forms:errors.date')
+            .refine(
+              (value) =>
+                !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+                new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+              'forms:errors.date',
+            ),
+        ),
       )
     case 'displayText':
       return z.never()
@@ -242,7 +315,14 @@ export function completeValues(steps: FormSteps, parsed: Record<string, unknown>
   const values: FormValues = {}
   for (const field of answerFields(steps)) {
     const value = parsed[field.name]
-    values[field.name] = value === undefined || value === null ? (field.type === 'multipleChoice' ? [] : field.type === 'toggle' ? false : '') : (value as FormValues[string])
+    values[field.name] =
+      value === undefined || value === null
+        ? field.type === 'multipleChoice'
+          ? []
+          : field.type === 'toggle'
+            ? false
+            : ''
+        : (value as FormValues[string])
   }
   return values
 }

@@ -31,15 +31,22 @@ export async function requireGroup(args: GuardArgs, slug: string | undefined): P
 }
 
 /** A group whose people the visitor runs (its host, a co-host, or someone who manages the community's rooms). */
-export async function requireGroupRunner(args: GuardArgs, slug: string | undefined): Promise<GroupAccess & { user: NonNullable<CommunityAccess['user']> }> {
+export async function requireGroupRunner(
+  args: GuardArgs,
+  slug: string | undefined,
+): Promise<GroupAccess & { user: NonNullable<CommunityAccess['user']> }> {
   const access = await requireGroup(args, slug)
   if (!access.user) throw redirect(refusalLocation('signInRequired', access.brand.slug, here(args.request)))
-  if (!mayRunGroup(access.standing, access.permissions)) throw redirect(refusalLocation('accessDenied', access.brand.slug, here(args.request)))
+  if (!mayRunGroup(access.standing, access.permissions))
+    throw redirect(refusalLocation('accessDenied', access.brand.slug, here(args.request)))
   return access as GroupAccess & { user: NonNullable<CommunityAccess['user']> }
 }
 
 /** A group someone signed in is looking at (the join dialog): a guest the admins let browse is asked to sign in first. */
-export async function requireGroupVisitor(args: GuardArgs, slug: string | undefined): Promise<GroupAccess & { user: NonNullable<CommunityAccess['user']> }> {
+export async function requireGroupVisitor(
+  args: GuardArgs,
+  slug: string | undefined,
+): Promise<GroupAccess & { user: NonNullable<CommunityAccess['user']> }> {
   const access = await requireGroup(args, slug)
   if (!access.user) throw redirect(refusalLocation('signInRequired', access.brand.slug, here(args.request)))
   return access as GroupAccess & { user: NonNullable<CommunityAccess['user']> }

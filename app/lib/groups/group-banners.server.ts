@@ -14,7 +14,6 @@ export const BANNER_URL_PREFIX = '/uploads/banners/'
 export const BANNER_WIDTH = 1200
 export const BANNER_HEIGHT = 400
 
-
 /** Stores an uploaded banner and returns its URL path, or throws UnreadableImageError / ImageTooLargeError. */
 export async function storeBanner(bytes: Uint8Array): Promise<string> {
   if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
@@ -39,7 +38,12 @@ export async function storeBanner(bytes: Uint8Array): Promise<string> {
 }
 
 /** A form's banner stored: its URL, null when none was chosen, or the field message that refuses it. */
-export async function bannerFromForm(file: File | undefined): Promise<{ ok: true; url: string | null } | { ok: false; error: 'groups:wizard.errors.bannerNotImage' | 'groups:wizard.errors.bannerTooLarge' }> {
+export async function bannerFromForm(
+  file: File | undefined,
+): Promise<
+  | { ok: true; url: string | null }
+  | { ok: false; error: 'groups:wizard.errors.bannerNotImage' | 'groups:wizard.errors.bannerTooLarge' }
+> {
   if (!file || file.size === 0) return { ok: true, url: null }
   try {
     return { ok: true, url: await storeBanner(new Uint8Array(await file.arrayBuffer())) }
@@ -58,6 +62,7 @@ export async function removeBanner(url: string | null | undefined) {
   try {
     await unlink(join(BANNER_DIR, file))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ err: error }, 'old banner could not be removed')
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      logger.warn({ err: error }, 'old banner could not be removed')
   }
 }

@@ -32,7 +32,8 @@ export async function saveGroupDetails(room: Room, values: GroupDetailsValues): 
   if (linkChanges) {
     const refusal = (await checkGroupLink(room.brandId, values.roomLink, { exceptRoomId: room.id })) ?? undefined
     if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
-    if (await meetingIsLive(room.id)) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+    if (await meetingIsLive(room.id))
+      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
     // A link that people use changes only once the editor has read what that does.
     if (values.confirm !== slug) return { kind: 'confirm', from: room.slug, to: slug }
   }
@@ -68,8 +69,10 @@ export async function saveGroupDetails(room: Room, values: GroupDetailsValues): 
   } catch (error) {
     await removeBanner(banner.url)
     if (error instanceof TagsRefused) return { kind: 'invalid', fieldErrors: { tagIds: [error.key] } }
-    if (error instanceof MeetingStarted) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
-    if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
+    if (error instanceof MeetingStarted)
+      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+    if (error instanceof UniqueConstraintError)
+      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
     logger.error({ err: error, roomId: room.id }, 'group details not saved')
     return { kind: 'failed' }
   }

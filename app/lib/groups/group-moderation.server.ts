@@ -5,7 +5,11 @@ import { Room, type Brand } from '#models/index'
 import { BULK_TRANSITIONS, type GroupBulkAction } from './group-rules'
 
 /** How many of the ticked groups moved (0: none was in a state the action applies to). */
-export async function bulkGroupAction(brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId'>, intent: GroupBulkAction, ids: readonly string[]): Promise<number> {
+export async function bulkGroupAction(
+  brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId'>,
+  intent: GroupBulkAction,
+  ids: readonly string[],
+): Promise<number> {
   const { from, to } = BULK_TRANSITIONS[intent]
   const [changed] = await Room.update(
     { status: to, ...(to === 'deleted' ? { deleted: true } : {}) },

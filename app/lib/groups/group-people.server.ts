@@ -57,18 +57,27 @@ export async function submitJoinRequest(room: Room, userId: string, answers: rea
         transaction,
       })
       // Asking again (after a refusal, or to change the answers) reopens the same request.
-      if (!created) await request.update({ status, answers: asked, decidedById: null, decidedAt: null }, { transaction })
+      if (!created)
+        await request.update({ status, answers: asked, decidedById: null, decidedAt: null }, { transaction })
       if (status === 'approved') await addToMembers(room.id, userId, transaction)
     })
   } catch (error) {
-    if (!(error instanceof UniqueConstraintError)) logger.error({ err: error, roomId: room.id }, 'join request not saved')
+    if (!(error instanceof UniqueConstraintError))
+      logger.error({ err: error, roomId: room.id }, 'join request not saved')
     return 'problem'
   }
   if (status === 'pending') await notifyGroupRequest(room, userId)
   return status === 'approved' ? 'joined' : 'requested'
 }
 
-export type PendingRequest = { id: string; userId: string; name: string; emailAddress: string | null; answers: JoinAnswer[]; createdAt: string }
+export type PendingRequest = {
+  id: string
+  userId: string
+  name: string
+  emailAddress: string | null
+  answers: JoinAnswer[]
+  createdAt: string
+}
 
 /**
  * The group's pending join requests, oldest first, with who asked and what they answered. The
@@ -99,16 +108,30 @@ export async function pendingRequests(roomId: string, seesAllContacts: boolean):
 export type PeopleOutcome = 'done' | 'wrongState' | 'notCommunityMember'
 
 /** A co-host or admin approves (the person becomes a member) or rejects a pending request. */
-export async function decideJoinRequest(room: Room, requestId: string, approve: boolean, actorId: string): Promise<PeopleOutcome> {
-  const decided = await Room.sequelize!.transaction(async (transaction): Promise<{ outcome: PeopleOutcome; userId?: string }> => {
-    const request = await GroupJoinRequest.findOne({ where: { id: requestId, roomId: room.id, status: 'pending' }, transaction })
-    if (!request) return { outcome: 'wrongState' }
-    // A request from someone who is not (or no longer) an active member stays pending: it may be rejected, not approved.
-    if (approve && !(await isActiveMember(room.brandId, request.userId, transaction))) return { outcome: 'notCommunityMember' }
-    await request.update({ status: approve ? 'approved' : 'rejected', decidedById: actorId, decidedAt: new Date() }, { transaction })
-    if (approve) await addToMembers(room.id, request.userId, transaction)
-    return { outcome: 'done', userId: request.userId }
-  })
+export async function decideJoinRequest(
+  room: Room,
+  requestId: string,
+  approve: boolean,
+  actorId: string,
+): Promise<PeopleOutcome> {
+  const decided = await Room.sequelize!.transaction(
+    async (transaction): Promise<{ outcome: PeopleOutcome; userId?: string }> => {
+      const request = await GroupJoinRequest.findOne({
+        where: { id: requestId, roomId: room.id, status: 'pending' },
+        transaction,
+      })
+      if (!request) return { outcome: 'wrongState' }
+      // A request from someone who is not (or no longer) an active member stays pending: it may be rejected, not approved.
+      if (approve && !(await isActiveMember(room.brandId, request.userId, transaction)))
+        return { outcome: 'notCommunityMember' }
+      await request.update(
+        { status: approve ? 'approved' : 'rejected', decidedById: actorId, decidedAt: new Date() },
+        { transaction },
+      )
+      if (approve) await addToMembers(room.id, request.userId, transaction)
+      return { outcome: 'done', userId: request.userId }
+    },
+  )
   if (decided.userId) await notifyGroupMember(room, decided.userId, approve ? 'groupApproval' : 'groupDecline', actorId)
   return decided.outcome
 }
@@ -124,14 +147,24 @@ export type PeopleChange = 'promote' | 'demote' | 'remove'
  * The host stays the host ('wrongState'); so does anyone the change does not apply to (a co-host
  * promoted again, a member demoted); someone outside the community is never promoted.
  */
-export async function changeGroupPerson(room: Room, userId: string, change: PeopleChange, actorId: string | null = null): Promise<PeopleOutcome> {
+export async function changeGroupPerson(
+  room: Room,
+  userId: string,
+  change: PeopleChange,
+  actorId: string | null = null,
+): Promise<PeopleOutcome> {
   const outcome = await Room.sequelize!.transaction(async (transaction): Promise<PeopleOutcome> => {
     const current = await fresh(room.id, transaction)
     const standing = groupStanding(current, userId)
-    const applies = { promote: standing === 'member', demote: standing === 'coHost', remove: standing === 'member' || standing === 'coHost' }[change]
+    const applies = {
+      promote: standing === 'member',
+      demote: standing === 'coHost',
+      remove: standing === 'member' || standing === 'coHost',
+    }[change]
     if (!applies) return 'wrongState'
     // A co-host holds the room's own grants: only an active member of the community may become one.
-    if (change === 'promote' && !(await isActiveMember(current.brandId, userId, transaction))) return 'notCommunityMember'
+    if (change === 'promote' && !(await isActiveMember(current.brandId, userId, transaction)))
+      return 'notCommunityMember'
     const role = await coHostRole(transaction)
     const grant = { userId, brandId: current.brandId, roleId: role.id, roomId: current.id }
     const coHosts = current.coHosts ?? []
@@ -141,7 +174,12 @@ export async function changeGroupPerson(room: Room, userId: string, change: Peop
       await RoleGrant.findOrCreate({ where: grant, transaction })
     } else {
       await current.update(
-        { coHosts: coHosts.filter((id) => id !== userId), ...(change === 'remove' ? { members: members.filter((id) => id !== userId) } : { members: unique([...members, userId]) }) },
+        {
+          coHosts: coHosts.filter((id) => id !== userId),
+          ...(change === 'remove'
+            ? { members: members.filter((id) => id !== userId) }
+            : { members: unique([...members, userId]) }),
+        },
         { transaction },
       )
       await RoleGrant.destroy({ where: grant, transaction })
@@ -155,7 +193,12 @@ export async function changeGroupPerson(room: Room, userId: string, change: Peop
 /** What the person hears of each change (spec §4: group promotion, demotion, deletion). */
 const GROUP_NOTICE = { promote: 'groupPromotion', demote: 'groupDemotion', remove: 'groupDeletion' } as const
 
-export type GroupPerson = { userId: string; name: string; emailAddress: string | null; standing: 'host' | 'coHost' | 'member' }
+export type GroupPerson = {
+  userId: string
+  name: string
+  emailAddress: string | null
+  standing: 'host' | 'coHost' | 'member'
+}
 
 /** Everyone in the group: its host, then co-hosts, then members, each by name; addresses as pendingRequests shows them. */
 export async function groupPeople(room: Room, seesAllContacts: boolean): Promise<GroupPerson[]> {
@@ -163,7 +206,12 @@ export async function groupPeople(room: Room, seesAllContacts: boolean): Promise
   const users = await User.findAll({ attributes: CONTACT_ATTRIBUTES, where: { id: ids } })
   const order = { host: 0, coHost: 1, member: 2 } as const
   return users
-    .map((user) => ({ userId: user.id, name: user.name ?? '', emailAddress: visibleContact(user, seesAllContacts).emailAddress, standing: groupStanding(room, user.id) as GroupPerson['standing'] }))
+    .map((user) => ({
+      userId: user.id,
+      name: user.name ?? '',
+      emailAddress: visibleContact(user, seesAllContacts).emailAddress,
+      standing: groupStanding(room, user.id) as GroupPerson['standing'],
+    }))
     .sort((a, b) => order[a.standing] - order[b.standing] || a.name.localeCompare(b.name))
 }
 
@@ -181,7 +229,10 @@ export async function inviteToGroup(room: Room, emailAddress: string, actorId: s
   if (groupStanding(room, user.id) !== 'none') return 'alreadyMember'
   await Room.sequelize!.transaction(async (transaction) => {
     await addToMembers(room.id, user.id, transaction)
-    await GroupJoinRequest.update({ status: 'approved', decidedById: actorId, decidedAt: new Date() }, { where: { roomId: room.id, userId: user.id, status: 'pending' }, transaction })
+    await GroupJoinRequest.update(
+      { status: 'approved', decidedById: actorId, decidedAt: new Date() },
+      { where: { roomId: room.id, userId: user.id, status: 'pending' }, transaction },
+    )
   })
   return 'added'
 }

@@ -53,14 +53,15 @@ export const GROUP_BULK_ACTIONS = ['approve', 'reject', 'archive', 'restore', 'r
 export type GroupBulkAction = (typeof GROUP_BULK_ACTIONS)[number]
 export type GroupStatus = 'active' | 'pending' | 'archived'
 
-export const BULK_TRANSITIONS: Record<GroupBulkAction, { from: readonly GroupStatus[]; to: GroupStatus | 'deleted' }> = {
-  approve: { from: ['pending'], to: 'active' },
-  // A rejected group never opened: it goes, like a removed one (deleted rows are kept, not listed).
-  reject: { from: ['pending'], to: 'deleted' },
-  archive: { from: ['active'], to: 'archived' },
-  restore: { from: ['archived'], to: 'active' },
-  remove: { from: ['active', 'pending', 'archived'], to: 'deleted' },
-}
+export const BULK_TRANSITIONS: Record<GroupBulkAction, { from: readonly GroupStatus[]; to: GroupStatus | 'deleted' }> =
+  {
+    approve: { from: ['pending'], to: 'active' },
+    // A rejected group never opened: it goes, like a removed one (deleted rows are kept, not listed).
+    reject: { from: ['pending'], to: 'deleted' },
+    archive: { from: ['active'], to: 'archived' },
+    restore: { from: ['archived'], to: 'active' },
+    remove: { from: ['active', 'pending', 'archived'], to: 'deleted' },
+  }
 
 /** The per-page selector's choices; the first is the default. */
 export const PER_PAGE_CHOICES = [10, 25, 50, 100] as const
@@ -83,7 +84,10 @@ export function groupsUrl(slug: string, place: { tab?: GroupTab; page?: number; 
 
 /** Someone's place in one group: its host, a co-host, a listed member, or none of these. */
 export type GroupStanding = 'host' | 'coHost' | 'member' | 'none'
-export function groupStanding(room: { hostId: string | null; coHosts: string[] | null; members: string[] | null }, userId: string | null): GroupStanding {
+export function groupStanding(
+  room: { hostId: string | null; coHosts: string[] | null; members: string[] | null },
+  userId: string | null,
+): GroupStanding {
   if (!userId) return 'none'
   if (room.hostId === userId) return 'host'
   if ((room.coHosts ?? []).includes(userId)) return 'coHost'
@@ -123,7 +127,9 @@ export const ANSWER_MAX_LENGTH = 1000
 export function questionsOf(definition: unknown): string[] {
   if (!definition || typeof definition !== 'object' || !('questions' in definition)) return []
   const { questions } = definition as { questions: unknown }
-  return Array.isArray(questions) ? questions.filter((question): question is string => typeof question === 'string' && question.trim() !== '') : []
+  return Array.isArray(questions)
+    ? questions.filter((question): question is string => typeof question === 'string' && question.trim() !== '')
+    : []
 }
 
 /**

@@ -3,7 +3,13 @@
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'
-import { DIRECTORY_VISIBILITY, ROOM_LINK_MAX, emailField, isWebAddress, roomLinkField } from '#app/lib/members/member.schema'
+import {
+  DIRECTORY_VISIBILITY,
+  ROOM_LINK_MAX,
+  emailField,
+  isWebAddress,
+  roomLinkField,
+} from '#app/lib/members/member.schema'
 import { MAX_TAGS_PER_GROUP } from '#app/lib/tags/tag-rules'
 import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH, QUESTIONS_MAX } from './group-rules'
 
@@ -15,7 +21,10 @@ const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' })
  * the boxes: without it a new group gets the community's new-group tags.
  */
 const tagFields = () => ({
-  tagIds: z.array(recordId('tags:errors.unknownTag')).max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup').default([]),
+  tagIds: z
+    .array(recordId('tags:errors.unknownTag'))
+    .max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup')
+    .default([]),
   tagsOffered: flag(),
 })
 
@@ -37,8 +46,12 @@ export const NewGroupSchema = z.object({
   title: titleField(),
   description: descriptionField(),
   roomLink: roomLinkField(),
-  groupType: z.enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) }).default('public'),
-  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) }).default('everyone'),
+  groupType: z
+    .enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) })
+    .default('public'),
+  visibleInDirectory: z
+    .enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) })
+    .default('everyone'),
   pinnedInDirectory: flag(),
   // An empty file input arrives as no value; what a present one holds is the server's to check.
   banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
@@ -50,14 +63,23 @@ export type NewGroupValues = z.output<typeof NewGroupSchema>
 /** The groups page's bulk form: one action and the groups ticked. */
 export const GroupBulkSchema = z.object({
   intent: z.enum(GROUP_BULK_ACTIONS, { errorMap: () => ({ message: 'groups:errors.badRequest' }) }),
-  ids: z.array(recordId('groups:errors.badRequest')).min(1, 'groups:bulk.noneSelected').max(100, 'groups:errors.badRequest'),
+  ids: z
+    .array(recordId('groups:errors.badRequest'))
+    .min(1, 'groups:bulk.noneSelected')
+    .max(100, 'groups:errors.badRequest'),
 })
 
 /** The join dialog: one answer per question of the group's questionnaire, every one required. */
 export function joinRequestSchema(questionCount: number) {
   return z.object({
     answers: z
-      .array(z.string({ required_error: 'groups:join.errors.answerRequired' }).trim().min(1, 'groups:join.errors.answerRequired').max(ANSWER_MAX_LENGTH, 'groups:join.errors.answerTooLong'))
+      .array(
+        z
+          .string({ required_error: 'groups:join.errors.answerRequired' })
+          .trim()
+          .min(1, 'groups:join.errors.answerRequired')
+          .max(ANSWER_MAX_LENGTH, 'groups:join.errors.answerTooLong'),
+      )
       .length(questionCount, 'groups:join.errors.answerRequired')
       .default([]),
   })
@@ -81,7 +103,10 @@ export const GroupPreferencesSchema = z.object({
         .filter(Boolean),
     )
     .refine((questions) => questions.length <= QUESTIONS_MAX, 'groups:preferences.errors.tooManyQuestions')
-    .refine((questions) => questions.every((question) => question.length <= QUESTION_MAX_LENGTH), 'groups:preferences.errors.questionTooLong'),
+    .refine(
+      (questions) => questions.every((question) => question.length <= QUESTION_MAX_LENGTH),
+      'groups:preferences.errors.questionTooLong',
+    ),
 })
 export type GroupPreferencesFields = z.input<typeof GroupPreferencesSchema>
 
@@ -106,7 +131,9 @@ export const GroupDetailsSchema = z.object({
   description: descriptionField(),
   roomLink: roomLinkField(),
   groupType: z.enum(GROUP_TYPES, { errorMap: () => ({ message: 'groups:wizard.errors.typeInvalid' }) }),
-  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }) }),
+  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, {
+    errorMap: () => ({ message: 'groups:wizard.errors.visibilityInvalid' }),
+  }),
   pinnedInDirectory: flag(),
   redirectOnEndUrl: z
     .string()

@@ -7,17 +7,36 @@ import type { PermissionSlug } from '#models/permissions'
 import { roomAccess } from '#models/room-access'
 import { normaliseSlug } from '#models/slugs'
 import { tagLabelsByRoom } from '../tags/room-tags.server'
-import { groupLabel, groupStanding, mayRunGroup, type GroupLabel, type GroupStanding, type GroupStatus, type GroupTab } from './group-rules'
+import {
+  groupLabel,
+  groupStanding,
+  mayRunGroup,
+  type GroupLabel,
+  type GroupStanding,
+  type GroupStatus,
+  type GroupTab,
+} from './group-rules'
 
 /**
  * A community's group by its link, in any state but deleted (its moderators and hosts reach a
  * pending or archived one), or null. The hub and the announcements room are the community's own
  * rooms, run from its settings: they are not groups here.
  */
-export async function findGroup(brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId'>, slug: string | undefined): Promise<Room | null> {
+export async function findGroup(
+  brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId'>,
+  slug: string | undefined,
+): Promise<Room | null> {
   const normalised = normaliseSlug(slug ?? '')
   if (!normalised) return null
-  const room = await Room.findOne({ where: { brandId: brand.id, slug: normalised, context: 'group', status: ['active', 'pending', 'archived'], deleted: false } })
+  const room = await Room.findOne({
+    where: {
+      brandId: brand.id,
+      slug: normalised,
+      context: 'group',
+      status: ['active', 'pending', 'archived'],
+      deleted: false,
+    },
+  })
   if (!room || room.id === brand.topLevelRoomId || room.id === brand.announcementsRoomId) return null
   return room
 }
@@ -43,7 +62,15 @@ export type GroupRow = {
   tags: string[]
 }
 
-export type GroupListing = { tab: GroupTab; page: number; perPage: number; pages: number; total: number; counts: Record<GroupTab, number>; rows: GroupRow[] }
+export type GroupListing = {
+  tab: GroupTab
+  page: number
+  perPage: number
+  pages: number
+  total: number
+  counts: Record<GroupTab, number>
+  rows: GroupRow[]
+}
 
 /**
  * The groups page. Every group of the community is read and sorted here rather than paged in
@@ -83,14 +110,20 @@ export async function listGroups(input: {
     pending: (room) => room.status === 'pending',
     archived: (room) => room.status === 'archived',
   }
-  const counts = Object.fromEntries(Object.entries(inTab).map(([name, test]) => [name, seen.filter(test).length])) as Record<GroupTab, number>
+  const counts = Object.fromEntries(
+    Object.entries(inTab).map(([name, test]) => [name, seen.filter(test).length]),
+  ) as Record<GroupTab, number>
   const matching = seen.filter(inTab[tab])
   const pages = Math.max(1, Math.ceil(matching.length / perPage))
   const page = Math.min(Math.max(1, input.page), pages)
   const shown = matching.slice((page - 1) * perPage, page * perPage)
   const [requested, tags] = await Promise.all([
     viewerId
-      ? GroupJoinRequest.findAll({ attributes: ['roomId'], where: { userId: viewerId, status: 'pending', roomId: shown.map((room) => room.id) }, raw: true }).then((rows) => new Set(rows.map((row) => row.roomId)))
+      ? GroupJoinRequest.findAll({
+          attributes: ['roomId'],
+          where: { userId: viewerId, status: 'pending', roomId: shown.map((room) => room.id) },
+          raw: true,
+        }).then((rows) => new Set(rows.map((row) => row.roomId)))
       : new Set<string>(),
     tagLabelsByRoom(shown.map((room) => room.id)),
   ])
@@ -106,8 +139,10 @@ export async function listGroups(input: {
       label: groupLabel(room),
       status: room.status as GroupStatus,
       standing,
-      memberCount: new Set([...(room.members ?? []), ...(room.coHosts ?? []), ...(room.hostId ? [room.hostId] : [])]).size,
-      enter: active && roomAccess({ userId: viewerId, hasCommunityAccess: held.has('access-community'), room, brand }).ok,
+      memberCount: new Set([...(room.members ?? []), ...(room.coHosts ?? []), ...(room.hostId ? [room.hostId] : [])])
+        .size,
+      enter:
+        active && roomAccess({ userId: viewerId, hasCommunityAccess: held.has('access-community'), room, brand }).ok,
       join: active && viewerId !== null && standing === 'none' && room.allowMembershipRequests,
       requested: requested.has(room.id),
       manage: mayRunGroup(standing, held),

@@ -30,11 +30,19 @@ export type NewGroupOutcome =
  * a group made by someone who approves groups (manage-community-rooms) is active at once, since
  * they would only approve their own.
  */
-export function newGroupStatus(brand: Pick<Brand, 'newGroupModerationEnabled'>, held: ReadonlySet<PermissionSlug>): 'active' | 'pending' {
+export function newGroupStatus(
+  brand: Pick<Brand, 'newGroupModerationEnabled'>,
+  held: ReadonlySet<PermissionSlug>,
+): 'active' | 'pending' {
   return brand.newGroupModerationEnabled && !held.has('manage-community-rooms') ? 'pending' : 'active'
 }
 
-export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id'>; held: ReadonlySet<PermissionSlug>; values: NewGroupValues }): Promise<NewGroupOutcome> {
+export async function createGroup(input: {
+  brand: Brand
+  creator: Pick<User, 'id'>
+  held: ReadonlySet<PermissionSlug>
+  values: NewGroupValues
+}): Promise<NewGroupOutcome> {
   const { brand, creator, held, values } = input
   const refusal = (await checkGroupLink(brand.id, values.roomLink)) ?? undefined
   if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
@@ -69,8 +77,16 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
         },
         { transaction },
       )
-      const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
-      await RoleGrant.findOrCreate({ where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id }, transaction })
+      const host = await Role.findOne({
+        attributes: ['id'],
+        where: { slug: 'room-host' },
+        rejectOnEmpty: true,
+        transaction,
+      })
+      await RoleGrant.findOrCreate({
+        where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id },
+        transaction,
+      })
       // Spec §3 newGroups: the wizard's boxes start ticked with those tags; a post without the boxes gets them as they are.
       const tagIds = values.tagsOffered ? values.tagIds : await tagIdsForNewGroups(brand.id, transaction)
       const tagged = await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds, transaction })
@@ -83,7 +99,8 @@ export async function createGroup(input: { brand: Brand; creator: Pick<User, 'id
     await removeBanner(bannerImage)
     if (error instanceof TagsRefused) return { kind: 'invalid', fieldErrors: { tagIds: [error.key] } }
     // Taken between the check and the write (two people at once): the check's own message.
-    if (error instanceof UniqueConstraintError) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
+    if (error instanceof UniqueConstraintError)
+      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.taken'] } }
     logger.error({ err: error, brandId: brand.id }, 'new group not saved')
     return { kind: 'failed' }
   }

@@ -33,7 +33,8 @@ export class ApiRefusal extends Error {
   }
 }
 
-export const refuse = (status: number, key: TranslationKey, values?: TranslationValues) => new ApiRefusal(status, key, values)
+export const refuse = (status: number, key: TranslationKey, values?: TranslationValues) =>
+  new ApiRefusal(status, key, values)
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
@@ -120,7 +121,11 @@ export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): 
  * form cannot send it, so no form on another site can write through the API), within the form
  * limit; otherwise 415, 413 or 400. `fromAddress` adds what the call's address names (a post's id).
  */
-export async function readBody<S extends z.ZodTypeAny>(request: Request, schema: S, fromAddress: Record<string, unknown> = {}): Promise<z.output<S>> {
+export async function readBody<S extends z.ZodTypeAny>(
+  request: Request,
+  schema: S,
+  fromAddress: Record<string, unknown> = {},
+): Promise<z.output<S>> {
   const body = await readJson(request)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(400, 'api:errors.notAnObject')
   // What the address names (a post's id) is the address's, whatever the body says.
@@ -135,7 +140,10 @@ export async function readBody<S extends z.ZodTypeAny>(request: Request, schema:
  * community's pages. An unknown community is a 404.
  */
 export async function inCommunity(args: ApiArgs, brandId: string | null | undefined): Promise<GuardArgs> {
-  const brand = brandId && ID_PATTERN.test(brandId) ? await Brand.findOne({ attributes: ['slug'], where: { id: brandId, status: 'active' } }) : null
+  const brand =
+    brandId && ID_PATTERN.test(brandId)
+      ? await Brand.findOne({ attributes: ['slug'], where: { id: brandId, status: 'active' } })
+      : null
   if (!brand) throw refuse(404, 'api:errors.communityNotFound')
   return { ...args, params: { brand: brand.slug } }
 }

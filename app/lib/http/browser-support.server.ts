@@ -19,7 +19,13 @@ export type BrowserVerdict = {
 }
 
 /** ua-parser-js names, folded onto the spec's table. */
-const PLATFORMS: Record<string, Platform> = { Android: 'Android', iOS: 'iOS', 'Mac OS': 'Mac', macOS: 'Mac', Windows: 'Windows' }
+const PLATFORMS: Record<string, Platform> = {
+  Android: 'Android',
+  iOS: 'iOS',
+  'Mac OS': 'Mac',
+  macOS: 'Mac',
+  Windows: 'Windows',
+}
 const BROWSERS: Record<string, string> = {
   Chrome: 'Chrome',
   'Chrome Mobile': 'Chrome',
@@ -69,7 +75,8 @@ function parseVerdict(userAgent: string | null | undefined): BrowserVerdict {
   const platform = PLATFORMS[parsed.os.name ?? '']
   const browser = BROWSERS[parsed.browser.name ?? '']
   const version = Number.parseInt(parsed.browser.major ?? '', 10)
-  if (!platform || !browser || Number.isNaN(version)) return { ...unknown, platform: platform ?? null, browser: browser ?? null }
+  if (!platform || !browser || Number.isNaN(version))
+    return { ...unknown, platform: platform ?? null, browser: browser ?? null }
   const table: Partial<Record<string, number>> = MINIMUM_VERSIONS[platform]
   const minimum = table[browser] ?? null
   return { supported: minimum === null || version >= minimum, platform, browser, version, minimum }

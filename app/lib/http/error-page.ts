@@ -5,7 +5,11 @@ import type { RedirectTooLong } from './safe-redirect'
 // every route's <title> (pageTitle), so a page and its title cannot disagree.
 
 /** What refuses a request body or an address (app/lib/http/form-body.server.ts, server.js) and how the page names it. */
-export const REFUSED_BODIES: Record<number, 'badRequest' | 'tooLarge' | 'unsupportedType'> = { 400: 'badRequest', 413: 'tooLarge', 415: 'unsupportedType' }
+export const REFUSED_BODIES: Record<number, 'badRequest' | 'tooLarge' | 'unsupportedType'> = {
+  400: 'badRequest',
+  413: 'tooLarge',
+  415: 'unsupportedType',
+}
 
 /** A thrown 400 that says why (safeRedirect's); its body may arrive parsed or as JSON text. */
 export function redirectTooLong(data: unknown): RedirectTooLong | null {
@@ -23,8 +27,13 @@ export function redirectTooLong(data: unknown): RedirectTooLong | null {
 /** What an error page is titled, for the page (GeneralErrorBoundary) and its <title> (the root's meta). */
 export function errorTitle(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500
-  if (isRouteErrorResponse(error) && redirectTooLong(error.data)) return 'common:otpAndLinks.redirectTooLong.title' as const
+  if (isRouteErrorResponse(error) && redirectTooLong(error.data))
+    return 'common:otpAndLinks.redirectTooLong.title' as const
   const refused = REFUSED_BODIES[status]
   if (refused) return `common:uploads.${refused}.title` as const
-  return status === 404 ? ('common:errors.notFound.title' as const) : status >= 500 ? ('common:errors.server.title' as const) : ('common:errors.generic.title' as const)
+  return status === 404
+    ? ('common:errors.notFound.title' as const)
+    : status >= 500
+      ? ('common:errors.server.title' as const)
+      : ('common:errors.generic.title' as const)
 }

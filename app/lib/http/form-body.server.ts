@@ -31,7 +31,10 @@ const fieldsOnly = createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT })
  * A route that takes files passes its upload handler (which parts may be files, and how large)
  * and gets UPLOAD_BODY_LIMIT; every other form gets FORM_BODY_LIMIT.
  */
-export async function readForm(request: Request, { uploadHandler }: { uploadHandler?: UploadHandler } = {}): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { uploadHandler }: { uploadHandler?: UploadHandler } = {},
+): Promise<FormData> {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (!FORM_TYPES.has(type)) throw refusal(415)
   const limit = uploadHandler ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT
@@ -71,9 +74,16 @@ function withReadableIntent(form: FormData): FormData {
  * its other parts short text. Null when the file is over its limit: the stream was cut there, so
  * the rest of the form is unknown, and only the route knows which message to give.
  */
-export async function readFormWithFile(request: Request, field: string, maxBytes = UPLOAD_MAX_BYTES): Promise<FormData | null> {
+export async function readFormWithFile(
+  request: Request,
+  field: string,
+  maxBytes = UPLOAD_MAX_BYTES,
+): Promise<FormData | null> {
   const uploadHandler = composeUploadHandlers(
-    createMemoryUploadHandler({ maxPartSize: maxBytes, filter: ({ name, filename }) => name === field && typeof filename === 'string' }),
+    createMemoryUploadHandler({
+      maxPartSize: maxBytes,
+      filter: ({ name, filename }) => name === field && typeof filename === 'string',
+    }),
     createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT, filter: ({ filename }) => filename === undefined }),
   )
   try {
@@ -144,7 +154,11 @@ function refusal(status: 400 | 413 | 415) {
  * body is counted on the way and cut with a 413 past `limit` (a chunked body too). What the
  * handler throws comes back as it is; a body that does not parse is a 400.
  */
-export async function readStreamedUpload(request: Request, uploadHandler: UploadHandler, limit: number): Promise<FormData> {
+export async function readStreamedUpload(
+  request: Request,
+  uploadHandler: UploadHandler,
+  limit: number,
+): Promise<FormData> {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'multipart/form-data') throw refusal(415)
   if (Number(request.headers.get('Content-Length')) > limit) throw refusal(413)
@@ -160,7 +174,12 @@ export async function readStreamedUpload(request: Request, uploadHandler: Upload
     }),
   )
   // Node's fetch needs duplex for a streamed request body; the DOM types do not know it yet.
-  const streamed = new Request(request.url, { method: 'POST', headers: request.headers, body: counted, duplex: 'half' } as RequestInit)
+  const streamed = new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: counted,
+    duplex: 'half',
+  } as RequestInit)
   // What failed in the body itself (torn, over the limit) is told apart from what the handler
   // refused, though both surface inside the handler while it reads a part.
   let bodyError: unknown = null
@@ -173,7 +192,8 @@ export async function readStreamedUpload(request: Request, uploadHandler: Upload
       throw error
     }
   }
-  const overLimit = (error: unknown) => error instanceof BodyOverLimit || (error as { cause?: unknown } | null)?.cause instanceof BodyOverLimit
+  const overLimit = (error: unknown) =>
+    error instanceof BodyOverLimit || (error as { cause?: unknown } | null)?.cause instanceof BodyOverLimit
   try {
     return await parseMultipartFormData(streamed, (part) =>
       uploadHandler({ ...part, data: guarded(part.data) }).catch((error: unknown) => {

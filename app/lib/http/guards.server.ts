@@ -40,12 +40,21 @@ export async function requireCommunity({ params, context }: Pick<GuardArgs, 'par
 }
 
 /** Everything the current user may do in a community (or in one room of it), read once per request. */
-export async function communityPermissions(args: Pick<GuardArgs, 'request' | 'context'>, brand: Pick<Brand, 'id'>, roomId: string | null = null) {
+export async function communityPermissions(
+  args: Pick<GuardArgs, 'request' | 'context'>,
+  brand: Pick<Brand, 'id'>,
+  roomId: string | null = null,
+) {
   const { user } = await viewer(args.request, args.context)
-  return once(args.context, `permissions:${brand.id}:${roomId ?? ''}`, () => permissionsHeld(user?.id, brand.id, roomId))
+  return once(args.context, `permissions:${brand.id}:${roomId ?? ''}`, () =>
+    permissionsHeld(user?.id, brand.id, roomId),
+  )
 }
 
-async function communityAccess(args: GuardArgs, check: (brand: Brand, user: User | null, permissions: ReadonlySet<PermissionSlug>) => Promise<Access>): Promise<CommunityAccess> {
+async function communityAccess(
+  args: GuardArgs,
+  check: (brand: Brand, user: User | null, permissions: ReadonlySet<PermissionSlug>) => Promise<Access>,
+): Promise<CommunityAccess> {
   const brand = await requireCommunity(args)
   const { user } = await viewer(args.request, args.context)
   const permissions = await communityPermissions(args, brand)
@@ -60,13 +69,19 @@ async function communityAccess(args: GuardArgs, check: (brand: Brand, user: User
  * signed in without it → access denied.
  */
 export function requireCommunityPage(args: GuardArgs, page: CommunityPage): Promise<CommunityAccess> {
-  return communityAccess(args, (brand, user, permissions) => checkAccess({ brand, userId: user?.id ?? null, page, permissions }))
+  return communityAccess(args, (brand, user, permissions) =>
+    checkAccess({ brand, userId: user?.id ?? null, page, permissions }),
+  )
 }
 
 /** Every one of these permissions in the community, with the same refusals as a page. */
-export function requireCommunityPermission(args: GuardArgs, ...needed: PermissionSlug[]): Promise<CommunityAccess & { user: User }> {
+export function requireCommunityPermission(
+  args: GuardArgs,
+  ...needed: PermissionSlug[]
+): Promise<CommunityAccess & { user: User }> {
   return communityAccess(args, async (brand, user, permissions) => {
-    if (needed.every((permission) => permissions.has(permission))) return { ok: true, userId: user?.id ?? null, brand, room: null, permissions }
+    if (needed.every((permission) => permissions.has(permission)))
+      return { ok: true, userId: user?.id ?? null, brand, room: null, permissions }
     return { ok: false, reason: user ? 'accessDenied' : 'signInRequired', userId: user?.id ?? null, brand, room: null }
   }) as Promise<CommunityAccess & { user: User }>
 }
@@ -88,9 +103,13 @@ export async function requireRoom(
 }
 
 /** Any one of these permissions in the community (approving members: moderators or those who manage members), with the same refusals as a page. */
-export function requireAnyCommunityPermission(args: GuardArgs, ...anyOf: readonly PermissionSlug[]): Promise<CommunityAccess & { user: User }> {
+export function requireAnyCommunityPermission(
+  args: GuardArgs,
+  ...anyOf: readonly PermissionSlug[]
+): Promise<CommunityAccess & { user: User }> {
   return communityAccess(args, async (brand, user, permissions) => {
-    if (anyOf.some((permission) => permissions.has(permission))) return { ok: true, userId: user?.id ?? null, brand, room: null, permissions }
+    if (anyOf.some((permission) => permissions.has(permission)))
+      return { ok: true, userId: user?.id ?? null, brand, room: null, permissions }
     return { ok: false, reason: user ? 'accessDenied' : 'signInRequired', userId: user?.id ?? null, brand, room: null }
   }) as Promise<CommunityAccess & { user: User }>
 }

@@ -1,6 +1,13 @@
 import type { MetaDescriptor } from '@remix-run/react'
 import { errorTitle } from './error-page'
-import { DEFAULT_LANGUAGE, createTranslator, matchedMessages, type Language, type TranslationKey, type TranslationValues } from '../i18n/i18n'
+import {
+  DEFAULT_LANGUAGE,
+  createTranslator,
+  matchedMessages,
+  type Language,
+  type TranslationKey,
+  type TranslationValues,
+} from '../i18n/i18n'
 
 type Match = { id: string; data: unknown }
 
@@ -9,7 +16,11 @@ type Match = { id: string; data: unknown }
  * the route shows an error instead of its page, the title names the error (its loader's texts,
  * and so the page's own title, are not there).
  */
-export function pageTitle({ matches, error }: { matches: Match[]; error?: unknown }, key: TranslationKey, values?: TranslationValues): MetaDescriptor[] {
+export function pageTitle(
+  { matches, error }: { matches: Match[]; error?: unknown },
+  key: TranslationKey,
+  values?: TranslationValues,
+): MetaDescriptor[] {
   if (error) key = errorTitle(error)
   const root = matches.find((match) => match.id === 'root')?.data as { language?: Language } | undefined
   if (!root) return [{ title: 'Hearth' }]

@@ -26,5 +26,8 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 
 function redirectTooLong(): Response {
   const body: RedirectTooLong = { reason: 'redirectTooLong', max: MAX_REDIRECT_LENGTH }
-  return new Response(JSON.stringify(body), { status: 400, headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+  return new Response(JSON.stringify(body), {
+    status: 400,
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  })
 }

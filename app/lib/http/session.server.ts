@@ -66,7 +66,10 @@ export const sessionStorage = createSessionStorage<SessionData, FlashData>({
     return row ? (row.data as Partial<SessionData>) : null
   },
   async updateData(id, data, expires) {
-    await SessionRow.update({ data, expiresAt: expires ?? new Date(Date.now() + IDENTITY_LIFETIME_MS) }, { where: { id } })
+    await SessionRow.update(
+      { data, expiresAt: expires ?? new Date(Date.now() + IDENTITY_LIFETIME_MS) },
+      { where: { id } },
+    )
   },
   async deleteData(id) {
     await SessionRow.destroy({ where: { id } })
@@ -85,14 +88,22 @@ export async function withSession(session: AppSession): Promise<{ headers: { 'Se
 /** The identities still valid; expired ones drop out (spec: compared in seconds). */
 export function liveIdentities(session: AppSession, now = Date.now()): Identity[] {
   const nowSeconds = Math.floor(now / 1000)
-  return (session.get('identities') ?? []).filter((identity) => Math.floor(Date.parse(identity.expiresAt) / 1000) > nowSeconds)
+  return (session.get('identities') ?? []).filter(
+    (identity) => Math.floor(Date.parse(identity.expiresAt) / 1000) > nowSeconds,
+  )
 }
 
 export type Viewer = {
   session: AppSession
   user: User | null
   /** Every live identity with the user behind it, the current one first. */
-  accounts: Array<{ userId: string; name: string | null; emailAddress: string | null; phoneNumber: string | null; avatar: string | null }>
+  accounts: Array<{
+    userId: string
+    name: string | null
+    emailAddress: string | null
+    phoneNumber: string | null
+    avatar: string | null
+  }>
 }
 
 /** Who is signed in on this request; read once per request and shared by its loaders. */
@@ -100,7 +111,9 @@ export function viewer(request: Request, context: AppLoadContext): Promise<Viewe
   return once(context, 'viewer', async () => {
     const session = await getSession(request)
     const identities = liveIdentities(session)
-    const users = identities.length ? await User.findAll({ where: { id: identities.map((identity) => identity.userId) } }) : []
+    const users = identities.length
+      ? await User.findAll({ where: { id: identities.map((identity) => identity.userId) } })
+      : []
     const byId = new Map(users.map((user) => [user.id, user]))
     const currentId = session.get('currentUserId')
     const current = (currentId ? byId.get(currentId) : undefined) ?? null
@@ -153,13 +166,20 @@ export async function switchIdentity(session: AppSession, userId: string, redire
  * Signs out one identity (the current one by default) and switches to the next one available; with
  * none left the session is destroyed.
  */
-export async function endIdentity(session: AppSession, redirectTo: string, userId = session.get('currentUserId')): Promise<Response> {
+export async function endIdentity(
+  session: AppSession,
+  redirectTo: string,
+  userId = session.get('currentUserId'),
+): Promise<Response> {
   const remaining = liveIdentities(session).filter((identity) => identity.userId !== userId)
   if (!remaining.length) {
     return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.destroySession(session) } })
   }
   session.set('identities', remaining)
-  if (session.get('currentUserId') === userId || !remaining.some((identity) => identity.userId === session.get('currentUserId'))) {
+  if (
+    session.get('currentUserId') === userId ||
+    !remaining.some((identity) => identity.userId === session.get('currentUserId'))
+  ) {
     session.set('currentUserId', remaining[0]!.userId)
   }
   return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })

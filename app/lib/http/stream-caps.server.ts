@@ -28,7 +28,13 @@ const open = new Map<string, number>()
  * Takes a slot for one stream of this client (and signed-in person, if any), or null when one of the
  * caps is reached. The returned release may be called any number of times; it frees the slot once.
  */
-export function claimStreamSlot({ clientAddress, userId }: { clientAddress: string; userId: string | null }): (() => void) | null {
+export function claimStreamSlot({
+  clientAddress,
+  userId,
+}: {
+  clientAddress: string
+  userId: string | null
+}): (() => void) | null {
   const caps: [string, number][] = [
     ['process', env.LIVE_STREAMS_PER_PROCESS],
     [`address:${addressKey(clientAddress)}`, env.LIVE_STREAMS_PER_ADDRESS],
@@ -64,7 +70,8 @@ export function addressKey(address: string): string {
   if (mapped) return mapped[1]!
   if (!address.includes(':')) return address
   const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::')
-  const groups = (part: string | undefined) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [])
+  const groups = (part: string | undefined) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []
   const before = groups(head)
   const after = tail === undefined ? [] : groups(tail)
   const full = [...before, ...Array<string>(Math.max(0, 8 - before.length - after.length)).fill('0'), ...after]

@@ -20,7 +20,8 @@ function kept<F>(key: string, make: () => F): F {
 const dateTimeFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
   kept(`d:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options))
 
-const relativeTimeFormat = (locale: string) => kept(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }))
+const relativeTimeFormat = (locale: string) =>
+  kept(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }))
 
 /**
  * The spec's relative time: "just now" under 60 seconds, then minutes, hours, days (under 30),
@@ -48,10 +49,7 @@ function pickUnit(distance: number): [number, Intl.RelativeTimeFormatUnit] {
 }
 
 /** A date (and time, unless `dateOnly`) in the viewer's language and time zone. */
-export function formatDate(
-  date: Date,
-  options: { language: Language; timeZone?: string; dateOnly?: boolean },
-): string {
+export function formatDate(date: Date, options: { language: Language; timeZone?: string; dateOnly?: boolean }): string {
   const timeZone = options.timeZone ?? 'UTC'
   const day = dateTimeFormat(FORMAT_LOCALES[options.language], { dateStyle: 'medium', timeZone }).format(date)
   if (options.dateOnly) return day

@@ -82,7 +82,16 @@ import ptSeries from '#locales/pt/series.json'
 import ptEventMembers from '#locales/pt/eventMembers.json'
 import ptRegistration from '#locales/pt/registration.json'
 import { env } from '../platform/env.server'
-import { DEFAULT_LANGUAGE, LANGUAGES, createTranslator, isLanguage, type Language, type Messages, type RouteNamespace, type ShellMessages } from './i18n'
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  createTranslator,
+  isLanguage,
+  type Language,
+  type Messages,
+  type RouteNamespace,
+  type ShellMessages,
+} from './i18n'
 
 // One namespace a line, so adding one is a one-line change in each language.
 const MESSAGES: Record<Language, Messages> = {
@@ -183,7 +192,10 @@ export function shellMessagesFor(language: Language): ShellMessages {
 
 /** The namespaces a route's own texts come from, for its loader's data (see RouteNamespace). */
 export function routeMessagesFor<N extends RouteNamespace>(language: Language, ...namespaces: N[]): Pick<Messages, N> {
-  return Object.fromEntries(namespaces.map((namespace) => [namespace, MESSAGES[language][namespace]])) as Pick<Messages, N>
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, MESSAGES[language][namespace]])) as Pick<
+    Messages,
+    N
+  >
 }
 
 export function translatorFor(language: Language) {

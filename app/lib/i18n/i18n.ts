@@ -79,7 +79,10 @@ export type ShellMessages = Pick<Messages, (typeof SHELL_NAMESPACES)[number]>
  * `messages: routeMessagesFor(language, ...)` in their data, so a guest's community page does not
  * carry the sign-in, settings or meeting texts.
  */
-export type RouteNamespace = Exclude<Namespace, (typeof SHELL_NAMESPACES)[number] | (typeof SERVER_ONLY_NAMESPACES)[number]>
+export type RouteNamespace = Exclude<
+  Namespace,
+  (typeof SHELL_NAMESPACES)[number] | (typeof SERVER_ONLY_NAMESPACES)[number]
+>
 
 /** The messages the matched routes' loaders sent (root's and each route's `messages`), merged. */
 export function matchedMessages(matches: readonly { data: unknown }[]): Partial<Messages> {
@@ -95,7 +98,9 @@ type Leaves<T, Prefix extends string = ''> = {
     ? Leaves<T[K], `${Prefix}${K}.`>
     : `${Prefix}${PluralBase<K>}`
 }[keyof T & string]
-type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K
+type PluralBase<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+  ? Base
+  : K
 
 export type TranslationKey = { [N in Namespace]: `${N}:${Leaves<Messages[N]>}` }[Namespace]
 export type TranslationValues = Record<string, string | number>
@@ -113,7 +118,9 @@ export function createTranslator(language: Language, messages: Partial<Messages>
     const [namespace, path = ''] = key.split(':') as [Namespace, string?]
     let text = lookup(messages[namespace], path)
     if (text === undefined && typeof values?.count === 'number') {
-      text = lookup(messages[namespace], `${path}_${plurals.select(values.count)}`) ?? lookup(messages[namespace], `${path}_other`)
+      text =
+        lookup(messages[namespace], `${path}_${plurals.select(values.count)}`) ??
+        lookup(messages[namespace], `${path}_other`)
     }
     if (text === undefined) return key
     return values ? text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match)) : text

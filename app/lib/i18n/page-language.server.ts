@@ -16,7 +16,10 @@ export function pageLanguage({ request, params, context }: PageArgs) {
   return once(context, 'page-language', async () => {
     const brand = await pageCommunity({ params, context })
     const { user } = await viewer(request, context)
-    return resolveLanguage(request, { communityLanguage: brand?.communityLanguage, preferredLanguage: user?.preferredLanguage })
+    return resolveLanguage(request, {
+      communityLanguage: brand?.communityLanguage,
+      preferredLanguage: user?.preferredLanguage,
+    })
   })
 }
 
@@ -34,6 +37,9 @@ export function pageCommunity({ params, context }: Pick<PageArgs, 'params' | 'co
 }
 
 /** A route's own namespaces in the page's language, for its loader's `messages` (see RouteNamespace). */
-export async function routeMessages<N extends RouteNamespace>(args: PageArgs, ...namespaces: N[]): Promise<Pick<Messages, N>> {
+export async function routeMessages<N extends RouteNamespace>(
+  args: PageArgs,
+  ...namespaces: N[]
+): Promise<Pick<Messages, N>> {
   return routeMessagesFor(await pageLanguage(args), ...namespaces)
 }

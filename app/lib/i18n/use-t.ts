@@ -8,6 +8,9 @@ export function useT(): { t: Translate; language: Language } {
   const root = matches.find((match) => match.id === 'root')?.data as { language?: Language } | undefined
   const language = root?.language ?? DEFAULT_LANGUAGE
   // Without root data (its loader failed) the keys themselves are the last resort.
-  const t = useMemo<Translate>(() => (root ? createTranslator(language, matchedMessages(matches)) : (key) => key), [matches, root, language])
+  const t = useMemo<Translate>(
+    () => (root ? createTranslator(language, matchedMessages(matches)) : (key) => key),
+    [matches, root, language],
+  )
   return { t, language }
 }

@@ -65,7 +65,12 @@ export function findUserByIdentifier(identifier: string) {
 const codeRowId = (encrypted: string) => createHash('sha256').update(encrypted).digest('hex')
 
 /** What the sign-in page does with a code once generated; set by the route so it can reach the mailer. */
-export type CodeSender = (delivery: { identifier: string; code: string; userId: string; request: Request }) => Promise<void>
+export type CodeSender = (delivery: {
+  identifier: string
+  code: string
+  userId: string
+  request: Request
+}) => Promise<void>
 
 type StrategyOptions = {
   /** Session keys of a code in progress: separate flows (sign-in, sign-up) must not share them. */
@@ -101,14 +106,20 @@ function otpStrategy({ sessionKeys, verify, send }: StrategyOptions) {
       storeCode: async (encrypted) => {
         await AuthCode.create({ id: codeRowId(encrypted), expiresAt: new Date(Date.now() + CODE_LIFETIME_MS) })
       },
-      sendCode: async ({ email: identifier, code, user, request }) => send({ identifier, code, verified: user ?? null, request }),
+      sendCode: async ({ email: identifier, code, user, request }) =>
+        send({ identifier, code, verified: user ?? null, request }),
       validateCode: async (encrypted) => {
-        const row = encrypted ? await AuthCode.findOne({ where: { id: codeRowId(encrypted), expiresAt: { [Op.gt]: new Date() } } }) : null
+        const row = encrypted
+          ? await AuthCode.findOne({ where: { id: codeRowId(encrypted), expiresAt: { [Op.gt]: new Date() } } })
+          : null
         return row ? { code: encrypted, active: row.active, attempts: row.attempts } : (null as never)
       },
       invalidateCode: async (encrypted, active, attempts) => {
         if (!encrypted) return
-        await AuthCode.update({ active, ...(attempts === undefined ? {} : { attempts }) }, { where: { id: codeRowId(encrypted) } })
+        await AuthCode.update(
+          { active, ...(attempts === undefined ? {} : { attempts }) },
+          { where: { id: codeRowId(encrypted) } },
+        )
       },
     },
     async ({ email: identifier }) => verify(identifier),
@@ -138,7 +149,9 @@ export function createAuthenticator(sendCode: CodeSender) {
  * Sign-up: proves the person owns an email address that has no account yet; verifying yields the
  * address, left in the session under `verify:identifier` for the sign-up page to use.
  */
-export function createVerificationAuthenticator(sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>) {
+export function createVerificationAuthenticator(
+  sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>,
+) {
   const strategy = otpStrategy({
     sessionKeys: { identifier: 'verify:email', code: 'verify:otp' },
     verify: async (identifier) => {
@@ -151,7 +164,10 @@ export function createVerificationAuthenticator(sendCode: (delivery: { identifie
       await sendCode({ identifier, code, request })
     },
   })
-  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(strategy, 'verify')
+  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(
+    strategy,
+    'verify',
+  )
 }
 
 /**
@@ -159,13 +175,18 @@ export function createVerificationAuthenticator(sendCode: (delivery: { identifie
  * visitor: the person is found or created afterwards). Same code machinery and session keys as
  * sign-up, so a code sent by one flow is the only one pending in the browser.
  */
-export function createAddressProofAuthenticator(sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>) {
+export function createAddressProofAuthenticator(
+  sendCode: (delivery: { identifier: string; code: string; request: Request }) => Promise<void>,
+) {
   const strategy = otpStrategy({
     sessionKeys: { identifier: 'verify:email', code: 'verify:otp' },
     verify: async (identifier) => identifier,
     send: async ({ identifier, code, request }) => sendCode({ identifier, code, request }),
   })
-  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(strategy, 'verify')
+  return new Authenticator<string>(sessionStorage, { throwOnError: true, sessionKey: 'verify:identifier' }).use(
+    strategy,
+    'verify',
+  )
 }
 
 /**
@@ -174,7 +195,11 @@ export function createAddressProofAuthenticator(sendCode: (delivery: { identifie
  */
 function useConstantTimeComparison(strategy: OTPStrategy<string>) {
   type Internals = {
-    validateOtpEncrypted(encrypted: string): Promise<{ dbPayload: { active: boolean; attempts: number }; otp: { code: string; email: string }; sessionOtp: { email: string } }>
+    validateOtpEncrypted(encrypted: string): Promise<{
+      dbPayload: { active: boolean; attempts: number }
+      otp: { code: string; email: string }
+      sessionOtp: { email: string }
+    }>
     invalidateCode(encrypted: string, active: boolean, attempts: number): Promise<void>
   }
   const internals = strategy as unknown as Internals & { validateOtp(code: string, encrypted: string): Promise<void> }

@@ -54,7 +54,8 @@ export async function storeAvatar(userId: string, bytes: Uint8Array): Promise<st
     // when it opens the file, and would call it unreadable).
     const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata()
     if (!width || !height) throw new UnreadableImageError('The image has no size')
-    if (width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) throw new ImageTooLargeError(`${width}×${height} is over ${AVATAR_MAX_SIDE}×${AVATAR_MAX_SIDE}`)
+    if (width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE)
+      throw new ImageTooLargeError(`${width}×${height} is over ${AVATAR_MAX_SIDE}×${AVATAR_MAX_SIDE}`)
     // rotate() turns a phone photo upright by its EXIF orientation before the crop; an animated
     // GIF or WebP gives its first frame (sharp reads one page unless asked for more).
     png = await sharp(bytes, { limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE, failOn: 'error' })
@@ -80,6 +81,7 @@ export async function removeAvatar(url: string | null | undefined) {
   try {
     await unlink(join(AVATAR_DIR, file))
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn({ err: error }, 'old avatar could not be removed')
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      logger.warn({ err: error }, 'old avatar could not be removed')
   }
 }

@@ -11,5 +11,9 @@ export type Identity = { userId: string; signedInAt: string; expiresAt: string }
 
 /** An identity signed in at `now`. */
 export function newIdentity(userId: string, now = Date.now()): Identity {
-  return { userId, signedInAt: new Date(now).toISOString(), expiresAt: new Date(now + IDENTITY_LIFETIME_MS).toISOString() }
+  return {
+    userId,
+    signedInAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + IDENTITY_LIFETIME_MS).toISOString(),
+  }
 }

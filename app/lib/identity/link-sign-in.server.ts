@@ -32,7 +32,10 @@ export type LinkCredential = {
  *
  * Throws the sign-in's redirect; returns the question to ask, or null when the link was spent meanwhile.
  */
-export async function signInWithConsent({ request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>, credential: LinkCredential): Promise<SwitchAccountPrompt | null> {
+export async function signInWithConsent(
+  { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
+  credential: LinkCredential,
+): Promise<SwitchAccountPrompt | null> {
   const { session, user } = await viewer(request, context)
   if (request.method === 'POST') {
     // Only the question's own form switches: a POST from anywhere else (no cookie, or not naming the
@@ -49,7 +52,10 @@ export async function signInWithConsent({ request, context }: Pick<ActionFunctio
 }
 
 /** A magic link's sign-in (signInWithConsent); null when the link is spent, expired or unknown. */
-export async function signInByLink(args: Pick<ActionFunctionArgs, 'request' | 'context'>, link: LinkSignIn): Promise<SwitchAccountPrompt | null> {
+export async function signInByLink(
+  args: Pick<ActionFunctionArgs, 'request' | 'context'>,
+  link: LinkSignIn,
+): Promise<SwitchAccountPrompt | null> {
   const usable = await usableMagicLink(link.token)
   if (!usable) return null
   return signInWithConsent(args, {

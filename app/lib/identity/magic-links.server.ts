@@ -19,7 +19,10 @@ export async function redeemMagicLink(id: string): Promise<{ userId: string; des
 
 /** Who a link would sign in, without spending it (to ask first), or null when it cannot be used. */
 export async function usableMagicLink(id: string): Promise<{ userId: string } | null> {
-  const link = await MagicLink.findOne({ where: { id, usedAt: null, expiresAt: { [Op.gt]: new Date() } }, attributes: ['userId'] })
+  const link = await MagicLink.findOne({
+    where: { id, usedAt: null, expiresAt: { [Op.gt]: new Date() } },
+    attributes: ['userId'],
+  })
   return link ? { userId: link.userId } : null
 }
 

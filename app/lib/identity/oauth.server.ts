@@ -123,7 +123,11 @@ class ConnectStrategy extends OAuth2Strategy<string, ConnectProfile, Record<stri
     this.name = provider.name
   }
 
-  override async authenticate(request: Request, storage: SessionStorage, options: AuthenticateOptions): Promise<string> {
+  override async authenticate(
+    request: Request,
+    storage: SessionStorage,
+    options: AuthenticateOptions,
+  ): Promise<string> {
     const query = new URL(request.url).searchParams
     if (!query.has('code') && !query.has('state') && !query.has('error')) return this.start(request, storage)
     const state = query.get('state')
@@ -166,7 +170,13 @@ class ConnectStrategy extends OAuth2Strategy<string, ConnectProfile, Record<stri
     if (!info.success) throw new Error('userinfo has no subject')
     const { sub, email, email_verified, name, given_name, family_name } = info.data
     const displayName = name || [given_name, family_name].filter(Boolean).join(' ') || undefined
-    return { provider: this.provider.name, id: sub, displayName, email: email ?? null, emailVerified: email_verified === true }
+    return {
+      provider: this.provider.name,
+      id: sub,
+      displayName,
+      email: email ?? null,
+      emailVerified: email_verified === true,
+    }
   }
 }
 
@@ -183,7 +193,8 @@ async function userFor(provider: string, profile: ConnectProfile, request: Reque
   const linked = await OAuthAccount.findOne({ where: { provider, subject: profile.id } })
   if (linked) {
     // The subject is what the provider vouches for; the address is only kept current.
-    if (profile.email && profile.emailVerified && linked.email !== profile.email) await linked.update({ email: profile.email })
+    if (profile.email && profile.emailVerified && linked.email !== profile.email)
+      await linked.update({ email: profile.email })
     return linked.userId
   }
   const email = profile.emailVerified ? profile.email : null
@@ -198,7 +209,12 @@ async function userFor(provider: string, profile: ConnectProfile, request: Reque
       const user =
         existing ??
         (await User.create(
-          { name: profile.displayName ?? null, emailAddress: email, verified: true, preferredLanguage: await resolveLanguage(request) },
+          {
+            name: profile.displayName ?? null,
+            emailAddress: email,
+            verified: true,
+            preferredLanguage: await resolveLanguage(request),
+          },
           { transaction },
         ))
       await OAuthAccount.create({ provider, subject: profile.id, userId: user.id, email }, { transaction })
@@ -212,7 +228,12 @@ async function userFor(provider: string, profile: ConnectProfile, request: Reque
 }
 
 // remix-auth-oauth2's own failure messages: safe to log (a provider's error body may not be).
-const STRATEGY_MESSAGES = new Set(['Missing state on URL.', 'Missing state on session.', "State doesn't match.", 'Missing code.'])
+const STRATEGY_MESSAGES = new Set([
+  'Missing state on URL.',
+  'Missing state on session.',
+  "State doesn't match.",
+  'Missing code.',
+])
 
 /**
  * Back to /sign-in with the reason, keeping where the person was going. The state is dropped, so
@@ -227,7 +248,12 @@ async function refuse(request: Request, provider: OAuthProvider, error: unknown)
     {
       provider: provider.name,
       reason,
-      detail: cause instanceof ConnectRefusal ? undefined : STRATEGY_MESSAGES.has(message) ? message : 'provider exchange failed',
+      detail:
+        cause instanceof ConnectRefusal
+          ? undefined
+          : STRATEGY_MESSAGES.has(message)
+            ? message
+            : 'provider exchange failed',
       providerError: providerError && /^[a-z_]{1,64}$/.test(providerError) ? providerError : undefined,
     },
     'social sign-in refused',

@@ -97,7 +97,9 @@ export function parsePhone(raw: string, country: CountryCode = DEFAULT_COUNTRY):
 /** A valid number that can receive a sign-in code by SMS (see MOBILE_TYPES for what counts). */
 export function isMobilePhone(raw: string, country: CountryCode = DEFAULT_COUNTRY): boolean {
   const input = sanitisePhoneInput(raw)
-  const parsed = parsePhoneNumber(input, { defaultCountry: isInternational(input) ? undefined : toCountryCode(country) })
+  const parsed = parsePhoneNumber(input, {
+    defaultCountry: isInternational(input) ? undefined : toCountryCode(country),
+  })
   return isValidMobile(parsed)
 }
 

@@ -8,6 +8,13 @@ import { signupPath } from './signup-links'
  * it hands it to, since the hash is the link's only secret. The group join dialog offers it to
  * someone who is not yet a member.
  */
-export function publishedSignupPath(brand: { slug: string; allowSignUps: boolean; selfSignupHash: string | null; directorySettings: Partial<DirectorySettings> | null }): string | null {
-  return directorySettingsOf(brand.directorySettings).selfSignup && brand.allowSignUps && brand.selfSignupHash ? signupPath(brand.slug, brand.selfSignupHash) : null
+export function publishedSignupPath(brand: {
+  slug: string
+  allowSignUps: boolean
+  selfSignupHash: string | null
+  directorySettings: Partial<DirectorySettings> | null
+}): string | null {
+  return directorySettingsOf(brand.directorySettings).selfSignup && brand.allowSignUps && brand.selfSignupHash
+    ? signupPath(brand.slug, brand.selfSignupHash)
+    : null
 }

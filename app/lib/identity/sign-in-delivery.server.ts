@@ -18,14 +18,29 @@ export const sendSignInCodeFor: CodeSender = async ({ identifier, code, userId, 
   const destination = afterSignIn(safeRedirect(new URL(request.url).searchParams.get('redirectTo'), ''))
   await revokeMagicLinks(userId)
   const link = await createMagicLink(userId, destination, CODE_LIFETIME_MS)
-  await sendSignInCode({ channel: identifier.includes('@') ? 'mail' : 'sms', to: identifier, code, link, language, brand: null })
+  await sendSignInCode({
+    channel: identifier.includes('@') ? 'mail' : 'sms',
+    to: identifier,
+    code,
+    link,
+    language,
+    brand: null,
+  })
 }
 
 /**
  * Mails a code asked for on a community's own page (self sign-up, registering for an event): the
  * mail links back to that very page, in the community's name, colours and language.
  */
-export async function mailCodeBackToPage({ identifier, code, request }: { identifier: string; code: string; request: Request }) {
+export async function mailCodeBackToPage({
+  identifier,
+  code,
+  request,
+}: {
+  identifier: string
+  code: string
+  request: Request
+}) {
   const { pathname } = new URL(request.url)
   const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
   await sendSignInCode({

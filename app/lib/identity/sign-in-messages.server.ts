@@ -22,12 +22,21 @@ type Recipient = {
   brand?: MailBrand | null
 }
 
-export async function sendSignInCode({ code, link, ...recipient }: Recipient & { code: string; link: string }): Promise<OutboxMessage> {
+export async function sendSignInCode({
+  code,
+  link,
+  ...recipient
+}: Recipient & { code: string; link: string }): Promise<OutboxMessage> {
   const { t, language, community } = voice(recipient)
   const minutes = SIGN_IN_CODE_TTL_MINUTES
   const meta = { code, link }
   if (recipient.channel === 'sms') {
-    return deliver({ channel: 'sms', recipient: recipient.to, text: t('mail:signInCode.sms', { code, community, minutes }), meta })
+    return deliver({
+      channel: 'sms',
+      recipient: recipient.to,
+      text: t('mail:signInCode.sms', { code, community, minutes }),
+      meta,
+    })
   }
   const subject = t('mail:signInCode.subject', { community, code })
   const content: MailContent = {
@@ -63,7 +72,10 @@ export async function sendMagicLink({
     language,
     title: subject,
     heading: t('mail:magicLink.heading', { community }),
-    blocks: [{ text: message || t('mail:magicLink.intro', { community }) }, { text: t('mail:magicLink.expires', { hours }) }],
+    blocks: [
+      { text: message || t('mail:magicLink.intro', { community }) },
+      { text: t('mail:magicLink.expires', { hours }) },
+    ],
     action: { label: t('mail:magicLink.button'), url: link, hint: t('mail:magicLink.linkHint') },
     footer: footer(t, community),
   }

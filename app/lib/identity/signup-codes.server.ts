@@ -21,7 +21,11 @@ export async function sendSignupCode(
   { request, context, emailAddress }: { request: Request; context: AppLoadContext; emailAddress: string },
 ): Promise<Outcome> {
   // No account yet: the address it will be made for stands for it in the daily cap.
-  const refusal = await limitCodeSending({ identifier: emailAddress, account: emailAddress, clientAddress: context.clientAddress })
+  const refusal = await limitCodeSending({
+    identifier: emailAddress,
+    account: emailAddress,
+    clientAddress: context.clientAddress,
+  })
   if (refusal) return { status: 429, error: refusal }
   // The strategy reads what this browser left in the session: an address proven earlier (a sign-up
   // that then failed) makes it skip sending, and a code still pending makes it resend to that
@@ -41,7 +45,8 @@ export async function checkSignupCode(
   { request, context, code }: { request: Request; context: AppLoadContext; code: string },
 ): Promise<Outcome> {
   const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
-  if (!allowed) return { status: 429, error: { message: 'auth:errors.tooMany', minutes: Math.ceil(retryAfterSeconds / 60) } }
+  if (!allowed)
+    return { status: 429, error: { message: 'auth:errors.tooMany', minutes: Math.ceil(retryAfterSeconds / 60) } }
   return run(authenticator, request, new URLSearchParams({ code }))
 }
 

@@ -14,9 +14,15 @@ export const fullNameField = () =>
     .refine((name) => name.split(/\s+/).filter(Boolean).length >= 2, 'auth:errors.fullNameRequired')
 
 export const emailAddressField = () =>
-  z.string({ required_error: 'auth:errors.emailRequired' }).trim().toLowerCase().email('auth:errors.emailRequired').max(320)
+  z
+    .string({ required_error: 'auth:errors.emailRequired' })
+    .trim()
+    .toLowerCase()
+    .email('auth:errors.emailRequired')
+    .max(320)
 
-export const codeField = () => z.string({ required_error: 'auth:errors.codeRequired' }).trim().length(CODE_LENGTH, 'auth:errors.codeLength')
+export const codeField = () =>
+  z.string({ required_error: 'auth:errors.codeRequired' }).trim().length(CODE_LENGTH, 'auth:errors.codeLength')
 
 /** The code step every sign-up flow shares (SignupCodeForm in app/components/signup-forms.tsx). */
 export const SignupCodeSchema = z.object({ intent: z.literal('verify'), code: codeField() })

@@ -18,7 +18,12 @@ export async function createVerifiedUser(
 ): Promise<User> {
   try {
     return await User.create(
-      { name: input.fullName, emailAddress: input.emailAddress, verified: true, preferredLanguage: input.language ?? null },
+      {
+        name: input.fullName,
+        emailAddress: input.emailAddress,
+        verified: true,
+        preferredLanguage: input.language ?? null,
+      },
       { transaction },
     )
   } catch (error) {

@@ -21,7 +21,8 @@ export async function prepareImage(file: ReceivedFile): Promise<{ size: number; 
     // The header first, unlimited, so an oversized picture is told apart from a broken one (as avatars do).
     const { width, height } = await sharp(file.path, { limitInputPixels: false }).metadata()
     if (!width || !height) throw unreadable()
-    if (width * height > IMAGE_MAX_PIXELS) throw new UploadRefused(413, 'media:errors.tooManyPixels', { name: file.name })
+    if (width * height > IMAGE_MAX_PIXELS)
+      throw new UploadRefused(413, 'media:errors.tooManyPixels', { name: file.name })
     const output = `${file.path}.out`
     // rotate() turns a phone photo upright by its EXIF orientation before the size is taken;
     // an animated GIF or WebP keeps its first frame.

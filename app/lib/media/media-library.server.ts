@@ -11,7 +11,16 @@ import { prepareImage } from './media-images.server'
 import { UploadRefused, type ReceivedFile } from './media-upload.server'
 import { mediaStorage, type MediaStorage } from './storage.server'
 
-export type MediaRow = { id: string; name: string; kind: MediaKind; contentType: string; size: number; width: number | null; height: number | null; createdAt: string }
+export type MediaRow = {
+  id: string
+  name: string
+  kind: MediaKind
+  contentType: string
+  size: number
+  width: number | null
+  height: number | null
+  createdAt: string
+}
 
 /** An item as lists and answers show it. */
 export const mediaRow = (item: Media): MediaRow => ({
@@ -26,10 +35,23 @@ export const mediaRow = (item: Media): MediaRow => ({
 })
 
 /** One page of a person's items of one kind, newest first. */
-export async function listMedia({ brandId, userId, kind, page }: { brandId: string; userId: string; kind: MediaKind; page: number }) {
+export async function listMedia({
+  brandId,
+  userId,
+  kind,
+  page,
+}: {
+  brandId: string
+  userId: string
+  kind: MediaKind
+  page: number
+}) {
   const { rows, count } = await Media.findAndCountAll({
     where: { brandId, userId, kind },
-    order: [['createdAt', 'DESC'], ['id', 'ASC']],
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'ASC'],
+    ],
     limit: MEDIA_PAGE_SIZE,
     offset: (page - 1) * MEDIA_PAGE_SIZE,
   })
@@ -42,14 +64,27 @@ export async function listMedia({ brandId, userId, kind, page }: { brandId: stri
  * the store and gets its row. All or nothing: if one fails, what was already kept is removed.
  */
 export async function keepUploads(
-  { brand, user, kind, files }: { brand: Pick<Brand, 'id'>; user: Pick<User, 'id'>; kind: MediaKind; files: ReceivedFile[] },
+  {
+    brand,
+    user,
+    kind,
+    files,
+  }: { brand: Pick<Brand, 'id'>; user: Pick<User, 'id'>; kind: MediaKind; files: ReceivedFile[] },
   storage: MediaStorage = mediaStorage,
 ): Promise<Media[]> {
   const kept: Media[] = []
   try {
     for (const file of files) {
       const facts = kind === 'image' ? await prepareImage(file) : { size: file.size, width: null, height: null }
-      const item = Media.build({ brandId: brand.id, userId: user.id, kind, name: file.name, contentType: file.contentType, ...facts, storageKey: '' })
+      const item = Media.build({
+        brandId: brand.id,
+        userId: user.id,
+        kind,
+        name: file.name,
+        contentType: file.contentType,
+        ...facts,
+        storageKey: '',
+      })
       item.storageKey = libraryStorageKey(item)
       await storage.put(item.storageKey, createReadStream(file.path))
       try {
@@ -75,7 +110,12 @@ export async function keepUploads(
  * look after what is kept in their community. Nobody else, in any community: an item of another
  * community is as unknown as one that does not exist.
  */
-export function mayHandleMedia(item: Pick<Media, 'brandId' | 'userId'>, brand: Pick<Brand, 'id'>, user: Pick<User, 'id'>, permissions: ReadonlySet<PermissionSlug>): boolean {
+export function mayHandleMedia(
+  item: Pick<Media, 'brandId' | 'userId'>,
+  brand: Pick<Brand, 'id'>,
+  user: Pick<User, 'id'>,
+  permissions: ReadonlySet<PermissionSlug>,
+): boolean {
   if (item.brandId !== brand.id) return false
   return item.userId === user.id || permissions.has('manage-community')
 }

@@ -103,5 +103,9 @@ export const recordingsUrl = (page = 1) => (page > 1 ? `/me/recordings?page=${pa
 export function formatSize(bytes: number, language: Language) {
   const megabytes = bytes >= 1024 * 1024
   const value = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024))
-  return new Intl.NumberFormat(FORMAT_LOCALES[language], { style: 'unit', unit: megabytes ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(value)
+  return new Intl.NumberFormat(FORMAT_LOCALES[language], {
+    style: 'unit',
+    unit: megabytes ? 'megabyte' : 'kilobyte',
+    maximumFractionDigits: 1,
+  }).format(value)
 }

@@ -8,7 +8,8 @@ export const SNIFF_BYTES = 512
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 export function sniffContentType(bytes: Uint8Array): string {
-  const starts = (signature: readonly number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte)
+  const starts = (signature: readonly number[], offset = 0) =>
+    signature.every((byte, index) => bytes[offset + index] === byte)
   // Images
   if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg'
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'

@@ -10,7 +10,15 @@ import { once } from 'node:events'
 import type { UploadHandler } from '@remix-run/node'
 import type { TranslationKey } from '../i18n/i18n'
 import { FORM_BODY_LIMIT, readStreamedUpload } from '../http/form-body.server'
-import { ACCEPTED_TYPES, MEDIA_BATCH_MAX, MEDIA_BODY_LIMIT, MEDIA_MAX_BYTES, containsAcceptedType, shortenFileName, type MediaKind } from './media-rules'
+import {
+  ACCEPTED_TYPES,
+  MEDIA_BATCH_MAX,
+  MEDIA_BODY_LIMIT,
+  MEDIA_MAX_BYTES,
+  containsAcceptedType,
+  shortenFileName,
+  type MediaKind,
+} from './media-rules'
 import { SNIFF_BYTES, sniffContentType } from './media-sniff'
 
 /** A file that arrived whole and passed the checks, waiting in the temporary directory. */
@@ -63,12 +71,21 @@ export async function receiveUpload(request: Request, kind: MediaKind): Promise<
     }
     seen += 1
     if (seen > MEDIA_BATCH_MAX) throw new UploadRefused(413, 'media:errors.tooMany', { max: MEDIA_BATCH_MAX })
-    files.push(await streamToDisk(part.data, join(directory, String(seen)), filename, { maxBytes: MEDIA_MAX_BYTES[kind], accepted: ACCEPTED_TYPES[kind] }))
+    files.push(
+      await streamToDisk(part.data, join(directory, String(seen)), filename, {
+        maxBytes: MEDIA_MAX_BYTES[kind],
+        accepted: ACCEPTED_TYPES[kind],
+      }),
+    )
     return null
   }
 
   try {
-    const fields = await readStreamedUpload(request, (part) => (part.filename === undefined ? fieldHandler(part) : fileHandler(part)), MEDIA_BODY_LIMIT)
+    const fields = await readStreamedUpload(
+      request,
+      (part) => (part.filename === undefined ? fieldHandler(part) : fileHandler(part)),
+      MEDIA_BODY_LIMIT,
+    )
     return { fields, files, discard }
   } catch (error) {
     await discard()
@@ -90,7 +107,12 @@ class FieldsTooLarge extends Error {}
 export type FileRule = { maxBytes: number; accepted: readonly string[]; drain?: boolean }
 
 /** One file part to a new file at `path`, checking its size and (from its first bytes) its type on the way. */
-export async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string, original: string, rule: FileRule): Promise<ReceivedFile> {
+export async function streamToDisk(
+  data: AsyncIterable<Uint8Array>,
+  path: string,
+  original: string,
+  rule: FileRule,
+): Promise<ReceivedFile> {
   const name = shortenFileName(original)
   const out = createWriteStream(path, { flags: 'wx' })
   // A write error (a full disk) is kept and thrown at the next chunk, never left unhandled.
@@ -107,14 +129,17 @@ export async function streamToDisk(data: AsyncIterable<Uint8Array>, path: string
   }
   const checkType = () => {
     contentType = sniffContentType(head.subarray(0, headLength))
-    if (!containsAcceptedType(rule.accepted, contentType)) refuse(new UploadRefused(415, 'media:errors.type', { name, accepted: rule.accepted.join(', ') }))
+    if (!containsAcceptedType(rule.accepted, contentType))
+      refuse(new UploadRefused(415, 'media:errors.type', { name, accepted: rule.accepted.join(', ') }))
   }
   try {
     for await (const chunk of data) {
       if (refused) continue
       size += chunk.byteLength
       if (size > rule.maxBytes) {
-        refuse(new UploadRefused(413, 'media:errors.tooLarge', { name, max: Math.round(rule.maxBytes / (1024 * 1024)) }))
+        refuse(
+          new UploadRefused(413, 'media:errors.tooLarge', { name, max: Math.round(rule.maxBytes / (1024 * 1024)) }),
+        )
         continue
       }
       if (headLength < SNIFF_BYTES) {

@@ -7,7 +7,10 @@ import { MEDIA_BATCH_MAX } from './media-rules'
  * constraints and checks the count of what arrived (by name).
  */
 export const MediaUploadSchema = z.object({
-  files: z.array(z.string(), { required_error: 'media:errors.none' }).min(1, 'media:errors.none').max(MEDIA_BATCH_MAX, 'media:errors.tooMany'),
+  files: z
+    .array(z.string(), { required_error: 'media:errors.none' })
+    .min(1, 'media:errors.none')
+    .max(MEDIA_BATCH_MAX, 'media:errors.tooMany'),
 })
 
 /** Deleting an item: which one. */

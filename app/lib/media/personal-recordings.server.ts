@@ -23,7 +23,11 @@ export async function listPersonalRecordings(context: AppLoadContext, userId: st
 }
 
 /** The recording when it is this person's, else null (someone else's answers as one that does not exist). */
-export async function findPersonalRecording(context: AppLoadContext, userId: string, id: string): Promise<Media | null> {
+export async function findPersonalRecording(
+  context: AppLoadContext,
+  userId: string,
+  id: string,
+): Promise<Media | null> {
   const item = await findMedia(id)
   if (!item || item.userId !== userId || item.kind !== 'video') return null
   return item.brandId === (await personalRoomsCommunity(context))?.id ? item : null

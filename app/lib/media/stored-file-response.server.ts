@@ -20,11 +20,16 @@ export type StoredFile = {
 }
 
 /** The response for a stored file, or a thrown 404 when the store has lost its bytes, 416 for a range past its end. */
-export async function storedFileResponse(request: Request, file: StoredFile, storage: MediaStorage = mediaStorage): Promise<Response> {
+export async function storedFileResponse(
+  request: Request,
+  file: StoredFile,
+  storage: MediaStorage = mediaStorage,
+): Promise<Response> {
   const direct = await storage.url(file.storageKey)
   if (direct) return redirect(direct)
   const range = parseByteRange(request.headers.get('Range'), file.size)
-  if (range === 'unsatisfiable') throw new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${file.size}` } })
+  if (range === 'unsatisfiable')
+    throw new Response(null, { status: 416, headers: { 'Content-Range': `bytes */${file.size}` } })
   const stored = await storage.get(file.storageKey, range ?? undefined)
   if (!stored) throw new Response('Not found', { status: 404 })
   const headers = new Headers({

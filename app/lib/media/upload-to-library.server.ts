@@ -11,9 +11,24 @@ export type UploadOutcome =
   | { ok: true; count: number; items: MediaRow[] }
   | { ok: false; status: number; error: TranslationKey; values: Record<string, string | number> }
 
-export async function uploadToLibrary({ request, brand, user, tab }: { request: Request; brand: Pick<Brand, 'id'>; user: Pick<User, 'id'>; tab: MediaTab }): Promise<UploadOutcome> {
+export async function uploadToLibrary({
+  request,
+  brand,
+  user,
+  tab,
+}: {
+  request: Request
+  brand: Pick<Brand, 'id'>
+  user: Pick<User, 'id'>
+  tab: MediaTab
+}): Promise<UploadOutcome> {
   const kind = TAB_KIND[tab]
-  const refused = (error: UploadRefused): UploadOutcome => ({ ok: false, status: error.status, error: error.key, values: error.values })
+  const refused = (error: UploadRefused): UploadOutcome => ({
+    ok: false,
+    status: error.status,
+    error: error.key,
+    values: error.values,
+  })
   let upload
   try {
     upload = await receiveUpload(request, kind)
@@ -23,7 +38,13 @@ export async function uploadToLibrary({ request, brand, user, tab }: { request: 
   }
   try {
     const counted = MediaUploadSchema.safeParse({ files: upload.files.map((file) => file.name) })
-    if (!counted.success) return { ok: false, status: 400, error: counted.error.issues[0]!.message as TranslationKey, values: { max: MEDIA_BATCH_MAX } }
+    if (!counted.success)
+      return {
+        ok: false,
+        status: 400,
+        error: counted.error.issues[0]!.message as TranslationKey,
+        values: { max: MEDIA_BATCH_MAX },
+      }
     const kept = await keepUploads({ brand, user, kind, files: upload.files })
     return { ok: true, count: kept.length, items: kept.map(mediaRow) }
   } catch (error) {

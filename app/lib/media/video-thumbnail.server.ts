@@ -19,7 +19,26 @@ let ffmpegMissing = false
 export async function makeVideoThumbnail(input: string, output: string): Promise<boolean> {
   if (ffmpegMissing) return false
   // Arguments as a list, no shell: the paths are ours, but nothing is ever interpolated into a command line.
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', '-i', input, '-frames:v', '1', '-vf', `scale='min(${THUMBNAIL_WIDTH},iw)':-2`, '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', output]
+  const args = [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-nostdin',
+    '-y',
+    '-i',
+    input,
+    '-frames:v',
+    '1',
+    '-vf',
+    `scale='min(${THUMBNAIL_WIDTH},iw)':-2`,
+    '-f',
+    'image2',
+    '-c:v',
+    'mjpeg',
+    '-q:v',
+    '4',
+    output,
+  ]
   const outcome = await new Promise<'done' | 'missing' | 'failed'>((resolve) => {
     execFile('ffmpeg', args, { timeout: FFMPEG_TIMEOUT_MS, windowsHide: true }, (error) => {
       if (!error) resolve('done')

@@ -6,12 +6,22 @@
 import type { User } from '#models/user'
 
 /** The user columns visibleContact reads, for a query that includes the user. */
-export const CONTACT_ATTRIBUTES = ['id', 'name', 'emailAddress', 'phoneNumber', 'preferenceShowEmailAddress', 'preferenceShowPhoneNumber']
+export const CONTACT_ATTRIBUTES = [
+  'id',
+  'name',
+  'emailAddress',
+  'phoneNumber',
+  'preferenceShowEmailAddress',
+  'preferenceShowPhoneNumber',
+]
 
 type Contact = Pick<User, 'emailAddress' | 'phoneNumber' | 'preferenceShowEmailAddress' | 'preferenceShowPhoneNumber'>
 
 /** The person's address and phone as this viewer may see them (null: hidden, or none). */
-export function visibleContact(user: Contact, seesAll: boolean): { emailAddress: string | null; phoneNumber: string | null } {
+export function visibleContact(
+  user: Contact,
+  seesAll: boolean,
+): { emailAddress: string | null; phoneNumber: string | null } {
   return {
     emailAddress: seesAll || user.preferenceShowEmailAddress ? (user.emailAddress ?? null) : null,
     phoneNumber: seesAll || user.preferenceShowPhoneNumber ? (user.phoneNumber ?? null) : null,

@@ -35,7 +35,13 @@ export type InviteOutcome = 'invited' | 'capped'
  * Invites `user` (an account this community may not write) to `brand`. An open invitation of the
  * same kind is replaced (its old link stops working). Nothing is written when a cap is reached.
  */
-export async function invitePerson(input: { brand: Brand; user: User; invitedById: string | null; invitation: InvitationOffer; now?: Date }): Promise<InviteOutcome> {
+export async function invitePerson(input: {
+  brand: Brand
+  user: User
+  invitedById: string | null
+  invitation: InvitationOffer
+  now?: Date
+}): Promise<InviteOutcome> {
   const { brand, user, invitedById, invitation, now = new Date() } = input
   if (!user.emailAddress) return 'capped'
   for (const [limit, subject] of [
@@ -46,13 +52,32 @@ export async function invitePerson(input: { brand: Brand; user: User; invitedByI
   }
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000)
-  const row = { brandId: brand.id, userId: user.id, invitedById, kind: invitation.kind, offer: invitation.offer, tokenHash: hashToken(token), status: 'open' as const, expiresAt, decidedAt: null }
-  const open = await MemberInvitation.findOne({ where: { brandId: brand.id, userId: user.id, kind: invitation.kind, status: 'open' } })
+  const row = {
+    brandId: brand.id,
+    userId: user.id,
+    invitedById,
+    kind: invitation.kind,
+    offer: invitation.offer,
+    tokenHash: hashToken(token),
+    status: 'open' as const,
+    expiresAt,
+    decidedAt: null,
+  }
+  const open = await MemberInvitation.findOne({
+    where: { brandId: brand.id, userId: user.id, kind: invitation.kind, status: 'open' },
+  })
   if (open) await open.update(row)
   else await MemberInvitation.create(row)
   const inviter = invitedById ? await User.findByPk(invitedById, { attributes: ['name'] }) : null
   const eventName = invitation.kind === 'registration' ? await eventNameOf(invitation.offer) : null
-  await sendAccountInvitation({ to: user.emailAddress, user, brand, token, inviterName: inviter?.name ?? null, eventName })
+  await sendAccountInvitation({
+    to: user.emailAddress,
+    user,
+    brand,
+    token,
+    inviterName: inviter?.name ?? null,
+    eventName,
+  })
   return 'invited'
 }
 
@@ -75,7 +100,9 @@ export async function findInvitation(token: string | undefined, now = new Date()
 
 /** What the invitation page says is offered: the event's name for a registration. */
 export async function describeOffer(invitation: MemberInvitation) {
-  return invitation.kind === 'registration' ? { eventName: await eventNameOf(invitation.offer as RegistrationOffer) } : { eventName: null }
+  return invitation.kind === 'registration'
+    ? { eventName: await eventNameOf(invitation.offer as RegistrationOffer) }
+    : { eventName: null }
 }
 
 /**
@@ -87,7 +114,10 @@ export async function acceptInvitation(invitation: OpenInvitation): Promise<stri
   const brand = invitation.brand
   const approved = await User.sequelize!.transaction(async (transaction) => {
     // Spent first, under the row lock: a second accept of the same link finds it no longer open.
-    const [spent] = await MemberInvitation.update({ status: 'accepted', decidedAt: new Date() }, { where: { id: invitation.id, status: 'open' }, transaction })
+    const [spent] = await MemberInvitation.update(
+      { status: 'accepted', decidedAt: new Date() },
+      { where: { id: invitation.id, status: 'open' }, transaction },
+    )
     if (!spent) return []
     if (invitation.kind === 'member') {
       await joinAsOffered(brand.id, invitation.userId, invitation.offer as MemberOffer, transaction)
@@ -95,7 +125,14 @@ export async function acceptInvitation(invitation: OpenInvitation): Promise<stri
     }
     const offer = invitation.offer as RegistrationOffer
     if (!(await Membership.count({ where: { brandId: brand.id, userId: invitation.userId }, transaction }))) {
-      await addMember({ brandId: brand.id, userId: invitation.userId, roles: ['community-member'], status: 'active', source: 'registration', transaction })
+      await addMember({
+        brandId: brand.id,
+        userId: invitation.userId,
+        roles: ['community-member'],
+        status: 'active',
+        source: 'registration',
+        transaction,
+      })
     }
     return (await writeRegistrations({ userId: invitation.userId, ...offer, transaction })).newlyApproved
   })
@@ -113,13 +150,24 @@ async function joinAsOffered(brandId: string, userId: string, offer: MemberOffer
   const user = await User.findByPk(userId, { attributes: ['id', 'name'], rejectOnEmpty: true, transaction })
   const { slug, name, access, visibleInDirectory, pinnedInDirectory } = offer.room
   // The link the admin chose may have been taken since: a free one close to it, rather than failing the person's yes.
-  const free = (await roomLinkState(brandId, slug, { transaction })) === 'available' ? slug : await suggestRoomLink(brandId, slug)
-  await createMemberRoom({ brandId, user, slug: free, name, settings: { access, visibleInDirectory, enabledInDirectory: visibleInDirectory !== 'none', pinnedInDirectory }, transaction })
+  const free =
+    (await roomLinkState(brandId, slug, { transaction })) === 'available' ? slug : await suggestRoomLink(brandId, slug)
+  await createMemberRoom({
+    brandId,
+    user,
+    slug: free,
+    name,
+    settings: { access, visibleInDirectory, enabledInDirectory: visibleInDirectory !== 'none', pinnedInDirectory },
+    transaction,
+  })
 }
 
 /** The person declines: nothing is given, and the link stops working. */
 export async function declineInvitation(invitation: MemberInvitation) {
-  await MemberInvitation.update({ status: 'declined', decidedAt: new Date() }, { where: { id: invitation.id, status: 'open' } })
+  await MemberInvitation.update(
+    { status: 'declined', decidedAt: new Date() },
+    { where: { id: invitation.id, status: 'open' } },
+  )
 }
 
 /** The community's invitations still waiting for an answer, newest first, with whom each is for and who sent it. */
@@ -130,8 +178,12 @@ export async function openInvitations(brandId: string, now = new Date()) {
     order: [['updatedAt', 'DESC']],
     limit: 500,
   })
-  const inviterIds = [...new Set(invitations.map((invitation) => invitation.invitedById).filter((id): id is string => Boolean(id)))]
-  const inviters = new Map((await User.findAll({ attributes: ['id', 'name'], where: { id: inviterIds } })).map((user) => [user.id, user.name]))
+  const inviterIds = [
+    ...new Set(invitations.map((invitation) => invitation.invitedById).filter((id): id is string => Boolean(id))),
+  ]
+  const inviters = new Map(
+    (await User.findAll({ attributes: ['id', 'name'], where: { id: inviterIds } })).map((user) => [user.id, user.name]),
+  )
   return invitations.map((invitation) => ({
     id: invitation.id,
     kind: invitation.kind,
@@ -145,6 +197,9 @@ export async function openInvitations(brandId: string, now = new Date()) {
 
 /** An admin withdraws an invitation of their community: its link stops working. False when there was no such open one. */
 export async function withdrawInvitation(brandId: string, id: string): Promise<boolean> {
-  const [withdrawn] = await MemberInvitation.update({ status: 'withdrawn', decidedAt: new Date() }, { where: { id, brandId, status: 'open' } })
+  const [withdrawn] = await MemberInvitation.update(
+    { status: 'withdrawn', decidedAt: new Date() },
+    { where: { id, brandId, status: 'open' } },
+  )
   return withdrawn > 0
 }

@@ -22,12 +22,25 @@ export const ReserveMemberSchema = rowAction('reserve')
 export const ResendInviteSchema = rowAction('resend')
 export const DeleteMemberSchema = rowAction('delete').extend({
   // Compared with the member's address in member-actions.server.ts; any mismatch says "There was an error deleting the member".
-  confirmation: z.string({ required_error: 'members:delete.error' }).trim().toLowerCase().max(320, 'members:delete.error'),
+  confirmation: z
+    .string({ required_error: 'members:delete.error' })
+    .trim()
+    .toLowerCase()
+    .max(320, 'members:delete.error'),
 })
 
 export const MemberActionSchema = z.discriminatedUnion(
   'intent',
-  [ApproveMemberSchema, RejectMemberSchema, ActivateMemberSchema, ArchiveMemberSchema, RestoreMemberSchema, ReserveMemberSchema, ResendInviteSchema, DeleteMemberSchema],
+  [
+    ApproveMemberSchema,
+    RejectMemberSchema,
+    ActivateMemberSchema,
+    ArchiveMemberSchema,
+    RestoreMemberSchema,
+    ReserveMemberSchema,
+    ResendInviteSchema,
+    DeleteMemberSchema,
+  ],
   { errorMap: () => ({ message: 'members:errors.badRequest' }) },
 )
 export type MemberActionInput = z.output<typeof MemberActionSchema>

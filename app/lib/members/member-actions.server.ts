@@ -18,8 +18,7 @@ import { memberActionRefusal, TRANSITIONS, type MemberAction, type MemberRefusal
  */
 
 export type MemberActionOutcome =
-  | { ok: true; flash: TranslationKey }
-  | { ok: false; status: 400 | 403 | 404 | 503; error: TranslationKey }
+  { ok: true; flash: TranslationKey } | { ok: false; status: 400 | 403 | 404 | 503; error: TranslationKey }
 
 const SUCCESS: Record<MemberAction, TranslationKey> = {
   approve: 'members:flash.approved',
@@ -47,7 +46,11 @@ const NOTICE: Partial<Record<MemberAction, 'communityApproval' | 'communityDecli
   archive: 'communityDeletion',
 }
 
-const refuse = (status: 400 | 403 | 404 | 503, error: TranslationKey): MemberActionOutcome => ({ ok: false, status, error })
+const refuse = (status: 400 | 403 | 404 | 503, error: TranslationKey): MemberActionOutcome => ({
+  ok: false,
+  status,
+  error,
+})
 
 export async function performMemberAction(input: {
   brand: Pick<Brand, 'id' | 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
@@ -58,11 +61,23 @@ export async function performMemberAction(input: {
   const { brand, actorId, held, command } = input
   const membership = await Membership.findOne({
     where: { brandId: brand.id, userId: command.userId },
-    include: [{ model: User, as: 'user', required: true, attributes: ['id', 'name', 'emailAddress', 'phoneNumber', 'preferredLanguage'] }],
+    include: [
+      {
+        model: User,
+        as: 'user',
+        required: true,
+        attributes: ['id', 'name', 'emailAddress', 'phoneNumber', 'preferredLanguage'],
+      },
+    ],
   })
   if (!membership) return refuse(404, 'members:errors.notFound')
   const isOwner = (await communityRolesOf(command.userId, brand.id)).includes('community-owner')
-  const refusal = memberActionRefusal({ action: command.intent, held, actorId, target: { userId: command.userId, status: membership.status, isOwner } })
+  const refusal = memberActionRefusal({
+    action: command.intent,
+    held,
+    actorId,
+    target: { userId: command.userId, status: membership.status, isOwner },
+  })
   if (refusal) return refuse(REFUSED[refusal].status, REFUSED[refusal].error)
 
   switch (command.intent) {
@@ -76,13 +91,18 @@ export async function performMemberAction(input: {
 }
 
 /** One conditional update: a second click, or another admin acting first, finds the state changed. */
-async function changeState(membership: Membership, action: Exclude<MemberAction, 'delete' | 'resend'>, actorId: string | null): Promise<MemberActionOutcome> {
+async function changeState(
+  membership: Membership,
+  action: Exclude<MemberAction, 'delete' | 'resend'>,
+  actorId: string | null,
+): Promise<MemberActionOutcome> {
   const { from, to } = TRANSITIONS[action]
   const [changed] = await Membership.update(
     { status: to, decidedById: actorId, decidedAt: new Date() },
     { where: { id: membership.id, status: from as readonly MembershipStatus[] as MembershipStatus[] } },
   )
-  if (changed === 1 && NOTICE[action]) await notifyMembership(membership.brandId, membership.userId, NOTICE[action], actorId)
+  if (changed === 1 && NOTICE[action])
+    await notifyMembership(membership.brandId, membership.userId, NOTICE[action], actorId)
   return changed === 1 ? { ok: true, flash: SUCCESS[action] } : refuse(400, REFUSED.wrongState.error)
 }
 
@@ -90,19 +110,29 @@ async function changeState(membership: Membership, action: Exclude<MemberAction,
  * Removes the person from this community: the membership and the roles granted community-wide
  * here. The account stays (they may belong to other communities), and so do grants of a room.
  */
-async function deleteMember(membership: Membership, typed: string, actorId: string | null): Promise<MemberActionOutcome> {
+async function deleteMember(
+  membership: Membership,
+  typed: string,
+  actorId: string | null,
+): Promise<MemberActionOutcome> {
   const user = membership.user!
   const expected = (user.emailAddress ?? user.phoneNumber ?? '').toLowerCase()
   if (!expected || typed !== expected) return refuse(400, 'members:delete.error')
   await Membership.sequelize!.transaction(async (transaction) => {
-    await RoleGrant.destroy({ where: { brandId: membership.brandId, userId: membership.userId, roomId: null }, transaction })
+    await RoleGrant.destroy({
+      where: { brandId: membership.brandId, userId: membership.userId, roomId: null },
+      transaction,
+    })
     await membership.destroy({ transaction })
   })
   await notifyMembership(membership.brandId, membership.userId, 'communityDeletion', actorId)
   return { ok: true, flash: SUCCESS.delete }
 }
 
-async function resendInvitation(membership: Membership, brand: Parameters<typeof sendMemberInvitation>[0]['brand']): Promise<MemberActionOutcome> {
+async function resendInvitation(
+  membership: Membership,
+  brand: Parameters<typeof sendMemberInvitation>[0]['brand'],
+): Promise<MemberActionOutcome> {
   const user = membership.user!
   if (!user.emailAddress) return refuse(400, 'members:errors.noEmail')
   try {

@@ -28,7 +28,10 @@ export async function findMember(brandId: string, userId: string | undefined) {
 
 /** The person's own room in this community (the oldest, when there are several). */
 export function personalRoomIn(brandId: string, userId: string) {
-  return Room.findOne({ where: { brandId, hostId: userId, context: 'personal', deleted: false }, order: [['createdAt', 'ASC']] })
+  return Room.findOne({
+    where: { brandId, hostId: userId, context: 'personal', deleted: false },
+    order: [['createdAt', 'ASC']],
+  })
 }
 
 /** The editor's starting values: what is stored, social addresses shown as usernames. */
@@ -56,7 +59,11 @@ export function editorValues(user: User, room: Room | null, roles: readonly stri
 
 /** Each community role with whether the person holds it and whether this editor may change it. */
 export function roleChoices(held: ReadonlySet<PermissionSlug>, current: readonly string[]) {
-  return COMMUNITY_ROLES.map((slug) => ({ slug, checked: current.includes(slug), assignable: mayAssignRole(held, slug) }))
+  return COMMUNITY_ROLES.map((slug) => ({
+    slug,
+    checked: current.includes(slug),
+    assignable: mayAssignRole(held, slug),
+  }))
 }
 
 export type SaveOutcome =
@@ -102,10 +109,16 @@ function accountFields(values: MemberEditorValues) {
  * changes (the page asks, and the second submit carries `confirm` = the new link), and `failed`
  * when the database would not take it.
  */
-export async function saveMember(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; user: User; values: MemberEditorValues }): Promise<SaveOutcome> {
+export async function saveMember(input: {
+  brand: Brand
+  held: ReadonlySet<PermissionSlug>
+  user: User
+  values: MemberEditorValues
+}): Promise<SaveOutcome> {
   const { brand, held, user, values } = input
   const fieldErrors: Record<string, string[]> = {}
-  const account = communityMayFillIn(user, brand.id) && values.name && values.emailAddress ? accountFields(values) : null
+  const account =
+    communityMayFillIn(user, brand.id) && values.name && values.emailAddress ? accountFields(values) : null
 
   if (account) {
     const [sameEmail, samePhone] = await Promise.all([
@@ -119,7 +132,11 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
   const current = await communityRolesOf(user.id, brand.id)
   const roles = resolveRoles(held, current, values.roles)
   if (!roles.ok) fieldErrors.roles = [roles.error]
-  else if (current.includes('community-owner') && !roles.roles.includes('community-owner') && (await ownerCount(brand.id)) <= 1) {
+  else if (
+    current.includes('community-owner') &&
+    !roles.roles.includes('community-owner') &&
+    (await ownerCount(brand.id)) <= 1
+  ) {
     fieldErrors.roles = ['members:editor.errors.lastOwner']
   }
 
@@ -149,8 +166,13 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
       const wanted = new Set<string>(roles.ok ? roles.roles : current)
       const dropped = current.filter((role) => !wanted.has(role))
       if (dropped.length) {
-        const ids = (await Role.findAll({ attributes: ['id'], where: { slug: dropped }, transaction })).map((role) => role.id)
-        await RoleGrant.destroy({ where: { userId: user.id, brandId: brand.id, roomId: null, roleId: ids }, transaction })
+        const ids = (await Role.findAll({ attributes: ['id'], where: { slug: dropped }, transaction })).map(
+          (role) => role.id,
+        )
+        await RoleGrant.destroy({
+          where: { userId: user.id, brandId: brand.id, roomId: null, roleId: ids },
+          transaction,
+        })
       }
       await grantRoles({ brandId: brand.id, userId: user.id, roles: [...wanted] as CommunityRole[], transaction })
       if (room && linkChanges) {
@@ -162,10 +184,16 @@ export async function saveMember(input: { brand: Brand; held: ReadonlySet<Permis
       }
     })
   } catch (error) {
-    if (error instanceof MeetingStarted) return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+    if (error instanceof MeetingStarted)
+      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
     if (error instanceof UniqueConstraintError) {
       const field = uniqueFieldOf(error)
-      const message = field === 'emailAddress' ? 'members:editor.errors.emailTaken' : field === 'phoneNumber' ? 'members:editor.errors.phoneTaken' : 'members:roomLink.taken'
+      const message =
+        field === 'emailAddress'
+          ? 'members:editor.errors.emailTaken'
+          : field === 'phoneNumber'
+            ? 'members:editor.errors.phoneTaken'
+            : 'members:roomLink.taken'
       return { kind: 'invalid', fieldErrors: { [field]: [message] } }
     }
     logger.error({ err: error, userId: user.id, brandId: brand.id }, 'member edit not saved')
@@ -203,10 +231,24 @@ export async function createMemberRoom(input: {
 }) {
   const { brandId, user, slug, transaction } = input
   const room = await Room.create(
-    { slug, brandId, hostId: user.id, context: 'personal', type: 'personal', name: input.name ?? user.name ?? slug, members: [user.id], ...input.settings },
+    {
+      slug,
+      brandId,
+      hostId: user.id,
+      context: 'personal',
+      type: 'personal',
+      name: input.name ?? user.name ?? slug,
+      members: [user.id],
+      ...input.settings,
+    },
     { transaction },
   )
-  const host = await Role.findOne({ attributes: ['id'], where: { slug: 'room-host' }, rejectOnEmpty: true, transaction })
+  const host = await Role.findOne({
+    attributes: ['id'],
+    where: { slug: 'room-host' },
+    rejectOnEmpty: true,
+    transaction,
+  })
   await RoleGrant.findOrCreate({ where: { userId: user.id, brandId, roleId: host.id, roomId: room.id }, transaction })
   return room
 }

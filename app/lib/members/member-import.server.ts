@@ -32,11 +32,23 @@ export type ImportReason =
   | 'members:import.reasons.notSaved'
   | 'members:wizard.errors.invitationCapped'
 
-export type ImportRow = { line: number; fullName: string; emailAddress: string; imported: boolean; invited?: boolean; reasons: ImportReason[]; roleLabel?: string }
+export type ImportRow = {
+  line: number
+  fullName: string
+  emailAddress: string
+  imported: boolean
+  invited?: boolean
+  reasons: ImportReason[]
+  roleLabel?: string
+}
 export type ImportReport = { rows: ImportRow[]; imported: number; invited: number; refused: number }
 
 /** Why a whole file is refused (400), before any row is looked at. */
-export type FileProblem = 'members:import.errors.notCsv' | 'members:import.errors.empty' | 'members:import.errors.noHeader' | 'members:import.errors.tooManyRows'
+export type FileProblem =
+  | 'members:import.errors.notCsv'
+  | 'members:import.errors.empty'
+  | 'members:import.errors.noHeader'
+  | 'members:import.errors.tooManyRows'
 
 export class ImportFileError extends Error {
   constructor(readonly problem: FileProblem) {
@@ -48,7 +60,11 @@ const COLUMNS = ['fullName', 'emailAddress', 'phoneNumber', 'roles'] as const
 
 /** The file's rows as records of the known columns (people-csv.server.ts), refused whole in this import's words. */
 export function readCsv(bytes: Uint8Array) {
-  return readPeopleCsv(bytes, { known: COLUMNS, maxRows: IMPORT_MAX_ROWS, fail: (problem) => new ImportFileError(`members:import.errors.${problem}`) })
+  return readPeopleCsv(bytes, {
+    known: COLUMNS,
+    maxRows: IMPORT_MAX_ROWS,
+    fail: (problem) => new ImportFileError(`members:import.errors.${problem}`),
+  })
 }
 
 const nameRule = fullNameField()
@@ -56,7 +72,12 @@ const emailRule = emailField()
 const phoneRule = phoneField()
 
 /** Imports the file's rows into the community as pending members; returns the per-row report. */
-export async function importMembers(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; bytes: Uint8Array; invitedById: string }): Promise<ImportReport> {
+export async function importMembers(input: {
+  brand: Brand
+  held: ReadonlySet<PermissionSlug>
+  bytes: Uint8Array
+  invitedById: string
+}): Promise<ImportReport> {
   const { brand, held, invitedById } = input
   const rows = readCsv(input.bytes)
   const seenEmails = new Set<string>()
@@ -68,9 +89,17 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
     const name = nameRule.safeParse(cells.fullName ?? '')
     const email = emailRule.safeParse(cells.emailAddress ?? '')
     const phone = phoneRule.safeParse(cells.phoneNumber ?? '')
-    for (const problem of [firstIssue<ImportReason>(name), firstIssue<ImportReason>(email), firstIssue<ImportReason>(phone)]) if (problem) reasons.push(problem)
+    for (const problem of [
+      firstIssue<ImportReason>(name),
+      firstIssue<ImportReason>(email),
+      firstIssue<ImportReason>(phone),
+    ])
+      if (problem) reasons.push(problem)
 
-    const slugs = (cells.roles ?? '').split(';').map((slug) => slug.trim().toLowerCase()).filter(Boolean)
+    const slugs = (cells.roles ?? '')
+      .split(';')
+      .map((slug) => slug.trim().toLowerCase())
+      .filter(Boolean)
     const unknown = slugs.filter((slug) => !isCommunityRole(slug))
     if (unknown.length) reasons.push('members:import.reasons.roleUnknown')
     const roles = rolesForNewMember(held, slugs.filter(isCommunityRole) as CommunityRole[])
@@ -78,7 +107,14 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
 
     const emailAddress = email.success ? email.data : (cells.emailAddress ?? '').trim()
     const phoneNumber = phone.success ? phone.data : ''
-    const row: ImportRow = { line, fullName: (cells.fullName ?? '').trim(), emailAddress, imported: false, reasons, roleLabel: unknown.join(', ') || undefined }
+    const row: ImportRow = {
+      line,
+      fullName: (cells.fullName ?? '').trim(),
+      emailAddress,
+      imported: false,
+      reasons,
+      roleLabel: unknown.join(', ') || undefined,
+    }
     report.push(row)
 
     // A second row for the same person is refused whatever the first one's fate.
@@ -87,7 +123,8 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
       seenEmails.add(emailAddress)
     }
     if (phoneNumber) {
-      if (seenPhones.has(phoneNumber) && !reasons.includes('members:import.reasons.duplicate')) reasons.push('members:import.reasons.duplicate')
+      if (seenPhones.has(phoneNumber) && !reasons.includes('members:import.reasons.duplicate'))
+        reasons.push('members:import.reasons.duplicate')
       seenPhones.add(phoneNumber)
     }
     if (reasons.length || !name.success || !email.success || !roles.ok) continue
@@ -114,8 +151,18 @@ export async function importMembers(input: { brand: Brand; held: ReadonlySet<Per
     try {
       await User.sequelize!.transaction(async (transaction) => {
         // A new account, which this community may fill in until its person first signs in.
-        const user = await User.create({ name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: brand.id }, { transaction })
-        await addMember({ brandId: brand.id, userId: user.id, roles: roles.roles, status: 'pending', source: 'import', transaction })
+        const user = await User.create(
+          { name: name.data, emailAddress, phoneNumber: phoneNumber || null, managedByBrandId: brand.id },
+          { transaction },
+        )
+        await addMember({
+          brandId: brand.id,
+          userId: user.id,
+          roles: roles.roles,
+          status: 'pending',
+          source: 'import',
+          transaction,
+        })
       })
       row.imported = true
     } catch (error) {

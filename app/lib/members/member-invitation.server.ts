@@ -26,11 +26,21 @@ export async function sendMemberInvitation(input: {
     language,
     title: subject,
     heading: t('mail:memberInvitation.heading', { community }),
-    blocks: [{ text: name ? t('mail:memberInvitation.greeting', { name }) : t('mail:memberInvitation.greetingNoName') }, { text: t('mail:memberInvitation.intro', { community }) }],
+    blocks: [
+      { text: name ? t('mail:memberInvitation.greeting', { name }) : t('mail:memberInvitation.greetingNoName') },
+      { text: t('mail:memberInvitation.intro', { community }) },
+    ],
     action: { label: t('mail:memberInvitation.button'), url: link, hint: t('mail:memberInvitation.linkHint') },
     footer: [t('mail:footer.ignore'), t('mail:footer.sentBy', { community })],
   }
-  return deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'member-invitation' } })
+  return deliver({
+    channel: 'mail',
+    recipient: to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { kind: 'member-invitation' },
+  })
 }
 
 /**
@@ -50,18 +60,35 @@ export async function sendAccountInvitation(input: {
   const language = [user.preferredLanguage, brand.communityLanguage].find(isLanguage) ?? DEFAULT_LANGUAGE
   const t = translatorFor(language)
   const values = { community: brand.name, event: eventName ?? '', inviter: inviterName ?? brand.name }
-  const subject = eventName ? t('mail:accountInvitation.eventSubject', values) : t('mail:accountInvitation.subject', values)
+  const subject = eventName
+    ? t('mail:accountInvitation.eventSubject', values)
+    : t('mail:accountInvitation.subject', values)
   const content: MailContent = {
     language,
     title: subject,
     heading: subject,
     blocks: [
-      { text: user.name ? t('mail:memberInvitation.greeting', { name: user.name }) : t('mail:memberInvitation.greetingNoName') },
+      {
+        text: user.name
+          ? t('mail:memberInvitation.greeting', { name: user.name })
+          : t('mail:memberInvitation.greetingNoName'),
+      },
       { text: eventName ? t('mail:accountInvitation.eventIntro', values) : t('mail:accountInvitation.intro', values) },
       { text: t('mail:accountInvitation.choice') },
     ],
-    action: { label: t('mail:accountInvitation.button'), url: `${env.PUBLIC_URL}/invitations/${token}`, hint: t('mail:memberInvitation.linkHint') },
+    action: {
+      label: t('mail:accountInvitation.button'),
+      url: `${env.PUBLIC_URL}/invitations/${token}`,
+      hint: t('mail:memberInvitation.linkHint'),
+    },
     footer: [t('mail:accountInvitation.ignore'), t('mail:footer.sentBy', { community: brand.name })],
   }
-  return deliver({ channel: 'mail', recipient: to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'account-invitation' } })
+  return deliver({
+    channel: 'mail',
+    recipient: to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { kind: 'account-invitation' },
+  })
 }

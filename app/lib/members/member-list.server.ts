@@ -44,7 +44,9 @@ function searchWhere(query: string, seesAllEmails: boolean): WhereOptions {
   if (!query) return {}
   // instr, not LIKE: what is typed is a plain substring (a `%` or `_` is no wildcard) in SQLite and MySQL alike.
   const like = (column: string) => where(fn('instr', fn('lower', col(column)), query.toLowerCase()), { [Op.gt]: 0 })
-  const email = seesAllEmails ? like('user.emailAddress') : { [Op.and]: [{ '$user.preferenceShowEmailAddress$': true }, like('user.emailAddress')] }
+  const email = seesAllEmails
+    ? like('user.emailAddress')
+    : { [Op.and]: [{ '$user.preferenceShowEmailAddress$': true }, like('user.emailAddress')] }
   return { [Op.or]: [like('user.name'), email] }
 }
 
@@ -57,7 +59,8 @@ async function rolesByUser(brandId: string, userIds: string[]): Promise<Map<stri
     where: { brandId, userId: userIds, roomId: null },
     include: [{ model: Role, as: 'role', attributes: ['slug'], required: true }],
   })
-  for (const grant of grants) roles.set(grant.userId, [...(roles.get(grant.userId) ?? []), grant.role!.slug as RoleSlug])
+  for (const grant of grants)
+    roles.set(grant.userId, [...(roles.get(grant.userId) ?? []), grant.role!.slug as RoleSlug])
   return roles
 }
 
@@ -95,11 +98,17 @@ export async function listMembers(input: {
         attributes: [...CONTACT_ATTRIBUTES, 'avatar'],
       },
     ],
-    order: [[fn('lower', col('user.name')), 'ASC'], ['userId', 'ASC']],
+    order: [
+      [fn('lower', col('user.name')), 'ASC'],
+      ['userId', 'ASC'],
+    ],
     limit: MEMBERS_PER_PAGE,
     offset: (page - 1) * MEMBERS_PER_PAGE,
   })
-  const roles = await rolesByUser(brandId, memberships.map((membership) => membership.userId))
+  const roles = await rolesByUser(
+    brandId,
+    memberships.map((membership) => membership.userId),
+  )
 
   const rows = memberships.map((membership): MemberRow => {
     const user = membership.user!
@@ -124,7 +133,14 @@ export async function listMembers(input: {
   return { tab, query, page, pages, total, perPage: MEMBERS_PER_PAGE, counts, rows }
 }
 
-export type ExportRow = { name: string; email: string; phone: string; status: 'active' | 'pending' | 'archived'; roles: string; joined: string }
+export type ExportRow = {
+  name: string
+  email: string
+  phone: string
+  status: 'active' | 'pending' | 'archived'
+  roles: string
+  joined: string
+}
 
 const EXPORT_STATUS = { active: 'active', pending: 'pending', deleted: 'archived' } as const
 
@@ -133,9 +149,15 @@ export async function exportMembers(brandId: string): Promise<ExportRow[]> {
   const memberships = await Membership.findAll({
     where: { brandId, status: Object.values(MEMBER_TABS) },
     include: [{ model: User, as: 'user', required: true, attributes: ['id', 'name', 'emailAddress', 'phoneNumber'] }],
-    order: [[fn('lower', col('user.name')), 'ASC'], ['userId', 'ASC']],
+    order: [
+      [fn('lower', col('user.name')), 'ASC'],
+      ['userId', 'ASC'],
+    ],
   })
-  const roles = await rolesByUser(brandId, memberships.map((membership) => membership.userId))
+  const roles = await rolesByUser(
+    brandId,
+    memberships.map((membership) => membership.userId),
+  )
   return memberships.map((membership) => ({
     name: membership.user!.name ?? '',
     email: membership.user!.emailAddress ?? '',

@@ -1,10 +1,22 @@
 // Which community roles an editor leaves someone with (spec §6: a member may hold several roles;
 // admins cannot create or delete owners). Pure: the editor, the wizard and the import share it.
-import { COMMUNITY_ROLES, isCommunityRole, mayAssignRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
+import {
+  COMMUNITY_ROLES,
+  isCommunityRole,
+  mayAssignRole,
+  type CommunityRole,
+  type PermissionSlug,
+} from '#models/permissions'
 
 export type RoleChange =
   | { ok: true; roles: CommunityRole[] }
-  | { ok: false; error: 'members:editor.errors.roleNotAllowed' | 'members:editor.errors.rolesRequired' | 'members:editor.errors.roleUnknown' }
+  | {
+      ok: false
+      error:
+        | 'members:editor.errors.roleNotAllowed'
+        | 'members:editor.errors.rolesRequired'
+        | 'members:editor.errors.roleUnknown'
+    }
 
 /**
  * The roles someone ends up with when an editor holding `held` submits `submitted` for a person
@@ -12,7 +24,11 @@ export type RoleChange =
  * shows the owner box disabled, and a disabled box sends nothing); asking for it when the person
  * does not hold it is refused. At least one role stays.
  */
-export function resolveRoles(held: ReadonlySet<PermissionSlug>, current: readonly string[], submitted: readonly string[]): RoleChange {
+export function resolveRoles(
+  held: ReadonlySet<PermissionSlug>,
+  current: readonly string[],
+  submitted: readonly string[],
+): RoleChange {
   if (!submitted.every(isCommunityRole)) return { ok: false, error: 'members:editor.errors.roleUnknown' }
   const roles: CommunityRole[] = []
   for (const role of COMMUNITY_ROLES) {

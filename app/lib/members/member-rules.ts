@@ -8,11 +8,23 @@ import type { PermissionSlug } from '#models/permissions'
  */
 
 /** The page's tabs and the membership state each lists (archived is the `deleted` state). */
-export const MEMBER_TABS = { active: 'active', pending: 'pending', archived: 'deleted' } as const satisfies Record<string, MembershipStatus>
+export const MEMBER_TABS = { active: 'active', pending: 'pending', archived: 'deleted' } as const satisfies Record<
+  string,
+  MembershipStatus
+>
 export type MemberTab = keyof typeof MEMBER_TABS
 export const isMemberTab = (value: unknown): value is MemberTab => typeof value === 'string' && value in MEMBER_TABS
 
-export const MEMBER_ACTIONS = ['approve', 'reject', 'activate', 'archive', 'restore', 'reserve', 'resend', 'delete'] as const
+export const MEMBER_ACTIONS = [
+  'approve',
+  'reject',
+  'activate',
+  'archive',
+  'restore',
+  'reserve',
+  'resend',
+  'delete',
+] as const
 export type MemberAction = (typeof MEMBER_ACTIONS)[number]
 
 /** The states an action starts from, and where it leaves the member (delete and resend change no state). */

@@ -106,7 +106,10 @@ const socialField = () =>
     .trim()
     .max(255, tooLong)
     .transform((value) => value.replace(/^@/, ''))
-    .refine((value) => value === '' || /^[A-Za-z0-9._-]{1,100}$/.test(value) || isWebAddress(value), 'members:editor.errors.socialInvalid')
+    .refine(
+      (value) => value === '' || /^[A-Za-z0-9._-]{1,100}$/.test(value) || isWebAddress(value),
+      'members:editor.errors.socialInvalid',
+    )
     .optional()
 
 /** The username the editor shows for a stored profile address (the address itself when it is elsewhere). */
@@ -174,13 +177,21 @@ export const DIRECTORY_VISIBILITY = ['everyone', 'members', 'none'] as const
 
 /** The new member wizard (spec §3): the room's name and link, the person, their roles and the room's directory settings. */
 export const NewMemberSchema = z.object({
-  name: z.string({ required_error: 'members:wizard.errors.nameRequired' }).trim().min(2, 'members:wizard.errors.nameTooShort').max(255, tooLong),
+  name: z
+    .string({ required_error: 'members:wizard.errors.nameRequired' })
+    .trim()
+    .min(2, 'members:wizard.errors.nameTooShort')
+    .max(255, tooLong),
   roomLink: roomLinkField(),
   emailAddress: emailField(),
   fullName: fullNameField(),
   roles: rolesField(),
-  access: z.enum(ROOM_ACCESS, { errorMap: () => ({ message: 'members:wizard.errors.accessInvalid' }) }).default('locked'),
-  visibleInDirectory: z.enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'members:wizard.errors.visibilityInvalid' }) }).default('members'),
+  access: z
+    .enum(ROOM_ACCESS, { errorMap: () => ({ message: 'members:wizard.errors.accessInvalid' }) })
+    .default('locked'),
+  visibleInDirectory: z
+    .enum(DIRECTORY_VISIBILITY, { errorMap: () => ({ message: 'members:wizard.errors.visibilityInvalid' }) })
+    .default('members'),
   pinnedInDirectory: flag(),
 })
 export type NewMemberFields = z.input<typeof NewMemberSchema>

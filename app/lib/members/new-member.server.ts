@@ -19,7 +19,12 @@ export type CreateOutcome =
   | { kind: 'invalid'; fieldErrors: Record<string, string[]>; refusal?: RoomLinkRefusal }
   | { kind: 'failed' }
 
-export async function createMember(input: { brand: Brand; held: ReadonlySet<PermissionSlug>; values: NewMemberValues; invitedById: string }): Promise<CreateOutcome> {
+export async function createMember(input: {
+  brand: Brand
+  held: ReadonlySet<PermissionSlug>
+  values: NewMemberValues
+  invitedById: string
+}): Promise<CreateOutcome> {
   const { brand, held, values } = input
   const fieldErrors: Record<string, string[]> = {}
   const roles = rolesForNewMember(held, values.roles)
@@ -41,20 +46,42 @@ export async function createMember(input: { brand: Brand; held: ReadonlySet<Perm
   }
   if (existing) {
     const offer = { roles: roles.roles, status: 'active' as const, source: 'invitation' as const, room }
-    const invited = await invitePerson({ brand, user: existing, invitedById: input.invitedById, invitation: { kind: 'member', offer } })
-    return invited === 'invited' ? { kind: 'invited' } : { kind: 'invalid', fieldErrors: { emailAddress: ['members:wizard.errors.invitationCapped'] } }
+    const invited = await invitePerson({
+      brand,
+      user: existing,
+      invitedById: input.invitedById,
+      invitation: { kind: 'member', offer },
+    })
+    return invited === 'invited'
+      ? { kind: 'invited' }
+      : { kind: 'invalid', fieldErrors: { emailAddress: ['members:wizard.errors.invitationCapped'] } }
   }
 
   try {
     const userId = await User.sequelize!.transaction(async (transaction) => {
-      const user = await User.create({ name: values.fullName, emailAddress: values.emailAddress, managedByBrandId: brand.id }, { transaction })
-      await addMember({ brandId: brand.id, userId: user.id, roles: roles.roles, status: 'active', source: 'invitation', transaction })
+      const user = await User.create(
+        { name: values.fullName, emailAddress: values.emailAddress, managedByBrandId: brand.id },
+        { transaction },
+      )
+      await addMember({
+        brandId: brand.id,
+        userId: user.id,
+        roles: roles.roles,
+        status: 'active',
+        source: 'invitation',
+        transaction,
+      })
       await createMemberRoom({
         brandId: brand.id,
         user,
         slug: room.slug,
         name: room.name,
-        settings: { access: room.access, visibleInDirectory: room.visibleInDirectory, enabledInDirectory: room.visibleInDirectory !== 'none', pinnedInDirectory: room.pinnedInDirectory },
+        settings: {
+          access: room.access,
+          visibleInDirectory: room.visibleInDirectory,
+          enabledInDirectory: room.visibleInDirectory !== 'none',
+          pinnedInDirectory: room.pinnedInDirectory,
+        },
         transaction,
       })
       return user.id

@@ -26,13 +26,20 @@ export function readPeopleCsv<C extends string>(
   if (!text.trim()) throw fail('empty')
   let records: string[][]
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, skip_records_with_empty_values: true }) as string[][]
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      skip_records_with_empty_values: true,
+    }) as string[][]
   } catch {
     throw fail('notCsv')
   }
   const [header, ...rows] = records
   if (!header) throw fail('empty')
-  const columnOf = (cell: string) => known.find((column) => column.toLowerCase() === cell.replace(/[\s_-]/g, '').toLowerCase()) ?? null
+  const columnOf = (cell: string) =>
+    known.find((column) => column.toLowerCase() === cell.replace(/[\s_-]/g, '').toLowerCase()) ?? null
   const columns = header.map(columnOf)
   if (!columns.includes('fullName' as C) || !columns.includes('emailAddress' as C)) throw fail('noHeader')
   if (!rows.length) throw fail('empty')
@@ -47,6 +54,9 @@ export function readPeopleCsv<C extends string>(
 }
 
 /** The message of a cell's first problem (the people rules speak in translation keys), or null when it is fine. */
-export function firstIssue<Reason extends string>(result: { success: boolean; error?: { issues: Array<{ message: string }> } }): Reason | null {
+export function firstIssue<Reason extends string>(result: {
+  success: boolean
+  error?: { issues: Array<{ message: string }> }
+}): Reason | null {
   return result.success ? null : ((result.error!.issues[0]?.message ?? 'members:editor.errors.emailInvalid') as Reason)
 }

@@ -12,7 +12,11 @@ export type RoomLinkState = 'available' | 'reserved' | 'taken'
 export const roomLinkSlug = (typed: string) => typed.trim().toLowerCase()
 
 /** Whether a link is free in the community; `exceptRoomId` is the room being renamed (its own link is free to it). */
-export async function roomLinkState(brandId: string, slug: string, options: { exceptRoomId?: string; transaction?: Transaction } = {}): Promise<RoomLinkState> {
+export async function roomLinkState(
+  brandId: string,
+  slug: string,
+  options: { exceptRoomId?: string; transaction?: Transaction } = {},
+): Promise<RoomLinkState> {
   if (!isAvailableRoomSlug(slug)) return 'reserved'
   const where = { brandId, slug, ...(options.exceptRoomId ? { id: { [Op.ne]: options.exceptRoomId } } : {}) }
   return (await Room.count({ where, transaction: options.transaction })) ? 'taken' : 'available'
@@ -33,7 +37,11 @@ export async function suggestRoomLink(brandId: string, slug: string): Promise<st
   const numbered = Array.from({ length: SUGGESTION_TRIES }, (_, index) => `${start}-${index + 2}`)
   const random = Array.from({ length: SUGGESTION_TRIES }, () => `${start}-${randomInt(100, 1_000_000)}`)
   for (const candidates of [numbered, random]) {
-    const taken = new Set((await Room.findAll({ attributes: ['slug'], where: { brandId, slug: candidates }, raw: true })).map((room) => room.slug))
+    const taken = new Set(
+      (await Room.findAll({ attributes: ['slug'], where: { brandId, slug: candidates }, raw: true })).map(
+        (room) => room.slug,
+      ),
+    )
     const free = candidates.find((candidate) => !taken.has(candidate) && isAvailableRoomSlug(candidate))
     if (free) return free
   }
@@ -41,10 +49,18 @@ export async function suggestRoomLink(brandId: string, slug: string): Promise<st
 }
 
 /** The message key and values a refused link shows, with its suggestion. */
-export type RoomLinkRefusal = { message: 'members:roomLink.notAvailable' | 'members:roomLink.taken'; label: string; suggestion: string }
+export type RoomLinkRefusal = {
+  message: 'members:roomLink.notAvailable' | 'members:roomLink.taken'
+  label: string
+  suggestion: string
+}
 
 /** Null when the typed link can be had in the community, else why not and what to take instead. */
-export async function checkRoomLink(brandId: string, typed: string, options: { exceptRoomId?: string; transaction?: Transaction } = {}): Promise<RoomLinkRefusal | null> {
+export async function checkRoomLink(
+  brandId: string,
+  typed: string,
+  options: { exceptRoomId?: string; transaction?: Transaction } = {},
+): Promise<RoomLinkRefusal | null> {
   const state = await roomLinkState(brandId, roomLinkSlug(typed), options)
   if (state === 'available') return null
   return {
@@ -59,7 +75,17 @@ export async function checkRoomLink(brandId: string, typed: string, options: { e
  * with someone still in it. A link cannot change then (spec §5).
  */
 export async function meetingIsLive(roomId: string, transaction?: Transaction): Promise<boolean> {
-  const open = await MeetingRoom.findAll({ attributes: ['id'], where: { roomId, endedAt: null }, transaction, raw: true })
+  const open = await MeetingRoom.findAll({
+    attributes: ['id'],
+    where: { roomId, endedAt: null },
+    transaction,
+    raw: true,
+  })
   if (!open.length) return false
-  return (await MeetingPeer.count({ where: { meetingRoomId: open.map((meeting) => meeting.id), leftAt: null }, transaction })) > 0
+  return (
+    (await MeetingPeer.count({
+      where: { meetingRoomId: open.map((meeting) => meeting.id), leftAt: null },
+      transaction,
+    })) > 0
+  )
 }

@@ -35,10 +35,14 @@ export type SendOutcome =
   | { kind: 'failed' }
   | ({ kind: 'limited' } & OutsideRefusal)
 
-const invalid = (field: string, message: string): SendOutcome => ({ kind: 'invalid', fieldErrors: { [field]: [`messages:errors.${message}`] } })
+const invalid = (field: string, message: string): SendOutcome => ({
+  kind: 'invalid',
+  fieldErrors: { [field]: [`messages:errors.${message}`] },
+})
 
 /** How a member is named to an outsider: their name, or their address when they have none. */
-export const senderLabel = (user: Pick<User, 'name' | 'emailAddress' | 'phoneNumber'>) => user.name ?? user.emailAddress ?? user.phoneNumber ?? ''
+export const senderLabel = (user: Pick<User, 'name' | 'emailAddress' | 'phoneNumber'>) =>
+  user.name ?? user.emailAddress ?? user.phoneNumber ?? ''
 
 /** The files as the store will keep them, typed by their content; null when one is not an accepted type. */
 async function readAttachments(files: File[]): Promise<IncomingAttachment[] | null> {
@@ -59,7 +63,10 @@ function reachable(brandId: string, senderId: string, userIds: string[]) {
 /** Active members of the community among `userIds`. */
 async function activeMembers(brandId: string, userIds: string[]) {
   if (userIds.length === 0) return []
-  const rows = await Membership.findAll({ where: { brandId, userId: userIds, status: 'active' }, attributes: ['userId'] })
+  const rows = await Membership.findAll({
+    where: { brandId, userId: userIds, status: 'active' },
+    attributes: ['userId'],
+  })
   return rows.map((row) => row.userId)
 }
 
@@ -68,7 +75,12 @@ async function activeMembers(brandId: string, userIds: string[]) {
  * at most one person outside the community. A message to exactly one member goes on in the
  * conversation the two already have (the spec's ensure-user-conversation).
  */
-export async function startConversation(input: { brand: CommunityRef; sender: Sender; values: NewMessageValues; video?: ReceivedFile | null }): Promise<SendOutcome> {
+export async function startConversation(input: {
+  brand: CommunityRef
+  sender: Sender
+  values: NewMessageValues
+  video?: ReceivedFile | null
+}): Promise<SendOutcome> {
   const { brand, sender, values } = input
   const video = input.video ?? null
   const files = await readAttachments(values.files)
@@ -79,7 +91,8 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   if (members.length !== picked.length) return invalid('recipientIds', 'recipientUnknown')
   // A block stops messages both ways; the refusal reads like any unreachable recipient, since a
   // block is not announced to the one blocked.
-  if (!(await reachable(brand.id, sender.id, members)).every(Boolean)) return invalid('recipientIds', 'recipientUnknown')
+  if (!(await reachable(brand.id, sender.id, members)).every(Boolean))
+    return invalid('recipientIds', 'recipientUnknown')
 
   let tagId: string | null = null
   let tagged: string[] = []
@@ -88,27 +101,49 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     if (!tag) return invalid('tagIds', 'tagUnknown')
     tagId = tag.id
     const holders = await MemberTag.findAll({ where: { tagId: tag.id }, attributes: ['userId'] })
-    const holding = (await activeMembers(brand.id, holders.map((holder) => holder.userId))).filter((id) => id !== sender.id)
+    const holding = (
+      await activeMembers(
+        brand.id,
+        holders.map((holder) => holder.userId),
+      )
+    ).filter((id) => id !== sender.id)
     // Someone blocked either way is left out of a tag's recipients.
     const open = await reachable(brand.id, sender.id, holding)
     tagged = holding.filter((_, index) => open[index])
     if (tagged.length === 0 && picked.length === 0 && !values.externalName) return invalid('tagIds', 'tagEmpty')
   }
 
-  const external = values.externalName ? { name: values.externalName, emailAddress: values.externalEmail, phoneNumber: values.externalPhone } : null
-  if (external && isOwnAddress(sender, external)) return invalid(external.emailAddress ? 'externalEmail' : 'externalPhone', 'ownAddress')
+  const external = values.externalName
+    ? { name: values.externalName, emailAddress: values.externalEmail, phoneNumber: values.externalPhone }
+    : null
+  if (external && isOwnAddress(sender, external))
+    return invalid(external.emailAddress ? 'externalEmail' : 'externalPhone', 'ownAddress')
 
   const recipients = [...new Set([...members, ...tagged])]
   if (recipients.length === 0 && !external) return invalid('recipientIds', 'recipientRequired')
   // Mail and SMS to addresses a member types are the one way out of the community: capped per
   // sender and per address before anything is saved, so an account cannot mail strangers in bulk.
   if (external) {
-    const refused = await limitOutsideDelivery({ userId: sender.id }, [{ emailAddress: external.emailAddress || null, phoneNumber: external.phoneNumber || null }])
+    const refused = await limitOutsideDelivery({ userId: sender.id }, [
+      { emailAddress: external.emailAddress || null, phoneNumber: external.phoneNumber || null },
+    ])
     if (refused) return { kind: 'limited', ...refused }
   }
 
-  const existing = recipients.length === 1 && !tagId && !external ? await directConversation(brand.id, sender.id, recipients[0]!) : null
-  if (existing) return reply({ brand, conversation: existing.conversation, from: existing.participant, senderName: senderLabel(sender), values: { body: values.body, files: values.files }, files, video })
+  const existing =
+    recipients.length === 1 && !tagId && !external
+      ? await directConversation(brand.id, sender.id, recipients[0]!)
+      : null
+  if (existing)
+    return reply({
+      brand,
+      conversation: existing.conversation,
+      from: existing.participant,
+      senderName: senderLabel(sender),
+      values: { body: values.body, files: values.files },
+      files,
+      video,
+    })
 
   const stored = await keepMessageFiles(brand.id, { files, video })
   let conversation: Conversation
@@ -116,15 +151,25 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
   try {
     ;({ conversation, message } = await Conversation.sequelize!.transaction(async (transaction) => {
       const conversation = await Conversation.create(
-        { brandId: brand.id, type: external ? 'external' : 'internal', createdById: sender.id, tagId, lastMessageAt: new Date() },
+        {
+          brandId: brand.id,
+          type: external ? 'external' : 'internal',
+          createdById: sender.id,
+          tagId,
+          lastMessageAt: new Date(),
+        },
         { transaction },
       )
-      const from = await ConversationParticipant.create({ conversationId: conversation.id, userId: sender.id }, { transaction })
+      const from = await ConversationParticipant.create(
+        { conversationId: conversation.id, userId: sender.id },
+        { transaction },
+      )
       await ConversationParticipant.bulkCreate(
         recipients.map((userId) => ({ conversationId: conversation.id, userId })),
         { transaction },
       )
-      if (external) await ConversationParticipant.create({ conversationId: conversation.id, ...external }, { transaction })
+      if (external)
+        await ConversationParticipant.create({ conversationId: conversation.id, ...external }, { transaction })
       const message = await writeMessage(conversation, from, values.body ?? '', stored, transaction)
       return { conversation, message }
     }))
@@ -133,34 +178,81 @@ export async function startConversation(input: { brand: CommunityRef; sender: Se
     throw error
   }
   const outsiders = await outsideRecipients(conversation.id, null)
-  if (!(await deliverToExternals({ brand, conversation, message, senderName: senderLabel(sender), recipients: outsiders }))) {
+  if (
+    !(await deliverToExternals({
+      brand,
+      conversation,
+      message,
+      senderName: senderLabel(sender),
+      recipients: outsiders,
+    }))
+  ) {
     // Nobody received it: the conversation goes, so that sending again does not leave a twin.
     await removeConversation(conversation.id, stored)
     return { kind: 'failed' }
   }
-  publishMessage(recipients, { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id })
+  publishMessage(recipients, {
+    type: 'message',
+    brandId: conversation.brandId,
+    conversationId: conversation.id,
+    messageId: message.id,
+  })
   return { kind: 'sent', conversationId: conversation.id }
 }
 
 /** How an outside participant is named and reached: one address, the one their messages go to. */
-export type OutsideParty = { name: string; emailAddress: string | null; phoneNumber: string | null; company?: string | null }
+export type OutsideParty = {
+  name: string
+  emailAddress: string | null
+  phoneNumber: string | null
+  company?: string | null
+}
 /** One side of a two-person conversation: a member, or someone outside the community's messages. */
 type Party = { userId: string } | OutsideParty
 
 const participantFields = (party: Party) =>
-  'userId' in party ? { userId: party.userId } : { name: party.name, emailAddress: party.emailAddress, phoneNumber: party.phoneNumber, company: party.company ?? null }
+  'userId' in party
+    ? { userId: party.userId }
+    : {
+        name: party.name,
+        emailAddress: party.emailAddress,
+        phoneNumber: party.phoneNumber,
+        company: party.company ?? null,
+      }
 
 /**
  * An external conversation of two, `from` writing the first message to `to`; the video kept with
  * it. Nothing is sent: the callers below decide who hears of it, and how.
  */
-async function openConversation(input: { brand: CommunityRef; createdById: string | null; from: Party; to: Party; body: string; video: ReceivedFile | null }) {
+async function openConversation(input: {
+  brand: CommunityRef
+  createdById: string | null
+  from: Party
+  to: Party
+  body: string
+  video: ReceivedFile | null
+}) {
   const stored = await keepMessageFiles(input.brand.id, { files: [], video: input.video })
   try {
     const opened = await Conversation.sequelize!.transaction(async (transaction) => {
-      const conversation = await Conversation.create({ brandId: input.brand.id, type: 'external', createdById: input.createdById, tagId: null, lastMessageAt: new Date() }, { transaction })
-      const writer = await ConversationParticipant.create({ conversationId: conversation.id, ...participantFields(input.from) }, { transaction })
-      const recipient = await ConversationParticipant.create({ conversationId: conversation.id, ...participantFields(input.to) }, { transaction })
+      const conversation = await Conversation.create(
+        {
+          brandId: input.brand.id,
+          type: 'external',
+          createdById: input.createdById,
+          tagId: null,
+          lastMessageAt: new Date(),
+        },
+        { transaction },
+      )
+      const writer = await ConversationParticipant.create(
+        { conversationId: conversation.id, ...participantFields(input.from) },
+        { transaction },
+      )
+      const recipient = await ConversationParticipant.create(
+        { conversationId: conversation.id, ...participantFields(input.to) },
+        { transaction },
+      )
       const message = await writeMessage(conversation, writer, input.body, stored, transaction)
       return { conversation, recipient, message }
     })
@@ -189,8 +281,20 @@ export async function startConversationFromOutsider(input: {
   const { brand, memberId } = input
   if ((await activeMembers(brand.id, [memberId])).length === 0) return invalid('recipientIds', 'recipientUnknown')
   const outsider = { ...input.outsider, emailAddress: null }
-  const { conversation, message } = await openConversation({ brand, createdById: null, from: outsider, to: { userId: memberId }, body: input.body, video: input.video })
-  publishMessage([memberId], { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id })
+  const { conversation, message } = await openConversation({
+    brand,
+    createdById: null,
+    from: outsider,
+    to: { userId: memberId },
+    body: input.body,
+    video: input.video,
+  })
+  publishMessage([memberId], {
+    type: 'message',
+    brandId: conversation.brandId,
+    conversationId: conversation.id,
+    messageId: message.id,
+  })
   return { kind: 'sent', conversationId: conversation.id }
 }
 
@@ -242,14 +346,22 @@ export async function sendReply(input: {
   // A block since the conversation began stops replies in a direct one, refused like an
   // unreachable recipient (the block is not announced). The error is the form's own: a reply has
   // no recipient field.
-  if (!(await directPartnerReachable(input.brand.id, input.conversation, input.from))) return invalid('', 'recipientUnknown')
+  if (!(await directPartnerReachable(input.brand.id, input.conversation, input.from)))
+    return invalid('', 'recipientUnknown')
   return reply({ ...input, files, video: input.video ?? null })
 }
 
 /** In a direct conversation (two members, no tag), whether the writer may still reach the other; any other conversation is open. */
-async function directPartnerReachable(brandId: string, conversation: Conversation, from: ConversationParticipant): Promise<boolean> {
+async function directPartnerReachable(
+  brandId: string,
+  conversation: Conversation,
+  from: ConversationParticipant,
+): Promise<boolean> {
   if (conversation.type !== 'internal' || conversation.tagId !== null || from.userId === null) return true
-  const everyone = await ConversationParticipant.findAll({ where: { conversationId: conversation.id }, attributes: ['userId'] })
+  const everyone = await ConversationParticipant.findAll({
+    where: { conversationId: conversation.id },
+    attributes: ['userId'],
+  })
   const other = everyone.find((participant) => participant.userId !== from.userId)
   if (everyone.length !== 2 || !other?.userId) return true
   return mayContact(from.userId, other.userId, brandId)
@@ -267,7 +379,10 @@ async function reply(input: {
   const { brand, conversation, from, senderName, values } = input
   // Every reply that reaches an outsider counts, as the first message did: refused before it is saved.
   const outsiders = await outsideRecipients(conversation.id, from.id)
-  const refused = await limitOutsideDelivery(from.userId ? { userId: from.userId } : { participantId: from.id }, outsiders)
+  const refused = await limitOutsideDelivery(
+    from.userId ? { userId: from.userId } : { participantId: from.id },
+    outsiders,
+  )
   if (refused) return { kind: 'limited', ...refused }
   const stored = await keepMessageFiles(brand.id, { files: input.files, video: input.video })
   let message: Message
@@ -284,7 +399,9 @@ async function reply(input: {
     await removeMessage(message, stored)
     return { kind: 'failed' }
   }
-  const others = await ConversationParticipant.findAll({ where: { conversationId: conversation.id, userId: { [Op.ne]: null }, id: { [Op.ne]: from.id } } })
+  const others = await ConversationParticipant.findAll({
+    where: { conversationId: conversation.id, userId: { [Op.ne]: null }, id: { [Op.ne]: from.id } },
+  })
   publishMessage(
     others.map((participant) => participant.userId!),
     { type: 'message', brandId: conversation.brandId, conversationId: conversation.id, messageId: message.id },
@@ -293,13 +410,34 @@ async function reply(input: {
 }
 
 /** The message and its files (video and thumbnail among them); everyone else in the conversation has one more unread. */
-async function writeMessage(conversation: Conversation, from: ConversationParticipant, body: string, files: StoredFile[], transaction: Transaction) {
-  const message = await Message.create({ conversationId: conversation.id, senderParticipantId: from.id, body }, { transaction })
-  await MessageAttachment.bulkCreate(
-    files.map((file, position) => ({ messageId: message.id, fileName: file.fileName, contentType: file.contentType, size: file.size, storageKey: file.key, role: file.role, position })),
+async function writeMessage(
+  conversation: Conversation,
+  from: ConversationParticipant,
+  body: string,
+  files: StoredFile[],
+  transaction: Transaction,
+) {
+  const message = await Message.create(
+    { conversationId: conversation.id, senderParticipantId: from.id, body },
     { transaction },
   )
-  await ConversationParticipant.increment('unreadCount', { by: 1, where: { conversationId: conversation.id, id: { [Op.ne]: from.id } }, transaction })
+  await MessageAttachment.bulkCreate(
+    files.map((file, position) => ({
+      messageId: message.id,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      storageKey: file.key,
+      role: file.role,
+      position,
+    })),
+    { transaction },
+  )
+  await ConversationParticipant.increment('unreadCount', {
+    by: 1,
+    where: { conversationId: conversation.id, id: { [Op.ne]: from.id } },
+    transaction,
+  })
   // Writing is reading: the sender has seen everything up to their own message.
   await from.update({ unreadCount: 0, lastReadMessageId: message.id, lastReadAt: new Date() }, { transaction })
   return message
@@ -312,7 +450,13 @@ async function outsideRecipients(conversationId: string, writerId: string | null
 }
 
 /** Mails or texts the message to the outside recipients; false when a transport refused. */
-async function deliverToExternals(input: { brand: CommunityRef; conversation: Conversation; message: Message; senderName: string; recipients: ConversationParticipant[] }) {
+async function deliverToExternals(input: {
+  brand: CommunityRef
+  conversation: Conversation
+  message: Message
+  senderName: string
+  recipients: ConversationParticipant[]
+}) {
   try {
     for (const recipient of input.recipients) {
       await sendToExternal({ brand: input.brand, senderName: input.senderName, recipient, body: input.message.body })
@@ -331,7 +475,11 @@ async function removeMessage(message: Message, files: StoredFile[]) {
     // The others' unread counts were raised for it.
     await ConversationParticipant.decrement('unreadCount', {
       by: 1,
-      where: { conversationId: message.conversationId, id: { [Op.ne]: message.senderParticipantId }, unreadCount: { [Op.gt]: 0 } },
+      where: {
+        conversationId: message.conversationId,
+        id: { [Op.ne]: message.senderParticipantId },
+        unreadCount: { [Op.gt]: 0 },
+      },
       transaction,
     })
   })
@@ -356,8 +504,12 @@ export async function directConversation(brandId: string, a: string, b: string) 
     include: [{ model: Conversation, as: 'conversation', where: { brandId, type: 'internal', tagId: null } }],
   })
   for (const participant of mine) {
-    const everyone = await ConversationParticipant.findAll({ where: { conversationId: participant.conversationId }, attributes: ['userId'] })
-    if (everyone.length === 2 && everyone.some((other) => other.userId === b)) return { conversation: participant.conversation!, participant }
+    const everyone = await ConversationParticipant.findAll({
+      where: { conversationId: participant.conversationId },
+      attributes: ['userId'],
+    })
+    if (everyone.length === 2 && everyone.some((other) => other.userId === b))
+      return { conversation: participant.conversation!, participant }
   }
   return null
 }
@@ -374,14 +526,22 @@ export async function participation(brandId: string, conversationId: string | un
 
 /** Spec §7 last-read event: everything in the conversation up to its newest message has been read. */
 export async function markRead(participant: ConversationParticipant) {
-  const newest = await Message.findOne({ where: { conversationId: participant.conversationId }, order: [['createdAt', 'DESC']], attributes: ['id'] })
+  const newest = await Message.findOne({
+    where: { conversationId: participant.conversationId },
+    order: [['createdAt', 'DESC']],
+    attributes: ['id'],
+  })
   await participant.update({ unreadCount: 0, lastReadMessageId: newest?.id ?? null, lastReadAt: new Date() })
 }
 
 /** Spec §7 unread-event-count: unread messages in all of the user's conversations of the community. */
 export async function unreadCount(brandId: string, userId: string, options: { except?: string } = {}): Promise<number> {
   const mine = await ConversationParticipant.findAll({
-    where: { userId, unreadCount: { [Op.gt]: 0 }, ...(options.except ? { conversationId: { [Op.ne]: options.except } } : {}) },
+    where: {
+      userId,
+      unreadCount: { [Op.gt]: 0 },
+      ...(options.except ? { conversationId: { [Op.ne]: options.except } } : {}),
+    },
     attributes: ['unreadCount'],
     include: [{ model: Conversation, as: 'conversation', where: { brandId }, attributes: [] }],
   })
@@ -413,12 +573,22 @@ export async function listConversations(brandId: string, userId: string, page = 
   const conversations = await Promise.all(
     rows.map(async (mine) => {
       const [participants, last] = await Promise.all([
-        ConversationParticipant.findAll({ where: { conversationId: mine.conversationId }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
-        Message.findOne({ where: { conversationId: mine.conversationId }, order: [['createdAt', 'DESC']], include: [{ model: MessageAttachment, as: 'attachments', attributes: ['id', 'role'] }] }),
+        ConversationParticipant.findAll({
+          where: { conversationId: mine.conversationId },
+          include: [{ model: UserModel, as: 'user', attributes: ['name'] }],
+          order: [['createdAt', 'ASC']],
+        }),
+        Message.findOne({
+          where: { conversationId: mine.conversationId },
+          order: [['createdAt', 'DESC']],
+          include: [{ model: MessageAttachment, as: 'attachments', attributes: ['id', 'role'] }],
+        }),
       ])
       return {
         id: mine.conversationId,
-        others: participants.filter((participant) => participant.id !== mine.id).map((participant) => participantView(participant, mine.id)),
+        others: participants
+          .filter((participant) => participant.id !== mine.id)
+          .map((participant) => participantView(participant, mine.id)),
         lastMessage: last
           ? {
               body: last.body.slice(0, 140),
@@ -437,11 +607,19 @@ export async function listConversations(brandId: string, userId: string, page = 
 /** Spec §7 GET /messages/conversations/{id} and its events: who is in it and its messages, oldest first, each with its files. */
 export async function conversationView(conversation: Conversation, viewer: ConversationParticipant) {
   const [participants, messages, tag] = await Promise.all([
-    ConversationParticipant.findAll({ where: { conversationId: conversation.id }, include: [{ model: UserModel, as: 'user', attributes: ['name'] }], order: [['createdAt', 'ASC']] }),
+    ConversationParticipant.findAll({
+      where: { conversationId: conversation.id },
+      include: [{ model: UserModel, as: 'user', attributes: ['name'] }],
+      order: [['createdAt', 'ASC']],
+    }),
     Message.findAll({
       where: { conversationId: conversation.id },
       include: [{ model: MessageAttachment, as: 'attachments' }],
-      order: [['createdAt', 'ASC'], ['id', 'ASC'], [{ model: MessageAttachment, as: 'attachments' }, 'position', 'ASC']],
+      order: [
+        ['createdAt', 'ASC'],
+        ['id', 'ASC'],
+        [{ model: MessageAttachment, as: 'attachments' }, 'position', 'ASC'],
+      ],
     }),
     conversation.tagId ? BrandTag.findByPk(conversation.tagId, { attributes: ['label'] }) : null,
   ])
@@ -469,7 +647,9 @@ function attachmentsView(attachments: MessageAttachment[]) {
   const video = attachments.find((file) => file.role === 'video')
   const thumbnail = attachments.find((file) => file.role === 'thumbnail')
   return {
-    files: attachments.filter((file) => file.role === 'file').map((file) => ({ id: file.id, name: file.fileName, size: file.size, contentType: file.contentType })),
+    files: attachments
+      .filter((file) => file.role === 'file')
+      .map((file) => ({ id: file.id, name: file.fileName, size: file.size, contentType: file.contentType })),
     video: video ? { id: video.id, contentType: video.contentType, thumbnailId: thumbnail?.id ?? null } : null,
   }
 }
@@ -479,7 +659,10 @@ export async function attachmentFor(participant: ConversationParticipant, attach
   if (!attachmentId) return null
   const attachment = await MessageAttachment.findByPk(attachmentId)
   if (!attachment) return null
-  const message = await Message.findOne({ where: { id: attachment.messageId, conversationId: participant.conversationId }, attributes: ['id'] })
+  const message = await Message.findOne({
+    where: { id: attachment.messageId, conversationId: participant.conversationId },
+    attributes: ['id'],
+  })
   return message ? attachment : null
 }
 

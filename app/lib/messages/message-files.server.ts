@@ -19,7 +19,11 @@ export type IncomingAttachment = { bytes: Uint8Array; contentType: string; fileN
 /** What a message row will point at: one stored file each. */
 export type StoredFile = { key: string; contentType: string; fileName: string; size: number; role: AttachmentRole }
 
-const VIDEO_NAMES: Record<string, string> = { 'video/webm': 'video.webm', 'video/mp4': 'video.mp4', 'video/quicktime': 'video.mov' }
+const VIDEO_NAMES: Record<string, string> = {
+  'video/webm': 'video.webm',
+  'video/mp4': 'video.mp4',
+  'video/quicktime': 'video.mov',
+}
 
 /**
  * Keeps a message's attachments and its video (with a thumbnail when ffmpeg makes one), all or
@@ -37,13 +41,27 @@ export async function keepMessageFiles(
     kept.push({ ...file, key })
   }
   try {
-    for (const file of files) await keep({ contentType: file.contentType, fileName: file.fileName, size: file.bytes.byteLength, role: 'file' }, () => Readable.from([file.bytes]))
+    for (const file of files)
+      await keep(
+        { contentType: file.contentType, fileName: file.fileName, size: file.bytes.byteLength, role: 'file' },
+        () => Readable.from([file.bytes]),
+      )
     if (video) {
-      await keep({ contentType: video.contentType, fileName: VIDEO_NAMES[video.contentType] ?? 'video', size: video.size, role: 'video' }, () => createReadStream(video.path))
+      await keep(
+        {
+          contentType: video.contentType,
+          fileName: VIDEO_NAMES[video.contentType] ?? 'video',
+          size: video.size,
+          role: 'video',
+        },
+        () => createReadStream(video.path),
+      )
       const thumbnail = `${video.path}.jpg`
       if (await makeVideoThumbnail(video.path, thumbnail)) {
         const { size } = await stat(thumbnail)
-        await keep({ contentType: 'image/jpeg', fileName: 'thumbnail.jpg', size, role: 'thumbnail' }, () => createReadStream(thumbnail))
+        await keep({ contentType: 'image/jpeg', fileName: 'thumbnail.jpg', size, role: 'thumbnail' }, () =>
+          createReadStream(thumbnail),
+        )
       }
     }
   } catch (error) {

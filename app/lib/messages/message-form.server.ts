@@ -10,7 +10,12 @@ import { data, type UploadHandler } from '@remix-run/node'
 import type { Submission } from '@conform-to/react'
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, readForm, readStreamedUpload } from '../http/form-body.server'
 import { streamToDisk, UploadRefused, type ReceivedFile } from '../media/media-upload.server'
-import { ATTACHMENTS_PER_MESSAGE, ATTACHMENT_MAX_BYTES, VIDEO_MESSAGE_MAX_BYTES, VIDEO_MESSAGE_TYPES } from './message-rules'
+import {
+  ATTACHMENTS_PER_MESSAGE,
+  ATTACHMENT_MAX_BYTES,
+  VIDEO_MESSAGE_MAX_BYTES,
+  VIDEO_MESSAGE_TYPES,
+} from './message-rules'
 import { RECEIVED_VIDEO } from './message.schema'
 import type { OutsideRefusal } from './outside-delivery.server'
 
@@ -33,7 +38,8 @@ export type MessageForm = {
 export async function readMessageForm(request: Request): Promise<MessageForm> {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
   // A form without files (a script's, or a test's) reads as any other form.
-  if (type !== 'multipart/form-data') return { form: await readForm(request), video: null, refused: null, discard: async () => {} }
+  if (type !== 'multipart/form-data')
+    return { form: await readForm(request), video: null, refused: null, discard: async () => {} }
 
   const directory = await mkdtemp(join(tmpdir(), 'hearth-message-'))
   const discard = () => rm(directory, { recursive: true, force: true })
@@ -61,7 +67,11 @@ export async function readMessageForm(request: Request): Promise<MessageForm> {
     }
     if (part.name === 'video' && !video) {
       try {
-        video = await streamToDisk(part.data, join(directory, 'video'), part.filename, { maxBytes: VIDEO_MESSAGE_MAX_BYTES, accepted: VIDEO_MESSAGE_TYPES, drain: true })
+        video = await streamToDisk(part.data, join(directory, 'video'), part.filename, {
+          maxBytes: VIDEO_MESSAGE_MAX_BYTES,
+          accepted: VIDEO_MESSAGE_TYPES,
+          drain: true,
+        })
       } catch (error) {
         if (!(error instanceof UploadRefused)) throw error
         refused.video = [error.status === 413 ? 'messages:errors.videoTooLarge' : 'messages:errors.videoType']

@@ -22,7 +22,10 @@ const SIGNATURES: ReadonlyArray<{ type: string; matches: (bytes: Uint8Array) => 
   { type: 'image/png', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
   { type: 'image/jpeg', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
   { type: 'image/gif', matches: (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]) },
-  { type: 'image/webp', matches: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]) },
+  {
+    type: 'image/webp',
+    matches: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b.subarray(8), [0x57, 0x45, 0x42, 0x50]),
+  },
   { type: 'application/pdf', matches: (b) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]) },
 ]
 export const ATTACHMENT_TYPES = SIGNATURES.map((signature) => signature.type)
@@ -45,8 +48,16 @@ export function attachmentName(name: string): string {
 }
 
 /** Spec §5: an external recipient's address may not be the sender's own (compared as stored: lowercased email, normalised phone). */
-export function isOwnAddress(sender: { emailAddress: string | null; phoneNumber: string | null }, external: { emailAddress?: string; phoneNumber?: string }) {
-  if (external.emailAddress && sender.emailAddress && external.emailAddress === sender.emailAddress.trim().toLowerCase()) return true
+export function isOwnAddress(
+  sender: { emailAddress: string | null; phoneNumber: string | null },
+  external: { emailAddress?: string; phoneNumber?: string },
+) {
+  if (
+    external.emailAddress &&
+    sender.emailAddress &&
+    external.emailAddress === sender.emailAddress.trim().toLowerCase()
+  )
+    return true
   if (external.phoneNumber && sender.phoneNumber && external.phoneNumber === sender.phoneNumber) return true
   return false
 }

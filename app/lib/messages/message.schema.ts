@@ -27,7 +27,8 @@ const content = {
 }
 
 function requireContent(value: { body?: string; files: File[]; video?: string }, context: z.RefinementCtx) {
-  if (!value.body && value.files.length === 0 && !value.video) context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'messages:errors.bodyRequired' })
+  if (!value.body && value.files.length === 0 && !value.video)
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ['body'], message: 'messages:errors.bodyRequired' })
 }
 
 export const NewMessageSchema = z
@@ -41,20 +42,28 @@ export const NewMessageSchema = z
     ...content,
   })
   .superRefine((value, context) => {
-    const issue = (path: string, message: string) => context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
     const external = Boolean(value.externalName || value.externalEmail || value.externalPhone)
     // Spec §5: at least one recipient.
-    if (!external && value.recipientIds.length === 0 && value.tagIds.length === 0) issue('recipientIds', 'messages:errors.recipientRequired')
+    if (!external && value.recipientIds.length === 0 && value.tagIds.length === 0)
+      issue('recipientIds', 'messages:errors.recipientRequired')
     if (external) {
       // Spec §5: an external recipient needs a name, and an email or a phone but not both, valid.
       if (!value.externalName) issue('externalName', 'messages:errors.externalNameRequired')
-      if (Boolean(value.externalEmail) === Boolean(value.externalPhone)) issue('externalEmail', 'messages:errors.emailOrPhone')
-      else if (value.externalEmail && !z.string().email().safeParse(value.externalEmail).success) issue('externalEmail', 'messages:errors.emailInvalid')
-      else if (value.externalPhone && !isMobilePhone(normalisePhone(value.externalPhone))) issue('externalPhone', 'messages:errors.phoneInvalid')
+      if (Boolean(value.externalEmail) === Boolean(value.externalPhone))
+        issue('externalEmail', 'messages:errors.emailOrPhone')
+      else if (value.externalEmail && !z.string().email().safeParse(value.externalEmail).success)
+        issue('externalEmail', 'messages:errors.emailInvalid')
+      else if (value.externalPhone && !isMobilePhone(normalisePhone(value.externalPhone)))
+        issue('externalPhone', 'messages:errors.phoneInvalid')
     }
     requireContent(value, context)
   })
-  .transform((value) => ({ ...value, externalPhone: value.externalPhone ? normalisePhone(value.externalPhone) : undefined }))
+  .transform((value) => ({
+    ...value,
+    externalPhone: value.externalPhone ? normalisePhone(value.externalPhone) : undefined,
+  }))
 
 export type NewMessageFields = z.input<typeof NewMessageSchema>
 export type NewMessageValues = z.output<typeof NewMessageSchema>

@@ -35,9 +35,14 @@ const addressKey = (address: string) => createHash('sha256').update(address.trim
  * not counted) against the sender's caps and each address's; null when it may go. A refused
  * message is counted nowhere.
  */
-export async function limitOutsideDelivery(sender: OutsideSender, recipients: OutsideAddress[]): Promise<OutsideRefusal | null> {
+export async function limitOutsideDelivery(
+  sender: OutsideSender,
+  recipients: OutsideAddress[],
+): Promise<OutsideRefusal | null> {
   const texted = recipients.flatMap((recipient) => (recipient.phoneNumber ? [recipient.phoneNumber] : []))
-  const mailed = recipients.flatMap((recipient) => (!recipient.phoneNumber && recipient.emailAddress ? [recipient.emailAddress] : []))
+  const mailed = recipients.flatMap((recipient) =>
+    !recipient.phoneNumber && recipient.emailAddress ? [recipient.emailAddress] : [],
+  )
   const subject = senderKey(sender)
   const hits: Hit[] = [
     { limit: LIMITS.outsideSmsPerSender, subject, amount: texted.length },
@@ -48,5 +53,8 @@ export async function limitOutsideDelivery(sender: OutsideSender, recipients: Ou
   const refused = await hitEach(hits)
   if (!refused) return null
   const perAddress = refused.limit === LIMITS.outsideSmsPerAddress || refused.limit === LIMITS.outsideMailsPerAddress
-  return { message: perAddress ? 'messages:errors.recipientLimited' : 'messages:errors.outsideLimited', retryAfterSeconds: refused.retryAfterSeconds }
+  return {
+    message: perAddress ? 'messages:errors.recipientLimited' : 'messages:errors.outsideLimited',
+    retryAfterSeconds: refused.retryAfterSeconds,
+  }
 }

@@ -21,14 +21,24 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  * link and retires the previous one; only its hash is kept. Throws DeliveryError when the
  * transport refuses (the caller then says the message could not be sent).
  */
-export async function sendToExternal(input: { brand: MailingBrand; senderName: string; recipient: ConversationParticipant; body: string }) {
+export async function sendToExternal(input: {
+  brand: MailingBrand
+  senderName: string
+  recipient: ConversationParticipant
+  body: string
+}) {
   const { brand, senderName, recipient, body } = input
   const link = await mintReplyLink(brand, recipient)
   const language = isLanguage(brand.communityLanguage) ? brand.communityLanguage : DEFAULT_LANGUAGE
   const t = translatorFor(language)
   const values = { sender: senderName, community: brand.name, name: recipient.name ?? '' }
   if (recipient.phoneNumber) {
-    return deliver({ channel: 'sms', recipient: recipient.phoneNumber, text: t('messages:mail.sms', { ...values, link }), meta: { kind: 'message', link } })
+    return deliver({
+      channel: 'sms',
+      recipient: recipient.phoneNumber,
+      text: t('messages:mail.sms', { ...values, link }),
+      meta: { kind: 'message', link },
+    })
   }
   const subject = t('messages:mail.subject', values)
   const content: MailContent = {

@@ -13,7 +13,12 @@ export async function sidebarUnread(args: GuardArgs): Promise<number | null> {
   const { user } = await viewer(args.request, args.context)
   if (!user) return null
   // The same rule as the messages drawer itself.
-  const access = await checkAccess({ brand, userId: user.id, page: 'drawer', permissions: await communityPermissions(args, brand) })
+  const access = await checkAccess({
+    brand,
+    userId: user.id,
+    page: 'drawer',
+    permissions: await communityPermissions(args, brand),
+  })
   if (!access.ok) return null
   // The conversation being opened is read by its own loader at the same time: it does not count.
   return unreadCount(brand.id, user.id, { except: args.params.conversationId })

@@ -16,16 +16,36 @@ import { en } from './lexicon/en'
 import { es } from './lexicon/es'
 import type { Lexicon } from './lexicon/lexicon'
 import { pt } from './lexicon/pt'
-import { clampScore, type ModerationCategory, type ModerationMatch, type ModerationProvider, type ModerationResult } from './provider'
+import {
+  clampScore,
+  type ModerationCategory,
+  type ModerationMatch,
+  type ModerationProvider,
+  type ModerationResult,
+} from './provider'
 
 export const LEXICONS: Record<'en' | 'es' | 'pt', Lexicon> = { en, es, pt }
 
 /** Leetspeak read as the letters it stands for (inside a word only: "2024" stays a number). */
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i', '|': 'l' }
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+}
 
 /** Plain text as words: lower case, no accents, leetspeak read, repeated letters once ("stuuupid" → "stupid"). */
 export function normalisedWords(text: string): string[] {
-  const plain = text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+  const plain = text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
   return plain
     .split(/[^a-z0-9@$!|]+/)
     .map((token) => token.replace(/^[!|]+|[!|]+$/g, ''))
@@ -48,7 +68,8 @@ function compile(lexicons: readonly Lexicon[]): Term[] {
         if (words.length === 0) continue
         const key = `${words.join(' ')}${prefix ? '*' : ''}`
         const known = byKey.get(key)
-        if (!known || known.weight < weight) byKey.set(key, { term, words, prefix, category, weight: Math.min(100, Math.max(1, weight)) })
+        if (!known || known.weight < weight)
+          byKey.set(key, { term, words, prefix, category, weight: Math.min(100, Math.max(1, weight)) })
       }
     }
   }
@@ -78,7 +99,8 @@ export function findMatches(text: string, terms: readonly Term[]): ModerationMat
       const best = bestByLength.get(term.words.length)
       if (!best || best.weight < term.weight) bestByLength.set(term.words.length, term)
     }
-    for (const term of bestByLength.values()) found.push({ term: term.term, category: term.category, weight: term.weight })
+    for (const term of bestByLength.values())
+      found.push({ term: term.term, category: term.category, weight: term.weight })
   }
   return found
 }

@@ -10,7 +10,10 @@ export const ReviewSchema = z.object({
   decision: z.enum(REVIEW_DECISIONS, { errorMap: () => ({ message: 'moderation:errors.decisionInvalid' }) }),
   // Ids are checked as ids, so junk never reaches the database; more than a page's worth is not a click.
   ids: z
-    .array(z.string().regex(RECORD_ID, 'moderation:errors.idInvalid'), { required_error: 'moderation:errors.noneChosen', invalid_type_error: 'moderation:errors.idInvalid' })
+    .array(z.string().regex(RECORD_ID, 'moderation:errors.idInvalid'), {
+      required_error: 'moderation:errors.noneChosen',
+      invalid_type_error: 'moderation:errors.idInvalid',
+    })
     .min(1, 'moderation:errors.noneChosen')
     .max(ADMIN_PAGE_SIZE, 'moderation:errors.tooMany'),
 })

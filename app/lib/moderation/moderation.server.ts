@@ -16,13 +16,20 @@ import { perspectiveProvider } from './perspective.server'
 import type { ModerationProvider, ModerationResult } from './provider'
 
 /** The hosted provider, standing in the lexicon's answer (and a warning in the log) whenever it fails. */
-export function withFallback(primary: ModerationProvider, fallback: ModerationProvider, name: string): ModerationProvider {
+export function withFallback(
+  primary: ModerationProvider,
+  fallback: ModerationProvider,
+  name: string,
+): ModerationProvider {
   return {
     async score(text, language): Promise<ModerationResult> {
       try {
         return await primary.score(text, language)
       } catch (error) {
-        logger.warn({ provider: name, reason: error instanceof Error ? error.message : String(error) }, 'moderation: provider failed; scored with the built-in lexicon')
+        logger.warn(
+          { provider: name, reason: error instanceof Error ? error.message : String(error) },
+          'moderation: provider failed; scored with the built-in lexicon',
+        )
         return fallback.score(text, language)
       }
     },
@@ -37,7 +44,15 @@ export function moderationProvider(): ModerationProvider {
   const lexicon = lexiconScorer()
   configured =
     env.MODERATION_PROVIDER === 'perspective'
-      ? withFallback(perspectiveProvider({ url: env.MODERATION_API_URL, apiKey: env.MODERATION_API_KEY ?? null, timeoutMs: env.MODERATION_TIMEOUT_MS }), lexicon, 'perspective')
+      ? withFallback(
+          perspectiveProvider({
+            url: env.MODERATION_API_URL,
+            apiKey: env.MODERATION_API_KEY ?? null,
+            timeoutMs: env.MODERATION_TIMEOUT_MS,
+          }),
+          lexicon,
+          'perspective',
+        )
       : lexicon
   return configured
 }
@@ -45,8 +60,17 @@ export function moderationProvider(): ModerationProvider {
 /** The words of stored (sanitised) post HTML, as a classifier reads them. */
 export function plainText(html: string | null | undefined): string {
   if (!html) return ''
-  const text = sanitizeHtml(html.replace(/<\/(p|li|blockquote|pre)>|<br\s*\/?>/gi, '$&\n'), { allowedTags: [], allowedAttributes: {} })
-  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").trim()
+  const text = sanitizeHtml(html.replace(/<\/(p|li|blockquote|pre)>|<br\s*\/?>/gi, '$&\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+  })
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .trim()
 }
 
 /** What moderation decided for a post about to be published: its status and score (null when moderation is off). */
@@ -65,7 +89,11 @@ export function isHeld(score: number, threshold: number): boolean {
 }
 
 /** Scores a post's message for its community and says whether it is published or held. */
-export async function screenPost(brand: Pick<Brand, 'contentModeration' | 'communityLanguage'>, html: string | null | undefined, deps: ModerationDeps = {}): Promise<Screening> {
+export async function screenPost(
+  brand: Pick<Brand, 'contentModeration' | 'communityLanguage'>,
+  html: string | null | undefined,
+  deps: ModerationDeps = {},
+): Promise<Screening> {
   if (!(await (deps.enabled ?? installSwitch)())) return { status: 'published', score: null }
   const provider = deps.provider ?? moderationProvider()
   const { score } = await provider.score(plainText(html), brand.communityLanguage ?? null)

@@ -20,16 +20,28 @@ export class ModerationProviderError extends Error {
   }
 }
 
-export type PerspectiveOptions = { url?: string; apiKey?: string | null; timeoutMs: number; fetch?: typeof globalThis.fetch }
+export type PerspectiveOptions = {
+  url?: string
+  apiKey?: string | null
+  timeoutMs: number
+  fetch?: typeof globalThis.fetch
+}
 
 /** The value Perspective put at attributeScores.TOXICITY.summaryScore.value, or an error. */
 function toxicityOf(body: unknown): number {
-  const value = (body as { attributeScores?: { TOXICITY?: { summaryScore?: { value?: unknown } } } } | null)?.attributeScores?.TOXICITY?.summaryScore?.value
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) throw new ModerationProviderError('perspective: no TOXICITY summary score in the answer')
+  const value = (body as { attributeScores?: { TOXICITY?: { summaryScore?: { value?: unknown } } } } | null)
+    ?.attributeScores?.TOXICITY?.summaryScore?.value
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
+    throw new ModerationProviderError('perspective: no TOXICITY summary score in the answer')
   return value
 }
 
-export function perspectiveProvider({ url = PERSPECTIVE_URL, apiKey, timeoutMs, fetch = globalThis.fetch }: PerspectiveOptions): ModerationProvider {
+export function perspectiveProvider({
+  url = PERSPECTIVE_URL,
+  apiKey,
+  timeoutMs,
+  fetch = globalThis.fetch,
+}: PerspectiveOptions): ModerationProvider {
   return {
     async score(text: string, language: string | null): Promise<ModerationResult> {
       // Perspective refuses an empty comment; nothing to say is nothing toxic.
@@ -53,7 +65,9 @@ export function perspectiveProvider({ url = PERSPECTIVE_URL, apiKey, timeoutMs, 
         })
       } catch (error) {
         const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
-        throw new ModerationProviderError(timedOut ? `perspective: no answer within ${timeoutMs} ms` : 'perspective: could not be reached')
+        throw new ModerationProviderError(
+          timedOut ? `perspective: no answer within ${timeoutMs} ms` : 'perspective: could not be reached',
+        )
       }
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined)

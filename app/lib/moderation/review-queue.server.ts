@@ -39,7 +39,10 @@ export async function heldPosts(brandId: string, page: number): Promise<{ posts:
   const [authors, rooms] = rows.length
     ? await Promise.all([
         User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(rows.map((row) => row.authorId))] } }),
-        Room.findAll({ attributes: ['id', 'name', 'slug'], where: { id: [...new Set(rows.map((row) => row.contextRoomId))] } }),
+        Room.findAll({
+          attributes: ['id', 'name', 'slug'],
+          where: { id: [...new Set(rows.map((row) => row.contextRoomId))] },
+        }),
       ])
     : [[], []]
   const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
@@ -70,7 +73,13 @@ export class ReviewError extends Error {
  * post of this community (unknown, another community's, already reviewed) refuses the whole
  * decision, so a moderator never clears less than they chose without being told.
  */
-export async function review(brand: Pick<Brand, 'id'>, reviewerId: string, ids: readonly string[], decision: 'approve' | 'reject', now = new Date()): Promise<number> {
+export async function review(
+  brand: Pick<Brand, 'id'>,
+  reviewerId: string,
+  ids: readonly string[],
+  decision: 'approve' | 'reject',
+  now = new Date(),
+): Promise<number> {
   const unique = [...new Set(ids)]
   const db = Post.sequelize!
   const changed = await db.transaction(async (transaction) => {
@@ -82,6 +91,7 @@ export async function review(brand: Pick<Brand, 'id'>, reviewerId: string, ids: 
     return changed
   })
   // An approved post is published now: its feeds and the people who follow them hear of it as of a new one.
-  if (decision === 'approve') for (const post of await Post.findAll({ where: { id: { [Op.in]: unique } } })) await announce(post)
+  if (decision === 'approve')
+    for (const post of await Post.findAll({ where: { id: { [Op.in]: unique } } })) await announce(post)
   return changed
 }

@@ -19,7 +19,10 @@ export const DIGEST_CHECK_MS = 10 * 60_000
 
 /** Claims the member's digest for the slot (the day's digest time); false when it was already sent for it. */
 async function claimSlot(brandId: string, userId: string, slot: Date, now: Date): Promise<boolean> {
-  const [setting] = await NotificationSetting.findOrCreate({ where: { brandId, userId, roomId: null }, defaults: { brandId, userId, roomId: null } })
+  const [setting] = await NotificationSetting.findOrCreate({
+    where: { brandId, userId, roomId: null },
+    defaults: { brandId, userId, roomId: null },
+  })
   const [claimed] = await NotificationSetting.update(
     { lastDigestAt: now },
     { where: { id: setting.id, [Op.or]: [{ lastDigestAt: null }, { lastDigestAt: { [Op.lt]: slot } }] } },
@@ -29,17 +32,29 @@ async function claimSlot(brandId: string, userId: string, slot: Date, now: Date)
 
 /** One member's digest in one community: the waiting notifications, claimed, then mailed together. */
 async function digestFor(brandId: string, userId: string, now: Date): Promise<boolean> {
-  const waiting = await Notification.findAll({ attributes: ['id'], where: { brandId, recipientId: userId, delivery: 'daily', mailedAt: null }, order: [['createdAt', 'ASC']], limit: 200 })
+  const waiting = await Notification.findAll({
+    attributes: ['id'],
+    where: { brandId, recipientId: userId, delivery: 'daily', mailedAt: null },
+    order: [['createdAt', 'ASC']],
+    limit: 200,
+  })
   if (waiting.length === 0) return false
   // The claim stamps the rows with this run's time: only those it stamped are this run's to mail.
   await Notification.update({ mailedAt: now }, { where: { id: waiting.map((row) => row.id), mailedAt: null } })
-  const mine = await Notification.findAll({ where: { id: waiting.map((row) => row.id), mailedAt: now }, order: [['createdAt', 'ASC']] })
+  const mine = await Notification.findAll({
+    where: { id: waiting.map((row) => row.id), mailedAt: now },
+    order: [['createdAt', 'ASC']],
+  })
   if (mine.length === 0) return false
   const [user, brand] = await Promise.all([User.findByPk(userId), Brand.findByPk(brandId)])
   if (!user || !brand) return false
   const items = await describeNotifications(mine)
   try {
-    await sendDigest(user, brand, mine.map((row) => items.get(row.id)!))
+    await sendDigest(
+      user,
+      brand,
+      mine.map((row) => items.get(row.id)!),
+    )
   } catch (error) {
     // The outbox keeps the failed mail; the notifications stay in the panel and are not mailed again.
     logger.warn({ err: error, brandId }, 'notification digest not sent')
@@ -100,7 +115,15 @@ export function pollingDigest({ intervalMs = DIGEST_CHECK_MS }: { intervalMs?: n
 const QUEUE_NAME = 'notification-digests'
 
 /** With Redis: one repeating BullMQ job (one id, so several processes share it) runs the pass on whichever worker takes it. */
-export function queueDigest({ redisUrl, prefix = 'hearth', intervalMs = DIGEST_CHECK_MS }: { redisUrl: string; prefix?: string; intervalMs?: number }): DigestRunner {
+export function queueDigest({
+  redisUrl,
+  prefix = 'hearth',
+  intervalMs = DIGEST_CHECK_MS,
+}: {
+  redisUrl: string
+  prefix?: string
+  intervalMs?: number
+}): DigestRunner {
   const connect = (maxRetriesPerRequest: number | null) => {
     const redis = new Redis(redisUrl, { maxRetriesPerRequest })
     redis.on('error', (error: unknown) => logger.warn({ err: error }, 'notification digest: redis connection error'))
@@ -117,7 +140,11 @@ export function queueDigest({ redisUrl, prefix = 'hearth', intervalMs = DIGEST_C
       workerConnection = connect(null)
       worker = new Worker(QUEUE_NAME, async () => sendDueDigests(), { connection: workerConnection, prefix })
       worker.on('error', (error) => logger.warn({ err: error }, 'notification digest: worker error'))
-      await queue.upsertJobScheduler('digest', { every: intervalMs }, { name: 'digest', opts: { removeOnComplete: true, removeOnFail: true } })
+      await queue.upsertJobScheduler(
+        'digest',
+        { every: intervalMs },
+        { name: 'digest', opts: { removeOnComplete: true, removeOnFail: true } },
+      )
       // A pass at start: a digest due while no process ran goes out now, not at the next repeat.
       await queue.add('digest', {}, { removeOnComplete: true, removeOnFail: true })
     },
@@ -135,7 +162,9 @@ export function queueDigest({ redisUrl, prefix = 'hearth', intervalMs = DIGEST_C
 }
 
 /** Starts this process's digest runner (server.js does, beside the post scheduler); returns the function that stops it. */
-export function startNotificationDigest({ redisUrl = env.REDIS_URL }: { redisUrl?: string | null } = {}): () => Promise<void> {
+export function startNotificationDigest({
+  redisUrl = env.REDIS_URL,
+}: { redisUrl?: string | null } = {}): () => Promise<void> {
   const runner = redisUrl ? queueDigest({ redisUrl }) : pollingDigest()
   void runner.start().catch((error: unknown) => logger.warn({ err: error }, 'notification digest: start failed'))
   return () => runner.stop()

@@ -4,10 +4,17 @@
 import type { NotificationFrequency, NotificationKind, NotificationScope } from '#models/notification-kinds'
 
 export const FREQUENCY_CHOICES = ['live', 'daily'] as const satisfies readonly NotificationFrequency[]
-export const SCOPE_CHOICES = ['all', 'posts', 'adminPosts', 'replies', 'off'] as const satisfies readonly NotificationScope[]
+export const SCOPE_CHOICES = [
+  'all',
+  'posts',
+  'adminPosts',
+  'replies',
+  'off',
+] as const satisfies readonly NotificationScope[]
 
 type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : false
-const complete: Complete<NotificationFrequency, (typeof FREQUENCY_CHOICES)[number]> & Complete<NotificationScope, (typeof SCOPE_CHOICES)[number]> = true
+const complete: Complete<NotificationFrequency, (typeof FREQUENCY_CHOICES)[number]> &
+  Complete<NotificationScope, (typeof SCOPE_CHOICES)[number]> = true
 void complete
 
 /** Every kind, by construction (a Record over the model's type). */

@@ -7,7 +7,8 @@ import type { NotificationKind } from '#models/notification'
 export type NotificationEvent = { type: 'notification' | 'read'; brandId: string; kind?: NotificationKind }
 
 let bus: LiveBus<NotificationEvent> | null = null
-const defaultBus = () => (bus ??= new LiveBus<NotificationEvent>({ redisUrl: env.REDIS_URL, channel: 'hearth:notifications' }))
+const defaultBus = () =>
+  (bus ??= new LiveBus<NotificationEvent>({ redisUrl: env.REDIS_URL, channel: 'hearth:notifications' }))
 
 /**
  * Tells the recipient's open pages (the badge's live stream) and open meetings (the edge's user
@@ -15,7 +16,15 @@ const defaultBus = () => (bus ??= new LiveBus<NotificationEvent>({ redisUrl: env
  */
 export function publishNotification(
   userId: string,
-  event: { brandId: string; kind: NotificationKind; notificationId: string; detail: string | null; actor: string | null; room: string | null; community: string | null },
+  event: {
+    brandId: string
+    kind: NotificationKind
+    notificationId: string
+    detail: string | null
+    actor: string | null
+    room: string | null
+    community: string | null
+  },
 ) {
   defaultBus().publish(userId, { type: 'notification', brandId: event.brandId, kind: event.kind })
   // The meeting's toast reads the sentence from these: the socket is the recipient's own.

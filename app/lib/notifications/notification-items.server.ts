@@ -4,7 +4,9 @@ import { Notification, Room, User } from '../platform/db.server'
 import type { MailItem } from './notification-mail.server'
 import { notificationPath } from './notification-rules'
 
-export async function describeNotifications(rows: readonly Notification[]): Promise<Map<string, MailItem & { id: string }>> {
+export async function describeNotifications(
+  rows: readonly Notification[],
+): Promise<Map<string, MailItem & { id: string }>> {
   const actorIds = [...new Set(rows.map((row) => row.actorId).filter((id): id is string => Boolean(id)))]
   const roomIds = [...new Set(rows.map((row) => row.roomId).filter((id): id is string => Boolean(id)))]
   const [actors, rooms] = await Promise.all([
@@ -24,7 +26,12 @@ export async function describeNotifications(rows: readonly Notification[]): Prom
           detail: row.detail ?? null,
           actorName: row.actorId ? (actorName.get(row.actorId) ?? null) : null,
           roomName: room?.name ?? null,
-          path: notificationPath({ kind: row.kind, postId: row.postId ?? null, roomSlug: room?.slug ?? null, actorId: row.actorId ?? null }),
+          path: notificationPath({
+            kind: row.kind,
+            postId: row.postId ?? null,
+            roomSlug: room?.slug ?? null,
+            actorId: row.actorId ?? null,
+          }),
         },
       ]
     }),

@@ -11,13 +11,30 @@ import { deliver } from '../platform/outbox.server'
 import { notificationTextKey } from './notification-rules'
 import type { NotificationKind } from '#models/notification'
 
-export type MailRecipient = Pick<User, 'id' | 'name' | 'emailAddress' | 'phoneNumber' | 'preferredLanguage' | 'preferenceEmailNotifications' | 'preferenceSmsNotifications'>
+export type MailRecipient = Pick<
+  User,
+  | 'id'
+  | 'name'
+  | 'emailAddress'
+  | 'phoneNumber'
+  | 'preferredLanguage'
+  | 'preferenceEmailNotifications'
+  | 'preferenceSmsNotifications'
+>
 export type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
 /** One line of a mail: what happened, and where it leads. */
-export type MailItem = { kind: NotificationKind; detail: string | null; actorName: string | null; roomName: string | null; path: string }
+export type MailItem = {
+  kind: NotificationKind
+  detail: string | null
+  actorName: string | null
+  roomName: string | null
+  path: string
+}
 
 /** The channel a member can be reached on for notifications, honouring their preferences; null when none. */
-export function channelFor(user: MailRecipient): { channel: 'mail'; to: string } | { channel: 'sms'; to: string } | null {
+export function channelFor(
+  user: MailRecipient,
+): { channel: 'mail'; to: string } | { channel: 'sms'; to: string } | null {
   if (user.preferenceEmailNotifications && user.emailAddress) return { channel: 'mail', to: user.emailAddress }
   if (user.preferenceSmsNotifications && user.phoneNumber) return { channel: 'sms', to: user.phoneNumber }
   return null
@@ -46,7 +63,13 @@ export async function sendLiveNotification(user: MailRecipient, brand: MailBrand
   const t = translatorFor(language)
   const text = sentence(t, brand, item)
   const url = link(brand, item.path)
-  if (target.channel === 'sms') return deliver({ channel: 'sms', recipient: target.to, text: t('notifications:mail.sms', { text, link: url }), meta: { kind: 'notification' } })
+  if (target.channel === 'sms')
+    return deliver({
+      channel: 'sms',
+      recipient: target.to,
+      text: t('notifications:mail.sms', { text, link: url }),
+      meta: { kind: 'notification' },
+    })
   const subject = t('notifications:mail.liveSubject', { community: brand.name, text })
   const content: MailContent = {
     language,
@@ -54,9 +77,18 @@ export async function sendLiveNotification(user: MailRecipient, brand: MailBrand
     heading: t('notifications:mail.liveHeading', { community: brand.name }),
     blocks: [{ text }],
     action: { label: t('notifications:mail.open'), url, hint: t('notifications:mail.linkHint') },
-    footer: [t('notifications:mail.footer', { community: brand.name, settings: link(brand, 'notifications/settings') })],
+    footer: [
+      t('notifications:mail.footer', { community: brand.name, settings: link(brand, 'notifications/settings') }),
+    ],
   }
-  return deliver({ channel: 'mail', recipient: target.to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'notification' } })
+  return deliver({
+    channel: 'mail',
+    recipient: target.to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { kind: 'notification' },
+  })
 }
 
 /** Mails (or texts) the day's digest: every item in one message. Throws DeliveryError when the transport refuses. */
@@ -67,7 +99,13 @@ export async function sendDigest(user: MailRecipient, brand: MailBrand, items: r
   const t = translatorFor(language)
   const values = { community: brand.name, count: items.length }
   const url = link(brand, 'notifications')
-  if (target.channel === 'sms') return deliver({ channel: 'sms', recipient: target.to, text: t('notifications:mail.digestSms', { ...values, link: url }), meta: { kind: 'notification-digest' } })
+  if (target.channel === 'sms')
+    return deliver({
+      channel: 'sms',
+      recipient: target.to,
+      text: t('notifications:mail.digestSms', { ...values, link: url }),
+      meta: { kind: 'notification-digest' },
+    })
   const subject = t('notifications:mail.digestSubject', values)
   const content: MailContent = {
     language,
@@ -75,7 +113,16 @@ export async function sendDigest(user: MailRecipient, brand: MailBrand, items: r
     heading: t('notifications:mail.digestHeading', values),
     blocks: items.map((item) => ({ text: `• ${sentence(t, brand, item)} ${link(brand, item.path)}` })),
     action: { label: t('notifications:mail.openPanel'), url, hint: t('notifications:mail.linkHint') },
-    footer: [t('notifications:mail.footer', { community: brand.name, settings: link(brand, 'notifications/settings') })],
+    footer: [
+      t('notifications:mail.footer', { community: brand.name, settings: link(brand, 'notifications/settings') }),
+    ],
   }
-  return deliver({ channel: 'mail', recipient: target.to, subject, text: renderMailText(content), html: renderMailHtml(content, brand), meta: { kind: 'notification-digest' } })
+  return deliver({
+    channel: 'mail',
+    recipient: target.to,
+    subject,
+    text: renderMailText(content),
+    html: renderMailHtml(content, brand),
+    meta: { kind: 'notification-digest' },
+  })
 }

@@ -40,7 +40,12 @@ export function digestSlot(now: Date, hour = DIGEST_HOUR_UTC): Date {
   return slot
 }
 
-export type NotificationSubject = { kind: NotificationKind; postId: string | null; roomSlug: string | null; actorId: string | null }
+export type NotificationSubject = {
+  kind: NotificationKind
+  postId: string | null
+  roomSlug: string | null
+  actorId: string | null
+}
 
 /** Where a notification leads, relative to /{brand}: its post, its group, the person, or the members page. */
 export function notificationPath(subject: NotificationSubject): string {
@@ -70,6 +75,7 @@ export function notificationPath(subject: NotificationSubject): string {
 
 /** The sentence a notification reads as (panel, mail, toast): its translation key. */
 export function notificationTextKey(kind: NotificationKind, detail: string | null): `notifications:kinds.${string}` {
-  if (kind === 'connection') return detail === 'accepted' ? 'notifications:kinds.connectionAccepted' : 'notifications:kinds.connectionRequested'
+  if (kind === 'connection')
+    return detail === 'accepted' ? 'notifications:kinds.connectionAccepted' : 'notifications:kinds.connectionRequested'
   return `notifications:kinds.${kind}`
 }

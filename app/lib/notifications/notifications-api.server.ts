@@ -11,12 +11,26 @@ import { NOTIFICATION_FREQUENCIES, NOTIFICATION_SCOPES } from '#models/notificat
 import { Brand, Notification, NotificationSetting, Room, RoomFollow, User } from '../platform/db.server'
 import { recordId } from '../forms/record-id'
 import { pageNumber } from '../api/api.schema'
-import { apiCall as call, json, noReads, readBody, readQuery, refuse as refuseWith, type ApiArgs } from '../http/api.server'
+import {
+  apiCall as call,
+  json,
+  noReads,
+  readBody,
+  readQuery,
+  refuse as refuseWith,
+  type ApiArgs,
+} from '../http/api.server'
 import { requireUser } from '../http/guards.server'
 import { NOTIFICATIONS_PAGE_SIZE } from './notification-rules'
 
 type Code = 'badRequest' | 'unauthorized' | 'forbidden' | 'notFound' | 'methodNotAllowed'
-const STATUS: Record<Code, number> = { badRequest: 400, unauthorized: 401, forbidden: 403, notFound: 404, methodNotAllowed: 405 }
+const STATUS: Record<Code, number> = {
+  badRequest: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  methodNotAllowed: 405,
+}
 const refuse = (code: Code) => refuseWith(STATUS[code], `api:errors.${code}`)
 
 /** A call for the signed-in person, through the API's one wrapper (app/lib/http/api.server.ts). */
@@ -41,7 +55,10 @@ export const getNotifications = apiCall(async (args, user) => {
   const { page = 0, brandId } = readQuery(args.request, NotificationsQuery)
   const rows = await Notification.findAll({
     where: { recipientId: user.id, ...(brandId ? { brandId } : {}) },
-    order: [['createdAt', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
     offset: page * NOTIFICATIONS_PAGE_SIZE,
     limit: NOTIFICATIONS_PAGE_SIZE + 1,
   })
@@ -62,7 +79,14 @@ export const getNotifications = apiCall(async (args, user) => {
   }
 })
 
-const present = (row: NotificationSetting) => ({ id: row.id, brandId: row.brandId, userId: row.userId, roomId: row.roomId, frequency: row.frequency, scope: row.scope })
+const present = (row: NotificationSetting) => ({
+  id: row.id,
+  brandId: row.brandId,
+  userId: row.userId,
+  roomId: row.roomId,
+  frequency: row.frequency,
+  scope: row.scope,
+})
 
 /** One's own setting by id: someone else's is forbidden, a missing one not found. */
 async function ownSetting(settingId: string | undefined, user: User) {
@@ -91,7 +115,9 @@ async function requireMember(brandId: string, user: User) {
 
 export const getSetting = apiCall(async (args, user) => present(await ownSetting(args.params.id, user)))
 
-const SettingChange = z.object({ frequency: z.enum(NOTIFICATION_FREQUENCIES).optional(), scope: z.enum(NOTIFICATION_SCOPES).optional() }).strict()
+const SettingChange = z
+  .object({ frequency: z.enum(NOTIFICATION_FREQUENCIES).optional(), scope: z.enum(NOTIFICATION_SCOPES).optional() })
+  .strict()
 const NewSetting = SettingChange.extend({ brandId: id.optional(), roomId: id.nullable().optional() }).strict()
 
 /** PUT user-notification-settings/{id}: one's own, frequency and scope. */
@@ -108,7 +134,10 @@ export const postSetting = apiCall(async (args, user) => {
   const brandId = roomId ? (await admittedRoom(roomId, user)).brand.id : body.brandId!
   await requireMember(brandId, user)
   if (body.brandId && body.brandId !== brandId) throw refuse('badRequest')
-  const [row, created] = await NotificationSetting.findOrCreate({ where: { brandId, userId: user.id, roomId }, defaults: { brandId, userId: user.id, roomId } })
+  const [row, created] = await NotificationSetting.findOrCreate({
+    where: { brandId, userId: user.id, roomId },
+    defaults: { brandId, userId: user.id, roomId },
+  })
   await row.update({ ...(frequency ? { frequency } : {}), ...(scope ? { scope } : {}) })
   return json(present(row), created ? 201 : 200)
 })
@@ -138,7 +167,9 @@ async function followerIds(roomId: string): Promise<string[]> {
     NotificationSetting.findAll({ attributes: ['userId', 'scope'], where: { roomId } }),
   ])
   const off = new Set(settings.filter((row) => row.scope === 'off' || row.scope === 'replies').map((row) => row.userId))
-  const on = settings.filter((row) => row.scope === 'all' || row.scope === 'posts' || row.scope === 'adminPosts').map((row) => row.userId)
+  const on = settings
+    .filter((row) => row.scope === 'all' || row.scope === 'posts' || row.scope === 'adminPosts')
+    .map((row) => row.userId)
   return [...new Set([...follows.map((row) => row.userId), ...on])].filter((userId) => !off.has(userId)).sort()
 }
 
@@ -158,7 +189,11 @@ export const followers = apiCall(async (args, user) => {
   const people = shown.length ? await User.findAll({ attributes: ['id', 'name', 'avatar'], where: { id: shown } }) : []
   const byId = new Map(people.map((person) => [person.id, person]))
   return {
-    followers: shown.map((userId) => ({ userId, name: byId.get(userId)?.name ?? null, avatar: byId.get(userId)?.avatar ?? null })),
+    followers: shown.map((userId) => ({
+      userId,
+      name: byId.get(userId)?.name ?? null,
+      avatar: byId.get(userId)?.avatar ?? null,
+    })),
     page,
     hasMore: ids.length > (page + 1) * FOLLOWERS_PAGE_SIZE,
   }

@@ -27,10 +27,17 @@ export type NotificationItem = {
 }
 
 /** One page of the panel, newest first. */
-export async function notificationPage(userId: string, brand: Pick<Brand, 'id' | 'name'>, page = 1): Promise<{ items: NotificationItem[]; page: number; hasMore: boolean }> {
+export async function notificationPage(
+  userId: string,
+  brand: Pick<Brand, 'id' | 'name'>,
+  page = 1,
+): Promise<{ items: NotificationItem[]; page: number; hasMore: boolean }> {
   const rows = await Notification.findAll({
     where: { recipientId: userId, brandId: brand.id },
-    order: [['createdAt', 'DESC'], ['id', 'DESC']],
+    order: [
+      ['createdAt', 'DESC'],
+      ['id', 'DESC'],
+    ],
     offset: (page - 1) * NOTIFICATIONS_PAGE_SIZE,
     limit: NOTIFICATIONS_PAGE_SIZE + 1,
   })
@@ -70,28 +77,57 @@ export type SettingsView = { frequency: NotificationFrequency; scope: Notificati
 export async function settingsView(user: Pick<User, 'id'>, brandId: string): Promise<SettingsView> {
   const [rows, follows] = await Promise.all([
     NotificationSetting.findAll({ where: { brandId, userId: user.id } }),
-    RoomFollow.findAll({ where: { userId: user.id }, include: [{ model: Room, as: 'room', where: { brandId, deleted: { [Op.not]: true } }, attributes: ['id', 'name', 'slug'] }] }),
+    RoomFollow.findAll({
+      where: { userId: user.id },
+      include: [
+        {
+          model: Room,
+          as: 'room',
+          where: { brandId, deleted: { [Op.not]: true } },
+          attributes: ['id', 'name', 'slug'],
+        },
+      ],
+    }),
   ])
   const community = rows.find((row) => row.roomId === null)
   const overrides = new Map(rows.filter((row) => row.roomId).map((row) => [row.roomId!, row.scope]))
   const rooms = follows
     .map((follow) => follow.room!)
     .sort((a, b) => (a.name ?? a.slug).localeCompare(b.name ?? b.slug))
-    .map((room) => ({ roomId: room.id, name: room.name ?? room.slug, slug: room.slug, scope: overrides.get(room.id) ?? ('inherit' as const) }))
+    .map((room) => ({
+      roomId: room.id,
+      name: room.name ?? room.slug,
+      slug: room.slug,
+      scope: overrides.get(room.id) ?? ('inherit' as const),
+    }))
   return { frequency: community?.frequency ?? DEFAULT_FREQUENCY, scope: community?.scope ?? DEFAULT_SCOPE, rooms }
 }
 
 /** The member's community setting, created when missing (POST and PUT of §7 and the dialog all come here). */
-export async function saveCommunitySetting(userId: string, brandId: string, values: { frequency?: NotificationFrequency; scope?: NotificationScope }) {
-  const [row] = await NotificationSetting.findOrCreate({ where: { brandId, userId, roomId: null }, defaults: { brandId, userId, roomId: null } })
-  return row.update({ ...(values.frequency ? { frequency: values.frequency } : {}), ...(values.scope ? { scope: values.scope } : {}) })
+export async function saveCommunitySetting(
+  userId: string,
+  brandId: string,
+  values: { frequency?: NotificationFrequency; scope?: NotificationScope },
+) {
+  const [row] = await NotificationSetting.findOrCreate({
+    where: { brandId, userId, roomId: null },
+    defaults: { brandId, userId, roomId: null },
+  })
+  return row.update({
+    ...(values.frequency ? { frequency: values.frequency } : {}),
+    ...(values.scope ? { scope: values.scope } : {}),
+  })
 }
 
 /**
  * Saves the dialog: the community's frequency and scope, and each listed room's override. Only
  * rooms of this community the member may enter take an override; others are ignored, never stored.
  */
-export async function saveSettings(user: Pick<User, 'id'>, brand: Brand, values: NotificationSettingsValues): Promise<void> {
+export async function saveSettings(
+  user: Pick<User, 'id'>,
+  brand: Brand,
+  values: NotificationSettingsValues,
+): Promise<void> {
   await saveCommunitySetting(user.id, brand.id, { frequency: values.frequency, scope: values.scope })
   for (const choice of values.rooms ?? []) {
     if (choice.scope === 'inherit') {
@@ -100,7 +136,10 @@ export async function saveSettings(user: Pick<User, 'id'>, brand: Brand, values:
     }
     const room = await Room.findOne({ attributes: ['slug'], where: { id: choice.roomId, brandId: brand.id } })
     if (!room || !(await checkAccess({ brand, userId: user.id, room: { slug: room.slug } })).ok) continue
-    const [row] = await NotificationSetting.findOrCreate({ where: { brandId: brand.id, userId: user.id, roomId: choice.roomId }, defaults: { brandId: brand.id, userId: user.id, roomId: choice.roomId } })
+    const [row] = await NotificationSetting.findOrCreate({
+      where: { brandId: brand.id, userId: user.id, roomId: choice.roomId },
+      defaults: { brandId: brand.id, userId: user.id, roomId: choice.roomId },
+    })
     await row.update({ scope: choice.scope })
   }
 }

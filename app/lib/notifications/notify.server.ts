@@ -7,7 +7,17 @@
 import { Op, QueryTypes } from 'sequelize'
 import { roomAccess } from '#models/room-access'
 import { COMMUNITY_ROLES, type PermissionSlug } from '#models/permissions'
-import { Brand, Membership, Notification, NotificationSetting, Post, Room, RoomFollow, User, UserConnection } from '../platform/db.server'
+import {
+  Brand,
+  Membership,
+  Notification,
+  NotificationSetting,
+  Post,
+  Room,
+  RoomFollow,
+  User,
+  UserConnection,
+} from '../platform/db.server'
 import { logger } from '../platform/logger.server'
 import { shieldedFrom } from '../connections/visibility.server'
 import type { NotificationKind, NotificationScope } from '#models/notification'
@@ -47,12 +57,17 @@ function merge(audience: Audience, actorId: string | null): Map<string, Notifica
 
 /** Effective scope and frequency per person: the room's override of the scope, else the community setting, else the defaults. */
 async function settingsOf(brandId: string, userIds: string[], roomId: string | null) {
-  const rows = await NotificationSetting.findAll({ where: { brandId, userId: userIds, ...(roomId ? { [Op.or]: [{ roomId: null }, { roomId }] } : { roomId: null }) } })
+  const rows = await NotificationSetting.findAll({
+    where: { brandId, userId: userIds, ...(roomId ? { [Op.or]: [{ roomId: null }, { roomId }] } : { roomId: null }) },
+  })
   const result = new Map<string, { scope: NotificationScope; frequency: 'live' | 'daily' }>()
   for (const userId of userIds) {
     const community = rows.find((row) => row.userId === userId && row.roomId === null)
     const room = roomId ? rows.find((row) => row.userId === userId && row.roomId === roomId) : undefined
-    result.set(userId, { scope: room?.scope ?? community?.scope ?? DEFAULT_SCOPE, frequency: community?.frequency ?? DEFAULT_FREQUENCY })
+    result.set(userId, {
+      scope: room?.scope ?? community?.scope ?? DEFAULT_SCOPE,
+      frequency: community?.frequency ?? DEFAULT_FREQUENCY,
+    })
   }
   return result
 }
@@ -72,12 +87,17 @@ async function record(input: NotifyInput): Promise<Notification[]> {
   let ids = [...wanted.keys()]
   if (ids.length === 0) return []
   if (membersOnly) {
-    const active = await Membership.findAll({ attributes: ['userId'], where: { brandId, status: 'active', userId: ids } })
+    const active = await Membership.findAll({
+      attributes: ['userId'],
+      where: { brandId, status: 'active', userId: ids },
+    })
     const activeIds = new Set(active.map((row) => row.userId))
     ids = ids.filter((id) => activeIds.has(id))
   }
   if (room) {
-    const brand = await Brand.findByPk(brandId, { attributes: ['id', 'topLevelRoomId', 'announcementsRoomId', 'publicAccess'] })
+    const brand = await Brand.findByPk(brandId, {
+      attributes: ['id', 'topLevelRoomId', 'announcementsRoomId', 'publicAccess'],
+    })
     if (!brand) return []
     // Active members hold access-community (every community role does); the room's own rule decides the rest.
     ids = ids.filter((userId) => roomAccess({ userId, hasCommunityAccess: membersOnly, room, brand }).ok)
@@ -106,21 +126,42 @@ async function record(input: NotifyInput): Promise<Notification[]> {
       delivery: wantsMessages(user) ? settings.get(user.id)!.frequency : 'none',
     })),
   )
-  const [items, community] = await Promise.all([describeNotifications(rows), Brand.findByPk(brandId, { attributes: ['name'] })])
+  const [items, community] = await Promise.all([
+    describeNotifications(rows),
+    Brand.findByPk(brandId, { attributes: ['name'] }),
+  ])
   for (const row of rows) {
     const item = items.get(row.id)!
-    publishNotification(row.recipientId, { brandId, kind, notificationId: row.id, detail: row.detail ?? null, actor: item.actorName, room: item.roomName, community: community?.name ?? null })
+    publishNotification(row.recipientId, {
+      brandId,
+      kind,
+      notificationId: row.id,
+      detail: row.detail ?? null,
+      actor: item.actorName,
+      room: item.roomName,
+      community: community?.name ?? null,
+    })
   }
-  await mailLive(rows.filter((row) => row.delivery === 'live'), byId, items)
+  await mailLive(
+    rows.filter((row) => row.delivery === 'live'),
+    byId,
+    items,
+  )
   return rows
 }
 
 function wantsMessages(user: User): boolean {
-  return Boolean((user.preferenceEmailNotifications && user.emailAddress) || (user.preferenceSmsNotifications && user.phoneNumber))
+  return Boolean(
+    (user.preferenceEmailNotifications && user.emailAddress) || (user.preferenceSmsNotifications && user.phoneNumber),
+  )
 }
 
 /** Mails each live notification once: the row is claimed (mailedAt set) before the send, so no second sender sends it again. */
-async function mailLive(rows: Notification[], users: Map<string, User>, items: Awaited<ReturnType<typeof describeNotifications>>) {
+async function mailLive(
+  rows: Notification[],
+  users: Map<string, User>,
+  items: Awaited<ReturnType<typeof describeNotifications>>,
+) {
   if (rows.length === 0) return
   const brand = await Brand.findByPk(rows[0]!.brandId)
   if (!brand) return
@@ -143,7 +184,9 @@ async function mailLive(rows: Notification[], users: Map<string, User>, items: A
  * The events' functions never fail their caller: what they read before notify() (followers,
  * approvers) is as fallible as notify() itself, and the action that caused the event is saved.
  */
-function guarded<A extends unknown[]>(fn: (...args: A) => Promise<Notification[]>): (...args: A) => Promise<Notification[]> {
+function guarded<A extends unknown[]>(
+  fn: (...args: A) => Promise<Notification[]>,
+): (...args: A) => Promise<Notification[]> {
   return (...args) =>
     fn(...args).catch((error: unknown) => {
       logger.error({ err: error, event: fn.name }, 'notifications not recorded')
@@ -164,7 +207,8 @@ export async function holdersOf(brandId: string, permission: PermissionSlug): Pr
   return rows.map((row) => row.userId)
 }
 
-const everyone = (userIds: readonly string[], reason: NotificationReason): Audience => userIds.map((userId) => ({ userId, reason }))
+const everyone = (userIds: readonly string[], reason: NotificationReason): Audience =>
+  userIds.map((userId) => ({ userId, reason }))
 
 /**
  * A new post (published now, or when its schedule comes): the room's followers, those who follow
@@ -177,13 +221,21 @@ async function notifyPostUnguarded(post: Post): Promise<Notification[]> {
   if (!brand || !room) return []
   const [follows, connections, roomSettings, allSettings, admins] = await Promise.all([
     RoomFollow.findAll({ attributes: ['userId'], where: { roomId: room.id, postNotifications: true } }),
-    UserConnection.findAll({ attributes: ['userId'], where: { brandId: brand.id, connectedUserId: post.authorId, status: 'accepted', postNotifications: true } }),
-    NotificationSetting.findAll({ attributes: ['userId'], where: { brandId: brand.id, roomId: room.id, scope: ['all', 'posts'] } }),
+    UserConnection.findAll({
+      attributes: ['userId'],
+      where: { brandId: brand.id, connectedUserId: post.authorId, status: 'accepted', postNotifications: true },
+    }),
+    NotificationSetting.findAll({
+      attributes: ['userId'],
+      where: { brandId: brand.id, roomId: room.id, scope: ['all', 'posts'] },
+    }),
     NotificationSetting.findAll({ attributes: ['userId'], where: { brandId: brand.id, roomId: null, scope: 'all' } }),
     holdersOf(brand.id, 'manage-community'),
   ])
   const adminPost = room.id === brand.announcementsRoomId || admins.includes(post.authorId)
-  const members = adminPost ? await Membership.findAll({ attributes: ['userId'], where: { brandId: brand.id, status: 'active' } }) : []
+  const members = adminPost
+    ? await Membership.findAll({ attributes: ['userId'], where: { brandId: brand.id, status: 'active' } })
+    : []
   return notify({
     brandId: brand.id,
     kind: 'post',
@@ -191,9 +243,18 @@ async function notifyPostUnguarded(post: Post): Promise<Notification[]> {
     postId: post.id,
     room,
     audience: [
-      ...everyone([...follows, ...connections, ...roomSettings].map((row) => row.userId), 'followed'),
-      ...everyone(allSettings.map((row) => row.userId), 'any'),
-      ...everyone(members.map((row) => row.userId), 'adminPost'),
+      ...everyone(
+        [...follows, ...connections, ...roomSettings].map((row) => row.userId),
+        'followed',
+      ),
+      ...everyone(
+        allSettings.map((row) => row.userId),
+        'any',
+      ),
+      ...everyone(
+        members.map((row) => row.userId),
+        'adminPost',
+      ),
     ],
   })
 }
@@ -218,19 +279,45 @@ export function notifyConnection(brandId: string, actorId: string, otherId: stri
 
 /** Someone asked to join the community: those who approve members hear of it. */
 async function notifyCommunityRequestUnguarded(brandId: string, userId: string) {
-  return notify({ brandId, kind: 'communityRequest', actorId: userId, audience: everyone(await holdersOf(brandId, 'approve-community-members'), 'direct') })
+  return notify({
+    brandId,
+    kind: 'communityRequest',
+    actorId: userId,
+    audience: everyone(await holdersOf(brandId, 'approve-community-members'), 'direct'),
+  })
 }
 
 /** A decision about someone's place in the community (approved, declined, removed, promoted, demoted): they hear of it, member or not. */
-export function notifyMembership(brandId: string, userId: string, kind: Extract<NotificationKind, `community${string}`>, actorId: string | null) {
-  return notify({ brandId, kind, actorId, membersOnly: kind !== 'communityDecline' && kind !== 'communityDeletion', audience: [{ userId, reason: 'direct' }] })
+export function notifyMembership(
+  brandId: string,
+  userId: string,
+  kind: Extract<NotificationKind, `community${string}`>,
+  actorId: string | null,
+) {
+  return notify({
+    brandId,
+    kind,
+    actorId,
+    membersOnly: kind !== 'communityDecline' && kind !== 'communityDeletion',
+    audience: [{ userId, reason: 'direct' }],
+  })
 }
 
 /** The rank of someone's highest community role (lower is higher), from the editor's highest-first list. */
-const rankOf = (roles: readonly string[]) => Math.min(COMMUNITY_ROLES.length, ...roles.map((role) => COMMUNITY_ROLES.indexOf(role as never)).filter((index) => index >= 0))
+const rankOf = (roles: readonly string[]) =>
+  Math.min(
+    COMMUNITY_ROLES.length,
+    ...roles.map((role) => COMMUNITY_ROLES.indexOf(role as never)).filter((index) => index >= 0),
+  )
 
 /** A member's community roles changed: a higher top role is a promotion, a lower one a demotion. */
-export function notifyRoleChange(brandId: string, userId: string, before: readonly string[], after: readonly string[], actorId: string | null = null) {
+export function notifyRoleChange(
+  brandId: string,
+  userId: string,
+  before: readonly string[],
+  after: readonly string[],
+  actorId: string | null = null,
+) {
   const [was, is] = [rankOf(before), rankOf(after)]
   if (was === is) return Promise.resolve([])
   return notifyMembership(brandId, userId, is < was ? 'communityPromotion' : 'communityDemotion', actorId)
@@ -239,11 +326,22 @@ export function notifyRoleChange(brandId: string, userId: string, before: readon
 /** Someone asked to join a group: its host and co-hosts, and those who manage the community's rooms. */
 async function notifyGroupRequestUnguarded(room: Room, userId: string) {
   const runners = [room.hostId, ...(room.coHosts ?? [])].filter((id): id is string => Boolean(id))
-  return notify({ brandId: room.brandId, kind: 'groupRequest', actorId: userId, roomId: room.id, audience: everyone([...runners, ...(await holdersOf(room.brandId, 'manage-community-rooms'))], 'direct') })
+  return notify({
+    brandId: room.brandId,
+    kind: 'groupRequest',
+    actorId: userId,
+    roomId: room.id,
+    audience: everyone([...runners, ...(await holdersOf(room.brandId, 'manage-community-rooms'))], 'direct'),
+  })
 }
 
 /** A decision about someone's place in a group (approved, declined, removed, promoted, demoted). */
-export function notifyGroupMember(room: Room, userId: string, kind: Extract<NotificationKind, `group${string}`>, actorId: string | null) {
+export function notifyGroupMember(
+  room: Room,
+  userId: string,
+  kind: Extract<NotificationKind, `group${string}`>,
+  actorId: string | null,
+) {
   return notify({ brandId: room.brandId, kind, actorId, roomId: room.id, audience: [{ userId, reason: 'direct' }] })
 }
 
@@ -251,17 +349,27 @@ export function notifyGroupMember(room: Room, userId: string, kind: Extract<Noti
 async function notifyGroupCreatedUnguarded(room: Room, creatorId: string) {
   const [managers, allSettings] = await Promise.all([
     holdersOf(room.brandId, 'manage-community-rooms'),
-    room.status === 'active' ? NotificationSetting.findAll({ attributes: ['userId'], where: { brandId: room.brandId, roomId: null, scope: 'all' } }) : [],
+    room.status === 'active'
+      ? NotificationSetting.findAll({
+          attributes: ['userId'],
+          where: { brandId: room.brandId, roomId: null, scope: 'all' },
+        })
+      : [],
   ])
   return notify({
     brandId: room.brandId,
     kind: 'groupCreation',
     actorId: creatorId,
     roomId: room.id,
-    audience: [...everyone(managers, 'direct'), ...everyone(allSettings.map((row) => row.userId), 'any')],
+    audience: [
+      ...everyone(managers, 'direct'),
+      ...everyone(
+        allSettings.map((row) => row.userId),
+        'any',
+      ),
+    ],
   })
 }
-
 
 export const notifyPost = guarded(notifyPostUnguarded)
 export const notifyAnswer = guarded(notifyAnswerUnguarded)

@@ -23,7 +23,10 @@ const OAUTH_NAME = /^[a-z][a-z0-9]{1,31}$/
  * _CLIENT_SECRET, _AUTHORIZE_URL, _TOKEN_URL, _USERINFO_URL, and optionally _LABEL and _SCOPES.
  */
 function parseOAuthProviders(source: Record<string, string | undefined>, problems: string[]) {
-  const names = (source.OAUTH_PROVIDERS ?? '').split(',').map((name) => name.trim().toLowerCase()).filter(Boolean)
+  const names = (source.OAUTH_PROVIDERS ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean)
   return names.flatMap((name) => {
     const prefix = `OAUTH_${name.toUpperCase()}_`
     const read = (key: string) => source[prefix + key] || undefined
@@ -37,9 +40,14 @@ function parseOAuthProviders(source: Record<string, string | undefined>, problem
       userInfoUrl: read('USERINFO_URL'),
       scopes: (read('SCOPES') ?? 'openid email profile').split(/[\s,]+/).filter(Boolean),
     }
-    const missing = (['clientId', 'clientSecret', 'authorizeUrl', 'tokenUrl', 'userInfoUrl'] as const).filter((key) => !provider[key])
+    const missing = (['clientId', 'clientSecret', 'authorizeUrl', 'tokenUrl', 'userInfoUrl'] as const).filter(
+      (key) => !provider[key],
+    )
     if (!OAUTH_NAME.test(name)) problems.push(`OAUTH_PROVIDERS: "${name}" must be 2-32 lower-case letters or digits`)
-    if (missing.length) problems.push(`${prefix}*: missing ${missing.map((key) => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()).join(', ')}`)
+    if (missing.length)
+      problems.push(
+        `${prefix}*: missing ${missing.map((key) => key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()).join(', ')}`,
+      )
     // Every URL and secret checked above, so none is undefined (Required<> would keep `| undefined`).
     return missing.length ? [] : [provider as { [K in keyof typeof provider]: NonNullable<(typeof provider)[K]> }]
   })
@@ -50,10 +58,7 @@ const schema = z
     // Unset means production (fail closed): development is something a developer asks for.
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().positive().default(3000),
-    DATABASE_URL: z
-      .string()
-      .default(DEFAULT_DATABASE_URL)
-      .refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
+    DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL).refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
     // The address people reach the web app at, for links in mail and SMS.
     PUBLIC_URL: optional(z.string().url()),
     REDIS_URL: optional(z.string().url()),
@@ -72,23 +77,41 @@ const schema = z
     CODES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
     // Codes one account may be sent in a day, whatever the address (email or phone) and the flow
     // (sign-in, sign-up, address change): a cap on what any number of client addresses can cost it.
-    CODES_PER_ACCOUNT_PER_DAY: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(20)),
+    CODES_PER_ACCOUNT_PER_DAY: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(20),
+    ),
     // Codes one client address may check (sign-in, sign-up, address change) per 15 minutes.
-    CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(30)),
+    CODE_CHECKS_PER_ADDRESS_PER_15_MIN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(30),
+    ),
     // Meeting passes one client address may be issued per 10 minutes (room page loads and reconnects).
     // One person uses a pass per page load and at most one per reconnect attempt (five per drop): a
     // connection dropping every minute spends about 60. 300 leaves that for a few people behind one
     // address at once (an office, a classroom's NAT) and still stops a script minting passes (and
     // guest peers) without end.
-    EDGE_PASSES_PER_ADDRESS_PER_10_MIN: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(300)),
+    EDGE_PASSES_PER_ADDRESS_PER_10_MIN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(300),
+    ),
     // Live streams (the feed's, messages' and notifications' server-sent events) open at once in one
     // web process (app/lib/http/stream-caps.server.ts): per client address (an IPv6 client by its /64),
     // per signed-in person, and in all. A tab holds one or two (the header's notifications and its
     // page's feed or messages); 40 leaves room for a small office behind one address, 10 for a person's
     // tabs and devices. Each stream holds a file descriptor: keep the process's total well under `ulimit -n`.
-    LIVE_STREAMS_PER_ADDRESS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(40)),
-    LIVE_STREAMS_PER_USER: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(10)),
-    LIVE_STREAMS_PER_PROCESS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().positive().default(2000)),
+    LIVE_STREAMS_PER_ADDRESS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(40),
+    ),
+    LIVE_STREAMS_PER_USER: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(10),
+    ),
+    LIVE_STREAMS_PER_PROCESS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(2000),
+    ),
     // Every uploaded file (the media library's, messages' files and videos; app/lib/media/storage.server.ts),
     // relative to the working directory. Message files kept before migration 0021 are moved here from
     // MESSAGE_FILES_DIR (read by that migration only).
@@ -99,10 +122,16 @@ const schema = z
     // Post toxicity moderation (app/lib/moderation): the built-in word lists, or a hosted classifier
     // speaking Perspective's comments:analyze protocol at MODERATION_API_URL (Google's by default)
     // with MODERATION_API_KEY. A classifier slower than the timeout is replaced by the word lists.
-    MODERATION_PROVIDER: z.preprocess((value) => (value === '' ? undefined : value), z.enum(['lexicon', 'perspective']).default('lexicon')),
+    MODERATION_PROVIDER: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(['lexicon', 'perspective']).default('lexicon'),
+    ),
     MODERATION_API_URL: optional(z.string().url()),
     MODERATION_API_KEY: optional(z.string()),
-    MODERATION_TIMEOUT_MS: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(100).max(30_000).default(2000)),
+    MODERATION_TIMEOUT_MS: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(100).max(30_000).default(2000),
+    ),
   })
   .transform((env) => ({
     ...env,
@@ -113,7 +142,12 @@ const schema = z
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     sms:
       env.SMS_API_URL && env.SMS_ACCOUNT_SID && env.SMS_AUTH_TOKEN && env.SMS_FROM
-        ? { apiUrl: env.SMS_API_URL.replace(/\/$/, ''), accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM }
+        ? {
+            apiUrl: env.SMS_API_URL.replace(/\/$/, ''),
+            accountSid: env.SMS_ACCOUNT_SID,
+            authToken: env.SMS_AUTH_TOKEN,
+            from: env.SMS_FROM,
+          }
         : null,
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development opens the developer console and the development secrets. */
@@ -128,11 +162,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const result = schema.safeParse(source)
   const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
   const sms = ['SMS_API_URL', 'SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'].filter((key) => source[key])
-  if (sms.length && sms.length < 4) problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
+  if (sms.length && sms.length < 4)
+    problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
   const oauthProviders = parseOAuthProviders(source, problems)
   // Google's Perspective refuses every call without a key: say so at start-up, not on each post.
   if (source.MODERATION_PROVIDER === 'perspective' && !source.MODERATION_API_URL && !source.MODERATION_API_KEY) {
-    problems.push('MODERATION_API_KEY: is required with MODERATION_PROVIDER=perspective (or set MODERATION_API_URL to a service that needs none)')
+    problems.push(
+      'MODERATION_API_KEY: is required with MODERATION_PROVIDER=perspective (or set MODERATION_API_URL to a service that needs none)',
+    )
   }
   if (source.NODE_ENV !== 'development') {
     for (const key of SECRETS_REQUIRED_OUTSIDE_DEVELOPMENT) {

@@ -24,7 +24,9 @@ export async function pruneExpired(now = new Date()): Promise<Pruned> {
     await AuthCode.destroy({ where: { expiresAt: { [Op.lte]: now } } }),
     await MagicLink.destroy({ where: { expiresAt: { [Op.lte]: before(EXPIRED_LINK_RETENTION_MS) } } }),
     await RateLimit.destroy({ where: { resetAt: { [Op.lte]: now } } }),
-    await OutboxMessage.destroy({ where: { status: 'sent', sentAt: { [Op.lte]: before(DELIVERED_OUTBOX_RETENTION_MS) } } }),
+    await OutboxMessage.destroy({
+      where: { status: 'sent', sentAt: { [Op.lte]: before(DELIVERED_OUTBOX_RETENTION_MS) } },
+    }),
   ]
   return { sessions, authCodes, magicLinks, rateLimits, outbox }
 }
@@ -45,11 +47,14 @@ export function startHousekeeping(intervalMs = PRUNE_INTERVAL_MS): () => void {
     }
   }
   let interval: NodeJS.Timeout | undefined
-  const first = setTimeout(() => {
-    void run()
-    interval = setInterval(() => void run(), intervalMs)
-    interval.unref()
-  }, Math.floor(Math.random() * intervalMs))
+  const first = setTimeout(
+    () => {
+      void run()
+      interval = setInterval(() => void run(), intervalMs)
+      interval.unref()
+    },
+    Math.floor(Math.random() * intervalMs),
+  )
   first.unref()
   return () => {
     clearTimeout(first)

@@ -20,8 +20,11 @@ export class LiveBus<E> {
     if (!redisUrl) return
     this.#publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
     this.#subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
-    for (const client of [this.#publisher, this.#subscriber]) client.on('error', (error: unknown) => logger.warn({ err: error, channel }, 'live bus redis error'))
-    this.#subscriber.subscribe(channel).catch((error: unknown) => logger.warn({ err: error, channel }, 'live bus cannot subscribe'))
+    for (const client of [this.#publisher, this.#subscriber])
+      client.on('error', (error: unknown) => logger.warn({ err: error, channel }, 'live bus redis error'))
+    this.#subscriber
+      .subscribe(channel)
+      .catch((error: unknown) => logger.warn({ err: error, channel }, 'live bus cannot subscribe'))
     this.#subscriber.on('message', (_channel: string, text: string) => {
       try {
         const { key, event } = JSON.parse(text) as { key: string; event: E }
@@ -45,7 +48,9 @@ export class LiveBus<E> {
       return
     }
     // A failed publish is logged, never thrown: the write is saved; pages see it on their next load.
-    this.#publisher.publish(this.#channel, JSON.stringify({ key, event })).catch((error: unknown) => logger.warn({ err: error, channel: this.#channel }, 'live bus publish failed'))
+    this.#publisher
+      .publish(this.#channel, JSON.stringify({ key, event }))
+      .catch((error: unknown) => logger.warn({ err: error, channel: this.#channel }, 'live bus publish failed'))
   }
 
   listen(key: string, listener: (event: E) => void): () => void {
@@ -54,6 +59,8 @@ export class LiveBus<E> {
   }
 
   async close() {
-    await Promise.all([this.#publisher?.quit(), this.#subscriber?.quit()].map((closing) => closing?.catch(() => undefined)))
+    await Promise.all(
+      [this.#publisher?.quit(), this.#subscriber?.quit()].map((closing) => closing?.catch(() => undefined)),
+    )
   }
 }

@@ -11,7 +11,13 @@ import { DEFAULT_THEME } from '../communities/theme'
 /** A file sent with a mail (a calendar invitation): small text content, kept in the dev outbox as it is. */
 export type MailAttachment = { filename: string; contentType: string; content: string }
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string | null; attachments?: MailAttachment[] }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string | null
+  attachments?: MailAttachment[]
+}
 
 // env is read at call time, never captured at import, so a changed SMTP_URL (a test pointing it
 // at a loopback server) gets a transport of its own.
@@ -29,7 +35,12 @@ function transport(): Transporter<SMTPTransport.SentMessageInfo> {
     cached = {
       url,
       // nodemailer waits minutes by default; a sign-in request is waiting on this send.
-      transporter: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+      transporter: nodemailer.createTransport({
+        url,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
     }
   }
   return cached.transporter
@@ -43,7 +54,15 @@ export async function sendMailMessage(message: MailMessage): Promise<{ messageId
     subject: message.subject,
     text: message.text,
     ...(message.html ? { html: message.html } : {}),
-    ...(message.attachments?.length ? { attachments: message.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) } : {}),
+    ...(message.attachments?.length
+      ? {
+          attachments: message.attachments.map(({ filename, contentType, content }) => ({
+            filename,
+            contentType,
+            content,
+          })),
+        }
+      : {}),
   })
   return { messageId: info.messageId }
 }

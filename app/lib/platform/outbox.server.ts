@@ -74,7 +74,10 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
     })
     // In production this means nobody receives their code: say so loudly, once per message.
     const log = env.isProduction ? logger.warn.bind(logger) : logger.info.bind(logger)
-    log({ outboxId: row.id, channel: row.channel, status: row.status }, 'no transport configured: message kept in the dev outbox')
+    log(
+      { outboxId: row.id, channel: row.channel, status: row.status },
+      'no transport configured: message kept in the dev outbox',
+    )
     return row
   }
 
@@ -92,7 +95,13 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
   })
   try {
     const providerId = await transport.send(message)
-    await row.update({ status: 'sent', attempts: row.attempts + 1, sentAt: new Date(), lastError: null, meta: { ...publicMeta, providerId } })
+    await row.update({
+      status: 'sent',
+      attempts: row.attempts + 1,
+      sentAt: new Date(),
+      lastError: null,
+      meta: { ...publicMeta, providerId },
+    })
     logger.info({ outboxId: row.id, channel: row.channel, status: row.status }, 'message sent')
     return row
   } catch (error) {
@@ -110,7 +119,9 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
 
 /** Replaces each secret, and its HTML-escaped form (a link in an href), with a marker. */
 function secretRedactor(secrets: Array<string | undefined>): (value: string) => string {
-  const forms = [...new Set(secrets.filter((secret): secret is string => Boolean(secret)).flatMap((s) => [s, escapeHtml(s)]))]
+  const forms = [
+    ...new Set(secrets.filter((secret): secret is string => Boolean(secret)).flatMap((s) => [s, escapeHtml(s)])),
+  ]
   // Longest first, so a code that happens to sit inside the link cannot break the link's redaction.
   forms.sort((a, b) => b.length - a.length)
   return (value) => forms.reduce((text, secret) => text.split(secret).join(REDACTED), value)

@@ -141,7 +141,11 @@ export class ProcessCaches {
 
   #connect(role: string): Redis {
     // The subscriber re-subscribes itself after a reconnect ('ready' above); offline commands fail fast.
-    const client = new Redis(this.#redisUrl!, { maxRetriesPerRequest: 2, autoResubscribe: false, enableOfflineQueue: role === 'publisher' })
+    const client = new Redis(this.#redisUrl!, {
+      maxRetriesPerRequest: 2,
+      autoResubscribe: false,
+      enableOfflineQueue: role === 'publisher',
+    })
     client.on('error', (error: unknown) => logger.warn({ err: error, role }, 'process cache redis error'))
     return client
   }
@@ -156,7 +160,9 @@ export class ProcessCaches {
 
   async close() {
     this.#listening = false
-    await Promise.all([this.#publisher?.quit(), this.#subscriber?.quit()].map((closing) => closing?.catch(() => undefined)))
+    await Promise.all(
+      [this.#publisher?.quit(), this.#subscriber?.quit()].map((closing) => closing?.catch(() => undefined)),
+    )
     this.#publisher = this.#subscriber = null
   }
 }

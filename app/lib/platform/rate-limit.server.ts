@@ -12,10 +12,18 @@ export type Limit = { name: string; max: number; windowSeconds: number }
 export const LIMITS = {
   codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
   codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
-  verificationsPerAddress: { name: 'verify-address', max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN, windowSeconds: 15 * 60 },
+  verificationsPerAddress: {
+    name: 'verify-address',
+    max: env.CODE_CHECKS_PER_ADDRESS_PER_15_MIN,
+    windowSeconds: 15 * 60,
+  },
   codesPerAccountPerDay: { name: 'code-account', max: env.CODES_PER_ACCOUNT_PER_DAY, windowSeconds: 24 * 3600 },
   // Meeting passes (the room page and /resources/edge-token) one client address is issued.
-  edgePassesPerAddress: { name: 'edge-pass-address', max: env.EDGE_PASSES_PER_ADDRESS_PER_10_MIN, windowSeconds: 10 * 60 },
+  edgePassesPerAddress: {
+    name: 'edge-pass-address',
+    max: env.EDGE_PASSES_PER_ADDRESS_PER_10_MIN,
+    windowSeconds: 10 * 60,
+  },
   // Messages left for a host from the waiting room (ours; the spec gives none): a guest needs no
   // account, so a caller id (a cookie) is cheap to change; the client address caps them as well.
   callMessagesPerCaller: { name: 'call-message-caller', max: 5, windowSeconds: 60 * 60 },
@@ -50,7 +58,15 @@ export type CodeRefusal = { message: TranslationKey; minutes: number }
  * the code is for (the user's id, whatever address it goes to; for a sign-up, the address that will
  * be the account), so an account's email and phone and all its flows share one daily cap.
  */
-export async function limitCodeSending({ identifier, account, clientAddress }: { identifier: string; account: string; clientAddress: string }): Promise<CodeRefusal | null> {
+export async function limitCodeSending({
+  identifier,
+  account,
+  clientAddress,
+}: {
+  identifier: string
+  account: string
+  clientAddress: string
+}): Promise<CodeRefusal | null> {
   for (const [limit, subject] of [
     [LIMITS.codesPerIdentifier, identifier],
     [LIMITS.codesPerAddress, clientAddress],
@@ -70,7 +86,11 @@ export async function limitCodeSending({ identifier, account, clientAddress }: {
  * Counts one hit (or `amount` at once) against a fixed window and says whether it is still within
  * the limit. Redis when REDIS_URL is set (shared by every web instance), the database otherwise.
  */
-export async function hit(limit: Limit, subject: string, amount = 1): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export async function hit(
+  limit: Limit,
+  subject: string,
+  amount = 1,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const key = keyOf(limit, subject)
   const redis = webRedis()
   const { count, resetAt } = redis ? await hitRedis(redis, key, limit, amount) : await hitDatabase(key, limit, amount)
@@ -106,10 +126,18 @@ export async function hitEach(hits: Hit[]): Promise<{ limit: Limit; retryAfterSe
 async function release(key: string, amount: number) {
   const redis = webRedis()
   if (redis) {
-    await redis.eval("if redis.call('exists', KEYS[1]) == 1 then return redis.call('decrby', KEYS[1], ARGV[1]) end return 0", 1, key, amount)
+    await redis.eval(
+      "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decrby', KEYS[1], ARGV[1]) end return 0",
+      1,
+      key,
+      amount,
+    )
     return
   }
-  await RateLimit.update({ count: literal(`count - ${Math.trunc(amount)}`) as unknown as number }, { where: { key, resetAt: { [Op.gt]: new Date() } } })
+  await RateLimit.update(
+    { count: literal(`count - ${Math.trunc(amount)}`) as unknown as number },
+    { where: { key, resetAt: { [Op.gt]: new Date() } } },
+  )
 }
 
 async function hitRedis(redis: Redis, key: string, limit: Limit, amount: number) {

@@ -58,7 +58,8 @@ export async function sendSmsMessage(message: SmsMessage): Promise<{ sid: string
 
 /** fetch says only "fetch failed"; the reason (refused, DNS, timeout) is in its cause. */
 function networkFailure(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return `The SMS provider did not answer within ${TIMEOUT_MS / 1000} s`
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `The SMS provider did not answer within ${TIMEOUT_MS / 1000} s`
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : ''
   return `The SMS provider could not be reached${cause}`
 }

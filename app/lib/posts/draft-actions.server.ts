@@ -14,17 +14,24 @@ import { PostRuleError } from './post-rules'
 export async function saveDraftAction(user: User, brand: Brand, form: FormData) {
   const formId = 'new-post'
   const submission = parseWithZod(form, { schema: DraftFormSchema })
-  if (submission.status !== 'success') return data<PostActionData>({ formId, result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<PostActionData>({ formId, result: submission.reply() }, { status: 400 })
   // A draft is a post for later: only who may post in the room may keep one there (asked again when it goes out).
   const roomId = submission.value.contextRoomId
   if (!roomId || !(await mayPostIn(brand, user.id, roomId))) {
-    return data<PostActionData>({ formId, result: submission.reply({ formErrors: ['posts:errors.noPostPermission'] }) }, { status: 403 })
+    return data<PostActionData>(
+      { formId, result: submission.reply({ formErrors: ['posts:errors.noPostPermission'] }) },
+      { status: 403 },
+    )
   }
   try {
     await saveDraft(brand, user.id, submission.value)
   } catch (error) {
     if (!(error instanceof PostRuleError)) throw error
-    return data<PostActionData>({ formId, result: submission.reply({ fieldErrors: { message: [error.problem] } }) }, { status: 400 })
+    return data<PostActionData>(
+      { formId, result: submission.reply({ fieldErrors: { message: [error.problem] } }) },
+      { status: 400 },
+    )
   }
   throw await redirectWithFlash(`/${brand.slug}/drafts`, { kind: 'success', message: 'posts:flash.draftSaved' })
 }

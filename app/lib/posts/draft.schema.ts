@@ -11,17 +11,28 @@ import { MESSAGE_MAX } from './post-rules'
 export const DraftFormSchema = z.object({
   intent: z.literal('draft'),
   contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
-  message: z.string().max(MESSAGE_MAX + 1).optional(),
+  message: z
+    .string()
+    .max(MESSAGE_MAX + 1)
+    .optional(),
 })
 
-const postId = z.string({ required_error: 'posts:errors.missingDraftPostId' }).min(1, 'posts:errors.missingDraftPostId').regex(RECORD_ID, 'posts:errors.missingDraftPostId')
+const postId = z
+  .string({ required_error: 'posts:errors.missingDraftPostId' })
+  .min(1, 'posts:errors.missingDraftPostId')
+  .regex(RECORD_ID, 'posts:errors.missingDraftPostId')
 
 /** Schedule (or reschedule) a draft: a wall-clock time in a chosen zone. */
 export const ScheduleFormSchema = z.object({
   intent: z.literal('schedule'),
   postId,
-  publishAt: z.string({ required_error: 'posts:errors.missingScheduledTime' }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'posts:errors.missingScheduledTime'),
-  timeZone: z.string({ required_error: 'posts:errors.invalidTimeZone' }).max(64).refine(isTimeZone, 'posts:errors.invalidTimeZone'),
+  publishAt: z
+    .string({ required_error: 'posts:errors.missingScheduledTime' })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'posts:errors.missingScheduledTime'),
+  timeZone: z
+    .string({ required_error: 'posts:errors.invalidTimeZone' })
+    .max(64)
+    .refine(isTimeZone, 'posts:errors.invalidTimeZone'),
 })
 export type ScheduleFormFields = z.input<typeof ScheduleFormSchema>
 
@@ -29,7 +40,10 @@ export type ScheduleFormFields = z.input<typeof ScheduleFormSchema>
 export const EditDraftFormSchema = z.object({
   intent: z.literal('edit'),
   postId,
-  message: z.string().max(MESSAGE_MAX + 1).optional(),
+  message: z
+    .string()
+    .max(MESSAGE_MAX + 1)
+    .optional(),
 })
 export type EditDraftFormFields = z.input<typeof EditDraftFormSchema>
 

@@ -39,12 +39,20 @@ export async function saveDraft(brand: Pick<Brand, 'id'>, authorId: string, inpu
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message })
   if (problem) throw new PostRuleError(problem)
-  return Post.create({ brandId: brand.id, contextRoomId: input.contextRoomId as string, authorId, message: (message as string) || null, status: 'draft' })
+  return Post.create({
+    brandId: brand.id,
+    contextRoomId: input.contextRoomId as string,
+    authorId,
+    message: (message as string) || null,
+    status: 'draft',
+  })
 }
 
 /** One of the author's own drafts or scheduled posts in the community, or null (someone else's is never found). */
 export async function findOwnDraft(brandId: string, authorId: string, postId: string): Promise<Post | null> {
-  return Post.findOne({ where: { id: postId, brandId, authorId, parentPostId: null, status: [...UNPUBLISHED], deleted: false } })
+  return Post.findOne({
+    where: { id: postId, brandId, authorId, parentPostId: null, status: [...UNPUBLISHED], deleted: false },
+  })
 }
 
 export type DraftItem = {
@@ -58,7 +66,10 @@ export type DraftItem = {
 }
 
 /** GET drafts: the author's drafts (latest edited first) and scheduled posts (soonest first). */
-export async function myDrafts(brandId: string, authorId: string): Promise<{ drafts: DraftItem[]; scheduled: DraftItem[] }> {
+export async function myDrafts(
+  brandId: string,
+  authorId: string,
+): Promise<{ drafts: DraftItem[]; scheduled: DraftItem[] }> {
   const rows = await Post.findAll({
     where: { brandId, authorId, parentPostId: null, status: [...UNPUBLISHED], deleted: false },
     order: [
@@ -66,25 +77,37 @@ export async function myDrafts(brandId: string, authorId: string): Promise<{ dra
       ['updatedAt', 'DESC'],
     ],
   })
-  const rooms = rows.length ? await Room.findAll({ attributes: ['id', 'name', 'slug'], where: { id: [...new Set(rows.map((row) => row.contextRoomId))] } }) : []
+  const rooms = rows.length
+    ? await Room.findAll({
+        attributes: ['id', 'name', 'slug'],
+        where: { id: [...new Set(rows.map((row) => row.contextRoomId))] },
+      })
+    : []
   const nameOf = new Map(rooms.map((room) => [room.id, room.name ?? room.slug]))
-  const items = rows.map(
-    (row): DraftItem => ({
-      id: row.id,
-      status: row.status === 'scheduled' ? 'scheduled' : 'draft',
-      html: row.message,
-      room: { id: row.contextRoomId, name: nameOf.get(row.contextRoomId) ?? '' },
-      publishAt: row.status === 'scheduled' && row.draftPostTime ? row.draftPostTime.toISOString() : null,
-      updatedAt: row.updatedAt.toISOString(),
-    }),
-  )
-  return { drafts: items.filter((item) => item.status === 'draft'), scheduled: items.filter((item) => item.status === 'scheduled') }
+  const items = rows.map((row): DraftItem => ({
+    id: row.id,
+    status: row.status === 'scheduled' ? 'scheduled' : 'draft',
+    html: row.message,
+    room: { id: row.contextRoomId, name: nameOf.get(row.contextRoomId) ?? '' },
+    publishAt: row.status === 'scheduled' && row.draftPostTime ? row.draftPostTime.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
+  }))
+  return {
+    drafts: items.filter((item) => item.status === 'draft'),
+    scheduled: items.filter((item) => item.status === 'scheduled'),
+  }
 }
 
 /** A draft's new text, under the post rules. */
 export async function editDraft(post: Post, message: unknown): Promise<void> {
   const stored = storedMessage(message)
-  const problem = postProblem({ contextRoomId: post.contextRoomId, message: stored, fileUrls: post.fileUrls, videoUrl: post.videoUrl, videoThumbnailUrl: post.videoThumbnailUrl })
+  const problem = postProblem({
+    contextRoomId: post.contextRoomId,
+    message: stored,
+    fileUrls: post.fileUrls,
+    videoUrl: post.videoUrl,
+    videoThumbnailUrl: post.videoThumbnailUrl,
+  })
   if (problem) throw new PostRuleError(problem)
   await post.update({ message: (stored as string) || null })
 }
@@ -96,7 +119,10 @@ export async function editDraft(post: Post, message: unknown): Promise<void> {
  */
 export async function schedulePost(post: Post, at: Date, now = new Date()): Promise<void> {
   if (!(at.getTime() > now.getTime())) throw new ScheduleError('posts:errors.scheduleInPast')
-  const [changed] = await Post.update({ status: 'scheduled', draftPostTime: at }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
+  const [changed] = await Post.update(
+    { status: 'scheduled', draftPostTime: at },
+    { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } },
+  )
   // Published (by the scheduler) between the page and the click: nothing left to schedule.
   if (changed !== 1) throw new ScheduleError('posts:errors.notADraft')
   await tell((scheduler) => scheduler.schedule(post.id, at))
@@ -110,7 +136,11 @@ export async function schedulePost(post: Post, at: Date, now = new Date()): Prom
  * post stays as it was and the answer is 'refused', for the caller's 403. Returns the state this
  * call gave it, or null when someone else got there first.
  */
-export async function publishDraftNow(post: Post, now = new Date(), moderation: ModerationDeps = {}): Promise<'published' | 'held' | 'refused' | null> {
+export async function publishDraftNow(
+  post: Post,
+  now = new Date(),
+  moderation: ModerationDeps = {},
+): Promise<'published' | 'held' | 'refused' | null> {
   const brand = await Brand.findByPk(post.brandId)
   if (!brand || !(await mayPostIn(brand, post.authorId, post.contextRoomId))) return 'refused'
   const screening = await screenPost(brand, post.message, moderation)
@@ -126,14 +156,20 @@ export async function publishDraftNow(post: Post, now = new Date(), moderation: 
 
 /** Cancel a schedule: the post goes back to the drafts, unpublished. */
 export async function cancelSchedule(post: Post): Promise<boolean> {
-  const [changed] = await Post.update({ status: 'draft', draftPostTime: null }, { where: { id: post.id, status: 'scheduled', deleted: false } })
+  const [changed] = await Post.update(
+    { status: 'draft', draftPostTime: null },
+    { where: { id: post.id, status: 'scheduled', deleted: false } },
+  )
   await tell((scheduler) => scheduler.cancel(post.id))
   return changed === 1
 }
 
 /** DELETE drafts/{id}: the same flag as a removed post; a deleted draft is never published. */
 export async function deleteDraft(post: Post): Promise<boolean> {
-  const [changed] = await Post.update({ deleted: true }, { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } })
+  const [changed] = await Post.update(
+    { deleted: true },
+    { where: { id: post.id, status: [...UNPUBLISHED], deleted: false } },
+  )
   await tell((scheduler) => scheduler.cancel(post.id))
   return changed === 1
 }

@@ -12,7 +12,8 @@ export const EMBED_FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https:/
 /** At most this many players per post: a wall of videos is not a post. */
 export const EMBEDS_MAX = 3
 
-const YOUTUBE = /(?:^|[\s"'(>])(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^\s"'<]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/g
+const YOUTUBE =
+  /(?:^|[\s"'(>])(?:https?:\/\/)?(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:[^\s"'<]*&)?v=|embed\/|shorts\/|live\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/g
 const VIMEO = /(?:^|[\s"'(>])(?:https?:\/\/)?(?:www\.|player\.)?vimeo\.com\/(?:video\/)?(\d{6,12})(?!\d)/g
 
 export function youtubeSrc(id: string) {
@@ -26,8 +27,10 @@ export function vimeoSrc(id: string) {
 export function findEmbeds(text: string | null | undefined): Embed[] {
   if (!text) return []
   const found: Array<Embed & { at: number }> = []
-  for (const match of text.matchAll(YOUTUBE)) found.push({ provider: 'youtube', id: match[1]!, src: youtubeSrc(match[1]!), at: match.index ?? 0 })
-  for (const match of text.matchAll(VIMEO)) found.push({ provider: 'vimeo', id: match[1]!, src: vimeoSrc(match[1]!), at: match.index ?? 0 })
+  for (const match of text.matchAll(YOUTUBE))
+    found.push({ provider: 'youtube', id: match[1]!, src: youtubeSrc(match[1]!), at: match.index ?? 0 })
+  for (const match of text.matchAll(VIMEO))
+    found.push({ provider: 'vimeo', id: match[1]!, src: vimeoSrc(match[1]!), at: match.index ?? 0 })
   const seen = new Set<string>()
   return found
     .sort((a, b) => a.at - b.at)

@@ -18,7 +18,8 @@ const feedBus = () => (bus ??= new LiveBus<FeedEvent>({ redisUrl: env.REDIS_URL,
 /** Whether the post's thread shows in the hub feed as a promoted post (a comment or reply: its top post's flag). */
 async function onHubFeed(post: PostRef): Promise<boolean> {
   let top: Pick<Post, 'parentPostId' | 'promoted'> | null = post
-  for (let depth = 0; top?.parentPostId && depth < 2; depth++) top = await Post.findByPk(top.parentPostId, { attributes: ['parentPostId', 'promoted'] })
+  for (let depth = 0; top?.parentPostId && depth < 2; depth++)
+    top = await Post.findByPk(top.parentPostId, { attributes: ['parentPostId', 'promoted'] })
   return Boolean(top?.promoted)
 }
 
@@ -27,7 +28,11 @@ async function onHubFeed(post: PostRef): Promise<boolean> {
  * that missed it shows it on its next load. `wasPromoted`: the post was on the hub feed before this
  * change (a post unpromoted or removed leaves it).
  */
-export async function publishFeedChange(change: FeedChange, post: PostRef, { wasPromoted = false }: { wasPromoted?: boolean } = {}): Promise<void> {
+export async function publishFeedChange(
+  change: FeedChange,
+  post: PostRef,
+  { wasPromoted = false }: { wasPromoted?: boolean } = {},
+): Promise<void> {
   try {
     const rooms = new Set([post.contextRoomId])
     if (wasPromoted || (await onHubFeed(post))) {

@@ -23,7 +23,10 @@ async function view(brand: Brand, userId: string | null, feed: Feed, room: Room 
     roomId: room?.id ?? null,
     canPost: room ? (rights.get(room.id)?.post ?? false) : false,
     signedIn: userId !== null,
-    posts: feed.posts.map((post) => ({ ...shown(post, rights, userId), comments: shownThread(post.comments, rights, userId) })),
+    posts: feed.posts.map((post) => ({
+      ...shown(post, rights, userId),
+      comments: shownThread(post.comments, rights, userId),
+    })),
     page: feed.page,
     hasMore: feed.hasMore,
   }
@@ -40,22 +43,41 @@ export function feedPage(request: Request): number {
  * leaves out the posts of those the viewer blocked or muted, or who blocked them, and puts a
  * notice in place of the comments of those the viewer blocked or muted.
  */
-export async function hubFeedView(brand: Brand, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
+export async function hubFeedView(
+  brand: Brand,
+  userId: string | null,
+  options: AuthorFilter & { page: number },
+): Promise<FeedView> {
   const held = await permissionsHeld(userId, brand.id)
   const feed = await hubFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
-  const hub = brand.topLevelRoomId ? await Room.findOne({ where: { id: brand.topLevelRoomId, brandId: brand.id, deleted: false } }) : null
+  const hub = brand.topLevelRoomId
+    ? await Room.findOne({ where: { id: brand.topLevelRoomId, brandId: brand.id, deleted: false } })
+    : null
   return view(brand, userId, feed, hub)
 }
 
 /** GET activityfeed: every room's posts the viewer may read, newest first (no composer: it is no one room's feed). */
-export async function communityFeedView(brand: Brand, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
+export async function communityFeedView(
+  brand: Brand,
+  userId: string | null,
+  options: AuthorFilter & { page: number },
+): Promise<FeedView> {
   const held = await permissionsHeld(userId, brand.id)
-  const feed = await communityFeed(brand, { viewerId: userId, hasCommunityAccess: held.has('access-community'), ...options })
+  const feed = await communityFeed(brand, {
+    viewerId: userId,
+    hasCommunityAccess: held.has('access-community'),
+    ...options,
+  })
   return view(brand, userId, feed, null)
 }
 
 /** A room's feed (a group page includes it through PostFeed); the room was already admitted by the page's guard. */
-export async function roomFeedView(brand: Brand, room: Room, userId: string | null, options: AuthorFilter & { page: number }): Promise<FeedView> {
+export async function roomFeedView(
+  brand: Brand,
+  room: Room,
+  userId: string | null,
+  options: AuthorFilter & { page: number },
+): Promise<FeedView> {
   const feed = await roomFeed(room.id, { viewerId: userId, ...options })
   return view(brand, userId, feed, room)
 }

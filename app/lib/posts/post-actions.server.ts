@@ -18,7 +18,8 @@ import { createChild, createPost, isReaction, removePost, setPinned, setPromoted
 /** Which form answered (a page has many): the view shows the reply only on that one. */
 export type PostActionData = { formId: string; result: SubmissionResult<string[]> }
 
-const refused = (formId: string, result: PostActionData['result'], status: number) => data<PostActionData>({ formId, result }, { status })
+const refused = (formId: string, result: PostActionData['result'], status: number) =>
+  data<PostActionData>({ formId, result }, { status })
 
 /** Where to land after a form: the page it came from (a same-site path), or the fallback. */
 function backTo(form: FormData, fallback: string) {
@@ -36,7 +37,8 @@ export async function newPostAction(args: ActionFunctionArgs, { fallback }: { fa
   const formId = 'new-post'
   if (submission.status !== 'success') return refused(formId, submission.reply(), 400)
   // The one rule of the right to post (post-guard.server.ts), which drafts and scheduled posts ask again when they go out.
-  if (!(await mayPostIn(brand, user.id, submission.value.contextRoomId!))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+  if (!(await mayPostIn(brand, user.id, submission.value.contextRoomId!)))
+    return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
   let created
   try {
     created = await createPost(brand, user.id, submission.value)
@@ -45,7 +47,10 @@ export async function newPostAction(args: ActionFunctionArgs, { fallback }: { fa
     return refused(formId, submission.reply({ fieldErrors: { message: [error.problem] } }), 400)
   }
   // Held for review (app/lib/moderation): saved, shown only to its author until a moderator decides.
-  throw await redirectWithFlash(backTo(form, fallback), { kind: 'success', message: created.status === 'held' ? 'moderation:flash.held' : 'posts:flash.posted' })
+  throw await redirectWithFlash(backTo(form, fallback), {
+    kind: 'success',
+    message: created.status === 'held' ? 'moderation:flash.held' : 'posts:flash.posted',
+  })
 }
 
 /** The forms on and under one post (`/{brand}/posts/{postId}`): comment or reply, react, pin, promote, remove. */
@@ -62,7 +67,8 @@ export async function postAction(args: ActionFunctionArgs) {
     form.set('contextRoomId', post.contextRoomId)
     const submission = parseWithZod(form, { schema: CommentFormSchema })
     if (submission.status !== 'success') return refused(formId, submission.reply(), 400)
-    if (!rights.comment) return refused(formId, submission.reply({ formErrors: ['posts:errors.noCommentPermission'] }), 403)
+    if (!rights.comment)
+      return refused(formId, submission.reply({ formErrors: ['posts:errors.noCommentPermission'] }), 403)
     let created
     try {
       created = await createChild(brand, user.id, submission.value)
@@ -70,30 +76,43 @@ export async function postAction(args: ActionFunctionArgs) {
       if (!(error instanceof PostRuleError)) throw error
       return refused(formId, submission.reply({ fieldErrors: { message: [error.problem] } }), 400)
     }
-    const message = created.status === 'held' ? 'moderation:flash.held' : post.parentPostId ? 'posts:flash.replied' : 'posts:flash.commented'
+    const message =
+      created.status === 'held'
+        ? 'moderation:flash.held'
+        : post.parentPostId
+          ? 'posts:flash.replied'
+          : 'posts:flash.commented'
     throw await redirectWithFlash(back, { kind: 'success', message })
   }
 
   const formId = `buttons-${post.id}`
   const submission = parseWithZod(form, { schema: PostButtonSchema })
-  if (submission.status !== 'success') return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
+  if (submission.status !== 'success')
+    return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
   const command = submission.value
   const deny = () => refused(formId, submission.reply({ formErrors: ['posts:errors.noPermission'] }), 403)
   switch (command.intent) {
     case 'react':
       if (!rights.comment) return deny()
-      if (!isReaction(command.reaction)) return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
+      if (!isReaction(command.reaction))
+        return refused(formId, submission.reply({ formErrors: ['posts:errors.badRequest'] }), 400)
       await toggleReaction(post.id, user.id, command.reaction)
       // Reacting is its own feedback (the count changes): no message.
       throw redirect(back)
     case 'pin':
       if (!rights.moderate || post.parentPostId) return deny()
       await setPinned(post, command.pinned === 'true')
-      throw await redirectWithFlash(back, { kind: 'success', message: command.pinned === 'true' ? 'posts:flash.pinned' : 'posts:flash.unpinned' })
+      throw await redirectWithFlash(back, {
+        kind: 'success',
+        message: command.pinned === 'true' ? 'posts:flash.pinned' : 'posts:flash.unpinned',
+      })
     case 'promote':
       if (!rights.promote || post.parentPostId) return deny()
       await setPromoted(post, command.promoted === 'true', user.id)
-      throw await redirectWithFlash(back, { kind: 'success', message: command.promoted === 'true' ? 'posts:flash.promoted' : 'posts:flash.unpromoted' })
+      throw await redirectWithFlash(back, {
+        kind: 'success',
+        message: command.promoted === 'true' ? 'posts:flash.promoted' : 'posts:flash.unpromoted',
+      })
     case 'remove': {
       const own = post.authorId === user.id && rights.removeOwn
       if (!own && !rights.moderate) return deny()

@@ -24,9 +24,17 @@ export async function requirePost(args: GuardArgs, postId = args.params.postId) 
 }
 
 /** A live room of the community and the person's post rights in it, or null when the community has no such room. */
-export async function roomPostRights(brand: Brand, userId: string | null, roomId: string): Promise<{ room: Room; rights: PostRights } | null> {
-  const room = await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
-  return room ? { room, rights: postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)) } : null
+export async function roomPostRights(
+  brand: Brand,
+  userId: string | null,
+  roomId: string,
+): Promise<{ room: Room; rights: PostRights } | null> {
+  const room = await Room.findOne({
+    where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } },
+  })
+  return room
+    ? { room, rights: postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)) }
+    : null
 }
 
 /**
@@ -47,7 +55,10 @@ export async function mayPostIn(brand: Brand, userId: string, roomId: string): P
 export async function requireFeedRoom(args: GuardArgs, roomId: string | null) {
   const brand = await requireCommunity(args)
   const { user } = await viewer(args.request, args.context)
-  const room = roomId && ID_PATTERN.test(roomId) ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } }) : null
+  const room =
+    roomId && ID_PATTERN.test(roomId)
+      ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
+      : null
   if (!room) throw new Response('Not found', { status: 404 })
   const held = await permissionsHeld(user?.id ?? null, brand.id, room.id)
   if (!postRights(user?.id ?? null, brand, room, held).read) throw new Response('Forbidden', { status: 403 })

@@ -52,8 +52,13 @@ const present = (value: unknown) => typeof value === 'string' && value.trim() !=
 export function postProblem(input: PostInput, { child = false }: { child?: boolean } = {}): PostProblem | null {
   if (!present(input.contextRoomId)) return 'posts:errors.missingContextRoom'
   if (child && !present(input.parentPostId)) return 'posts:errors.missingParentPost'
-  if (input.message !== undefined && input.message !== null && typeof input.message !== 'string') return 'posts:errors.invalidMessage'
-  if (input.fileUrls !== undefined && input.fileUrls !== null && !(Array.isArray(input.fileUrls) && input.fileUrls.every((url) => typeof url === 'string'))) {
+  if (input.message !== undefined && input.message !== null && typeof input.message !== 'string')
+    return 'posts:errors.invalidMessage'
+  if (
+    input.fileUrls !== undefined &&
+    input.fileUrls !== null &&
+    !(Array.isArray(input.fileUrls) && input.fileUrls.every((url) => typeof url === 'string'))
+  ) {
     return 'posts:errors.invalidFileUrls'
   }
   const hasMessage = present(input.message)

@@ -38,7 +38,11 @@ export const RECOVERY_INTERVAL_MS = 60_000
  * post they may no longer post goes back to their drafts instead. With moderation on it is screened
  * first and may be held for review (app/lib/moderation). Returns whether this call published (or held) it.
  */
-export async function publishIfDue(postId: string, now = new Date(), moderation: ModerationDeps = {}): Promise<boolean> {
+export async function publishIfDue(
+  postId: string,
+  now = new Date(),
+  moderation: ModerationDeps = {},
+): Promise<boolean> {
   const due = { id: postId, status: 'scheduled', deleted: false, draftPostTime: { [Op.lte]: now } }
   const post = await Post.findOne({ attributes: ['id', 'brandId', 'authorId', 'contextRoomId', 'message'], where: due })
   if (!post) return false
@@ -48,7 +52,10 @@ export async function publishIfDue(postId: string, now = new Date(), moderation:
     return false
   }
   const screening = await screenPost(brand, post.message, moderation)
-  const [changed] = await Post.update({ status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null }, { where: due })
+  const [changed] = await Post.update(
+    { status: screening.status, moderationScore: screening.score, createdAt: now, draftPostTime: null },
+    { where: due },
+  )
   if (changed !== 1) return false
   await announce(await post.reload())
   return true
@@ -62,7 +69,10 @@ export async function publishIfDue(postId: string, now = new Date(), moderation:
 async function returnToDrafts(post: Post, due: WhereOptions<Post>): Promise<void> {
   const [changed] = await Post.update({ status: 'draft', draftPostTime: null }, { where: due })
   if (changed !== 1) return
-  logger.info({ postId: post.id, authorId: post.authorId }, 'post scheduler: the author may no longer post there; the post went back to the drafts')
+  logger.info(
+    { postId: post.id, authorId: post.authorId },
+    'post scheduler: the author may no longer post there; the post went back to the drafts',
+  )
   // Told even when no longer a member (membersOnly off, as for their removal): the post is theirs.
   await notify({
     brandId: post.brandId,
@@ -144,7 +154,15 @@ const QUEUE_NAME = 'scheduled-posts'
  * With Redis: a delayed BullMQ job per post, its jobId the post id (a duplicate schedule is one
  * job). `prefix` keeps the keys of separate installations (or test runs) apart.
  */
-export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOVERY_INTERVAL_MS }: { redisUrl: string; prefix?: string; recoveryMs?: number }): PostScheduler {
+export function queueScheduler({
+  redisUrl,
+  prefix = 'hearth',
+  recoveryMs = RECOVERY_INTERVAL_MS,
+}: {
+  redisUrl: string
+  prefix?: string
+  recoveryMs?: number
+}): PostScheduler {
   // BullMQ's worker blocks on Redis: it needs its own connection, without a retry limit. The
   // queue's fails fast instead, so a form that schedules never waits on a Redis that is down.
   const connect = (maxRetriesPerRequest: number | null) => {
@@ -160,7 +178,18 @@ export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOV
   let stopRecovery: (() => Promise<void>) | null = null
 
   const enqueue = async (postId: string, at: Date) => {
-    await queue.add('publish', { postId }, { jobId: postId, delay: Math.max(0, at.getTime() - Date.now()), removeOnComplete: true, removeOnFail: true, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } })
+    await queue.add(
+      'publish',
+      { postId },
+      {
+        jobId: postId,
+        delay: Math.max(0, at.getTime() - Date.now()),
+        removeOnComplete: true,
+        removeOnFail: true,
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 1_000 },
+      },
+    )
   }
   const remove = async (postId: string) => {
     // A job being run cannot be removed; it finds the post no longer scheduled and does nothing.
@@ -187,7 +216,10 @@ export function queueScheduler({ redisUrl, prefix = 'hearth', recoveryMs = RECOV
     async start() {
       if (worker) return
       workerConnection = connect(null)
-      worker = new Worker(QUEUE_NAME, async (job) => publishIfDue(String(job.data.postId)), { connection: workerConnection, prefix })
+      worker = new Worker(QUEUE_NAME, async (job) => publishIfDue(String(job.data.postId)), {
+        connection: workerConnection,
+        prefix,
+      })
       worker.on('error', (error) => logger.warn({ err: error }, 'post scheduler: worker error'))
       // The first recovery before start() resolves: what was lost is back in the queue from then on.
       await recover().catch((error: unknown) => logger.warn({ err: error }, 'post scheduler: recovery failed'))
@@ -220,7 +252,9 @@ export function postScheduler(): PostScheduler {
  * Starts this process's scheduler (server.js does, beside housekeeping): the queue with REDIS_URL,
  * the poller without. Returns the function that stops it, for the shutdown.
  */
-export function startPostScheduler({ redisUrl = env.REDIS_URL }: { redisUrl?: string | null } = {}): () => Promise<void> {
+export function startPostScheduler({
+  redisUrl = env.REDIS_URL,
+}: { redisUrl?: string | null } = {}): () => Promise<void> {
   const scheduler = redisUrl ? queueScheduler({ redisUrl }) : pollingScheduler()
   running = scheduler
   void scheduler.start().catch((error: unknown) => logger.warn({ err: error }, 'post scheduler: start failed'))

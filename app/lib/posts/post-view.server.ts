@@ -10,11 +10,20 @@ export type PostButtons = { comment: boolean; react: boolean; pin: boolean; prom
 export type ShownPost = PostItem & { can: PostButtons }
 
 /** The viewer's rights in each of these rooms of the community. */
-export async function rightsByRoom(brand: Brand, userId: string | null, roomIds: readonly string[]): Promise<Map<string, PostRights>> {
+export async function rightsByRoom(
+  brand: Brand,
+  userId: string | null,
+  roomIds: readonly string[],
+): Promise<Map<string, PostRights>> {
   const unique = [...new Set(roomIds)]
   if (unique.length === 0) return new Map()
   const rooms = await Room.findAll({ where: { id: unique, brandId: brand.id, deleted: { [Op.not]: true } } })
-  const rights = await Promise.all(rooms.map(async (room) => [room.id, postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id))] as const))
+  const rights = await Promise.all(
+    rooms.map(
+      async (room) =>
+        [room.id, postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id))] as const,
+    ),
+  )
   return new Map(rights)
 }
 

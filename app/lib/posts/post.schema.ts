@@ -8,7 +8,10 @@ import { safeLinkUrl } from './safe-link'
 
 const fields = {
   contextRoomId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
-  message: z.string().max(MESSAGE_MAX + 1).optional(),
+  message: z
+    .string()
+    .max(MESSAGE_MAX + 1)
+    .optional(),
   // The media library (issue 12 part D) adds its files and videos to a post through these fields.
   fileUrls: z.array(safeLinkUrl).max(20).optional(),
   videoUrl: safeLinkUrl.optional(),
@@ -30,7 +33,13 @@ export const PostFormSchema = z.object({ intent: z.literal('post'), ...fields })
 export type PostFormFields = z.input<typeof PostFormSchema>
 
 /** A comment on a post, or a reply to a comment. */
-export const CommentFormSchema = z.object({ intent: z.literal('comment'), parentPostId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(), ...fields }).superRefine(ruled(true))
+export const CommentFormSchema = z
+  .object({
+    intent: z.literal('comment'),
+    parentPostId: z.string().regex(RECORD_ID, 'posts:errors.badRequest').optional(),
+    ...fields,
+  })
+  .superRefine(ruled(true))
 export type CommentFormFields = z.input<typeof CommentFormSchema>
 
 /** The buttons under a post: react, pin, promote, remove. */

@@ -9,7 +9,17 @@ import { screenPost, type ModerationDeps } from '../moderation/moderation.server
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { publishFeedChange } from './feed-events.server'
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, PostRuleError, REACTIONS, REACTION_NAMES, postProblem, updateProblem, type PostInput, type ReactionName } from './post-rules'
+import {
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  PostRuleError,
+  REACTIONS,
+  REACTION_NAMES,
+  postProblem,
+  updateProblem,
+  type PostInput,
+  type ReactionName,
+} from './post-rules'
 import { isSafeLink } from './safe-link'
 import { hasVisibleText, sanitizePostHtml } from './sanitize.server'
 import { notifyAnswer, notifyPost } from '../notifications/notify.server'
@@ -33,7 +43,12 @@ export type PostingBrand = Pick<Brand, 'id' | 'contentModeration' | 'communityLa
  * moderation on, a post scoring at or above the community's threshold is saved held (status
  * 'held'), out of every feed until a moderator approves it (app/lib/moderation).
  */
-export async function createPost(brand: PostingBrand, authorId: string, input: PostInput, moderation: ModerationDeps = {}): Promise<Post> {
+export async function createPost(
+  brand: PostingBrand,
+  authorId: string,
+  input: PostInput,
+  moderation: ModerationDeps = {},
+): Promise<Post> {
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message })
   if (problem) throw new PostRuleError(problem)
@@ -57,11 +72,24 @@ export async function createPost(brand: PostingBrand, authorId: string, input: P
  * A comment on a post or a reply to a comment. Threads are two deep: answering a reply answers its
  * comment. The parent must be a published post of the same room (else "Missing parent post").
  */
-export async function createChild(brand: PostingBrand, authorId: string, input: PostInput, moderation: ModerationDeps = {}): Promise<Post> {
+export async function createChild(
+  brand: PostingBrand,
+  authorId: string,
+  input: PostInput,
+  moderation: ModerationDeps = {},
+): Promise<Post> {
   const message = storedMessage(input.message)
   const problem = postProblem({ ...input, message }, { child: true })
   if (problem) throw new PostRuleError(problem)
-  let parent = await Post.findOne({ where: { id: input.parentPostId as string, brandId: brand.id, contextRoomId: input.contextRoomId as string, status: 'published', deleted: false } })
+  let parent = await Post.findOne({
+    where: {
+      id: input.parentPostId as string,
+      brandId: brand.id,
+      contextRoomId: input.contextRoomId as string,
+      status: 'published',
+      deleted: false,
+    },
+  })
   if (parent?.parentPostId) {
     const grandparent = await Post.findByPk(parent.parentPostId)
     if (grandparent?.parentPostId) parent = await Post.findOne({ where: { id: parent.parentPostId, deleted: false } })
@@ -121,7 +149,10 @@ export async function updatePost(post: Post, input: PostInput): Promise<void> {
 /** The person's reaction on the post, added if it was not there (POST /post-reactions). */
 export async function addReaction(postId: string, userId: string, emoji: ReactionName): Promise<PostReaction> {
   // Two quick clicks race to the unique index; the second finds the first.
-  const [reaction, created] = await PostReaction.findOrCreate({ where: { postId, userId, emoji }, defaults: { postId, userId, emoji } })
+  const [reaction, created] = await PostReaction.findOrCreate({
+    where: { postId, userId, emoji },
+    defaults: { postId, userId, emoji },
+  })
   if (created) await publishReactionChange(postId)
   return reaction
 }
@@ -140,14 +171,31 @@ export async function toggleReaction(postId: string, userId: string, emoji: Reac
 
 /** Open feeds showing the post re-read its reaction counts. */
 async function publishReactionChange(postId: string) {
-  const post = await Post.findByPk(postId, { attributes: ['id', 'brandId', 'contextRoomId', 'parentPostId', 'promoted'] })
+  const post = await Post.findByPk(postId, {
+    attributes: ['id', 'brandId', 'contextRoomId', 'parentPostId', 'promoted'],
+  })
   if (post) await publishFeedChange('reacted', post)
 }
 
 /** GET /post-reactions with post: who reacted how, oldest first, leaving out the people the viewer does not see. */
 export async function reactionsOn(postId: string, filter: Pick<AuthorFilter, 'hiddenAuthorIds'>) {
-  const rows = await PostReaction.findAll({ where: { postId, ...(filter.hiddenAuthorIds.length ? { userId: { [Op.notIn]: [...filter.hiddenAuthorIds] } } : {}) }, order: [['createdAt', 'ASC'], ['id', 'ASC']] })
-  return rows.map((row) => ({ id: row.id, postId: row.postId, userId: row.userId, name: row.emoji as ReactionName, emoji: REACTIONS[row.emoji as ReactionName] ?? '' }))
+  const rows = await PostReaction.findAll({
+    where: {
+      postId,
+      ...(filter.hiddenAuthorIds.length ? { userId: { [Op.notIn]: [...filter.hiddenAuthorIds] } } : {}),
+    },
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  })
+  return rows.map((row) => ({
+    id: row.id,
+    postId: row.postId,
+    userId: row.userId,
+    name: row.emoji as ReactionName,
+    emoji: REACTIONS[row.emoji as ReactionName] ?? '',
+  }))
 }
 
 export function isReaction(value: unknown): value is ReactionName {
@@ -234,7 +282,10 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
   const [authors, reactions, children] = await Promise.all([
     User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(posts.map((post) => post.authorId))] } }),
     PostReaction.findAll({ attributes: ['postId', 'userId', 'emoji'], where: { postId: ids } }),
-    Post.findAll({ attributes: ['parentPostId'], where: { [Op.and]: [{ parentPostId: ids }, readableBy(viewerId), notFrom(hiddenInThreads(filter))] } }),
+    Post.findAll({
+      attributes: ['parentPostId'],
+      where: { [Op.and]: [{ parentPostId: ids }, readableBy(viewerId), notFrom(hiddenInThreads(filter))] },
+    }),
   ])
   const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
   return posts.map((post): PostItem => {
@@ -251,13 +302,20 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
       embeds: findEmbeds(post.message),
       // Rows written before the link rule (safe-link.ts) may hold any address: only safe ones reach an href.
       fileUrls: (post.fileUrls ?? []).filter(isSafeLink),
-      video: isSafeLink(post.videoUrl) ? { url: post.videoUrl, thumbnailUrl: isSafeLink(post.videoThumbnailUrl) ? post.videoThumbnailUrl : null } : null,
+      video: isSafeLink(post.videoUrl)
+        ? { url: post.videoUrl, thumbnailUrl: isSafeLink(post.videoThumbnailUrl) ? post.videoThumbnailUrl : null }
+        : null,
       pinned: post.pinned,
       promoted: post.promoted,
       createdAt: post.createdAt.toISOString(),
       reactions: REACTION_NAMES.map((name) => {
         const of = mine.filter((reaction) => reaction.emoji === name)
-        return { name, emoji: REACTIONS[name], count: of.length, mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId) }
+        return {
+          name,
+          emoji: REACTIONS[name],
+          count: of.length,
+          mine: viewerId !== null && of.some((reaction) => reaction.userId === viewerId),
+        }
       }),
       childCount,
       notice: null,
@@ -293,7 +351,10 @@ export type Thread = { items: PostItem[]; lastPostId: string | null }
  * GET /posts/comments (and /replies): a post's answers, oldest first, COMMENTS_PAGE_SIZE (or `limit`) at a time
  * after `lastPostId` (the last one the reader has). `lastPostId` in the answer pages on; null at the end.
  */
-export async function childrenOf(parentPostId: string, options: AuthorFilter & { viewerId: string | null; lastPostId?: string | null; limit?: number }): Promise<Thread> {
+export async function childrenOf(
+  parentPostId: string,
+  options: AuthorFilter & { viewerId: string | null; lastPostId?: string | null; limit?: number },
+): Promise<Thread> {
   const size = options.limit ?? COMMENTS_PAGE_SIZE
   const after = options.lastPostId ? await Post.findOne({ where: { id: options.lastPostId, parentPostId } }) : null
   const rows = await Post.findAll({
@@ -302,7 +363,14 @@ export async function childrenOf(parentPostId: string, options: AuthorFilter & {
         { parentPostId },
         readableBy(options.viewerId),
         notFrom(hiddenInThreads(options)),
-        after ? { [Op.or]: [{ createdAt: { [Op.gt]: after.createdAt } }, { createdAt: after.createdAt, id: { [Op.gt]: after.id } }] } : {},
+        after
+          ? {
+              [Op.or]: [
+                { createdAt: { [Op.gt]: after.createdAt } },
+                { createdAt: after.createdAt, id: { [Op.gt]: after.id } },
+              ],
+            }
+          : {},
       ],
     },
     order: [
@@ -312,7 +380,10 @@ export async function childrenOf(parentPostId: string, options: AuthorFilter & {
     limit: size + 1,
   })
   const page = rows.slice(0, size)
-  return { items: await items(page, options.viewerId, options), lastPostId: rows.length > size ? page.at(-1)!.id : null }
+  return {
+    items: await items(page, options.viewerId, options),
+    lastPostId: rows.length > size ? page.at(-1)!.id : null,
+  }
 }
 
 export type FeedPost = PostItem & { comments: Thread }
@@ -320,7 +391,9 @@ export type Feed = { posts: FeedPost[]; page: number; hasMore: boolean }
 
 async function withComments(posts: Post[], viewerId: string | null, filter: AuthorFilter): Promise<FeedPost[]> {
   const shown = await items(posts, viewerId, filter)
-  return Promise.all(shown.map(async (post) => ({ ...post, comments: await childrenOf(post.id, { ...filter, viewerId }) })))
+  return Promise.all(
+    shown.map(async (post) => ({ ...post, comments: await childrenOf(post.id, { ...filter, viewerId }) })),
+  )
 }
 
 const FEED_ORDER: Array<[string, string]> = [
@@ -330,24 +403,45 @@ const FEED_ORDER: Array<[string, string]> = [
 ]
 
 /** A room's feed (a group's page): its top-level posts, pinned first, then newest; pages from 0. */
-export async function roomFeed(roomId: string, options: AuthorFilter & { viewerId: string | null; page?: number }): Promise<Feed> {
+export async function roomFeed(
+  roomId: string,
+  options: AuthorFilter & { viewerId: string | null; page?: number },
+): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const rows = await Post.findAll({
-    where: { [Op.and]: [{ contextRoomId: roomId, parentPostId: null }, readableBy(options.viewerId), notFrom(options.hiddenAuthorIds)] },
+    where: {
+      [Op.and]: [
+        { contextRoomId: roomId, parentPostId: null },
+        readableBy(options.viewerId),
+        notFrom(options.hiddenAuthorIds),
+      ],
+    },
     order: FEED_ORDER,
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
   })
-  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
+  return {
+    posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options),
+    page,
+    hasMore: rows.length > FEED_PAGE_SIZE,
+  }
 }
 
 /** The live rooms of the community (those `where` names) that admit the viewer, by the room rules (models/room-access.ts). */
-async function admittedRooms(brand: Brand, viewer: { viewerId: string | null; hasCommunityAccess: boolean }, where: WhereOptions<Room> = {}): Promise<string[]> {
+async function admittedRooms(
+  brand: Brand,
+  viewer: { viewerId: string | null; hasCommunityAccess: boolean },
+  where: WhereOptions<Room> = {},
+): Promise<string[]> {
   const rooms = await Room.findAll({
     attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
     where: { ...where, brandId: brand.id, status: 'active', deleted: false },
   })
-  return rooms.filter((room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok).map((room) => room.id)
+  return rooms
+    .filter(
+      (room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok,
+    )
+    .map((room) => room.id)
 }
 
 /**
@@ -360,10 +454,17 @@ export async function communityFeed(
 ): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const rooms = await admittedRooms(brand, options)
-  if (brand.topLevelRoomId && brand.publicAccess.hub && !rooms.includes(brand.topLevelRoomId)) rooms.push(brand.topLevelRoomId)
+  if (brand.topLevelRoomId && brand.publicAccess.hub && !rooms.includes(brand.topLevelRoomId))
+    rooms.push(brand.topLevelRoomId)
   if (rooms.length === 0) return { posts: [], page, hasMore: false }
   const rows = await Post.findAll({
-    where: { brandId: brand.id, parentPostId: null, contextRoomId: rooms, ...LIVE, ...notFrom(options.hiddenAuthorIds) },
+    where: {
+      brandId: brand.id,
+      parentPostId: null,
+      contextRoomId: rooms,
+      ...LIVE,
+      ...notFrom(options.hiddenAuthorIds),
+    },
     order: [
       ['createdAt', 'DESC'],
       ['id', 'DESC'],
@@ -371,7 +472,11 @@ export async function communityFeed(
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
   })
-  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
+  return {
+    posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options),
+    page,
+    hasMore: rows.length > FEED_PAGE_SIZE,
+  }
 }
 
 /**
@@ -385,19 +490,37 @@ export async function hubFeed(
 ): Promise<Feed> {
   const page = Math.max(0, options.page ?? 0)
   const hubId = brand.topLevelRoomId
-  const promotedFrom = (await Post.findAll({ attributes: ['contextRoomId'], where: { brandId: brand.id, promoted: true, ...LIVE }, group: ['contextRoomId'], raw: true })).map((row) => row.contextRoomId)
+  const promotedFrom = (
+    await Post.findAll({
+      attributes: ['contextRoomId'],
+      where: { brandId: brand.id, promoted: true, ...LIVE },
+      group: ['contextRoomId'],
+      raw: true,
+    })
+  ).map((row) => row.contextRoomId)
   const visibleRooms = promotedFrom.length ? await admittedRooms(brand, options, { id: promotedFrom }) : []
   const rooms: WhereOptions<Post>[] = []
   if (hubId) rooms.push({ contextRoomId: hubId })
   if (visibleRooms.length) rooms.push({ contextRoomId: visibleRooms, promoted: true })
   if (rooms.length === 0) return { posts: [], page, hasMore: false }
   const rows = await Post.findAll({
-    where: { [Op.and]: [{ brandId: brand.id, parentPostId: null }, readableBy(options.viewerId), notFrom(options.hiddenAuthorIds), { [Op.or]: rooms }] },
+    where: {
+      [Op.and]: [
+        { brandId: brand.id, parentPostId: null },
+        readableBy(options.viewerId),
+        notFrom(options.hiddenAuthorIds),
+        { [Op.or]: rooms },
+      ],
+    },
     order: FEED_ORDER,
     limit: FEED_PAGE_SIZE + 1,
     offset: page * FEED_PAGE_SIZE,
   })
-  return { posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options), page, hasMore: rows.length > FEED_PAGE_SIZE }
+  return {
+    posts: await withComments(rows.slice(0, FEED_PAGE_SIZE), options.viewerId, options),
+    page,
+    hasMore: rows.length > FEED_PAGE_SIZE,
+  }
 }
 
 /** One post as the single post view shows it. */

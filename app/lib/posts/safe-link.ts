@@ -24,6 +24,7 @@ export function isSafeLink(value: unknown): value is string {
 
 /** The zod field for a post's link: one translated message per problem, so the form shows one line. */
 export const safeLinkUrl = z.string().superRefine((value, context) => {
-  const problem = value.length > LINK_MAX ? 'posts:errors.linkTooLong' : isSafeLink(value) ? null : 'posts:errors.unsafeLink'
+  const problem =
+    value.length > LINK_MAX ? 'posts:errors.linkTooLong' : isSafeLink(value) ? null : 'posts:errors.unsafeLink'
   if (problem) context.addIssue({ code: z.ZodIssueCode.custom, message: problem })
 })

@@ -35,7 +35,11 @@ import { readForm } from '#app/lib/http/form-body.server'
 /** Step 1: the link (spec §5 room link rules). */
 export const ClaimLinkSchema = z.object({ intent: z.literal('link'), roomLink: roomLinkField() })
 /** Step 2: who the room is for. */
-export const ClaimDetailsSchema = z.object({ intent: z.literal('details'), fullName: fullNameField(), emailAddress: emailAddressField() })
+export const ClaimDetailsSchema = z.object({
+  intent: z.literal('details'),
+  fullName: fullNameField(),
+  emailAddress: emailAddressField(),
+})
 /** Step 3 (at /registered/{link}): the code mailed to that address. */
 export type ClaimLinkFields = z.input<typeof ClaimLinkSchema>
 export type ClaimDetailsFields = z.input<typeof ClaimDetailsSchema>
@@ -48,12 +52,18 @@ export const claimPathFor = (slug: string) => `${CLAIM_PATH}?slug=${encodeURICom
 export const registeredPath = (slug: string) => `/registered/${slug}`
 
 const authenticator = createVerificationAuthenticator(async ({ identifier, code, request }) => {
-  const claim = pendingSignups.claim.get((await getSession(request)))
+  const claim = pendingSignups.claim.get(await getSession(request))
   // The mail's button returns to the page where the code goes in.
   const link = `${env.PUBLIC_URL}${claim ? registeredPath(claim.slug) : CLAIM_PATH}`
-  await sendSignInCode({ channel: 'mail', to: identifier, code, link, language: await resolveLanguage(request), brand: null })
+  await sendSignInCode({
+    channel: 'mail',
+    to: identifier,
+    code,
+    link,
+    language: await resolveLanguage(request),
+    brand: null,
+  })
 })
-
 
 export async function claimLoader(args: LoaderFunctionArgs) {
   const { request, context } = args
@@ -97,16 +107,19 @@ export async function claimAction({ request, context }: ActionFunctionArgs) {
     const claim = pendingSignups.claim.get(session)
     if (!claim) return redirect(CLAIM_PATH)
     const submission = parseWithZod(form, { schema: ClaimDetailsSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null, unavailable: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null, unavailable: null }, { status: 400 })
     const sent = await sendSignupCode(authenticator, { request, context, emailAddress: submission.value.emailAddress })
-    if (isFailure(sent)) return data({ intent, result: submission.reply(), error: sent.error, unavailable: null }, { status: sent.status })
+    if (isFailure(sent))
+      return data({ intent, result: submission.reply(), error: sent.error, unavailable: null }, { status: sent.status })
     beginSignup(sent.session, 'claim')
     pendingSignups.claim.set(sent.session, { ...claim, fullName: submission.value.fullName })
     return redirect(registeredPath(claim.slug), await withSession(sent.session))
   }
 
   const submission = parseWithZod(form, { schema: ClaimLinkSchema })
-  if (submission.status !== 'success') return data({ intent: 'link', result: submission.reply(), error: null, unavailable: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'link', result: submission.reply(), error: null, unavailable: null }, { status: 400 })
   const label = submission.value.roomLink
   const slug = roomLinkSlug(label)
   const { state, suggestion } = await checkRoomLink(slug)
@@ -121,7 +134,11 @@ export async function claimAction({ request, context }: ActionFunctionArgs) {
       await claimPersonalRoom(user, slug)
     } catch (error) {
       if (!(error instanceof RoomLinkTaken)) throw error
-      const unavailable: Unavailable = { label, suggestion: (await checkRoomLink(slug)).suggestion ?? `${slug}-2`, state: 'claimed' }
+      const unavailable: Unavailable = {
+        label,
+        suggestion: (await checkRoomLink(slug)).suggestion ?? `${slug}-2`,
+        state: 'claimed',
+      }
       return data({ intent: 'link', result: submission.reply(), error: null, unavailable }, { status: 409 })
     }
     return redirect('/welcome-aboard')
@@ -150,7 +167,13 @@ export async function registeredLoader(args: LoaderFunctionArgs) {
   }
   // Verified already (the code was used in another tab): the room is theirs.
   if (user && (await personalRoomOf(user.id))?.slug === slug) throw redirect('/welcome-aboard')
-  return { messages, step: 'none' as const, label: params.slug ?? '', path: personalRoomPath(slug), claimPath: claimPathFor(slug) }
+  return {
+    messages,
+    step: 'none' as const,
+    label: params.slug ?? '',
+    path: personalRoomPath(slug),
+    claimPath: claimPathFor(slug),
+  }
 }
 
 export async function registeredAction({ request, context, params }: ActionFunctionArgs) {
@@ -167,13 +190,20 @@ export async function registeredAction({ request, context, params }: ActionFunct
   const claim = pendingSignups.claim.get(session)
   if (claim?.slug !== slug || !claim.fullName) return redirect(here)
   const submission = parseWithZod(form, { schema: SignupCodeSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), error: null, unavailable: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), error: null, unavailable: null }, { status: 400 })
   const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
-  if (isFailure(checked)) return data({ result: submission.reply(), error: checked.error, unavailable: null }, { status: checked.status })
+  if (isFailure(checked))
+    return data({ result: submission.reply(), error: checked.error, unavailable: null }, { status: checked.status })
 
   const emailAddress = checked.session.get('verify:identifier')!
   try {
-    const { user } = await createAccountWithRoom({ fullName: claim.fullName, emailAddress, slug, language: await resolveLanguage(request) })
+    const { user } = await createAccountWithRoom({
+      fullName: claim.fullName,
+      emailAddress,
+      slug,
+      language: await resolveLanguage(request),
+    })
     return await startSession(checked.session, user.id, '/welcome-aboard')
   } catch (error) {
     if (!(error instanceof RoomLinkTaken) && !(error instanceof AccountExists)) throw error
@@ -184,7 +214,11 @@ export async function registeredAction({ request, context, params }: ActionFunct
       const failure: SignupError = { message: 'auth:errors.accountExists', minutes: 0 }
       return data({ result: submission.reply(), error: failure, unavailable: null }, init)
     }
-    const unavailable: Unavailable = { label: claim.label, suggestion: (await checkRoomLink(slug)).suggestion ?? `${slug}-2`, state: 'claimed' }
+    const unavailable: Unavailable = {
+      label: claim.label,
+      suggestion: (await checkRoomLink(slug)).suggestion ?? `${slug}-2`,
+      state: 'claimed',
+    }
     return data({ result: submission.reply(), error: null, unavailable }, init)
   }
 }
@@ -201,5 +235,11 @@ export async function roomLinkStatusLoader(args: LoaderFunctionArgs, expected: E
   const { state, suggestion } = await checkRoomLink(slug)
   if (state === 'available') throw redirect(claimPathFor(slug))
   if (state !== expected) throw redirect(`/${slug}/${state}`)
-  return { messages: await routeMessages(args, 'signup'), slug, link: `${env.PUBLIC_URL}${personalRoomPath(slug)}`, path: personalRoomPath(slug), suggestion: suggestion! }
+  return {
+    messages: await routeMessages(args, 'signup'),
+    slug,
+    link: `${env.PUBLIC_URL}${personalRoomPath(slug)}`,
+    path: personalRoomPath(slug),
+    suggestion: suggestion!,
+  }
 }

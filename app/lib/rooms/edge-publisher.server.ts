@@ -44,7 +44,8 @@ export function createEdgePublisher(redis: Redis, options: { key?: string } = {}
     roomUpdated: (roomId) => emitter.to(channels.room(roomId)).emit('room.updated', { roomId }),
     notifyUser: (userId, notification) => emitter.to(channels.user(userId)).emit('notification', notification),
     kickAll: (command) => emitter.serverSideEmit(ROOM_KICK_ALL, command),
-    callUpdated: (call) => emitter.to(channels.user(call.callerId)).to(channels.roomHosts(call.roomId)).emit('call:updated', call),
+    callUpdated: (call) =>
+      emitter.to(channels.user(call.callerId)).to(channels.roomHosts(call.roomId)).emit('call:updated', call),
   }
 }
 
@@ -86,7 +87,10 @@ export function notifyUser(userId: string, notification: EdgeNotification) {
  */
 export async function roomEdgeUrl(roomId: string, options: { unreachable?: string } = {}): Promise<string | null> {
   try {
-    return await edgeUrlForRoom(webRedis(), roomId, env.EDGE_PUBLIC_URL, { unreachable: options.unreachable, probe: probeEdge })
+    return await edgeUrlForRoom(webRedis(), roomId, env.EDGE_PUBLIC_URL, {
+      unreachable: options.unreachable,
+      probe: probeEdge,
+    })
   } catch (error) {
     logger.error({ err: error }, 'edge assignment failed')
     return null

@@ -42,7 +42,9 @@ export type RoomSession = {
 export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> {
   const { request, params } = args
   // The pass-refresh route comes back to the room's page, not to itself, after signing in.
-  const back = new URL(request.url).pathname.startsWith('/resources/') ? `/${params.brand}/${normaliseSlug(params.room ?? '')}` : undefined
+  const back = new URL(request.url).pathname.startsWith('/resources/')
+    ? `/${params.brand}/${normaliseSlug(params.room ?? '')}`
+    : undefined
   const { brand, room, user, permissions } = await requireRoom(args, params.room, { back })
   const userId = user?.id ?? null
   const { isHost, isCoHost, permissions: meetingPermissions } = meetingRights(userId, room, permissions)
@@ -85,6 +87,9 @@ export async function passRefusal(context: AppLoadContext): Promise<{ retryAfter
 
 /** `unreachable`: the edge a reconnecting client lost (see roomEdgeUrl). */
 export async function edgePassFor(claims: EdgeClaims, options: { unreachable?: string } = {}): Promise<EdgePass> {
-  const [token, edgeUrl] = await Promise.all([signEdgeToken(claims, env.EDGE_SECRET), roomEdgeUrl(claims.roomId, options)])
+  const [token, edgeUrl] = await Promise.all([
+    signEdgeToken(claims, env.EDGE_SECRET),
+    roomEdgeUrl(claims.roomId, options),
+  ])
   return { token, edgeUrl, issuedAt: Date.now() }
 }

@@ -78,9 +78,13 @@ export async function suggestRoomLink(slug: string): Promise<string> {
   const random = Array.from({ length: SUGGESTION_TRIES }, () => `${base}-${randomInt(100, 1_000_000)}`)
   for (const candidates of [numbered, random]) {
     const taken = new Set(
-      (await Room.findAll({ attributes: ['slug'], where: { brandId: brand.id, slug: candidates }, raw: true })).map((room) => room.slug),
+      (await Room.findAll({ attributes: ['slug'], where: { brandId: brand.id, slug: candidates }, raw: true })).map(
+        (room) => room.slug,
+      ),
     )
-    const free = candidates.find((candidate) => !taken.has(candidate) && isAvailableRoomSlug(candidate) && !MAIN_BRAND_PAGES.has(candidate))
+    const free = candidates.find(
+      (candidate) => !taken.has(candidate) && isAvailableRoomSlug(candidate) && !MAIN_BRAND_PAGES.has(candidate),
+    )
     if (free) return free
   }
   // Forty taken variants of one name: a link nobody will have thought of.
@@ -96,7 +100,10 @@ export async function checkRoomLink(slug: string): Promise<{ state: RoomLinkStat
 /** The person's personal room, or null: each person has at most one (a second would only hoard links). */
 export async function personalRoomOf(userId: string): Promise<Room | null> {
   const brand = await mainBrand()
-  return Room.findOne({ where: { brandId: brand.id, hostId: userId, context: 'personal' }, order: [['createdAt', 'ASC']] })
+  return Room.findOne({
+    where: { brandId: brand.id, hostId: userId, context: 'personal' },
+    order: [['createdAt', 'ASC']],
+  })
 }
 
 /** The link was taken (or reserved) between the check and the claim. */
@@ -124,10 +131,21 @@ async function createPersonalRoom(user: User, slug: string, transaction: Transac
   const { queueNewPersonalRooms } = await readProductConfig(transaction)
   try {
     const room = await Room.create(
-      { slug, brandId: brand.id, hostId: user.id, context: 'personal', type: 'personal', name: user.name ?? slug, status: queueNewPersonalRooms ? 'pending' : 'active' },
+      {
+        slug,
+        brandId: brand.id,
+        hostId: user.id,
+        context: 'personal',
+        type: 'personal',
+        name: user.name ?? slug,
+        status: queueNewPersonalRooms ? 'pending' : 'active',
+      },
       { transaction },
     )
-    await RoleGrant.findOrCreate({ where: { userId: user.id, brandId: brand.id, roleId: hostRole.id, roomId: room.id }, transaction })
+    await RoleGrant.findOrCreate({
+      where: { userId: user.id, brandId: brand.id, roleId: hostRole.id, roomId: room.id },
+      transaction,
+    })
     return room
   } catch (error) {
     if (error instanceof UniqueConstraintError) throw new RoomLinkTaken(slug)
@@ -139,14 +157,22 @@ async function createPersonalRoom(user: User, slug: string, transaction: Transac
 export async function claimPersonalRoom(user: User, slug: string): Promise<{ room: Room; created: boolean }> {
   const existing = await personalRoomOf(user.id)
   if (existing) return { room: existing, created: false }
-  return { room: await Room.sequelize!.transaction((transaction) => createPersonalRoom(user, slug, transaction)), created: true }
+  return {
+    room: await Room.sequelize!.transaction((transaction) => createPersonalRoom(user, slug, transaction)),
+    created: true,
+  }
 }
 
 /**
  * A new person who proved their email: their account and their room, both or neither (a link
  * taken at the last moment leaves no account behind).
  */
-export async function createAccountWithRoom(input: { fullName: string; emailAddress: string; slug: string; language?: string | null }) {
+export async function createAccountWithRoom(input: {
+  fullName: string
+  emailAddress: string
+  slug: string
+  language?: string | null
+}) {
   // Read (and on a fresh install create) the main brand before the transaction: on SQLite a write
   // outside it would wait on the transaction's own lock.
   await mainBrand()

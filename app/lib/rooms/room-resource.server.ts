@@ -25,11 +25,17 @@ export async function roomResourceAction<S extends z.ZodRawShape>(
   /** The form when the route read it itself (a message form with its video, message-form.server.ts). */
   options: { form?: FormData } = {},
 ): Promise<Response> {
-  const parsed = z.object({ ...roomFields, ...fields }).safeParse(Object.fromEntries(options.form ?? (await readForm(request))))
+  const parsed = z
+    .object({ ...roomFields, ...fields })
+    .safeParse(Object.fromEntries(options.form ?? (await readForm(request))))
   if (!parsed.success) return resourceReply({ error: 'invalid request' }, 400)
   let session: RoomSession
   try {
-    session = await requireRoomSession({ request, context, params: { brand: parsed.data.brand, room: parsed.data.room } })
+    session = await requireRoomSession({
+      request,
+      context,
+      params: { brand: parsed.data.brand, room: parsed.data.room },
+    })
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
     const status = isRefusal(thrown.headers.get('Location') ?? '') ? 403 : 404

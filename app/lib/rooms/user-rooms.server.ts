@@ -69,7 +69,10 @@ export async function publicCommunities(page: number) {
       attributes: ['id', 'slug', 'name'],
       where,
       // Case-insensitive on both dialects (SQLite compares bytes, MySQL's collation does not).
-      order: [[fn('lower', col('name')), 'ASC'], ['slug', 'ASC']],
+      order: [
+        [fn('lower', col('name')), 'ASC'],
+        ['slug', 'ASC'],
+      ],
       limit: COMMUNITIES_PER_PAGE,
       offset: (page - 1) * COMMUNITIES_PER_PAGE,
       raw: true,
@@ -83,7 +86,12 @@ export async function publicCommunities(page: number) {
     : []
   const memberCount = new Map(counts.map((entry) => [entry.brandId, Number(entry.count)]))
   return {
-    communities: rows.map((row) => ({ id: row.id, slug: row.slug, name: row.name, memberCount: memberCount.get(row.id) ?? 0 })),
+    communities: rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      memberCount: memberCount.get(row.id) ?? 0,
+    })),
     page,
     pages: Math.max(1, Math.ceil(total / COMMUNITIES_PER_PAGE)),
     total,

@@ -5,7 +5,17 @@
  */
 import { z } from 'zod'
 import type { ViewingMode } from '#models/brand-config'
-import { BACKGROUND_OPTIONS, EDITABLE_ROLES, STATUS_NAMES, THEME_NAMES, isFontName, BACKGROUND_IMAGE_PATH, onRole, contrastRatio, MIN_CONTRAST } from '../communities/theme'
+import {
+  BACKGROUND_OPTIONS,
+  EDITABLE_ROLES,
+  STATUS_NAMES,
+  THEME_NAMES,
+  isFontName,
+  BACKGROUND_IMAGE_PATH,
+  onRole,
+  contrastRatio,
+  MIN_CONTRAST,
+} from '../communities/theme'
 import { LANGUAGES } from '../i18n/i18n'
 
 const flag = z.boolean({ invalid_type_error: 'settings:errors.flagInvalid' }).default(false)
@@ -49,18 +59,38 @@ export const PEERS_MAX = { min: 1, max: 49 }
 export const PEERS_MIN_SIZE = { min: 80, max: 640 }
 export const TOXICITY = { min: 0, max: 100 }
 
-export const TOOLBAR_CONTROLS = ['chat', 'settings', 'sharedVideo', 'sharedScreen', 'recording', 'transcribe', 'closedCaption', 'live', 'viewingMode', 'fullScreen'] as const
+export const TOOLBAR_CONTROLS = [
+  'chat',
+  'settings',
+  'sharedVideo',
+  'sharedScreen',
+  'recording',
+  'transcribe',
+  'closedCaption',
+  'live',
+  'viewingMode',
+  'fullScreen',
+] as const
 export const PUBLIC_ACCESS_PAGES = ['hub', 'groups', 'members', 'subcommunities'] as const
 
 // A group of checkboxes none of which is ticked is not posted at all: each group defaults to all off.
-const allOff = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>
+const allOff = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>
 const publicAccess = z
   .object({ hub: flag, groups: flag, members: flag, subcommunities: flag })
   .default(allOff(PUBLIC_ACCESS_PAGES))
 const toolbarControls = z
   .object({
-    chat: flag, settings: flag, sharedVideo: flag, sharedScreen: flag, recording: flag,
-    transcribe: flag, closedCaption: flag, live: flag, viewingMode: flag, fullScreen: flag,
+    chat: flag,
+    settings: flag,
+    sharedVideo: flag,
+    sharedScreen: flag,
+    recording: flag,
+    transcribe: flag,
+    closedCaption: flag,
+    live: flag,
+    viewingMode: flag,
+    fullScreen: flag,
   })
   .default(allOff(TOOLBAR_CONTROLS))
 
@@ -103,14 +133,18 @@ export const CommunitySettingsSchema = z.object({
 })
 
 /** What a colour input posts: #rrggbb. */
-const hex = z.string({ required_error: 'settings:errors.colorInvalid' }).regex(/^#[0-9a-f]{6}$/i, 'settings:errors.colorInvalid')
+const hex = z
+  .string({ required_error: 'settings:errors.colorInvalid' })
+  .regex(/^#[0-9a-f]{6}$/i, 'settings:errors.colorInvalid')
 const font = z
   .string({ required_error: 'settings:errors.fontInvalid' })
   .trim()
   .refine(isFontName, 'settings:errors.fontInvalid')
 
 const customColors = z.object(
-  Object.fromEntries([...EDITABLE_ROLES.flatMap((role) => [role, onRole(role)]), ...STATUS_NAMES].map((name) => [name, hex])) as Record<string, typeof hex>,
+  Object.fromEntries(
+    [...EDITABLE_ROLES.flatMap((role) => [role, onRole(role)]), ...STATUS_NAMES].map((name) => [name, hex]),
+  ) as Record<string, typeof hex>,
 )
 
 export const ThemeSettingsSchema = z
@@ -140,7 +174,11 @@ export const ThemeSettingsSchema = z
     for (const role of EDITABLE_ROLES) {
       const [back, text] = [value.custom[role], value.custom[onRole(role)]]
       if (back && text && contrastRatio(back, text) < MIN_CONTRAST) {
-        context.addIssue({ code: z.ZodIssueCode.custom, path: ['custom', onRole(role)], message: 'settings:errors.contrast' })
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['custom', onRole(role)],
+          message: 'settings:errors.contrast',
+        })
       }
     }
   })

@@ -7,7 +7,14 @@ import { Media, type Brand } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { redirectWithFlash } from '../http/flash.server'
 import { readForm } from '../http/form-body.server'
-import { communityImageId, customThemeOf, isThemeName, EDITABLE_ROLES, STATUS_NAMES, onRole } from '../communities/theme'
+import {
+  communityImageId,
+  customThemeOf,
+  isThemeName,
+  EDITABLE_ROLES,
+  STATUS_NAMES,
+  onRole,
+} from '../communities/theme'
 import { env } from '../platform/env.server'
 import {
   CommunitySettingsSchema,
@@ -21,7 +28,8 @@ export const SETTINGS_TABS = ['settings', 'theme', 'install', 'language'] as con
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
 
 /** The address of a tab of the panel. */
-export const tabUrl = (slug: string, tab: SettingsTab) => (tab === 'settings' ? `/${slug}/settings` : `/${slug}/settings/${tab}`)
+export const tabUrl = (slug: string, tab: SettingsTab) =>
+  tab === 'settings' ? `/${slug}/settings` : `/${slug}/settings/${tab}`
 
 const SAVED = { kind: 'success', message: 'settings:flash.saved' } as const
 
@@ -92,7 +100,10 @@ type Guarded = { brand: Brand; permissions: ReadonlySet<PermissionSlug> }
 /** The bad-input answer every tab gives: 400, the messages, what was typed. */
 const refused = (intent: string, result: unknown) => data({ intent, result }, { status: 400 })
 
-export async function saveCommunitySettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand, permissions }: Guarded) {
+export async function saveCommunitySettings(
+  { request }: Pick<ActionFunctionArgs, 'request'>,
+  { brand, permissions }: Guarded,
+) {
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: CommunitySettingsSchema })
   if (submission.status !== 'success') return refused('settings', submission.reply())
@@ -122,7 +133,10 @@ export async function saveCommunitySettings({ request }: Pick<ActionFunctionArgs
     defaultViewMobile: value.defaultViewMobile,
     toolbarControls: value.toolbarControls,
     // The other moderation settings (image and video categories) are kept as they are.
-    contentModeration: { ...brand.contentModeration, postToxicityThreshold: value.contentModeration.postToxicityThreshold },
+    contentModeration: {
+      ...brand.contentModeration,
+      postToxicityThreshold: value.contentModeration.postToxicityThreshold,
+    },
   })
   // An inactive community is not found for anyone: its owner comes back to it from /communities.
   throw await redirectWithFlash(status === 'active' ? tabUrl(brand.slug, 'settings') : '/communities', SAVED)
@@ -140,10 +154,16 @@ export async function saveThemeSettings({ request }: Pick<ActionFunctionArgs, 'r
   const value = submission.value
   // Only an image of this community's own library (theme.ts communityImageId).
   if (value.background.image && !(await isLibraryImage(brand, value.background.image))) {
-    return refused('theme', submission.reply({ fieldErrors: { 'background.image': ['settings:errors.imageUrlInvalid'] } }))
+    return refused(
+      'theme',
+      submission.reply({ fieldErrors: { 'background.image': ['settings:errors.imageUrlInvalid'] } }),
+    )
   }
   // The custom palette is kept whichever theme is chosen, so switching back finds it again.
-  const themeColors: Record<string, string> = { flat: value.customFlat ? '1' : '0', bordered: value.customBordered ? '1' : '0' }
+  const themeColors: Record<string, string> = {
+    flat: value.customFlat ? '1' : '0',
+    bordered: value.customBordered ? '1' : '0',
+  }
   for (const name of [...EDITABLE_ROLES.flatMap((role) => [role, onRole(role)]), ...STATUS_NAMES]) {
     const colour = value.custom[name]
     if (colour) themeColors[name] = colour.toLowerCase()

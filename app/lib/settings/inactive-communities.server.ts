@@ -7,7 +7,9 @@ import { permissionsHeld } from '#models/access'
 import { Op, QueryTypes } from 'sequelize'
 
 /** The inactive communities where this person holds manage-community-owners. */
-export async function inactiveCommunitiesOwnedBy(userId: string): Promise<{ id: string; name: string; slug: string }[]> {
+export async function inactiveCommunitiesOwnedBy(
+  userId: string,
+): Promise<{ id: string; name: string; slug: string }[]> {
   const rows = await Brand.sequelize!.query<{ brandId: string }>(
     `SELECT DISTINCT g.brandId FROM role_grants g
        JOIN role_permissions rp ON rp.roleId = g.roleId

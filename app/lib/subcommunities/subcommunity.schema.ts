@@ -6,7 +6,11 @@ export const SUBCOMMUNITY_TITLE_MAX = 255
 export const SUBCOMMUNITY_DESCRIPTION_MAX = 2000
 
 export const SubcommunitySchema = z.object({
-  title: z.string({ required_error: 'tags:subcommunities.errors.titleRequired' }).trim().min(1, 'tags:subcommunities.errors.titleRequired').max(SUBCOMMUNITY_TITLE_MAX, 'tags:errors.tooLong'),
+  title: z
+    .string({ required_error: 'tags:subcommunities.errors.titleRequired' })
+    .trim()
+    .min(1, 'tags:subcommunities.errors.titleRequired')
+    .max(SUBCOMMUNITY_TITLE_MAX, 'tags:errors.tooLong'),
   description: z.string().trim().max(SUBCOMMUNITY_DESCRIPTION_MAX, 'tags:errors.tooLong').optional(),
   // The groups assigned, by room id; the server keeps only this community's groups (it refuses others).
   groups: z.array(z.string().min(1).max(36)).max(500).optional().default([]),

@@ -36,16 +36,28 @@ export async function setRoomTags({
   const room = await Room.findOne({ attributes: ['id'], where: { id: roomId, brandId }, transaction })
   if (!room) return { ok: false, error: 'tags:errors.unknownTag' }
 
-  const tags = wanted.length ? await BrandTag.findAll({ attributes: ['id', 'expiresAt', 'archivedAt'], where: { brandId, id: wanted }, transaction }) : []
+  const tags = wanted.length
+    ? await BrandTag.findAll({
+        attributes: ['id', 'expiresAt', 'archivedAt'],
+        where: { brandId, id: wanted },
+        transaction,
+      })
+    : []
   if (tags.length !== wanted.length) return { ok: false, error: 'tags:errors.unknownTag' }
 
-  const current = new Set((await RoomTag.findAll({ attributes: ['tagId'], where: { roomId }, transaction })).map((link) => link.tagId))
+  const current = new Set(
+    (await RoomTag.findAll({ attributes: ['tagId'], where: { roomId }, transaction })).map((link) => link.tagId),
+  )
   const live = new Set(tags.filter((tag) => tagStatus(tag) === 'active').map((tag) => tag.id))
   const kept = wanted.filter((id) => live.has(id) || current.has(id))
 
   const replace = async (transaction: Transaction) => {
     await RoomTag.destroy({ where: { roomId }, transaction })
-    if (kept.length) await RoomTag.bulkCreate(kept.map((tagId) => ({ roomId, tagId })), { transaction })
+    if (kept.length)
+      await RoomTag.bulkCreate(
+        kept.map((tagId) => ({ roomId, tagId })),
+        { transaction },
+      )
   }
   if (transaction) await replace(transaction)
   else await RoomTag.sequelize!.transaction(replace)
@@ -57,7 +69,10 @@ export async function tagIdsForNewGroups(brandId: string, transaction?: Transact
   const tags = await BrandTag.findAll({
     attributes: ['id'],
     where: { brandId, newGroups: true, ...liveTagWhere() },
-    order: [['createdAt', 'ASC'], ['id', 'ASC']],
+    order: [
+      ['createdAt', 'ASC'],
+      ['id', 'ASC'],
+    ],
     limit: MAX_TAGS_PER_GROUP,
     transaction,
   })
@@ -66,7 +81,9 @@ export async function tagIdsForNewGroups(brandId: string, transaction?: Transact
 
 /** A group's tags, for its editor and pages. */
 export async function roomTagIds(roomId: string): Promise<string[]> {
-  return (await RoomTag.findAll({ attributes: ['tagId'], where: { roomId }, order: [['createdAt', 'ASC']] })).map((link) => link.tagId)
+  return (await RoomTag.findAll({ attributes: ['tagId'], where: { roomId }, order: [['createdAt', 'ASC']] })).map(
+    (link) => link.tagId,
+  )
 }
 
 export type TagChoice = { id: string; label: string }
@@ -76,8 +93,17 @@ export type TagChoice = { id: string; label: string }
  * already carries that have since expired or been archived (so saving the form keeps them).
  */
 export async function tagChoices(brandId: string, currentIds: readonly string[] = []): Promise<TagChoice[]> {
-  const where = currentIds.length ? { brandId, [Op.or]: [liveTagWhere(), { id: [...currentIds] }] } : { brandId, ...liveTagWhere() }
-  const tags = await BrandTag.findAll({ attributes: ['id', 'label'], where, order: [['label', 'ASC'], ['id', 'ASC']] })
+  const where = currentIds.length
+    ? { brandId, [Op.or]: [liveTagWhere(), { id: [...currentIds] }] }
+    : { brandId, ...liveTagWhere() }
+  const tags = await BrandTag.findAll({
+    attributes: ['id', 'label'],
+    where,
+    order: [
+      ['label', 'ASC'],
+      ['id', 'ASC'],
+    ],
+  })
   return tags.map((tag) => ({ id: tag.id, label: tag.label }))
 }
 
@@ -90,7 +116,10 @@ export async function tagLabelsByRoom(roomIds: readonly string[]): Promise<Map<s
     where: { roomId: [...roomIds] },
     include: [{ model: BrandTag, as: 'tag', attributes: ['label'], required: true }],
     // By label: a group's tags are saved together, so their creation times tie.
-    order: [[{ model: BrandTag, as: 'tag' }, 'label', 'ASC'], ['id', 'ASC']],
+    order: [
+      [{ model: BrandTag, as: 'tag' }, 'label', 'ASC'],
+      ['id', 'ASC'],
+    ],
   })
   for (const link of links) {
     const label = (link as RoomTag & { tag: BrandTag }).tag.label

@@ -41,5 +41,7 @@ export function earliestExpiryDay(now = new Date()): string {
 
 /** The tags page's address for a tab (active is the plain address). */
 export function tagsUrl(brandSlug: string, tab?: string | null): string {
-  return tab && tab !== 'active' && ['expired', 'archived'].includes(tab) ? `/${brandSlug}/tags?tab=${tab}` : `/${brandSlug}/tags`
+  return tab && tab !== 'active' && ['expired', 'archived'].includes(tab)
+    ? `/${brandSlug}/tags?tab=${tab}`
+    : `/${brandSlug}/tags`
 }

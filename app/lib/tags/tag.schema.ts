@@ -27,7 +27,8 @@ export function tagSchema({ keptDay = null, now }: { keptDay?: string | null; no
         if (!day || day === keptDay) return
         const expiresAt = expiryOf(day)
         if (!expiresAt) context.addIssue({ code: z.ZodIssueCode.custom, message: 'tags:errors.expiryInvalid' })
-        else if (!isFarEnoughAhead(expiresAt, now)) context.addIssue({ code: z.ZodIssueCode.custom, message: 'tags:errors.expiryTooSoon' })
+        else if (!isFarEnoughAhead(expiresAt, now))
+          context.addIssue({ code: z.ZodIssueCode.custom, message: 'tags:errors.expiryTooSoon' })
       }),
   })
 }
@@ -41,6 +42,9 @@ export type TagListIntent = (typeof TAG_LIST_INTENTS)[number]
 export const TagListActionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('archive'), tagId: recordId('tags:errors.badRequest') }),
   z.object({ intent: z.literal('restore'), tagId: recordId('tags:errors.badRequest') }),
-  z.object({ intent: z.literal('delete'), ids: z.array(recordId('tags:errors.badRequest')).min(1, 'tags:errors.noneSelected').max(500) }),
+  z.object({
+    intent: z.literal('delete'),
+    ids: z.array(recordId('tags:errors.badRequest')).min(1, 'tags:errors.noneSelected').max(500),
+  }),
 ])
 export type TagListAction = z.output<typeof TagListActionSchema>

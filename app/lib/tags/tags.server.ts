@@ -51,13 +51,22 @@ export function tagRow(tag: BrandTag, now = new Date()): TagRow {
 /** One tab of the tags page, alphabetical, with every tab's count (GET /brand-tags and /brand-tags/count). */
 export async function listTags(brandId: string, tab: TagStatus, now = new Date()) {
   const [rows, ...counts] = await Promise.all([
-    BrandTag.findAll({ where: { brandId, ...statusWhere(tab, now) }, order: [['label', 'ASC'], ['id', 'ASC']] }),
+    BrandTag.findAll({
+      where: { brandId, ...statusWhere(tab, now) },
+      order: [
+        ['label', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    }),
     ...TAG_STATUSES.map((status) => BrandTag.count({ where: { brandId, ...statusWhere(status, now) } })),
   ])
   return {
     tab,
     rows: rows.map((tag) => tagRow(tag, now)),
-    counts: Object.fromEntries(TAG_STATUSES.map((status, index) => [status, counts[index]!])) as Record<TagStatus, number>,
+    counts: Object.fromEntries(TAG_STATUSES.map((status, index) => [status, counts[index]!])) as Record<
+      TagStatus,
+      number
+    >,
   }
 }
 

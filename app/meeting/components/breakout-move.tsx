@@ -20,12 +20,20 @@ export function BreakoutMoveView() {
         {phase === 'preview' ? (
           <>
             <h1>{t(kind === 'join' ? 'meeting:breakouts.previewTitle' : 'meeting:breakouts.endedTitle')}</h1>
-            <p>{t(kind === 'join' ? 'meeting:breakouts.previewJoin' : 'meeting:breakouts.previewLeave', { room: move.name })}</p>
+            <p>
+              {t(kind === 'join' ? 'meeting:breakouts.previewJoin' : 'meeting:breakouts.previewLeave', {
+                room: move.name,
+              })}
+            </p>
             <p className="meeting-breakout-countdown">{t('meeting:breakouts.countdown', { count: seconds })}</p>
           </>
         ) : (
           <>
-            <h1>{t(kind === 'join' ? 'meeting:breakouts.joiningTitle' : 'meeting:breakouts.leavingTitle', { room: move.name })}</h1>
+            <h1>
+              {t(kind === 'join' ? 'meeting:breakouts.joiningTitle' : 'meeting:breakouts.leavingTitle', {
+                room: move.name,
+              })}
+            </h1>
             <p className="meeting-breakout-moving">{t('meeting:breakouts.movingFrom', { room: move.from })}</p>
           </>
         )}

@@ -88,7 +88,14 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
             type="button"
             className="button"
             disabled={!main || !plan.groups.length}
-            onClick={() => void fill((people) => presentGroups(plan.groups, people.map((peer) => peer.userId)))}
+            onClick={() =>
+              void fill((people) =>
+                presentGroups(
+                  plan.groups,
+                  people.map((peer) => peer.userId),
+                ),
+              )
+            }
           >
             {t('meeting:breakouts.useGroups')}
           </button>
@@ -96,7 +103,18 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
             type="button"
             className="button"
             disabled={!main || !Object.keys(plan.answers).length}
-            onClick={() => void fill((people) => sortByAnswers(people.map((peer) => ({ userId: peer.userId, answer: plan.answers[peer.userId], secondary: plan.secondaryAnswers[peer.userId] })), plan.size))}
+            onClick={() =>
+              void fill((people) =>
+                sortByAnswers(
+                  people.map((peer) => ({
+                    userId: peer.userId,
+                    answer: plan.answers[peer.userId],
+                    secondary: plan.secondaryAnswers[peer.userId],
+                  })),
+                  plan.size,
+                ),
+              )
+            }
           >
             {t('meeting:breakouts.sortByAnswers')}
           </button>
@@ -104,13 +122,28 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
         </fieldset>
       ) : null}
       <div className="meeting-breakouts-actions">
-        <button type="button" className="button" onClick={() => main && void run(() => createRoom(main.id))} disabled={!main}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => main && void run(() => createRoom(main.id))}
+          disabled={!main}
+        >
           {t('meeting:breakouts.add')}
         </button>
-        <button type="button" className="button button-primary" disabled={!withMoves.length} onClick={() => void actions.applyMoves(withMoves)}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={!withMoves.length}
+          onClick={() => void actions.applyMoves(withMoves)}
+        >
           {t('meeting:breakouts.apply')}
         </button>
-        <button type="button" className="button" disabled={!withMoves.length} onClick={() => void actions.cancelMoves(withMoves)}>
+        <button
+          type="button"
+          className="button"
+          disabled={!withMoves.length}
+          onClick={() => void actions.cancelMoves(withMoves)}
+        >
           {t('meeting:breakouts.cancel')}
         </button>
         {main && breakouts.length ? (
@@ -131,7 +164,8 @@ function RoomCard({ room, rooms }: { room: MeetingRoomView; rooms: MeetingRoomVi
   return (
     <section className="meeting-breakout-room" aria-label={roomName(room)} data-room-type={room.type}>
       <h3>
-        {roomName(room)} <span className="meeting-breakout-count">{t('meeting:breakouts.people', { count: room.peers.length })}</span>
+        {roomName(room)}{' '}
+        <span className="meeting-breakout-count">{t('meeting:breakouts.people', { count: room.peers.length })}</span>
       </h3>
       {room.type === 'breakout' ? <RenameForm room={room} /> : null}
       {room.peers.length ? (

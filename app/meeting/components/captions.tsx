@@ -15,7 +15,12 @@ export function CaptionsOverlay() {
   if (!captions.on) return null
   return (
     <section className="meeting-captions" aria-label={t('meeting:captions.title')}>
-      <button type="button" className="meeting-captions-toggle" aria-pressed={hidden} onClick={() => setHidden((value) => !value)}>
+      <button
+        type="button"
+        className="meeting-captions-toggle"
+        aria-pressed={hidden}
+        onClick={() => setHidden((value) => !value)}
+      >
         {t(hidden ? 'meeting:captions.show' : 'meeting:captions.hide')}
       </button>
       {hidden ? null : (
@@ -31,7 +36,8 @@ export function CaptionsOverlay() {
   )
 }
 
-const isCaptionLanguage = (value: string): value is CaptionLanguage => (CAPTION_LANGUAGES as readonly string[]).includes(value)
+const isCaptionLanguage = (value: string): value is CaptionLanguage =>
+  (CAPTION_LANGUAGES as readonly string[]).includes(value)
 
 /** The host's switch: the language spoken and whether to keep a transcript; or turning captions off. */
 export function CaptionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -47,7 +47,8 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         {messages.map((message) => (
           <li key={message.id}>
             <strong>{message.name}</strong>
-            {message.guest ? <span className="meeting-guest"> {t('meeting:edgeLimits.guest')}</span> : null} <time dateTime={message.sentAt}>{time.format(new Date(message.sentAt))}</time>
+            {message.guest ? <span className="meeting-guest"> {t('meeting:edgeLimits.guest')}</span> : null}{' '}
+            <time dateTime={message.sentAt}>{time.format(new Date(message.sentAt))}</time>
             <p>{message.text}</p>
           </li>
         ))}
@@ -61,7 +62,13 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         <label htmlFor="meeting-chat-input" className="visually-hidden">
           {t('meeting:chat.message')}
         </label>
-        <input id="meeting-chat-input" value={text} maxLength={2000} autoComplete="off" onChange={(event) => setText(event.target.value)} />
+        <input
+          id="meeting-chat-input"
+          value={text}
+          maxLength={2000}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
         <button type="submit" className="button button-primary button-small" disabled={sending || !text.trim()}>
           {t('meeting:chat.send')}
         </button>

@@ -13,14 +13,18 @@ export function ConnectionBanner() {
   const { connection, me } = meeting.state
   const { fatal, notice } = meeting
   if (fatal === 'kicked') return <Overlay text={t('meeting:notices.kicked')} />
-  if (fatal === 'lost') return <Overlay text={t('meeting:connection.lost')} detail={t('meeting:connection.reloading')} />
+  if (fatal === 'lost')
+    return <Overlay text={t('meeting:connection.lost')} detail={t('meeting:connection.reloading')} />
   if (fatal === 'shutdown') return <Overlay text={t('meeting:notices.shutdown')} />
   const refusal = notice?.key === 'failed' ? edgeRefusalKey(notice.reason) : null
   const reconnecting = me.peerId !== null && connection.status === 'connecting' && connection.attempt > 0
   let attemptText = ''
   if (reconnecting) {
     const label = reconnectLabel(connection.attempt)
-    attemptText = label.key === 'nth' ? t('meeting:connection.attempt.nth', { n: label.attempt }) : t(`meeting:connection.attempt.${label.key}`)
+    attemptText =
+      label.key === 'nth'
+        ? t('meeting:connection.attempt.nth', { n: label.attempt })
+        : t(`meeting:connection.attempt.${label.key}`)
   }
   return (
     <>
@@ -32,7 +36,11 @@ export function ConnectionBanner() {
       {notice ? (
         <Notice>
           {notice.key === 'notification'
-            ? t(notificationTextKey(notice.kind, notice.detail) as TranslationKey, { actor: notice.actor ?? t('notifications:someone'), room: notice.room ?? '', community: notice.community ?? '' })
+            ? t(notificationTextKey(notice.kind, notice.detail) as TranslationKey, {
+                actor: notice.actor ?? t('notifications:someone'),
+                room: notice.room ?? '',
+                community: notice.community ?? '',
+              })
             : refusal
               ? t(refusal)
               : notice.key === 'failed'

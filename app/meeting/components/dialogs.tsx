@@ -13,10 +13,29 @@ function useModal(open: boolean) {
 }
 
 /** A modal on the native <dialog> (focus trap and Escape for free): a title, the content, then the buttons. */
-export function ModalDialog({ open, title, onClose, panel, children, actions }: { open: boolean; title: string; onClose: () => void; panel?: boolean; children?: ReactNode; actions: ReactNode }) {
+export function ModalDialog({
+  open,
+  title,
+  onClose,
+  panel,
+  children,
+  actions,
+}: {
+  open: boolean
+  title: string
+  onClose: () => void
+  panel?: boolean
+  children?: ReactNode
+  actions: ReactNode
+}) {
   const ref = useModal(open)
   return (
-    <dialog ref={ref} className={panel ? 'meeting-dialog meeting-panel' : 'meeting-dialog'} aria-label={title} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className={panel ? 'meeting-dialog meeting-panel' : 'meeting-dialog'}
+      aria-label={title}
+      onClose={onClose}
+    >
       <h2>{title}</h2>
       {children}
       <div className="meeting-actions">{actions}</div>
@@ -66,7 +85,19 @@ export function ConfirmDialog({
 }
 
 /** A modal panel with a title and a close button (settings, peer stats). */
-export function PanelDialog({ open, title, closeLabel, onClose, children }: { open: boolean; title: string; closeLabel: string; onClose: () => void; children: ReactNode }) {
+export function PanelDialog({
+  open,
+  title,
+  closeLabel,
+  onClose,
+  children,
+}: {
+  open: boolean
+  title: string
+  closeLabel: string
+  onClose: () => void
+  children: ReactNode
+}) {
   return (
     <ModalDialog
       open={open}

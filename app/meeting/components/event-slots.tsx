@@ -43,13 +43,19 @@ export function EventSlotsBar() {
             {t('meeting:eventSlots.slotOf', { number: live.slotIndex! + 1, count: live.slots.length, name: slot.name })}
           </p>
           <p className="meeting-event-time" data-testid="event-slot-time">
-            {left.slotMs === null ? t('meeting:eventSlots.untimed') : t('meeting:eventSlots.left', { time: clock(left.slotMs) })}
+            {left.slotMs === null
+              ? t('meeting:eventSlots.untimed')
+              : t('meeting:eventSlots.left', { time: clock(left.slotMs) })}
             {live.paused ? <span className="meeting-event-paused">{t('meeting:eventSlots.paused')}</span> : null}
-            {live.rehearsal ? <span className="meeting-event-paused">{t('meeting:eventSlots.rehearsalMark')}</span> : null}
+            {live.rehearsal ? (
+              <span className="meeting-event-paused">{t('meeting:eventSlots.rehearsalMark')}</span>
+            ) : null}
           </p>
           {live.countdown && left.countdownMs !== null ? (
             <p className="meeting-event-countdown" role="status">
-              {t(live.countdown.kind === 'next' ? 'meeting:eventSlots.nextIn' : 'meeting:eventSlots.endsIn', { seconds: Math.ceil(left.countdownMs / 1000) })}
+              {t(live.countdown.kind === 'next' ? 'meeting:eventSlots.nextIn' : 'meeting:eventSlots.endsIn', {
+                seconds: Math.ceil(left.countdownMs / 1000),
+              })}
             </p>
           ) : null}
           {lateJoiner ? (
@@ -97,7 +103,8 @@ function EventControls() {
           {t('meeting:eventSlots.start')}
         </button>
         <label>
-          <input type="checkbox" checked={rehearsal} onChange={(change) => setRehearsal(change.target.checked)} /> {t('meeting:eventSlots.rehearsal')}
+          <input type="checkbox" checked={rehearsal} onChange={(change) => setRehearsal(change.target.checked)} />{' '}
+          {t('meeting:eventSlots.rehearsal')}
         </label>
         {event?.slots.length ? (
           <button type="button" onClick={() => void eventControl('room:event:reset')}>
@@ -124,7 +131,11 @@ function EventControls() {
   const last = index >= event.slots.length - 1
   return (
     <div className="meeting-event-controls" role="group" aria-label={t('meeting:eventSlots.controls')}>
-      <button type="button" disabled={index === 0} onClick={() => void eventControl('room:event:changeSlot', { slotIndex: index - 1 })}>
+      <button
+        type="button"
+        disabled={index === 0}
+        onClick={() => void eventControl('room:event:changeSlot', { slotIndex: index - 1 })}
+      >
         {t('meeting:eventSlots.previous')}
       </button>
       {event.paused ? (
@@ -139,10 +150,18 @@ function EventControls() {
       <button type="button" onClick={() => void eventControl('room:event:seekSlot', { positionMs: 0 })}>
         {t('meeting:eventSlots.restart')}
       </button>
-      <button type="button" disabled={last} onClick={() => void eventControl('room:event:changeSlot', { slotIndex: index + 1 })}>
+      <button
+        type="button"
+        disabled={last}
+        onClick={() => void eventControl('room:event:changeSlot', { slotIndex: index + 1 })}
+      >
         {t('meeting:eventSlots.next')}
       </button>
-      <button type="button" disabled={event.countdown?.kind === 'end'} onClick={() => void eventControl('room:event:end', {})}>
+      <button
+        type="button"
+        disabled={event.countdown?.kind === 'end'}
+        onClick={() => void eventControl('room:event:end', {})}
+      >
         {t('meeting:eventSlots.end')}
       </button>
       <button type="button" className="danger" onClick={() => void eventControl('room:event:end', { force: true })}>
@@ -159,7 +178,10 @@ function TalkTimes() {
   const { talkTimer } = meeting.eventSlots
   const { me, peers } = meeting.state
   if (!talkTimer) return null
-  const names = new Map<string, string>([[me.userId, me.name], ...Object.values(peers).map((peer) => [peer.userId, peer.name] as [string, string])])
+  const names = new Map<string, string>([
+    [me.userId, me.name],
+    ...Object.values(peers).map((peer) => [peer.userId, peer.name] as [string, string]),
+  ])
   const spoken = Object.entries(talkTimer.distribution).sort(([, a], [, b]) => b - a)
   return (
     <details className="meeting-event-talk">
@@ -175,11 +197,23 @@ function TalkTimes() {
       ) : null}
       <p>
         {talkTimer.inactiveUserIds.length
-          ? t('meeting:eventSlots.quiet', { names: talkTimer.inactiveUserIds.map((userId) => names.get(userId) ?? '').filter(Boolean).join(', ') })
+          ? t('meeting:eventSlots.quiet', {
+              names: talkTimer.inactiveUserIds
+                .map((userId) => names.get(userId) ?? '')
+                .filter(Boolean)
+                .join(', '),
+            })
           : t('meeting:eventSlots.nobodyQuiet')}
       </p>
       {talkTimer.watchingUserIds.length ? (
-        <p>{t('meeting:eventSlots.watchingList', { names: talkTimer.watchingUserIds.map((userId) => names.get(userId) ?? '').filter(Boolean).join(', ') })}</p>
+        <p>
+          {t('meeting:eventSlots.watchingList', {
+            names: talkTimer.watchingUserIds
+              .map((userId) => names.get(userId) ?? '')
+              .filter(Boolean)
+              .join(', '),
+          })}
+        </p>
       ) : null}
     </details>
   )
@@ -193,7 +227,8 @@ export function TalkTimerToast() {
   if (!notice) return null
   return (
     <p className="meeting-event-toast" role="status">
-      {notice.message ?? t(notice.kind === 'encouragement' ? 'meeting:eventSlots.encouragement' : 'meeting:eventSlots.enforcement')}
+      {notice.message ??
+        t(notice.kind === 'encouragement' ? 'meeting:eventSlots.encouragement' : 'meeting:eventSlots.enforcement')}
     </p>
   )
 }

@@ -13,12 +13,23 @@ export function TileMarks({ peerId, name }: { peerId: string | null; name: strin
   return (
     <>
       {place >= 0 ? (
-        <span className="meeting-hand-mark" role="img" aria-label={t('meeting:hands.mark', { name })} data-testid="hand-mark">
+        <span
+          className="meeting-hand-mark"
+          role="img"
+          aria-label={t('meeting:hands.mark', { name })}
+          data-testid="hand-mark"
+        >
           <Icon name="hand" />
         </span>
       ) : null}
       {reaction ? (
-        <span key={reaction.id} className="meeting-reaction" role="img" aria-label={t('meeting:reactions.shown', { name, emoji: reaction.emoji })} data-testid="reaction">
+        <span
+          key={reaction.id}
+          className="meeting-reaction"
+          role="img"
+          aria-label={t('meeting:reactions.shown', { name, emoji: reaction.emoji })}
+          data-testid="reaction"
+        >
           {reaction.emoji}
         </span>
       ) : null}
@@ -32,7 +43,8 @@ export function HandQueuePanel() {
   const { meeting } = useMeetingContext()
   const { me, hands, peers } = meeting.state
   if (!(me.isHost || me.isCoHost) || hands.length === 0) return null
-  const nameOf = (peerId: string) => (peerId === me.peerId ? t('meeting:peer.you', { name: me.name }) : (peers[peerId]?.name ?? '…'))
+  const nameOf = (peerId: string) =>
+    peerId === me.peerId ? t('meeting:peer.you', { name: me.name }) : (peers[peerId]?.name ?? '…')
   return (
     <aside className="meeting-hands" aria-labelledby="meeting-hands-title">
       <h2 id="meeting-hands-title">{t('meeting:hands.queue', { count: hands.length })}</h2>

@@ -21,7 +21,9 @@ export function HomeView() {
         {config.room.description ? <p>{config.room.description}</p> : null}
         {config.host ? (
           <p className="meeting-host">
-            {config.host.avatar ? <img src={config.host.avatar} alt="" width={40} height={40} className="meeting-avatar" /> : null}
+            {config.host.avatar ? (
+              <img src={config.host.avatar} alt="" width={40} height={40} className="meeting-avatar" />
+            ) : null}
             <span>{t('meeting:home.hostedBy', { name: config.host.name })}</span>
           </p>
         ) : null}
@@ -37,7 +39,12 @@ export function HomeView() {
             {t('meeting:home.needsJavaScript')}
           </p>
         )}
-        <button type="button" className="button button-primary meeting-join" disabled={!hydrated} onClick={meeting.actions.openMirrorCheck}>
+        <button
+          type="button"
+          className="button button-primary meeting-join"
+          disabled={!hydrated}
+          onClick={meeting.actions.openMirrorCheck}
+        >
           {t('meeting:home.join')}
         </button>
       </div>

@@ -40,7 +40,11 @@ export function LiveControl() {
     setBusy(true)
     setFailed(null)
     try {
-      await meeting.actions.startLive(String(data.get('url') ?? ''), String(data.get('streamKey') ?? ''), String(data.get('channel') ?? ''))
+      await meeting.actions.startLive(
+        String(data.get('url') ?? ''),
+        String(data.get('streamKey') ?? ''),
+        String(data.get('channel') ?? ''),
+      )
       setDialogOpen(false)
     } catch (error) {
       setFailed(edgeRefusalKey(error) ?? 'meeting:liveStream.errors.start')
@@ -65,7 +69,14 @@ export function LiveControl() {
 
   const streaming = live.state === 'joined'
   const paused = live.state === 'pausing'
-  const label = live.state === 'joining' ? 'starting' : live.state === 'stopping' ? 'stopping' : streaming || paused ? 'stop' : 'start'
+  const label =
+    live.state === 'joining'
+      ? 'starting'
+      : live.state === 'stopping'
+        ? 'stopping'
+        : streaming || paused
+          ? 'stop'
+          : 'start'
   return (
     <>
       {streaming || paused ? (
@@ -76,7 +87,11 @@ export function LiveControl() {
           onClick={() =>
             void (paused
               ? control(meeting.actions.resumeLive, null, 'meeting:liveStream.errors.resume')
-              : control(meeting.actions.pauseLive, 'meeting:liveStream.pausedNotice', 'meeting:liveStream.errors.pause'))
+              : control(
+                  meeting.actions.pauseLive,
+                  'meeting:liveStream.pausedNotice',
+                  'meeting:liveStream.errors.pause',
+                ))
           }
         />
       ) : null}
@@ -107,7 +122,16 @@ export function LiveControl() {
           <p>{t('meeting:liveStream.dialogHint')}</p>
           <label>
             {t('meeting:liveStream.url')}
-            <input name="url" type="text" inputMode="url" required maxLength={2048} placeholder="rtmp://" autoComplete="off" spellCheck={false} />
+            <input
+              name="url"
+              type="text"
+              inputMode="url"
+              required
+              maxLength={2048}
+              placeholder="rtmp://"
+              autoComplete="off"
+              spellCheck={false}
+            />
           </label>
           <label>
             {t('meeting:liveStream.streamKey')}
@@ -115,15 +139,22 @@ export function LiveControl() {
           </label>
           <label>
             {t('meeting:liveStream.channel')}
-            <input name="channel" type="text" maxLength={50} autoComplete="off" spellCheck={false} aria-describedby="meeting-live-channel-hint" />
+            <input
+              name="channel"
+              type="text"
+              maxLength={50}
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby="meeting-live-channel-hint"
+            />
           </label>
-          <p id="meeting-live-channel-hint" className="meeting-live-hint">{t('meeting:liveStream.channelHint')}</p>
+          <p id="meeting-live-channel-hint" className="meeting-live-hint">
+            {t('meeting:liveStream.channelHint')}
+          </p>
           {failed ? <p role="alert">{t(failed)}</p> : null}
         </form>
       </ModalDialog>
-      {notice ? (
-        <Notice>{t(notice)}</Notice>
-      ) : null}
+      {notice ? <Notice>{t(notice)}</Notice> : null}
     </>
   )
 }

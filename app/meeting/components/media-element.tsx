@@ -4,7 +4,16 @@ import { useEffect, useRef } from 'react'
  * A <video> or <audio> playing one track. `sinkId` routes audio to the chosen speakers where the
  * browser allows it (setSinkId).
  */
-export function TrackVideo({ track, mirrored, label, className, ...data }: { track: MediaStreamTrack; mirrored?: boolean; label: string; className?: string } & Record<`data-${string}`, string>) {
+export function TrackVideo({
+  track,
+  mirrored,
+  label,
+  className,
+  ...data
+}: { track: MediaStreamTrack; mirrored?: boolean; label: string; className?: string } & Record<
+  `data-${string}`,
+  string
+>) {
   const ref = useRef<HTMLVideoElement>(null)
   useEffect(() => {
     const video = ref.current
@@ -15,10 +24,24 @@ export function TrackVideo({ track, mirrored, label, className, ...data }: { tra
       video.srcObject = null
     }
   }, [track])
-  return <video ref={ref} className={`meeting-video${mirrored ? ' mirrored' : ''}${className ? ` ${className}` : ''}`} autoPlay playsInline muted aria-label={label} {...data} />
+  return (
+    <video
+      ref={ref}
+      className={`meeting-video${mirrored ? ' mirrored' : ''}${className ? ` ${className}` : ''}`}
+      autoPlay
+      playsInline
+      muted
+      aria-label={label}
+      {...data}
+    />
+  )
 }
 
-export function TrackAudio({ track, sinkId, ...data }: { track: MediaStreamTrack; sinkId: string | null } & Record<`data-${string}`, string>) {
+export function TrackAudio({
+  track,
+  sinkId,
+  ...data
+}: { track: MediaStreamTrack; sinkId: string | null } & Record<`data-${string}`, string>) {
   const ref = useRef<HTMLAudioElement>(null)
   useEffect(() => {
     const audio = ref.current
@@ -31,7 +54,8 @@ export function TrackAudio({ track, sinkId, ...data }: { track: MediaStreamTrack
   }, [track])
   useEffect(() => {
     const audio = ref.current as (HTMLAudioElement & { setSinkId?: (id: string) => Promise<void> }) | null
-    if (audio?.setSinkId && sinkId) audio.setSinkId(sinkId).catch((error: unknown) => console.warn('speaker choice failed', error))
+    if (audio?.setSinkId && sinkId)
+      audio.setSinkId(sinkId).catch((error: unknown) => console.warn('speaker choice failed', error))
   }, [sinkId])
   return <audio ref={ref} autoPlay {...data} />
 }

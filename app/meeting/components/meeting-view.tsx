@@ -40,7 +40,10 @@ export function MeetingView() {
   const chatOpen = drawer === 'chat'
   const container = useRef<HTMLDivElement>(null)
   const peers = visiblePeers(state)
-  const mode = state.viewingMode === 'presenter' && !state.screenShareId && !state.sharedVideo ? state.defaultViews.desktop : state.viewingMode
+  const mode =
+    state.viewingMode === 'presenter' && !state.screenShareId && !state.sharedVideo
+      ? state.defaultViews.desktop
+      : state.viewingMode
   return (
     <div ref={container} className="meeting-room" data-viewing-mode={mode}>
       <main id="main" className="meeting-main">
@@ -50,14 +53,27 @@ export function MeetingView() {
         {state.live.state === 'joined' ? (
           <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
             {t('meeting:liveStream.mark')}
-            {state.viewerCount !== null ? <span className="meeting-live-viewers"> · {t('meeting:liveStream.viewers', { count: state.viewerCount })}</span> : null}
+            {state.viewerCount !== null ? (
+              <span className="meeting-live-viewers">
+                {' '}
+                · {t('meeting:liveStream.viewers', { count: state.viewerCount })}
+              </span>
+            ) : null}
           </p>
         ) : state.live.state === 'pausing' ? (
-          <p className="meeting-live meeting-live-paused" role="status" aria-label={t('meeting:liveStream.markPausedLabel')}>
+          <p
+            className="meeting-live meeting-live-paused"
+            role="status"
+            aria-label={t('meeting:liveStream.markPausedLabel')}
+          >
             {t('meeting:liveStream.markPaused')}
           </p>
         ) : null}
-        {mode === 'tiles' ? <TilesStage peers={peers} /> : <SpotlightStage peers={peers} presenter={mode === 'presenter'} />}
+        {mode === 'tiles' ? (
+          <TilesStage peers={peers} />
+        ) : (
+          <SpotlightStage peers={peers} presenter={mode === 'presenter'} />
+        )}
         <HandQueuePanel />
         <PollPanel />
         <EventSlotsBar />
@@ -81,7 +97,10 @@ function TilesStage({ peers }: { peers: PeerState[] }) {
   const { t } = useT()
   const { config } = useMeetingContext()
   const [ref, size] = useSize<HTMLDivElement>()
-  const layout = tileLayout(size.width, size.height, peers.length + 1, { max: config.settings.peersMax, minSize: config.settings.peersMinSize })
+  const layout = tileLayout(size.width, size.height, peers.length + 1, {
+    max: config.settings.peersMax,
+    minSize: config.settings.peersMinSize,
+  })
   // Me first, then the others, the pinned one leading.
   const ordered = [...peers].sort((a, b) => Number(b.pinned) - Number(a.pinned))
   const shownOthers = ordered.slice(0, Math.max(0, layout.shown - 1))

@@ -34,10 +34,16 @@ export function MirrorCheck() {
         <h1>{t('meeting:mirror.title')}</h1>
         <div className="meeting-preview">
           {local.camera ? (
-            <TrackVideo track={local.camera} mirrored={config.settings.mirrorOwnVideo} label={t('meeting:mirror.preview')} />
+            <TrackVideo
+              track={local.camera}
+              mirrored={config.settings.mirrorOwnVideo}
+              label={t('meeting:mirror.preview')}
+            />
           ) : (
             <div className="meeting-preview-off">
-              {state.me.avatar ? <img src={state.me.avatar} alt="" className="meeting-avatar meeting-avatar-large" /> : null}
+              {state.me.avatar ? (
+                <img src={state.me.avatar} alt="" className="meeting-avatar meeting-avatar-large" />
+              ) : null}
               <p>{t('meeting:mirror.cameraOff')}</p>
             </div>
           )}
@@ -71,14 +77,34 @@ export function MirrorCheck() {
             </p>
           ) : null}
         </div>
-        <DeviceSelect label={t('meeting:mirror.camera')} id="meeting-camera" devices={devices.cameras} value={choices.cameraId ?? local.camera?.getSettings().deviceId ?? ''} onChange={(id) => actions.chooseDevice('camera', id)} />
-        <DeviceSelect label={t('meeting:mirror.microphone')} id="meeting-microphone" devices={devices.microphones} value={choices.micId ?? local.mic?.getSettings().deviceId ?? ''} onChange={(id) => actions.chooseDevice('microphone', id)} />
+        <DeviceSelect
+          label={t('meeting:mirror.camera')}
+          id="meeting-camera"
+          devices={devices.cameras}
+          value={choices.cameraId ?? local.camera?.getSettings().deviceId ?? ''}
+          onChange={(id) => actions.chooseDevice('camera', id)}
+        />
+        <DeviceSelect
+          label={t('meeting:mirror.microphone')}
+          id="meeting-microphone"
+          devices={devices.microphones}
+          value={choices.micId ?? local.mic?.getSettings().deviceId ?? ''}
+          onChange={(id) => actions.chooseDevice('microphone', id)}
+        />
         {canChooseSpeakers() && devices.speakers.length ? (
-          <DeviceSelect label={t('meeting:mirror.speakers')} id="meeting-speakers" devices={devices.speakers} value={choices.speakerId ?? ''} onChange={(id) => actions.chooseDevice('speaker', id)} />
+          <DeviceSelect
+            label={t('meeting:mirror.speakers')}
+            id="meeting-speakers"
+            devices={devices.speakers}
+            value={choices.speakerId ?? ''}
+            onChange={(id) => actions.chooseDevice('speaker', id)}
+          />
         ) : null}
         {config.me.isGuest ? null : (
           <p className="meeting-avatar-row">
-            {state.me.avatar ? <img src={state.me.avatar} alt="" width={40} height={40} className="meeting-avatar" /> : null}
+            {state.me.avatar ? (
+              <img src={state.me.avatar} alt="" width={40} height={40} className="meeting-avatar" />
+            ) : null}
             <span>{t('meeting:mirror.avatar')}</span>
             <a href="/me/settings" target="_blank" rel="noopener">
               {t('meeting:mirror.changeAvatar')}
@@ -89,7 +115,11 @@ export function MirrorCheck() {
           <button type="button" className="button" onClick={actions.backHome}>
             {t('meeting:mirror.back')}
           </button>
-          <button type="submit" className="button button-primary meeting-enter" disabled={state.me.joining || nameMissing}>
+          <button
+            type="submit"
+            className="button button-primary meeting-enter"
+            disabled={state.me.joining || nameMissing}
+          >
             {state.me.joining ? t('meeting:mirror.joining') : t('meeting:mirror.join')}
           </button>
         </div>
@@ -117,7 +147,19 @@ export function MirrorCheck() {
   )
 }
 
-function DeviceSelect({ label, id, devices, value, onChange }: { label: string; id: string; devices: MediaDeviceInfo[]; value: string; onChange: (id: string) => void }) {
+function DeviceSelect({
+  label,
+  id,
+  devices,
+  value,
+  onChange,
+}: {
+  label: string
+  id: string
+  devices: MediaDeviceInfo[]
+  value: string
+  onChange: (id: string) => void
+}) {
   const { t } = useT()
   return (
     <div className="field">

@@ -19,7 +19,15 @@ function initials(name: string) {
 }
 
 function Placeholder({ name, avatar }: { name: string; avatar: string | null }) {
-  return <div className="meeting-tile-placeholder">{avatar ? <img src={avatar} alt="" className="meeting-avatar meeting-avatar-large" /> : <span aria-hidden="true">{initials(name) || '?'}</span>}</div>
+  return (
+    <div className="meeting-tile-placeholder">
+      {avatar ? (
+        <img src={avatar} alt="" className="meeting-avatar meeting-avatar-large" />
+      ) : (
+        <span aria-hidden="true">{initials(name) || '?'}</span>
+      )}
+    </div>
+  )
 }
 
 /** Asks the edge for the layer this tile's width needs, when that changes. */
@@ -59,8 +67,18 @@ export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSS
   const showVideo = webcam && !webcam.paused && !peer.videoMuted && !meeting.state.me.audioOnly
   const { canKick, canMute } = meeting.state.me
   return (
-    <div ref={ref} className={`meeting-tile${peer.speaking ? ' speaking' : ''}${peer.pinned ? ' pinned' : ''}`} style={style} data-peer-id={peer.id} aria-label={peer.name}>
-      {showVideo ? <TrackVideo track={webcam.track} label={peer.name} data-peer-id={peer.id} data-source="webcam" /> : <Placeholder name={peer.name} avatar={peer.avatar} />}
+    <div
+      ref={ref}
+      className={`meeting-tile${peer.speaking ? ' speaking' : ''}${peer.pinned ? ' pinned' : ''}`}
+      style={style}
+      data-peer-id={peer.id}
+      aria-label={peer.name}
+    >
+      {showVideo ? (
+        <TrackVideo track={webcam.track} label={peer.name} data-peer-id={peer.id} data-source="webcam" />
+      ) : (
+        <Placeholder name={peer.name} avatar={peer.avatar} />
+      )}
       <TileMarks peerId={peer.id} name={peer.name} />
       {config.settings.displayNameplates ? (
         <div className="meeting-nameplate">
@@ -71,7 +89,11 @@ export function RemoteTile({ peer, style }: { peer: PeerState; style?: React.CSS
           ) : null}
           <span className="meeting-name">{peer.name}</span>
           {peer.guest ? <span className="meeting-guest">{t('meeting:edgeLimits.guest')}</span> : null}
-          {peer.isHost ? <span className="meeting-badge">{t('meeting:peer.host')}</span> : peer.isCoHost ? <span className="meeting-badge">{t('meeting:peer.coHost')}</span> : null}
+          {peer.isHost ? (
+            <span className="meeting-badge">{t('meeting:peer.host')}</span>
+          ) : peer.isCoHost ? (
+            <span className="meeting-badge">{t('meeting:peer.coHost')}</span>
+          ) : null}
         </div>
       ) : null}
       <div className="meeting-tile-actions">
@@ -134,7 +156,12 @@ export function LocalTile({ style }: { style?: React.CSSProperties }) {
   return (
     <div className="meeting-tile meeting-tile-me" style={style} aria-label={t('meeting:peer.you', { name: me.name })}>
       {camera && !me.videoMuted ? (
-        <TrackVideo track={camera} mirrored={config.settings.mirrorOwnVideo} label={t('meeting:peer.you', { name: me.name })} data-source="local" />
+        <TrackVideo
+          track={camera}
+          mirrored={config.settings.mirrorOwnVideo}
+          label={t('meeting:peer.you', { name: me.name })}
+          data-source="local"
+        />
       ) : (
         <Placeholder name={me.name} avatar={me.avatar} />
       )}
@@ -162,7 +189,11 @@ export function ScreenStage({ peerId }: { peerId: string }) {
   const label = t('meeting:peer.screen', { name })
   return (
     <div className="meeting-screen" aria-label={label}>
-      {track ? <TrackVideo track={track} label={label} data-peer-id={peerId} data-source="screen" className="contain" /> : <p>{label}</p>}
+      {track ? (
+        <TrackVideo track={track} label={label} data-peer-id={peerId} data-source="screen" className="contain" />
+      ) : (
+        <p>{label}</p>
+      )}
     </div>
   )
 }

@@ -59,7 +59,10 @@ export function PollDialog({ open, onClose }: { open: boolean; onClose: () => vo
     const form = event.currentTarget
     const data = new FormData(form)
     const question = String(data.get('question') ?? '').trim()
-    const options = data.getAll('option').map((value) => String(value).trim()).filter(Boolean)
+    const options = data
+      .getAll('option')
+      .map((value) => String(value).trim())
+      .filter(Boolean)
     if (!question || options.length < POLL_LIMITS.minOptions) return setFailed('meeting:polls.invalid')
     try {
       await meeting.actions.createPoll(question, options)

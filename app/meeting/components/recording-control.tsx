@@ -40,7 +40,9 @@ export function RecordingControl() {
       }
     } catch (error) {
       // A refusal the client knows (the spec's two recording texts, recording off, too fast), else the spec's general one.
-      setNotice(edgeRefusalKey(error) ?? (recording ? 'meeting:recording.errors.stop' : 'meeting:recording.errors.recording'))
+      setNotice(
+        edgeRefusalKey(error) ?? (recording ? 'meeting:recording.errors.stop' : 'meeting:recording.errors.recording'),
+      )
     } finally {
       setBusy(false)
     }
@@ -50,7 +52,9 @@ export function RecordingControl() {
     <>
       <ToolButton
         icon="record"
-        label={t(starting ? 'meeting:recording.starting' : recording ? 'meeting:recording.stop' : 'meeting:recording.start')}
+        label={t(
+          starting ? 'meeting:recording.starting' : recording ? 'meeting:recording.stop' : 'meeting:recording.start',
+        )}
         pressed={recording}
         className={recording ? 'recording' : undefined}
         disabled={busy || starting}
@@ -62,7 +66,11 @@ export function RecordingControl() {
           {notice === 'meeting:recording.saved' ? (
             <>
               {' '}
-              <a href={config.room.personal ? recordingsUrl() : mediaUrl(config.community.slug, 'videos')} target="_blank" rel="noreferrer">
+              <a
+                href={config.room.personal ? recordingsUrl() : mediaUrl(config.community.slug, 'videos')}
+                target="_blank"
+                rel="noreferrer"
+              >
                 {t('meeting:recording.openLibrary')}
               </a>
             </>

@@ -9,10 +9,21 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
   const { t } = useT()
   const { meeting } = useMeetingContext()
   const { devices, choices, local, actions, qualities } = meeting
-  const select = (id: string, label: string, list: MediaDeviceInfo[], value: string, kind: 'camera' | 'microphone' | 'speaker') => (
+  const select = (
+    id: string,
+    label: string,
+    list: MediaDeviceInfo[],
+    value: string,
+    kind: 'camera' | 'microphone' | 'speaker',
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} disabled={!list.length} onChange={(event) => actions.chooseDevice(kind, event.target.value)}>
+      <select
+        id={id}
+        value={value}
+        disabled={!list.length}
+        onChange={(event) => actions.chooseDevice(kind, event.target.value)}
+      >
         {list.length === 0 ? <option value="">{t('meeting:mirror.none')}</option> : null}
         {list.map((device, index) => (
           <option key={device.deviceId || index} value={device.deviceId}>
@@ -23,10 +34,35 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
     </div>
   )
   return (
-    <PanelDialog open={open} title={t('meeting:settings.title')} closeLabel={t('meeting:settings.close')} onClose={onClose}>
-      {select('settings-camera', t('meeting:mirror.camera'), devices.cameras, choices.cameraId ?? local.camera?.getSettings().deviceId ?? '', 'camera')}
-      {select('settings-microphone', t('meeting:mirror.microphone'), devices.microphones, choices.micId ?? local.mic?.getSettings().deviceId ?? '', 'microphone')}
-      {canChooseSpeakers() && devices.speakers.length ? select('settings-speakers', t('meeting:mirror.speakers'), devices.speakers, choices.speakerId ?? '', 'speaker') : null}
+    <PanelDialog
+      open={open}
+      title={t('meeting:settings.title')}
+      closeLabel={t('meeting:settings.close')}
+      onClose={onClose}
+    >
+      {select(
+        'settings-camera',
+        t('meeting:mirror.camera'),
+        devices.cameras,
+        choices.cameraId ?? local.camera?.getSettings().deviceId ?? '',
+        'camera',
+      )}
+      {select(
+        'settings-microphone',
+        t('meeting:mirror.microphone'),
+        devices.microphones,
+        choices.micId ?? local.mic?.getSettings().deviceId ?? '',
+        'microphone',
+      )}
+      {canChooseSpeakers() && devices.speakers.length
+        ? select(
+            'settings-speakers',
+            t('meeting:mirror.speakers'),
+            devices.speakers,
+            choices.speakerId ?? '',
+            'speaker',
+          )
+        : null}
       <div className="field">
         <label htmlFor="settings-quality">{t('meeting:settings.sendQuality')}</label>
         <select

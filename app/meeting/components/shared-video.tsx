@@ -83,7 +83,8 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
         applyAll()
       }
       if (heard.playing !== undefined) report.current = { ...report.current, playing: heard.playing }
-      if (heard.positionMs !== undefined) report.current = { ...report.current, positionMs: heard.positionMs, at: performance.now() }
+      if (heard.positionMs !== undefined)
+        report.current = { ...report.current, positionMs: heard.positionMs, at: performance.now() }
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
@@ -103,7 +104,8 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
       // A player whose script was not listening yet when the frame loaded is asked again, as the providers' own libraries do.
       if (!report.current.heard) subscribe()
       const wanted = { playing: current.state === 'playing', positionMs: expectedPosition(current, at, time) }
-      for (const command of syncCommands(wanted, { positionMs: reportedPosition(), playing: report.current.playing })) send(command)
+      for (const command of syncCommands(wanted, { positionMs: reportedPosition(), playing: report.current.playing }))
+        send(command)
     }, SYNC_EVERY_MS)
     return () => clearInterval(timer)
   }, [send, subscribe, reportedPosition])
@@ -131,23 +133,38 @@ function SharedVideoPlayer({ video, receivedAt }: { video: SharedVideo; received
         />
       </div>
       <div className="meeting-shared-video-bar">
-        <p className="meeting-shared-video-owner">{isOwner ? t('meeting:sharedVideo.sharedByMe') : t('meeting:sharedVideo.sharedBy', { name: ownerName })}</p>
+        <p className="meeting-shared-video-owner">
+          {isOwner ? t('meeting:sharedVideo.sharedByMe') : t('meeting:sharedVideo.sharedBy', { name: ownerName })}
+        </p>
         <p className="meeting-shared-video-status">
           <span aria-live="polite">{t(playing ? 'meeting:sharedVideo.playing' : 'meeting:sharedVideo.paused')}</span>{' '}
           <time className="meeting-shared-video-time">{formatPosition(position)}</time>
         </p>
         {isOwner ? (
           <div className="meeting-shared-video-controls" role="group" aria-label={t('meeting:sharedVideo.controls')}>
-            <button type="button" onClick={() => void controlSharedVideo({ action: 'seek', positionMs: Math.max(0, here() - SKIP_MS) })}>
+            <button
+              type="button"
+              onClick={() => void controlSharedVideo({ action: 'seek', positionMs: Math.max(0, here() - SKIP_MS) })}
+            >
               {t('meeting:sharedVideo.back')}
             </button>
-            <button type="button" onClick={() => void controlSharedVideo({ action: playing ? 'pause' : 'play', positionMs: here() })}>
+            <button
+              type="button"
+              onClick={() => void controlSharedVideo({ action: playing ? 'pause' : 'play', positionMs: here() })}
+            >
               {t(playing ? 'meeting:sharedVideo.pause' : 'meeting:sharedVideo.play')}
             </button>
-            <button type="button" onClick={() => void controlSharedVideo({ action: 'seek', positionMs: here() + SKIP_MS })}>
+            <button
+              type="button"
+              onClick={() => void controlSharedVideo({ action: 'seek', positionMs: here() + SKIP_MS })}
+            >
               {t('meeting:sharedVideo.forward')}
             </button>
-            <button type="button" aria-pressed={video.muted} onClick={() => void controlSharedVideo({ action: video.muted ? 'unmute' : 'mute' })}>
+            <button
+              type="button"
+              aria-pressed={video.muted}
+              onClick={() => void controlSharedVideo({ action: video.muted ? 'unmute' : 'mute' })}
+            >
               {t(video.muted ? 'meeting:sharedVideo.unmute' : 'meeting:sharedVideo.mute')}
             </button>
           </div>
@@ -197,7 +214,12 @@ export function SharedVideoDialog({ open, onClose }: { open: boolean; onClose: (
         </>
       }
     >
-      <form id="meeting-shared-video-form" className="meeting-poll-form" noValidate onSubmit={(event) => void submit(event)}>
+      <form
+        id="meeting-shared-video-form"
+        className="meeting-poll-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+      >
         <label>
           {t('meeting:sharedVideo.link')}
           <input

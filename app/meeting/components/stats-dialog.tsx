@@ -15,7 +15,11 @@ export function StatsDialog({ open, onClose }: { open: boolean; onClose: () => v
     const session = meeting.session
     if (!open || !session) return
     let live = true
-    const read = () => session.stats().then((next) => live && setStats(next)).catch(() => undefined)
+    const read = () =>
+      session
+        .stats()
+        .then((next) => live && setStats(next))
+        .catch(() => undefined)
     void read()
     const timer = setInterval(read, 1000)
     return () => {
@@ -24,11 +28,14 @@ export function StatsDialog({ open, onClose }: { open: boolean; onClose: () => v
     }
   }, [open, meeting.session])
   const peerName = (peerId: string) => meeting.state.peers[peerId]?.name ?? peerId
-  const figure = (value: number | string | undefined, scale = 1) => (typeof value === 'number' ? Math.round(value * scale) : '–')
+  const figure = (value: number | string | undefined, scale = 1) =>
+    typeof value === 'number' ? Math.round(value * scale) : '–'
   const source = (value: 'mic' | 'webcam' | 'screen') => t(`meeting:stats.sources.${value}`)
   return (
     <PanelDialog open={open} title={t('meeting:stats.title')} closeLabel={t('meeting:stats.close')} onClose={onClose}>
-      {!stats || (stats.consumers.length === 0 && stats.producers.length === 0) ? <p>{t('meeting:stats.none')}</p> : null}
+      {!stats || (stats.consumers.length === 0 && stats.producers.length === 0) ? (
+        <p>{t('meeting:stats.none')}</p>
+      ) : null}
       {stats?.producers.length ? (
         <table className="meeting-stats">
           <caption>{t('meeting:stats.sending')}</caption>
@@ -77,7 +84,8 @@ export function StatsDialog({ open, onClose }: { open: boolean; onClose: () => v
       ) : null}
       {stats?.transports.length ? (
         <p>
-          {t('meeting:stats.connection')}: {stats.transports.map((transport) => `${transport.direction} ${transport.state}`).join(', ')}
+          {t('meeting:stats.connection')}:{' '}
+          {stats.transports.map((transport) => `${transport.direction} ${transport.state}`).join(', ')}
           {' · '}
           {t('meeting:stats.rtt')}: {figure(stats.transports[0]?.currentRoundTripTime, 1000)}
         </p>

@@ -52,11 +52,15 @@ export function Toolbar({
     document.addEventListener('fullscreenchange', onChange)
     return () => document.removeEventListener('fullscreenchange', onChange)
   }, [])
-  const canShare = controls.sharedScreen && typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia)
+  const canShare =
+    controls.sharedScreen && typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia)
   const closeMore = () => more.current?.removeAttribute('open')
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen()
-    else void fullScreenTarget.current?.requestFullscreen().catch((error: unknown) => console.warn('full screen refused', error))
+    else
+      void fullScreenTarget.current
+        ?.requestFullscreen()
+        .catch((error: unknown) => console.warn('full screen refused', error))
   }
   return (
     <>
@@ -114,27 +118,41 @@ export function Toolbar({
         </details>
         <RecordingControl />
         <LiveControl />
-        {controls.chat ? <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} /> : null}
+        {controls.chat ? (
+          <ToolButton icon="chat" label={t('meeting:controls.chat')} pressed={chatOpen} onClick={onToggleChat} />
+        ) : null}
         <details ref={more} className="meeting-more-menu">
           <summary className="meeting-tool">
             <Icon name="more" />
             <span className="meeting-tool-label">{t('meeting:controls.more')}</span>
           </summary>
           <div className="meeting-menu">
-            <button type="button" aria-pressed={me.audioOnly} onClick={() => { closeMore(); void actions.toggleAudioOnly() }}>
+            <button
+              type="button"
+              aria-pressed={me.audioOnly}
+              onClick={() => {
+                closeMore()
+                void actions.toggleAudioOnly()
+              }}
+            >
               {t(me.audioOnly ? 'meeting:controls.showVideo' : 'meeting:controls.audioOnly')}
             </button>
             {controls.viewingMode ? (
               <fieldset>
                 <legend>{t('meeting:controls.viewingMode')}</legend>
-                {VIEWING_MODES.filter((mode) => mode !== 'presenter' || meeting.state.screenShareId || meeting.state.sharedVideo).map((mode) => (
+                {VIEWING_MODES.filter(
+                  (mode) => mode !== 'presenter' || meeting.state.screenShareId || meeting.state.sharedVideo,
+                ).map((mode) => (
                   <label key={mode}>
                     <input
                       type="radio"
                       name="viewing-mode"
                       value={mode}
                       checked={meeting.state.viewingMode === mode}
-                      onChange={() => { closeMore(); actions.setViewingMode(mode) }}
+                      onChange={() => {
+                        closeMore()
+                        actions.setViewingMode(mode)
+                      }}
                     />
                     {t(`meeting:modes.${mode}`)}
                   </label>
@@ -142,41 +160,88 @@ export function Toolbar({
               </fieldset>
             ) : null}
             {controls.settings ? (
-              <button type="button" onClick={() => { closeMore(); setPanel('settings') }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  setPanel('settings')
+                }}
+              >
                 {t('meeting:controls.settings')}
               </button>
             ) : null}
             {controls.sharedVideo && !meeting.state.sharedVideo ? (
-              <button type="button" onClick={() => { closeMore(); setPanel('video') }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  setPanel('video')
+                }}
+              >
                 {t('meeting:sharedVideo.share')}
               </button>
             ) : null}
             {me.isHost || me.isCoHost ? (
-              <button type="button" onClick={() => { closeMore(); setPanel('poll') }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  setPanel('poll')
+                }}
+              >
                 {t('meeting:polls.ask')}
               </button>
             ) : null}
             {me.isHost || me.isCoHost ? (
-              <button type="button" onClick={() => { closeMore(); onOpenBreakouts() }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  onOpenBreakouts()
+                }}
+              >
                 {t('meeting:breakouts.open')}
               </button>
             ) : null}
             {(me.isHost || me.isCoHost) && controls.closedCaption ? (
-              <button type="button" onClick={() => { closeMore(); setPanel('captions') }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  setPanel('captions')
+                }}
+              >
                 {t(meeting.state.captions.on ? 'meeting:captions.manage' : 'meeting:captions.open')}
               </button>
             ) : null}
-            <button type="button" onClick={() => { closeMore(); setPanel('stats') }}>
+            <button
+              type="button"
+              onClick={() => {
+                closeMore()
+                setPanel('stats')
+              }}
+            >
               {t('meeting:controls.stats')}
             </button>
             {controls.fullScreen ? (
-              <button type="button" onClick={() => { closeMore(); toggleFullScreen() }}>
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  toggleFullScreen()
+                }}
+              >
                 {t(fullScreen ? 'meeting:controls.exitFullScreen' : 'meeting:controls.fullScreen')}
               </button>
             ) : null}
           </div>
         </details>
-        <ToolButton icon="leave" label={t('meeting:controls.leave')} className="danger" onClick={() => setLeaving(true)} />
+        <ToolButton
+          icon="leave"
+          label={t('meeting:controls.leave')}
+          className="danger"
+          onClick={() => setLeaving(true)}
+        />
       </div>
       <ConfirmDialog
         open={leaving}
@@ -193,7 +258,9 @@ export function Toolbar({
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
       {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
       {controls.sharedVideo ? <SharedVideoDialog open={panel === 'video'} onClose={() => setPanel(null)} /> : null}
-      {(me.isHost || me.isCoHost) && controls.closedCaption ? <CaptionsDialog open={panel === 'captions'} onClose={() => setPanel(null)} /> : null}
+      {(me.isHost || me.isCoHost) && controls.closedCaption ? (
+        <CaptionsDialog open={panel === 'captions'} onClose={() => setPanel(null)} />
+      ) : null}
     </>
   )
 }

@@ -48,7 +48,13 @@ export function WaitingRoomView() {
             {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
           </button>
         )}
-        {status === 'missed' || status === 'declined' ? <LeaveMessage guest={config.me.isGuest} personal={Boolean(config.room.personal)} name={meeting.state.me.name} /> : null}
+        {status === 'missed' || status === 'declined' ? (
+          <LeaveMessage
+            guest={config.me.isGuest}
+            personal={Boolean(config.room.personal)}
+            name={meeting.state.me.name}
+          />
+        ) : null}
         {meeting.notice?.key === 'failed' ? (
           <p role="alert" className="meeting-error">
             {t('meeting:waitingRoom.failed', { reason: meeting.notice.reason ?? '' })}
@@ -63,8 +69,12 @@ type Sending = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' }
 
 /** What a refusal says above the form when it is about no one field. */
 function refusalText(t: ReturnType<typeof useT>['t'], result: LeaveMessageResult): string {
-  if (result.status === 409) return result.error === 'host unreachable' ? t('meeting:callMessage.errors.hostUnreachable') : t('meeting:callMessage.errors.notMissed')
-  if (result.status === 429) return t('meeting:callMessage.errors.tooMany', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
+  if (result.status === 409)
+    return result.error === 'host unreachable'
+      ? t('meeting:callMessage.errors.hostUnreachable')
+      : t('meeting:callMessage.errors.notMissed')
+  if (result.status === 429)
+    return t('meeting:callMessage.errors.tooMany', { minutes: Math.max(1, Math.ceil(result.retryAfterSeconds / 60)) })
   if (result.status === 413) return t('messages:errors.videoTooLarge')
   return t('messages:errors.sendFailed')
 }
@@ -84,7 +94,8 @@ function LeaveMessage({ guest, personal, name }: { guest: boolean; personal: boo
   const [sending, setSending] = useState<Sending>({ kind: 'editing' })
   const [errors, setErrors] = useState<Record<string, string[]>>({})
   const [refusal, setRefusal] = useState<string | null>(null)
-  if (sending.kind === 'sent') return <p role="status">{t(personal ? 'meeting:callMessage.personalSent' : 'meeting:callMessage.sent')}</p>
+  if (sending.kind === 'sent')
+    return <p role="status">{t(personal ? 'meeting:callMessage.personalSent' : 'meeting:callMessage.sent')}</p>
   const field = (key: string) => (errors[key]?.length ? errors[key] : undefined)
   return (
     <form
@@ -115,13 +126,33 @@ function LeaveMessage({ guest, personal, name }: { guest: boolean; personal: boo
           <p>{t('meeting:callMessage.guestLead')}</p>
           <Field label={t('meeting:callMessage.fullName')} errors={field('fullName')}>
             {/* The name given at the door, when it already is a first and last name. */}
-            <input id="call-message-name" name="fullName" type="text" autoComplete="name" maxLength={CALLER_NAME_MAX} defaultValue={name.trim().includes(' ') ? name : ''} />
+            <input
+              id="call-message-name"
+              name="fullName"
+              type="text"
+              autoComplete="name"
+              maxLength={CALLER_NAME_MAX}
+              defaultValue={name.trim().includes(' ') ? name : ''}
+            />
           </Field>
           <Field label={t('meeting:callMessage.company')} errors={field('company')}>
-            <input id="call-message-company" name="company" type="text" autoComplete="organization" maxLength={CALLER_COMPANY_MAX} />
+            <input
+              id="call-message-company"
+              name="company"
+              type="text"
+              autoComplete="organization"
+              maxLength={CALLER_COMPANY_MAX}
+            />
           </Field>
           <Field label={t('meeting:callMessage.phone')} errors={field('phone')}>
-            <input id="call-message-phone" name="phone" type="tel" autoComplete="tel" maxLength={CALLER_PHONE_MAX} aria-describedby="call-message-phone-hint" />
+            <input
+              id="call-message-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={CALLER_PHONE_MAX}
+              aria-describedby="call-message-phone-hint"
+            />
           </Field>
           <p id="call-message-phone-hint" className="hint">
             {t('meeting:callMessage.phoneHint')}
@@ -197,7 +228,13 @@ function Caller({ call }: { call: Call }) {
         <label htmlFor={inputId} className="visually-hidden">
           {t('meeting:waitingRoom.message', { name: call.callerName })}
         </label>
-        <input id={inputId} value={message} maxLength={CALL_LIMITS.message} placeholder={t('meeting:waitingRoom.messagePlaceholder')} onChange={(event) => setMessage(event.target.value)} />
+        <input
+          id={inputId}
+          value={message}
+          maxLength={CALL_LIMITS.message}
+          placeholder={t('meeting:waitingRoom.messagePlaceholder')}
+          onChange={(event) => setMessage(event.target.value)}
+        />
         <button type="submit" aria-label={t('meeting:waitingRoom.declineFor', { name: call.callerName })}>
           {t('meeting:waitingRoom.decline')}
         </button>

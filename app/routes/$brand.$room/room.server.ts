@@ -32,7 +32,11 @@ export async function roomLoader(args: LoaderFunctionArgs) {
   if (normaliseSlug(params.room ?? '') === ROOM_NOT_FOUND_SLUG) {
     const brand = await requireCommunity(args)
     return data(
-      { kind: 'notFound' as const, community: { name: brand.name, slug: brand.slug }, messages: await routeMessages(args, 'meeting') },
+      {
+        kind: 'notFound' as const,
+        community: { name: brand.name, slug: brand.slug },
+        messages: await routeMessages(args, 'meeting'),
+      },
       { status: 404, headers: { 'Cache-Control': 'no-store' } },
     )
   }
@@ -57,7 +61,14 @@ export async function roomLoader(args: LoaderFunctionArgs) {
     edgePassFor(claims),
     // messages: the recorder's texts and the message errors of the waiting room's message for the host.
     routeMessages(args, 'meeting', 'notifications', 'messages'),
-    eventEndUrl({ brand, room, userId: isGuest ? null : claims.userId, permissions, isHost: claims.isHost, isCoHost: claims.isCoHost }),
+    eventEndUrl({
+      brand,
+      room,
+      userId: isGuest ? null : claims.userId,
+      permissions,
+      isHost: claims.isHost,
+      isCoHost: claims.isCoHost,
+    }),
     // Who registered and how they answered is for the event's hosts only.
     claims.isHost || claims.isCoHost ? eventBreakoutPlan(room.id) : null,
   ])
@@ -113,7 +124,10 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
       // community home instead); a room may name its own end URL.
       // An event's (core §4): its post-survey for a plain participant who owes it, else its end URL or page.
-      endUrl: eventEnd ?? (room.redirectOnEndUrl || (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
+      endUrl:
+        eventEnd ??
+        (room.redirectOnEndUrl ||
+          (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
       breakoutPlan,
       // The community's embedding page (spec: embeddedClientUrl) may frame the room.
@@ -121,6 +135,12 @@ export async function roomLoader(args: LoaderFunctionArgs) {
       messages,
     },
     // The pass is personal and short-lived: never cached, by the browser or anything between.
-    { headers: { 'Cache-Control': 'private, no-store', ...(autoEnter ?? {}), ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}) } },
+    {
+      headers: {
+        'Cache-Control': 'private, no-store',
+        ...(autoEnter ?? {}),
+        ...(guestCookie ? { 'Set-Cookie': guestCookie } : {}),
+      },
+    },
   )
 }

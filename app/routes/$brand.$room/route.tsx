@@ -31,7 +31,8 @@ export const handle = {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
 
-export const loader = (args: LoaderFunctionArgs) => (isSelfSignupRoom(args.params.room) ? selfSignupLoader(args) : roomLoader(args))
+export const loader = (args: LoaderFunctionArgs) =>
+  isSelfSignupRoom(args.params.room) ? selfSignupLoader(args) : roomLoader(args)
 
 /**
  * Arriving from another page (a link, the redirect after signing in) loads the room as a document.

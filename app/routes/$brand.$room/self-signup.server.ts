@@ -32,9 +32,12 @@ import { readForm } from '#app/lib/http/form-body.server'
  * The meeting route ($brand_.$room/route.tsx) hands requests whose room starts with "signup-" here.
  */
 
-export const SelfSignupDetailsSchema = z.object({ intent: z.literal('details'), fullName: fullNameField(), emailAddress: emailAddressField() })
+export const SelfSignupDetailsSchema = z.object({
+  intent: z.literal('details'),
+  fullName: fullNameField(),
+  emailAddress: emailAddressField(),
+})
 export type SelfSignupDetailsFields = z.input<typeof SelfSignupDetailsSchema>
-
 
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
@@ -93,9 +96,11 @@ export async function selfSignupAction({ request, params, context }: ActionFunct
     const pending = pendingSignups.join.get(session)
     if (pending?.brandId !== brand.id) return redirect(path)
     const submission = parseWithZod(form, { schema: SignupCodeSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
-    if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
+    if (isFailure(checked))
+      return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
     try {
       const { user, status } = await createAccountAndJoin(brand, {
         fullName: pending.fullName,
@@ -107,14 +112,19 @@ export async function selfSignupAction({ request, params, context }: ActionFunct
       if (!(error instanceof AccountExists)) throw error
       forgetPendingSignups(checked.session)
       const failure: SignupError = { message: 'auth:errors.accountExists', minutes: 0 }
-      return data({ intent, result: submission.reply(), error: failure }, { status: 409, ...(await withSession(checked.session)) })
+      return data(
+        { intent, result: submission.reply(), error: failure },
+        { status: 409, ...(await withSession(checked.session)) },
+      )
     }
   }
 
   const submission = parseWithZod(form, { schema: SelfSignupDetailsSchema })
-  if (submission.status !== 'success') return data({ intent: 'details', result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'details', result: submission.reply(), error: null }, { status: 400 })
   const sent = await sendSignupCode(authenticator, { request, context, emailAddress: submission.value.emailAddress })
-  if (isFailure(sent)) return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
+  if (isFailure(sent))
+    return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
   beginSignup(sent.session, 'join')
   pendingSignups.join.set(sent.session, { brandId: brand.id, fullName: submission.value.fullName })
   return redirect(path, await withSession(sent.session))

@@ -9,7 +9,8 @@ import { useT } from '#app/lib/i18n/use-t'
 import type { SelfSignupDetailsFields, selfSignupLoader } from './self-signup.server'
 
 /** The page's title, "Sign-Up" (spec's page titles), for the meeting route's meta when it shows this page. */
-export const selfSignupMeta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:selfSignup.title')
+export const selfSignupMeta: MetaFunction = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'signup:selfSignup.title')
 
 type ActionData = {
   intent: string
@@ -84,7 +85,12 @@ function CodeStep() {
     <>
       <p>{t('signup:selfSignup.codeSent', { email: emailAddress ?? '', community: community.name })}</p>
       <SignupErrorNotice error={actionData?.error ?? null} signInUrl="/sign-in" />
-      <SignupCodeForm id="self-signup-code" lastResult={actionData?.intent === 'verify' ? actionData.result : undefined} constraint={constraints.verify} submitLabel={t('signup:selfSignup.confirm')} />
+      <SignupCodeForm
+        id="self-signup-code"
+        lastResult={actionData?.intent === 'verify' ? actionData.result : undefined}
+        constraint={constraints.verify}
+        submitLabel={t('signup:selfSignup.confirm')}
+      />
     </>
   )
 }

@@ -30,7 +30,11 @@ export async function directoryLoader(args: LoaderFunctionArgs) {
 }
 
 /** A refused row: which room, its message, and what was chosen. */
-export type DirectoryActionData = { id: string; errors: TranslationKey[]; values: { visibility: string; pinned: boolean } }
+export type DirectoryActionData = {
+  id: string
+  errors: TranslationKey[]
+  values: { visibility: string; pinned: boolean }
+}
 
 export async function directoryAction(args: ActionFunctionArgs) {
   const { brand } = await requireAdmin(args)
@@ -40,7 +44,11 @@ export async function directoryAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: DirectoryRoomSchema })
   const refuse = (errors: string[]) =>
     data<DirectoryActionData>(
-      { id: String(form.get('id') ?? ''), errors: errors as TranslationKey[], values: { visibility: String(form.get('visibility') ?? ''), pinned: form.get('pinned') === 'on' } },
+      {
+        id: String(form.get('id') ?? ''),
+        errors: errors as TranslationKey[],
+        values: { visibility: String(form.get('visibility') ?? ''), pinned: form.get('pinned') === 'on' },
+      },
       { status: 400 },
     )
   if (submission.status !== 'success') {

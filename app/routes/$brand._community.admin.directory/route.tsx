@@ -7,7 +7,11 @@ import { CheckboxField, Field } from '#app/components/field'
 import { NotSavedNotice } from '#app/components/not-saved-notice'
 import { NAMED_THEMES } from '#app/lib/communities/theme'
 import { DIRECTORY_POSITIONS, DIRECTORY_TYPES, POSITION_KEYS } from '#app/lib/directory/directory'
-import { DIRECTORY_THEMES, DirectorySettingsSchema, type DirectorySettingsFields } from '#app/lib/directory/directory-settings.schema'
+import {
+  DIRECTORY_THEMES,
+  DirectorySettingsSchema,
+  type DirectorySettingsFields,
+} from '#app/lib/directory/directory-settings.schema'
 import { DIRECTORY_VISIBILITIES } from '#app/lib/admin/admin.schema'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -69,10 +73,20 @@ export default function AdminDirectory() {
                     </select>
                   </div>
                   <div className="checkbox-field">
-                    <input type="checkbox" id={`pinned-${room.id}`} name="pinned" defaultChecked={mine ? mine.values.pinned : room.pinned} />
+                    <input
+                      type="checkbox"
+                      id={`pinned-${room.id}`}
+                      name="pinned"
+                      defaultChecked={mine ? mine.values.pinned : room.pinned}
+                    />
                     <label htmlFor={`pinned-${room.id}`}>{t('admin:directory.pinned')}</label>
                   </div>
-                  <button type="submit" className="button button-small" disabled={busy} aria-label={t('admin:directory.saveRoom', { name })}>
+                  <button
+                    type="submit"
+                    className="button button-small"
+                    disabled={busy}
+                    aria-label={t('admin:directory.saveRoom', { name })}
+                  >
                     {t('admin:directory.save')}
                   </button>
                   {mine ? (
@@ -108,7 +122,12 @@ function DirectorySettingsForm() {
     shouldValidate: 'onSubmit',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="card stack settings-form" aria-labelledby="directory-settings-heading">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card stack settings-form"
+      aria-labelledby="directory-settings-heading"
+    >
       <NotSavedNotice show={lastResult?.status === 'error'} />
       <input type="hidden" name="intent" value="settings" />
       <h2 id="directory-settings-heading">{t('directory:settings.heading')}</h2>
@@ -149,7 +168,11 @@ function DirectorySettingsForm() {
           ))}
         </select>
       </Field>
-      <CheckboxField field={fields.selfSignup} label={t('directory:settings.selfSignup')} hint={t('directory:settings.selfSignupHint')} />
+      <CheckboxField
+        field={fields.selfSignup}
+        label={t('directory:settings.selfSignup')}
+        hint={t('directory:settings.selfSignupHint')}
+      />
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('directory:settings.save')}

@@ -16,7 +16,12 @@ export async function moderationLoader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url)
   const { page } = listingParams(url)
   const { posts, total } = await heldPosts(brand.id, page)
-  return { slug: brand.slug, threshold: brand.contentModeration.postToxicityThreshold, posts, paging: paging(url, page, total) }
+  return {
+    slug: brand.slug,
+    threshold: brand.contentModeration.postToxicityThreshold,
+    posts,
+    paging: paging(url, page, total),
+  }
 }
 
 /** A refused decision: its messages, and the ids that were chosen so the boxes stay ticked. */
@@ -25,7 +30,8 @@ export type ModerationActionData = { errors: TranslationKey[]; ids: string[] }
 export async function moderationAction(args: ActionFunctionArgs) {
   const { brand, user } = await requireCommunityPermission(args, ...MODERATE)
   const form = await readForm(args.request)
-  const refuse = (errors: TranslationKey[]) => data<ModerationActionData>({ errors, ids: form.getAll('ids').map(String).slice(0, 100) }, { status: 400 })
+  const refuse = (errors: TranslationKey[]) =>
+    data<ModerationActionData>({ errors, ids: form.getAll('ids').map(String).slice(0, 100) }, { status: 400 })
   const submission = parseWithZod(form, { schema: ReviewSchema })
   if (submission.status !== 'success') {
     const errors = Object.values(submission.reply().error ?? {}).flatMap((messages) => messages ?? [])
@@ -41,5 +47,9 @@ export async function moderationAction(args: ActionFunctionArgs) {
   }
   // Back to the queue as it was (its page): the address the form was posted from.
   const url = new URL(args.request.url)
-  throw await redirectWithFlash(url.pathname + url.search, { kind: 'success', message: decision === 'approve' ? 'moderation:flash.approved' : 'moderation:flash.rejected', values: { count } })
+  throw await redirectWithFlash(url.pathname + url.search, {
+    kind: 'success',
+    message: decision === 'approve' ? 'moderation:flash.approved' : 'moderation:flash.rejected',
+    values: { count },
+  })
 }

@@ -35,29 +35,65 @@ export default function ModerationQueue() {
       {posts.length === 0 ? (
         <p>{t('moderation:queue.empty')}</p>
       ) : (
-        <Form method="post" className="stack" id="review-bulk" aria-describedby={refused ? 'moderation-errors' : undefined}>
+        <Form
+          method="post"
+          className="stack"
+          id="review-bulk"
+          aria-describedby={refused ? 'moderation-errors' : undefined}
+        >
           <p className="muted review-total">{t('moderation:queue.total', { count: paging.total })}</p>
           <ul className="review-queue stack">
             {posts.map((post) => (
               <li key={post.id} className="card review-item">
                 <div className="review-item-head">
-                  <input type="checkbox" name="ids" value={post.id} id={`held-${post.id}`} defaultChecked={chosen.has(post.id)} aria-label={t('moderation:queue.select', { name: post.author.name })} />
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={post.id}
+                    id={`held-${post.id}`}
+                    defaultChecked={chosen.has(post.id)}
+                    aria-label={t('moderation:queue.select', { name: post.author.name })}
+                  />
                   <p className="review-meta">
                     <strong>{post.author.name}</strong>{' '}
                     <span className="muted">
-                      {t(post.kind === 'comment' ? 'moderation:queue.commentIn' : 'moderation:queue.postIn', { room: post.room.name })} ·{' '}
-                      <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), { language })}</time>
+                      {t(post.kind === 'comment' ? 'moderation:queue.commentIn' : 'moderation:queue.postIn', {
+                        room: post.room.name,
+                      })}{' '}
+                      · <time dateTime={post.createdAt}>{formatDate(new Date(post.createdAt), { language })}</time>
                     </span>
                   </p>
-                  <span className="badge review-score">{post.score === null ? t('moderation:queue.noScore') : t('moderation:queue.score', { score: post.score })}</span>
+                  <span className="badge review-score">
+                    {post.score === null
+                      ? t('moderation:queue.noScore')
+                      : t('moderation:queue.score', { score: post.score })}
+                  </span>
                 </div>
                 {/* Stored sanitised (app/lib/posts/sanitize.server.ts); nothing else reaches this HTML. */}
-                {post.html ? <div className="post-message" dangerouslySetInnerHTML={{ __html: post.html }} /> : <p className="muted">{t('moderation:queue.noText')}</p>}
+                {post.html ? (
+                  <div className="post-message" dangerouslySetInnerHTML={{ __html: post.html }} />
+                ) : (
+                  <p className="muted">{t('moderation:queue.noText')}</p>
+                )}
                 <div className="inline-actions">
-                  <button type="submit" form={`review-${post.id}`} name="decision" value="approve" className="button button-small" disabled={busy}>
+                  <button
+                    type="submit"
+                    form={`review-${post.id}`}
+                    name="decision"
+                    value="approve"
+                    className="button button-small"
+                    disabled={busy}
+                  >
                     {t('moderation:queue.approve')}
                   </button>
-                  <button type="submit" form={`review-${post.id}`} name="decision" value="reject" className="button button-small button-danger" disabled={busy}>
+                  <button
+                    type="submit"
+                    form={`review-${post.id}`}
+                    name="decision"
+                    value="reject"
+                    className="button button-small button-danger"
+                    disabled={busy}
+                  >
                     {t('moderation:queue.reject')}
                   </button>
                 </div>

@@ -23,7 +23,13 @@ function ProductConfigForm() {
   const { values, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<ProductConfigFields>({ id: 'product-config', lastResult, defaultValue: values, constraint, shouldRevalidate: 'onBlur' })
+  const [form, fields] = useForm<ProductConfigFields>({
+    id: 'product-config',
+    lastResult,
+    defaultValue: values,
+    constraint,
+    shouldRevalidate: 'onBlur',
+  })
   return (
     <>
       <h1>{t('admin:product.title')}</h1>
@@ -32,7 +38,12 @@ function ProductConfigForm() {
         <fieldset className="stack">
           <legend>{t('admin:product.developers')}</legend>
           <Field label={t('admin:product.allowedDevEmailAddresses')} errors={fields.allowedDevEmailAddresses.errors}>
-            <textarea {...getTextareaProps(fields.allowedDevEmailAddresses)} rows={4} spellCheck={false} autoCapitalize="none" />
+            <textarea
+              {...getTextareaProps(fields.allowedDevEmailAddresses)}
+              rows={4}
+              spellCheck={false}
+              autoCapitalize="none"
+            />
           </Field>
           <p className="hint">{t('admin:product.allowedHint')}</p>
           <Field label={t('admin:product.fallbackDevEmailAddress')} errors={fields.fallbackDevEmailAddress.errors}>
@@ -67,4 +78,3 @@ function ProductConfigForm() {
     </>
   )
 }
-

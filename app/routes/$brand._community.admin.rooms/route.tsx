@@ -22,10 +22,18 @@ export default function AdminRooms() {
       <h1>{t('admin:rooms.title')}</h1>
       <p className="lead">{t('admin:rooms.intro')}</p>
       <nav aria-label={t('admin:rooms.tabs.label')} className="admin-tabs">
-        <Link to={base} aria-current={tab === 'all' ? 'page' : undefined} className={tab === 'all' ? 'tab active' : 'tab'}>
+        <Link
+          to={base}
+          aria-current={tab === 'all' ? 'page' : undefined}
+          className={tab === 'all' ? 'tab active' : 'tab'}
+        >
           {t('admin:rooms.tabs.all')}
         </Link>
-        <Link to={`${base}?tab=queue`} aria-current={tab === 'queue' ? 'page' : undefined} className={tab === 'queue' ? 'tab active' : 'tab'}>
+        <Link
+          to={`${base}?tab=queue`}
+          aria-current={tab === 'queue' ? 'page' : undefined}
+          className={tab === 'queue' ? 'tab active' : 'tab'}
+        >
           {t('admin:rooms.tabs.queue', { count: queued })}
         </Link>
       </nav>
@@ -105,7 +113,9 @@ function BatchForm() {
               </th>
               <th scope="col">{t('admin:rooms.columns.name')}</th>
               <th scope="col">{t('admin:rooms.columns.kind')}</th>
-              <th scope="col" className="wide-only">{t('admin:rooms.columns.host')}</th>
+              <th scope="col" className="wide-only">
+                {t('admin:rooms.columns.host')}
+              </th>
               <th scope="col">{t('admin:rooms.columns.status')}</th>
               <th scope="col">{t('admin:rooms.columns.verified')}</th>
             </tr>
@@ -199,10 +209,20 @@ function ReviewQueue() {
                     <time dateTime={room.createdAt}>{formatDate(new Date(room.createdAt), { language })}</time>
                   </p>
                 </div>
-                <Form method="post" className="inline-actions" aria-label={`${t('admin:rooms.queue.actions')}: ${name}`}>
+                <Form
+                  method="post"
+                  className="inline-actions"
+                  aria-label={`${t('admin:rooms.queue.actions')}: ${name}`}
+                >
                   <input type="hidden" name="intent" value="review" />
                   <input type="hidden" name="ids" value={room.id} />
-                  <button type="submit" name="status" value="active" className="button button-primary button-small" disabled={busy}>
+                  <button
+                    type="submit"
+                    name="status"
+                    value="active"
+                    className="button button-primary button-small"
+                    disabled={busy}
+                  >
                     {t('admin:rooms.queue.approve')}
                   </button>
                   <button type="submit" name="status" value="deleted" className="button button-small" disabled={busy}>

@@ -18,7 +18,10 @@ export async function personLoader(args: LoaderFunctionArgs) {
   if (userId === viewerId) throw redirect(`/${access.brand.slug}/contacts`)
   const person = /^[\w-]{1,36}$/.test(userId) ? await findPerson(userId, access.brand.id) : null
   if (!person) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const [where, connections] = await Promise.all([standing(access.brand.id, viewerId, userId), routeMessages(args, 'connections')])
+  const [where, connections] = await Promise.all([
+    standing(access.brand.id, viewerId, userId),
+    routeMessages(args, 'connections'),
+  ])
   return {
     home,
     messages: { ...messages, ...connections },
@@ -28,4 +31,5 @@ export async function personLoader(args: LoaderFunctionArgs) {
   }
 }
 
-export const personPageAction = (args: ActionFunctionArgs) => personAction(args, (slug) => personUrl(slug, String(args.params.userId ?? '')))
+export const personPageAction = (args: ActionFunctionArgs) =>
+  personAction(args, (slug) => personUrl(slug, String(args.params.userId ?? '')))

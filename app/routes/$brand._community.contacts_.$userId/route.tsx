@@ -11,7 +11,8 @@ import { personLoader, personPageAction } from './person.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'contacts' }) }
 export const loader = (args: LoaderFunctionArgs) => personLoader(args)
 export const action = (args: ActionFunctionArgs) => personPageAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'common:nav.contacts')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'common:nav.contacts')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 const PRIMARY = new Set(['request', 'accept'])
@@ -48,13 +49,17 @@ export default function PersonDialog() {
         </section>
 
         <section aria-labelledby="person-block" className="card">
-          <h3 id="person-block">{standing.blocked ? t('connections:blocks.blocked') : t('connections:person.blockTitle', { name })}</h3>
+          <h3 id="person-block">
+            {standing.blocked ? t('connections:blocks.blocked') : t('connections:person.blockTitle', { name })}
+          </h3>
           <p>{standing.blocked ? t('connections:person.unblockText', { name }) : t('connections:person.blockText')}</p>
           <PersonActionForm userId={person.userId} intent={standing.blocked ? 'unblock' : 'block'} />
         </section>
 
         <section aria-labelledby="person-mute" className="card">
-          <h3 id="person-mute">{standing.muted ? t('connections:blocks.muted') : t('connections:person.muteTitle', { name })}</h3>
+          <h3 id="person-mute">
+            {standing.muted ? t('connections:blocks.muted') : t('connections:person.muteTitle', { name })}
+          </h3>
           <p>{standing.muted ? t('connections:person.unmuteText', { name }) : t('connections:person.muteText')}</p>
           <PersonActionForm userId={person.userId} intent={standing.muted ? 'unmute' : 'mute'} />
         </section>

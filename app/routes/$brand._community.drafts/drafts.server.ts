@@ -7,13 +7,23 @@ import { readForm } from '#app/lib/http/form-body.server'
 import { requireCommunityPermission } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { DraftButtonSchema, EditDraftFormSchema, ScheduleFormSchema } from '#app/lib/posts/draft.schema'
-import { ScheduleError, cancelSchedule, deleteDraft, editDraft, findOwnDraft, myDrafts, publishDraftNow, schedulePost } from '#app/lib/posts/drafts.server'
+import {
+  ScheduleError,
+  cancelSchedule,
+  deleteDraft,
+  editDraft,
+  findOwnDraft,
+  myDrafts,
+  publishDraftNow,
+  schedulePost,
+} from '#app/lib/posts/drafts.server'
 import { mayPostIn } from '#app/lib/posts/post-guard.server'
 import { PostRuleError } from '#app/lib/posts/post-rules'
 import { timeZones, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 
 // One's own drafts are one's own: a member of the community (access-community) sees only theirs.
-const requireDrafts = (args: LoaderFunctionArgs | ActionFunctionArgs) => requireCommunityPermission(args, 'access-community')
+const requireDrafts = (args: LoaderFunctionArgs | ActionFunctionArgs) =>
+  requireCommunityPermission(args, 'access-community')
 
 export async function draftsLoader(args: LoaderFunctionArgs) {
   const { brand, user } = await requireDrafts(args)
@@ -30,7 +40,8 @@ export async function draftsLoader(args: LoaderFunctionArgs) {
 
 /** Which form answered, and its result (a page has one form per draft). */
 export type DraftsActionData = { formId: string; result: SubmissionResult<string[]> }
-const refused = (formId: string, result: DraftsActionData['result'], status: number) => data<DraftsActionData>({ formId, result }, { status })
+const refused = (formId: string, result: DraftsActionData['result'], status: number) =>
+  data<DraftsActionData>({ formId, result }, { status })
 
 export async function draftsAction(args: ActionFunctionArgs) {
   const { brand, user } = await requireDrafts(args)
@@ -38,7 +49,8 @@ export async function draftsAction(args: ActionFunctionArgs) {
   const back = `/${brand.slug}/drafts`
   const intent = form.get('intent')
   const postId = String(form.get('postId') ?? '').slice(0, 36)
-  const schema = intent === 'schedule' ? ScheduleFormSchema : intent === 'edit' ? EditDraftFormSchema : DraftButtonSchema
+  const schema =
+    intent === 'schedule' ? ScheduleFormSchema : intent === 'edit' ? EditDraftFormSchema : DraftButtonSchema
   const formId = `${intent === 'schedule' || intent === 'edit' ? intent : 'buttons'}-${postId}`
   const submission = parseWithZod(form, { schema })
   if (submission.status !== 'success') return refused(formId, submission.reply(), 400)
@@ -57,23 +69,37 @@ export async function draftsAction(args: ActionFunctionArgs) {
       }
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.draftSaved' })
     case 'schedule': {
-      if (!(await mayPostIn(brand, user.id, post.contextRoomId))) return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+      if (!(await mayPostIn(brand, user.id, post.contextRoomId)))
+        return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
       const at = zonedTimeToDate(command.publishAt, command.timeZone)
-      if (!at) return refused(formId, submission.reply({ fieldErrors: { publishAt: ['posts:errors.missingScheduledTime'] } }), 400)
+      if (!at)
+        return refused(
+          formId,
+          submission.reply({ fieldErrors: { publishAt: ['posts:errors.missingScheduledTime'] } }),
+          400,
+        )
       try {
         await schedulePost(post, at)
       } catch (error) {
         if (!(error instanceof ScheduleError)) throw error
-        return refused(formId, submission.reply({ fieldErrors: { publishAt: [error.problem] } }), error.problem === 'posts:errors.notADraft' ? 409 : 400)
+        return refused(
+          formId,
+          submission.reply({ fieldErrors: { publishAt: [error.problem] } }),
+          error.problem === 'posts:errors.notADraft' ? 409 : 400,
+        )
       }
       throw await redirectWithFlash(back, { kind: 'success', message: 'posts:flash.scheduled' })
     }
     case 'publish': {
       // publishDraftNow asks the author's right to post there (the composer's rule) before it publishes.
       const state = await publishDraftNow(post)
-      if (state === 'refused') return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
+      if (state === 'refused')
+        return refused(formId, submission.reply({ formErrors: ['posts:errors.noPostPermission'] }), 403)
       // A post for the home's feed lands there, where it now shows (to its author only while held for review).
-      throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, { kind: 'success', message: state === 'held' ? 'moderation:flash.held' : 'posts:flash.posted' })
+      throw await redirectWithFlash(post.contextRoomId === brand.topLevelRoomId ? `/${brand.slug}` : back, {
+        kind: 'success',
+        message: state === 'held' ? 'moderation:flash.held' : 'posts:flash.posted',
+      })
     }
     case 'cancel':
       await cancelSchedule(post)

@@ -8,7 +8,12 @@ import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { EditDraftFormSchema, ScheduleFormSchema, type EditDraftFormFields, type ScheduleFormFields } from '#app/lib/posts/draft.schema'
+import {
+  EditDraftFormSchema,
+  ScheduleFormSchema,
+  type EditDraftFormFields,
+  type ScheduleFormFields,
+} from '#app/lib/posts/draft.schema'
 import type { DraftItem } from '#app/lib/posts/drafts.server'
 import { dateToZonedTime } from '#app/lib/i18n/zoned-time'
 import { draftsAction, draftsLoader, type DraftsActionData } from './drafts.server'
@@ -16,7 +21,8 @@ import { draftsAction, draftsLoader, type DraftsActionData } from './drafts.serv
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 export const loader = (args: LoaderFunctionArgs) => draftsLoader(args)
 export const action = (args: ActionFunctionArgs) => draftsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'posts:drafts.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'posts:drafts.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 const scheduleConstraint = getZodConstraint(ScheduleFormSchema)
@@ -33,11 +39,19 @@ export default function DraftsPage() {
         <h2 id="drafts-heading" className="visually-hidden">
           {t('posts:drafts.title')}
         </h2>
-        {drafts.length === 0 ? <p className="muted">{t('posts:drafts.empty')}</p> : drafts.map((draft) => <DraftCard key={draft.id} draft={draft} />)}
+        {drafts.length === 0 ? (
+          <p className="muted">{t('posts:drafts.empty')}</p>
+        ) : (
+          drafts.map((draft) => <DraftCard key={draft.id} draft={draft} />)
+        )}
       </section>
       <section className="stack" aria-labelledby="scheduled-heading">
         <h2 id="scheduled-heading">{t('posts:drafts.scheduledTitle')}</h2>
-        {scheduled.length === 0 ? <p className="muted">{t('posts:drafts.scheduledEmpty')}</p> : scheduled.map((draft) => <DraftCard key={draft.id} draft={draft} />)}
+        {scheduled.length === 0 ? (
+          <p className="muted">{t('posts:drafts.scheduledEmpty')}</p>
+        ) : (
+          scheduled.map((draft) => <DraftCard key={draft.id} draft={draft} />)
+        )}
       </section>
     </main>
   )
@@ -54,12 +68,18 @@ function DraftCard({ draft }: { draft: DraftItem }) {
   const { defaultTimeZone } = useLoaderData<typeof loader>()
   const buttonsReply = useReplyFor(`buttons-${draft.id}`)
   return (
-    <article className="card stack post" id={`draft-${draft.id}`} aria-label={t('posts:drafts.inRoom', { room: draft.room.name })}>
+    <article
+      className="card stack post"
+      id={`draft-${draft.id}`}
+      aria-label={t('posts:drafts.inRoom', { room: draft.room.name })}
+    >
       <header className="post-header">
         <span className="muted">{t('posts:drafts.inRoom', { room: draft.room.name })}</span>
         {draft.publishAt ? (
           <span className="badge">
-            {t('posts:drafts.publishesAt', { when: formatDate(new Date(draft.publishAt), { language, timeZone: defaultTimeZone }) })}
+            {t('posts:drafts.publishesAt', {
+              when: formatDate(new Date(draft.publishAt), { language, timeZone: defaultTimeZone }),
+            })}
           </span>
         ) : null}
       </header>

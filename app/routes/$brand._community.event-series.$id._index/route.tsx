@@ -59,10 +59,18 @@ export default function SeriesPage() {
           <ol className="series-sessions">
             {series.sessions.map((session) => (
               <li key={session.id}>
-                {session.status === 'archived' ? <span>{session.name}</span> : <Link to={eventUrl(brandSlug, session.slug)}>{session.name}</Link>}{' '}
+                {session.status === 'archived' ? (
+                  <span>{session.name}</span>
+                ) : (
+                  <Link to={eventUrl(brandSlug, session.slug)}>{session.name}</Link>
+                )}{' '}
                 <span className="muted">
                   {session.startsAt ? <SeriesTime iso={session.startsAt} timeZone={series.timeZone} /> : null}
-                  {session.status === 'archived' ? <> · {t('series:page.archived')}</> : session.started ? <> · {t('series:page.started')}</> : null}
+                  {session.status === 'archived' ? (
+                    <> · {t('series:page.archived')}</>
+                  ) : session.started ? (
+                    <> · {t('series:page.started')}</>
+                  ) : null}
                 </span>
               </li>
             ))}

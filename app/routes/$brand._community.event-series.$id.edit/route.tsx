@@ -26,7 +26,9 @@ export default function EditSeriesPage() {
   return (
     <main id="main" className="community-main member-editor series-editor">
       <p className="breadcrumb">
-        <Link to={series ? seriesUrl(brandSlug, series.id) : seriesListUrl(brandSlug)}>{series ? series.name : t('series:page.back')}</Link>
+        <Link to={series ? seriesUrl(brandSlug, series.id) : seriesListUrl(brandSlug)}>
+          {series ? series.name : t('series:page.back')}
+        </Link>
       </p>
       <h1>{series ? t('series:edit.title', { name: series.name }) : t('series:actions.edit')}</h1>
       {!mayManage || !series || actionData?.error ? (

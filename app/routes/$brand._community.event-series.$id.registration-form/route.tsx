@@ -41,14 +41,19 @@ export default function SeriesRegistrationFormPage() {
   return (
     <main id="main" className="community-main member-editor series-editor">
       <p className="breadcrumb">
-        <Link to={series ? seriesUrl(brandSlug, series.id) : seriesListUrl(brandSlug)}>{series ? series.name : t('series:page.back')}</Link>
+        <Link to={series ? seriesUrl(brandSlug, series.id) : seriesListUrl(brandSlug)}>
+          {series ? series.name : t('series:page.back')}
+        </Link>
       </p>
-      <h1>{series ? t('series:registrationForm.title', { name: series.name }) : t('series:registrationForm.action')}</h1>
+      <h1>
+        {series ? t('series:registrationForm.title', { name: series.name }) : t('series:registrationForm.action')}
+      </h1>
       {!mayManage || !series ? (
         <SeriesRefusal />
       ) : !series.hasForm || actionData?.error ? (
         <p className="notice">
-          {t(actionData?.error ?? 'series:registrationForm.off')} <Link to={seriesEditUrl(brandSlug, series.id)}>{t('series:actions.edit')}</Link>
+          {t(actionData?.error ?? 'series:registrationForm.off')}{' '}
+          <Link to={seriesEditUrl(brandSlug, series.id)}>{t('series:actions.edit')}</Link>
         </p>
       ) : (
         <>

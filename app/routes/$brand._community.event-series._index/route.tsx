@@ -53,7 +53,11 @@ export default function SeriesListPage() {
                   </td>
                   <td data-label={t('series:list.columns.summary')}>{row.summary}</td>
                   <td data-label={t('series:list.columns.next')}>
-                    {row.nextStartsAt ? <SeriesTime iso={row.nextStartsAt} timeZone={row.timeZone} /> : <span className="muted">{t('series:list.none')}</span>}
+                    {row.nextStartsAt ? (
+                      <SeriesTime iso={row.nextStartsAt} timeZone={row.timeZone} />
+                    ) : (
+                      <span className="muted">{t('series:list.none')}</span>
+                    )}
                   </td>
                   <td data-label={t('series:list.columns.sessions')}>{row.sessions}</td>
                 </tr>

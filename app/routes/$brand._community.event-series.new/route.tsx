@@ -14,7 +14,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeries' }) }
 export const loader = (args: LoaderFunctionArgs) => newSeriesLoader(args)
 export const action = (args: ActionFunctionArgs) => newSeriesAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'series:new.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'series:new.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { result: SubmissionResult<string[]> | null; error: TranslationKey | null }

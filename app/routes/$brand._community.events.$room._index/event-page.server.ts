@@ -26,7 +26,11 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
   const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: args.params.room, kind: 'event' } })
   if (!access.ok && !(mayManage && access.room)) {
     // Registering is how an outsider gets into a public or premium registration event.
-    if (access.room && privacyOf(access.room.roomType) !== 'private' && (await eventDetails(access.room)).registrationEnabled) {
+    if (
+      access.room &&
+      privacyOf(access.room.roomType) !== 'private' &&
+      (await eventDetails(access.room)).registrationEnabled
+    ) {
       throw redirect(registerPath(brand.slug, access.room.slug))
     }
     const url = new URL(args.request.url)
@@ -56,7 +60,10 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
     },
     // The meeting is where the event happens: open to whom the room rule admits, until it is over.
     // A registration event's meeting is for its approved registrants (and those who run it).
-    joinUrl: access.ok && !ended && (!registration || runsIt || registration.status === 'approved') ? `/${brand.slug}/${room.slug}` : null,
+    joinUrl:
+      access.ok && !ended && (!registration || runsIt || registration.status === 'approved')
+        ? `/${brand.slug}/${room.slug}`
+        : null,
     refusedMeeting: !access.ok,
     registration: registration
       ? {

@@ -10,7 +10,9 @@ import { eventPageLoader } from './event-page.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventPageLoader(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  data ? pageTitle({ matches, error }, 'events:page.title', { name: data.event.name }) : pageTitle({ matches, error }, 'events:title')
+  data
+    ? pageTitle({ matches, error }, 'events:page.title', { name: data.event.name })
+    : pageTitle({ matches, error }, 'events:title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventPage() {
@@ -43,7 +45,13 @@ export default function EventPage() {
           <ol className="event-slots">
             {event.slots.map((slot) => (
               <li key={slot.id}>
-                {slot.name} <span className="muted">{t('events:page.slotLength', { minutes: slot.minutes, seconds: String(slot.seconds).padStart(2, '0') })}</span>
+                {slot.name}{' '}
+                <span className="muted">
+                  {t('events:page.slotLength', {
+                    minutes: slot.minutes,
+                    seconds: String(slot.seconds).padStart(2, '0'),
+                  })}
+                </span>
               </li>
             ))}
           </ol>
@@ -60,8 +68,7 @@ export default function EventPage() {
             <>
               {registration.cutoff ? (
                 <p className="muted">
-                  {t('registration:status.closesAt')}{' '}
-                  <EventTime iso={registration.cutoff} timeZone={event.timeZone} />
+                  {t('registration:status.closesAt')} <EventTime iso={registration.cutoff} timeZone={event.timeZone} />
                 </p>
               ) : null}
               <Link to={registration.url} className={registration.status ? 'button' : 'button button-primary'}>

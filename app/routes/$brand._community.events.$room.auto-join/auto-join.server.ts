@@ -17,13 +17,21 @@ export async function autoJoinLoader(args: LoaderFunctionArgs) {
   const brand = await requireCommunity(args)
   const room = await findRoom(brand.id, args.params.room)
   const code = new URL(args.request.url).searchParams.get('code')
-  const checked = room?.context === 'event' ? await checkAutoJoinCode(room.id, code) : ({ ok: false, reason: 'invalid' } as const)
+  const checked =
+    room?.context === 'event' ? await checkAutoJoinCode(room.id, code) : ({ ok: false, reason: 'invalid' } as const)
   const eventPath = room?.context === 'event' ? eventPagePath(brand.slug, room.slug) : `/${brand.slug}/events`
   const headers = { 'Cache-Control': 'no-store' }
   if (checked.ok) {
     const meeting = `/${brand.slug}/${room!.slug}`
-    const prompt = await signInWithConsent(args, { userId: checked.userId, stayUrl: eventPath, redeem: async () => ({ userId: checked.userId, to: meeting }) })
-    return data({ messages: await routeMessages(args, 'registration', 'auth'), prompt, reason: null, eventPath }, { headers })
+    const prompt = await signInWithConsent(args, {
+      userId: checked.userId,
+      stayUrl: eventPath,
+      redeem: async () => ({ userId: checked.userId, to: meeting }),
+    })
+    return data(
+      { messages: await routeMessages(args, 'registration', 'auth'), prompt, reason: null, eventPath },
+      { headers },
+    )
   }
   return data(
     { messages: await routeMessages(args, 'registration', 'auth'), prompt: null, reason: checked.reason, eventPath },

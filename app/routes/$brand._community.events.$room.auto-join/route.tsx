@@ -11,7 +11,9 @@ export const loader = (args: LoaderFunctionArgs) => autoJoinLoader(args)
 /** The "continue as …?" form posts here; the code is checked again. */
 export const action = (args: ActionFunctionArgs) => autoJoinLoader(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  data?.prompt ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as }) : pageTitle({ matches, error }, 'registration:autoJoin.title')
+  data?.prompt
+    ? pageTitle({ matches, error }, 'auth:linksOnGet.switchTitle', { name: data.prompt.as })
+    : pageTitle({ matches, error }, 'registration:autoJoin.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** A refused auto-join link, or the question before switching accounts; a good one for this browser redirects into the meeting. */

@@ -13,7 +13,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'access')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'access')
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventAccessTab() {
@@ -34,7 +35,11 @@ export default function EventAccessTab() {
         </Field>
         <p className="hint">{t('events:fields.privacyHint')}</p>
         <CheckboxField field={fields.feedVisible} label={t('events:fields.feedVisible')} />
-        <CheckboxField field={fields.publicPosting} label={t('events:fields.publicPosting')} hint={t('events:fields.publicPostingHint')} />
+        <CheckboxField
+          field={fields.publicPosting}
+          label={t('events:fields.publicPosting')}
+          hint={t('events:fields.publicPostingHint')}
+        />
         <Field label={t('events:fields.lateJoinerWindowMinutes')} errors={fields.lateJoinerWindowMinutes.errors}>
           <input {...getInputProps(fields.lateJoinerWindowMinutes, { type: 'number' })} inputMode="numeric" />
         </Field>

@@ -17,7 +17,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'composition')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'composition')
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventCompositionTab() {
@@ -67,7 +68,10 @@ export default function EventCompositionTab() {
                   </Field>
                 </div>
                 <CheckboxField field={slotFields.breakoutRecordAudio} label={t('events:slots.breakoutRecordAudio')} />
-                <button {...form.remove.getButtonProps({ name: fields.slots.name, index })} className="button button-small">
+                <button
+                  {...form.remove.getButtonProps({ name: fields.slots.name, index })}
+                  className="button button-small"
+                >
                   {t('events:slots.remove', { number: index + 1 })}
                 </button>
               </li>
@@ -75,7 +79,13 @@ export default function EventCompositionTab() {
           })}
         </ol>
         <div>
-          <button {...form.insert.getButtonProps({ name: fields.slots.name, defaultValue: { name: '', minutes: '5', seconds: '0' } })} className="button button-small">
+          <button
+            {...form.insert.getButtonProps({
+              name: fields.slots.name,
+              defaultValue: { name: '', minutes: '5', seconds: '0' },
+            })}
+            className="button button-small"
+          >
             {t('events:slots.add')}
           </button>
         </div>

@@ -17,7 +17,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => groupsLoader(args)
 export const action = (args: ActionFunctionArgs) => groupsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'eventMembers:groups.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'eventMembers:groups.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 function problemText(t: ReturnType<typeof useT>['t'], problem: GroupProblem) {
@@ -44,7 +45,13 @@ export default function PredefinedGroups() {
   const problems = answer?.problems ?? []
   const invalid = fieldErrors.length > 0 || problems.length > 0
   return (
-    <EventEditorFrame brandSlug={brandSlug} event={event} refusal={refusal} formErrors={formErrors} current="composition">
+    <EventEditorFrame
+      brandSlug={brandSlug}
+      event={event}
+      refusal={refusal}
+      formErrors={formErrors}
+      current="composition"
+    >
       {event ? (
         <div className="stack event-members">
           <p className="breadcrumb">
@@ -54,7 +61,9 @@ export default function PredefinedGroups() {
           <p className="lead">{t('eventMembers:groups.intro')}</p>
 
           <section aria-labelledby="groups-saved" className="card stack">
-            <h3 id="groups-saved">{groups.length ? t('eventMembers:groups.count', { count: groups.length }) : t('eventMembers:groups.none')}</h3>
+            <h3 id="groups-saved">
+              {groups.length ? t('eventMembers:groups.count', { count: groups.length }) : t('eventMembers:groups.none')}
+            </h3>
             {groups.length ? (
               <>
                 <ol className="predefined-groups">
@@ -97,7 +106,13 @@ export default function PredefinedGroups() {
                 maxLength={GROUPS_TEXT_MAX}
                 defaultValue={typed}
                 aria-invalid={invalid ? true : undefined}
-                aria-describedby={['groups-text-hint', fieldErrors.length ? 'groups-text-error' : '', problems.length ? 'groups-problems' : ''].filter(Boolean).join(' ')}
+                aria-describedby={[
+                  'groups-text-hint',
+                  fieldErrors.length ? 'groups-text-error' : '',
+                  problems.length ? 'groups-problems' : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               />
               <p id="groups-text-hint" className="hint">
                 {t('eventMembers:groups.textHint')}
@@ -110,7 +125,13 @@ export default function PredefinedGroups() {
             </div>
             <div className="field">
               <label htmlFor="groups-file">{t('eventMembers:groups.file')}</label>
-              <input id="groups-file" name="file" type="file" accept=".csv,text/csv,text/plain" aria-describedby="groups-file-hint" />
+              <input
+                id="groups-file"
+                name="file"
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                aria-describedby="groups-file-hint"
+              />
               <p id="groups-file-hint" className="hint">
                 {t('eventMembers:groups.fileHint', { size: maxKilobytes })}
               </p>

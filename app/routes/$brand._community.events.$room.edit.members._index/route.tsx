@@ -3,8 +3,19 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { EventEditorFrame } from '#app/components/event-editor-frame'
 import { ListingTabs } from '#app/components/listing-tabs'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
-import { REGISTRATION_ACTIONS, REGISTRATION_FILTERS, groupsUrl, memberImportUrl, membersTabUrl, type ExportKind } from '#app/lib/events/event-members-rules'
-import { membersTabAction, membersTabLoader, type MembersTabActionData } from '#app/lib/events/event-members-routes.server'
+import {
+  REGISTRATION_ACTIONS,
+  REGISTRATION_FILTERS,
+  groupsUrl,
+  memberImportUrl,
+  membersTabUrl,
+  type ExportKind,
+} from '#app/lib/events/event-members-rules'
+import {
+  membersTabAction,
+  membersTabLoader,
+  type MembersTabActionData,
+} from '#app/lib/events/event-members-routes.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
@@ -14,7 +25,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => membersTabLoader(args)
 export const action = (args: ActionFunctionArgs) => membersTabAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'eventMembers:pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'eventMembers:pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 const EXPORT_LABELS = {
@@ -26,7 +38,8 @@ const EXPORT_LABELS = {
 
 export default function EventMembersTab() {
   const { t, language } = useT()
-  const { brandSlug, event, refusal, registrations, filter, exports, maxRows, maxKilobytes } = useLoaderData<typeof loader>()
+  const { brandSlug, event, refusal, registrations, filter, exports, maxRows, maxKilobytes } =
+    useLoaderData<typeof loader>()
   const failed = useActionData<MembersTabActionData>()
   const busy = useNavigation().state === 'submitting'
   return (
@@ -50,12 +63,16 @@ export default function EventMembersTab() {
               </div>
             ) : null}
             {registrations.rows.length === 0 ? (
-              <p className="muted">{filter === 'all' ? t('eventMembers:list.empty') : t('eventMembers:list.emptyFiltered')}</p>
+              <p className="muted">
+                {filter === 'all' ? t('eventMembers:list.empty') : t('eventMembers:list.emptyFiltered')}
+              </p>
             ) : (
               <Form method="post" className="stack">
                 <div className="table-scroll">
                   <table className="event-members-table">
-                    <caption className="visually-hidden">{t('eventMembers:list.caption', { name: event.name })}</caption>
+                    <caption className="visually-hidden">
+                      {t('eventMembers:list.caption', { name: event.name })}
+                    </caption>
                     <thead>
                       <tr>
                         <th scope="col">
@@ -76,19 +93,31 @@ export default function EventMembersTab() {
                       {registrations.rows.map((row) => (
                         <tr key={row.id}>
                           <td>
-                            <input type="checkbox" name="ids" value={row.id} id={`registration-${row.id}`} aria-label={t('eventMembers:list.selectPerson', { name: row.name || row.emailAddress || row.userId })} />
+                            <input
+                              type="checkbox"
+                              name="ids"
+                              value={row.id}
+                              id={`registration-${row.id}`}
+                              aria-label={t('eventMembers:list.selectPerson', {
+                                name: row.name || row.emailAddress || row.userId,
+                              })}
+                            />
                           </td>
                           <td>
                             <span className="member-name">{row.name || '—'}</span>
                             {row.emailAddress ? <div className="muted member-contact">{row.emailAddress}</div> : null}
                           </td>
                           <td>
-                            <span className={`status-tag status-${row.status}`}>{t(`eventMembers:status.${row.status}`)}</span>
+                            <span className={`status-tag status-${row.status}`}>
+                              {t(`eventMembers:status.${row.status}`)}
+                            </span>
                           </td>
                           <td>{row.coHost ? t('eventMembers:list.yes') : t('eventMembers:list.no')}</td>
                           <td className="wide-only">{t(`eventMembers:source.${row.source}`)}</td>
                           <td className="wide-only">
-                            <time dateTime={row.registeredAt}>{formatDate(new Date(row.registeredAt), { language, dateOnly: true })}</time>
+                            <time dateTime={row.registeredAt}>
+                              {formatDate(new Date(row.registeredAt), { language, dateOnly: true })}
+                            </time>
                           </td>
                         </tr>
                       ))}
@@ -104,7 +133,13 @@ export default function EventMembersTab() {
                         type="submit"
                         name="intent"
                         value={action}
-                        className={action === 'approve' ? 'button button-primary' : action === 'remove' ? 'button button-danger' : 'button'}
+                        className={
+                          action === 'approve'
+                            ? 'button button-primary'
+                            : action === 'remove'
+                              ? 'button button-danger'
+                              : 'button'
+                        }
                         disabled={busy}
                       >
                         {t(`eventMembers:actions.${action}`)}
@@ -118,12 +153,25 @@ export default function EventMembersTab() {
 
           <section aria-labelledby="import-heading" className="card stack">
             <h2 id="import-heading">{t('eventMembers:import.title')}</h2>
-            <Form method="post" action={memberImportUrl(brandSlug, event.slug)} encType="multipart/form-data" className="stack">
+            <Form
+              method="post"
+              action={memberImportUrl(brandSlug, event.slug)}
+              encType="multipart/form-data"
+              className="stack"
+            >
               <div className="field">
                 <label htmlFor="registrations-file">{t('eventMembers:import.file')}</label>
-                <input id="registrations-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="registrations-file-hint" />
+                <input
+                  id="registrations-file"
+                  name="file"
+                  type="file"
+                  accept=".csv,text/csv"
+                  required
+                  aria-describedby="registrations-file-hint"
+                />
                 <p id="registrations-file-hint" className="hint">
-                  {t('eventMembers:import.hint', { rows: maxRows, size: maxKilobytes })} {t('eventMembers:import.columns')}
+                  {t('eventMembers:import.hint', { rows: maxRows, size: maxKilobytes })}{' '}
+                  {t('eventMembers:import.columns')}
                 </p>
               </div>
               <div className="inline-actions">

@@ -14,7 +14,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => importLoader(args)
 export const action = (args: ActionFunctionArgs) => importAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'eventMembers:import.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'eventMembers:import.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function RegistrationImport() {
@@ -38,9 +39,17 @@ export default function RegistrationImport() {
             <ImportReport
               headingLevel="h3"
               title={t('eventMembers:import.report.title')}
-              summary={t('eventMembers:import.report.summary', { imported: report.imported, updated: report.updated, refused: report.refused })}
+              summary={t('eventMembers:import.report.summary', {
+                imported: report.imported,
+                updated: report.updated,
+                refused: report.refused,
+              })}
               note={report.invited ? t('eventMembers:import.report.invitedNote', { count: report.invited }) : null}
-              headings={{ line: t('eventMembers:import.report.line'), person: t('eventMembers:import.report.person'), outcome: t('eventMembers:import.report.outcome') }}
+              headings={{
+                line: t('eventMembers:import.report.line'),
+                person: t('eventMembers:import.report.person'),
+                outcome: t('eventMembers:import.report.outcome'),
+              }}
               refused={t('eventMembers:import.report.refused')}
               rows={report.rows.map((row) => ({
                 line: row.line,
@@ -52,7 +61,10 @@ export default function RegistrationImport() {
                     <>
                       <strong>{t(`eventMembers:import.report.${row.outcome}`)}</strong>
                       <div className="muted">
-                        {t('eventMembers:import.report.registeredAs', { status: row.status ? t(`eventMembers:status.${row.status}`) : '', coHost: yesNo(row.coHost) })}
+                        {t('eventMembers:import.report.registeredAs', {
+                          status: row.status ? t(`eventMembers:status.${row.status}`) : '',
+                          coHost: yesNo(row.coHost),
+                        })}
                       </div>
                     </>
                   ),
@@ -60,15 +72,32 @@ export default function RegistrationImport() {
             />
           ) : null}
 
-          <Form method="post" action={memberImportUrl(brandSlug, event.slug)} encType="multipart/form-data" className="stack card member-form">
+          <Form
+            method="post"
+            action={memberImportUrl(brandSlug, event.slug)}
+            encType="multipart/form-data"
+            className="stack card member-form"
+          >
             <h3>{report ? t('eventMembers:import.another') : t('eventMembers:import.upload')}</h3>
             <CsvFileInput
               label={t('eventMembers:import.file')}
               hint={t('eventMembers:import.hint', { rows: maxRows, size: maxKilobytes })}
-              problem={problem ? t(problem, { rows: maxRows, size: maxKilobytes, minutes: result && !result.report ? (result.minutes ?? 1) : 1 }) : null}
+              problem={
+                problem
+                  ? t(problem, {
+                      rows: maxRows,
+                      size: maxKilobytes,
+                      minutes: result && !result.report ? (result.minutes ?? 1) : 1,
+                    })
+                  : null
+              }
             />
             <p className="hint">{t('eventMembers:import.columns')}</p>
-            <pre className="csv-example">{'fullName,emailAddress,phoneNumber,status,coHost,eventSeries\nAda Lovelace,ada@example.com,+14155550132,approved,no,'}</pre>
+            <pre className="csv-example">
+              {
+                'fullName,emailAddress,phoneNumber,status,coHost,eventSeries\nAda Lovelace,ada@example.com,+14155550132,approved,no,'
+              }
+            </pre>
             <div className="inline-actions">
               <button type="submit" className="button button-primary" disabled={busy}>
                 {t('eventMembers:import.submit')}

@@ -14,7 +14,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'registration')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'registration')
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventRegistrationTab() {
@@ -40,7 +41,11 @@ export default function EventRegistrationTab() {
       <fieldset className="stack">
         <legend>{t('forms:editor.registration.legend')}</legend>
         <CheckboxField field={fields.registrationEnabled} label={t('forms:editor.registration.enabled')} />
-        <CheckboxField field={fields.registrationModeration} label={t('forms:editor.registration.moderation')} hint={t('forms:editor.registration.moderationHint')} />
+        <CheckboxField
+          field={fields.registrationModeration}
+          label={t('forms:editor.registration.moderation')}
+          hint={t('forms:editor.registration.moderationHint')}
+        />
         <p className="hint">{t('forms:editor.registration.scheduleHint')}</p>
       </fieldset>
 

@@ -1,4 +1,3 @@
-
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { EventTabForm, useEventTabForm } from '#app/components/event-editor-frame'
 import { EventScheduleFieldset } from '#app/components/event-form-parts'
@@ -11,7 +10,8 @@ import { pageTitle } from '#app/lib/http/meta'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'schedule')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'schedule')
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventScheduleTab() {

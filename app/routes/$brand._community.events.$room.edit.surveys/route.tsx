@@ -14,7 +14,8 @@ import { useT } from '#app/lib/i18n/use-t'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'surveys')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'surveys')
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:editor.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:editor.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function EventSurveysTab() {
@@ -39,7 +40,11 @@ export default function EventSurveysTab() {
       <fieldset className="stack">
         <legend>{t('forms:editor.surveys.endLegend')}</legend>
         <Field label={t('forms:editor.surveys.endUrl')} errors={fields.redirectOnEndUrl.errors}>
-          <input {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })} placeholder="https://" autoComplete="off" />
+          <input
+            {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })}
+            placeholder="https://"
+            autoComplete="off"
+          />
         </Field>
         <p className="hint">{t('forms:editor.surveys.endUrlHint')}</p>
       </fieldset>

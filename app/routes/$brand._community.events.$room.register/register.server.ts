@@ -49,7 +49,11 @@ type Pending = {
 const pending = sessionSlot<Pending>('event:registration')
 
 const PhoneCodeSchema = z.object({ intent: z.literal('verifyPhone'), code: codeField() })
-export const AboutSchema = z.object({ intent: z.literal('about'), fullName: fullNameField(), emailAddress: emailAddressField() })
+export const AboutSchema = z.object({
+  intent: z.literal('about'),
+  fullName: fullNameField(),
+  emailAddress: emailAddressField(),
+})
 const StepIntent = z.object({ intent: z.literal('step'), step: z.coerce.number().int().min(0).max(50) })
 
 const authenticator = createAddressProofAuthenticator(mailCodeBackToPage)
@@ -58,7 +62,13 @@ const authenticator = createAddressProofAuthenticator(mailCodeBackToPage)
 function consentedPhone(steps: FormSteps, flow: Pending): string | null {
   for (const field of answerFields(steps)) {
     const value = flow.values[field.name]
-    if (field.type === 'mobilePhone' && flow.smsConsent?.includes(field.name) && typeof value === 'string' && value.trim()) return value
+    if (
+      field.type === 'mobilePhone' &&
+      flow.smsConsent?.includes(field.name) &&
+      typeof value === 'string' &&
+      value.trim()
+    )
+      return value
   }
   return null
 }
@@ -66,7 +76,10 @@ function consentedPhone(steps: FormSteps, flow: Pending): string | null {
 /** A form that asks for a name and an email itself needs no "about you" step. */
 function asksIdentity(steps: FormSteps) {
   const fields = answerFields(steps)
-  return { name: fields.find((field) => field.type === 'fullName' && field.required), email: fields.find((field) => field.type === 'email' && field.required) }
+  return {
+    name: fields.find((field) => field.type === 'fullName' && field.required),
+    email: fields.find((field) => field.type === 'email' && field.required),
+  }
 }
 
 function identityOf(steps: FormSteps, state: Pending): { fullName: string; emailAddress: string } | null {
@@ -78,32 +91,58 @@ function identityOf(steps: FormSteps, state: Pending): { fullName: string; email
 }
 
 /** The flow in progress; for someone registered already, their saved answers with every step open. */
-function pendingFor(session: AppSession, roomId: string, registered: { values: Record<string, unknown>; steps: number } | null): Pending {
+function pendingFor(
+  session: AppSession,
+  roomId: string,
+  registered: { values: Record<string, unknown>; steps: number } | null,
+): Pending {
   const state = pending.get(session)
   if (state?.roomId === roomId) return state
   return registered ? { roomId, values: registered.values, done: registered.steps } : { roomId, values: {}, done: 0 }
 }
 
 /** The registration form's steps (none when the event asks no questions). */
-const stepsOf = async (room: Pick<Room, 'brandId'>, event: Pick<CommunityEvent, 'registrationFormId'>) => (await readFormSteps(room.brandId, event.registrationFormId)) ?? []
+const stepsOf = async (room: Pick<Room, 'brandId'>, event: Pick<CommunityEvent, 'registrationFormId'>) =>
+  (await readFormSteps(room.brandId, event.registrationFormId)) ?? []
 
 export async function registerLoader(args: LoaderFunctionArgs) {
   const { brand, user, room, event, eventPath } = await requireRegistrationEvent(args)
   if (!event.registrationEnabled) throw redirect(eventPath)
   const session = await getSession(args.request)
-  const [steps, state, saved] = await Promise.all([stepsOf(room, event), registrationState(room, event, user?.id ?? null), savedAnswers(event.registrationFormId, user?.id ?? null)])
+  const [steps, state, saved] = await Promise.all([
+    stepsOf(room, event),
+    registrationState(room, event, user?.id ?? null),
+    savedAnswers(event.registrationFormId, user?.id ?? null),
+  ])
   const flow = pendingFor(session, room.id, state.status ? { values: saved, steps: steps.length } : null)
   const { name, email } = asksIdentity(steps)
   const needsAbout = !user && !(name && email) && !flow.about
   const requested = Number(new URL(args.request.url).searchParams.get('step') ?? flow.done)
-  const step = Math.max(0, Math.min(Number.isInteger(requested) ? requested : 0, flow.done, Math.max(steps.length - 1, 0)))
-  const stage = state.closed ? 'closed' : flow.phoneCheck ? 'phone' : !user && flow.awaitingCode ? 'code' : needsAbout ? 'about' : 'step'
+  const step = Math.max(
+    0,
+    Math.min(Number.isInteger(requested) ? requested : 0, flow.done, Math.max(steps.length - 1, 0)),
+  )
+  const stage = state.closed
+    ? 'closed'
+    : flow.phoneCheck
+      ? 'phone'
+      : !user && flow.awaitingCode
+        ? 'code'
+        : needsAbout
+          ? 'about'
+          : 'step'
   const cutoff = registrationCutoff(event, room)
   return {
     messages: await routeMessages(args, 'registration', 'forms', 'auth'),
     brandSlug: brand.slug,
     eventPath,
-    event: { name: room.name ?? room.slug, slug: room.slug, startsAt: room.startsAt?.toISOString() ?? null, timeZone: room.timeZone || 'UTC', cutoff: cutoff?.toISOString() ?? null },
+    event: {
+      name: room.name ?? room.slug,
+      slug: room.slug,
+      startsAt: room.startsAt?.toISOString() ?? null,
+      timeZone: room.timeZone || 'UTC',
+      cutoff: cutoff?.toISOString() ?? null,
+    },
     stage,
     closed: state.closed,
     status: state.status,
@@ -134,7 +173,11 @@ export async function registerAction(args: ActionFunctionArgs) {
   const session = await getSession(request)
   const steps = await stepsOf(room, event)
   const registered = user ? await findRegistration(room.id, user.id) : null
-  const flow = pendingFor(session, room.id, registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null)
+  const flow = pendingFor(
+    session,
+    room.id,
+    registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null,
+  )
   const scene: Scene = { brand, user, room, eventPath, here, steps }
 
   if (intent === 'cancel') {
@@ -145,8 +188,12 @@ export async function registerAction(args: ActionFunctionArgs) {
 
   if (intent === 'about') {
     const submission = parseWithZod(form, { schema: AboutSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-    pending.set(session, { ...flow, about: { fullName: submission.value.fullName, emailAddress: submission.value.emailAddress } })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    pending.set(session, {
+      ...flow,
+      about: { fullName: submission.value.fullName, emailAddress: submission.value.emailAddress },
+    })
     if (steps.length) return redirect(`${here}?step=0`, await withSession(session))
     return sendCode(args, session, { ...flow, about: submission.value }, steps, here)
   }
@@ -154,22 +201,40 @@ export async function registerAction(args: ActionFunctionArgs) {
   if (intent === 'verify') {
     if (!flow.awaitingCode) return redirect(here)
     const submission = parseWithZod(form, { schema: SignupCodeSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
-    if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
-    return finish(args, scene, checked.session, { ...flow, awaitingCode: false, provenEmail: checked.session.get('verify:identifier')! })
+    if (isFailure(checked))
+      return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
+    return finish(args, scene, checked.session, {
+      ...flow,
+      awaitingCode: false,
+      provenEmail: checked.session.get('verify:identifier')!,
+    })
   }
 
   if (intent === 'verifyPhone') {
     if (!flow.phoneCheck) return redirect(here)
     const submission = parseWithZod(form, { schema: PhoneCodeSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
-    if (!allowed) return data({ intent, result: submission.reply(), error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60) } }, { status: 429 })
+    if (!allowed)
+      return data(
+        {
+          intent,
+          result: submission.reply(),
+          error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60) },
+        },
+        { status: 429 },
+      )
     const checked = checkPhoneCode(flow.phoneCheck, submission.value.code)
     if (!checked.ok) {
       pending.set(session, { ...flow, phoneCheck: checked.check })
-      return data({ intent, result: submission.reply(), error: { message: 'auth:errors.invalidCode' as const, minutes: 0 } }, { status: 400, ...(await withSession(session)) })
+      return data(
+        { intent, result: submission.reply(), error: { message: 'auth:errors.invalidCode' as const, minutes: 0 } },
+        { status: 400, ...(await withSession(session)) },
+      )
     }
     return finish(args, scene, session, { ...flow, phoneCheck: undefined, phoneVerified: checked.check.phone })
   }
@@ -181,14 +246,22 @@ export async function registerAction(args: ActionFunctionArgs) {
   let values = flow.values
   if (steps.length) {
     const submission = parseWithZod(form, { schema: answersSchema(steps, step) })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     values = { ...stepAnswers(flow.values, steps, step), ...submission.value }
   }
   const done = Math.max(flow.done, step + 1)
   // The SMS-consent boxes of this step's mobile-phone fields, as ticked now.
   const phones = new Set((steps[step] ?? []).filter((field) => field.type === 'mobilePhone').map((field) => field.name))
-  const ticked = form.getAll('smsConsent').filter((name): name is string => typeof name === 'string' && phones.has(name))
-  const next: Pending = { ...flow, values, done, smsConsent: [...(flow.smsConsent ?? []).filter((name) => !phones.has(name)), ...ticked] }
+  const ticked = form
+    .getAll('smsConsent')
+    .filter((name): name is string => typeof name === 'string' && phones.has(name))
+  const next: Pending = {
+    ...flow,
+    values,
+    done,
+    smsConsent: [...(flow.smsConsent ?? []).filter((name) => !phones.has(name)), ...ticked],
+  }
   if (steps.length && step < steps.length - 1) {
     pending.set(session, next)
     return redirect(`${here}?step=${step + 1}`, await withSession(session))
@@ -209,25 +282,53 @@ type Scene = { brand: Brand; user: User | null; room: Room; eventPath: string; h
  * Every answer is in (and a visitor's address proven): prove the consented mobile number by SMS
  * when it is not yet, then register, signing a visitor in as the person behind their address.
  */
-async function finish({ request, context }: ActionFunctionArgs, { brand, user, room, eventPath, here, steps }: Scene, session: AppSession, flow: Pending) {
+async function finish(
+  { request, context }: ActionFunctionArgs,
+  { brand, user, room, eventPath, here, steps }: Scene,
+  session: AppSession,
+  flow: Pending,
+) {
   const phone = consentedPhone(steps, flow)
   if (phone && dialable(phone) !== flow.phoneVerified) {
-    const language = user?.preferredLanguage ?? (await resolveLanguage(request, { communityLanguage: brand.communityLanguage }))
-    const sent = await sendPhoneCode({ phone, eventName: room.name ?? room.slug, language, account: user?.id ?? flow.provenEmail ?? dialable(phone), context })
+    const language =
+      user?.preferredLanguage ?? (await resolveLanguage(request, { communityLanguage: brand.communityLanguage }))
+    const sent = await sendPhoneCode({
+      phone,
+      eventName: room.name ?? room.slug,
+      language,
+      account: user?.id ?? flow.provenEmail ?? dialable(phone),
+      context,
+    })
     if (!sent.ok) {
       pending.set(session, flow)
-      return data({ intent: 'step', result: null, error: sent.refusal }, { status: 429, ...(await withSession(session)) })
+      return data(
+        { intent: 'step', result: null, error: sent.refusal },
+        { status: 429, ...(await withSession(session)) },
+      )
     }
     pending.set(session, { ...flow, phoneCheck: sent.check })
     return redirect(here, await withSession(session))
   }
   if (!user && !flow.provenEmail) return redirect(here)
   const identity = identityOf(steps, flow)
-  const person = user ?? (await findOrCreatePerson({ fullName: identity?.fullName ?? flow.provenEmail!, emailAddress: flow.provenEmail!, language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }) }))
+  const person =
+    user ??
+    (await findOrCreatePerson({
+      fullName: identity?.fullName ?? flow.provenEmail!,
+      emailAddress: flow.provenEmail!,
+      language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }),
+    }))
   const outcome = await register({ brand, room, userId: person.id, parsed: flow.values })
   pending.unset(session)
   const flash = outcome.ok
-    ? { kind: 'success' as const, message: outcome.updated ? ('registration:flash.updated' as const) : outcome.status === 'approved' ? ('registration:flash.approved' as const) : ('registration:flash.pending' as const) }
+    ? {
+        kind: 'success' as const,
+        message: outcome.updated
+          ? ('registration:flash.updated' as const)
+          : outcome.status === 'approved'
+            ? ('registration:flash.approved' as const)
+            : ('registration:flash.pending' as const),
+      }
     : { kind: 'error' as const, message: `registration:status.${outcome.closed}` as const }
   if (user) return redirectWithFlash(eventPath, flash, await withSession(session))
   const response = await startSession(session, person.id, eventPath)
@@ -236,13 +337,22 @@ async function finish({ request, context }: ActionFunctionArgs, { brand, user, r
 }
 
 /** Mails the code to the visitor's address (rate-limited by sendSignupCode) and waits for it. */
-async function sendCode({ request, context }: ActionFunctionArgs, session: AppSession, flow: Pending, steps: FormSteps, here: string) {
+async function sendCode(
+  { request, context }: ActionFunctionArgs,
+  session: AppSession,
+  flow: Pending,
+  steps: FormSteps,
+  here: string,
+) {
   const identity = identityOf(steps, flow)
   if (!identity) return redirect(here)
   const sent = await sendSignupCode(authenticator, { request, context, emailAddress: identity.emailAddress })
   if (isFailure(sent)) {
     pending.set(session, flow)
-    return data({ intent: 'step', result: null, error: sent.error }, { status: sent.status, ...(await withSession(session)) })
+    return data(
+      { intent: 'step', result: null, error: sent.error },
+      { status: sent.status, ...(await withSession(session)) },
+    )
   }
   pending.set(sent.session, { ...flow, awaitingCode: true })
   return redirect(here, await withSession(sent.session))

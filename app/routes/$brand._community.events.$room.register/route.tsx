@@ -16,10 +16,16 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => registerLoader(args)
 export const action = (args: ActionFunctionArgs) => registerAction(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  data ? pageTitle({ matches, error }, 'registration:page.title', { name: data.event.name }) : pageTitle({ matches, error }, 'events:title')
+  data
+    ? pageTitle({ matches, error }, 'registration:page.title', { name: data.event.name })
+    : pageTitle({ matches, error }, 'events:title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-type ActionData = { intent: string; result: SubmissionResult<string[]> | null; error: { message: TranslationKey; minutes?: number } | null }
+type ActionData = {
+  intent: string
+  result: SubmissionResult<string[]> | null
+  error: { message: TranslationKey; minutes?: number } | null
+}
 
 /** /{brand}/events/{room}/register: the registration form, one step a page. */
 export default function RegisterPage() {
@@ -37,8 +43,20 @@ export default function RegisterPage() {
         </p>
       ) : null}
       {status ? <p className="notice">{t(`registration:status.${status}`)}</p> : null}
-      {signedInAs !== null && stage === 'step' ? <p>{t('registration:page.signedInAs', { name: signedInAs })}</p> : null}
-      {stage === 'closed' ? <ClosedStage /> : stage === 'phone' ? <PhoneStage /> : stage === 'code' ? <CodeStage /> : stage === 'about' ? <AboutStage /> : <StepStage />}
+      {signedInAs !== null && stage === 'step' ? (
+        <p>{t('registration:page.signedInAs', { name: signedInAs })}</p>
+      ) : null}
+      {stage === 'closed' ? (
+        <ClosedStage />
+      ) : stage === 'phone' ? (
+        <PhoneStage />
+      ) : stage === 'code' ? (
+        <CodeStage />
+      ) : stage === 'about' ? (
+        <AboutStage />
+      ) : (
+        <StepStage />
+      )}
     </main>
   )
 }
@@ -83,7 +101,15 @@ function AboutStage() {
 
 function StepStage() {
   const { t } = useT()
-  const { constraints, fields: stepFields, defaults, step, stepCount, status, smsConsent } = useLoaderData<typeof loader>()
+  const {
+    constraints,
+    fields: stepFields,
+    defaults,
+    step,
+    stepCount,
+    status,
+    smsConsent,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<Record<string, unknown>>({
@@ -97,7 +123,11 @@ function StepStage() {
   return (
     <section aria-labelledby="step-heading" className="card registration-card">
       <SignupErrorNotice error={actionData?.error ?? null} />
-      <h2 id="step-heading">{stepCount > 1 ? t('registration:page.stepOf', { step: step + 1, steps: stepCount }) : t('registration:status.register')}</h2>
+      <h2 id="step-heading">
+        {stepCount > 1
+          ? t('registration:page.stepOf', { step: step + 1, steps: stepCount })
+          : t('registration:status.register')}
+      </h2>
       {stepCount === 0 ? <p>{t('registration:page.nothingToAsk')}</p> : null}
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="step" />
@@ -126,7 +156,12 @@ function CodeStage() {
     <section className="card registration-card">
       <p>{t('registration:page.codeSent', { email: emailAddress ?? '' })}</p>
       <SignupErrorNotice error={actionData?.error ?? null} />
-      <SignupCodeForm id="registration-code" lastResult={actionData?.intent === 'verify' ? actionData.result : undefined} constraint={constraints.code} submitLabel={t('registration:page.confirm')} />
+      <SignupCodeForm
+        id="registration-code"
+        lastResult={actionData?.intent === 'verify' ? actionData.result : undefined}
+        constraint={constraints.code}
+        submitLabel={t('registration:page.confirm')}
+      />
     </section>
   )
 }
@@ -136,7 +171,11 @@ function PhoneStage() {
   const { constraints, phone } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ code: string }>({ id: 'registration-phone', lastResult: actionData?.intent === 'verifyPhone' ? actionData.result : undefined, constraint: constraints.phone })
+  const [form, fields] = useForm<{ code: string }>({
+    id: 'registration-phone',
+    lastResult: actionData?.intent === 'verifyPhone' ? actionData.result : undefined,
+    constraint: constraints.phone,
+  })
   return (
     <section className="card registration-card">
       <p>{t('registration:phone.codeSent', { phone: phone ?? '' })}</p>

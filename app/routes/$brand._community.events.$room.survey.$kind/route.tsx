@@ -11,7 +11,10 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => surveyLoader(args)
 export const action = (args: ActionFunctionArgs) => surveyAction(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  pageTitle({ matches, error }, data?.kind === 'post' ? 'registration:survey.postTitle' : 'registration:survey.preTitle')
+  pageTitle(
+    { matches, error },
+    data?.kind === 'post' ? 'registration:survey.postTitle' : 'registration:survey.preTitle',
+  )
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** An event's pre- or post-survey: every step of the form on one page. */
@@ -20,7 +23,13 @@ export default function SurveyPage() {
   const { kind, event, eventPath, steps, defaults, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<Record<string, unknown>>({ id: `survey-${kind}`, lastResult: actionData?.result, constraint, defaultValue: defaults as never, shouldRevalidate: 'onBlur' })
+  const [form, fields] = useForm<Record<string, unknown>>({
+    id: `survey-${kind}`,
+    lastResult: actionData?.result,
+    constraint,
+    defaultValue: defaults as never,
+    shouldRevalidate: 'onBlur',
+  })
   return (
     <main id="main" className="community-main registration-page">
       <p className="breadcrumb">

@@ -13,7 +13,12 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 export async function eventsLoader(args: LoaderFunctionArgs) {
   const { brand, user, permissions } = await requireCommunityPage(args, 'events')
   const asked = new URL(args.request.url).searchParams.get('tab')
-  const listing = await listEvents({ brand, userId: user?.id ?? null, permissions, tab: isEventListTab(asked) ? asked : 'upcoming' })
+  const listing = await listEvents({
+    brand,
+    userId: user?.id ?? null,
+    permissions,
+    tab: isEventListTab(asked) ? asked : 'upcoming',
+  })
   return { messages: await routeMessages(args, 'events'), brandSlug: brand.slug, listing }
 }
 

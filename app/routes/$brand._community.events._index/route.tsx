@@ -53,7 +53,9 @@ export default function EventsPage() {
       ) : (
         <div className="table-scroll">
           <table className="members-table events-table">
-            <caption className="visually-hidden">{t('events:list.caption', { tab: t(`events:tabs.${listing.tab}`) })}</caption>
+            <caption className="visually-hidden">
+              {t('events:list.caption', { tab: t(`events:tabs.${listing.tab}`) })}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">{t('events:list.columns.name')}</th>
@@ -90,7 +92,11 @@ function EventRowView({ row, brandSlug, mayManage }: { row: EventRow; brandSlug:
         )}
       </td>
       <td data-label={t('events:list.columns.when')}>
-        {row.startsAt ? <EventTime iso={row.startsAt} timeZone={row.timeZone} /> : <span className="muted">{t('events:list.unscheduled')}</span>}
+        {row.startsAt ? (
+          <EventTime iso={row.startsAt} timeZone={row.timeZone} />
+        ) : (
+          <span className="muted">{t('events:list.unscheduled')}</span>
+        )}
       </td>
       <td data-label={t('events:list.columns.privacy')}>{t(`events:privacy.${row.privacy}`)}</td>
       {mayManage ? (
@@ -102,7 +108,13 @@ function EventRowView({ row, brandSlug, mayManage }: { row: EventRow; brandSlug:
             </Link>
             <Form method="post">
               <input type="hidden" name="roomId" value={row.id} />
-              <button type="submit" name="intent" value={archived ? 'restore' : 'archive'} className="button button-small" disabled={busy}>
+              <button
+                type="submit"
+                name="intent"
+                value={archived ? 'restore' : 'archive'}
+                className="button button-small"
+                disabled={busy}
+              >
                 {t(archived ? 'events:actions.restore' : 'events:actions.archive')}
                 <span className="visually-hidden"> {row.name}</span>
               </button>

@@ -30,7 +30,10 @@ export async function newEventLoader(args: LoaderFunctionArgs) {
       mayCreate,
       constraint: getZodConstraint(NewEventObject),
       timeZones: mayCreate ? timeZones() : [],
-      defaults: { timeZone: await communityZone(brand.topLevelRoomId), durationMinutes: String(DEFAULT_DURATION_MINUTES) },
+      defaults: {
+        timeZone: await communityZone(brand.topLevelRoomId),
+        durationMinutes: String(DEFAULT_DURATION_MINUTES),
+      },
     },
     mayCreate ? undefined : { status: 403 },
   )
@@ -43,9 +46,22 @@ export async function newEventAction(args: ActionFunctionArgs) {
   if (!form) return bannerTooLarge()
   const submission = parseWithZod(form, { schema: newEventSchema() })
   // A File cannot travel back to the browser: the reply keeps every value but the banner.
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['banner'] }), error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: ['banner'] }), error: null }, { status: 400 })
   const outcome = await createEvent({ brand, creator: user, values: submission.value })
-  if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['banner'] }), error: null }, { status: 400 })
-  if (outcome.kind === 'failed') return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields: ['banner'] }), error: null }, { status: 500 })
-  throw await redirectWithFlash(eventsUrl(brand.slug), { kind: 'success', message: 'events:flash.created', values: { name: outcome.value.name ?? '' } })
+  if (outcome.kind === 'invalid')
+    return data(
+      { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['banner'] }), error: null },
+      { status: 400 },
+    )
+  if (outcome.kind === 'failed')
+    return data(
+      { result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields: ['banner'] }), error: null },
+      { status: 500 },
+    )
+  throw await redirectWithFlash(eventsUrl(brand.slug), {
+    kind: 'success',
+    message: 'events:flash.created',
+    values: { name: outcome.value.name ?? '' },
+  })
 }

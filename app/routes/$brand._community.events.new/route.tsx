@@ -13,7 +13,8 @@ import { newEventAction, newEventLoader } from './new-event.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => newEventLoader(args)
 export const action = (args: ActionFunctionArgs) => newEventAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'events:new.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'events:new.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { result: SubmissionResult<string[]> | null; error: TranslationKey | null }

@@ -7,10 +7,29 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { requireGroup, requireGroupRunner } from '#app/lib/groups/group-access.server'
 import { groupFeed } from '#app/lib/groups/group-feed.server'
 import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
-import { changeGroupPerson, decideJoinRequest, groupPeople, inviteToGroup, pendingRequests } from '#app/lib/groups/group-people.server'
-import { groupLabel, mayEditGroup, mayRunGroup, maySetGroupPreferences, questionsOf, type GroupStatus, type GroupType } from '#app/lib/groups/group-rules'
+import {
+  changeGroupPerson,
+  decideJoinRequest,
+  groupPeople,
+  inviteToGroup,
+  pendingRequests,
+} from '#app/lib/groups/group-people.server'
+import {
+  groupLabel,
+  mayEditGroup,
+  mayRunGroup,
+  maySetGroupPreferences,
+  questionsOf,
+  type GroupStatus,
+  type GroupType,
+} from '#app/lib/groups/group-rules'
 import { roomTagIds, tagChoices } from '#app/lib/tags/room-tags.server'
-import { GroupDetailsSchema, GroupInviteSchema, GroupPeopleSchema, GroupPreferencesSchema } from '#app/lib/groups/group.schema'
+import {
+  GroupDetailsSchema,
+  GroupInviteSchema,
+  GroupPeopleSchema,
+  GroupPreferencesSchema,
+} from '#app/lib/groups/group.schema'
 
 // /{brand}/groups/{room}: the group's page. Its feed for those its room admits (with the follow
 // button); the group editor and moderation dialog for the group's host, co-hosts and the
@@ -37,7 +56,14 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     viewerId: user?.id ?? null,
     mayRun,
     ...feed,
-    group: { slug: room.slug, name: room.name || room.slug, description: room.description ?? '', status: room.status as GroupStatus, label: groupLabel(room), bannerImage: room.bannerImage },
+    group: {
+      slug: room.slug,
+      name: room.name || room.slug,
+      description: room.description ?? '',
+      status: room.status as GroupStatus,
+      label: groupLabel(room),
+      bannerImage: room.bannerImage,
+    },
     details: mayEdit
       ? {
           title: room.name ?? '',
@@ -53,10 +79,20 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     tags: mayEdit ? await tagChoices(brand.id, tagIds) : [],
     requests,
     people,
-    preferences: mayRun && maySetGroupPreferences(standing)
-      ? { allowMembershipRequests: room.allowMembershipRequests, manualApproval: room.newMemberModerationEnabled, questions: questionsOf(room.newMemberFormDefinition).join('\n'), waitingRoom: room.waitingRoom }
-      : null,
-    constraints: { details: getZodConstraint(GroupDetailsSchema), preferences: getZodConstraint(GroupPreferencesSchema), invite: getZodConstraint(GroupInviteSchema) },
+    preferences:
+      mayRun && maySetGroupPreferences(standing)
+        ? {
+            allowMembershipRequests: room.allowMembershipRequests,
+            manualApproval: room.newMemberModerationEnabled,
+            questions: questionsOf(room.newMemberFormDefinition).join('\n'),
+            waitingRoom: room.waitingRoom,
+          }
+        : null,
+    constraints: {
+      details: getZodConstraint(GroupDetailsSchema),
+      preferences: getZodConstraint(GroupPreferencesSchema),
+      invite: getZodConstraint(GroupInviteSchema),
+    },
   }
 }
 
@@ -72,32 +108,50 @@ export async function groupAction(args: ActionFunctionArgs) {
   const { brand, user, room, standing, permissions } = await requireGroupRunner(args, args.params.room)
   const form = await readFormWithFile(args.request, 'banner')
   if (!form) {
-    return data<GroupActionData>({ intent: 'details', result: { status: 'error', error: { banner: ['groups:wizard.errors.bannerTooLarge'] } } }, { status: 400 })
+    return data<GroupActionData>(
+      { intent: 'details', result: { status: 'error', error: { banner: ['groups:wizard.errors.bannerTooLarge'] } } },
+      { status: 400 },
+    )
   }
   const here = (slug = room.slug) => `/${brand.slug}/groups/${slug}`
 
   if (form.get('intent') === 'details') {
-    if (!mayEditGroup(standing, permissions)) return data<GroupActionData>({ intent: 'details', error: 'groups:editor.notAllowed' }, { status: 403 })
+    if (!mayEditGroup(standing, permissions))
+      return data<GroupActionData>({ intent: 'details', error: 'groups:editor.notAllowed' }, { status: 403 })
     const submission = parseWithZod(form, { schema: GroupDetailsSchema })
-    const reply = (extra: Parameters<typeof submission.reply>[0] = {}) => submission.reply({ ...extra, hideFields: ['banner'] })
-    if (submission.status !== 'success') return data<GroupActionData>({ intent: 'details', result: reply() }, { status: 400 })
+    const reply = (extra: Parameters<typeof submission.reply>[0] = {}) =>
+      submission.reply({ ...extra, hideFields: ['banner'] })
+    if (submission.status !== 'success')
+      return data<GroupActionData>({ intent: 'details', result: reply() }, { status: 400 })
     const outcome = await saveGroupDetails(room, submission.value)
     switch (outcome.kind) {
       case 'saved':
         throw await redirectWithFlash(here(room.slug), { kind: 'success', message: 'common:flash.saved' })
       case 'confirm':
-        return data<GroupActionData>({ intent: 'details', result: reply(), confirm: { from: outcome.from, to: outcome.to } })
+        return data<GroupActionData>({
+          intent: 'details',
+          result: reply(),
+          confirm: { from: outcome.from, to: outcome.to },
+        })
       case 'invalid':
-        return data<GroupActionData>({ intent: 'details', result: reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null }, { status: 400 })
+        return data<GroupActionData>(
+          { intent: 'details', result: reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null },
+          { status: 400 },
+        )
       case 'failed':
-        return data<GroupActionData>({ intent: 'details', result: reply({ formErrors: ['common:flash.notSaved'] }) }, { status: 500 })
+        return data<GroupActionData>(
+          { intent: 'details', result: reply({ formErrors: ['common:flash.notSaved'] }) },
+          { status: 500 },
+        )
     }
   }
 
   if (form.get('intent') === 'preferences') {
-    if (!maySetGroupPreferences(standing)) return data<GroupActionData>({ intent: 'preferences', error: 'groups:preferences.onlyCoHosts' }, { status: 403 })
+    if (!maySetGroupPreferences(standing))
+      return data<GroupActionData>({ intent: 'preferences', error: 'groups:preferences.onlyCoHosts' }, { status: 403 })
     const submission = parseWithZod(form, { schema: GroupPreferencesSchema })
-    if (submission.status !== 'success') return data<GroupActionData>({ intent: 'preferences', result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data<GroupActionData>({ intent: 'preferences', result: submission.reply() }, { status: 400 })
     const { allowMembershipRequests, manualApproval, questions, waitingRoom } = submission.value
     await room.update({
       waitingRoom,
@@ -111,20 +165,30 @@ export async function groupAction(args: ActionFunctionArgs) {
 
   if (form.get('intent') === 'invite') {
     const submission = parseWithZod(form, { schema: GroupInviteSchema })
-    if (submission.status !== 'success') return data<GroupActionData>({ intent: 'invite', result: submission.reply() }, { status: 400 })
+    if (submission.status !== 'success')
+      return data<GroupActionData>({ intent: 'invite', result: submission.reply() }, { status: 400 })
     // One answer whatever became of it (added, not an active member, already in the group): the form
     // must not tell whether an address belongs to someone. The people list shows who is in.
     await inviteToGroup(room, submission.value.emailAddress, user.id)
-    throw await redirectWithFlash(here(), { kind: 'success', message: 'groups:invite.answered', values: { email: submission.value.emailAddress } })
+    throw await redirectWithFlash(here(), {
+      kind: 'success',
+      message: 'groups:invite.answered',
+      values: { email: submission.value.emailAddress },
+    })
   }
 
   const submission = parseWithZod(form, { schema: GroupPeopleSchema })
-  if (submission.status !== 'success') return data<GroupActionData>({ intent: String(form.get('intent') ?? ''), error: 'groups:errors.badRequest' }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<GroupActionData>(
+      { intent: String(form.get('intent') ?? ''), error: 'groups:errors.badRequest' },
+      { status: 400 },
+    )
   const command = submission.value
   const outcome =
     command.intent === 'approveRequest' || command.intent === 'rejectRequest'
       ? await decideJoinRequest(room, command.requestId, command.intent === 'approveRequest', user.id)
       : await changeGroupPerson(room, command.userId, command.intent, user.id)
-  if (outcome !== 'done') return data<GroupActionData>({ intent: command.intent, error: `groups:people.${outcome}` }, { status: 400 })
+  if (outcome !== 'done')
+    return data<GroupActionData>({ intent: command.intent, error: `groups:people.${outcome}` }, { status: 400 })
   throw await redirectWithFlash(here(), { kind: 'success', message: `groups:people.done.${command.intent}` })
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FollowRoomButton } from '#app/components/connect-button'
@@ -18,17 +25,37 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
 export const loader = (args: LoaderFunctionArgs) => groupLoader(args)
 export const action = (args: ActionFunctionArgs) => groupAction(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  pageTitle({ matches, error }, data?.mayRun === false ? 'groups:page.title' : 'groups:manage.title', { name: data?.group.name ?? '' })
+  pageTitle({ matches, error }, data?.mayRun === false ? 'groups:page.title' : 'groups:manage.title', {
+    name: data?.group.name ?? '',
+  })
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** One small form per row button: it works without JavaScript. */
-function RowButton({ intent, field, value, label, who, primary }: { intent: string; field: 'userId' | 'requestId'; value: string; label: string; who: string; primary?: boolean }) {
+function RowButton({
+  intent,
+  field,
+  value,
+  label,
+  who,
+  primary,
+}: {
+  intent: string
+  field: 'userId' | 'requestId'
+  value: string
+  label: string
+  who: string
+  primary?: boolean
+}) {
   const busy = useNavigation().state === 'submitting'
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={field} value={value} />
-      <button type="submit" className={primary ? 'button button-small button-primary' : 'button button-small'} disabled={busy}>
+      <button
+        type="submit"
+        className={primary ? 'button button-small button-primary' : 'button button-small'}
+        disabled={busy}
+      >
         {label}
         <span className="visually-hidden"> {who}</span>
       </button>
@@ -53,14 +80,18 @@ export default function GroupPage() {
               {t('groups:actions.enter')}
             </Link>
             {/* A form of its own, outside every other form of the page. */}
-            {following !== null ? <FollowRoomButton slug={brandSlug} roomSlug={group.slug} following={following} name={group.name} /> : null}
+            {following !== null ? (
+              <FollowRoomButton slug={brandSlug} roomSlug={group.slug} following={following} name={group.name} />
+            ) : null}
           </div>
         ) : null}
       </div>
       <p className="muted">
         {t(`groups:labels.${group.label}`)} · {t(`groups:status.${group.status}`)}
       </p>
-      {group.bannerImage ? <img src={group.bannerImage} alt="" width={1200} height={400} className="group-banner" /> : null}
+      {group.bannerImage ? (
+        <img src={group.bannerImage} alt="" width={1200} height={400} className="group-banner" />
+      ) : null}
       {failed?.error ? (
         <div role="alert" className="notice notice-error">
           <p>{t(failed.error)}</p>
@@ -135,8 +166,21 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
                     </td>
                     <td>
                       <div className="member-actions">
-                        <RowButton intent="approveRequest" field="requestId" value={request.id} label={t('groups:people.approveRequest')} who={request.name} primary />
-                        <RowButton intent="rejectRequest" field="requestId" value={request.id} label={t('groups:people.rejectRequest')} who={request.name} />
+                        <RowButton
+                          intent="approveRequest"
+                          field="requestId"
+                          value={request.id}
+                          label={t('groups:people.approveRequest')}
+                          who={request.name}
+                          primary
+                        />
+                        <RowButton
+                          intent="rejectRequest"
+                          field="requestId"
+                          value={request.id}
+                          label={t('groups:people.rejectRequest')}
+                          who={request.name}
+                        />
                       </div>
                     </td>
                   </tr>
@@ -165,9 +209,33 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
                   <td data-label={t('groups:manage.columns.standing')}>{t(`groups:standing.${person.standing}`)}</td>
                   <td>
                     <div className="member-actions">
-                      {person.standing === 'member' ? <RowButton intent="promote" field="userId" value={person.userId} label={t('groups:people.promote')} who={person.name} /> : null}
-                      {person.standing === 'coHost' ? <RowButton intent="demote" field="userId" value={person.userId} label={t('groups:people.demote')} who={person.name} /> : null}
-                      {person.standing !== 'host' ? <RowButton intent="remove" field="userId" value={person.userId} label={t('groups:people.remove')} who={person.name} /> : null}
+                      {person.standing === 'member' ? (
+                        <RowButton
+                          intent="promote"
+                          field="userId"
+                          value={person.userId}
+                          label={t('groups:people.promote')}
+                          who={person.name}
+                        />
+                      ) : null}
+                      {person.standing === 'coHost' ? (
+                        <RowButton
+                          intent="demote"
+                          field="userId"
+                          value={person.userId}
+                          label={t('groups:people.demote')}
+                          who={person.name}
+                        />
+                      ) : null}
+                      {person.standing !== 'host' ? (
+                        <RowButton
+                          intent="remove"
+                          field="userId"
+                          value={person.userId}
+                          label={t('groups:people.remove')}
+                          who={person.name}
+                        />
+                      ) : null}
                     </div>
                   </td>
                 </tr>
@@ -181,12 +249,22 @@ function GroupRunnerSections({ failed }: { failed: GroupActionData | undefined }
 
       {details ? <DetailsForm details={details} failed={failed?.intent === 'details' ? failed : undefined} /> : null}
 
-      {preferences ? <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} /> : <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>}
+      {preferences ? (
+        <PreferencesForm preferences={preferences} failed={failed?.intent === 'preferences' ? failed : undefined} />
+      ) : (
+        <p className="hint">{t('groups:preferences.onlyCoHosts')}</p>
+      )}
     </>
   )
 }
 
-function PreferencesForm({ preferences, failed }: { preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string; waitingRoom: boolean }; failed?: GroupActionData }) {
+function PreferencesForm({
+  preferences,
+  failed,
+}: {
+  preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string; waitingRoom: boolean }
+  failed?: GroupActionData
+}) {
   const { t } = useT()
   const { constraints } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
@@ -220,7 +298,9 @@ function PreferencesForm({ preferences, failed }: { preferences: { allowMembersh
   )
 }
 
-type Details = Omit<GroupDetailsFields, 'intent' | 'banner' | 'confirm' | 'tagIds' | 'tagsOffered'> & { tagIds: string[] }
+type Details = Omit<GroupDetailsFields, 'intent' | 'banner' | 'confirm' | 'tagIds' | 'tagsOffered'> & {
+  tagIds: string[]
+}
 
 /** The group's details; a link change asks first (old links stop working, anyone in the room is kicked). */
 function DetailsForm({ details, failed }: { details: Details; failed?: GroupActionData }) {
@@ -239,25 +319,39 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
     <section className="stack" aria-labelledby="details-heading">
       <h2 id="details-heading">{t('groups:editor.title')}</h2>
       <FormErrors errors={form.errors} />
-      {confirm ? <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="group-link-confirmation" /> : null}
+      {confirm ? (
+        <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="group-link-confirmation" />
+      ) : null}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack card member-form">
         <input type="hidden" name="intent" value="details" />
         <div className="field-grid">
           <Field label={t('groups:wizard.fields.title')} errors={fields.title.errors}>
             <input {...getInputProps(fields.title, { type: 'text' })} autoComplete="off" />
           </Field>
-          <RoomLinkField field={fields.roomLink} label={t('groups:wizard.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={failed?.refusal ?? null} />
+          <RoomLinkField
+            field={fields.roomLink}
+            label={t('groups:wizard.fields.roomLink')}
+            prefix={`/${brandSlug}/`}
+            refusal={failed?.refusal ?? null}
+          />
         </div>
         <Field label={t('groups:wizard.fields.description')} errors={fields.description.errors}>
           <textarea {...getTextareaProps(fields.description)} rows={3} />
         </Field>
-        <GroupAccessFields groupType={fields.groupType} visibleInDirectory={fields.visibleInDirectory} pinnedInDirectory={fields.pinnedInDirectory} />
+        <GroupAccessFields
+          groupType={fields.groupType}
+          visibleInDirectory={fields.visibleInDirectory}
+          pinnedInDirectory={fields.pinnedInDirectory}
+        />
         <div className="field-grid">
           <Field label={t('groups:editor.redirectOnEndUrl')} errors={fields.redirectOnEndUrl.errors}>
             <input {...getInputProps(fields.redirectOnEndUrl, { type: 'url' })} autoComplete="off" />
           </Field>
           <Field label={t('groups:editor.bannerReplace')} errors={fields.banner.errors}>
-            <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
+            <input
+              {...getInputProps(fields.banner, { type: 'file' })}
+              accept="image/png,image/jpeg,image/webp,image/gif"
+            />
           </Field>
         </div>
         <GroupTagsField field={fields.tagIds} choices={tags} ticked={details.tagIds} />
@@ -266,7 +360,14 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
             {t('groups:editor.save')}
           </button>
         </div>
-        {confirm ? <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="group-link-confirmation" busy={busy} /> : null}
+        {confirm ? (
+          <RoomLinkConfirmButton
+            change={confirm}
+            prefix={`/${brandSlug}/`}
+            anchor="group-link-confirmation"
+            busy={busy}
+          />
+        ) : null}
       </Form>
     </section>
   )

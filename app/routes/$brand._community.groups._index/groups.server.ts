@@ -27,7 +27,14 @@ export async function groupsLoader(args: LoaderFunctionArgs) {
   const tabs = visibleGroupTabs(permissions)
   const place = listPlace(new URL(args.request.url))
   const tab = tabs.includes(place.tab) ? place.tab : 'all'
-  const listing = await listGroups({ brand, viewerId: user?.id ?? null, held: permissions, tab, page: place.page, perPage: place.perPage })
+  const listing = await listGroups({
+    brand,
+    viewerId: user?.id ?? null,
+    held: permissions,
+    tab,
+    page: place.page,
+    perPage: place.perPage,
+  })
   return {
     messages: await routeMessages(args, 'groups'),
     community: { slug: brand.slug, name: brand.name },

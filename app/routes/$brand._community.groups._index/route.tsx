@@ -11,7 +11,8 @@ import { groupsAction, groupsLoader, type GroupsActionData } from './groups.serv
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
 export const loader = (args: LoaderFunctionArgs) => groupsLoader(args)
 export const action = (args: ActionFunctionArgs) => groupsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'groups:title.page')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'groups:title.page')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function GroupsPage() {
@@ -78,7 +79,9 @@ export default function GroupsPage() {
           </p>
           <div className="table-scroll">
             <table className="members-table">
-              <caption className="visually-hidden">{t('groups:list.caption', { tab: t(`groups:tabs.${listing.tab}`) })}</caption>
+              <caption className="visually-hidden">
+                {t('groups:list.caption', { tab: t(`groups:tabs.${listing.tab}`) })}
+              </caption>
               <thead>
                 <tr>
                   {may.moderate ? (
@@ -95,7 +98,13 @@ export default function GroupsPage() {
               </thead>
               <tbody>
                 {listing.rows.map((row) => (
-                  <GroupRowView key={row.id} row={row} slug={community.slug} select={may.moderate} ticked={ticked.has(row.id)} />
+                  <GroupRowView
+                    key={row.id}
+                    row={row}
+                    slug={community.slug}
+                    select={may.moderate}
+                    ticked={ticked.has(row.id)}
+                  />
                 ))}
               </tbody>
             </table>
@@ -105,7 +114,14 @@ export default function GroupsPage() {
               <legend>{t('groups:bulk.legend')}</legend>
               <div className="inline-actions">
                 {GROUP_BULK_ACTIONS.map((action) => (
-                  <button key={action} type="submit" name="intent" value={action} className={action === 'remove' ? 'button button-danger' : 'button'} disabled={busy}>
+                  <button
+                    key={action}
+                    type="submit"
+                    name="intent"
+                    value={action}
+                    className={action === 'remove' ? 'button button-danger' : 'button'}
+                    disabled={busy}
+                  >
                     {t(`groups:bulk.${action}`)}
                   </button>
                 ))}
@@ -118,13 +134,21 @@ export default function GroupsPage() {
       {listing.pages > 1 ? (
         <nav aria-label={t('groups:list.pagination')} className="pagination">
           {listing.page > 1 ? (
-            <Link to={groupsUrl(community.slug, { ...place, page: listing.page - 1 })} rel="prev" className="button button-small">
+            <Link
+              to={groupsUrl(community.slug, { ...place, page: listing.page - 1 })}
+              rel="prev"
+              className="button button-small"
+            >
               {t('groups:list.previous')}
             </Link>
           ) : null}
           <p aria-current="page">{t('groups:list.pageOf', { page: listing.page, pages: listing.pages })}</p>
           {listing.page < listing.pages ? (
-            <Link to={groupsUrl(community.slug, { ...place, page: listing.page + 1 })} rel="next" className="button button-small">
+            <Link
+              to={groupsUrl(community.slug, { ...place, page: listing.page + 1 })}
+              rel="next"
+              className="button button-small"
+            >
               {t('groups:list.next')}
             </Link>
           ) : null}
@@ -134,13 +158,29 @@ export default function GroupsPage() {
   )
 }
 
-function GroupRowView({ row, slug, select, ticked }: { row: GroupRow; slug: string; select: boolean; ticked: boolean }) {
+function GroupRowView({
+  row,
+  slug,
+  select,
+  ticked,
+}: {
+  row: GroupRow
+  slug: string
+  select: boolean
+  ticked: boolean
+}) {
   const { t } = useT()
   return (
     <tr>
       {select ? (
         <td className="select-column">
-          <input type="checkbox" name="ids" value={row.id} defaultChecked={ticked} aria-label={t('groups:list.select', { name: row.name })} />
+          <input
+            type="checkbox"
+            name="ids"
+            value={row.id}
+            defaultChecked={ticked}
+            aria-label={t('groups:list.select', { name: row.name })}
+          />
         </td>
       ) : null}
       <td>
@@ -171,7 +211,9 @@ function GroupRowView({ row, slug, select, ticked }: { row: GroupRow; slug: stri
       <td data-label={t('groups:list.columns.members')}>{row.memberCount}</td>
       <td data-label={t('groups:list.columns.status')}>
         <span className={`status-tag status-${row.status}`}>{t(`groups:status.${row.status}`)}</span>
-        {row.standing !== 'none' ? <div className="muted member-contact">{t(`groups:standing.${row.standing}`)}</div> : null}
+        {row.standing !== 'none' ? (
+          <div className="muted member-contact">{t(`groups:standing.${row.standing}`)}</div>
+        ) : null}
       </td>
       <td>
         <div className="member-actions">

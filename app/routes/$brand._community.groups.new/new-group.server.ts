@@ -14,7 +14,9 @@ const NO_PERMISSION = 'groups:wizard.errors.noPermission'
 export async function newGroupLoader(args: LoaderFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'groups')
   const mayCreate = permissions.has('create-groups')
-  const [tags, newGroupTagIds] = mayCreate ? await Promise.all([tagChoices(brand.id), tagIdsForNewGroups(brand.id)]) : [[], []]
+  const [tags, newGroupTagIds] = mayCreate
+    ? await Promise.all([tagChoices(brand.id), tagIdsForNewGroups(brand.id)])
+    : [[], []]
   return data(
     {
       messages: await routeMessages(args, 'groups', 'members', 'tags'),
@@ -34,15 +36,24 @@ export async function newGroupAction(args: ActionFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'groups')
   // A guest on a groups page the admins opened signs in first; then the permission decides.
   const user = await requireUser(args)
-  if (!permissions.has('create-groups')) return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
+  if (!permissions.has('create-groups'))
+    return data({ result: null, refusal: null, error: NO_PERMISSION }, { status: 403 })
   const form = await readFormWithFile(args.request, 'banner')
   // Over the limit: only the banner can be that large, and the rest is unknown.
   if (!form) {
-    return data({ result: { status: 'error' as const, error: { banner: ['groups:wizard.errors.bannerTooLarge'] } }, refusal: null, error: null }, { status: 400 })
+    return data(
+      {
+        result: { status: 'error' as const, error: { banner: ['groups:wizard.errors.bannerTooLarge'] } },
+        refusal: null,
+        error: null,
+      },
+      { status: 400 },
+    )
   }
   const submission = parseWithZod(form, { schema: NewGroupSchema })
   // A File cannot travel back to the browser: the reply keeps every value but the banner.
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['banner'] }), refusal: null, error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply({ hideFields: ['banner'] }), refusal: null, error: null }, { status: 400 })
   const outcome = await createGroup({ brand, creator: user, held: permissions, values: submission.value })
   switch (outcome.kind) {
     case 'created': {
@@ -54,8 +65,22 @@ export async function newGroupAction(args: ActionFunctionArgs) {
       })
     }
     case 'invalid':
-      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['banner'] }), refusal: outcome.refusal ?? null, error: null }, { status: 400 })
+      return data(
+        {
+          result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['banner'] }),
+          refusal: outcome.refusal ?? null,
+          error: null,
+        },
+        { status: 400 },
+      )
     case 'failed':
-      return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields: ['banner'] }), refusal: null, error: null }, { status: 500 })
+      return data(
+        {
+          result: submission.reply({ formErrors: ['common:flash.notSaved'], hideFields: ['banner'] }),
+          refusal: null,
+          error: null,
+        },
+        { status: 500 },
+      )
   }
 }

@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field, FormErrors } from '#app/components/field'
@@ -15,7 +22,8 @@ import { newGroupAction, newGroupLoader } from './new-group.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
 export const loader = (args: LoaderFunctionArgs) => newGroupLoader(args)
 export const action = (args: ActionFunctionArgs) => newGroupAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'groups:wizard.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'groups:wizard.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { result: SubmissionResult<string[]> | null; refusal: RoomLinkRefusal; error: TranslationKey | null }
@@ -65,19 +73,31 @@ export default function NewGroupWizard() {
             <textarea {...getTextareaProps(fields.description)} rows={3} />
           </Field>
           <Field label={t('groups:wizard.fields.banner')} errors={fields.banner.errors}>
-            <input {...getInputProps(fields.banner, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
+            <input
+              {...getInputProps(fields.banner, { type: 'file' })}
+              accept="image/png,image/jpeg,image/webp,image/gif"
+            />
           </Field>
           <p className="hint">{t('groups:wizard.bannerHint')}</p>
         </fieldset>
 
         <fieldset className="stack">
           <legend>{t('groups:wizard.steps.link')}</legend>
-          <RoomLinkField field={fields.roomLink} label={t('groups:wizard.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={actionData?.refusal ?? null} />
+          <RoomLinkField
+            field={fields.roomLink}
+            label={t('groups:wizard.fields.roomLink')}
+            prefix={`/${brandSlug}/`}
+            refusal={actionData?.refusal ?? null}
+          />
         </fieldset>
 
         <fieldset className="stack">
           <legend>{t('groups:wizard.steps.access')}</legend>
-          <GroupAccessFields groupType={fields.groupType} visibleInDirectory={fields.visibleInDirectory} pinnedInDirectory={fields.pinnedInDirectory} />
+          <GroupAccessFields
+            groupType={fields.groupType}
+            visibleInDirectory={fields.visibleInDirectory}
+            pinnedInDirectory={fields.pinnedInDirectory}
+          />
         </fieldset>
 
         <GroupTagsField field={fields.tagIds} choices={tags} ticked={newGroupTagIds} />

@@ -21,7 +21,13 @@ export async function joinLoader(args: LoaderFunctionArgs) {
   return {
     messages: await routeMessages(args, 'groups'),
     brandSlug: brand.slug,
-    group: { slug: room.slug, name: room.name || room.slug, description: room.description ?? '', bannerImage: room.bannerImage, label: groupLabel(room) },
+    group: {
+      slug: room.slug,
+      name: room.name || room.slug,
+      description: room.description ?? '',
+      bannerImage: room.bannerImage,
+      label: groupLabel(room),
+    },
     questions,
     member: standing !== 'none' && communityMember,
     communityMember,
@@ -47,8 +53,16 @@ export async function joinAction(args: ActionFunctionArgs) {
     case 'problem':
       return data({ result: submission.reply({ formErrors: ['groups:join.problem'] }) }, { status: 400 })
     case 'requested':
-      throw await redirectWithFlash(`/${brand.slug}/groups`, { kind: 'success', message: 'groups:join.requested', values: { name: room.name || room.slug } })
+      throw await redirectWithFlash(`/${brand.slug}/groups`, {
+        kind: 'success',
+        message: 'groups:join.requested',
+        values: { name: room.name || room.slug },
+      })
     case 'joined':
-      throw await redirectWithFlash(`/${brand.slug}/groups?tab=mine`, { kind: 'success', message: 'groups:join.joined', values: { name: room.name || room.slug } })
+      throw await redirectWithFlash(`/${brand.slug}/groups?tab=mine`, {
+        kind: 'success',
+        message: 'groups:join.joined',
+        values: { name: room.name || room.slug },
+      })
   }
 }

@@ -11,12 +11,14 @@ import { joinAction, joinLoader } from './join.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'groups' }) }
 export const loader = (args: LoaderFunctionArgs) => joinLoader(args)
 export const action = (args: ActionFunctionArgs) => joinAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'groups:join.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'groups:join.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function JoinGroupPage() {
   const { t } = useT()
-  const { brandSlug, group, questions, member, communityMember, community, pending, open, approval, constraint } = useLoaderData<typeof loader>()
+  const { brandSlug, group, questions, member, communityMember, community, pending, open, approval, constraint } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<{ answers: string[] }>({
@@ -32,7 +34,9 @@ export default function JoinGroupPage() {
       <p className="breadcrumb">
         <Link to={`/${brandSlug}/groups`}>{t('groups:wizard.back')}</Link>
       </p>
-      {group.bannerImage ? <img src={group.bannerImage} alt="" width={1200} height={400} className="group-banner" /> : null}
+      {group.bannerImage ? (
+        <img src={group.bannerImage} alt="" width={1200} height={400} className="group-banner" />
+      ) : null}
       <h1>{t('groups:join.heading', { name: group.name })}</h1>
       <p className="muted">{t(`groups:labels.${group.label}`)}</p>
       {group.description ? <p className="lead">{group.description}</p> : null}

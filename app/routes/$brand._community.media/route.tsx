@@ -14,7 +14,8 @@ import { UploadProgress, useUploadWithProgress } from './upload-progress'
 export const handle: CommunityHandle = { nav: () => ({ page: 'media' }) }
 export const loader = (args: LoaderFunctionArgs) => mediaLoader(args)
 export const action = (args: ActionFunctionArgs) => mediaAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'media:title.page')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'media:title.page')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 const constraint = getZodConstraint(MediaUploadSchema)
@@ -53,7 +54,13 @@ export default function MediaPage() {
             <caption className="visually-hidden">{t('media:list.caption', { tab: t(`media:tabs.${tab}`) })}</caption>
             <tbody>
               {listing.rows.map((row) => (
-                <MediaItemRow key={row.id} row={row} href={`/${community.slug}/media/${row.id}`} deleteAction={mediaUrl(community.slug, tab, listing.page)} deleteLabel={t('media:list.delete')} />
+                <MediaItemRow
+                  key={row.id}
+                  row={row}
+                  href={`/${community.slug}/media/${row.id}`}
+                  deleteAction={mediaUrl(community.slug, tab, listing.page)}
+                  deleteLabel={t('media:list.delete')}
+                />
               ))}
             </tbody>
           </table>
@@ -89,11 +96,19 @@ function UploadForm({ failed }: { failed?: MediaActionData }) {
   const navigation = useNavigation()
   const upload = useUploadWithProgress()
   const error = upload.error ?? failed
-  const busy = upload.progress !== null || (navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data')
+  const busy =
+    upload.progress !== null || (navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data')
   return (
     <section aria-labelledby="upload-heading" className="card">
       <h2 id="upload-heading">{t('media:upload.heading')}</h2>
-      <Form method="post" encType="multipart/form-data" action={mediaUrl(community.slug, tab)} className="stack" onSubmit={upload.onSubmit} noValidate>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={mediaUrl(community.slug, tab)}
+        className="stack"
+        onSubmit={upload.onSubmit}
+        noValidate
+      >
         <div className="field">
           <label htmlFor="media-files">{t('media:upload.label', { max: limits.max })}</label>
           <input

@@ -7,7 +7,13 @@ import { readForm } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { communityMayFillIn } from '#app/lib/members/account-ownership'
 import { memberEditorSchema } from '#app/lib/members/member.schema'
-import { editorValues, findMember, personalRoomIn, roleChoices, saveMember } from '#app/lib/members/member-editor.server'
+import {
+  editorValues,
+  findMember,
+  personalRoomIn,
+  roleChoices,
+  saveMember,
+} from '#app/lib/members/member-editor.server'
 
 /** The member being edited, or a 404: only a member of this community can be edited here. */
 async function memberOrNotFound(brandId: string, userId: string | undefined) {
@@ -39,18 +45,32 @@ export async function memberEditorAction(args: ActionFunctionArgs) {
   const { user } = await memberOrNotFound(brand.id, args.params.userId)
   const form = await readForm(args.request)
   const submission = parseWithZod(form, { schema: memberEditorSchema(communityMayFillIn(user, brand.id)) })
-  if (submission.status !== 'success') return data({ result: submission.reply(), refusal: null, confirm: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), refusal: null, confirm: null }, { status: 400 })
 
   const outcome = await saveMember({ brand, held: permissions, user, values: submission.value })
   switch (outcome.kind) {
     case 'saved':
       // Back to the editor, which shows what was stored (a link now lower case, a phone normalised).
-      throw await redirectWithFlash(`/${brand.slug}/members/${user.id}`, { kind: 'success', message: 'common:flash.saved' })
+      throw await redirectWithFlash(`/${brand.slug}/members/${user.id}`, {
+        kind: 'success',
+        message: 'common:flash.saved',
+      })
     case 'invalid':
-      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null, confirm: null }, { status: 400 })
+      return data(
+        {
+          result: submission.reply({ fieldErrors: outcome.fieldErrors }),
+          refusal: outcome.refusal ?? null,
+          confirm: null,
+        },
+        { status: 400 },
+      )
     case 'confirm':
       return data({ result: submission.reply(), refusal: null, confirm: { from: outcome.from, to: outcome.to } })
     case 'failed':
-      return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'] }), refusal: null, confirm: null }, { status: 500 })
+      return data(
+        { result: submission.reply({ formErrors: ['common:flash.notSaved'] }), refusal: null, confirm: null },
+        { status: 500 },
+      )
   }
 }

@@ -2,7 +2,13 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field, FormErrors } from '#app/components/field'
-import { RoleCheckboxes, RoomLinkChangeNotice, RoomLinkConfirmButton, RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
+import {
+  RoleCheckboxes,
+  RoomLinkChangeNotice,
+  RoomLinkConfirmButton,
+  RoomLinkField,
+  type RoomLinkRefusal,
+} from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -17,7 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
   pageTitle({ matches, error }, 'members:editor.title', { name: data?.member.name ?? '' })
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-type ActionData = { result: SubmissionResult<string[]>; refusal: RoomLinkRefusal; confirm: { from: string; to: string } | null }
+type ActionData = {
+  result: SubmissionResult<string[]>
+  refusal: RoomLinkRefusal
+  confirm: { from: string; to: string } | null
+}
 
 const PROFILE_TEXT = ['location', 'company', 'jobTitle'] as const
 const SOCIAL = ['facebook', 'linkedin', 'twitter', 'instagram'] as const
@@ -46,7 +56,9 @@ function MemberEditorPage() {
         <Link to={`/${brandSlug}/members`}>{t('members:editor.back')}</Link>
       </p>
       <h1>{t('members:editor.title', { name: member.name })}</h1>
-      {member.status !== 'active' ? <p className="hint">{t(`members:editor.status.${member.status}` as TranslationKey)}</p> : null}
+      {member.status !== 'active' ? (
+        <p className="hint">{t(`members:editor.status.${member.status}` as TranslationKey)}</p>
+      ) : null}
       <FormErrors errors={form.errors} />
       {confirm ? <RoomLinkChangeNotice change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" /> : null}
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
@@ -54,8 +66,16 @@ function MemberEditorPage() {
 
         <fieldset className="stack">
           <legend>{t('members:editor.sections.room')}</legend>
-          <RoomLinkField field={fields.roomLink} label={t('members:editor.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={actionData?.refusal ?? null} />
-          <CheckboxField field={fields.alwaysEnableMeetButton} label={t('members:editor.fields.alwaysEnableMeetButton')} />
+          <RoomLinkField
+            field={fields.roomLink}
+            label={t('members:editor.fields.roomLink')}
+            prefix={`/${brandSlug}/`}
+            refusal={actionData?.refusal ?? null}
+          />
+          <CheckboxField
+            field={fields.alwaysEnableMeetButton}
+            label={t('members:editor.fields.alwaysEnableMeetButton')}
+          />
         </fieldset>
 
         <RoleCheckboxes field={fields.roles} choices={roles} />
@@ -68,7 +88,9 @@ function MemberEditorPage() {
             {t('members:editor.cancel')}
           </Link>
         </div>
-        {confirm ? <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" busy={busy} /> : null}
+        {confirm ? (
+          <RoomLinkConfirmButton change={confirm} prefix={`/${brandSlug}/`} anchor="link-confirmation" busy={busy} />
+        ) : null}
       </Form>
     </main>
   )
@@ -82,48 +104,53 @@ function AccountFields({ fields }: { fields: EditorFields }) {
   return (
     <>
       <p className="hint">{t('members:editor.managedHint')}</p>
-          <fieldset className="stack">
-            <legend>{t('members:editor.sections.profile')}</legend>
-            <div className="field-grid">
-              <Field label={t('members:editor.fields.name')} errors={fields.name.errors}>
-                <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
-              </Field>
-              <Field label={t('members:editor.fields.emailAddress')} errors={fields.emailAddress.errors}>
-                <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="off" />
-              </Field>
-              <Field label={t('members:editor.fields.phoneNumber')} errors={fields.phoneNumber.errors}>
-                <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="off" />
-              </Field>
-              {PROFILE_TEXT.map((name) => (
-                <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
-                  <input {...getInputProps(fields[name], { type: 'text' })} />
-                </Field>
-              ))}
-            </div>
-            <Field label={t('members:editor.fields.about')} errors={fields.about.errors}>
-              <textarea {...getTextareaProps(fields.about)} rows={4} />
+      <fieldset className="stack">
+        <legend>{t('members:editor.sections.profile')}</legend>
+        <div className="field-grid">
+          <Field label={t('members:editor.fields.name')} errors={fields.name.errors}>
+            <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
+          </Field>
+          <Field label={t('members:editor.fields.emailAddress')} errors={fields.emailAddress.errors}>
+            <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="off" />
+          </Field>
+          <Field label={t('members:editor.fields.phoneNumber')} errors={fields.phoneNumber.errors}>
+            <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="off" />
+          </Field>
+          {PROFILE_TEXT.map((name) => (
+            <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
+              <input {...getInputProps(fields[name], { type: 'text' })} />
             </Field>
-            <Field label={t('members:editor.fields.interests')} errors={fields.interests.errors}>
-              <textarea {...getTextareaProps(fields.interests)} rows={2} />
-            </Field>
-          </fieldset>
+          ))}
+        </div>
+        <Field label={t('members:editor.fields.about')} errors={fields.about.errors}>
+          <textarea {...getTextareaProps(fields.about)} rows={4} />
+        </Field>
+        <Field label={t('members:editor.fields.interests')} errors={fields.interests.errors}>
+          <textarea {...getTextareaProps(fields.interests)} rows={2} />
+        </Field>
+      </fieldset>
 
-          <fieldset className="stack">
-            <legend>{t('members:editor.sections.links')}</legend>
-            <div className="field-grid">
-              <Field label={t('members:editor.fields.websiteUrl')} errors={fields.websiteUrl.errors}>
-                <input {...getInputProps(fields.websiteUrl, { type: 'url' })} placeholder="https://" />
-              </Field>
-              <Field label={t('members:editor.fields.calendarUrl')} errors={fields.calendarUrl.errors}>
-                <input {...getInputProps(fields.calendarUrl, { type: 'url' })} placeholder="https://" />
-              </Field>
-              {SOCIAL.map((name) => (
-                <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
-                  <input {...getInputProps(fields[name], { type: 'text' })} autoCapitalize="none" spellCheck={false} placeholder={t('members:editor.usernamePlaceholder')} />
-                </Field>
-              ))}
-            </div>
-          </fieldset>
+      <fieldset className="stack">
+        <legend>{t('members:editor.sections.links')}</legend>
+        <div className="field-grid">
+          <Field label={t('members:editor.fields.websiteUrl')} errors={fields.websiteUrl.errors}>
+            <input {...getInputProps(fields.websiteUrl, { type: 'url' })} placeholder="https://" />
+          </Field>
+          <Field label={t('members:editor.fields.calendarUrl')} errors={fields.calendarUrl.errors}>
+            <input {...getInputProps(fields.calendarUrl, { type: 'url' })} placeholder="https://" />
+          </Field>
+          {SOCIAL.map((name) => (
+            <Field key={name} label={t(`members:editor.fields.${name}`)} errors={fields[name].errors}>
+              <input
+                {...getInputProps(fields[name], { type: 'text' })}
+                autoCapitalize="none"
+                spellCheck={false}
+                placeholder={t('members:editor.usernamePlaceholder')}
+              />
+            </Field>
+          ))}
+        </div>
+      </fieldset>
     </>
   )
 }

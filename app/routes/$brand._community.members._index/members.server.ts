@@ -9,7 +9,14 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { MemberActionSchema } from '#app/lib/members/member-actions.schema'
 import { performMemberAction } from '#app/lib/members/member-actions.server'
 import { listMembers } from '#app/lib/members/member-list.server'
-import { ACTION_PERMISSIONS, MEMBER_ACTIONS, isMemberTab, membersUrl, visibleTabs, type MemberAction } from '#app/lib/members/member-rules'
+import {
+  ACTION_PERMISSIONS,
+  MEMBER_ACTIONS,
+  isMemberTab,
+  membersUrl,
+  visibleTabs,
+  type MemberAction,
+} from '#app/lib/members/member-rules'
 
 /** The longest search kept: enough for any name or address, and no more. */
 const QUERY_MAX = 100
@@ -31,7 +38,14 @@ export async function membersLoader(args: LoaderFunctionArgs) {
   const tabs = visibleTabs(permissions)
   const place = listPlace(new URL(args.request.url))
   const tab = tabs.includes(place.tab) ? place.tab : 'active'
-  const listing = await listMembers({ brandId: brand.id, viewerId: user?.id ?? null, held: permissions, tab, query: place.query, page: place.page })
+  const listing = await listMembers({
+    brandId: brand.id,
+    viewerId: user?.id ?? null,
+    held: permissions,
+    tab,
+    query: place.query,
+    page: place.page,
+  })
   return {
     messages: await routeMessages(args, 'members', 'connections'),
     // Signed-in members get the connect button beside everyone else (components/connect-button.tsx).
@@ -56,16 +70,26 @@ export async function membersAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   const intent = form.get('intent')
   // The intent's own permission (an unknown intent needs what the least of them needs, then fails as bad input).
-  const { brand, user, permissions } = await requireAnyCommunityPermission(args, ...(isMemberAction(intent) ? ACTION_PERMISSIONS[intent] : ACTION_PERMISSIONS.approve))
+  const { brand, user, permissions } = await requireAnyCommunityPermission(
+    args,
+    ...(isMemberAction(intent) ? ACTION_PERMISSIONS[intent] : ACTION_PERMISSIONS.approve),
+  )
   const userId = String(form.get('userId') ?? '').slice(0, 36)
   const typed = String(form.get('confirmation') ?? '').slice(0, 320)
   const refused = (status: number, error: TranslationKey) =>
-    data<MembersActionData>({ intent: String(intent ?? ''), userId, error, ...(intent === 'delete' ? { confirmation: typed } : {}) }, { status })
+    data<MembersActionData>(
+      { intent: String(intent ?? ''), userId, error, ...(intent === 'delete' ? { confirmation: typed } : {}) },
+      { status },
+    )
 
   const submission = parseWithZod(form, { schema: MemberActionSchema })
-  if (submission.status !== 'success') return refused(400, intent === 'delete' ? 'members:delete.error' : 'members:errors.badRequest')
+  if (submission.status !== 'success')
+    return refused(400, intent === 'delete' ? 'members:delete.error' : 'members:errors.badRequest')
 
   const outcome = await performMemberAction({ brand, actorId: user.id, held: permissions, command: submission.value })
   if (!outcome.ok) return refused(outcome.status, outcome.error)
-  throw await redirectWithFlash(membersUrl(brand.slug, listPlace(new URL(args.request.url))), { kind: 'success', message: outcome.flash })
+  throw await redirectWithFlash(membersUrl(brand.slug, listPlace(new URL(args.request.url))), {
+    kind: 'success',
+    message: outcome.flash,
+  })
 }

@@ -14,11 +14,20 @@ import { membersAction, membersLoader, type MembersActionData } from './members.
 export const handle: CommunityHandle = { nav: () => ({ page: 'members' }) }
 export const loader = (args: LoaderFunctionArgs) => membersLoader(args)
 export const action = (args: ActionFunctionArgs) => membersAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'members:title.page')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'members:title.page')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** The row buttons that change a state, in the order they show (delete has its own confirmation form). */
-const STATE_ACTIONS = ['approve', 'activate', 'resend', 'restore', 'reserve', 'archive', 'reject'] as const satisfies readonly MemberAction[]
+const STATE_ACTIONS = [
+  'approve',
+  'activate',
+  'resend',
+  'restore',
+  'reserve',
+  'archive',
+  'reject',
+] as const satisfies readonly MemberAction[]
 const PRIMARY: ReadonlySet<MemberAction> = new Set(['approve', 'restore'])
 
 export default function MembersPage() {
@@ -75,7 +84,14 @@ export default function MembersPage() {
         {listing.tab !== 'active' ? <input type="hidden" name="tab" value={listing.tab} /> : null}
         <label htmlFor="members-q">{t('members:list.search')}</label>
         <div className="members-search-row">
-          <input id="members-q" type="search" name="q" defaultValue={listing.query} maxLength={100} autoComplete="off" />
+          <input
+            id="members-q"
+            type="search"
+            name="q"
+            defaultValue={listing.query}
+            maxLength={100}
+            autoComplete="off"
+          />
           <button type="submit" className="button">
             {t('members:list.searchButton')}
           </button>
@@ -88,7 +104,9 @@ export default function MembersPage() {
       </form>
 
       {listing.total === 0 ? (
-        <p className="muted">{listing.query ? t('members:list.noMatches', { query: listing.query }) : t('members:list.empty')}</p>
+        <p className="muted">
+          {listing.query ? t('members:list.noMatches', { query: listing.query }) : t('members:list.empty')}
+        </p>
       ) : (
         <>
           <p className="muted" aria-live="polite">
@@ -96,7 +114,9 @@ export default function MembersPage() {
           </p>
           <div className="table-scroll">
             <table className="members-table">
-              <caption className="visually-hidden">{t('members:list.caption', { tab: t(`members:tabs.${listing.tab}`) })}</caption>
+              <caption className="visually-hidden">
+                {t('members:list.caption', { tab: t(`members:tabs.${listing.tab}`) })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{t('members:list.columns.member')}</th>
@@ -108,7 +128,14 @@ export default function MembersPage() {
               </thead>
               <tbody>
                 {listing.rows.map((row) => (
-                  <MemberRowView key={row.userId} row={row} slug={community.slug} failed={failed?.userId === row.userId ? failed : undefined} showActions={showActions} canConnect={viewerId !== null && viewerId !== row.userId && row.status === 'active'} />
+                  <MemberRowView
+                    key={row.userId}
+                    row={row}
+                    slug={community.slug}
+                    failed={failed?.userId === row.userId ? failed : undefined}
+                    showActions={showActions}
+                    canConnect={viewerId !== null && viewerId !== row.userId && row.status === 'active'}
+                  />
                 ))}
               </tbody>
             </table>
@@ -119,13 +146,21 @@ export default function MembersPage() {
       {listing.pages > 1 ? (
         <nav aria-label={t('members:list.pagination')} className="pagination">
           {listing.page > 1 ? (
-            <Link to={membersUrl(community.slug, { ...base, page: listing.page - 1 })} rel="prev" className="button button-small">
+            <Link
+              to={membersUrl(community.slug, { ...base, page: listing.page - 1 })}
+              rel="prev"
+              className="button button-small"
+            >
               {t('members:list.previous')}
             </Link>
           ) : null}
           <p aria-current="page">{t('members:list.pageOf', { page: listing.page, pages: listing.pages })}</p>
           {listing.page < listing.pages ? (
-            <Link to={membersUrl(community.slug, { ...base, page: listing.page + 1 })} rel="next" className="button button-small">
+            <Link
+              to={membersUrl(community.slug, { ...base, page: listing.page + 1 })}
+              rel="next"
+              className="button button-small"
+            >
               {t('members:list.next')}
             </Link>
           ) : null}
@@ -144,7 +179,19 @@ function initials(name: string) {
     .join('')
 }
 
-function MemberRowView({ row: listed, slug, failed, showActions, canConnect }: { row: MemberRow; slug: string; failed?: MembersActionData; showActions: boolean; canConnect: boolean }) {
+function MemberRowView({
+  row: listed,
+  slug,
+  failed,
+  showActions,
+  canConnect,
+}: {
+  row: MemberRow
+  slug: string
+  failed?: MembersActionData
+  showActions: boolean
+  canConnect: boolean
+}) {
   const { t, language } = useT()
   // A nameless member is shown by a neutral word, never by their address or phone.
   const row = { ...listed, name: listed.name || t('members:list.unnamed') }
@@ -184,11 +231,19 @@ function MemberRowView({ row: listed, slug, failed, showActions, canConnect }: {
           </div>
         </div>
       </td>
-      <td data-label={t('members:list.columns.roles')}>{row.roles.length ? row.roles.map(roleName).join(', ') : <span className="muted">{t('members:list.noRoles')}</span>}</td>
+      <td data-label={t('members:list.columns.roles')}>
+        {row.roles.length ? (
+          row.roles.map(roleName).join(', ')
+        ) : (
+          <span className="muted">{t('members:list.noRoles')}</span>
+        )}
+      </td>
       <td data-label={t('members:list.columns.joined')}>
         <time dateTime={row.joinedAt}>{formatDate(new Date(row.joinedAt), { language, dateOnly: true })}</time>
         {row.invitedAt ? (
-          <div className="muted member-contact">{t('members:list.invitedAt', { date: formatDate(new Date(row.invitedAt), { language, dateOnly: true }) })}</div>
+          <div className="muted member-contact">
+            {t('members:list.invitedAt', { date: formatDate(new Date(row.invitedAt), { language, dateOnly: true }) })}
+          </div>
         ) : null}
       </td>
       <td data-label={t('members:list.columns.status')}>{t(`members:list.status.${row.status}`)}</td>
@@ -199,13 +254,19 @@ function MemberRowView({ row: listed, slug, failed, showActions, canConnect }: {
               <Form key={action} method="post">
                 <input type="hidden" name="intent" value={action} />
                 <input type="hidden" name="userId" value={row.userId} />
-                <button type="submit" className={PRIMARY.has(action) ? 'button button-small button-primary' : 'button button-small'} disabled={busy}>
+                <button
+                  type="submit"
+                  className={PRIMARY.has(action) ? 'button button-small button-primary' : 'button button-small'}
+                  disabled={busy}
+                >
                   {t(`members:actions.${action}`)}
                   <span className="visually-hidden"> {t('members:actions.forMember', { name: row.name })}</span>
                 </button>
               </Form>
             ))}
-            {row.actions.includes('delete') ? <DeleteMember row={row} failed={failed?.intent === 'delete' ? failed : undefined} busy={busy} /> : null}
+            {row.actions.includes('delete') ? (
+              <DeleteMember row={row} failed={failed?.intent === 'delete' ? failed : undefined} busy={busy} />
+            ) : null}
           </div>
         </td>
       ) : null}

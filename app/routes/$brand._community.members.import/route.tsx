@@ -10,7 +10,8 @@ import { memberImportAction, memberImportLoader, type ImportActionData } from '.
 export const handle: CommunityHandle = { nav: () => ({ page: 'members' }) }
 export const loader = (args: LoaderFunctionArgs) => memberImportLoader(args)
 export const action = (args: ActionFunctionArgs) => memberImportAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'members:import.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'members:import.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function MemberImport() {
@@ -32,15 +33,30 @@ export default function MemberImport() {
           headingLevel="h2"
           title={t('members:import.report.title')}
           summary={t('members:import.report.summary', { imported: report.imported, refused: report.refused })}
-          note={[report.imported ? t('members:import.report.pending') : '', report.invited ? t('members:import.report.invitedNote', { count: report.invited }) : ''].filter(Boolean).join(' ') || null}
-          headings={{ line: t('members:import.report.line'), person: t('members:import.report.person'), outcome: t('members:import.report.outcome') }}
+          note={
+            [
+              report.imported ? t('members:import.report.pending') : '',
+              report.invited ? t('members:import.report.invitedNote', { count: report.invited }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ') || null
+          }
+          headings={{
+            line: t('members:import.report.line'),
+            person: t('members:import.report.person'),
+            outcome: t('members:import.report.outcome'),
+          }}
           refused={t('members:import.report.refused')}
           rows={report.rows.map((row) => ({
             line: row.line,
             fullName: row.fullName,
             emailAddress: row.emailAddress,
             reasons: row.reasons.map((reason) => t(reason as TranslationKey, { roles: row.roleLabel ?? '' })),
-            outcome: row.imported ? <strong>{t('members:import.report.imported')}</strong> : row.invited ? <strong>{t('members:import.report.invited')}</strong> : null,
+            outcome: row.imported ? (
+              <strong>{t('members:import.report.imported')}</strong>
+            ) : row.invited ? (
+              <strong>{t('members:import.report.invited')}</strong>
+            ) : null,
           }))}
         />
       ) : null}
@@ -53,7 +69,9 @@ export default function MemberImport() {
           problem={result?.problem ? t(result.problem, { rows: maxRows, size: maxKilobytes }) : null}
         />
         <p className="hint">{t('members:import.columns')}</p>
-        <pre className="csv-example">fullName,emailAddress,phoneNumber,roles{'\n'}Ada Lovelace,ada@example.com,+14155550132,community-member</pre>
+        <pre className="csv-example">
+          fullName,emailAddress,phoneNumber,roles{'\n'}Ada Lovelace,ada@example.com,+14155550132,community-member
+        </pre>
         <div className="inline-actions">
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('members:import.submit')}

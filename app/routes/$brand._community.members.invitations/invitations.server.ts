@@ -8,7 +8,11 @@ import { openInvitations, withdrawInvitation } from '#app/lib/members/invitation
 
 export async function invitationsLoader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPermission(args, 'manage-community-members')
-  return { messages: await routeMessages(args, 'members'), brandSlug: brand.slug, invitations: await openInvitations(brand.id) }
+  return {
+    messages: await routeMessages(args, 'members'),
+    brandSlug: brand.slug,
+    invitations: await openInvitations(brand.id),
+  }
 }
 
 const WithdrawSchema = z.object({ intent: z.literal('withdraw'), invitationId: z.string().regex(/^[\w-]{1,36}$/) })
@@ -20,5 +24,8 @@ export async function invitationsAction(args: ActionFunctionArgs) {
   if (!parsed.success || !(await withdrawInvitation(brand.id, parsed.data.invitationId))) {
     return data({ error: 'members:invitations.notWithdrawn' as const }, { status: 400 })
   }
-  throw await redirectWithFlash(`/${brand.slug}/members/invitations`, { kind: 'success', message: 'members:invitations.withdrawn' })
+  throw await redirectWithFlash(`/${brand.slug}/members/invitations`, {
+    kind: 'success',
+    message: 'members:invitations.withdrawn',
+  })
 }

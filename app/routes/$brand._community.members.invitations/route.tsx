@@ -9,7 +9,8 @@ import { invitationsAction, invitationsLoader } from './invitations.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'members' }) }
 export const loader = (args: LoaderFunctionArgs) => invitationsLoader(args)
 export const action = (args: ActionFunctionArgs) => invitationsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'members:invitations.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'members:invitations.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /**
@@ -56,17 +57,27 @@ export default function InvitationsPage() {
                     <div className="muted">{t(`members:invitations.kind.${invitation.kind}`)}</div>
                   </td>
                   <td>
-                    <time dateTime={invitation.sentAt}>{formatDate(new Date(invitation.sentAt), { language, dateOnly: true })}</time>
-                    {invitation.invitedBy ? <div className="muted">{t('members:invitations.by', { name: invitation.invitedBy })}</div> : null}
+                    <time dateTime={invitation.sentAt}>
+                      {formatDate(new Date(invitation.sentAt), { language, dateOnly: true })}
+                    </time>
+                    {invitation.invitedBy ? (
+                      <div className="muted">{t('members:invitations.by', { name: invitation.invitedBy })}</div>
+                    ) : null}
                   </td>
                   <td>
-                    <time dateTime={invitation.expiresAt}>{formatDate(new Date(invitation.expiresAt), { language, dateOnly: true })}</time>
+                    <time dateTime={invitation.expiresAt}>
+                      {formatDate(new Date(invitation.expiresAt), { language, dateOnly: true })}
+                    </time>
                   </td>
                   <td>
                     <Form method="post">
                       <input type="hidden" name="intent" value="withdraw" />
                       <input type="hidden" name="invitationId" value={invitation.id} />
-                      <button type="submit" className="button" aria-label={t('members:invitations.withdrawFor', { email: invitation.emailAddress ?? '' })}>
+                      <button
+                        type="submit"
+                        className="button"
+                        aria-label={t('members:invitations.withdrawFor', { email: invitation.emailAddress ?? '' })}
+                      >
                         {t('members:invitations.withdraw')}
                       </button>
                     </Form>

@@ -26,13 +26,27 @@ export async function newMemberAction(args: ActionFunctionArgs) {
   const outcome = await createMember({ brand, held: permissions, values: submission.value, invitedById: user.id })
   switch (outcome.kind) {
     case 'created':
-      throw await redirectWithFlash(`/${brand.slug}/members`, { kind: 'success', message: 'members:wizard.created', values: { name: submission.value.fullName } })
+      throw await redirectWithFlash(`/${brand.slug}/members`, {
+        kind: 'success',
+        message: 'members:wizard.created',
+        values: { name: submission.value.fullName },
+      })
     case 'invited':
       // They have an account: they are a member once they accept the mailed invitation.
-      throw await redirectWithFlash(`/${brand.slug}/members`, { kind: 'success', message: 'members:wizard.invited', values: { email: submission.value.emailAddress } })
+      throw await redirectWithFlash(`/${brand.slug}/members`, {
+        kind: 'success',
+        message: 'members:wizard.invited',
+        values: { email: submission.value.emailAddress },
+      })
     case 'invalid':
-      return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null }, { status: 400 })
+      return data(
+        { result: submission.reply({ fieldErrors: outcome.fieldErrors }), refusal: outcome.refusal ?? null },
+        { status: 400 },
+      )
     case 'failed':
-      return data({ result: submission.reply({ formErrors: ['common:flash.notSaved'] }), refusal: null }, { status: 500 })
+      return data(
+        { result: submission.reply({ formErrors: ['common:flash.notSaved'] }), refusal: null },
+        { status: 500 },
+      )
   }
 }

@@ -13,7 +13,8 @@ import { newMemberAction, newMemberLoader } from './new-member.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'members' }) }
 export const loader = (args: LoaderFunctionArgs) => newMemberLoader(args)
 export const action = (args: ActionFunctionArgs) => newMemberAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'members:wizard.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'members:wizard.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 type ActionData = { result: SubmissionResult<string[]>; refusal: RoomLinkRefusal }
@@ -45,7 +46,12 @@ export default function NewMemberWizard() {
           <Field label={t('members:wizard.fields.name')} errors={fields.name.errors}>
             <input {...getInputProps(fields.name, { type: 'text' })} autoComplete="off" />
           </Field>
-          <RoomLinkField field={fields.roomLink} label={t('members:wizard.fields.roomLink')} prefix={`/${brandSlug}/`} refusal={actionData?.refusal ?? null} />
+          <RoomLinkField
+            field={fields.roomLink}
+            label={t('members:wizard.fields.roomLink')}
+            prefix={`/${brandSlug}/`}
+            refusal={actionData?.refusal ?? null}
+          />
         </fieldset>
 
         <fieldset className="stack">

@@ -16,5 +16,9 @@ export async function conversationLoader(args: LoaderFunctionArgs) {
 
 export async function conversationAction(args: ActionFunctionArgs) {
   const { brand, user, participant, conversation } = await requireConversation(args)
-  return replyFromForm(args.request, { brand, conversation, from: participant, senderName: senderLabel(user) }, `/${brand.slug}/messages/${conversation.id}`)
+  return replyFromForm(
+    args.request,
+    { brand, conversation, from: participant, senderName: senderLabel(user) },
+    `/${brand.slug}/messages/${conversation.id}`,
+  )
 }

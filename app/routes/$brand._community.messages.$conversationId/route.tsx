@@ -14,7 +14,8 @@ import { conversationAction, conversationLoader } from './conversation.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'messages' }) }
 export const loader = (args: LoaderFunctionArgs) => conversationLoader(args)
 export const action = (args: ActionFunctionArgs) => conversationAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'messages:title.conversation')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'messages:title.conversation')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function ConversationPage() {

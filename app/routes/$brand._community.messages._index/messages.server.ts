@@ -7,6 +7,9 @@ export async function messagesLoader(args: LoaderFunctionArgs) {
   const { brand, user, home, messages } = await messagesPage(args)
   const raw = new URL(args.request.url).searchParams.get('page') ?? ''
   const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 0
-  const [listing, unread] = await Promise.all([listConversations(brand.id, user.id, page), unreadCount(brand.id, user.id)])
+  const [listing, unread] = await Promise.all([
+    listConversations(brand.id, user.id, page),
+    unreadCount(brand.id, user.id),
+  ])
   return { home, messages, listing, unread }
 }

@@ -11,7 +11,8 @@ import { messagesLoader } from './messages.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'messages' }) }
 export const loader = (args: LoaderFunctionArgs) => messagesLoader(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'common:nav.messages')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'common:nav.messages')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function MessagesDrawer() {
@@ -37,17 +38,25 @@ export default function MessagesDrawer() {
       ) : (
         <ul className="conversation-list" aria-label={t('messages:list.label')}>
           {listing.conversations.map((conversation) => (
-            <li key={conversation.id} className={conversation.unread > 0 ? 'conversation-item unread' : 'conversation-item'}>
+            <li
+              key={conversation.id}
+              className={conversation.unread > 0 ? 'conversation-item unread' : 'conversation-item'}
+            >
               <Link to={`/${slug}/messages/${conversation.id}`}>
                 <strong>
                   <ConversationNames people={conversation.others} />
                 </strong>
-                {conversation.unread > 0 ? <span className="badge">{t('messages:list.unread', { count: conversation.unread })}</span> : null}
+                {conversation.unread > 0 ? (
+                  <span className="badge">{t('messages:list.unread', { count: conversation.unread })}</span>
+                ) : null}
               </Link>
               {conversation.lastMessage ? (
                 <p className="hint">
-                  {conversation.lastMessage.body || t(conversation.lastMessage.video ? 'messages:list.videoOnly' : 'messages:list.attachmentOnly')}{' '}
-                  <time dateTime={conversation.lastMessage.at}>{formatDate(new Date(conversation.lastMessage.at), { language })}</time>
+                  {conversation.lastMessage.body ||
+                    t(conversation.lastMessage.video ? 'messages:list.videoOnly' : 'messages:list.attachmentOnly')}{' '}
+                  <time dateTime={conversation.lastMessage.at}>
+                    {formatDate(new Date(conversation.lastMessage.at), { language })}
+                  </time>
                 </p>
               ) : null}
             </li>
@@ -56,8 +65,12 @@ export default function MessagesDrawer() {
       )}
       {listing.page > 0 || listing.more ? (
         <nav className="inline-actions">
-          {listing.page > 0 ? <Link to={`/${slug}/messages?page=${listing.page - 1}`}>{t('messages:list.newer')}</Link> : null}
-          {listing.more ? <Link to={`/${slug}/messages?page=${listing.page + 1}`}>{t('messages:list.older')}</Link> : null}
+          {listing.page > 0 ? (
+            <Link to={`/${slug}/messages?page=${listing.page - 1}`}>{t('messages:list.newer')}</Link>
+          ) : null}
+          {listing.more ? (
+            <Link to={`/${slug}/messages?page=${listing.page + 1}`}>{t('messages:list.older')}</Link>
+          ) : null}
         </nav>
       ) : null}
     </CommunityDrawerPage>

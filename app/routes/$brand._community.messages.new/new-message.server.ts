@@ -40,15 +40,26 @@ export async function newMessageAction(args: ActionFunctionArgs) {
     if (submission.status !== 'success' || read.refused) return refusedForm(submission, read.refused)
     try {
       const outcome = await startConversation({ brand, sender: user, values: submission.value, video: read.video })
-      if (outcome.kind === 'sent') throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, { kind: 'success', message: 'messages:flash.sent' })
-      if (outcome.kind === 'invalid') return data({ result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) }, { status: 400 })
+      if (outcome.kind === 'sent')
+        throw await redirectWithFlash(`/${brand.slug}/messages/${outcome.conversationId}`, {
+          kind: 'success',
+          message: 'messages:flash.sent',
+        })
+      if (outcome.kind === 'invalid')
+        return data(
+          { result: submission.reply({ fieldErrors: outcome.fieldErrors, hideFields: ['files', 'video'] }) },
+          { status: 400 },
+        )
       if (outcome.kind === 'limited') return limitedForm(submission, outcome)
     } catch (error) {
       if (error instanceof Response) throw error
       logger.error({ err: error }, 'sending a message failed')
     }
     // Spec §8: the one text for a message that could not go out.
-    return data({ result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) }, { status: 500 })
+    return data(
+      { result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) },
+      { status: 500 },
+    )
   } finally {
     await read.discard()
   }

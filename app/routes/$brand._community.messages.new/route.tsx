@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CommunityDrawerPage } from '#app/components/community-drawer-page'
@@ -15,11 +22,24 @@ import { newMessageAction, newMessageLoader } from './new-message.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'messages' }) }
 export const loader = (args: LoaderFunctionArgs) => newMessageLoader(args)
 export const action = (args: ActionFunctionArgs) => newMessageAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'messages:title.new')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'messages:title.new')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** A group of checkboxes for one list field, keeping what was ticked after a refused post. */
-function Choices({ field, legend, hint, options, initial }: { field: FieldMetadata<string[] | undefined>; legend: string; hint: string; options: Array<{ id: string; label: string }>; initial: string[] }) {
+function Choices({
+  field,
+  legend,
+  hint,
+  options,
+  initial,
+}: {
+  field: FieldMetadata<string[] | undefined>
+  legend: string
+  hint: string
+  options: Array<{ id: string; label: string }>
+  initial: string[]
+}) {
   const { t } = useT()
   const submitted = field.initialValue === undefined ? initial : ([] as unknown[]).concat(field.initialValue)
   const errorId = `${field.id}-error`
@@ -29,7 +49,13 @@ function Choices({ field, legend, hint, options, initial }: { field: FieldMetada
       <p className="hint">{hint}</p>
       {options.map((option) => (
         <div key={option.id} className="checkbox-field">
-          <input type="checkbox" id={`${field.id}-${option.id}`} name={field.name} value={option.id} defaultChecked={submitted.includes(option.id)} />
+          <input
+            type="checkbox"
+            id={`${field.id}-${option.id}`}
+            name={field.name}
+            value={option.id}
+            defaultChecked={submitted.includes(option.id)}
+          />
           <label htmlFor={`${field.id}-${option.id}`}>{option.label}</label>
         </div>
       ))}
@@ -48,7 +74,12 @@ export default function NewMessage() {
   const actionData = useActionData<{ result: SubmissionResult<string[]> }>()
   const busy = useNavigation().state === 'submitting'
   const slug = home.community.slug
-  const [form, fields] = useForm<NewMessageFields>({ id: 'new-message', lastResult: actionData?.result, constraint, shouldValidate: 'onSubmit' })
+  const [form, fields] = useForm<NewMessageFields>({
+    id: 'new-message',
+    lastResult: actionData?.result,
+    constraint,
+    shouldValidate: 'onSubmit',
+  })
   return (
     <CommunityDrawerPage view="messages" home={home}>
       <p className="breadcrumb">
@@ -71,7 +102,13 @@ export default function NewMessage() {
           initial={to ? [to] : []}
         />
         {tags.length > 0 ? (
-          <Choices field={fields.tagIds} legend={t('messages:form.tag')} hint={t('messages:form.tagHint')} options={tags.map((tag) => ({ id: tag.id, label: tag.label }))} initial={[]} />
+          <Choices
+            field={fields.tagIds}
+            legend={t('messages:form.tag')}
+            hint={t('messages:form.tagHint')}
+            options={tags.map((tag) => ({ id: tag.id, label: tag.label }))}
+            initial={[]}
+          />
         ) : null}
         <fieldset className="stack">
           <legend>{t('messages:form.external')}</legend>

@@ -27,7 +27,10 @@ export async function notificationsLoader(args: LoaderFunctionArgs) {
 
 const PanelFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('markAllRead') }),
-  z.object({ intent: z.literal('markRead'), notificationId: z.string().regex(ID_PATTERN, 'notifications:errors.badRequest') }),
+  z.object({
+    intent: z.literal('markRead'),
+    notificationId: z.string().regex(ID_PATTERN, 'notifications:errors.badRequest'),
+  }),
 ])
 
 export type PanelActionData = { error: 'notifications:errors.badRequest' }
@@ -37,13 +40,15 @@ export async function notificationsAction(args: ActionFunctionArgs) {
   const user = await requireUser(args)
   const form = await readForm(args.request)
   const submission = parseWithZod(form, { schema: PanelFormSchema })
-  if (submission.status !== 'success') return data<PanelActionData>({ error: 'notifications:errors.badRequest' }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<PanelActionData>({ error: 'notifications:errors.badRequest' }, { status: 400 })
   const command = submission.value
   // Only the member's own rows change: someone else's id marks nothing.
   await markRead(user.id, brand.id, command.intent === 'markRead' ? command.notificationId : undefined)
   const page = new URL(args.request.url).searchParams.get('page')
   const back = `/${brand.slug}/notifications${page && /^\d{1,4}$/.test(page) ? `?page=${page}` : ''}`
-  if (command.intent === 'markAllRead') throw await redirectWithFlash(back, { kind: 'success', message: 'notifications:flash.allRead' })
+  if (command.intent === 'markAllRead')
+    throw await redirectWithFlash(back, { kind: 'success', message: 'notifications:flash.allRead' })
   // One notice read: the list shows it, no message needed.
   throw redirect(back)
 }

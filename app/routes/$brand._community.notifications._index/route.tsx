@@ -11,7 +11,8 @@ import { notificationsAction, notificationsLoader, type PanelActionData } from '
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'notifications' }) }
 export const loader = (args: LoaderFunctionArgs) => notificationsLoader(args)
 export const action = (args: ActionFunctionArgs) => notificationsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'common:nav.notifications')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'common:nav.notifications')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** The notifications panel (spec §2): newest first, each leading to what it is about. */
@@ -52,7 +53,11 @@ export default function NotificationsDrawer() {
                 <div className="notification-text">
                   {item.read ? null : <span className="visually-hidden">{t('notifications:panel.unread')}: </span>}
                   <Link to={`/${slug}${item.path ? `/${item.path}` : ''}`}>
-                    {t(item.text as TranslationKey, { actor: item.values.actor ?? t('notifications:someone'), room: item.values.room, community: item.values.community })}
+                    {t(item.text as TranslationKey, {
+                      actor: item.values.actor ?? t('notifications:someone'),
+                      room: item.values.room,
+                      community: item.values.community,
+                    })}
                   </Link>
                   <time className="muted" dateTime={item.createdAt}>
                     {formatDate(new Date(item.createdAt), { language })}

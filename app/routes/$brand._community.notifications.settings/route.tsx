@@ -7,13 +7,17 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { FREQUENCY_CHOICES, SCOPE_CHOICES } from '#app/lib/notifications/notification-choices'
-import { ROOM_SCOPE_CHOICES, type NotificationSettingsFields } from '#app/lib/notifications/notification-settings.schema'
+import {
+  ROOM_SCOPE_CHOICES,
+  type NotificationSettingsFields,
+} from '#app/lib/notifications/notification-settings.schema'
 import { settingsAction, settingsLoader } from './settings.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'drawer', view: 'notifications' }) }
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
 export const action = (args: ActionFunctionArgs) => settingsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'notifications:settings.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'notifications:settings.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 /** The notification settings dialog (spec §2): how often, what, and per followed room. */
@@ -21,7 +25,12 @@ export default function NotificationSettingsDrawer() {
   const { t } = useT()
   const { home, values, globallyDisabled, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
-  const [form, fields] = useForm<NotificationSettingsFields>({ id: 'notification-settings', lastResult, defaultValue: values, constraint })
+  const [form, fields] = useForm<NotificationSettingsFields>({
+    id: 'notification-settings',
+    lastResult,
+    defaultValue: values,
+    constraint,
+  })
   const slug = home.community.slug
   const rooms = fields.rooms.getFieldList()
   const errorOf = (errors: string[] | undefined) =>
@@ -53,7 +62,12 @@ export default function NotificationSettingsDrawer() {
             <legend>{t('notifications:settings.frequency')}</legend>
             {FREQUENCY_CHOICES.map((option) => (
               <label key={option} className="radio-row">
-                <input type="radio" name={fields.frequency.name} value={option} defaultChecked={fields.frequency.initialValue === option} />
+                <input
+                  type="radio"
+                  name={fields.frequency.name}
+                  value={option}
+                  defaultChecked={fields.frequency.initialValue === option}
+                />
                 {t(`notifications:settings.frequencyOptions.${option}`)}
               </label>
             ))}
@@ -63,7 +77,12 @@ export default function NotificationSettingsDrawer() {
             <legend>{t('notifications:settings.scope')}</legend>
             {SCOPE_CHOICES.map((option) => (
               <label key={option} className="radio-row">
-                <input type="radio" name={fields.scope.name} value={option} defaultChecked={fields.scope.initialValue === option} />
+                <input
+                  type="radio"
+                  name={fields.scope.name}
+                  value={option}
+                  defaultChecked={fields.scope.initialValue === option}
+                />
                 {t(`notifications:settings.scopeOptions.${option}`)}
               </label>
             ))}
@@ -83,10 +102,16 @@ export default function NotificationSettingsDrawer() {
                     <div key={room.key} className="field">
                       <input type="hidden" name={entry.roomId.name} value={entry.roomId.initialValue ?? ''} />
                       <label htmlFor={entry.scope.id}>{name}</label>
-                      <select id={entry.scope.id} name={entry.scope.name} defaultValue={entry.scope.initialValue ?? 'inherit'}>
+                      <select
+                        id={entry.scope.id}
+                        name={entry.scope.name}
+                        defaultValue={entry.scope.initialValue ?? 'inherit'}
+                      >
                         {ROOM_SCOPE_CHOICES.map((option) => (
                           <option key={option} value={option}>
-                            {option === 'inherit' ? t('notifications:settings.roomInherit') : t(`notifications:settings.scopeOptions.${option}`)}
+                            {option === 'inherit'
+                              ? t('notifications:settings.roomInherit')
+                              : t(`notifications:settings.scopeOptions.${option}`)}
                           </option>
                         ))}
                       </select>

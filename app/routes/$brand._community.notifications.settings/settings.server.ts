@@ -29,5 +29,8 @@ export async function settingsAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: NotificationSettingsSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   await saveSettings(user, brand, submission.value)
-  throw await redirectWithFlash(`/${brand.slug}/notifications/settings`, { kind: 'success', message: 'notifications:flash.saved' })
+  throw await redirectWithFlash(`/${brand.slug}/notifications/settings`, {
+    kind: 'success',
+    message: 'notifications:flash.saved',
+  })
 }

@@ -29,7 +29,9 @@ export async function postPageLoader(args: LoaderFunctionArgs) {
   const comments = await Promise.all(
     shownThread(thread, rights, userId).items.map(async (comment) => ({
       ...comment,
-      replies: topLevel ? shownThread(await childrenOf(comment.id, { ...filter, viewerId: userId }), rights, userId) : null,
+      replies: topLevel
+        ? shownThread(await childrenOf(comment.id, { ...filter, viewerId: userId }), rights, userId)
+        : null,
     })),
   )
   const shownPost = shown(item, rights, userId)

@@ -10,12 +10,14 @@ import { useLiveRevalidation } from '#app/lib/http/use-live-revalidation'
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 export const loader = (args: LoaderFunctionArgs) => postPageLoader(args)
 export const action = (args: ActionFunctionArgs) => postPageAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'posts:post.pageTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'posts:post.pageTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function SinglePostView() {
   const { t } = useT()
-  const { community, post, mayAnswer, parentPostId, comments, lastPostId, paged, origin, roomId } = useLoaderData<typeof loader>()
+  const { community, post, mayAnswer, parentPostId, comments, lastPostId, paged, origin, roomId } =
+    useLoaderData<typeof loader>()
   const slug = community.slug
   // Where JavaScript runs, the thread follows its room live (answers, reactions, pins, removals).
   useLiveRevalidation(`/${slug}/feed/live?room=${encodeURIComponent(roomId)}`)
@@ -23,10 +25,19 @@ export default function SinglePostView() {
   return (
     <main id="main" className="community-main single-post stack">
       <p className="breadcrumb">
-        {parentPostId ? <Link to={postUrl(slug, parentPostId)}>{t('posts:post.backToThread')}</Link> : <Link to={`/${slug}`}>{t('posts:post.backToCommunity')}</Link>}
+        {parentPostId ? (
+          <Link to={postUrl(slug, parentPostId)}>{t('posts:post.backToThread')}</Link>
+        ) : (
+          <Link to={`/${slug}`}>{t('posts:post.backToCommunity')}</Link>
+        )}
       </p>
       <h1 className="visually-hidden">{t('posts:post.pageTitle')}</h1>
-      <PostCard brandSlug={slug} post={post} level={parentPostId ? 'comment' : 'post'} absoluteUrl={parentPostId ? undefined : origin + postUrl(slug, post.id)}>
+      <PostCard
+        brandSlug={slug}
+        post={post}
+        level={parentPostId ? 'comment' : 'post'}
+        absoluteUrl={parentPostId ? undefined : origin + postUrl(slug, post.id)}
+      >
         <div className="post-comments stack">
           {paged ? (
             <Link to={postUrl(slug, post.id)} className="post-more">
@@ -56,7 +67,11 @@ export default function SinglePostView() {
               {t(answers === 'reply' ? 'posts:post.moreReplies' : 'posts:post.moreComments')}
             </Link>
           ) : null}
-          {mayAnswer ? <CommentForm brandSlug={slug} postId={post.id} reply={answers === 'reply'} /> : !post.can.comment ? <p className="hint">{t('posts:post.signInToComment')}</p> : null}
+          {mayAnswer ? (
+            <CommentForm brandSlug={slug} postId={post.id} reply={answers === 'reply'} />
+          ) : !post.can.comment ? (
+            <p className="hint">{t('posts:post.signInToComment')}</p>
+          ) : null}
         </div>
       </PostCard>
     </main>

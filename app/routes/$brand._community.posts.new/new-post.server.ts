@@ -16,13 +16,21 @@ export async function newPostLoader(args: LoaderFunctionArgs) {
   const user = await requireUser(args)
   const brand = await requireCommunity(args)
   const roomId = new URL(args.request.url).searchParams.get('room') ?? ''
-  const room = roomId ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } }) : null
+  const room = roomId
+    ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
+    : null
   if (!room) throw new Response(null, { status: 404, statusText: 'Not Found' })
   const mayPost = postRights(user.id, brand, room, await permissionsHeld(user.id, brand.id, room.id)).post
   return data(
-    { messages: await routeMessages(args, 'posts'), community: { slug: brand.slug }, room: { id: room.id, name: room.name ?? room.slug }, mayPost },
+    {
+      messages: await routeMessages(args, 'posts'),
+      community: { slug: brand.slug },
+      room: { id: room.id, name: room.name ?? room.slug },
+      mayPost,
+    },
     { status: mayPost ? 200 : 403 },
   )
 }
 
-export const newPostPageAction = (args: ActionFunctionArgs) => newPostAction(args, { fallback: `/${args.params.brand}` })
+export const newPostPageAction = (args: ActionFunctionArgs) =>
+  newPostAction(args, { fallback: `/${args.params.brand}` })

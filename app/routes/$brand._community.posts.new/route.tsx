@@ -10,7 +10,8 @@ import { newPostLoader, newPostPageAction } from './new-post.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'home' }) }
 export const loader = (args: LoaderFunctionArgs) => newPostLoader(args)
 export const action = (args: ActionFunctionArgs) => newPostPageAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'posts:feed.write')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'posts:feed.write')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function NewPost() {
@@ -18,7 +19,7 @@ export default function NewPost() {
   const { room, mayPost } = useLoaderData<typeof loader>()
   // A refused post keeps the page it came from, so the next try still goes back there.
   const back = useActionData<PostActionData>()?.result.initialValue?.redirectTo
-  
+
   return (
     <main id="main" className="community-main stack">
       <h1>{t('posts:feed.write')}</h1>

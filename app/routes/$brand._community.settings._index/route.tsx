@@ -33,7 +33,12 @@ function CommunitySettingsForm() {
   const { values, mayChangeStatus, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<CommunitySettingsFields>({ id: 'community-settings', lastResult, defaultValue: values, constraint })
+  const [form, fields] = useForm<CommunitySettingsFields>({
+    id: 'community-settings',
+    lastResult,
+    defaultValue: values,
+    constraint,
+  })
   const publicAccess = fields.publicAccess.getFieldset()
   const peers = fields.peerSettings.getFieldset()
   const toolbar = fields.toolbarControls.getFieldset()
@@ -41,7 +46,11 @@ function CommunitySettingsForm() {
   // Spec §4: a public community always moderates membership. The form says so while the box is
   // ticked (as stored, or as changed with JavaScript); the server enforces it either way.
   const isPublic = fields.publicCommunity.value === 'on'
-  const select = (name: 'defaultLandingPage' | 'redirectOnEndCall' | 'defaultViewDesktop' | 'defaultViewMobile', options: readonly string[], labels: (option: string) => string) => (
+  const select = (
+    name: 'defaultLandingPage' | 'redirectOnEndCall' | 'defaultViewDesktop' | 'defaultViewMobile',
+    options: readonly string[],
+    labels: (option: string) => string,
+  ) => (
     <select {...getSelectProps(fields[name])}>
       {options.map((option) => (
         <option key={option} value={option}>
@@ -64,12 +73,20 @@ function CommunitySettingsForm() {
 
       <fieldset className="card stack">
         <legend>{t('settings:sections.access')}</legend>
-        <CheckboxField field={fields.publicCommunity} label={t('settings:fields.publicCommunity')} hint={t('settings:fields.publicCommunityHint')} />
+        <CheckboxField
+          field={fields.publicCommunity}
+          label={t('settings:fields.publicCommunity')}
+          hint={t('settings:fields.publicCommunityHint')}
+        />
         <fieldset className="stack nested-fieldset">
           <legend>{t('settings:fields.publicAccess')}</legend>
           <div className="checkbox-grid">
             {PUBLIC_ACCESS_PAGES.map((page) => (
-              <CheckboxField key={page} field={publicAccess[page]} label={t(`settings:fields.publicAccessPages.${page}`)} />
+              <CheckboxField
+                key={page}
+                field={publicAccess[page]}
+                label={t(`settings:fields.publicAccessPages.${page}`)}
+              />
             ))}
           </div>
         </fieldset>
@@ -82,17 +99,24 @@ function CommunitySettingsForm() {
           hint={isPublic ? t('settings:fields.memberModerationForced') : undefined}
         />
         <CheckboxField field={fields.requireMemberPhoneNumber} label={t('settings:fields.requireMemberPhoneNumber')} />
-        <CheckboxField field={fields.newGroupModerationEnabled} label={t('settings:fields.newGroupModerationEnabled')} />
+        <CheckboxField
+          field={fields.newGroupModerationEnabled}
+          label={t('settings:fields.newGroupModerationEnabled')}
+        />
       </fieldset>
 
       <fieldset className="card stack">
         <legend>{t('settings:sections.landing')}</legend>
         <div className="field-grid">
           <Field label={t('settings:fields.defaultLandingPage')} errors={fields.defaultLandingPage.errors}>
-            {select('defaultLandingPage', LANDING_PAGES, (option) => t(`settings:fields.landingPages.${option as (typeof LANDING_PAGES)[number]}`))}
+            {select('defaultLandingPage', LANDING_PAGES, (option) =>
+              t(`settings:fields.landingPages.${option as (typeof LANDING_PAGES)[number]}`),
+            )}
           </Field>
           <Field label={t('settings:fields.redirectOnEndCall')} errors={fields.redirectOnEndCall.errors}>
-            {select('redirectOnEndCall', END_CALL_REDIRECTS, (option) => t(`settings:fields.endCallRedirects.${option as (typeof END_CALL_REDIRECTS)[number]}`))}
+            {select('redirectOnEndCall', END_CALL_REDIRECTS, (option) =>
+              t(`settings:fields.endCallRedirects.${option as (typeof END_CALL_REDIRECTS)[number]}`),
+            )}
           </Field>
         </div>
       </fieldset>
@@ -113,24 +137,43 @@ function CommunitySettingsForm() {
       <fieldset className="card stack">
         <legend>{t('settings:sections.meeting')}</legend>
         <CheckboxField field={fields.meetButtonEnabled} label={t('settings:fields.meetButtonEnabled')} />
-        <CheckboxField field={fields.displayAbbreviatedUserNames} label={t('settings:fields.displayAbbreviatedUserNames')} />
+        <CheckboxField
+          field={fields.displayAbbreviatedUserNames}
+          label={t('settings:fields.displayAbbreviatedUserNames')}
+        />
         <CheckboxField field={peers.mirrorOwnVideo} label={t('settings:fields.mirrorOwnVideo')} />
         <CheckboxField field={peers.peersDisplayNameplates} label={t('settings:fields.peersDisplayNameplates')} />
         <div className="field-grid">
           <Field label={t('settings:fields.peersMax')} errors={peers.peersMax.errors}>
-            <input {...getInputProps(peers.peersMax, { type: 'number' })} min={PEERS_MAX.min} max={PEERS_MAX.max} step={1} inputMode="numeric" />
+            <input
+              {...getInputProps(peers.peersMax, { type: 'number' })}
+              min={PEERS_MAX.min}
+              max={PEERS_MAX.max}
+              step={1}
+              inputMode="numeric"
+            />
           </Field>
           <Field label={t('settings:fields.peersMinSize')} errors={peers.peersMinSize.errors}>
-            <input {...getInputProps(peers.peersMinSize, { type: 'number' })} min={PEERS_MIN_SIZE.min} max={PEERS_MIN_SIZE.max} step={1} inputMode="numeric" />
+            <input
+              {...getInputProps(peers.peersMinSize, { type: 'number' })}
+              min={PEERS_MIN_SIZE.min}
+              max={PEERS_MIN_SIZE.max}
+              step={1}
+              inputMode="numeric"
+            />
           </Field>
           <Field label={t('settings:fields.defaultDisplayName')} errors={peers.defaultDisplayName.errors}>
             <input {...getInputProps(peers.defaultDisplayName, { type: 'text' })} />
           </Field>
           <Field label={t('settings:fields.defaultViewDesktop')} errors={fields.defaultViewDesktop.errors}>
-            {select('defaultViewDesktop', VIEWING_MODES, (option) => t(`settings:fields.viewingModes.${option as (typeof VIEWING_MODES)[number]}`))}
+            {select('defaultViewDesktop', VIEWING_MODES, (option) =>
+              t(`settings:fields.viewingModes.${option as (typeof VIEWING_MODES)[number]}`),
+            )}
           </Field>
           <Field label={t('settings:fields.defaultViewMobile')} errors={fields.defaultViewMobile.errors}>
-            {select('defaultViewMobile', VIEWING_MODES, (option) => t(`settings:fields.viewingModes.${option as (typeof VIEWING_MODES)[number]}`))}
+            {select('defaultViewMobile', VIEWING_MODES, (option) =>
+              t(`settings:fields.viewingModes.${option as (typeof VIEWING_MODES)[number]}`),
+            )}
           </Field>
         </div>
       </fieldset>
@@ -148,7 +191,13 @@ function CommunitySettingsForm() {
       <fieldset className="card stack">
         <legend>{t('settings:sections.moderation')}</legend>
         <Field label={t('settings:fields.toxicity')} errors={moderation.postToxicityThreshold.errors}>
-          <input {...getInputProps(moderation.postToxicityThreshold, { type: 'number' })} min={TOXICITY.min} max={TOXICITY.max} step={1} inputMode="numeric" />
+          <input
+            {...getInputProps(moderation.postToxicityThreshold, { type: 'number' })}
+            min={TOXICITY.min}
+            max={TOXICITY.max}
+            step={1}
+            inputMode="numeric"
+          />
         </Field>
         <p className="hint">{t('settings:fields.toxicityHint')}</p>
       </fieldset>
@@ -167,7 +216,9 @@ function CommunitySettingsForm() {
             {t('settings:fields.status')}: <strong>{t('settings:fields.statuses.active')}</strong>
           </p>
         )}
-        <p className="hint">{mayChangeStatus ? t('settings:fields.statusHint') : t('settings:fields.statusOwnersOnly')}</p>
+        <p className="hint">
+          {mayChangeStatus ? t('settings:fields.statusHint') : t('settings:fields.statusOwnersOnly')}
+        </p>
       </fieldset>
 
       <div>

@@ -18,5 +18,8 @@ export async function installTabAction(args: ActionFunctionArgs) {
   if (form.get('intent') !== 'sendInstructions') return saveInstallSettings(args, guarded)
   const outcome = await requestInstallInstructions(form, guarded, await pageLanguage(args))
   if (!outcome.ok) return data({ intent: 'sendInstructions', result: outcome.reply }, { status: outcome.status })
-  throw await redirectWithFlash(tabUrl(guarded.brand.slug, 'install'), { kind: 'success', message: 'directory:install.sent' })
+  throw await redirectWithFlash(tabUrl(guarded.brand.slug, 'install'), {
+    kind: 'success',
+    message: 'directory:install.sent',
+  })
 }

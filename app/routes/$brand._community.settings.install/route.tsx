@@ -8,7 +8,10 @@ import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
-import { InstallInstructionsSchema, type InstallInstructionsFields } from '#app/lib/embedding/install-instructions.schema'
+import {
+  InstallInstructionsSchema,
+  type InstallInstructionsFields,
+} from '#app/lib/embedding/install-instructions.schema'
 import type { InstallSettingsFields } from '#app/lib/settings/community-settings.schema'
 import { installTabAction, installTabLoader } from './install.server'
 
@@ -70,7 +73,12 @@ function SendInstructionsForm() {
     shouldValidate: 'onSubmit',
   })
   return (
-    <Form method="post" {...getFormProps(form)} className="card stack settings-form" aria-labelledby="send-instructions-heading">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card stack settings-form"
+      aria-labelledby="send-instructions-heading"
+    >
       <NotSavedNotice show={lastResult?.status === 'error'} />
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="field-error">

@@ -4,7 +4,14 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { CheckboxField, Field } from '#app/components/field'
 import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
-import { BACKGROUND_OPTIONS, EDITABLE_ROLES, NAMED_THEMES, STATUS_NAMES, THEME_NAMES, onRole } from '#app/lib/communities/theme'
+import {
+  BACKGROUND_OPTIONS,
+  EDITABLE_ROLES,
+  NAMED_THEMES,
+  STATUS_NAMES,
+  THEME_NAMES,
+  onRole,
+} from '#app/lib/communities/theme'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { ThemeSettingsFields } from '#app/lib/settings/community-settings.schema'
@@ -24,7 +31,12 @@ function ThemeForm() {
   const { values, constraint, swatchesUrl, images } = useLoaderData<typeof loader>()
   const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<ThemeSettingsFields>({ id: 'theme-settings', lastResult, defaultValue: values, constraint })
+  const [form, fields] = useForm<ThemeSettingsFields>({
+    id: 'theme-settings',
+    lastResult,
+    defaultValue: values,
+    constraint,
+  })
   const custom = fields.custom.getFieldset()
   const background = fields.background.getFieldset()
   const chosen = fields.theme.value ?? values.theme
@@ -63,7 +75,14 @@ function ThemeForm() {
               const id = `theme-${name}`
               return (
                 <li key={name}>
-                  <input type="radio" id={id} name={fields.theme.name} value={name} defaultChecked={chosen === name} className="theme-radio" />
+                  <input
+                    type="radio"
+                    id={id}
+                    name={fields.theme.name}
+                    value={name}
+                    defaultChecked={chosen === name}
+                    className="theme-radio"
+                  />
                   <label htmlFor={id} className="theme-option">
                     <span className={`theme-swatch theme-swatch-${name}`} aria-hidden="true">
                       <span className="theme-swatch-bar" />
@@ -73,13 +92,17 @@ function ThemeForm() {
                         <span className="theme-swatch-dot theme-swatch-accent" />
                       </span>
                     </span>
-                    <span className="theme-name">{name === 'custom' ? t('settings:theme.custom') : NAMED_THEMES[name].label}</span>
+                    <span className="theme-name">
+                      {name === 'custom' ? t('settings:theme.custom') : NAMED_THEMES[name].label}
+                    </span>
                   </label>
                 </li>
               )
             })}
           </ul>
-          {fields.theme.errors?.length ? <p className="field-error">{fields.theme.errors.map((error) => t(error as TranslationKey)).join(' ')}</p> : null}
+          {fields.theme.errors?.length ? (
+            <p className="field-error">{fields.theme.errors.map((error) => t(error as TranslationKey)).join(' ')}</p>
+          ) : null}
         </fieldset>
 
         <fieldset className="card stack">
@@ -97,7 +120,9 @@ function ThemeForm() {
           <CheckboxField field={fields.customBordered} label={t('settings:theme.bordered')} />
           <fieldset className="stack nested-fieldset">
             <legend>{t('settings:theme.statusHeading')}</legend>
-            <div className="color-grid">{STATUS_NAMES.map((name) => colour(name, t(`settings:theme.status.${name}`)))}</div>
+            <div className="color-grid">
+              {STATUS_NAMES.map((name) => colour(name, t(`settings:theme.status.${name}`)))}
+            </div>
           </fieldset>
         </fieldset>
 

@@ -7,7 +7,13 @@ import { saveThemeSettings, themeSettingsData } from '#app/lib/settings/communit
 export async function themeTabLoader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPage(args, 'settings')
   // The background can only be one of the library's images (theme.ts communityImageId): offered as a list.
-  const images = await Media.findAll({ attributes: ['id', 'name'], where: { brandId: brand.id, kind: 'image' }, order: [['createdAt', 'DESC']], limit: 200, raw: true })
+  const images = await Media.findAll({
+    attributes: ['id', 'name'],
+    where: { brandId: brand.id, kind: 'image' },
+    order: [['createdAt', 'DESC']],
+    limit: 200,
+    raw: true,
+  })
   return {
     ...themeSettingsData(brand),
     images: images.map((image) => ({ path: `/${brand.slug}/media/${image.id}`, name: image.name })),

@@ -4,7 +4,12 @@ import { requireCommunityPermission } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { assignedGroups, communityGroups, findSubcommunity, saveSubcommunity } from '#app/lib/subcommunities/subcommunities.server'
+import {
+  assignedGroups,
+  communityGroups,
+  findSubcommunity,
+  saveSubcommunity,
+} from '#app/lib/subcommunities/subcommunities.server'
 import { SubcommunitySchema } from '#app/lib/subcommunities/subcommunity.schema'
 
 // Admins manage subcommunities (spec §1): the community's manage permission.
@@ -24,7 +29,11 @@ export async function subcommunityEditorLoader(args: LoaderFunctionArgs) {
     messages: await routeMessages(args, 'tags'),
     brandSlug: brand.slug,
     subcommunity: { id: subcommunity.id, updatedAt: subcommunity.updatedAt.toISOString() },
-    values: { title: subcommunity.title, description: subcommunity.description ?? '', groups: assigned.map((group) => group.id) },
+    values: {
+      title: subcommunity.title,
+      description: subcommunity.description ?? '',
+      groups: assigned.map((group) => group.id),
+    },
     groups,
     constraint: getZodConstraint(SubcommunitySchema),
   }
@@ -36,6 +45,10 @@ export async function subcommunityEditorAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: SubcommunitySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await saveSubcommunity(brand.id, subcommunity, submission.value)
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { groups: [outcome.error] } }) }, { status: 400 })
-  throw await redirectWithFlash(`/${brand.slug}/subcommunities/${subcommunity.id}`, { kind: 'success', message: 'common:flash.saved' })
+  if (!outcome.ok)
+    return data({ result: submission.reply({ fieldErrors: { groups: [outcome.error] } }) }, { status: 400 })
+  throw await redirectWithFlash(`/${brand.slug}/subcommunities/${subcommunity.id}`, {
+    kind: 'success',
+    message: 'common:flash.saved',
+  })
 }

@@ -7,7 +7,8 @@ import { subcommunitiesLoader } from './subcommunities.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'other' }) }
 export const loader = (args: LoaderFunctionArgs) => subcommunitiesLoader(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'tags:subcommunities.title')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'tags:subcommunities.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function SubcommunitiesPage() {
@@ -46,7 +47,9 @@ export default function SubcommunitiesPage() {
                     </Link>
                     {row.description ? <div className="muted member-contact">{row.description}</div> : null}
                   </td>
-                  <td data-label={t('tags:subcommunities.columns.groups')}>{t('tags:subcommunities.groupCount', { count: row.groupCount })}</td>
+                  <td data-label={t('tags:subcommunities.columns.groups')}>
+                    {t('tags:subcommunities.groupCount', { count: row.groupCount })}
+                  </td>
                 </tr>
               ))}
             </tbody>

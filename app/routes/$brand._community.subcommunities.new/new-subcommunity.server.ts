@@ -25,7 +25,8 @@ export async function newSubcommunityAction(args: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(args.request), { schema: SubcommunitySchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
   const outcome = await saveSubcommunity(brand.id, null, submission.value)
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { groups: [outcome.error] } }) }, { status: 400 })
+  if (!outcome.ok)
+    return data({ result: submission.reply({ fieldErrors: { groups: [outcome.error] } }) }, { status: 400 })
   throw await redirectWithFlash(`/${brand.slug}/subcommunities/${outcome.subcommunity.id}`, {
     kind: 'success',
     message: 'tags:subcommunities.flash.created',

@@ -10,7 +10,8 @@ import { newSubcommunityAction, newSubcommunityLoader } from './new-subcommunity
 export const handle: CommunityHandle = { nav: () => ({ page: 'other' }) }
 export const loader = (args: LoaderFunctionArgs) => newSubcommunityLoader(args)
 export const action = (args: ActionFunctionArgs) => newSubcommunityAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'tags:subcommunities.newTitle')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'tags:subcommunities.newTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function NewSubcommunity() {

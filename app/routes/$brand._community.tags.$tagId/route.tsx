@@ -13,7 +13,11 @@ export const handle: CommunityHandle = { nav: () => ({ page: 'tags' }) }
 export const loader = (args: LoaderFunctionArgs) => tagEditorLoader(args)
 export const action = (args: ActionFunctionArgs) => tagEditorAction(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
-  pageTitle({ matches, error }, data?.tag ? 'tags:editor.editTitle' : 'tags:editor.newTitle', data?.tag ? { label: data.tag.label } : undefined)
+  pageTitle(
+    { matches, error },
+    data?.tag ? 'tags:editor.editTitle' : 'tags:editor.newTitle',
+    data?.tag ? { label: data.tag.label } : undefined,
+  )
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function TagEditor() {
@@ -26,7 +30,13 @@ export default function TagEditor() {
     id: tag ? `tag-${tag.id}-${tag.updatedAt}` : 'new-tag',
     lastResult: actionData?.result,
     defaultValue: tag
-      ? { label: tag.label, description: tag.description ?? '', newMembers: tag.newMembers, newGroups: tag.newGroups, expiresOn: tag.expiresOn ?? '' }
+      ? {
+          label: tag.label,
+          description: tag.description ?? '',
+          newMembers: tag.newMembers,
+          newGroups: tag.newGroups,
+          expiresOn: tag.expiresOn ?? '',
+        }
       : undefined,
     constraint,
     shouldValidate: 'onSubmit',
@@ -58,7 +68,10 @@ export default function TagEditor() {
               <CheckboxField field={fields.newGroups} label={t('tags:editor.fields.newGroups')} />
             </fieldset>
             <Field label={t('tags:editor.fields.expiresOn')} errors={fields.expiresOn.errors}>
-              <input {...getInputProps(fields.expiresOn, { type: 'date' })} min={tag?.expiresOn && tag.expiresOn < earliestExpiry ? undefined : earliestExpiry} />
+              <input
+                {...getInputProps(fields.expiresOn, { type: 'date' })}
+                min={tag?.expiresOn && tag.expiresOn < earliestExpiry ? undefined : earliestExpiry}
+              />
             </Field>
             <p className="hint">{t('tags:editor.expiryHint')}</p>
             <div className="inline-actions">

@@ -22,7 +22,11 @@ async function editorAccess(args: LoaderFunctionArgs) {
   const creating = tagId === NEW
   const tag = creating ? null : await findTag(brand.id, tagId)
   if (!creating && !tag) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const refusal: TranslationKey | null = permissions.has('create-tags') ? null : creating ? 'tags:errors.noCreatePermission' : 'tags:errors.noManagePermission'
+  const refusal: TranslationKey | null = permissions.has('create-tags')
+    ? null
+    : creating
+      ? 'tags:errors.noCreatePermission'
+      : 'tags:errors.noManagePermission'
   return { brand, tag, refusal }
 }
 
@@ -49,8 +53,15 @@ export async function tagEditorAction(args: ActionFunctionArgs) {
 
   if (tag) {
     await updateTag(tag, submission.value)
-    throw await redirectWithFlash(tagsUrl(brand.slug, tagRow(tag).status), { kind: 'success', message: 'common:flash.saved' })
+    throw await redirectWithFlash(tagsUrl(brand.slug, tagRow(tag).status), {
+      kind: 'success',
+      message: 'common:flash.saved',
+    })
   }
   const created = await createTag(brand.id, submission.value)
-  throw await redirectWithFlash(tagsUrl(brand.slug), { kind: 'success', message: 'tags:flash.created', values: { label: created.label } })
+  throw await redirectWithFlash(tagsUrl(brand.slug), {
+    kind: 'success',
+    message: 'tags:flash.created',
+    values: { label: created.label },
+  })
 }

@@ -12,7 +12,8 @@ import { tagsAction, tagsLoader, type TagsActionData } from './tags.server'
 export const handle: CommunityHandle = { nav: () => ({ page: 'tags' }) }
 export const loader = (args: LoaderFunctionArgs) => tagsLoader(args)
 export const action = (args: ActionFunctionArgs) => tagsAction(args)
-export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'tags:title.page')
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  pageTitle({ matches, error }, 'tags:title.page')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 const TABS = ['active', 'expired', 'archived'] as const
@@ -68,7 +69,9 @@ export default function TagsPage() {
           ) : null}
           <div className="table-scroll">
             <table className="members-table">
-              <caption className="visually-hidden">{t('tags:list.caption', { tab: t(`tags:tabs.${listing.tab}`) })}</caption>
+              <caption className="visually-hidden">
+                {t('tags:list.caption', { tab: t(`tags:tabs.${listing.tab}`) })}
+              </caption>
               <thead>
                 <tr>
                   {mayManage ? <th scope="col">{t('tags:list.columns.select')}</th> : null}
@@ -80,7 +83,14 @@ export default function TagsPage() {
               </thead>
               <tbody>
                 {listing.rows.map((row) => (
-                  <TagRowView key={row.id} row={row} slug={community.slug} mayManage={mayManage} ticked={ticked.has(row.id)} busy={busy} />
+                  <TagRowView
+                    key={row.id}
+                    row={row}
+                    slug={community.slug}
+                    mayManage={mayManage}
+                    ticked={ticked.has(row.id)}
+                    busy={busy}
+                  />
                 ))}
               </tbody>
             </table>
@@ -91,15 +101,37 @@ export default function TagsPage() {
   )
 }
 
-function TagRowView({ row, slug, mayManage, ticked, busy }: { row: TagRow; slug: string; mayManage: boolean; ticked: boolean; busy: boolean }) {
+function TagRowView({
+  row,
+  slug,
+  mayManage,
+  ticked,
+  busy,
+}: {
+  row: TagRow
+  slug: string
+  mayManage: boolean
+  ticked: boolean
+  busy: boolean
+}) {
   const { t, language } = useT()
-  const assigned = [row.newMembers ? t('tags:list.newMembers') : null, row.newGroups ? t('tags:list.newGroups') : null].filter(Boolean)
+  const assigned = [
+    row.newMembers ? t('tags:list.newMembers') : null,
+    row.newGroups ? t('tags:list.newGroups') : null,
+  ].filter(Boolean)
   const expires = row.expiresOn ? expiryOf(row.expiresOn) : null
   return (
     <tr>
       {mayManage ? (
         <td>
-          <input type="checkbox" name="ids" value={row.id} form={BATCH_FORM} defaultChecked={ticked} aria-label={t('tags:list.select', { label: row.label })} />
+          <input
+            type="checkbox"
+            name="ids"
+            value={row.id}
+            form={BATCH_FORM}
+            defaultChecked={ticked}
+            aria-label={t('tags:list.select', { label: row.label })}
+          />
         </td>
       ) : null}
       <td>
@@ -112,10 +144,14 @@ function TagRowView({ row, slug, mayManage, ticked, busy }: { row: TagRow; slug:
         )}
         {row.description ? <div className="muted member-contact">{row.description}</div> : null}
       </td>
-      <td data-label={t('tags:list.columns.assignedTo')}>{assigned.length ? assigned.join(', ') : <span className="muted">{t('tags:list.assignedNone')}</span>}</td>
+      <td data-label={t('tags:list.columns.assignedTo')}>
+        {assigned.length ? assigned.join(', ') : <span className="muted">{t('tags:list.assignedNone')}</span>}
+      </td>
       <td data-label={t('tags:list.columns.expires')}>
         {expires ? (
-          <time dateTime={row.expiresOn!}>{formatDate(new Date(expires.getTime() - 1), { language, dateOnly: true })}</time>
+          <time dateTime={row.expiresOn!}>
+            {formatDate(new Date(expires.getTime() - 1), { language, dateOnly: true })}
+          </time>
         ) : (
           <span className="muted">{t('tags:list.never')}</span>
         )}
@@ -125,7 +161,13 @@ function TagRowView({ row, slug, mayManage, ticked, busy }: { row: TagRow; slug:
           <div className="member-actions">
             <Form method="post">
               <input type="hidden" name="tagId" value={row.id} />
-              <button type="submit" name="intent" value={row.status === 'archived' ? 'restore' : 'archive'} className="button button-small" disabled={busy}>
+              <button
+                type="submit"
+                name="intent"
+                value={row.status === 'archived' ? 'restore' : 'archive'}
+                className="button button-small"
+                disabled={busy}
+              >
                 {t(row.status === 'archived' ? 'tags:actions.restore' : 'tags:actions.archive')}
                 <span className="visually-hidden"> {row.label}</span>
               </button>

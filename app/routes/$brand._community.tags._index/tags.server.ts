@@ -30,22 +30,35 @@ export async function tagsAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? '')
   const tagId = String(form.get('tagId') ?? '').slice(0, 36)
-  const ids = form.getAll('ids').map((id) => String(id).slice(0, 36)).slice(0, 500)
-  const refused = (status: number, error: TranslationKey) => data<TagsActionData>({ intent, tagId, ids, error }, { status })
+  const ids = form
+    .getAll('ids')
+    .map((id) => String(id).slice(0, 36))
+    .slice(0, 500)
+  const refused = (status: number, error: TranslationKey) =>
+    data<TagsActionData>({ intent, tagId, ids, error }, { status })
 
   // Members browse tags; only those who may create tags change them (spec §6, §8).
   if (!permissions.has('create-tags')) return refused(403, 'tags:errors.noManagePermission')
   const submission = parseWithZod(form, { schema: TagListActionSchema })
-  if (submission.status !== 'success') return refused(400, intent === 'delete' ? 'tags:errors.noneSelected' : 'tags:errors.badRequest')
+  if (submission.status !== 'success')
+    return refused(400, intent === 'delete' ? 'tags:errors.noneSelected' : 'tags:errors.badRequest')
 
   const back = tagsUrl(brand.slug, new URL(args.request.url).searchParams.get('tab'))
   const command = submission.value
   if (command.intent === 'delete') {
     // Spec §8: "Unfortunately we could not delete the requested tag(s)." when any of them cannot go.
     if (!(await deleteTags(brand.id, command.ids))) return refused(400, 'tags:errors.deleteFailed')
-    throw await redirectWithFlash(back, { kind: 'success', message: 'tags:flash.deleted', values: { count: command.ids.length } })
+    throw await redirectWithFlash(back, {
+      kind: 'success',
+      message: 'tags:flash.deleted',
+      values: { count: command.ids.length },
+    })
   }
   const tag = await setTagArchived(brand.id, command.tagId, command.intent === 'archive')
   if (!tag) return refused(404, 'tags:errors.notFound')
-  throw await redirectWithFlash(back, { kind: 'success', message: command.intent === 'archive' ? 'tags:flash.archived' : 'tags:flash.restored', values: { label: tag.label } })
+  throw await redirectWithFlash(back, {
+    kind: 'success',
+    message: command.intent === 'archive' ? 'tags:flash.archived' : 'tags:flash.restored',
+    values: { label: tag.label },
+  })
 }

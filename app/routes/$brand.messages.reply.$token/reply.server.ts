@@ -20,7 +20,20 @@ async function replyAccess(args: LoaderFunctionArgs) {
 export async function replyLoader(args: LoaderFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   const messages = await routeMessages(args, 'messages')
-  if (!found) return data({ messages, community: brand.name, slug: brand.slug, token: null, name: null, personal: false, view: null, constraint: null }, { status: 410 })
+  if (!found)
+    return data(
+      {
+        messages,
+        community: brand.name,
+        slug: brand.slug,
+        token: null,
+        name: null,
+        personal: false,
+        view: null,
+        constraint: null,
+      },
+      { status: 410 },
+    )
   const seen = await conversationView(found.conversation, found.participant)
   await markRead(found.participant)
   // In the main brand (a message left in a personal room) nobody is a member: the page says so,
@@ -30,14 +43,30 @@ export async function replyLoader(args: LoaderFunctionArgs) {
     ? {
         ...seen,
         participants: seen.participants.map((person) => ({ ...person, external: false })),
-        messages: seen.messages.map((message) => ({ ...message, from: message.from && { ...message.from, external: false } })),
+        messages: seen.messages.map((message) => ({
+          ...message,
+          from: message.from && { ...message.from, external: false },
+        })),
       }
     : seen
-  return { messages, community: brand.name, slug: brand.slug, token: args.params.token!, name: found.participant.name, personal, view, constraint: getZodConstraint(ReplySchema) }
+  return {
+    messages,
+    community: brand.name,
+    slug: brand.slug,
+    token: args.params.token!,
+    name: found.participant.name,
+    personal,
+    view,
+    constraint: getZodConstraint(ReplySchema),
+  }
 }
 
 export async function replyAction(args: ActionFunctionArgs) {
   const { brand, found } = await replyAccess(args)
   if (!found) throw new Response('Gone', { status: 410 })
-  return replyFromForm(args.request, { brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '' }, new URL(args.request.url).pathname)
+  return replyFromForm(
+    args.request,
+    { brand, conversation: found.conversation, from: found.participant, senderName: found.participant.name ?? '' },
+    new URL(args.request.url).pathname,
+  )
 }

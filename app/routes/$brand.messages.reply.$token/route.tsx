@@ -12,7 +12,9 @@ import { replyAction, replyLoader } from './reply.server'
 export const loader = (args: LoaderFunctionArgs) => replyLoader(args)
 export const action = (args: ActionFunctionArgs) => replyAction(args)
 export const meta: MetaFunction<typeof loader> = ({ data, matches, error }) =>
-  data?.view ? pageTitle({ matches, error }, 'messages:reply.title', { community: data.community }) : pageTitle({ matches, error }, 'messages:reply.invalidTitle')
+  data?.view
+    ? pageTitle({ matches, error }, 'messages:reply.title', { community: data.community })
+    : pageTitle({ matches, error }, 'messages:reply.invalidTitle')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
 export default function ReplyPage() {
@@ -30,7 +32,11 @@ export default function ReplyPage() {
     <main id="main" className="page message-reply-page">
       <div className="card stack">
         <h1>{t('messages:reply.title', { community })}</h1>
-        <p className="lead">{personal ? t('messages:reply.personalIntro', { name: name ?? '' }) : t('messages:reply.intro', { name: name ?? '', community })}</p>
+        <p className="lead">
+          {personal
+            ? t('messages:reply.personalIntro', { name: name ?? '' })
+            : t('messages:reply.intro', { name: name ?? '', community })}
+        </p>
         <p>
           <ConversationNames people={view.participants.filter((person) => !person.me)} />
         </p>

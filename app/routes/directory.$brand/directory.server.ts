@@ -14,7 +14,10 @@ export async function directoryLayoutLoader(args: LoaderFunctionArgs) {
     rooms: await directoryRooms(brand, viewer),
     placement: directoryPlacement(settings),
     // Self sign-up: the community's own sign-up link, when the admins offer it here and sign-ups are open.
-    signupPath: settings.selfSignup && brand.allowSignUps && brand.selfSignupHash ? `/${brand.slug}/signup-${brand.selfSignupHash}` : null,
+    signupPath:
+      settings.selfSignup && brand.allowSignUps && brand.selfSignupHash
+        ? `/${brand.slug}/signup-${brand.selfSignupHash}`
+        : null,
     // The directory's own theme, laid over the community's (the root styles the page with that one).
     themeStyle: settings.theme ? themeStyle({ ...brandThemeInput(brand), theme: settings.theme }) : null,
     // The one site that may frame the directory (docs/decisions/0007-embedding.md).

@@ -4,7 +4,13 @@ import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { viewer } from '#app/lib/http/session.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
-import { acceptInvitation, declineInvitation, describeOffer, findInvitation, type OpenInvitation } from '#app/lib/members/invitations.server'
+import {
+  acceptInvitation,
+  declineInvitation,
+  describeOffer,
+  findInvitation,
+  type OpenInvitation,
+} from '#app/lib/members/invitations.server'
 
 /**
  * Who is looking at the invitation: its person (who may answer), somebody else signed in (who is
@@ -60,11 +66,19 @@ export async function invitationAction(args: ActionFunctionArgs) {
   if (!user || user.id !== invitation.userId) throw new Response(null, { status: 403, statusText: 'Forbidden' })
   if (intent === 'accept') {
     const to = await acceptInvitation(invitation as OpenInvitation)
-    throw await redirectWithFlash(to, { kind: 'success', message: 'members:invitation.accepted', values: { community: invitation.brand.name } })
+    throw await redirectWithFlash(to, {
+      kind: 'success',
+      message: 'members:invitation.accepted',
+      values: { community: invitation.brand.name },
+    })
   }
   if (intent === 'decline') {
     await declineInvitation(invitation)
-    throw await redirectWithFlash('/me', { kind: 'success', message: 'members:invitation.declined', values: { community: invitation.brand.name } })
+    throw await redirectWithFlash('/me', {
+      kind: 'success',
+      message: 'members:invitation.declined',
+      values: { community: invitation.brand.name },
+    })
   }
   throw new Response(null, { status: 400, statusText: 'Bad Request' })
 }

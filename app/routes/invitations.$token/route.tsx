@@ -23,13 +23,22 @@ export default function InvitationPage() {
   const busy = useNavigation().state === 'submitting'
   if (!invitation) {
     return (
-      <StatusPage title={t('members:invitation.goneTitle')} actions={<Link to="/me" className="button">{t('members:invitation.toMe')}</Link>}>
+      <StatusPage
+        title={t('members:invitation.goneTitle')}
+        actions={
+          <Link to="/me" className="button">
+            {t('members:invitation.toMe')}
+          </Link>
+        }
+      >
         <p>{t('members:invitation.gone')}</p>
       </StatusPage>
     )
   }
   const { community, inviter, eventName, who, address, signInUrl } = invitation
-  const offer = eventName ? t('members:invitation.eventOffer', { inviter, event: eventName, community }) : t('members:invitation.offer', { inviter, community })
+  const offer = eventName
+    ? t('members:invitation.eventOffer', { inviter, event: eventName, community })
+    : t('members:invitation.offer', { inviter, community })
   return (
     <StatusPage
       title={t('members:invitation.title', { community })}

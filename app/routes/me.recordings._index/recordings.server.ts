@@ -29,9 +29,11 @@ export async function recordingsAction(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   const mediaId = String(form.get('mediaId') ?? '').slice(0, 36)
   const submission = parseWithZod(form, { schema: MediaDeleteSchema })
-  if (submission.status !== 'success') return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.badRequest' }, { status: 400 })
+  if (submission.status !== 'success')
+    return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.badRequest' }, { status: 400 })
   const item = await findPersonalRecording(args.context, user.id, submission.value.mediaId)
-  if (!item) return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.notFound' }, { status: 404 })
+  if (!item)
+    return data<RecordingsActionData>({ mediaId, error: 'account:recordings.errors.notFound' }, { status: 404 })
   await removeMedia(item)
   throw await redirectWithFlash(back, { kind: 'success', message: 'account:recordings.deleted' })
 }

@@ -34,7 +34,13 @@ export default function Recordings() {
             <caption className="visually-hidden">{t('account:recordings.caption')}</caption>
             <tbody>
               {listing.rows.map((row) => (
-                <MediaItemRow key={row.id} row={row} href={`/me/recordings/${row.id}`} deleteAction={recordingsUrl(listing.page)} deleteLabel={t('account:recordings.delete')} />
+                <MediaItemRow
+                  key={row.id}
+                  row={row}
+                  href={`/me/recordings/${row.id}`}
+                  deleteAction={recordingsUrl(listing.page)}
+                  deleteLabel={t('account:recordings.delete')}
+                />
               ))}
             </tbody>
           </table>

@@ -62,7 +62,10 @@ export const EmailChangeSchema = z.object({
 /** The number as typed and the country it is read in (spec §5 phone input rules, app/lib/identity/phone.ts). */
 export const PhoneChangeSchema = z.object({
   intent: z.literal('phone'),
-  phoneNumber: z.string({ required_error: 'account:errors.phoneRequired' }).trim().max(64, 'account:errors.phoneInvalid'),
+  phoneNumber: z
+    .string({ required_error: 'account:errors.phoneRequired' })
+    .trim()
+    .max(64, 'account:errors.phoneInvalid'),
   country: z.string().trim().max(2).optional(),
 })
 
@@ -77,14 +80,23 @@ export type ContactCodeFields = z.input<typeof ContactCodeSchema>
 
 export const CONTACT_INTENTS = ['email', 'phone', 'contact-verify', 'contact-resend', 'contact-cancel'] as const
 export type ContactIntent = (typeof CONTACT_INTENTS)[number]
-export const isContactIntent = (value: unknown): value is ContactIntent => CONTACT_INTENTS.includes(value as ContactIntent)
+export const isContactIntent = (value: unknown): value is ContactIntent =>
+  CONTACT_INTENTS.includes(value as ContactIntent)
 
 /** A message over the code step (too many tries, a failed resend), with the minutes to wait. */
 export type ContactError = { message: TranslationKey; minutes?: number }
 
 const MESSAGES = {
-  email: { same: 'account:errors.emailSame', taken: 'account:errors.emailTaken', changed: 'account:settings.contact.emailChanged' },
-  phone: { same: 'account:errors.phoneSame', taken: 'account:errors.phoneTaken', changed: 'account:settings.contact.phoneChanged' },
+  email: {
+    same: 'account:errors.emailSame',
+    taken: 'account:errors.emailTaken',
+    changed: 'account:settings.contact.emailChanged',
+  },
+  phone: {
+    same: 'account:errors.phoneSame',
+    taken: 'account:errors.phoneTaken',
+    changed: 'account:settings.contact.phoneChanged',
+  },
 } as const satisfies Record<ContactKind, Record<string, TranslationKey>>
 
 /** The change in progress for this user, if the strategy still holds its address. */
@@ -97,7 +109,8 @@ function pendingChange(session: AppSession, user: User): PendingContactChange | 
 }
 
 /** How an address reads on screen: a phone number in international form. */
-const shown = (kind: ContactKind, identifier: string) => (kind === 'phone' ? parsePhone(identifier).international || identifier : identifier)
+const shown = (kind: ContactKind, identifier: string) =>
+  kind === 'phone' ? parsePhone(identifier).international || identifier : identifier
 
 /** What the settings page needs to show the current addresses and the change in progress. */
 export async function contactLoaderData(request: Request, session: AppSession, user: User, language: Language) {
@@ -121,7 +134,14 @@ export async function contactLoaderData(request: Request, session: AppSession, u
 function verification(language: Language) {
   return createVerificationAuthenticator(async ({ identifier, code }) => {
     const channel = identifier.includes('@') ? 'mail' : 'sms'
-    await sendSignInCode({ channel, to: identifier, code, link: `${env.PUBLIC_URL}${SETTINGS_PATH}`, language, brand: null })
+    await sendSignInCode({
+      channel,
+      to: identifier,
+      code,
+      link: `${env.PUBLIC_URL}${SETTINGS_PATH}`,
+      language,
+      brand: null,
+    })
   })
 }
 
@@ -143,10 +163,21 @@ export async function contactAction(intent: ContactIntent, form: FormData, args:
 
 /** Checks the new address, then sends it a code; the old address stays until the code is back. */
 async function startChange(kind: ContactKind, form: FormData, { request, context, session, user }: Context) {
-  const submission = kind === 'email' ? parseWithZod(form, { schema: EmailChangeSchema }) : parseWithZod(form, { schema: PhoneChangeSchema })
+  const submission =
+    kind === 'email'
+      ? parseWithZod(form, { schema: EmailChangeSchema })
+      : parseWithZod(form, { schema: PhoneChangeSchema })
   const refuse = (message: TranslationKey, status = 400) =>
-    data({ intent: kind, result: submission.reply({ fieldErrors: { [kind === 'email' ? 'emailAddress' : 'phoneNumber']: [message] } }), error: null }, { status })
-  if (submission.status !== 'success') return data({ intent: kind, result: submission.reply(), error: null }, { status: 400 })
+    data(
+      {
+        intent: kind,
+        result: submission.reply({ fieldErrors: { [kind === 'email' ? 'emailAddress' : 'phoneNumber']: [message] } }),
+        error: null,
+      },
+      { status },
+    )
+  if (submission.status !== 'success')
+    return data({ intent: kind, result: submission.reply(), error: null }, { status: 400 })
 
   let identifier: string | null
   if (submission.value.intent === 'email') {
@@ -178,7 +209,10 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   const outcome = await runStrategy(language, request, new URLSearchParams({ identifier }))
   if (!outcome.ok) {
     if (outcome.failure === 'user.exists') return refuse(MESSAGES[kind].taken, 409)
-    return data({ intent: kind, result: submission.reply(), error: { message: failureMessage(outcome.failure) } }, { status: 500 })
+    return data(
+      { intent: kind, result: submission.reply(), error: { message: failureMessage(outcome.failure) } },
+      { status: 500 },
+    )
   }
   const next = await sessionStorage.getSession(outcome.setCookie)
   writePending(next, { userId: user.id, kind, identifier })
@@ -190,14 +224,22 @@ async function verifyChange(form: FormData, { request, context, session, user }:
   const pending = pendingChange(session, user)
   if (!pending) return redirect(SETTINGS_PATH)
   const submission = parseWithZod(form, { schema: ContactCodeSchema })
-  if (submission.status !== 'success') return data({ intent: 'contact-verify', result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'contact-verify', result: submission.reply(), error: null }, { status: 400 })
   const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
-  if (!allowed) return data({ intent: 'contact-verify', result: submission.reply(), error: tooMany(retryAfterSeconds) }, { status: 429 })
+  if (!allowed)
+    return data(
+      { intent: 'contact-verify', result: submission.reply(), error: tooMany(retryAfterSeconds) },
+      { status: 429 },
+    )
 
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const outcome = await runStrategy(language, request, new URLSearchParams({ code: submission.value.code }))
   const wrongCode = (message: TranslationKey, status = 400) =>
-    data({ intent: 'contact-verify', result: submission.reply({ fieldErrors: { code: [message] } }), error: null }, { status })
+    data(
+      { intent: 'contact-verify', result: submission.reply({ fieldErrors: { code: [message] } }), error: null },
+      { status },
+    )
   if (!outcome.ok) {
     if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
     return wrongCode(failureMessage(outcome.failure), outcome.failure === 'unknown' ? 500 : 400)
@@ -207,7 +249,11 @@ async function verifyChange(form: FormData, { request, context, session, user }:
   // Never expected (the strategy checked the code for this address), but never applied blindly either.
   if (next.get('verify:identifier') !== pending.identifier) return finish(next, pending, 'auth:errors.unknown', 500)
   try {
-    await user.update(pending.kind === 'email' ? { emailAddress: pending.identifier } : { phoneNumber: pending.identifier, countryCode: parsePhone(pending.identifier).countryCode })
+    await user.update(
+      pending.kind === 'email'
+        ? { emailAddress: pending.identifier }
+        : { phoneNumber: pending.identifier, countryCode: parsePhone(pending.identifier).countryCode },
+    )
   } catch (error) {
     // Another account took the address between the code's check and this write.
     if (!(error instanceof UniqueConstraintError)) throw error
@@ -224,7 +270,11 @@ async function finish(session: AppSession, pending: PendingContactChange, notice
   if (status) {
     // The change cannot go on: the page shows the forms again, with the reason on the right one.
     const field = pending.kind === 'email' ? 'emailAddress' : 'phoneNumber'
-    const result = { status: 'error' as const, initialValue: { [field]: shown(pending.kind, pending.identifier) }, error: { [field]: [notice] } }
+    const result = {
+      status: 'error' as const,
+      initialValue: { [field]: shown(pending.kind, pending.identifier) },
+      error: { [field]: [notice] },
+    }
     return data({ intent: pending.kind, result, error: null }, { status, ...(await withSession(session)) })
   }
   return redirectWithFlash(SETTINGS_PATH, { kind: 'success', message: notice }, await withSession(session))
@@ -234,16 +284,27 @@ async function finish(session: AppSession, pending: PendingContactChange, notice
 async function resendCode({ request, context, session, user }: Context) {
   const pending = pendingChange(session, user)
   if (!pending) return redirect(SETTINGS_PATH)
-  const refusal = await limitCodeSending({ identifier: pending.identifier, account: user.id, clientAddress: context.clientAddress })
+  const refusal = await limitCodeSending({
+    identifier: pending.identifier,
+    account: user.id,
+    clientAddress: context.clientAddress,
+  })
   if (refusal) return data({ intent: 'contact-resend', result: null, error: refusal }, { status: 429 })
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const outcome = await runStrategy(language, request, new URLSearchParams())
   if (!outcome.ok) {
     if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
-    return data({ intent: 'contact-resend', result: null, error: { message: 'auth:errors.resendFailed' as const } }, { status: 500 })
+    return data(
+      { intent: 'contact-resend', result: null, error: { message: 'auth:errors.resendFailed' as const } },
+      { status: 500 },
+    )
   }
   const next = await sessionStorage.getSession(outcome.setCookie)
-  return redirectWithFlash(SETTINGS_PATH, { kind: 'success', message: 'account:settings.contact.resent' }, await withSession(next))
+  return redirectWithFlash(
+    SETTINGS_PATH,
+    { kind: 'success', message: 'account:settings.contact.resent' },
+    await withSession(next),
+  )
 }
 
 async function cancelChange(session: AppSession) {
@@ -260,9 +321,12 @@ type Outcome = { ok: true; setCookie: string } | { ok: false; failure: ReturnTyp
  */
 async function runStrategy(language: Language, request: Request, body: URLSearchParams): Promise<Outcome> {
   try {
-    await verification(language).authenticate('verify', strategyRequest(request, body), { successRedirect: SETTINGS_PATH })
+    await verification(language).authenticate('verify', strategyRequest(request, body), {
+      successRedirect: SETTINGS_PATH,
+    })
   } catch (error) {
-    if (error instanceof Response && error.status === 302) return { ok: true, setCookie: error.headers.get('Set-Cookie') ?? '' }
+    if (error instanceof Response && error.status === 302)
+      return { ok: true, setCookie: error.headers.get('Set-Cookie') ?? '' }
     if (error instanceof Response) throw error
     return { ok: false, failure: failureOf(error) }
   }

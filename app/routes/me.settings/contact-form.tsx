@@ -2,7 +2,13 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@co
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CodeField, Field } from '#app/components/field'
 import { useT } from '#app/lib/i18n/use-t'
-import type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields, settingsLoader } from './settings.server'
+import type {
+  ContactCodeFields,
+  ContactError,
+  EmailChangeFields,
+  PhoneChangeFields,
+  settingsLoader,
+} from './settings.server'
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null; error?: ContactError | null }
 
@@ -60,13 +66,22 @@ function EmailForm() {
   const { t } = useT()
   const { contact } = useLoaderData<typeof settingsLoader>()
   const answer = useAnswer('email')
-  const [form, fields] = useForm<EmailChangeFields>({ id: 'contact-email', lastResult: answer?.result, constraint: contact.constraints.email })
+  const [form, fields] = useForm<EmailChangeFields>({
+    id: 'contact-email',
+    lastResult: answer?.result,
+    constraint: contact.constraints.email,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       <input type="hidden" name="intent" value="email" />
       <ErrorNotice error={answer?.error} />
       <Field label={t('account:settings.contact.newEmail')} errors={fields.emailAddress.errors}>
-        <input {...getInputProps(fields.emailAddress, { type: 'email' })} autoComplete="email" autoCapitalize="none" spellCheck={false} />
+        <input
+          {...getInputProps(fields.emailAddress, { type: 'email' })}
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       </Field>
       <div>
         <button type="submit" className="button" disabled={useBusy('email')}>
@@ -81,7 +96,11 @@ function PhoneForm() {
   const { t } = useT()
   const { contact } = useLoaderData<typeof settingsLoader>()
   const answer = useAnswer('phone')
-  const [form, fields] = useForm<PhoneChangeFields>({ id: 'contact-phone', lastResult: answer?.result, constraint: contact.constraints.phone })
+  const [form, fields] = useForm<PhoneChangeFields>({
+    id: 'contact-phone',
+    lastResult: answer?.result,
+    constraint: contact.constraints.phone,
+  })
   return (
     <Form method="post" {...getFormProps(form)} className="stack">
       <input type="hidden" name="intent" value="phone" />
@@ -90,7 +109,11 @@ function PhoneForm() {
         <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="tel" />
       </Field>
       <Field label={t('account:settings.contact.country')} errors={fields.country.errors}>
-        <select name={fields.country.name} id={fields.country.id} defaultValue={fields.country.initialValue ?? contact.defaultCountry}>
+        <select
+          name={fields.country.name}
+          id={fields.country.id}
+          defaultValue={fields.country.initialValue ?? contact.defaultCountry}
+        >
           {contact.countries.map((country) => (
             <option key={country.code} value={country.code}>
               {country.name} (+{country.callingCode})
@@ -118,7 +141,13 @@ function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: s
   })
   return (
     <>
-      <h3>{t(kind === 'email' ? 'account:settings.contact.confirmEmailTitle' : 'account:settings.contact.confirmPhoneTitle')}</h3>
+      <h3>
+        {t(
+          kind === 'email'
+            ? 'account:settings.contact.confirmEmailTitle'
+            : 'account:settings.contact.confirmPhoneTitle',
+        )}
+      </h3>
       <p>{t('account:settings.contact.codeSent', { identifier })}</p>
       <ErrorNotice error={answer?.error} />
       <Form method="post" {...getFormProps(form)} className="stack">
@@ -131,7 +160,13 @@ function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: s
         </div>
       </Form>
       <Form method="post" className="inline-actions">
-        <button type="submit" name="intent" value="contact-resend" className="button" disabled={useBusy('contact-resend', 'contact-cancel')}>
+        <button
+          type="submit"
+          name="intent"
+          value="contact-resend"
+          className="button"
+          disabled={useBusy('contact-resend', 'contact-cancel')}
+        >
           {t('account:settings.contact.resend')}
         </button>
         <button type="submit" name="intent" value="contact-cancel" className="button">

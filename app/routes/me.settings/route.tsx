@@ -13,7 +13,14 @@ import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { ContactSection } from './contact-form'
-import { settingsAction, settingsLoader, type AvatarFields, type DeleteAccountFields, type ProfileFields, type RoomDoorFields } from './settings.server'
+import {
+  settingsAction,
+  settingsLoader,
+  type AvatarFields,
+  type DeleteAccountFields,
+  type ProfileFields,
+  type RoomDoorFields,
+} from './settings.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
@@ -162,7 +169,13 @@ function AvatarForm() {
       <h2 id="avatar-heading">{t('account:settings.avatar.heading')}</h2>
       <div className="avatar-row">
         {avatar ? (
-          <img src={avatar} alt={t('account:settings.avatar.current')} width={96} height={96} className="avatar-preview" />
+          <img
+            src={avatar}
+            alt={t('account:settings.avatar.current')}
+            width={96}
+            height={96}
+            className="avatar-preview"
+          />
         ) : (
           <p className="muted">{t('account:settings.avatar.none')}</p>
         )}
@@ -170,10 +183,7 @@ function AvatarForm() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="avatar" />
         <Field label={t('account:settings.avatar.file')} errors={fields.avatar.errors}>
-          <input
-            {...getInputProps(fields.avatar, { type: 'file' })}
-            accept="image/jpeg,image/png,image/gif"
-          />
+          <input {...getInputProps(fields.avatar, { type: 'file' })} accept="image/jpeg,image/png,image/gif" />
         </Field>
         <p className="hint">{t('account:settings.avatar.hint')}</p>
         <div>
@@ -203,8 +213,16 @@ function RoomDoorForm() {
       <p>{t('account:settings.room.intro', { path: `/me/${room?.slug ?? ''}` })}</p>
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="room" />
-        <CheckboxField field={fields.waitingRoom} label={t('account:settings.room.waitingRoom')} hint={t('account:settings.room.waitingRoomHint')} />
-        {form.errors?.length ? <p role="alert" className="field-error">{t(form.errors[0] as TranslationKey)}</p> : null}
+        <CheckboxField
+          field={fields.waitingRoom}
+          label={t('account:settings.room.waitingRoom')}
+          hint={t('account:settings.room.waitingRoomHint')}
+        />
+        {form.errors?.length ? (
+          <p role="alert" className="field-error">
+            {t(form.errors[0] as TranslationKey)}
+          </p>
+        ) : null}
         <div>
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('account:settings.room.save')}
@@ -231,12 +249,20 @@ function DeleteAccountForm() {
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="delete" />
         <Field
-          label={t(confirm.kind === 'email' ? 'account:settings.delete.confirmEmail' : 'account:settings.delete.confirmPhone', {
-            identifier: confirm.identifier,
-          })}
+          label={t(
+            confirm.kind === 'email' ? 'account:settings.delete.confirmEmail' : 'account:settings.delete.confirmPhone',
+            {
+              identifier: confirm.identifier,
+            },
+          )}
           errors={fields.confirmation.errors}
         >
-          <input {...getInputProps(fields.confirmation, { type: 'text' })} autoComplete="off" autoCapitalize="none" spellCheck={false} />
+          <input
+            {...getInputProps(fields.confirmation, { type: 'text' })}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+          />
         </Field>
         <div>
           <button type="submit" className="button button-danger" disabled={busy}>

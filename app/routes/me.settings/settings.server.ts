@@ -1,7 +1,13 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { ImageTooLargeError, UnreadableImageError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/identity/avatars.server'
+import {
+  ImageTooLargeError,
+  UnreadableImageError,
+  removeAvatar,
+  sniffImage,
+  storeAvatar,
+} from '#app/lib/identity/avatars.server'
 import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
@@ -109,7 +115,10 @@ export type RoomDoorFields = z.input<typeof RoomDoorSchema>
 
 /** The person's own room (personal rooms are their host's alone). */
 function personalRoomOf(user: User) {
-  return Room.findOne({ where: { hostId: user.id, context: 'personal', deleted: false }, order: [['createdAt', 'ASC']] })
+  return Room.findOne({
+    where: { hostId: user.id, context: 'personal', deleted: false },
+    order: [['createdAt', 'ASC']],
+  })
 }
 
 /** What a delete must match, and the message when it does not. */
@@ -126,42 +135,40 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   const { identifier, kind } = confirmationFor(user)
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const [contact, room] = await Promise.all([contactLoaderData(request, session, user, language), personalRoomOf(user)])
-  return data(
-    {
-      messages: await routeMessages(args, 'account', 'auth'),
-      profile: {
-        name: user.name ?? '',
-        about: user.about ?? '',
-        company: user.company ?? '',
-        jobTitle: user.jobTitle ?? '',
-        location: user.location ?? '',
-        interests: user.interests ?? '',
-        websiteUrl: user.websiteUrl ?? '',
-        facebookUrl: user.facebookUrl ?? '',
-        linkedinUrl: user.linkedinUrl ?? '',
-        twitterUrl: user.twitterUrl ?? '',
-        instagramUrl: user.instagramUrl ?? '',
-        calendarUrl: user.calendarUrl ?? '',
-        preferredLanguage: user.preferredLanguage ?? '',
-        preferenceEmailNotifications: user.preferenceEmailNotifications,
-        preferenceSmsNotifications: user.preferenceSmsNotifications,
-        preferenceShowEmailAddress: user.preferenceShowEmailAddress,
-        preferenceShowPhoneNumber: user.preferenceShowPhoneNumber,
-      },
-      // Changes when the profile is saved, so the form starts again from the stored values.
-      version: user.updatedAt.toISOString(),
-      avatar: user.avatar,
-      contact,
-      room: room ? { slug: room.slug, waitingRoom: room.waitingRoom } : null,
-      confirm: { identifier, kind },
-      constraints: {
-        profile: getZodConstraint(ProfileSchema),
-        avatar: getZodConstraint(AvatarSchema),
-        delete: getZodConstraint(DeleteAccountSchema),
-        room: getZodConstraint(RoomDoorSchema),
-      },
+  return data({
+    messages: await routeMessages(args, 'account', 'auth'),
+    profile: {
+      name: user.name ?? '',
+      about: user.about ?? '',
+      company: user.company ?? '',
+      jobTitle: user.jobTitle ?? '',
+      location: user.location ?? '',
+      interests: user.interests ?? '',
+      websiteUrl: user.websiteUrl ?? '',
+      facebookUrl: user.facebookUrl ?? '',
+      linkedinUrl: user.linkedinUrl ?? '',
+      twitterUrl: user.twitterUrl ?? '',
+      instagramUrl: user.instagramUrl ?? '',
+      calendarUrl: user.calendarUrl ?? '',
+      preferredLanguage: user.preferredLanguage ?? '',
+      preferenceEmailNotifications: user.preferenceEmailNotifications,
+      preferenceSmsNotifications: user.preferenceSmsNotifications,
+      preferenceShowEmailAddress: user.preferenceShowEmailAddress,
+      preferenceShowPhoneNumber: user.preferenceShowPhoneNumber,
     },
-  )
+    // Changes when the profile is saved, so the form starts again from the stored values.
+    version: user.updatedAt.toISOString(),
+    avatar: user.avatar,
+    contact,
+    room: room ? { slug: room.slug, waitingRoom: room.waitingRoom } : null,
+    confirm: { identifier, kind },
+    constraints: {
+      profile: getZodConstraint(ProfileSchema),
+      avatar: getZodConstraint(AvatarSchema),
+      delete: getZodConstraint(DeleteAccountSchema),
+      room: getZodConstraint(RoomDoorSchema),
+    },
+  })
 }
 
 export async function settingsAction({ request, context }: ActionFunctionArgs) {
@@ -216,13 +223,17 @@ async function changeAvatar(form: FormData, user: User, session: AppSession) {
   const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors, hideFields: ['avatar'] })
   if (submission.status !== 'success') return data({ intent: 'avatar', result: reply() }, { status: 400 })
   const bytes = new Uint8Array(await submission.value.avatar.arrayBuffer())
-  if (!sniffImage(bytes)) return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
+  if (!sniffImage(bytes))
+    return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
   let url: string
   try {
     url = await storeAvatar(user.id, bytes)
   } catch (error) {
     if (error instanceof ImageTooLargeError) {
-      return data({ intent: 'avatar', result: reply({ avatar: ['account:uploads.avatarDimensions'] }) }, { status: 400 })
+      return data(
+        { intent: 'avatar', result: reply({ avatar: ['account:uploads.avatarDimensions'] }) },
+        { status: 400 },
+      )
     }
     if (!(error instanceof UnreadableImageError)) throw error
     return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarUnreadable'] }) }, { status: 400 })
@@ -239,9 +250,14 @@ async function deleteAccount(form: FormData, user: User, session: AppSession) {
   const typed = submission.status === 'success' ? (submission.value.confirmation ?? '') : ''
   const matches =
     expected.identifier !== '' &&
-    (expected.kind === 'email' ? typed.toLowerCase() === expected.identifier.toLowerCase() : typed.replace(/[\s().-]/g, '') === expected.identifier)
+    (expected.kind === 'email'
+      ? typed.toLowerCase() === expected.identifier.toLowerCase()
+      : typed.replace(/[\s().-]/g, '') === expected.identifier)
   if (!matches) {
-    return data({ intent: 'delete', result: submission.reply({ fieldErrors: { confirmation: [expected.error] } }) }, { status: 400 })
+    return data(
+      { intent: 'delete', result: submission.reply({ fieldErrors: { confirmation: [expected.error] } }) },
+      { status: 400 },
+    )
   }
   const avatar = user.avatar
   await User.sequelize!.transaction(async (transaction) => {
@@ -258,7 +274,11 @@ async function saveRoomDoor(form: FormData, user: User, session: AppSession) {
   const submission = parseWithZod(form, { schema: RoomDoorSchema })
   if (submission.status !== 'success') return data({ intent: 'room', result: submission.reply() }, { status: 400 })
   const room = await personalRoomOf(user)
-  if (!room) return data({ intent: 'room', result: submission.reply({ formErrors: ['account:errors.noRoom'] }) }, { status: 400 })
+  if (!room)
+    return data(
+      { intent: 'room', result: submission.reply({ formErrors: ['account:errors.noRoom'] }) },
+      { status: 400 },
+    )
   // The next pass anyone is given for the room carries the new setting (meeting-pass.server.ts).
   await room.update({ waitingRoom: submission.value.waitingRoom })
   return savedRedirect(session)

@@ -31,7 +31,14 @@ export type RegisterFields = z.input<typeof RegisterSchema>
 const authenticator = createVerificationAuthenticator(async ({ identifier, code, request }) => {
   // The mail's button returns to this page, where the code goes in.
   const link = `${env.PUBLIC_URL}/register`
-  await sendSignInCode({ channel: 'mail', to: identifier, code, link, language: await resolveLanguage(request), brand: null })
+  await sendSignInCode({
+    channel: 'mail',
+    to: identifier,
+    code,
+    link,
+    language: await resolveLanguage(request),
+    brand: null,
+  })
 })
 
 export async function registerLoader(args: LoaderFunctionArgs) {
@@ -52,7 +59,10 @@ export async function registerLoader(args: LoaderFunctionArgs) {
   }
   return {
     messages: await routeMessages(args, 'auth', 'signup'),
-    pending: registration && session.get('verify:email') ? { ...registration, emailAddress: session.get('verify:email')! } : null,
+    pending:
+      registration && session.get('verify:email')
+        ? { ...registration, emailAddress: session.get('verify:email')! }
+        : null,
     constraints: { details: getZodConstraint(RegisterSchema), verify: getZodConstraint(SignupCodeSchema) },
   }
 }
@@ -69,19 +79,23 @@ export async function registerAction({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'verify') {
     const submission = parseWithZod(form, { schema: SignupCodeSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     // The proven address waits in the session; the loader creates the community on the way back.
     const checked = await checkSignupCode(authenticator, { request, context, code: submission.value.code })
-    if (isFailure(checked)) return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
+    if (isFailure(checked))
+      return data({ intent, result: submission.reply(), error: checked.error }, { status: checked.status })
     return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(checked.session) } })
   }
 
   const submission = parseWithZod(form, { schema: RegisterSchema })
-  if (submission.status !== 'success') return data({ intent: 'details', result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'details', result: submission.reply(), error: null }, { status: 400 })
   // The strategy keeps the email; the name and community wait in the session for the code.
   const { fullName, communityName, emailAddress } = submission.value
   const sent = await sendSignupCode(authenticator, { request, context, emailAddress })
-  if (isFailure(sent)) return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
+  if (isFailure(sent))
+    return data({ intent: 'details', result: submission.reply(), error: sent.error }, { status: sent.status })
   beginSignup(sent.session, 'registration')
   pendingSignups.registration.set(sent.session, { fullName, communityName })
   return redirect('/register', { headers: { 'Set-Cookie': await sessionStorage.commitSession(sent.session) } })

@@ -75,7 +75,12 @@ function CodeStep({ emailAddress, communityName }: { emailAddress: string; commu
       <h1>{t('auth:register.codeTitle')}</h1>
       <p>{t('auth:register.codeSent', { email: emailAddress, community: communityName })}</p>
       <SignupErrorNotice error={actionData?.error ?? null} />
-      <SignupCodeForm id="register-code" lastResult={actionData?.intent === 'verify' ? actionData.result : undefined} constraint={constraints.verify} submitLabel={t('auth:register.create')} />
+      <SignupCodeForm
+        id="register-code"
+        lastResult={actionData?.intent === 'verify' ? actionData.result : undefined}
+        constraint={constraints.verify}
+        submitLabel={t('auth:register.create')}
+      />
     </>
   )
 }

@@ -7,7 +7,13 @@ import { RoomLinkUnavailable, SignupErrorNotice } from '#app/components/signup-n
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { claimAction, claimLoader, type ClaimDetailsFields, type ClaimLinkFields, type Unavailable } from '#app/lib/rooms/claim-flow.server'
+import {
+  claimAction,
+  claimLoader,
+  type ClaimDetailsFields,
+  type ClaimLinkFields,
+  type Unavailable,
+} from '#app/lib/rooms/claim-flow.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'signup:claim.title')
 export const loader = (args: LoaderFunctionArgs) => claimLoader(args)
@@ -63,7 +69,9 @@ function LinkStep() {
             spellCheck={false}
           />
         </Field>
-        <p id="room-link-hint" className="hint">{t('signup:claim.linkHint', { prefix: `${origin}/me/` })}</p>
+        <p id="room-link-hint" className="hint">
+          {t('signup:claim.linkHint', { prefix: `${origin}/me/` })}
+        </p>
         <button type="submit" className="button button-primary" disabled={busy}>
           {signedInAs ? t('signup:claim.claim') : t('signup:claim.check')}
         </button>
@@ -129,7 +137,8 @@ function OtherWays() {
       </p>
       {signedInAs ? null : (
         <p>
-          {t('auth:register.haveAccount')} <Link to="/sign-in?redirectTo=%2Fregister%2Froom">{t('auth:signIn.title')}</Link>
+          {t('auth:register.haveAccount')}{' '}
+          <Link to="/sign-in?redirectTo=%2Fregister%2Froom">{t('auth:signIn.title')}</Link>
         </p>
       )}
     </>

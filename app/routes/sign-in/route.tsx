@@ -45,12 +45,20 @@ function IdentifierStep() {
   const busy = useNavigation().state === 'submitting'
   // No revalidation on blur: with no client-side validation conform would post the form to the
   // server on every blur, and that answer could overtake the real submission's (the error lost).
-  const [form, fields] = useForm<SendCodeFields>({ id: 'send-code', lastResult: actionData?.result, constraint: constraints.send })
+  const [form, fields] = useForm<SendCodeFields>({
+    id: 'send-code',
+    lastResult: actionData?.result,
+    constraint: constraints.send,
+  })
   return (
     <>
       <h1>{t('auth:signIn.title')}</h1>
       <p>{t('auth:signIn.intro')}</p>
-      {actionData?.error ? <ErrorNotice error={actionData.error} redirectTo={redirectTo} /> : actionData ? null : <ConnectFailureNotice />}
+      {actionData?.error ? (
+        <ErrorNotice error={actionData.error} redirectTo={redirectTo} />
+      ) : actionData ? null : (
+        <ConnectFailureNotice />
+      )}
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -1,7 +1,15 @@
 import { parseWithZod, getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { createAuthenticator, failureMessage, failureOf, findUserByIdentifier, normaliseIdentifier, strategyRequest, CODE_LENGTH } from '#app/lib/identity/auth.server'
+import {
+  createAuthenticator,
+  failureMessage,
+  failureOf,
+  findUserByIdentifier,
+  normaliseIdentifier,
+  strategyRequest,
+  CODE_LENGTH,
+} from '#app/lib/identity/auth.server'
 import { sendSignInCodeFor } from '#app/lib/identity/sign-in-delivery.server'
 import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/identity/phone'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -34,10 +42,7 @@ export const SendCodeSchema = z.object({
 /** Step 2: the code that arrived. */
 export const VerifyCodeSchema = z.object({
   intent: z.literal('verify'),
-  code: z
-    .string({ required_error: 'auth:errors.codeRequired' })
-    .trim()
-    .length(CODE_LENGTH, 'auth:errors.codeLength'),
+  code: z.string({ required_error: 'auth:errors.codeRequired' }).trim().length(CODE_LENGTH, 'auth:errors.codeLength'),
   redirectTo,
 })
 
@@ -61,19 +66,22 @@ export async function signInLoader(args: LoaderFunctionArgs) {
   const headers = notice ? { 'Set-Cookie': await sessionStorage.commitSession(session) } : undefined
   // Back from a social sign-in that failed (/connect/{provider}): the page says so, with a 4xx.
   const connectFailure = connectFailureNotice(url.searchParams)
-  return data({
-    messages: await routeMessages(args, 'auth'),
-    pending,
-    notice,
-    providers: signInProviders(),
-    connectFailure,
-    // The country list is built here (the phone metadata would be heavy in the browser bundle),
-    // and only for the step that shows it.
-    countries: pending ? [] : countryOptions(await resolveLanguage(request)),
-    redirectTo: target,
-    defaultCountry: countryFromRequest(request.headers.get('Accept-Language')),
-    constraints: { send: getZodConstraint(SendCodeSchema), verify: getZodConstraint(VerifyCodeSchema) },
-  }, { headers, status: connectFailure?.status ?? 200 })
+  return data(
+    {
+      messages: await routeMessages(args, 'auth'),
+      pending,
+      notice,
+      providers: signInProviders(),
+      connectFailure,
+      // The country list is built here (the phone metadata would be heavy in the browser bundle),
+      // and only for the step that shows it.
+      countries: pending ? [] : countryOptions(await resolveLanguage(request)),
+      redirectTo: target,
+      defaultCountry: countryFromRequest(request.headers.get('Accept-Language')),
+      constraints: { send: getZodConstraint(SendCodeSchema), verify: getZodConstraint(VerifyCodeSchema) },
+    },
+    { headers, status: connectFailure?.status ?? 200 },
+  )
 }
 
 export async function signInAction({ request, context }: ActionFunctionArgs) {
@@ -102,7 +110,8 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
 
   if (intent === 'verify') {
     const submission = parseWithZod(form, { schema: VerifyCodeSchema })
-    if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+    if (submission.status !== 'success')
+      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
     const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, context.clientAddress)
     if (!allowed) return data({ intent, result: submission.reply(), ...tooMany(retryAfterSeconds) }, { status: 429 })
     const body = new URLSearchParams({ code: submission.value.code.toUpperCase() })
@@ -110,12 +119,17 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(form, { schema: SendCodeSchema })
-  if (submission.status !== 'success') return data({ intent: 'send', result: submission.reply(), error: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return data({ intent: 'send', result: submission.reply(), error: null }, { status: 400 })
   const country = toCountryCode(submission.value.country, countryFromRequest(request.headers.get('Accept-Language')))
   const identifier = normaliseIdentifier(submission.value.identifier, country)
   if (!identifier) {
     return data(
-      { intent: 'send', result: submission.reply({ fieldErrors: { identifier: ['auth:errors.identifierInvalid'] } }), error: null },
+      {
+        intent: 'send',
+        result: submission.reply({ fieldErrors: { identifier: ['auth:errors.identifierInvalid'] } }),
+        error: null,
+      },
       { status: 400 },
     )
   }
@@ -135,17 +149,26 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
  * Runs the OTP strategy. Success is a redirect (code sent, or code verified); any failure comes back
  * as the spec's message with what was typed kept, and status 400 (bad input) or 404 (no account).
  */
-async function authenticate(request: Request, here: string, intent: 'send' | 'resend' | 'verify', result: unknown = null) {
+async function authenticate(
+  request: Request,
+  here: string,
+  intent: 'send' | 'resend' | 'verify',
+  result: unknown = null,
+) {
   try {
     await authenticator.authenticate('otp', request, { successRedirect: here })
     return redirect(here)
   } catch (error) {
     if (error instanceof Response) throw intent === 'resend' ? await withNotice(error, 'auth:signIn.resent') : error
     const failure = failureOf(error)
-    const message = intent === 'resend' && failure !== 'user.notFound' ? 'auth:errors.resendFailed' : failureMessage(failure)
-    return data({ intent, result, error: { message, accountNotFound: failure === 'user.notFound' } }, {
-      status: failure === 'user.notFound' ? 404 : failure === 'unknown' ? 500 : 400,
-    })
+    const message =
+      intent === 'resend' && failure !== 'user.notFound' ? 'auth:errors.resendFailed' : failureMessage(failure)
+    return data(
+      { intent, result, error: { message, accountNotFound: failure === 'user.notFound' } },
+      {
+        status: failure === 'user.notFound' ? 404 : failure === 'unknown' ? 500 : 400,
+      },
+    )
   }
 }
 
@@ -153,7 +176,9 @@ async function authenticate(request: Request, here: string, intent: 'send' | 're
 async function withNotice(response: Response, notice: TranslationKey) {
   const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
   session.flash('notice', notice)
-  return redirect(response.headers.get('Location') ?? '/sign-in', { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
+  return redirect(response.headers.get('Location') ?? '/sign-in', {
+    headers: { 'Set-Cookie': await sessionStorage.commitSession(session) },
+  })
 }
 
 async function rateLimitSending(identifier: string, clientAddress: string) {
@@ -164,5 +189,11 @@ async function rateLimitSending(identifier: string, clientAddress: string) {
 }
 
 function tooMany(retryAfterSeconds: number) {
-  return { error: { message: 'auth:errors.tooMany' as const, minutes: Math.ceil(retryAfterSeconds / 60), accountNotFound: false } }
+  return {
+    error: {
+      message: 'auth:errors.tooMany' as const,
+      minutes: Math.ceil(retryAfterSeconds / 60),
+      accountNotFound: false,
+    },
+  }
 }

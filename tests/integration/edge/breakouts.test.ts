@@ -5,9 +5,28 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MeetingPeer, MeetingRoom } from '#app/lib/platform/db.server'
 import { eventParticipants } from '#app/lib/events/event-exports.server'
-import { EDGE_ERRORS, type BreakoutMove, type JoinResult, type MeetingRoomView, type NewConsumer } from '#edge/contract/protocol'
+import {
+  EDGE_ERRORS,
+  type BreakoutMove,
+  type JoinResult,
+  type MeetingRoomView,
+  type NewConsumer,
+} from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor, type ClientSocket } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  collect,
+  connect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  startTestEdge,
+  tokenFor,
+  type ClientSocket,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -26,41 +45,68 @@ async function meetingWithBreakouts(people = 2) {
   const guests = []
   for (let index = 0; index < people; index++) guests.push(await joinMeeting(edge, roomId))
   const mainId = host.joined.meetingRoomId
-  const first = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId, name: 'Blue' })
-  const second = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId, name: 'Green' })
+  const first = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', {
+    mainMeetingRoomId: mainId,
+    name: 'Blue',
+  })
+  const second = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', {
+    mainMeetingRoomId: mainId,
+    name: 'Green',
+  })
   return { roomId, host, guests, mainId, first, second }
 }
 
 /** The host moves a peer and applies its room's moves; the peer hears where to go and goes. */
-async function moveInto(host: ClientSocket, fromRoomId: string, peer: { socket: ClientSocket; peerId: string }, toRoomId: string) {
-  await ok(host, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: peer.peerId, moveToMeetingRoomId: toRoomId })
+async function moveInto(
+  host: ClientSocket,
+  fromRoomId: string,
+  peer: { socket: ClientSocket; peerId: string },
+  toRoomId: string,
+) {
+  await ok(host, 'room:admin:setMeetingPeerMoveToMeetingRoom', {
+    meetingPeerId: peer.peerId,
+    moveToMeetingRoomId: toRoomId,
+  })
   const told = next(peer.socket, 'joinBreakout')
   await ok(host, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId: fromRoomId })
   const move = await told
-  return { move, joined: await ok<JoinResult>(peer.socket, 'joinBreakout', { meetingRoomId: move.meetingRoomId, peerData: {} }) }
+  return {
+    move,
+    joined: await ok<JoinResult>(peer.socket, 'joinBreakout', { meetingRoomId: move.meetingRoomId, peerData: {} }),
+  }
 }
 
 describe('breakout rooms', () => {
   it('makes breakout rows under the main meeting, numbered or named, and renames them: required and unique', async () => {
     const { host, mainId, first, second } = await meetingWithBreakouts(0)
     expect(first).toMatchObject({ type: 'breakout', parentId: mainId, name: 'Blue', managed: true, peers: [] })
-    const numbered = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId })
+    const numbered = await ok<MeetingRoomView>(host.socket, 'room:admin:createBreakoutMeetingRoom', {
+      mainMeetingRoomId: mainId,
+    })
     expect(numbered.name).toBe('1')
     const row = await MeetingRoom.findByPk(first.id)
     expect(row).toMatchObject({ type: 'breakout', parentId: mainId, name: 'Blue', endedAt: null, managed: true })
     expect(row!.managerUserIds).toHaveLength(1)
 
-    const rename = (meetingRoomId: string, name: unknown) => request(host.socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name })
+    const rename = (meetingRoomId: string, name: unknown) =>
+      request(host.socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId, name })
     expect(await rename(first.id, '   ')).toEqual({ ok: false, error: EDGE_ERRORS.breakoutNameRequired })
     expect(await rename(first.id, 'green')).toEqual({ ok: false, error: EDGE_ERRORS.breakoutNameTaken })
     // The main room's name is taken too: "Moving from Book club" must say which room.
     expect(await rename(first.id, 'Book Club')).toEqual({ ok: false, error: EDGE_ERRORS.breakoutNameTaken })
     expect(await rename(first.id, 'x'.repeat(81))).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
     expect(await rename(mainId, 'Lobby')).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
-    expect(await request(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId, name: 'BLUE' })).toEqual({ ok: false, error: EDGE_ERRORS.breakoutNameTaken })
-    expect(await request(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: 'elsewhere' })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      await request(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId, name: 'BLUE' }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.breakoutNameTaken })
+    expect(
+      await request(host.socket, 'room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: 'elsewhere' }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
 
-    const renamed = await ok<MeetingRoomView>(host.socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId: first.id, name: '  Navy  ' })
+    const renamed = await ok<MeetingRoomView>(host.socket, 'room:admin:renameBreakoutMeetingRoom', {
+      meetingRoomId: first.id,
+      name: '  Navy  ',
+    })
     expect(renamed.name).toBe('Navy')
     // Renaming a room to its own name is no clash.
     await ok(host.socket, 'room:admin:renameBreakoutMeetingRoom', { meetingRoomId: second.id, name: 'Green' })
@@ -76,9 +122,12 @@ describe('breakout rooms', () => {
   it('sets, clears, cancels and applies moves; only a moved peer may join, and only its room', async () => {
     const { host, guests, mainId, first, second } = await meetingWithBreakouts(3)
     const [a, b, c] = guests.map((guest) => ({ socket: guest.socket, peerId: guest.joined.peerId }))
-    const setMove = (peerId: string, to: string) => ok(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: peerId, moveToMeetingRoomId: to })
+    const setMove = (peerId: string, to: string) =>
+      ok(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: peerId, moveToMeetingRoomId: to })
 
-    const listed = next(host.socket, 'room:admin:meetingRooms', ({ rooms }) => rooms[0]!.peers.some((peer) => peer.moveToMeetingRoomId === second.id))
+    const listed = next(host.socket, 'room:admin:meetingRooms', ({ rooms }) =>
+      rooms[0]!.peers.some((peer) => peer.moveToMeetingRoomId === second.id),
+    )
     await setMove(a!.peerId, first.id)
     await setMove(b!.peerId, second.id)
     const main = (await listed).rooms[0]!
@@ -91,11 +140,24 @@ describe('breakout rooms', () => {
     // Moving someone to the room they are in is no move.
     await setMove(c!.peerId, mainId)
     expect((await rooms(host.socket))[0]!.peers.find((peer) => peer.id === c!.peerId)?.moveToMeetingRoomId).toBeNull()
-    expect(await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: 'nobody', moveToMeetingRoomId: first.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
-    expect(await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: c!.peerId, moveToMeetingRoomId: 'nowhere' })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', {
+        meetingPeerId: 'nobody',
+        moveToMeetingRoomId: first.id,
+      }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', {
+        meetingPeerId: c!.peerId,
+        moveToMeetingRoomId: 'nowhere',
+      }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
 
     // Nobody asked to move may move itself.
-    expect(await request(c!.socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notMoved })
+    expect(await request(c!.socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notMoved,
+    })
 
     const cHeard = collect(c!.socket, 'joinBreakout')
     const [aTold, bTold] = [next(a!.socket, 'joinBreakout'), next(b!.socket, 'joinBreakout')]
@@ -103,7 +165,10 @@ describe('breakout rooms', () => {
     expect(await aTold).toEqual<BreakoutMove>({ meetingRoomId: first.id, name: 'Blue', from: 'Book club' })
     expect((await bTold).meetingRoomId).toBe(second.id)
     // Told to go to Blue, A may not go to Green instead.
-    expect(await request(a!.socket, 'joinBreakout', { meetingRoomId: second.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notMoved })
+    expect(await request(a!.socket, 'joinBreakout', { meetingRoomId: second.id, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notMoved,
+    })
 
     const aLeftMain = next(host.socket, 'peerLeft', ({ peerId }) => peerId === a!.peerId)
     const aIn = await ok<JoinResult>(a!.socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })
@@ -112,7 +177,10 @@ describe('breakout rooms', () => {
     expect(aIn.peers.map((peer) => peer.id)).toEqual([aIn.peerId])
     expect(aIn.peerId).not.toBe(a!.peerId)
     // Once moved, the move is spent.
-    expect(await request(a!.socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notMoved })
+    expect(await request(a!.socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notMoved,
+    })
     await ok(a!.socket, 'enter')
     expect((await MeetingPeer.findByPk(aIn.peerId))!.status).toBe('joined')
     expect((await MeetingPeer.findByPk(a!.peerId))!.leftAt).not.toBeNull()
@@ -120,7 +188,11 @@ describe('breakout rooms', () => {
     const bIn = await ok<JoinResult>(b!.socket, 'joinBreakout', { meetingRoomId: second.id, peerData: {} })
     expect(bIn.peers.map((peer) => peer.id)).toEqual([bIn.peerId])
     const view = await rooms(host.socket)
-    expect(view.map((room) => room.peers.map((peer) => peer.id))).toEqual([[host.joined.peerId, c!.peerId], [aIn.peerId], [bIn.peerId]])
+    expect(view.map((room) => room.peers.map((peer) => peer.id))).toEqual([
+      [host.joined.peerId, c!.peerId],
+      [aIn.peerId],
+      [bIn.peerId],
+    ])
     expect(cHeard).toEqual([])
 
     // Cancel: the moves of everyone in the room go.
@@ -155,8 +227,18 @@ describe('breakout rooms', () => {
       prepared.set(socket, await ok(socket, 'prepare', { rtpCapabilities: caps }))
       await ok(socket, 'enter')
     }
-    const hostMic = await ok<{ id: string }>(host.socket, 'produce', { transportId: prepared.get(host.socket)!.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
-    const aMic = await ok<{ id: string }>(a!.socket, 'produce', { transportId: prepared.get(a!.socket)!.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    const hostMic = await ok<{ id: string }>(host.socket, 'produce', {
+      transportId: prepared.get(host.socket)!.send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
+    const aMic = await ok<{ id: string }>(a!.socket, 'produce', {
+      transportId: prepared.get(a!.socket)!.send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     await expect.poll(() => bHeard.map((consumer: NewConsumer) => consumer.producerId)).toEqual([aMic.id])
     expect(main.peers.get(host.joined.peerId)!.producers.has(hostMic.id)).toBe(true)
     // A moment for anything misrouted to arrive: nobody outside Blue hears A, nobody in Blue hears the host.
@@ -179,7 +261,12 @@ describe('breakout rooms', () => {
     expect((await bBack).from).toBe('Green')
     expect((await rooms(host.socket)).map((room) => room.type)).toEqual(['main'])
     // Nobody may go into an ending room.
-    expect(await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: host.joined.peerId, moveToMeetingRoomId: first.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      await request(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', {
+        meetingPeerId: host.joined.peerId,
+        moveToMeetingRoomId: first.id,
+      }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
 
     const aHome = await ok<JoinResult>(a!.socket, 'leaveBreakout', { peerData: {} })
     expect(aHome.meetingRoomId).toBe(mainId)
@@ -195,7 +282,9 @@ describe('breakout rooms', () => {
     expect(await request(a!.socket, 'leaveBreakout', {})).toEqual({ ok: false, error: EDGE_ERRORS.notMoved })
 
     const participants = await eventParticipants({ id: roomId })
-    const byUser = new Map(participants.map((person) => [person.user.id, person.activities.map((activity) => activity.roomName)]))
+    const byUser = new Map(
+      participants.map((person) => [person.user.id, person.activities.map((activity) => activity.roomName)]),
+    )
     expect(byUser.get(aHome.peers.find((peer) => peer.id === aHome.peerId)!.userId)).toEqual(['Blue'])
     expect(byUser.get(bHome.peers.find((peer) => peer.id === bHome.peerId)!.userId)).toEqual(['Green'])
   })
@@ -233,7 +322,10 @@ describe('breakout rooms', () => {
     expect(back.meetingRoomId).toBe(first.id)
 
     // Moved back to the main room by the host, a reconnect stays there.
-    await ok(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: back.peerId, moveToMeetingRoomId: mainId })
+    await ok(host.socket, 'room:admin:setMeetingPeerMoveToMeetingRoom', {
+      meetingPeerId: back.peerId,
+      moveToMeetingRoomId: mainId,
+    })
     const told = next(socket, 'leaveBreakout')
     await ok(host.socket, 'room:admin:applyMoveToMeetingRoom', { meetingRoomId: first.id })
     await told
@@ -254,14 +346,20 @@ describe('breakout rooms', () => {
       ['room:admin:getActiveMeetingRooms', undefined],
       ['room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: mainId, name: 'Mine' }],
       ['room:admin:renameBreakoutMeetingRoom', { meetingRoomId: first.id, name: 'Mine' }],
-      ['room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: plain.joined.peerId, moveToMeetingRoomId: first.id }],
+      [
+        'room:admin:setMeetingPeerMoveToMeetingRoom',
+        { meetingPeerId: plain.joined.peerId, moveToMeetingRoomId: first.id },
+      ],
       ['room:admin:clearMeetingPeerMoveToMeetingRoom', { meetingPeerId: plain.joined.peerId }],
       ['room:admin:cancelMeetingPeerMoveToMeetingRoom', { meetingRoomId: mainId }],
       ['room:admin:applyMoveToMeetingRoom', { meetingRoomId: mainId }],
       ['room:admin:endBreakouts', { mainMeetingRoomId: mainId }],
     ]
     for (const [event, payload] of calls) {
-      expect(await request(plain.socket, event as never, payload), event).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+      expect(await request(plain.socket, event as never, payload), event).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.forbidden,
+      })
     }
     expect((await rooms(host.socket)).map((room) => room.name)).toEqual(['Book club', 'Blue', 'Green'])
     // A co-host may.
@@ -275,7 +373,7 @@ describe('breakout rooms', () => {
       ['room:admin:createBreakoutMeetingRoom', { mainMeetingRoomId: 42 }],
       ['room:admin:renameBreakoutMeetingRoom', { meetingRoomId: first.id }],
       ['room:admin:renameBreakoutMeetingRoom', { meetingRoomId: first.id, name: ['x'] }],
-      ['room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: '' , moveToMeetingRoomId: first.id }],
+      ['room:admin:setMeetingPeerMoveToMeetingRoom', { meetingPeerId: '', moveToMeetingRoomId: first.id }],
       ['room:admin:clearMeetingPeerMoveToMeetingRoom', {}],
       ['room:admin:cancelMeetingPeerMoveToMeetingRoom', 'main'],
       ['room:admin:applyMoveToMeetingRoom', { meetingRoomId: null }],
@@ -284,11 +382,20 @@ describe('breakout rooms', () => {
       ['leaveBreakout', { peerData: { name: 7 } }],
     ]
     for (const [event, payload] of bad) {
-      expect(await request(host.socket, event as never, payload), event).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+      expect(await request(host.socket, event as never, payload), event).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     const { socket } = await joinMeeting(edge, roomId, { isHost: true })
     await ok(socket, 'leave')
-    expect(await request(socket, 'room:admin:getActiveMeetingRooms')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
-    expect(await request(socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    expect(await request(socket, 'room:admin:getActiveMeetingRooms')).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notJoined,
+    })
+    expect(await request(socket, 'joinBreakout', { meetingRoomId: first.id, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notJoined,
+    })
   })
 })

@@ -9,7 +9,20 @@ import { EDGE_ERRORS, type Caption } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { MeetingTranscriptLine } from '#models/index'
 import { startSpeechServer, type SpeechServer } from '../../support/speech-server'
-import { ALL_CONTROLS, MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge } from './harness'
+import {
+  ALL_CONTROLS,
+  MIC_RTP,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+} from './harness'
 
 let speech: SpeechServer
 let edge: RunningEdge
@@ -33,13 +46,41 @@ afterAll(async () => {
 /** A person's microphone made of a 440 Hz tone: an Opus producer on a PlainTransport that ffmpeg sends RTP to. */
 async function toneMicrophone(roomId: string, peerId: string, seconds: number) {
   const meeting = edge.edge.meetings.get(roomId)!
-  const transport = await meeting.producerRouter.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: true, comedia: true })
-  const producer = await transport.produce({ kind: 'audio', rtpParameters: MIC_RTP, appData: { peerId, source: 'mic' } })
+  const transport = await meeting.producerRouter.createPlainTransport({
+    listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+    rtcpMux: true,
+    comedia: true,
+  })
+  const producer = await transport.produce({
+    kind: 'audio',
+    rtpParameters: MIC_RTP,
+    appData: { peerId, source: 'mic' },
+  })
   serverPeer(edge, roomId, peerId).producers.set(producer.id, producer as never)
   const sender = spawn('ffmpeg', [
-    '-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-af', 'volume=0.5', '-c:a', 'libopus', '-ac', '2', '-ar', '48000', '-payload_type', '111', '-ssrc', '11111111',
-    '-f', 'rtp', `rtp://127.0.0.1:${transport.tuple.localPort}`,
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
+    '-af',
+    'volume=0.5',
+    '-c:a',
+    'libopus',
+    '-ac',
+    '2',
+    '-ar',
+    '48000',
+    '-payload_type',
+    '111',
+    '-ssrc',
+    '11111111',
+    '-f',
+    'rtp',
+    `rtp://127.0.0.1:${transport.tuple.localPort}`,
   ])
   senders.push(sender)
   return { producer, transport, done: new Promise<void>((resolve) => sender.once('exit', () => resolve())) }
@@ -59,10 +100,20 @@ describe('captions', () => {
     expect(await told).toEqual(state)
 
     const final = await next(host.socket, 'newTranscription', (caption) => caption.final, 15_000)
-    expect(final).toMatchObject({ peerId: alice.joined.peerId, name: 'Alice Speaker', text: 'sound for 2 s', final: true })
+    expect(final).toMatchObject({
+      peerId: alice.joined.peerId,
+      name: 'Alice Speaker',
+      text: 'sound for 2 s',
+      final: true,
+    })
     // The service was asked for what the taps send, in the language chosen.
     const connection = speech.connections.at(-1)!
-    expect(Object.fromEntries(connection.query)).toMatchObject({ encoding: 'linear16', sample_rate: '16000', channels: '1', language: 'es' })
+    expect(Object.fromEntries(connection.query)).toMatchObject({
+      encoding: 'linear16',
+      sample_rate: '16000',
+      channels: '1',
+      language: 'es',
+    })
     // Interim lines came first, and everyone got the same lines.
     await expect.poll(() => heardByAlice.map((caption) => caption.id)).toContain(final.id)
     expect(heardByAlice.some((caption: Caption) => !caption.final && caption.text === 'sound 1 s')).toBe(true)
@@ -77,7 +128,10 @@ describe('captions', () => {
     expect(await off).toEqual({ on: false })
     // Stopping flushed the stream (CloseStream) and its last line was kept.
     expect(connection.closedByClient).toBe(true)
-    const lines = await MeetingTranscriptLine.findAll({ where: { meetingRoomId: host.joined.meetingRoomId }, order: [['spokenAt', 'ASC']] })
+    const lines = await MeetingTranscriptLine.findAll({
+      where: { meetingRoomId: host.joined.meetingRoomId },
+      order: [['spokenAt', 'ASC']],
+    })
     expect(lines.length).toBeGreaterThanOrEqual(2)
     expect(lines[0]).toMatchObject({ peerId: alice.joined.peerId, name: 'Alice Speaker', text: 'sound for 2 s' })
     expect(lines.every((line) => line.userId === serverPeer(edge, roomId, alice.joined.peerId).userId)).toBe(true)
@@ -95,7 +149,12 @@ describe('captions', () => {
     // The tone producer was added behind the meeting's back; a microphone produced the normal way, later, is listened to too.
     const carol = await joinMeeting(edge, roomId, { name: 'Carol' })
     const { send } = await setUpMedia(carol.socket)
-    await ok(carol.socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    await ok(carol.socket, 'produce', {
+      transportId: send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     await expect.poll(() => speech.connections.length).toBe(before + 2)
     expect(await spoken).toMatchObject({ name: 'Bob', final: true })
     await mic.done
@@ -110,14 +169,29 @@ describe('captions', () => {
     expect(await request(plain.socket, 'transcribe:start', start)).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     expect(await request(plain.socket, 'transcribe:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
 
-    const noCaptions = await joinMeeting(edge, roomId, { isHost: true, controls: { ...ALL_CONTROLS, closedCaption: false } })
-    expect(await request(noCaptions.socket, 'transcribe:start', start)).toEqual({ ok: false, error: EDGE_ERRORS.captionsOff })
-    const noTranscripts = await joinMeeting(edge, roomId, { isHost: true, controls: { ...ALL_CONTROLS, transcribe: false } })
-    expect(await request(noTranscripts.socket, 'transcribe:start', { language: 'en', transcript: true })).toEqual({ ok: false, error: EDGE_ERRORS.transcriptOff })
+    const noCaptions = await joinMeeting(edge, roomId, {
+      isHost: true,
+      controls: { ...ALL_CONTROLS, closedCaption: false },
+    })
+    expect(await request(noCaptions.socket, 'transcribe:start', start)).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.captionsOff,
+    })
+    const noTranscripts = await joinMeeting(edge, roomId, {
+      isHost: true,
+      controls: { ...ALL_CONTROLS, transcribe: false },
+    })
+    expect(await request(noTranscripts.socket, 'transcribe:start', { language: 'en', transcript: true })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.transcriptOff,
+    })
 
     const host = await joinMeeting(edge, roomId, { isHost: true })
     for (const payload of [undefined, { language: 'fr', transcript: false }, { language: 'en', transcript: 'yes' }]) {
-      expect(await request(host.socket, 'transcribe:start', payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+      expect(await request(host.socket, 'transcribe:start', payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     expect(edge.edge.meetings.get(roomId)!.captions).toBeNull()
     // Each start taps every microphone: past the burst, the host waits.
@@ -125,6 +199,9 @@ describe('captions', () => {
 
     const { id: otherRoom } = await createRoom()
     const elsewhere = await joinMeeting(silentEdge, otherRoom, { isHost: true })
-    expect(await request(elsewhere.socket, 'transcribe:start', start)).toEqual({ ok: false, error: EDGE_ERRORS.captionsUnavailable })
+    expect(await request(elsewhere.socket, 'transcribe:start', start)).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.captionsUnavailable,
+    })
   })
 })

@@ -6,7 +6,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CommunityEvent, EventSlot, MeetingRoom } from '#app/lib/platform/db.server'
 import { EDGE_ERRORS, type EventState, type TalkTimerState } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, setUpMedia, startTestEdge, tokenFor } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  collect,
+  connect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  setUpMedia,
+  startTestEdge,
+  tokenFor,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -70,14 +83,23 @@ describe('the event slot engine on the edge', () => {
       ['room:event:seekSlot', { positionMs: 'soon' }],
       ['room:event:end', { force: 1 }],
     ] as const) {
-      expect(await request(host.socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+      expect(await request(host.socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     expect(await request(host.socket, 'room:event:pause')).toEqual({ ok: false, error: EDGE_ERRORS.eventNotStarted })
-    expect(await request(host.socket, 'room:event:changeSlot', { slotIndex: 2 })).toEqual({ ok: false, error: EDGE_ERRORS.eventNoSuchSlot })
+    expect(await request(host.socket, 'room:event:changeSlot', { slotIndex: 2 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.eventNoSuchSlot,
+    })
 
     const { id: plainRoomId } = await createRoom()
     const plainHost = await joinMeeting(edge, plainRoomId, { isHost: true })
-    expect(await request(plainHost.socket, 'room:event:start', {})).toEqual({ ok: false, error: EDGE_ERRORS.eventNoSlots })
+    expect(await request(plainHost.socket, 'room:event:start', {})).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.eventNoSlots,
+    })
   })
 
   it('lets the host and a co-host run it: everyone hears each change, a late joiner gets the slot and the time left', async () => {
@@ -88,7 +110,14 @@ describe('the event slot engine on the edge', () => {
 
     const heard = next(guest.socket, 'event.updated', (state) => state.started)
     const started = await ok<EventState>(host.socket, 'room:event:start', {})
-    expect(started).toMatchObject({ started: true, paused: false, rehearsal: false, slotIndex: 0, remainingMs: near(90_000), countdown: null })
+    expect(started).toMatchObject({
+      started: true,
+      paused: false,
+      rehearsal: false,
+      slotIndex: 0,
+      remainingMs: near(90_000),
+      countdown: null,
+    })
     expect(started.slots).toEqual([
       { name: 'Welcome', durationMs: 90_000 },
       { name: 'Talk', durationMs: 120_000 },
@@ -119,24 +148,31 @@ describe('the event slot engine on the edge', () => {
     expect(await stopped).toMatchObject({ slotIndex: null, countdown: null })
   })
 
-  it('in rehearsal plays on by itself: a slot of 1 minute lasts 2 s, then 5 s to the next slot', { timeout: 15_000 }, async () => {
-    const roomId = await createEvent()
-    const host = await joinMeeting(edge, roomId, { isHost: true })
-    const guest = await joinMeeting(edge, roomId)
-    const states = collect(guest.socket, 'event.updated')
-    const began = Date.now()
-    expect(await ok<EventState>(host.socket, 'room:event:start', { rehearsal: true })).toMatchObject({ rehearsal: true, slots: [{ durationMs: 2000 }, { durationMs: 4000 }] })
-    await next(guest.socket, 'event.updated', (state) => state.countdown?.kind === 'next', 4000)
-    expect(Date.now() - began).toBeGreaterThanOrEqual(1900)
-    await next(guest.socket, 'event.updated', (state) => state.slotIndex === 1, 7000)
-    expect(Date.now() - began).toBeGreaterThanOrEqual(6900)
-    expect(states.map((state) => [state.slotIndex, state.countdown?.kind ?? null])).toEqual([
-      [0, null],
-      [0, 'next'],
-      [1, null],
-    ])
-    await ok(host.socket, 'room:event:reset')
-  })
+  it(
+    'in rehearsal plays on by itself: a slot of 1 minute lasts 2 s, then 5 s to the next slot',
+    { timeout: 15_000 },
+    async () => {
+      const roomId = await createEvent()
+      const host = await joinMeeting(edge, roomId, { isHost: true })
+      const guest = await joinMeeting(edge, roomId)
+      const states = collect(guest.socket, 'event.updated')
+      const began = Date.now()
+      expect(await ok<EventState>(host.socket, 'room:event:start', { rehearsal: true })).toMatchObject({
+        rehearsal: true,
+        slots: [{ durationMs: 2000 }, { durationMs: 4000 }],
+      })
+      await next(guest.socket, 'event.updated', (state) => state.countdown?.kind === 'next', 4000)
+      expect(Date.now() - began).toBeGreaterThanOrEqual(1900)
+      await next(guest.socket, 'event.updated', (state) => state.slotIndex === 1, 7000)
+      expect(Date.now() - began).toBeGreaterThanOrEqual(6900)
+      expect(states.map((state) => [state.slotIndex, state.countdown?.kind ?? null])).toEqual([
+        [0, null],
+        [0, 'next'],
+        [1, null],
+      ])
+      await ok(host.socket, 'room:event:reset')
+    },
+  )
 })
 
 describe('the late-joiner window', () => {
@@ -150,7 +186,10 @@ describe('the late-joiner window', () => {
     await new Promise((resolve) => setTimeout(resolve, 20))
 
     const late = await connect(edge, await tokenFor(roomId))
-    expect(await request(late, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.lateJoinerWindowClosed })
+    expect(await request(late, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.lateJoinerWindowClosed,
+    })
     early.socket.disconnect()
     const back = await joinMeeting(edge, roomId, { userId: 'early-bird' })
     expect(back.joined.event?.started).toBe(true)
@@ -163,56 +202,84 @@ describe('the late-joiner window', () => {
 })
 
 describe('the talk timer on the edge', () => {
-  it('counts the active speaker\'s time, tells them when the turn runs out, mutes them, and keeps the distribution', { timeout: 15_000 }, async () => {
-    const roomId = await createEvent({ timerSeconds: 1, timerEnforcement: true, timerEnforcementMessage: 'Thank you, next!', timerMuteOnExpiry: true })
-    const host = await joinMeeting(edge, roomId, { isHost: true })
-    const speaker = await joinMeeting(edge, roomId, { userId: 'speaker-1' })
-    await ok(speaker.socket, 'enter')
-    const { send } = await setUpMedia(speaker.socket)
-    const mic = await ok<{ id: string }>(speaker.socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
-    await ok(host.socket, 'room:event:start', {})
+  it(
+    "counts the active speaker's time, tells them when the turn runs out, mutes them, and keeps the distribution",
+    { timeout: 15_000 },
+    async () => {
+      const roomId = await createEvent({
+        timerSeconds: 1,
+        timerEnforcement: true,
+        timerEnforcementMessage: 'Thank you, next!',
+        timerMuteOnExpiry: true,
+      })
+      const host = await joinMeeting(edge, roomId, { isHost: true })
+      const speaker = await joinMeeting(edge, roomId, { userId: 'speaker-1' })
+      await ok(speaker.socket, 'enter')
+      const { send } = await setUpMedia(speaker.socket)
+      const mic = await ok<{ id: string }>(speaker.socket, 'produce', {
+        transportId: send.id,
+        kind: 'audio',
+        rtpParameters: MIC_RTP,
+        appData: { source: 'mic' },
+      })
+      await ok(host.socket, 'room:event:start', {})
 
-    const told = next(speaker.socket, 'talkTimer:peerEncouragement', undefined, 5000)
-    const muted = next(speaker.socket, 'mute', undefined, 5000)
-    // What the active speaker observer reports when the speaker's audio dominates.
-    const meeting = edge.edge.meetings.get(roomId)!
-    meeting.setActiveSpeaker(speaker.joined.peerId)
-    expect(await told).toEqual({ kind: 'enforcement', message: 'Thank you, next!' })
-    expect(await muted).toEqual({ peerId: speaker.joined.peerId })
-    expect(meeting.peers.get(speaker.joined.peerId)!.producers.get(mic.id)!.paused).toBe(true)
+      const told = next(speaker.socket, 'talkTimer:peerEncouragement', undefined, 5000)
+      const muted = next(speaker.socket, 'mute', undefined, 5000)
+      // What the active speaker observer reports when the speaker's audio dominates.
+      const meeting = edge.edge.meetings.get(roomId)!
+      meeting.setActiveSpeaker(speaker.joined.peerId)
+      expect(await told).toEqual({ kind: 'enforcement', message: 'Thank you, next!' })
+      expect(await muted).toEqual({ peerId: speaker.joined.peerId })
+      expect(meeting.peers.get(speaker.joined.peerId)!.producers.get(mic.id)!.paused).toBe(true)
 
-    const view = meeting.event!.talkView()
-    expect(view.distribution['speaker-1']).toBeGreaterThanOrEqual(1000)
-    expect(view.limitMs).toBe(1000)
-    await ok(host.socket, 'room:event:end', { force: true })
-    await expect.poll(async () => (await MeetingRoom.findByPk(meeting.id))!.peerTimerDistributionMap['speaker-1'] ?? 0).toBeGreaterThanOrEqual(1000)
-  })
+      const view = meeting.event!.talkView()
+      expect(view.distribution['speaker-1']).toBeGreaterThanOrEqual(1000)
+      expect(view.limitMs).toBe(1000)
+      await ok(host.socket, 'room:event:end', { force: true })
+      await expect
+        .poll(async () => (await MeetingRoom.findByPk(meeting.id))!.peerTimerDistributionMap['speaker-1'] ?? 0)
+        .toBeGreaterThanOrEqual(1000)
+    },
+  )
 })
 
 describe('encouragement', () => {
-  it('reaches each quiet person once, only after half of the slot, and not those who spoke or only watch', { timeout: 15_000 }, async () => {
-    const roomId = await createEvent({ timerMinutes: 1, timerEncouragement: true, timerEncouragementMessage: 'We would love to hear you!' }, null, [
-      { position: 0, name: 'Round', minutes: 0, seconds: 6 },
-    ])
-    const host = await joinMeeting(edge, roomId, { isHost: true, userId: 'host-2' })
-    const quiet = await joinMeeting(edge, roomId, { userId: 'quiet-2' })
-    const watcher = await joinMeeting(edge, roomId, { userId: 'watcher-2' })
-    for (const peer of [host, quiet, watcher]) await ok(peer.socket, 'enter')
-    await ok(watcher.socket, 'leaveEvent')
-    const toQuiet = collect(quiet.socket, 'talkTimer:peerEncouragement')
-    const toOthers = [collect(host.socket, 'talkTimer:peerEncouragement'), collect(watcher.socket, 'talkTimer:peerEncouragement')]
-    const began = Date.now()
-    await ok(host.socket, 'room:event:start', {})
-    edge.edge.meetings.get(roomId)!.setActiveSpeaker(host.joined.peerId)
+  it(
+    'reaches each quiet person once, only after half of the slot, and not those who spoke or only watch',
+    { timeout: 15_000 },
+    async () => {
+      const roomId = await createEvent(
+        { timerMinutes: 1, timerEncouragement: true, timerEncouragementMessage: 'We would love to hear you!' },
+        null,
+        [{ position: 0, name: 'Round', minutes: 0, seconds: 6 }],
+      )
+      const host = await joinMeeting(edge, roomId, { isHost: true, userId: 'host-2' })
+      const quiet = await joinMeeting(edge, roomId, { userId: 'quiet-2' })
+      const watcher = await joinMeeting(edge, roomId, { userId: 'watcher-2' })
+      for (const peer of [host, quiet, watcher]) await ok(peer.socket, 'enter')
+      await ok(watcher.socket, 'leaveEvent')
+      const toQuiet = collect(quiet.socket, 'talkTimer:peerEncouragement')
+      const toOthers = [
+        collect(host.socket, 'talkTimer:peerEncouragement'),
+        collect(watcher.socket, 'talkTimer:peerEncouragement'),
+      ]
+      const began = Date.now()
+      await ok(host.socket, 'room:event:start', {})
+      edge.edge.meetings.get(roomId)!.setActiveSpeaker(host.joined.peerId)
 
-    expect(await next(quiet.socket, 'talkTimer:peerEncouragement', undefined, 6000)).toEqual({ kind: 'encouragement', message: 'We would love to hear you!' })
-    // Not before half of the 6 s slot.
-    expect(Date.now() - began).toBeGreaterThan(3000)
-    await next(quiet.socket, 'event.updated', (state) => state.countdown !== null, 6000)
-    expect(toQuiet).toHaveLength(1)
-    expect(toOthers.flat()).toEqual([])
-    await ok(host.socket, 'room:event:end', { force: true })
-  })
+      expect(await next(quiet.socket, 'talkTimer:peerEncouragement', undefined, 6000)).toEqual({
+        kind: 'encouragement',
+        message: 'We would love to hear you!',
+      })
+      // Not before half of the 6 s slot.
+      expect(Date.now() - began).toBeGreaterThan(3000)
+      await next(quiet.socket, 'event.updated', (state) => state.countdown !== null, 6000)
+      expect(toQuiet).toHaveLength(1)
+      expect(toOthers.flat()).toEqual([])
+      await ok(host.socket, 'room:event:end', { force: true })
+    },
+  )
 })
 
 describe('taking part in the event', () => {

@@ -19,10 +19,16 @@ describe('raise hand', () => {
   it('keeps the queue in the order hands went up, tells everyone, and hands it to a late joiner', async () => {
     const { id: roomId } = await createRoom()
     const host = await joinMeeting(edge, roomId, { isHost: true })
-    const [a, b, c] = [await joinMeeting(edge, roomId), await joinMeeting(edge, roomId), await joinMeeting(edge, roomId)]
+    const [a, b, c] = [
+      await joinMeeting(edge, roomId),
+      await joinMeeting(edge, roomId),
+      await joinMeeting(edge, roomId),
+    ]
 
     for (const peer of [b, a, c]) {
-      const heard = next(host.socket, 'hand:queue', ({ hands }) => hands.some((hand) => hand.peerId === peer.joined.peerId))
+      const heard = next(host.socket, 'hand:queue', ({ hands }) =>
+        hands.some((hand) => hand.peerId === peer.joined.peerId),
+      )
       await ok(peer.socket, 'hand:raise')
       await heard
     }
@@ -47,7 +53,10 @@ describe('raise hand', () => {
     await ok(raiser.socket, 'hand:raise')
     await ok(other.socket, 'hand:raise')
 
-    expect(await request(plain.socket, 'hand:lowerFor', { peerId: raiser.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'hand:lowerFor', { peerId: raiser.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
     expect(ids(edge.edge.meetings.get(roomId)!.hands.list())).toEqual([raiser.joined.peerId, other.joined.peerId])
 
     const heard = next(raiser.socket, 'hand:queue')
@@ -61,9 +70,15 @@ describe('raise hand', () => {
     const { id: roomId } = await createRoom()
     const host = await joinMeeting(edge, roomId, { isHost: true })
     for (const payload of [undefined, {}, { peerId: '' }, { peerId: 42 }]) {
-      expect(await request(host.socket, 'hand:lowerFor', payload)).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
+      expect(await request(host.socket, 'hand:lowerFor', payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.peerIdRequired,
+      })
     }
-    expect(await request(host.socket, 'hand:lowerFor', { peerId: 'nobody' })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(host.socket, 'hand:lowerFor', { peerId: 'nobody' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
   })
 
   it('drops the hand of a peer who leaves', async () => {
@@ -103,8 +118,17 @@ describe('reactions', () => {
     const { id: roomId } = await createRoom()
     const sender = await joinMeeting(edge, roomId)
     // Five: the bucket's burst.
-    for (const payload of [{}, { emoji: '💩' }, { emoji: '<b>hi</b>' }, { emoji: 'x'.repeat(100) }, { emoji: ['👍'] }]) {
-      expect(await request(sender.socket, 'reaction:send', payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    for (const payload of [
+      {},
+      { emoji: '💩' },
+      { emoji: '<b>hi</b>' },
+      { emoji: 'x'.repeat(100) },
+      { emoji: ['👍'] },
+    ]) {
+      expect(await request(sender.socket, 'reaction:send', payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     const flooder = await joinMeeting(edge, roomId)
     const answers = []
@@ -128,36 +152,76 @@ describe('quick polls', () => {
     const voter = await joinMeeting(edge, roomId, { userId: 'voter' })
     const other = await joinMeeting(edge, roomId)
     const asked = next(other.socket, 'poll:updated')
-    const poll = await ok<{ id: string }>(host.socket, 'poll:create', { question: ' Pizza or tacos? ', options: ['Pizza', ' Tacos ', ''] })
-    expect(await asked).toEqual({ id: poll.id, question: 'Pizza or tacos?', options: ['Pizza', 'Tacos'], counts: [0, 0], closed: false })
+    const poll = await ok<{ id: string }>(host.socket, 'poll:create', {
+      question: ' Pizza or tacos? ',
+      options: ['Pizza', ' Tacos ', ''],
+    })
+    expect(await asked).toEqual({
+      id: poll.id,
+      question: 'Pizza or tacos?',
+      options: ['Pizza', 'Tacos'],
+      counts: [0, 0],
+      closed: false,
+    })
 
     const counted = next(host.socket, 'poll:updated', ({ counts }) => counts[1] === 1)
     await ok(voter.socket, 'poll:answer', { pollId: poll.id, option: 1 })
     await counted
-    expect(await request(voter.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+    expect(await request(voter.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.pollAnswered,
+    })
     // The same person again, on a new connection: still one answer.
     const again = await joinMeeting(edge, roomId, { userId: 'voter' })
     expect(again.joined.poll?.counts).toEqual([0, 1])
     expect(again.joined.pollAnswer).toBe(1)
-    expect(await request(again.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+    expect(await request(again.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.pollAnswered,
+    })
 
-    expect(await request(other.socket, 'poll:close', { pollId: poll.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(other.socket, 'poll:close', { pollId: poll.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
     await ok(host.socket, 'poll:close', { pollId: poll.id })
-    expect(await request(other.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
+    expect(await request(other.socket, 'poll:answer', { pollId: poll.id, option: 0 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.pollAnswered,
+    })
   })
 
   it('refuses a plain peer asking, and bad polls and answers', async () => {
     const { id: roomId } = await createRoom()
     const host = await joinMeeting(edge, roomId, { isCoHost: true })
     const plain = await joinMeeting(edge, roomId, {}, { isHost: true })
-    expect(await request(plain.socket, 'poll:create', { question: 'Q?', options: ['a', 'b'] })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-    for (const bad of [{ question: '  ', options: ['a', 'b'] }, { question: 'Q?', options: ['a'] }, { question: 'Q?', options: ['1', '2', '3', '4', '5', '6', '7'] }]) {
+    expect(await request(plain.socket, 'poll:create', { question: 'Q?', options: ['a', 'b'] })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    for (const bad of [
+      { question: '  ', options: ['a', 'b'] },
+      { question: 'Q?', options: ['a'] },
+      { question: 'Q?', options: ['1', '2', '3', '4', '5', '6', '7'] },
+    ]) {
       expect(await request(host.socket, 'poll:create', bad)).toEqual({ ok: false, error: EDGE_ERRORS.pollInvalid })
     }
-    expect(await request(host.socket, 'poll:create', { question: 'Q?' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(host.socket, 'poll:create', { question: 'Q?' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     const poll = await ok<{ id: string }>(host.socket, 'poll:create', { question: 'Q?', options: ['a', 'b'] })
-    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 2 })).toEqual({ ok: false, error: EDGE_ERRORS.pollAnswered })
-    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 'a' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
-    expect(await request(plain.socket, 'poll:answer', { pollId: 'other', option: 0 })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 2 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.pollAnswered,
+    })
+    expect(await request(plain.socket, 'poll:answer', { pollId: poll.id, option: 'a' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
+    expect(await request(plain.socket, 'poll:answer', { pollId: 'other', option: 0 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
   })
 })

@@ -12,11 +12,22 @@ import type { Ack, ClientToServerEvents, EdgeClaims, EdgeControls, ServerToClien
 export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
 
 /** Every toolbar control on, as a community has them by default; tests turn one off with a spread. */
-export const ALL_CONTROLS: EdgeControls = { chat: true, sharedScreen: true, sharedVideo: true, closedCaption: true, transcribe: true, recording: true, live: true }
+export const ALL_CONTROLS: EdgeControls = {
+  chat: true,
+  sharedScreen: true,
+  sharedVideo: true,
+  closedCaption: true,
+  transcribe: true,
+  recording: true,
+  live: true,
+}
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
-export async function startTestEdge(env: Record<string, string> = {}, options: Partial<EdgeOptions> = {}): Promise<RunningEdge> {
+export async function startTestEdge(
+  env: Record<string, string> = {},
+  options: Partial<EdgeOptions> = {},
+): Promise<RunningEdge> {
   const parsed = parseEdgeEnv({
     NODE_ENV: 'test',
     // The test run's secret (vitest.config.ts), the one the web app's modules sign with too.
@@ -64,7 +75,12 @@ const open: ClientSocket[] = []
 
 /** A connected socket, or the connection error's message. */
 export function connect(edge: RunningEdge, token: string | undefined): Promise<ClientSocket> {
-  const socket: ClientSocket = connectSocket(edge.url, { auth: token === undefined ? {} : { token }, transports: ['websocket'], forceNew: true, reconnection: false })
+  const socket: ClientSocket = connectSocket(edge.url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  })
   open.push(socket)
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket))
@@ -77,7 +93,11 @@ export function closeSockets() {
 }
 
 /** Emits a client event and resolves with its acknowledgement. */
-export function request<T = unknown>(socket: ClientSocket, event: keyof ClientToServerEvents, payload?: unknown): Promise<Ack<T>> {
+export function request<T = unknown>(
+  socket: ClientSocket,
+  event: keyof ClientToServerEvents,
+  payload?: unknown,
+): Promise<Ack<T>> {
   return new Promise((resolve) => {
     const emit = socket.emit.bind(socket) as unknown as (event: string, ...args: unknown[]) => void
     if (payload === undefined) emit(event, resolve)
@@ -86,7 +106,11 @@ export function request<T = unknown>(socket: ClientSocket, event: keyof ClientTo
 }
 
 /** Like request, failing the test with the server's error when the ack is not ok. */
-export async function ok<T = unknown>(socket: ClientSocket, event: keyof ClientToServerEvents, payload?: unknown): Promise<T> {
+export async function ok<T = unknown>(
+  socket: ClientSocket,
+  event: keyof ClientToServerEvents,
+  payload?: unknown,
+): Promise<T> {
   const ack = await request<T>(socket, event, payload)
   if (!ack.ok) throw new Error(`${event} failed: ${ack.error}`)
   return ack.data
@@ -119,32 +143,57 @@ export function next<E extends keyof ServerToClientEvents>(
 /** Collects every event of a kind the socket receives from now on. */
 export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
   const seen: Parameters<ServerToClientEvents[E]>[0][] = []
-  ;(socket.on.bind(socket) as unknown as (event: string, listener: (payload: unknown) => void) => void)(event, (payload) => seen.push(payload as never))
+  ;(socket.on.bind(socket) as unknown as (event: string, listener: (payload: unknown) => void) => void)(
+    event,
+    (payload) => seen.push(payload as never),
+  )
   return seen
 }
 
 /** A peer as the edge holds it (its transports, producers and consumers), to look at from a test. */
-export const serverPeer = (edge: RunningEdge, roomId: string, peerId: string) => edge.edge.meetings.get(roomId)!.peers.get(peerId)!
+export const serverPeer = (edge: RunningEdge, roomId: string, peerId: string) =>
+  edge.edge.meetings.get(roomId)!.peers.get(peerId)!
 
 /** Connect and join: the socket and its JoinResult. */
-export async function joinMeeting(edge: RunningEdge, roomId: string, claims: Partial<EdgeClaims> = {}, peerData: Record<string, unknown> = {}) {
+export async function joinMeeting(
+  edge: RunningEdge,
+  roomId: string,
+  claims: Partial<EdgeClaims> = {},
+  peerData: Record<string, unknown> = {},
+) {
   const token = await tokenFor(roomId, claims)
   const socket = await connect(edge, token)
-  const joined = await ok<import('#edge/contract/protocol').JoinResult>(socket, 'meetingRoom:join', { roomId, peerData })
+  const joined = await ok<import('#edge/contract/protocol').JoinResult>(socket, 'meetingRoom:join', {
+    roomId,
+    peerData,
+  })
   return { socket, token, joined }
 }
 
 // RTP parameters a browser would send: Opus, and VP8 with three simulcast layers.
 export const MIC_RTP = {
-  codecs: [{ mimeType: 'audio/opus', payloadType: 111, clockRate: 48000, channels: 2, parameters: { useinbandfec: 1 } }],
+  codecs: [
+    { mimeType: 'audio/opus', payloadType: 111, clockRate: 48000, channels: 2, parameters: { useinbandfec: 1 } },
+  ],
   headerExtensions: [],
   encodings: [{ ssrc: 11111111 }],
   rtcp: { cname: 'edge-test' },
 }
 export const webcamRtp = (base = 22220000) => ({
-  codecs: [{ mimeType: 'video/VP8', payloadType: 96, clockRate: 90000, rtcpFeedback: [{ type: 'nack' }, { type: 'ccm', parameter: 'fir' }] }],
+  codecs: [
+    {
+      mimeType: 'video/VP8',
+      payloadType: 96,
+      clockRate: 90000,
+      rtcpFeedback: [{ type: 'nack' }, { type: 'ccm', parameter: 'fir' }],
+    },
+  ],
   headerExtensions: [],
-  encodings: [{ ssrc: base + 1, scalabilityMode: 'L1T3' }, { ssrc: base + 2, scalabilityMode: 'L1T3' }, { ssrc: base + 3, scalabilityMode: 'L1T3' }],
+  encodings: [
+    { ssrc: base + 1, scalabilityMode: 'L1T3' },
+    { ssrc: base + 2, scalabilityMode: 'L1T3' },
+    { ssrc: base + 3, scalabilityMode: 'L1T3' },
+  ],
   rtcp: { cname: 'edge-test' },
 })
 
@@ -153,7 +202,15 @@ export async function setUpMedia(socket: ClientSocket) {
   const rtpCapabilities = await ok<Record<string, unknown>>(socket, 'getRouterRtpCapabilities')
   // A device that can receive everything the router offers.
   await ok(socket, 'setPeerRtpCapabilities', { rtpCapabilities })
-  const send = await ok<{ id: string }>(socket, 'createWebRtcTransport', { direction: 'send', producing: true, consuming: false })
-  const recv = await ok<{ id: string }>(socket, 'createWebRtcTransport', { direction: 'recv', producing: false, consuming: true })
+  const send = await ok<{ id: string }>(socket, 'createWebRtcTransport', {
+    direction: 'send',
+    producing: true,
+    consuming: false,
+  })
+  const recv = await ok<{ id: string }>(socket, 'createWebRtcTransport', {
+    direction: 'recv',
+    producing: false,
+    consuming: true,
+  })
   return { rtpCapabilities, send, recv }
 }

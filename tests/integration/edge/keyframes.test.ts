@@ -6,7 +6,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { NewConsumer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, ok, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  ok,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+  webcamRtp,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -26,12 +37,27 @@ async function receiving() {
   await ok(bob.socket, 'sfuEnter')
   // In the meeting before Alice sends anything: her consumers reach him paused, for him to resume.
   await ok(bob.socket, 'enter')
-  await ok(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
-  await ok(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
+  await ok(alice.socket, 'produce', {
+    transportId: aliceMedia.send.id,
+    kind: 'audio',
+    rtpParameters: MIC_RTP,
+    appData: { source: 'mic' },
+  })
+  await ok(alice.socket, 'produce', {
+    transportId: aliceMedia.send.id,
+    kind: 'video',
+    rtpParameters: webcamRtp(),
+    appData: { source: 'webcam' },
+  })
   await expect.poll(() => offers.length).toBe(2)
   const consumers = serverPeer(edge, roomId, bob.joined.peerId).consumers
   const server = (offer: NewConsumer) => consumers.get(offer.id)!
-  return { bob, video: offers.find((offer) => offer.kind === 'video')!, audio: offers.find((offer) => offer.kind === 'audio')!, server }
+  return {
+    bob,
+    video: offers.find((offer) => offer.kind === 'video')!,
+    audio: offers.find((offer) => offer.kind === 'audio')!,
+    server,
+  }
 }
 
 describe('key frames for resumed video', () => {

@@ -19,7 +19,8 @@ let redis: Redis
 let a: RunningEdge
 let b: RunningEdge
 
-const attachAdapter = async (io: EdgeIo, client: Redis) => (await attachRedisAdapter(io, client, { key: ADAPTER_KEY })).close
+const attachAdapter = async (io: EdgeIo, client: Redis) =>
+  (await attachRedisAdapter(io, client, { key: ADAPTER_KEY })).close
 const startShared = (edgeId: string) => startTestEdge({ REDIS_URL }, { keys, edgeId, attachAdapter })
 
 beforeAll(async () => {
@@ -60,7 +61,9 @@ describe('room:kickAll from the web app', () => {
   it('drops a payload that does not parse, and leaves the meeting alone', async () => {
     const { id: roomId } = await createRoom()
     const peer = await joinMeeting(a, roomId)
-    const publisher = createEdgePublisher(redis, { key: ADAPTER_KEY }) as unknown as { kickAll: (command: unknown) => void }
+    const publisher = createEdgePublisher(redis, { key: ADAPTER_KEY }) as unknown as {
+      kickAll: (command: unknown) => void
+    }
     publisher.kickAll({ roomId, reason: 'because' })
     publisher.kickAll({ room: roomId })
     // A well-formed command for another room afterwards: once it has been handled, the bad ones were too.

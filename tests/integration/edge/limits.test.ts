@@ -6,7 +6,21 @@ import { MeetingChatMessage, MeetingPeer } from '#app/lib/platform/db.server'
 import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/contract/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
-import { ALL_CONTROLS, MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import {
+  ALL_CONTROLS,
+  MIC_RTP,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+  webcamRtp,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -34,7 +48,12 @@ describe('transports', () => {
     await setUpMedia(bob.socket)
     await ok(bob.socket, 'sfuEnter')
     const bobGotMic = next(bob.socket, 'newConsumer')
-    await ok(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    await ok(alice.socket, 'produce', {
+      transportId: aliceMedia.send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     const micConsumer = await bobGotMic
 
     // Every transport the meeting's router holds at once, counted as the router makes and closes them.
@@ -54,7 +73,13 @@ describe('transports', () => {
     const closed = next(bob.socket, 'consumerClosed', (payload) => payload.consumerId === micConsumer.id)
     for (let round = 0; round < 12; round++) {
       await Promise.all(
-        Array.from({ length: 25 }, (_, i) => ok(alice.socket, 'createWebRtcTransport', { direction: i % 2 ? 'send' : 'recv', producing: true, consuming: true })),
+        Array.from({ length: 25 }, (_, i) =>
+          ok(alice.socket, 'createWebRtcTransport', {
+            direction: i % 2 ? 'send' : 'recv',
+            producing: true,
+            consuming: true,
+          }),
+        ),
       )
       expect(aliceServer.transports.size).toBeLessThanOrEqual(2)
     }
@@ -71,13 +96,22 @@ describe('transports', () => {
     // Alice produces again on her one send transport; Bob receives it.
     const send = [...aliceServer.transports.values()].find((entry) => entry.direction === 'send')!.transport
     const bobGotMicAgain = next(bob.socket, 'newConsumer')
-    const mic = await ok<{ id: string }>(alice.socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    const mic = await ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     const first = await bobGotMicAgain
     expect(first.producerId).toBe(mic.id)
 
     // Bob replaces his receive transport: the consumer on the old one goes, a new one comes on the new one.
     const again: Promise<NewConsumer> = next(bob.socket, 'newConsumer')
-    const recv = await ok<{ id: string }>(bob.socket, 'createWebRtcTransport', { direction: 'recv', producing: false, consuming: true })
+    const recv = await ok<{ id: string }>(bob.socket, 'createWebRtcTransport', {
+      direction: 'recv',
+      producing: false,
+      consuming: true,
+    })
     const second = await again
     expect(second).toMatchObject({ producerId: mic.id })
     expect(bobServer.consumers.has(first.id)).toBe(false)
@@ -87,7 +121,12 @@ describe('transports', () => {
     const carol = await joinMeeting(small, roomId)
     const carolMedia = await setUpMedia(carol.socket)
     const bobGotCamera = next(bob.socket, 'newConsumer', (payload) => payload.appData.source === 'webcam')
-    await ok(carol.socket, 'produce', { transportId: carolMedia.send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
+    await ok(carol.socket, 'produce', {
+      transportId: carolMedia.send.id,
+      kind: 'video',
+      rtpParameters: webcamRtp(),
+      appData: { source: 'webcam' },
+    })
     expect(await bobGotCamera).toMatchObject({ peerId: carol.joined.peerId })
   })
 })
@@ -100,11 +139,15 @@ describe('event rates', () => {
     const reader = await joinMeeting(edge, roomId)
     const delivered = collect(reader.socket, 'chat:message')
 
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => request<ChatMessage>(flooder.socket, 'chat:send', { text: `spam ${i}` })))
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => request<ChatMessage>(flooder.socket, 'chat:send', { text: `spam ${i}` })),
+    )
     expect(answers.slice(0, burst).every((answer) => answer.ok)).toBe(true)
     expect(answers.slice(burst)).toEqual(Array.from({ length: 200 - burst }, () => rateLimited))
     await expect.poll(() => delivered.length).toBe(burst)
-    expect(delivered.map((message) => message.text).sort()).toEqual(Array.from({ length: burst }, (_, i) => `spam ${i}`).sort())
+    expect(delivered.map((message) => message.text).sort()).toEqual(
+      Array.from({ length: burst }, (_, i) => `spam ${i}`).sort(),
+    )
     expect(await MeetingChatMessage.count({ where: { meetingRoomId: flooder.joined.meetingRoomId } })).toBe(burst)
 
     // One message a second refills.
@@ -122,9 +165,13 @@ describe('event rates', () => {
     const witness = await joinMeeting(edge, roomId)
     const updates = collect(witness.socket, 'peerUpdated')
     const flood = async (event: Parameters<typeof request>[1], payload: (i: number) => unknown, count: number) =>
-      (await Promise.all(Array.from({ length: count }, (_, i) => request(socket, event, payload(i))))).filter((answer) => answer.ok !== false || answer.error !== EDGE_ERRORS.rateLimited).length
+      (await Promise.all(Array.from({ length: count }, (_, i) => request(socket, event, payload(i))))).filter(
+        (answer) => answer.ok !== false || answer.error !== EDGE_ERRORS.rateLimited,
+      ).length
 
-    expect(await flood('updateMyPeer', (i) => ({ peerData: { away: i % 2 === 0 } }), 100)).toBe(EVENT_RATES.updateMyPeer!.burst)
+    expect(await flood('updateMyPeer', (i) => ({ peerData: { away: i % 2 === 0 } }), 100)).toBe(
+      EVENT_RATES.updateMyPeer!.burst,
+    )
     await expect.poll(() => updates.length).toBe(EVENT_RATES.updateMyPeer!.burst)
 
     await setUpMedia(socket)
@@ -135,7 +182,11 @@ describe('event rates', () => {
     expect(peer.transports.size).toBe(2)
 
     const send = [...peer.transports.values()].find((entry) => entry.direction === 'send')!.transport.id
-    const produced = await flood('produce', () => ({ transportId: send, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } }), 50)
+    const produced = await flood(
+      'produce',
+      () => ({ transportId: send, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } }),
+      50,
+    )
     expect(produced).toBe(EVENT_RATES.produce!.burst)
 
     expect(await flood('restartIce', () => ({ transportId: 'none' }), 100)).toBe(EVENT_RATES.restartIce!.burst)
@@ -143,14 +194,16 @@ describe('event rates', () => {
 })
 
 describe('names', () => {
-  it("of signed-in people come from their account: neither join nor updateMyPeer renames them", async () => {
+  it('of signed-in people come from their account: neither join nor updateMyPeer renames them', async () => {
     const { id: roomId } = await createRoom()
     const witness = await joinMeeting(edge, roomId)
     const joined = next(witness.socket, 'peerJoined')
     const ana = await joinMeeting(edge, roomId, { userId: 'user-ana', name: 'Ana Account' }, { name: 'The Host' })
     expect(await joined).toMatchObject({ name: 'Ana Account', guest: false })
     const updated = next(witness.socket, 'peerUpdated')
-    expect(await ok<Peer>(ana.socket, 'updateMyPeer', { peerData: { name: 'Olivia Owner', audioMuted: true } })).toMatchObject({ name: 'Ana Account', audioMuted: true })
+    expect(
+      await ok<Peer>(ana.socket, 'updateMyPeer', { peerData: { name: 'Olivia Owner', audioMuted: true } }),
+    ).toMatchObject({ name: 'Ana Account', audioMuted: true })
     expect(await updated).toMatchObject({ name: 'Ana Account', audioMuted: true })
     expect((await MeetingPeer.findByPk(ana.joined.peerId))!.userMeta).toMatchObject({ name: 'Ana Account' })
   })
@@ -172,8 +225,16 @@ describe('names', () => {
 
     // Someone joining later sees the same marks, in the peers and the chat history.
     const late = await joinMeeting(edge, roomId)
-    expect(late.joined.peers.map((peer) => [peer.name, peer.guest])).toEqual(expect.arrayContaining([['Lee B.', true], ['Mia Member', false]]))
-    expect(late.joined.chat.map((message) => [message.name, message.guest]).sort()).toEqual([['Lee B.', true], ['Mia Member', false]])
+    expect(late.joined.peers.map((peer) => [peer.name, peer.guest])).toEqual(
+      expect.arrayContaining([
+        ['Lee B.', true],
+        ['Mia Member', false],
+      ]),
+    )
+    expect(late.joined.chat.map((message) => [message.name, message.guest]).sort()).toEqual([
+      ['Lee B.', true],
+      ['Mia Member', false],
+    ])
   })
 })
 
@@ -184,7 +245,8 @@ describe("the community's toolbar controls", () => {
     const host = await joinMeeting(edge, roomId, { isHost: true, controls })
     const someone = await joinMeeting(edge, roomId, { controls })
     const delivered = collect(someone.socket, 'chat:message')
-    for (const { socket } of [host, someone]) expect(await request(socket, 'chat:send', { text: 'hello' })).toEqual({ ok: false, error: EDGE_ERRORS.chatOff })
+    for (const { socket } of [host, someone])
+      expect(await request(socket, 'chat:send', { text: 'hello' })).toEqual({ ok: false, error: EDGE_ERRORS.chatOff })
     expect(await MeetingChatMessage.count({ where: { meetingRoomId: host.joined.meetingRoomId } })).toBe(0)
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(delivered).toHaveLength(0)
@@ -196,12 +258,26 @@ describe("the community's toolbar controls", () => {
     for (const claims of [{ isHost: true, controls }, { controls }]) {
       const { socket, joined } = await joinMeeting(edge, roomId, claims)
       const { send } = await setUpMedia(socket)
-      expect(await request(socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(33330000), appData: { source: 'screen' } })).toEqual({
+      expect(
+        await request(socket, 'produce', {
+          transportId: send.id,
+          kind: 'video',
+          rtpParameters: webcamRtp(33330000),
+          appData: { source: 'screen' },
+        }),
+      ).toEqual({
         ok: false,
         error: EDGE_ERRORS.screenShareOff,
       })
-      await ok(socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
-      expect([...serverPeer(edge, roomId, joined.peerId).producers.values()].map((producer) => producer.appData.source)).toEqual(['webcam'])
+      await ok(socket, 'produce', {
+        transportId: send.id,
+        kind: 'video',
+        rtpParameters: webcamRtp(),
+        appData: { source: 'webcam' },
+      })
+      expect(
+        [...serverPeer(edge, roomId, joined.peerId).producers.values()].map((producer) => producer.appData.source),
+      ).toEqual(['webcam'])
     }
     expect(edge.edge.meetings.get(roomId)!.screenShareId).toBeNull()
   })

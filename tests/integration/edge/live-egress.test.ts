@@ -111,7 +111,10 @@ describe('live stream targets', () => {
   it('with LIVE_ALLOWED_HOSTS, streams to a listed host even on loopback and refuses any other', async () => {
     const { room, host } = await roomWithMedia(listed)
     // Not on the list, though it is the same machine: the operator named the host, not the address.
-    expect(await goLive(listed, room.id, rtmp.urlFor('x').replace(/\/x$/, ''))).toEqual({ ok: false, error: EDGE_ERRORS.liveTargetRefused })
+    expect(await goLive(listed, room.id, rtmp.urlFor('x').replace(/\/x$/, ''))).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.liveTargetRefused,
+    })
     expect(await goLive(listed, room.id, `rtmp://LocalHost:${rtmp.port}/live`)).toEqual({ ok: true })
     await expect.poll(() => rtmp.published, { timeout: 15_000, interval: 250 }).toContain('/live/key')
     await ok(host.socket, 'live:stop')
@@ -133,6 +136,7 @@ describe('live stream targets', () => {
     const env = (value: string) => parseEdgeEnv({ NODE_ENV: 'development', LIVE_ALLOWED_HOSTS: value })
     expect(env(' Ingest.LAN, 10.0.0.5 ,[::1],').liveAllowedHosts).toEqual(['ingest.lan', '10.0.0.5', '::1'])
     expect(env('').liveAllowedHosts).toEqual([])
-    for (const value of ['rtmp://ingest.lan', 'ingest.lan:1935', 'ingest.lan/live']) expect(() => env(value), value).toThrow(/LIVE_ALLOWED_HOSTS: .* must be a host name or an IP address/)
+    for (const value of ['rtmp://ingest.lan', 'ingest.lan:1935', 'ingest.lan/live'])
+      expect(() => env(value), value).toThrow(/LIVE_ALLOWED_HOSTS: .* must be a host name or an IP address/)
   })
 })

@@ -15,7 +15,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type LiveStatus, type Peer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { freeTcpPort, startRtmpServer, type RtmpServer } from '../../support/rtmp-server'
-import { ALL_CONTROLS, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, startTestEdge } from './harness'
+import {
+  ALL_CONTROLS,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  startTestEdge,
+} from './harness'
 import { sendTestMedia } from './test-media'
 import { decodeAudio, TONE_RATE, toneAmplitude } from './tones'
 
@@ -76,7 +87,11 @@ describe('live streaming', () => {
     expect(rtmp.publishing()).toContain(`/live/${key}`)
     // prettier-ignore
     const { stdout } = await run('ffprobe', ['-v', 'error', '-rw_timeout', '10000000', '-read_intervals', '%+3', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames', '-of', 'json', rtmp.urlFor(key)], { timeout: 20_000 })
-    const streams = Object.fromEntries((JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[] }).streams.map((stream) => [stream.codec_type, stream]))
+    const streams = Object.fromEntries(
+      (
+        JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[] }
+      ).streams.map((stream) => [stream.codec_type, stream]),
+    )
     expect(streams.video).toMatchObject({ codec_name: 'h264' })
     expect(streams.audio).toMatchObject({ codec_name: 'aac' })
     expect(Number(streams.video!.nb_read_frames)).toBeGreaterThan(10)
@@ -108,9 +123,18 @@ describe('live streaming', () => {
     const lastSecond = async (seconds: number) => {
       const samples = await decodeAudio(rtmp.urlFor(key), ['-rw_timeout', '10000000', '-t', String(seconds)])
       const end = samples.length / TONE_RATE
-      return { seconds: end, host: toneAmplitude(samples, 440, end - 1, end), guest: toneAmplitude(samples, 880, end - 1, end) }
+      return {
+        seconds: end,
+        host: toneAmplitude(samples, 440, end - 1, end),
+        guest: toneAmplitude(samples, 880, end - 1, end),
+      }
     }
-    await expect.poll(() => lastSecond(2), { timeout: 30_000, interval: 0 }).toMatchObject({ host: expect.toSatisfy((level: number) => level > 0.04), guest: expect.toSatisfy((level: number) => level > 0.04) })
+    await expect
+      .poll(() => lastSecond(2), { timeout: 30_000, interval: 0 })
+      .toMatchObject({
+        host: expect.toSatisfy((level: number) => level > 0.04),
+        guest: expect.toSatisfy((level: number) => level > 0.04),
+      })
 
     // The host muted the way the edge mutes (no RTP at all): the stream goes on with the guest alone.
     await serverPeer(edge, room.id, host.joined.peerId).producerOf('mic')!.pause()
@@ -134,7 +158,10 @@ describe('live streaming', () => {
     const coHost = await joinMeeting(edge, room.id, { isCoHost: true })
     await ok(coHost.socket, 'live:initialize', { url })
     const bot = [...edge.edge.meetings.get(room.id)!.peers.values()].find((peer) => peer.isLive)!
-    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
     expect(await request(plain.socket, 'live:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     // Starting again while live is not an error, and starts nothing more.
     await ok(host.socket, 'live:initialize', { url })
@@ -146,8 +173,13 @@ describe('live streaming', () => {
   it('refuses bad addresses, the community turning live off, and a meeting with nothing to stream', async () => {
     const room = await createRoom()
     // A host's socket per request: live:initialize allows three in a row (tests/unit has every bad address).
-    const asHost = async (payload: unknown) => request((await joinMeeting(edge, room.id, { isHost: true })).socket, 'live:initialize', payload)
-    for (const payload of [{ url: 'file:///etc/passwd' }, { url: 'rtmp://127.0.0.1' }, { url: 'rtmp://127.0.0.1/live', streamKey: 'a b' }]) {
+    const asHost = async (payload: unknown) =>
+      request((await joinMeeting(edge, room.id, { isHost: true })).socket, 'live:initialize', payload)
+    for (const payload of [
+      { url: 'file:///etc/passwd' },
+      { url: 'rtmp://127.0.0.1' },
+      { url: 'rtmp://127.0.0.1/live', streamKey: 'a b' },
+    ]) {
       expect(await asHost(payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.liveUrlInvalid })
     }
     for (const payload of [undefined, {}, { url: 42 }, { url: 'rtmp://127.0.0.1/live', streamKey: 'k'.repeat(600) }]) {
@@ -157,7 +189,10 @@ describe('live streaming', () => {
     const host = await joinMeeting(edge, room.id, { isHost: true })
 
     const off = await joinMeeting(edge, room.id, { isHost: true, controls: { ...ALL_CONTROLS, live: false } })
-    expect(await request(off.socket, 'live:initialize', { url: rtmp.urlFor('off') })).toEqual({ ok: false, error: EDGE_ERRORS.liveOff })
+    expect(await request(off.socket, 'live:initialize', { url: rtmp.urlFor('off') })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.liveOff,
+    })
     expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
   })
 
@@ -167,7 +202,9 @@ describe('live streaming', () => {
     const { socket } = await joinMeeting(edge, room.id, { isHost: true })
     await ok(socket, 'leave')
     for (const event of ['live:initialize', 'live:stop', 'live:getStreamByRoom'] as const) {
-      expect(await request(socket, event, event === 'live:initialize' ? { url: rtmp.urlFor('x') } : undefined)).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+      expect(await request(socket, event, event === 'live:initialize' ? { url: rtmp.urlFor('x') } : undefined)).toEqual(
+        { ok: false, error: EDGE_ERRORS.notJoined },
+      )
     }
     const stops = await Promise.all(Array.from({ length: 4 }, () => request(host.socket, 'live:stop')))
     expect(stops.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
@@ -180,7 +217,9 @@ describe('live streaming', () => {
     const refused = next(member.socket, 'live.updated', (status) => status.state === 'idle')
     // Nothing listens there: ffmpeg cannot connect once it has read the meeting's media.
     const closedPort = await freeTcpPort()
-    const started = await request(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${closedPort}/live/refused` })
+    const started = await request(host.socket, 'live:initialize', {
+      url: `rtmp://127.0.0.1:${closedPort}/live/refused`,
+    })
     expect(await refused).toEqual({ state: 'idle', error: EDGE_ERRORS.liveFailed })
     // Either answer is right, depending on whether ffmpeg gave up within its start-up window.
     expect([{ ok: true }, { ok: false, error: EDGE_ERRORS.liveFailed }]).toContainEqual(started)
@@ -232,7 +271,16 @@ describe('live streaming', () => {
     // The address is gone with the stream: nothing to resume.
     expect(await request(host.socket, 'live:join')).toEqual({ ok: false, error: EDGE_ERRORS.liveNotPaused })
     expect(rtmp.published.filter((published) => published === path)).toHaveLength(2)
-    expect(states.map((status) => status.state)).toEqual(['joining', 'joined', 'pausing', 'joining', 'joined', 'pausing', 'stopping', 'idle'])
+    expect(states.map((status) => status.state)).toEqual([
+      'joining',
+      'joined',
+      'pausing',
+      'joining',
+      'joined',
+      'pausing',
+      'stopping',
+      'idle',
+    ])
     // Nobody is ever sent the address or its key.
     expect(JSON.stringify(states)).not.toContain(key)
     expect(JSON.stringify(late.joined)).not.toContain(key)
@@ -255,10 +303,16 @@ describe('live streaming', () => {
     // Resume takes no payload: it always goes to the kept address. (A fresh socket: three a socket at once.)
     const other = await joinMeeting(edge, room.id, { isHost: true })
     for (const payload of [42, 'rtmp://127.0.0.1/live/x', { url: rtmp.urlFor('elsewhere') }]) {
-      expect(await request(other.socket, 'live:join', payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+      expect(await request(other.socket, 'live:join', payload), JSON.stringify(payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     for (const payload of [42, { streamKey: 'x' }]) {
-      expect(await request(coHost.socket, 'live:pause', payload), JSON.stringify(payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+      expect(await request(coHost.socket, 'live:pause', payload), JSON.stringify(payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     // The community turned live off: no resuming; pausing (again, not an error) and ending still work.
     const off = await joinMeeting(edge, room.id, { isHost: true, controls: { ...ALL_CONTROLS, live: false } })

@@ -81,7 +81,10 @@ describe('the live stream viewer count', () => {
     await ok(host.socket, 'live:initialize', { url: rtmp.urlFor(`viewers-${room.id}`), channel: 'BookClub' })
     expect(await first).toEqual({ viewerCount: 7 })
     // Twitch's request: the channel's login, the app's client id and its token.
-    expect(helix.requests.at(-1)).toMatchObject({ path: '/helix/streams?user_login=BookClub', headers: { 'client-id': CREDENTIALS.clientId, authorization: `Bearer ${CREDENTIALS.token}` } })
+    expect(helix.requests.at(-1)).toMatchObject({
+      path: '/helix/streams?user_login=BookClub',
+      headers: { 'client-id': CREDENTIALS.clientId, authorization: `Bearer ${CREDENTIALS.token}` },
+    })
     const late = await joinMeeting(edge, room.id)
     expect(late.joined.viewerCount).toBe(7)
 
@@ -147,8 +150,13 @@ describe('the live stream viewer count', () => {
 
   it('reads nothing without a channel, and refuses a channel name that is not one', async () => {
     const { room, host } = await liveRoom()
-    expect(await request(host.socket, 'live:initialize', { url: rtmp.urlFor(`bad-${room.id}`), channel: 'book club/../x' })).toEqual({ ok: false, error: EDGE_ERRORS.liveChannelInvalid })
-    expect(await request(host.socket, 'live:initialize', { url: rtmp.urlFor(`bad-${room.id}`), channel: 42 })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(
+      await request(host.socket, 'live:initialize', { url: rtmp.urlFor(`bad-${room.id}`), channel: 'book club/../x' }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.liveChannelInvalid })
+    expect(await request(host.socket, 'live:initialize', { url: rtmp.urlFor(`bad-${room.id}`), channel: 42 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     const asked = helix.requests.length
     await ok(host.socket, 'live:initialize', { url: rtmp.urlFor(`none-${room.id}`), channel: '  ' })
     expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'joined', error: null })

@@ -6,7 +6,20 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type NewConsumer } from '#edge/contract/protocol'
 import { maxIncomingBitrate } from '#edge/media-config'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+  webcamRtp,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -16,16 +29,21 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-
 describe('media', () => {
   it('creates transports, connects them, produces, and hands receivers paused consumers', async () => {
     const { id: roomId } = await createRoom()
     const alice = await joinMeeting(edge, roomId)
     const bob = await joinMeeting(edge, roomId)
 
-    const caps = await ok<{ codecs: { mimeType: string; parameters?: Record<string, unknown> }[] }>(alice.socket, 'getRouterRtpCapabilities')
+    const caps = await ok<{ codecs: { mimeType: string; parameters?: Record<string, unknown> }[] }>(
+      alice.socket,
+      'getRouterRtpCapabilities',
+    )
     expect(caps.codecs.map((codec) => codec.mimeType)).toEqual(expect.arrayContaining(['audio/opus', 'video/VP8']))
-    expect(caps.codecs.find((codec) => codec.mimeType === 'audio/opus')?.parameters).toMatchObject({ stereo: 1, useinbandfec: 1 })
+    expect(caps.codecs.find((codec) => codec.mimeType === 'audio/opus')?.parameters).toMatchObject({
+      stereo: 1,
+      useinbandfec: 1,
+    })
 
     const aliceMedia = await setUpMedia(alice.socket)
     const bobMedia = await setUpMedia(bob.socket)
@@ -37,24 +55,67 @@ describe('media', () => {
     // The remote DTLS end: a second mediasoup transport's fingerprints, as a browser would send its own.
     const local = await edge.pool.workers[0]!.worker.createRouter({ mediaCodecs: [] })
     const remote = await local.createWebRtcTransport({ listenInfos: [{ protocol: 'udp', ip: '127.0.0.1' }] })
-    await ok(alice.socket, 'connectWebRtcTransport', { transportId: aliceMedia.send.id, dtlsParameters: { ...remote.dtlsParameters, role: 'client' } })
+    await ok(alice.socket, 'connectWebRtcTransport', {
+      transportId: aliceMedia.send.id,
+      dtlsParameters: { ...remote.dtlsParameters, role: 'client' },
+    })
     // mediasoup starts DTLS once ICE completes, which only a browser drives; a second connect shows the first took.
-    expect((await request(alice.socket, 'connectWebRtcTransport', { transportId: aliceMedia.send.id, dtlsParameters: { ...remote.dtlsParameters, role: 'client' } })).ok).toBe(false)
-    expect(await request(alice.socket, 'connectWebRtcTransport', { transportId: 'nope', dtlsParameters: remote.dtlsParameters })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      (
+        await request(alice.socket, 'connectWebRtcTransport', {
+          transportId: aliceMedia.send.id,
+          dtlsParameters: { ...remote.dtlsParameters, role: 'client' },
+        })
+      ).ok,
+    ).toBe(false)
+    expect(
+      await request(alice.socket, 'connectWebRtcTransport', {
+        transportId: 'nope',
+        dtlsParameters: remote.dtlsParameters,
+      }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
     // Another peer's transport is not yours.
-    expect(await request(bob.socket, 'connectWebRtcTransport', { transportId: aliceMedia.send.id, dtlsParameters: remote.dtlsParameters })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(
+      await request(bob.socket, 'connectWebRtcTransport', {
+        transportId: aliceMedia.send.id,
+        dtlsParameters: remote.dtlsParameters,
+      }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
     local.close()
 
     // Bob is in and ready to receive first; Alice's producers reach him as they appear.
     await ok(bob.socket, 'enter')
     await ok(bob.socket, 'sfuEnter')
     const bobConsumers = collect(bob.socket, 'newConsumer')
-    const mic = await ok<{ id: string }>(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
-    const cam = await ok<{ id: string }>(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'video', rtpParameters: webcamRtp(), appData: { source: 'webcam' } })
+    const mic = await ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: aliceMedia.send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
+    const cam = await ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: aliceMedia.send.id,
+      kind: 'video',
+      rtpParameters: webcamRtp(),
+      appData: { source: 'webcam' },
+    })
     await expect.poll(() => bobConsumers.length).toBe(2)
-    const [audio, video] = [bobConsumers.find((c) => c.kind === 'audio')!, bobConsumers.find((c) => c.kind === 'video')!]
-    expect(audio).toMatchObject({ peerId: alice.joined.peerId, producerId: mic.id, appData: { source: 'mic' }, producerPaused: false })
-    expect(video).toMatchObject({ peerId: alice.joined.peerId, producerId: cam.id, type: 'simulcast', appData: { source: 'webcam' } })
+    const [audio, video] = [
+      bobConsumers.find((c) => c.kind === 'audio')!,
+      bobConsumers.find((c) => c.kind === 'video')!,
+    ]
+    expect(audio).toMatchObject({
+      peerId: alice.joined.peerId,
+      producerId: mic.id,
+      appData: { source: 'mic' },
+      producerPaused: false,
+    })
+    expect(video).toMatchObject({
+      peerId: alice.joined.peerId,
+      producerId: cam.id,
+      type: 'simulcast',
+      appData: { source: 'webcam' },
+    })
     const bobServer = serverPeer(edge, roomId, bob.joined.peerId)
     expect(bobServer.consumers.get(video.id)!.paused).toBe(true)
 
@@ -63,10 +124,16 @@ describe('media', () => {
     expect(bobServer.consumers.get(video.id)!.paused).toBe(false)
     await ok(bob.socket, 'setConsumerPreferredLayers', { consumerId: video.id, spatialLayer: 1, temporalLayer: 2 })
     expect(bobServer.consumers.get(video.id)!.preferredLayers).toEqual({ spatialLayer: 1, temporalLayer: 2 })
-    expect(await request(bob.socket, 'setConsumerPreferredLayers', { consumerId: video.id, spatialLayer: 9 })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(bob.socket, 'setConsumerPreferredLayers', { consumerId: video.id, spatialLayer: 9 })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     await ok(bob.socket, 'pauseConsumer', { consumerId: video.id })
     expect(bobServer.consumers.get(video.id)!.paused).toBe(true)
-    expect(await request(alice.socket, 'resumeConsumer', { consumerId: video.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(alice.socket, 'resumeConsumer', { consumerId: video.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
 
     // A late receiver gets consumers for what is already produced when it enters.
     const carol = await joinMeeting(edge, roomId)
@@ -89,7 +156,10 @@ describe('media', () => {
     await ok(alice.socket, 'closeProducer', { producerId: cam.id })
     await closed
     expect(bobServer.consumers.has(video.id)).toBe(false)
-    expect(await request(bob.socket, 'closeProducer', { producerId: mic.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(bob.socket, 'closeProducer', { producerId: mic.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
   })
 
   it('gives a receiver one consumer per producer, however often it is offered at once', async () => {
@@ -98,11 +168,19 @@ describe('media', () => {
     const bob = await joinMeeting(edge, roomId)
     const aliceMedia = await setUpMedia(alice.socket)
     await setUpMedia(bob.socket)
-    const mic = await ok<{ id: string }>(alice.socket, 'produce', { transportId: aliceMedia.send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    const mic = await ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: aliceMedia.send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     // sfuEnter and produce() both offer a producer, each after awaits of its own; when they
     // overlap, the same producer is offered twice at once. Here both offers start together.
     const meeting = edge.edge.meetings.get(roomId)!
-    const [aliceServer, bobServer] = [serverPeer(edge, roomId, alice.joined.peerId), serverPeer(edge, roomId, bob.joined.peerId)]
+    const [aliceServer, bobServer] = [
+      serverPeer(edge, roomId, alice.joined.peerId),
+      serverPeer(edge, roomId, bob.joined.peerId),
+    ]
     const producer = aliceServer.producers.get(mic.id)!
     const consume = (meeting as unknown as { consume: (...args: unknown[]) => Promise<void> }).consume.bind(meeting)
     await Promise.all([consume(bobServer, aliceServer, producer), consume(bobServer, aliceServer, producer)])
@@ -118,10 +196,38 @@ describe('media', () => {
     const { socket } = await joinMeeting(edge, roomId)
     const { send, recv } = await setUpMedia(socket)
     const refused = { ok: false, error: EDGE_ERRORS.invalidRequest }
-    expect(await request(socket, 'produce', { transportId: recv.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })).toEqual(refused)
-    expect(await request(socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'webcam' } })).toEqual(refused)
-    expect(await request(socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: { codecs: 'x' }, appData: { source: 'mic' } })).toEqual(refused)
-    expect(await request(socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(), appData: {} })).toEqual(refused)
+    expect(
+      await request(socket, 'produce', {
+        transportId: recv.id,
+        kind: 'audio',
+        rtpParameters: MIC_RTP,
+        appData: { source: 'mic' },
+      }),
+    ).toEqual(refused)
+    expect(
+      await request(socket, 'produce', {
+        transportId: send.id,
+        kind: 'audio',
+        rtpParameters: MIC_RTP,
+        appData: { source: 'webcam' },
+      }),
+    ).toEqual(refused)
+    expect(
+      await request(socket, 'produce', {
+        transportId: send.id,
+        kind: 'audio',
+        rtpParameters: { codecs: 'x' },
+        appData: { source: 'mic' },
+      }),
+    ).toEqual(refused)
+    expect(
+      await request(socket, 'produce', {
+        transportId: send.id,
+        kind: 'video',
+        rtpParameters: webcamRtp(),
+        appData: {},
+      }),
+    ).toEqual(refused)
   })
 
   it('caps the send transport at the webcam maximum, raised while sharing the screen; a share updates the peer and the room', async () => {
@@ -134,7 +240,12 @@ describe('media', () => {
     expect(await maxIncoming()).toBe(maxIncomingBitrate(false))
     expect(maxIncomingBitrate(false)).toBe(3_128_000)
     const updates = collect(viewer.socket, 'peerUpdated')
-    const screen = await ok<{ id: string }>(presenter.socket, 'produce', { transportId: send.id, kind: 'video', rtpParameters: webcamRtp(33330000), appData: { source: 'screen' } })
+    const screen = await ok<{ id: string }>(presenter.socket, 'produce', {
+      transportId: send.id,
+      kind: 'video',
+      rtpParameters: webcamRtp(33330000),
+      appData: { source: 'screen' },
+    })
     await expect.poll(() => updates.at(-1)?.screenSharing).toBe(true)
     expect(edge.edge.meetings.get(roomId)!.screenShareId).toBe(presenter.joined.peerId)
     expect(await maxIncoming()).toBe(maxIncomingBitrate(false) + 15_000_000)
@@ -143,7 +254,9 @@ describe('media', () => {
     expect(edge.edge.meetings.get(roomId)!.screenShareId).toBeNull()
     await expect.poll(maxIncoming).toBe(maxIncomingBitrate(false))
     // Peer data cannot claim a share that is not there.
-    const view = await ok<{ screenSharing: boolean }>(presenter.socket, 'updateMyPeer', { peerData: { screenSharing: true, audioMuted: true } })
+    const view = await ok<{ screenSharing: boolean }>(presenter.socket, 'updateMyPeer', {
+      peerData: { screenSharing: true, audioMuted: true },
+    })
     expect(view).toMatchObject({ screenSharing: false, audioMuted: true })
   })
 
@@ -151,9 +264,13 @@ describe('media', () => {
     const { id: roomId } = await createRoom()
     const { socket } = await joinMeeting(edge, roomId)
     const { send } = await setUpMedia(socket)
-    const first = await ok<{ iceParameters: { usernameFragment: string } }>(socket, 'restartIce', { transportId: send.id })
+    const first = await ok<{ iceParameters: { usernameFragment: string } }>(socket, 'restartIce', {
+      transportId: send.id,
+    })
     const started = performance.now()
-    const second = await ok<{ iceParameters: { usernameFragment: string } }>(socket, 'restartIce', { transportId: send.id })
+    const second = await ok<{ iceParameters: { usernameFragment: string } }>(socket, 'restartIce', {
+      transportId: send.id,
+    })
     expect(performance.now() - started).toBeGreaterThanOrEqual(900)
     expect(second.iceParameters.usernameFragment).not.toBe(first.iceParameters.usernameFragment)
   })
@@ -170,7 +287,11 @@ describe('media', () => {
     expect(await active).toEqual({ peerId: alice.joined.peerId })
     expect(await changed).toEqual({ peerId: alice.joined.peerId, primarySpeakerId: alice.joined.peerId })
     meeting.setActiveSpeaker(null)
-    expect(meeting.mediaState()).toEqual({ activeSpeakerId: null, primarySpeakerId: alice.joined.peerId, screenShareId: null })
+    expect(meeting.mediaState()).toEqual({
+      activeSpeakerId: null,
+      primarySpeakerId: alice.joined.peerId,
+      screenShareId: null,
+    })
     // A joiner learns who is the primary speaker.
     const carol = await joinMeeting(edge, roomId)
     expect(carol.joined.room.primarySpeakerId).toBe(alice.joined.peerId)
@@ -195,7 +316,12 @@ describe('a worker past its consumer budget', () => {
     await setUpMedia(bob.socket)
     await ok(bob.socket, 'sfuEnter')
     const bobGot = next(bob.socket, 'newConsumer')
-    const mic = await ok<{ id: string }>(alice.socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    const mic = await ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     await bobGot
     const meeting = busy.edge.meetings.get(roomId)!
     const [main] = await meeting.routers()

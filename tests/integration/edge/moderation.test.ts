@@ -4,7 +4,20 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, connect, createRoom, joinMeeting, next, ok, request, serverPeer, setUpMedia, startTestEdge, tokenFor } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  connect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+  tokenFor,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -31,10 +44,16 @@ describe('kickPeer', () => {
     expect(edge.edge.meetings.get(roomId)!.peers.has(target.joined.peerId)).toBe(false)
 
     const again = await connect(edge, target.token)
-    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.kicked,
+    })
     // A signed-in person reloading for a fresh pass is still out: the kick holds their user id.
     const reloaded = await connect(edge, await tokenFor(roomId, { userId: 'kicked-user' }))
-    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.kicked,
+    })
     // Someone else still gets in.
     await joinMeeting(edge, roomId, { userId: 'another-user' })
   })
@@ -45,10 +64,16 @@ describe('kickPeer', () => {
     const guest = await joinMeeting(edge, roomId, { userId: 'guest:browser-one' })
     await ok(host.socket, 'kickPeer', { peerId: guest.joined.peerId })
     const again = await connect(edge, guest.token)
-    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.kicked,
+    })
     // A reload: a fresh pass for the same browser.
     const reloaded = await connect(edge, await tokenFor(roomId, { userId: 'guest:browser-one' }))
-    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    expect(await request(reloaded, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.kicked,
+    })
     // Another browser's guest still gets in.
     const other = await joinMeeting(edge, roomId, { userId: 'guest:browser-two' })
     expect(edge.edge.meetings.get(roomId)!.peers.has(other.joined.peerId)).toBe(true)
@@ -64,12 +89,27 @@ describe('kickPeer', () => {
     const pretender = await joinMeeting(edge, roomId, {}, { isHost: true, isCoHost: true, permissions: ['kick-peer'] })
 
     for (const caller of [someone, pretender]) {
-      expect(await request(caller.socket, 'kickPeer', { peerId: other.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-      expect(await request(caller.socket, 'mutePeerAudio', { peerId: other.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+      expect(await request(caller.socket, 'kickPeer', { peerId: other.joined.peerId })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.forbidden,
+      })
+      expect(await request(caller.socket, 'mutePeerAudio', { peerId: other.joined.peerId })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.forbidden,
+      })
     }
-    expect(await request(coHost.socket, 'kickPeer', { peerId: host.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-    expect(await request(host.socket, 'kickPeer', { peerId: host.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-    expect(await request(host.socket, 'kickPeer', { peerId: 'nobody' })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(coHost.socket, 'kickPeer', { peerId: host.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    expect(await request(host.socket, 'kickPeer', { peerId: host.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    expect(await request(host.socket, 'kickPeer', { peerId: 'nobody' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
     expect(edge.edge.meetings.get(roomId)!.peers.size).toBe(5)
   })
 
@@ -82,8 +122,13 @@ describe('kickPeer', () => {
     await ok(coHost.socket, 'kickPeer', { peerId: first.joined.peerId })
     await ok(moderator.socket, 'kickPeer', { peerId: second.joined.peerId })
     // kick-peer does not grant mute-peer.
-    expect(await request(moderator.socket, 'mutePeerAudio', { peerId: coHost.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-    expect([...edge.edge.meetings.get(roomId)!.peers.keys()].sort()).toEqual([coHost.joined.peerId, moderator.joined.peerId].sort())
+    expect(await request(moderator.socket, 'mutePeerAudio', { peerId: coHost.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    expect([...edge.edge.meetings.get(roomId)!.peers.keys()].sort()).toEqual(
+      [coHost.joined.peerId, moderator.joined.peerId].sort(),
+    )
   })
 })
 
@@ -93,7 +138,12 @@ describe('mutePeerAudio', () => {
     const host = await joinMeeting(edge, roomId, { isHost: true })
     const target = await joinMeeting(edge, roomId)
     const { send } = await setUpMedia(target.socket)
-    const mic = await ok<{ id: string }>(target.socket, 'produce', { transportId: send.id, kind: 'audio', rtpParameters: MIC_RTP, appData: { source: 'mic' } })
+    const mic = await ok<{ id: string }>(target.socket, 'produce', {
+      transportId: send.id,
+      kind: 'audio',
+      rtpParameters: MIC_RTP,
+      appData: { source: 'mic' },
+    })
     const listener = await joinMeeting(edge, roomId)
     await setUpMedia(listener.socket)
     const consumer = next(listener.socket, 'newConsumer')
@@ -117,7 +167,10 @@ describe('mutePeerAudio', () => {
     const muted = next(target.socket, 'mute')
     await ok(moderator.socket, 'mutePeerAudio', { peerId: target.joined.peerId })
     await muted
-    expect(await request(moderator.socket, 'kickPeer', { peerId: target.joined.peerId })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(moderator.socket, 'kickPeer', { peerId: target.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
   })
 })
 
@@ -125,7 +178,10 @@ describe('a locked room', () => {
   it('admits only its host and co-hosts at once: others are sent to the waiting room', async () => {
     const { id: roomId } = await createRoom()
     const guest = await connect(edge, await tokenFor(roomId, { locked: true }))
-    expect(await request(guest, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+    expect(await request(guest, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.waitingRoom,
+    })
     await joinMeeting(edge, roomId, { locked: true, isHost: true })
     await joinMeeting(edge, roomId, { locked: true, isCoHost: true })
     expect(edge.edge.meetings.get(roomId)!.peers.size).toBe(2)

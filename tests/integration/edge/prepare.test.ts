@@ -6,7 +6,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { EDGE_ERRORS, type NewConsumer, type Peer, type PreparedMedia } from '#edge/contract/protocol'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
-import { MIC_RTP, closeSockets, collect, createRoom, joinMeeting, ok, request, serverPeer, setUpMedia, startTestEdge, webcamRtp } from './harness'
+import {
+  MIC_RTP,
+  closeSockets,
+  collect,
+  createRoom,
+  joinMeeting,
+  ok,
+  request,
+  serverPeer,
+  setUpMedia,
+  startTestEdge,
+  webcamRtp,
+} from './harness'
 
 let edge: RunningEdge
 
@@ -16,7 +28,6 @@ beforeAll(async () => {
 afterEach(() => closeSockets())
 afterAll(() => edge.close())
 
-
 /** Alice in the meeting, receiving, sending her microphone and camera. */
 async function aliceInTheMeeting(roomId: string) {
   const alice = await joinMeeting(edge, roomId, { name: 'Alice' })
@@ -24,7 +35,12 @@ async function aliceInTheMeeting(roomId: string) {
   await ok(alice.socket, 'enter')
   await ok(alice.socket, 'sfuEnter')
   const produce = (kind: 'audio' | 'video', rtpParameters: unknown, source: string) =>
-    ok<{ id: string }>(alice.socket, 'produce', { transportId: media.send.id, kind, rtpParameters, appData: { source } })
+    ok<{ id: string }>(alice.socket, 'produce', {
+      transportId: media.send.id,
+      kind,
+      rtpParameters,
+      appData: { source },
+    })
   const mic = await produce('audio', MIC_RTP, 'mic')
   const cam = await produce('video', webcamRtp(), 'webcam')
   return { ...alice, media, mic, cam, produce }
@@ -40,9 +56,13 @@ describe('prepare', () => {
     // The join's answer carries the router's capabilities: no getRouterRtpCapabilities round trip.
     expect(bob.joined.routerRtpCapabilities).toEqual(await ok(bob.socket, 'getRouterRtpCapabilities'))
     const offers = collect(bob.socket, 'newConsumer')
-    const prepared = await ok<PreparedMedia>(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
+    const prepared = await ok<PreparedMedia>(bob.socket, 'prepare', {
+      rtpCapabilities: bob.joined.routerRtpCapabilities,
+    })
     const bobServer = serverPeer(edge, roomId, bob.joined.peerId)
-    expect([...bobServer.transports.values()].map(({ transport, direction }) => [direction, transport.id]).sort()).toEqual(
+    expect(
+      [...bobServer.transports.values()].map(({ transport, direction }) => [direction, transport.id]).sort(),
+    ).toEqual(
       [
         ['recv', prepared.recv.id],
         ['send', prepared.send.id],
@@ -68,7 +88,10 @@ describe('prepare', () => {
 
     // Nor can Bob watch unseen: his consumers stay paused until he enters.
     const video = offers.find((offer: NewConsumer) => offer.producerId === alice.cam.id)!
-    expect(await request(bob.socket, 'resumeConsumer', { consumerId: video.id })).toEqual({ ok: false, error: EDGE_ERRORS.notEntered })
+    expect(await request(bob.socket, 'resumeConsumer', { consumerId: video.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notEntered,
+    })
     expect(bobServer.consumers.get(video.id)!.paused).toBe(true)
 
     // Entering resumes all of it, each video with a key frame asked for, after its resume.
@@ -105,14 +128,21 @@ describe('prepare', () => {
   it('needs a joined meeting and well-formed capabilities, holds one transport per direction, and is rate limited', async () => {
     const { id: roomId } = await createRoom()
     const bob = await joinMeeting(edge, roomId)
-    expect(await request(bob.socket, 'prepare', { rtpCapabilities: 'all of them' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(bob.socket, 'prepare', { rtpCapabilities: 'all of them' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     expect(await request(bob.socket, 'prepare')).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
     // Preparing again replaces the transports: still one of each direction. The refused requests
     // above took tokens of the bucket too (a request is counted before it is looked at).
     const burst = EVENT_RATES.prepare!.burst
-    for (let attempt = 2; attempt < burst; attempt++) await ok(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
+    for (let attempt = 2; attempt < burst; attempt++)
+      await ok(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })
     const transports = serverPeer(edge, roomId, bob.joined.peerId).transports
     expect([...transports.values()].map((entry) => entry.direction).sort()).toEqual(['recv', 'send'])
-    expect(await request(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+    expect(await request(bob.socket, 'prepare', { rtpCapabilities: bob.joined.routerRtpCapabilities })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.rateLimited,
+    })
   })
 })

@@ -14,7 +14,17 @@ import { Media } from '#app/lib/platform/db.server'
 import { EDGE_ERRORS, type Peer } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
 import { makeUser } from '../../support/factories'
-import { ALL_CONTROLS, closeSockets, createRoom, joinMeeting, next, ok, request, serverPeer, startTestEdge } from './harness'
+import {
+  ALL_CONTROLS,
+  closeSockets,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  serverPeer,
+  startTestEdge,
+} from './harness'
 import { sendTestMedia, type TestMediaOptions } from './test-media'
 import { decodeAudio, heardTones } from './tones'
 
@@ -52,7 +62,7 @@ async function sendMedia(roomId: string, peerId: string, options?: TestMediaOpti
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('recording', () => {
-  it('records the meeting into the host\'s media library: a file with decodable audio and video', async () => {
+  it("records the meeting into the host's media library: a file with decodable audio and video", async () => {
     const { room, user, host } = await hostedRoom()
     const guest = await joinMeeting(edge, room.id)
     await sendMedia(room.id, host.joined.peerId)
@@ -79,9 +89,21 @@ describe('recording', () => {
     expect((await stat(path)).size).toBe(item.size)
 
     // ffprobe decodes every frame to count it (-count_frames) and reports any decoding error.
-    const { stdout, stderr } = await run('ffprobe', ['-v', 'error', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames:format=duration', '-of', 'json', path])
+    const { stdout, stderr } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-count_frames',
+      '-show_entries',
+      'stream=codec_type,codec_name,nb_read_frames:format=duration',
+      '-of',
+      'json',
+      path,
+    ])
     expect(stderr.trim()).toBe('')
-    const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string; nb_read_frames: string }[]; format: { duration: string } }
+    const probe = JSON.parse(stdout) as {
+      streams: { codec_type: string; codec_name: string; nb_read_frames: string }[]
+      format: { duration: string }
+    }
     const streams = Object.fromEntries(probe.streams.map((stream) => [stream.codec_type, stream]))
     expect(streams.video).toMatchObject({ codec_name: 'vp8' })
     expect(streams.audio).toMatchObject({ codec_name: 'opus' })
@@ -116,9 +138,23 @@ describe('recording', () => {
     const item = await Media.findByPk(mediaId!, { rejectOnEmpty: true })
     expect(item).toMatchObject({ userId: user.id, contentType: 'video/webm' })
     const path = join(mediaDir, ...item.storageKey.split('/'))
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,channels:format=duration', '-of', 'json', path])
-    const probe = JSON.parse(stdout) as { streams: { codec_type: string; codec_name: string }[]; format: { duration: string } }
-    expect(probe.streams.map((stream) => [stream.codec_type, stream.codec_name]).sort()).toEqual([['audio', 'opus'], ['video', 'vp8']])
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,codec_name,channels:format=duration',
+      '-of',
+      'json',
+      path,
+    ])
+    const probe = JSON.parse(stdout) as {
+      streams: { codec_type: string; codec_name: string }[]
+      format: { duration: string }
+    }
+    expect(probe.streams.map((stream) => [stream.codec_type, stream.codec_name]).sort()).toEqual([
+      ['audio', 'opus'],
+      ['video', 'vp8'],
+    ])
     // As long as the recording ran (an input that stalls would cut it short), give or take start and stop.
     expect(Number(probe.format.duration)).toBeGreaterThan(ranFor - 1.5)
     expect(Number(probe.format.duration)).toBeLessThan(ranFor + 1)
@@ -155,7 +191,15 @@ describe('recording', () => {
     const item = await Media.findByPk(mediaId!, { rejectOnEmpty: true })
     expect(item).toMatchObject({ contentType: 'video/webm' })
     const path = join(mediaDir, ...item.storageKey.split('/'))
-    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', path])
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'stream=codec_type,codec_name:format=duration',
+      '-of',
+      'json',
+      path,
+    ])
     const probe = JSON.parse(stdout) as { streams: unknown[]; format: { duration: string } }
     expect(probe.streams).toEqual([expect.objectContaining({ codec_type: 'audio', codec_name: 'opus' })])
     expect(Number(probe.format.duration)).toBeGreaterThan(ranFor - 1.5)
@@ -170,7 +214,11 @@ describe('recording', () => {
   it('refuses everyone but the host and co-hosts (whatever their peer data says), and the recorder bot cannot be kicked', async () => {
     const { room, host } = await hostedRoom()
     const plain = await joinMeeting(edge, room.id, {}, { isHost: true, isCoHost: true })
-    const coHost = await joinMeeting(edge, room.id, { isCoHost: true, userId: (await makeUser()).id, brandId: room.brandId })
+    const coHost = await joinMeeting(edge, room.id, {
+      isCoHost: true,
+      userId: (await makeUser()).id,
+      brandId: room.brandId,
+    })
     await sendMedia(room.id, host.joined.peerId)
     await pause(1000)
 
@@ -182,7 +230,10 @@ describe('recording', () => {
     const meeting = edge.edge.meetings.get(room.id)!
     const bot = [...meeting.peers.values()].find((peer) => peer.isRecorder)!
     // The bot is nobody to kick: a recording stops with recorder:stop, so its file is kept.
-    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(host.socket, 'kickPeer', { peerId: bot.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
     expect(await request(plain.socket, 'recorder:stop')).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
     expect(meeting.peers.has(bot.id)).toBe(true)
     // ffmpeg opens the file once it has seen both streams (a key frame included): give it time on a busy machine.
@@ -226,19 +277,29 @@ describe('recording', () => {
 describe('the recorder failing to start', () => {
   let broken: RunningEdge
   beforeAll(async () => {
-    broken = await startTestEdge({ MEDIA_DIR: mediaDir, RECORDING_DIR: join(mediaDir, 'broken'), FFMPEG_PATH: join(mediaDir, 'no-such-ffmpeg') })
+    broken = await startTestEdge({
+      MEDIA_DIR: mediaDir,
+      RECORDING_DIR: join(mediaDir, 'broken'),
+      FFMPEG_PATH: join(mediaDir, 'no-such-ffmpeg'),
+    })
   })
   afterAll(() => broken.close())
 
-  it('answers with the spec\'s text, tells the room the trigger ended, and no recorder joins', async () => {
+  it("answers with the spec's text, tells the room the trigger ended, and no recorder joins", async () => {
     const room = await createRoom()
     const host = await joinMeeting(broken, room.id, { isHost: true })
     const other = await joinMeeting(broken, room.id)
     const [main] = await broken.edge.meetings.get(room.id)!.routers()
-    const transport = await main!.router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, comedia: true })
+    const transport = await main!.router.createPlainTransport({
+      listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+      comedia: true,
+    })
     const producer = await transport.produce({
       kind: 'audio',
-      rtpParameters: { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2 }], encodings: [{ ssrc: 1234 }] },
+      rtpParameters: {
+        codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2 }],
+        encodings: [{ ssrc: 1234 }],
+      },
       appData: { peerId: host.joined.peerId, source: 'mic' },
     })
     serverPeer(broken, room.id, host.joined.peerId).producers.set(producer.id, producer as never)

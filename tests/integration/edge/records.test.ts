@@ -21,19 +21,37 @@ describe('meeting rows', () => {
     const before = Date.now()
     const host = await joinMeeting(edge, room.id, { isHost: true, userId: 'host-user', name: 'Hana' })
     const meeting = await MeetingRoom.findByPk(host.joined.meetingRoomId)
-    expect(meeting).toMatchObject({ roomId: room.id, type: 'main', name: 'Reading circle', endedAt: null, sfuHostname: edge.publicUrl })
+    expect(meeting).toMatchObject({
+      roomId: room.id,
+      type: 'main',
+      name: 'Reading circle',
+      endedAt: null,
+      sfuHostname: edge.publicUrl,
+    })
     expect(meeting!.roomUrl).toMatch(new RegExp(`/edge-[0-9a-f]+/${room.slug}$`))
     expect(meeting!.startedAt.getTime()).toBeGreaterThanOrEqual(before - 5)
 
     let row = await MeetingPeer.findByPk(host.joined.peerId)
-    expect(row).toMatchObject({ meetingRoomId: meeting!.id, userId: 'host-user', status: 'joining', enteredAt: null, leftAt: null, userMeta: { name: 'Hana', avatar: null } })
+    expect(row).toMatchObject({
+      meetingRoomId: meeting!.id,
+      userId: 'host-user',
+      status: 'joining',
+      enteredAt: null,
+      leftAt: null,
+      userMeta: { name: 'Hana', avatar: null },
+    })
     expect(row!.socketId).toBe(host.socket.id)
 
     const guest = await joinMeeting(edge, room.id, { userId: 'guest:records-browser', name: 'Guest' })
     expect(guest.joined.meetingRoomId).toBe(meeting!.id)
     const entered = next(guest.socket, 'peerEntered')
     await ok(host.socket, 'enter')
-    expect(await entered).toMatchObject({ id: host.joined.peerId, status: 'participating', visible: true, joining: false })
+    expect(await entered).toMatchObject({
+      id: host.joined.peerId,
+      status: 'participating',
+      visible: true,
+      joining: false,
+    })
     row = await MeetingPeer.findByPk(host.joined.peerId)
     expect(row!.status).toBe('participating')
     expect(row!.enteredAt).toBeInstanceOf(Date)
@@ -54,7 +72,9 @@ describe('meeting rows', () => {
     await expect.poll(async () => (await MeetingRoom.findByPk(meeting!.id))!.endedAt).toBeInstanceOf(Date)
     expect((await MeetingPeer.findByPk(guest.joined.peerId))!.leftAt).toBeInstanceOf(Date)
     expect(edge.edge.meetings.has(room.id)).toBe(false)
-    const log = (await MeetingLog.findAll({ where: { meetingRoomId: meeting!.id }, order: [['dateTime', 'ASC']] })).map((line) => line.message)
+    const log = (await MeetingLog.findAll({ where: { meetingRoomId: meeting!.id }, order: [['dateTime', 'ASC']] })).map(
+      (line) => line.message,
+    )
     expect(log[0]).toMatch(/meeting started/)
     expect(log.some((line) => /Hana.*joined/.test(line))).toBe(true)
     expect(log.at(-1)).toBe('meeting ended')
@@ -70,7 +90,9 @@ describe('meeting rows', () => {
     const joined = next(first.socket, 'peerJoined')
     const second = await joinMeeting(edge, roomId, { name: 'Second' })
     expect(await joined).toMatchObject({ id: second.joined.peerId, name: 'Second', status: 'joining' })
-    expect(second.joined.peers.map((peer) => peer.id).sort()).toEqual([first.joined.peerId, second.joined.peerId].sort())
+    expect(second.joined.peers.map((peer) => peer.id).sort()).toEqual(
+      [first.joined.peerId, second.joined.peerId].sort(),
+    )
     const left = next(first.socket, 'peerLeft')
     await ok(second.socket, 'peerLeftMeeting', { roomId, view: 'home' })
     expect(await left).toEqual({ peerId: second.joined.peerId })
@@ -83,8 +105,14 @@ describe('chat', () => {
     const stays = await joinMeeting(edge, roomId, { name: 'Stays' })
     const talker = await joinMeeting(edge, roomId, { name: 'Talker', userId: 'talker' })
 
-    expect(await request(talker.socket, 'chat:send', { text: '   ' })).toEqual({ ok: false, error: EDGE_ERRORS.chatInvalid })
-    expect(await request(talker.socket, 'chat:send', { text: 'x'.repeat(2001) })).toEqual({ ok: false, error: EDGE_ERRORS.chatInvalid })
+    expect(await request(talker.socket, 'chat:send', { text: '   ' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.chatInvalid,
+    })
+    expect(await request(talker.socket, 'chat:send', { text: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.chatInvalid,
+    })
     expect(await request(talker.socket, 'chat:send', {})).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
 
     const heard = next(stays.socket, 'chat:message')

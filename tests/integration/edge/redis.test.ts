@@ -18,7 +18,8 @@ let a: RunningEdge
 let b: RunningEdge
 
 // The adapter's channels under this file's own key too, so concurrent runs sharing Redis stay apart.
-const attachAdapter = async (io: EdgeIo, client: Redis) => (await attachRedisAdapter(io, client, { key: keys.edge('adapter') })).close
+const attachAdapter = async (io: EdgeIo, client: Redis) =>
+  (await attachRedisAdapter(io, client, { key: keys.edge('adapter') })).close
 const startShared = (edgeId: string) => startTestEdge({ REDIS_URL }, { keys, edgeId, attachAdapter })
 
 beforeAll(async () => {
@@ -40,7 +41,10 @@ describe('one edge per meeting room', () => {
     const onA = await joinMeeting(a, roomId)
     expect(await redis.get(keys.roomOwner(roomId))).toBe('edge-a')
     const onB = await connect(b, await tokenFor(roomId))
-    expect(await request(onB, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.wrongEdge })
+    expect(await request(onB, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.wrongEdge,
+    })
 
     await ok(onA.socket, 'leave')
     await expect.poll(() => redis.get(keys.roomOwner(roomId))).toBeNull()
@@ -60,7 +64,10 @@ describe('one edge per meeting room', () => {
     expect(await redis.get(keys.roomOwner(roomId))).toBeNull()
 
     const again = await connect(b, target.token)
-    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.kicked })
+    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.kicked,
+    })
     const hostBack = await joinMeeting(b, roomId, { isHost: true })
     expect(hostBack.joined.meetingRoomId).toBe(host.joined.meetingRoomId)
   })
@@ -89,7 +96,9 @@ describe('the Redis adapter', () => {
 
   it("writes each socket's frame of a broadcast in one write, on the sending edge and through Redis", async () => {
     const { id: roomId } = await createRoom()
-    const sockets = await Promise.all([a, b, a, b].map(async (edge) => ({ edge, client: await connect(edge, await tokenFor(roomId)) })))
+    const sockets = await Promise.all(
+      [a, b, a, b].map(async (edge) => ({ edge, client: await connect(edge, await tokenFor(roomId)) })),
+    )
     await Promise.all(sockets.map(({ client }) => ok(client, 'room:join', { roomId })))
     // The edge's end of each connection: the socket the WebSocket frames are written to.
     const writes = sockets.map(({ edge, client }) => {
@@ -119,7 +128,9 @@ describe('a drain (SIGTERM)', () => {
     // What Redis says when the client hears that it must move: the page it reloads then is given a live edge.
     const heard = new Promise<{ move: EdgeMove; owner: string | null; registered: number }>((resolve) => {
       peer.socket.once('edge:move', (move) => {
-        void Promise.all([redis.get(keys.roomOwner(roomId)), redis.exists(keys.edge('edge-e'))]).then(([owner, registered]) => resolve({ move, owner, registered }))
+        void Promise.all([redis.get(keys.roomOwner(roomId)), redis.exists(keys.edge('edge-e'))]).then(
+          ([owner, registered]) => resolve({ move, owner, registered }),
+        )
       })
     })
     const closing = leaving.close()

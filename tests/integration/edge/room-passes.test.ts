@@ -48,8 +48,14 @@ describe('passes the room page signs, at the edge', () => {
     const guest = await joined(new TestBrowser(), ben.room)
 
     for (const target of [benAtHome.peerId, guest.peerId]) {
-      expect(await request(anaVisiting.socket, 'kickPeer', { peerId: target })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-      expect(await request(anaVisiting.socket, 'mutePeerAudio', { peerId: target })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+      expect(await request(anaVisiting.socket, 'kickPeer', { peerId: target })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.forbidden,
+      })
+      expect(await request(anaVisiting.socket, 'mutePeerAudio', { peerId: target })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.forbidden,
+      })
     }
     expect(edge.edge.meetings.get(ben.room.id)!.peers.size).toBe(3)
     // The room's host holds its powers.

@@ -5,7 +5,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS, type SharedVideo } from '#edge/contract/protocol'
 import { realClock } from '#edge/clock'
 import type { RunningEdge } from '#edge/server'
-import { ALL_CONTROLS, closeSockets, collect, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor } from './harness'
+import {
+  ALL_CONTROLS,
+  closeSockets,
+  collect,
+  connect,
+  createRoom,
+  joinMeeting,
+  next,
+  ok,
+  request,
+  startTestEdge,
+  tokenFor,
+} from './harness'
 
 let edge: RunningEdge
 let clock = 1_000_000
@@ -72,10 +84,21 @@ describe('starting a shared video', () => {
 
   it('takes a Vimeo link, and refuses every other link with a clear error', async () => {
     const { id: roomId } = await createRoom()
-    for (const url of ['https://notyoutube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/short', 'javascript:alert(1)', 'ftp://vimeo.com/76979871', 'hello', '', 'https://example.com/video.mp4']) {
+    for (const url of [
+      'https://notyoutube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/short',
+      'javascript:alert(1)',
+      'ftp://vimeo.com/76979871',
+      'hello',
+      '',
+      'https://example.com/video.mp4',
+    ]) {
       // Each from its own peer: starting has a small burst (rate-buckets.ts).
       const peer = await joinMeeting(edge, roomId)
-      expect(await request(peer.socket, 'room:sharedVideo:start', { url })).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoLink })
+      expect(await request(peer.socket, 'room:sharedVideo:start', { url })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.sharedVideoLink,
+      })
     }
     const owner = await joinMeeting(edge, roomId)
     expect(edge.edge.meetings.get(roomId)!.sharedVideo).toBeNull()
@@ -91,8 +114,13 @@ describe('starting a shared video', () => {
     const owner = await joinMeeting(edge, roomId)
     const other = await joinMeeting(edge, roomId, { isHost: true })
     await ok(owner.socket, 'room:sharedVideo:start', { url: LINK })
-    expect(await request(other.socket, 'room:sharedVideo:start', { url: 'https://vimeo.com/76979871' })).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoBusy })
-    expect(await ok<SharedVideo>(owner.socket, 'room:sharedVideo:start', { url: 'https://youtu.be/aqz-KE-bpKQ' })).toMatchObject({ videoId: 'aqz-KE-bpKQ', positionMs: 0 })
+    expect(await request(other.socket, 'room:sharedVideo:start', { url: 'https://vimeo.com/76979871' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.sharedVideoBusy,
+    })
+    expect(
+      await ok<SharedVideo>(owner.socket, 'room:sharedVideo:start', { url: 'https://youtu.be/aqz-KE-bpKQ' }),
+    ).toMatchObject({ videoId: 'aqz-KE-bpKQ', positionMs: 0 })
   })
 
   it("is refused when the community turned the toolbar's shared video off, for hosts too", async () => {
@@ -100,7 +128,10 @@ describe('starting a shared video', () => {
     const controls = { ...ALL_CONTROLS, sharedVideo: false }
     for (const claims of [{ controls }, { controls, isHost: true }]) {
       const peer = await joinMeeting(edge, roomId, claims)
-      expect(await request(peer.socket, 'room:sharedVideo:start', { url: LINK })).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoOff })
+      expect(await request(peer.socket, 'room:sharedVideo:start', { url: LINK })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.sharedVideoOff,
+      })
     }
     expect(edge.edge.meetings.get(roomId)!.sharedVideo).toBeNull()
   })
@@ -125,7 +156,10 @@ describe('who controls it', () => {
         expect(await request(peer.socket, event, payload)).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoOwner })
       }
     }
-    expect(await request(pretender.socket, 'room:sharedVideo:end')).toEqual({ ok: false, error: EDGE_ERRORS.sharedVideoOwner })
+    expect(await request(pretender.socket, 'room:sharedVideo:end')).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.sharedVideoOwner,
+    })
     expect(heard).toEqual([])
     expect(edge.edge.meetings.get(roomId)!.sharedVideo).toMatchObject({ playing: true, muted: false })
   })
@@ -137,7 +171,11 @@ describe('who controls it', () => {
       const ender = claims ? await joinMeeting(edge, roomId, claims) : owner
       await ok(owner.socket, 'room:sharedVideo:start', { url: LINK })
       const ended = next(owner.socket, 'room:sharedVideo', ({ action }) => action === 'end')
-      const unflagged = next(ender.socket, 'peerUpdated', (peer) => peer.id === owner.joined.peerId && !peer.videoSharing)
+      const unflagged = next(
+        ender.socket,
+        'peerUpdated',
+        (peer) => peer.id === owner.joined.peerId && !peer.videoSharing,
+      )
       await ok(ender.socket, 'room:sharedVideo:end')
       expect(await ended).toEqual({ action: 'end', video: null, by: ender.joined.peerId })
       await unflagged
@@ -163,23 +201,48 @@ describe('bad requests', () => {
   it('refuses bad payloads and nothing changes', async () => {
     const { id: roomId } = await createRoom()
     const sender = await joinMeeting(edge, roomId)
-    for (const payload of [undefined, {}, { url: 42 }, { url: ['https://youtu.be/dQw4w9WgXcQ'] }, { url: `https://youtu.be/dQw4w9WgXcQ?${'x'.repeat(3000)}` }]) {
-      expect(await request(sender.socket, 'room:sharedVideo:start', payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    for (const payload of [
+      undefined,
+      {},
+      { url: 42 },
+      { url: ['https://youtu.be/dQw4w9WgXcQ'] },
+      { url: `https://youtu.be/dQw4w9WgXcQ?${'x'.repeat(3000)}` },
+    ]) {
+      expect(await request(sender.socket, 'room:sharedVideo:start', payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
     expect(edge.edge.meetings.get(roomId)!.sharedVideo).toBeNull()
     const owner = await joinMeeting(edge, roomId)
     await ok(owner.socket, 'room:sharedVideo:start', { url: LINK })
-    for (const payload of [undefined, {}, { positionMs: -1 }, { positionMs: 1.5 }, { positionMs: '100' }, { positionMs: 25 * 3600 * 1000 }]) {
-      expect(await request(owner.socket, 'room:sharedVideo:seek', payload)).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    for (const payload of [
+      undefined,
+      {},
+      { positionMs: -1 },
+      { positionMs: 1.5 },
+      { positionMs: '100' },
+      { positionMs: 25 * 3600 * 1000 },
+    ]) {
+      expect(await request(owner.socket, 'room:sharedVideo:seek', payload)).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.invalidRequest,
+      })
     }
-    expect(await request(owner.socket, 'room:sharedVideo:pause', { positionMs: 'now' })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(owner.socket, 'room:sharedVideo:pause', { positionMs: 'now' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     expect(edge.edge.meetings.get(roomId)!.sharedVideo).toMatchObject({ playing: true })
   })
 
   it('needs a joined meeting', async () => {
     const { id: roomId } = await createRoom()
     const socket = await connect(edge, await tokenFor(roomId))
-    expect(await request(socket, 'room:sharedVideo:start', { url: LINK })).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    expect(await request(socket, 'room:sharedVideo:start', { url: LINK })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notJoined,
+    })
     expect(await request(socket, 'room:sharedVideo:end')).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
   })
 
@@ -188,7 +251,8 @@ describe('bad requests', () => {
     const owner = await joinMeeting(edge, roomId)
     await ok(owner.socket, 'room:sharedVideo:start', { url: LINK })
     const seeks = []
-    for (let i = 0; i < 14; i++) seeks.push(await request(owner.socket, 'room:sharedVideo:seek', { positionMs: i * 1000 }))
+    for (let i = 0; i < 14; i++)
+      seeks.push(await request(owner.socket, 'room:sharedVideo:seek', { positionMs: i * 1000 }))
     expect(seeks.slice(0, 10).every((answer) => answer.ok)).toBe(true)
     expect(seeks.at(-1)).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
     const starts = []

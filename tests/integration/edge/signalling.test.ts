@@ -5,7 +5,18 @@ import { MeetingRecords } from '#edge/meeting-records'
 import { signEdgeToken } from '#edge/contract/token'
 import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/contract/protocol'
 import type { RunningEdge } from '#edge/server'
-import { ALL_CONTROLS, TEST_EDGE_SECRET, closeSockets, connect, createRoom, joinMeeting, ok, request, startTestEdge, tokenFor } from './harness'
+import {
+  ALL_CONTROLS,
+  TEST_EDGE_SECRET,
+  closeSockets,
+  connect,
+  createRoom,
+  joinMeeting,
+  ok,
+  request,
+  startTestEdge,
+  tokenFor,
+} from './harness'
 
 let edge: RunningEdge
 let roomId: string
@@ -24,7 +35,19 @@ describe('the handshake', () => {
     const forged = await tokenFor(roomId, {}, 'another-secret-that-is-long-enough-1234')
     await expect(connect(edge, forged)).rejects.toThrow(EDGE_ERRORS.badToken)
     const expired = await signEdgeToken(
-      { userId: 'u', name: 'U', avatar: null, roomId, brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, waitingRoom: false, controls: ALL_CONTROLS },
+      {
+        userId: 'u',
+        name: 'U',
+        avatar: null,
+        roomId,
+        brandId: 'b',
+        isHost: false,
+        isCoHost: false,
+        permissions: [],
+        locked: false,
+        waitingRoom: false,
+        controls: ALL_CONTROLS,
+      },
       TEST_EDGE_SECRET,
       -10,
     )
@@ -79,15 +102,27 @@ describe('meetingRoom:join', () => {
   it('refuses a room other than the token names', async () => {
     const other = await createRoom('Elsewhere')
     const socket = await connect(edge, await tokenFor(roomId))
-    expect(await request(socket, 'meetingRoom:join', { roomId: other.id, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.wrongRoom })
+    expect(await request(socket, 'meetingRoom:join', { roomId: other.id, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.wrongRoom,
+    })
   })
 
   it('refuses a malformed join and a room that no longer exists', async () => {
     const socket = await connect(edge, await tokenFor(roomId))
-    expect(await request(socket, 'meetingRoom:join', { peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
-    expect(await request(socket, 'meetingRoom:join', 'nonsense')).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    expect(await request(socket, 'meetingRoom:join', { peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
+    expect(await request(socket, 'meetingRoom:join', 'nonsense')).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
     const ghost = await connect(edge, await tokenFor('no-such-room'))
-    expect(await request(ghost, 'meetingRoom:join', { roomId: 'no-such-room', peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(ghost, 'meetingRoom:join', { roomId: 'no-such-room', peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
   })
 
   it('answers a second join on the same socket with the same peer', async () => {
@@ -97,9 +132,21 @@ describe('meetingRoom:join', () => {
   })
 
   it('takes identity and powers from the token, never from the peer data', async () => {
-    const { joined } = await joinMeeting(edge, roomId, { name: 'Ana' }, { name: '  ', isHost: true, avatar: 'https://tracker.example/pixel.gif' })
+    const { joined } = await joinMeeting(
+      edge,
+      roomId,
+      { name: 'Ana' },
+      { name: '  ', isHost: true, avatar: 'https://tracker.example/pixel.gif' },
+    )
     const me = joined.peers.find((peer) => peer.id === joined.peerId)!
-    expect(me).toMatchObject({ name: 'Ana', isHost: false, avatar: null, status: 'joining', joining: true, visible: false })
+    expect(me).toMatchObject({
+      name: 'Ana',
+      isHost: false,
+      avatar: null,
+      status: 'joining',
+      joining: true,
+      visible: false,
+    })
   })
 
   it("lists what others did while the newcomer's join was being answered: someone who entered meanwhile is visible", async () => {
@@ -113,14 +160,20 @@ describe('meetingRoom:join', () => {
     const held = new Promise<void>((resolve) => (release = resolve))
     const started = new Promise<void>((resolve) => (reading = resolve))
     const realChat = MeetingRecords.prototype.chat
-    const chat = vi.spyOn(MeetingRecords.prototype, 'chat').mockImplementationOnce(async function (this: MeetingRecords, meetingRoomId: string) {
+    const chat = vi.spyOn(MeetingRecords.prototype, 'chat').mockImplementationOnce(async function (
+      this: MeetingRecords,
+      meetingRoomId: string,
+    ) {
       reading()
       await held
       return realChat.call(this, meetingRoomId)
     })
     try {
       const newcomer = await connect(edge, await tokenFor(room, { name: 'Newcomer' }))
-      const answer = request<{ peers: Array<{ id: string; visible: boolean }> }>(newcomer, 'meetingRoom:join', { roomId: room, peerData: {} })
+      const answer = request<{ peers: Array<{ id: string; visible: boolean }> }>(newcomer, 'meetingRoom:join', {
+        roomId: room,
+        peerData: {},
+      })
       await started
       await ok(early.socket, 'enter')
       release()
@@ -149,7 +202,10 @@ describe('channels', () => {
     const socket = await connect(edge, await tokenFor(roomId, { userId: 'channel-user' }))
     await ok(socket, 'user:join')
     await ok(socket, 'room:join', { roomId })
-    expect(await request(socket, 'room:join', { roomId: 'another-room' })).toEqual({ ok: false, error: EDGE_ERRORS.wrongRoom })
+    expect(await request(socket, 'room:join', { roomId: 'another-room' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.wrongRoom,
+    })
     const inUser = await edge.io.in(channels.user('channel-user')).fetchSockets()
     const inRoom = await edge.io.in(channels.room(roomId)).fetchSockets()
     expect(inUser.map((s) => s.id)).toEqual([socket.id])

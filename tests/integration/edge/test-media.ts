@@ -15,17 +15,41 @@ export interface TestMediaOptions {
 }
 
 /** Starts sending; the caller kills the returned ffmpeg after its test. */
-export async function sendTestMedia(edge: RunningEdge, roomId: string, peerId: string, { frequency = 440, video: withVideo = true }: TestMediaOptions = {}): Promise<ChildProcess> {
+export async function sendTestMedia(
+  edge: RunningEdge,
+  roomId: string,
+  peerId: string,
+  { frequency = 440, video: withVideo = true }: TestMediaOptions = {},
+): Promise<ChildProcess> {
   const [main] = await edge.edge.meetings.get(roomId)!.routers()
   const peer = serverPeer(edge, roomId, peerId)
   const input = async (kind: 'audio' | 'video') => {
-    const transport = await main!.router.createPlainTransport({ listenInfo: { protocol: 'udp', ip: '127.0.0.1' }, rtcpMux: false, comedia: true })
+    const transport = await main!.router.createPlainTransport({
+      listenInfo: { protocol: 'udp', ip: '127.0.0.1' },
+      rtcpMux: false,
+      comedia: true,
+    })
     const rtpParameters: types.RtpParameters =
       kind === 'audio'
-        ? { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2, parameters: { 'sprop-stereo': 1 } }], encodings: [{ ssrc: 11110000 }] }
+        ? {
+            codecs: [
+              {
+                mimeType: 'audio/opus',
+                payloadType: 100,
+                clockRate: 48000,
+                channels: 2,
+                parameters: { 'sprop-stereo': 1 },
+              },
+            ],
+            encodings: [{ ssrc: 11110000 }],
+          }
         : { codecs: [{ mimeType: 'video/VP8', payloadType: 101, clockRate: 90000 }], encodings: [{ ssrc: 22220000 }] }
     const source = kind === 'audio' ? 'mic' : 'webcam'
-    const producer = await transport.produce<{ peerId: string; source: 'mic' | 'webcam' }>({ kind, rtpParameters, appData: { peerId, source } })
+    const producer = await transport.produce<{ peerId: string; source: 'mic' | 'webcam' }>({
+      kind,
+      rtpParameters,
+      appData: { peerId, source },
+    })
     peer.producers.set(producer.id, producer)
     return `rtp://127.0.0.1:${transport.tuple.localPort}?rtcpport=${transport.rtcpTuple!.localPort}`
   }

@@ -9,11 +9,31 @@ export const TONE_RATE = 8000
 
 /** The input's first audio stream as 8 kHz mono samples in [-1, 1]; `args` go before the input (e.g. a time limit for a live stream). */
 export async function decodeAudio(input: string, args: string[] = []): Promise<Float32Array> {
-  const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args, '-i', input, '-map', '0:a:0', '-ac', '1', '-ar', String(TONE_RATE), '-f', 's16le', 'pipe:1'], {
-    encoding: 'buffer',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 30_000,
-  })
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      ...args,
+      '-i',
+      input,
+      '-map',
+      '0:a:0',
+      '-ac',
+      '1',
+      '-ar',
+      String(TONE_RATE),
+      '-f',
+      's16le',
+      'pipe:1',
+    ],
+    {
+      encoding: 'buffer',
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 30_000,
+    },
+  )
   const samples = new Float32Array(Math.floor(stdout.length / 2))
   for (let index = 0; index < samples.length; index++) samples[index] = stdout.readInt16LE(index * 2) / 32768
   return samples

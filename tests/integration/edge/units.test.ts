@@ -14,29 +14,62 @@ import { ALL_CONTROLS } from './harness'
 describe('the edge environment', () => {
   it('needs nothing in development and verifies what a development web app signs', () => {
     const env = parseEdgeEnv({ NODE_ENV: 'development' })
-    expect(env).toMatchObject({ EDGE_PORT: 3001, EDGE_PUBLIC_URL: 'http://localhost:3001', DATABASE_URL: 'sqlite:data/hearth.sqlite', RTC_MIN_PORT: 40000, RTC_MAX_PORT: 49999, RTC_LISTEN_IP: '127.0.0.1', CONSUMERS_PER_WORKER: 500, PUBLIC_URL: 'http://localhost:3000' })
+    expect(env).toMatchObject({
+      EDGE_PORT: 3001,
+      EDGE_PUBLIC_URL: 'http://localhost:3001',
+      DATABASE_URL: 'sqlite:data/hearth.sqlite',
+      RTC_MIN_PORT: 40000,
+      RTC_MAX_PORT: 49999,
+      RTC_LISTEN_IP: '127.0.0.1',
+      CONSUMERS_PER_WORKER: 500,
+      PUBLIC_URL: 'http://localhost:3000',
+    })
     expect(env.MEDIA_WORKERS).toBeGreaterThanOrEqual(1)
     expect(env.EDGE_SECRET).toBe(parseWebEnv({ NODE_ENV: 'development' }).EDGE_SECRET)
   })
 
   it('defaults to production and requires EDGE_SECRET unless NODE_ENV=development is set', () => {
     for (const source of [{}, { NODE_ENV: 'test' }, { NODE_ENV: 'production' }]) {
-      expect(() => parseEdgeEnv(source), JSON.stringify(source)).toThrow('EDGE_SECRET: is required unless NODE_ENV=development')
+      expect(() => parseEdgeEnv(source), JSON.stringify(source)).toThrow(
+        'EDGE_SECRET: is required unless NODE_ENV=development',
+      )
     }
     const env = parseEdgeEnv({ EDGE_SECRET: 'x'.repeat(32) })
-    expect(env).toMatchObject({ NODE_ENV: 'production', isProduction: true, isDevelopment: false, EDGE_SECRET: 'x'.repeat(32) })
+    expect(env).toMatchObject({
+      NODE_ENV: 'production',
+      isProduction: true,
+      isDevelopment: false,
+      EDGE_SECRET: 'x'.repeat(32),
+    })
   })
 
   it('fails fast, listing every problem', () => {
     const problems = () =>
-      parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000', RTC_LISTEN_IP: 'nowhere', TURN_URLS: 'turn:turn.example:3478', MEDIA_WORKERS: '0' })
+      parseEdgeEnv({
+        NODE_ENV: 'development',
+        RTC_MIN_PORT: '50000',
+        RTC_MAX_PORT: '40000',
+        RTC_LISTEN_IP: 'nowhere',
+        TURN_URLS: 'turn:turn.example:3478',
+        MEDIA_WORKERS: '0',
+      })
     expect(problems).toThrow(/RTC_LISTEN_IP: must be an IPv4 or IPv6 address/)
     expect(problems).toThrow(/MEDIA_WORKERS/)
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(/RTC_MIN_PORT, RTC_MAX_PORT/)
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:turn.example:3478' })).toThrow(/TURN_URLS, TURN_SECRET: set both or neither/)
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_TOKEN: 'a-token' })).toThrow(/LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither/)
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_API_URL: 'not a url' })).toThrow(/LIVE_VIEWERS_API_URL/)
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' })).toThrow(/must start with turn:/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(
+      /RTC_MIN_PORT, RTC_MAX_PORT/,
+    )
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:turn.example:3478' })).toThrow(
+      /TURN_URLS, TURN_SECRET: set both or neither/,
+    )
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_TOKEN: 'a-token' })).toThrow(
+      /LIVE_VIEWERS_CLIENT_ID, LIVE_VIEWERS_TOKEN: set both or neither/,
+    )
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_API_URL: 'not a url' })).toThrow(
+      /LIVE_VIEWERS_API_URL/,
+    )
+    expect(() =>
+      parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'http://x', TURN_SECRET: 'a-secret-of-some-length' }),
+    ).toThrow(/must start with turn:/)
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL/)
   })
 
@@ -44,19 +77,30 @@ describe('the edge environment', () => {
     const unset = parseEdgeEnv({ NODE_ENV: 'development' })
     expect(unset.LIVE_VIEWERS_API_URL).toBe('https://api.twitch.tv')
     expect([unset.LIVE_VIEWERS_CLIENT_ID, unset.LIVE_VIEWERS_TOKEN]).toEqual([undefined, undefined])
-    expect(parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' })).toMatchObject({ LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' })
+    expect(
+      parseEdgeEnv({ NODE_ENV: 'development', LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' }),
+    ).toMatchObject({ LIVE_VIEWERS_CLIENT_ID: 'id', LIVE_VIEWERS_TOKEN: 'token' })
   })
 
   it('renews the registry entry every second and lets it expire after three, unless told otherwise', () => {
     expect(parseEdgeEnv({ NODE_ENV: 'development' })).toMatchObject({ EDGE_HEARTBEAT_MS: 1000, EDGE_EXPIRY_MS: 3000 })
-    expect(parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000', EDGE_EXPIRY_MS: '6000' })).toMatchObject({ EDGE_HEARTBEAT_MS: 2000, EDGE_EXPIRY_MS: 6000 })
+    expect(parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000', EDGE_EXPIRY_MS: '6000' })).toMatchObject({
+      EDGE_HEARTBEAT_MS: 2000,
+      EDGE_EXPIRY_MS: 6000,
+    })
     // One late heartbeat must not expire a live edge.
-    expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000' })).toThrow(/EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat/)
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '2000' })).toThrow(
+      /EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat/,
+    )
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '10' })).toThrow(/EDGE_HEARTBEAT_MS/)
   })
 
   it('reads TURN servers as a list', () => {
-    const env = parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443', TURN_SECRET: 'a-secret-of-some-length' })
+    const env = parseEdgeEnv({
+      NODE_ENV: 'development',
+      TURN_URLS: 'turn:a.example:3478?transport=udp, turns:a.example:443',
+      TURN_SECRET: 'a-secret-of-some-length',
+    })
     expect(env.turnUrls).toEqual(['turn:a.example:3478?transport=udp', 'turns:a.example:443'])
   })
 })
@@ -80,10 +124,15 @@ describe('ICE restarts', () => {
   it('wait for their turn (one per 1000 ms) and stop after 10', async () => {
     let clock = 0
     const waits: number[] = []
-    const limiter = new IceRestartLimiter(1000, 10, () => clock, async (ms) => {
-      waits.push(ms)
-      clock += ms
-    })
+    const limiter = new IceRestartLimiter(
+      1000,
+      10,
+      () => clock,
+      async (ms) => {
+        waits.push(ms)
+        clock += ms
+      },
+    )
     const times: number[] = []
     const restarts = Array.from({ length: 10 }, () => limiter.run(async () => times.push(clock)))
     await Promise.all(restarts)
@@ -93,9 +142,14 @@ describe('ICE restarts', () => {
 
   it('do not wait when the last one is long past', async () => {
     let clock = 0
-    const limiter = new IceRestartLimiter(1000, 10, () => clock, async () => {
-      throw new Error('should not wait')
-    })
+    const limiter = new IceRestartLimiter(
+      1000,
+      10,
+      () => clock,
+      async () => {
+        throw new Error('should not wait')
+      },
+    )
     await limiter.run(async () => undefined)
     clock = 5000
     await limiter.run(async () => undefined)
@@ -138,7 +192,10 @@ describe('rate buckets', () => {
   })
 
   it('keep one bucket per event, and leave unlisted events alone', () => {
-    const buckets = new RateBuckets({ 'chat:send': { burst: 1, perSecond: 1 }, updateMyPeer: { burst: 1, perSecond: 1 } }, () => 0)
+    const buckets = new RateBuckets(
+      { 'chat:send': { burst: 1, perSecond: 1 }, updateMyPeer: { burst: 1, perSecond: 1 } },
+      () => 0,
+    )
     expect(buckets.take('chat:send')).toBe(true)
     expect(buckets.take('chat:send')).toBe(false)
     expect(buckets.take('updateMyPeer')).toBe(true)
@@ -147,7 +204,18 @@ describe('rate buckets', () => {
 
   it('default to rates a normal client stays under: a join, its transports and a few lines of chat', () => {
     const buckets = new RateBuckets(EVENT_RATES, () => 0)
-    const join = ['meetingRoom:join', 'prepare', 'createWebRtcTransport', 'createWebRtcTransport', 'connectWebRtcTransport', 'connectWebRtcTransport', 'enter', 'produce', 'produce', 'produce']
+    const join = [
+      'meetingRoom:join',
+      'prepare',
+      'createWebRtcTransport',
+      'createWebRtcTransport',
+      'connectWebRtcTransport',
+      'connectWebRtcTransport',
+      'enter',
+      'produce',
+      'produce',
+      'produce',
+    ]
     expect(join.every((event) => buckets.take(event))).toBe(true)
     expect(Array.from({ length: 5 }, () => buckets.take('chat:send')).every(Boolean)).toBe(true)
   })
@@ -155,12 +223,28 @@ describe('rate buckets', () => {
 
 describe('connected peers', () => {
   it('exclude live, recorder and component peers', () => {
-    const claims = { userId: 'u', name: 'U', avatar: null, roomId: 'r', brandId: 'b', isHost: false, isCoHost: false, permissions: [], locked: false, waitingRoom: false, controls: ALL_CONTROLS }
+    const claims = {
+      userId: 'u',
+      name: 'U',
+      avatar: null,
+      roomId: 'r',
+      brandId: 'b',
+      isHost: false,
+      isCoHost: false,
+      permissions: [],
+      locked: false,
+      waitingRoom: false,
+      controls: ALL_CONTROLS,
+    }
     class Component extends EdgePeer {
       override readonly component = true
     }
     const person = new EdgePeer('p1', 's1', 't1', claims)
-    const bots = [new EdgePeer('p2', '', '', claims, 'recorder'), new EdgePeer('p3', '', '', claims, 'live'), new Component('p4', 's4', 't4', claims)]
+    const bots = [
+      new EdgePeer('p2', '', '', claims, 'recorder'),
+      new EdgePeer('p3', '', '', claims, 'live'),
+      new Component('p4', 's4', 't4', claims),
+    ]
     expect(connectedPeers([person, ...bots])).toEqual([person])
     expect(bots.map((bot) => bot.toPeer())).toMatchObject([{ isRecorder: true }, { isLive: true }, { component: true }])
   })

@@ -46,7 +46,10 @@ afterAll(() => edge.close())
 async function newcomer(roomId: string, claims: Parameters<typeof tokenFor>[1] = { waitingRoom: true }) {
   const token = await tokenFor(roomId, claims)
   const socket = await connect(edge, token)
-  expect(await request(socket, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+  expect(await request(socket, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+    ok: false,
+    error: EDGE_ERRORS.waitingRoom,
+  })
   return { socket, token }
 }
 
@@ -76,7 +79,13 @@ describe('calling the host', () => {
     const ringsHost = next(host.socket, 'call:updated', calling('calling'))
     const ringsCoHost = next(coHost.socket, 'call:updated', calling('calling'))
     const call = await ok<Call>(guest.socket, 'call:setCalling', { roomId, name: '  Ana  ' })
-    expect(call).toMatchObject({ roomId, callerId: 'guest:browser-1', callerName: 'Ana', status: 'calling', message: null })
+    expect(call).toMatchObject({
+      roomId,
+      callerId: 'guest:browser-1',
+      callerName: 'Ana',
+      status: 'calling',
+      message: null,
+    })
     expect((await ringsHost).id).toBe(call.id)
     expect((await ringsCoHost).id).toBe(call.id)
     // Calling again rings once: the same call.
@@ -88,7 +97,10 @@ describe('calling the host', () => {
     expect((await joinMeeting(edge, roomId)).joined.calls).toEqual([])
 
     const answered = next(guest.socket, 'call:updated', calling('answered'))
-    expect(await ok<Call>(coHost.socket, 'call:answer', { callId: call.id })).toMatchObject({ id: call.id, status: 'answered' })
+    expect(await ok<Call>(coHost.socket, 'call:answer', { callId: call.id })).toMatchObject({
+      id: call.id,
+      status: 'answered',
+    })
     expect((await answered).endedAt).not.toBeNull()
     const row = await RoomCall.findByPk(call.id)
     expect(row).toMatchObject({ status: 'answered', meetingRoomId: host.joined.meetingRoomId })
@@ -108,12 +120,21 @@ describe('calling the host', () => {
     const declined = next(guest.socket, 'call:updated', calling('declined'))
     await ok(host.socket, 'call:decline', { callId: call.id, message: '  We are full today, sorry.  ' })
     expect(await declined).toMatchObject({ id: call.id, status: 'declined', message: 'We are full today, sorry.' })
-    expect(await request(guest.socket, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+    expect(await request(guest.socket, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.waitingRoom,
+    })
     // A decline without a message is fine too; an ended call cannot be answered after all.
-    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.callEnded })
+    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.callEnded,
+    })
     const again = await ok<Call>(guest.socket, 'call:setCalling', { roomId })
     expect(again.id).not.toBe(call.id)
-    expect(await ok<Call>(host.socket, 'call:decline', { callId: again.id })).toMatchObject({ status: 'declined', message: null })
+    expect(await ok<Call>(host.socket, 'call:decline', { callId: again.id })).toMatchObject({
+      status: 'declined',
+      message: null,
+    })
   })
 
   it('lets the caller cancel their own call only, and tells the hosts', async () => {
@@ -123,12 +144,23 @@ describe('calling the host', () => {
     const other = await newcomer(roomId)
     const call = await ok<Call>(guest.socket, 'call:setCalling', { roomId })
 
-    expect(await request(other.socket, 'call:clearCalling', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(other.socket, 'call:clearCalling', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
     const heard = next(host.socket, 'call:updated', calling('cancelled'))
-    expect(await ok<Call>(guest.socket, 'call:clearCalling', { callId: call.id })).toMatchObject({ status: 'cancelled' })
+    expect(await ok<Call>(guest.socket, 'call:clearCalling', { callId: call.id })).toMatchObject({
+      status: 'cancelled',
+    })
     expect((await heard).id).toBe(call.id)
-    expect(await request(guest.socket, 'call:clearCalling', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.callEnded })
-    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.callEnded })
+    expect(await request(guest.socket, 'call:clearCalling', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.callEnded,
+    })
+    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.callEnded,
+    })
   })
 
   it('ends a ringing call as cancelled when the caller goes away', async () => {
@@ -156,7 +188,10 @@ describe('calling the host', () => {
     clock.fireAll()
     expect((await missed).id).toBe(call.id)
     expect((await hostHeard).id).toBe(call.id)
-    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.callEnded })
+    expect(await request(host.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.callEnded,
+    })
   })
 
   it('stops the ringing timer when a call is answered first', async () => {
@@ -179,10 +214,19 @@ describe('who may do what', () => {
     const guest = await newcomer(roomId)
     const call = await ok<Call>(guest.socket, 'call:setCalling', { roomId })
 
-    expect(await request(plain.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
-    expect(await request(plain.socket, 'call:decline', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.forbidden })
+    expect(await request(plain.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    expect(await request(plain.socket, 'call:decline', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
     // The caller is not in the meeting, so cannot answer their own call.
-    expect(await request(guest.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.notJoined })
+    expect(await request(guest.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notJoined,
+    })
     expect((await RoomCall.findByPk(call.id))!.status).toBe('calling')
   })
 
@@ -192,11 +236,20 @@ describe('who may do what', () => {
     const otherHost = await joinMeeting(edge, otherRoomId, { isHost: true })
     const guest = await newcomer(roomId)
     const call = await ok<Call>(guest.socket, 'call:setCalling', { roomId })
-    expect(await request(otherHost.socket, 'call:answer', { callId: call.id })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
-    expect(await request(guest.socket, 'call:setCalling', { roomId: otherRoomId })).toEqual({ ok: false, error: EDGE_ERRORS.wrongRoom })
+    expect(await request(otherHost.socket, 'call:answer', { callId: call.id })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
+    expect(await request(guest.socket, 'call:setCalling', { roomId: otherRoomId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.wrongRoom,
+    })
 
     const host = await joinMeeting(edge, roomId, { isHost: true, waitingRoom: true })
-    expect(await request(host.socket, 'call:setCalling', { roomId })).toEqual({ ok: false, error: EDGE_ERRORS.notWaiting })
+    expect(await request(host.socket, 'call:setCalling', { roomId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notWaiting,
+    })
     const open = await connect(edge, await tokenFor(roomId))
     expect(await request(open, 'call:setCalling', { roomId })).toEqual({ ok: false, error: EDGE_ERRORS.notWaiting })
   })
@@ -212,7 +265,10 @@ describe('who may do what', () => {
     expect(await request(host.socket, 'call:answer', {})).toEqual(invalid)
     const call = await ok<Call>(guest.socket, 'call:setCalling', { roomId })
     expect(await request(host.socket, 'call:decline', { callId: call.id, message: 'x'.repeat(501) })).toEqual(invalid)
-    expect(await request(host.socket, 'call:answer', { callId: 'no-such-call' })).toEqual({ ok: false, error: EDGE_ERRORS.notFound })
+    expect(await request(host.socket, 'call:answer', { callId: 'no-such-call' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.notFound,
+    })
     expect((await RoomCall.findByPk(call.id))!.status).toBe('calling')
   })
 })
@@ -226,14 +282,23 @@ describe('the waiting room cannot be bypassed', () => {
     first.socket.disconnect()
     // A fresh pass (a reload asks the web app for one) and a new connection: still waiting.
     const fresh = await connect(edge, await tokenFor(roomId, claims))
-    expect(await request(fresh, 'meetingRoom:join', { roomId, peerData: { isHost: true, isCoHost: true } })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+    expect(await request(fresh, 'meetingRoom:join', { roomId, peerData: { isHost: true, isCoHost: true } })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.waitingRoom,
+    })
     // Reconnecting with the first pass again.
     const again = await connect(edge, first.token)
-    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.waitingRoom,
+    })
     // A declined or cancelled call lets nobody in.
     const call = await ok<Call>(again, 'call:setCalling', { roomId })
     await ok(again, 'call:clearCalling', { callId: call.id })
-    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({ ok: false, error: EDGE_ERRORS.waitingRoom })
+    expect(await request(again, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.waitingRoom,
+    })
     expect(edge.edge.meetings.get(roomId)!.peers.size).toBe(1)
   })
 
@@ -269,13 +334,19 @@ describe('the waiting room cannot be bypassed', () => {
 
 describe('rate limits', () => {
   it('refuses a caller ringing over and over', async () => {
-    const limited = await startTestEdge({}, { clock: manualTimers().timers, eventRates: { 'call:setCalling': { burst: 2, perSecond: 0.001 } } })
+    const limited = await startTestEdge(
+      {},
+      { clock: manualTimers().timers, eventRates: { 'call:setCalling': { burst: 2, perSecond: 0.001 } } },
+    )
     try {
       const { id: roomId } = await createRoom()
       const socket = await connect(limited, await tokenFor(roomId, { waitingRoom: true }))
       await ok(socket, 'call:setCalling', { roomId })
       await ok(socket, 'call:setCalling', { roomId })
-      expect(await request(socket, 'call:setCalling', { roomId })).toEqual({ ok: false, error: EDGE_ERRORS.rateLimited })
+      expect(await request(socket, 'call:setCalling', { roomId })).toEqual({
+        ok: false,
+        error: EDGE_ERRORS.rateLimited,
+      })
       expect(await RoomCall.count({ where: { roomId } })).toBe(1)
     } finally {
       await limited.close()

@@ -9,16 +9,29 @@ import { loader as layoutLoader } from '#app/routes/$brand._community.admin'
 import { loader as homeLoader } from '#app/routes/$brand._community.admin._index'
 import { loader as usersLoader } from '#app/routes/$brand._community.admin.users'
 import { action as roomsAction, loader as roomsLoader } from '#app/routes/$brand._community.admin.rooms/route'
-import { action as directoryAction, loader as directoryLoader } from '#app/routes/$brand._community.admin.directory/route'
+import {
+  action as directoryAction,
+  loader as directoryLoader,
+} from '#app/routes/$brand._community.admin.directory/route'
 import { action as productAction, loader as productLoader } from '#app/routes/$brand._community.admin.product/route'
 import { Room } from '#models/index'
-import { argsAs, describeMatrix, makeMatrixWorld, only, outcomeOf, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  outcomeOf,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let roomId: string
 beforeAll(async () => {
   world = await makeMatrixWorld()
-  roomId = (await Room.create({ slug: 'matrix-room', name: 'Matrix room', context: 'group', brandId: world.brand.id })).id
+  roomId = (await Room.create({ slug: 'matrix-room', name: 'Matrix room', context: 'group', brandId: world.brand.id }))
+    .id
 })
 
 const ADMINS = ['owner', 'admin'] as const satisfies readonly Persona[]
@@ -34,7 +47,12 @@ function getRow(path: string, loader: (args: never) => Promise<unknown>): Matrix
   }
 }
 
-function postRow(path: string, action: (args: never) => Promise<unknown>, fields: () => Record<string, string>, expected = only(ADMINS)): MatrixRow {
+function postRow(
+  path: string,
+  action: (args: never) => Promise<unknown>,
+  fields: () => Record<string, string>,
+  expected = only(ADMINS),
+): MatrixRow {
   return {
     name: `POST /{brand}/admin${path}`,
     run: async (world, persona) =>

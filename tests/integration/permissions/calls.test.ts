@@ -21,7 +21,19 @@ import * as miss from '#app/routes/api.calls.miss'
 import * as callHost from '#app/routes/resources.call-host'
 import * as callMessage from '#app/routes/resources.call-message'
 import { makePersonalRoom, makeRoom } from '../../support/factories'
-import { PERSONAS, argsAs, describeMatrix, everyone, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
+import {
+  PERSONAS,
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  refusedAsThrown,
+  type MatrixRow,
+  type MatrixWorld,
+  type Outcome,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let room: Room
@@ -34,30 +46,62 @@ beforeAll(async () => {
 })
 
 const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
-const json = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } })
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  body: JSON.stringify(body),
+  headers: { 'Content-Type': 'application/json' },
+})
 type Action = (args: Awaited<ReturnType<typeof argsAs>>) => Promise<Response>
 
 /** A fresh call from the member for each request, so every persona meets one still ringing. */
 const onNewCall = (action: Action, path: string) => async (w: MatrixWorld, p: Persona) => {
-  const call = await RoomCall.create({ brandId: w.brand.id, roomId: room.id, callerId: w.people.member.id, callerName: 'Member', hostId: w.people.owner.id })
+  const call = await RoomCall.create({
+    brandId: w.brand.id,
+    roomId: room.id,
+    callerId: w.people.member.id,
+    callerName: 'Member',
+    hostId: w.people.owner.id,
+  })
   return refusedAsThrown(await action(await argsAs(w, p, `/api/calls/${path}`, {}, json({ callId: call.id }))))
 }
 
 /** A meeting client's POST about a room (the form's community and room), classified like the JSON API's. */
-const resource = (action: Action, path: string, target: () => Room, fields: Record<string, string> = {}) => async (w: MatrixWorld, p: Persona) =>
-  refusedAsThrown(await action(await argsAs(w, p, path, {}, { method: 'POST', body: new URLSearchParams({ brand: w.brand.slug, room: target().slug, ...fields }) })))
+const resource =
+  (action: Action, path: string, target: () => Room, fields: Record<string, string> = {}) =>
+  async (w: MatrixWorld, p: Persona) =>
+    refusedAsThrown(
+      await action(
+        await argsAs(
+          w,
+          p,
+          path,
+          {},
+          { method: 'POST', body: new URLSearchParams({ brand: w.brand.slug, room: target().slug, ...fields }) },
+        ),
+      ),
+    )
 
 /** Only the community's people; anyone else, signed in or not, is refused (a script gets 403 for the page's sign-in redirect too). */
-const communityOnly = Object.fromEntries(PERSONAS.map((persona) => [persona, (COMMUNITY as readonly string[]).includes(persona) ? 'allowed' : 'denied'])) as Record<Persona, Outcome>
+const communityOnly = Object.fromEntries(
+  PERSONAS.map((persona) => [persona, (COMMUNITY as readonly string[]).includes(persona) ? 'allowed' : 'denied']),
+) as Record<Persona, Outcome>
 
-const signedIn = Object.fromEntries(PERSONAS.map((persona) => [persona, persona === 'anonymous' ? 'signIn' : 'allowed'])) as Record<Persona, Outcome>
+const signedIn = Object.fromEntries(
+  PERSONAS.map((persona) => [persona, persona === 'anonymous' ? 'signIn' : 'allowed']),
+) as Record<Persona, Outcome>
 
 const rows: MatrixRow[] = [
-  { name: 'GET /api/calls', run: async (w, p) => refusedAsThrown(await (list.loader as Action)(await argsAs(w, p, '/api/calls', {}))), expected: signedIn },
+  {
+    name: 'GET /api/calls',
+    run: async (w, p) => refusedAsThrown(await (list.loader as Action)(await argsAs(w, p, '/api/calls', {}))),
+    expected: signedIn,
+  },
   {
     name: 'POST /api/calls/start',
     run: async (w, p) => {
-      const response = refusedAsThrown(await (start.action as Action)(await argsAs(w, p, '/api/calls/start', {}, json({ roomId: room.id }))))
+      const response = refusedAsThrown(
+        await (start.action as Action)(await argsAs(w, p, '/api/calls/start', {}, json({ roomId: room.id }))),
+      )
       await RoomCall.update({ status: 'cancelled' }, { where: { roomId: room.id, status: 'calling' } })
       return response
     },
@@ -67,8 +111,16 @@ const rows: MatrixRow[] = [
   { name: 'POST /api/calls/answer', run: onNewCall(answer.action as Action, 'answer'), expected: only(['owner']) },
   { name: 'POST /api/calls/decline', run: onNewCall(decline.action as Action, 'decline'), expected: only(['owner']) },
   { name: 'POST /api/calls/miss', run: onNewCall(miss.action as Action, 'miss'), expected: only(['owner', 'member']) },
-  { name: 'POST /resources/call-host (group room)', run: resource(callHost.action as Action, '/resources/call-host', () => room), expected: communityOnly },
-  { name: 'POST /resources/call-host (personal room)', run: resource(callHost.action as Action, '/resources/call-host', () => personal), expected: everyone('allowed') },
+  {
+    name: 'POST /resources/call-host (group room)',
+    run: resource(callHost.action as Action, '/resources/call-host', () => room),
+    expected: communityOnly,
+  },
+  {
+    name: 'POST /resources/call-host (personal room)',
+    run: resource(callHost.action as Action, '/resources/call-host', () => personal),
+    expected: everyone('allowed'),
+  },
   {
     name: 'POST /resources/call-message (group room)',
     run: resource(callMessage.action as Action, '/resources/call-message', () => room, { body: 'Hello' }),

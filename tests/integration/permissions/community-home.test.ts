@@ -17,7 +17,14 @@ const MEMBERS = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'gue
 
 describeMatrix(
   'community home, hub closed to guests',
-  [{ name: 'GET /{brand}', run: async (world, persona) => homeLoader(await argsAs(world, persona, `/${world.brand.slug}`, { brand: world.brand.slug })), expected: only(MEMBERS) }],
+  [
+    {
+      name: 'GET /{brand}',
+      run: async (world, persona) =>
+        homeLoader(await argsAs(world, persona, `/${world.brand.slug}`, { brand: world.brand.slug })),
+      expected: only(MEMBERS),
+    },
+  ],
   () => closed,
 )
 
@@ -26,8 +33,22 @@ describeMatrix(
   [
     {
       name: 'GET /{brand}',
-      run: async (world, persona) => homeLoader(await argsAs(world, persona, `/${world.brand.slug}`, { brand: world.brand.slug })),
-      expected: only(['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer', 'pending', 'archived', 'outsider', 'anonymous']),
+      run: async (world, persona) =>
+        homeLoader(await argsAs(world, persona, `/${world.brand.slug}`, { brand: world.brand.slug })),
+      expected: only([
+        'owner',
+        'admin',
+        'moderator',
+        'member',
+        'user',
+        'viewer',
+        'guest',
+        'developer',
+        'pending',
+        'archived',
+        'outsider',
+        'anonymous',
+      ]),
     },
   ],
   () => open,

@@ -10,7 +10,15 @@ import { action as contactsAction, loader as contactsLoader } from '#app/routes/
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'
 import { Room } from '#models/index'
 import { grantRole, makeRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -33,31 +41,62 @@ const post = (fields: Record<string, string>) => ({ method: 'POST', body: new UR
 
 async function personPost(w: MatrixWorld, persona: Persona, intent: string) {
   const target = await someone(w)
-  return personAction(await argsAs(w, persona, personPath(w, target.id), { brand: w.brand.slug, userId: target.id }, post({ intent, userId: target.id })))
+  return personAction(
+    await argsAs(
+      w,
+      persona,
+      personPath(w, target.id),
+      { brand: w.brand.slug, userId: target.id },
+      post({ intent, userId: target.id }),
+    ),
+  )
 }
 
 const ROWS: MatrixRow[] = [
   {
     name: 'GET /{brand}/contacts',
-    run: async (w, persona) => contactsLoader(await argsAs(w, persona, `/${w.brand.slug}/contacts`, { brand: w.brand.slug })),
+    run: async (w, persona) =>
+      contactsLoader(await argsAs(w, persona, `/${w.brand.slug}/contacts`, { brand: w.brand.slug })),
     expected: only(MEMBERS),
   },
   {
     name: 'GET /{brand}/contacts/{userId}',
     run: async (w, persona) => {
       const target = await someone(w)
-      return personLoader(await argsAs(w, persona, personPath(w, target.id), { brand: w.brand.slug, userId: target.id }))
+      return personLoader(
+        await argsAs(w, persona, personPath(w, target.id), { brand: w.brand.slug, userId: target.id }),
+      )
     },
     expected: only(MEMBERS),
   },
-  { name: 'POST /{brand}/contacts/{userId} request', run: (w, persona) => personPost(w, persona, 'request'), expected: only(MEMBERS) },
-  { name: 'POST /{brand}/contacts/{userId} block', run: (w, persona) => personPost(w, persona, 'block'), expected: only(MEMBERS) },
-  { name: 'POST /{brand}/contacts/{userId} mute', run: (w, persona) => personPost(w, persona, 'mute'), expected: only(MEMBERS) },
+  {
+    name: 'POST /{brand}/contacts/{userId} request',
+    run: (w, persona) => personPost(w, persona, 'request'),
+    expected: only(MEMBERS),
+  },
+  {
+    name: 'POST /{brand}/contacts/{userId} block',
+    run: (w, persona) => personPost(w, persona, 'block'),
+    expected: only(MEMBERS),
+  },
+  {
+    name: 'POST /{brand}/contacts/{userId} mute',
+    run: (w, persona) => personPost(w, persona, 'mute'),
+    expected: only(MEMBERS),
+  },
   {
     name: 'POST /{brand}/contacts follow-room (an open group)',
     run: async (w, persona) => {
       const room = await makeRoom(w.brand, { open: true } as Partial<Room>)
-      return contactsAction(await argsAs(w, persona, `/${w.brand.slug}/contacts`, { brand: w.brand.slug }, post({ intent: 'follow-room', room: room.slug })))
+      return contactsAction(
+        await argsAs(
+          w,
+          persona,
+          `/${w.brand.slug}/contacts`,
+          { brand: w.brand.slug },
+          post({ intent: 'follow-room', room: room.slug }),
+        ),
+      )
     },
     expected: only(MEMBERS),
   },

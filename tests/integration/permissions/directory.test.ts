@@ -16,7 +16,18 @@ import { loader as qrLoader } from '#app/routes/resources.qr.$brand.$room'
 import { loader as embeddedLoader } from '#app/routes/embedded'
 import { action as instructionsCall } from '#app/routes/api.brand.send-install-instructions'
 import { loader as embeddedClaimLoader } from '#app/routes/embedded.claim'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, PERSONAS, refusedAsThrown, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  PERSONAS,
+  refusedAsThrown,
+  type MatrixWorld,
+  type Outcome,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let membersRoom: string
@@ -25,9 +36,26 @@ let personal: string
 beforeAll(async () => {
   world = await makeMatrixWorld()
   await world.brand.update({ directorySettings: { ...directorySettingsDefaults(), enabled: true } })
-  membersRoom = (await Room.create({ slug: 'members-corner', name: 'Members corner', context: 'group', brandId: world.brand.id, enabledInDirectory: true, visibleInDirectory: 'members' })).slug
+  membersRoom = (
+    await Room.create({
+      slug: 'members-corner',
+      name: 'Members corner',
+      context: 'group',
+      brandId: world.brand.id,
+      enabledInDirectory: true,
+      visibleInDirectory: 'members',
+    })
+  ).slug
   hub = (await Room.findByPk(world.brand.topLevelRoomId!, { rejectOnEmpty: true })).slug
-  personal = (await Room.create({ slug: 'owners-room', name: 'Owner', context: 'personal', hostId: world.people.owner.id, brandId: world.brand.id })).slug
+  personal = (
+    await Room.create({
+      slug: 'owners-room',
+      name: 'Owner',
+      context: 'personal',
+      hostId: world.people.owner.id,
+      brandId: world.brand.id,
+    })
+  ).slug
 })
 
 const ADMINS = ['owner', 'admin'] as const
@@ -35,7 +63,9 @@ const ADMINS = ['owner', 'admin'] as const
 const MEMBERS = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
 
 /** Who sees the members' room listed: the members; for everyone else the row reads "denied" (it is simply not there). */
-const seesMembersRoom: Record<Persona, Outcome> = Object.fromEntries(PERSONAS.map((persona) => [persona, (MEMBERS as readonly Persona[]).includes(persona) ? 'allowed' : 'denied'])) as Record<Persona, Outcome>
+const seesMembersRoom: Record<Persona, Outcome> = Object.fromEntries(
+  PERSONAS.map((persona) => [persona, (MEMBERS as readonly Persona[]).includes(persona) ? 'allowed' : 'denied']),
+) as Record<Persona, Outcome>
 
 const directory = async (w: MatrixWorld, persona: Persona, page: string) =>
   layoutLoader(await argsAs(w, persona, `/directory/${w.brand.slug}/${page}`, { brand: w.brand.slug }))
@@ -60,30 +90,67 @@ describeMatrix(
       // Bad input: a passed guard answers 400, so no row changes the settings.
       name: 'POST /{brand}/admin/directory settings',
       run: async (w, persona) =>
-        adminDirectoryAction(await argsAs(w, persona, `/${w.brand.slug}/admin/directory`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'settings' }) })),
+        adminDirectoryAction(
+          await argsAs(
+            w,
+            persona,
+            `/${w.brand.slug}/admin/directory`,
+            { brand: w.brand.slug },
+            { method: 'POST', body: new URLSearchParams({ intent: 'settings' }) },
+          ),
+        ),
       expected: only(ADMINS),
     },
     {
       name: 'POST /{brand}/settings/install sendInstructions',
       run: async (w, persona) =>
-        installAction(await argsAs(w, persona, `/${w.brand.slug}/settings/install`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'sendInstructions' }) })),
+        installAction(
+          await argsAs(
+            w,
+            persona,
+            `/${w.brand.slug}/settings/install`,
+            { brand: w.brand.slug },
+            { method: 'POST', body: new URLSearchParams({ intent: 'sendInstructions' }) },
+          ),
+        ),
       expected: only(ADMINS),
     },
     {
       name: 'POST /api/brand/send-install-instructions (JSON, no recipient)',
       run: async (w, persona) =>
-        refusedAsThrown(await instructionsCall(await argsAs(w, persona, '/api/brand/send-install-instructions', {}, { method: 'POST', body: JSON.stringify({ brandId: w.brand.id }), headers: { 'Content-Type': 'application/json' } }))),
+        refusedAsThrown(
+          await instructionsCall(
+            await argsAs(
+              w,
+              persona,
+              '/api/brand/send-install-instructions',
+              {},
+              {
+                method: 'POST',
+                body: JSON.stringify({ brandId: w.brand.id }),
+                headers: { 'Content-Type': 'application/json' },
+              },
+            ),
+          ),
+        ),
       expected: only(ADMINS),
     },
     {
       name: 'GET /resources/qr/{brand}/{hub}',
-      run: async (w, persona) => qrLoader(await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${hub}`, { brand: w.brand.slug, room: hub })),
+      run: async (w, persona) =>
+        qrLoader(await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${hub}`, { brand: w.brand.slug, room: hub })),
       expected: only(MEMBERS),
     },
     {
       // A personal room is open to anyone who has its link, and so is its code.
       name: 'GET /resources/qr/{brand}/{personal room}',
-      run: async (w, persona) => qrLoader(await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${personal}`, { brand: w.brand.slug, room: personal })),
+      run: async (w, persona) =>
+        qrLoader(
+          await argsAs(w, persona, `/resources/qr/${w.brand.slug}/${personal}`, {
+            brand: w.brand.slug,
+            room: personal,
+          }),
+        ),
       expected: everyone('allowed'),
     },
     {

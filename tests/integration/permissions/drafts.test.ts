@@ -11,7 +11,14 @@ import { saveDraft } from '#app/lib/posts/drafts.server'
 import { action as homeAction } from '#app/routes/$brand._community._index'
 import { action as draftsAction, loader as draftsLoader } from '#app/routes/$brand._community.drafts/route'
 import { initOf } from '../../support/session'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 beforeAll(async () => {
@@ -33,7 +40,10 @@ const form = (fields: Record<string, string>) => ({ method: 'POST', body: new UR
 const page = (w: MatrixWorld) => `/${w.brand.slug}/drafts`
 /** A fresh draft in the hub by `persona` (the owner's for a visitor who has no account). */
 const draftOf = (w: MatrixWorld, persona: Persona) =>
-  saveDraft(w.brand, w.people[persona === 'anonymous' ? 'owner' : persona].id, { contextRoomId: w.brand.topLevelRoomId!, message: `Draft by ${persona}` })
+  saveDraft(w.brand, w.people[persona === 'anonymous' ? 'owner' : persona].id, {
+    contextRoomId: w.brand.topLevelRoomId!,
+    message: `Draft by ${persona}`,
+  })
 const onDrafts = async (w: MatrixWorld, p: Persona, fields: Record<string, string>) =>
   refusedAsDenied(draftsAction(await argsAs(w, p, page(w), { brand: w.brand.slug }, form(fields))))
 const future = '2099-01-01T10:00'
@@ -41,26 +51,64 @@ const future = '2099-01-01T10:00'
 describeMatrix(
   'drafts and scheduled posts',
   [
-    { name: 'GET /{brand}/drafts', run: async (w, p) => draftsLoader(await argsAs(w, p, page(w), { brand: w.brand.slug })), expected: only(COMMUNITY) },
+    {
+      name: 'GET /{brand}/drafts',
+      run: async (w, p) => draftsLoader(await argsAs(w, p, page(w), { brand: w.brand.slug })),
+      expected: only(COMMUNITY),
+    },
     {
       name: 'POST /{brand} save a draft in the hub',
-      run: async (w, p) => refusedAsDenied(homeAction(await argsAs(w, p, `/${w.brand.slug}`, { brand: w.brand.slug }, form({ intent: 'draft', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` })))),
+      run: async (w, p) =>
+        refusedAsDenied(
+          homeAction(
+            await argsAs(
+              w,
+              p,
+              `/${w.brand.slug}`,
+              { brand: w.brand.slug },
+              form({ intent: 'draft', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` }),
+            ),
+          ),
+        ),
       expected: only(WRITERS),
     },
-    { name: 'POST /{brand}/drafts publish one’s own draft', run: async (w, p) => onDrafts(w, p, { intent: 'publish', postId: (await draftOf(w, p)).id }), expected: only(WRITERS) },
+    {
+      name: 'POST /{brand}/drafts publish one’s own draft',
+      run: async (w, p) => onDrafts(w, p, { intent: 'publish', postId: (await draftOf(w, p)).id }),
+      expected: only(WRITERS),
+    },
     {
       name: 'POST /{brand}/drafts schedule one’s own draft',
-      run: async (w, p) => onDrafts(w, p, { intent: 'schedule', postId: (await draftOf(w, p)).id, publishAt: future, timeZone: 'UTC' }),
+      run: async (w, p) =>
+        onDrafts(w, p, { intent: 'schedule', postId: (await draftOf(w, p)).id, publishAt: future, timeZone: 'UTC' }),
       expected: only(WRITERS),
     },
-    { name: 'POST /{brand}/drafts delete one’s own draft', run: async (w, p) => onDrafts(w, p, { intent: 'delete', postId: (await draftOf(w, p)).id }), expected: only(COMMUNITY) },
-    { name: 'POST /{brand}/drafts publish another’s draft', run: async (w, p) => onDrafts(w, p, { intent: 'publish', postId: (await draftOf(w, 'member')).id }), expected: only(['member']) },
+    {
+      name: 'POST /{brand}/drafts delete one’s own draft',
+      run: async (w, p) => onDrafts(w, p, { intent: 'delete', postId: (await draftOf(w, p)).id }),
+      expected: only(COMMUNITY),
+    },
+    {
+      name: 'POST /{brand}/drafts publish another’s draft',
+      run: async (w, p) => onDrafts(w, p, { intent: 'publish', postId: (await draftOf(w, 'member')).id }),
+      expected: only(['member']),
+    },
     {
       name: 'POST /{brand}/drafts schedule another’s draft',
-      run: async (w, p) => onDrafts(w, p, { intent: 'schedule', postId: (await draftOf(w, 'user')).id, publishAt: future, timeZone: 'UTC' }),
+      run: async (w, p) =>
+        onDrafts(w, p, {
+          intent: 'schedule',
+          postId: (await draftOf(w, 'user')).id,
+          publishAt: future,
+          timeZone: 'UTC',
+        }),
       expected: only(['user']),
     },
-    { name: 'POST /{brand}/drafts delete another’s draft', run: async (w, p) => onDrafts(w, p, { intent: 'delete', postId: (await draftOf(w, 'member')).id }), expected: only(['member']) },
+    {
+      name: 'POST /{brand}/drafts delete another’s draft',
+      run: async (w, p) => onDrafts(w, p, { intent: 'delete', postId: (await draftOf(w, 'member')).id }),
+      expected: only(['member']),
+    },
   ],
   () => world,
 )

@@ -9,13 +9,28 @@
 //   and surveys are theirs). The field types are no secret, but are answered to the signed-in only.
 import { beforeAll } from 'vitest'
 import { FormDefinition, FormSubmission, type Room } from '#models/index'
-import { action as registrationAction, loader as registrationLoader } from '#app/routes/$brand._community.events.$room.edit.registration/route'
-import { action as surveysAction, loader as surveysLoader } from '#app/routes/$brand._community.events.$room.edit.surveys/route'
+import {
+  action as registrationAction,
+  loader as registrationLoader,
+} from '#app/routes/$brand._community.events.$room.edit.registration/route'
+import {
+  action as surveysAction,
+  loader as surveysLoader,
+} from '#app/routes/$brand._community.events.$room.edit.surveys/route'
 import * as definition from '#app/routes/api.forms.$id.definition'
 import * as fieldDefinitions from '#app/routes/api.forms.field-definitions'
 import * as submissions from '#app/routes/api.forms.$id.submissions'
 import { makeEventRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  refusedAsThrown,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let event: Room
@@ -24,7 +39,10 @@ beforeAll(async () => {
   world = await makeMatrixWorld({ publicAccess: { hub: true, groups: true, members: true, subcommunities: true } })
   const host = await makeUser({ name: 'Event Host' })
   event = await makeEventRoom(world.brand, { name: 'A registered event', hostId: host.id, members: [host.id] })
-  const form = await FormDefinition.create({ brandId: world.brand.id, steps: [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]] as never })
+  const form = await FormDefinition.create({
+    brandId: world.brand.id,
+    steps: [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]] as never,
+  })
   formId = form.id
   await FormSubmission.create({ formDefinitionId: form.id, userId: host.id, values: { team: 'Red' } })
 })
@@ -61,34 +79,52 @@ const ROWS: MatrixRow[] = [
   {
     name: 'POST /{brand}/events/{room}/edit/registration',
     run: async (w, p) => {
-      const fields = { registrationEnabled: 'on', formEnabled: 'on', 'steps[0].fields[0].type': 'email', 'steps[0].fields[0].label': 'Email' }
+      const fields = {
+        registrationEnabled: 'on',
+        formEnabled: 'on',
+        'steps[0].fields[0].type': 'email',
+        'steps[0].fields[0].label': 'Email',
+      }
       return deniedOn403(registrationAction(await tabArgs(w, p, 'registration', await fresh(w, p), form(fields))))
     },
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/events/{room}/edit/registration (Add field, saves nothing)',
-    run: async (w, p) => deniedOn403(registrationAction(await tabArgs(w, p, 'registration', event, form({ builderAdd: 'steps[0]', 'steps[0].addType': 'date' })))),
+    run: async (w, p) =>
+      deniedOn403(
+        registrationAction(
+          await tabArgs(w, p, 'registration', event, form({ builderAdd: 'steps[0]', 'steps[0].addType': 'date' })),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/events/{room}/edit/surveys',
-    run: async (w, p) => deniedOn403(surveysAction(await tabArgs(w, p, 'surveys', await fresh(w, p), form({ redirectOnEndUrl: 'https://example.com/after' })))),
+    run: async (w, p) =>
+      deniedOn403(
+        surveysAction(
+          await tabArgs(w, p, 'surveys', await fresh(w, p), form({ redirectOnEndUrl: 'https://example.com/after' })),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /api/forms/{id}/definition',
-    run: async (w, p) => refusedAsThrown(await definition.loader(await argsAs(w, p, `/api/forms/${formId}/definition`, { id: formId }))),
+    run: async (w, p) =>
+      refusedAsThrown(await definition.loader(await argsAs(w, p, `/api/forms/${formId}/definition`, { id: formId }))),
     expected: only(COMMUNITY),
   },
   {
     name: 'GET /api/forms/{id}/submissions',
-    run: async (w, p) => refusedAsThrown(await submissions.loader(await argsAs(w, p, `/api/forms/${formId}/submissions`, { id: formId }))),
+    run: async (w, p) =>
+      refusedAsThrown(await submissions.loader(await argsAs(w, p, `/api/forms/${formId}/submissions`, { id: formId }))),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /api/forms/field-definitions',
-    run: async (w, p) => refusedAsThrown(await fieldDefinitions.loader(await argsAs(w, p, '/api/forms/field-definitions', {}))),
+    run: async (w, p) =>
+      refusedAsThrown(await fieldDefinitions.loader(await argsAs(w, p, '/api/forms/field-definitions', {}))),
     expected: only(SIGNED_IN),
   },
 ]

@@ -12,21 +12,48 @@ import { loader as listLoader } from '#app/routes/$brand._community.event-series
 import { action as newAction, loader as newLoader } from '#app/routes/$brand._community.event-series.new/route'
 import { action as pageAction, loader as pageLoader } from '#app/routes/$brand._community.event-series.$id._index/route'
 import { action as editAction, loader as editLoader } from '#app/routes/$brand._community.event-series.$id.edit/route'
-import { action as formAction, loader as formLoader } from '#app/routes/$brand._community.event-series.$id.registration-form/route'
+import {
+  action as formAction,
+  loader as formLoader,
+} from '#app/routes/$brand._community.event-series.$id.registration-form/route'
 import * as apiList from '#app/routes/api.event-series._index'
 import * as apiOne from '#app/routes/api.event-series.$id'
 import { createSeries } from '#app/lib/event-series/series-commands.server'
 import { seriesSchema } from '#app/lib/event-series/series.schema'
-import { argsAs, describeMatrix, makeMatrixWorld, only, refusedAsThrown, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  refusedAsThrown,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let shown: EventSeries
 
-const FIELDS = { name: 'Weekly chat', summary: 'We chat.', date: '2099-03-02', time: '10:00', timeZone: 'America/New_York', durationMinutes: '60', frequency: 'weekly', interval: '1', ends: 'count', count: '2' }
+const FIELDS = {
+  name: 'Weekly chat',
+  summary: 'We chat.',
+  date: '2099-03-02',
+  time: '10:00',
+  timeZone: 'America/New_York',
+  durationMinutes: '60',
+  frequency: 'weekly',
+  interval: '1',
+  ends: 'count',
+  count: '2',
+}
 const JSON_FIELDS = { ...FIELDS, durationMinutes: 60, interval: 1, count: 2 }
 
 async function makeSeries(w: MatrixWorld, name: string) {
-  const outcome = await createSeries({ brand: w.brand, creator: w.people.owner, values: seriesSchema().parse({ ...JSON_FIELDS, name }) })
+  const outcome = await createSeries({
+    brand: w.brand,
+    creator: w.people.owner,
+    values: seriesSchema().parse({ ...JSON_FIELDS, name }),
+  })
   if (outcome.kind !== 'saved') throw new Error('the series was not made')
   return outcome.value
 }
@@ -46,41 +73,82 @@ async function deniedOn403(work: Promise<unknown>) {
 }
 const brandOf = (w: MatrixWorld) => ({ brand: w.brand.slug })
 const form = (fields: Record<string, string>): RequestInit => ({ method: 'POST', body: new URLSearchParams(fields) })
-const json = (method: string, body?: unknown): RequestInit => ({ method, ...(body ? { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } } : {}) })
+const json = (method: string, body?: unknown): RequestInit => ({
+  method,
+  ...(body ? { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } } : {}),
+})
 /** A fresh series for a write, so one persona's change never decides the next one's case. */
 const fresh = (w: MatrixWorld, p: Persona) => makeSeries(w, `For ${p}`)
 /** A series the API hides answers 404: refused, in this table. */
-const hiddenAsRefused = (response: Response) => refusedAsThrown(response.status === 404 ? new Response(null, { status: 403 }) : response)
+const hiddenAsRefused = (response: Response) =>
+  refusedAsThrown(response.status === 404 ? new Response(null, { status: 403 }) : response)
 
 const ROWS: MatrixRow[] = [
-  { name: 'GET /{brand}/event-series', run: async (w, p) => listLoader(await argsAs(w, p, `/${w.brand.slug}/event-series`, brandOf(w))), expected: only(COMMUNITY) },
   {
-    name: 'GET /{brand}/event-series/{id}',
-    run: async (w, p) => pageLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}`, { ...brandOf(w), id: shown.id })),
+    name: 'GET /{brand}/event-series',
+    run: async (w, p) => listLoader(await argsAs(w, p, `/${w.brand.slug}/event-series`, brandOf(w))),
     expected: only(COMMUNITY),
   },
-  { name: 'GET /{brand}/event-series/new', run: async (w, p) => deniedOn403(newLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/new`, brandOf(w)))), expected: only(MANAGERS) },
+  {
+    name: 'GET /{brand}/event-series/{id}',
+    run: async (w, p) =>
+      pageLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}`, { ...brandOf(w), id: shown.id })),
+    expected: only(COMMUNITY),
+  },
+  {
+    name: 'GET /{brand}/event-series/new',
+    run: async (w, p) => deniedOn403(newLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/new`, brandOf(w)))),
+    expected: only(MANAGERS),
+  },
   {
     name: 'POST /{brand}/event-series/new',
-    run: async (w, p) => deniedOn403(newAction(await argsAs(w, p, `/${w.brand.slug}/event-series/new`, brandOf(w), form({ ...FIELDS, name: `By ${p}` })))),
+    run: async (w, p) =>
+      deniedOn403(
+        newAction(
+          await argsAs(w, p, `/${w.brand.slug}/event-series/new`, brandOf(w), form({ ...FIELDS, name: `By ${p}` })),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/event-series/{id}/edit',
-    run: async (w, p) => deniedOn403(editLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}/edit`, { ...brandOf(w), id: shown.id }))),
+    run: async (w, p) =>
+      deniedOn403(
+        editLoader(
+          await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}/edit`, { ...brandOf(w), id: shown.id }),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/event-series/{id}/edit',
     run: async (w, p) => {
       const series = await fresh(w, p)
-      return deniedOn403(editAction(await argsAs(w, p, `/${w.brand.slug}/event-series/${series.id}/edit`, { ...brandOf(w), id: series.id }, form({ ...FIELDS, name: 'Renamed' }))))
+      return deniedOn403(
+        editAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/event-series/${series.id}/edit`,
+            { ...brandOf(w), id: series.id },
+            form({ ...FIELDS, name: 'Renamed' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/event-series/{id}/registration-form',
-    run: async (w, p) => deniedOn403(formLoader(await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}/registration-form`, { ...brandOf(w), id: shown.id }))),
+    run: async (w, p) =>
+      deniedOn403(
+        formLoader(
+          await argsAs(w, p, `/${w.brand.slug}/event-series/${shown.id}/registration-form`, {
+            ...brandOf(w),
+            id: shown.id,
+          }),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
@@ -88,7 +156,17 @@ const ROWS: MatrixRow[] = [
     run: async (w, p) => {
       const series = await fresh(w, p)
       const fields = { 'steps[0].fields[0].type': 'shortText', 'steps[0].fields[0].label': 'Company' }
-      return deniedOn403(formAction(await argsAs(w, p, `/${w.brand.slug}/event-series/${series.id}/registration-form`, { ...brandOf(w), id: series.id }, form(fields))))
+      return deniedOn403(
+        formAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/event-series/${series.id}/registration-form`,
+            { ...brandOf(w), id: series.id },
+            form(fields),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
@@ -96,26 +174,63 @@ const ROWS: MatrixRow[] = [
     name: 'POST /{brand}/event-series/{id} delete',
     run: async (w, p) => {
       const series = await fresh(w, p)
-      return deniedOn403(pageAction(await argsAs(w, p, `/${w.brand.slug}/event-series/${series.id}`, { ...brandOf(w), id: series.id }, form({ intent: 'delete' }))))
+      return deniedOn403(
+        pageAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/event-series/${series.id}`,
+            { ...brandOf(w), id: series.id },
+            form({ intent: 'delete' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
-  { name: 'GET /api/event-series', run: async (w, p) => hiddenAsRefused(await apiList.loader(await argsAs(w, p, `/api/event-series?brandId=${w.brand.id}`, {}))), expected: only(COMMUNITY) },
+  {
+    name: 'GET /api/event-series',
+    run: async (w, p) =>
+      hiddenAsRefused(await apiList.loader(await argsAs(w, p, `/api/event-series?brandId=${w.brand.id}`, {}))),
+    expected: only(COMMUNITY),
+  },
   {
     name: 'POST /api/event-series',
-    run: async (w, p) => hiddenAsRefused(await apiList.action(await argsAs(w, p, '/api/event-series', {}, json('POST', { ...JSON_FIELDS, brandId: w.brand.id, name: `API ${p}` })))),
+    run: async (w, p) =>
+      hiddenAsRefused(
+        await apiList.action(
+          await argsAs(
+            w,
+            p,
+            '/api/event-series',
+            {},
+            json('POST', { ...JSON_FIELDS, brandId: w.brand.id, name: `API ${p}` }),
+          ),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /api/event-series/{id}',
-    run: async (w, p) => hiddenAsRefused(await apiOne.loader(await argsAs(w, p, `/api/event-series/${shown.id}`, { id: shown.id }))),
+    run: async (w, p) =>
+      hiddenAsRefused(await apiOne.loader(await argsAs(w, p, `/api/event-series/${shown.id}`, { id: shown.id }))),
     expected: only(COMMUNITY),
   },
   {
     name: 'PUT /api/event-series/{id}',
     run: async (w, p) => {
       const series = await fresh(w, p)
-      return hiddenAsRefused(await apiOne.action(await argsAs(w, p, `/api/event-series/${series.id}`, { id: series.id }, json('PUT', { ...JSON_FIELDS, name: 'Renamed' }))))
+      return hiddenAsRefused(
+        await apiOne.action(
+          await argsAs(
+            w,
+            p,
+            `/api/event-series/${series.id}`,
+            { id: series.id },
+            json('PUT', { ...JSON_FIELDS, name: 'Renamed' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
@@ -123,7 +238,9 @@ const ROWS: MatrixRow[] = [
     name: 'DELETE /api/event-series/{id}',
     run: async (w, p) => {
       const series = await fresh(w, p)
-      return hiddenAsRefused(await apiOne.action(await argsAs(w, p, `/api/event-series/${series.id}`, { id: series.id }, json('DELETE'))))
+      return hiddenAsRefused(
+        await apiOne.action(await argsAs(w, p, `/api/event-series/${series.id}`, { id: series.id }, json('DELETE'))),
+      )
     },
     expected: only(MANAGERS),
   },

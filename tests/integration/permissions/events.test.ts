@@ -13,13 +13,27 @@ import { Room, type User } from '#models/index'
 import { action as eventsAction, loader as eventsLoader } from '#app/routes/$brand._community.events._index/route'
 import { action as newEventAction, loader as newEventLoader } from '#app/routes/$brand._community.events.new/route'
 import { loader as eventPageLoader } from '#app/routes/$brand._community.events.$room._index/route'
-import { action as detailsAction, loader as detailsLoader } from '#app/routes/$brand._community.events.$room.edit._index/route'
+import {
+  action as detailsAction,
+  loader as detailsLoader,
+} from '#app/routes/$brand._community.events.$room.edit._index/route'
 import { action as scheduleAction } from '#app/routes/$brand._community.events.$room.edit.schedule/route'
 import { action as accessAction } from '#app/routes/$brand._community.events.$room.edit.access/route'
-import { action as compositionAction, loader as compositionLoader } from '#app/routes/$brand._community.events.$room.edit.composition/route'
+import {
+  action as compositionAction,
+  loader as compositionLoader,
+} from '#app/routes/$brand._community.events.$room.edit.composition/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
 import { makeEventRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let host: User
@@ -29,7 +43,15 @@ beforeAll(async () => {
   world = await makeMatrixWorld({ publicAccess: { hub: true, groups: true, members: true, subcommunities: true } })
   host = await makeUser({ name: 'Event Host' })
   for (const privacy of ['public', 'premium', 'private'] as const) {
-    events.set(privacy, await makeEventRoom(world.brand, { name: `A ${privacy} event`, roomType: privacy, hostId: host.id, members: [host.id] }))
+    events.set(
+      privacy,
+      await makeEventRoom(world.brand, {
+        name: `A ${privacy} event`,
+        roomType: privacy,
+        hostId: host.id,
+        members: [host.id],
+      }),
+    )
   }
 })
 
@@ -65,30 +87,76 @@ const ROWS: MatrixRow[] = [
   {
     name: 'POST /{brand}/events/new',
     run: async (w, p) =>
-      deniedOn403(newEventAction(await argsAs(w, p, `/${w.brand.slug}/events/new`, brandOf(w), form({ name: `By ${p}`, date: '2099-01-01', time: '10:00', timeZone: 'UTC', durationMinutes: '30' })))),
+      deniedOn403(
+        newEventAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events/new`,
+            brandOf(w),
+            form({ name: `By ${p}`, date: '2099-01-01', time: '10:00', timeZone: 'UTC', durationMinutes: '30' }),
+          ),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/events archive',
-    run: async (w, p) => deniedOn403(eventsAction(await argsAs(w, p, `/${w.brand.slug}/events`, brandOf(w), form({ intent: 'archive', roomId: (await fresh(w, p)).id })))),
+    run: async (w, p) =>
+      deniedOn403(
+        eventsAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events`,
+            brandOf(w),
+            form({ intent: 'archive', roomId: (await fresh(w, p)).id }),
+          ),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/events/{room}/edit',
-    run: async (w, p) => deniedOn403(detailsLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}/edit`, { ...brandOf(w), room: roomOf('public').slug }))),
+    run: async (w, p) =>
+      deniedOn403(
+        detailsLoader(
+          await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}/edit`, {
+            ...brandOf(w),
+            room: roomOf('public').slug,
+          }),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/events/{room}/edit/composition',
     run: async (w, p) =>
-      deniedOn403(compositionLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}/edit/composition`, { ...brandOf(w), room: roomOf('public').slug }))),
+      deniedOn403(
+        compositionLoader(
+          await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}/edit/composition`, {
+            ...brandOf(w),
+            room: roomOf('public').slug,
+          }),
+        ),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/events/{room}/edit (details)',
     run: async (w, p) => {
       const room = await fresh(w, p)
-      return deniedOn403(detailsAction(await argsAs(w, p, `/${w.brand.slug}/events/${room.slug}/edit`, { ...brandOf(w), room: room.slug }, form({ name: 'Renamed' }))))
+      return deniedOn403(
+        detailsAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events/${room.slug}/edit`,
+            { ...brandOf(w), room: room.slug },
+            form({ name: 'Renamed' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
@@ -97,7 +165,17 @@ const ROWS: MatrixRow[] = [
     run: async (w, p) => {
       const room = await fresh(w, p)
       const fields = { date: '2099-02-02', time: '09:00', timeZone: 'Europe/Lisbon', durationMinutes: '45' }
-      return deniedOn403(scheduleAction(await argsAs(w, p, `/${w.brand.slug}/events/${room.slug}/edit/schedule`, { ...brandOf(w), room: room.slug }, form(fields))))
+      return deniedOn403(
+        scheduleAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events/${room.slug}/edit/schedule`,
+            { ...brandOf(w), room: room.slug },
+            form(fields),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
@@ -105,7 +183,17 @@ const ROWS: MatrixRow[] = [
     name: 'POST /{brand}/events/{room}/edit/access',
     run: async (w, p) => {
       const room = await fresh(w, p)
-      return deniedOn403(accessAction(await argsAs(w, p, `/${w.brand.slug}/events/${room.slug}/edit/access`, { ...brandOf(w), room: room.slug }, form({ privacy: 'premium' }))))
+      return deniedOn403(
+        accessAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events/${room.slug}/edit/access`,
+            { ...brandOf(w), room: room.slug },
+            form({ privacy: 'premium' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
@@ -113,38 +201,81 @@ const ROWS: MatrixRow[] = [
     name: 'POST /{brand}/events/{room}/edit/composition',
     run: async (w, p) => {
       const room = await fresh(w, p)
-      return deniedOn403(compositionAction(await argsAs(w, p, `/${w.brand.slug}/events/${room.slug}/edit/composition`, { ...brandOf(w), room: room.slug }, form({ eventType: 'live' }))))
+      return deniedOn403(
+        compositionAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/events/${room.slug}/edit/composition`,
+            { ...brandOf(w), room: room.slug },
+            form({ eventType: 'live' }),
+          ),
+        ),
+      )
     },
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/events/{room} (public event)',
-    run: async (w, p) => eventPageLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}`, { ...brandOf(w), room: roomOf('public').slug })),
+    run: async (w, p) =>
+      eventPageLoader(
+        await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('public').slug}`, {
+          ...brandOf(w),
+          room: roomOf('public').slug,
+        }),
+      ),
     expected: only(COMMUNITY),
   },
   {
     name: 'GET /{brand}/{room} (public event meeting)',
-    run: async (w, p) => meetingLoader(await argsAs(w, p, `/${w.brand.slug}/${roomOf('public').slug}`, { ...brandOf(w), room: roomOf('public').slug })),
+    run: async (w, p) =>
+      meetingLoader(
+        await argsAs(w, p, `/${w.brand.slug}/${roomOf('public').slug}`, { ...brandOf(w), room: roomOf('public').slug }),
+      ),
     expected: only(COMMUNITY),
   },
   {
     name: 'GET /{brand}/events/{room} (premium event, nobody signed up)',
-    run: async (w, p) => eventPageLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('premium').slug}`, { ...brandOf(w), room: roomOf('premium').slug })),
+    run: async (w, p) =>
+      eventPageLoader(
+        await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('premium').slug}`, {
+          ...brandOf(w),
+          room: roomOf('premium').slug,
+        }),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/{room} (premium event meeting, nobody signed up)',
-    run: async (w, p) => meetingLoader(await argsAs(w, p, `/${w.brand.slug}/${roomOf('premium').slug}`, { ...brandOf(w), room: roomOf('premium').slug })),
+    run: async (w, p) =>
+      meetingLoader(
+        await argsAs(w, p, `/${w.brand.slug}/${roomOf('premium').slug}`, {
+          ...brandOf(w),
+          room: roomOf('premium').slug,
+        }),
+      ),
     expected: only([]),
   },
   {
     name: 'GET /{brand}/events/{room} (private event, nobody listed)',
-    run: async (w, p) => eventPageLoader(await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('private').slug}`, { ...brandOf(w), room: roomOf('private').slug })),
+    run: async (w, p) =>
+      eventPageLoader(
+        await argsAs(w, p, `/${w.brand.slug}/events/${roomOf('private').slug}`, {
+          ...brandOf(w),
+          room: roomOf('private').slug,
+        }),
+      ),
     expected: only(MANAGERS),
   },
   {
     name: 'GET /{brand}/{room} (private event meeting, nobody listed)',
-    run: async (w, p) => meetingLoader(await argsAs(w, p, `/${w.brand.slug}/${roomOf('private').slug}`, { ...brandOf(w), room: roomOf('private').slug })),
+    run: async (w, p) =>
+      meetingLoader(
+        await argsAs(w, p, `/${w.brand.slug}/${roomOf('private').slug}`, {
+          ...brandOf(w),
+          room: roomOf('private').slug,
+        }),
+      ),
     expected: only([]),
   },
 ]

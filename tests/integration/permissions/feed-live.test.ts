@@ -5,7 +5,15 @@
 // send a visitor to: anyone refused gets a 403.
 import { beforeAll } from 'vitest'
 import { loader as liveLoader } from '#app/routes/$brand.feed.live'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -18,10 +26,26 @@ const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'g
 
 /** Opens the hub's stream and closes it at once: an allowed stream answers 200 and is then left. */
 async function hubStream(w: MatrixWorld, p: Persona) {
-  const response = await liveLoader(await argsAs(w, p, `/${w.brand.slug}/feed/live?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }))
+  const response = await liveLoader(
+    await argsAs(w, p, `/${w.brand.slug}/feed/live?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }),
+  )
   await response.body?.cancel()
   return response
 }
 
-describeMatrix('feed live stream (hub not open to guests)', [{ name: 'GET /{brand}/feed/live?room={hub}', run: hubStream, expected: { ...only(COMMUNITY), anonymous: 'denied' } }], () => closed)
-describeMatrix('feed live stream (hub open to guests)', [{ name: 'GET /{brand}/feed/live?room={hub}', run: hubStream, expected: everyone('allowed') }], () => open)
+describeMatrix(
+  'feed live stream (hub not open to guests)',
+  [
+    {
+      name: 'GET /{brand}/feed/live?room={hub}',
+      run: hubStream,
+      expected: { ...only(COMMUNITY), anonymous: 'denied' },
+    },
+  ],
+  () => closed,
+)
+describeMatrix(
+  'feed live stream (hub open to guests)',
+  [{ name: 'GET /{brand}/feed/live?room={hub}', run: hubStream, expected: everyone('allowed') }],
+  () => open,
+)

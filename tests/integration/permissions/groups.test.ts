@@ -19,7 +19,15 @@ import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
 import { action as joinAction, loader as joinLoader } from '#app/routes/$brand._community.join.$room/route'
 import { grantRole, makeRoom, makeUser, unique } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -42,7 +50,8 @@ const ADMINS = ['owner', 'admin'] as const
  */
 async function deniedOn403(result: unknown) {
   const wrapped = result as { type?: string; init?: ResponseInit | null }
-  if (wrapped?.type === 'DataWithResponseInit' && wrapped.init?.status === 403) throw new Response(null, { status: 403 })
+  if (wrapped?.type === 'DataWithResponseInit' && wrapped.init?.status === 403)
+    throw new Response(null, { status: 403 })
   return result
 }
 
@@ -65,8 +74,19 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups/new (create-groups)',
     run: async (w, persona) => {
       const form = new FormData()
-      for (const [name, value] of Object.entries({ title: 'Matrix Group', description: 'A group made by the matrix', roomLink: `matrix-${unique()}`, groupType: 'public', visibleInDirectory: 'everyone' })) form.append(name, value)
-      return deniedOn403(await newGroupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/new`, params(w), { method: 'POST', body: form })))
+      for (const [name, value] of Object.entries({
+        title: 'Matrix Group',
+        description: 'A group made by the matrix',
+        roomLink: `matrix-${unique()}`,
+        groupType: 'public',
+        visibleInDirectory: 'everyone',
+      }))
+        form.append(name, value)
+      return deniedOn403(
+        await newGroupAction(
+          await argsAs(w, persona, `/${w.brand.slug}/groups/new`, params(w), { method: 'POST', body: form }),
+        ),
+      )
     },
     expected: only(CREATORS),
   },
@@ -74,7 +94,9 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups approve (bulk)',
     run: async (w, persona) => {
       const room = await group(w, { status: 'pending' })
-      return groupsAction(await argsAs(w, persona, `/${w.brand.slug}/groups`, params(w), post({ intent: 'approve', ids: room.id })))
+      return groupsAction(
+        await argsAs(w, persona, `/${w.brand.slug}/groups`, params(w), post({ intent: 'approve', ids: room.id })),
+      )
     },
     expected: only(ADMINS),
   },
@@ -82,7 +104,9 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups remove (bulk)',
     run: async (w, persona) => {
       const room = await group(w)
-      return groupsAction(await argsAs(w, persona, `/${w.brand.slug}/groups`, params(w), post({ intent: 'remove', ids: room.id })))
+      return groupsAction(
+        await argsAs(w, persona, `/${w.brand.slug}/groups`, params(w), post({ intent: 'remove', ids: room.id })),
+      )
     },
     expected: only(ADMINS),
   },
@@ -104,7 +128,15 @@ const ACTION_ROWS: MatrixRow[] = [
       const asker = await makeUser()
       await grantRole(asker, w.brand)
       const request = await GroupJoinRequest.create({ brandId: w.brand.id, roomId: room.id, userId: asker.id })
-      return groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'approveRequest', requestId: request.id })))
+      return groupAction(
+        await argsAs(
+          w,
+          persona,
+          `/${w.brand.slug}/groups/${room.slug}`,
+          params(w, room),
+          post({ intent: 'approveRequest', requestId: request.id }),
+        ),
+      )
     },
     expected: only(ADMINS),
   },
@@ -113,7 +145,15 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups/{room} invite',
     run: async (w, persona) => {
       const room = await group(w, { allowMembershipRequests: false })
-      return groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'invite', emailAddress: w.people.member.emailAddress! })))
+      return groupAction(
+        await argsAs(
+          w,
+          persona,
+          `/${w.brand.slug}/groups/${room.slug}`,
+          params(w, room),
+          post({ intent: 'invite', emailAddress: w.people.member.emailAddress! }),
+        ),
+      )
     },
     expected: only(ADMINS),
   },
@@ -122,8 +162,19 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups/{room} details',
     run: async (w, persona) => {
       const room = await group(w)
-      const fields = { intent: 'details', title: 'Renamed', description: 'Renamed by the matrix', roomLink: room.slug, groupType: 'private', visibleInDirectory: 'everyone' }
-      return deniedOn403(await groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post(fields))))
+      const fields = {
+        intent: 'details',
+        title: 'Renamed',
+        description: 'Renamed by the matrix',
+        roomLink: room.slug,
+        groupType: 'private',
+        visibleInDirectory: 'everyone',
+      }
+      return deniedOn403(
+        await groupAction(
+          await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post(fields)),
+        ),
+      )
     },
     expected: only(ADMINS),
   },
@@ -131,7 +182,17 @@ const ACTION_ROWS: MatrixRow[] = [
     name: 'POST /{brand}/groups/{room} preferences (co-hosts only)',
     run: async (w, persona) => {
       const room = await group(w)
-      return deniedOn403(await groupAction(await argsAs(w, persona, `/${w.brand.slug}/groups/${room.slug}`, params(w, room), post({ intent: 'preferences', questions: 'Why?' }))))
+      return deniedOn403(
+        await groupAction(
+          await argsAs(
+            w,
+            persona,
+            `/${w.brand.slug}/groups/${room.slug}`,
+            params(w, room),
+            post({ intent: 'preferences', questions: 'Why?' }),
+          ),
+        ),
+      )
     },
     expected: only([]),
   },
@@ -175,7 +236,9 @@ const joinRows = (allowed: readonly Persona[], mayAsk: readonly Persona[] = allo
     name: 'POST /{brand}/join/{room}',
     run: async (w, persona) => {
       const room = await group(w)
-      return deniedOn403(await joinAction(await argsAs(w, persona, `/${w.brand.slug}/join/${room.slug}`, params(w, room), post({}))))
+      return deniedOn403(
+        await joinAction(await argsAs(w, persona, `/${w.brand.slug}/join/${room.slug}`, params(w, room), post({}))),
+      )
     },
     expected: only(mayAsk),
   },

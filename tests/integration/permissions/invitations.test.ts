@@ -7,7 +7,16 @@ import { beforeAll } from 'vitest'
 import { MemberInvitation } from '#models/index'
 import { action as invitationAction, loader as invitationLoader } from '#app/routes/invitations.$token/route'
 import { action as listAction, loader as listLoader } from '#app/routes/$brand._community.members.invitations/route'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixWorld, type Outcome, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Outcome,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 beforeAll(async () => {
@@ -29,7 +38,9 @@ async function openInvitation(w: MatrixWorld) {
   return token
 }
 
-const onlyTheInvitee = Object.fromEntries(Object.keys(everyone('denied')).map((persona) => [persona, persona === 'outsider' ? 'allowed' : 'denied'])) as Record<Persona, Outcome>
+const onlyTheInvitee = Object.fromEntries(
+  Object.keys(everyone('denied')).map((persona) => [persona, persona === 'outsider' ? 'allowed' : 'denied']),
+) as Record<Persona, Outcome>
 
 describeMatrix(
   'invitations',
@@ -46,7 +57,15 @@ describeMatrix(
       name: 'POST /invitations/{token} (accept)',
       run: async (w, persona) => {
         const token = await openInvitation(w)
-        return invitationAction(await argsAs(w, persona, `/invitations/${token}`, { token }, { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) }))
+        return invitationAction(
+          await argsAs(
+            w,
+            persona,
+            `/invitations/${token}`,
+            { token },
+            { method: 'POST', body: new URLSearchParams({ intent: 'accept' }) },
+          ),
+        )
       },
       expected: onlyTheInvitee,
     },
@@ -54,21 +73,36 @@ describeMatrix(
       name: 'POST /invitations/{token} (decline)',
       run: async (w, persona) => {
         const token = await openInvitation(w)
-        return invitationAction(await argsAs(w, persona, `/invitations/${token}`, { token }, { method: 'POST', body: new URLSearchParams({ intent: 'decline' }) }))
+        return invitationAction(
+          await argsAs(
+            w,
+            persona,
+            `/invitations/${token}`,
+            { token },
+            { method: 'POST', body: new URLSearchParams({ intent: 'decline' }) },
+          ),
+        )
       },
       expected: onlyTheInvitee,
     },
     // The community's list of open invitations is its admins' (manage-community-members), as the wizard is.
     {
       name: 'GET /{brand}/members/invitations',
-      run: async (w, persona) => listLoader(await argsAs(w, persona, `/${w.brand.slug}/members/invitations`, { brand: w.brand.slug })),
+      run: async (w, persona) =>
+        listLoader(await argsAs(w, persona, `/${w.brand.slug}/members/invitations`, { brand: w.brand.slug })),
       expected: only(['owner', 'admin']),
     },
     {
       name: 'POST /{brand}/members/invitations (withdraw an unknown one: 400 past the guard)',
       run: async (w, persona) =>
         listAction(
-          await argsAs(w, persona, `/${w.brand.slug}/members/invitations`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'withdraw', invitationId: 'none' }) }),
+          await argsAs(
+            w,
+            persona,
+            `/${w.brand.slug}/members/invitations`,
+            { brand: w.brand.slug },
+            { method: 'POST', body: new URLSearchParams({ intent: 'withdraw', invitationId: 'none' }) },
+          ),
         ),
       expected: only(['owner', 'admin']),
     },

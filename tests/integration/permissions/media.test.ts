@@ -15,13 +15,22 @@ import { action as fileAction, loader as fileLoader } from '#app/routes/$brand._
 import { action as uploadAction } from '#app/routes/$brand._community.media.upload'
 import { keepUploads } from '#app/lib/media/media-library.server'
 import { grantRole, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let picture: Buffer
 beforeAll(async () => {
   world = await makeMatrixWorld()
-  picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer()
+  picture = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+    .png()
+    .toBuffer()
 })
 
 const INSIDE = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
@@ -41,7 +50,12 @@ async function someonesItem(w: MatrixWorld): Promise<Media> {
   const directory = await mkdtemp(join(tmpdir(), 'media-matrix-'))
   const path = join(directory, '1')
   await writeFile(path, picture)
-  const [item] = await keepUploads({ brand: w.brand, user: owner, kind: 'image', files: [{ name: 'p.png', path, size: picture.length, contentType: 'image/png' }] })
+  const [item] = await keepUploads({
+    brand: w.brand,
+    user: owner,
+    kind: 'image',
+    files: [{ name: 'p.png', path, size: picture.length, contentType: 'image/png' }],
+  })
   return item!
 }
 
@@ -54,7 +68,8 @@ async function notFoundIsDenied(run: () => Promise<unknown>) {
     if (thrown instanceof Response && thrown.status === 404) throw new Response(null, { status: 403 })
     throw thrown
   }
-  const status = result instanceof Response ? result.status : (result as { init?: { status?: number } } | null)?.init?.status
+  const status =
+    result instanceof Response ? result.status : (result as { init?: { status?: number } } | null)?.init?.status
   if (status === 404) throw new Response(null, { status: 403 })
   return result
 }
@@ -69,19 +84,25 @@ describeMatrix(
     },
     {
       name: 'POST /{brand}/media (upload, plain form)',
-      run: async (w, persona) => mediaAction(await argsAs(w, persona, page(w), { brand: w.brand.slug }, { method: 'POST', body: form() })),
+      run: async (w, persona) =>
+        mediaAction(await argsAs(w, persona, page(w), { brand: w.brand.slug }, { method: 'POST', body: form() })),
       expected: only(INSIDE),
     },
     {
       name: 'POST /{brand}/media/upload (upload with progress)',
-      run: async (w, persona) => uploadAction(await argsAs(w, persona, `${page(w)}/upload`, { brand: w.brand.slug }, { method: 'POST', body: form() })),
+      run: async (w, persona) =>
+        uploadAction(
+          await argsAs(w, persona, `${page(w)}/upload`, { brand: w.brand.slug }, { method: 'POST', body: form() }),
+        ),
       expected: only(INSIDE),
     },
     {
       name: 'GET /{brand}/media/{id} of another member’s item',
       run: async (w, persona: Persona) => {
         const item = await someonesItem(w)
-        return notFoundIsDenied(async () => fileLoader(await argsAs(w, persona, `${page(w)}/${item.id}`, { brand: w.brand.slug, mediaId: item.id })))
+        return notFoundIsDenied(async () =>
+          fileLoader(await argsAs(w, persona, `${page(w)}/${item.id}`, { brand: w.brand.slug, mediaId: item.id })),
+        )
       },
       expected: only(ADMINS),
     },
@@ -90,7 +111,15 @@ describeMatrix(
       run: async (w, persona: Persona) => {
         const item = await someonesItem(w)
         return notFoundIsDenied(async () =>
-          mediaAction(await argsAs(w, persona, page(w), { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent: 'delete', mediaId: item.id }) })),
+          mediaAction(
+            await argsAs(
+              w,
+              persona,
+              page(w),
+              { brand: w.brand.slug },
+              { method: 'POST', body: new URLSearchParams({ intent: 'delete', mediaId: item.id }) },
+            ),
+          ),
         )
       },
       expected: only(ADMINS),
@@ -99,7 +128,17 @@ describeMatrix(
       name: 'DELETE /{brand}/media/{id} of another member’s item',
       run: async (w, persona: Persona) => {
         const item = await someonesItem(w)
-        return notFoundIsDenied(async () => fileAction(await argsAs(w, persona, `${page(w)}/${item.id}`, { brand: w.brand.slug, mediaId: item.id }, { method: 'DELETE' })))
+        return notFoundIsDenied(async () =>
+          fileAction(
+            await argsAs(
+              w,
+              persona,
+              `${page(w)}/${item.id}`,
+              { brand: w.brand.slug, mediaId: item.id },
+              { method: 'DELETE' },
+            ),
+          ),
+        )
       },
       expected: only(ADMINS),
     },

@@ -8,7 +8,14 @@ import { action as editorAction, loader as editorLoader } from '#app/routes/$bra
 import { action as wizardAction, loader as wizardLoader } from '#app/routes/$brand._community.members.new/route'
 import { action as importAction, loader as importLoader } from '#app/routes/$brand._community.members.import/route'
 import { grantRole, makePersonalRoom, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 let subjectId: string
@@ -43,12 +50,18 @@ describeMatrix(
   [
     {
       name: 'GET /{brand}/members/{userId}',
-      run: async (w, persona) => editorLoader(await argsAs(w, persona, `/${w.brand.slug}/members/${subjectId}`, { ...params(), userId: subjectId })),
+      run: async (w, persona) =>
+        editorLoader(
+          await argsAs(w, persona, `/${w.brand.slug}/members/${subjectId}`, { ...params(), userId: subjectId }),
+        ),
       expected: MANAGERS,
     },
     {
       name: 'POST /{brand}/members/{userId}',
-      run: async (w, persona) => editorAction(await postAs(persona, `/${w.brand.slug}/members/${subjectId}`, { ...params(), userId: subjectId }, badEdit())),
+      run: async (w, persona) =>
+        editorAction(
+          await postAs(persona, `/${w.brand.slug}/members/${subjectId}`, { ...params(), userId: subjectId }, badEdit()),
+        ),
       expected: MANAGERS,
     },
     {
@@ -58,7 +71,8 @@ describeMatrix(
     },
     {
       name: 'POST /{brand}/members/new',
-      run: async (w, persona) => wizardAction(await postAs(persona, `/${w.brand.slug}/members/new`, params(), badWizard())),
+      run: async (w, persona) =>
+        wizardAction(await postAs(persona, `/${w.brand.slug}/members/new`, params(), badWizard())),
       expected: MANAGERS,
     },
     {
@@ -68,7 +82,8 @@ describeMatrix(
     },
     {
       name: 'POST /{brand}/members/import',
-      run: async (w, persona) => importAction(await postAs(persona, `/${w.brand.slug}/members/import`, params(), emptyImport())),
+      run: async (w, persona) =>
+        importAction(await postAs(persona, `/${w.brand.slug}/members/import`, params(), emptyImport())),
       expected: MANAGERS,
     },
   ],

@@ -7,7 +7,14 @@ import { Membership } from '#models/index'
 import { action as membersAction, loader as membersLoader } from '#app/routes/$brand._community.members._index/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.members.export'
 import { grantRole, makeUser } from '../../support/factories'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -36,23 +43,34 @@ async function target(world: MatrixWorld, status: 'active' | 'pending') {
 }
 
 const postAs = async (world: MatrixWorld, persona: Persona, fields: Record<string, string>) =>
-  membersAction(await argsAs(world, persona, page(world), { brand: world.brand.slug }, { method: 'POST', body: new URLSearchParams(fields) }))
+  membersAction(
+    await argsAs(
+      world,
+      persona,
+      page(world),
+      { brand: world.brand.slug },
+      { method: 'POST', body: new URLSearchParams(fields) },
+    ),
+  )
 
 /** The rows both worlds share: the export and the actions. */
 const ACTION_ROWS = [
   {
     name: 'GET /{brand}/members/export',
-    run: async (w: MatrixWorld, persona: Persona) => exportLoader(await argsAs(w, persona, `${page(w)}/export`, { brand: w.brand.slug })),
+    run: async (w: MatrixWorld, persona: Persona) =>
+      exportLoader(await argsAs(w, persona, `${page(w)}/export`, { brand: w.brand.slug })),
     expected: only(MANAGERS),
   },
   {
     name: 'POST /{brand}/members approve',
-    run: async (w: MatrixWorld, persona: Persona) => postAs(w, persona, { intent: 'approve', userId: (await target(w, 'pending')).id }),
+    run: async (w: MatrixWorld, persona: Persona) =>
+      postAs(w, persona, { intent: 'approve', userId: (await target(w, 'pending')).id }),
     expected: only(APPROVERS),
   },
   {
     name: 'POST /{brand}/members archive',
-    run: async (w: MatrixWorld, persona: Persona) => postAs(w, persona, { intent: 'archive', userId: (await target(w, 'active')).id }),
+    run: async (w: MatrixWorld, persona: Persona) =>
+      postAs(w, persona, { intent: 'archive', userId: (await target(w, 'active')).id }),
     expected: only(MANAGERS),
   },
   {
@@ -70,7 +88,8 @@ describeMatrix(
   [
     {
       name: 'GET /{brand}/members',
-      run: async (world, persona) => membersLoader(await argsAs(world, persona, page(world), { brand: world.brand.slug })),
+      run: async (world, persona) =>
+        membersLoader(await argsAs(world, persona, page(world), { brand: world.brand.slug })),
       expected: only(BROWSERS),
     },
     ...ACTION_ROWS,
@@ -83,7 +102,8 @@ describeMatrix(
   [
     {
       name: 'GET /{brand}/members',
-      run: async (world, persona) => membersLoader(await argsAs(world, persona, page(world), { brand: world.brand.slug })),
+      run: async (world, persona) =>
+        membersLoader(await argsAs(world, persona, page(world), { brand: world.brand.slug })),
       expected: only(EVERYONE),
     },
     // Opening the page to guests opens nothing else: the export and every action keep their permissions.

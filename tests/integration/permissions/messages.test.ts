@@ -7,7 +7,6 @@
 // (the address does not reveal that the conversation exists); the table counts it as denied.
 import { beforeAll } from 'vitest'
 
-
 const { startConversation } = await import('#app/lib/messages/conversations.server')
 const { Message, MessageAttachment } = await import('#models/index')
 const list = await import('#app/routes/$brand._community.messages._index/route')
@@ -26,7 +25,17 @@ const conversations = new Map<MatrixWorld, { id: string; fileId: string }>()
 
 async function withConversation(world: MatrixWorld) {
   const png = new File([Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.png')
-  const outcome = await startConversation({ brand: world.brand, sender: world.people.owner, values: { recipientIds: [world.people.member.id], tagIds: [], externalPhone: undefined, body: 'Just us', files: [png] } })
+  const outcome = await startConversation({
+    brand: world.brand,
+    sender: world.people.owner,
+    values: {
+      recipientIds: [world.people.member.id],
+      tagIds: [],
+      externalPhone: undefined,
+      body: 'Just us',
+      files: [png],
+    },
+  })
   if (outcome.kind !== 'sent') throw new Error('the conversation was not made')
   // This conversation's file (not the newest of all: both worlds' files may share a timestamp).
   const message = await Message.findOne({ where: { conversationId: outcome.conversationId }, rejectOnEmpty: true })
@@ -77,7 +86,10 @@ const rows = [
   },
   {
     name: 'POST /{brand}/messages/new',
-    run: async (w: MatrixWorld, p: Persona) => newMessage.action(await argsAs(w, p, `${base(w)}/new`, params(w), post({ recipientIds: w.people.member.id, body: 'Hello' }))),
+    run: async (w: MatrixWorld, p: Persona) =>
+      newMessage.action(
+        await argsAs(w, p, `${base(w)}/new`, params(w), post({ recipientIds: w.people.member.id, body: 'Hello' })),
+      ),
     expected: only(MEMBERS),
   },
   {
@@ -93,7 +105,9 @@ const rows = [
     name: 'GET /{brand}/messages/{conversationId}',
     run: async (w: MatrixWorld, p: Persona) => {
       const { id } = conversations.get(w)!
-      return participantsOnly(conversationRoute.loader(await argsAs(w, p, `${base(w)}/${id}`, params(w, { conversationId: id }))))
+      return participantsOnly(
+        conversationRoute.loader(await argsAs(w, p, `${base(w)}/${id}`, params(w, { conversationId: id }))),
+      )
     },
     expected: only(PARTICIPANTS),
   },
@@ -101,7 +115,11 @@ const rows = [
     name: 'POST /{brand}/messages/{conversationId}',
     run: async (w: MatrixWorld, p: Persona) => {
       const { id } = conversations.get(w)!
-      return participantsOnly(conversationRoute.action(await argsAs(w, p, `${base(w)}/${id}`, params(w, { conversationId: id }), post({ body: 'Reply' }))))
+      return participantsOnly(
+        conversationRoute.action(
+          await argsAs(w, p, `${base(w)}/${id}`, params(w, { conversationId: id }), post({ body: 'Reply' })),
+        ),
+      )
     },
     expected: only(PARTICIPANTS),
   },
@@ -109,7 +127,9 @@ const rows = [
     name: 'GET /{brand}/messages/files/{attachmentId}',
     run: async (w: MatrixWorld, p: Persona) => {
       const { fileId } = conversations.get(w)!
-      return participantsOnly(memberFile.loader(await argsAs(w, p, `${base(w)}/files/${fileId}`, params(w, { attachmentId: fileId }))))
+      return participantsOnly(
+        memberFile.loader(await argsAs(w, p, `${base(w)}/files/${fileId}`, params(w, { attachmentId: fileId }))),
+      )
     },
     expected: only(PARTICIPANTS),
   },

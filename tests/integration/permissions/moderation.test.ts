@@ -9,7 +9,14 @@ import { beforeAll } from 'vitest'
 import { loader as layoutLoader } from '#app/routes/$brand._community.admin'
 import { action as queueAction, loader as queueLoader } from '#app/routes/$brand._community.admin.moderation/route'
 import { Post } from '#models/index'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 beforeAll(async () => {
@@ -22,7 +29,14 @@ const params = (w: MatrixWorld) => ({ brand: w.brand.slug })
 
 /** A fresh held post by a member, so each row starts from the same state. */
 const heldPost = (w: MatrixWorld) =>
-  Post.create({ brandId: w.brand.id, contextRoomId: w.brand.topLevelRoomId!, authorId: w.people.member.id, message: '<p>held</p>', status: 'held', moderationScore: 90 })
+  Post.create({
+    brandId: w.brand.id,
+    contextRoomId: w.brand.topLevelRoomId!,
+    authorId: w.people.member.id,
+    message: '<p>held</p>',
+    status: 'held',
+    moderationScore: 90,
+  })
 
 function decide(decision: 'approve' | 'reject') {
   return async (w: MatrixWorld, p: Persona) => {
@@ -40,8 +54,16 @@ function decide(decision: 'approve' | 'reject') {
 describeMatrix(
   'the review queue',
   [
-    { name: 'GET /{brand}/admin (layout)', run: async (w, p) => layoutLoader((await argsAs(w, p, `/${w.brand.slug}/admin`, params(w))) as never), expected: only(MODERATORS) },
-    { name: 'GET /{brand}/admin/moderation', run: async (w, p) => queueLoader((await argsAs(w, p, queue(w), params(w))) as never), expected: only(MODERATORS) },
+    {
+      name: 'GET /{brand}/admin (layout)',
+      run: async (w, p) => layoutLoader((await argsAs(w, p, `/${w.brand.slug}/admin`, params(w))) as never),
+      expected: only(MODERATORS),
+    },
+    {
+      name: 'GET /{brand}/admin/moderation',
+      run: async (w, p) => queueLoader((await argsAs(w, p, queue(w), params(w))) as never),
+      expected: only(MODERATORS),
+    },
     { name: 'POST /{brand}/admin/moderation approve', run: decide('approve'), expected: only(MODERATORS) },
     { name: 'POST /{brand}/admin/moderation reject', run: decide('reject'), expected: only(MODERATORS) },
   ],

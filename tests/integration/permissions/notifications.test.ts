@@ -6,11 +6,23 @@
 // signed in about their own notifications and nobody about another's. Written from the spec, not the code.
 import { beforeAll } from 'vitest'
 import { action as panelAction, loader as panelLoader } from '#app/routes/$brand._community.notifications._index/route'
-import { action as settingsAction, loader as settingsLoader } from '#app/routes/$brand._community.notifications.settings/route'
+import {
+  action as settingsAction,
+  loader as settingsLoader,
+} from '#app/routes/$brand._community.notifications.settings/route'
 import { loader as liveLoader } from '#app/routes/$brand.notifications.live'
 import { loader as apiNotifications } from '#app/routes/api.notifications.$userId'
 import { action as apiNewSetting } from '#app/routes/api.user-notification-settings._index'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -37,16 +49,34 @@ async function api(response: Response) {
 const userIdOf = (w: MatrixWorld, persona: Persona) => w.people[persona === 'anonymous' ? 'member' : persona].id
 
 const ROWS: MatrixRow[] = [
-  { name: 'GET /{brand}/notifications', run: async (w, p) => panelLoader(await argsAs(w, p, path(w, 'notifications'), params(w))), expected: only(MEMBERS) },
   {
-    name: 'POST /{brand}/notifications mark all read',
-    run: async (w, p) => panelAction(await argsAs(w, p, path(w, 'notifications'), params(w), post({ intent: 'markAllRead' }))),
+    name: 'GET /{brand}/notifications',
+    run: async (w, p) => panelLoader(await argsAs(w, p, path(w, 'notifications'), params(w))),
     expected: only(MEMBERS),
   },
-  { name: 'GET /{brand}/notifications/settings', run: async (w, p) => settingsLoader(await argsAs(w, p, path(w, 'notifications/settings'), params(w))), expected: only(MEMBERS) },
+  {
+    name: 'POST /{brand}/notifications mark all read',
+    run: async (w, p) =>
+      panelAction(await argsAs(w, p, path(w, 'notifications'), params(w), post({ intent: 'markAllRead' }))),
+    expected: only(MEMBERS),
+  },
+  {
+    name: 'GET /{brand}/notifications/settings',
+    run: async (w, p) => settingsLoader(await argsAs(w, p, path(w, 'notifications/settings'), params(w))),
+    expected: only(MEMBERS),
+  },
   {
     name: 'POST /{brand}/notifications/settings',
-    run: async (w, p) => settingsAction(await argsAs(w, p, path(w, 'notifications/settings'), params(w), post({ frequency: 'daily', scope: 'replies' }))),
+    run: async (w, p) =>
+      settingsAction(
+        await argsAs(
+          w,
+          p,
+          path(w, 'notifications/settings'),
+          params(w),
+          post({ frequency: 'daily', scope: 'replies' }),
+        ),
+      ),
     expected: only(MEMBERS),
   },
   {
@@ -59,7 +89,10 @@ const ROWS: MatrixRow[] = [
   },
   {
     name: 'GET /api/notifications/{own id}',
-    run: async (w, p) => api(await apiNotifications(await argsAs(w, p, `/api/notifications/${userIdOf(w, p)}`, { userId: userIdOf(w, p) }))),
+    run: async (w, p) =>
+      api(
+        await apiNotifications(await argsAs(w, p, `/api/notifications/${userIdOf(w, p)}`, { userId: userIdOf(w, p) })),
+      ),
     expected: only(SIGNED_IN),
   },
   {
@@ -73,7 +106,21 @@ const ROWS: MatrixRow[] = [
   {
     name: 'POST /api/user-notification-settings for the community',
     run: async (w, p) =>
-      api(await apiNewSetting(await argsAs(w, p, '/api/user-notification-settings', {}, { method: 'POST', body: JSON.stringify({ brandId: w.brand.id, scope: 'all' }), headers: { 'Content-Type': 'application/json' } }))),
+      api(
+        await apiNewSetting(
+          await argsAs(
+            w,
+            p,
+            '/api/user-notification-settings',
+            {},
+            {
+              method: 'POST',
+              body: JSON.stringify({ brandId: w.brand.id, scope: 'all' }),
+              headers: { 'Content-Type': 'application/json' },
+            },
+          ),
+        ),
+      ),
     expected: only(MEMBERS),
   },
 ]

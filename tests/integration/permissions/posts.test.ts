@@ -15,7 +15,15 @@ import { action as homeAction } from '#app/routes/$brand._community._index'
 import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
 import { initOf } from '../../support/session'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -37,9 +45,14 @@ async function refusedAs403(work: Promise<unknown>) {
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) })
 /** A fresh hub post by the owner, so each row starts from the same state. */
-const hubPost = (w: MatrixWorld) => createPost(w.brand, w.people.owner.id, { contextRoomId: w.brand.topLevelRoomId!, message: 'Hello' })
+const hubPost = (w: MatrixWorld) =>
+  createPost(w.brand, w.people.owner.id, { contextRoomId: w.brand.topLevelRoomId!, message: 'Hello' })
 const onPost = async (w: MatrixWorld, p: Persona, post: Post, fields: Record<string, string>) =>
-  refusedAs403(postAction(await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }, form(fields))))
+  refusedAs403(
+    postAction(
+      await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }, form(fields)),
+    ),
+  )
 
 describeMatrix(
   'posts (hub not open to guests)',
@@ -48,36 +61,95 @@ describeMatrix(
       name: 'GET /{brand}/posts/{id}',
       run: async (w, p) => {
         const post = await hubPost(w)
-        return postLoader(await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }))
+        return postLoader(
+          await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }),
+        )
       },
       expected: only(COMMUNITY),
     },
     {
       name: 'POST /{brand} write a post in the hub',
-      run: async (w, p) => refusedAs403(homeAction(await argsAs(w, p, `/${w.brand.slug}`, { brand: w.brand.slug }, form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` })))),
+      run: async (w, p) =>
+        refusedAs403(
+          homeAction(
+            await argsAs(
+              w,
+              p,
+              `/${w.brand.slug}`,
+              { brand: w.brand.slug },
+              form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` }),
+            ),
+          ),
+        ),
       expected: only(WRITERS),
     },
     {
       name: 'GET /{brand}/posts/new?room={hub}',
-      run: async (w, p) => refusedAs403(newPostLoader(await argsAs(w, p, `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }))),
+      run: async (w, p) =>
+        refusedAs403(
+          newPostLoader(
+            await argsAs(w, p, `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }),
+          ),
+        ),
       expected: only(WRITERS),
     },
     {
       name: 'POST /{brand}/posts/new?room={hub}',
       run: async (w, p) =>
-        refusedAs403(newPostAction(await argsAs(w, p, `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`, { brand: w.brand.slug }, form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` })))),
+        refusedAs403(
+          newPostAction(
+            await argsAs(
+              w,
+              p,
+              `/${w.brand.slug}/posts/new?room=${w.brand.topLevelRoomId}`,
+              { brand: w.brand.slug },
+              form({ intent: 'post', contextRoomId: w.brand.topLevelRoomId!, message: `By ${p}` }),
+            ),
+          ),
+        ),
       expected: only(WRITERS),
     },
     {
       name: 'POST /{brand} write a post in the announcements room',
-      run: async (w, p) => refusedAs403(homeAction(await argsAs(w, p, `/${w.brand.slug}`, { brand: w.brand.slug }, form({ intent: 'post', contextRoomId: w.brand.announcementsRoomId!, message: `By ${p}` })))),
+      run: async (w, p) =>
+        refusedAs403(
+          homeAction(
+            await argsAs(
+              w,
+              p,
+              `/${w.brand.slug}`,
+              { brand: w.brand.slug },
+              form({ intent: 'post', contextRoomId: w.brand.announcementsRoomId!, message: `By ${p}` }),
+            ),
+          ),
+        ),
       expected: only(MODERATORS),
     },
-    { name: 'POST /{brand}/posts/{id} comment', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'comment', message: 'Hi' }), expected: only(COMMUNITY) },
-    { name: 'POST /{brand}/posts/{id} react', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'react', reaction: 'like' }), expected: only(COMMUNITY) },
-    { name: 'POST /{brand}/posts/{id} pin', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'pin', pinned: 'true' }), expected: only(MODERATORS) },
-    { name: 'POST /{brand}/posts/{id} promote', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'promote', promoted: 'true' }), expected: only(MODERATORS) },
-    { name: 'POST /{brand}/posts/{id} remove another’s post', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'remove' }), expected: only(MODERATORS) },
+    {
+      name: 'POST /{brand}/posts/{id} comment',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'comment', message: 'Hi' }),
+      expected: only(COMMUNITY),
+    },
+    {
+      name: 'POST /{brand}/posts/{id} react',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'react', reaction: 'like' }),
+      expected: only(COMMUNITY),
+    },
+    {
+      name: 'POST /{brand}/posts/{id} pin',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'pin', pinned: 'true' }),
+      expected: only(MODERATORS),
+    },
+    {
+      name: 'POST /{brand}/posts/{id} promote',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'promote', promoted: 'true' }),
+      expected: only(MODERATORS),
+    },
+    {
+      name: 'POST /{brand}/posts/{id} remove another’s post',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'remove' }),
+      expected: only(MODERATORS),
+    },
   ],
   () => closed,
 )
@@ -89,12 +161,18 @@ describeMatrix(
       name: 'GET /{brand}/posts/{id}',
       run: async (w, p) => {
         const post = await hubPost(w)
-        return postLoader(await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }))
+        return postLoader(
+          await argsAs(w, p, `/${w.brand.slug}/posts/${post.id}`, { brand: w.brand.slug, postId: post.id }),
+        )
       },
       expected: everyone('allowed'),
     },
     // Reading is public; answering still needs a signed-in person the room admits.
-    { name: 'POST /{brand}/posts/{id} comment', run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'comment', message: 'Hi' }), expected: only(COMMUNITY) },
+    {
+      name: 'POST /{brand}/posts/{id} comment',
+      run: async (w, p) => onPost(w, p, await hubPost(w), { intent: 'comment', message: 'Hi' }),
+      expected: only(COMMUNITY),
+    },
   ],
   () => open,
 )

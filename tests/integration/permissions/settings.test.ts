@@ -5,10 +5,22 @@ import { beforeAll } from 'vitest'
 import { action as settingsAction, loader as settingsLoader } from '#app/routes/$brand._community.settings._index/route'
 import { action as themeAction, loader as themeLoader } from '#app/routes/$brand._community.settings.theme/route'
 import { action as installAction, loader as installLoader } from '#app/routes/$brand._community.settings.install/route'
-import { action as languageAction, loader as languageLoader } from '#app/routes/$brand._community.settings.language/route'
+import {
+  action as languageAction,
+  loader as languageLoader,
+} from '#app/routes/$brand._community.settings.language/route'
 import { loader as panelLoader } from '#app/routes/$brand._community.settings'
 import { loader as publicInstallLoader } from '#app/routes/$brand.install'
-import { argsAs, describeMatrix, everyone, makeMatrixWorld, only, type MatrixRow, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  everyone,
+  makeMatrixWorld,
+  only,
+  type MatrixRow,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let world: MatrixWorld
 beforeAll(async () => {
@@ -21,7 +33,8 @@ type Route = (args: Awaited<ReturnType<typeof argsAs>>) => Promise<unknown>
 
 const get = (path: string, loader: Route): MatrixRow => ({
   name: `GET /{brand}${path}`,
-  run: async (w: MatrixWorld, persona: Persona) => loader(await argsAs(w, persona, `/${w.brand.slug}${path}`, { brand: w.brand.slug })),
+  run: async (w: MatrixWorld, persona: Persona) =>
+    loader(await argsAs(w, persona, `/${w.brand.slug}${path}`, { brand: w.brand.slug })),
   expected: only(ADMINS),
 })
 
@@ -29,7 +42,15 @@ const get = (path: string, loader: Route): MatrixRow => ({
 const post = (path: string, action: Route, intent: string): MatrixRow => ({
   name: `POST /{brand}${path}`,
   run: async (w: MatrixWorld, persona: Persona) =>
-    action(await argsAs(w, persona, `/${w.brand.slug}${path}`, { brand: w.brand.slug }, { method: 'POST', body: new URLSearchParams({ intent }) })),
+    action(
+      await argsAs(
+        w,
+        persona,
+        `/${w.brand.slug}${path}`,
+        { brand: w.brand.slug },
+        { method: 'POST', body: new URLSearchParams({ intent }) },
+      ),
+    ),
   expected: only(ADMINS),
 })
 
@@ -54,7 +75,8 @@ describeMatrix(
   [
     {
       name: 'GET /{brand}/install',
-      run: async (w, persona) => publicInstallLoader(await argsAs(w, persona, `/${w.brand.slug}/install`, { brand: w.brand.slug })),
+      run: async (w, persona) =>
+        publicInstallLoader(await argsAs(w, persona, `/${w.brand.slug}/install`, { brand: w.brand.slug })),
       expected: everyone('allowed'),
     },
   ],

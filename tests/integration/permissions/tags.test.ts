@@ -12,10 +12,20 @@ import { action as tagsAction, loader as tagsLoader } from '#app/routes/$brand._
 import { action as tagEditorAction, loader as tagEditorLoader } from '#app/routes/$brand._community.tags.$tagId/route'
 import { loader as subcommunitiesLoader } from '#app/routes/$brand._community.subcommunities._index/route'
 import { loader as subcommunityLoader } from '#app/routes/$brand._community.subcommunities.$subcommunityId._index/route'
-import { action as newSubcommunityAction, loader as newSubcommunityLoader } from '#app/routes/$brand._community.subcommunities.new/route'
+import {
+  action as newSubcommunityAction,
+  loader as newSubcommunityLoader,
+} from '#app/routes/$brand._community.subcommunities.new/route'
 import { action as editSubcommunityAction } from '#app/routes/$brand._community.subcommunities.$subcommunityId.edit/route'
 import { initOf } from '../../support/session'
-import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld, type Persona } from '../../support/permission-matrix'
+import {
+  argsAs,
+  describeMatrix,
+  makeMatrixWorld,
+  only,
+  type MatrixWorld,
+  type Persona,
+} from '../../support/permission-matrix'
 
 let closed: MatrixWorld
 let open: MatrixWorld
@@ -24,7 +34,8 @@ beforeAll(async () => {
   closed = await makeMatrixWorld()
   open = await makeMatrixWorld({ publicAccess: { hub: false, groups: false, members: false, subcommunities: true } })
   subcommunityIds = new Map()
-  for (const world of [closed, open]) subcommunityIds.set(world, (await Subcommunity.create({ brandId: world.brand.id, title: 'Circle' })).id)
+  for (const world of [closed, open])
+    subcommunityIds.set(world, (await Subcommunity.create({ brandId: world.brand.id, title: 'Circle' })).id)
 })
 
 // Roles whose catalogue entry includes access-community and access-community-tags.
@@ -53,20 +64,35 @@ const TAG_ROWS = [
   },
   {
     name: 'GET /{brand}/tags/new',
-    run: async (w: MatrixWorld, p: Persona) => refusedAs403(tagEditorLoader(await argsAs(w, p, `/${w.brand.slug}/tags/new`, { ...brandOf(w), tagId: 'new' }))),
+    run: async (w: MatrixWorld, p: Persona) =>
+      refusedAs403(tagEditorLoader(await argsAs(w, p, `/${w.brand.slug}/tags/new`, { ...brandOf(w), tagId: 'new' }))),
     expected: only(ADMINS),
   },
   {
     name: 'POST /{brand}/tags/new',
     run: async (w: MatrixWorld, p: Persona) =>
-      refusedAs403(tagEditorAction(await argsAs(w, p, `/${w.brand.slug}/tags/new`, { ...brandOf(w), tagId: 'new' }, form({ label: `By ${p}` })))),
+      refusedAs403(
+        tagEditorAction(
+          await argsAs(w, p, `/${w.brand.slug}/tags/new`, { ...brandOf(w), tagId: 'new' }, form({ label: `By ${p}` })),
+        ),
+      ),
     expected: only(ADMINS),
   },
   {
     name: 'POST /{brand}/tags/{id} (edit)',
     run: async (w: MatrixWorld, p: Persona) => {
       const tag = await BrandTag.create({ brandId: w.brand.id, label: 'Editable' })
-      return refusedAs403(tagEditorAction(await argsAs(w, p, `/${w.brand.slug}/tags/${tag.id}`, { ...brandOf(w), tagId: tag.id }, form({ label: 'Edited' }))))
+      return refusedAs403(
+        tagEditorAction(
+          await argsAs(
+            w,
+            p,
+            `/${w.brand.slug}/tags/${tag.id}`,
+            { ...brandOf(w), tagId: tag.id },
+            form({ label: 'Edited' }),
+          ),
+        ),
+      )
     },
     expected: only(ADMINS),
   },
@@ -74,7 +100,9 @@ const TAG_ROWS = [
     name: 'POST /{brand}/tags archive',
     run: async (w: MatrixWorld, p: Persona) => {
       const tag = await BrandTag.create({ brandId: w.brand.id, label: 'Archivable' })
-      return refusedAs403(tagsAction(await argsAs(w, p, `/${w.brand.slug}/tags`, brandOf(w), form({ intent: 'archive', tagId: tag.id }))))
+      return refusedAs403(
+        tagsAction(await argsAs(w, p, `/${w.brand.slug}/tags`, brandOf(w), form({ intent: 'archive', tagId: tag.id }))),
+      )
     },
     expected: only(ADMINS),
   },
@@ -82,7 +110,9 @@ const TAG_ROWS = [
     name: 'POST /{brand}/tags batch delete',
     run: async (w: MatrixWorld, p: Persona) => {
       const tag = await BrandTag.create({ brandId: w.brand.id, label: 'Deletable' })
-      return refusedAs403(tagsAction(await argsAs(w, p, `/${w.brand.slug}/tags`, brandOf(w), form({ intent: 'delete', ids: tag.id }))))
+      return refusedAs403(
+        tagsAction(await argsAs(w, p, `/${w.brand.slug}/tags`, brandOf(w), form({ intent: 'delete', ids: tag.id }))),
+      )
     },
     expected: only(ADMINS),
   },
@@ -91,19 +121,31 @@ const TAG_ROWS = [
 const SUBCOMMUNITY_EDITOR_ROWS = [
   {
     name: 'GET /{brand}/subcommunities/new',
-    run: async (w: MatrixWorld, p: Persona) => newSubcommunityLoader(await argsAs(w, p, `/${w.brand.slug}/subcommunities/new`, brandOf(w))),
+    run: async (w: MatrixWorld, p: Persona) =>
+      newSubcommunityLoader(await argsAs(w, p, `/${w.brand.slug}/subcommunities/new`, brandOf(w))),
     expected: only(ADMINS),
   },
   {
     name: 'POST /{brand}/subcommunities/new',
-    run: async (w: MatrixWorld, p: Persona) => newSubcommunityAction(await argsAs(w, p, `/${w.brand.slug}/subcommunities/new`, brandOf(w), form({ title: `By ${p}` }))),
+    run: async (w: MatrixWorld, p: Persona) =>
+      newSubcommunityAction(
+        await argsAs(w, p, `/${w.brand.slug}/subcommunities/new`, brandOf(w), form({ title: `By ${p}` })),
+      ),
     expected: only(ADMINS),
   },
   {
     name: 'POST /{brand}/subcommunities/{id}/edit',
     run: async (w: MatrixWorld, p: Persona) => {
       const id = subcommunityIds.get(w)!
-      return editSubcommunityAction(await argsAs(w, p, `/${w.brand.slug}/subcommunities/${id}/edit`, { ...brandOf(w), subcommunityId: id }, form({ title: 'Circle' })))
+      return editSubcommunityAction(
+        await argsAs(
+          w,
+          p,
+          `/${w.brand.slug}/subcommunities/${id}/edit`,
+          { ...brandOf(w), subcommunityId: id },
+          form({ title: 'Circle' }),
+        ),
+      )
     },
     expected: only(ADMINS),
   },
@@ -112,20 +154,27 @@ const SUBCOMMUNITY_EDITOR_ROWS = [
 const subcommunityPages = (expected: ReturnType<typeof only>) => [
   {
     name: 'GET /{brand}/subcommunities',
-    run: async (w: MatrixWorld, p: Persona) => subcommunitiesLoader(await argsAs(w, p, `/${w.brand.slug}/subcommunities`, brandOf(w))),
+    run: async (w: MatrixWorld, p: Persona) =>
+      subcommunitiesLoader(await argsAs(w, p, `/${w.brand.slug}/subcommunities`, brandOf(w))),
     expected,
   },
   {
     name: 'GET /{brand}/subcommunities/{id}',
     run: async (w: MatrixWorld, p: Persona) => {
       const id = subcommunityIds.get(w)!
-      return subcommunityLoader(await argsAs(w, p, `/${w.brand.slug}/subcommunities/${id}`, { ...brandOf(w), subcommunityId: id }))
+      return subcommunityLoader(
+        await argsAs(w, p, `/${w.brand.slug}/subcommunities/${id}`, { ...brandOf(w), subcommunityId: id }),
+      )
     },
     expected,
   },
 ]
 
-describeMatrix('tags and subcommunities, closed to guests', [...TAG_ROWS, ...subcommunityPages(only(COMMUNITY)), ...SUBCOMMUNITY_EDITOR_ROWS], () => closed)
+describeMatrix(
+  'tags and subcommunities, closed to guests',
+  [...TAG_ROWS, ...subcommunityPages(only(COMMUNITY)), ...SUBCOMMUNITY_EDITOR_ROWS],
+  () => closed,
+)
 
 // Opening subcommunity pages to guests opens them to everyone, and nothing else: tags and the editor keep their permissions.
 describeMatrix(

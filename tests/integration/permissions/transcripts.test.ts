@@ -24,20 +24,33 @@ const MEMBERS = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'gue
 async function transcript(w: MatrixWorld) {
   const room = await makeRoom(w.brand, { hostId: w.people.member.id, coHosts: [w.people.developer.id] })
   const meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
-  await MeetingTranscriptLine.create({ meetingRoomId: meeting.id, peerId: 'p', userId: w.people.member.id, name: 'Member', text: 'Hello', spokenAt: new Date() })
+  await MeetingTranscriptLine.create({
+    meetingRoomId: meeting.id,
+    peerId: 'p',
+    userId: w.people.member.id,
+    name: 'Member',
+    text: 'Hello',
+    spokenAt: new Date(),
+  })
   return meeting.id
 }
 
 describeMatrix(
   'meeting transcripts',
   [
-    { name: 'GET /{brand}/transcripts', run: async (w, p) => listLoader(await argsAs(w, p, `/${w.brand.slug}/transcripts`, { brand: w.brand.slug })), expected: only(MEMBERS) },
+    {
+      name: 'GET /{brand}/transcripts',
+      run: async (w, p) => listLoader(await argsAs(w, p, `/${w.brand.slug}/transcripts`, { brand: w.brand.slug })),
+      expected: only(MEMBERS),
+    },
     {
       name: 'GET /{brand}/transcripts/{meetingRoomId} of a room hosted by the member and co-hosted by the developer',
       run: async (w, p) => {
         const meetingRoomId = await transcript(w)
         // The route answers 404 to those it is not for (nobody learns a transcript exists): a refusal here.
-        return fileLoader(await argsAs(w, p, `/${w.brand.slug}/transcripts/${meetingRoomId}`, { brand: w.brand.slug, meetingRoomId })).catch((error: unknown) => {
+        return fileLoader(
+          await argsAs(w, p, `/${w.brand.slug}/transcripts/${meetingRoomId}`, { brand: w.brand.slug, meetingRoomId }),
+        ).catch((error: unknown) => {
           throw error instanceof Response && error.status === 404 ? new Response(null, { status: 403 }) : error
         })
       },

@@ -9,7 +9,9 @@ const STYLES = join(import.meta.dirname, '../../../app/styles')
 describe('stylesheets', () => {
   for (const file of readdirSync(STYLES).filter((name) => name.endsWith('.css'))) {
     it(`${file} closes every block it opens`, () => {
-      const css = readFileSync(join(STYLES, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/'[^']*'|"[^"]*"/g, '')
+      const css = readFileSync(join(STYLES, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/'[^']*'|"[^"]*"/g, '')
       let depth = 0
       for (const char of css) {
         if (char === '{') depth += 1

@@ -94,7 +94,10 @@ describe('locale files', () => {
   it('has only non-empty strings in English', () => {
     for (const namespace of NAMESPACES) {
       for (const [key, value] of load(SOURCE, namespace)) {
-        expect(typeof value === 'string' && value.trim().length > 0, `en ${namespace}:${key} is ${JSON.stringify(value)}`).toBe(true)
+        expect(
+          typeof value === 'string' && value.trim().length > 0,
+          `en ${namespace}:${key} is ${JSON.stringify(value)}`,
+        ).toBe(true)
       }
     }
   })
@@ -141,7 +144,9 @@ describe('locale files', () => {
           })
 
           it('has a non-empty string for every key', () => {
-            const bad = [...load(language, namespace)].filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+            const bad = [...load(language, namespace)].filter(
+              ([, value]) => typeof value !== 'string' || value.trim() === '',
+            )
             expect(bad.map(([key]) => key)).toEqual([])
           })
 
@@ -153,7 +158,8 @@ describe('locale files', () => {
               if (!translated.has(key)) continue
               const want = placeholders(value)
               const got = placeholders(translated.get(key))
-              if (want.join() !== got.join()) mismatched.push(`${key}: en {${want.join()}} vs ${language} {${got.join()}}`)
+              if (want.join() !== got.join())
+                mismatched.push(`${key}: en {${want.join()}} vs ${language} {${got.join()}}`)
             }
             expect(mismatched).toEqual([])
           })

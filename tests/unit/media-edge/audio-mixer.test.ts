@@ -12,7 +12,15 @@ const FRAME = 20
 let frames: number[][]
 
 function mixer(patch: Partial<{ jitterMs: number; maxBufferMs: number }> = {}) {
-  return new AudioMixer({ clock: realClock, sampleRate: RATE, frameMs: FRAME, jitterMs: 40, maxBufferMs: 200, ...patch, onFrame: (pcm) => frames.push(samplesOf(pcm)) })
+  return new AudioMixer({
+    clock: realClock,
+    sampleRate: RATE,
+    frameMs: FRAME,
+    jitterMs: 40,
+    maxBufferMs: 200,
+    ...patch,
+    onFrame: (pcm) => frames.push(samplesOf(pcm)),
+  })
 }
 
 function samplesOf(pcm: Buffer): number[] {
@@ -142,7 +150,7 @@ describe('the audio mixer', () => {
     expect(frames.at(-1)).toEqual(constant(-1234))
   })
 
-  it('sends the frames it owes after a stall, one per turn of the event loop (the taps\' I/O in between), so the mix lasts as long as the clock ran', () => {
+  it("sends the frames it owes after a stall, one per turn of the event loop (the taps' I/O in between), so the mix lasts as long as the clock ran", () => {
     const mix = mixer({ jitterMs: 20 })
     mix.addVoice('ana')
     mix.start()

@@ -20,10 +20,29 @@ const refusal = async (promise: Promise<unknown>) => {
 
 describe('isPublicAddress', () => {
   it('accepts public IPv4 and IPv6 addresses', () => {
-    for (const ip of ['8.8.8.8', '1.1.1.1', '142.250.185.14', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0', '192.167.255.255', '169.253.255.255', '223.255.255.255']) {
+    for (const ip of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '142.250.185.14',
+      '100.63.255.255',
+      '100.128.0.0',
+      '172.15.255.255',
+      '172.32.0.0',
+      '192.167.255.255',
+      '169.253.255.255',
+      '223.255.255.255',
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(true)
     }
-    for (const ip of ['2001:4860:4860::8888', '2606:4700:4700::1111', '2a03:2880:f12f:83:face:b00c::25de', '[2001:4860:4860::8844]', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::808:808']) {
+    for (const ip of [
+      '2001:4860:4860::8888',
+      '2606:4700:4700::1111',
+      '2a03:2880:f12f:83:face:b00c::25de',
+      '[2001:4860:4860::8844]',
+      '::ffff:8.8.8.8',
+      '::ffff:808:808',
+      '64:ff9b::808:808',
+    ]) {
       expect(isPublicAddress(ip), ip).toBe(true)
     }
   })
@@ -58,7 +77,18 @@ describe('isPublicAddress', () => {
   })
 
   it('refuses what is not an address', () => {
-    for (const value of ['', 'localhost', 'example.com', '2130706433', '0x7f.1', '127.1', '1.2.3', '::ffff:', '256.1.1.1']) expect(isPublicAddress(value), value).toBe(false)
+    for (const value of [
+      '',
+      'localhost',
+      'example.com',
+      '2130706433',
+      '0x7f.1',
+      '127.1',
+      '1.2.3',
+      '::ffff:',
+      '256.1.1.1',
+    ])
+      expect(isPublicAddress(value), value).toBe(false)
   })
 })
 
@@ -81,11 +111,17 @@ describe('resolvePublicTarget', () => {
       url: 'rtmp://142.250.185.14/live2/abcd-1234',
     })
     // IPv4 is preferred when the host has both; an IPv6 one goes in brackets.
-    expect((await resolvePublicTarget('rtmps://Live.Example.com:443/live/k?x=1', [], dns)).url).toBe('rtmps://104.16.132.229:443/live/k?x=1')
-    expect((await resolvePublicTarget('rtmp://v6only.example.com:1935/app/k', [], dns)).url).toBe('rtmp://[2001:4860:4860::8888]:1935/app/k')
+    expect((await resolvePublicTarget('rtmps://Live.Example.com:443/live/k?x=1', [], dns)).url).toBe(
+      'rtmps://104.16.132.229:443/live/k?x=1',
+    )
+    expect((await resolvePublicTarget('rtmp://v6only.example.com:1935/app/k', [], dns)).url).toBe(
+      'rtmp://[2001:4860:4860::8888]:1935/app/k',
+    )
     // An address needs no lookup; the user part stays, the host after the last @ is the one replaced.
     expect((await resolvePublicTarget('rtmp://8.8.8.8/app/k', [], dns)).url).toBe('rtmp://8.8.8.8/app/k')
-    expect((await resolvePublicTarget('rtmp://u:p@x@a.rtmp.youtube.com/app/k', [], dns)).url).toBe('rtmp://u:p@x@142.250.185.14/app/k')
+    expect((await resolvePublicTarget('rtmp://u:p@x@a.rtmp.youtube.com/app/k', [], dns)).url).toBe(
+      'rtmp://u:p@x@142.250.185.14/app/k',
+    )
   })
 
   it('refuses loopback, private and metadata targets, by address or by a name resolving to one', async () => {
@@ -103,7 +139,19 @@ describe('resolvePublicTarget', () => {
       'rtmp://2130706433/live/k',
       'rtmp://u@127.0.0.1@a.rtmp.youtube.com.evil/live/k',
     ]) {
-      expect(await refusal(resolvePublicTarget(url, [], dnsOf({ ...{ localhost: ['127.0.0.1'], 'metadata.example.com': ['169.254.169.254'], '2130706433': ['127.0.0.1'] }, 'a.rtmp.youtube.com.evil': ['127.0.0.1'] }))), url).toBe('not-public')
+      expect(
+        await refusal(
+          resolvePublicTarget(
+            url,
+            [],
+            dnsOf({
+              ...{ localhost: ['127.0.0.1'], 'metadata.example.com': ['169.254.169.254'], '2130706433': ['127.0.0.1'] },
+              'a.rtmp.youtube.com.evil': ['127.0.0.1'],
+            }),
+          ),
+        ),
+        url,
+      ).toBe('not-public')
     }
     // Every answer must be public, not only the first.
     expect(await refusal(resolvePublicTarget('rtmp://rebind.example.com/live/k', [], dns))).toBe('not-public')
@@ -119,8 +167,14 @@ describe('resolvePublicTarget', () => {
   it('with an allow-list, takes only its hosts, which may be private; pinned all the same', async () => {
     const allowList = parseAllowList(' Ingest.LAN , 127.0.0.1,[::1],')
     expect(allowList).toEqual(['ingest.lan', '127.0.0.1', '::1'])
-    expect(await resolvePublicTarget('rtmp://ingest.lan/live/k', allowList, dns)).toEqual({ host: 'ingest.lan', address: '192.168.1.20', url: 'rtmp://192.168.1.20/live/k' })
-    expect((await resolvePublicTarget('rtmp://127.0.0.1:1935/live/k', allowList, dns)).url).toBe('rtmp://127.0.0.1:1935/live/k')
+    expect(await resolvePublicTarget('rtmp://ingest.lan/live/k', allowList, dns)).toEqual({
+      host: 'ingest.lan',
+      address: '192.168.1.20',
+      url: 'rtmp://192.168.1.20/live/k',
+    })
+    expect((await resolvePublicTarget('rtmp://127.0.0.1:1935/live/k', allowList, dns)).url).toBe(
+      'rtmp://127.0.0.1:1935/live/k',
+    )
     expect((await resolvePublicTarget('rtmp://[::1]:1935/live/k', allowList, dns)).url).toBe('rtmp://[::1]:1935/live/k')
     // Anything else is refused, public or not: the operator named where streams go.
     for (const url of ['rtmp://a.rtmp.youtube.com/live2/k', 'rtmp://localhost/live/k', 'rtmp://10.0.0.1/live/k']) {

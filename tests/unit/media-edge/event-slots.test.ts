@@ -18,7 +18,10 @@ beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-25T18:00:00Z') })
   states = []
   ended = 0
-  engine = new EventSlotEngine((state) => states.push(state), () => (ended += 1))
+  engine = new EventSlotEngine(
+    (state) => states.push(state),
+    () => (ended += 1),
+  )
 })
 afterEach(() => {
   engine.close()
@@ -37,7 +40,14 @@ describe('the event slot engine', () => {
   it('plays a slot, counts down 5 s to the next one, then counts down 5 s to the end', () => {
     engine.load(SLOTS, new Date('2026-11-25T18:30:00Z'), false)
     engine.start()
-    expect(last()).toMatchObject({ started: true, paused: false, slotIndex: 0, remainingMs: 90_000, countdown: null, startsAt: '2026-11-25T18:30:00.000Z' })
+    expect(last()).toMatchObject({
+      started: true,
+      paused: false,
+      slotIndex: 0,
+      remainingMs: 90_000,
+      countdown: null,
+      startsAt: '2026-11-25T18:30:00.000Z',
+    })
 
     vi.advanceTimersByTime(60_000)
     expect(engine.view().remainingMs).toBe(30_000)

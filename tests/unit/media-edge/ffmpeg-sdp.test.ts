@@ -7,7 +7,18 @@ const audio: SdpStream = {
   kind: 'audio',
   port: 50000,
   rtcpPort: 50001,
-  rtpParameters: { codecs: [{ mimeType: 'audio/opus', payloadType: 100, clockRate: 48000, channels: 2, parameters: { 'sprop-stereo': 1, useinbandfec: 1 } }], encodings: [{ ssrc: 1 }] },
+  rtpParameters: {
+    codecs: [
+      {
+        mimeType: 'audio/opus',
+        payloadType: 100,
+        clockRate: 48000,
+        channels: 2,
+        parameters: { 'sprop-stereo': 1, useinbandfec: 1 },
+      },
+    ],
+    encodings: [{ ssrc: 1 }],
+  },
 }
 const vp8: SdpStream = {
   kind: 'video',
@@ -21,7 +32,12 @@ const vp8: SdpStream = {
     encodings: [{ ssrc: 2 }],
   },
 }
-const h264: SdpStream = { ...vp8, rtpParameters: { codecs: [{ mimeType: 'video/H264', payloadType: 107, clockRate: 90000, parameters: { 'packetization-mode': 1 } }] } }
+const h264: SdpStream = {
+  ...vp8,
+  rtpParameters: {
+    codecs: [{ mimeType: 'video/H264', payloadType: 107, clockRate: 90000, parameters: { 'packetization-mode': 1 } }],
+  },
+}
 
 describe('ffmpegSdp', () => {
   it('describes each stream on loopback with its ports, payload type and codec (RTX left out)', () => {
@@ -58,7 +74,7 @@ describe('containerFor', () => {
 })
 
 describe('recordingName', () => {
-  it('names the file after its start in UTC, within the library\'s 20 characters', () => {
+  it("names the file after its start in UTC, within the library's 20 characters", () => {
     const name = recordingName(new Date('2026-11-25T19:05:09.123Z'), 'webm')
     expect(name).toBe('rec-20261125-190509.webm')
     expect(name.replace(/\.webm$/, '').length).toBeLessThanOrEqual(20)

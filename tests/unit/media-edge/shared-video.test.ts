@@ -17,13 +17,27 @@ describe('parseVideoLink', () => {
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
       '  https://WWW.YOUTUBE.COM/watch?v=dQw4w9WgXcQ  ',
     ]) {
-      expect(parseVideoLink(link), link).toEqual({ provider: 'youtube', videoId: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' })
+      expect(parseVideoLink(link), link).toEqual({
+        provider: 'youtube',
+        videoId: 'dQw4w9WgXcQ',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      })
     }
   })
 
   it('reduces Vimeo links to the numeric id', () => {
-    for (const link of ['https://vimeo.com/76979871', 'vimeo.com/76979871', 'https://player.vimeo.com/video/76979871?h=abc', 'https://vimeo.com/channels/staffpicks/76979871', 'https://vimeo.com/groups/name/videos/76979871']) {
-      expect(parseVideoLink(link), link).toEqual({ provider: 'vimeo', videoId: '76979871', url: 'https://vimeo.com/76979871' })
+    for (const link of [
+      'https://vimeo.com/76979871',
+      'vimeo.com/76979871',
+      'https://player.vimeo.com/video/76979871?h=abc',
+      'https://vimeo.com/channels/staffpicks/76979871',
+      'https://vimeo.com/groups/name/videos/76979871',
+    ]) {
+      expect(parseVideoLink(link), link).toEqual({
+        provider: 'vimeo',
+        videoId: '76979871',
+        url: 'https://vimeo.com/76979871',
+      })
     }
   })
 
@@ -54,11 +68,21 @@ describe('parseVideoLink', () => {
 })
 
 describe('SharedVideoPlayback', () => {
-  const link = { provider: 'youtube' as const, videoId: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' }
+  const link = {
+    provider: 'youtube' as const,
+    videoId: 'dQw4w9WgXcQ',
+    url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  }
 
   it('plays from 0 when started, moving on with the clock', () => {
     const video = new SharedVideoPlayback(link, 'peer', 10_000)
-    expect(video.view(10_000)).toMatchObject({ state: 'playing', positionMs: 0, key: 10_000, owner: 'peer', muted: false })
+    expect(video.view(10_000)).toMatchObject({
+      state: 'playing',
+      positionMs: 0,
+      key: 10_000,
+      owner: 'peer',
+      muted: false,
+    })
     expect(video.position(25_000)).toBe(15_000)
   })
 

@@ -4,13 +4,20 @@ import { listenUrl, readResult } from '#edge/deepgram-speech'
 
 describe('reading the service’s messages', () => {
   it('takes the first alternative of a Results message, interim or final', () => {
-    const results = (transcript: string, isFinal: boolean) => JSON.stringify({ type: 'Results', is_final: isFinal, channel: { alternatives: [{ transcript, confidence: 0.98 }, { transcript: 'other' }] } })
+    const results = (transcript: string, isFinal: boolean) =>
+      JSON.stringify({
+        type: 'Results',
+        is_final: isFinal,
+        channel: { alternatives: [{ transcript, confidence: 0.98 }, { transcript: 'other' }] },
+      })
     expect(readResult(results(' Hola a todos ', false))).toEqual({ text: 'Hola a todos', final: false })
     expect(readResult(results('Hello everyone.', true))).toEqual({ text: 'Hello everyone.', final: true })
   })
 
   it('ignores empty results, other message types and what is not JSON', () => {
-    expect(readResult(JSON.stringify({ type: 'Results', is_final: true, channel: { alternatives: [{ transcript: '' }] } }))).toBeNull()
+    expect(
+      readResult(JSON.stringify({ type: 'Results', is_final: true, channel: { alternatives: [{ transcript: '' }] } })),
+    ).toBeNull()
     expect(readResult(JSON.stringify({ type: 'Metadata', request_id: 'x' }))).toBeNull()
     expect(readResult(JSON.stringify({ type: 'SpeechStarted' }))).toBeNull()
     expect(readResult(JSON.stringify({ type: 'Results' }))).toBeNull()

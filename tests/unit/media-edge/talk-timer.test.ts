@@ -8,7 +8,8 @@ let encouraged: Array<[string, string | null]>
 let expired: Array<[string, { message: string | null } | null, boolean]>
 const out = {
   encourage: (userId: string, message: string | null) => encouraged.push([userId, message]),
-  expire: (userId: string, enforcement: { message: string | null } | null, mute: boolean) => expired.push([userId, enforcement, mute]),
+  expire: (userId: string, enforcement: { message: string | null } | null, mute: boolean) =>
+    expired.push([userId, enforcement, mute]),
 }
 const now = () => Date.now()
 
@@ -30,7 +31,7 @@ afterEach(() => vi.useRealTimers())
 const settings = (patch: Partial<TalkTimerSettings>): TalkTimerSettings => ({ ...NO_TALK_TIMER, ...patch })
 
 describe('the talk timer', () => {
-  it('adds up each speaker\'s time while the event plays, not while it is paused', () => {
+  it("adds up each speaker's time while the event plays, not while it is paused", () => {
     const timer = new TalkTimer(NO_TALK_TIMER, out)
     timer.setCounting(true, now())
     timer.setSpeaker('ana', now())
@@ -42,7 +43,12 @@ describe('the talk timer', () => {
     timer.setCounting(true, now())
     vi.advanceTimersByTime(1000)
     timer.setSpeaker('ana', now())
-    expect(timer.view(now(), ['ana', 'bo', 'cy'])).toEqual({ distribution: { ana: 3000, bo: 3000 }, inactiveUserIds: ['cy'], watchingUserIds: [], limitMs: 0 })
+    expect(timer.view(now(), ['ana', 'bo', 'cy'])).toEqual({
+      distribution: { ana: 3000, bo: 3000 },
+      inactiveUserIds: ['cy'],
+      watchingUserIds: [],
+      limitMs: 0,
+    })
   })
 
   it('encourages each quiet person once, and only after the slot is more than half through', () => {
@@ -76,7 +82,10 @@ describe('the talk timer', () => {
   })
 
   it('tells the speaker when the turn runs out and mutes them, once per turn', () => {
-    const timer = new TalkTimer(settings({ limitMs: 5000, enforcement: true, enforcementMessage: 'Time is up', muteOnExpiry: true }), out)
+    const timer = new TalkTimer(
+      settings({ limitMs: 5000, enforcement: true, enforcementMessage: 'Time is up', muteOnExpiry: true }),
+      out,
+    )
     timer.setCounting(true, now())
     timer.setSpeaker('ana', now())
     run(timer, 4, () => 0.1, ['ana'])

@@ -19,7 +19,10 @@ describe('breakout moves', () => {
     expect(state.view).toBe('joiningBreakout')
     expect(state.breakouts.moving).toEqual({ kind: 'join', move: intoBlue, phase: 'moving' })
     // The breakout's join answer replaces the people; the main room stays known.
-    state = run(state, { type: 'roomJoined', result: joinResult([peer('b')], { meetingRoomId: 'blue', peerId: 'me-2', peers: [peer('me-2'), peer('b')] }) })
+    state = run(state, {
+      type: 'roomJoined',
+      result: joinResult([peer('b')], { meetingRoomId: 'blue', peerId: 'me-2', peers: [peer('me-2'), peer('b')] }),
+    })
     expect(Object.keys(state.peers)).toEqual(['b'])
     expect(state.breakouts.mainMeetingRoomId).toBe('meeting-1')
     state = run(state, { type: 'breakoutMoveDone' })
@@ -27,7 +30,11 @@ describe('breakout moves', () => {
     expect(state.me.status).toBe('joined')
     expect(state.breakouts).toMatchObject({ roomName: 'Blue', moving: null })
 
-    state = run(state, { type: 'breakoutMoveAnnounced', kind: 'leave', move: backHome }, { type: 'breakoutMoveStarted' })
+    state = run(
+      state,
+      { type: 'breakoutMoveAnnounced', kind: 'leave', move: backHome },
+      { type: 'breakoutMoveStarted' },
+    )
     expect(state.view).toBe('leavingBreakout')
     state = run(state, { type: 'breakoutMoveDone' })
     expect(state.view).toBe('meeting')
@@ -47,11 +54,20 @@ describe('breakout moves', () => {
 
   it('after a failed move shows the meeting again; a later plain join is the main room', () => {
     let state = inMeeting([])
-    state = run(state, { type: 'breakoutMoveAnnounced', kind: 'join', move: intoBlue }, { type: 'breakoutMoveStarted' }, { type: 'breakoutMoveFailed' })
+    state = run(
+      state,
+      { type: 'breakoutMoveAnnounced', kind: 'join', move: intoBlue },
+      { type: 'breakoutMoveStarted' },
+      { type: 'breakoutMoveFailed' },
+    )
     expect(state.view).toBe('meeting')
     expect(state.breakouts.moving).toBeNull()
     state = run(state, { type: 'breakoutMoveAnnounced', kind: 'join', move: intoBlue }, { type: 'breakoutMoveStarted' })
-    state = run(state, { type: 'roomJoined', result: joinResult([], { meetingRoomId: 'blue' }) }, { type: 'breakoutMoveDone' })
+    state = run(
+      state,
+      { type: 'roomJoined', result: joinResult([], { meetingRoomId: 'blue' }) },
+      { type: 'breakoutMoveDone' },
+    )
     expect(state.breakouts.roomName).toBe('Blue')
     // A reconnect joins the room again: that is its main meeting.
     state = run(state, { type: 'roomJoined', result: joinResult([], { meetingRoomId: 'meeting-1' }) })
@@ -59,7 +75,18 @@ describe('breakout moves', () => {
   })
 
   it('keeps the rooms the edge sends hosts', () => {
-    const rooms = [{ id: 'meeting-1', type: 'main' as const, parentId: null, name: 'Book club', startedAt: '2026-01-01T00:00:00.000Z', managed: false, managerUserIds: [], peers: [] }]
+    const rooms = [
+      {
+        id: 'meeting-1',
+        type: 'main' as const,
+        parentId: null,
+        name: 'Book club',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        managed: false,
+        managerUserIds: [],
+        peers: [],
+      },
+    ]
     expect(run(fresh(), { type: 'meetingRooms', rooms }).breakouts.rooms).toEqual(rooms)
   })
 })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { callerPeers, connectedPeers, hostConnected, participantCount, recordingActive, stagePeerId, visiblePeers } from '#app/meeting/derived'
+import {
+  callerPeers,
+  connectedPeers,
+  hostConnected,
+  participantCount,
+  recordingActive,
+  stagePeerId,
+  visiblePeers,
+} from '#app/meeting/derived'
 import { added, fresh, inMeeting, peer, run } from './fixtures'
 
 describe('derived peer sets (spec §4)', () => {
@@ -12,7 +20,11 @@ describe('derived peer sets (spec §4)', () => {
   ])
 
   it('connected peers exclude live, recorder and component peers', () => {
-    expect(connectedPeers(state).map((p) => p.id).sort()).toEqual(['browsing', 'person'])
+    expect(
+      connectedPeers(state)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(['browsing', 'person'])
     expect(visiblePeers(state).map((p) => p.id)).toEqual(['person'])
   })
 
@@ -29,7 +41,14 @@ describe('derived peer sets (spec §4)', () => {
 
   it('caller peers are those with calling status "calling"', () => {
     const base = inMeeting([peer('a'), peer('b')])
-    const withCaller = { ...base, peers: { ...base.peers, a: { ...base.peers.a!, calling: { status: 'calling' } }, b: { ...base.peers.b!, calling: { status: 'answered' } } } }
+    const withCaller = {
+      ...base,
+      peers: {
+        ...base.peers,
+        a: { ...base.peers.a!, calling: { status: 'calling' } },
+        b: { ...base.peers.b!, calling: { status: 'answered' } },
+      },
+    }
     expect(callerPeers(withCaller).map((p) => p.id)).toEqual(['a'])
   })
 

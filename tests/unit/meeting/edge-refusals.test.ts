@@ -25,17 +25,26 @@ describe('recording refusals', () => {
     expect(en(edgeRefusalKey(new Error(EDGE_ERRORS.recorderFailed))!)).toBe(EDGE_ERRORS.recorderFailed)
     expect(en(edgeRefusalKey(new Error(EDGE_ERRORS.recordingOff))!)).toBe(EDGE_ERRORS.recordingOff)
     const t = createTranslator('es', { meeting: es })
-    expect(t(edgeRefusalKey(new Error(EDGE_ERRORS.recorderFailed))!)).toBe('Se produjo un error al iniciar el grabador. Inténtalo de nuevo.')
+    expect(t(edgeRefusalKey(new Error(EDGE_ERRORS.recorderFailed))!)).toBe(
+      'Se produjo un error al iniciar el grabador. Inténtalo de nuevo.',
+    )
   })
 })
 
 describe('live stream refusals', () => {
   it("show the live stream's texts in the viewer's language", () => {
     const en = createTranslator('en', { meeting: english })
-    for (const error of [EDGE_ERRORS.liveOff, EDGE_ERRORS.liveUrlInvalid, EDGE_ERRORS.liveNoMedia, EDGE_ERRORS.liveFailed]) {
+    for (const error of [
+      EDGE_ERRORS.liveOff,
+      EDGE_ERRORS.liveUrlInvalid,
+      EDGE_ERRORS.liveNoMedia,
+      EDGE_ERRORS.liveFailed,
+    ]) {
       expect(en(edgeRefusalKey(new Error(error))!)).toBe(error)
     }
     const t = createTranslator('es', { meeting: es })
-    expect(t(edgeRefusalKey(EDGE_ERRORS.liveUrlInvalid)!)).toBe('Escribe la dirección de transmisión como rtmp:// o rtmps://, con su clave.')
+    expect(t(edgeRefusalKey(EDGE_ERRORS.liveUrlInvalid)!)).toBe(
+      'Escribe la dirección de transmisión como rtmp:// o rtmps://, con su clave.',
+    )
   })
 })

@@ -24,16 +24,27 @@ describe('the event slots reducer', () => {
     const joined = eventSlotsReducer(initialEventSlots, { type: 'joined', event: running(), talkTimer: null, at: 1000 })
     expect(joined).toMatchObject({ lateJoiner: true, receivedAt: 1000 })
     expect(eventSlotsReducer(joined, { type: 'lateJoinerDismissed' }).lateJoiner).toBe(false)
-    expect(eventSlotsReducer(joined, { type: 'updated', event: running({ slotIndex: 1 }), at: 2000 }).lateJoiner).toBe(true)
-    expect(eventSlotsReducer(joined, { type: 'updated', event: running({ started: false, slotIndex: null }), at: 2000 }).lateJoiner).toBe(false)
+    expect(eventSlotsReducer(joined, { type: 'updated', event: running({ slotIndex: 1 }), at: 2000 }).lateJoiner).toBe(
+      true,
+    )
+    expect(
+      eventSlotsReducer(joined, { type: 'updated', event: running({ started: false, slotIndex: null }), at: 2000 })
+        .lateJoiner,
+    ).toBe(false)
     // On time: no message, and none when the event starts later.
     const onTime = eventSlotsReducer(initialEventSlots, { type: 'joined', event: null, talkTimer: null, at: 0 })
     expect(eventSlotsReducer(onTime, { type: 'updated', event: running(), at: 1 }).lateJoiner).toBe(false)
   })
 
   it('keeps the newest talk-timer toast and lets only its own timer end it', () => {
-    const first = eventSlotsReducer(initialEventSlots, { type: 'notice', notice: { kind: 'encouragement', message: null, id: 1 } })
-    const second = eventSlotsReducer(first, { type: 'notice', notice: { kind: 'enforcement', message: 'Time!', id: 2 } })
+    const first = eventSlotsReducer(initialEventSlots, {
+      type: 'notice',
+      notice: { kind: 'encouragement', message: null, id: 1 },
+    })
+    const second = eventSlotsReducer(first, {
+      type: 'notice',
+      notice: { kind: 'enforcement', message: 'Time!', id: 2 },
+    })
     expect(eventSlotsReducer(second, { type: 'noticeEnded', id: 1 }).notice?.id).toBe(2)
     expect(eventSlotsReducer(second, { type: 'noticeEnded', id: 2 }).notice).toBeNull()
   })
@@ -43,7 +54,10 @@ describe('the time left', () => {
   it('counts down from what the edge said, and stands still while paused', () => {
     expect(timeLeft(running(), 10_000, 25_000)).toEqual({ slotMs: 45_000, countdownMs: null })
     expect(timeLeft(running({ paused: true }), 10_000, 25_000)).toEqual({ slotMs: 60_000, countdownMs: null })
-    expect(timeLeft(running({ remainingMs: 0, countdown: { kind: 'next', remainingMs: 5000 } }), 0, 1500)).toEqual({ slotMs: 0, countdownMs: 3500 })
+    expect(timeLeft(running({ remainingMs: 0, countdown: { kind: 'next', remainingMs: 5000 } }), 0, 1500)).toEqual({
+      slotMs: 0,
+      countdownMs: 3500,
+    })
     expect(timeLeft(running({ remainingMs: null }), 0, 1500)).toEqual({ slotMs: null, countdownMs: null })
     expect(timeLeft(running(), 0, 600_000).slotMs).toBe(0)
   })

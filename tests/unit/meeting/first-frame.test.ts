@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { FIRST_FRAME_RETRIES, framesDecoded, watchFirstFrame } from '#app/meeting/first-frame'
 
 /** An RTCStatsReport as a receiver gives it: a Map of stats by id. */
-const report = (...stats: Record<string, unknown>[]) => new Map(stats.map((stat, i) => [String(i), stat])) as unknown as RTCStatsReport
-const inbound = (framesDecoded: number) => report({ type: 'transport' }, { type: 'inbound-rtp', kind: 'video', framesDecoded, packetsReceived: 40 })
+const report = (...stats: Record<string, unknown>[]) =>
+  new Map(stats.map((stat, i) => [String(i), stat])) as unknown as RTCStatsReport
+const inbound = (framesDecoded: number) =>
+  report({ type: 'transport' }, { type: 'inbound-rtp', kind: 'video', framesDecoded, packetsReceived: 40 })
 
 function watch(reports: RTCStatsReport[], expecting = () => true) {
   const asked: number[] = []

@@ -1,5 +1,11 @@
 import type { JoinResult, Peer } from '#edge/contract/protocol'
-import { initialMeetingState, meetingReducer, peerFromServer, type MeetingAction, type MeetingState } from '#app/meeting/state'
+import {
+  initialMeetingState,
+  meetingReducer,
+  peerFromServer,
+  type MeetingAction,
+  type MeetingState,
+} from '#app/meeting/state'
 
 export function peer(id: string, overrides: Partial<Peer> = {}): Peer {
   return {
@@ -52,7 +58,15 @@ export function joinResult(peers: Peer[], overrides: Partial<JoinResult> = {}): 
 
 export function fresh(overrides: { isHost?: boolean; hostId?: string | null } = {}): MeetingState {
   return initialMeetingState({
-    me: { userId: 'user-me', name: 'Me', avatar: null, isHost: overrides.isHost ?? false, isCoHost: false, canKick: false, canMute: false },
+    me: {
+      userId: 'user-me',
+      name: 'Me',
+      avatar: null,
+      isHost: overrides.isHost ?? false,
+      isCoHost: false,
+      canKick: false,
+      canMute: false,
+    },
     hostId: overrides.hostId ?? 'user-host',
   })
 }
@@ -63,7 +77,12 @@ export function run(state: MeetingState, ...actions: MeetingAction[]): MeetingSt
 
 /** In the meeting (entered on a desktop) with these others. */
 export function inMeeting(peers: Peer[], smallScreen = false): MeetingState {
-  return run(fresh(), { type: 'roomJoined', result: joinResult(peers) }, { type: 'joinStarted' }, { type: 'entered', smallScreen })
+  return run(
+    fresh(),
+    { type: 'roomJoined', result: joinResult(peers) },
+    { type: 'joinStarted' },
+    { type: 'entered', smallScreen },
+  )
 }
 
 export const added = (p: Peer): MeetingAction => ({ type: 'peerAdded', peer: peerFromServer(p) })

@@ -35,7 +35,12 @@ describe('the join timeline', () => {
     const track = new RemoteTrack(true)
     let reads = 0
     const decoded = [report(5, 0), report(9, 1)]
-    markFirstMedia(track as unknown as MediaStreamTrack, async () => decoded[Math.min(reads++, 1)]!, () => true, { peerId: 'p1', source: 'webcam' })
+    markFirstMedia(
+      track as unknown as MediaStreamTrack,
+      async () => decoded[Math.min(reads++, 1)]!,
+      () => true,
+      { peerId: 'p1', source: 'webcam' },
+    )
     await settle()
     expect(reads).toBe(0)
     expect(names()).toEqual([])
@@ -46,11 +51,21 @@ describe('the join timeline', () => {
   })
 
   it('reads the stats from the start for a track the browser does not mute, and stops when nothing is wanted', async () => {
-    markFirstMedia(new RemoteTrack(false) as unknown as MediaStreamTrack, async () => report(3, 2), () => true, {})
+    markFirstMedia(
+      new RemoteTrack(false) as unknown as MediaStreamTrack,
+      async () => report(3, 2),
+      () => true,
+      {},
+    )
     await expect.poll(names).toEqual(['join:firstPacket', 'join:firstFrameDecoded'])
     performance.clearMarks()
     let reads = 0
-    markFirstMedia(new RemoteTrack(false) as unknown as MediaStreamTrack, async () => (reads++, report(0, 0)), () => false, {})
+    markFirstMedia(
+      new RemoteTrack(false) as unknown as MediaStreamTrack,
+      async () => (reads++, report(0, 0)),
+      () => false,
+      {},
+    )
     await settle()
     expect(reads).toBe(0)
     expect(names()).toEqual([])

@@ -11,7 +11,16 @@ describe('the live state delay (spec §4)', () => {
     expect(liveStateDelay('idle', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
     expect(liveStateDelay('joining', 'joined', false)).toBe(LIVE_STATE_DELAY_MS)
     expect(liveStateDelay('joining', 'stopping', false)).toBe(LIVE_STATE_DELAY_MS)
-    for (const [shown, next] of [['idle', 'joined'], ['joining', 'joined'], ['joining', 'stopping'], ['joined', 'stopping'], ['joining', 'pausing'], ['pausing', 'stopping'], ['joined', 'pausing'], ['pausing', 'joining']] as const) {
+    for (const [shown, next] of [
+      ['idle', 'joined'],
+      ['joining', 'joined'],
+      ['joining', 'stopping'],
+      ['joined', 'stopping'],
+      ['joining', 'pausing'],
+      ['pausing', 'stopping'],
+      ['joined', 'pausing'],
+      ['pausing', 'joining'],
+    ] as const) {
       expect(liveStateDelay(shown, next, true)).toBe(0)
     }
   })

@@ -32,7 +32,14 @@ describe('reconnect labels (spec §4: 1st, 2nd, 3rd, nth, final; 5 attempts)', (
 
 describe('tile layout (peers max 16, min size 160)', () => {
   it('one tile fills the width of a 16:9 area', () => {
-    expect(tileLayout(1600, 900, 1, { gap: 0 })).toMatchObject({ columns: 1, rows: 1, tileWidth: 1600, tileHeight: 900, shown: 1, hidden: 0 })
+    expect(tileLayout(1600, 900, 1, { gap: 0 })).toMatchObject({
+      columns: 1,
+      rows: 1,
+      tileWidth: 1600,
+      tileHeight: 900,
+      shown: 1,
+      hidden: 0,
+    })
   })
 
   it('picks the grid with the biggest tiles', () => {
@@ -114,12 +121,18 @@ describe('encodings and codec options (spec §9)', () => {
   })
 
   it('screen share: 10, 3.5, 2 and 0.5 Mbps for 3840, 1920, 1280 and 640 wide, at 5 fps', () => {
-    expect([3840, 1920, 1280, 640, 320].map((width) => shareEncodings(width)[0]!.maxBitrate)).toEqual([10_000_000, 3_500_000, 2_000_000, 500_000, 500_000])
+    expect([3840, 1920, 1280, 640, 320].map((width) => shareEncodings(width)[0]!.maxBitrate)).toEqual([
+      10_000_000, 3_500_000, 2_000_000, 500_000, 500_000,
+    ])
     expect(shareEncodings(1920)[0]!.maxFramerate).toBe(5)
   })
 
   it('bitrates: webcam start and minimum 800, maximum 3000; share start 2000, maximum 15000; opus stereo', () => {
-    expect(WEBCAM_CODEC_OPTIONS).toMatchObject({ videoGoogleStartBitrate: 800, videoGoogleMinBitrate: 800, videoGoogleMaxBitrate: 3000 })
+    expect(WEBCAM_CODEC_OPTIONS).toMatchObject({
+      videoGoogleStartBitrate: 800,
+      videoGoogleMinBitrate: 800,
+      videoGoogleMaxBitrate: 3000,
+    })
     expect(SHARE_CODEC_OPTIONS).toMatchObject({ videoGoogleStartBitrate: 2000, videoGoogleMaxBitrate: 15000 })
     expect(MIC_CODEC_OPTIONS.opusStereo).toBe(true)
   })

@@ -3,8 +3,10 @@ import { NextPass, edgeMayBeGone } from '#app/meeting/reconnect'
 
 describe('a lost edge', () => {
   it('is a broken or silent connection, not one that either side closed on purpose', () => {
-    for (const reason of ['transport close', 'transport error', 'ping timeout']) expect(edgeMayBeGone(reason), reason).toBe(true)
-    for (const reason of ['io client disconnect', 'io server disconnect', 'parse error']) expect(edgeMayBeGone(reason), reason).toBe(false)
+    for (const reason of ['transport close', 'transport error', 'ping timeout'])
+      expect(edgeMayBeGone(reason), reason).toBe(true)
+    for (const reason of ['io client disconnect', 'io server disconnect', 'parse error'])
+      expect(edgeMayBeGone(reason), reason).toBe(false)
   })
 })
 

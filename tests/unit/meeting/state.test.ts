@@ -14,15 +14,36 @@ describe('joining (spec §4)', () => {
   })
 
   it('a failure sets joining and visible false, status browsing, and goes back to the home view', () => {
-    const failed = run(fresh(), { type: 'showView', view: 'mirrorCheck' }, { type: 'joinStarted' }, { type: 'joinFailed', error: 'This room is locked.' })
+    const failed = run(
+      fresh(),
+      { type: 'showView', view: 'mirrorCheck' },
+      { type: 'joinStarted' },
+      { type: 'joinFailed', error: 'This room is locked.' },
+    )
     expect(failed.me).toMatchObject({ joining: false, visible: false, status: 'browsing' })
     expect(failed.view).toBe('home')
     expect(failed.joinError).toBe('This room is locked.')
   })
 
   it('the room as joined: the others keyed by id (not me), the stored chat, the speakers', () => {
-    const chat = [{ id: 'c1', peerId: 'a', userId: 'user-a', name: 'A', guest: false, text: 'hello', sentAt: '2025-01-01T10:00:00.000Z' }]
-    const state = run(fresh(), { type: 'roomJoined', result: joinResult([peer('a'), peer('b')], { chat, room: { activeSpeakerId: 'a', primarySpeakerId: 'b', screenShareId: null } }) })
+    const chat = [
+      {
+        id: 'c1',
+        peerId: 'a',
+        userId: 'user-a',
+        name: 'A',
+        guest: false,
+        text: 'hello',
+        sentAt: '2025-01-01T10:00:00.000Z',
+      },
+    ]
+    const state = run(fresh(), {
+      type: 'roomJoined',
+      result: joinResult([peer('a'), peer('b')], {
+        chat,
+        room: { activeSpeakerId: 'a', primarySpeakerId: 'b', screenShareId: null },
+      }),
+    })
     expect(Object.keys(state.peers).sort()).toEqual(['a', 'b'])
     expect(state.me.peerId).toBe('me')
     expect(state.chat).toEqual(chat)
@@ -98,7 +119,10 @@ describe('viewing modes', () => {
   it('a share that starts before I enter opens the meeting in presenter mode', () => {
     const state = run(fresh(), { type: 'roomJoined', result: joinResult([peer('a', { screenSharing: true })]) })
     expect(state.viewingMode).toBe('tiles')
-    expect(run(state, { type: 'entered', smallScreen: false })).toMatchObject({ viewingMode: 'presenter', previousViewingMode: 'tiles' })
+    expect(run(state, { type: 'entered', smallScreen: false })).toMatchObject({
+      viewingMode: 'presenter',
+      previousViewingMode: 'tiles',
+    })
   })
 
   it('a mode chosen by hand is kept, and the one before it remembered', () => {
@@ -109,9 +133,22 @@ describe('viewing modes', () => {
 
 describe('chat, connection, kick', () => {
   it('keeps each chat message once, oldest first (a reconnect hands the history over again)', () => {
-    const first = { id: '1', peerId: 'a', userId: 'u', name: 'A', guest: false, text: 'one', sentAt: '2025-01-01T10:00:00.000Z' }
+    const first = {
+      id: '1',
+      peerId: 'a',
+      userId: 'u',
+      name: 'A',
+      guest: false,
+      text: 'one',
+      sentAt: '2025-01-01T10:00:00.000Z',
+    }
     const second = { ...first, id: '2', text: 'two', sentAt: '2025-01-01T10:01:00.000Z' }
-    let state = run(inMeeting([]), { type: 'chatMessage', message: second }, { type: 'chatMessage', message: first }, { type: 'chatMessage', message: second })
+    let state = run(
+      inMeeting([]),
+      { type: 'chatMessage', message: second },
+      { type: 'chatMessage', message: first },
+      { type: 'chatMessage', message: second },
+    )
     expect(state.chat.map((message) => message.id)).toEqual(['1', '2'])
     state = run(state, { type: 'roomJoined', result: joinResult([], { chat: [first, second] }) })
     expect(state.chat.map((message) => message.id)).toEqual(['1', '2'])
@@ -139,7 +176,11 @@ describe('raised hands and reactions', () => {
   })
 
   it("shows a peer's latest reaction and ends only that one", () => {
-    const state = run(inMeeting([peer('ana')]), { type: 'reactionShown', peerId: 'ana', emoji: '👍', id: 1 }, { type: 'reactionShown', peerId: 'ana', emoji: '🎉', id: 2 })
+    const state = run(
+      inMeeting([peer('ana')]),
+      { type: 'reactionShown', peerId: 'ana', emoji: '👍', id: 1 },
+      { type: 'reactionShown', peerId: 'ana', emoji: '🎉', id: 2 },
+    )
     expect(state.reactions.ana).toEqual({ emoji: '🎉', id: 2 })
     // The older one's timer leaves the newer one up; the newer one's takes it down.
     expect(run(state, { type: 'reactionEnded', peerId: 'ana', id: 1 }).reactions.ana).toEqual({ emoji: '🎉', id: 2 })
@@ -150,7 +191,11 @@ describe('raised hands and reactions', () => {
 describe('quick polls', () => {
   const poll = { id: 'p1', question: 'Q?', options: ['a', 'b'], counts: [0, 0], closed: false }
   it('keeps my answer for the same poll and starts a new poll unanswered', () => {
-    const answered = run(inMeeting([]), { type: 'pollUpdated', poll }, { type: 'pollAnswered', pollId: 'p1', option: 1 })
+    const answered = run(
+      inMeeting([]),
+      { type: 'pollUpdated', poll },
+      { type: 'pollAnswered', pollId: 'p1', option: 1 },
+    )
     expect(answered.pollAnswer).toBe(1)
     expect(run(answered, { type: 'pollUpdated', poll: { ...poll, counts: [0, 1] } }).pollAnswer).toBe(1)
     expect(run(answered, { type: 'pollUpdated', poll: { ...poll, id: 'p2' } }).pollAnswer).toBeNull()
@@ -163,18 +208,30 @@ describe('recording (spec §3 recorderTriggered, §4 recording is active when an
   it('shows a recording asked for until it starts or fails, and the recorder peer marks the meeting recorded', () => {
     const triggered = run(inMeeting([peer('a')]), { type: 'recorderTriggered', triggered: true })
     expect(triggered.recorderTriggered).toBe(true)
-    const started = run(triggered, { type: 'peerAdded', peer: peerFromServer({ ...peer('bot'), isRecorder: true }) }, { type: 'recorderTriggered', triggered: false })
+    const started = run(
+      triggered,
+      { type: 'peerAdded', peer: peerFromServer({ ...peer('bot'), isRecorder: true }) },
+      { type: 'recorderTriggered', triggered: false },
+    )
     expect(started.recorderTriggered).toBe(false)
     expect(Object.values(started.peers).some((p) => p.isRecorder)).toBe(true)
-    expect(Object.values(run(started, { type: 'peerRemoved', peerId: 'bot' }).peers).some((p) => p.isRecorder)).toBe(false)
+    expect(Object.values(run(started, { type: 'peerRemoved', peerId: 'bot' }).peers).some((p) => p.isRecorder)).toBe(
+      false,
+    )
   })
 })
 
 describe('live stream (spec §3 liveState, §4)', () => {
   it('a late joiner is shown the stream at once; each change shows as the client is told to show it', () => {
-    const joined = run(fresh(), { type: 'roomJoined', result: joinResult([peer('a')], { live: { state: 'joined', error: null } }) })
+    const joined = run(fresh(), {
+      type: 'roomJoined',
+      result: joinResult([peer('a')], { live: { state: 'joined', error: null } }),
+    })
     expect(joined.live).toEqual({ state: 'joined', error: null })
-    expect(run(joined, { type: 'liveShown', live: { state: 'idle', error: 'cut off' } }).live).toEqual({ state: 'idle', error: 'cut off' })
+    expect(run(joined, { type: 'liveShown', live: { state: 'idle', error: 'cut off' } }).live).toEqual({
+      state: 'idle',
+      error: 'cut off',
+    })
     expect(run(fresh(), { type: 'roomJoined', result: joinResult([]) }).live).toEqual({ state: 'idle', error: null })
   })
 })

@@ -66,7 +66,12 @@ describe('ROLES', () => {
   it('does not let a member manage the community, its owners or its members', () => {
     const member: readonly string[] = ROLES['community-member'].permissions
     expect(member).toContain('access-community')
-    for (const slug of ['manage-community', 'manage-community-owners', 'manage-community-members', 'manage-community-rooms']) {
+    for (const slug of [
+      'manage-community',
+      'manage-community-owners',
+      'manage-community-members',
+      'manage-community-rooms',
+    ]) {
       expect(member, slug).not.toContain(slug)
     }
   })

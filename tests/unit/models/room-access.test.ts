@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { roomAccess, type RoomAccessInput } from '#models/room-access'
 
-const brand: RoomAccessInput['brand'] = { topLevelRoomId: 'hub', announcementsRoomId: 'news', publicAccess: { hub: true, groups: false } }
+const brand: RoomAccessInput['brand'] = {
+  topLevelRoomId: 'hub',
+  announcementsRoomId: 'news',
+  publicAccess: { hub: true, groups: false },
+}
 
-function check(room: Partial<RoomAccessInput['room']>, who: { userId?: string | null; hasCommunityAccess?: boolean } = {}, brandOverrides: Partial<RoomAccessInput['brand']> = {}) {
+function check(
+  room: Partial<RoomAccessInput['room']>,
+  who: { userId?: string | null; hasCommunityAccess?: boolean } = {},
+  brandOverrides: Partial<RoomAccessInput['brand']> = {},
+) {
   return roomAccess({
     userId: who.userId ?? null,
     hasCommunityAccess: who.hasCommunityAccess ?? false,
-    room: { id: 'room', hostId: 'host', coHosts: ['co'], members: ['listed'], context: 'group', roomType: 'meeting', open: false, membersOnly: false, ...room },
+    room: {
+      id: 'room',
+      hostId: 'host',
+      coHosts: ['co'],
+      members: ['listed'],
+      context: 'group',
+      roomType: 'meeting',
+      open: false,
+      membersOnly: false,
+      ...room,
+    },
     brand: { ...brand, ...brandOverrides },
   })
 }
@@ -27,7 +45,10 @@ describe('who may enter a room', () => {
     expect(check({ membersOnly: true }, { userId: 'listed', hasCommunityAccess: true })).toEqual({ ok: true })
     expect(check({ context: 'personal', membersOnly: true }, { userId: 'listed' })).toEqual({ ok: true })
     expect(check({ roomType: 'private' }, { userId: 'listed' })).toEqual({ ok: false, reason: 'membersOnly' })
-    expect(check({ roomType: 'private' }, { userId: 'stranger', hasCommunityAccess: true })).toEqual({ ok: false, reason: 'membersOnly' })
+    expect(check({ roomType: 'private' }, { userId: 'stranger', hasCommunityAccess: true })).toEqual({
+      ok: false,
+      reason: 'membersOnly',
+    })
     expect(check({ roomType: 'staff' })).toEqual({ ok: false, reason: 'signInRequired' })
   })
 
@@ -57,7 +78,10 @@ describe('who may enter a room', () => {
   it('guests: a personal room (meeting its host), or an open group the admins made public', () => {
     expect(check({ context: 'personal' })).toEqual({ ok: true })
     expect(check({ id: 'hub', open: true })).toEqual({ ok: true })
-    expect(check({ id: 'hub', open: true }, {}, { publicAccess: { hub: false, groups: true } })).toEqual({ ok: false, reason: 'signInRequired' })
+    expect(check({ id: 'hub', open: true }, {}, { publicAccess: { hub: false, groups: true } })).toEqual({
+      ok: false,
+      reason: 'signInRequired',
+    })
     expect(check({ open: true })).toEqual({ ok: false, reason: 'signInRequired' })
     expect(check({ open: true }, {}, { publicAccess: { hub: false, groups: true } })).toEqual({ ok: true })
     expect(check({ id: 'hub', open: false })).toEqual({ ok: false, reason: 'signInRequired' })

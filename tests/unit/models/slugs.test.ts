@@ -32,7 +32,18 @@ describe('SLUG_RULE', () => {
   })
 
   it('rejects upper case, spaces, dots, slashes and other characters', () => {
-    for (const slug of ['Book-club', 'BOOK', 'book club', 'book.club', 'book/club', 'book?x', 'café', 'ab\n', ' ab', 'ab#']) {
+    for (const slug of [
+      'Book-club',
+      'BOOK',
+      'book club',
+      'book.club',
+      'book/club',
+      'book?x',
+      'café',
+      'ab\n',
+      ' ab',
+      'ab#',
+    ]) {
       expect(SLUG_RULE.test(slug), JSON.stringify(slug)).toBe(false)
     }
   })
@@ -57,10 +68,32 @@ describe('normaliseSlug', () => {
 describe('reserved community links', () => {
   // Every top-level path of the spec's route table, plus the app's own top-level routes.
   const TOP_LEVEL = [
-    'callback', 'wait', 'connect', 'directory', 'embedded', 'ml', 'community-not-found', 'sign-in', 'private',
-    'register', 'signup-error', 'registered', 'welcome-aboard', 'thanks', 'thank-you', 'kicked',
-    'connection-error', 'unsupported-device', 'extension-uninstalled', 'me', 'communities', 'hub', 'healthz',
-    'resources', 'dev', 'build',
+    'callback',
+    'wait',
+    'connect',
+    'directory',
+    'embedded',
+    'ml',
+    'community-not-found',
+    'sign-in',
+    'private',
+    'register',
+    'signup-error',
+    'registered',
+    'welcome-aboard',
+    'thanks',
+    'thank-you',
+    'kicked',
+    'connection-error',
+    'unsupported-device',
+    'extension-uninstalled',
+    'me',
+    'communities',
+    'hub',
+    'healthz',
+    'resources',
+    'dev',
+    'build',
   ]
 
   it('reserves every top-level route', () => {
@@ -96,9 +129,25 @@ describe('reserved community links', () => {
 describe('reserved room links', () => {
   // Children of /{brand} in the spec's route table.
   const BRAND_CHILDREN = [
-    'posts', 'install', 'calls', 'contacts', 'messages', 'events', 'groups', 'members', 'tags', 'sign-in',
-    'private', 'room-not-found', 'post-not-found', 'group-not-found', 'event-not-found', 'join', 'event-series',
-    'signup-successful', 'signin-error',
+    'posts',
+    'install',
+    'calls',
+    'contacts',
+    'messages',
+    'events',
+    'groups',
+    'members',
+    'tags',
+    'sign-in',
+    'private',
+    'room-not-found',
+    'post-not-found',
+    'group-not-found',
+    'event-not-found',
+    'join',
+    'event-series',
+    'signup-successful',
+    'signin-error',
     // brandAccessDenied, which the spec names but places nowhere: Hearth serves it at /{brand}/access-denied.
     'access-denied',
   ]

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { digestSlot, notificationPath, notificationTextKey, scopeWants } from '#app/lib/notifications/notification-rules'
+import {
+  digestSlot,
+  notificationPath,
+  notificationTextKey,
+  scopeWants,
+} from '#app/lib/notifications/notification-rules'
 import { notificationToast } from '#app/meeting/notification-toast'
 
 describe('the scope ladder (spec §4: all, admin posts, replies, posts or off)', () => {
   it('lets each scope hear what is about the member and less personal things only as it widens', () => {
-    const heard = (scope: Parameters<typeof scopeWants>[0]) => (['direct', 'adminPost', 'followed', 'any'] as const).filter((reason) => scopeWants(scope, reason))
+    const heard = (scope: Parameters<typeof scopeWants>[0]) =>
+      (['direct', 'adminPost', 'followed', 'any'] as const).filter((reason) => scopeWants(scope, reason))
     expect(heard('off')).toEqual([])
     expect(heard('replies')).toEqual(['direct'])
     expect(heard('adminPosts')).toEqual(['direct', 'adminPost'])
@@ -24,9 +30,13 @@ describe('the digest slot', () => {
 describe('where a notification leads and what it says', () => {
   it('opens the post, the group, the person or the pending members', () => {
     expect(notificationPath({ kind: 'comment', postId: 'p1', roomSlug: null, actorId: 'a' })).toBe('posts/p1')
-    expect(notificationPath({ kind: 'groupApproval', postId: null, roomSlug: 'book-club', actorId: 'a' })).toBe('groups/book-club')
+    expect(notificationPath({ kind: 'groupApproval', postId: null, roomSlug: 'book-club', actorId: 'a' })).toBe(
+      'groups/book-club',
+    )
     expect(notificationPath({ kind: 'connection', postId: null, roomSlug: null, actorId: 'a' })).toBe('contacts/a')
-    expect(notificationPath({ kind: 'communityRequest', postId: null, roomSlug: null, actorId: 'a' })).toBe('members?tab=pending')
+    expect(notificationPath({ kind: 'communityRequest', postId: null, roomSlug: null, actorId: 'a' })).toBe(
+      'members?tab=pending',
+    )
     expect(notificationTextKey('connection', 'accepted')).toBe('notifications:kinds.connectionAccepted')
     expect(notificationTextKey('reply', null)).toBe('notifications:kinds.reply')
   })
@@ -34,7 +44,9 @@ describe('where a notification leads and what it says', () => {
 
 describe("the meeting's toast", () => {
   it('takes a known kind from a notification event, and nothing else', () => {
-    expect(notificationToast({ type: 'notification', data: { kind: 'comment', actor: 'Ann', room: null, community: 'C' } })).toEqual({ key: 'notification', kind: 'comment', detail: null, actor: 'Ann', room: null, community: 'C' })
+    expect(
+      notificationToast({ type: 'notification', data: { kind: 'comment', actor: 'Ann', room: null, community: 'C' } }),
+    ).toEqual({ key: 'notification', kind: 'comment', detail: null, actor: 'Ann', room: null, community: 'C' })
     expect(notificationToast({ type: 'message', data: { kind: 'comment' } })).toBeNull()
     expect(notificationToast({ type: 'notification', data: { kind: 'nonsense' } })).toBeNull()
   })

@@ -17,7 +17,13 @@ describe('the admin lists’ search and paging', () => {
   it('links the pages keeping the other filters', () => {
     expect(pageUrl(url('?status=pending&page=2'), 1)).toBe('/acme/admin/rooms?status=pending')
     expect(pageUrl(url('?status=pending'), 3)).toBe('/acme/admin/rooms?status=pending&page=3')
-    expect(paging(url(''), 1, ADMIN_PAGE_SIZE * 2 + 1)).toEqual({ page: 1, pages: 3, total: ADMIN_PAGE_SIZE * 2 + 1, previousUrl: null, nextUrl: '/acme/admin/rooms?page=2' })
+    expect(paging(url(''), 1, ADMIN_PAGE_SIZE * 2 + 1)).toEqual({
+      page: 1,
+      pages: 3,
+      total: ADMIN_PAGE_SIZE * 2 + 1,
+      previousUrl: null,
+      nextUrl: '/acme/admin/rooms?page=2',
+    })
     expect(paging(url('?page=2'), 2, 0)).toMatchObject({ pages: 1, previousUrl: '/acme/admin/rooms', nextUrl: null })
   })
 })

@@ -4,8 +4,12 @@ import { isRefusal, refusalLocation } from '#app/lib/communities/access-refusal'
 describe('refusalLocation', () => {
   it('asks a guest to sign in and shows a signed-in person the access-denied page, both keeping the address', () => {
     expect(refusalLocation('signInRequired', 'demo', '/demo/book-club')).toBe('/private?redirectTo=%2Fdemo%2Fbook-club')
-    expect(refusalLocation('accessDenied', 'demo', '/demo/book-club')).toBe('/demo/access-denied?redirectTo=%2Fdemo%2Fbook-club')
-    expect(refusalLocation('premiumEvent', 'demo', '/demo/gala')).toBe('/demo/access-denied?note=premium-event&redirectTo=%2Fdemo%2Fgala')
+    expect(refusalLocation('accessDenied', 'demo', '/demo/book-club')).toBe(
+      '/demo/access-denied?redirectTo=%2Fdemo%2Fbook-club',
+    )
+    expect(refusalLocation('premiumEvent', 'demo', '/demo/gala')).toBe(
+      '/demo/access-denied?note=premium-event&redirectTo=%2Fdemo%2Fgala',
+    )
   })
 
   it('sends each missing thing to its not-found page', () => {

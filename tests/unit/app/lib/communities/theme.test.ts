@@ -89,7 +89,9 @@ describe('themeStyle', () => {
 
   describe('custom colours', () => {
     it('applies six-digit hex colours to their roles', () => {
-      const vars = variables(themeStyle({ colors: { primary: '#123456', onPrimary: '#abcdef', background: '#000000' } }))
+      const vars = variables(
+        themeStyle({ colors: { primary: '#123456', onPrimary: '#abcdef', background: '#000000' } }),
+      )
       expect(vars['--color-primary']).toBe('#123456')
       expect(vars['--color-on-primary']).toBe('#abcdef')
       expect(vars['--color-background']).toBe('#000000')
@@ -114,7 +116,18 @@ describe('themeStyle', () => {
     })
 
     it('rejects colour names, functions and values with extra declarations', () => {
-      for (const value of ['red', 'rgb(0,0,0)', '#fff;color:red', '#fff }', '#ggg', '123456', '#', '', ' #ffffff', '#ffffff\n']) {
+      for (const value of [
+        'red',
+        'rgb(0,0,0)',
+        '#fff;color:red',
+        '#fff }',
+        '#ggg',
+        '123456',
+        '#',
+        '',
+        ' #ffffff',
+        '#ffffff\n',
+      ]) {
         const vars = variables(themeStyle({ colors: { primary: value } }))
         expect(vars['--color-primary'], JSON.stringify(value)).toBe(DEFAULT_THEME.primary)
       }
@@ -131,7 +144,9 @@ describe('themeStyle', () => {
     })
 
     it('ignores values that are not strings', () => {
-      const vars = variables(themeStyle({ colors: { primary: 0x123456, accent: null, muted: { toString: () => '#000' } } }))
+      const vars = variables(
+        themeStyle({ colors: { primary: 0x123456, accent: null, muted: { toString: () => '#000' } } }),
+      )
       expect(vars['--color-primary']).toBe(DEFAULT_THEME.primary)
       expect(vars['--color-accent']).toBe(DEFAULT_THEME.accent)
       expect(vars['--color-muted']).toBe(DEFAULT_THEME.muted)
@@ -172,12 +187,24 @@ describe('themeStyle', () => {
     })
 
     it('accepts digits, hyphens and underscores', () => {
-      expect(variables(themeStyle({ fontBase: 'Source Sans 3' }))['--font-base']).toBe('"Source Sans 3",Roboto,system-ui,sans-serif')
-      expect(variables(themeStyle({ fontBase: 'Noto-Sans_JP' }))['--font-base']).toBe('"Noto-Sans_JP",Roboto,system-ui,sans-serif')
+      expect(variables(themeStyle({ fontBase: 'Source Sans 3' }))['--font-base']).toBe(
+        '"Source Sans 3",Roboto,system-ui,sans-serif',
+      )
+      expect(variables(themeStyle({ fontBase: 'Noto-Sans_JP' }))['--font-base']).toBe(
+        '"Noto-Sans_JP",Roboto,system-ui,sans-serif',
+      )
     })
 
     it('rejects names with quotes, semicolons, braces or angle brackets', () => {
-      for (const name of ['Arial"', "Arial'", 'Arial;color:red', 'Arial}', 'Arial</style><script>', '"Arial",serif', 'url(x)']) {
+      for (const name of [
+        'Arial"',
+        "Arial'",
+        'Arial;color:red',
+        'Arial}',
+        'Arial</style><script>',
+        '"Arial",serif',
+        'url(x)',
+      ]) {
         const css = themeStyle({ fontBase: name, fontTitle: name })
         const vars = variables(css)
         expect(vars['--font-base'], name).toBe('Roboto,system-ui,sans-serif')
@@ -187,7 +214,9 @@ describe('themeStyle', () => {
     })
 
     it('rejects names longer than 64 characters', () => {
-      expect(variables(themeStyle({ fontBase: 'A'.repeat(64) }))['--font-base']).toBe(`"${'A'.repeat(64)}",Roboto,system-ui,sans-serif`)
+      expect(variables(themeStyle({ fontBase: 'A'.repeat(64) }))['--font-base']).toBe(
+        `"${'A'.repeat(64)}",Roboto,system-ui,sans-serif`,
+      )
       expect(variables(themeStyle({ fontBase: 'A'.repeat(65) }))['--font-base']).toBe('Roboto,system-ui,sans-serif')
     })
 
@@ -197,7 +226,9 @@ describe('themeStyle', () => {
       // CSS string is a bad-string token: the browser drops the whole --font-base declaration and the
       // page loses the Roboto fallback too. Only plain spaces should be allowed ([\w -]).
       for (const name of ['Open\nSans', 'Open\r\nSans', 'Open\fSans']) {
-        expect(variables(themeStyle({ fontBase: name }))['--font-base'], JSON.stringify(name)).toBe('Roboto,system-ui,sans-serif')
+        expect(variables(themeStyle({ fontBase: name }))['--font-base'], JSON.stringify(name)).toBe(
+          'Roboto,system-ui,sans-serif',
+        )
       }
     })
   })
@@ -206,8 +237,22 @@ describe('themeStyle', () => {
 describe('named themes', () => {
   it('offers the spec’s sixteen themes, {product} first, plus custom', () => {
     expect(NAMED_THEME_NAMES).toEqual([
-      'hearth', 'dark', 'light', 'sandstone', 'forest', 'oceanic', 'boldblue', 'pinkdreams',
-      'sunset', 'natural', 'cloudy', 'unicorn', 'honeycomb', 'luminary', 'holiday', 'winter',
+      'hearth',
+      'dark',
+      'light',
+      'sandstone',
+      'forest',
+      'oceanic',
+      'boldblue',
+      'pinkdreams',
+      'sunset',
+      'natural',
+      'cloudy',
+      'unicorn',
+      'honeycomb',
+      'luminary',
+      'holiday',
+      'winter',
     ])
     expect(THEME_NAMES.at(-1)).toBe('custom')
   })
@@ -227,13 +272,22 @@ describe('named themes', () => {
 
   it('keeps every text colour readable on what it is drawn on (WCAG AA, 4.5:1)', () => {
     const pairs = [
-      ['primary', 'onPrimary'], ['secondary', 'onSecondary'], ['accent', 'onAccent'], ['highlight', 'onHighlight'],
-      ['background', 'onBackground'], ['surface', 'onSurface'], ['surface', 'accent'], ['background', 'accent'],
-      ['surface', 'muted'], ['background', 'muted'],
+      ['primary', 'onPrimary'],
+      ['secondary', 'onSecondary'],
+      ['accent', 'onAccent'],
+      ['highlight', 'onHighlight'],
+      ['background', 'onBackground'],
+      ['surface', 'onSurface'],
+      ['surface', 'accent'],
+      ['background', 'accent'],
+      ['surface', 'muted'],
+      ['background', 'muted'],
     ] as const
     // Primary is a fill (buttons, the active tab's underline), never text, so it is checked against onPrimary only.
     const weak = Object.entries(NAMED_THEMES).flatMap(([name, { colors }]) =>
-      pairs.filter(([back, text]) => contrastRatio(colors[back], colors[text]) < MIN_CONTRAST).map(([back, text]) => `${name}: ${text} on ${back}`),
+      pairs
+        .filter(([back, text]) => contrastRatio(colors[back], colors[text]) < MIN_CONTRAST)
+        .map(([back, text]) => `${name}: ${text} on ${back}`),
     )
     expect(weak).toEqual([])
   })
@@ -256,7 +310,15 @@ describe('named themes', () => {
 
 describe('custom theme', () => {
   it('lays its colours, status colours and flags over the default', () => {
-    const vars = variables(themeStyle({ theme: 'custom', colors: { primary: '#102030' }, status: { negative: '#990000', sparkle: '#000000' }, flat: false, bordered: false }))
+    const vars = variables(
+      themeStyle({
+        theme: 'custom',
+        colors: { primary: '#102030' },
+        status: { negative: '#990000', sparkle: '#000000' },
+        flat: false,
+        bordered: false,
+      }),
+    )
     expect(vars['--color-primary']).toBe('#102030')
     expect(vars['--color-negative']).toBe('#990000')
     expect(vars['--card-border-width']).toBe('0px')
@@ -270,16 +332,32 @@ describe('custom theme', () => {
   })
 
   it('reads the stored custom theme, falling back to the defaults for anything missing or odd', () => {
-    const custom = customThemeOf({ primary: '#010203', onPrimary: 'white', flat: '0', bordered: '1', warning: '#111111' })
+    const custom = customThemeOf({
+      primary: '#010203',
+      onPrimary: 'white',
+      flat: '0',
+      bordered: '1',
+      warning: '#111111',
+    })
     expect(custom.colors.primary).toBe('#010203')
     expect(custom.colors.onPrimary).toBe(DEFAULT_THEME.onPrimary)
     expect(custom.status.warning).toBe('#111111')
     expect(custom).toMatchObject({ flat: false, bordered: true })
-    expect(customThemeOf(null)).toMatchObject({ flat: true, bordered: true, colors: { primary: DEFAULT_THEME.primary } })
+    expect(customThemeOf(null)).toMatchObject({
+      flat: true,
+      bordered: true,
+      colors: { primary: DEFAULT_THEME.primary },
+    })
   })
 
   it('takes a brand’s custom colours only when the custom theme is chosen', () => {
-    const brand = { theme: 'forest', themeColors: { primary: '#010203' }, themeBackground: null, fontBase: 'Roboto', fontTitle: 'IBM Plex Sans' }
+    const brand = {
+      theme: 'forest',
+      themeColors: { primary: '#010203' },
+      themeBackground: null,
+      fontBase: 'Roboto',
+      fontTitle: 'IBM Plex Sans',
+    }
     expect(variables(themeStyle(brandThemeInput(brand)))['--color-primary']).toBe(NAMED_THEMES.forest.colors.primary)
     expect(variables(themeStyle(brandThemeInput({ ...brand, theme: 'custom' })))['--color-primary']).toBe('#010203')
     expect(themeStyle(brandThemeInput(null))).toBe(themeStyle())
@@ -288,15 +366,24 @@ describe('custom theme', () => {
 
 describe('background image', () => {
   const background = (image: string, rest: Record<string, string> = {}) =>
-    variables(themeStyle({ slug: 'demo', background: { image, position: 'top', repeat: 'repeat-x', size: 'contain', attachment: 'fixed', ...rest } }))['--page-background']
+    variables(
+      themeStyle({
+        slug: 'demo',
+        background: { image, position: 'top', repeat: 'repeat-x', size: 'contain', attachment: 'fixed', ...rest },
+      }),
+    )['--page-background']
 
   it('paints an image of the community’s own library over the theme’s backdrop, placed as chosen', () => {
-    expect(background('/demo/media/abc_DEF-123')).toBe('url("/demo/media/abc_DEF-123") top/contain repeat-x fixed,linear-gradient(180deg,#f6f4f1,#f6f4f1)')
+    expect(background('/demo/media/abc_DEF-123')).toBe(
+      'url("/demo/media/abc_DEF-123") top/contain repeat-x fixed,linear-gradient(180deg,#f6f4f1,#f6f4f1)',
+    )
     expect(communityImageId('/demo/media/abc_DEF-123', 'demo')).toBe('abc_DEF-123')
   })
 
   it('falls back to the defaults for placements CSS would not take', () => {
-    expect(background('/demo/media/abc', { position: 'top;color:red', size: '100%', repeat: 'x', attachment: '' })).toContain('url("/demo/media/abc") center/cover no-repeat scroll')
+    expect(
+      background('/demo/media/abc', { position: 'top;color:red', size: '100%', repeat: 'x', attachment: '' }),
+    ).toContain('url("/demo/media/abc") center/cover no-repeat scroll')
   })
 
   it('drops anything else: other sites, other site paths (an auto-join link), query strings, another community’s media', () => {

@@ -10,7 +10,11 @@ describe('connectionIntents', () => {
     expect(connectionIntents('pending', flags)).toEqual(['accept', 'reject'])
     expect(connectionIntents('rejected', flags)).toEqual([])
     expect(connectionIntents('accepted', flags)).toEqual(['favorite', 'follow', 'remove'])
-    expect(connectionIntents('accepted', { favorite: true, following: true })).toEqual(['unfavorite', 'unfollow', 'remove'])
+    expect(connectionIntents('accepted', { favorite: true, following: true })).toEqual([
+      'unfavorite',
+      'unfollow',
+      'remove',
+    ])
   })
 })
 
@@ -18,7 +22,9 @@ describe('contactsUrl', () => {
   it('keeps the search, the favourites filter and a page after the first (pages count from 0)', () => {
     expect(contactsUrl('demo')).toBe('/demo/contacts')
     expect(contactsUrl('demo', { page: 0 })).toBe('/demo/contacts')
-    expect(contactsUrl('demo', { query: 'ana b', favorites: true, page: 2 })).toBe('/demo/contacts?q=ana+b&favorites=1&page=2')
+    expect(contactsUrl('demo', { query: 'ana b', favorites: true, page: 2 })).toBe(
+      '/demo/contacts?q=ana+b&favorites=1&page=2',
+    )
     expect(personUrl('demo', 'abc')).toBe('/demo/contacts/abc')
   })
 })

@@ -41,7 +41,9 @@ describe('registrationFilter', () => {
 
 describe('readGroups', () => {
   it('reads one group a row, quoted or not, addresses lowercased and repeated ones in a row dropped', () => {
-    const reading = readGroups('"ada@example.com, Grace@Example.com"\nlin@example.com,max@example.com;zoe@example.com\n\nbob@example.com bob@example.com sue@example.com\n')
+    const reading = readGroups(
+      '"ada@example.com, Grace@Example.com"\nlin@example.com,max@example.com;zoe@example.com\n\nbob@example.com bob@example.com sue@example.com\n',
+    )
     expect(reading).toEqual({
       ok: true,
       groups: [
@@ -53,7 +55,9 @@ describe('readGroups', () => {
   })
 
   it('needs at least 2 valid addresses in every row, and names each wrong row', () => {
-    const reading = readGroups('ada@example.com,grace@example.com\nlonely@example.com\nnot-an-email,max@example.com,zoe@example.com\nbob@example.com,bob@example.com')
+    const reading = readGroups(
+      'ada@example.com,grace@example.com\nlonely@example.com\nnot-an-email,max@example.com,zoe@example.com\nbob@example.com,bob@example.com',
+    )
     expect(reading.ok).toBe(false)
     if (reading.ok) return
     expect(reading.problems).toEqual([
@@ -65,7 +69,10 @@ describe('readGroups', () => {
 
   it('refuses one person in two groups', () => {
     const reading = readGroups('ada@example.com,grace@example.com\nlin@example.com,ADA@example.com')
-    expect(reading).toMatchObject({ ok: false, problems: [{ row: 2, problem: 'twice', email: 'ada@example.com', first: 1 }] })
+    expect(reading).toMatchObject({
+      ok: false,
+      problems: [{ row: 2, problem: 'twice', email: 'ada@example.com', first: 1 }],
+    })
   })
 
   it('refuses a group larger than a breakout can be', () => {
@@ -76,7 +83,10 @@ describe('readGroups', () => {
 
   it('refuses an empty text, binary and more than 500 groups as a whole', () => {
     expect(readGroups('  \n ')).toMatchObject({ ok: false, fileProblem: 'eventMembers:groups.errors.empty' })
-    expect(readGroups('a@b.co,c@d.co\u0000')).toMatchObject({ ok: false, fileProblem: 'eventMembers:groups.errors.notCsv' })
+    expect(readGroups('a@b.co,c@d.co\u0000')).toMatchObject({
+      ok: false,
+      fileProblem: 'eventMembers:groups.errors.notCsv',
+    })
     const many = Array.from({ length: 501 }, (_, n) => `a${n}@x.org,b${n}@x.org`).join('\n')
     expect(readGroups(many)).toMatchObject({ ok: false, fileProblem: 'eventMembers:groups.errors.tooManyGroups' })
   })

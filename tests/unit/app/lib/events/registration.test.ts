@@ -2,7 +2,14 @@
 import { describe, expect, it } from 'vitest'
 import { calendarInvitation } from '#app/lib/events/registration-ics'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
-import { AUTO_JOIN_MARGIN_HOURS, autoJoinExpiry, needsApprovedRegistration, newRegistrationStatus, owesPostSurvey, registrationClosed } from '#app/lib/events/registration-rules'
+import {
+  AUTO_JOIN_MARGIN_HOURS,
+  autoJoinExpiry,
+  needsApprovedRegistration,
+  newRegistrationStatus,
+  owesPostSurvey,
+  registrationClosed,
+} from '#app/lib/events/registration-rules'
 import { answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 
 /** The properties of the one VEVENT, lines unfolded (RFC 5545 §3.1). */
@@ -41,7 +48,15 @@ describe('calendarInvitation', () => {
 
   it('lasts an hour when the event has no end (or an end before its start)', () => {
     for (const endsAt of [null, new Date('2099-06-01T11:00:00Z')]) {
-      const event = parseIcs(calendarInvitation({ uid: 'u@h', title: 'T', startsAt: new Date('2099-06-01T12:00:00Z'), endsAt, url: 'https://hearth.test/e' }))
+      const event = parseIcs(
+        calendarInvitation({
+          uid: 'u@h',
+          title: 'T',
+          startsAt: new Date('2099-06-01T12:00:00Z'),
+          endsAt,
+          url: 'https://hearth.test/e',
+        }),
+      )
       expect(event.DTEND).toBe('20990601T130000Z')
     }
   })
@@ -50,18 +65,32 @@ describe('calendarInvitation', () => {
 describe('registrationClosed', () => {
   const start = new Date('2099-06-01T12:00:00Z')
   const room = { startsAt: start, endsAt: new Date('2099-06-01T13:00:00Z') }
-  const event = { registrationEnabled: true, registrationCutoffAt: null as Date | null, registrationLimit: null as number | null }
+  const event = {
+    registrationEnabled: true,
+    registrationCutoffAt: null as Date | null,
+    registrationLimit: null as number | null,
+  }
 
   it('is open up to and including the cutoff, closed a millisecond after', () => {
     const cutoff = new Date('2099-05-31T12:00:00Z')
     const withCutoff = { ...event, registrationCutoffAt: cutoff }
     expect(registrationClosed({ event: withCutoff, room, taken: 0, alreadyRegistered: false, now: cutoff })).toBeNull()
-    expect(registrationClosed({ event: withCutoff, room, taken: 0, alreadyRegistered: false, now: new Date(cutoff.getTime() + 1) })).toBe('cutoff')
+    expect(
+      registrationClosed({
+        event: withCutoff,
+        room,
+        taken: 0,
+        alreadyRegistered: false,
+        now: new Date(cutoff.getTime() + 1),
+      }),
+    ).toBe('cutoff')
   })
 
   it('uses the start as the cutoff when none is set', () => {
     expect(registrationClosed({ event, room, taken: 0, alreadyRegistered: false, now: start })).toBeNull()
-    expect(registrationClosed({ event, room, taken: 0, alreadyRegistered: true, now: new Date(start.getTime() + 1) })).toBe('cutoff')
+    expect(
+      registrationClosed({ event, room, taken: 0, alreadyRegistered: true, now: new Date(start.getTime() + 1) }),
+    ).toBe('cutoff')
   })
 
   it('is full at the limit, except for someone already registered', () => {
@@ -74,8 +103,24 @@ describe('registrationClosed', () => {
 
   it('is closed when registration is off or the event is over', () => {
     const now = new Date('2099-01-01T00:00:00Z')
-    expect(registrationClosed({ event: { ...event, registrationEnabled: false }, room, taken: 0, alreadyRegistered: false, now })).toBe('notEnabled')
-    expect(registrationClosed({ event: { ...event, registrationCutoffAt: new Date('2099-06-01T13:00:00Z') }, room, taken: 0, alreadyRegistered: false, now: new Date('2099-06-01T13:00:01Z') })).toBe('ended')
+    expect(
+      registrationClosed({
+        event: { ...event, registrationEnabled: false },
+        room,
+        taken: 0,
+        alreadyRegistered: false,
+        now,
+      }),
+    ).toBe('notEnabled')
+    expect(
+      registrationClosed({
+        event: { ...event, registrationCutoffAt: new Date('2099-06-01T13:00:00Z') },
+        room,
+        taken: 0,
+        alreadyRegistered: false,
+        now: new Date('2099-06-01T13:00:01Z'),
+      }),
+    ).toBe('ended')
   })
 })
 
@@ -87,8 +132,12 @@ describe('the other rules', () => {
 
   it('keeps an auto-join link until the end plus the margin', () => {
     const end = new Date('2099-06-01T13:00:00Z')
-    expect(autoJoinExpiry({ startsAt: null, endsAt: end }).getTime()).toBe(end.getTime() + AUTO_JOIN_MARGIN_HOURS * 3600_000)
-    expect(autoJoinExpiry({ startsAt: end, endsAt: null }).getTime()).toBe(end.getTime() + AUTO_JOIN_MARGIN_HOURS * 3600_000)
+    expect(autoJoinExpiry({ startsAt: null, endsAt: end }).getTime()).toBe(
+      end.getTime() + AUTO_JOIN_MARGIN_HOURS * 3600_000,
+    )
+    expect(autoJoinExpiry({ startsAt: end, endsAt: null }).getTime()).toBe(
+      end.getTime() + AUTO_JOIN_MARGIN_HOURS * 3600_000,
+    )
   })
 
   it('asks a registration of everyone but those who run the event', () => {
@@ -114,11 +163,18 @@ describe('the other rules', () => {
 
 describe('carrying answers between steps', () => {
   const steps: FormSteps = [
-    [{ name: 'agree', type: 'toggle', label: 'Agree', required: false }, { name: 'size', type: 'number', label: 'Size', required: false }],
+    [
+      { name: 'agree', type: 'toggle', label: 'Agree', required: false },
+      { name: 'size', type: 'number', label: 'Size', required: false },
+    ],
     [{ name: 'topics', type: 'multipleChoice', label: 'Topics', required: false, options: ['a', 'b'] }],
   ]
   it('shows stored answers as form values', () => {
-    expect(formDefaults(steps.flat(), { agree: true, size: 3, topics: ['a'] })).toEqual({ agree: 'on', size: '3', topics: ['a'] })
+    expect(formDefaults(steps.flat(), { agree: true, size: 3, topics: ['a'] })).toEqual({
+      agree: 'on',
+      size: '3',
+      topics: ['a'],
+    })
     expect(formDefaults(steps.flat(), { agree: false, size: '' })).toEqual({})
   })
   it('drops a step’s old answers when it is posted again', () => {

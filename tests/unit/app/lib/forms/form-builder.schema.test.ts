@@ -15,21 +15,40 @@ import {
 } from '#app/lib/forms/form-builder.schema'
 import type { FormSteps } from '#app/lib/forms/form-definition'
 
-const field = (values: Partial<BuilderStep['fields'][number]> & Pick<BuilderStep['fields'][number], 'type'>) => ({ required: false, ...values })
+const field = (values: Partial<BuilderStep['fields'][number]> & Pick<BuilderStep['fields'][number], 'type'>) => ({
+  required: false,
+  ...values,
+})
 const step = (...fields: BuilderStep['fields']): BuilderStep => ({ fields })
 
 describe('builderToSteps', () => {
   it('names new fields from their labels, unique in the whole form, and keeps the names fields already have', () => {
     const steps = builderToSteps([
-      step(field({ type: 'shortText', label: ' Your company ' }), field({ type: 'email', label: 'Your company', name: 'work_email' })),
-      step(field({ type: 'shortText', label: 'Your company' }), field({ type: 'toggle', label: '' }), field({ type: 'displayText', text: 'Bring a friend along please!' })),
+      step(
+        field({ type: 'shortText', label: ' Your company ' }),
+        field({ type: 'email', label: 'Your company', name: 'work_email' }),
+      ),
+      step(
+        field({ type: 'shortText', label: 'Your company' }),
+        field({ type: 'toggle', label: '' }),
+        field({ type: 'displayText', text: 'Bring a friend along please!' }),
+      ),
     ])
-    expect(steps.flat().map((one) => one.name)).toEqual(['your_company', 'work_email', 'your_company_2', 'toggle', 'bring_a_friend_along'])
+    expect(steps.flat().map((one) => one.name)).toEqual([
+      'your_company',
+      'work_email',
+      'your_company_2',
+      'toggle',
+      'bring_a_friend_along',
+    ])
     expect(steps[0]![0]!.label).toBe('Your company')
   })
 
   it('does not take a name a saved field holds later in the form', () => {
-    const steps = builderToSteps([step(field({ type: 'shortText', label: 'City' })), step(field({ type: 'shortText', label: 'Town', name: 'city' }))])
+    const steps = builderToSteps([
+      step(field({ type: 'shortText', label: 'City' })),
+      step(field({ type: 'shortText', label: 'Town', name: 'city' })),
+    ])
     expect(steps.flat().map((one) => one.name)).toEqual(['city_2', 'city'])
   })
 
@@ -75,7 +94,9 @@ describe('builderToSteps', () => {
 })
 
 describe('addDefinitionIssues', () => {
-  const schema = z.object({ steps: builderStepsField() }).superRefine((values, context) => addDefinitionIssues(builderToSteps(values.steps), ['steps'], context))
+  const schema = z
+    .object({ steps: builderStepsField() })
+    .superRefine((values, context) => addDefinitionIssues(builderToSteps(values.steps), ['steps'], context))
   const issues = (steps: BuilderStep[]) => {
     const result = schema.safeParse({ steps })
     return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message])
@@ -83,20 +104,44 @@ describe('addDefinitionIssues', () => {
 
   it('puts an empty step (or no step) on the builder, with the spec message', () => {
     expect(issues([])).toEqual([['steps', 'forms:errors.emptyStep']])
-    expect(issues([step(field({ type: 'email', label: 'Mail' })), step()])).toEqual([['steps', 'forms:errors.emptyStep']])
+    expect(issues([step(field({ type: 'email', label: 'Mail' })), step()])).toEqual([
+      ['steps', 'forms:errors.emptyStep'],
+    ])
     expect(issues([step(field({ type: 'email', label: 'Mail' }))])).toEqual([])
   })
 
   it("puts a field's problem on the input it concerns", () => {
-    expect(issues([step(field({ type: 'email', label: '' }), field({ type: 'dropdown', label: 'Pick' }), field({ type: 'rating', label: 'R', max: 11 }), field({ type: 'displayText' }))])).toEqual([
+    expect(
+      issues([
+        step(
+          field({ type: 'email', label: '' }),
+          field({ type: 'dropdown', label: 'Pick' }),
+          field({ type: 'rating', label: 'R', max: 11 }),
+          field({ type: 'displayText' }),
+        ),
+      ]),
+    ).toEqual([
       ['steps.0.fields.0.label', 'forms:errors.labelRequired'],
       ['steps.0.fields.1.options', 'forms:errors.optionsRequired'],
       ['steps.0.fields.2.max', 'forms:errors.limitsInvalid'],
       ['steps.0.fields.3.text', 'forms:errors.textRequired'],
     ])
-    expect(issues([step(field({ type: 'email', label: 'A', name: 'same' })), step(field({ type: 'email', label: 'B', name: 'same' }))])).toEqual([['steps.1.fields.0.label', 'forms:errors.duplicateName']])
+    expect(
+      issues([
+        step(field({ type: 'email', label: 'A', name: 'same' })),
+        step(field({ type: 'email', label: 'B', name: 'same' })),
+      ]),
+    ).toEqual([['steps.1.fields.0.label', 'forms:errors.duplicateName']])
     // A minimum that is wrong on its own is the minimum's problem; a pair that does not fit, the maximum's.
-    expect(issues([step(field({ type: 'shortText', label: 'S', min: -1 }), field({ type: 'longText', label: 'L', min: 5, max: 4 }), field({ type: 'number', label: 'N', min: -1, max: -2 }))])).toEqual([
+    expect(
+      issues([
+        step(
+          field({ type: 'shortText', label: 'S', min: -1 }),
+          field({ type: 'longText', label: 'L', min: 5, max: 4 }),
+          field({ type: 'number', label: 'N', min: -1, max: -2 }),
+        ),
+      ]),
+    ).toEqual([
       ['steps.0.fields.0.min', 'forms:errors.limitsInvalid'],
       ['steps.0.fields.1.max', 'forms:errors.limitsInvalid'],
       ['steps.0.fields.2.max', 'forms:errors.limitsInvalid'],
@@ -104,7 +149,8 @@ describe('addDefinitionIssues', () => {
   })
 
   it('puts too many fields on the step, at 31 and not 30', () => {
-    const many = (count: number) => step(...Array.from({ length: count }, (_, i) => field({ type: 'shortText', label: `Q${i}` })))
+    const many = (count: number) =>
+      step(...Array.from({ length: count }, (_, i) => field({ type: 'shortText', label: `Q${i}` })))
     expect(issues([many(30)])).toEqual([])
     expect(issues([many(31)])).toEqual([['steps.0.fields', 'forms:errors.tooManyFields']])
   })
@@ -119,10 +165,19 @@ describe('withBuilderIntent', () => {
   const intentOf = (data: FormData) => JSON.parse(String(data.get('__intent__')))
 
   it("turns Add field into conform's insert of a field of the chosen type, in that step", () => {
-    const data = withBuilderIntent(form({ [BUILDER_ADD]: 'postSteps[1]', 'postSteps[1].addType': 'rating' }), ['preSteps', 'postSteps'])
+    const data = withBuilderIntent(form({ [BUILDER_ADD]: 'postSteps[1]', 'postSteps[1].addType': 'rating' }), [
+      'preSteps',
+      'postSteps',
+    ])
     expect(data.has(BUILDER_ADD)).toBe(false)
-    expect(intentOf(data)).toEqual({ type: 'insert', payload: { name: 'postSteps[1].fields', defaultValue: { type: 'rating', max: '5' } } })
-    expect(intentOf(withBuilderIntent(form({ [BUILDER_ADD]: 'steps[0]', 'steps[0].addType': 'date' }), ['steps'])).payload.defaultValue).toEqual({ type: 'date' })
+    expect(intentOf(data)).toEqual({
+      type: 'insert',
+      payload: { name: 'postSteps[1].fields', defaultValue: { type: 'rating', max: '5' } },
+    })
+    expect(
+      intentOf(withBuilderIntent(form({ [BUILDER_ADD]: 'steps[0]', 'steps[0].addType': 'date' }), ['steps'])).payload
+        .defaultValue,
+    ).toEqual({ type: 'date' })
   })
 
   it("makes an unknown type, a step that is not one or another page's list a validate intent (nothing changes), and leaves other posts alone", () => {
@@ -134,7 +189,8 @@ describe('withBuilderIntent', () => {
       { [BUILDER_ADD]: 'steps[123]', 'steps[123].addType': 'date' },
       { [BUILDER_ADD]: 'preSteps[0]', 'preSteps[0].addType': 'date' },
     ]
-    for (const entries of junk) expect(intentOf(withBuilderIntent(form(entries), ['steps']))).toEqual({ type: 'validate', payload: {} })
+    for (const entries of junk)
+      expect(intentOf(withBuilderIntent(form(entries), ['steps']))).toEqual({ type: 'validate', payload: {} })
     const plain = withBuilderIntent(form({ name: 'x' }), ['steps'])
     expect(plain.has('__intent__')).toBe(false)
   })

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { answersSchema, completeValues, definitionProblems, fieldNameFor, isCompleteSubmission, readSteps, type FormSteps } from '#app/lib/forms/form-definition'
+import {
+  answersSchema,
+  completeValues,
+  definitionProblems,
+  fieldNameFor,
+  isCompleteSubmission,
+  readSteps,
+  type FormSteps,
+} from '#app/lib/forms/form-definition'
 
 const steps: FormSteps = [
   [
@@ -53,12 +61,29 @@ describe('form definitions', () => {
 
   it('reads stored JSON defensively', () => {
     expect(readSteps(null)).toEqual([])
-    expect(readSteps([[{ name: 'x', type: 'nope' }, { name: 'y', type: 'email', label: 'E', required: 'yes' }], 'junk'])).toEqual([[{ name: 'y', type: 'email', label: 'E', required: false }]])
+    expect(
+      readSteps([
+        [
+          { name: 'x', type: 'nope' },
+          { name: 'y', type: 'email', label: 'E', required: 'yes' },
+        ],
+        'junk',
+      ]),
+    ).toEqual([[{ name: 'y', type: 'email', label: 'E', required: false }]])
   })
 
   it('checks each answer by its type and limits', () => {
     const all = answersSchema(steps)
-    const bad = all.safeParse({ full_name: 'Ann', email: 'nope', company: 'ToolongCo', topics: ['Z'], size: '51', consent: undefined, stars: '6', day: '2026-02-30' })
+    const bad = all.safeParse({
+      full_name: 'Ann',
+      email: 'nope',
+      company: 'ToolongCo',
+      topics: ['Z'],
+      size: '51',
+      consent: undefined,
+      stars: '6',
+      day: '2026-02-30',
+    })
     expect(bad.success).toBe(false)
     const errors = Object.fromEntries(bad.error!.issues.map((issue) => [issue.path[0], issue.message]))
     expect(errors).toEqual({
@@ -71,7 +96,16 @@ describe('form definitions', () => {
       stars: 'forms:errors.choiceInvalid',
       day: 'forms:errors.date',
     })
-    const good = all.safeParse({ full_name: ' Ann Lee ', email: ' Ann@Example.COM ', company: '', topics: 'A', consent: 'on', size: '', stars: '', day: '' })
+    const good = all.safeParse({
+      full_name: ' Ann Lee ',
+      email: ' Ann@Example.COM ',
+      company: '',
+      topics: 'A',
+      consent: 'on',
+      size: '',
+      stars: '',
+      day: '',
+    })
     expect(good.success).toBe(true)
     expect(good.data).toEqual({ full_name: 'Ann Lee', email: 'ann@example.com', topics: ['A'], consent: true })
   })
@@ -81,8 +115,22 @@ describe('form definitions', () => {
   })
 
   it('calls a submission complete only when it answers exactly the fields', () => {
-    const values = completeValues(steps, { full_name: 'Ann Lee', email: 'ann@example.com', topics: ['A'], consent: true })
-    expect(values).toEqual({ full_name: 'Ann Lee', email: 'ann@example.com', company: '', topics: ['A'], size: '', consent: true, stars: '', day: '' })
+    const values = completeValues(steps, {
+      full_name: 'Ann Lee',
+      email: 'ann@example.com',
+      topics: ['A'],
+      consent: true,
+    })
+    expect(values).toEqual({
+      full_name: 'Ann Lee',
+      email: 'ann@example.com',
+      company: '',
+      topics: ['A'],
+      size: '',
+      consent: true,
+      stars: '',
+      day: '',
+    })
     expect(isCompleteSubmission(steps, values)).toBe(true)
     const { company: _dropped, ...fewer } = values
     expect(isCompleteSubmission(steps, fewer)).toBe(false)

@@ -41,17 +41,25 @@ describe('group rules', () => {
     expect([perPageOf('25'), perPageOf('100'), perPageOf('7'), perPageOf(null)]).toEqual([25, 100, 10, 10])
     expect(groupsUrl('club')).toBe('/club/groups')
     expect(groupsUrl('club', { tab: 'all', perPage: 10, page: 1 })).toBe('/club/groups')
-    expect(groupsUrl('club', { tab: 'pending', perPage: 50, page: 3 })).toBe('/club/groups?tab=pending&perPage=50&page=3')
+    expect(groupsUrl('club', { tab: 'pending', perPage: 50, page: 3 })).toBe(
+      '/club/groups?tab=pending&perPage=50&page=3',
+    )
   })
 
-  it('shows the pending and archived tabs to those who run the community\'s rooms only', () => {
+  it("shows the pending and archived tabs to those who run the community's rooms only", () => {
     expect(visibleGroupTabs(held('access-community'))).toEqual(['all', 'mine', 'active'])
     expect(visibleGroupTabs(held('manage-community-rooms'))).toEqual(['all', 'mine', 'active', 'pending', 'archived'])
   })
 
-  it('knows someone\'s standing and what it lets them do', () => {
+  it("knows someone's standing and what it lets them do", () => {
     const room = { hostId: 'h', coHosts: ['c'], members: ['h', 'c', 'm'] }
-    expect(['h', 'c', 'm', 'x', null].map((id) => groupStanding(room, id))).toEqual(['host', 'coHost', 'member', 'none', 'none'])
+    expect(['h', 'c', 'm', 'x', null].map((id) => groupStanding(room, id))).toEqual([
+      'host',
+      'coHost',
+      'member',
+      'none',
+      'none',
+    ])
     expect(mayRunGroup('coHost', held())).toBe(true)
     expect(mayRunGroup('member', held())).toBe(false)
     expect(mayRunGroup('none', held('manage-community-rooms'))).toBe(true)

@@ -161,7 +161,10 @@ const CASES: Case[] = [
     browser: 'Firefox',
     minimum: 90,
     below: { version: 89, ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:89.0) Gecko/20100101 Firefox/89.0' },
-    atMinimum: { version: 90, ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:90.0) Gecko/20100101 Firefox/90.0' },
+    atMinimum: {
+      version: 90,
+      ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10.15; rv:90.0) Gecko/20100101 Firefox/90.0',
+    },
   },
   {
     platform: 'Mac',
@@ -304,7 +307,13 @@ describe('checkBrowser', () => {
     it('turns away legacy EdgeHTML Edge on Windows', () => {
       const ua =
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0.3538.102 Safari/537.36 Edge/18.19041'
-      expect(checkBrowser(ua)).toMatchObject({ supported: false, platform: 'Windows', browser: 'Edge', version: 18, minimum: 79 })
+      expect(checkBrowser(ua)).toMatchObject({
+        supported: false,
+        platform: 'Windows',
+        browser: 'Edge',
+        version: 18,
+        minimum: 79,
+      })
     })
 
     it('reads Edge for Android by its own EdgA version, not the Chrome version it embeds', () => {
@@ -313,7 +322,12 @@ describe('checkBrowser', () => {
       const current =
         'Mozilla/5.0 (Linux; Android 11; SM-G991B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.120 Mobile Safari/537.36 EdgA/91.0.864.48'
       expect(checkBrowser(old)).toMatchObject({ supported: false, platform: 'Android', browser: 'Edge', version: 46 })
-      expect(checkBrowser(current)).toMatchObject({ supported: true, platform: 'Android', browser: 'Edge', version: 91 })
+      expect(checkBrowser(current)).toMatchObject({
+        supported: true,
+        platform: 'Android',
+        browser: 'Edge',
+        version: 91,
+      })
     })
 
     it('reads iOS Safari on an iPad', () => {
@@ -329,21 +343,45 @@ describe('checkBrowser', () => {
       // Slack's Electron 7 app ships Chrome 78, which alone would pass on Windows (Chrome 23).
       const slack =
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Slack/4.3.3 Chrome/78.0.3904.130 Electron/7.1.11 Safari/537.36 Sonic Slack_SSB/4.3.3'
-      expect(checkBrowser(slack)).toMatchObject({ supported: false, platform: 'Windows', browser: 'Electron', version: 7, minimum: 9 })
+      expect(checkBrowser(slack)).toMatchObject({
+        supported: false,
+        platform: 'Windows',
+        browser: 'Electron',
+        version: 7,
+        minimum: 9,
+      })
     })
 
     it('treats headless Chrome as Chrome', () => {
       const ua =
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/90.0.4430.93 Safari/537.36'
-      expect(checkBrowser(ua)).toMatchObject({ supported: true, platform: 'Windows', browser: 'Chrome', version: 90, minimum: 23 })
+      expect(checkBrowser(ua)).toMatchObject({
+        supported: true,
+        platform: 'Windows',
+        browser: 'Chrome',
+        version: 90,
+        minimum: 23,
+      })
       const macHeadless =
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/90.0.4430.93 Safari/537.36'
-      expect(checkBrowser(macHeadless)).toMatchObject({ supported: false, platform: 'Mac', browser: 'Chrome', version: 90, minimum: 91 })
+      expect(checkBrowser(macHeadless)).toMatchObject({
+        supported: false,
+        platform: 'Mac',
+        browser: 'Chrome',
+        version: 90,
+        minimum: 91,
+      })
     })
 
     it('turns away the old Presto Opera Mobile on Android ("Opera Mobi")', () => {
       const ua = 'Opera/9.80 (Android 2.3.4; Linux; Opera Mobi/ADR-1107051709; U; en) Presto/2.8.149 Version/11.10'
-      expect(checkBrowser(ua)).toEqual({ supported: false, platform: 'Android', browser: 'Opera', version: 11, minimum: 62 })
+      expect(checkBrowser(ua)).toEqual({
+        supported: false,
+        platform: 'Android',
+        browser: 'Opera',
+        version: 11,
+        minimum: 62,
+      })
     })
 
     it('turns away the old Presto Opera Mobile on an Android tablet ("Opera Tablet")', () => {
@@ -352,7 +390,13 @@ describe('checkBrowser', () => {
       // "Opera Tablet"), but only "Opera Mobi" is mapped to Opera. The tablet build of the same
       // Opera 11 is treated as an unknown browser and let through, although Android Opera needs 62.
       const ua = 'Opera/9.80 (Android 3.2.1; Linux; Opera Tablet/ADR-1109081720; U; en) Presto/2.8.149 Version/11.10'
-      expect(checkBrowser(ua)).toEqual({ supported: false, platform: 'Android', browser: 'Opera', version: 11, minimum: 62 })
+      expect(checkBrowser(ua)).toEqual({
+        supported: false,
+        platform: 'Android',
+        browser: 'Opera',
+        version: 11,
+        minimum: 62,
+      })
     })
   })
 
@@ -371,31 +415,54 @@ describe('checkBrowser', () => {
         minimum: null,
       })
       expect(
-        checkBrowser('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/50.0.2661.102 Safari/537.36'),
+        checkBrowser(
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/50.0.2661.102 Safari/537.36',
+        ),
       ).toMatchObject({ supported: true, platform: null })
     })
 
     it('lets Chrome on ChromeOS through', () => {
-      const ua = 'Mozilla/5.0 (X11; CrOS x86_64 13904.97.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/60.0.3112.114 Safari/537.36'
+      const ua =
+        'Mozilla/5.0 (X11; CrOS x86_64 13904.97.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/60.0.3112.114 Safari/537.36'
       expect(checkBrowser(ua)).toMatchObject({ supported: true, platform: null })
     })
 
     it('lets bots and command-line clients through', () => {
-      expect(checkBrowser('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toMatchObject({ supported: true })
-      expect(checkBrowser('curl/8.5.0')).toEqual({ supported: true, platform: null, browser: null, version: null, minimum: null })
+      expect(checkBrowser('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toMatchObject({
+        supported: true,
+      })
+      expect(checkBrowser('curl/8.5.0')).toEqual({
+        supported: true,
+        platform: null,
+        browser: null,
+        version: null,
+        minimum: null,
+      })
     })
 
     it('lets a browser the table does not list through on a listed platform', () => {
       const samsung =
         'Mozilla/5.0 (Linux; Android 11; SAMSUNG SM-G991B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/14.0 Chrome/87.0.4280.141 Mobile Safari/537.36'
-      expect(checkBrowser(samsung)).toEqual({ supported: true, platform: 'Android', browser: null, version: null, minimum: null })
+      expect(checkBrowser(samsung)).toEqual({
+        supported: true,
+        platform: 'Android',
+        browser: null,
+        version: null,
+        minimum: null,
+      })
     })
 
     it('lets a listed browser through on a platform where the table has no row for it', () => {
       // Safari on Windows and Opera on iOS have no minimum in the spec.
       const safariWindows =
         'Mozilla/5.0 (Windows; U; Windows NT 6.1; en-US) AppleWebKit/533.20.25 (KHTML, like Gecko) Version/5.0.4 Safari/533.20.27'
-      expect(checkBrowser(safariWindows)).toEqual({ supported: true, platform: 'Windows', browser: 'Safari', version: 5, minimum: null })
+      expect(checkBrowser(safariWindows)).toEqual({
+        supported: true,
+        platform: 'Windows',
+        browser: 'Safari',
+        version: 5,
+        minimum: null,
+      })
     })
 
     it('lets a garbage string through', () => {
@@ -404,7 +471,8 @@ describe('checkBrowser', () => {
   })
 
   describe('kept verdicts', () => {
-    const chrome = (major: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`
+    const chrome = (major: number) =>
+      `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`
 
     it('parses an agent once: the same agent gets the same (frozen) verdict back', () => {
       const first = checkBrowser(chrome(126))

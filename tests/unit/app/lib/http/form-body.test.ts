@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT, readForm, readJson } from '#app/lib/http/form-body.server'
 
 const post = (body: BodyInit | null, contentType?: string, extra: RequestInit = {}) =>
-  new Request('http://localhost/sign-in', { method: 'POST', body, headers: contentType ? { 'Content-Type': contentType } : {}, ...extra })
+  new Request('http://localhost/sign-in', {
+    method: 'POST',
+    body,
+    headers: contentType ? { 'Content-Type': contentType } : {},
+    ...extra,
+  })
 
 /** The status readForm threw, or 0 when it returned. */
 async function refusal(request: Request, options?: Parameters<typeof readForm>[1]) {
@@ -37,7 +42,9 @@ describe('readForm', () => {
   })
 
   it('reads a urlencoded form and a multipart one', async () => {
-    const urlencoded = await readForm(post('intent=send&identifier=mia%40example.test', 'application/x-www-form-urlencoded; charset=UTF-8'))
+    const urlencoded = await readForm(
+      post('intent=send&identifier=mia%40example.test', 'application/x-www-form-urlencoded; charset=UTF-8'),
+    )
     expect(Object.fromEntries(urlencoded)).toEqual({ intent: 'send', identifier: 'mia@example.test' })
     const form = new FormData()
     form.set('intent', 'send')
@@ -56,7 +63,11 @@ describe('readForm', () => {
 
   it('answers 400 for multipart that does not parse', async () => {
     expect(await refusal(post('intent=send', 'multipart/form-data'))).toBe(400)
-    expect(await refusal(post('--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend', 'multipart/form-data; boundary=b'))).toBe(400)
+    expect(
+      await refusal(
+        post('--b\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend', 'multipart/form-data; boundary=b'),
+      ),
+    ).toBe(400)
   })
 
   it('answers 413 past the limit, counting a chunked body as it arrives', async () => {
@@ -75,28 +86,44 @@ describe('readForm', () => {
       for await (const chunk of data) size += chunk.byteLength
       return String(size)
     }
-    const taken = await readForm(new Request('http://localhost/x', { method: 'POST', body: upload }), { uploadHandler: handler })
+    const taken = await readForm(new Request('http://localhost/x', { method: 'POST', body: upload }), {
+      uploadHandler: handler,
+    })
     expect(taken.get('avatar')).toBe(String(FORM_BODY_LIMIT * 2))
     expect(UPLOAD_BODY_LIMIT).toBeGreaterThan(FORM_BODY_LIMIT * 2)
   })
 
   it('is the only way app/ reads a request body', () => {
     const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]))
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+      )
     const readers = files('app')
       .filter((file) => /\.tsx?$/.test(file) && !file.startsWith(join('app', 'meeting')))
-      .filter((file) => /\brequest(\.clone\(\))?\.(formData|json|text|arrayBuffer|body)\b|parseMultipartFormData\(/.test(readFileSync(file, 'utf8')))
+      .filter((file) =>
+        /\brequest(\.clone\(\))?\.(formData|json|text|arrayBuffer|body)\b|parseMultipartFormData\(/.test(
+          readFileSync(file, 'utf8'),
+        ),
+      )
     expect(readers).toEqual([join('app', 'lib', 'http', 'form-body.server.ts')])
   })
 })
 
 describe('readJson', () => {
-  const status = async (request: Request) => readJson(request).then(() => 0, (error) => (error instanceof Response ? error.status : -1))
+  const status = async (request: Request) =>
+    readJson(request).then(
+      () => 0,
+      (error) => (error instanceof Response ? error.status : -1),
+    )
 
   it('reads a JSON body, and refuses another type, bad JSON and a body over the form limit', async () => {
-    expect(await readJson(post('{"domain":"https://club.example.org"}', 'application/json; charset=utf-8'))).toEqual({ domain: 'https://club.example.org' })
+    expect(await readJson(post('{"domain":"https://club.example.org"}', 'application/json; charset=utf-8'))).toEqual({
+      domain: 'https://club.example.org',
+    })
     expect(await status(post('domain=x', 'application/x-www-form-urlencoded'))).toBe(415)
     expect(await status(post('{not json', 'application/json'))).toBe(400)
-    expect(await status(post(chunked('[1,', FORM_BODY_LIMIT), 'application/json', { duplex: 'half' } as RequestInit))).toBe(413)
+    expect(
+      await status(post(chunked('[1,', FORM_BODY_LIMIT), 'application/json', { duplex: 'half' } as RequestInit)),
+    ).toBe(413)
   })
 })

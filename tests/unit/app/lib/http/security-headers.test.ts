@@ -6,8 +6,8 @@ const edge = new URL(env.EDGE_PUBLIC_URL)
 const DEFAULT_EDGE = [edge.origin, `${edge.protocol === 'https:' ? 'wss' : 'ws'}://${edge.host}`]
 
 const connectSrc = (sources?: string[]) =>
-  documentSecurityHeaders('nonce', { embeddable: false, connectSources: sources })['Content-Security-Policy']!
-    .split('; ')
+  documentSecurityHeaders('nonce', { embeddable: false, connectSources: sources })
+    ['Content-Security-Policy']!.split('; ')
     .find((directive) => directive.startsWith('connect-src'))!
     .split(' ')
     .slice(1)
@@ -31,7 +31,9 @@ describe('frame-ancestors per response', () => {
   const headers = (options: { embeddable?: boolean; frameAncestors?: string[] }) =>
     documentSecurityHeaders('nonce', { embeddable: false, ...options })
   const frameAncestors = (options: { embeddable?: boolean; frameAncestors?: string[] }) =>
-    headers(options)['Content-Security-Policy']!.split('; ').find((directive) => directive.startsWith('frame-ancestors'))
+    headers(options)
+      ['Content-Security-Policy']!.split('; ')
+      .find((directive) => directive.startsWith('frame-ancestors'))
 
   it('lets only this site frame a page, in the CSP and in X-Frame-Options', () => {
     expect(frameAncestors({})).toBe("frame-ancestors 'self'")
@@ -39,9 +41,9 @@ describe('frame-ancestors per response', () => {
   })
 
   it("adds the origins of the sites a page names (a community's embedding page), and drops X-Frame-Options, which cannot name them", () => {
-    expect(frameAncestors({ frameAncestors: ['https://club.example.org/meet?x=1', 'javascript:alert(1)', 'nonsense'] })).toBe(
-      "frame-ancestors 'self' https://club.example.org",
-    )
+    expect(
+      frameAncestors({ frameAncestors: ['https://club.example.org/meet?x=1', 'javascript:alert(1)', 'nonsense'] }),
+    ).toBe("frame-ancestors 'self' https://club.example.org")
     expect(headers({ frameAncestors: ['https://club.example.org/'] })['X-Frame-Options']).toBeUndefined()
     expect(headers({ frameAncestors: ['not a url'] })['X-Frame-Options']).toBe('SAMEORIGIN')
   })
@@ -54,7 +56,9 @@ describe('frame-ancestors per response', () => {
 
 describe('frame-src', () => {
   it('allows exactly the two video players a post may embed (issue 12)', () => {
-    const directive = documentSecurityHeaders('nonce', { embeddable: false })['Content-Security-Policy']!.split('; ').find((part) => part.startsWith('frame-src'))
+    const directive = documentSecurityHeaders('nonce', { embeddable: false })
+      ['Content-Security-Policy']!.split('; ')
+      .find((part) => part.startsWith('frame-src'))
     expect(directive).toBe('frame-src https://www.youtube-nocookie.com https://player.vimeo.com')
   })
 })

@@ -39,28 +39,160 @@ type Row = {
 }
 
 const ROWS: Row[] = [
-  { label: '60 seconds', distance: 60 * SECOND, en: ['1 minute ago', 'in 1 minute'], es: ['hace 1 minuto', 'dentro de 1 minuto'], pt: ['há 1 minuto', 'em 1 minuto'] },
-  { label: '119 seconds', distance: 119 * SECOND, en: ['1 minute ago', 'in 1 minute'], es: ['hace 1 minuto', 'dentro de 1 minuto'], pt: ['há 1 minuto', 'em 1 minuto'] },
-  { label: '5 minutes', distance: 5 * MINUTE, en: ['5 minutes ago', 'in 5 minutes'], es: ['hace 5 minutos', 'dentro de 5 minutos'], pt: ['há 5 minutos', 'em 5 minutos'] },
-  { label: '59 minutes', distance: 59 * MINUTE, en: ['59 minutes ago', 'in 59 minutes'], es: ['hace 59 minutos', 'dentro de 59 minutos'], pt: ['há 59 minutos', 'em 59 minutos'] },
-  { label: '59 minutes 59.999 seconds', distance: HOUR - 1, en: ['59 minutes ago', 'in 59 minutes'], es: ['hace 59 minutos', 'dentro de 59 minutos'], pt: ['há 59 minutos', 'em 59 minutos'] },
-  { label: '60 minutes', distance: 60 * MINUTE, en: ['1 hour ago', 'in 1 hour'], es: ['hace 1 hora', 'dentro de 1 hora'], pt: ['há 1 hora', 'em 1 hora'] },
-  { label: '23 hours', distance: 23 * HOUR, en: ['23 hours ago', 'in 23 hours'], es: ['hace 23 horas', 'dentro de 23 horas'], pt: ['há 23 horas', 'em 23 horas'] },
-  { label: '23 hours 59 minutes', distance: DAY - MINUTE, en: ['23 hours ago', 'in 23 hours'], es: ['hace 23 horas', 'dentro de 23 horas'], pt: ['há 23 horas', 'em 23 horas'] },
-  { label: '24 hours', distance: 24 * HOUR, en: ['1 day ago', 'in 1 day'], es: ['hace 1 día', 'dentro de 1 día'], pt: ['há 1 dia', 'em 1 dia'] },
-  { label: '3 days', distance: 3 * DAY, en: ['3 days ago', 'in 3 days'], es: ['hace 3 días', 'dentro de 3 días'], pt: ['há 3 dias', 'em 3 dias'] },
-  { label: '29 days', distance: 29 * DAY, en: ['29 days ago', 'in 29 days'], es: ['hace 29 días', 'dentro de 29 días'], pt: ['há 29 dias', 'em 29 dias'] },
-  { label: '30 days less 1 ms', distance: 30 * DAY - 1, en: ['29 days ago', 'in 29 days'], es: ['hace 29 días', 'dentro de 29 días'], pt: ['há 29 dias', 'em 29 dias'] },
-  { label: '30 days', distance: 30 * DAY, en: ['1 month ago', 'in 1 month'], es: ['hace 1 mes', 'dentro de 1 mes'], pt: ['há 1 mês', 'em 1 mês'] },
-  { label: '59 days', distance: 59 * DAY, en: ['1 month ago', 'in 1 month'], es: ['hace 1 mes', 'dentro de 1 mes'], pt: ['há 1 mês', 'em 1 mês'] },
-  { label: '60 days', distance: 60 * DAY, en: ['2 months ago', 'in 2 months'], es: ['hace 2 meses', 'dentro de 2 meses'], pt: ['há 2 meses', 'em 2 meses'] },
-  { label: '359 days (11 months)', distance: 359 * DAY, en: ['11 months ago', 'in 11 months'], es: ['hace 11 meses', 'dentro de 11 meses'], pt: ['há 11 meses', 'em 11 meses'] },
-  { label: '360 days (12 months)', distance: 360 * DAY, en: ['1 year ago', 'in 1 year'], es: ['hace 1 año', 'dentro de 1 año'], pt: ['há 1 ano', 'em 1 ano'] },
-  { label: '364 days', distance: 364 * DAY, en: ['1 year ago', 'in 1 year'], es: ['hace 1 año', 'dentro de 1 año'], pt: ['há 1 ano', 'em 1 ano'] },
-  { label: '365 days', distance: 365 * DAY, en: ['1 year ago', 'in 1 year'], es: ['hace 1 año', 'dentro de 1 año'], pt: ['há 1 ano', 'em 1 ano'] },
-  { label: '729 days', distance: 729 * DAY, en: ['1 year ago', 'in 1 year'], es: ['hace 1 año', 'dentro de 1 año'], pt: ['há 1 ano', 'em 1 ano'] },
-  { label: '730 days', distance: 730 * DAY, en: ['2 years ago', 'in 2 years'], es: ['hace 2 años', 'dentro de 2 años'], pt: ['há 2 anos', 'em 2 anos'] },
-  { label: '10 years', distance: 3650 * DAY, en: ['10 years ago', 'in 10 years'], es: ['hace 10 años', 'dentro de 10 años'], pt: ['há 10 anos', 'em 10 anos'] },
+  {
+    label: '60 seconds',
+    distance: 60 * SECOND,
+    en: ['1 minute ago', 'in 1 minute'],
+    es: ['hace 1 minuto', 'dentro de 1 minuto'],
+    pt: ['há 1 minuto', 'em 1 minuto'],
+  },
+  {
+    label: '119 seconds',
+    distance: 119 * SECOND,
+    en: ['1 minute ago', 'in 1 minute'],
+    es: ['hace 1 minuto', 'dentro de 1 minuto'],
+    pt: ['há 1 minuto', 'em 1 minuto'],
+  },
+  {
+    label: '5 minutes',
+    distance: 5 * MINUTE,
+    en: ['5 minutes ago', 'in 5 minutes'],
+    es: ['hace 5 minutos', 'dentro de 5 minutos'],
+    pt: ['há 5 minutos', 'em 5 minutos'],
+  },
+  {
+    label: '59 minutes',
+    distance: 59 * MINUTE,
+    en: ['59 minutes ago', 'in 59 minutes'],
+    es: ['hace 59 minutos', 'dentro de 59 minutos'],
+    pt: ['há 59 minutos', 'em 59 minutos'],
+  },
+  {
+    label: '59 minutes 59.999 seconds',
+    distance: HOUR - 1,
+    en: ['59 minutes ago', 'in 59 minutes'],
+    es: ['hace 59 minutos', 'dentro de 59 minutos'],
+    pt: ['há 59 minutos', 'em 59 minutos'],
+  },
+  {
+    label: '60 minutes',
+    distance: 60 * MINUTE,
+    en: ['1 hour ago', 'in 1 hour'],
+    es: ['hace 1 hora', 'dentro de 1 hora'],
+    pt: ['há 1 hora', 'em 1 hora'],
+  },
+  {
+    label: '23 hours',
+    distance: 23 * HOUR,
+    en: ['23 hours ago', 'in 23 hours'],
+    es: ['hace 23 horas', 'dentro de 23 horas'],
+    pt: ['há 23 horas', 'em 23 horas'],
+  },
+  {
+    label: '23 hours 59 minutes',
+    distance: DAY - MINUTE,
+    en: ['23 hours ago', 'in 23 hours'],
+    es: ['hace 23 horas', 'dentro de 23 horas'],
+    pt: ['há 23 horas', 'em 23 horas'],
+  },
+  {
+    label: '24 hours',
+    distance: 24 * HOUR,
+    en: ['1 day ago', 'in 1 day'],
+    es: ['hace 1 día', 'dentro de 1 día'],
+    pt: ['há 1 dia', 'em 1 dia'],
+  },
+  {
+    label: '3 days',
+    distance: 3 * DAY,
+    en: ['3 days ago', 'in 3 days'],
+    es: ['hace 3 días', 'dentro de 3 días'],
+    pt: ['há 3 dias', 'em 3 dias'],
+  },
+  {
+    label: '29 days',
+    distance: 29 * DAY,
+    en: ['29 days ago', 'in 29 days'],
+    es: ['hace 29 días', 'dentro de 29 días'],
+    pt: ['há 29 dias', 'em 29 dias'],
+  },
+  {
+    label: '30 days less 1 ms',
+    distance: 30 * DAY - 1,
+    en: ['29 days ago', 'in 29 days'],
+    es: ['hace 29 días', 'dentro de 29 días'],
+    pt: ['há 29 dias', 'em 29 dias'],
+  },
+  {
+    label: '30 days',
+    distance: 30 * DAY,
+    en: ['1 month ago', 'in 1 month'],
+    es: ['hace 1 mes', 'dentro de 1 mes'],
+    pt: ['há 1 mês', 'em 1 mês'],
+  },
+  {
+    label: '59 days',
+    distance: 59 * DAY,
+    en: ['1 month ago', 'in 1 month'],
+    es: ['hace 1 mes', 'dentro de 1 mes'],
+    pt: ['há 1 mês', 'em 1 mês'],
+  },
+  {
+    label: '60 days',
+    distance: 60 * DAY,
+    en: ['2 months ago', 'in 2 months'],
+    es: ['hace 2 meses', 'dentro de 2 meses'],
+    pt: ['há 2 meses', 'em 2 meses'],
+  },
+  {
+    label: '359 days (11 months)',
+    distance: 359 * DAY,
+    en: ['11 months ago', 'in 11 months'],
+    es: ['hace 11 meses', 'dentro de 11 meses'],
+    pt: ['há 11 meses', 'em 11 meses'],
+  },
+  {
+    label: '360 days (12 months)',
+    distance: 360 * DAY,
+    en: ['1 year ago', 'in 1 year'],
+    es: ['hace 1 año', 'dentro de 1 año'],
+    pt: ['há 1 ano', 'em 1 ano'],
+  },
+  {
+    label: '364 days',
+    distance: 364 * DAY,
+    en: ['1 year ago', 'in 1 year'],
+    es: ['hace 1 año', 'dentro de 1 año'],
+    pt: ['há 1 ano', 'em 1 ano'],
+  },
+  {
+    label: '365 days',
+    distance: 365 * DAY,
+    en: ['1 year ago', 'in 1 year'],
+    es: ['hace 1 año', 'dentro de 1 año'],
+    pt: ['há 1 ano', 'em 1 ano'],
+  },
+  {
+    label: '729 days',
+    distance: 729 * DAY,
+    en: ['1 year ago', 'in 1 year'],
+    es: ['hace 1 año', 'dentro de 1 año'],
+    pt: ['há 1 ano', 'em 1 ano'],
+  },
+  {
+    label: '730 days',
+    distance: 730 * DAY,
+    en: ['2 years ago', 'in 2 years'],
+    es: ['hace 2 años', 'dentro de 2 años'],
+    pt: ['há 2 anos', 'em 2 anos'],
+  },
+  {
+    label: '10 years',
+    distance: 3650 * DAY,
+    en: ['10 years ago', 'in 10 years'],
+    es: ['hace 10 años', 'dentro de 10 años'],
+    pt: ['há 10 anos', 'em 10 anos'],
+  },
 ]
 
 describe('relativeTime', () => {
@@ -113,8 +245,12 @@ describe('relativeTime', () => {
     it('measures from the current time', () => {
       vi.useFakeTimers()
       vi.setSystemTime(NOW)
-      expect(relativeTime(new Date(NOW.getTime() - 5 * MINUTE), { language: 'en', justNow: 'just now' })).toBe('5 minutes ago')
-      expect(relativeTime(new Date(NOW.getTime() + 2 * HOUR), { language: 'en', justNow: 'just now' })).toBe('in 2 hours')
+      expect(relativeTime(new Date(NOW.getTime() - 5 * MINUTE), { language: 'en', justNow: 'just now' })).toBe(
+        '5 minutes ago',
+      )
+      expect(relativeTime(new Date(NOW.getTime() + 2 * HOUR), { language: 'en', justNow: 'just now' })).toBe(
+        'in 2 hours',
+      )
       expect(relativeTime(NOW, { language: 'en', justNow: 'just now' })).toBe('just now')
     })
   })
@@ -157,14 +293,14 @@ describe('formatDate', () => {
     expect(formatDate(new Date('2024-12-31T23:30:00Z'), { language: 'en', timeZone: 'Asia/Tokyo' })).toBe(
       'Jan 1, 2025, 8:30 AM GMT+9',
     )
-    expect(formatDate(new Date('2024-12-31T23:30:00Z'), { language: 'pt', timeZone: 'Asia/Tokyo', dateOnly: true })).toBe(
-      '1 de jan. de 2025',
-    )
+    expect(
+      formatDate(new Date('2024-12-31T23:30:00Z'), { language: 'pt', timeZone: 'Asia/Tokyo', dateOnly: true }),
+    ).toBe('1 de jan. de 2025')
   })
 
   it('uses the zone for the day even when dateOnly is set', () => {
-    expect(formatDate(new Date('2024-03-05T02:00:00Z'), { language: 'en', timeZone: 'America/Los_Angeles', dateOnly: true })).toBe(
-      'Mar 4, 2024',
-    )
+    expect(
+      formatDate(new Date('2024-03-05T02:00:00Z'), { language: 'en', timeZone: 'America/Los_Angeles', dateOnly: true }),
+    ).toBe('Mar 4, 2024')
   })
 })

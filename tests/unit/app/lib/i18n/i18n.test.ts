@@ -216,7 +216,6 @@ describe('createTranslator', () => {
       expect(translator('en')('common:onlyOther', { count: 1 })).toBe('1 things')
     })
 
-
     it('only looks for plural forms when count is a number', () => {
       const t = translator('en')
       expect(t('common:apples')).toBe('common:apples')

@@ -82,8 +82,16 @@ describe('parsePhone with hand-written numbers', () => {
   })
 
   it('parses what is left after stripping', () => {
-    expect(parsePhone('415.555.0132', 'US')).toMatchObject({ valid: true, e164: '+14155550132', formatted: '(415) 555-0132' })
-    expect(parsePhone('tel:+44/20/7946/0958', 'US')).toMatchObject({ countryCode: 'GB', valid: true, e164: '+442079460958' })
+    expect(parsePhone('415.555.0132', 'US')).toMatchObject({
+      valid: true,
+      e164: '+14155550132',
+      formatted: '(415) 555-0132',
+    })
+    expect(parsePhone('tel:+44/20/7946/0958', 'US')).toMatchObject({
+      countryCode: 'GB',
+      valid: true,
+      e164: '+442079460958',
+    })
   })
 
   it('formats as the user types', () => {
@@ -111,9 +119,17 @@ describe('parsePhone, international or with the chosen country', () => {
   })
 
   it('reads a number with + as international, whatever the chosen country', () => {
-    expect(parsePhone('+44 20 7946 0958', 'US')).toMatchObject({ countryCode: 'GB', valid: true, e164: '+442079460958' })
+    expect(parsePhone('+44 20 7946 0958', 'US')).toMatchObject({
+      countryCode: 'GB',
+      valid: true,
+      e164: '+442079460958',
+    })
     expect(parsePhone('+1 415 555 0132', 'GB')).toMatchObject({ countryCode: 'US', valid: true, e164: '+14155550132' })
-    expect(parsePhone('+55 11 91234-5678', 'AU')).toMatchObject({ countryCode: 'BR', valid: true, e164: '+5511912345678' })
+    expect(parsePhone('+55 11 91234-5678', 'AU')).toMatchObject({
+      countryCode: 'BR',
+      valid: true,
+      e164: '+5511912345678',
+    })
   })
 
   it("reads 00 by the chosen country's rules: an international prefix in GB, not in the US", () => {
@@ -136,7 +152,12 @@ describe('parsePhone, international or with the chosen country', () => {
 
 describe('parsePhone with invalid input', () => {
   it('rejects numbers that are too short or too long', () => {
-    expect(parsePhone('415 555', 'US')).toMatchObject({ countryCode: 'US', empty: false, formatted: '(415) 555', ...INVALID })
+    expect(parsePhone('415 555', 'US')).toMatchObject({
+      countryCode: 'US',
+      empty: false,
+      formatted: '(415) 555',
+      ...INVALID,
+    })
     expect(parsePhone('(415) 555-01321', 'US')).toMatchObject(INVALID)
     expect(parsePhone('+44 7400 12345', 'US')).toMatchObject(INVALID)
     expect(parsePhone('+44 7400 1234567', 'US')).toMatchObject({ countryCode: 'GB', ...INVALID })
@@ -262,12 +283,16 @@ describe('countryOptions', () => {
     const collator = new Intl.Collator(locales[language])
     const rest = options.slice(PREFERRED_COUNTRIES.length)
     rest.slice(1).forEach((option, index) => {
-      expect(collator.compare(rest[index]!.name, option.name), `${rest[index]!.name} before ${option.name}`).toBeLessThanOrEqual(0)
+      expect(
+        collator.compare(rest[index]!.name, option.name),
+        `${rest[index]!.name} before ${option.name}`,
+      ).toBeLessThanOrEqual(0)
     })
   })
 
   it('names countries in the chosen language, with their calling codes', () => {
-    const find = (language: Language, code: CountryCode) => countryOptions(language).find((option) => option.code === code)
+    const find = (language: Language, code: CountryCode) =>
+      countryOptions(language).find((option) => option.code === code)
     expect(find('en', 'GB')).toEqual({ code: 'GB', name: 'United Kingdom', callingCode: '44' })
     expect(find('es', 'GB')).toEqual({ code: 'GB', name: 'Reino Unido', callingCode: '44' })
     expect(find('pt', 'ZA')).toEqual({ code: 'ZA', name: 'África do Sul', callingCode: '27' })
@@ -276,7 +301,8 @@ describe('countryOptions', () => {
   })
 
   it('sorts by the localised name, not the code or the English name', () => {
-    const position = (language: Language, code: CountryCode) => countryOptions(language).findIndex((option) => option.code === code)
+    const position = (language: Language, code: CountryCode) =>
+      countryOptions(language).findIndex((option) => option.code === code)
     // Germany is Alemania / Alemanha: before Andorra in Spanish and Portuguese, after it in English.
     expect(position('es', 'DE')).toBeLessThan(position('es', 'AD'))
     expect(position('pt', 'DE')).toBeLessThan(position('pt', 'AD'))

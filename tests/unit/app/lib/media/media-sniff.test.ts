@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { sniffContentType } from '#app/lib/media/media-sniff'
 
 const bytes = (...parts: (string | number[])[]) =>
-  new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)))
+  new Uint8Array(
+    parts.flatMap((part) => (typeof part === 'string' ? [...part].map((char) => char.charCodeAt(0)) : part)),
+  )
 
 describe('sniffContentType: the type by content, not name', () => {
   it.each([

@@ -54,7 +54,15 @@ describe('the lexicon scorer', () => {
   })
 
   it('is monotonic: each further match raises the score, none lowers it, and it stays within 0–100', async () => {
-    const texts = ['you', 'you idiot', 'you stupid idiot', 'you stupid fucking idiot', 'you stupid fucking idiot jerk', 'you stupid fucking idiot jerk, i will kill you', 'you stupid fucking idiot jerk, i will kill you, kill yourself']
+    const texts = [
+      'you',
+      'you idiot',
+      'you stupid idiot',
+      'you stupid fucking idiot',
+      'you stupid fucking idiot jerk',
+      'you stupid fucking idiot jerk, i will kill you',
+      'you stupid fucking idiot jerk, i will kill you, kill yourself',
+    ]
     const scores = await Promise.all(texts.map((text) => score(text)))
     expect(scores.slice(0, 5)).toEqual([0, 35, 58, 81, 86])
     for (let n = 1; n < scores.length; n += 1) expect(scores[n]).toBeGreaterThanOrEqual(scores[n - 1]!)
@@ -73,7 +81,9 @@ describe('the lexicon scorer', () => {
   })
 
   it('keeps every list in weights from 1 to 100', () => {
-    for (const lexicon of Object.values(LEXICONS)) for (const terms of Object.values(lexicon)) for (const weight of Object.values(terms)) expect(weight).toBeGreaterThanOrEqual(1)
+    for (const lexicon of Object.values(LEXICONS))
+      for (const terms of Object.values(lexicon))
+        for (const weight of Object.values(terms)) expect(weight).toBeGreaterThanOrEqual(1)
     expect(Object.keys(en.threat ?? {}).length).toBeGreaterThan(0)
   })
 })

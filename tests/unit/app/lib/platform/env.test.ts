@@ -54,8 +54,18 @@ describe('parseEnv', () => {
     })
 
     it('takes an SMS provider only when all four of its variables are set', () => {
-      const sms = { SMS_API_URL: 'http://127.0.0.1:9/2010-04-01/', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 'secret', SMS_FROM: '+15550001111' }
-      expect(dev(sms).sms).toEqual({ apiUrl: 'http://127.0.0.1:9/2010-04-01', accountSid: 'AC1', authToken: 'secret', from: '+15550001111' })
+      const sms = {
+        SMS_API_URL: 'http://127.0.0.1:9/2010-04-01/',
+        SMS_ACCOUNT_SID: 'AC1',
+        SMS_AUTH_TOKEN: 'secret',
+        SMS_FROM: '+15550001111',
+      }
+      expect(dev(sms).sms).toEqual({
+        apiUrl: 'http://127.0.0.1:9/2010-04-01',
+        accountSid: 'AC1',
+        authToken: 'secret',
+        from: '+15550001111',
+      })
       expect(() => dev({ SMS_API_URL: sms.SMS_API_URL })).toThrow(/set all four or none/)
     })
 
@@ -89,7 +99,9 @@ describe('parseEnv', () => {
 
     it('derives the edge URL from EDGE_PORT when it is not given', () => {
       expect(dev({ EDGE_PORT: '4100' }).EDGE_PUBLIC_URL).toBe('http://localhost:4100')
-      expect(dev({ EDGE_PORT: '4100', EDGE_PUBLIC_URL: 'https://edge.example' }).EDGE_PUBLIC_URL).toBe('https://edge.example')
+      expect(dev({ EDGE_PORT: '4100', EDGE_PUBLIC_URL: 'https://edge.example' }).EDGE_PUBLIC_URL).toBe(
+        'https://edge.example',
+      )
     })
 
     it('reads numbers from strings', () => {
@@ -130,7 +142,9 @@ describe('parseEnv', () => {
       }
       const parsed = parseEnv({ SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET })
       expect(parsed).toMatchObject({ NODE_ENV: 'production', isProduction: true, isDevelopment: false })
-      expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET }).isDevelopment).toBe(false)
+      expect(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: SECRET, EDGE_SECRET: OTHER_SECRET }).isDevelopment).toBe(
+        false,
+      )
     })
 
     it('requires EDGE_SECRET even when SESSION_SECRET is set', () => {
@@ -140,7 +154,11 @@ describe('parseEnv', () => {
     })
 
     it('rejects secrets shorter than 32 characters', () => {
-      const message = problemsOf({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(31), EDGE_SECRET: 'e'.repeat(31) })
+      const message = problemsOf({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 's'.repeat(31),
+        EDGE_SECRET: 'e'.repeat(31),
+      })
       expect(message).toContain('SESSION_SECRET')
       expect(message).toContain('EDGE_SECRET')
     })
@@ -171,7 +189,9 @@ describe('parseEnv', () => {
     })
 
     it('does not echo the rejected URL, which may hold a password', () => {
-      expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:hunter2@db/hearth' })).not.toContain('hunter2')
+      expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:hunter2@db/hearth' })).not.toContain(
+        'hunter2',
+      )
     })
 
     it('rejects a near miss', () => {
@@ -215,7 +235,10 @@ describe('parseEnv', () => {
       const lines = message.split('\n')
       expect(lines[0]).toBe('Invalid environment:')
       for (const key of ['PORT', 'DATABASE_URL', 'SESSION_SECRET', 'EDGE_SECRET']) {
-        expect(lines.some((line) => line.startsWith(`  ${key}: `)), key).toBe(true)
+        expect(
+          lines.some((line) => line.startsWith(`  ${key}: `)),
+          key,
+        ).toBe(true)
       }
     })
   })

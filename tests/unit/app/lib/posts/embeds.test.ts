@@ -5,8 +5,15 @@ import { shareLinks } from '#app/lib/posts/share'
 
 describe('findEmbeds', () => {
   it('finds a YouTube id (11 characters) in each link form and builds the privacy-friendly player address', () => {
-    for (const link of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/dQw4w9WgXcQ', 'youtube.com/watch?t=3&v=dQw4w9WgXcQ', 'https://www.youtube.com/shorts/dQw4w9WgXcQ']) {
-      expect(findEmbeds(`see ${link} now`)).toEqual([{ provider: 'youtube', id: 'dQw4w9WgXcQ', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' }])
+    for (const link of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'youtube.com/watch?t=3&v=dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+    ]) {
+      expect(findEmbeds(`see ${link} now`)).toEqual([
+        { provider: 'youtube', id: 'dQw4w9WgXcQ', src: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+      ])
     }
   })
   it('ignores an id that is not exactly 11 characters', () => {
@@ -14,13 +21,16 @@ describe('findEmbeds', () => {
     expect(findEmbeds('https://youtu.be/dQw4w9WgXcQQ')).toEqual([])
   })
   it('finds a Vimeo id in a link and in a stored anchor', () => {
-    expect(findEmbeds('<a href="https://vimeo.com/76979871">v</a>')).toEqual([{ provider: 'vimeo', id: '76979871', src: 'https://player.vimeo.com/video/76979871?dnt=1' }])
+    expect(findEmbeds('<a href="https://vimeo.com/76979871">v</a>')).toEqual([
+      { provider: 'vimeo', id: '76979871', src: 'https://player.vimeo.com/video/76979871?dnt=1' },
+    ])
   })
   it('never takes anything but the id from the text', () => {
     const [embed] = findEmbeds('https://youtu.be/dQw4w9WgXcQ"><script>')
     expect(embed!.src).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')
   })
-  it('ignores other hosts that merely contain the name', () => expect(findEmbeds('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toEqual([]))
+  it('ignores other hosts that merely contain the name', () =>
+    expect(findEmbeds('https://notyoutube.com/watch?v=dQw4w9WgXcQ')).toEqual([]))
   it('lists each video once, in order', () => {
     const text = '<a href="https://vimeo.com/123456">https://vimeo.com/123456</a> https://youtu.be/dQw4w9WgXcQ'
     expect(findEmbeds(text).map((embed) => embed.provider)).toEqual(['vimeo', 'youtube'])
@@ -35,18 +45,24 @@ describe('findEmbeds', () => {
 describe('post rules (spec §5, §8 messages)', () => {
   const room = { contextRoomId: 'room' }
   it('needs a context room', () => expect(postProblem({ message: 'hi' })).toBe('posts:errors.missingContextRoom'))
-  it('needs a message, files or a video', () => expect(postProblem({ ...room, message: '  ' })).toBe('posts:errors.missingContent'))
+  it('needs a message, files or a video', () =>
+    expect(postProblem({ ...room, message: '  ' })).toBe('posts:errors.missingContent'))
   it('accepts files alone or a video with its thumbnail', () => {
     expect(postProblem({ ...room, fileUrls: ['https://x.test/a.png'] })).toBeNull()
-    expect(postProblem({ ...room, videoUrl: 'https://x.test/v.mp4', videoThumbnailUrl: 'https://x.test/v.png' })).toBeNull()
+    expect(
+      postProblem({ ...room, videoUrl: 'https://x.test/v.mp4', videoThumbnailUrl: 'https://x.test/v.png' }),
+    ).toBeNull()
   })
-  it('needs a thumbnail for a video', () => expect(postProblem({ ...room, videoUrl: 'https://x.test/v.mp4' })).toBe('posts:errors.missingVideoThumbnail'))
-  it('needs the message to be a string', () => expect(postProblem({ ...room, message: 5 })).toBe('posts:errors.invalidMessage'))
+  it('needs a thumbnail for a video', () =>
+    expect(postProblem({ ...room, videoUrl: 'https://x.test/v.mp4' })).toBe('posts:errors.missingVideoThumbnail'))
+  it('needs the message to be a string', () =>
+    expect(postProblem({ ...room, message: 5 })).toBe('posts:errors.invalidMessage'))
   it('needs file URLs to be an array of strings', () => {
     expect(postProblem({ ...room, fileUrls: 'https://x.test/a.png' })).toBe('posts:errors.invalidFileUrls')
     expect(postProblem({ ...room, fileUrls: [1] })).toBe('posts:errors.invalidFileUrls')
   })
-  it('needs a parent post for a comment', () => expect(postProblem({ ...room, message: 'hi' }, { child: true })).toBe('posts:errors.missingParentPost'))
+  it('needs a parent post for a comment', () =>
+    expect(postProblem({ ...room, message: 'hi' }, { child: true })).toBe('posts:errors.missingParentPost'))
   it('refuses a message one character over the limit, not at it', () => {
     expect(postProblem({ ...room, message: 'x'.repeat(10_000) })).toBeNull()
     expect(postProblem({ ...room, message: 'x'.repeat(10_001) })).toBe('posts:errors.messageTooLong')

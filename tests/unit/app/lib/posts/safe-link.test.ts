@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { LINK_MAX, isSafeLink, safeLinkUrl } from '#app/lib/posts/safe-link'
 
 describe('isSafeLink', () => {
-  it.each(['https://cdn.example.com/a.pdf', 'HTTP://files.example.org/b.png', '/media/abc/file.pdf', '/media/a?x=1#y'])('accepts %s', (link) => expect(isSafeLink(link)).toBe(true))
+  it.each(['https://cdn.example.com/a.pdf', 'HTTP://files.example.org/b.png', '/media/abc/file.pdf', '/media/a?x=1#y'])(
+    'accepts %s',
+    (link) => expect(isSafeLink(link)).toBe(true),
+  )
 
   it.each([
     'javascript:alert(1)',
@@ -29,8 +32,14 @@ describe('isSafeLink', () => {
 
 describe('safeLinkUrl', () => {
   it('answers one translated message per problem', () => {
-    expect(safeLinkUrl.safeParse('javascript:alert(1)').error?.issues.map((issue) => issue.message)).toEqual(['posts:errors.unsafeLink'])
-    expect(safeLinkUrl.safeParse(`https://a.example.com/${'a'.repeat(LINK_MAX)}`).error?.issues.map((issue) => issue.message)).toEqual(['posts:errors.linkTooLong'])
+    expect(safeLinkUrl.safeParse('javascript:alert(1)').error?.issues.map((issue) => issue.message)).toEqual([
+      'posts:errors.unsafeLink',
+    ])
+    expect(
+      safeLinkUrl
+        .safeParse(`https://a.example.com/${'a'.repeat(LINK_MAX)}`)
+        .error?.issues.map((issue) => issue.message),
+    ).toEqual(['posts:errors.linkTooLong'])
     expect(safeLinkUrl.safeParse('/media/x.png').success).toBe(true)
   })
 })

@@ -80,7 +80,9 @@ describe('sanitizePostHtml against the XSS corpus', () => {
 
 describe('sanitizePostHtml keeps what is safe', () => {
   it('keeps words and simple formatting', () => {
-    expect(sanitizePostHtml('<p>Hello <b>there</b> <em>friend</em></p>')).toBe('<p>Hello <b>there</b> <em>friend</em></p>')
+    expect(sanitizePostHtml('<p>Hello <b>there</b> <em>friend</em></p>')).toBe(
+      '<p>Hello <b>there</b> <em>friend</em></p>',
+    )
   })
   it('opens links in a new tab that cannot reach back, whatever the link said', () => {
     expect(sanitizePostHtml('<a href="https://ok.test/a" target="_self" rel="opener">ok</a>')).toBe(
@@ -88,15 +90,21 @@ describe('sanitizePostHtml keeps what is safe', () => {
     )
   })
   it('drops the address of a script link but keeps its words', () => {
-    expect(sanitizePostHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer">x</a>')
+    expect(sanitizePostHtml('<a href="javascript:alert(1)">x</a>')).toBe(
+      '<a target="_blank" rel="noopener noreferrer">x</a>',
+    )
   })
-  it('removes styling attributes', () => expect(sanitizePostHtml('<b style="color:red" class="x">bold</b>')).toBe('<b>bold</b>'))
-  it('drops the text inside removed code tags', () => expect(sanitizePostHtml('a<script>alert(1)</script>b')).toBe('ab'))
+  it('removes styling attributes', () =>
+    expect(sanitizePostHtml('<b style="color:red" class="x">bold</b>')).toBe('<b>bold</b>'))
+  it('drops the text inside removed code tags', () =>
+    expect(sanitizePostHtml('a<script>alert(1)</script>b')).toBe('ab'))
   it('keeps escaped text escaped', () => expect(sanitizePostHtml('1 < 2 & "q"')).toBe('1 &lt; 2 &amp; "q"'))
 })
 
 describe('hasVisibleText', () => {
-  it('is false for markup that sanitised to nothing', () => expect(hasVisibleText(sanitizePostHtml('<script>x</script><p> </p>'))).toBe(false))
+  it('is false for markup that sanitised to nothing', () =>
+    expect(hasVisibleText(sanitizePostHtml('<script>x</script><p> </p>'))).toBe(false))
   it('is true for words', () => expect(hasVisibleText('<p>hi</p>')).toBe(true))
-  it('is false for a script link with no words, whose address was dropped', () => expect(hasVisibleText(sanitizePostHtml('<a href="javascript:alert(1)"></a>'))).toBe(false))
+  it('is false for a script link with no words, whose address was dropped', () =>
+    expect(hasVisibleText(sanitizePostHtml('<a href="javascript:alert(1)"></a>'))).toBe(false))
 })
