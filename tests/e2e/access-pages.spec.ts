@@ -4,6 +4,10 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
 import { DEMO, copyOfDemoRoom, expectAccessible, screenshot, signInWithSession, t } from './support'
 
+// Each page is checked at two widths, each with an accessibility scan in a browser context of its own
+// and a screenshot: over 30 s on a machine busy with the meeting specs beside it.
+test.describe.configure({ timeout: 90_000 })
+
 const NOAH = DEMO.accounts[3]
 const STAFF_ROOM = { slug: 'staff-room', name: 'Staff Room' }
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
