@@ -42,6 +42,10 @@ const env = {
   CODE_CHECKS_PER_ADDRESS_PER_15_MIN: '200',
   // And the demo accounts, in both projects, get more codes in a run than one account's daily 20.
   CODES_PER_ACCOUNT_PER_DAY: '200',
+  // Live streams too: both projects' pages, in parallel, all come from one address, and many tests
+  // sign in as the same demo people (the caps themselves: tests/integration/live-stream-caps.test.ts).
+  LIVE_STREAMS_PER_ADDRESS: '1000',
+  LIVE_STREAMS_PER_USER: '200',
   // Captions' speech service: the run's stand-in (global-setup.ts, tests/support/speech-server.ts).
   ...(process.env.E2E_SPEECH_PORT
     ? { SPEECH_API_URL: `ws://127.0.0.1:${process.env.E2E_SPEECH_PORT}/v1/listen`, SPEECH_API_KEY: 'test-speech-key' }

@@ -98,15 +98,15 @@ const schema = z
     // Live streams (the feed's, messages' and notifications' server-sent events) open at once in one
     // web process (app/lib/http/stream-caps.server.ts): per client address (an IPv6 client by its /64),
     // per signed-in person, and in all. A tab holds one or two (the header's notifications and its
-    // page's feed or messages); 40 leaves room for a small office behind one address, 10 for a person's
-    // tabs and devices. Each stream holds a file descriptor: keep the process's total well under `ulimit -n`.
+    // page's feed or messages); 100 leaves room for an office of fifty behind one address, 20 for a person's
+    // ten tabs and devices. Each stream holds a file descriptor: keep the process's total well under `ulimit -n`.
     LIVE_STREAMS_PER_ADDRESS: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number().int().positive().default(40),
+      z.coerce.number().int().positive().default(100),
     ),
     LIVE_STREAMS_PER_USER: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.coerce.number().int().positive().default(10),
+      z.coerce.number().int().positive().default(20),
     ),
     LIVE_STREAMS_PER_PROCESS: z.preprocess(
       (value) => (value === '' ? undefined : value),
