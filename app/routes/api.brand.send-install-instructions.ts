@@ -1,6 +1,6 @@
 // POST /api/brand/send-install-instructions: the spec's call, in JSON (see the module it calls).
-import { byMethod, noReads } from '#app/lib/http/api.server'
+import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { sendInstallInstructionsCall } from '#app/lib/embedding/install-instructions-call.server'
 
-export const loader = noReads
+export const loader = methodNotAllowed
 export const action = byMethod({ POST: sendInstallInstructionsCall })

@@ -1,6 +1,6 @@
 // POST /api/events/confirmation with room (spec §7): one's own confirmation mailed again.
-import { byMethod, noReads } from '#app/lib/http/api.server'
+import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { resendConfirmationCall } from '#app/lib/api/registration-api.server'
 
-export const loader = noReads
+export const loader = methodNotAllowed
 export const action = byMethod({ POST: resendConfirmationCall })

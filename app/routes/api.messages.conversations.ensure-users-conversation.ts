@@ -1,6 +1,6 @@
 // POST /api/messages/conversations/ensure-users-conversation: the spec's other spelling of ensure-user-conversation.
-import { byMethod, noReads } from '#app/lib/http/api.server'
+import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { ensureConversationCall } from '#app/lib/api/messages-api.server'
 
-export const loader = noReads
+export const loader = methodNotAllowed
 export const action = byMethod({ POST: ensureConversationCall })

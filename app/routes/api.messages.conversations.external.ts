@@ -1,6 +1,6 @@
 // POST /api/messages/conversations/external: a message to someone outside the community.
-import { byMethod, noReads } from '#app/lib/http/api.server'
+import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { sendExternalCall } from '#app/lib/api/messages-api.server'
 
-export const loader = noReads
+export const loader = methodNotAllowed
 export const action = byMethod({ POST: sendExternalCall })

@@ -1,5 +1,6 @@
-import { getNotifications, methodNotAllowed } from '#app/lib/notifications/notifications-api.server'
+// GET /api/notifications/{userId}: one's own notifications.
+import { apiCall, methodNotAllowed } from '#app/lib/http/api.server'
+import { notificationsCall } from '#app/lib/api/notifications-api.server'
 
-// GET /api/notifications/{userId} (community spec §7): one's own notifications.
-export const loader = getNotifications
+export const loader = apiCall(notificationsCall)
 export const action = methodNotAllowed

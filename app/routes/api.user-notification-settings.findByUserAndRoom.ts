@@ -1,5 +1,6 @@
-import { findByUserAndRoom, methodNotAllowed } from '#app/lib/notifications/notifications-api.server'
+// GET /api/user-notification-settings/findByUserAndRoom?userId&roomId (or &brandId): one's own setting there.
+import { apiCall, methodNotAllowed } from '#app/lib/http/api.server'
+import { findSettingCall } from '#app/lib/api/notifications-api.server'
 
-// GET /api/user-notification-settings/findByUserAndRoom?userId&roomId (community spec §7).
-export const loader = findByUserAndRoom
+export const loader = apiCall(findSettingCall)
 export const action = methodNotAllowed

@@ -1,5 +1,6 @@
-import { followerCount, methodNotAllowed } from '#app/lib/notifications/notifications-api.server'
+// GET /api/user-notification-settings/followerCount?roomId: how many follow a room's posts.
+import { apiCall, methodNotAllowed } from '#app/lib/http/api.server'
+import { followerCountCall } from '#app/lib/api/notifications-api.server'
 
-// GET /api/user-notification-settings/followerCount?roomId (community spec §7).
-export const loader = followerCount
+export const loader = apiCall(followerCountCall)
 export const action = methodNotAllowed

@@ -1,5 +1,6 @@
-import { followers, methodNotAllowed } from '#app/lib/notifications/notifications-api.server'
+// GET /api/user-notification-settings/followers?roomId&userId&page: who follows a room's posts.
+import { apiCall, methodNotAllowed } from '#app/lib/http/api.server'
+import { followersCall } from '#app/lib/api/notifications-api.server'
 
-// GET /api/user-notification-settings/followers?roomId&userId&page (community spec §7).
-export const loader = followers
+export const loader = apiCall(followersCall)
 export const action = methodNotAllowed

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
-import { Brand } from '../platform/db.server'
+import { Brand } from '#models/index'
 import { isRefusal } from '../communities/access-refusal'
 import type { TranslationKey, TranslationValues } from '../i18n/i18n'
 import { resolveLanguage, translatorFor } from '../i18n/i18n.server'
@@ -98,8 +98,8 @@ export function byMethod(handlers: Partial<Record<'POST' | 'PUT' | 'DELETE', (ar
   })
 }
 
-/** A loader for a route that only writes. */
-export const noReads = apiCall(async () => {
+/** 405 for a method the route does not answer: the loader of a route that only writes, the action of one that only reads. */
+export const methodNotAllowed = apiCall(async () => {
   throw refuse(405, 'api:errors.methodNotAllowed')
 })
 
