@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { Brand, DEMO_BRAND_SLUG } from '#app/lib/platform/db.server'
+import { DEMO_BRAND_SLUG } from '#models/seed'
+import { Brand } from '#models/index'
 
 export const meta: MetaFunction = ({ matches, error }) => [
   ...pageTitle({ matches, error }, 'pages:home.tagline'),

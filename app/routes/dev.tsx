@@ -4,7 +4,7 @@ import { env } from '#app/lib/platform/env.server'
 import { formatDate } from '#app/lib/i18n/dates'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { Brand, OutboxMessage, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { Brand, OutboxMessage, Role, RoleGrant, User } from '#models/index'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'dev:title')

@@ -6,7 +6,7 @@
 // (host-notice.server.ts), so asking twice or for someone else tells nobody anything more.
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { notifyAbsentHost } from '#app/lib/calls/host-notice.server'
-import { RoomCall } from '#app/lib/platform/db.server'
+import { RoomCall } from '#models/index'
 import { resourceReply, roomResourceAction } from '#app/lib/rooms/room-resource.server'
 
 export const action = (args: ActionFunctionArgs) =>

@@ -1,7 +1,7 @@
 // The community's access-denied and not-found pages (spec: brandAccessDenied, brandRoomPostNotFound,
 // brandGroupNotFound, brandEventNotFound): what they answer, to whom, with which status.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '#app/lib/platform/db.server'
+import { User } from '#models/index'
 import { loader as accessDenied } from '#app/routes/$brand.access-denied'
 import { loader as eventNotFound } from '#app/routes/$brand.event-not-found'
 import { loader as groupNotFound } from '#app/routes/$brand.group-not-found'

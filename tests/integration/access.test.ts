@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { permissionsGranted as grantedPermissions } from '#models/access'
 import type { PermissionSlug } from '#models/permissions'
 
-import { Brand, Role, RoleGrant, Room, User } from '#app/lib/platform/db.server'
+import { Brand, Role, RoleGrant, Room, User } from '#models/index'
 import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { mainBrand } from '#models/main-brand'
 import { seedDemo } from '#models/seed'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { Brand, Role, RoleGrant, User } from '#models/index'
 import { COMMUNITIES_PER_PAGE } from '#app/lib/rooms/user-rooms.server'
 import { loader } from '#app/routes/communities/route'
 import { seedDemo } from '#models/seed'

@@ -1,7 +1,8 @@
 // Communities kept in the web process (app/lib/communities/brands.server.ts): read once, dropped by every write
 // the models make, so a change shows on the next request.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { Brand, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Brand } from '#models/index'
 import { findBrand } from '#app/lib/communities/brands.server'
 import { loader as rootLoader } from '#app/root'
 import { onRowsChanged } from '#models/row-changes'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Room, User } from '#app/lib/platform/db.server'
+import { Brand, Room, User } from '#models/index'
 import { loader as communityLayoutLoader } from '#app/routes/$brand'
 import { loader as communityHomeLoader } from '#app/routes/$brand._community._index'
 import { publicAccessDefaults } from '#models/brand-config'

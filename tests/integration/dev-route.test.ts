@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { OutboxMessage, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { OutboxMessage } from '#models/index'
 import { DEMO_ACCOUNTS, seedDemo } from '#models/seed'
 import { routeArgs } from '../support/route-args'
 

@@ -2,14 +2,7 @@
 // groups as user ids, the approved registrations' answers to the primary field and the breakout
 // size; a participant, or a room that is no event, gets none.
 import { beforeAll, describe, expect, it } from 'vitest'
-import {
-  CommunityEvent,
-  EventRegistration,
-  FormDefinition,
-  FormSubmission,
-  type Brand,
-  type User,
-} from '#app/lib/platform/db.server'
+import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, type Brand, type User } from '#models/index'
 import type { FormSteps } from '#app/lib/forms/form-definition'
 import { eventBreakoutPlan } from '#app/lib/events/breakout-plan.server'
 import { loader } from '#app/routes/$brand.$room/route'

@@ -5,7 +5,7 @@
 // The transcripts page refuses those who are not members, as drafts do.
 import { describe, expect, it } from 'vitest'
 import { checkAccess } from '#models/access'
-import { GroupJoinRequest, Room, type Brand, type User } from '#app/lib/platform/db.server'
+import { GroupJoinRequest, Room, type Brand, type User } from '#models/index'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
 import { action as joinAction, loader as joinLoader } from '#app/routes/$brand._community.join.$room/route'
 import { loader as roomLoader } from '#app/routes/$brand.$room/route'

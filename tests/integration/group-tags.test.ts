@@ -3,7 +3,7 @@
 // its tags, more than 5 or another community's tag is refused with nothing saved, only those who
 // may edit the group change them, and the groups page shows each group's tag labels.
 import { describe, expect, it } from 'vitest'
-import { BrandTag, RoomTag, Room, type Brand, type User } from '#app/lib/platform/db.server'
+import { BrandTag, RoomTag, Room, type Brand, type User } from '#models/index'
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'
 import { loader as groupsLoader } from '#app/routes/$brand._community.groups._index/route'

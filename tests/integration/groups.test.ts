@@ -4,7 +4,7 @@
 // member follows from asking to join a private group to entering its room.
 import { describe, expect, it } from 'vitest'
 import { checkAccess, meetingRights, permissionsHeld } from '#models/access'
-import { GroupJoinRequest, MeetingPeer, MeetingRoom, Room, type Brand, type User } from '#app/lib/platform/db.server'
+import { GroupJoinRequest, MeetingPeer, MeetingRoom, Room, type Brand, type User } from '#models/index'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.groups._index/route'
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'

@@ -2,7 +2,7 @@
 // several processes at once; and looking at pages anonymously leaves no session row behind.
 import { Op } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { AuthCode, MagicLink, OutboxMessage, RateLimit, Session, User } from '#app/lib/platform/db.server'
+import { AuthCode, MagicLink, OutboxMessage, RateLimit, Session, User } from '#models/index'
 import {
   DELIVERED_OUTBOX_RETENTION_MS,
   EXPIRED_LINK_RETENTION_MS,

@@ -1,6 +1,7 @@
 import { QueryTypes, type InferCreationAttributes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, Room, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Brand, OutboxMessage, Room } from '#models/index'
 import {
   contentModerationDefaults,
   directorySettingsDefaults,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMagicLink } from '#app/lib/identity/auth.server'
-import { MagicLink, Session, User } from '#app/lib/platform/db.server'
+import { MagicLink, Session, User } from '#models/index'
 import { sessionStorage } from '#app/lib/http/session.server'
 import { action as callbackAction, loader as callbackLoader } from '#app/routes/callback'
 import { action as magicLinkAction, loader as magicLinkLoader } from '#app/routes/ml.$id'

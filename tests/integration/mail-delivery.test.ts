@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/platform/db.server'
+import { OutboxMessage } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { DeliveryError, deliver } from '#app/lib/platform/outbox.server'
 import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Room, User } from '#app/lib/platform/db.server'
+import { Room, User } from '#models/index'
 import { loader } from '#app/routes/me._index/route'
 import { seedDemo } from '#models/seed'
 import { routeArgs, thrownResponse } from '../support/route-args'

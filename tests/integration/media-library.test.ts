@@ -3,7 +3,7 @@
 // resize), the per-person library, delete, and the access-checked file route.
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { Media, type Brand, type User } from '#app/lib/platform/db.server'
+import { Media, type Brand, type User } from '#models/index'
 import { mediaStorage } from '#app/lib/media/storage.server'
 import { MEDIA_BATCH_MAX, MEDIA_MAX_BYTES } from '#app/lib/media/media-rules'
 import { action as mediaAction, loader as mediaLoader } from '#app/routes/$brand._community.media/route'

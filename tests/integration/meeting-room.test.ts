@@ -1,7 +1,7 @@
 // The meeting room page's loader and the edge-pass refresh route: access, host powers and the pass.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyEdgeToken } from '#edge/contract/token'
-import { Brand, Role, RoleGrant, Room, User } from '#app/lib/platform/db.server'
+import { Brand, Role, RoleGrant, Room, User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
 import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'

@@ -2,7 +2,7 @@
 // each row action at its boundary, the list's tabs, search and paging, and the CSV export.
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { Membership, OutboxMessage, RoleGrant, User, type Brand } from '#app/lib/platform/db.server'
+import { Membership, OutboxMessage, RoleGrant, User, type Brand } from '#models/index'
 import { renewSignupLink } from '#app/lib/communities/community-membership.server'
 import { communityRolesOf } from '#models/members'
 import { action as membersAction, loader as membersLoader } from '#app/routes/$brand._community.members._index/route'

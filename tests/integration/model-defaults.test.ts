@@ -1,6 +1,7 @@
 import { QueryTypes, UniqueConstraintError, ValidationError, type InferCreationAttributes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, Room, User, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Brand, OutboxMessage, Room, User } from '#models/index'
 import { ID_LENGTH, ID_PATTERN } from '#models/ids'
 
 let counter = 0

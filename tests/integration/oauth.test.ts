@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
 import { OAuth2Server, type MutableResponse } from 'oauth2-mock-server'
-import { OAuthAccount, Session, User } from '#app/lib/platform/db.server'
+import { OAuthAccount, Session, User } from '#models/index'
 import { env, parseEnv } from '#app/lib/platform/env.server'
 import { getSession, viewer } from '#app/lib/http/session.server'
 import { loader as connectLoader } from '#app/routes/connect.$provider'

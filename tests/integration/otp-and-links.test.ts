@@ -5,7 +5,7 @@
 // its own, so only the per-account cap can stop them.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAGIC_LINK_LIFETIME_MS, CODE_LIFETIME_MS, createMagicLink } from '#app/lib/identity/auth.server'
-import { MagicLink, OutboxMessage, RateLimit, User } from '#app/lib/platform/db.server'
+import { MagicLink, OutboxMessage, RateLimit, User } from '#models/index'
 import { env, parseEnv } from '#app/lib/platform/env.server'
 import { LIMITS } from '#app/lib/platform/rate-limit.server'
 import { MAX_REDIRECT_LENGTH } from '#app/lib/http/safe-redirect'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, RoleGrant, Role, Room, User } from '#app/lib/platform/db.server'
+import { Brand, OutboxMessage, RoleGrant, Role, Room, User } from '#models/index'
 import { sessionStorage } from '#app/lib/http/session.server'
 import { slugFromName } from '#app/lib/communities/community-registration.server'
 import { action, loader } from '#app/routes/register._index/route'

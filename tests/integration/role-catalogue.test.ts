@@ -1,6 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { Permission, Role, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Permission, Role } from '#models/index'
 import { ID_PATTERN } from '#models/ids'
 import { PERMISSIONS, ROLES, type PermissionSlug } from '#models/permissions'
 import { syncRoleCatalogue } from '#models/role-catalogue'

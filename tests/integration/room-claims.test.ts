@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Brand, OutboxMessage, Role, RoleGrant, Room, User } from '#app/lib/platform/db.server'
+import { Brand, OutboxMessage, Role, RoleGrant, Room, User } from '#models/index'
 import { suggestRoomLink } from '#app/lib/rooms/room-claims.server'
 import { sessionStorage } from '#app/lib/http/session.server'
 import { userCommunities } from '#app/lib/rooms/user-rooms.server'

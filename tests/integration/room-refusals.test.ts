@@ -1,7 +1,7 @@
 // Who a room refuses, and where each refused visitor goes: a guest to sign in (/private), a
 // signed-in person to the community's access-denied page, both keeping the room's address.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Room, User } from '#app/lib/platform/db.server'
+import { Brand, Room, User } from '#models/index'
 import { loader } from '#app/routes/$brand.$room/route'
 import { action as refreshPass } from '#app/routes/resources.edge-token'
 import { seedDemo } from '#models/seed'

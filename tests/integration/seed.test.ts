@@ -1,6 +1,7 @@
 import { Op, QueryTypes } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Role, RoleGrant, Room, User, db } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Brand, Role, RoleGrant, Room, User } from '#models/index'
 import { DEMO_ACCOUNTS, DEMO_BRAND_SLUG, seedDemo } from '#models/seed'
 
 const started = new Date()

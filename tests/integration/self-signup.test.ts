@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { Membership, OutboxMessage, Role, RoleGrant, User } from '#app/lib/platform/db.server'
+import { Membership, OutboxMessage, Role, RoleGrant, User } from '#models/index'
 import { permissionsHeld } from '#models/access'
 import { renewSignupLink } from '#app/lib/communities/community-membership.server'
 import { sessionStorage } from '#app/lib/http/session.server'

@@ -3,7 +3,7 @@
 // account, gets a 6-digit code (read here from the dev outbox), and replaces the old one only when
 // that code comes back. Each "browser" carries its session cookie from request to request.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { OutboxMessage, RateLimit, User } from '#app/lib/platform/db.server'
+import { OutboxMessage, RateLimit, User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
 import { sessionStorage } from '#app/lib/http/session.server'

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/platform/db.server'
+import { OutboxMessage } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { sendMagicLink, sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 import { DEFAULT_THEME } from '#app/lib/communities/theme'

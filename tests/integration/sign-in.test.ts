@@ -5,7 +5,7 @@
 // real SMTP server on loopback instead.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createHash } from 'node:crypto'
-import { AuthCode, OutboxMessage, RateLimit, Session, User } from '#app/lib/platform/db.server'
+import { AuthCode, OutboxMessage, RateLimit, Session, User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { LIMITS } from '#app/lib/platform/rate-limit.server'
 import {

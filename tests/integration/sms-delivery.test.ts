@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OutboxMessage } from '#app/lib/platform/db.server'
+import { OutboxMessage } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { DeliveryError } from '#app/lib/platform/outbox.server'
 import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'

@@ -1,7 +1,7 @@
 // The page a meeting ends on: it names the room only to someone who may enter it, in the community
 // the address names, and tells anyone else no more than the slug they came with.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Brand, Room, User } from '#app/lib/platform/db.server'
+import { Brand, Room, User } from '#models/index'
 import { loader as roomLoader } from '#app/routes/$brand.$room/route'
 import { loader } from '#app/routes/$room.thank-you'
 import { mainBrand } from '#models/main-brand'

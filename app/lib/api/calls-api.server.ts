@@ -2,7 +2,7 @@
 // check as its meeting page) and the rule of who may do it (calls.server.ts), and answers the call.
 import { meetingRights } from '#models/access'
 import type { TranslationKey } from '../i18n/i18n'
-import { Room } from '../platform/db.server'
+import { Room } from '#models/index'
 import { inCommunity, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
 import { requireRoom, requireUser } from '../http/guards.server'
 import { CallDecline, CallId, CallStart, CallsQuery } from '../calls/calls.schema'

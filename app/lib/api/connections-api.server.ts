@@ -1,7 +1,7 @@
 // The JSON API's connection calls (community spec §7 "Connections"): the contacts drawer's guard
 // (the community's members, never guests) and its commands (app/lib/connections), answered as
 // JSON. A connection {id} is one of the caller's own rows; anyone else's is not found.
-import { Room, RoomFollow, User, UserConnection } from '../platform/db.server'
+import { Room, RoomFollow, User, UserConnection } from '#models/index'
 import { refuse, readBody, readQuery, inCommunity, json, type ApiArgs } from '../http/api.server'
 import { requireCommunityPage, requireRoom, requireUser } from '../http/guards.server'
 import type { PersonIntent } from '../connections/connection-rules'

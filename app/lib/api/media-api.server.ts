@@ -2,7 +2,7 @@
 // (whoever enters the community), its rule for who may read or delete an item (its owner and the
 // community's admins) and its upload, answered as JSON. An item's bytes are at its `url`, the
 // library's own file address, under the same rule.
-import { Media } from '../platform/db.server'
+import { Media } from '#models/index'
 import { refuse, readQuery, inCommunity, json, type ApiArgs } from '../http/api.server'
 import { requireCommunityPermission, requireUser } from '../http/guards.server'
 import { listMedia, mayHandleMedia, removeMedia, type MediaRow } from '../media/media-library.server'

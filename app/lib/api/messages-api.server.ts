@@ -2,7 +2,7 @@
 // community's left drawer: its members, never guests), their schema and their commands
 // (app/lib/messages), answered as JSON. A conversation is read only by its participants: to anyone
 // else it does not exist (404), as on its page.
-import { Conversation } from '../platform/db.server'
+import { Conversation } from '#models/index'
 import { logger } from '../platform/logger.server'
 import { refuse, readBody, readQuery, inCommunity, json, type ApiArgs } from '../http/api.server'
 import { requireCommunityPage, requireUser } from '../http/guards.server'

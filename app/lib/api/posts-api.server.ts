@@ -1,7 +1,7 @@
 // The JSON API's post calls (community spec §7 "Posts"): the same guards, rights and commands as
 // the feed, the single post view and the drafts panel (app/lib/posts), answered as JSON. A post or
 // a room names its community; the community's pages' rules then decide (models/post-access.ts).
-import { Post, PostReaction, Room } from '../platform/db.server'
+import { Post, PostReaction, Room } from '#models/index'
 import { authorFilter } from '../connections/visibility.server'
 import { refuse, readBody, readQuery, inCommunity, json, type ApiArgs } from '../http/api.server'
 import { requireCommunity, requireCommunityPage, requireCommunityPermission, requireUser } from '../http/guards.server'

@@ -4,7 +4,7 @@
 // A failed write answers 500 with the spec's words (§8).
 import { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
-import { EventSeries } from '../platform/db.server'
+import { EventSeries } from '#models/index'
 import { inCommunity, json, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
 import { requireCommunityPage, requireUser } from '../http/guards.server'
 import { createSeries, deleteSeries, updateSeries } from '../event-series/series-commands.server'

@@ -29,7 +29,7 @@ import {
 } from '../messages/conversations.server'
 import type { MessageForm } from '../messages/message-form.server'
 import { NewMessageSchema, RECEIVED_VIDEO } from '../messages/message.schema'
-import { RoomCall, User } from '../platform/db.server'
+import { RoomCall, User } from '#models/index'
 import { LIMITS, hit } from '../platform/rate-limit.server'
 import type { RoomSession } from '../rooms/meeting-pass.server'
 import { GuestCallMessageSchema, MemberCallMessageSchema, type GuestCallMessage } from './call-message.schema'

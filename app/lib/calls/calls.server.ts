@@ -5,7 +5,7 @@
 import { Op, type WhereOptions } from 'sequelize'
 import { callView, endCall, holdsBack, ringHosts, type CallEnd, type CallView } from '#models/call'
 import { containsText } from '../admin/search.server'
-import { MeetingRoom, Room, RoomCall } from '../platform/db.server'
+import { MeetingRoom, Room, RoomCall } from '#models/index'
 import { publishCallUpdated } from '../rooms/edge-publisher.server'
 import { notifyAbsentHost } from './host-notice.server'
 import type { CallFilter } from './calls.schema'

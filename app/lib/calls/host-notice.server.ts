@@ -10,7 +10,7 @@ import { createMagicLink } from '../identity/auth.server'
 import { sendMagicLink } from '../identity/sign-in-messages.server'
 import { isLanguage, DEFAULT_LANGUAGE } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
-import { Brand, MeetingPeer, MeetingRoom, Room, RoomCall, User } from '../platform/db.server'
+import { Brand, MeetingPeer, MeetingRoom, Room, RoomCall, User } from '#models/index'
 import type { Channel } from '../platform/outbox.server'
 import { logger } from '../platform/logger.server'
 

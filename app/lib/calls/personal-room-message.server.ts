@@ -8,7 +8,7 @@
 import type { Brand, Room, User } from '#models/index'
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
-import { ConversationParticipant, Message, MessageAttachment } from '../platform/db.server'
+import { ConversationParticipant, Message, MessageAttachment } from '#models/index'
 import { renderMailHtml, renderMailText, type MailContent } from '../platform/mail.server'
 import { deliver } from '../platform/outbox.server'
 import { mintReplyLink, type MailingBrand } from '../messages/reply-links.server'

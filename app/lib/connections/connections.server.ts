@@ -3,7 +3,7 @@
 // translation key and a status, or changes the rows and says which flash to show.
 import { DatabaseError, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { TranslationKey } from '../i18n/i18n'
-import { Membership, UserBlock, UserConnection } from '../platform/db.server'
+import { Membership, UserBlock, UserConnection } from '#models/index'
 import { notifyUser } from '../rooms/edge-publisher.server'
 import { notifyConnection } from '../notifications/notify.server'
 import type { ConnectionState, PersonIntent } from './connection-rules'

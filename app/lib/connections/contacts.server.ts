@@ -4,7 +4,7 @@
 // people I blocked or muted.
 import { Op, col, fn, where } from 'sequelize'
 import { isActiveMember } from './connections.server'
-import { Room, RoomFollow, User, UserBlock, UserConnection } from '../platform/db.server'
+import { Room, RoomFollow, User, UserBlock, UserConnection } from '#models/index'
 import { CONTACTS_PER_PAGE } from './connection-rules'
 
 export type Person = { userId: string; name: string; avatar: string | null }

@@ -3,7 +3,7 @@
 // rules as its page (models/access.ts), so a members-only group stays closed to outsiders.
 import { checkAccess } from '#models/access'
 import type { TranslationKey } from '../i18n/i18n'
-import { RoomFollow, type Brand } from '../platform/db.server'
+import { RoomFollow, type Brand } from '#models/index'
 import type { ConnectionOutcome } from './connections.server'
 
 export async function followRoom(input: {

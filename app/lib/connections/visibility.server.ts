@@ -3,7 +3,7 @@
 // the other); a mute only hides the muted person's posts from the one who muted them.
 import { Op } from 'sequelize'
 import type { TranslationKey } from '../i18n/i18n'
-import { UserBlock } from '../platform/db.server'
+import { UserBlock } from '#models/index'
 
 /** People whose posts the viewer must not see in this community: blocked either way, or muted by the viewer. */
 export async function hiddenAuthorIds(viewerId: string, brandId: string): Promise<string[]> {

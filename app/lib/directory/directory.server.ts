@@ -7,7 +7,7 @@ import { checkAccess } from '#models/access'
 import { requireCommunity, communityPermissions, type GuardArgs } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
 import { viewer } from '../http/session.server'
-import { Room, type Brand } from '../platform/db.server'
+import { Room, type Brand } from '#models/index'
 import { directoryOrder, directorySettingsOf, shownInDirectory, type DirectoryViewer } from './directory'
 import { DirectorySettingsSchema } from './directory-settings.schema'
 

@@ -6,7 +6,7 @@ import { refuse, type ApiArgs } from '../http/api.server'
 import { readJson } from '../http/form-body.server'
 import { requireCommunityPage } from '../http/guards.server'
 import { pageLanguage } from '../i18n/page-language.server'
-import { Brand } from '../platform/db.server'
+import { Brand } from '#models/index'
 import { requestInstallInstructions } from './install-instructions.server'
 
 const answer = (status: number, body: unknown) => Response.json(body, { status })

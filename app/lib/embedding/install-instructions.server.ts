@@ -9,7 +9,7 @@ import { renderMailHtml, renderMailText, type MailContent } from '../platform/ma
 import { DeliveryError, deliver } from '../platform/outbox.server'
 import { INSTALLATION, LIMITS, hitEach, type Limit } from '../platform/rate-limit.server'
 import { env } from '../platform/env.server'
-import type { Brand } from '../platform/db.server'
+import { type Brand } from '#models/index'
 import { installSnippets } from '../settings/install'
 import { InstallInstructionsSchema } from './install-instructions.schema'
 

@@ -4,7 +4,7 @@
 import { redirect } from '@remix-run/node'
 import { refusalLocation } from '../communities/access-refusal'
 import { requireCommunityPage, type CommunityAccess, type GuardArgs } from '../http/guards.server'
-import type { Room } from '../platform/db.server'
+import { type Room } from '#models/index'
 import { groupStanding, mayRunGroup, type GroupStanding } from './group-rules'
 import { findGroup } from './groups.server'
 

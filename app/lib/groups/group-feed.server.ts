@@ -7,7 +7,7 @@ import { postRights } from '#models/post-access'
 import { authorFilter } from '../connections/visibility.server'
 import { followsRoom } from '../connections/room-follows.server'
 import { feedPage, roomFeedView, type FeedView } from '../posts/feed.server'
-import type { Brand, Room } from '../platform/db.server'
+import { type Brand, type Room } from '#models/index'
 
 export type GroupFeed = { feed: FeedView | null; origin: string; following: boolean | null }
 

@@ -6,7 +6,7 @@ import { checkAccess, permissionsHeld, type Access } from '#models/access'
 import type { CommunityPage, PermissionSlug } from '#models/permissions'
 import { refusalLocation } from '../communities/access-refusal'
 import { findBrand } from '../communities/brands.server'
-import type { Brand, Room, User } from '../platform/db.server'
+import { type Brand, type Room, type User } from '#models/index'
 import { once } from '../platform/request-cache.server'
 import { viewer } from './session.server'
 

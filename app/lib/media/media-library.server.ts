@@ -1,7 +1,7 @@
 // A person's media library within a community: listing a tab, keeping uploads, deleting, and the
 // one rule for who may read or delete an item.
 import { createReadStream } from 'node:fs'
-import { Media, type Brand, type User } from '../platform/db.server'
+import { Media, type Brand, type User } from '#models/index'
 import { logger } from '../platform/logger.server'
 import { ID_PATTERN } from '#models/ids'
 import { libraryStorageKey } from '#models/media'

@@ -1,6 +1,6 @@
 // One upload into a person's library, from the request to the kept items: the page's plain form
 // and the progress-reporting upload (its JSON twin) both end here.
-import type { Brand, User } from '../platform/db.server'
+import { type Brand, type User } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
 import { keepUploads, mediaRow, type MediaRow } from './media-library.server'
 import { MEDIA_BATCH_MAX, TAB_KIND, type MediaTab } from './media-rules'

@@ -1,7 +1,7 @@
 import { Op, col, fn, where, type WhereOptions } from 'sequelize'
 import type { MembershipStatus } from '#models/membership'
 import type { PermissionSlug, RoleSlug } from '#models/permissions'
-import { Membership, Role, RoleGrant, User } from '../platform/db.server'
+import { Membership, Role, RoleGrant, User } from '#models/index'
 import { CONTACT_ATTRIBUTES, visibleContact } from './contact-visibility'
 import { availableActions, MEMBER_TABS, MEMBERS_PER_PAGE, type MemberAction, type MemberTab } from './member-rules'
 

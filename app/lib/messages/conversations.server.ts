@@ -13,7 +13,7 @@ import {
   Message,
   MessageAttachment,
   User as UserModel,
-} from '../platform/db.server'
+} from '#models/index'
 import { mayContact } from '../connections/visibility.server'
 import { logger } from '../platform/logger.server'
 import type { ReceivedFile } from '../media/media-upload.server'

@@ -3,7 +3,7 @@
 // new-message form does the same when its one recipient already talks with the sender).
 import { isActiveMember } from '../connections/connections.server'
 import { mayContact } from '../connections/visibility.server'
-import { Conversation, ConversationParticipant } from '../platform/db.server'
+import { Conversation, ConversationParticipant } from '#models/index'
 import { directConversation } from './conversations.server'
 
 export type EnsureOutcome = { kind: 'found' | 'started'; conversationId: string } | { kind: 'unreachable' }

@@ -7,7 +7,7 @@
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { Op } from 'sequelize'
-import { Brand, Notification, NotificationSetting, User } from '../platform/db.server'
+import { Brand, Notification, NotificationSetting, User } from '#models/index'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
 import { describeNotifications } from './notification-items.server'

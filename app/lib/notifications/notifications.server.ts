@@ -4,7 +4,7 @@
 import { Op } from 'sequelize'
 import { checkAccess } from '#models/access'
 import type { NotificationFrequency, NotificationScope } from '#models/notification'
-import { Notification, NotificationSetting, Room, RoomFollow, type User } from '../platform/db.server'
+import { Notification, NotificationSetting, Room, RoomFollow, type User } from '#models/index'
 import { publishRead } from './notification-events.server'
 import { describeNotifications } from './notification-items.server'
 import { DEFAULT_FREQUENCY, DEFAULT_SCOPE, NOTIFICATIONS_PAGE_SIZE, notificationTextKey } from './notification-rules'

@@ -17,7 +17,7 @@ import {
   RoomFollow,
   User,
   UserConnection,
-} from '../platform/db.server'
+} from '#models/index'
 import { logger } from '../platform/logger.server'
 import { shieldedFrom } from '../connections/visibility.server'
 import type { NotificationKind, NotificationScope } from '#models/notification'

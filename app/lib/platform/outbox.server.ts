@@ -1,4 +1,4 @@
-import { OutboxMessage } from './db.server'
+import { OutboxMessage } from '#models/index'
 import { env } from './env.server'
 import { logger } from './logger.server'
 import { escapeHtml, mailTransportConfigured, sendMailMessage, type MailAttachment } from './mail.server'

@@ -10,7 +10,7 @@ import { requireCommunityPage } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { timeZones } from '#app/lib/i18n/zoned-time'
-import { Room } from '#app/lib/platform/db.server'
+import { Room } from '#models/index'
 
 /** The zone a new event starts in: the hub room's, else UTC (as scheduled posts do). */
 async function communityZone(topLevelRoomId: string | null): Promise<string> {

@@ -7,7 +7,7 @@ import { messagesPage } from '#app/lib/messages/conversation-access.server'
 import { startConversation } from '#app/lib/messages/conversations.server'
 import { NewMessageSchema } from '#app/lib/messages/message.schema'
 import { limitedForm, readMessageForm, refusedForm } from '#app/lib/messages/message-form.server'
-import { BrandTag, Membership, User } from '#app/lib/platform/db.server'
+import { BrandTag, Membership, User } from '#models/index'
 import { logger } from '#app/lib/platform/logger.server'
 
 /** Whom a message can go to: the community's other active members, by name, and its live tags. */
