@@ -37,7 +37,10 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
 }
 
-/** Every namespace, typed from the English files: a key missing in English is a type error. */
+/**
+ * Every namespace, typed from the English files: a key missing in English is a type error. One line
+ * per file in locales/en; i18n.server.ts reads every language's files from disk.
+ */
 export type Messages = {
   common: typeof enCommon
   account: typeof enAccount

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../platform/db.server'
+import { type OutboxMessage } from '#models/index'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
 import { renderMailHtml, renderMailText, type MailBrand, type MailContent } from '../platform/mail.server'

@@ -31,3 +31,19 @@ export async function createVerifiedUser(
     throw error
   }
 }
+
+/** The person behind a proven address: their account, or a new verified one (a race ends at the account that won). */
+export async function findOrCreateVerifiedUser(input: {
+  fullName: string
+  emailAddress: string
+  language?: string | null
+}): Promise<User> {
+  const existing = await User.findOne({ where: { emailAddress: input.emailAddress } })
+  if (existing) return existing
+  try {
+    return await User.sequelize!.transaction((transaction) => createVerifiedUser(input, transaction))
+  } catch (error) {
+    if (!(error instanceof AccountExists)) throw error
+    return (await User.findOne({ where: { emailAddress: input.emailAddress } }))!
+  }
+}

@@ -7,7 +7,7 @@ import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
 import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
 import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/identity/signup-codes.server'
 import { codeField, emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
-import { AccountExists, createVerifiedUser } from '#app/lib/identity/verified-accounts.server'
+import { findOrCreateVerifiedUser } from '#app/lib/identity/verified-accounts.server'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
 import { findRegistration, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
@@ -313,7 +313,7 @@ async function finish(
   const identity = identityOf(steps, flow)
   const person =
     user ??
-    (await findOrCreatePerson({
+    (await findOrCreateVerifiedUser({
       fullName: identity?.fullName ?? flow.provenEmail!,
       emailAddress: flow.provenEmail!,
       language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }),
@@ -358,14 +358,3 @@ async function sendCode(
   return redirect(here, await withSession(sent.session))
 }
 
-/** The person behind a proven address: their account, or a new verified one (a race ends at the account that won). */
-async function findOrCreatePerson(input: { fullName: string; emailAddress: string; language: string }): Promise<User> {
-  const existing = await User.findOne({ where: { emailAddress: input.emailAddress } })
-  if (existing) return existing
-  try {
-    return await User.sequelize!.transaction((transaction) => createVerifiedUser(input, transaction))
-  } catch (error) {
-    if (!(error instanceof AccountExists)) throw error
-    return (await User.findOne({ where: { emailAddress: input.emailAddress } }))!
-  }
-}

@@ -11,7 +11,8 @@ import {
 import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
-import { Room, User } from '#app/lib/platform/db.server'
+import { Room, User } from '#models/index'
+import { deleteAccount } from '#app/lib/identity/account-deletion.server'
 import { endIdentity, viewer, withSession, type AppSession } from '#app/lib/http/session.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { requireUser } from '#app/lib/http/guards.server'
@@ -185,7 +186,7 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
   const intent = form.get('intent')
   if (isContactIntent(intent)) return contactAction(intent, form, { request, context, session, user })
   if (intent === 'avatar') return changeAvatar(form, user, session)
-  if (intent === 'delete') return deleteAccount(form, user, session)
+  if (intent === 'delete') return deleteOwnAccount(form, user, session)
   if (intent === 'room') return saveRoomDoor(form, user, session)
   return saveProfile(form, user, session)
 }
@@ -244,7 +245,7 @@ async function changeAvatar(form: FormData, user: User, session: AppSession) {
   return savedRedirect(session)
 }
 
-async function deleteAccount(form: FormData, user: User, session: AppSession) {
+async function deleteOwnAccount(form: FormData, user: User, session: AppSession) {
   const submission = parseWithZod(form, { schema: DeleteAccountSchema })
   const expected = confirmationFor(user)
   const typed = submission.status === 'success' ? (submission.value.confirmation ?? '') : ''
@@ -259,14 +260,7 @@ async function deleteAccount(form: FormData, user: User, session: AppSession) {
       { status: 400 },
     )
   }
-  const avatar = user.avatar
-  await User.sequelize!.transaction(async (transaction) => {
-    // Personal rooms belong to their host; other rooms they hosted lose the host (hostId SET NULL).
-    await Room.destroy({ where: { hostId: user.id, context: 'personal' }, transaction })
-    // Role grants and magic links go with the user (ON DELETE CASCADE).
-    await user.destroy({ transaction })
-  })
-  await removeAvatar(avatar)
+  await deleteAccount(user)
   return endIdentity(session, '/', user.id)
 }
 
