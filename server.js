@@ -2,6 +2,7 @@
 // request logging and the security headers that do not depend on the page (entry.server.tsx sets
 // the Content-Security-Policy and framing rules per document).
 import { createRequestHandler } from '@remix-run/express'
+import { broadcastDevReady } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 import { pino } from 'pino'
@@ -145,7 +146,11 @@ const stopPostScheduler = build.entry.module.startPostScheduler()
 // a member's day and each notification are claimed by conditional updates, so none is mailed twice.
 const stopNotificationDigest = build.entry.module.startNotificationDigest()
 
-const server = app.listen(port, () => logger.info({ port }, `Hearth web listening on http://localhost:${port}`))
+const server = app.listen(port, () => {
+  logger.info({ port }, `Hearth web listening on http://localhost:${port}`)
+  // Under `remix dev` (npm run dev), which restarts this server after each rebuild and waits for this signal.
+  if (process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build)
+})
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
     stopHousekeeping()

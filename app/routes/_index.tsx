@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { DEMO_BRAND_SLUG } from '#models/seed'
-import { Brand } from '#models/index'
+import { demoCommunityPath } from '#app/lib/communities/demo-community.server'
 
 export const meta: MetaFunction = ({ matches, error }) => [
   ...pageTitle({ matches, error }, 'pages:home.tagline'),
@@ -11,8 +10,7 @@ export const meta: MetaFunction = ({ matches, error }) => [
 ]
 
 export async function loader(_: LoaderFunctionArgs) {
-  const demo = await Brand.findOne({ where: { slug: DEMO_BRAND_SLUG, status: 'active' }, attributes: ['slug'] })
-  return { demoUrl: demo ? `/${demo.slug}` : null }
+  return { demoUrl: await demoCommunityPath() }
 }
 
 export default function Home() {

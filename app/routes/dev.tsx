@@ -4,7 +4,7 @@ import { env } from '#app/lib/platform/env.server'
 import { formatDate } from '#app/lib/i18n/dates'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { Brand, OutboxMessage, Role, RoleGrant, User } from '#models/index'
+import { devConsole } from '#app/lib/platform/dev-console.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'dev:title')
@@ -15,41 +15,7 @@ export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, e
  */
 export async function loader(args: LoaderFunctionArgs) {
   if (!env.isDevelopment) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const [outbox, grants] = await Promise.all([
-    OutboxMessage.findAll({ order: [['createdAt', 'DESC']], limit: 50 }),
-    RoleGrant.findAll({
-      include: [
-        { model: User, as: 'user', attributes: ['name', 'emailAddress'] },
-        { model: Role, as: 'role', attributes: ['slug'] },
-        { model: Brand, as: 'brand', attributes: ['name', 'slug'] },
-      ],
-      order: [['createdAt', 'ASC']],
-      limit: 100,
-    }),
-  ])
-  return {
-    messages: await routeMessages(args, 'dev'),
-    outbox: outbox.map((message) => ({
-      id: message.id,
-      createdAt: message.createdAt.toISOString(),
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject,
-      code: message.meta.code ?? message.meta.link ?? null,
-      status: message.status,
-    })),
-    accounts: grants.map((grant) => {
-      const user = grant.get('user') as User
-      const brand = grant.get('brand') as Brand
-      return {
-        id: grant.id,
-        name: user.name,
-        emailAddress: user.emailAddress,
-        community: brand.name,
-        role: (grant.get('role') as Role).slug,
-      }
-    }),
-  }
+  return { messages: await routeMessages(args, 'dev'), ...(await devConsole()) }
 }
 
 export default function DeveloperConsole() {

@@ -5,16 +5,12 @@
 // call, the host's absence and whether they were already told are read from the database
 // (host-notice.server.ts), so asking twice or for someone else tells nobody anything more.
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { notifyAbsentHost } from '#app/lib/calls/host-notice.server'
-import { RoomCall } from '#models/index'
+import { notifyAbsentHost, ringingCallOf } from '#app/lib/calls/host-notice.server'
 import { resourceReply, roomResourceAction } from '#app/lib/rooms/room-resource.server'
 
 export const action = (args: ActionFunctionArgs) =>
   roomResourceAction(args, {}, async ({ claims }) => {
-    const call = await RoomCall.findOne({
-      where: { roomId: claims.roomId, callerId: claims.userId, status: 'calling' },
-      attributes: ['id'],
-    })
+    const call = await ringingCallOf(claims.roomId, claims.userId)
     if (!call) return resourceReply({ error: 'not calling' }, 404)
     return resourceReply({ notified: (await notifyAbsentHost(call.id)).length > 0 })
   })

@@ -76,3 +76,8 @@ export async function notifyAbsentHost(callId: string): Promise<Channel[]> {
   }
   return sent
 }
+
+/** The caller's call to the room that is still ringing, if any (the waiting room asks to tell the host of that one). */
+export function ringingCallOf(roomId: string, callerId: string) {
+  return RoomCall.findOne({ where: { roomId, callerId, status: 'calling' }, attributes: ['id'] })
+}
