@@ -47,9 +47,7 @@ describe('/{brand}/access-denied', () => {
   })
 
   it('of an unknown community is the community-not-found page', async () => {
-    expect((await thrownResponse(open('/nowhere/access-denied', stranger))).headers.get('Location')).toBe(
-      '/community-not-found',
-    )
+    expect(await thrownResponse(open('/nowhere/access-denied', stranger))).toRedirectTo('/community-not-found')
   })
 })
 
@@ -64,7 +62,7 @@ describe('/{brand}/{post,group,event}-not-found', () => {
       expect(initOf(result).status).toBe(404)
       expect(unwrap(result)).toEqual({ community: { name: 'Hearth Demo', slug: 'demo' } })
       const unknown = await thrownResponse(loader(routeArgs(`/nowhere/${kind}-not-found`, { brand: 'nowhere' })))
-      expect(unknown.headers.get('Location')).toBe('/community-not-found')
+      expect(unknown).toRedirectTo('/community-not-found')
     })
   }
 })

@@ -231,7 +231,7 @@ describe('invitations', () => {
     expect(page.invitation).toMatchObject({ community: brand.name, who: 'invitee', address: person.emailAddress })
 
     const accepted = await thrownResponse(invitationAction(invitationArgs(token, cookie, 'accept')))
-    expect(accepted.headers.get('Location')).toBe(`/${brand.slug}`)
+    expect(accepted).toRedirectTo(`/${brand.slug}`)
     expect((await Membership.findOne({ where: { brandId: brand.id, userId: person.id } }))?.status).toBe('active')
     expect(await communityRolesOf(person.id, brand.id)).toContain('community-moderator')
     expect(await Room.count({ where: { brandId: brand.id, hostId: person.id, slug: roomLink } })).toBe(1)
@@ -257,7 +257,7 @@ describe('invitations', () => {
     const declined = await thrownResponse(
       invitationAction(invitationArgs(token, await signedInCookie(person.id), 'decline')),
     )
-    expect(declined.headers.get('Location')).toBe('/me')
+    expect(declined).toRedirectTo('/me')
     expect(await Membership.count({ where: { brandId: brand.id, userId: person.id } })).toBe(0)
     expect((await MemberInvitation.findOne({ where: { userId: person.id } }))?.status).toBe('declined')
   })
@@ -318,7 +318,7 @@ describe('invitations', () => {
     const token = await invitationToken(outsider.emailAddress!)
     const cookie = await signedInCookie(outsider.id)
     const accepted = await thrownResponse(invitationAction(invitationArgs(token, cookie, 'accept')))
-    expect(accepted.headers.get('Location')).toBe(`/${brand.slug}/events/${event.slug}`)
+    expect(accepted).toRedirectTo(`/${brand.slug}/events/${event.slug}`)
     expect((await EventRegistration.findOne({ where: { roomId: event.id, userId: outsider.id } }))?.status).toBe(
       'approved',
     )
@@ -409,7 +409,7 @@ describe('invitations', () => {
     const withdrawn = await thrownResponse(
       invitationsAction(post(path, { brand: brand.slug }, { intent: 'withdraw', invitationId: id }, ownerCookie)),
     )
-    expect(withdrawn.headers.get('Location')).toBe(path)
+    expect(withdrawn).toRedirectTo(path)
     expect(initOf(await invitationLoader(invitationArgs(token, await signedInCookie(person.id)))).status).toBe(410)
     expect(
       unwrap(await invitationsLoader(routeArgs(path, { brand: brand.slug }, { headers: { Cookie: ownerCookie } })))

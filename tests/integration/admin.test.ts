@@ -15,8 +15,7 @@ import { action as directoryAction } from '#app/routes/$brand._community.admin.d
 import { action as productAction, loader as productLoader } from '#app/routes/$brand._community.admin.product/route'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
-import { flashOf } from '../support/flash'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 /** A signed-in GET of an admin page of this community. */
 async function get(brand: Pick<Brand, 'slug'>, user: Pick<User, 'id'>, path = '') {
@@ -130,9 +129,8 @@ describe('the rooms batch change', () => {
         ]),
       ),
     )
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/admin/rooms?page=1`)
-    expect(await flashOf(response)).toEqual({ kind: 'success', message: 'admin:flash.saved' })
+    expect(response).toRedirectTo(`/${brand.slug}/admin/rooms?page=1`)
+    await expect(response).toHaveFlash({ kind: 'success', message: 'admin:flash.saved' })
     for (const room of [first, second]) {
       await room.reload()
       expect({ status: room.status, verified: room.verified }).toEqual({ status: 'archived', verified: true })
@@ -339,7 +337,7 @@ describe('the review queue of new personal rooms', () => {
           ]),
         ),
       )
-      expect(await flashOf(approved)).toEqual({ kind: 'success', message: 'admin:flash.saved' })
+      await expect(approved).toHaveFlash({ kind: 'success', message: 'admin:flash.saved' })
       expect(await statusOf(room.id)).toBe('active')
       expect(await checkAccess({ brand: main, userId: visitor.id, room: { slug: room.slug } })).toMatchObject({
         ok: true,
@@ -432,7 +430,7 @@ describe('the product config', () => {
       async () => productAction(await post(brand, owner, '/product', fields())),
     ]) {
       const refused = await thrownResponse(run())
-      expect(refused.headers.get('Location')).toMatch(new RegExp(`^/${brand.slug}/access-denied\\?`))
+      expect(refused).toRedirectTo(new RegExp(`^/${brand.slug}/access-denied\\?`))
     }
     expect(await ProductConfig.count()).toBe(0)
   })
@@ -440,7 +438,7 @@ describe('the product config', () => {
   it('saves what a super user sends', async () => {
     try {
       const response = await thrownResponse(productAction(await post(brand, superUser, '/product', fields())))
-      expect(await flashOf(response)).toEqual({ kind: 'success', message: 'admin:flash.saved' })
+      await expect(response).toHaveFlash({ kind: 'success', message: 'admin:flash.saved' })
       const config = await readProductConfig()
       expect(config.allowedDevEmailAddresses).toEqual(['dev@example.com', 'other@example.com'])
       expect(config.fallbackDevEmailAddress).toBe('fallback@example.com')

@@ -32,8 +32,7 @@ import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { MAIN_BRAND_SLUG } from '#models/main-brand'
 import { grantRole, makeCommunity, makePersonalRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { initOf, unwrap } from '../support/session'
-import { signedInCookie } from '../support/session'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 const WEBM = new Uint8Array(readFileSync(new URL('../fixtures/tiny.webm', import.meta.url)))
 

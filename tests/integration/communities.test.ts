@@ -14,8 +14,7 @@ const communities = async (search = '', userId?: string) =>
 
 async function expectRedirect(search: string, location: string) {
   const response = await thrownResponse(communities(search))
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(location)
+  expect(response).toRedirectTo(location)
 }
 
 describe('/communities loader', () => {
@@ -34,10 +33,8 @@ describe('/communities loader', () => {
   })
 
   describe('with communities', () => {
-    let member: Role
     beforeAll(async () => {
       await seedDemo()
-      member = await Role.findOne({ where: { slug: 'community-member' }, rejectOnEmpty: true })
       await Brand.create({ slug: 'hidden', name: 'Aaa Hidden', publicCommunity: false })
       await Brand.create({ slug: 'closed', name: 'Aaa Closed', publicCommunity: true, status: 'deleted' })
     })

@@ -50,13 +50,13 @@ describe('the left drawer pages', () => {
 
   it('ask a visitor to sign in, even where the admins opened the hub to guests', async () => {
     const response = await thrownResponse(callsLoader(await as(null, 'calls')))
-    expect(response.headers.get('Location')).toMatch(/^\/private\?/)
+    expect(response).toRedirectTo(/^\/private\?/)
   })
 
   it('refuse someone from another community', async () => {
     const { owner: outsider } = await makeCommunity()
     const response = await thrownResponse(messagesLoader(await as(outsider, 'messages')))
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/access-denied?redirectTo=%2F${brand.slug}%2Fmessages`)
+    expect(response).toRedirectTo(`/${brand.slug}/access-denied?redirectTo=%2F${brand.slug}%2Fmessages`)
   })
 
   it('list my calls in this community, newest first: those I made and those to my rooms, by filter', async () => {
@@ -91,9 +91,7 @@ describe('the community-scoped sign-in and private routes', () => {
     const { loader: signIn } = await import('#app/routes/$brand.sign-in')
     const { loader: privatePage } = await import('#app/routes/$brand.private')
     const at = (path: string) => routeArgs(path, { brand: brand.slug })
-    expect((await signIn(at(`/${brand.slug}/sign-in`))).headers.get('Location')).toBe(
-      `/sign-in?redirectTo=%2F${brand.slug}`,
-    )
+    expect(await signIn(at(`/${brand.slug}/sign-in`))).toRedirectTo(`/sign-in?redirectTo=%2F${brand.slug}`)
     expect(
       (await privatePage(at(`/${brand.slug}/private?redirectTo=%2F${brand.slug}%2Fmembers`))).headers.get('Location'),
     ).toBe(`/private?redirectTo=%2F${brand.slug}%2Fmembers`)
@@ -102,6 +100,6 @@ describe('the community-scoped sign-in and private routes', () => {
       (await signIn(at(`/${brand.slug}/sign-in?redirectTo=https%3A%2F%2Fevil.test`))).headers.get('Location'),
     ).toBe(`/sign-in?redirectTo=%2F${brand.slug}`)
     const unknown = await thrownResponse(signIn(routeArgs('/nowhere/sign-in', { brand: 'nowhere' })))
-    expect(unknown.headers.get('Location')).toBe('/community-not-found')
+    expect(unknown).toRedirectTo('/community-not-found')
   })
 })

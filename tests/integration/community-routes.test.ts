@@ -22,8 +22,7 @@ async function home(slug: string, path = `/${slug}`, user?: User) {
 }
 
 function expectRedirect(response: Response, location: string) {
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(location)
+  expect(response).toRedirectTo(location)
 }
 
 describe('$brand._index loader (community home)', () => {

@@ -172,7 +172,7 @@ describe('settings tab', () => {
         ),
       ),
     )
-    expect(response.headers.get('Location')).toBe(settingsPath())
+    expect(response).toRedirectTo(settingsPath())
     const row = await stored()
     expect(row.name).toBe('Renamed')
     expect(row.publicAccess).toEqual({ hub: false, groups: true, members: false, subcommunities: false })
@@ -333,7 +333,7 @@ describe('settings tab', () => {
     const response = await saved(
       settingsAction(await post(owner, settingsPath(), defaultSettings({ status: 'deleted' }))),
     )
-    expect(response.headers.get('Location')).toBe('/communities')
+    expect(response).toRedirectTo('/communities')
     expect((await stored()).status).toBe('deleted')
     // Now not found for everyone, the owner included.
     const gone = await thrownResponse(
@@ -341,7 +341,7 @@ describe('settings tab', () => {
         routeArgs(settingsPath(), { brand: brand.slug }, { headers: { Cookie: await signedInCookie(owner.id) } }),
       ),
     )
-    expect(gone.headers.get('Location')).toBe('/community-not-found')
+    expect(gone).toRedirectTo('/community-not-found')
   })
 
   it('brings an inactive community back from the owner’s /communities page, and only there', async () => {
@@ -382,7 +382,7 @@ describe('settings tab', () => {
         ),
       ),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/settings`)
+    expect(response).toRedirectTo(`/${brand.slug}/settings`)
     expect((await stored()).status).toBe('active')
   })
 

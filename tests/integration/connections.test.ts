@@ -7,7 +7,7 @@ import { performPersonAction } from '#app/lib/connections/connections.server'
 import { followRoom, followedRoomIds, roomFollowerCount } from '#app/lib/connections/room-follows.server'
 import { action as contactsAction, loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'
-import { Membership, Room, RoomFollow, UserConnection, type Brand, type User } from '#models/index'
+import { Membership, type Room, RoomFollow, UserConnection, type Brand, type User } from '#models/index'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
@@ -260,7 +260,7 @@ describe('the contacts drawer', () => {
 
   it('is a members-only page: a visitor signs in, an outsider is refused', async () => {
     const anonymous = await thrownResponse(contactsLoader(routeArgs(`/${brand.slug}/contacts`, { brand: brand.slug })))
-    expect(anonymous.headers.get('Location')).toMatch(/^\/private\?/)
+    expect(anonymous).toRedirectTo(/^\/private\?/)
     const { owner: outsider } = await makeCommunity()
     const refused = await thrownResponse(
       contactsLoader(
@@ -304,7 +304,7 @@ describe('the person dialog', () => {
     const { owner: outsider } = await makeCommunity()
     expect((await thrownResponse(open(ana, outsider.id))).status).toBe(404)
     expect((await thrownResponse(open(ana, 'no-such-person'))).status).toBe(404)
-    expect((await thrownResponse(open(ana, ana.id))).headers.get('Location')).toBe(`/${brand.slug}/contacts`)
+    expect(await thrownResponse(open(ana, ana.id))).toRedirectTo(`/${brand.slug}/contacts`)
   })
 })
 

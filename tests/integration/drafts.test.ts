@@ -11,8 +11,7 @@ import { action as homeAction } from '#app/routes/$brand._community._index'
 import { action as draftsAction, loader as draftsLoader } from '#app/routes/$brand._community.drafts/route'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
-import { flashOf } from '../support/flash'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 type Reply = {
   formId: string
@@ -68,8 +67,8 @@ describe('saving a draft from the composer', () => {
         ),
       ),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/drafts`)
-    expect((await flashOf(response))?.message).toBe('posts:flash.draftSaved')
+    expect(response).toRedirectTo(`/${brand.slug}/drafts`)
+    await expect(response).toHaveFlash({ message: 'posts:flash.draftSaved' })
     const draft = await Post.findOne({ where: { authorId: member.id }, order: [['createdAt', 'DESC']] })
     expect(draft!.status).toBe('draft')
     expect(draft!.message).not.toContain('script')
@@ -145,7 +144,7 @@ describe('scheduling', () => {
     const response = await thrownResponse(
       onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-07-01T09:30', timeZone: 'America/New_York' }),
     )
-    expect((await flashOf(response))?.message).toBe('posts:flash.scheduled')
+    await expect(response).toHaveFlash({ message: 'posts:flash.scheduled' })
     const after = await state(draft.id)
     expect(after.status).toBe('scheduled')
     // 09:30 in New York in July is 13:30 UTC (daylight saving time, UTC−4).
@@ -212,7 +211,7 @@ describe('scheduling', () => {
       onDrafts({ intent: 'schedule', postId: draft.id, publishAt: '2099-01-01T10:00', timeZone: 'UTC' }),
     )
     const response = await thrownResponse(onDrafts({ intent: 'cancel', postId: draft.id }))
-    expect((await flashOf(response))?.message).toBe('posts:flash.scheduleCancelled')
+    await expect(response).toHaveFlash({ message: 'posts:flash.scheduleCancelled' })
     const after = await state(draft.id)
     expect(after.status).toBe('draft')
     expect(after.draftPostTime).toBeNull()
@@ -225,7 +224,7 @@ describe('publishing now, editing, deleting', () => {
     // Written before this post was: published now, the draft still comes first.
     await createPost(brand, other.id, { contextRoomId: hub.id, message: 'Meanwhile' })
     const response = await thrownResponse(onDrafts({ intent: 'publish', postId: draft.id }))
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}`)
+    expect(response).toRedirectTo(`/${brand.slug}`)
     const after = await state(draft.id)
     expect(after.status).toBe('published')
     expect(after.createdAt.getTime()).toBeGreaterThan(draft.createdAt.getTime())
@@ -264,7 +263,7 @@ describe('publishing now, editing, deleting', () => {
   it('deletes a draft: it leaves the panel and is never published', async () => {
     const draft = await aDraft()
     const response = await thrownResponse(onDrafts({ intent: 'delete', postId: draft.id }))
-    expect((await flashOf(response))?.message).toBe('posts:flash.draftDeleted')
+    await expect(response).toHaveFlash({ message: 'posts:flash.draftDeleted' })
     expect((await state(draft.id)).deleted).toBe(true)
     expect((await listFor()).drafts.map((each) => each.id)).not.toContain(draft.id)
   })

@@ -51,8 +51,7 @@ describe('sending install instructions', () => {
         customMessage: 'Please add it to the home page.',
       }),
     )
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe(path())
+    expect(response).toRedirectTo(path())
     const mails = await mailsTo(to, second, cc)
     expect(mails.map((mail) => mail.recipient).sort()).toEqual([to, second, cc].sort())
     for (const mail of mails) {

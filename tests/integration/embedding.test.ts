@@ -41,7 +41,7 @@ describe('/embedded', () => {
 
   it('starts at the claim', async () => {
     const response = embeddedIndexLoader()
-    expect(response.headers.get('Location')).toBe('/embedded/claim')
+    expect(response).toRedirectTo('/embedded/claim')
   })
 
   it("fills the claim in with the link it is handed, at most a link's length", () => {
@@ -56,7 +56,7 @@ describe('/embedded', () => {
     const free = await thrownResponse(
       claimedLoader(routeArgs('/embedded/claimed/nobody-has-this', { slug: 'nobody-has-this' })),
     )
-    expect(free.headers.get('Location')).toBe('/register/room?slug=nobody-has-this')
+    expect(free).toRedirectTo('/register/room?slug=nobody-has-this')
   })
 })
 

@@ -6,7 +6,6 @@
 // refusals, through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityEvent, FormDefinition, FormSubmission, type Brand, type Room, type User } from '#models/index'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { readSteps, type FormSteps } from '#app/lib/forms/form-definition'
 import {
   action as registrationAction,
@@ -23,7 +22,7 @@ import { FIELD_TYPES } from '#app/lib/forms/form-definition'
 import { apiCall } from '../support/api-call'
 import { grantRole, makeCommunity, makeEventRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 type Reply = {
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null
@@ -87,13 +86,6 @@ const open = async (tab: Tab, room: Room, cookie = ownerCookie) =>
     ),
   )
 
-async function flashOf(response: Response) {
-  const { flash } = await takeFlash(
-    new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }),
-  )
-  return flash
-}
-
 /** The builder's inputs for a list of steps (each a list of fields) under a list name. */
 function builder(list: string, steps: Array<Array<Record<string, string>>>): Record<string, string> {
   const fields: Record<string, string> = {}
@@ -132,7 +124,7 @@ describe('the registration tab', () => {
       ...TWO_STEPS,
     })
     expect(saved.location).toBe(`/${brand.slug}/events/${room.slug}/edit/registration`)
-    expect(await flashOf(saved.response!)).toMatchObject({ kind: 'success', message: 'common:flash.saved' })
+    await expect(saved.response!).toHaveFlash({ kind: 'success', message: 'common:flash.saved' })
     const event = await eventRow(room)
     expect(event).toMatchObject({ registrationEnabled: true, registrationModeration: true, matchPrimaryField: null })
     const steps = (await definitionOf(event.registrationFormId))!
@@ -562,7 +554,7 @@ describe('who may edit them', () => {
         ),
       ),
     )
-    expect(unknown.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
+    expect(unknown).toRedirectTo(`/${brand.slug}/event-not-found`)
   })
 })
 

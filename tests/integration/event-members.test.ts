@@ -198,8 +198,8 @@ describe('the tick-box actions', () => {
       '?status=pending',
     )
     expect(approved.status).toBe(302)
-    expect(approved.response!.headers.get('Location')).toBe(`${base(room)}/members?status=pending`)
-    expect(await flashOf(approved.response!)).toMatchObject({
+    expect(approved.response!).toRedirectTo(`${base(room)}/members?status=pending`)
+    await expect(approved.response!).toHaveFlash({
       kind: 'success',
       message: 'eventMembers:flash.approve',
       values: { count: 2 },
@@ -230,7 +230,7 @@ describe('the tick-box actions', () => {
       ['intent', 'remove'],
       ['ids', c.registration.id],
     ])
-    expect(await flashOf(removed.response!)).toMatchObject({
+    await expect(removed.response!).toHaveFlash({
       message: 'eventMembers:flash.remove',
       values: { count: 1 },
     })
@@ -282,7 +282,7 @@ describe('the tick-box actions', () => {
       ['intent', 'remove'],
       ['ids', theirs.registration.id],
     ])
-    expect(await flashOf(answer.response!)).toMatchObject({ values: { count: 0 } })
+    await expect(answer.response!).toHaveFlash({ values: { count: 0 } })
     expect(await EventRegistration.findByPk(theirs.registration.id)).not.toBeNull()
   })
 
@@ -623,8 +623,8 @@ describe('the exports', () => {
     for (const kind of ['registrations', 'pre-survey', 'post-survey', 'participants']) {
       const answer = await download(room, kind)
       expect(answer.status).toBe(302)
-      expect(answer.response!.headers.get('Location')).toBe(`${base(room)}/members`)
-      expect(await flashOf(answer.response!)).toMatchObject({ kind: 'error', message: 'eventMembers:export.nothing' })
+      expect(answer.response!).toRedirectTo(`${base(room)}/members`)
+      await expect(answer.response!).toHaveFlash({ kind: 'error', message: 'eventMembers:export.nothing' })
     }
   })
 
@@ -713,7 +713,7 @@ describe('predefined breakout groups', () => {
       groups: 'ada@example.com, grace@example.com\nlin@example.com,max@example.com,zoe@example.com',
     })
     expect(saved.status).toBe(302)
-    expect(await flashOf(saved.response!)).toMatchObject({
+    await expect(saved.response!).toHaveFlash({
       kind: 'success',
       message: 'eventMembers:groups.flash.saved',
       values: { count: 2 },
@@ -727,7 +727,7 @@ describe('predefined breakout groups', () => {
     )
     expect(page.body.groups).toHaveLength(2)
     const cleared = await groupsPost(room, { intent: 'clear' })
-    expect(await flashOf(cleared.response!)).toMatchObject({ message: 'eventMembers:groups.flash.cleared' })
+    await expect(cleared.response!).toHaveFlash({ message: 'eventMembers:groups.flash.cleared' })
     expect(await stored(room)).toBeNull()
   })
 

@@ -31,7 +31,6 @@ import {
 import { loader as pageLoader } from '#app/routes/$brand._community.events.$room._index/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
 import { grantRole, makeCommunity, makeEventRoom, makeUser, unique } from '../support/factories'
-import { flashOf } from '../support/flash'
 import { routeArgs } from '../support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -224,7 +223,7 @@ describe('a visitor registers with an emailed code', () => {
       code: String(codeMail!.meta.code),
     })
     expect(confirmed.location).toBe(`/${brand.slug}/events/${room.slug}`)
-    expect((await flashOf(confirmed.response!))?.message).toBe('registration:flash.approved')
+    await expect(confirmed.response!).toHaveFlash({ message: 'registration:flash.approved' })
 
     const user = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
     expect(user.name).toBe('Ann Visitor')
@@ -316,9 +315,9 @@ describe('registering while signed in', () => {
       })
     }
     const first = await answer('First')
-    expect((await flashOf(first.response!))?.message).toBe('registration:flash.approved')
+    await expect(first.response!).toHaveFlash({ message: 'registration:flash.approved' })
     const second = await answer('Second')
-    expect((await flashOf(second.response!))?.message).toBe('registration:flash.updated')
+    await expect(second.response!).toHaveFlash({ message: 'registration:flash.updated' })
     expect(await EventRegistration.count({ where: { roomId: room.id, userId: member.id } })).toBe(1)
     expect(
       await FormSubmission.count({
@@ -378,7 +377,7 @@ describe('a mobile-phone field with SMS consent', () => {
       step: '0',
       mobile: '+351 912 345 678',
     })
-    expect((await flashOf(direct.response!))?.message).toBe('registration:flash.approved')
+    await expect(direct.response!).toHaveFlash({ message: 'registration:flash.approved' })
 
     const { room, params: p } = await params()
     const asked = await me.post(registerAction, registerPath(room), p, {
@@ -408,7 +407,7 @@ describe('a mobile-phone field with SMS consent', () => {
     expect(wrong.data.error.message).toBe('auth:errors.invalidCode')
     expect(await EventRegistration.count({ where: { roomId: room.id } })).toBe(0)
     const right = await me.post(registerAction, registerPath(room), p, { intent: 'verifyPhone', code })
-    expect((await flashOf(right.response!))?.message).toBe('registration:flash.approved')
+    await expect(right.response!).toHaveFlash({ message: 'registration:flash.approved' })
     expect(await EventRegistration.count({ where: { roomId: room.id, userId: person.id } })).toBe(1)
   })
 
@@ -572,7 +571,7 @@ describe('the meeting of a registration event', () => {
     const room = await registrationEvent({}, {}, [])
     const unregistered = await meeting(room, memberCookie)
     expect(unregistered.location).toBe(registerPath(room))
-    expect((await flashOf(unregistered.response!))?.message).toBe('registration:flash.registrationRequired')
+    await expect(unregistered.response!).toHaveFlash({ message: 'registration:flash.registrationRequired' })
     expect((await meeting(room, ownerCookie)).status).toBe(200)
 
     const pending = await makeUser()
@@ -622,7 +621,7 @@ describe('the meeting of a registration event', () => {
       { liked: 'All of it' },
     )
     expect(answered.location).toBe(`/${brand.slug}/events/${room.slug}`)
-    expect((await flashOf(answered.response!))?.message).toBe('registration:flash.surveySaved')
+    await expect(answered.response!).toHaveFlash({ message: 'registration:flash.surveySaved' })
     expect((await meeting(room, cookie)).data.endUrl).toBe(`/${brand.slug}/events/${room.slug}`)
     expect(await FormSubmission.count({ where: { userId: person.id } })).toBe(2)
 

@@ -22,7 +22,6 @@ import * as apiOne from '#app/routes/api.event-series.$id'
 import * as apiSeriesForm from '#app/routes/api.forms.series.$seriesId'
 import { grantRole, makeCommunity, makeUser } from '../support/factories'
 import { apiCall } from '../support/api-call'
-import { flashOf } from '../support/flash'
 import { routeArgs } from '../support/route-args'
 import { initOf, signedInCookie, unwrap } from '../support/session'
 
@@ -110,7 +109,7 @@ describe('creating a series', () => {
   it('makes one event per session, at the same local time across the DST change, and says so', async () => {
     const outcome = await create()
     expect(outcome.status).toBe(302)
-    expect((await flashOf(outcome.response!))?.message).toBe('series:flash.created')
+    await expect(outcome.response!).toHaveFlash({ message: 'series:flash.created' })
     const series = await EventSeries.findByPk(outcome.location!.split('/').pop()!, { rejectOnEmpty: true })
     expect(series.rrule).toBe('FREQ=WEEKLY;INTERVAL=1;COUNT=3')
     const sessions = await sessionsOf(series.id)
@@ -240,7 +239,7 @@ describe('the list and the detail', () => {
     ])
     const missing = await run(pageLoader(get(`/${brand.slug}/event-series/${'x'.repeat(36)}`, { id: 'x'.repeat(36) })))
     expect(missing.location).toBe(`/${brand.slug}/event-series`)
-    expect((await flashOf(missing.response!))?.message).toBe('series:errors.notFound')
+    await expect(missing.response!).toHaveFlash({ message: 'series:errors.notFound' })
   })
 })
 
@@ -272,7 +271,7 @@ describe('editing a series', () => {
     // The series now runs from the second week, at 18:30.
     const saved = await edit(series, { name: 'Moving series', date: '2099-03-09', time: '18:30', count: '3' })
     expect(saved.status).toBe(302)
-    expect((await flashOf(saved.response!))?.message).toBe('series:flash.updated')
+    await expect(saved.response!).toHaveFlash({ message: 'series:flash.updated' })
     const sessions = await sessionsOf(series.id)
     expect(sessions[0]!.room.id).toBe(first!.room.id)
     expect(sessions[0]!.room.startsAt!.getTime()).toBe(past.getTime())
@@ -364,7 +363,7 @@ describe('deleting a series', () => {
     await sessions[0]!.room.update({ startsAt: new Date(Date.now() - 60_000) })
     const done = await remove(series)
     expect(done.location).toBe(`/${brand.slug}/event-series`)
-    expect((await flashOf(done.response!))?.message).toBe('series:flash.deleted')
+    await expect(done.response!).toHaveFlash({ message: 'series:flash.deleted' })
     expect(await EventSeries.findByPk(series.id)).toBeNull()
     const after = await Room.findAll({
       where: { id: sessions.map(({ room }) => room.id) },
@@ -383,7 +382,7 @@ describe('deleting a series', () => {
     vi.spyOn(EventSeries.sequelize!, 'transaction').mockRejectedValueOnce(new Error('database went away'))
     const failed = await remove(series)
     expect(failed.location).toBe(`/${brand.slug}/event-series/${series.id}`)
-    expect(await flashOf(failed.response!)).toMatchObject({ kind: 'error', message: 'series:errors.deleteFailed' })
+    await expect(failed.response!).toHaveFlash({ kind: 'error', message: 'series:errors.deleteFailed' })
     expect(en('series:errors.deleteFailed')).toBe('Failed to delete series')
     expect(await EventSeries.findByPk(series.id)).not.toBeNull()
   })

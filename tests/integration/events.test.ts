@@ -4,7 +4,6 @@
 // actions on the file's own database.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityEvent, EventSlot, Room, type Brand, type User } from '#models/index'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { newEventSchema } from '#app/lib/events/event.schema'
 import { zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 import { action as listAction, loader as listLoader } from '#app/routes/$brand._community.events._index/route'
@@ -24,7 +23,7 @@ import {
 import { grantRole, makeCommunity, makeEventRoom, makeRoom, makeUser } from '../support/factories'
 import { solidImage } from '../support/images'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 type Reply = {
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> } | null
@@ -90,13 +89,6 @@ async function run(
   }
 }
 
-async function flashOf(response: Response) {
-  const { flash } = await takeFlash(
-    new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }),
-  )
-  return flash
-}
-
 const create = (
   fields: Record<string, string>,
   cookie = ownerCookie,
@@ -135,7 +127,7 @@ describe('creating an event', () => {
 
     const done = await create({ name: 'AB', description: 'Two letters' })
     expect(done.location).toBe(`/${brand.slug}/events`)
-    expect(await flashOf(done.response!)).toMatchObject({
+    await expect(done.response!).toHaveFlash({
       kind: 'success',
       message: 'events:flash.created',
       values: { name: 'AB' },
@@ -258,7 +250,7 @@ describe('the editor', () => {
     expect(bad.body?.result?.initialValue).toMatchObject({ name: 'x', description: 'still here' })
     const saved = await editTab('details', room, { name: 'Editor target', description: 'Now described' })
     expect(saved.location).toBe(`/${brand.slug}/events/${room.slug}/edit`)
-    expect(await flashOf(saved.response!)).toMatchObject({ message: 'common:flash.saved' })
+    await expect(saved.response!).toHaveFlash({ message: 'common:flash.saved' })
     expect((await room.reload()).description).toBe('Now described')
   })
 
@@ -407,7 +399,7 @@ describe('the editor', () => {
     const unknown = await thrownResponse(
       compositionLoader(get(`/${brand.slug}/events/nope/edit/composition`, { room: 'nope' }, ownerCookie)),
     )
-    expect(unknown.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
+    expect(unknown).toRedirectTo(`/${brand.slug}/event-not-found`)
   })
 })
 
@@ -435,7 +427,7 @@ describe('the events page, archive and restore', () => {
     const before = upcoming.listing.counts
 
     const archived = await run(listAction(post(`/${brand.slug}/events`, {}, { intent: 'archive', roomId: soon.id })))
-    expect(await flashOf(archived.response!)).toMatchObject({
+    await expect(archived.response!).toHaveFlash({
       message: 'events:flash.archived',
       values: { name: 'Listed soon' },
     })
@@ -446,12 +438,12 @@ describe('the events page, archive and restore', () => {
     const gone = await thrownResponse(
       pageLoader(get(`/${brand.slug}/events/${soon.slug}`, { room: soon.slug }, ownerCookie)),
     )
-    expect(gone.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
+    expect(gone).toRedirectTo(`/${brand.slug}/event-not-found`)
 
     const restored = await run(
       listAction(post(`/${brand.slug}/events?tab=archived`, {}, { intent: 'restore', roomId: soon.id })),
     )
-    expect(await flashOf(restored.response!)).toMatchObject({ message: 'events:flash.restored' })
+    await expect(restored.response!).toHaveFlash({ message: 'events:flash.restored' })
     expect((await soon.reload()).status).toBe('active')
   })
 
@@ -553,7 +545,7 @@ describe('the event page and its meeting agree on who gets in', () => {
       const response = await thrownResponse(
         pageLoader(get(`/${brand.slug}/events/${slug}`, { room: slug }, ownerCookie)),
       )
-      expect(response.headers.get('Location')).toBe(`/${brand.slug}/event-not-found`)
+      expect(response).toRedirectTo(`/${brand.slug}/event-not-found`)
     }
   })
 

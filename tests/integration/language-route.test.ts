@@ -16,8 +16,7 @@ async function cookieHeader(language: string) {
 describe('resources.language action', () => {
   it('remembers a supported language in the lng cookie and goes back to the page', async () => {
     const response = await switchLanguage({ language: 'es', redirectTo: '/demo?tab=events' })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/demo?tab=events')
+    expect(response).toRedirectTo('/demo?tab=events')
     const setCookie = response.headers.get('Set-Cookie')!
     expect(setCookie).toMatch(/^lng=/)
     expect(setCookie).toMatch(/Path=\//)
@@ -35,8 +34,7 @@ describe('resources.language action', () => {
 
   it('goes home when there is no page to return to', async () => {
     const response = await switchLanguage({ language: 'pt' })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/')
+    expect(response).toRedirectTo('/')
   })
 
   it.each([
@@ -49,8 +47,7 @@ describe('resources.language action', () => {
     ['dot segments', '/..//evil.com'],
   ])('never redirects off-site (%s)', async (_, redirectTo) => {
     const response = await switchLanguage({ language: 'en', redirectTo })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/')
+    expect(response).toRedirectTo('/')
     // The choice is still remembered.
     expect(await languageCookie.parse(response.headers.get('Set-Cookie'))).toBe('en')
   })
@@ -96,7 +93,6 @@ describe('resources.language request shape', () => {
     body.set('language', 'es')
     body.set('redirectTo', '/demo')
     const response = await action(routeArgs('/resources/language', {}, { method: 'POST', body }))
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/demo')
+    expect(response).toRedirectTo('/demo')
   })
 })

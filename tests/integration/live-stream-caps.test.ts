@@ -16,16 +16,14 @@ const { grantRole, makeCommunity, makeUser } = await import('../support/factorie
 const { routeArgs } = await import('../support/route-args')
 const { signedInCookie } = await import('../support/session')
 type Brand = import('#models/index').Brand
-type Room = import('#models/index').Room
 type User = import('#models/index').User
 
 let brand: Brand
-let hub: Room
 let member: User
 
 beforeAll(async () => {
   // A hub the admins made public: its feed is open to anyone, signed in or not.
-  ;({ brand, hub } = await makeCommunity({ brand: { publicAccess: { ...publicAccessDefaults(), hub: true } } }))
+  ;({ brand } = await makeCommunity({ brand: { publicAccess: { ...publicAccessDefaults(), hub: true } } }))
   member = await makeUser()
   await grantRole(member, brand)
 })

@@ -22,8 +22,7 @@ describe('magic links (ml/{id})', () => {
     expect(linkId(url)).toMatch(/^[A-Za-z0-9_-]{36}$/)
 
     const response = await thrownResponse(magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) })))
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/demo')
+    expect(response).toRedirectTo('/demo')
     expect(await currentUserOf(response)).toBe(user.id)
     const { id } = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(await Session.findByPk(id)).not.toBeNull()
@@ -62,7 +61,7 @@ describe('magic links (ml/{id})', () => {
     const user = await User.create({ name: 'Safe User', emailAddress: 'safe@example.com' })
     const url = await createMagicLink(user.id, '//evil.example/steal', DAY)
     const response = await thrownResponse(magicLinkLoader(routeArgs(`/ml/${linkId(url)}`, { id: linkId(url) })))
-    expect(response.headers.get('Location')).toBe('/me')
+    expect(response).toRedirectTo('/me')
   })
 })
 
@@ -71,7 +70,7 @@ describe('the sign-in callback', () => {
     const user = await User.create({ name: 'Callback User', emailAddress: 'callback@example.com' })
     const url = await createMagicLink(user.id, '/me', DAY)
     const response = await thrownResponse(callbackLoader(routeArgs(`/callback?a=${linkId(url)}&r=%2Fdemo&aj=1&bex=1`)))
-    expect(response.headers.get('Location')).toBe('/demo')
+    expect(response).toRedirectTo('/demo')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('currentUserId')).toBe(user.id)
     expect(session.get('flags')).toEqual({ autoJoin: false, embedded: false })
@@ -83,7 +82,7 @@ describe('the sign-in callback', () => {
     const response = await thrownResponse(
       callbackLoader(routeArgs(`/callback?h=${linkId(url)}&r=%2Fdemo%2Fhub&aj=1&bex=1`)),
     )
-    expect(response.headers.get('Location')).toBe('/demo/hub')
+    expect(response).toRedirectTo('/demo/hub')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('currentUserId')).toBe(host.id)
     expect(session.get('flags')).toEqual({ autoJoin: true, embedded: true })
@@ -132,11 +131,11 @@ describe('the sign-in callback', () => {
     const response = await thrownResponse(
       callbackLoader(routeArgs(`/callback?h=${linkId(await createMagicLink(host.id, '/me', DAY))}&aj=0&bex=1`)),
     )
-    expect(response.headers.get('Location')).toBe('/me')
+    expect(response).toRedirectTo('/me')
     const session = await sessionStorage.getSession(response.headers.get('Set-Cookie'))
     expect(session.get('flags')).toEqual({ autoJoin: false, embedded: true })
     const bare = await thrownResponse(callbackLoader(routeArgs('/callback?aj=0&bex=1')))
-    expect(bare.headers.get('Location')).toBe('/me')
+    expect(bare).toRedirectTo('/me')
     expect(bare.headers.get('Set-Cookie')).toBeNull()
   })
 })

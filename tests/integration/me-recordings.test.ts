@@ -45,8 +45,7 @@ const file = async (user: Pick<User, 'id'>, id: string, headers: Record<string, 
 describe('/me/recordings', () => {
   it('sends a signed-out visitor to sign in', async () => {
     const response = await thrownResponse(loader(routeArgs('/me/recordings')))
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme%2Frecordings')
+    expect(response).toRedirectTo('/sign-in?redirectTo=%2Fme%2Frecordings')
   })
 
   it('lists the recordings of my personal rooms, newest first, and nobody else’s nor a community’s', async () => {
@@ -111,8 +110,7 @@ describe('/me/recordings', () => {
     expect(await Media.findByPk(mine.id)).not.toBeNull()
 
     const done = await thrownResponse(post(ann, { intent: 'delete', mediaId: mine.id }))
-    expect(done.status).toBe(302)
-    expect(done.headers.get('Location')).toBe('/me/recordings')
+    expect(done).toRedirectTo('/me/recordings')
     expect(await Media.findByPk(mine.id)).toBeNull()
     expect(await mediaStorage.get(mine.storageKey)).toBeNull()
   })

@@ -16,8 +16,7 @@ beforeAll(async () => {
 describe('/me loader', () => {
   it('sends a signed-out visitor to sign in, coming back to /me', async () => {
     const response = await thrownResponse(me())
-    expect(response.status).toBe(302)
-    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme')
+    expect(response).toRedirectTo('/sign-in?redirectTo=%2Fme')
   })
 
   it('lists the demo owner as owner, with the personal room only (not the groups they host)', async () => {
@@ -95,6 +94,6 @@ describe('/me loader', () => {
     const cookie = await signedInCookie(ghost.id)
     await ghost.destroy()
     const response = await thrownResponse(loader(routeArgs('/me', {}, { headers: { Cookie: cookie } })))
-    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme')
+    expect(response).toRedirectTo('/sign-in?redirectTo=%2Fme')
   })
 })

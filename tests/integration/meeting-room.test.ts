@@ -81,7 +81,7 @@ describe('/{brand}/{room} loader', () => {
 
   it('a group that is not open sends a guest to the private page, coming back here after', async () => {
     const response = await thrownResponse(visit('book-club'))
-    expect(response.headers.get('Location')).toBe('/private?redirectTo=%2Fdemo%2Fbook-club')
+    expect(response).toRedirectTo('/private?redirectTo=%2Fdemo%2Fbook-club')
   })
 
   it('a locked room says so in the pass (the edge admits only host and co-hosts)', async () => {
@@ -155,7 +155,7 @@ describe('/{brand}/{room} loader', () => {
 
   it('an unknown room goes to the room-not-found page, which answers 404', async () => {
     const response = await thrownResponse(visit('no-such-room'))
-    expect(response.headers.get('Location')).toBe('/demo/room-not-found')
+    expect(response).toRedirectTo('/demo/room-not-found')
     const notFound = await visit('room-not-found')
     expect(initOf(notFound).status).toBe(404)
     expect(unwrap(notFound)).toMatchObject({ kind: 'notFound', community: { slug: 'demo' } })

@@ -156,7 +156,7 @@ describe('member editor: people rules', () => {
         }),
       ),
     )
-    expect(response.headers.get('Location')).toBe(editPath(user.id))
+    expect(response).toRedirectTo(editPath(user.id))
     expect(response.headers.get('Set-Cookie')).toContain('__flash=')
     await user.reload()
     expect(user).toMatchObject({
@@ -415,7 +415,7 @@ describe('new member wizard', () => {
   it('creates the account, the active membership with its roles and the personal room, then goes to the members list', async () => {
     const fields = good()
     const response = await thrownResponse(create({ ...fields, roles: ['community-member', 'community-moderator'] }))
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/members`)
+    expect(response).toRedirectTo(`/${brand.slug}/members`)
     expect(response.headers.get('Set-Cookie')).toContain('__flash=')
     const user = await User.findOne({
       where: { emailAddress: fields.emailAddress.trim().toLowerCase() },

@@ -9,7 +9,6 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Post, type Brand, type Room, type User } from '#models/index'
 import { saveProductConfig, readProductConfig } from '#models/product-config'
-import { takeFlash } from '#app/lib/http/flash.server'
 import { lexiconScorer } from '#app/lib/moderation/lexicon-scorer'
 import { screenPost, withFallback } from '#app/lib/moderation/moderation.server'
 import { perspectiveProvider } from '#app/lib/moderation/perspective.server'
@@ -26,7 +25,7 @@ import { action as queueAction, loader as queueLoader } from '#app/routes/$brand
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 /** A provider that answers what the test says: the score is the test's to choose. */
 const fixed = (score: number): ModerationProvider => ({
@@ -56,14 +55,6 @@ beforeAll(async () => {
   readerCookie = await signedInCookie(reader.id)
   moderatorCookie = await signedInCookie(moderator.id)
 })
-
-async function flashOf(response: Response) {
-  return (
-    await takeFlash(
-      new Request('http://localhost/', { headers: { Cookie: cookiePair(response.headers.get('Set-Cookie')!) } }),
-    )
-  ).flash
-}
 
 // ——— the hosted classifier ———
 
@@ -481,7 +472,7 @@ describe('held posts on every read path', () => {
           ),
         ),
       )
-      expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
+      expect(response).toRedirectTo(`/${brand.slug}/post-not-found`)
     }
     // The published parent's page shows no held comment to a reader.
     const page = JSON.stringify(
@@ -518,7 +509,7 @@ describe('held posts on every read path', () => {
           ),
         ),
       )
-      expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
+      expect(response).toRedirectTo(`/${brand.slug}/post-not-found`)
     }
     expect((await held.reload()).pinned).toBe(false)
   })
@@ -562,7 +553,7 @@ describe('posting through the forms with moderation on', () => {
         ),
       ),
     )
-    expect((await flashOf(response))?.message).toBe('moderation:flash.held')
+    await expect(response).toHaveFlash({ message: 'moderation:flash.held' })
     const post = await Post.findOne({ where: { authorId: author.id, message: 'You stupid fucking idiot' } })
     expect([post!.status, post!.moderationScore]).toEqual(['held', 81])
     const kind = await thrownResponse(
@@ -575,7 +566,7 @@ describe('posting through the forms with moderation on', () => {
         ),
       ),
     )
-    expect((await flashOf(kind))?.message).toBe('posts:flash.posted')
+    await expect(kind).toHaveFlash({ message: 'posts:flash.posted' })
   })
 
   it('a toxic comment too', async () => {
@@ -590,7 +581,7 @@ describe('posting through the forms with moderation on', () => {
         ),
       ),
     )
-    expect((await flashOf(response))?.message).toBe('moderation:flash.held')
+    await expect(response).toHaveFlash({ message: 'moderation:flash.held' })
     expect((await Post.findOne({ where: { parentPostId: parent.id } }))!.status).toBe('held')
   })
 })
@@ -655,8 +646,8 @@ describe('the review queue', () => {
   it('approve publishes one post: it enters the feed, with who approved it and when', async () => {
     const post = await heldOne('approve me')
     const response = await thrownResponse(decide({ decision: 'approve', ids: post.id }))
-    expect(response.headers.get('Location')).toBe(queuePath())
-    expect(await flashOf(response)).toMatchObject({ message: 'moderation:flash.approved', values: { count: 1 } })
+    expect(response).toRedirectTo(queuePath())
+    await expect(response).toHaveFlash({ message: 'moderation:flash.approved', values: { count: 1 } })
     await post.reload()
     expect([post.status, post.reviewedBy]).toEqual(['published', moderator.id])
     expect(post.reviewedAt).toBeInstanceOf(Date)
@@ -670,7 +661,7 @@ describe('the review queue', () => {
   it('reject keeps it hidden; its author sees it as not published', async () => {
     const post = await heldOne('reject me')
     const response = await thrownResponse(decide({ decision: 'reject', ids: post.id }))
-    expect(await flashOf(response)).toMatchObject({ message: 'moderation:flash.rejected', values: { count: 1 } })
+    await expect(response).toHaveFlash({ message: 'moderation:flash.rejected', values: { count: 1 } })
     expect((await post.reload()).status).toBe('rejected')
     expect(
       (await hubFeed(brand, { viewerId: reader.id, hasCommunityAccess: true, hiddenAuthorIds: [] })).posts.map(
@@ -686,7 +677,7 @@ describe('the review queue', () => {
   it('decides in bulk', async () => {
     const [a, b] = [await heldOne('bulk a'), await heldOne('bulk b')]
     const response = await thrownResponse(decide({ decision: 'approve', ids: [a.id, b.id] }))
-    expect(await flashOf(response)).toMatchObject({ message: 'moderation:flash.approved', values: { count: 2 } })
+    await expect(response).toHaveFlash({ message: 'moderation:flash.approved', values: { count: 2 } })
     expect([(await a.reload()).status, (await b.reload()).status]).toEqual(['published', 'published'])
   })
 

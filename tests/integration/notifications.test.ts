@@ -400,7 +400,7 @@ describe('the panel', () => {
 
   it('asks a visitor to sign in and refuses someone from another community', async () => {
     const visitor = await thrownResponse(panelLoader(await as(null, 'notifications')))
-    expect(visitor.headers.get('Location')).toMatch(/sign-in|private/)
+    expect(visitor).toRedirectTo(/sign-in|private/)
     const { owner: outsider } = await makeCommunity()
     const refused = await thrownResponse(panelLoader(await as(outsider, 'notifications')))
     expect(refused.headers.get('Location')).toContain('access-denied')
@@ -449,7 +449,7 @@ describe('the settings dialog', () => {
         ),
       ),
     )
-    expect(saved.headers.get('Location')).toBe(`/${brand.slug}/notifications/settings`)
+    expect(saved).toRedirectTo(`/${brand.slug}/notifications/settings`)
     const after = unwrap(await settingsLoader(await as(me, 'notifications/settings')))
     expect(after.values).toMatchObject({
       frequency: 'daily',

@@ -11,7 +11,7 @@ import { roomFeedView } from '#app/lib/posts/feed.server'
 import { performPersonAction } from '#app/lib/connections/connections.server'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 import { flashOf } from '../support/flash'
 
 type Reply = {
@@ -77,8 +77,8 @@ describe('writing a post on the community home', () => {
     const response = await thrownResponse(
       publish({ message: 'Hello <b style="color:red">all</b><script>alert(1)</script> https://ok.test/' }),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}`)
-    expect((await flashOf(response))?.message).toBe('posts:flash.posted')
+    expect(response).toRedirectTo(`/${brand.slug}`)
+    await expect(response).toHaveFlash({ message: 'posts:flash.posted' })
     const post = await Post.findOne({ where: { authorId: member.id }, order: [['createdAt', 'DESC']] })
     expect(post!.message).toBe('Hello <b>all</b> https://ok.test/')
     expect(post!.status).toBe('published')
@@ -150,7 +150,7 @@ describe('writing a post on the community home', () => {
     const response = await thrownResponse(
       homeAction(form(`/${brand.slug}`, {}, { intent: 'post', contextRoomId: hub.id, message: 'x' })),
     )
-    expect(response.headers.get('Location')).toMatch(/^\/sign-in\?redirectTo=/)
+    expect(response).toRedirectTo(/^\/sign-in\?redirectTo=/)
   })
 })
 
@@ -197,8 +197,8 @@ describe('comments and replies', () => {
     const response = await thrownResponse(
       onPost(post.id, { intent: 'comment', message: 'First!', redirectTo: `/${brand.slug}` }),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}`)
-    expect((await flashOf(response))?.message).toBe('posts:flash.commented')
+    expect(response).toRedirectTo(`/${brand.slug}`)
+    await expect(response).toHaveFlash({ message: 'posts:flash.commented' })
     const comment = await Post.findOne({ where: { parentPostId: post.id }, rejectOnEmpty: true })
     expect(
       (await flashOf(await thrownResponse(onPost(comment.id, { intent: 'comment', message: 'Reply' }))))?.message,
@@ -222,7 +222,7 @@ describe('comments and replies', () => {
     await brand.update({ publicAccess: { ...brand.publicAccess, hub: true } })
     const post = await aPost()
     const response = await thrownResponse(onPost(post.id, { intent: 'comment', message: 'hi' }, ''))
-    expect(response.headers.get('Location')).toMatch(/^\/sign-in/)
+    expect(response).toRedirectTo(/^\/sign-in/)
     expect(await Post.count({ where: { parentPostId: post.id } })).toBe(0)
     await brand.update({ publicAccess: { ...brand.publicAccess, hub: false } })
   })
@@ -311,7 +311,7 @@ describe('pins, promotion and removal', () => {
     expect((await refusal(onPost(post.id, { intent: 'remove' }))).status).toBe(403)
     const mine = await aPost()
     const response = await thrownResponse(onPost(mine.id, { intent: 'remove' }))
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}`)
+    expect(response).toRedirectTo(`/${brand.slug}`)
     expect((await mine.reload()).deleted).toBe(true)
     const gone = await thrownResponse(
       postLoader(
@@ -322,7 +322,7 @@ describe('pins, promotion and removal', () => {
         ),
       ),
     )
-    expect(gone.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
+    expect(gone).toRedirectTo(`/${brand.slug}/post-not-found`)
   })
 })
 
@@ -476,7 +476,7 @@ describe('the single post view', () => {
         ),
       ),
     )
-    expect(response.headers.get('Location')).toMatch(new RegExp(`^/${brand.slug}/access-denied`))
+    expect(response).toRedirectTo(new RegExp(`^/${brand.slug}/access-denied`))
   })
   it('sends an unknown post, or one of another community, to post-not-found', async () => {
     const { brand: other, owner: otherOwner, hub: otherHub } = await makeCommunity()
@@ -491,7 +491,7 @@ describe('the single post view', () => {
           ),
         ),
       )
-      expect(response.headers.get('Location')).toBe(`/${brand.slug}/post-not-found`)
+      expect(response).toRedirectTo(`/${brand.slug}/post-not-found`)
     }
   })
   it('builds video players from links, by id only', async () => {
@@ -532,7 +532,7 @@ describe('a group feed (roomFeedView, composing through /{brand}/posts/new)', ()
     const response = await thrownResponse(
       newPost(group.id, { message: 'In the group', redirectTo: `/${brand.slug}/groups/${group.slug}` }),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/groups/${group.slug}`)
+    expect(response).toRedirectTo(`/${brand.slug}/groups/${group.slug}`)
     const feed = await roomFeedView(brand, group, member.id, { hiddenAuthorIds: [], page: 0 })
     expect(feed.posts.map((post) => post.html)).toEqual(['In the group'])
     expect(feed.canPost).toBe(true)

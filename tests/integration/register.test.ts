@@ -35,7 +35,7 @@ describe('creating a community', () => {
     expect(verified.status).toBe(302)
 
     const done = await thrownResponse(loader(routeArgs('/register', {}, { headers: { Cookie: cookieOf(verified) } })))
-    expect(done.headers.get('Location')).toBe('/clube-do-livro')
+    expect(done).toRedirectTo('/clube-do-livro')
     const session = await sessionStorage.getSession(done.headers.get('Set-Cookie'))
     const owner = await User.findOne({ where: { emailAddress: 'ana@example.com' } })
     expect(session.get('currentUserId')).toBe(owner!.id)
@@ -121,6 +121,6 @@ describe('creating a community', () => {
     )) as Response
     const done = await thrownResponse(loader(routeArgs('/register', {}, { headers: { Cookie: cookieOf(verified) } })))
     // "dev" is the developer console's path: the community gets dev-2.
-    expect(done.headers.get('Location')).toBe('/dev-2')
+    expect(done).toRedirectTo('/dev-2')
   })
 })

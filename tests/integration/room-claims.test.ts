@@ -47,8 +47,7 @@ const postRegistered = (slug: string, fields: Record<string, string>, cookie: st
 /** Steps 1 and 2 for a visitor: the link, then the name and email. Returns the browser's cookie. */
 async function startClaim(roomLink: string, fullName: string, emailAddress: string) {
   const linked = (await postLink(roomLink)) as Response
-  expect(linked.status).toBe(302)
-  expect(linked.headers.get('Location')).toBe('/register/room')
+  expect(linked).toRedirectTo('/register/room')
   const details = (await claimAction(
     formPost(
       '/register/room',
@@ -133,9 +132,7 @@ describe('a link that is taken or reserved', () => {
     expect((await thrownResponse(claimedLoader(routeArgs('/-x/claimed', { slug: '-x' })))).status).toBe(404)
 
     // A link handed to the claim form goes to its status page when it cannot be had.
-    expect((await thrownResponse(claimLoader(routeArgs('/register/room?slug=Mia')))).headers.get('Location')).toBe(
-      '/mia/claimed',
-    )
+    expect(await thrownResponse(claimLoader(routeArgs('/register/room?slug=Mia')))).toRedirectTo('/mia/claimed')
     expect(await claimLoader(routeArgs('/register/room?slug=Fresh'))).toMatchObject({ step: 'link', asked: 'Fresh' })
   })
 })
@@ -171,8 +168,7 @@ describe('claiming a personal room as a visitor', () => {
     expect(await User.count({ where: { emailAddress: 'ana@example.com' } })).toBe(0)
 
     const done = (await postRegistered('ana-room', { intent: 'verify', code }, cookie)) as Response
-    expect(done.status).toBe(302)
-    expect(done.headers.get('Location')).toBe('/welcome-aboard')
+    expect(done).toRedirectTo('/welcome-aboard')
     const user = (await User.findOne({ where: { emailAddress: 'ana@example.com' } }))!
     expect(user).toMatchObject({ name: 'Ana  Souza', verified: true })
     const session = await sessionStorage.getSession(done.headers.get('Set-Cookie'))
@@ -263,7 +259,7 @@ describe('claiming a personal room as a visitor', () => {
       { intent: 'verify', code: await latestCode('mo@example.com') },
       cookie,
     )) as Response
-    expect(elsewhere.headers.get('Location')).toBe('/registered/other')
+    expect(elsewhere).toRedirectTo('/registered/other')
 
     // Starting to create a community in the same browser drops the claim.
     const registering = (await registerAction(
@@ -288,7 +284,7 @@ describe('claiming a personal room when signed in', () => {
     const user = await User.create({ name: 'Sam Signed', emailAddress: 'sam@example.com' })
     const cookie = await signedInCookie(user.id)
     const claimed = (await postLink('Sam', { Cookie: cookie })) as Response
-    expect(claimed.headers.get('Location')).toBe('/welcome-aboard')
+    expect(claimed).toRedirectTo('/welcome-aboard')
     const brand = (await Brand.findOne({ where: { slug: 'me' } }))!
     expect(await Room.count({ where: { brandId: brand.id, hostId: user.id } })).toBe(1)
 
@@ -303,6 +299,6 @@ describe('claiming a personal room when signed in', () => {
 
   it('sends a visitor of welcome-aboard to sign in', async () => {
     const redirect = await thrownResponse(welcomeLoader(routeArgs('/welcome-aboard')))
-    expect(redirect.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fwelcome-aboard')
+    expect(redirect).toRedirectTo('/sign-in?redirectTo=%2Fwelcome-aboard')
   })
 })

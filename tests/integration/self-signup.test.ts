@@ -38,8 +38,7 @@ async function signUp(target: Awaited<ReturnType<typeof community>>, fullName: s
   const sent = (await selfSignupAction(
     post(target.path, params, { intent: 'details', fullName, emailAddress }),
   )) as Response
-  expect(sent.status).toBe(302)
-  expect(sent.headers.get('Location')).toBe(target.path)
+  expect(sent).toRedirectTo(target.path)
   const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
   expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({
     step: 'code',
@@ -100,7 +99,7 @@ describe('signing up through the link', () => {
       community: { name: target.brand.name },
     })
     const done = await signUp(target, 'Ann Lee', 'ann@example.com')
-    expect(done.headers.get('Location')).toBe(`/${target.brand.slug}`)
+    expect(done).toRedirectTo(`/${target.brand.slug}`)
 
     const user = (await User.findOne({ where: { emailAddress: 'ann@example.com' } }))!
     expect(user).toMatchObject({ name: 'Ann Lee', verified: true })
@@ -126,7 +125,7 @@ describe('signing up through the link', () => {
     expect(home.community.name).toBe(target.brand.name)
     // Back at the link, a member is sent in.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } })))
-    expect(again.headers.get('Location')).toBe(`/${target.brand.slug}`)
+    expect(again).toRedirectTo(`/${target.brand.slug}`)
   })
 
   it('with member moderation: pending, not yet a member, and told so', async () => {
@@ -134,7 +133,7 @@ describe('signing up through the link', () => {
     const params = { brand: target.brand.slug, room: target.room }
     expect(await selfSignupLoader(args(target.path, params))).toMatchObject({ moderated: true })
     const done = await signUp(target, 'Pat Pending', 'pat@example.com')
-    expect(done.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
+    expect(done).toRedirectTo(`/${target.brand.slug}/signup-successful`)
 
     const user = (await User.findOne({ where: { emailAddress: 'pat@example.com' } }))!
     // The member role waits with the membership: it counts once an admin approves.
@@ -157,17 +156,17 @@ describe('signing up through the link', () => {
     const home = await thrownResponse(
       communityLoader(args(`/${target.brand.slug}`, { brand: target.brand.slug }, signedIn)),
     )
-    expect(home.headers.get('Location')).toBe(`/${target.brand.slug}/access-denied?redirectTo=%2F${target.brand.slug}`)
+    expect(home).toRedirectTo(`/${target.brand.slug}/access-denied?redirectTo=%2F${target.brand.slug}`)
     // Signing up again changes nothing.
     const again = await thrownResponse(selfSignupLoader(args(target.path, params, signedIn)))
-    expect(again.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
+    expect(again).toRedirectTo(`/${target.brand.slug}/signup-successful`)
     expect(await Membership.count({ where: { userId: user.id } })).toBe(1)
   })
 
   it('moderates a public community even when moderation is off', async () => {
     const target = await community({ publicCommunity: true, memberModeration: false })
     const done = await signUp(target, 'Quinn Public', 'quinn@example.com')
-    expect(done.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
+    expect(done).toRedirectTo(`/${target.brand.slug}/signup-successful`)
   })
 
   it('keeps bad details and refuses wrong codes, creating nothing (400)', async () => {
@@ -243,7 +242,7 @@ describe('signing up through the link', () => {
         cookie,
       ),
     )) as Response
-    expect(elsewhere.headers.get('Location')).toBe(second.path)
+    expect(elsewhere).toRedirectTo(second.path)
     expect(await User.count({ where: { emailAddress: 'cross@example.com' } })).toBe(0)
   })
 })
@@ -259,7 +258,7 @@ describe('joining while signed in', () => {
       signedInAs: 'Jo Joiner',
     })
     const joined = (await selfSignupAction(post(target.path, params, { intent: 'join' }, cookie))) as Response
-    expect(joined.headers.get('Location')).toBe(`/${target.brand.slug}`)
+    expect(joined).toRedirectTo(`/${target.brand.slug}`)
     expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(1)
   })
 
@@ -271,7 +270,7 @@ describe('joining while signed in', () => {
     const joined = (await selfSignupAction(
       post(target.path, { brand: target.brand.slug, room: target.room }, { intent: 'join' }, cookie),
     )) as Response
-    expect(joined.headers.get('Location')).toBe(`/${target.brand.slug}/signup-successful`)
+    expect(joined).toRedirectTo(`/${target.brand.slug}/signup-successful`)
     expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'rejected' })
     expect(
       await successfulLoader(
@@ -291,9 +290,9 @@ describe('the outcome pages', () => {
         args('/x', { brand: target.brand.slug }, { headers: { Cookie: await signedInCookie(member.id) } }),
       ),
     )
-    expect(inside.headers.get('Location')).toBe(`/${target.brand.slug}`)
+    expect(inside).toRedirectTo(`/${target.brand.slug}`)
     expect(await successfulLoader(args('/x', { brand: target.brand.slug }))).toMatchObject({ status: 'none' })
-    expect((await thrownResponse(successfulLoader(args('/x', { brand: 'nowhere' })))).headers.get('Location')).toBe(
+    expect(await thrownResponse(successfulLoader(args('/x', { brand: 'nowhere' })))).toRedirectTo(
       '/community-not-found',
     )
   })

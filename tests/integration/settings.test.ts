@@ -10,7 +10,6 @@ import { formPost, routeArgs, thrownResponse } from '../support/route-args'
 import { grantRole, makeBrand, makePersonalRoom, makeRoom, makeUser } from '../support/factories'
 import { pngDeclaring, solidImage } from '../support/images'
 import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
-import { flashOf } from '../support/flash'
 
 type Reply = {
   intent: string
@@ -72,8 +71,7 @@ function rejected(result: unknown) {
 function expectRedirect(result: unknown, location: string) {
   expect(result).toBeInstanceOf(Response)
   const response = result as Response
-  expect(response.status).toBe(302)
-  expect(response.headers.get('Location')).toBe(location)
+  expect(response).toRedirectTo(location)
   return response
 }
 
@@ -96,7 +94,7 @@ afterAll(() => {
 describe('/me/settings loader', () => {
   it('sends a signed-out visitor to sign in, coming back here', async () => {
     const response = await thrownResponse(load({}))
-    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme%2Fsettings')
+    expect(response).toRedirectTo('/sign-in?redirectTo=%2Fme%2Fsettings')
   })
 
   it('fills the form from the profile, with the preference defaults (notifications on, visibility off)', async () => {
@@ -165,7 +163,7 @@ describe('/me/settings action: profile', () => {
     // The same session goes on; the next page says it was saved.
     const session = response.headers.getSetCookie().find((header) => header.startsWith('__session='))!
     expect(cookiePair(session)).toBe(cookie)
-    expect(await flashOf(response)).toEqual({ kind: 'success', message: 'account:settings.saved' })
+    await expect(response).toHaveFlash({ kind: 'success', message: 'account:settings.saved' })
   })
 
   it('clears the preferred language back to the community or browser choice', async () => {
@@ -219,7 +217,7 @@ describe('/me/settings action: profile', () => {
 
   it('refuses a signed-out post by sending it to sign in', async () => {
     const response = await thrownResponse(post(GOOD_PROFILE, {}))
-    expect(response.headers.get('Location')).toBe('/sign-in?redirectTo=%2Fme%2Fsettings')
+    expect(response).toRedirectTo('/sign-in?redirectTo=%2Fme%2Fsettings')
   })
 })
 

@@ -12,6 +12,8 @@ process.env.DATABASE_URL = database.url
 delete process.env.REDIS_URL
 
 const { db } = await import('#app/lib/platform/db.server')
+// After DATABASE_URL: the matchers read flashes through the app's own modules.
+await import('../support/matchers')
 
 afterAll(async () => {
   try {

@@ -67,7 +67,7 @@ describe('the subcommunity editor', () => {
       create({ title: 'Makers', description: 'Builders and tinkerers', groups: [a.id, b.id] }),
     )
     const made = await Subcommunity.findOne({ where: { brandId: brand.id, title: 'Makers' }, rejectOnEmpty: true })
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/subcommunities/${made.id}`)
+    expect(response).toRedirectTo(`/${brand.slug}/subcommunities/${made.id}`)
     expect(made.description).toBe('Builders and tinkerers')
     expect(await assigned(made.id)).toEqual([a.id, b.id].sort())
     const page = unwrap(await view(made.id, ownerCookie))

@@ -8,8 +8,7 @@ import { action as listAction, loader as listLoader } from '#app/routes/$brand._
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.tags.$tagId/route'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '../support/factories'
 import { routeArgs, thrownResponse } from '../support/route-args'
-import { cookiePair, initOf, signedInCookie, unwrap } from '../support/session'
-import { flashOf } from '../support/flash'
+import { initOf, signedInCookie, unwrap } from '../support/session'
 
 type Reply = {
   result: { status?: string; error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> }
@@ -77,8 +76,8 @@ describe('creating a tag', () => {
         expiresOn: dayFromNow(10),
       }),
     )
-    expect(response.headers.get('Location')).toBe(`/${brand.slug}/tags`)
-    expect(await flashOf(response)).toMatchObject({ message: 'tags:flash.created', values: { label: 'Mentors' } })
+    expect(response).toRedirectTo(`/${brand.slug}/tags`)
+    await expect(response).toHaveFlash({ message: 'tags:flash.created', values: { label: 'Mentors' } })
     const tag = await BrandTag.findOne({ where: { brandId: brand.id, label: 'Mentors' }, rejectOnEmpty: true })
     expect(tag).toMatchObject({ description: 'People who mentor', newMembers: true, newGroups: true, archivedAt: null })
     expect(expiryDay(tag.expiresAt!)).toBe(dayFromNow(10))
@@ -191,11 +190,11 @@ describe('the tags page: active, expired and archived', () => {
   it('archives a tag (out of active, into archived) and restores it as it was', async () => {
     const tag = await BrandTag.create({ brandId: brand.id, label: 'Seasonal', newMembers: true })
     const archived = await thrownResponse(listPost({ intent: 'archive', tagId: tag.id }))
-    expect(await flashOf(archived)).toMatchObject({ message: 'tags:flash.archived', values: { label: 'Seasonal' } })
+    await expect(archived).toHaveFlash({ message: 'tags:flash.archived', values: { label: 'Seasonal' } })
     expect((await list('archived')).listing.rows.map((row) => row.id)).toContain(tag.id)
     expect((await list('active')).listing.rows.map((row) => row.id)).not.toContain(tag.id)
     const restored = await thrownResponse(listPost({ intent: 'restore', tagId: tag.id }, ownerCookie, '?tab=archived'))
-    expect(restored.headers.get('Location')).toBe(`/${brand.slug}/tags?tab=archived`)
+    expect(restored).toRedirectTo(`/${brand.slug}/tags?tab=archived`)
     await tag.reload()
     expect(tag).toMatchObject({ archivedAt: null, newMembers: true, label: 'Seasonal' })
   })
@@ -228,7 +227,7 @@ describe('batch delete', () => {
     await RoomTag.create({ roomId: room.id, tagId: a!.id })
     await MemberTag.create({ brandId: brand.id, userId: owner.id, tagId: b!.id })
     const response = await thrownResponse(listPost({ intent: 'delete', ids: [a!.id, b!.id] }))
-    expect(await flashOf(response)).toMatchObject({ message: 'tags:flash.deleted', values: { count: 2 } })
+    await expect(response).toHaveFlash({ message: 'tags:flash.deleted', values: { count: 2 } })
     expect(await BrandTag.count({ where: { id: [a!.id, b!.id] } })).toBe(0)
     expect(await RoomTag.count({ where: { tagId: a!.id } })).toBe(0)
     expect(await MemberTag.count({ where: { tagId: b!.id } })).toBe(0)

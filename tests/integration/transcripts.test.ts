@@ -76,7 +76,7 @@ describe('transcripts', () => {
     const refused = await thrownResponse(download(null, meeting.id))
     expect(refused.status).toBe(302)
     // As the drafts page sends them: to the private page, which asks them to sign in.
-    expect(refused.headers.get('Location')).toMatch(/^\/private\?redirectTo=/)
+    expect(refused).toRedirectTo(/^\/private\?redirectTo=/)
   })
 
   it('stay inside their community', async () => {

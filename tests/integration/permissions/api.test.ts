@@ -7,7 +7,7 @@
 // it does not exist. A refusal in JSON (401, 403, and 404 where a thing is hidden) counts here as
 // the page's refusal.
 import { beforeAll } from 'vitest'
-import { Post } from '#models/index'
+import type { Post } from '#models/index'
 import * as posts from '#app/routes/api.posts._index'
 import * as pinned from '#app/routes/api.posts.pinned.$id'
 import * as comments from '#app/routes/api.posts.comments'

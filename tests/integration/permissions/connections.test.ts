@@ -8,7 +8,7 @@
 import { beforeAll } from 'vitest'
 import { action as contactsAction, loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'
-import { Room } from '#models/index'
+import type { Room } from '#models/index'
 import { grantRole, makeRoom, makeUser } from '../../support/factories'
 import {
   argsAs,

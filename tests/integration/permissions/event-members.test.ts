@@ -6,7 +6,7 @@
 // - §7 exports of registrations, surveys and participants are the event managers' too.
 // - Signed out → sign in; another community's admin, the pending and the archived → refused.
 import { beforeAll } from 'vitest'
-import { CommunityEvent, EventRegistration, MeetingPeer, MeetingRoom, Room, type User } from '#models/index'
+import { CommunityEvent, EventRegistration, MeetingPeer, MeetingRoom, type Room, type User } from '#models/index'
 import {
   action as tabAction,
   loader as tabLoader,

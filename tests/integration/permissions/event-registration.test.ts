@@ -8,7 +8,7 @@
 // - The JSON submission call answers as the survey page does (401 and 403 as refusals).
 // - The auto-join link is its own credential: anyone may open it; without a valid code it opens nothing.
 import { beforeAll } from 'vitest'
-import { CommunityEvent, FormDefinition, Room, type User } from '#models/index'
+import { CommunityEvent, FormDefinition, type Room, type User } from '#models/index'
 import {
   loader as registerLoader,
   action as registerAction,

@@ -9,7 +9,7 @@
 //   its host, co-hosts and listed people. Those who manage events also see an event's page whose
 //   meeting refuses them (to run it), but not its meeting.
 import { beforeAll } from 'vitest'
-import { Room, type User } from '#models/index'
+import type { Room, User } from '#models/index'
 import { action as eventsAction, loader as eventsLoader } from '#app/routes/$brand._community.events._index/route'
 import { action as newEventAction, loader as newEventLoader } from '#app/routes/$brand._community.events.new/route'
 import { loader as eventPageLoader } from '#app/routes/$brand._community.events.$room._index/route'

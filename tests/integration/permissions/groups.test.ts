@@ -13,7 +13,7 @@
 // - A private group's feed is for its listed people who are also active members of the community:
 //   a place in its lists opens nothing to someone outside it (pending, archived, another community).
 import { beforeAll } from 'vitest'
-import { GroupJoinRequest, Room, type User } from '#models/index'
+import { GroupJoinRequest, type Room, type User } from '#models/index'
 import { action as groupsAction, loader as groupsLoader } from '#app/routes/$brand._community.groups._index/route'
 import { action as newGroupAction, loader as newGroupLoader } from '#app/routes/$brand._community.groups.new/route'
 import { action as groupAction, loader as groupLoader } from '#app/routes/$brand._community.groups.$room/route'

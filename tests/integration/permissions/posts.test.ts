@@ -9,7 +9,7 @@
 //   room takes posts from those who moderate it; pinning, promoting and removing others' posts is
 //   moderating (moderate-community-posts: owner, admin, moderator; or the room's co-host).
 import { beforeAll } from 'vitest'
-import { Post } from '#models/index'
+import type { Post } from '#models/index'
 import { createPost } from '#app/lib/posts/posts.server'
 import { action as homeAction } from '#app/routes/$brand._community._index'
 import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
