@@ -37,7 +37,7 @@ export default function InvitationsPage() {
         <p>{t('members:invitations.none')}</p>
       ) : (
         <div className="table-scroll card">
-          <table>
+          <table className="members-table">
             <thead>
               <tr>
                 <th scope="col">{t('members:invitations.person')}</th>
@@ -56,7 +56,7 @@ export default function InvitationsPage() {
                     <div className="muted">{invitation.emailAddress}</div>
                     <div className="muted">{t(`members:invitations.kind.${invitation.kind}`)}</div>
                   </td>
-                  <td>
+                  <td data-label={t('members:invitations.sent')}>
                     <time dateTime={invitation.sentAt}>
                       {formatDate(new Date(invitation.sentAt), { language, dateOnly: true })}
                     </time>
@@ -64,7 +64,7 @@ export default function InvitationsPage() {
                       <div className="muted">{t('members:invitations.by', { name: invitation.invitedBy })}</div>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label={t('members:invitations.expires')}>
                     <time dateTime={invitation.expiresAt}>
                       {formatDate(new Date(invitation.expiresAt), { language, dateOnly: true })}
                     </time>
