@@ -106,6 +106,7 @@ function isOddPath(path) {
   try {
     return path.split('/').some((segment) => {
       const decoded = decodeURIComponent(segment)
+      // eslint-disable-next-line no-control-regex -- control characters are what this refuses
       return decoded.length > 255 || /[\u0000-\u001f\u007f]/.test(decoded)
     })
   } catch {

@@ -1,12 +1,7 @@
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const alias = {
-  '#app': fileURLToPath(new URL('./app', import.meta.url)),
-  '#models': fileURLToPath(new URL('./models', import.meta.url)),
-  '#locales': fileURLToPath(new URL('./locales', import.meta.url)),
-  '#edge': fileURLToPath(new URL('./media-edge', import.meta.url)),
-}
+/** The #app/*, #models/*, #locales/* and #edge/* aliases are tsconfig.json's paths, read from there. */
+const resolve = { tsconfigPaths: true }
 
 /**
  * Secrets are required outside NODE_ENV=development (app/lib/platform/env.server.ts, media-edge/env.ts), so
@@ -19,15 +14,15 @@ const env = {
 }
 
 export default defineConfig({
-  resolve: { alias },
+  resolve,
   test: {
     projects: [
       {
-        resolve: { alias },
+        resolve,
         test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env },
       },
       {
-        resolve: { alias },
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.{ts,tsx}'],

@@ -47,6 +47,7 @@ export function FormBuilder({
   title,
 }: {
   form: AnyForm
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's schema: the builder serves every form
   field: FieldMetadata<BuilderStepInput[] | undefined, any, string[]>
   title: string
 }) {
@@ -142,6 +143,7 @@ function BuilderField({
 }: {
   form: AnyForm
   list: AnyField
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the form's schema: the builder serves every form
   field: FieldMetadata<BuilderFieldInput, any, string[]>
   index: number
   count: number

@@ -115,16 +115,16 @@ function FormFieldInput({
       >
         <Label field={field} />
         <div className="form-choice-list">
-          {collection.map((props) => (
-            <span key={props.key} className="form-choice">
-              <input {...props} key={undefined} />
-              <label htmlFor={props.id}>
+          {collection.map((choice) => (
+            <span key={choice.key} className="form-choice">
+              <input {...choice} key={undefined} />
+              <label htmlFor={choice.id}>
                 {field.type === 'rating' ? (
-                  <span aria-label={t('registration:field.ratingOf', { value: props.value, max: options.length })}>
-                    {props.value}
+                  <span aria-label={t('registration:field.ratingOf', { value: choice.value, max: options.length })}>
+                    {choice.value}
                   </span>
                 ) : (
-                  props.value
+                  choice.value
                 )}
               </label>
             </span>

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '#app/components/field'
-import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import type { SubcommunityFields } from '#app/lib/subcommunities/subcommunity.schema'
 

@@ -95,6 +95,7 @@ export function VideoRecorder({ input, maxBytes }: { input: RefObject<HTMLInputE
         <video ref={live} className="video-recorder-preview" muted autoPlay playsInline />
       ) : null}
       {state.kind === 'recorded' ? (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- the clip just recorded, played back to its author
         <video src={state.url} className="video-recorder-preview" controls playsInline />
       ) : null}
       {state.kind === 'denied' ? (

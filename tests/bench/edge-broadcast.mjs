@@ -205,7 +205,10 @@ async function runClients(urls, count, first) {
     // Stop (and later start) reading the sockets: the frames wait in the kernel, and the edges
     // write without these processes waking for each one.
     if (message.reading !== undefined) {
-      for (const socket of connected) message.reading ? socket._socket.resume() : socket._socket.pause()
+      for (const socket of connected) {
+        if (message.reading) socket._socket.resume()
+        else socket._socket.pause()
+      }
       process.send({ reading: message.reading })
     }
   })

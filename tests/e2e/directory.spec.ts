@@ -4,7 +4,7 @@
 // found), and mails install instructions (no recipient is refused; the mail arrives). Each project
 // builds a community of its own (makeCommunity), so nothing here reaches the demo other specs read.
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import {
   addPerson,
   collectErrors,

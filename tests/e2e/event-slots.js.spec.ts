@@ -18,7 +18,6 @@ import {
 } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:eventSlots.${key}`, values)
-const meeting = (key: string) => t('en', `meeting:${key}`)
 const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })

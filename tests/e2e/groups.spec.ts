@@ -12,7 +12,7 @@ import {
   DEMO,
   expectAccessible,
   makeCommunity,
-  screenshot,
+  type screenshot,
   screenshots,
   signInWithSession,
   sql,

@@ -2,7 +2,7 @@
 // (two browsers, each signed in by session row), a bad form is refused with the typed text kept,
 // and someone outside the community gets the message by mail and answers through its reply link.
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import {
   addPerson,
   collectErrors,

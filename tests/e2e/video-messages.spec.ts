@@ -5,14 +5,13 @@
 // is video-recorder.js.spec.ts.
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
-import { chromium, expect, test, type Page, type TestInfo } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import {
   addPerson,
   collectErrors,
   expectAccessible,
   hasJavaScript,
   makeCommunity,
-  MEDIA_LAUNCH_OPTIONS,
   screenshots,
   signInWithSession,
   t,

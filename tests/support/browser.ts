@@ -5,7 +5,6 @@ import { flashOf } from './flash'
 import { signedInCookie } from './session'
 
 /** What a loader or action came to, as the browser sees it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Outcome = {
   status: number
   location: string | null

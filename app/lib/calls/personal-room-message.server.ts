@@ -5,10 +5,16 @@
 // left it (their name, and a guest's company and mobile phone), a link to watch the video when
 // there is one, and the reply link. Later messages either way go through the reply page and
 // deliverToExternals like every other external conversation's.
-import type { Brand, Room, User } from '#models/index'
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/i18n'
 import { translatorFor } from '../i18n/i18n.server'
-import { ConversationParticipant, Message, MessageAttachment } from '#models/index'
+import {
+  MessageAttachment,
+  type Brand,
+  type ConversationParticipant,
+  type Message,
+  type Room,
+  type User,
+} from '#models/index'
 import { renderMailHtml, renderMailText, type MailContent } from '../platform/mail.server'
 import { deliver } from '../platform/outbox.server'
 import { mintReplyLink, type MailingBrand } from '../messages/reply-links.server'

@@ -1,5 +1,5 @@
 import { Op } from 'sequelize'
-import { Brand, Membership, Room } from '#models/index'
+import { type Brand, Membership, Room } from '#models/index'
 import { roomAccess, type RoomAccessInput } from '#models/room-access'
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { CommunityAccess } from '../http/guards.server'

@@ -8,7 +8,7 @@
 // account is invited (invitations.server.ts): registered only if they accept. Each good row is
 // written in a transaction of its own, and the report says row by row what happened.
 import { UniqueConstraintError } from 'sequelize'
-import { EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
+import { type EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
 import { invitePerson } from '../members/invitations.server'
 import { writeRegistrations } from './imported-registrations.server'
 import type { RegistrationStatus } from '#models/event'

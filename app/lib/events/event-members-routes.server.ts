@@ -147,7 +147,7 @@ export type ImportActionData =
   { report: RegistrationImportReport; problem: null } | { report: null; problem: ImportProblem; minutes?: number }
 
 export async function importAction(args: ActionFunctionArgs) {
-  const { brand, room, user, refusal } = await eventEditorAccess(args)
+  const { brand, room, user } = await eventEditorAccess(args)
   const refused = (problem: ImportProblem, status = 400, minutes?: number) =>
     data<ImportActionData>({ report: null, problem, minutes }, { status })
   if (!room || !user) return refused('events:errors.noPermission', 403)

@@ -1,7 +1,7 @@
 // The mails of a registration, in the registrant's language (their preferred one, else the
 // community's), through the outbox: the confirmation of an approved place with its calendar
 // invitation (.ics) and the auto-join link, and the "waiting for approval" note of a pending one.
-import { EventRegistration, Room, User, type Brand } from '#models/index'
+import { type EventRegistration, Room, User, type Brand } from '#models/index'
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/i18n'
 import { formatDate } from '../i18n/dates'
 import { translatorFor } from '../i18n/i18n.server'

@@ -2,7 +2,7 @@
 // listing with its tabs, counts and paging. A group is a room in the group context; who may enter
 // it is models/room-access.ts's to say, asked here for each row so the page offers only what works.
 import { Op } from 'sequelize'
-import { Brand, GroupJoinRequest, Room } from '#models/index'
+import { type Brand, GroupJoinRequest, Room } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { roomAccess } from '#models/room-access'
 import { normaliseSlug } from '#models/slugs'

@@ -14,6 +14,7 @@ export type RedirectTooLong = { reason: 'redirectTooLong'; max: number }
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = '/'): string {
   if (typeof to === 'string' && to.length > MAX_REDIRECT_LENGTH) throw redirectTooLong()
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (typeof to !== 'string' || !to.startsWith('/') || /[\u0000-\u001f\\]/.test(to)) return fallback
   const url = new URL(to, BASE)
   // Dot segments can normalise to a protocol-relative path (`/..//evil.com` → `//evil.com`).

@@ -124,7 +124,7 @@ function otpStrategy({ sessionKeys, verify, send }: StrategyOptions) {
     },
     async ({ email: identifier }) => verify(identifier),
   )
-  useConstantTimeComparison(strategy)
+  compareCodesInConstantTime(strategy)
   return strategy
 }
 
@@ -193,7 +193,7 @@ export function createAddressProofAuthenticator(
  * remix-auth-otp compares codes with `!==`, whose time depends on how many leading characters
  * match. Its private validateOtp is replaced by the same steps with a constant-time comparison.
  */
-function useConstantTimeComparison(strategy: OTPStrategy<string>) {
+function compareCodesInConstantTime(strategy: OTPStrategy<string>) {
   type Internals = {
     validateOtpEncrypted(encrypted: string): Promise<{
       dbPayload: { active: boolean; attempts: number }

@@ -1,6 +1,6 @@
 // Notifications as a person reads them (the panel, the mails): who did it, which group, and where
 // the notice leads, read in as few queries as there are kinds of thing named.
-import { Notification, Room, User } from '#models/index'
+import { type Notification, Room, User } from '#models/index'
 import type { MailItem } from './notification-mail.server'
 import { notificationPath } from './notification-rules'
 

@@ -4,12 +4,11 @@
 import { Op } from 'sequelize'
 import { checkAccess } from '#models/access'
 import type { NotificationFrequency, NotificationScope } from '#models/notification'
-import { Notification, NotificationSetting, Room, RoomFollow, type User } from '#models/index'
+import { Notification, NotificationSetting, Room, RoomFollow, type Brand, type User } from '#models/index'
 import { publishRead } from './notification-events.server'
 import { describeNotifications } from './notification-items.server'
 import { DEFAULT_FREQUENCY, DEFAULT_SCOPE, NOTIFICATIONS_PAGE_SIZE, notificationTextKey } from './notification-rules'
 import type { NotificationSettingsValues } from './notification-settings.schema'
-import type { Brand } from '#models/index'
 
 /** The badge: how many of the member's notifications in this community are unread. */
 export function unreadNotificationCount(userId: string, brandId: string): Promise<number> {

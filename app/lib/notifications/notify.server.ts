@@ -12,7 +12,7 @@ import {
   Membership,
   Notification,
   NotificationSetting,
-  Post,
+  type Post,
   Room,
   RoomFollow,
   User,

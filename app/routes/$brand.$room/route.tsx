@@ -2,7 +2,7 @@
 // sidebar layout, so the meeting has the whole screen). Remix has no partial dynamic segments, so
 // /{brand}/signup-{hash} lands here too and is handed to the self sign-up page.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useParams, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { Link, useLoaderData, useLocation, useParams, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { pageTitle } from '#app/lib/http/meta'
@@ -99,11 +99,13 @@ function RoomNotFound({ community }: { community: { name: string; slug: string }
 /** The client address was issued too many passes (LIMITS.edgePassesPerAddress): a 429 that says when to come back. */
 function PassLimit({ minutes }: Pick<PassLimitData, 'minutes'>) {
   const { t } = useT()
+  // Retrying is loading this address again.
+  const { pathname, search } = useLocation()
   return (
     <StatusPage
       title={t('meeting:passLimit.title')}
       actions={
-        <a href="" className="button button-primary">
+        <a href={pathname + search} className="button button-primary">
           {t('meeting:passLimit.retry')}
         </a>
       }

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
 import type { ProductConfigFields } from '#app/lib/admin/admin.schema'
-import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { productAction, productLoader } from './product.server'

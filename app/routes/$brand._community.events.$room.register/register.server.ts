@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import { User, type Brand, type CommunityEvent, type Room } from '#models/index'
+import type { Brand, CommunityEvent, Room, User } from '#models/index'
 import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
 import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
@@ -357,4 +357,3 @@ async function sendCode(
   pending.set(sent.session, { ...flow, awaitingCode: true })
   return redirect(here, await withSession(sent.session))
 }
-

@@ -1,11 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FollowRoomButton } from '#app/components/connect-button'
@@ -17,7 +10,6 @@ import { RoomLinkChangeNotice, RoomLinkConfirmButton, RoomLinkField } from '#app
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import type { TranslationKey } from '#app/lib/i18n/i18n'
 import type { GroupDetailsFields, GroupInviteFields, GroupPreferencesFields } from '#app/lib/groups/group.schema'
 import { groupAction, groupLoader, type GroupActionData } from './group.server'
 

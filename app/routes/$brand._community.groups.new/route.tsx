@@ -1,14 +1,7 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { CheckboxField, Field, FormErrors } from '#app/components/field'
+import { Field, FormErrors } from '#app/components/field'
 import { GroupAccessFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'

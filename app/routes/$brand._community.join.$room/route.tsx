@@ -4,7 +4,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Field, FormErrors } from '#app/components/field'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
-import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { joinAction, joinLoader } from './join.server'
 

@@ -11,7 +11,7 @@ import {
   normaliseIdentifier,
   strategyRequest,
 } from '#app/lib/identity/auth.server'
-import { User } from '#models/index'
+import type { User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import type { Language, TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
 import {
   ImageTooLargeError,
@@ -11,7 +11,7 @@ import {
 import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
-import { Room, User } from '#models/index'
+import { Room, type User } from '#models/index'
 import { deleteAccount } from '#app/lib/identity/account-deletion.server'
 import { endIdentity, viewer, withSession, type AppSession } from '#app/lib/http/session.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
