@@ -8,7 +8,8 @@ import { EdgeError } from './edge-error'
 import type { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { connectedPeers, type EdgePeer } from './peer'
-import { BREAKOUT_NAME_MAX, EDGE_ERRORS, type MeetingRoomView } from './contract/protocol'
+import type { MeetingRoomView } from './contract/breakouts'
+import { EDGE_ERRORS } from './contract/protocol'
 
 interface BreakoutRoom {
   meeting: Meeting
@@ -146,7 +147,7 @@ export class Breakouts {
     requireAdmin(caller)
     const state = await this.stateOf(meeting)
     if (state.main.id !== mainMeetingRoomId) throw new EdgeError(EDGE_ERRORS.notFound)
-    const chosen = name === undefined ? firstFreeNumber(state) : cleanName(name)
+    const chosen = name ?? firstFreeNumber(state)
     assertUnique(state, chosen, null)
     const row = await this.deps.records.openBreakout({ id: state.main.id, roomId: state.main.roomId }, chosen, [
       caller.userId,
@@ -164,16 +165,18 @@ export class Breakouts {
     return state.view().find((room) => room.id === row.id)!
   }
 
-  /** Spec §5: the name is required and unique within the meeting (the main room's included). */
+  /**
+   * Spec §5: the name is required and unique within the meeting (the main room's included). It comes
+   * trimmed and present (the payload's schema, contract/breakouts.ts); unique is checked here.
+   */
   async rename(caller: EdgePeer, meeting: Meeting, meetingRoomId: string, name: string): Promise<MeetingRoomView> {
     requireAdmin(caller)
     const state = await this.stateOf(meeting)
     const room = state.rooms.get(meetingRoomId)
     if (!room || room.ending) throw new EdgeError(EDGE_ERRORS.notFound)
-    const chosen = cleanName(name)
-    assertUnique(state, chosen, meetingRoomId)
-    await this.deps.records.renameMeetingRoom(meetingRoomId, chosen)
-    room.name = chosen
+    assertUnique(state, name, meetingRoomId)
+    await this.deps.records.renameMeetingRoom(meetingRoomId, name)
+    room.name = name
     this.changed(state)
     return state.view().find((view) => view.id === meetingRoomId)!
   }
@@ -355,13 +358,6 @@ function summon(state: MeetingBreakouts, from: Meeting, peer: EdgePeer, target: 
   state.summoned.set(peer.id, target.id)
   const move = { meetingRoomId: target.id, name: state.nameOf(target), from: state.nameOf(from) }
   from.toPeer(peer, target === state.main ? 'leaveBreakout' : 'joinBreakout', move)
-}
-
-function cleanName(name: string) {
-  const trimmed = name.trim()
-  if (!trimmed) throw new EdgeError(EDGE_ERRORS.breakoutNameRequired)
-  if (trimmed.length > BREAKOUT_NAME_MAX) throw new EdgeError(EDGE_ERRORS.invalidRequest)
-  return trimmed
 }
 
 function assertUnique(state: MeetingBreakouts, name: string, except: string | null) {

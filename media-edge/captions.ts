@@ -6,7 +6,8 @@ import type { types } from 'mediasoup'
 import { newId } from '#models/ids'
 import { tapAudio, type AudioTap } from './audio-tap'
 import type { Logger } from './logger'
-import type { Caption, CaptionsState, MediaSource } from './contract/protocol'
+import type { Caption, CaptionsState } from './contract/captions'
+import type { MediaSource } from './contract/media'
 import type { SpeechProvider, SpeechStream } from './speech-provider'
 
 export interface CaptionsDeps {

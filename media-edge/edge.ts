@@ -12,32 +12,29 @@ import { mayJoin, type Lobby } from './lobby'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer } from './peer'
-import { MeetingPoll, cleanPoll } from './poll'
+import { MeetingPoll } from './poll'
 import type { EventRecords } from './event-records'
 import type { Clock } from './clock'
 import { MeetingEvent } from './meeting-event'
 import { MeetingCaptions } from './captions'
+import { controlSharedVideo, endSharedVideo, startSharedVideo, type SharedVideoControl } from './shared-video'
 import type { SpeechProvider } from './speech-provider'
 import type { LiveStreamer } from './live-streamer'
 import { rtmpTarget } from './live-target'
 import { CHANNEL_PATTERN } from './viewer-count'
 import type { Recorder } from './recorder'
-import {
-  EDGE_ERRORS,
-  REACTIONS,
-  channels,
-  type CaptionLanguage,
-  type CaptionsState,
-  type Poll,
-  type ChatMessage,
-  type JoinResult,
-  type PeerData,
-} from './contract/protocol'
+import { EDGE_ERRORS, channels } from './contract/protocol'
+import type { Reaction } from './contract/reactions'
+import type { CaptionLanguage, CaptionsState } from './contract/captions'
+import type { Poll } from './contract/polls'
+import type { SharedVideo } from './contract/shared-video'
+import type { ChatMessage } from './contract/chat'
+import type { JoinResult, PeerData } from './contract/peers'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
 
-/** The part of the edge registry (media-edge/contract/assignment.ts) the meetings need: room ownership. */
+/** The part of the edge registry (media-edge/shared/room-assignment.ts) the meetings need: room ownership. */
 export interface RoomClaims {
   claimRoom(roomId: string): Promise<boolean>
   releaseRoom(roomId: string): Promise<void>
@@ -66,8 +63,6 @@ export interface EdgeDeps {
   /** The speech service captions stream to; null when none is configured (captions are refused). */
   speech: SpeechProvider | null
 }
-
-export const CHAT_MAX_LENGTH = 2000
 
 export class Edge {
   /** Live meetings by room id. */
@@ -322,18 +317,14 @@ export class Edge {
   }
 
   /** A reaction of the fixed set, to everyone (the sender's own client shows it from the same event). */
-  react(meeting: Meeting, peer: EdgePeer, emoji: string) {
-    const reaction = REACTIONS.find((allowed) => allowed === emoji)
-    if (!reaction) throw new EdgeError(EDGE_ERRORS.invalidRequest)
-    meeting.toAll('reaction', { peerId: peer.id, emoji: reaction })
+  react(meeting: Meeting, peer: EdgePeer, emoji: Reaction) {
+    meeting.toAll('reaction', { peerId: peer.id, emoji })
   }
 
-  /** A quick poll: asked by the host or a co-host, replacing the last one. */
+  /** A quick poll: asked by the host or a co-host, replacing the last one (trimmed and within its limits). */
   createPoll(meeting: Meeting, caller: EdgePeer, question: string, options: string[]): Poll {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
-    const clean = cleanPoll(question, options)
-    if (!clean) throw new EdgeError(EDGE_ERRORS.pollInvalid)
-    meeting.poll = new MeetingPoll(newId(), clean.question, clean.options)
+    meeting.poll = new MeetingPoll(newId(), question, options)
     const view = meeting.poll.view()
     meeting.toAll('poll:updated', view)
     return view
@@ -352,6 +343,19 @@ export class Edge {
     if (!poll || poll.id !== pollId) throw new EdgeError(EDGE_ERRORS.notFound)
     poll.closed = true
     meeting.toAll('poll:updated', poll.view())
+  }
+
+  /** Shares a video link with everyone (shared-video.ts says who may do what). */
+  startSharedVideo(meeting: Meeting, peer: EdgePeer, url: string): SharedVideo {
+    return startSharedVideo(meeting, peer, url, this.now())
+  }
+
+  controlSharedVideo(meeting: Meeting, peer: EdgePeer, control: SharedVideoControl): SharedVideo {
+    return controlSharedVideo(meeting, peer, control, this.now())
+  }
+
+  endSharedVideo(meeting: Meeting, peer: EdgePeer) {
+    endSharedVideo(meeting, peer)
   }
 
   /** The meeting's event, for its host and co-hosts only (spec §6: hosts start or stop events). */
@@ -486,16 +490,15 @@ export class Edge {
     void this.deps.records.log(meeting.id, 'info', `live stream stopped by ${caller.name} (${caller.userId})`)
   }
 
+  /** A message, trimmed and within its length already. */
   async chat(meeting: Meeting, peer: EdgePeer, text: string): Promise<ChatMessage> {
     if (!peer.claims.controls.chat) throw new EdgeError(EDGE_ERRORS.chatOff)
-    const trimmed = text.trim()
-    if (trimmed.length < 1 || trimmed.length > CHAT_MAX_LENGTH) throw new EdgeError(EDGE_ERRORS.chatInvalid)
     const message = await this.deps.records.addChat({
       meetingRoomId: meeting.id,
       peerId: peer.id,
       userId: peer.userId,
       name: peer.name,
-      text: trimmed,
+      text,
     })
     meeting.toOthers(peer, 'chat:message', message)
     return message

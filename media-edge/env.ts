@@ -40,7 +40,7 @@ const schema = z
     // With REDIS_URL: how often the edge renews its registry entry (and its rooms), and how long an
     // entry outlives the last renewal. When an edge crashes, its meetings can move once the entry
     // is gone, so the expiry bounds a crash's failover when nothing sooner tells the web app
-    // (media-edge/contract/assignment.ts says why these defaults).
+    // (media-edge/shared/room-assignment.ts says why these defaults).
     EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
     // Captions (issue 14): a Deepgram-protocol streaming speech service; without a key captions are off.

@@ -4,7 +4,8 @@
 // end (spec §9). Pure apart from the clock, which is passed in so tests can use fake timers.
 import { realClock, type Clock } from './clock'
 import { EdgeError } from './edge-error'
-import { EDGE_ERRORS, EVENT_COUNTDOWN_MS, type EventSlotView, type EventState } from './contract/protocol'
+import { EDGE_ERRORS } from './contract/protocol'
+import { EVENT_COUNTDOWN_MS, type EventSlotView, type EventState } from './contract/event-slots'
 
 /** A slot as the event editor stores it (event_slots). */
 export interface SlotPlan {

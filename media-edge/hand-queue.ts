@@ -1,6 +1,6 @@
 // The meeting's raised hands, in the order they went up: hosts call on people first come, first
 // served. Pure (no sockets), so the order rules are tested on their own.
-import type { RaisedHand } from './contract/protocol'
+import type { RaisedHand } from './contract/hands'
 
 export class HandQueue {
   private readonly hands = new Map<string, number>()

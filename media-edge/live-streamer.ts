@@ -30,7 +30,8 @@ import { EgressRefused, resolvePublicTarget, type Lookup, type ResolvedTarget } 
 import { openTlsRelay, type TlsRelay } from './tls-relay'
 import { rtmpTcUrl, rtmpVia } from './live-target'
 import type { LiveViewers } from './live-viewers'
-import { EDGE_ERRORS, type LiveState, type LiveStatus } from './contract/protocol'
+import { EDGE_ERRORS } from './contract/protocol'
+import type { LiveState, LiveStatus } from './contract/live'
 
 /** One push to the service: ffmpeg and the live bot that shows it. */
 interface Push {

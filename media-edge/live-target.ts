@@ -13,6 +13,7 @@ export function rtmpTarget(url: string, streamKey = ''): string {
   const address = url.trim()
   const key = streamKey.trim()
   // Spaces and control characters have no place in either, and ffmpeg reads a space as an option separator of librtmp.
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
   if (/[\s\x00-\x1f\x7f]/.test(address) || /[\s\x00-\x1f\x7f/?#]/.test(key)) throw invalid()
   let parsed: URL
   try {

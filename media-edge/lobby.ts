@@ -11,7 +11,8 @@ import type { Clock } from './clock'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, channels, isGuestId, type Call, type EdgeClaims } from './contract/protocol'
+import { EDGE_ERRORS, channels, isGuestId, type EdgeClaims } from './contract/protocol'
+import type { Call } from './contract/calls'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 
 export interface LobbyDeps {

@@ -9,7 +9,8 @@ import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import { connectedPeers } from './peer'
 import { NO_TALK_TIMER, TalkTimer, type TalkTimerOutput } from './talk-timer'
-import { EDGE_ERRORS, EVENT_TICK_MS, type EdgeClaims, type EventState, type TalkTimerState } from './contract/protocol'
+import { EDGE_ERRORS, type EdgeClaims } from './contract/protocol'
+import { EVENT_TICK_MS, type EventState, type TalkTimerState } from './contract/event-slots'
 
 /** The distribution reaches everyone every few ticks (and at once when the speaker changes). */
 const TALK_BROADCAST_TICKS = 5

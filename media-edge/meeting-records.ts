@@ -12,7 +12,8 @@ import {
 } from '#models/index'
 import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
-import { isGuestId, type ChatMessage } from './contract/protocol'
+import { isGuestId } from './contract/protocol'
+import type { ChatMessage } from './contract/chat'
 
 /**
  * An open meeting whose people all left less than this long ago is resumed by the next join

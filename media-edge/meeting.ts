@@ -8,15 +8,9 @@ import { IceRestartLimiter } from './ice-restart'
 import type { Logger } from './logger'
 import { BITRATES, MEDIA_CODECS, maxIncomingBitrate } from './media-config'
 import type { EdgePeer, PeerTransport } from './peer'
-import {
-  EDGE_ERRORS,
-  channels,
-  type MediaSource,
-  type PreparedMedia,
-  type RoomMediaState,
-  type ServerToClientEvents,
-  type TransportOptions,
-} from './contract/protocol'
+import { EDGE_ERRORS, channels } from './contract/protocol'
+import type { MediaSource, PreparedMedia, RoomMediaState, TransportOptions } from './contract/media'
+import type { ServerToClientEvents } from './contract/events'
 import type { EdgeIo } from './socket-types'
 import type { PoolWorker, WorkerPool } from './worker-pool'
 import { HandQueue } from './hand-queue'

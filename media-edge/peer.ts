@@ -2,15 +2,9 @@
 // what they say about themselves (peer data) and their mediasoup objects.
 import type { types } from 'mediasoup'
 import type { IceRestartLimiter } from './ice-restart'
-import {
-  isGuestId,
-  type DeviceInfo,
-  type EdgeClaims,
-  type MediaSource,
-  type Peer,
-  type PeerData,
-  type PeerStatus,
-} from './contract/protocol'
+import { isGuestId, type EdgeClaims } from './contract/protocol'
+import type { DeviceInfo, Peer, PeerData, PeerStatus } from './contract/peers'
+import type { MediaSource } from './contract/media'
 
 export interface PeerTransport {
   transport: types.WebRtcTransport

@@ -3,14 +3,14 @@
 // the whole meeting) has a bucket of `burst` tokens that refills at `perSecond`; a request takes
 // one, and a request that finds none is refused with the spec's error shape and does nothing.
 // The rates leave ordinary use far below them; the comments say what a normal client sends.
-import type { ClientToServerEvents } from './contract/protocol'
+import type { ClientEvent } from './contract/events'
 
 export interface Rate {
   burst: number
   perSecond: number
 }
 
-export type EventRates = Partial<Record<keyof ClientToServerEvents, Rate>>
+export type EventRates = Partial<Record<ClientEvent, Rate>>
 
 /** The socket's events, one bucket each; events not listed are not limited. */
 export const EVENT_RATES: EventRates = {
@@ -128,7 +128,7 @@ export class RateBuckets {
 
   /** Takes a token for the event: false when its bucket is empty (the request is refused). */
   take(event: string): boolean {
-    const rate = this.rates[event as keyof ClientToServerEvents]
+    const rate = this.rates[event as ClientEvent]
     if (!rate) return true
     const time = this.now()
     const bucket = this.buckets.get(event) ?? { tokens: rate.burst, at: time }

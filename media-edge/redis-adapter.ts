@@ -58,7 +58,7 @@ function wholeFrames(adapter: RedisAdapterInstance): RedisAdapterInstance {
   return adapter
 }
 
-/** Any Socket.IO server, whatever its event maps (the edge's is typed by protocol.ts). */
+/** Any Socket.IO server, whatever its event maps (the edge's is typed by contract/events.ts). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyServer = Server<any, any, any, any>
 

@@ -14,7 +14,8 @@
 import { EdgeError } from './edge-error'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import { EDGE_ERRORS, type SharedVideo, type SharedVideoAction } from './contract/protocol'
+import { EDGE_ERRORS } from './contract/protocol'
+import type { SharedVideo, SharedVideoAction } from './contract/shared-video'
 import { parseVideoLink, type VideoLink } from './contract/video-link'
 
 /** One shared video's playback, on the edge's clock (ms); pure, so tests drive the clock. */
@@ -90,11 +91,14 @@ export function startSharedVideo(meeting: Meeting, peer: EdgePeer, url: string, 
   return announce(meeting, 'start', peer, meeting.sharedVideo.view(now))
 }
 
+export type SharedVideoControl =
+  { action: 'play' | 'pause' | 'seek'; positionMs?: number } | { action: 'mute' | 'unmute' }
+
 /** The owner's controls; anyone else is refused, whatever their peer data says. */
 export function controlSharedVideo(
   meeting: Meeting,
   peer: EdgePeer,
-  control: { action: 'play' | 'pause' | 'seek'; positionMs?: number } | { action: 'mute' | 'unmute' },
+  control: SharedVideoControl,
   now: number,
 ): SharedVideo {
   const video = meeting.sharedVideo

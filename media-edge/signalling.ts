@@ -1,131 +1,361 @@
-// The meeting socket: every client event of protocol.ts answered with an Ack { ok, error, data }.
-// The handshake must carry a valid edge token; everything but joining and the room/user channels
-// needs a joined meeting first ("meeting not joined", spec §4 Meeting socket). Each event first
-// takes a token from the socket's bucket for it (rate-buckets.ts): past its rate it is refused
-// before anything else is looked at.
-import { z } from 'zod'
+// The meeting socket: every client event of the contract (contract/events.ts) answered with an Ack
+// { ok, error, data }. The handshake must carry a valid edge token. Then each event goes the same
+// way: it takes a token from the socket's bucket for it (rate-buckets.ts), so past its rate it is
+// refused before anything else is looked at; its payload is read with the event's schema; and its
+// handler below answers. Everything but joining, the waiting room's calls and the room and user
+// channels needs a joined meeting first ("meeting not joined", spec §4 Meeting socket).
+import type { types } from 'mediasoup'
 import { EdgeError } from './edge-error'
 import type { Edge } from './edge'
 import { IceRestartLimitError } from './ice-restart'
 import type { Logger } from './logger'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import {
-  CALL_LIMITS,
-  CAPTION_LANGUAGES,
-  EDGE_ERRORS,
-  SHARED_VIDEO_MAX_POSITION_MS,
-  channels,
-  type Ack,
-  type ClientToServerEvents,
-} from './contract/protocol'
-import { VIDEO_LINK_MAX_LENGTH } from './contract/video-link'
-import { controlSharedVideo, endSharedVideo, startSharedVideo } from './shared-video'
+import { EDGE_ERRORS, channels, type Ack } from './contract/protocol'
+import { CLIENT_EVENTS, type ClientAnswer, type ClientEvent, type ClientPayload } from './contract/events'
+import type { ClientEventDefinition } from './contract/event-parts'
 import { EVENT_RATES, RateBuckets, type EventRates } from './rate-buckets'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { verifyEdgeToken } from './contract/token'
 import { ROOM_KICK_ALL, RoomKickAllSchema } from './contract/room-commands'
-import type { types } from 'mediasoup'
 
-const id = () => z.string().min(1).max(64)
-const videoPosition = () => z.number().int().min(0).max(SHARED_VIDEO_MAX_POSITION_MS)
-const json = () => z.record(z.unknown())
-const peerData = z
-  .object({
-    name: z.string().max(100).optional(),
-    avatar: z.string().max(2048).nullable().optional(),
-    device: z.object({ flag: z.string().max(32), name: z.string().max(64), version: z.string().max(32) }).optional(),
-    audioMuted: z.boolean().optional(),
-    videoMuted: z.boolean().optional(),
-    audioOnly: z.boolean().optional(),
-    away: z.boolean().optional(),
-    // Sent by clients but derived by the server from what the peer really produces.
-    screenSharing: z.boolean().optional(),
-  })
-  .transform(({ screenSharing: _ignored, ...data }) => data)
+/** What a handler answers: the event's Ack data, or nothing when its Ack carries none. */
+type Reply<T> = undefined extends T ? T | void : T
+type Handler<E extends ClientEvent> = (payload: ClientPayload<E>, socket: EdgeSocket) => Promise<Reply<ClientAnswer<E>>>
+/** One handler for every client event and none for another: a missing or extra one does not compile. */
+type Handlers = { [E in ClientEvent]: Handler<E> }
 
-const schemas = {
-  join: z.object({ roomId: id(), peerData: peerData.optional().default({}) }),
-  rtpCapabilities: z.object({ rtpCapabilities: json() }),
-  prepare: z.object({ rtpCapabilities: json() }),
-  createTransport: z.object({
-    direction: z.enum(['send', 'recv']),
-    producing: z.boolean().optional(),
-    consuming: z.boolean().optional(),
-  }),
-  connect: z.object({ transportId: id(), dtlsParameters: json() }),
-  transport: z.object({ transportId: id() }),
-  produce: z.object({
-    transportId: id(),
-    kind: z.enum(['audio', 'video']),
-    rtpParameters: json(),
-    appData: z.object({ source: z.enum(['mic', 'webcam', 'screen']) }),
-  }),
-  producer: z.object({ producerId: id() }),
-  consumer: z.object({ consumerId: id() }),
-  layers: z.object({
-    consumerId: id(),
-    spatialLayer: z.number().int().min(0).max(3),
-    temporalLayer: z.number().int().min(0).max(3).optional(),
-  }),
-  updatePeer: z.object({ peerData }),
-  chat: z.object({ text: z.string().max(20_000) }),
-  room: z.object({ roomId: id() }),
-  reaction: z.object({ emoji: z.string().max(16) }),
-  pollCreate: z.object({ question: z.string().max(2000), options: z.array(z.string().max(1000)).max(20) }),
-  pollAnswer: z.object({ pollId: id(), option: z.number().int().min(0).max(20) }),
-  pollClose: z.object({ pollId: id() }),
-  videoStart: z.object({ url: z.string().max(VIDEO_LINK_MAX_LENGTH) }),
-  videoSeek: z.object({ positionMs: videoPosition() }),
-  // Play and pause may come without a payload: the edge's own position is used then.
-  videoPlay: z.object({ positionMs: videoPosition().optional() }).optional(),
-  mainMeetingRoom: z.object({ mainMeetingRoomId: id() }),
-  createBreakout: z.object({ mainMeetingRoomId: id(), name: z.string().max(1000).optional() }),
-  renameBreakout: z.object({ meetingRoomId: id(), name: z.string().max(1000) }),
-  meetingRoom: z.object({ meetingRoomId: id() }),
-  setMove: z.object({ meetingPeerId: id(), moveToMeetingRoomId: id() }),
-  meetingPeer: z.object({ meetingPeerId: id() }),
-  joinBreakout: z.object({ meetingRoomId: id(), peerData: peerData.optional().default({}) }),
-  leaveBreakout: z
-    .object({ peerData: peerData.optional().default({}) })
-    .optional()
-    .default({}),
-  eventStart: z.object({ rehearsal: z.boolean().optional() }).optional(),
-  eventSlot: z.object({ slotIndex: z.number().int().min(0).max(1000) }),
-  eventSeek: z.object({
-    positionMs: z
-      .number()
-      .int()
-      .min(0)
-      .max(24 * 60 * 60 * 1000),
-  }),
-  eventEnd: z.object({ force: z.boolean().optional() }).optional(),
-  captions: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
-  callStart: z.object({ roomId: id(), name: z.string().max(CALL_LIMITS.callerName).optional() }),
-  call: z.object({ callId: id() }),
-  callDecline: z.object({ callId: id(), message: z.string().max(CALL_LIMITS.message).optional() }),
-  liveInitialize: z.object({
-    url: z.string().max(2048),
-    streamKey: z.string().max(512).optional(),
-    channel: z.string().max(100).optional(),
-  }),
-  // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
-  // anything (another address, say) is refused rather than silently ignored.
-  liveControl: z.object({}).strict().optional(),
-  leftMeeting: z.object({ roomId: id().optional(), view: z.string().max(64).optional() }).optional(),
-}
+const REFUSALS = new Set<string>(Object.values(EDGE_ERRORS))
 
-function parse<T extends z.ZodTypeAny>(schema: T, payload: unknown): z.infer<T> {
+/**
+ * The payload as the event's schema reads it. A schema may name the refusal a broken rule gets (one
+ * of EDGE_ERRORS, such as a poll past its limits); anything else malformed is an invalid request.
+ */
+function parse<E extends ClientEvent>(event: E, payload: unknown): ClientPayload<E> {
+  const schema = (CLIENT_EVENTS[event] as ClientEventDefinition).payload
+  if (!schema) return undefined as ClientPayload<E>
   const result = schema.safeParse(payload)
-  if (!result.success) throw new EdgeError(EDGE_ERRORS.invalidRequest)
-  return result.data
+  if (result.success) return result.data as ClientPayload<E>
+  const texts = result.error.issues.map((issue) => issue.message)
+  throw new EdgeError(texts.every((text) => REFUSALS.has(text)) ? texts[0]! : EDGE_ERRORS.invalidRequest)
 }
 
-/** The peer id of a kick or mute, required before anything else is looked at (spec §8). */
-function targetPeerId(payload: unknown) {
-  const peerId = (payload as { peerId?: unknown } | undefined)?.peerId
-  if (typeof peerId !== 'string' || peerId.length === 0) throw new EdgeError(EDGE_ERRORS.peerIdRequired)
-  return peerId
+/** The socket's meeting and peer, or "meeting not joined". */
+function joined(socket: EdgeSocket): { meeting: Meeting; peer: EdgePeer } {
+  const { meeting, peer } = socket.data
+  if (!meeting || !peer || meeting.closed) throw new EdgeError(EDGE_ERRORS.notJoined)
+  return { meeting, peer }
+}
+
+function handlersFor(edge: Edge): Handlers {
+  const sfuEnter = async (_: undefined, socket: EdgeSocket) => {
+    const { meeting, peer } = joined(socket)
+    await meeting.sfuEnter(peer)
+  }
+  // Play and pause take the same payload; mute and unmute none.
+  const playback =
+    (action: 'play' | 'pause') => async (payload: ClientPayload<'room:sharedVideo:play'>, socket: EdgeSocket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.controlSharedVideo(meeting, peer, { action, positionMs: payload?.positionMs })
+    }
+  const sound = (action: 'mute' | 'unmute') => async (_: undefined, socket: EdgeSocket) => {
+    const { meeting, peer } = joined(socket)
+    return edge.controlSharedVideo(meeting, peer, { action })
+  }
+
+  return {
+    'meetingRoom:join': async ({ roomId, peerData }, socket) => edge.join(socket, roomId, peerData),
+    enter: async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.enter(meeting, peer)
+    },
+    updateMyPeer: async ({ peerData }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.updatePeer(meeting, peer, peerData)
+    },
+    kickPeer: async ({ peerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.kick(meeting, peer, peerId)
+    },
+    mutePeerAudio: async ({ peerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.mute(meeting, peer, peerId)
+    },
+    leave: async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.leave(socket, meeting, peer, 'left')
+    },
+    peerLeftMeeting: async (payload, socket) => {
+      const { meeting, peer } = socket.data
+      if (meeting && peer) await edge.leave(socket, meeting, peer, `left to ${payload?.view ?? 'another view'}`)
+    },
+
+    // Media: the meeting's transports, producers and consumers.
+    prepare: async ({ rtpCapabilities }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return meeting.prepare(peer, rtpCapabilities as types.RtpCapabilities)
+    },
+    getRouterRtpCapabilities: async (_, socket) => ({ ...joined(socket).meeting.rtpCapabilities }),
+    setPeerRtpCapabilities: async ({ rtpCapabilities }, socket) => {
+      joined(socket).peer.rtpCapabilities = rtpCapabilities as types.RtpCapabilities
+    },
+    createWebRtcTransport: async ({ direction }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return meeting.createTransport(peer, direction)
+    },
+    connectWebRtcTransport: async ({ transportId, dtlsParameters }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting
+        .transportOf(peer, transportId)
+        .transport.connect({ dtlsParameters: dtlsParameters as types.DtlsParameters })
+    },
+    restartIce: async ({ transportId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      const { transport, iceRestarts } = meeting.transportOf(peer, transportId)
+      const iceParameters = await iceRestarts.run(() => transport.restartIce())
+      return { iceParameters: { ...iceParameters } }
+    },
+    produce: async ({ transportId, kind, rtpParameters, appData }, socket) => {
+      const { meeting, peer } = joined(socket)
+      const producer = await meeting.produce(
+        peer,
+        transportId,
+        kind,
+        rtpParameters as types.RtpParameters,
+        appData.source,
+      )
+      return { id: producer.id }
+    },
+    closeProducer: async ({ producerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      meeting.producerOf(peer, producerId).close()
+    },
+    pauseProducer: async ({ producerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting.producerOf(peer, producerId).pause()
+    },
+    resumeProducer: async ({ producerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting.producerOf(peer, producerId).resume()
+    },
+    pauseConsumer: async ({ consumerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting.consumerOf(peer, consumerId).pause()
+    },
+    resumeConsumer: async ({ consumerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting.resumeConsumer(peer, consumerId)
+    },
+    setConsumerPreferredLayers: async ({ consumerId, spatialLayer, temporalLayer }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await meeting.setPreferredLayers(peer, consumerId, { spatialLayer, temporalLayer })
+    },
+    sfuEnter,
+    enterSfu: sfuEnter,
+
+    'chat:send': async ({ text }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.chat(meeting, peer, text)
+    },
+    'hand:raise': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.raiseHand(meeting, peer, true)
+    },
+    'hand:lower': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.raiseHand(meeting, peer, false)
+    },
+    'hand:lowerFor': async ({ peerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.lowerHandFor(meeting, peer, peerId)
+    },
+    'reaction:send': async ({ emoji }, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.react(meeting, peer, emoji)
+    },
+    'poll:create': async ({ question, options }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.createPoll(meeting, peer, question, options)
+    },
+    'poll:answer': async ({ pollId, option }, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.answerPoll(meeting, peer, pollId, option)
+    },
+    'poll:close': async ({ pollId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.closePoll(meeting, peer, pollId)
+    },
+
+    'room:sharedVideo:start': async ({ url }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.startSharedVideo(meeting, peer, url)
+    },
+    'room:sharedVideo:seek': async ({ positionMs }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.controlSharedVideo(meeting, peer, { action: 'seek', positionMs })
+    },
+    'room:sharedVideo:play': playback('play'),
+    'room:sharedVideo:pause': playback('pause'),
+    'room:sharedVideo:mute': sound('mute'),
+    'room:sharedVideo:unmute': sound('unmute'),
+    'room:sharedVideo:end': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      edge.endSharedVideo(meeting, peer)
+    },
+
+    // Breakout rooms (breakouts.ts): the admin events check the token's host and co-host claims.
+    'room:admin:getActiveMeetingRooms': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.breakouts.activeMeetingRooms(peer, meeting)
+    },
+    'room:admin:createBreakoutMeetingRoom': async ({ mainMeetingRoomId, name }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.breakouts.create(peer, meeting, mainMeetingRoomId, name)
+    },
+    'room:admin:renameBreakoutMeetingRoom': async ({ meetingRoomId, name }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.breakouts.rename(peer, meeting, meetingRoomId, name)
+    },
+    'room:admin:setMeetingPeerMoveToMeetingRoom': async ({ meetingPeerId, moveToMeetingRoomId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.breakouts.setMove(peer, meeting, meetingPeerId, moveToMeetingRoomId)
+    },
+    'room:admin:clearMeetingPeerMoveToMeetingRoom': async ({ meetingPeerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.breakouts.clearMove(peer, meeting, meetingPeerId)
+    },
+    'room:admin:cancelMeetingPeerMoveToMeetingRoom': async ({ meetingRoomId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.breakouts.cancelMoves(peer, meeting, meetingRoomId)
+    },
+    'room:admin:applyMoveToMeetingRoom': async ({ meetingRoomId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.breakouts.applyMoves(peer, meeting, meetingRoomId)
+    },
+    'room:admin:endBreakouts': async ({ mainMeetingRoomId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.breakouts.end(peer, meeting, mainMeetingRoomId)
+    },
+    joinBreakout: async ({ meetingRoomId, peerData }, socket) => {
+      const { meeting, peer } = joined(socket)
+      const target = edge.breakouts.summonedTo(meeting, peer, 'breakout', meetingRoomId)
+      return edge.moveTo(socket, meeting, peer, target, peerData)
+    },
+    leaveBreakout: async ({ peerData }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'main'), peerData)
+    },
+
+    // The event slot engine: host and co-hosts only (Edge.hostEvent); the slot index for anyone.
+    'room:event:start': async (payload, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).start(payload?.rehearsal === true)
+    },
+    'room:event:changeSlot': async ({ slotIndex }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).changeSlot(slotIndex)
+    },
+    'room:event:seekSlot': async ({ positionMs }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).control((engine) => engine.seek(positionMs))
+    },
+    'room:event:play': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).control((engine) => engine.play())
+    },
+    'room:event:pause': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).control((engine) => engine.pause())
+    },
+    'room:event:end': async (payload, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).control((engine) => engine.end(payload?.force === true))
+    },
+    'room:event:reset': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.hostEvent(meeting, peer).reset()
+    },
+    // My own part in the event, for anyone (spec §7 joinEvent, leaveEvent).
+    joinEvent: async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.eventOf(meeting).takePart(peer.userId, true)
+    },
+    leaveEvent: async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.eventOf(meeting).takePart(peer.userId, false)
+    },
+    'room:getEventSlotIndex': async (_, socket) => {
+      const state = joined(socket).meeting.event?.view()
+      return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }
+    },
+
+    'transcribe:start': async (request, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.startCaptions(meeting, peer, request)
+    },
+    'transcribe:stop': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.stopCaptions(meeting, peer)
+    },
+
+    // The waiting room (lobby.ts). Calling and hanging up are for people the meeting refused, so
+    // they have no joined-meeting check: the pass (its room, its user, whether it must wait) is the
+    // check. Answering and declining are the meeting's hosts' and co-hosts' (from the pass).
+    'call:setCalling': async ({ roomId, name }, socket) => {
+      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+      return edge.lobby.call(socket, name)
+    },
+    'call:clearCalling': async ({ callId }, socket) => edge.lobby.cancel(socket, callId),
+    'call:answer': async ({ callId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.lobby.answer(meeting, peer, callId)
+    },
+    'call:decline': async ({ callId, message }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.lobby.decline(meeting, peer, callId, message)
+    },
+
+    'recorder:start': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.startRecording(meeting, peer)
+    },
+    'recorder:stop': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.stopRecording(meeting, peer)
+    },
+    'live:initialize': async ({ url, streamKey, channel }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.startLive(meeting, peer, url, streamKey, channel)
+    },
+    'live:getStreamByRoom': async (_, socket) => edge.liveStatus(joined(socket).meeting),
+    'live:pause': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.pauseLive(meeting, peer)
+    },
+    'live:join': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.resumeLive(meeting, peer)
+    },
+    'live:stop': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.stopLive(meeting, peer)
+    },
+
+    // Channels: the user channel is always the token's user; a room channel only the token's room.
+    'room:join': async ({ roomId }, socket) => {
+      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
+      await socket.join(channels.room(roomId))
+    },
+    'room:leave': async ({ roomId }, socket) => {
+      await socket.leave(channels.room(roomId))
+    },
+    'user:join': async (_, socket) => {
+      await socket.join(channels.user(socket.data.claims.userId))
+    },
+    'user:leave': async (_, socket) => {
+      await socket.leave(channels.user(socket.data.claims.userId))
+    },
+  }
 }
 
 export function attachSignalling(
@@ -134,6 +364,9 @@ export function attachSignalling(
   options: { secret: string; logger: Logger; eventRates?: EventRates },
 ) {
   const { logger } = options
+  const handlers = handlersFor(edge)
+  const answer = async <E extends ClientEvent>(event: E, payload: unknown, socket: EdgeSocket) =>
+    handlers[event](parse(event, payload), socket)
 
   io.use(async (socket, next) => {
     if (edge.draining) return next(new Error(EDGE_ERRORS.shuttingDown))
@@ -156,360 +389,22 @@ export function attachSignalling(
 
   io.on('connection', (socket) => {
     const buckets = new RateBuckets(options.eventRates ?? EVENT_RATES)
-    const answer = <E extends keyof ClientToServerEvents>(event: E, handler: (payload: unknown) => Promise<unknown>) =>
-      (socket.on as unknown as (event: string, listener: (...args: unknown[]) => void) => void)(event, (...args) => {
+    // Every event's listener has the same shape (payload, if any, then the Ack), which Socket.IO's
+    // typed `on` cannot say of an event name taken from a loop.
+    const on = socket.on.bind(socket) as unknown as (event: string, listener: (...args: unknown[]) => void) => void
+    for (const event of Object.keys(CLIENT_EVENTS) as ClientEvent[]) {
+      on(event, (...args) => {
         const ack = typeof args.at(-1) === 'function' ? (args.pop() as (ack: Ack<unknown>) => void) : undefined
         if (!buckets.take(event)) {
           ack?.({ ok: false, error: EDGE_ERRORS.rateLimited })
           return
         }
-        handler(args[0]).then(
+        answer(event, args[0], socket).then(
           (data) => ack?.({ ok: true, data: data ?? undefined }),
           (error: unknown) => ack?.({ ok: false, error: errorText(error, event, socket, logger) }),
         )
       })
-
-    /** The socket's meeting and peer, or "meeting not joined". */
-    const joined = (): { meeting: Meeting; peer: EdgePeer } => {
-      const { meeting, peer } = socket.data
-      if (!meeting || !peer || meeting.closed) throw new EdgeError(EDGE_ERRORS.notJoined)
-      return { meeting, peer }
     }
-
-    answer('meetingRoom:join', async (payload) => {
-      const { roomId, peerData } = parse(schemas.join, payload)
-      return edge.join(socket, roomId, peerData)
-    })
-    answer('prepare', async (payload) => {
-      const { meeting, peer } = joined()
-      return meeting.prepare(peer, parse(schemas.prepare, payload).rtpCapabilities as types.RtpCapabilities)
-    })
-    answer('getRouterRtpCapabilities', async () => joined().meeting.rtpCapabilities)
-    answer('setPeerRtpCapabilities', async (payload) => {
-      const { peer } = joined()
-      peer.rtpCapabilities = parse(schemas.rtpCapabilities, payload).rtpCapabilities as types.RtpCapabilities
-    })
-    answer('createWebRtcTransport', async (payload) => {
-      const { meeting, peer } = joined()
-      return meeting.createTransport(peer, parse(schemas.createTransport, payload).direction)
-    })
-    answer('connectWebRtcTransport', async (payload) => {
-      const { meeting, peer } = joined()
-      const { transportId, dtlsParameters } = parse(schemas.connect, payload)
-      await meeting
-        .transportOf(peer, transportId)
-        .transport.connect({ dtlsParameters: dtlsParameters as types.DtlsParameters })
-    })
-    answer('restartIce', async (payload) => {
-      const { meeting, peer } = joined()
-      const { transport, iceRestarts } = meeting.transportOf(peer, parse(schemas.transport, payload).transportId)
-      const iceParameters = await iceRestarts.run(() => transport.restartIce())
-      return { iceParameters: { ...iceParameters } }
-    })
-    answer('produce', async (payload) => {
-      const { meeting, peer } = joined()
-      const { transportId, kind, rtpParameters, appData } = parse(schemas.produce, payload)
-      const producer = await meeting.produce(
-        peer,
-        transportId,
-        kind,
-        rtpParameters as types.RtpParameters,
-        appData.source,
-      )
-      return { id: producer.id }
-    })
-    answer('closeProducer', async (payload) => {
-      const { meeting, peer } = joined()
-      meeting.producerOf(peer, parse(schemas.producer, payload).producerId).close()
-    })
-    answer('pauseProducer', async (payload) => {
-      const { meeting, peer } = joined()
-      await meeting.producerOf(peer, parse(schemas.producer, payload).producerId).pause()
-    })
-    answer('resumeProducer', async (payload) => {
-      const { meeting, peer } = joined()
-      await meeting.producerOf(peer, parse(schemas.producer, payload).producerId).resume()
-    })
-    answer('pauseConsumer', async (payload) => {
-      const { meeting, peer } = joined()
-      await meeting.consumerOf(peer, parse(schemas.consumer, payload).consumerId).pause()
-    })
-    answer('resumeConsumer', async (payload) => {
-      const { meeting, peer } = joined()
-      await meeting.resumeConsumer(peer, parse(schemas.consumer, payload).consumerId)
-    })
-    answer('setConsumerPreferredLayers', async (payload) => {
-      const { meeting, peer } = joined()
-      const { consumerId, spatialLayer, temporalLayer } = parse(schemas.layers, payload)
-      await meeting.setPreferredLayers(peer, consumerId, { spatialLayer, temporalLayer })
-    })
-    answer('enter', async () => {
-      const { meeting, peer } = joined()
-      await edge.enter(meeting, peer)
-    })
-    const sfuEnter = async () => {
-      const { meeting, peer } = joined()
-      await meeting.sfuEnter(peer)
-    }
-    answer('sfuEnter', sfuEnter)
-    answer('enterSfu', sfuEnter)
-    answer('updateMyPeer', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.updatePeer(meeting, peer, parse(schemas.updatePeer, payload).peerData)
-    })
-    answer('kickPeer', async (payload) => {
-      const { meeting, peer } = joined()
-      await edge.kick(meeting, peer, targetPeerId(payload))
-    })
-    answer('mutePeerAudio', async (payload) => {
-      const { meeting, peer } = joined()
-      await edge.mute(meeting, peer, targetPeerId(payload))
-    })
-    answer('leave', async () => {
-      const { meeting, peer } = joined()
-      await edge.leave(socket, meeting, peer, 'left')
-    })
-    // The client went back to another view (spec §7: roomId, view); not an error when already out.
-    answer('peerLeftMeeting', async (payload) => {
-      const { view } = parse(schemas.leftMeeting, payload) ?? {}
-      const { meeting, peer } = socket.data
-      if (meeting && peer) await edge.leave(socket, meeting, peer, `left to ${view ?? 'another view'}`)
-    })
-    answer('chat:send', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.chat(meeting, peer, parse(schemas.chat, payload).text)
-    })
-    answer('hand:raise', async () => {
-      const { meeting, peer } = joined()
-      edge.raiseHand(meeting, peer, true)
-    })
-    answer('hand:lower', async () => {
-      const { meeting, peer } = joined()
-      edge.raiseHand(meeting, peer, false)
-    })
-    answer('hand:lowerFor', async (payload) => {
-      const { meeting, peer } = joined()
-      edge.lowerHandFor(meeting, peer, targetPeerId(payload))
-    })
-    answer('reaction:send', async (payload) => {
-      const { meeting, peer } = joined()
-      edge.react(meeting, peer, parse(schemas.reaction, payload).emoji)
-    })
-    answer('poll:create', async (payload) => {
-      const { meeting, peer } = joined()
-      const { question, options } = parse(schemas.pollCreate, payload)
-      return edge.createPoll(meeting, peer, question, options)
-    })
-    answer('poll:answer', async (payload) => {
-      const { meeting, peer } = joined()
-      const { pollId, option } = parse(schemas.pollAnswer, payload)
-      edge.answerPoll(meeting, peer, pollId, option)
-    })
-    answer('poll:close', async (payload) => {
-      const { meeting, peer } = joined()
-      edge.closePoll(meeting, peer, parse(schemas.pollClose, payload).pollId)
-    })
-    answer('room:sharedVideo:start', async (payload) => {
-      const { meeting, peer } = joined()
-      return startSharedVideo(meeting, peer, parse(schemas.videoStart, payload).url, edge.now())
-    })
-    answer('room:sharedVideo:seek', async (payload) => {
-      const { meeting, peer } = joined()
-      return controlSharedVideo(
-        meeting,
-        peer,
-        { action: 'seek', positionMs: parse(schemas.videoSeek, payload).positionMs },
-        edge.now(),
-      )
-    })
-    for (const action of ['play', 'pause'] as const) {
-      answer(`room:sharedVideo:${action}`, async (payload) => {
-        const { meeting, peer } = joined()
-        return controlSharedVideo(
-          meeting,
-          peer,
-          { action, positionMs: parse(schemas.videoPlay, payload)?.positionMs },
-          edge.now(),
-        )
-      })
-    }
-    for (const action of ['mute', 'unmute'] as const) {
-      answer(`room:sharedVideo:${action}`, async () => {
-        const { meeting, peer } = joined()
-        return controlSharedVideo(meeting, peer, { action }, edge.now())
-      })
-    }
-    answer('room:sharedVideo:end', async () => {
-      const { meeting, peer } = joined()
-      endSharedVideo(meeting, peer)
-    })
-    // Breakout rooms (breakouts.ts): the admin events check the token's host and co-host claims.
-    answer('room:admin:getActiveMeetingRooms', async () => {
-      const { meeting, peer } = joined()
-      return edge.breakouts.activeMeetingRooms(peer, meeting)
-    })
-    answer('room:admin:createBreakoutMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      const { mainMeetingRoomId, name } = parse(schemas.createBreakout, payload)
-      return edge.breakouts.create(peer, meeting, mainMeetingRoomId, name)
-    })
-    answer('room:admin:renameBreakoutMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      const { meetingRoomId, name } = parse(schemas.renameBreakout, payload)
-      return edge.breakouts.rename(peer, meeting, meetingRoomId, name)
-    })
-    answer('room:admin:setMeetingPeerMoveToMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      const { meetingPeerId, moveToMeetingRoomId } = parse(schemas.setMove, payload)
-      await edge.breakouts.setMove(peer, meeting, meetingPeerId, moveToMeetingRoomId)
-    })
-    answer('room:admin:clearMeetingPeerMoveToMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      await edge.breakouts.clearMove(peer, meeting, parse(schemas.meetingPeer, payload).meetingPeerId)
-    })
-    answer('room:admin:cancelMeetingPeerMoveToMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      await edge.breakouts.cancelMoves(peer, meeting, parse(schemas.meetingRoom, payload).meetingRoomId)
-    })
-    answer('room:admin:applyMoveToMeetingRoom', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.breakouts.applyMoves(peer, meeting, parse(schemas.meetingRoom, payload).meetingRoomId)
-    })
-    answer('room:admin:endBreakouts', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.breakouts.end(peer, meeting, parse(schemas.mainMeetingRoom, payload).mainMeetingRoomId)
-    })
-    answer('joinBreakout', async (payload) => {
-      const { meeting, peer } = joined()
-      const { meetingRoomId, peerData } = parse(schemas.joinBreakout, payload)
-      return edge.moveTo(
-        socket,
-        meeting,
-        peer,
-        edge.breakouts.summonedTo(meeting, peer, 'breakout', meetingRoomId),
-        peerData,
-      )
-    })
-    answer('leaveBreakout', async (payload) => {
-      const { meeting, peer } = joined()
-      const { peerData } = parse(schemas.leaveBreakout, payload)
-      return edge.moveTo(socket, meeting, peer, edge.breakouts.summonedTo(meeting, peer, 'main'), peerData)
-    })
-    // The event slot engine: host and co-hosts only (Edge.hostEvent); the slot index for anyone.
-    answer('room:event:start', async (payload) => {
-      const { rehearsal } = parse(schemas.eventStart, payload) ?? {}
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).start(rehearsal === true)
-    })
-    answer('room:event:changeSlot', async (payload) => {
-      const { slotIndex } = parse(schemas.eventSlot, payload)
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).changeSlot(slotIndex)
-    })
-    answer('room:event:seekSlot', async (payload) => {
-      const { positionMs } = parse(schemas.eventSeek, payload)
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).control((engine) => engine.seek(positionMs))
-    })
-    answer('room:event:play', async () => {
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).control((engine) => engine.play())
-    })
-    answer('room:event:pause', async () => {
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).control((engine) => engine.pause())
-    })
-    answer('room:event:end', async (payload) => {
-      const { force } = parse(schemas.eventEnd, payload) ?? {}
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).control((engine) => engine.end(force === true))
-    })
-    answer('room:event:reset', async () => {
-      const { meeting, peer } = joined()
-      return edge.hostEvent(meeting, peer).reset()
-    })
-    // My own part in the event, for anyone (spec §7 joinEvent, leaveEvent).
-    answer('joinEvent', async () => {
-      const { meeting, peer } = joined()
-      return edge.eventOf(meeting).takePart(peer.userId, true)
-    })
-    answer('leaveEvent', async () => {
-      const { meeting, peer } = joined()
-      return edge.eventOf(meeting).takePart(peer.userId, false)
-    })
-    answer('room:getEventSlotIndex', async () => {
-      const state = joined().meeting.event?.view()
-      return { slotIndex: state?.slotIndex ?? null, remainingMs: state?.remainingMs ?? null }
-    })
-    answer('transcribe:start', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.startCaptions(meeting, peer, parse(schemas.captions, payload))
-    })
-    answer('transcribe:stop', async () => {
-      const { meeting, peer } = joined()
-      await edge.stopCaptions(meeting, peer)
-    })
-    // The waiting room (lobby.ts). Calling and hanging up are for people the meeting refused, so
-    // they have no joined-meeting check: the pass (its room, its user, whether it must wait) is the
-    // check. Answering and declining are the meeting's hosts' and co-hosts' (from the pass).
-    answer('call:setCalling', async (payload) => {
-      const { roomId, name } = parse(schemas.callStart, payload)
-      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
-      return edge.lobby.call(socket, name)
-    })
-    answer('call:clearCalling', async (payload) => edge.lobby.cancel(socket, parse(schemas.call, payload).callId))
-    answer('call:answer', async (payload) => {
-      const { meeting, peer } = joined()
-      return edge.lobby.answer(meeting, peer, parse(schemas.call, payload).callId)
-    })
-    answer('call:decline', async (payload) => {
-      const { meeting, peer } = joined()
-      const { callId, message } = parse(schemas.callDecline, payload)
-      return edge.lobby.decline(meeting, peer, callId, message)
-    })
-    answer('recorder:start', async () => {
-      const { meeting, peer } = joined()
-      await edge.startRecording(meeting, peer)
-    })
-    answer('recorder:stop', async () => {
-      const { meeting, peer } = joined()
-      return edge.stopRecording(meeting, peer)
-    })
-    answer('live:initialize', async (payload) => {
-      const { meeting, peer } = joined()
-      const { url, streamKey, channel } = parse(schemas.liveInitialize, payload)
-      await edge.startLive(meeting, peer, url, streamKey, channel)
-    })
-    answer('live:getStreamByRoom', async () => edge.liveStatus(joined().meeting))
-    answer('live:pause', async (payload) => {
-      const { meeting, peer } = joined()
-      parse(schemas.liveControl, payload)
-      await edge.pauseLive(meeting, peer)
-    })
-    answer('live:join', async (payload) => {
-      const { meeting, peer } = joined()
-      parse(schemas.liveControl, payload)
-      await edge.resumeLive(meeting, peer)
-    })
-    answer('live:stop', async () => {
-      const { meeting, peer } = joined()
-      await edge.stopLive(meeting, peer)
-    })
-    // Channels: the user channel is always the token's user; a room channel only the token's room.
-    answer('room:join', async (payload) => {
-      const { roomId } = parse(schemas.room, payload)
-      if (roomId !== socket.data.claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
-      await socket.join(channels.room(roomId))
-    })
-    answer('room:leave', async (payload) => {
-      await socket.leave(channels.room(parse(schemas.room, payload).roomId))
-    })
-    answer('user:join', async () => {
-      await socket.join(channels.user(socket.data.claims.userId))
-    })
-    answer('user:leave', async () => {
-      await socket.leave(channels.user(socket.data.claims.userId))
-    })
 
     socket.on('disconnect', () => {
       edge.lobby.socketGone(socket.id)

@@ -1,7 +1,8 @@
 import type { Server, Socket } from 'socket.io'
 import type { Meeting } from './meeting'
 import type { EdgePeer } from './peer'
-import type { ClientToServerEvents, EdgeClaims, ServerToClientEvents } from './contract/protocol'
+import type { ClientToServerEvents, ServerToClientEvents } from './contract/events'
+import type { EdgeClaims } from './contract/protocol'
 import type { EdgeServerSideEvents } from './contract/room-commands'
 
 /** What the edge keeps on each socket: the verified token, and the peer once it has joined. */
@@ -14,5 +15,4 @@ export interface SocketData {
 
 /** The server-side events are what the web app sends every edge (contract/room-commands.ts). */
 export type EdgeIo = Server<ClientToServerEvents, ServerToClientEvents, EdgeServerSideEvents, SocketData>
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export type EdgeSocket = Socket<ClientToServerEvents, ServerToClientEvents, EdgeServerSideEvents, SocketData>

@@ -5,8 +5,8 @@
 // A turn is one stretch as the speaker. Past the per-turn limit the speaker is told (enforcement)
 // and, when the event says so, muted; past half of a slot, the quiet ones (no turn yet) are
 // encouraged to speak, once each. Pure: the time comes in, the decisions go out through `out`.
-import type { TalkTimerState } from './contract/protocol'
-import { ENCOURAGEMENT_AFTER_PROGRESS } from './contract/protocol'
+import type { TalkTimerState } from './contract/event-slots'
+import { ENCOURAGEMENT_AFTER_PROGRESS } from './contract/event-slots'
 
 /** The event's talking timer settings (events: timer*). */
 export interface TalkTimerSettings {

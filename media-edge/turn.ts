@@ -3,7 +3,7 @@
 // coturn recomputes the HMAC and refuses the username once its expiry has passed, so nothing is
 // stored and a leaked credential dies on its own.
 import { createHmac } from 'node:crypto'
-import type { IceServer } from './contract/protocol'
+import type { IceServer } from './contract/media'
 
 /** Long enough for a long meeting: the client fetches new ones only when it rejoins. */
 export const TURN_CREDENTIAL_TTL_SECONDS = 12 * 60 * 60

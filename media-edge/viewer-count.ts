@@ -3,6 +3,7 @@
 // The edge knows only this interface; twitch-viewers.ts is the one adapter today (Twitch's Helix
 // API), and the tests run it against a local server speaking the same protocol. Without a provider,
 // or without a channel name from the host, the edge has no count and sends none.
+import { LIVE_LIMITS } from './contract/live'
 
 export interface ViewerCountProvider {
   /**
@@ -16,4 +17,4 @@ export interface ViewerCountProvider {
 export const VIEWER_POLL_MS = 30_000
 
 /** A channel name as services spell logins: letters, digits and underscores (Twitch: 4 to 25; others vary). */
-export const CHANNEL_PATTERN = /^[A-Za-z0-9_]{1,50}$/
+export const CHANNEL_PATTERN = new RegExp(`^[A-Za-z0-9_]{1,${LIVE_LIMITS.channel}}$`)

@@ -1,7 +1,8 @@
 // The breakout part of the meeting's state (spec §2 views breakoutPreview, joiningBreakout and
 // leavingBreakout; §4 "Moving from {room}", status joined in a breakout): where I am, the move I
 // am making, and for hosts the meeting's rooms. Pure, as the rest of the reducer.
-import type { BreakoutMove, JoinResult, MeetingRoomView } from '#edge/contract/protocol'
+import type { BreakoutMove, MeetingRoomView } from '#edge/contract/breakouts'
+import type { JoinResult } from '#edge/contract/peers'
 import type { MeetingState } from './state'
 
 export interface BreakoutMoving {

@@ -1,6 +1,6 @@
 // The caption lines on screen: each speaker's interim line is replaced as it grows and then by its
 // final line; only the last few lines stay, like subtitles.
-import type { Caption } from '#edge/contract/protocol'
+import type { Caption } from '#edge/contract/captions'
 
 export const CAPTION_LINES_SHOWN = 3
 

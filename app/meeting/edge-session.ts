@@ -2,29 +2,20 @@
 // pass), the mediasoup-client device and its two transports, my producers and the consumers of
 // everyone else's media. It reports through callbacks; the React layer turns them into actions.
 import type { types as ms } from 'mediasoup-client'
-import {
-  EDGE_ERRORS,
-  type BreakoutMove,
-  type Call,
-  type Caption,
-  type CaptionLanguage,
-  type CaptionsState,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type EventState,
-  type JoinResult,
-  type LiveStatus,
-  type MediaSource,
-  type MeetingRoomView,
-  type NewConsumer,
-  type Peer,
-  type PeerData,
-  type Poll,
-  type RaisedHand,
-  type Reaction,
-  type SharedVideo,
-  type TalkTimerState,
-} from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { BreakoutMove, MeetingRoomView } from '#edge/contract/breakouts'
+import type { Call } from '#edge/contract/calls'
+import type { Caption, CaptionLanguage, CaptionsState } from '#edge/contract/captions'
+import type { ChatMessage } from '#edge/contract/chat'
+import type { ClientToServerEvents } from '#edge/contract/events'
+import type { EventState, TalkTimerState } from '#edge/contract/event-slots'
+import type { JoinResult, Peer, PeerData } from '#edge/contract/peers'
+import type { LiveStatus } from '#edge/contract/live'
+import type { MediaSource, NewConsumer } from '#edge/contract/media'
+import type { Poll } from '#edge/contract/polls'
+import type { RaisedHand } from '#edge/contract/hands'
+import type { Reaction } from '#edge/contract/reactions'
+import type { SharedVideo } from '#edge/contract/shared-video'
 import { RECONNECT_ATTEMPTS } from './constants'
 import { watchFirstFrame } from './first-frame'
 import { markFirstMedia, markJoin } from './join-timeline'
@@ -98,7 +89,7 @@ export interface EdgeSessionEvents {
   notification?(payload: { type: string; data?: Record<string, unknown> }): void
 }
 
-/** The event controls a host sends (protocol.ts room:event:*). */
+/** The event controls a host sends (contract/event-slots.ts room:event:*). */
 export type EventControl = Extract<keyof ClientToServerEvents, `room:event:${string}`>
 
 /** ICE restarts: at most once a second, at most 10 in a row (spec §9). */
@@ -757,7 +748,7 @@ export class EdgeSession {
   }
 
   /** From the waiting room: ring the room's hosts (a guest under the name they typed). */
-  callHost(name: string): Promise<Call> {
+  callHost(name: string | undefined): Promise<Call> {
     return request(this.requireSocket(), 'call:setCalling', { roomId: this.options.roomId, name })
   }
 

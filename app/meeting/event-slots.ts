@@ -3,7 +3,7 @@
 // reducer, apart from the meeting's, since nothing else in the meeting depends on it. Pure: times
 // come in with the actions (the client's clock when a state arrived), so the views count down
 // from what the edge said was left, whatever the two clocks read.
-import type { EventState, TalkTimerState } from '#edge/contract/protocol'
+import type { EventState, TalkTimerState } from '#edge/contract/event-slots'
 
 export type TalkNotice = { kind: 'encouragement' | 'enforcement'; message: string | null; id: number }
 

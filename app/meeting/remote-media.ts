@@ -1,6 +1,6 @@
 // Remote tracks by peer and source, outside React state (tracks are not data), with a version
 // number React subscribes to through useSyncExternalStore.
-import type { MediaSource } from '#edge/contract/protocol'
+import type { MediaSource } from '#edge/contract/media'
 
 export type PeerMedia = Partial<Record<MediaSource, { track: MediaStreamTrack; consumerId: string; paused: boolean }>>
 

@@ -1,7 +1,8 @@
 // The meeting socket: a typed Socket.IO client and a promise over the edge's `{ ok, error, data }`
 // acknowledgements.
 import type { Socket } from 'socket.io-client'
-import { EDGE_ERRORS, type Ack, type ClientToServerEvents, type ServerToClientEvents } from '#edge/contract/protocol'
+import { EDGE_ERRORS, type Ack } from '#edge/contract/protocol'
+import type { ClientToServerEvents, ServerToClientEvents } from '#edge/contract/events'
 
 export type MeetingSocket = Socket<ServerToClientEvents, ClientToServerEvents>
 
@@ -10,8 +11,13 @@ export const REQUEST_TIMEOUT_MS = 10_000
 
 type AckData<E extends keyof ClientToServerEvents> =
   Parameters<ClientToServerEvents[E]> extends [...unknown[], (ack: Ack<infer T>) => void] ? T : never
+/** What goes before the Ack: the payload, none, or either when the event's payload may be left out. */
 type Payload<E extends keyof ClientToServerEvents> =
-  Parameters<ClientToServerEvents[E]> extends [infer P, (ack: never) => void] ? [P] : []
+  Parameters<ClientToServerEvents[E]> extends infer Args
+    ? Args extends [...infer P extends unknown[], unknown]
+      ? P
+      : never
+    : never
 
 /**
  * Sends one request and resolves with the acknowledgement's data; rejects with the server's error
@@ -26,7 +32,7 @@ export function request<E extends keyof ClientToServerEvents>(
   return new Promise((resolve, reject) => {
     // The typed emit cannot spell "payload, then the timeout's (error, ack) callback"; the wrapper below can.
     const timed = socket.timeout(REQUEST_TIMEOUT_MS) as unknown as { emit: (event: string, ...args: unknown[]) => void }
-    timed.emit(event, ...payload, (error: Error | null, ack: Ack<AckData<E>>) => {
+    timed.emit(event, ...(payload as unknown[]), (error: Error | null, ack: Ack<AckData<E>>) => {
       if (error) reject(new Error(socket.connected ? `${event}: no answer` : EDGE_ERRORS.socketDisconnected))
       else if (!ack || !ack.ok) reject(new Error(ack?.error ?? `${event} failed`))
       else resolve(ack.data as AckData<E>)

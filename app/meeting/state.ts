@@ -8,21 +8,16 @@ import {
   type BreakoutAction,
   type BreakoutState,
 } from './breakout-state'
-import {
-  EDGE_ERRORS,
-  type Call,
-  type Caption,
-  type CaptionsState,
-  type ChatMessage,
-  type JoinResult,
-  type LiveStatus,
-  type Peer,
-  type PeerStatus,
-  type Poll,
-  type RaisedHand,
-  type Reaction,
-  type SharedVideo,
-} from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { Call } from '#edge/contract/calls'
+import type { Caption, CaptionsState } from '#edge/contract/captions'
+import type { ChatMessage } from '#edge/contract/chat'
+import type { JoinResult, Peer, PeerStatus } from '#edge/contract/peers'
+import type { LiveStatus } from '#edge/contract/live'
+import type { Poll } from '#edge/contract/polls'
+import type { RaisedHand } from '#edge/contract/hands'
+import type { Reaction } from '#edge/contract/reactions'
+import type { SharedVideo } from '#edge/contract/shared-video'
 import { addCaption } from './captions'
 
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const

@@ -4,15 +4,12 @@
 import { useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
-import {
-  ENCOURAGEMENT_TOAST_MS,
-  REACTION_SHOW_MS,
-  type BreakoutMove,
-  type CaptionLanguage,
-  type PeerData,
-  type Reaction,
-  type SharedVideo,
-} from '#edge/contract/protocol'
+import { ENCOURAGEMENT_TOAST_MS } from '#edge/contract/event-slots'
+import { REACTION_SHOW_MS, type Reaction } from '#edge/contract/reactions'
+import type { BreakoutMove } from '#edge/contract/breakouts'
+import type { CaptionLanguage } from '#edge/contract/captions'
+import type { PeerData } from '#edge/contract/peers'
+import type { SharedVideo } from '#edge/contract/shared-video'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
 import {
@@ -210,14 +207,15 @@ export function useMeeting(config: MeetingConfig) {
   const peerData = useCallback((): PeerData => {
     const { me } = stateRef.current
     return {
-      name: me.name,
+      // The edge takes a guest's name only: a member meets under their account's, which may be longer.
+      name: config.me.isGuest ? me.name : undefined,
       avatar: me.avatar,
       audioMuted: me.audioMuted,
       videoMuted: me.videoMuted,
       audioOnly: me.audioOnly,
       screenSharing: me.screenSharing,
     }
-  }, [])
+  }, [config.me.isGuest])
 
   const setMicMuted = useCallback(async (muted: boolean) => {
     const { mic } = localRef.current
@@ -630,7 +628,8 @@ export function useMeeting(config: MeetingConfig) {
   const callHost = useCallback(
     () =>
       act(async () => {
-        const call = await sessionRef.current!.callHost(stateRef.current.me.name)
+        // As with peer data, a member calls under their account's name: only a guest's counts.
+        const call = await sessionRef.current!.callHost(config.me.isGuest ? stateRef.current.me.name : undefined)
         dispatch({ type: 'myCall', call })
         // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
         void fetch('/resources/call-host', {
@@ -638,7 +637,7 @@ export function useMeeting(config: MeetingConfig) {
           body: new URLSearchParams({ brand: config.community.slug, room: config.room.slug }),
         }).catch(() => undefined)
       }),
-    [act, config.community.slug, config.room.slug],
+    [act, config.community.slug, config.room.slug, config.me.isGuest],
   )
   callHostRef.current = callHost
 

@@ -3,7 +3,7 @@
 // enablejsapi=1; Vimeo's Player API), so no third-party script runs in the page. Each adapter only
 // turns our commands into the provider's messages and its messages into reports; playing in step
 // is the sync rule below. Pure: unit-tested message by message.
-import type { VideoProvider } from '#edge/contract/protocol'
+import type { VideoProvider } from '#edge/contract/shared-video'
 import { EMBED_FRAME_SOURCES, vimeoSrc, youtubeSrc } from '#app/lib/posts/embeds'
 
 export type PlayerCommand =

@@ -1,5 +1,5 @@
 // The web app's quick look at a media edge that a client could not reach, before it hands that
-// edge out again (assignment.ts): the registry believes an edge alive until its key expires,
+// edge out again (shared/room-assignment.ts): the registry believes an edge alive until its key expires,
 // which is seconds after a crash. Only a definite answer condemns an edge: nothing listening on
 // its port any more (connection refused or reset), a proxy in front of it saying so (502), or the
 // edge itself saying it is draining. A slow answer or none proves nothing (a busy edge, a GC

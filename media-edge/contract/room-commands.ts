@@ -1,5 +1,5 @@
 // What the web app may ask of the edges about a room, beyond telling its pages it changed
-// (protocol.ts 'room.updated'). Sent as a Socket.IO server-side event through the Redis emitter, so
+// (subscriptions.ts 'room.updated'). Sent as a Socket.IO server-side event through the Redis emitter, so
 // every edge hears it and the one hosting the room acts; each edge checks the payload with these
 // schemas, because Redis carries whatever anyone publishes.
 import { z } from 'zod'

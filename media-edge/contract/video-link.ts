@@ -2,7 +2,7 @@
 // the edge, which refuses anything else, and by the meeting client, which says so before asking.
 // Pure and import-free, so the browser bundle can use it. Only the id is kept: the players'
 // addresses are built from it, never from what someone pasted.
-import type { VideoProvider } from './protocol'
+import type { VideoProvider } from './shared-video'
 
 export interface VideoLink {
   provider: VideoProvider

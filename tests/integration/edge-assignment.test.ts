@@ -11,7 +11,7 @@ import {
   edgeUrlForRoom,
   liveEdges,
   type EdgeRegistryOptions,
-} from '#edge/contract/assignment'
+} from '#edge/shared/room-assignment'
 import { probeEdge } from '#edge/contract/edge-probe'
 import { edgeKeys } from '#edge/contract/protocol'
 

@@ -1,15 +1,17 @@
 // The web app's line to the media edges, through Redis: it pushes `room.updated` and `notification`
 // to the sockets in the room and user channels (Socket.IO's Redis emitter, picked up by every edge's
-// Redis adapter), and asks which edge hosts a meeting (media-edge/contract/assignment.ts).
+// Redis adapter), and asks which edge hosts a meeting (media-edge/shared/room-assignment.ts).
 //
 // Without REDIS_URL there is one edge on Socket.IO's in-memory adapter, which the web process cannot
 // reach: publishing is then a no-op (open pages see the change on their next load or navigation),
 // and every meeting is on EDGE_PUBLIC_URL.
 import { Emitter } from '@socket.io/redis-emitter'
 import type { Redis } from 'ioredis'
-import { edgeUrlForRoom } from '#edge/contract/assignment'
+import { edgeUrlForRoom } from '#edge/shared/room-assignment'
 import { probeEdge } from '#edge/contract/edge-probe'
-import { channels, type Call, type ServerToClientEvents } from '#edge/contract/protocol'
+import type { Call } from '#edge/contract/calls'
+import type { ServerToClientEvents } from '#edge/contract/events'
+import { channels } from '#edge/contract/protocol'
 import { ROOM_KICK_ALL, type RoomKickAll } from '#edge/contract/room-commands'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
@@ -83,7 +85,7 @@ export function notifyUser(userId: string, notification: EdgeNotification) {
  * the least-loaded live edge. Null when no edge is alive or Redis cannot be reached: the client
  * then shows the connection error instead of connecting to an edge that would refuse it.
  * `unreachable`: the edge URL a reconnecting client lost; that edge is probed before it is named
- * again, and the meeting moves at once if it is dead (media-edge/contract/assignment.ts).
+ * again, and the meeting moves at once if it is dead (media-edge/shared/room-assignment.ts).
  */
 export async function roomEdgeUrl(roomId: string, options: { unreachable?: string } = {}): Promise<string | null> {
   try {

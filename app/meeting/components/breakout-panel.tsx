@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { BREAKOUT_NAME_MAX, type MeetingRoomView } from '#edge/contract/protocol'
+import { BREAKOUT_NAME_MAX, type MeetingRoomView } from '#edge/contract/breakouts'
 import { presentGroups, sortByAnswers } from '#app/lib/events/breakout-sorting'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '#edge/contract/protocol'
+import { CAPTION_LANGUAGES, type CaptionLanguage } from '#edge/contract/captions'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'

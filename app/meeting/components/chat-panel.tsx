@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { CHAT_MAX_LENGTH } from '#edge/contract/chat'
 import { FORMAT_LOCALES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
@@ -65,7 +66,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         <input
           id="meeting-chat-input"
           value={text}
-          maxLength={2000}
+          maxLength={CHAT_MAX_LENGTH}
           autoComplete="off"
           onChange={(event) => setText(event.target.value)}
         />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useT } from '#app/lib/i18n/use-t'
-import { EVENT_TICK_MS } from '#edge/contract/protocol'
+import { EVENT_TICK_MS } from '#edge/contract/event-slots'
 import { clock, startsEarly, timeLeft } from '../event-slots'
 import { ConfirmDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'

@@ -6,6 +6,7 @@
 // (meeting-view.tsx), 13 s late where spec §4 says so (live-delay.ts). Refusals, and the stream being cut off
 // (live.updated with an error), show in a brief notice in the host's language.
 import { useEffect, useState, type FormEvent } from 'react'
+import { LIVE_LIMITS } from '#edge/contract/live'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
@@ -127,7 +128,7 @@ export function LiveControl() {
               type="text"
               inputMode="url"
               required
-              maxLength={2048}
+              maxLength={LIVE_LIMITS.url}
               placeholder="rtmp://"
               autoComplete="off"
               spellCheck={false}
@@ -135,14 +136,14 @@ export function LiveControl() {
           </label>
           <label>
             {t('meeting:liveStream.streamKey')}
-            <input name="streamKey" type="password" maxLength={512} autoComplete="off" />
+            <input name="streamKey" type="password" maxLength={LIVE_LIMITS.streamKey} autoComplete="off" />
           </label>
           <label>
             {t('meeting:liveStream.channel')}
             <input
               name="channel"
               type="text"
-              maxLength={50}
+              maxLength={LIVE_LIMITS.channel}
               autoComplete="off"
               spellCheck={false}
               aria-describedby="meeting-live-channel-hint"

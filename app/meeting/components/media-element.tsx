@@ -57,5 +57,6 @@ export function TrackAudio({
     if (audio?.setSinkId && sinkId)
       audio.setSinkId(sinkId).catch((error: unknown) => console.warn('speaker choice failed', error))
   }, [sinkId])
+  // eslint-disable-next-line jsx-a11y/media-has-caption -- a live call's sound: the meeting's own captions caption it
   return <audio ref={ref} autoPlay {...data} />
 }

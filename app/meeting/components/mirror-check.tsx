@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent } from 'react'
+import { GUEST_NAME_MAX } from '#edge/contract/peers'
 import { canChooseSpeakers } from '../devices'
 import { useT } from '#app/lib/i18n/use-t'
 import { TrackVideo } from './media-element'
@@ -65,7 +66,7 @@ export function MirrorCheck() {
             value={state.me.name}
             // A signed-in person meets under their account's name (the edge takes no other).
             readOnly={!config.me.isGuest}
-            maxLength={80}
+            maxLength={GUEST_NAME_MAX}
             autoComplete="name"
             aria-invalid={nameMissing || undefined}
             aria-describedby={nameMissing ? 'meeting-name-error' : undefined}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { MediaSource } from '#edge/contract/protocol'
+import type { MediaSource } from '#edge/contract/media'
 import { WEBCAM_LAYER_WIDTHS, preferredSpatialLayer } from '../layers'
 import type { PeerState } from '../state'
 import { useT } from '#app/lib/i18n/use-t'

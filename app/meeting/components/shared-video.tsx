@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
-import type { SharedVideo } from '#edge/contract/protocol'
+import type { SharedVideo } from '#edge/contract/shared-video'
 import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from '#edge/contract/video-link'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { REACTIONS, type Reaction } from '#edge/contract/protocol'
+import { REACTIONS, type Reaction } from '#edge/contract/reactions'
 import { VIEWING_MODES } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'

@@ -3,7 +3,8 @@
 // answer or decline with an optional message). A caller the host did not take (missed or
 // declined), signed in or a guest, may leave the host a message in text or on video.
 import { useRef, useState } from 'react'
-import { CALL_LIMITS, type Call } from '#edge/contract/protocol'
+import { CALL_LIMITS } from '#edge/contract/protocol'
+import type { Call } from '#edge/contract/calls'
 import { Field } from '#app/components/field'
 import { VideoRecorder } from '#app/components/video-recorder'
 import { CALLER_COMPANY_MAX, CALLER_NAME_MAX, CALLER_PHONE_MAX } from '#app/lib/calls/call-message.schema'

@@ -3,15 +3,12 @@
 // own router whose media nobody else receives; ending the breakouts brings everyone back. Every
 // admin event is refused to a plain peer, whatever its peer data says, and bad payloads too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MeetingPeer, MeetingRoom } from '#app/lib/platform/db.server'
+import { MeetingPeer, MeetingRoom } from '#models/index'
 import { eventParticipants } from '#app/lib/events/event-exports.server'
-import {
-  EDGE_ERRORS,
-  type BreakoutMove,
-  type JoinResult,
-  type MeetingRoomView,
-  type NewConsumer,
-} from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { BreakoutMove, MeetingRoomView } from '#edge/contract/breakouts'
+import type { JoinResult } from '#edge/contract/peers'
+import type { NewConsumer } from '#edge/contract/media'
 import type { RunningEdge } from '#edge/server'
 import {
   MIC_RTP,

@@ -5,7 +5,8 @@
 // The audio is real: ffmpeg sends an Opus tone into the meeting as a person's microphone.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type Caption } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { Caption } from '#edge/contract/captions'
 import type { RunningEdge } from '#edge/server'
 import { MeetingTranscriptLine } from '#models/index'
 import { startSpeechServer, type SpeechServer } from '../../support/speech-server'

@@ -3,8 +3,9 @@
 // hears each change and a late joiner gets the slot and the time left; the late-joiner window; the
 // talk timer's enforcement mutes through the edge's own mute path.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CommunityEvent, EventSlot, MeetingRoom } from '#app/lib/platform/db.server'
-import { EDGE_ERRORS, type EventState, type TalkTimerState } from '#edge/contract/protocol'
+import { CommunityEvent, EventSlot, MeetingRoom } from '#models/index'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { EventState, TalkTimerState } from '#edge/contract/event-slots'
 import type { RunningEdge } from '#edge/server'
 import {
   MIC_RTP,

@@ -1,7 +1,8 @@
 // Raise hand and reactions (issue 14 items 7 and 8): the edge keeps the ordered queue, only hosts
 // and co-hosts lower someone else's hand, and it refuses bad payloads, foreign emoji and floods.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type RaisedHand } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { RaisedHand } from '#edge/contract/hands'
 import type { RunningEdge } from '#edge/server'
 import { closeSockets, createRoom, joinMeeting, next, ok, request, startTestEdge } from './harness'
 

@@ -2,11 +2,13 @@
 // database) and socket.io-client peers that speak the meeting protocol to it.
 import { randomBytes } from 'node:crypto'
 import { io as connectSocket, type Socket } from 'socket.io-client'
-import { db, Brand, Room } from '#app/lib/platform/db.server'
+import { db } from '#app/lib/platform/db.server'
+import { Brand, Room } from '#models/index'
 import { parseEdgeEnv } from '#edge/env'
 import { startEdge, type EdgeOptions, type RunningEdge } from '#edge/server'
 import { signEdgeToken } from '#edge/contract/token'
-import type { Ack, ClientToServerEvents, EdgeClaims, EdgeControls, ServerToClientEvents } from '#edge/contract/protocol'
+import type { Ack, EdgeClaims, EdgeControls } from '#edge/contract/protocol'
+import type { ClientToServerEvents, ServerToClientEvents } from '#edge/contract/events'
 
 /** The test run's edge secret (vitest.config.ts); a test edge and the web app's modules share it. */
 export const TEST_EDGE_SECRET = process.env.EDGE_SECRET!
@@ -163,7 +165,7 @@ export async function joinMeeting(
 ) {
   const token = await tokenFor(roomId, claims)
   const socket = await connect(edge, token)
-  const joined = await ok<import('#edge/contract/protocol').JoinResult>(socket, 'meetingRoom:join', {
+  const joined = await ok<import('#edge/contract/peers').JoinResult>(socket, 'meetingRoom:join', {
     roomId,
     peerData,
   })

@@ -4,7 +4,7 @@
 // choice. A node test cannot complete a WebRTC handshake (see media.test.ts), so the worker never
 // forwards the request to a sender here: the spy watches the edge's call on the real consumer.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { NewConsumer } from '#edge/contract/protocol'
+import type { NewConsumer } from '#edge/contract/media'
 import type { RunningEdge } from '#edge/server'
 import {
   MIC_RTP,

@@ -2,8 +2,11 @@
 // buckets per socket and event, names from the pass (guests marked), the community's toolbar
 // controls enforced, with the spec's `{ ok: false, error }` for every refusal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MeetingChatMessage, MeetingPeer } from '#app/lib/platform/db.server'
-import { EDGE_ERRORS, type ChatMessage, type NewConsumer, type Peer } from '#edge/contract/protocol'
+import { MeetingChatMessage, MeetingPeer } from '#models/index'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { ChatMessage } from '#edge/contract/chat'
+import type { NewConsumer } from '#edge/contract/media'
+import type { Peer } from '#edge/contract/peers'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
 import {

@@ -3,7 +3,8 @@
 // A node test cannot be a WebRTC endpoint (mediasoup is ICE-lite on both ends, so two mediasoup
 // transports never handshake): RTP flow itself is proven by the three-browser end-to-end test.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type NewConsumer } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { NewConsumer } from '#edge/contract/media'
 import { maxIncomingBitrate } from '#edge/media-config'
 import type { RunningEdge } from '#edge/server'
 import {
@@ -46,7 +47,7 @@ describe('media', () => {
     })
 
     const aliceMedia = await setUpMedia(alice.socket)
-    const bobMedia = await setUpMedia(bob.socket)
+    await setUpMedia(bob.socket)
     const send = serverPeer(edge, roomId, alice.joined.peerId).transports.get(aliceMedia.send.id)!.transport
     expect(send.iceCandidates.map((candidate) => candidate.protocol).sort()).toEqual(['tcp', 'udp'])
     expect(send.iceCandidates[0]!.address).toBe('127.0.0.1')

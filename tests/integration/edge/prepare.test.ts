@@ -3,7 +3,9 @@
 // others send, so that entering costs only their resume. A prepared peer is nobody the others see:
 // invisible, sending nothing, receiving nothing until it enters; and the edge's limits still hold.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { EDGE_ERRORS, type NewConsumer, type Peer, type PreparedMedia } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { NewConsumer, PreparedMedia } from '#edge/contract/media'
+import type { Peer } from '#edge/contract/peers'
 import { EVENT_RATES } from '#edge/rate-buckets'
 import type { RunningEdge } from '#edge/server'
 import {

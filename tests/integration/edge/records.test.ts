@@ -2,8 +2,9 @@
 // opened at the first join and ended with the last connected peer, MeetingPeer joining →
 // participating → left, MeetingLog lines, and the chat, which a reconnect gets back.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom } from '#app/lib/platform/db.server'
-import { EDGE_ERRORS, type ChatMessage } from '#edge/contract/protocol'
+import { MeetingChatMessage, MeetingLog, MeetingPeer, MeetingRoom } from '#models/index'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { ChatMessage } from '#edge/contract/chat'
 import type { RunningEdge } from '#edge/server'
 import { closeSockets, createRoom, joinMeeting, next, ok, request, startTestEdge } from './harness'
 

@@ -1,11 +1,12 @@
-// With REDIS_URL: each meeting room is owned by one edge (media-edge/contract/assignment.ts), a join on
+// With REDIS_URL: each meeting room is owned by one edge (media-edge/shared/room-assignment.ts), a join on
 // another edge is refused with the server's text, the room is released when its last peer leaves,
 // and kicked users are remembered in Redis, so they stay refused on the edge that takes over.
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { edgeUrlForRoom } from '#edge/contract/assignment'
-import { EDGE_ERRORS, channels, edgeKeys, type EdgeMove } from '#edge/contract/protocol'
+import { edgeUrlForRoom } from '#edge/shared/room-assignment'
+import { EDGE_ERRORS, channels, edgeKeys } from '#edge/contract/protocol'
+import type { EdgeMove } from '#edge/contract/peers'
 import { attachRedisAdapter } from '#edge/redis-adapter'
 import type { EdgeIo } from '#edge/socket-types'
 import type { RunningEdge } from '#edge/server'

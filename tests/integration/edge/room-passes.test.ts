@@ -3,9 +3,10 @@
 // refuses their kick and mute (item 1); a guest keeps one id per browser, so a kicked guest who
 // reloads for a fresh pass stays out (item 3).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type JoinResult } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { JoinResult } from '#edge/contract/peers'
 import type { RunningEdge } from '#edge/server'
-import { Room, User } from '#app/lib/platform/db.server'
+import { type Room, User } from '#models/index'
 import { claimPersonalRoom } from '#app/lib/rooms/room-claims.server'
 import { loader } from '#app/routes/$brand.$room/route'
 import { TestBrowser } from '../../support/browser'

@@ -2,7 +2,8 @@
 // controls it (a host or co-host may end it); the edge keeps the position on its clock, so a late
 // joiner lands where everyone is. The edge's clock here is the test's own (startEdge's `clock`).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { EDGE_ERRORS, type SharedVideo } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { SharedVideo } from '#edge/contract/shared-video'
 import { realClock } from '#edge/clock'
 import type { RunningEdge } from '#edge/server'
 import {

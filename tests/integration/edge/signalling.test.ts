@@ -3,7 +3,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeetingRecords } from '#edge/meeting-records'
 import { signEdgeToken } from '#edge/contract/token'
-import { EDGE_ERRORS, channels, type ClientToServerEvents } from '#edge/contract/protocol'
+import { EDGE_ERRORS, channels } from '#edge/contract/protocol'
+import type { ClientToServerEvents } from '#edge/contract/events'
+import { GUEST_NAME_MAX } from '#edge/contract/peers'
+import { POLL_LIMITS } from '#edge/contract/polls'
 import type { RunningEdge } from '#edge/server'
 import {
   ALL_CONTROLS,
@@ -194,6 +197,40 @@ describe('kickPeer and mutePeerAudio', () => {
       expect(await request(socket, event, { peerId: '' })).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
       expect(await request(socket, event)).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
     }
+  })
+})
+
+describe('payload limits', () => {
+  it("takes a guest's name up to the device check's length, and lets a member in whatever their account name", async () => {
+    const guest = await connect(edge, await tokenFor(roomId, { userId: 'guest:long-name' }))
+    expect(
+      await request(guest, 'meetingRoom:join', { roomId, peerData: { name: 'x'.repeat(GUEST_NAME_MAX + 1) } }),
+    ).toEqual({ ok: false, error: EDGE_ERRORS.invalidRequest })
+    const fits = await joinMeeting(edge, roomId, { userId: 'guest:fits' }, { name: 'x'.repeat(GUEST_NAME_MAX) })
+    expect(fits.joined.peers.find((peer) => peer.id === fits.joined.peerId)?.name).toBe('x'.repeat(GUEST_NAME_MAX))
+    // A member's client sends no name: the meeting shows their account's, however long.
+    const member = await joinMeeting(edge, roomId, { name: 'Ana '.repeat(40).trim() })
+    expect(member.joined.peers.find((peer) => peer.id === member.joined.peerId)?.name).toBe('Ana '.repeat(40).trim())
+  })
+
+  it('answers a broken limit with the refusal the edge always gave for it', async () => {
+    const { socket } = await joinMeeting(edge, roomId, { isHost: true })
+    expect(await request(socket, 'chat:send', { text: 'x'.repeat(30_000) })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.chatInvalid,
+    })
+    expect(await request(socket, 'poll:create', { question: 'x'.repeat(1000), options: ['a', 'b'] })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.pollInvalid,
+    })
+    expect(await request(socket, 'poll:answer', { pollId: 'p', option: POLL_LIMITS.maxOptions })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
+    expect(await request(socket, 'reaction:send', { emoji: '🙈' })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.invalidRequest,
+    })
   })
 })
 

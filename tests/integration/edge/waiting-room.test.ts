@@ -3,10 +3,11 @@
 // hang up. Admission is the edge's (stored with the answer), so no fresh pass, reload, reconnect or
 // peer data gets anyone past it, while someone let in comes back in after a reload.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { CALL_RING_MS, EDGE_ERRORS, type Call } from '#edge/contract/protocol'
+import { CALL_RING_MS, type Call } from '#edge/contract/calls'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { Clock } from '#edge/clock'
 import type { RunningEdge } from '#edge/server'
-import { RoomCall } from '#app/lib/platform/db.server'
+import { RoomCall } from '#models/index'
 import { closeSockets, connect, createRoom, joinMeeting, next, ok, request, startTestEdge, tokenFor } from './harness'
 
 /** Timers the test fires by hand: the missed call without waiting a minute. */

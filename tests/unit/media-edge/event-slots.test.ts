@@ -1,7 +1,8 @@
 // The event slot engine (spec §4 Event, §9): slot time, the 5 s countdowns to the next slot and to
 // the end, next at once, pause and resume, seek, stop and reset, with fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EDGE_ERRORS, type EventState } from '#edge/contract/protocol'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
+import type { EventState } from '#edge/contract/event-slots'
 import { EventSlotEngine, slotDurationMs, type SlotPlan } from '#edge/event-slots'
 
 const SLOTS: SlotPlan[] = [

@@ -2,7 +2,7 @@
 // then the meeting in the new room (status joined in a breakout, participating back in the main
 // room); someone still at the device check moves without a screen; a reconnect lands in the main room.
 import { describe, expect, it } from 'vitest'
-import type { BreakoutMove } from '#edge/contract/protocol'
+import type { BreakoutMove } from '#edge/contract/breakouts'
 import { fresh, inMeeting, joinResult, peer, run } from './fixtures'
 
 const intoBlue: BreakoutMove = { meetingRoomId: 'blue', name: 'Blue', from: 'Book club' }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Caption } from '#edge/contract/protocol'
+import type { Caption } from '#edge/contract/captions'
 import { CAPTION_LINES_SHOWN, addCaption } from '#app/meeting/captions'
 import { initialMeetingState, meetingReducer } from '#app/meeting/state'
 import { joinResult } from './fixtures'

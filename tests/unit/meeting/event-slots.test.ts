@@ -1,7 +1,7 @@
 // The meeting client's view of the event: the reducer (late-joiner message, toasts) and the time
 // left counted down on the client's clock from what the edge said, whatever the two clocks read.
 import { describe, expect, it } from 'vitest'
-import type { EventState } from '#edge/contract/protocol'
+import type { EventState } from '#edge/contract/event-slots'
 import { clock, eventSlotsReducer, initialEventSlots, startsEarly, timeLeft } from '#app/meeting/event-slots'
 
 const running = (patch: Partial<EventState> = {}): EventState => ({

@@ -1,4 +1,4 @@
-import type { JoinResult, Peer } from '#edge/contract/protocol'
+import type { JoinResult, Peer } from '#edge/contract/peers'
 import {
   initialMeetingState,
   meetingReducer,

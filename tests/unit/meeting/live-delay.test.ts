@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIVE_STATE_DELAY_MS } from '#edge/contract/protocol'
+import { LIVE_STATE_DELAY_MS } from '#edge/contract/live'
 import { liveStateDelay } from '#app/meeting/live-delay'
 
 describe('the live state delay (spec §4)', () => {

@@ -1,7 +1,7 @@
 // The waiting room in the meeting's state (spec §4 Call): the newcomer held at the door and their
 // call, and the hosts' list of ringing calls.
 import { describe, expect, it } from 'vitest'
-import type { Call } from '#edge/contract/protocol'
+import type { Call } from '#edge/contract/calls'
 import { fresh, joinResult, run } from './fixtures'
 
 const call = (id: string, status: Call['status'] = 'calling', message: string | null = null): Call => ({

@@ -6,12 +6,12 @@
 //
 // A crash is noticed two ways: the edge's key expires (EDGE_EXPIRY_MS after its last heartbeat), or
 // sooner, when a client that lost the edge asks for a new pass naming it and a probe of the edge
-// (edge-probe.ts) finds nothing listening there; the web app then drops the edge's key itself.
+// (contract/edge-probe.ts) finds nothing listening there; the web app then drops the edge's key itself.
 //
 // Without REDIS_URL there is one edge and none of this runs: edgeUrlForRoom returns the fallback.
 import type { Redis } from 'ioredis'
-import type { EdgeProbe } from './edge-probe'
-import { EDGE_KEYS, type EdgeKeys } from './protocol'
+import type { EdgeProbe } from '../contract/edge-probe'
+import { EDGE_KEYS, type EdgeKeys } from '../contract/protocol'
 
 /**
  * A heartbeat a second, an expiry of three. The expiry bounds how long a crashed edge's meetings
