@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Inside an embedding frame, every route change tells the embedding page where it is (spec §2).
+  // Inside an embedding frame, every route change tells the embedding page where it is.
   useRouteChangeReports()
   return <Outlet />
 }

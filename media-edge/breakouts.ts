@@ -1,4 +1,4 @@
-// Breakout rooms (issue 14 item 2; spec §3 Meeting administration, §4, §7 admin events). A
+// Breakout rooms (docs/meetings.md#breakout-rooms). A
 // breakout is a meeting of its own (its own router: nobody outside it sees or hears its people)
 // under the room's main meeting. Hosts and co-hosts (the token's claims, never the peer data)
 // create and rename rooms, set where each peer should go, and apply the moves of a room: each
@@ -131,7 +131,7 @@ export class Breakouts {
     return state && state.main === main ? state.meetings().slice(1) : []
   }
 
-  // ── admin events (spec §7), each for the host and co-hosts only ─────────────────────────────
+  // ── admin events, each for the host and co-hosts only ──────────────────────────────────────────
 
   async activeMeetingRooms(caller: EdgePeer, meeting: Meeting): Promise<MeetingRoomView[]> {
     requireAdmin(caller)
@@ -166,7 +166,7 @@ export class Breakouts {
   }
 
   /**
-   * Spec §5: the name is required and unique within the meeting (the main room's included). It comes
+   * The name is required and unique within the meeting (the main room's included). It comes
    * trimmed and present (the payload's schema, contract/breakouts.ts); unique is checked here.
    */
   async rename(caller: EdgePeer, meeting: Meeting, meetingRoomId: string, name: string): Promise<MeetingRoomView> {

@@ -1,4 +1,4 @@
-// A meeting's captions (issue 14 item 6): while a host has them on, every microphone in the
+// A meeting's captions: while a host has them on, every microphone in the
 // meeting is tapped (audio-tap.ts) and streamed to the speech provider, one stream per speaker so
 // each line carries its speaker's name. Interim text replaces itself on screen; final lines are
 // shown and, when the host asked for a transcript, saved (meeting-records.ts).

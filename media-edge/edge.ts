@@ -45,7 +45,7 @@ export interface EdgeDeps {
   io: EdgeIo
   pool: WorkerPool
   records: MeetingRecords
-  /** The events' running orders and talk timers (issue 14 item 3). */
+  /** The events' running orders and talk timers. */
   events: EventRecords
   /** The wall clock and its timers (shared video positions, event slots, the talk timer); tests pass their own. */
   clock: Clock
@@ -228,14 +228,14 @@ export class Edge {
   }
 
   /**
-   * Visible in the meeting (spec §4: status participating); the others get peerEntered, and what the
+   * Visible in the meeting (status participating); the others get peerEntered, and what the
    * peer prepared at its device check starts flowing (Meeting.resumePrepared). Set before the first
    * await: the client sends its producers right behind enter, and they find it visible.
    */
   async enter(meeting: Meeting, peer: EdgePeer) {
     peer.visible = true
     peer.joining = false
-    // Spec §4: in a breakout room (the breakout has started) a peer is joined.
+    // In a breakout room (the breakout has started) a peer is joined.
     peer.status = this.breakouts.isBreakout(meeting) ? 'joined' : 'participating'
     await Promise.all([this.deps.records.setPeerStatus(peer.id, peer.status), meeting.resumePrepared(peer)])
     meeting.toOthers(peer, 'peerEntered', peer.toPeer())
@@ -276,7 +276,7 @@ export class Edge {
   }
 
   /**
-   * Everyone out of the room's meeting, on the web app's word (its link changed, spec §5): each
+   * Everyone out of the room's meeting, on the web app's word (its link changed): each
    * peer gets `kick` and its socket closes; the meeting ends with the last one. Nobody is barred
    * from coming back: the room is the same, only its address changed. An edge not hosting the room
    * has nothing to do.
@@ -358,7 +358,7 @@ export class Edge {
     endSharedVideo(meeting, peer)
   }
 
-  /** The meeting's event, for its host and co-hosts only (spec §6: hosts start or stop events). */
+  /** The meeting's event, for its host and co-hosts only (hosts start or stop events). */
   hostEvent(meeting: Meeting, caller: EdgePeer): MeetingEvent {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     return this.eventOf(meeting)
@@ -375,7 +375,7 @@ export class Edge {
   }
 
   /**
-   * Captions on (spec §6: hosts start transcription): the host or a co-host, when the community's
+   * Captions on (hosts start transcription): the host or a co-host, when the community's
    * toolbar offers them (and transcripts, to keep one) and the edge has a speech service. Starting
    * again switches the language or the transcript; everyone hears the new state.
    */
@@ -472,7 +472,10 @@ export class Edge {
       void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
   }
 
-  /** Resumed by the host or a co-host (spec §4: co-hosts may resume broadcasts), when the community's toolbar still offers live. */
+  /**
+   * Resumed by the host or a co-host (co-hosts may resume broadcasts), when the community's toolbar still offers
+   * live.
+   */
   async resumeLive(meeting: Meeting, caller: EdgePeer) {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)

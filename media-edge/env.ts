@@ -43,10 +43,10 @@ const schema = z
     // (media-edge/shared/room-assignment.ts says why these defaults).
     EDGE_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     EDGE_EXPIRY_MS: z.coerce.number().int().min(300).max(300_000).default(3000),
-    // Captions (issue 14): a Deepgram-protocol streaming speech service; without a key captions are off.
+    // Captions: a Deepgram-protocol streaming speech service; without a key captions are off.
     SPEECH_API_URL: z.string().url().default('wss://api.deepgram.com/v1/listen'),
     SPEECH_API_KEY: optional(z.string().min(1)),
-    // The live stream's viewer count (issue 14 item 5): Twitch's Helix API with an app's client id and
+    // The live stream's viewer count: Twitch's Helix API with an app's client id and
     // access token; without both no count is read or shown (an RTMP push gets none back).
     LIVE_VIEWERS_API_URL: z.string().url().default('https://api.twitch.tv'),
     LIVE_VIEWERS_CLIENT_ID: optional(z.string().min(1)),

@@ -44,7 +44,7 @@ export class EventRecords {
     }
   }
 
-  /** The talk-time distribution kept on the meeting room (spec §3 peerTimerDistributionMap). */
+  /** The talk-time distribution kept on the meeting room (peerTimerDistributionMap). */
   async saveDistribution(meetingRoomId: string, distribution: Record<string, number>) {
     await MeetingRoom.update({ peerTimerDistributionMap: distribution }, { where: { id: meetingRoomId } })
   }

@@ -1,7 +1,7 @@
-// The event slot engine (spec §4 Event): a scripted event's slots played one after the other. The
-// edge owns the clock, so everyone (late joiners too) sees the same slot and the same time left.
-// One phase clock runs at a time: the slot itself, then a 5 s countdown to the next slot or to the
-// end (spec §9). Pure apart from the clock, which is passed in so tests can use fake timers.
+// The event slot engine: a scripted event's slots played one after the other. The edge owns the
+// clock, so everyone (late joiners too) sees the same slot and the same time left. One phase clock
+// runs at a time: the slot itself, then a 5 s countdown to the next slot or to the end. Pure apart
+// from the clock, which is passed in so tests can use fake timers.
 import { realClock, type Clock } from './clock'
 import { EdgeError } from './edge-error'
 import { EDGE_ERRORS } from './contract/protocol'
@@ -15,8 +15,8 @@ export interface SlotPlan {
 }
 
 /**
- * Spec §4: minutes × 60 + seconds, in ms. "When a flag is set the slot is shortened to twice the
- * minutes read as seconds": the rehearsal flag turns a 10-minute slot into 20 s (its seconds are
+ * Minutes × 60 + seconds, in ms. When a flag is set the slot is shortened to twice the
+ * minutes read as seconds: the rehearsal flag turns a 10-minute slot into 20 s (its seconds are
  * dropped, so a slot of seconds only becomes untimed), to walk through an event's running order.
  */
 export function slotDurationMs(slot: { minutes: number; seconds: number }, rehearsal: boolean) {
@@ -87,7 +87,7 @@ export class EventSlotEngine {
     this.emit()
   }
 
-  /** Resume clears the paused flag (spec §4); the phase goes on from where it stopped. */
+  /** Resume clears the paused flag; the phase goes on from where it stopped. */
   play() {
     this.requireStarted()
     if (!this.paused) return

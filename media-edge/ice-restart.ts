@@ -1,4 +1,4 @@
-// ICE restarts per transport (spec §9): at most one every 1000 ms and at most 10 in all. A restart
+// ICE restarts per transport: at most one every 1000 ms and at most 10 in all. A restart
 // asked for too soon waits for its turn instead of failing, so a client retrying on a flapping
 // network still gets an answer; the 11th is refused.
 import { ICE_RESTART } from './media-config'

@@ -1,11 +1,11 @@
-// Live streaming a meeting to an RTMP server (issue 14 item 5, spec §4 and §6: the live streamer is
+// Live streaming a meeting to an RTMP server (the live streamer is
 // a meeting bot): at most one stream per meeting. ffmpeg (ffmpeg-rtp.ts) takes what a recording
 // takes (meeting-media.ts: every voice, mixed, and one picture) and encodes them to H.264 and AAC
 // in FLV, which is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. Everyone
 // hears each change of state (live.updated); ffmpeg dying (the server refused the key, dropped the
 // connection) ends the stream with EDGE_ERRORS.liveFailed, so the hosts learn why it stopped.
 //
-// A stream can be paused (spec §4's room state `pausing`): ffmpeg ends its push cleanly, as a stop
+// A stream can be paused (the room's state `pausing`): ffmpeg ends its push cleanly, as a stop
 // does, but the target is kept so a resume (live:join) publishes again to the same address and key.
 // The live bot leaves while paused: it tells people that what they say and show goes out to an
 // audience, and while paused nothing does; it comes back when the stream does. The "Live paused"

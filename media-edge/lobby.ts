@@ -1,4 +1,4 @@
-// The waiting room (issue 14 item 1): who waits, their calls to the room's hosts, and the end of
+// The waiting room: who waits, their calls to the room's hosts, and the end of
 // each call. A locked room, or one whose host turned its waiting room on (knock), holds back every
 // newcomer but its hosts and co-hosts: the edge refuses their join (EDGE_ERRORS.waitingRoom) until a
 // host answers one of their calls. The answer is stored with the meeting it admits to (calls

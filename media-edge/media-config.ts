@@ -1,4 +1,4 @@
-// Media settings from the spec (core §9 Transport) and the codecs the routers offer. The client's
+// The transport's media settings and the codecs the routers offer. The client's
 // simulcast encodings and codec options (start/min/max bitrates per source) live in the meeting
 // client; the edge enforces the ceilings on what it receives and starts its estimates from them.
 import type { types } from 'mediasoup'
@@ -13,7 +13,7 @@ export const BITRATES = {
   audio: 128 * KBPS,
 } as const
 
-/** ICE restarts: at most one per 1000 ms, at most 10 per transport (spec §9). */
+/** ICE restarts: at most one per 1000 ms, at most 10 per transport. */
 export const ICE_RESTART = { intervalMs: 1000, max: 10 } as const
 
 export const MEDIA_CODECS: types.RouterRtpCodecCapability[] = [
@@ -22,7 +22,7 @@ export const MEDIA_CODECS: types.RouterRtpCodecCapability[] = [
     mimeType: 'audio/opus',
     clockRate: 48000,
     channels: 2,
-    // Stereo on (spec: opus stereo), in-band FEC to ride out packet loss.
+    // Stereo on (opus stereo), in-band FEC to ride out packet loss.
     parameters: { stereo: 1, 'sprop-stereo': 1, useinbandfec: 1 },
   },
   {

@@ -54,7 +54,7 @@ export class MeetingEvent {
     return this.engine.view()
   }
 
-  /** Setting a slot marks the event started (spec §4), so it needs the running order too. */
+  /** Setting a slot marks the event started, so it needs the running order too. */
   async changeSlot(slotIndex: number): Promise<EventState> {
     if (!this.engine.hasSlots) await this.load(false)
     this.engine.setSlot(slotIndex)

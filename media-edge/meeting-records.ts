@@ -1,4 +1,4 @@
-// The meeting's rows in the database (spec §3 Meeting administration): MeetingRoom, MeetingPeer,
+// The meeting's rows in the database: MeetingRoom, MeetingPeer,
 // MeetingLog and the chat. Only the media edge writes them; the web app and admin screens read.
 import { Op } from 'sequelize'
 import {
@@ -107,7 +107,7 @@ export class MeetingRecords {
   }
 
   async setPeerStatus(peerId: string, status: MeetingPeerStatus, now = new Date()) {
-    // Entering a breakout room is entering too (status joined, spec §4).
+    // Entering a breakout room is entering too (status joined).
     await MeetingPeer.update(
       { status, ...(status === 'participating' || status === 'joined' ? { enteredAt: now } : {}) },
       { where: { id: peerId } },
@@ -168,7 +168,7 @@ export class MeetingRecords {
     return MeetingRoom.findByPk(meetingRoomId, { attributes: ['id', 'name', 'startedAt'] })
   }
 
-  /** A breakout room under a main meeting (spec §3: type breakout, parent the main, managed by who made it). */
+  /** A breakout room under a main meeting (type breakout, parent the main, managed by who made it). */
   async openBreakout(main: { id: string; roomId: string }, name: string, managerUserIds: string[], now = new Date()) {
     const row = await MeetingRoom.create({
       roomId: main.roomId,
@@ -188,7 +188,7 @@ export class MeetingRecords {
     await MeetingRoom.update({ name }, { where: { id: meetingRoomId } })
   }
 
-  /** Where the host wants these meeting peers next (spec §3 Meeting peer moveToMeetingRoom), or nowhere. */
+  /** Where the host wants these meeting peers next (moveToMeetingRoom), or nowhere. */
   async setPeerMove(peerIds: string[], moveToMeetingRoomId: string | null) {
     if (peerIds.length) await MeetingPeer.update({ moveToMeetingRoomId }, { where: { id: peerIds } })
   }

@@ -46,15 +46,15 @@ export class Meeting {
   primarySpeakerId: string | null = null
   screenShareId: string | null = null
   closed = false
-  /** Raised hands, oldest first (issue 14). */
+  /** Raised hands, oldest first. */
   readonly hands = new HandQueue()
-  /** The quick poll last asked (issue 14), if any. */
+  /** The quick poll last asked, if any. */
   poll: MeetingPoll | null = null
-  /** The shared video (issue 14), if one is on. */
+  /** The shared video, if one is on. */
   sharedVideo: SharedVideoPlayback | null = null
-  /** The event's slot engine and talk timer (issue 14 item 3), once a host runs it. */
+  /** The event's slot engine and talk timer, once a host runs it. */
   event: MeetingEvent | null = null
-  /** The captions while a host has them on (issue 14). */
+  /** The captions while a host has them on. */
   captions: MeetingCaptions | null = null
   /** Receiving routers on other workers, by worker slot. */
   private readonly overflow = new Map<number, Promise<PlacedRouter>>()
@@ -147,7 +147,7 @@ export class Meeting {
     this.toAll('hand:queue', { hands: this.hands.list() })
   }
 
-  /** A change of active speaker also records the primary speaker (spec §4), who stays through silences. */
+  /** A change of active speaker also records the primary speaker, who stays through silences. */
   setActiveSpeaker(peerId: string | null) {
     if (peerId === this.activeSpeakerId) return
     this.activeSpeakerId = peerId

@@ -43,7 +43,7 @@ export class EdgePeer {
     readonly socketId: string,
     readonly tokenId: string,
     readonly claims: EdgeClaims,
-    /** The edge's own meeting bots (spec §6): no socket, no media of their own, never counted among the people. */
+    /** The edge's own meeting bots: no socket, no media of their own, never counted among the people. */
     readonly bot: 'recorder' | 'live' | null = null,
   ) {
     this.name = claims.name
@@ -74,7 +74,7 @@ export class EdgePeer {
     return isGuestId(this.claims.userId)
   }
 
-  /** Counted among the meeting's people (spec §4: connected peers exclude live, recorder and component peers). */
+  /** Counted among the meeting's people (connected peers exclude live, recorder and component peers). */
   get connected() {
     return !this.isLive && !this.isRecorder && !this.component
   }

@@ -1,4 +1,4 @@
-// A quick poll (issue 14): one question a host asks, a few options, one answer per person. Votes
+// A quick poll: one question a host asks, a few options, one answer per person. Votes
 // are kept by user id, so reconnecting (a new peer) does not vote twice. The question and options
 // come trimmed and within their limits (the poll:create schema, contract/polls.ts). Pure, tested on
 // its own.

@@ -1,7 +1,7 @@
 // Token buckets per socket and per event: what a client may ask of the edge, and how fast. Each
 // event that is cheap to send but costly to serve (a database write, a worker call, a broadcast to
 // the whole meeting) has a bucket of `burst` tokens that refills at `perSecond`; a request takes
-// one, and a request that finds none is refused with the spec's error shape and does nothing.
+// one, and a request that finds none is refused with the usual error shape and does nothing.
 // The rates leave ordinary use far below them; the comments say what a normal client sends.
 import type { ClientEvent } from './contract/events'
 

@@ -1,8 +1,8 @@
-// Recording a meeting (issue 14 item 5, spec §6: the recorder is a meeting bot): at most one
-// recording per meeting, run by a recorder peer that everyone sees (isRecorder: "recording is
-// active when any peer is a recorder", spec §4), written by ffmpeg (ffmpeg-recording.ts) and kept
-// in the starter's media library when it stops (recording-library.ts). What is recorded (every
-// voice of the main room, mixed, and one picture), and why: meeting-media.ts.
+// Recording a meeting (the recorder is a meeting bot): at most one recording per meeting, run by a
+// recorder peer that everyone sees (isRecorder: recording is active when any peer is a recorder),
+// written by ffmpeg (ffmpeg-recording.ts) and kept in the starter's media library when it stops
+// (recording-library.ts). What is recorded (every voice of the main room, mixed, and one picture),
+// and why: meeting-media.ts.
 import { rm } from 'node:fs/promises'
 import { newId } from '#models/ids'
 import type { MediaStorage } from '#models/media-storage'
@@ -45,7 +45,7 @@ export class Recorder {
 
   /**
    * Starts recording the meeting for the caller (whose library gets the file); the recorder bot
-   * joins once ffmpeg runs. Refusals carry the spec's texts: nothing could be set up to record
+   * joins once ffmpeg runs. Refusals carry the product's texts: nothing could be set up to record
    * (recordingFailed), or ffmpeg did not start (recorderFailed).
    */
   async start(meeting: Meeting, caller: EdgePeer): Promise<void> {

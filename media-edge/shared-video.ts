@@ -1,4 +1,4 @@
-// The meeting's shared video (issue 14 item 4; spec §3 Shared video, §4): one YouTube or Vimeo
+// The meeting's shared video (docs/meetings.md#shared-video): one YouTube or Vimeo
 // video at a time, which everyone watches at the same place. The edge holds the truth: the
 // position at a wall-clock instant and whether it plays, so whoever asks (a late joiner, a
 // reconnect) gets the position now, and every change goes to everyone in full.
@@ -6,9 +6,9 @@
 // Who may do what, decided here from the token, never from what a client says:
 // - anyone may start one while none plays, unless the community turned the toolbar's shared video
 //   off (EdgeControls, as for chat and screen sharing); the owner may replace their own;
-// - only the owner controls playback (seek, play, pause, mute, unmute): the spec's rule, and the
+// - only the owner controls playback (seek, play, pause, mute, unmute): the product's rule, and the
 //   only way a room full of people clicking stays in step;
-// - the owner ends it, and so may the host and co-hosts: they run the room (spec §3 meeting
+// - the owner ends it, and so may the host and co-hosts: they run the room (meeting
 //   administration), so they can stop a video that is not welcome without removing its owner;
 // - when the owner leaves it ends: nobody else could control it, and a host can start it again.
 import { EdgeError } from './edge-error'
@@ -29,7 +29,7 @@ export class SharedVideoPlayback {
   constructor(
     readonly link: VideoLink,
     readonly owner: string,
-    /** When it started: the spec's videoKey. */
+    /** When it started: the product's videoKey. */
     readonly key: number,
   ) {
     this.at = key
@@ -74,7 +74,7 @@ function announce<V extends SharedVideo | null>(
   return video
 }
 
-/** The owner's peer flag (spec §3 videoSharing), told to everyone like a screen share. */
+/** The owner's peer flag (videoSharing), told to everyone like a screen share. */
 function markSharing(meeting: Meeting, peer: EdgePeer, sharing: boolean) {
   if (peer.videoSharing === sharing) return
   peer.videoSharing = sharing

@@ -3,7 +3,7 @@
 // way: it takes a token from the socket's bucket for it (rate-buckets.ts), so past its rate it is
 // refused before anything else is looked at; its payload is read with the event's schema; and its
 // handler below answers. Everything but joining, the waiting room's calls and the room and user
-// channels needs a joined meeting first ("meeting not joined", spec §4 Meeting socket).
+// channels needs a joined meeting first ("meeting not joined").
 import type { types } from 'mediasoup'
 import { EdgeError } from './edge-error'
 import type { Edge } from './edge'
@@ -275,7 +275,7 @@ function handlersFor(edge: Edge): Handlers {
       const { meeting, peer } = joined(socket)
       return edge.hostEvent(meeting, peer).reset()
     },
-    // My own part in the event, for anyone (spec §7 joinEvent, leaveEvent).
+    // My own part in the event, for anyone (joinEvent, leaveEvent).
     joinEvent: async (_, socket) => {
       const { meeting, peer } = joined(socket)
       return edge.eventOf(meeting).takePart(peer.userId, true)

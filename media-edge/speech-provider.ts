@@ -1,4 +1,4 @@
-// Captions and transcripts (issue 14 item 6) hear the meeting through a speech-to-text provider:
+// Captions and transcripts hear the meeting through a speech-to-text provider:
 // one stream per speaker, fed 16 kHz mono 16-bit PCM, answering with interim and final text. The
 // edge knows only this interface; deepgram-speech.ts is the one adapter today (a hosted streaming
 // service reached over a WebSocket), and the tests run it against a local server speaking the

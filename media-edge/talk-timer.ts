@@ -1,4 +1,4 @@
-// The talk timer (spec §3 peerTimerDistributionMap, §4 encouragement and inactive speakers, the
+// The talk timer (peerTimerDistributionMap, encouragement and inactive speakers, the
 // event editor's "Talking timer"): while an event runs, how long each person has held the floor.
 // The floor is the active speaker observer's dominant speaker, who keeps it through a silence
 // until someone else speaks: that is what the meeting shows as speaking, so it is what is counted.
@@ -100,7 +100,7 @@ export class TalkTimer {
     }
   }
 
-  /** Everyone's time, and the present people with zero turns (spec §4 inactive speakers). */
+  /** Everyone's time, and the present people with zero turns (inactive speakers). */
   view(now: number, presentUserIds: string[], watchingUserIds: string[] = []): TalkTimerState {
     this.accrue(now)
     return {

@@ -1,4 +1,4 @@
-// The live stream's viewer count (spec §3 room viewerCount, §7 room.viewerCountUpdated). An RTMP
+// The live stream's viewer count (the room's viewerCount, room.viewerCountUpdated). An RTMP
 // push gets nothing back about who watches: only the streaming service knows, through its own API.
 // The edge knows only this interface; twitch-viewers.ts is the one adapter today (Twitch's Helix
 // API), and the tests run it against a local server speaking the same protocol. Without a provider,

@@ -1,8 +1,8 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// The media edge's records of live meetings (spec §3, Meeting administration). Fresh objects per
-// column: Sequelize mutates attribute definitions, so two columns must never share one object.
+// The media edge's records of live meetings. Fresh objects per column: Sequelize mutates attribute
+// definitions, so two columns must never share one object.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
 const ref = (table: string, onDelete: 'CASCADE' | 'SET NULL' = 'CASCADE', allowNull = false) => ({
   type: DataTypes.STRING(36),

@@ -10,7 +10,7 @@ const ref = (table: string, allowNull = false) => ({
 const when = (allowNull = false) => ({ type: DataTypes.DATE(3), allowNull })
 
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
-  // A request to become a member of a community (spec: "membership requests are moderated or
+  // A request to become a member of a community ("membership requests are moderated or
   // auto-approved"; member moderation: pending goes to approved or rejected). A pending person holds
   // no role in the community, so every permission check keeps them out until an admin approves.
   await qi.createTable('membership_requests', {

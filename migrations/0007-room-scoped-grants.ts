@@ -2,8 +2,8 @@ import { DataTypes, Op, QueryTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 import { newId } from '../models/ids'
 
-// Meeting powers belong to a room (issue 8 item 1). A role grant may name a room: it then applies
-// in that room only; a grant naming none applies to the whole community, as an admin grants it.
+// Meeting powers belong to a room. A role grant may name a room: it then applies in that room only;
+// a grant naming none applies to the whole community, as an admin grants it.
 //
 // Claiming a personal room used to grant room-host across the main brand, so every owner of a
 // personal room could kick and mute in everyone else's. Those grants are repaired here: each

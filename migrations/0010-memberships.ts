@@ -3,10 +3,10 @@ import type { MigrationParams } from 'umzug'
 import { newId } from '../models/ids'
 import { syncRoleCatalogue } from '../models/role-catalogue'
 
-// Membership requests become memberships (issue 10): one row per person and community that says
-// whether they are active, pending, rejected or archived (deleted), so archiving can take access
-// away while keeping the roles. Approved requests become active; everyone who already held a
-// community-wide role gets an active membership. The catalogue gains the roles of the spec.
+// Membership requests become memberships: one row per person and community that says whether they
+// are active, pending, rejected or archived (deleted), so archiving can take access away while
+// keeping the roles. Approved requests become active; everyone who already held a community-wide
+// role gets an active membership. The catalogue gains the product's roles.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   const db = qi.sequelize
   await qi.renameTable('membership_requests', 'memberships')

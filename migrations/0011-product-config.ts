@@ -1,11 +1,11 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// The admin panel (issue 10 part 2 item 6). The rooms table already has the directory columns the
-// spec names (enabledInDirectory, visibleInDirectory, pinnedInDirectory, since 0001), so the
-// directory page needs no new column; what is new is the product config (spec §3: allowed developer
-// emails, the fallback developer email, queueing new personal rooms, content moderation): one row
-// for the whole install, its lists and moderation settings as JSON (read through models/json.ts).
+// The admin panel. The rooms table already has the directory columns (enabledInDirectory,
+// visibleInDirectory, pinnedInDirectory, since 0001), so the directory page needs no new column;
+// what is new is the product config (allowed developer emails, the fallback developer email,
+// queueing new personal rooms, content moderation): one row for the whole install, its lists and
+// moderation settings as JSON (read through models/json.ts).
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('product_config', {
     // Always 1: a single row, so two writers can never make a second one.

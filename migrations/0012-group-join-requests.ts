@@ -1,11 +1,11 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Groups (issue 11 item 1). A group is a room (context 'group'): its type, members, co-hosts,
-// directory settings, banner and moderation flags are columns the rooms table has had since 0001,
-// and its questionnaire lives in newMemberFormDefinition. What is new is the join request (spec §4:
-// "a join request is submitted for approval and then approved"): one row per person and group,
-// holding the answers to the group's questions as they were asked.
+// Groups. A group is a room (context 'group'): its type, members, co-hosts, directory settings,
+// banner and moderation flags are columns the rooms table has had since 0001, and its questionnaire
+// lives in newMemberFormDefinition. What is new is the join request (a join request is submitted
+// for approval and then approved): one row per person and group, holding the answers to the group's
+// questions as they were asked.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   const ref = (table: string) => ({
     type: DataTypes.STRING(36),

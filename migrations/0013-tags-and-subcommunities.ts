@@ -1,7 +1,7 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Tags and subcommunities (issue 11 items 2 and 3, community spec §3 Tag and Subcommunity).
+// Tags and subcommunities.
 // A tag belongs to one community; groups (rooms) and members carry tags through link tables, so a
 // deleted tag or room takes its links with it. A subcommunity is a title, a description and the
 // groups assigned to it (a link table too: a group may sit in several subcommunities).

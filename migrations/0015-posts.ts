@@ -1,7 +1,7 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Posts, comments, replies and reactions (issue 12 part A, community spec §3 Post, §4 post states).
+// Posts, comments, replies and reactions.
 // A comment is a post whose parent is a post; a reply's parent is a comment. `status` holds the
 // post's state: 'published', 'draft', 'scheduled' (due at draftPostTime); 'held' (moderation) fits
 // the same column later. Deleting is a flag, so a thread keeps its shape.

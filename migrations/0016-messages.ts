@@ -1,9 +1,9 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Direct messages (issue 12 part B, community spec §3 Messages): a conversation in a community, its
-// participants (members, or external people known by a name and an email or phone), the messages
-// (the spec's conversation "events") and their attached files.
+// Direct messages: a conversation in a community, its participants (members, or external people
+// known by a name and an email or phone), the messages (the conversation's "events") and their
+// attached files.
 //
 // Unread counts are a counter on each participant (raised when someone else writes, cleared when
 // they read) rather than a timestamp comparison: MariaDB's DATETIME keeps whole seconds by default,
@@ -30,10 +30,10 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('conversations', {
     id: id(),
     brandId: ref('brands'),
-    // Spec §3: the type defaults to internal; external when someone outside the community takes part.
+    // The type defaults to internal; external when someone outside the community takes part.
     type: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'internal' },
     createdById: optionalRef('users'),
-    // Spec §5: at most one tag; its members were the recipients when it was written.
+    // At most one tag; its members were the recipients when it was written.
     tagId: optionalRef('brand_tags'),
     lastMessageAt: { type: DataTypes.DATE(3), allowNull: true },
     ...stamps(),
@@ -57,7 +57,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     replyTokenHash: { type: DataTypes.STRING(64), allowNull: true },
     replyTokenExpiresAt: { type: DataTypes.DATE, allowNull: true },
     unreadCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
-    // The spec's last-read event.
+    // The product's last-read event.
     lastReadMessageId: { type: DataTypes.STRING(36), allowNull: true },
     lastReadAt: { type: DataTypes.DATE, allowNull: true },
     ...stamps(),

@@ -1,8 +1,8 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Connections, blocks and mutes, room follows (issue 12 item 4, community spec §3 Connections, §4).
-// A connection is two rows, one per side, each from its owner's point of view (the spec's
+// Connections, blocks and mutes, room follows.
+// A connection is two rows, one per side, each from its owner's point of view (the API's
 // connectedUserId, favorite and postNotifications are one person's view of the other): the
 // requester's row says "requested", the recipient's "pending"; accept turns both to "accepted",
 // reject both to "rejected". Blocks and mutes are one row per person and kind, within a community.

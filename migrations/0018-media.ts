@@ -1,7 +1,7 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// The media library (issue 12 item 6): each person's videos, images and files within a community.
+// The media library: each person's videos, images and files within a community.
 // The bytes live in the media store (app/lib/media/storage.server.ts) under storageKey; this row is
 // what the library lists and what every read of the file is checked against.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {

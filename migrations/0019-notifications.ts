@@ -1,9 +1,8 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Notifications (issue 12 part 5; community spec §2 notifications panel and settings dialog, §3
-// "User notification setting", §4 "Notifications"): one row per recipient and event, and each
-// member's settings per community, optionally overridden per room.
+// Notifications (the notifications panel and its settings dialog): one row per recipient and
+// event, and each member's settings per community, optionally overridden per room.
 const id = () => ({ type: DataTypes.STRING(36), primaryKey: true, allowNull: false })
 const ref = (model: string, allowNull = false) => ({
   type: DataTypes.STRING(36),

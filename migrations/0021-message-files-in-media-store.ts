@@ -6,8 +6,8 @@ import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 import { diskStorage, type MediaStorage } from '../models/media-storage'
 
-// Message attachments move into the media store (issue 12: one storage interface), and a message
-// may carry a video (spec §3 Message videoUrl, videoThumbnailUrl).
+// Message attachments move into the media store (one storage interface), and a message may carry a
+// video (videoUrl, videoThumbnailUrl).
 //
 // - message_attachments.role: 'file' (every row so far), 'video' or 'thumbnail'.
 // - Files kept before this migration lie in the old attachment store, MESSAGE_FILES_DIR (default

@@ -1,12 +1,12 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Events (issue 13 part 1; community spec §3 Event and Slot). An event is a room in the event context
-// (its link, name, description, banner, privacy as the room type, start and end in UTC with the
-// zone it was planned in: rooms.startsAt, endsAt, timeZone), plus one `events` row for what only
-// events have, and its scripted slots in order. Registration forms, surveys, participants and
-// series come later as tables of their own that point at events.roomId (a series adds a nullable
-// events.seriesId), so nothing here has to move for them.
+// Events and their slots. An event is a room in the event context (its link, name, description,
+// banner, privacy as the room type, start and end in UTC with the zone it was planned in:
+// rooms.startsAt, endsAt, timeZone), plus one `events` row for what only events have, and its
+// scripted slots in order. Registration forms, surveys, participants and series come later as
+// tables of their own that point at events.roomId (a series adds a nullable events.seriesId), so
+// nothing here has to move for them.
 const stamps = () => ({
   createdAt: { type: DataTypes.DATE, allowNull: false },
   updatedAt: { type: DataTypes.DATE, allowNull: false },
@@ -34,7 +34,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     // Minutes after the start that latecomers may still join; null: any time.
     lateJoinerWindowMinutes: count(),
     breakoutSize: count(),
-    // The talking timer (spec §3): a speaking turn, what happens when it runs out, its messages.
+    // The talking timer: a speaking turn, what happens when it runs out, its messages.
     timerMinutes: count(),
     timerSeconds: count(),
     timerMuteOnExpiry: flag(false),

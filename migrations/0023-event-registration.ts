@@ -1,10 +1,10 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Event registration and surveys (issue 13 part 2; community spec §3 Event "registration,
-// registrationLimit, registrationCutOff, registrationForm, pre-survey, post-survey", Forms
-// "formDefinition (stepsFields …) and formSubmission (values)", §4 "a registration submission
-// counts as complete only when its values cover exactly the defined step fields").
+// Event registration and surveys (an event's registration, registrationLimit, registrationCutOff,
+// registrationForm, pre-survey, post-survey; a formDefinition's stepsFields and a formSubmission's
+// values; a registration submission counts as complete only when its values cover exactly the
+// defined step fields).
 //
 // A form definition is its steps of fields, kept as JSON (its shape is app/lib/forms/form-definition.ts);
 // each event points at up to three of them (registration, pre-survey, post-survey). A submission is
@@ -63,17 +63,17 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.addColumn('events', 'registrationFormId', optionalRef('form_definitions'))
   await qi.addColumn('events', 'preSurveyFormId', optionalRef('form_definitions'))
   await qi.addColumn('events', 'postSurveyFormId', optionalRef('form_definitions'))
-  // Sorting into breakouts by registration answers (spec §5: a primary field must be chosen).
+  // Sorting into breakouts by registration answers (a primary field must be chosen).
   await qi.addColumn('events', 'matchPrimaryField', { type: DataTypes.STRING(64), allowNull: true })
   await qi.addColumn('events', 'matchSecondaryField', { type: DataTypes.STRING(64), allowNull: true })
-  // Predefined breakout groups: an array of arrays of email addresses (spec §5: at least 2 a row).
+  // Predefined breakout groups: an array of arrays of email addresses (at least 2 a row).
   await qi.addColumn('events', 'predefinedGroups', { type: DataTypes.JSON, allowNull: true })
 
   await qi.createTable('event_registrations', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },
     roomId: ref('events', 'roomId'),
     userId: ref('users'),
-    // 'approved' or 'pending' (spec §3 registration import row status).
+    // 'approved' or 'pending' (as the registration import's status column).
     status: { type: DataTypes.STRING(16), allowNull: false, defaultValue: 'approved' },
     coHost: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
     // 'form' (the person registered) or 'import' (an admin's CSV).

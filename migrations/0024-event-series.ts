@@ -1,10 +1,9 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Event series (issue 13 part 3; community spec §3 Event series "name, summary, description,
-// syncBreakouts, registration required, registration form", §5 "Event series name: required,
-// minimum 2 characters. Summary: required, maximum 280 characters." and "The frequency between
-// sessions must exceed the event duration").
+// Event series (name, summary, description, syncBreakouts, registration required, registration
+// form; "Event series name: required, minimum 2 characters. Summary: required, maximum 280
+// characters." and "The frequency between sessions must exceed the event duration").
 //
 // A series is a plan: its recurrence is the first session's wall-clock start in a time zone, a
 // duration, and an RFC 5545 RRULE (without DTSTART) read in that zone's local time, so sessions keep

@@ -1,12 +1,12 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Calls to a host from a room's waiting room (issue 14 item 1; core spec §3 Call "id, status", §4
-// "Call: calling, answered, declined (optional message), cancelled, missed", §7 Calls). One row per
-// call: who called (a member's id or a guest's `guest:` id, with the name they gave), which room,
-// its status and the decline message. An answered call also names the meeting it let the caller
-// into: the edge admits that person to that meeting again after a reload or reconnect, and only
-// to that one (the room's next meeting starts with a closed door again).
+// Calls to a host from a room's waiting room (a call is calling, answered, declined with an
+// optional message, cancelled or missed; docs/api.md#calls). One row per call: who called (a
+// member's id or a guest's `guest:` id, with the name they gave), which room, its status and the
+// decline message. An answered call also names the meeting it let the caller into: the edge admits
+// that person to that meeting again after a reload or reconnect, and only to that one (the room's
+// next meeting starts with a closed door again).
 //
 // rooms.waitingRoom: the host's "waiting room on by default" (knock) setting; off by default, so
 // no room changes behaviour until its host asks for it.
@@ -40,7 +40,7 @@ export async function up({ context: qi }: MigrationParams<QueryInterface>) {
     answeredBy: { type: DataTypes.STRING(36), allowNull: true },
     meetingRoomId: { type: DataTypes.STRING(36), allowNull: true },
     endedAt: { type: DataTypes.DATE(3), allowNull: true },
-    // When the absent host was sent a link about this call (spec §7 Notifying a host): once per call.
+    // When the absent host was sent a link about this call: once per call.
     hostNotifiedAt: { type: DataTypes.DATE(3), allowNull: true },
     ...stamps(),
   })

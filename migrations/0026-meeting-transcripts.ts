@@ -1,9 +1,9 @@
 import { DataTypes, type QueryInterface } from 'sequelize'
 import type { MigrationParams } from 'umzug'
 
-// Meeting transcripts (issue 14 item 6; core spec §2 "transcription", §3 isTranscribing): the final
-// caption lines of a meeting whose host kept a transcript, one row a line, written by the media
-// edge and read by the web app's transcript download. A meeting's lines go with it.
+// Meeting transcripts (transcription, a meeting's isTranscribing): the final caption lines of a
+// meeting whose host kept a transcript, one row a line, written by the media edge and read by the
+// web app's transcript download. A meeting's lines go with it.
 export async function up({ context: qi }: MigrationParams<QueryInterface>) {
   await qi.createTable('meeting_transcript_lines', {
     id: { type: DataTypes.STRING(36), primaryKey: true, allowNull: false },

@@ -1,7 +1,7 @@
-// The spec's access check (core §6 and §7, GET /access and GET /permissions/granted): one module
-// that every loader and action (through app/lib/http/guards.server.ts), the meeting's pass (the
-// edge's rights) and the JSON API ask. It reads; it never redirects: the web app maps each reason
-// to its page (app/lib/communities/access-pages.ts).
+// The access check (GET /access and GET /permissions/granted; docs/decisions/0003-guards-and-access.md): one
+// module that every loader and action (through app/lib/http/guards.server.ts), the meeting's pass (the edge's
+// rights) and the JSON API ask. It reads; it never redirects: the web app maps each reason to its page
+// (app/lib/communities/access-pages.ts).
 import { Op, QueryTypes } from 'sequelize'
 import type { Brand } from './brand'
 import { COMMUNITY_PAGES, MEETING_BOT_ROLES, type CommunityPage, type PermissionSlug } from './permissions'
@@ -70,7 +70,7 @@ export async function isMeetingBot(userId: string, brandId: string): Promise<boo
 }
 
 /**
- * A community page (spec: route permissions): every listed permission is needed, except that a
+ * A community page (route permissions): every listed permission is needed, except that a
  * page the admins opened to guests (publicAccess) lets anyone see it.
  */
 export function pageAccess(

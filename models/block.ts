@@ -14,7 +14,7 @@ import type { User } from './user'
 export const BLOCK_KINDS = ['block', 'mute'] as const
 export type BlockKind = (typeof BLOCK_KINDS)[number]
 
-/** One person blocking or muting another within a community (spec §2 block/mute dialogs, §6 "Users can block or mute others"). */
+/** One person blocking or muting another within a community (users can block or mute others). */
 export class UserBlock extends Model<InferAttributes<UserBlock>, InferCreationAttributes<UserBlock>> {
   declare id: CreationOptional<string>
   declare brandId: string

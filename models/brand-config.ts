@@ -1,5 +1,5 @@
 /**
- * Community (brand) settings that are stored as JSON, with the spec's defaults.
+ * Community (brand) settings that are stored as JSON, with the product's defaults.
  * Scalar settings are columns of their own (see migrations/0001-core.ts); these groups travel together.
  */
 
@@ -48,7 +48,7 @@ export const contentModerationDefaults = () => ({
   videoCategories: [] as string[],
 })
 
-/** Which community pages guests may see without signing in; admins choose (spec: hub, groups, members, subcommunities). */
+/** Which community pages guests may see without signing in; admins choose (hub, groups, members, subcommunities). */
 export const publicAccessDefaults = () => ({
   hub: false,
   groups: false,

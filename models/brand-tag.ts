@@ -8,12 +8,12 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** Where a tag stands (spec §4: tags are active or expired, and can be archived and restored). */
+/** Where a tag stands (tags are active or expired, and can be archived and restored). */
 export const TAG_STATUSES = ['active', 'expired', 'archived'] as const
 export type TagStatus = (typeof TAG_STATUSES)[number]
 
 /**
- * A community's tag (spec §3 Tag): a label and description, whether new members and new groups
+ * A community's tag: a label and description, whether new members and new groups
  * get it, when it expires (never, when empty), and when it was archived (an archived tag keeps its
  * links but is no longer offered or given).
  */

@@ -30,7 +30,7 @@ import { newId } from './ids'
 import { reportWrites } from './row-changes'
 import { SLUG_RULE } from './slugs'
 
-/** A community. The spec calls it a brand; so do the tables. */
+/** A community. The product calls it a brand; so do the tables. */
 export class Brand extends Model<InferAttributes<Brand>, InferCreationAttributes<Brand>> {
   declare id: CreationOptional<string>
   declare slug: string

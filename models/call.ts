@@ -1,4 +1,4 @@
-// Calls to a host from a room's waiting room (core spec §3 Call, §4 Call states): the rows, their
+// Calls to a host from a room's waiting room, and their states: the rows, their
 // one public shape, and the only way a call ends: from `calling` to one final status, once. Both
 // the media edge (the meeting's answer, decline, cancel and missed timer) and the web app (the JSON
 // API, the call history) move calls through here, so a call answered on one side and cancelled

@@ -11,7 +11,7 @@ import { newId } from './ids'
 import type { User } from './user'
 
 /**
- * One side of a connection between two members of a community (spec §3 "User connection", §4):
+ * One side of a connection between two members of a community (a user connection):
  * the requester's row is "requested", the recipient's "pending"; accepting makes both "accepted",
  * rejecting both "rejected". Each side keeps its own favourite and post-notification flags.
  */

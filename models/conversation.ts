@@ -11,11 +11,11 @@ import { newId } from './ids'
 import { Message, MessageAttachment } from './message'
 import { User } from './user'
 
-/** Spec §3: a conversation is internal unless someone outside the community takes part. */
+/** A conversation is internal unless someone outside the community takes part. */
 export const CONVERSATION_TYPES = ['internal', 'external'] as const
 export type ConversationType = (typeof CONVERSATION_TYPES)[number]
 
-/** A direct conversation in one community (spec §3 Messages). */
+/** A direct conversation in one community. */
 export class Conversation extends Model<InferAttributes<Conversation>, InferCreationAttributes<Conversation>> {
   declare id: CreationOptional<string>
   declare brandId: string

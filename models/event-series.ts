@@ -9,7 +9,7 @@ import {
 import { newId } from './ids'
 
 /**
- * An event series (spec §3 Event series; migrations/0024-event-series.ts): what its sessions share
+ * An event series (migrations/0024-event-series.ts): what its sessions share
  * (name, summary, description, breakouts synced, registration and its form) and the recurrence
  * they were made from: the first start, its zone, the duration, and an RRULE read in that zone's
  * wall-clock time (app/lib/event-series/recurrence.ts). The sessions are events with this seriesId.

@@ -9,11 +9,11 @@ import {
 import { newId } from './ids'
 import { jsonColumn } from './json'
 
-/** Spec §4: "Events are either scripted (slots) or live." (the editor's schema offers these two). */
+/** Events are either scripted (slots) or live (the editor's schema offers these two). */
 export type EventType = 'scripted' | 'live'
 
 /**
- * What only an event has (spec §3 Event), one row per event room (migrations/0022-events.ts): the
+ * What only an event has, one row per event room (migrations/0022-events.ts): the
  * room holds its link, name, description, banner, privacy (roomType), start, end and zone. Named
  * CommunityEvent so it never shadows the DOM's Event.
  */
@@ -89,7 +89,7 @@ export class CommunityEvent extends Model<InferAttributes<CommunityEvent>, Infer
   }
 }
 
-/** A scripted event's slot (spec §3 Slot): its time is minutes × 60 + seconds; position orders them from 0. */
+/** A scripted event's slot: its time is minutes × 60 + seconds; position orders them from 0. */
 export class EventSlot extends Model<InferAttributes<EventSlot>, InferCreationAttributes<EventSlot>> {
   declare id: CreationOptional<string>
   declare roomId: string
@@ -119,14 +119,14 @@ export class EventSlot extends Model<InferAttributes<EventSlot>, InferCreationAt
   }
 }
 
-/** A registration's states (spec §3 registration import row: approved or pending). */
+/** A registration's states (as the registration import's status column: approved or pending). */
 export const REGISTRATION_STATUSES = ['approved', 'pending'] as const
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
 
 /**
  * One person's place at one event: approved or pending, made by the registration form or an
  * admin's import, with their answers (a form submission) and the auto-join code mailed to them,
- * kept only as its hash (spec §5: "Auto-join code: required, valid, not expired").
+ * kept only as its hash (the code must be given, valid and not expired).
  */
 export class EventRegistration extends Model<
   InferAttributes<EventRegistration>,

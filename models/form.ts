@@ -10,7 +10,7 @@ import { newId } from './ids'
 import { jsonColumn } from './json'
 
 /**
- * A form an admin built (spec §3 Forms: formDefinition with stepsFields): its steps of fields as
+ * A form an admin built (a formDefinition with stepsFields): its steps of fields as
  * JSON, read through app/lib/forms/form-definition.ts (readSteps), which owns their shape and rules.
  * Events point at theirs (registration, pre-survey, post-survey; migrations/0023-event-registration.ts).
  */
@@ -35,7 +35,7 @@ export class FormDefinition extends Model<InferAttributes<FormDefinition>, Infer
   }
 }
 
-/** One person's answers to one form (spec §3 formSubmission values), one row per person and form. */
+/** One person's answers to one form (a formSubmission's values), one row per person and form. */
 export class FormSubmission extends Model<InferAttributes<FormSubmission>, InferCreationAttributes<FormSubmission>> {
   declare id: CreationOptional<string>
   declare formDefinitionId: string

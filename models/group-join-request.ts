@@ -11,7 +11,7 @@ import { newId } from './ids'
 import { jsonColumn } from './json'
 import type { User } from './user'
 
-/** A join request's states (spec §4): submitted for approval, then approved (or rejected). */
+/** A join request's states: submitted for approval, then approved (or rejected). */
 export const JOIN_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const
 export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]
 

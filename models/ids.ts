@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 
 /**
- * Ids are 36 characters from the URL-safe alphabet (A–Z a–z 0–9 _ -), as the spec says:
+ * Ids are 36 characters from the URL-safe alphabet (A–Z a–z 0–9 _ -):
  * 27 random bytes are exactly 36 base64url characters, with 216 bits of randomness.
  */
 export function newId(): string {

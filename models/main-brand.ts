@@ -2,7 +2,7 @@ import { UniqueConstraintError } from 'sequelize'
 import { Brand } from './brand'
 
 /**
- * The main brand: where personal rooms live. The spec's route parameter `brand` reads "me" as the
+ * The main brand: where personal rooms live. The product's route parameter `brand` reads "me" as the
  * main brand, so that is its slug, which no community can take (see RESERVED_BRAND_SLUGS), and a
  * personal room's address is /me/{room}.
  */

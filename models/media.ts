@@ -8,7 +8,7 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** The library's three tabs (spec §2: videos, images and files), one kind per item. */
+/** The library's three tabs (videos, images and files), one kind per item. */
 export const MEDIA_KINDS = ['video', 'image', 'file'] as const
 export type MediaKind = (typeof MEDIA_KINDS)[number]
 
@@ -22,7 +22,7 @@ export class Media extends Model<InferAttributes<Media>, InferCreationAttributes
   declare brandId: string
   declare userId: string
   declare kind: MediaKind
-  /** The name shown, already shortened by the library's rule (spec §5). */
+  /** The name shown, already shortened by the library's rule. */
   declare name: string
   /** The type read from the file's content, never the one the browser declared. */
   declare contentType: string

@@ -16,7 +16,7 @@ export type MeetingPeerStatus = (typeof MEETING_PEER_STATUSES)[number]
 export const MEETING_LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type MeetingLogLevel = (typeof MEETING_LOG_LEVELS)[number]
 
-/** One live meeting of a room (spec §3 Meeting room); the media edge opens and ends it. */
+/** One live meeting of a room; the media edge opens and ends it. */
 export class MeetingRoom extends Model<InferAttributes<MeetingRoom>, InferCreationAttributes<MeetingRoom>> {
   declare id: CreationOptional<string>
   declare type: CreationOptional<MeetingRoomType>
@@ -37,7 +37,7 @@ export class MeetingRoom extends Model<InferAttributes<MeetingRoom>, InferCreati
   declare updatedAt: CreationOptional<Date>
 }
 
-/** A person's presence in a meeting room, from join to leave (spec §3 Meeting peer). */
+/** A person's presence in a meeting room, from join to leave. */
 export class MeetingPeer extends Model<InferAttributes<MeetingPeer>, InferCreationAttributes<MeetingPeer>> {
   declare id: CreationOptional<string>
   declare meetingRoomId: string
@@ -53,7 +53,7 @@ export class MeetingPeer extends Model<InferAttributes<MeetingPeer>, InferCreati
   declare updatedAt: CreationOptional<Date>
 }
 
-/** What happened in a meeting, for hosts and operators (spec §3 Meeting log). */
+/** What happened in a meeting, for hosts and operators. */
 export class MeetingLog extends Model<InferAttributes<MeetingLog>, InferCreationAttributes<MeetingLog>> {
   declare id: CreationOptional<string>
   declare meetingRoomId: string

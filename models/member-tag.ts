@@ -36,7 +36,7 @@ export class MemberTag extends Model<InferAttributes<MemberTag>, InferCreationAt
 }
 
 /**
- * The condition for tags that can still be given (spec §4): not archived, and not expired at `now`.
+ * The condition for tags that can still be given: not archived, and not expired at `now`.
  * An expired or archived tag stays on whoever has it, but nobody new gets it.
  */
 export function liveTagWhere(now = new Date()) {
@@ -44,7 +44,7 @@ export function liveTagWhere(now = new Date()) {
 }
 
 /**
- * Gives a new member the community's tags marked "assign to new members" (spec §3 newMembers).
+ * Gives a new member the community's tags marked "assign to new members".
  * Called by addMember (models/members.ts) when it creates a membership, so every way people join
  * (registration, sign-up, imports, the member wizard) applies it once.
  */

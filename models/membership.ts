@@ -11,7 +11,7 @@ import { newId } from './ids'
 import type { User } from './user'
 
 /**
- * Where a person stands with a community (spec §4, member): active members hold their roles;
+ * Where a person stands with a community: active members hold their roles;
  * pending ones wait for approval (a self sign-up under moderation, an import, a reservation);
  * rejected ones asked and were declined; deleted ones were archived: they lose access, but their
  * roles and data stay, so restoring gives everything back.

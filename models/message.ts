@@ -9,7 +9,7 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** One message of a conversation (the spec's conversation "event"), written by one of its participants. */
+/** One message of a conversation (the product's conversation "event"), written by one of its participants. */
 export class Message extends Model<InferAttributes<Message>, InferCreationAttributes<Message>> {
   declare id: CreationOptional<string>
   declare conversationId: string
@@ -35,8 +35,8 @@ export class Message extends Model<InferAttributes<Message>, InferCreationAttrib
 }
 
 /**
- * What a stored file is to its message: an attached file (a download), the message's video (spec
- * §3 videoUrl, at most one) or that video's thumbnail (videoThumbnailUrl, made on the server).
+ * What a stored file is to its message: an attached file (a download), the message's video
+ * (videoUrl, at most one) or that video's thumbnail (videoThumbnailUrl, made on the server).
  */
 export const ATTACHMENT_ROLES = ['file', 'video', 'thumbnail'] as const
 export type AttachmentRole = (typeof ATTACHMENT_ROLES)[number]

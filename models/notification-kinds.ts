@@ -1,8 +1,8 @@
-// The notification kinds, frequencies and scopes (community spec §4), apart from the model so the
+// The notification kinds, frequencies and scopes, apart from the model so the
 // browser (the settings form, the meeting's toast) can read them without the database library.
 
 /**
- * What a member is told about (community spec §4 "Notifications"): posts, comments, replies,
+ * What a member is told about (docs/user-guide.md#notifications): posts, comments, replies,
  * connections, and community or group membership requests, approvals, declines, deletions,
  * promotions and demotions, and group creation.
  */
@@ -29,10 +29,10 @@ export const NOTIFICATION_KINDS = [
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 
-/** Spec §4: frequency is live or daily. */
+/** Frequency is live or daily. */
 export const NOTIFICATION_FREQUENCIES = ['live', 'daily'] as const
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number]
 
-/** Spec §4: scope is all, admin posts, replies, posts or off; here from the widest to none. */
+/** Scope is all, admin posts, replies, posts or off; here from the widest to none. */
 export const NOTIFICATION_SCOPES = ['all', 'posts', 'adminPosts', 'replies', 'off'] as const
 export type NotificationScope = (typeof NOTIFICATION_SCOPES)[number]

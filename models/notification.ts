@@ -64,7 +64,7 @@ export class Notification extends Model<InferAttributes<Notification>, InferCrea
   }
 }
 
-/** A member's notification setting in a community (roomId null) or for one room (spec §3 "User notification setting": roomId, userId). */
+/** A member's notification setting in a community (roomId null) or for one room (roomId, userId). */
 export class NotificationSetting extends Model<
   InferAttributes<NotificationSetting>,
   InferCreationAttributes<NotificationSetting>

@@ -1,8 +1,8 @@
 /**
- * The role and permission catalogue (spec: community §6, core §6). Migrations write it to the
- * roles, permissions and role_permissions tables (idempotently, see role-catalogue.ts), and code
- * names permissions and roles through these types. The permission matrix test checks what each
- * role may do against a table written from the spec, not from this file.
+ * The role and permission catalogue (docs/admin-guide.md#roles-and-permissions). Migrations write it to the
+ * roles, permissions and role_permissions tables (idempotently, see role-catalogue.ts), and code names
+ * permissions and roles through these types. The permission matrix test checks what each role may do against
+ * a table written from the product's rules, not from this file.
  */
 
 export const PERMISSIONS = {
@@ -45,13 +45,13 @@ const allBut = (...excluded: PermissionSlug[]) =>
   (Object.keys(PERMISSIONS) as PermissionSlug[]).filter((slug) => !excluded.includes(slug))
 
 /**
- * Every role of the spec. Community roles are granted community-wide (an admin's grant names no
- * room); room-host and room-co-host (the spec's host and co-host) are granted for one room. Meeting bots hold no permission:
- * the room rule lets recorders in, and the edge gives them a recorder's place.
+ * Every role of the product. Community roles are granted community-wide (an admin's grant names no room);
+ * room-host and room-co-host (the product's host and co-host) are granted for one room. Meeting bots hold no
+ * permission: the room rule lets recorders in, and the edge gives them a recorder's place.
  */
 export const ROLES = {
   'community-owner': { name: 'Owner', permissions: allBut() },
-  // Admins run the community but cannot create or delete owners (spec §6).
+  // Admins run the community but cannot create or delete owners.
   'community-admin': { name: 'Admin', permissions: allBut('manage-community-owners') },
   'community-moderator': {
     name: 'Moderator',
@@ -113,9 +113,9 @@ export function standingOf(roleSlugs: readonly string[]): 'owner' | 'admin' | 'u
 }
 
 /**
- * The community pages a route guard protects, with the permissions each needs (spec: route
+ * The community pages a route guard protects, with the permissions each needs (route
  * permissions; every listed permission is required) and the public-access switch that lets guests
- * see it when the admins allow (spec: "hub, groups, members and subcommunity pages").
+ * see it when the admins allow ("hub, groups, members and subcommunity pages").
  */
 export const COMMUNITY_PAGES = {
   home: { permissions: ['access-community'], guestSwitch: 'hub' },
@@ -138,7 +138,7 @@ export const COMMUNITY_PAGES = {
 >
 export type CommunityPage = keyof typeof COMMUNITY_PAGES
 
-/** The create permissions and the message each refusal shows (spec §6, §8). */
+/** The create permissions and the message each refusal shows. */
 export const CREATE_PERMISSIONS = {
   groups: 'create-groups',
   events: 'create-events',

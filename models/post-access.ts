@@ -1,9 +1,9 @@
-// Who may do what with posts: the access check's postId case (spec §7 GET /access with postId) and
-// the post rights of spec §6. A post is seen by whoever its room admits (models/room-access.ts):
-// the single post view is a public route, so a guest sees a post in a room open to guests (the hub's
-// feed when the admins made the hub public, a personal room) and is asked to sign in for any other.
+// Who may do what with posts: the access check's postId case (GET /access with postId) and the post
+// rights. A post is seen by whoever its room admits (models/room-access.ts): the single post view
+// is a public route, so a guest sees a post in a room open to guests (the hub's feed when the
+// admins made the hub public, a personal room) and is asked to sign in for any other.
 //
-// Rights, decided here once (spec §6 and "Other rules"):
+// Rights, decided here once:
 // - comment and reply: signed in and admitted to the room ("Signing in is required to comment or reply");
 // - post: signed in, admitted, and a member of the community who may own posts (access-community and
 //   edit-own-posts: not viewers or guests) or the room's host or co-host; in the announcements room only those who moderate it ("Co-hosts and admins … post content");
@@ -48,7 +48,8 @@ export function postRights(
   const signedIn = userId !== null && admitted
   const hostOrCoHost = userId !== null && (room.hostId === userId || (room.coHosts ?? []).includes(userId))
   const moderate = signedIn && (held.has('moderate-community-posts') || held.has('edit-group-posts') || hostOrCoHost)
-  // Writing posts is edit-own-posts (the room host's own-posts right, spec §6), on top of entering the community: viewers and guests read.
+  // Writing posts is edit-own-posts (the room host's own-posts right), on top of entering the community: viewers and
+  // guests read.
   const member = (held.has('access-community') && held.has('edit-own-posts')) || hostOrCoHost
   const post = signedIn && (room.id === brand.announcementsRoomId ? moderate : member)
   return {

@@ -10,15 +10,15 @@ import { newId } from './ids'
 import { jsonColumn } from './json'
 
 /**
- * A post's state (spec §4): published; a draft or a scheduled post (with draftPostTime); held for
+ * A post's state: published; a draft or a scheduled post (with draftPostTime); held for
  * moderation (its score reached the community's toxicity threshold: app/lib/moderation) until a
  * moderator approves it (published) or rejects it (rejected, never shown but to its author).
- * Deleted is a separate flag, as in the spec's Post fields.
+ * Deleted is a separate flag, as in the product's Post fields.
  */
 export const POST_STATUSES = ['published', 'draft', 'scheduled', 'held', 'rejected'] as const
 export type PostStatus = (typeof POST_STATUSES)[number]
 
-/** A post in a room's feed (spec §3 Post); a comment's parent is a post, a reply's parent is a comment. */
+/** A post in a room's feed; a comment's parent is a post, a reply's parent is a comment. */
 export class Post extends Model<InferAttributes<Post>, InferCreationAttributes<Post>> {
   declare id: CreationOptional<string>
   declare brandId: string

@@ -10,7 +10,7 @@ import {
 import { jsonColumn } from './json'
 
 /**
- * Content moderation (spec §3): off by default; a post scoring at or above the toxicity threshold
+ * Content moderation: off by default; a post scoring at or above the toxicity threshold
  * (0–100, default 70) is held; image and video categories to hold, none by default.
  */
 export type ContentModeration = {
@@ -29,7 +29,7 @@ export const DEFAULT_CONTENT_MODERATION: ContentModeration = {
 
 const PRODUCT_CONFIG_ID = 1
 
-/** The install's product config (spec §3 "Product config"): one row, id 1, that only super users change. */
+/** The install's product config: one row, id 1, that only super users change. */
 export class ProductConfig extends Model<InferAttributes<ProductConfig>, InferCreationAttributes<ProductConfig>> {
   declare id: CreationOptional<number>
   declare allowedDevEmailAddresses: CreationOptional<string[]>

@@ -9,7 +9,7 @@ import {
 import { newId } from './ids'
 
 /**
- * One person's reaction on a post (spec §3 "Post reaction (emoji): post"); at most one of each per
+ * One person's reaction (an emoji) on a post; at most one of each per
  * person. `emoji` holds the reaction's name (app/lib/posts/post-rules.ts REACTIONS), not the character.
  */
 export class PostReaction extends Model<InferAttributes<PostReaction>, InferCreationAttributes<PostReaction>> {

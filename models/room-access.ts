@@ -1,15 +1,15 @@
-// Who may enter a room's meeting page: the spec's access rules for rooms (core §6), as one pure
-// decision so it can be tested without a database.
+// Who may enter a room's meeting page: the access rules for rooms (docs/meetings.md#who-may-enter),
+// as one pure decision so it can be tested without a database.
 //
 // The decision, in order:
-//  0. Meeting bots (recorders, live streamers) always pass (spec: "recorders always pass").
+//  0. Meeting bots (recorders, live streamers) always pass ("recorders always pass").
 //  1. The room's host and co-hosts always enter (the edge still applies the room's lock, which
 //     admits exactly them).
 //  2. Members-only rooms (membersOnly, or the exclusive, private and staff room types) admit only
 //     the host, co-hosts and listed members; a guest is asked to sign in.
 //  In a group, rules 1 and 2 count only for someone who belongs to the community (access-community,
 //  which every community role holds while the membership is active): a group is a part of its
-//  community (spec: "Only members can enter private groups"), so a place in its lists (an outsider
+//  community ("Only members can enter private groups"), so a place in its lists (an outsider
 //  a host approved, a member since archived) never opens it by itself.
 //  3. Premium events "require sign-up": those registered (the event's members) enter; a guest is
 //     asked to sign in, anyone else gets the premium-event refusal. Other premium rooms are "for
@@ -17,7 +17,7 @@
 //  4. The announcements room is open to any signed-in user.
 //  5. Anyone with the community's access-community permission enters its other rooms, and an
 //     event's members (approved registrants, app/lib/events/registration.server.ts) enter the event.
-//  6. Guests and signed-in strangers: a personal room is where visitors meet its host (spec §1), so
+//  6. Guests and signed-in strangers: a personal room is where visitors meet its host, so
 //     anyone may come in; a group admits them only when it is open and the admins made that kind of
 //     page public (the hub room → publicAccess.hub, other groups → publicAccess.groups). A group that
 //     is not open requires sign-in; event rooms need membership (premium events need sign-up).

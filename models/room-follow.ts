@@ -10,7 +10,7 @@ import {
 import { newId } from './ids'
 import type { Room } from './room'
 
-/** A member following a room's posts (spec §3 "User room connection": room, postNotifications). */
+/** A member following a room's posts (a user room connection: room, postNotifications). */
 export class RoomFollow extends Model<InferAttributes<RoomFollow>, InferCreationAttributes<RoomFollow>> {
   declare id: CreationOptional<string>
   declare userId: string

@@ -8,7 +8,7 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** A tag on a group (a room): at most 5 per group (spec §5), set through app/lib/tags/room-tags.server.ts. */
+/** A tag on a group (a room): at most 5 per group, set through app/lib/tags/room-tags.server.ts. */
 export class RoomTag extends Model<InferAttributes<RoomTag>, InferCreationAttributes<RoomTag>> {
   declare id: CreationOptional<string>
   declare roomId: string

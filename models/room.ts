@@ -47,7 +47,7 @@ export class Room extends Model<InferAttributes<Room>, InferCreationAttributes<R
   declare hash: CreationOptional<string | null>
   declare open: CreationOptional<boolean>
   declare locked: CreationOptional<boolean>
-  /** Knock: newcomers who are not host or co-host wait to be let in (issue 14; off by default). */
+  /** Knock: newcomers who are not host or co-host wait to be let in (off by default). */
   declare waitingRoom: CreationOptional<boolean>
   declare membersOnly: CreationOptional<boolean>
   declare passcode: CreationOptional<string | null>

@@ -1,5 +1,5 @@
 /**
- * Community and room links: at least 2 characters, starting with a letter or digit (spec §5),
+ * Community and room links: at least 2 characters, starting with a letter or digit,
  * then letters, digits, hyphens and underscores, lower case, so a link reads the same when typed.
  */
 export const SLUG_RULE = /^[a-z0-9][a-z0-9_-]{1,63}$/

@@ -8,7 +8,7 @@ import {
 } from 'sequelize'
 import { newId } from './ids'
 
-/** A subcommunity (spec §3): a title, a description, and the groups assigned to it (SubcommunityRoom). */
+/** A subcommunity: a title, a description, and the groups assigned to it (SubcommunityRoom). */
 export class Subcommunity extends Model<InferAttributes<Subcommunity>, InferCreationAttributes<Subcommunity>> {
   declare id: CreationOptional<string>
   declare brandId: string

@@ -62,7 +62,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
           type: DataTypes.STRING(320),
           allowNull: true,
           validate: { isEmail: true },
-          // Emails are trimmed and lowercased (spec §5) so one address is one account.
+          // Emails are trimmed and lowercased so one address is one account.
           set(value: string | null) {
             this.setDataValue('emailAddress', value ? value.trim().toLowerCase() : null)
           },

@@ -3,7 +3,7 @@ import type { loader as rootLoader } from '#app/root'
 import { useT } from '#app/lib/i18n/use-t'
 
 /**
- * The account switcher (spec §2): who is signed in, the other signed-in accounts, and sign in,
+ * The account switcher: who is signed in, the other signed-in accounts, and sign in,
  * sign out, settings, my rooms, manage community, use a different account. A <details> element,
  * so it opens without JavaScript; every action is a plain form.
  */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-// The two halves of a CSV import page (spec §2 "CSV user import … with an upload result screen"),
+// The two halves of a CSV import page (the upload, then a result screen),
 // shared by the member import and an event's registration import: the report, one row per line of
 // the file, and the file input with its limits and its refusal. Each page brings its own words.
 

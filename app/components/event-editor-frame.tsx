@@ -7,8 +7,8 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
 /**
- * The event editor around one tab (spec §2 editor tabs): the way back, the event's name, the tabs
- * built so far, and the refusal in the spec's words for someone who may not manage events.
+ * The event editor around one tab (docs/admin-guide.md#the-event-editor): the way back, the event's name, the
+ * tabs built so far, and the refusal for someone who may not manage events.
  */
 export function EventEditorFrame({
   brandSlug,

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 import { useT } from '#app/lib/i18n/use-t'
 import { StatusPage } from './status-page'
 
-/** The spec's expired magic link: asks whether to sign in (Yes) or not (Cancel). */
+/** The product's expired magic link: asks whether to sign in (Yes) or not (Cancel). */
 export function ExpiredLinkPrompt({ signInUrl }: { signInUrl: string }) {
   const { t } = useT()
   return (

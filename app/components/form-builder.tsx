@@ -17,7 +17,7 @@ import { CHOICE_TYPES, FIELD_TYPES, FORM_LIMITS, TEXT_TYPES, type FieldType } fr
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The form builder (community spec §2 "Form builder with a field adder"), server-rendered and whole
+// The form builder (docs/admin-guide.md#the-form-builder), server-rendered and whole
 // without JavaScript: every button posts the whole definition. Remove, move and the step buttons
 // are conform list intents; "Add field" posts the step's type select (withBuilderIntent makes it
 // an insert on the server). The page re-renders the changed builder without saving; its Save saves.

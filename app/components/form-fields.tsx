@@ -11,7 +11,7 @@ import { useT } from '#app/lib/i18n/use-t'
 
 /**
  * One step of an admin-built form (registration, pre- and post-survey) as plain inputs: every
- * field type of the spec, labelled, required ones marked, errors in the reader's language with the
+ * field type, labelled, required ones marked, errors in the reader's language with the
  * field's own {min} and {max}. Works without JavaScript; the server checks the answers with
  * answersSchema (app/lib/forms/form-definition.ts). `meta` is conform's fields object of the form.
  */

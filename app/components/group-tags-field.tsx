@@ -11,7 +11,7 @@ function chosen(value: unknown): string[] {
 }
 
 /**
- * A group's tag input (spec §2 tag inputs, §5 at most 5 tags per group): the community's live tags
+ * A group's tag input (at most 5 tags per group): the community's live tags
  * as boxes to tick, a plain form control that works without JavaScript. `ticked` is what the group
  * carries (or, in the wizard, what new groups get); after a refused post, what was posted. The
  * hidden `tagsOffered` tells the server the boxes were on the form, so none ticked means none.

@@ -3,7 +3,7 @@ import type { DrawerView } from '#app/lib/communities/navigation'
 import { useT } from '#app/lib/i18n/use-t'
 
 /**
- * The left drawer over the community home (spec: calls, contacts and messages "open the left drawer
+ * The left drawer over the community home (calls, contacts and messages "open the left drawer
  * on that view and return to the community home"). A server-rendered page of its own, so it opens
  * and closes with plain links; its contents arrive with messages, connections and calls.
  */

@@ -1,6 +1,6 @@
 import { useT } from '#app/lib/i18n/use-t'
 
-/** Over a form that came back with errors: the spec's "Your changes were not saved". */
+/** Over a form that came back with errors: "Your changes were not saved". */
 export function NotSavedNotice({ show }: { show: boolean }) {
   const { t } = useT()
   return show ? (

@@ -12,10 +12,9 @@ import { ENDS, FREQUENCIES, WEEKDAYS } from '#app/lib/event-series/series-rules'
 import type { SeriesFields } from '#app/lib/event-series/series.schema'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The event series form, shared by the new-series page and the editor (community spec §3 Event
-// series: name, summary, description, syncBreakouts, registration required; §5 the sessions'
-// frequency). A plain form: the weekdays are checkboxes and the end a radio pair, so it works
-// without JavaScript; the server checks everything.
+// The event series form, shared by the new-series page and the editor (name, summary, description,
+// syncBreakouts, registration required, and the sessions' frequency). A plain form: the weekdays
+// are checkboxes and the end a radio pair, so it works without JavaScript; the server checks everything.
 export function SeriesForm({
   id,
   lastResult,
@@ -164,7 +163,7 @@ export function SeriesForm({
   )
 }
 
-/** The refusal in the spec's words, for someone who may not create event series. */
+/** The refusal in the product's words, for someone who may not create event series. */
 export function SeriesRefusal() {
   const { t } = useT()
   return (

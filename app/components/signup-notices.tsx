@@ -30,7 +30,7 @@ export function SignupErrorNotice({
 }
 
 /**
- * Spec §8, "Room link taken": "Sorry, but {label} is not available", with a free link offered
+ * A room link taken: "Sorry, but {label} is not available", with a free link offered
  * instead. Taking it is one button, a form of its own, so it works without JavaScript.
  */
 export function RoomLinkUnavailable({ unavailable }: { unavailable: { label: string; suggestion: string } | null }) {

@@ -10,7 +10,7 @@ type Community = {
 }
 
 /**
- * The user's rooms (spec §2, the me screen): each community they hold a role in, their standing
+ * The user's rooms (the me screen): each community they hold a role in, their standing
  * there, and their personal rooms in it. Every choice is a plain link.
  */
 export function UserCommunities({ communities, headingLevel }: { communities: Community[]; headingLevel: 2 | 3 }) {

@@ -18,7 +18,7 @@ type State =
  * "Record a video" with the browser's camera and microphone (MediaRecorder): start, stop, watch it
  * back, record again. The recording is put into the form's video file input, so the form sends it
  * like a chosen file. Renders nothing without JavaScript (the file input is there on its own), and
- * the spec's warning where the browser has no MediaRecorder (Safari, where it may need enabling).
+ * the product's warning where the browser has no MediaRecorder (Safari, where it may need enabling).
  */
 export function VideoRecorder({ input, maxBytes }: { input: RefObject<HTMLInputElement>; maxBytes: number }) {
   const { t } = useT()

@@ -1,5 +1,5 @@
-// The breakout part of the meeting's state (spec §2 views breakoutPreview, joiningBreakout and
-// leavingBreakout; §4 "Moving from {room}", status joined in a breakout): where I am, the move I
+// The breakout part of the meeting's state (views breakoutPreview, joiningBreakout and
+// leavingBreakout; "Moving from {room}", status joined in a breakout): where I am, the move I
 // am making, and for hosts the meeting's rooms. Pure, as the rest of the reducer.
 import type { BreakoutMove, MeetingRoomView } from '#edge/contract/breakouts'
 import type { JoinResult } from '#edge/contract/peers'
@@ -79,7 +79,7 @@ export function breakoutReducer(state: MeetingState, action: BreakoutAction): Me
       const { moving } = breakouts
       if (!moving) return state
       const roomName = moving.kind === 'join' ? moving.move.name : null
-      // Spec §4: after the breakout has started a peer is joined; back in the main room, participating.
+      // After the breakout has started a peer is joined; back in the main room, participating.
       const status = !state.me.visible ? state.me.status : moving.kind === 'join' ? 'joined' : 'participating'
       return {
         ...state,

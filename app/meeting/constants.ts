@@ -1,4 +1,4 @@
-// The spec's meeting constants (core §9), in one place so the tests and the views agree.
+// The meeting's constants, in one place so the tests and the views agree.
 
 export const PEERS_MAX = 16
 export const PEER_MIN_SIZE_PX = 160
@@ -22,5 +22,5 @@ export const ASPECT_RATIO = 16 / 9
 export const PREFERRED_LAYER_SCALE = 0.75
 export const SMALL_SCREEN_MAX_LAYER = 1
 
-/** Version prefix of everything the meeting keeps in localStorage (spec: storage keys carry a version). */
+/** Version prefix of everything the meeting keeps in localStorage (storage keys carry a version). */
 export const STORAGE_PREFIX = 'hearth.v1.'

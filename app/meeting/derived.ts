@@ -1,4 +1,4 @@
-// The spec's derived peer sets (core §4), read from the meeting state.
+// The derived peer sets, read from the meeting state.
 import type { MeetingState, PeerState } from './state'
 
 /** Connected peers exclude live-stream, recorder and component peers (meeting bots and embeds). */

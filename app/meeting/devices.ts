@@ -30,7 +30,7 @@ export interface CameraTrack {
   track: MediaStreamTrack
   /** The widest the camera can capture, when the browser says; caps the send quality. */
   maxWidth: number | null
-  /** The camera cannot do the spec's minimum of 1280x720. */
+  /** The camera cannot do the minimum of 1280x720. */
   belowMinimum: boolean
 }
 
@@ -97,7 +97,7 @@ export function canChooseSpeakers(): boolean {
   return typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype
 }
 
-/** Calls `run` once changes stop for `ms` (spec: device changes debounce 500 ms). */
+/** Calls `run` once changes stop for `ms` (device changes debounce 500 ms). */
 export function debounce<A extends unknown[]>(run: (...args: A) => void, ms: number) {
   let timer: ReturnType<typeof setTimeout> | null = null
   const debounced = (...args: A) => {

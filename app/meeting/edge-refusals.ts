@@ -1,5 +1,5 @@
 // The edge's refusals the meeting client explains in the viewer's language (the edge sends the
-// spec's `{ ok: false, error }` with English text); other errors are shown as they came.
+// `{ ok: false, error }` with English text); other errors are shown as they came.
 import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 

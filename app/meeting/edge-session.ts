@@ -92,7 +92,7 @@ export interface EdgeSessionEvents {
 /** The event controls a host sends (contract/event-slots.ts room:event:*). */
 export type EventControl = Extract<keyof ClientToServerEvents, `room:event:${string}`>
 
-/** ICE restarts: at most once a second, at most 10 in a row (spec §9). */
+/** ICE restarts: at most once a second, at most 10 in a row. */
 const ICE_RESTART_INTERVAL_MS = 1000
 const ICE_RESTART_MAX = 10
 
@@ -318,7 +318,7 @@ export class EdgeSession {
     }
     this.waitingRoom = false
     markJoin('joinAnswered')
-    // The room's and my user's channels, where the web app's updates arrive (spec §4 Session start);
+    // The room's and my user's channels, where the web app's updates arrive (at session start);
     // rejoined with the room after every reconnect.
     const channels = Promise.all([
       request(socket, 'room:join', { roomId: this.options.roomId }),
@@ -406,7 +406,7 @@ export class EdgeSession {
     })
   }
 
-  /** Spec: on a disconnected or failed transport, restart ICE (throttled to 1 s, at most 10 times). */
+  /** On a disconnected or failed transport, restart ICE (throttled to 1 s, at most 10 times). */
   private scheduleIceRestart(transport: ms.Transport) {
     const entry = this.iceRestarts.get(transport.id) ?? { count: 0, last: 0, timer: null }
     this.iceRestarts.set(transport.id, entry)

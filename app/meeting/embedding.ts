@@ -1,4 +1,4 @@
-// Events for a page that embeds the meeting (spec §2 Embedding): room joining on connecting, room
+// Events for a page that embeds the meeting (docs/admin-guide.md#embedding-a-room): room joining on connecting, room
 // left on closed, room joined when I become visible, participant events with the count. Sent only
 // inside a frame, and only to the embedding page's own origin.
 import { postToEmbedder } from '#app/lib/embedding/embedder'

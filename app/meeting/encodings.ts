@@ -1,12 +1,12 @@
 // What the client asks the SFU to send: camera sizes, simulcast layers, bitrates and codec options
-// (spec §9). Plain data, no mediasoup import, so the tests and the server-rendered page can use it.
+// Plain data, no mediasoup import, so the tests and the server-rendered page can use it.
 import { VIDEO_FRAME_RATE, VIDEO_FRAME_RATE_MAX, SCREEN_SHARE_FRAME_RATE } from './constants'
 
 export const SEND_QUALITIES = ['low', 'medium', 'high', 'ultra'] as const
 export type SendQuality = (typeof SEND_QUALITIES)[number]
 export const DEFAULT_SEND_QUALITY: SendQuality = 'high'
 
-/** Camera capture sizes per send quality (spec: low 640 wide, high 1280; 16:9). */
+/** Camera capture sizes per send quality (low 640 wide, high 1280; 16:9). */
 export const SEND_QUALITY_SIZES: Record<SendQuality, { width: number; height: number }> = {
   low: { width: 640, height: 360 },
   medium: { width: 960, height: 540 },
@@ -19,7 +19,7 @@ export function isSendQuality(value: unknown): value is SendQuality {
 }
 
 /**
- * The qualities a camera can deliver: those no wider than its maximum width (the spec caps the
+ * The qualities a camera can deliver: those no wider than its maximum width (the rule caps the
  * preferred send quality at the maximum resolution). Low is always offered, whatever the camera.
  */
 export function availableSendQualities(maxWidth: number | null | undefined): SendQuality[] {

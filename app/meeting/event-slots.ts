@@ -1,4 +1,4 @@
-// The meeting's view of the event (issue 14 item 3): the slot engine's state as the edge last sent
+// The meeting's view of the event: the slot engine's state as the edge last sent
 // it, the talk timer, the late-joiner message and the talk timer's one-person toasts. Its own small
 // reducer, apart from the meeting's, since nothing else in the meeting depends on it. Pure: times
 // come in with the actions (the client's clock when a state arrived), so the views count down
@@ -83,7 +83,7 @@ export function clock(ms: number) {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`
 }
 
-/** Spec §4: starting before the event's scheduled start warns that participants may miss minutes. */
+/** Starting before the event's scheduled start warns that participants may miss minutes. */
 export function startsEarly(startsAt: string | null, now: number) {
   return startsAt ? Date.parse(startsAt) > now : false
 }

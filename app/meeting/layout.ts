@@ -24,7 +24,7 @@ function bestGrid(width: number, height: number, count: number, gap: number) {
 }
 
 /**
- * The tiles view: at most 16 peers (spec peersMax), each tile at least 160 px wide (peersMinSize)
+ * The tiles view: at most 16 peers (peersMax), each tile at least 160 px wide (peersMinSize)
  * while more than one is shown; peers that do not fit are counted in `hidden`.
  */
 export function tileLayout(

@@ -1,4 +1,4 @@
-// Spec §4: people other than hosts and co-hosts see the live stream's state change 13 s later
+// People other than hosts and co-hosts see the live stream's state change 13 s later
 // (LIVE_STATE_DELAY_MS): going live while they were shown idle or joining, and pausing or stopping
 // while they were shown joining or pausing; hosts and co-hosts see every change at once. Every
 // other change (back to idle, a pause or stop of a stream they see live, a resume starting) shows at once.

@@ -21,7 +21,7 @@ type Payload<E extends keyof ClientToServerEvents> =
 
 /**
  * Sends one request and resolves with the acknowledgement's data; rejects with the server's error
- * text, with "socket disconnected!" when there is no connection (spec §8), or on timeout.
+ * text, with "socket disconnected!" when there is no connection, or on timeout.
  */
 export function request<E extends keyof ClientToServerEvents>(
   socket: MeetingSocket,

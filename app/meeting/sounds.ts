@@ -1,4 +1,4 @@
-// Join and leave sounds for hosts and co-hosts (spec: volume 0.5), made with WebAudio: two short
+// Join and leave sounds for hosts and co-hosts (volume 0.5), made with WebAudio: two short
 // tones, rising for a join and falling for a leave, so there is no audio file to ship.
 import { SOUND_VOLUME } from './constants'
 

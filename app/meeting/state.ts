@@ -1,4 +1,4 @@
-// The meeting's state as one pure reducer (spec §3 session state and Peer, §4 transitions). The
+// The meeting's state as one pure reducer (the session state, its peers and their transitions). The
 // socket and media layers turn server events into these actions; the views only read the state.
 import {
   breakoutReducer,
@@ -29,7 +29,7 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'closed'
 export interface PeerState extends Peer {
   pinned: boolean
   speaking: boolean
-  /** A caller waiting for the host (spec: caller peers have calling status "calling"). */
+  /** A caller waiting for the host (caller peers have calling status "calling"). */
   calling: { status: string } | null
 }
 
@@ -87,9 +87,9 @@ export interface MeetingState {
   myCall: Call | null
   /** As a host or co-host: the calls ringing from the waiting room, oldest first. */
   calls: Call[]
-  /** A host asked for a recording that has not started yet (the room's recorderTriggered, spec §3). */
+  /** A host asked for a recording that has not started yet (the room's recorderTriggered). */
   recorderTriggered: boolean
-  /** The room's live stream as this person is shown it (spec §4: late for all but hosts and co-hosts, live-delay.ts). */
+  /** The room's live stream as this person is shown it (late for all but hosts and co-hosts, live-delay.ts). */
   live: LiveStatus
   /** How many watch the live stream on the streaming service (room.viewerCountUpdated); null: no count known. */
   viewerCount: number | null
@@ -188,7 +188,7 @@ export function defaultViewingMode(state: Pick<MeetingState, 'defaultViews'>, sm
   return smallScreen ? state.defaultViews.mobile : state.defaultViews.desktop
 }
 
-/** Into presenter mode, remembering where we were (spec: the previous mode is stored and restored). */
+/** Into presenter mode, remembering where we were (the previous mode is stored and restored). */
 function enterPresenter(state: MeetingState): MeetingState {
   if (state.viewingMode === 'presenter') return state
   return { ...state, previousViewingMode: state.viewingMode, viewingMode: 'presenter' }
@@ -199,7 +199,7 @@ function leavePresenter(state: MeetingState): MeetingState {
   return { ...state, viewingMode: state.previousViewingMode ?? state.defaultViews.desktop, previousViewingMode: null }
 }
 
-/** Something is presented: a shared screen or a shared video (spec §4: presenter mode while either is on). */
+/** Something is presented: a shared screen or a shared video (presenter mode while either is on). */
 const presenting = (state: MeetingState) => Boolean(state.screenShareId || state.sharedVideo)
 
 /** A new share or video moves the view to presenter mode; the end of the last one moves it back. */
@@ -260,7 +260,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     }
 
     case 'entered': {
-      // Spec: enter, joining true, then visible true with status joining. The meeting view opens in
+      // Enter: joining true, then visible true with status joining. The meeting view opens in
       // the community's default mode for this screen, or presenter when someone is already sharing.
       const mode = defaultViewingMode(state, action.smallScreen)
       const next: MeetingState = {
@@ -328,7 +328,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
     }
 
     case 'activeSpeaker': {
-      // Spec: an active-speaker change also records the primary speaker.
+      // An active-speaker change also records the primary speaker.
       const primary = action.primarySpeakerId !== undefined ? action.primarySpeakerId : action.peerId
       const peers = Object.fromEntries(
         Object.values(state.peers).map((peer) => [peer.id, { ...peer, speaking: peer.id === action.peerId }]),
@@ -400,7 +400,7 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
       return { ...state, hands: action.hands }
 
     case 'waiting':
-      // Spec §2 waitingRoom: held at the door, not joining any more, until a host answers.
+      // The waiting room: held at the door, not joining any more, until a host answers.
       return { ...state, view: 'waitingRoom', me: { ...state.me, joining: false, visible: false, status: 'browsing' } }
 
     case 'myCall':

@@ -226,7 +226,7 @@ export function useMeeting(config: MeetingConfig) {
   }, [])
 
   /**
-   * The host moved me (breakouts): the preview shows where to, then after the spec's 1 s of
+   * The host moved me (breakouts): the preview shows where to, then after 1 s of
    * automatic entry I move ("Moving from {room}"). A move that fails leaves me with the media of
    * neither room: the page starts again, back in the main room.
    */
@@ -321,7 +321,7 @@ export function useMeeting(config: MeetingConfig) {
           event: (event) => dispatchEvent({ type: 'updated', event, at: Date.now() }),
           talkTimer: (talkTimer) => dispatchEvent({ type: 'talkTimer', talkTimer }),
           talkNotice: ({ kind, message }) => {
-            // A toast for the spec's 3000 ms; a newer one replaces it.
+            // A toast for 3000 ms; a newer one replaces it.
             const id = ++talkNoticeCount.current
             dispatchEvent({ type: 'notice', notice: { kind, message, id } })
             setTimeout(() => dispatchEvent({ type: 'noticeEnded', id }), ENCOURAGEMENT_TOAST_MS)
@@ -451,11 +451,11 @@ export function useMeeting(config: MeetingConfig) {
       if (edge.waiting) return
       edge.updatePeer(peerData())
       const entering = edge.enter()
-      // Spec §4: on enter I am visible at once (status joining), so the meeting view and the others'
+      // On enter I am visible at once (status joining), so the meeting view and the others'
       // tiles render while the edge lets me in and resumes their media; a failure goes back home.
       dispatch({ type: 'entered', smallScreen: isSmallScreen() })
       const { sending } = await entering
-      // Joining lands in the main room, where an entered peer is participating (spec §4).
+      // Joining lands in the main room, where an entered peer is participating.
       dispatch({ type: 'statusChanged', status: 'participating' })
       notifyEmbedder(config.room.slug, { event: 'roomJoined' })
       sending
@@ -568,7 +568,7 @@ export function useMeeting(config: MeetingConfig) {
     }
   }, [setLocal, stopShare])
 
-  /** Device switches, debounced (spec: 500 ms), so scrolling through a list opens one device. */
+  /** Device switches, debounced (500 ms), so scrolling through a list opens one device. */
   const applyDevice = useMemo(
     () =>
       debounce(async (kind: 'camera' | 'microphone') => {
@@ -641,7 +641,7 @@ export function useMeeting(config: MeetingConfig) {
   )
   callHostRef.current = callHost
 
-  // Host and co-hosts hear people come and go (spec: even when not in the meeting themselves);
+  // Host and co-hosts hear people come and go (even when not in the meeting themselves);
   // the embedding page hears the participant count.
   const visibleIds = useMemo(
     () =>
@@ -670,7 +670,7 @@ export function useMeeting(config: MeetingConfig) {
     if (left) notifyEmbedder(config.room.slug, { event: 'participantLeft', participants })
   }, [visibleIds, config.room.slug])
 
-  // Spec §4: an answered call leads into the meeting, entered by itself after the spec's 1 s.
+  // An answered call leads into the meeting, entered by itself after 1 s.
   const answered = state.view === 'waitingRoom' && state.myCall?.status === 'answered'
   useEffect(() => {
     if (!answered) return
@@ -716,7 +716,7 @@ export function useMeeting(config: MeetingConfig) {
   }, [])
 
   // Back after an edge restart or a lost connection, or a host sent here to join at once (the
-  // callback's aj flag): the device check opens and, after the spec's 1 s, I am in the meeting
+  // callback's aj flag): the device check opens and, after 1 s, I am in the meeting
   // (after a restart the edge that hosts it may be another one).
   useEffect(() => {
     const key = rejoinKey(config.room.id)

@@ -1,4 +1,4 @@
-// The shared video's players (issue 14 item 4): the providers' own embeds, driven through their
+// The shared video's players: the providers' own embeds, driven through their
 // documented postMessage APIs (YouTube's IFrame Player API as the embed speaks it with
 // enablejsapi=1; Vimeo's Player API), so no third-party script runs in the page. Each adapter only
 // turns our commands into the provider's messages and its messages into reports; playing in step

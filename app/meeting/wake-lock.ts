@@ -1,4 +1,4 @@
-// Keeps the screen on while I am in the meeting. Failures are only logged (spec §8): a browser
+// Keeps the screen on while I am in the meeting. Failures are only logged: a browser
 // without the Wake Lock API, or a hidden tab, simply lets the screen sleep.
 
 type Sentinel = { release(): Promise<void> }

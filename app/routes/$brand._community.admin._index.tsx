@@ -15,7 +15,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const { brand, user, permissions } = await requireAdmin(args)
   const url = new URL(args.request.url)
   const { page } = listingParams(url)
-  // Every community of the install is for super users only (spec: admin summary's brands).
+  // Every community of the install is for super users only (admin summary's brands).
   const install = user?.isSuperUser ? await installCommunities(page) : null
   return {
     name: brand.name,

@@ -6,7 +6,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { useT } from '#app/lib/i18n/use-t'
 
 // The admin area's frame inside the community layout (docs/decisions/0002): the admin navigation
-// of the spec (Home, Users, Rooms, Directory, Settings, Manage My Site, Tags, My Communities) above
+// of the product (Home, Users, Rooms, Directory, Settings, Manage My Site, Tags, My Communities) above
 // its pages. Every page guards itself too: a layout's loader does not run for every request.
 // Moderators, who do not run the community, see only the review queue's link (moderation).
 export async function loader(args: LoaderFunctionArgs) {

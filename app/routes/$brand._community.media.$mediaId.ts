@@ -1,4 +1,4 @@
-// The media library's files: GET /{brand}/media/{id} (and the spec's DELETE /media/{id} for
+// The media library's files: GET /{brand}/media/{id} (and the product's DELETE /media/{id} for
 // scripts; the page deletes with a plain form). Every read is checked (the item's owner or
 // the community's admins; anyone else gets the same 404 as for an id that does not exist), then the
 // bytes come from the store through storedFileResponse (direct address, or streamed with ranges).

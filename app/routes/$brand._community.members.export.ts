@@ -4,7 +4,7 @@ import { requireCommunityPage } from '#app/lib/http/guards.server'
 import { exportMembers } from '#app/lib/members/member-list.server'
 
 /**
- * /{brand}/members/export (spec: route "members/export", page title Export; needs
+ * /{brand}/members/export (route "members/export", page title Export; needs
  * manage-community-members): the community's active, pending and archived members as a CSV file.
  * The column names are fixed English words, whatever the page's language, so a spreadsheet or the
  * CSV import reads them the same way every time.

@@ -7,7 +7,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { useT } from '#app/lib/i18n/use-t'
 import { SETTINGS_TABS, tabUrl } from '#app/lib/settings/community-settings.server'
 
-// The settings panel (spec §2: tabs settings, theme, install and language), inside the community
+// The settings panel (tabs settings, theme, install and language), inside the community
 // sidebar. Each tab is a child route with its own guard; this layout only frames them.
 export async function loader(args: LoaderFunctionArgs) {
   const { brand } = await requireCommunityPage(args, 'settings')

@@ -8,9 +8,8 @@ import { useT } from '#app/lib/i18n/use-t'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 /**
- * {brand}/signin-error: a sign-in for this community failed (spec §8, "Authentication failed: a
- * try-again message"). Retry goes back to sign-in, returning to `redirectTo` (a path on this site)
- * or the community home.
+ * {brand}/signin-error: a sign-in for this community failed (a try-again message). Retry goes back
+ * to sign-in, returning to `redirectTo` (a path on this site) or the community home.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, params, context } = args

@@ -11,7 +11,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 // The community's pages with its sidebar (a pathless layout: it adds nothing to the address).
-// Each page says where it is through its handle, and the sidebar highlights by the spec's rules.
+// Each page says where it is through its handle, and the sidebar highlights by the product's rules.
 export default function CommunityLayout() {
   // The community the root loader found for this address (the $brand layout made sure there is one).
   const { slug } = useRouteLoaderData<typeof rootLoader>('root')!.community!

@@ -5,7 +5,7 @@ import { accessDenied } from '#app/lib/communities/community-status.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The spec's brandAccessDenied: where a community sends a signed-in person it refuses (a guest is
+// The product's brandAccessDenied: where a community sends a signed-in person it refuses (a guest is
 // asked to sign in instead, on /private).
 export const loader = (args: LoaderFunctionArgs) => accessDenied(args)
 

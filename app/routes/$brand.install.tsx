@@ -9,7 +9,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { env } from '#app/lib/platform/env.server'
 import { installSnippets } from '#app/lib/settings/install'
 
-// The public install page (spec §2 "Public install page", §6 public routes): how to put the
+// The public install page (a public route): how to put the
 // community on a website, for anyone. It shows instructions only; admins set the site in settings.
 export async function loader(args: LoaderFunctionArgs) {
   const brand = await requireCommunity(args)

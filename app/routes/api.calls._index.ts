@@ -1,4 +1,4 @@
-// GET /api/calls with filter, query and page (core spec §7 Calls): the calls I made and those to my rooms.
+// GET /api/calls with filter, query and page (docs/api.md#calls): the calls I made and those to my rooms.
 import { apiCall } from '#app/lib/http/api.server'
 import { listCallsCall } from '#app/lib/api/calls-api.server'
 

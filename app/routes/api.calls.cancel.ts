@@ -1,4 +1,4 @@
-// POST /api/calls/cancel (core spec §7 Calls): returns the call.
+// POST /api/calls/cancel (docs/api.md#calls): returns the call.
 import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { cancelCallCall } from '#app/lib/api/calls-api.server'
 

@@ -1,4 +1,4 @@
-// POST /api/calls/decline (core spec §7 Calls): returns the call.
+// POST /api/calls/decline (docs/api.md#calls): returns the call.
 import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { declineCallCall } from '#app/lib/api/calls-api.server'
 

@@ -1,4 +1,5 @@
-// GET /api/event-participants/{id} (spec §7): an event's participant by their first presence's id.
+// GET /api/event-participants/{id} (docs/api.md#events-and-registration): an event's participant by their first
+// presence's id.
 import { apiCall } from '#app/lib/http/api.server'
 import { participantCall } from '#app/lib/api/events-api.server'
 

@@ -1,4 +1,4 @@
-// POST /api/events/confirmation with room (spec §7): one's own confirmation mailed again.
+// POST /api/events/confirmation with room (docs/api.md#events-and-registration): one's own confirmation mailed again.
 import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { resendConfirmationCall } from '#app/lib/api/registration-api.server'
 

@@ -1,4 +1,4 @@
-// GET, POST and PUT /api/forms/{formDefinitionId}/submission (spec §7): the signed-in person's own answers.
+// GET, POST and PUT /api/forms/{formDefinitionId}/submission (docs/api.md#forms): the signed-in person's own answers.
 import { apiCall, byMethod } from '#app/lib/http/api.server'
 import { readSubmissionCall, saveSubmissionCall } from '#app/lib/api/registration-api.server'
 

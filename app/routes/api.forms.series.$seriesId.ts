@@ -1,4 +1,4 @@
-// GET /api/forms/series/{seriesId} (community spec §7 Forms).
+// GET /api/forms/series/{seriesId} (docs/api.md#forms).
 import { apiCall } from '#app/lib/http/api.server'
 import { seriesFormCall } from '#app/lib/api/form-definitions-api.server'
 

@@ -1,4 +1,4 @@
-// POST /api/messages/conversations/ensure-users-conversation: the spec's other spelling of ensure-user-conversation.
+// POST /api/messages/conversations/ensure-users-conversation: the product's other spelling of ensure-user-conversation.
 import { byMethod, methodNotAllowed } from '#app/lib/http/api.server'
 import { ensureConversationCall } from '#app/lib/api/messages-api.server'
 

@@ -17,14 +17,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error, data }) =>
     : pageTitle({ matches, error }, 'auth:magicLink.expiredTitle')
 
 /**
- * The sign-in callback. Query parameters (spec §2): a or h, an access or host token (Hearth's tokens
+ * The sign-in callback. Query parameters: a or h, an access or host token (Hearth's tokens
  * are magic-link ids); r, where to go; ml, a magic link that could not be used; aj, the host
  * auto-join flag (a non-zero number); bex, the embedded flag.
  *
  * Nothing here acts on a bare GET that someone else could have linked to:
  * - aj and bex count only with a host token (h) that is redeemed here: otherwise any cross-site
  *   link could arm a host's auto-join, and camera and microphone would go live on the next visit.
- * - s (the spec's "identity to sign out") is ignored: signing out is a POST (the account menu's
+ * - s (the product's "identity to sign out") is ignored: signing out is a POST (the account menu's
  *   form, /resources/account), and Hearth never links to ?s=, so asking would only confuse.
  * - a token that would switch this browser to another account asks first (signInByLink).
  */

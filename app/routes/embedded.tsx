@@ -3,7 +3,7 @@ import { Outlet } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { embeddedLoader } from '#app/lib/embedding/embedded.server'
 
-// /embedded (spec core §2: claim, claim-your-name, claimed/{slug}): the personal-room claim's framed
+// /embedded (claim, claim-your-name, claimed/{slug}): the personal-room claim's framed
 // entry points, for the site's own embedding page (the main brand's embeddedClientUrl, see
 // docs/decisions/0007-embedding.md). They hand over to /register/room in a tab of its own: a
 // cross-site frame carries no session cookie, so the claim's steps cannot run inside it.

@@ -1,5 +1,5 @@
-// POST /resources/call-host (brand, room): the waiting room's "tell an absent host" (core spec §7
-// "Notifying a host"; "a start, cancel and miss call service also exists for the waiting room").
+// POST /resources/call-host (brand, room): the waiting room's "tell an absent host"
+// (docs/meetings.md#waiting-room-and-calls).
 // The meeting client rings the hosts through the edge, which sends no mail; right after, it asks
 // here. Nothing of the client's is believed: its access is checked as on the room page, and the
 // call, the host's absence and whether they were already told are read from the database

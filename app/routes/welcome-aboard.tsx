@@ -51,7 +51,7 @@ export default function WelcomeAboard() {
           <p>
             <strong>{room.url}</strong>
           </p>
-          {/* The same link as a QR code, drawn by the server (spec §2 QR sharing). */}
+          {/* The same link as a QR code, drawn by the server. */}
           <img
             src={`/resources/qr${room.path}`}
             alt={t('directory:qr.linkFor', { name: room.url })}

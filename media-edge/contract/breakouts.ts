@@ -1,4 +1,4 @@
-// Breakout rooms (spec §7 admin events), each admin event for the host and co-hosts only (the
+// Breakout rooms' admin events, each for the host and co-hosts only (the
 // pass's claims). A move is set per meeting peer, then applied per meeting room: every peer in that
 // room with a move is sent joinBreakout (or leaveBreakout for the main room) and moves itself.
 import { z } from 'zod'
@@ -9,7 +9,7 @@ import { EDGE_ERRORS } from './protocol'
 /** Ours: the longest breakout room name, after trimming; the room name field allows no more. */
 export const BREAKOUT_NAME_MAX = 80
 
-/** Spec §5 "Rename breakout room: value required and unique" (the edge checks unique). */
+/** Renaming a breakout room: the name is required and unique (the edge checks unique). */
 const breakoutName = z.string().trim().min(1, EDGE_ERRORS.breakoutNameRequired).max(BREAKOUT_NAME_MAX)
 const meetingRoom = z.object({ meetingRoomId: id })
 const mainMeetingRoom = z.object({ mainMeetingRoomId: id })
@@ -36,21 +36,24 @@ export const breakoutsClientEvents = {
   'room:admin:applyMoveToMeetingRoom': { payload: meetingRoom, answer: answers<{ moved: number }>() },
   /** Ours: everyone back to the main room; each breakout ends once empty. */
   'room:admin:endBreakouts': { payload: mainMeetingRoom, answer: answers<{ moved: number }>() },
-  /** Into the breakout the host moved me to (spec §7: meetingRoomId, peerData): a new peer there, prepared and entered as on joining. */
+  /**
+   * Into the breakout the host moved me to (meetingRoomId, peerData): a new peer there, prepared and entered as on
+   * joining.
+   */
   joinBreakout: { payload: z.object({ meetingRoomId: id, peerData }), answer: answers<JoinResult>() },
   /** Back to the main room, once the host moved me there. */
   leaveBreakout: { payload: z.object({ peerData }).optional().default({}), answer: answers<JoinResult>() },
 } satisfies Record<string, ClientEventDefinition>
 
 export interface BreakoutsServerEvents {
-  /** The host moved me to a breakout (spec §7), or back to the main room. */
+  /** The host moved me to a breakout, or back to the main room. */
   joinBreakout: (payload: BreakoutMove) => void
   leaveBreakout: (payload: BreakoutMove) => void
   /** Ours: to the hosts and co-hosts in any room of the meeting, the rooms after every change. */
   'room:admin:meetingRooms': (payload: { rooms: MeetingRoomView[] }) => void
 }
 
-/** A meeting room as hosts manage it (spec §3 Meeting administration), with who is in it now. */
+/** A meeting room as hosts manage it, with who is in it now. */
 export interface MeetingRoomView {
   id: string
   type: 'main' | 'breakout'
@@ -64,7 +67,7 @@ export interface MeetingRoomView {
   peers: MeetingRoomPeer[]
 }
 
-/** A meeting peer (spec §3) as hosts see it in the room list: where the host wants them next, if anywhere. */
+/** A meeting peer as hosts see it in the room list: where the host wants them next, if anywhere. */
 export interface MeetingRoomPeer {
   id: string
   userId: string
@@ -77,6 +80,6 @@ export interface BreakoutMove {
   /** The room to join, which the client asks for next (joinBreakout / leaveBreakout). */
   meetingRoomId: string
   name: string
-  /** The name of the room the peer is in now (spec §4 "Moving from {room}"). */
+  /** The name of the room the peer is in now ("Moving from {room}"). */
   from: string
 }

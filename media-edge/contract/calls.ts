@@ -12,7 +12,7 @@ import { CALL_LIMITS } from './protocol'
 /** A call nobody answers within this time is missed (the edge's timer, injectable in tests). */
 export const CALL_RING_MS = 60_000
 
-/** A call to a host from the waiting room (core spec §3 Call, §4: calling, answered, declined, cancelled, missed). */
+/** A call to a host from the waiting room (calling, answered, declined, cancelled, missed). */
 export type Call = CallView
 export type { CallStatus } from '#models/call'
 

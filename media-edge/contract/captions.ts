@@ -1,4 +1,4 @@
-// Captions (spec §3 isClosedCaptioning, isTranscribing): a host or co-host turns them on in a
+// Captions (isClosedCaptioning, isTranscribing): a host or co-host turns them on in a
 // language, optionally keeping the final lines as a transcript.
 import { z } from 'zod'
 import { answers, type ClientEventDefinition } from './event-parts'
@@ -8,7 +8,7 @@ export const CAPTION_LANGUAGES = ['en', 'es', 'pt'] as const
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number]
 
 export const captionsClientEvents = {
-  /** Spec §7 "transcribe start and stop": a host or co-host turns captions on (optionally kept as a transcript) or off. */
+  /** A host or co-host turns captions on (optionally kept as a transcript) or off. */
   'transcribe:start': {
     payload: z.object({ language: z.enum(CAPTION_LANGUAGES), transcript: z.boolean() }),
     answer: answers<CaptionsState>(),
@@ -17,16 +17,16 @@ export const captionsClientEvents = {
 } satisfies Record<string, ClientEventDefinition>
 
 export interface CaptionsServerEvents {
-  /** Spec §7 "transcription": captions turned on or off. */
+  /** Captions turned on or off. */
   transcription: (payload: CaptionsState) => void
-  /** Spec §7 "newTranscription": a caption line, interim or final. */
+  /** A caption line, interim or final. */
   newTranscription: (payload: Caption) => void
 }
 
 /** The meeting's captions: on, in which language, and whether the final lines are kept as a transcript. */
 export type CaptionsState = { on: false } | { on: true; language: CaptionLanguage; transcript: boolean }
 
-/** One caption line (spec §3 currentSubtitle: name, transcript). An interim line's id is the same until it is final. */
+/** One caption line (currentSubtitle: name, transcript). An interim line's id is the same until it is final. */
 export interface Caption {
   id: string
   peerId: string

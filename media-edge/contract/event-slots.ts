@@ -1,16 +1,16 @@
-// The event slot engine (spec §4 Event, §7 room:event:*) and the talk timer. The host and co-hosts
-// run the slots, checked on the edge: start begins the first slot (rehearsal: minutes read as twice
-// as many seconds); changeSlot sets a slot and plays it at once (next, previous); seekSlot moves
-// within the slot; end counts down 5 s before ending, or ends at once with force; reset also clears
-// the talk timer.
+// The event slot engine (room:event:*; docs/meetings.md#event-slots-and-the-talk-timer) and the
+// talk timer. The host and co-hosts run the slots, checked on the edge: start begins the first slot
+// (rehearsal: minutes read as twice as many seconds); changeSlot sets a slot and plays it at once
+// (next, previous); seekSlot moves within the slot; end counts down 5 s before ending, or ends at
+// once with force; reset also clears the talk timer.
 import { z } from 'zod'
 import { answers, type ClientEventDefinition } from './event-parts'
 
-/** Spec §9: a tick every second (the edge's talk timer checks, the clients' time left). */
+/** A tick every second (the edge's talk timer checks, the clients' time left). */
 export const EVENT_TICK_MS = 1000
-/** Spec §9: the countdown before the next slot starts on its own, and before the event ends. */
+/** The countdown before the next slot starts on its own, and before the event ends. */
 export const EVENT_COUNTDOWN_MS = 5000
-/** Spec §9: encouragement is sent only past this share of the slot, and shown this long. */
+/** Encouragement is sent only past this share of the slot, and shown this long. */
 export const ENCOURAGEMENT_AFTER_PROGRESS = 0.5
 export const ENCOURAGEMENT_TOAST_MS = 3000
 /**
@@ -39,8 +39,8 @@ export const eventSlotsClientEvents = {
   'room:event:end': { payload: z.object({ force: z.boolean().optional() }).optional(), answer: answers<EventState>() },
   'room:event:reset': { answer: answers<EventState>() },
   /**
-   * Spec §7 joinEvent / leaveEvent: my own part in the event. Everyone in the meeting takes part
-   * (spec §3 eventParticipantAutoJoin); someone who only watches (an interpreter, a guest speaker's
+   * joinEvent / leaveEvent: my own part in the event. Everyone in the meeting takes part
+   * (eventParticipantAutoJoin); someone who only watches (an interpreter, a guest speaker's
    * assistant) steps out, and the talk timer no longer lists them as quiet or encourages them.
    * Each person decides for themselves; nobody, a host neither, sets it for another.
    */
@@ -51,11 +51,11 @@ export const eventSlotsClientEvents = {
 } satisfies Record<string, ClientEventDefinition>
 
 export interface EventSlotsServerEvents {
-  /** Spec §7 event.updated: the event's state after any change (slot, pause, countdown, end). */
+  /** The event's state after any change (slot, pause, countdown, end). */
   'event.updated': (payload: EventState) => void
-  /** Spec §7 "timer updated": the talk timer's distribution and inactive speakers. */
+  /** The talk timer's distribution and inactive speakers. */
   'talkTimer:updated': (payload: TalkTimerState) => void
-  /** Spec §7: to one person, once: speak up (encouragement) or your time is up (enforcement). */
+  /** To one person, once: speak up (encouragement) or your time is up (enforcement). */
   'talkTimer:peerEncouragement': (payload: { kind: 'encouragement' | 'enforcement'; message: string | null }) => void
 }
 
@@ -66,14 +66,14 @@ export interface EventSlotView {
 }
 
 /**
- * The event's slot engine as everyone sees it (spec §4 Event). Times are relative (ms from when the
+ * The event's slot engine as everyone sees it. Times are relative (ms from when the
  * state was sent), so a client's clock does not need to agree with the edge's.
  */
 export interface EventState {
-  /** Set once a slot is set (spec: "setting a slot marks it started"); cleared by end and reset. */
+  /** Set once a slot is set (setting a slot marks it started); cleared by end and reset. */
   started: boolean
   paused: boolean
-  /** Ours: a rehearsal run, each slot's minutes read as twice that many seconds (spec §4's flag). */
+  /** Ours: a rehearsal run, each slot's minutes read as twice that many seconds (the shortening flag). */
   rehearsal: boolean
   slots: EventSlotView[]
   slotIndex: number | null
@@ -85,7 +85,7 @@ export interface EventState {
   startsAt: string | null
 }
 
-/** The talk timer (spec §3 peerTimerDistributionMap, §4 inactive speakers). */
+/** The talk timer (peerTimerDistributionMap, inactive speakers). */
 export interface TalkTimerState {
   /** userId → how long they have been the active speaker during the event, in ms. */
   distribution: Record<string, number>

@@ -3,7 +3,8 @@
 // every payload with its schema before a handler sees it, and its handler table must name every
 // event here and no other (media-edge/signalling.ts), so a client event cannot lack a schema or a
 // handler. ClientToServerEvents, what the client may emit, is derived from the same table. Event
-// names follow the spec (core §7); the events it does not name are marked as ours.
+// names follow the product's protocol (docs/architecture.md#the-edge-protocol); events it does not name are
+// marked as ours.
 import type { z } from 'zod'
 import type { AckCallback } from './protocol'
 import { breakoutsClientEvents, type BreakoutsServerEvents } from './breakouts'

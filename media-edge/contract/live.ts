@@ -1,4 +1,4 @@
-// Live streaming a meeting to an RTMP server (spec §7 live:*), by a host or co-host.
+// Live streaming a meeting to an RTMP server (live:*), by a host or co-host.
 import { z } from 'zod'
 import { answers, type ClientEventDefinition } from './event-parts'
 import { EDGE_ERRORS } from './protocol'
@@ -9,7 +9,7 @@ import { EDGE_ERRORS } from './protocol'
  */
 export const LIVE_LIMITS = { url: 2048, streamKey: 512, channel: 50 } as const
 
-/** Spec §4 and §9: people other than hosts and co-hosts see the live state change this much later. */
+/** People other than hosts and co-hosts see the live state change this much later. */
 export const LIVE_STATE_DELAY_MS = 13_000
 
 // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
@@ -18,7 +18,7 @@ const nothing = z.object({}).strict().optional()
 
 export const liveClientEvents = {
   /**
-   * A host or co-host starts streaming the meeting (spec §7): url is rtmp:// or rtmps://, the stream
+   * A host or co-host starts streaming the meeting: url is rtmp:// or rtmps://, the stream
    * key part of it or apart. The edge's live bot joins (a peer with isLive) once ffmpeg runs;
    * already streaming is not an error. channel (optional) is the stream's channel on the service,
    * whose viewer count the edge then reads while live (room.viewerCountUpdated).
@@ -39,7 +39,7 @@ export const liveClientEvents = {
    */
   'live:pause': { payload: nothing, answer: answers() },
   /**
-   * A host or co-host resumes a paused stream (spec §7 live:join): ffmpeg publishes again to the
+   * A host or co-host resumes a paused stream (live:join): ffmpeg publishes again to the
    * kept address (joining, then joined). Resuming a stream that is live is not an error.
    */
   'live:join': { payload: nothing, answer: answers() },
@@ -48,17 +48,17 @@ export const liveClientEvents = {
 } satisfies Record<string, ClientEventDefinition>
 
 export interface LiveServerEvents {
-  /** The room's live stream after any change of state (spec §7 live.updated), to everyone. */
+  /** The room's live stream after any change of state, to everyone. */
   'live.updated': (payload: LiveStatus) => void
   /**
-   * Spec §7: how many watch the live stream on the streaming service, to everyone, when it changes;
+   * How many watch the live stream on the streaming service, to everyone, when it changes;
    * null when no count is known (no service configured or channel named, paused, refused).
    */
   'room.viewerCountUpdated': (payload: { viewerCount: number | null }) => void
 }
 
 /**
- * The room's live stream (spec §4, room level): joining while ffmpeg connects, joined while it
+ * The room's live stream (room level): joining while ffmpeg connects, joined while it
  * streams (the live bot is in the meeting), pausing while it is paused (nothing is pushed, the live
  * bot is gone, the edge keeps the target to resume), stopping while it ends.
  */

@@ -56,7 +56,7 @@ export const mediaClientEvents = {
   },
   /** Ready to receive: the server creates (paused) consumers for every existing producer. */
   sfuEnter: { answer: answers() },
-  /** The spec's other name for sfuEnter (its client emits both): the same request. */
+  /** The product's other name for sfuEnter (its client emits both): the same request. */
   enterSfu: { answer: answers() },
 } satisfies Record<string, ClientEventDefinition>
 

@@ -68,7 +68,7 @@ export const peersClientEvents = {
   kickPeer: { payload: peerTarget, answer: answers() },
   mutePeerAudio: { payload: peerTarget, answer: answers() },
   leave: { answer: answers() },
-  /** The client went back to another view (spec §7: roomId, view); not an error when already out. */
+  /** The client went back to another view (roomId, view); not an error when already out. */
   peerLeftMeeting: {
     payload: z.object({ roomId: id.optional(), view: z.string().max(VIEW_NAME_MAX).optional() }).optional(),
     answer: answers(),
@@ -97,7 +97,7 @@ export interface EdgeMove {
 
 export type PeerStatus = 'joining' | 'browsing' | 'participating' | 'joined'
 
-/** A peer as every participant sees it (spec §3 Peer). */
+/** A peer as every participant sees it. */
 export interface Peer {
   id: string
   userId: string
@@ -143,7 +143,7 @@ export interface JoinResult {
   captions: CaptionsState
   /** Ours: the calls ringing from the waiting room, oldest first; for hosts and co-hosts only (others get none). */
   calls: Call[]
-  /** Ours: the room's live stream, so a late joiner sees it, and its viewer count (spec §3 viewerCount; null: none known). */
+  /** Ours: the room's live stream, so a late joiner sees it, and its viewer count (null: none known). */
   live: LiveStatus
   viewerCount: number | null
   /** STUN/TURN servers for the client's transports (coturn shared-secret credentials when configured). */

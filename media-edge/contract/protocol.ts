@@ -3,19 +3,19 @@
 // shape, the refusal texts, the pass's claims, the channel and Redis key names. Types and constants
 // only, with no imports: the web app's pages load it, and they must not bundle the events' schemas.
 
-/** Every acknowledgement: `{ ok, error, data }` (spec §7, admin events). */
+/** Every acknowledgement: `{ ok, error, data }`, admin events included. */
 export type Ack<T = undefined> =
   { ok: true; data: T; error?: undefined } | { ok: false; error: string; data?: undefined }
 export type AckCallback<T = undefined> = (ack: Ack<T>) => void
 
-/** The spec's error texts (core §8); the client shows them as they are or through i18n keys. */
+/** The edge's error texts; the client shows them as they are or through i18n keys. */
 export const EDGE_ERRORS = {
   socketDisconnected: 'socket disconnected!',
   notJoined: 'meeting not joined',
   peerIdRequired: 'Peer ID is required',
   // Ours: join refusals, sent as the server's text (the client shows "join failed" with it).
   badToken: 'Your meeting pass is invalid or has expired.',
-  // Ours (issue 14): a locked or knock room puts newcomers in the waiting room until a host answers their call.
+  // Ours: a locked or knock room puts newcomers in the waiting room until a host answers their call.
   waitingRoom: 'The host lets people in: call the host to join.',
   kicked: 'You have been kicked from the meeting.',
   forbidden: 'Only the host can do that.',
@@ -31,42 +31,42 @@ export const EDGE_ERRORS = {
   chatInvalid: 'A message must have 1 to 2000 characters.',
   shuttingDown: 'This media server is restarting.',
   serverError: 'Something went wrong on the media server.',
-  // Edge limits (issue 8): a socket past an event's rate, and the community's toolbar switches.
+  // Edge limits: a socket past an event's rate, and the community's toolbar switches.
   rateLimited: 'Too many requests. Please slow down.',
   chatOff: 'Chat is turned off in this community.',
   screenShareOff: 'Screen sharing is turned off in this community.',
-  // Ours (issue 14): a poll without a question or with fewer than 2 or more than 6 options; a second answer.
+  // Ours: a poll without a question or with fewer than 2 or more than 6 options; a second answer.
   pollInvalid: 'A poll needs a question and 2 to 6 options.',
   pollAnswered: 'You have already answered, or the poll is closed.',
-  // Ours (issue 14): shared video.
+  // Ours: shared video.
   sharedVideoOff: 'Shared video is turned off in this community.',
   sharedVideoLink: 'Paste a YouTube or Vimeo link.',
   sharedVideoOwner: 'Only the person sharing the video can control it.',
   sharedVideoBusy: 'Someone else is sharing a video.',
-  // Ours (issue 14, breakouts): spec §5 "Rename breakout room: value required and unique"; a move
+  // Ours (breakouts): a breakout room's name is required and unique; a move
   // asked for by a peer the host did not move there.
   breakoutNameRequired: 'A breakout room needs a name.',
   breakoutNameTaken: 'Another room of this meeting already has that name.',
   notMoved: 'The host has not moved you to that room.',
-  // Ours (issue 14 item 3): the event slot engine's refusals.
+  // Ours: the event slot engine's refusals.
   eventNoSlots: 'This room has no event slots to run.',
   eventNotStarted: 'The event has not started.',
   eventNoSuchSlot: 'There is no such slot.',
   lateJoinerWindowClosed: 'The event started too long ago to join it now.',
-  // Ours (issue 14): captions need the community's toolbar switch (transcript its own) and a speech service.
+  // Ours: captions need the community's toolbar switch (transcript its own) and a speech service.
   captionsOff: 'Captions are turned off in this community.',
   transcriptOff: 'Transcripts are turned off in this community.',
   captionsUnavailable: 'Captions are not set up on this media server.',
-  // Ours (issue 14): calls from the waiting room.
+  // Ours: calls from the waiting room.
   notWaiting: 'You are not in the waiting room.',
   callEnded: 'This call has already ended.',
-  // Recording (issue 14): the spec's two texts (core §8) — the recording could not be set up (no
+  // Recording: the product's two texts — the recording could not be set up (no
   // media to record, the media server could not route it), or ffmpeg itself did not start.
   recordingFailed: 'An error occurred while starting recording.',
   recorderFailed: 'An error occurred starting the recorder. Please try again.',
   // Ours: the community's toolbar switch, like chat.
   recordingOff: 'Recording is turned off in this community.',
-  // Live streaming (issue 14): the spec has no texts of its own for it; ours.
+  // Live streaming: ours.
   liveOff: 'Live streaming is turned off in this community.',
   liveUrlInvalid: 'Enter the stream address as rtmp:// or rtmps://, with its stream key.',
   liveNoMedia: 'There is nothing to stream yet: someone needs a microphone or camera on.',
@@ -77,7 +77,8 @@ export const EDGE_ERRORS = {
   liveNotPaused: 'There is no paused live stream to resume.',
   // The channel named for the viewer count (a login on the streaming service).
   liveChannelInvalid: 'A channel name has only letters, digits and underscores.',
-  // Issue 22: the address is not on the operator's LIVE_ALLOWED_HOSTS, or (without one) is not a public one (media-edge/egress.ts).
+  // The address is not on the operator's LIVE_ALLOWED_HOSTS, or (without one) is not a public one
+  // (media-edge/egress.ts).
   liveTargetRefused:
     "This media server does not stream to that address: use your streaming service's public ingest address.",
 } as const
@@ -91,8 +92,8 @@ export const isGuestId = (userId: string) => userId.startsWith(GUEST_ID_PREFIX)
  * chat, screen sharing, shared video, captions and transcripts, recording and live streaming. The others are display
  * choices of the client (settings, viewing mode, full screen).
  * Hosts and co-hosts are not exempt:
- * the spec lists the flags as community configuration of what the meeting offers, not as a
- * permission, and the powers it gives hosts (§6: kick, mute, events, recording, live, lock) do not
+ * the flags are community configuration of what the meeting offers, not a
+ * permission, and the powers hosts hold (kick, mute, events, recording, live, lock) do not
  * include overriding it; the client hides the buttons from hosts too.
  */
 export interface EdgeControls {

@@ -3,7 +3,7 @@ import { answers, type ClientEventDefinition } from './event-parts'
 
 export const recordingClientEvents = {
   /**
-   * A host or co-host starts recording the meeting (spec §7). The edge's recorder bot joins (a peer
+   * A host or co-host starts recording the meeting. The edge's recorder bot joins (a peer
    * with isRecorder, so everyone sees the meeting is recorded) and ffmpeg writes the room's media;
    * already recording is not an error.
    */
@@ -15,7 +15,7 @@ export const recordingClientEvents = {
 export interface RecordingServerEvents {
   /**
    * A host asked for a recording (triggered true) until the recorder joined or failed (false): the
-   * room's recorderTriggered (spec §3), so the hosts' button shows it is starting.
+   * room's recorderTriggered, so the hosts' button shows it is starting.
    */
   recorderTriggered: (payload: { triggered: boolean }) => void
 }

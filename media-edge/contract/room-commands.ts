@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 /**
  * Everyone in the room's meeting is removed (each gets `kick`, then the socket closes). Sent when
- * the room's link changes: old links stop working and anyone in the room is kicked (spec §5).
+ * the room's link changes: old links stop working and anyone in the room is kicked.
  */
 export const ROOM_KICK_ALL = 'room:kickAll' as const
 

@@ -1,4 +1,4 @@
-// The meeting's shared video (spec §3: videoUrl, videoState, videoOwner, videoKey): one YouTube or
+// The meeting's shared video (videoUrl, videoState, videoOwner, videoKey): one YouTube or
 // Vimeo video everyone watches at the same place. The owner controls playback; the owner, the host
 // or a co-host ends it.
 import { z } from 'zod'
@@ -13,7 +13,7 @@ const position = z.number().int().min(0).max(SHARED_VIDEO_MAX_POSITION_MS)
 const playback = z.object({ positionMs: position.optional() }).optional()
 
 export const sharedVideoClientEvents = {
-  /** Share a YouTube or Vimeo link with everyone (spec §7 room:sharedVideo start); it starts playing at 0. */
+  /** Share a YouTube or Vimeo link with everyone; it starts playing at 0. */
   'room:sharedVideo:start': {
     payload: z.object({ url: z.string().max(VIDEO_LINK_MAX_LENGTH) }),
     answer: answers<SharedVideo>(),

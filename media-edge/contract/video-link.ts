@@ -1,4 +1,4 @@
-// Shared video links (issue 14 item 4): only YouTube and Vimeo, reduced to the video's id. Used by
+// Shared video links: only YouTube and Vimeo, reduced to the video's id. Used by
 // the edge, which refuses anything else, and by the meeting client, which says so before asking.
 // Pure and import-free, so the browser bundle can use it. Only the id is kept: the players'
 // addresses are built from it, never from what someone pasted.

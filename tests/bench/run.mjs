@@ -408,7 +408,7 @@ function printLoad(load) {
   )
   console.log(fixedRateTable(paced))
 
-  heading('Targets (issue 9, server rendering)')
+  heading('Targets (server rendering)')
   const cpuReading = (value, min) =>
     value === null || value === undefined ? '-' : `${percent(value)} ${verdict(value >= min)}`
   console.log(

@@ -1,4 +1,4 @@
-// The community's access-denied and not-found pages (spec: brandAccessDenied, brandRoomPostNotFound,
+// The community's access-denied and not-found pages (brandAccessDenied, brandRoomPostNotFound,
 // brandGroupNotFound, brandEventNotFound): what they answer, to whom, with which status.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { User } from '#models/index'

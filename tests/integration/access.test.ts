@@ -39,7 +39,7 @@ describe('grantedPermissions', () => {
   })
 })
 
-describe('room-scoped grants (issue 8 item 1)', () => {
+describe('room-scoped grants', () => {
   const claimant = async (name: string) => {
     const user = await User.create({ name, emailAddress: `${name.toLowerCase()}@claims.example` })
     const { room } = await claimPersonalRoom(user, `${name.toLowerCase()}-room`)

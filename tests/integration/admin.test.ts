@@ -1,4 +1,4 @@
-// The admin panel (issue 10 part 2 item 6): the summary's counts, the super user's communities, the
+// The admin panel: the summary's counts, the super user's communities, the
 // rooms' batch change and its refusals, the review queue of new personal rooms, and the product
 // config that only super users change.
 import { beforeAll, describe, expect, it } from 'vitest'

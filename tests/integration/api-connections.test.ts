@@ -1,5 +1,5 @@
-// The JSON API's connection calls (community spec §7 "Connections"), through their routes with real
-// Requests: asking, accepting, the flags, the lists, removing; following rooms; the spec's 400
+// The JSON API's connection calls (docs/api.md#connections), through their routes with real
+// Requests: asking, accepting, the flags, the lists, removing; following rooms; the 400
 // messages, 401 signed out, 403 in another community, 404 for someone else's connection.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { RoomFollow, UserConnection, type Brand, type Room, type User } from '#models/index'

@@ -1,7 +1,7 @@
-// The JSON API's event member calls (community spec §7 "POST /registration/importUser with brandId,
-// room, fullName, emailAddress, phoneNumber, status, coHost, eventSeries", "GET
-// /event-participants/{id}, or with the query event and user"; docs/decisions/0008-json-api.md):
-// the import's rules through the API, refusals as { error, message }, participants as spec §3 has them.
+// The JSON API's event member calls (POST /registration/importUser with brandId, room, fullName,
+// emailAddress, phoneNumber, status, coHost, eventSeries; GET /event-participants/{id}, or with the
+// query event and user; docs/api.md#events-and-registration, docs/decisions/0008-json-api.md): the
+// import's rules through the API, refusals as { error, message }, participants with their activities.
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   CommunityEvent,

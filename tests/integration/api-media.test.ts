@@ -1,4 +1,4 @@
-// The JSON API's media calls (community spec §7 "Media and uploads"), through their routes with
+// The JSON API's media calls (docs/api.md#media), through their routes with
 // real Requests: a multipart upload checked by content, the list by type and page, deleting (the
 // owner or the community's admins; to anyone else the item does not exist), 401 and 403.
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The JSON API's message calls (community spec §7 "Messages"), through their routes with real
+// The JSON API's message calls (docs/api.md#messages), through their routes with real
 // Requests: starting and continuing conversations, the list, one conversation and its events, the
 // unread count and the last-read event, ensure-user-conversation; the form's 400 messages, 401
 // signed out, 403 in another community, 404 for someone else's conversation, blocks.

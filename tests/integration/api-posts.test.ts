@@ -1,5 +1,5 @@
-// The JSON API's post calls (community spec §7 "Posts", §8 thrown messages), through their routes
-// with real Requests: each call's success, the spec's 400 messages, 401 signed out, 403/404 across
+// The JSON API's post calls (docs/api.md#posts), through their routes
+// with real Requests: each call's success, the 400 messages, 401 signed out, 403/404 across
 // communities, the blocks and mutes filter, and paging.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Post, UserBlock, type Brand, type Room, type User } from '#models/index'

@@ -1,4 +1,4 @@
-// The JSON calls of registration (spec §7 forms/{id}/submission, events/confirmation; decision 0008).
+// The JSON calls of registration (forms/{id}/submission, events/confirmation; decision 0008).
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   CommunityEvent,

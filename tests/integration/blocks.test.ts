@@ -1,6 +1,6 @@
-// Blocks and mutes (community spec §2 block/mute dialogs, §6 "Users can block or mute others",
-// §8 blocked-user and muted-user comment notices): the forms, their refusals, and the visibility
-// functions the feed and the messages call (hiddenAuthorIds, mayContact, commentNotices).
+// Blocks and mutes (users can block or mute others; the blocked-user and muted-user comment
+// notices): the forms, their refusals, and the visibility functions the feed and the messages call
+// (hiddenAuthorIds, mayContact, commentNotices).
 import { beforeEach, describe, expect, it } from 'vitest'
 import { commentNotices, hiddenAuthorIds, mayContact } from '#app/lib/connections/visibility.server'
 import { action as personAction } from '#app/routes/$brand._community.contacts_.$userId/route'

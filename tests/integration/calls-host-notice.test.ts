@@ -1,8 +1,7 @@
-// Notifying a host (issue 14 item 1; core spec §7 "Notifying a host", §6 "skipped when the sender is
-// the host"): a call from the waiting room while no host or co-host is in the meeting sends the host
-// a 24-hour magic link to the room, by mail and/or SMS where they have the contact and the
-// preference; the text names the caller ("A Guest" when they gave no name) and the room and ends
-// with "Visit your room"; once per call.
+// Notifying a host (skipped when the caller is the host): a call from the waiting room while no
+// host or co-host is in the meeting sends the host a 24-hour magic link to the room, by mail and/or
+// SMS where they have the contact and the preference; the text names the caller ("A Guest" when
+// they gave no name) and the room and ends with "Visit your room"; once per call.
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
   MagicLink,

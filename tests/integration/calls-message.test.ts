@@ -1,6 +1,6 @@
-// Leaving a message for a host (issue 14 item 1; core spec §1 "Visitors and guests: may … leave a
-// text or video message for a host", §5 "Message leaving to a host: full name, company name and
-// mobile phone in some cases, and either text or a video message"): after their own call was
+// Leaving a message for a host (visitors and guests may leave a text or video message for a host:
+// full name, company name and mobile phone in some cases, and either text or a video message):
+// after their own call was
 // missed or declined, a signed-in caller writes as themselves and a guest as someone outside the
 // community (name, company, mobile phone); text, video or both; it lands in the host's messages,
 // the host's answer reaches the guest by SMS. Not before the call ended untaken, not for someone
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await host.update({ name: 'Hana Host' })
   caller = await makeUser({ name: 'Carla Caller' })
   await grantRole(caller, brand)
-  // A personal room: where visitors meet its host, guests included (spec §1).
+  // A personal room: where visitors meet its host, guests included.
   room = await makePersonalRoom(brand, host, { waitingRoom: true })
 })
 

@@ -1,6 +1,6 @@
-// Calls through the web app (issue 14 item 1; core spec §7 Calls): the JSON API's start, cancel,
-// answer, decline and miss (each returns the call and checks who may do it), GET /calls with its
-// filters, the spec's refusals for bad input; and the room setting that turns the waiting room on.
+// Calls through the web app (docs/api.md#calls): the JSON API's start, cancel, answer, decline and
+// miss (each returns the call and checks who may do it), GET /calls with its filters, the refusals
+// for bad input; and the room setting that turns the waiting room on.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MeetingRoom, Room, RoomCall, type Brand, type User } from '#models/index'
 import * as list from '#app/routes/api.calls._index'

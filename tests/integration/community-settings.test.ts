@@ -1,6 +1,6 @@
-// The settings panel's forms (spec §3 Community fields and defaults, §4 community states, §5 name,
-// §8 "Your changes were saved."): each rule at its boundary, without JavaScript (unticked boxes are
-// simply not posted), and what the next page shows.
+// The settings panel's forms (fields and defaults, community states, the name, "Your changes were
+// saved."): each rule at its boundary, without JavaScript (unticked boxes are simply not posted),
+// and what the next page shows.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { Brand, Media, type User } from '#models/index'
 import { loader as rootLoader } from '#app/root'

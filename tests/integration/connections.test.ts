@@ -1,5 +1,5 @@
-// Connections (community spec §3 Connections, §4 "requested, pending, accepted or rejected",
-// §7 /user-connections, §9 "Connections per page 30, paged from page 0"): every state change
+// Connections (requested, pending, accepted or rejected; /user-connections; 30 connections a page,
+// paged from page 0): every state change
 // through the forms a member posts, every refusal with its status and message and nothing changed,
 // and the contacts drawer that lists them.
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -348,7 +348,7 @@ describe('room follows', () => {
   })
 })
 
-describe('the thrown messages (spec §8)', () => {
+describe('the thrown messages', () => {
   it('"Missing connected user" for a connection call that names nobody, "Missing room ID" for a room follow that names no room', async () => {
     await expect(
       performPersonAction({ brandId: brand.id, actorId: ana.id, intent: 'request', userId: '' }),

@@ -1,4 +1,4 @@
-// The room directory (spec community §1–§3): a disabled directory is not found; the listing shows
+// The room directory (docs/admin-guide.md#the-directory): a disabled directory is not found; the listing shows
 // the personal rooms and groups put in it that the viewer may see (everyone → anybody, community
 // members → members, not visible → nobody), pinned first; the settings form at its boundaries; the
 // QR code of a room link, access-checked like the room.

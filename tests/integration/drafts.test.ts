@@ -1,7 +1,7 @@
-// Drafts and scheduled posts (issue 12 item 1; community spec §2 drafts panel and schedule-post
-// dialog, §4 "Post: draft, scheduled (with draftPostTime), published … A draft can be rescheduled or
-// deleted", §5 "A scheduled post needs a time that is valid and in the future", §8 "Missing
-// scheduled post time", "Missing draft post id"), through the routes' real loaders and actions.
+// Drafts and scheduled posts (the drafts panel and the schedule-post dialog; a post is a draft,
+// scheduled with its draftPostTime, or published; a draft can be rescheduled or deleted; a
+// scheduled post needs a time that is valid and in the future; "Missing scheduled post time",
+// "Missing draft post id"), through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Post, type Brand, type Room, type User } from '#models/index'
 import { ScheduleError, saveDraft, schedulePost } from '#app/lib/posts/drafts.server'

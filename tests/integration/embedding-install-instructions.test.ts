@@ -1,5 +1,5 @@
-// Send install instructions (spec community §2 site management; §5 "Site domain must be a valid
-// URL. Install instructions need a recipient email. An existing site says so."; the call
+// Send install instructions ("Site domain must be a valid URL. Install instructions need a
+// recipient email."; an existing site says so; the call
 // POST /api/brand/send-install-instructions with toEmailAddresses, ccEmailAddresses, domain,
 // customMessage): each rule at its boundary, nothing sent on bad input, one mail a recipient.
 import { Op } from 'sequelize'

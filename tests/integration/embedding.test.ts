@@ -1,4 +1,4 @@
-// /embedded (spec core §2: claim, claim-your-name, claimed/{slug}): the claim's framed entry points,
+// /embedded (claim, claim-your-name, claimed/{slug}): the claim's framed entry points,
 // framed only by the main site's embedding page; the document headers that open the directory and
 // /embedded to exactly that origin and keep every other page to Hearth itself.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// The event's breakout plan on the meeting page (issue 14 item 2.3): its hosts get the predefined
+// The event's breakout plan on the meeting page: its hosts get the predefined
 // groups as user ids, the approved registrations' answers to the primary field and the breakout
 // size; a participant, or a room that is no event, gets none.
 import { beforeAll, describe, expect, it } from 'vitest'

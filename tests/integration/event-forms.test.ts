@@ -1,7 +1,7 @@
-// The event editor's registration and surveys tabs (issue 13 part 2; community spec §2 editor tabs
-// and "Form builder with a field adder", §3 Event registration, registrationForm, pre-survey,
-// post-survey, redirectOnEndUrl, §5 "A primary field must be chosen for matchmaking", "Surveys and
-// form steps need at least one field ('Please add at least one field to each step')"): every rule
+// The event editor's registration and surveys tabs (the form builder; registration,
+// registrationForm, pre-survey, post-survey, redirectOnEndUrl; "A primary field must be chosen for
+// matchmaking", "Surveys and form steps need at least one field ('Please add at least one field to
+// each step')"): every rule
 // at its boundary, the builder's no-JavaScript buttons, bad input kept and nothing written, and the
 // refusals, through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -261,7 +261,7 @@ describe('the registration tab', () => {
     ])
   })
 
-  it('needs a primary field for matchmaking (spec §5), among the form answer fields, and a different secondary one', async () => {
+  it('needs a primary field for matchmaking, among the form answer fields, and a different secondary one', async () => {
     const room = await freshEvent('Matchmaking')
     const form = {
       formEnabled: 'on',
@@ -558,7 +558,7 @@ describe('who may edit them', () => {
   })
 })
 
-describe('the form calls of the JSON API (spec §7 Forms)', () => {
+describe('the form calls of the JSON API', () => {
   let definition: FormDefinition
   beforeAll(async () => {
     const room = await freshEvent('API target')

@@ -1,7 +1,7 @@
-// The event editor's Members tab (issue 13 part 2; community spec §2 editor tab members and "CSV
-// user import and export, with an upload result screen", §3 registration import row and event
-// participant, §5 breakout invitations, §7 exports, §8 "Nothing to export"): the routes' real
-// loaders and actions on the file's own database, every rule with its bad input.
+// The event editor's Members tab (docs/admin-guide.md#event-members-imports-and-exports: the CSV
+// import with its upload result screen, the exports and "Nothing to export", breakout invitations,
+// event participants): the routes' real loaders and actions on the file's own database, every rule
+// with its bad input.
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -1,5 +1,5 @@
-// Registering for an event (issue 13 part 2; community spec §3 Event registration and Forms, §4
-// completeness, §5 auto-join code; core §4 leaving an event): every rule through the routes' real
+// Registering for an event (docs/user-guide.md#registering-for-an-event: registration and its form,
+// complete answers, the auto-join code, leaving an event): every rule through the routes' real
 // loaders and actions on the file's own database, mail read from the dev outbox.
 import { Op } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,9 +1,8 @@
-// Event series (issue 13 part 3; community spec §2 list and detail, the series editor, §3 Event
-// series, §5 "Event series name: required, minimum 2 characters. Summary: required, maximum 280
-// characters." and "The frequency between sessions must exceed the event duration.", §6
-// create-event-series and its refusal, §7 /event-series calls, §8 'Failed to create new Series!',
-// 'Failed to update series details', 'Failed to delete series'): through the routes' real loaders
-// and actions, and the JSON API, on the file's own database.
+// Event series (the list and detail, the series editor; "Event series name: required, minimum 2
+// characters. Summary: required, maximum 280 characters." and "The frequency between sessions must
+// exceed the event duration."; create-event-series and its refusal; the /event-series calls;
+// 'Failed to create new Series!', 'Failed to update series details', 'Failed to delete series'):
+// through the routes' real loaders and actions, and the JSON API, on the file's own database.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CommunityEvent, EventSeries, FormDefinition, Room, type Brand, type User } from '#models/index'
 import { translatorFor } from '#app/lib/i18n/i18n.server'

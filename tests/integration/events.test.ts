@@ -1,7 +1,6 @@
-// Events (issue 13 part 1; community spec §2 events tabs and editor tabs, §3 Event and Slot, §4
-// archive and restore, §5 Events rules, §6 create-events; core §2 events/{room}, event-not-found,
-// premium event access denied): every rule at its boundary, through the routes' real loaders and
-// actions on the file's own database.
+// Events (the events tabs and the editor tabs, events and slots, archive and restore, the events'
+// rules, create-events; events/{room}, event-not-found, premium event access denied): every rule
+// at its boundary, through the routes' real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CommunityEvent, EventSlot, Room, type Brand, type User } from '#models/index'
 import { newEventSchema } from '#app/lib/events/event.schema'
@@ -113,7 +112,7 @@ const editTab = (
 const eventNamed = (name: string) => Room.findOne({ where: { brandId: brand.id, name, context: 'event' } })
 
 describe('creating an event', () => {
-  it('needs a name of at least 2 characters (spec §5): 1 is refused with the values kept, 2 is an event', async () => {
+  it('needs a name of at least 2 characters: 1 is refused with the values kept, 2 is an event', async () => {
     const short = await create({ name: 'A', description: 'Kept as typed' })
     expect(short.status).toBe(400)
     expect(short.body?.result?.error?.name).toEqual(['events:errors.nameTooShort'])
@@ -226,7 +225,7 @@ describe('creating an event', () => {
     expect((await eventNamed('Real banner'))!.bannerImage).toMatch(/^\/uploads\/banners\/[0-9a-f]{32}\.webp$/)
   })
 
-  it('tells a member without create-events so, on the page and to a post (spec §6, §8), and makes nothing', async () => {
+  it('tells a member without create-events so, on the page and to a post, and makes nothing', async () => {
     const page = await newLoader(get(`/${brand.slug}/events/new`, {}, memberCookie))
     expect(initOf(page).status).toBe(403)
     expect(unwrap(page)).toMatchObject({ mayCreate: false })
@@ -311,7 +310,7 @@ describe('the editor', () => {
     await editTab('access', room, { privacy: 'public', feedVisible: 'on', publicPosting: 'on' })
   })
 
-  it('needs at least one slot with a time for a scripted event (spec §5)', async () => {
+  it('needs at least one slot with a time for a scripted event', async () => {
     const none = await editTab('composition', room, { eventType: 'scripted' })
     expect(none.status).toBe(400)
     expect(none.body?.result?.error?.slots).toEqual(['events:errors.slotsRequired'])

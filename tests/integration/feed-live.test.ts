@@ -1,4 +1,4 @@
-// Live feeds (issue 12): GET /{brand}/feed/live?room= streams one event (ids only) per change in
+// Live feeds: GET /{brand}/feed/live?room= streams one event (ids only) per change in
 // the room's feed, for whoever may read that feed by the feed pages' own rule; the post commands
 // publish them on the 'hearth:feed' bus, a promoted post's also to the hub's feed.
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // Group privacy (docs/security.md): a private group is for the community's active members
-// only (spec: "Only members can enter private groups"), whatever its own lists say; its host sees
+// only ("Only members can enter private groups"), whatever its own lists say; its host sees
 // people's addresses only as they allow (preferenceShowEmailAddress); a nameless person is never
 // shown by an address; and the invite form never tells whether an address belongs to a member.
 // The transcripts page refuses those who are not members, as drafts do.

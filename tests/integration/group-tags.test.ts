@@ -1,4 +1,4 @@
-// Tags on groups (spec §2 tag inputs, §3 Tag newGroups, §5 "At most 5 tags per group"): a new
+// Tags on groups (tags for new groups; at most 5 tags per group): a new
 // group starts with the community's new-group tags, the wizard and the group's details form set
 // its tags, more than 5 or another community's tag is refused with nothing saved, only those who
 // may edit the group change them, and the groups page shows each group's tag labels.
@@ -260,7 +260,7 @@ describe("the group's details form", () => {
       expect(refused.location).toContain('access-denied')
     }
     expect(await tagsOf(room)).toEqual([tags[0]!.id])
-    // A co-host may (spec §6: the room-co-host role edits the group).
+    // A co-host may (the room-co-host role edits the group).
     await room.update({ coHosts: [member.id] })
     expect((await edit(brand, room, member, details(room, { tagsOffered: 'on', tagIds: [tags[1]!.id] }))).status).toBe(
       302,

@@ -1,5 +1,5 @@
-// Groups (spec §2 groups page, new group wizard, group join dialog; §4 group states and join
-// requests; §5 naming rules and banner; §6 co-host rules; §8 group join messages): every rule at
+// Groups (the groups page, the new group wizard, the group join dialog; group states and join
+// requests; naming rules and banner; co-host rules; the join messages): every rule at
 // its boundary, every form's bad input (a 4xx with its message, nothing changed), and the flow a
 // member follows from asking to join a private group to entering its room.
 import { describe, expect, it } from 'vitest'
@@ -405,7 +405,7 @@ describe('joining a group', () => {
     expect((await GroupJoinRequest.findByPk(request.id))!.status).toBe('approved')
     expect((await checkAccess({ brand, userId: member.id, room: { slug: room.slug } })).ok).toBe(true)
 
-    // Spec §8: asking again says so.
+    // Asking again says so.
     const again = await join(brand, room, member, ['x', 'y'])
     expect(again.status).toBe(400)
     expect(again.body?.result).toMatchObject({ error: { '': ['groups:join.alreadyMember'] } })

@@ -1,4 +1,4 @@
-// Housekeeping (issue 8, item 8): expired rows are pruned by a job anyone can call, safely from
+// Housekeeping: expired rows are pruned by a job anyone can call, safely from
 // several processes at once; and looking at pages anonymously leaves no session row behind.
 import { Op } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'

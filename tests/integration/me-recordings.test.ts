@@ -1,4 +1,4 @@
-// A personal room's recordings (issue 14 item 5): the edge keeps them in the main brand's library
+// A personal room's recordings: the edge keeps them in the main brand's library
 // (media-edge/recording-library.ts, used here as the edge uses it), and /me/recordings lists, plays
 // and deletes them for their owner only. A community room's recordings stay in that community.
 import { writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The media library (spec §2 media library, §3 Media, §5 "Forms and media", §8 media messages):
+// The media library (docs/user-guide.md#media-library):
 // every upload rule at its boundary (type by content, size, count, name shortening, the 1080 px
 // resize), the per-person library, delete, and the access-checked file route.
 import sharp from 'sharp'

@@ -199,7 +199,7 @@ describe('/resources/edge-token', () => {
   })
 })
 
-describe('meeting powers belong to a room (issue 8 item 1)', () => {
+describe('meeting powers belong to a room', () => {
   const owner = async (name: string) => {
     const user = await User.create({ name, emailAddress: `${name.toLowerCase()}@owners.example` })
     const { room } = await claimPersonalRoom(user, `${name.toLowerCase()}-place`)
@@ -242,7 +242,7 @@ describe('meeting powers belong to a room (issue 8 item 1)', () => {
   })
 })
 
-describe('guests (issue 8 item 3)', () => {
+describe('guests', () => {
   const hubArgs = { params: { brand: 'demo', room: 'hub' } }
   const guestPass = async (outcome: { data: any }) =>
     (await verifyEdgeToken(outcome.data.token ?? outcome.data.pass.token, env.EDGE_SECRET))!.claims
@@ -275,7 +275,7 @@ describe('guests (issue 8 item 3)', () => {
   })
 })
 
-describe('the pass limit per client address (issue 8 item 3)', () => {
+describe('the pass limit per client address', () => {
   it('answers 429 with a translated page, and the refresh route a 429 with a translated message', async () => {
     const browser = new TestBrowser()
     for (let count = 0; count < LIMITS.edgePassesPerAddress.max; count++)

@@ -1,4 +1,4 @@
-// The member editor and the new member wizard (spec §3, §5, §6, §8): every rule at its boundary,
+// The member editor and the new member wizard (docs/admin-guide.md#the-member-editor): every rule at its boundary,
 // through the routes' real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeetingPeer, MeetingRoom, MemberInvitation, Membership, Room, User, type Brand } from '#models/index'
@@ -250,7 +250,7 @@ describe('member editor: a failed save', () => {
   })
 })
 
-describe('member editor: roles (spec §6)', () => {
+describe('member editor: roles', () => {
   it('an admin changes roles below owner, and at least one role stays', async () => {
     const { user, room } = await makeMember()
     await saved(edit(user.id, editorFields(user, room, { roles: ['community-moderator', 'community-developer'] })))
@@ -300,7 +300,7 @@ describe('member editor: roles (spec §6)', () => {
   })
 })
 
-describe('member editor: the room link (spec §5, §8)', () => {
+describe('member editor: the room link', () => {
   it('checks the link rules at their boundaries', async () => {
     const { user, room } = await makeMember()
     for (const [roomLink, error] of [

@@ -1,4 +1,4 @@
-// CSV user import (spec §2, §4: imported users start as pending): the route's real action with
+// CSV user import (imported users start as pending): the route's real action with
 // multipart uploads; every row reported, good rows imported whole, bad files refused with a 400.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MemberInvitation, Membership, RoleGrant, User, type Brand } from '#models/index'

@@ -1,4 +1,4 @@
-// The members page (spec §2 members page, §4 member states, §5 people rules, §8 member messages):
+// The members page (member states, people rules, member messages; docs/admin-guide.md#members):
 // each row action at its boundary, the list's tabs, search and paging, and the CSV export.
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'

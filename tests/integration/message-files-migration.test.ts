@@ -1,4 +1,4 @@
-// Migration 0021 (issue 12, one storage interface): message attachments kept by the old attachment
+// Migration 0021 (one storage interface): message attachments kept by the old attachment
 // store (MESSAGE_FILES_DIR/{ab}/{key}) move into the media store (MEDIA_DIR) under
 // messages/{brandId}/{key}, and rows gain their role; down puts them back. Both directories are
 // read from the environment when the migration runs.

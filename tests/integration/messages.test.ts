@@ -1,5 +1,5 @@
-// Direct messages (community spec §3 Messages, §5 New message, §8 "Sorry... we were unable to send
-// your message right now."): every rule of the new message form at its boundary, external
+// Direct messages (the New message form; "Sorry... we were unable to send your message right
+// now."): every rule of the new message form at its boundary, external
 // recipients and their reply links, attachments typed by content, unread counts and the last-read
 // event, live events, and a conversation closed to everyone but its participants.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
-// Post toxicity moderation (issue 12: "the toxicity threshold (0-100, default 70) enforced by a
-// moderation provider … held posts wait in a review queue that moderators clear"). The hosted
+// Post toxicity moderation (the toxicity threshold, 0-100, default 70, enforced by a moderation
+// provider; held posts wait in a review queue that moderators clear). The hosted
 // classifier adapter against a local server speaking Perspective's comments:analyze protocol (and
 // its failures falling back to the lexicon); holding at the threshold's boundary with the score
 // controlled through a provider passed in; every read path hiding held posts from all but their

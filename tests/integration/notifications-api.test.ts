@@ -1,4 +1,4 @@
-// The notifications calls of community spec §7 under /api/, through their routes: the session
+// The notifications calls under /api/ (docs/api.md#notifications), through their routes: the session
 // cookie says who calls; one reads and changes only one's own; 400, 401, 403 and 404 answer as JSON.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createChild, createPost } from '#app/lib/posts/posts.server'

@@ -1,4 +1,4 @@
-// Notifications (issue 12 part 5; community spec §4 "Notifications"): who is told of what, by
+// Notifications (docs/user-guide.md#notifications): who is told of what, by
 // kind and scope, with blocks and mutes; the live mail; the daily digest, sent once even across a
 // restart; the panel, its marking read and the settings dialog's form, bad input included.
 import { randomUUID } from 'node:crypto'

@@ -1,6 +1,6 @@
-// Codes and links (issue 8, item 6): a daily cap of codes per account whatever the address and the
+// Codes and links: a daily cap of codes per account whatever the address and the
 // flow; earlier links die when a code is used or a new one is sent; a return address too long for
-// the database answers a clear 400; links that are not a code's twin live the spec's 24 hours.
+// the database answers a clear 400; links that are not a code's twin live 24 hours.
 // Codes are read from the dev outbox; each browser carries its cookie and has a client address of
 // its own, so only the per-account cap can stop them.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Issue 22 item 3: mail and SMS to people outside the app are capped, whatever path they take.
+// Mail and SMS to people outside the app are capped, whatever path they take.
 // Every message that reaches an outsider counts, replies as much as a new conversation, answers
 // through a reply link too (keyed by the link's participant), per sender and per outside address,
 // SMS far tighter than mail; over a cap the form comes back 429 with what was typed, and nothing is

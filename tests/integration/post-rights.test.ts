@@ -1,4 +1,4 @@
-// Issue 22 items 6 and 8: the right to post is asked again when a draft or a scheduled post goes out
+// The right to post is asked again when a draft or a scheduled post goes out
 // (an archived member's scheduled post goes back to their drafts, with a notice; a publish now
 // without the right is refused), and a post's links are http(s) addresses or this site's own paths
 // only, through the composer's form and the posts API, and at render for rows stored before.

@@ -1,5 +1,5 @@
-// Scheduled posts published on time, once (issue 12 item 1: "BullMQ on Redis when REDIS_URL is set,
-// a database poller otherwise, nothing lost or published twice across a restart"). The queue runs
+// Scheduled posts published on time, once (BullMQ on Redis when REDIS_URL is set, a database
+// poller otherwise, nothing lost or published twice across a restart). The queue runs
 // against the real Redis (127.0.0.1:6379 or TEST_REDIS_URL) under a prefix of this run's own,
 // removed afterwards.
 import { randomUUID } from 'node:crypto'

@@ -1,5 +1,5 @@
-// Posts and the feed (issue 12 part A; community spec §3 Post, §5 Posts, §8 thrown messages, §9
-// comments page size 3): every rule at its boundary, through the routes' real loaders and actions.
+// Posts and the feed (the post rules and their thrown messages; comments come 3 a page): every rule
+// at its boundary, through the routes' real loaders and actions.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Post, PostReaction, type Brand, type Room, type User } from '#models/index'
 import { childrenOf, createChild, createPost, hubFeed, roomFeed } from '#app/lib/posts/posts.server'

@@ -1,4 +1,4 @@
-// Migration 0007 (issue 8 item 1): role grants may name a room, and an existing install's
+// Migration 0007: role grants may name a room, and an existing install's
 // brand-wide room-host / room-co-host grants in the main brand (what claiming a personal room used
 // to hand out) become grants for the rooms those people host or co-host, or go.
 import { permissionsGranted as grantedPermissions } from '#models/access'

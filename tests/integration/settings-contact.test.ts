@@ -124,7 +124,7 @@ describe('changing the email address', () => {
     expect(page.data.contact.pending).toEqual({ kind: 'email', identifier: 'new.casey@example.test' })
     expect(page.data.contact.countries).toEqual([])
 
-    // A wrong code: the spec's message on the code field, still pending, nothing changed.
+    // A wrong code: the product's message on the code field, still pending, nothing changed.
     const refused = await browser.post({ intent: 'contact-verify', code: wrong(code) })
     expect(refused.status).toBe(400)
     expect(refused.data.result.error.code).toEqual([INVALID_CODE])
@@ -212,7 +212,7 @@ describe('changing the phone number', () => {
   it('reads the number in the chosen country, texts the code to it, and stores it in E.164 with its country', async () => {
     const user = await newUser()
     const browser = await Browser.signedIn(user.id)
-    // Spec §5 input rules: letters and other characters are stripped, a national number is read in
+    // The input rules: letters and other characters are stripped, a national number is read in
     // the chosen country.
     expectRedirect(await browser.post({ intent: 'phone', phoneNumber: '07400 123(456)x', country: 'gb' }))
     const code = await newCode('+447400123456', 'sms')

@@ -1,5 +1,5 @@
-// Subcommunities (community spec §2 subcommunity editor, §3 title / description / assigned groups,
-// §5 "Subcommunity: title required", §6 guest access when the admins allow it): through the routes'
+// Subcommunities (the editor; title, description, assigned groups; "Subcommunity: title required";
+// guest access when the admins allow it): through the routes'
 // real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { Subcommunity, SubcommunityRoom, type Brand, type User } from '#models/index'
@@ -84,7 +84,7 @@ describe('the subcommunity editor', () => {
       expect(body.result.error?.title).toEqual(['tags:subcommunities.errors.titleRequired'])
       expect(body.result.initialValue).toMatchObject({ description: 'Kept' })
     }
-    // One character is a title: the spec asks only that there is one.
+    // One character is a title: the rule asks only that there is one.
     await thrownResponse(create({ title: 'X' }))
     expect(await Subcommunity.count()).toBe(before + 1)
   })

@@ -1,5 +1,5 @@
-// Tags given to groups and members (community spec §3 newMembers / newGroups, §4 active or expired,
-// §5 "At most 5 tags per group"): the interfaces the group pages and membership call.
+// Tags given to groups and members (tags for new members and new groups, active or expired, at
+// most 5 tags per group): the interfaces the group pages and membership call.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BrandTag, MemberTag, RoomTag, type Brand } from '#models/index'
 import { addMember } from '#models/members'

@@ -1,5 +1,5 @@
-// The tags page and the tag editor (community spec §2, §3 Tag, §4 active / expired / archived,
-// §5 label and expiry rules, §6 create-tags, §8 messages): every rule at its boundary, through the
+// The tags page and the tag editor (docs/admin-guide.md#tags: active, expired, archived; label and
+// expiry rules; create-tags; the messages): every rule at its boundary, through the
 // routes' real loaders and actions on the file's own database.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BrandTag, MemberTag, RoomTag, type Brand, type User } from '#models/index'

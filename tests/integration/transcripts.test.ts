@@ -1,4 +1,4 @@
-// Meeting transcripts (issue 14 item 6): the page lists, and the download serves, the transcripts
+// Meeting transcripts: the page lists, and the download serves, the transcripts
 // of the rooms a member hosts or co-hosts (room managers: every room's); anyone else gets neither
 // the list entry nor the file (404, as for a transcript that does not exist).
 import { beforeAll, describe, expect, it } from 'vitest'

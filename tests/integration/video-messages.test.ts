@@ -1,5 +1,5 @@
-// Message files through the one media store, and video messages (community spec §3 Message
-// videoUrl/videoThumbnailUrl, §8 media errors): attachments and videos are kept in MEDIA_DIR under
+// Message files through the one media store, and video messages (a message's
+// videoUrl/videoThumbnailUrl, the media errors): attachments and videos are kept in MEDIA_DIR under
 // messages/{brandId}/…, read whole or by byte range by the conversation's participants only (and an
 // external recipient through their reply link), a video is checked by its content and size on the
 // way in, and a thumbnail is made when ffmpeg is on PATH.

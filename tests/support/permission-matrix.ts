@@ -1,6 +1,6 @@
-// The permission matrix (issue 10 part 2 item 8): every role × protected route × action, asserted
-// against tables written from the spec (tests/integration/permissions/*.test.ts), not derived from
-// the code under test. This file only makes the people and classifies what a route did to them.
+// The permission matrix: every role × protected route × action, asserted against tables written
+// from the product's rules (tests/integration/permissions/*.test.ts), not derived from the code
+// under test. This file only makes the people and classifies what a route did to them.
 import { describe, expect, it } from 'vitest'
 import type { RoleSlug } from '#models/permissions'
 import { Membership, type Brand, type User } from '#models/index'
@@ -110,7 +110,7 @@ export type MatrixRow = {
   name: string
   /** The request: loader or action with its arguments for this persona. */
   run: (world: MatrixWorld, persona: Persona) => Promise<unknown>
-  /** The spec's answer for every persona. */
+  /** The product's answer for every persona. */
   expected: Record<Persona, Outcome>
 }
 

@@ -1,6 +1,6 @@
 // Who opens the admin panel: those holding manage-community in the community of the address
 // (requireCommunityPage(args, 'admin')), and for the install's product config only super users
-// among them (spec §3 product config: it is the install's, not one community's).
+// among them (the product config is the install's, not one community's).
 import { redirect } from '@remix-run/node'
 import { QueryTypes } from 'sequelize'
 import { Brand } from '#models/index'

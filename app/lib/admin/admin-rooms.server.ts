@@ -1,5 +1,5 @@
 // The admin panel's rooms: the community's rooms listed with search, status and kind filters, the
-// batch change of status and verified (spec §7: PUT rooms/batch/status with status, ids, verified),
+// batch change of status and verified (PUT rooms/batch/status with status, ids, verified),
 // the review queue (rooms waiting in status pending) and each room's place in the directory.
 // Every change names this community: ids of another community's rooms are refused whole.
 import { Op, type WhereOptions } from 'sequelize'

@@ -1,4 +1,4 @@
-// The admin home (spec §3 "Admin summary"): people and rooms counted by status, and for super
+// The admin home (the admin summary): people and rooms counted by status, and for super
 // users every community on the install with its counts. Counted by the database (GROUP BY), never
 // by loading rows.
 import { QueryTypes } from 'sequelize'
@@ -39,7 +39,7 @@ export type InstallCommunity = { id: string; name: string; slug: string; userCou
 
 /**
  * Every active community of the install with its active members and its rooms that are not
- * deleted (spec: brands with id, name, slug, userCount, roomCount), a page at a time, by name.
+ * deleted (brands with id, name, slug, userCount, roomCount), a page at a time, by name.
  */
 export async function installCommunities(page: number): Promise<{ communities: InstallCommunity[]; total: number }> {
   const db = Brand.sequelize!

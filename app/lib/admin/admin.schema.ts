@@ -1,11 +1,11 @@
 // The admin panel's forms (browser-safe): one schema per form, messages as translation keys.
 import { z } from 'zod'
 
-/** The statuses an admin sets on rooms (spec §7: PUT rooms/batch/status). */
+/** The statuses an admin sets on rooms (PUT rooms/batch/status). */
 export const ADMIN_ROOM_STATUSES = ['active', 'pending', 'archived', 'deleted'] as const
 export type AdminRoomStatus = (typeof ADMIN_ROOM_STATUSES)[number]
 
-/** Directory visibility (spec §3 room and group: everyone, community members, not visible). */
+/** A room's or group's directory visibility: everyone, community members, not visible. */
 export const DIRECTORY_VISIBILITIES = ['everyone', 'members', 'none'] as const
 export type DirectoryVisibility = (typeof DIRECTORY_VISIBILITIES)[number]
 
@@ -19,7 +19,7 @@ const roomIds = z
 const says = (message: string) => ({ errorMap: () => ({ message }) })
 
 /**
- * The rooms page's batch change (spec §7: status, ids, verified): the chosen rooms get the new
+ * The rooms page's batch change (status, ids, verified): the chosen rooms get the new
  * status, the verified flag, or both; leaving both as they are is a mistake worth saying.
  */
 export const BatchRoomsSchema = z
@@ -74,7 +74,7 @@ const textList = (max: number) =>
     .refine((items) => items.every((item) => item.length <= max), 'admin:errors.tooLong')
     .refine((items) => items.length <= MAX_LIST, 'admin:errors.tooManyItems')
 
-/** The install's product config (spec §3), as the super user's form sends it. */
+/** The install's product config, as the super user's form sends it. */
 export const ProductConfigSchema = z.object({
   allowedDevEmailAddresses: textList(254)
     .refine((items) => items.every((item) => EMAIL.test(item)), 'admin:errors.emailListInvalid')

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'
 
-/** A page number from 0 (spec §9: lists are paged from page 0), as a query string carries it. */
+/** A page number from 0 (lists are paged from page 0), as a query string carries it. */
 export const pageNumber = z
   .string()
   .regex(/^\d{1,6}$/, 'api:errors.badPage')

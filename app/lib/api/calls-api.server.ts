@@ -1,4 +1,4 @@
-// The JSON API's calls (core spec §7 Calls): each runs the room guard of the call's room (the same
+// The JSON API's calls (docs/api.md#calls): each runs the room guard of the call's room (the same
 // check as its meeting page) and the rule of who may do it (calls.server.ts), and answers the call.
 import { meetingRights } from '#models/access'
 import type { TranslationKey } from '../i18n/i18n'

@@ -1,5 +1,5 @@
-// The JSON API's connection calls (community spec §7 "Connections"), one schema per call.
-// Browser-safe; messages are translation keys (the spec's "Missing connected user", "Missing room ID").
+// The JSON API's connection calls (docs/api.md#connections), one schema per call.
+// Browser-safe; messages are translation keys ("Missing connected user", "Missing room ID").
 import { z } from 'zod'
 import { CONTACTS_PER_PAGE, CONTACTS_QUERY_MAX } from '../connections/connection-rules'
 import { recordId } from '../forms/record-id'

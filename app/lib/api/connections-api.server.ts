@@ -1,4 +1,4 @@
-// The JSON API's connection calls (community spec §7 "Connections"): the contacts drawer's guard
+// The JSON API's connection calls (docs/api.md#connections): the contacts drawer's guard
 // (the community's members, never guests) and its commands (app/lib/connections), answered as
 // JSON. A connection {id} is one of the caller's own rows; anyone else's is not found.
 import { Room, RoomFollow, User, UserConnection } from '#models/index'
@@ -28,7 +28,10 @@ async function contactsIn(args: ApiArgs, brandId: string) {
   return { brand: access.brand, user: access.user! }
 }
 
-/** A connection as the API shows it (spec §3: connectedUserId, invitationAccepted, invitationRejected, postNotifications, favorite). */
+/**
+ * A connection as the API shows it (connectedUserId, invitationAccepted, invitationRejected, postNotifications,
+ * favorite).
+ */
 async function shown(row: UserConnection) {
   const other =
     row.connectedUser ?? (await User.findByPk(row.connectedUserId, { attributes: ['id', 'name', 'avatar'] }))

@@ -1,6 +1,6 @@
-// The JSON API's event member calls (community spec §7 "POST /registration/importUser …", "GET
-// /event-participants/{id}, or with the query event and user"): browser-safe schemas, messages are
-// translation keys.
+// The JSON API's event member calls (POST /registration/importUser, GET /event-participants/{id}, or
+// with the query event and user; docs/api.md#events-and-registration): browser-safe schemas, messages
+// are translation keys.
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'
 import { brandQuery } from './api.schema'

@@ -1,4 +1,4 @@
-// The JSON API's event member calls (community spec §7): importing one registration as the Members
+// The JSON API's event member calls (docs/api.md#events-and-registration): importing one registration as the Members
 // tab's CSV import does (the same rules, the same community membership, the same approval hook),
 // and reading an event's participant. The events page's guard, then create-events for the
 // import; a participant is read by those who manage events and by the person themself.

@@ -1,4 +1,4 @@
-// The JSON API's form-definition calls (community spec §7 Forms), one schema per call.
+// The JSON API's form-definition calls (docs/api.md#forms), one schema per call.
 // Browser-safe; messages are translation keys.
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'

@@ -1,4 +1,4 @@
-// The JSON API's form-definition calls (community spec §7 Forms: GET /forms/{id}/definition,
+// The JSON API's form-definition calls (docs/api.md#forms: GET /forms/{id}/definition,
 // /forms/field-definitions, /forms/{id}/submissions, /forms/series/{seriesId}). A definition is read by whoever enters its
 // community (the pages that ask its questions are theirs); its answers only by those who manage
 // the community's events (create-events), who built the forms. Submitting answers is not here.
@@ -36,7 +36,7 @@ const shown = (definition: FormDefinition) => ({
   updatedAt: definition.updatedAt,
 })
 
-/** GET /forms/{id}/definition: its steps of fields (spec §3 "stepsFields, each an array of fields with a name"). */
+/** GET /forms/{id}/definition: its steps of fields (stepsFields, each an array of fields with a name). */
 export async function formDefinitionCall(args: ApiArgs) {
   await requireUser(args)
   const definition = await definitionIn(args)
@@ -73,13 +73,13 @@ function fieldDefinition(type: FieldType) {
   return { type, options: CHOICE_TYPES.has(type), limits, text: type === 'displayText', answer }
 }
 
-/** GET /forms/field-definitions: the spec's 13 field types in the field adder's order, and the builder's limits. */
+/** GET /forms/field-definitions: the product's 13 field types in the field adder's order, and the builder's limits. */
 export async function fieldDefinitionsCall(args: ApiArgs) {
   await requireUser(args)
   return { fieldDefinitions: FIELD_TYPES.map(fieldDefinition), limits: FORM_LIMITS }
 }
 
-/** GET /forms/{id}/submissions: the answers, newest first, with who gave them and whether they are complete (spec §4). */
+/** GET /forms/{id}/submissions: the answers, newest first, with who gave them and whether they are complete. */
 export async function formSubmissionsCall(args: ApiArgs) {
   await requireUser(args)
   const definition = await definitionIn(args)

@@ -1,4 +1,4 @@
-// The JSON API's media calls (community spec §7 "Media and uploads"), one schema per call.
+// The JSON API's media calls (docs/api.md#media), one schema per call.
 // Browser-safe; messages are translation keys. The library's tabs are its types.
 import { z } from 'zod'
 import { MEDIA_TABS, type MediaTab } from '../media/media-rules'

@@ -1,4 +1,4 @@
-// The JSON API's media calls (community spec §7 "Media and uploads"): the media library's guard
+// The JSON API's media calls (docs/api.md#media): the media library's guard
 // (whoever enters the community), its rule for who may read or delete an item (its owner and the
 // community's admins) and its upload, answered as JSON. An item's bytes are at its `url`, the
 // library's own file address, under the same rule.
@@ -13,7 +13,7 @@ import { MediaId, MediaQuery, UploadQuery } from './media-api.schema'
 const libraryIn = async (args: ApiArgs, brandId: string) =>
   requireCommunityPermission(await inCommunity(args, brandId), 'access-community')
 
-/** An item with the address of its bytes (relative to the site, as the spec's image URLs). */
+/** An item with the address of its bytes (relative to the site, as image URLs are). */
 const withUrl = (slug: string) => (row: MediaRow) => ({ ...row, url: `/${slug}/media/${row.id}` })
 
 /** GET /media with brandId, type and page (from 0): my items of that type, newest first. */

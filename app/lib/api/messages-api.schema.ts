@@ -1,4 +1,4 @@
-// The JSON API's message calls (community spec §7 "Messages"), one schema per call. Browser-safe;
+// The JSON API's message calls (docs/api.md#messages), one schema per call. Browser-safe;
 // messages are translation keys. What a message must hold (recipients, content, an outsider's
 // address) is then the new-message form's own schema's to say (app/lib/messages/message.schema.ts).
 import { z } from 'zod'

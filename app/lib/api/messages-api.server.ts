@@ -1,4 +1,4 @@
-// The JSON API's message calls (community spec §7 "Messages"): the messages pages' guards (the
+// The JSON API's message calls (docs/api.md#messages): the messages pages' guards (the
 // community's left drawer: its members, never guests), their schema and their commands
 // (app/lib/messages), answered as JSON. A conversation is read only by its participants: to anyone
 // else it does not exist (404), as on its page.
@@ -53,7 +53,7 @@ function firstProblem(issues: readonly { message: string }[]): never {
   throw refuse(400, (issues[0]?.message ?? 'api:errors.badRequest') as TranslationKey)
 }
 
-/** What sending came to, as the answer: the conversation (201), the form's refusal, or the spec's failure text. */
+/** What sending came to, as the answer: the conversation (201), the form's refusal, or the product's failure text. */
 function sent(outcome: SendOutcome) {
   switch (outcome.kind) {
     case 'sent':
@@ -67,7 +67,7 @@ function sent(outcome: SendOutcome) {
   }
 }
 
-/** Sends, answering the spec's failure text for what went wrong underneath (as the form does). */
+/** Sends, answering the product's failure text for what went wrong underneath (as the form does). */
 async function sending(work: () => Promise<SendOutcome>) {
   let outcome: SendOutcome
   try {

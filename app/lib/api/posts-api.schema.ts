@@ -1,5 +1,5 @@
-// The JSON API's post calls (community spec §7 "Posts"), one schema per call. Browser-safe; every
-// message is a translation key, and the spec's thrown messages (§8) come from the post rules
+// The JSON API's post calls (docs/api.md#posts), one schema per call. Browser-safe; every
+// message is a translation key, and the product's thrown messages come from the post rules
 // (app/lib/posts/post-rules.ts) that the forms and the commands share.
 import { z } from 'zod'
 import { MESSAGE_MAX, pinProblem, postProblem, updateProblem, type PostInput } from '../posts/post-rules'
@@ -7,7 +7,9 @@ import { safeLinkUrl } from '../posts/safe-link'
 import { recordId } from '../forms/record-id'
 import { brandQuery, pageNumber } from './api.schema'
 
-/** What a post carries, typed, once the spec's rules passed (they run first, so their message is the one answered). */
+/**
+ * What a post carries, typed, once the product's rules passed (they run first, so their message is the one answered).
+ */
 const content = z.object({
   message: z.string().max(MESSAGE_MAX).nullish(),
   // Only http(s) addresses and this site's own paths (safe-link.ts): the rule the forms share.
@@ -85,7 +87,7 @@ export const PostsQuery = z.object({
   pageNumber,
 })
 
-/** How many answers a page of comments holds: the spec's 3 unless asked (at most 50). */
+/** How many answers a page of comments holds: 3 unless asked (at most 50). */
 const limit = z
   .string()
   .regex(/^\d{1,2}$/, 'api:errors.badLimit')

@@ -1,4 +1,4 @@
-// The JSON API's post calls (community spec §7 "Posts"): the same guards, rights and commands as
+// The JSON API's post calls (docs/api.md#posts): the same guards, rights and commands as
 // the feed, the single post view and the drafts panel (app/lib/posts), answered as JSON. A post or
 // a room names its community; the community's pages' rules then decide (models/post-access.ts).
 import { Post, PostReaction, Room } from '#models/index'

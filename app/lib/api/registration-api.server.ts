@@ -1,5 +1,5 @@
-// The JSON calls of registration (community spec §7 "GET, POST and PUT /forms/{formDefinitionId}/
-// submission with values", "POST /events/confirmation"; decision 0008): the signed-in person's own
+// The JSON calls of registration (GET, POST and PUT /forms/{formDefinitionId}/submission with
+// values, POST /events/confirmation; docs/api.md#forms, decision 0008): the signed-in person's own
 // answers to an event's registration form or survey, and a fresh copy of their confirmation. The
 // same rules as the pages: a registration form's answers register (cutoff, limit, moderation), a
 // survey's are saved for those the event admits or has registered.

@@ -1,7 +1,7 @@
-// The JSON API's event series calls (community spec §7 "GET and POST /event-series", "GET, PUT and
-// DELETE /event-series/{id}"): the series pages' guard (access-community to read,
-// create-event-series to write, refused with the spec's message), schema and commands, as JSON.
-// A failed write answers 500 with the spec's words (§8).
+// The JSON API's event series calls (GET and POST /event-series, GET, PUT and DELETE
+// /event-series/{id}; docs/api.md#event-series): the series pages' guard (access-community to read,
+// create-event-series to write, refused with the pages' message), schema and commands, as JSON.
+// A failed write answers 500 with the pages' words ("Failed to create new Series!" and the like).
 import { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
 import { EventSeries } from '#models/index'

@@ -1,5 +1,5 @@
-// The waiting room's "leave a message" form (core spec §5 "Message leaving to a host: full name,
-// company name and mobile phone in some cases, and either text or a video message"). Browser-safe;
+// The waiting room's "leave a message" form (full name, company name and mobile phone in some
+// cases, and either text or a video message). Browser-safe;
 // every message is a translation key. The "some cases" are ours to pick: a signed-in caller is
 // known by their account, so they write only the message; a guest gives their full name, a mobile
 // phone (the host's reply reaches them there, by SMS with a reply link) and, if they like, their
@@ -10,9 +10,9 @@ import { isMobilePhone, normalisePhone } from '#app/lib/identity/phone'
 import { MESSAGE_MAX_LENGTH } from '#app/lib/messages/message-rules'
 import { RECEIVED_VIDEO } from '#app/lib/messages/message.schema'
 
-/** Ours (the spec gives none): enough for any company name, and the column's size (migration 0027). */
+/** Ours: enough for any company name, and the column's size (migration 0027). */
 export const CALLER_COMPANY_MAX = 100
-/** The full name as sign-up takes it (spec §5: first and last name, at least 2 characters). */
+/** The full name as sign-up takes it (first and last name, at least 2 characters). */
 export const CALLER_NAME_MAX = 255
 export const CALLER_PHONE_MAX = 40
 
@@ -21,7 +21,7 @@ const content = {
   video: z.literal(RECEIVED_VIDEO).optional(),
 }
 
-/** Full name as sign-up takes it (spec §5): at least 2 characters, a first and a last name. */
+/** Full name as sign-up takes it: at least 2 characters, a first and a last name. */
 const isFullName = (name: string) => name.length >= 2 && name.split(/\s+/).filter(Boolean).length >= 2
 
 /**

@@ -1,5 +1,5 @@
-// Leaving a message for a host (core spec §1 "Visitors and guests: may … leave a text or video
-// message for a host", §5 "Message leaving to a host"; issue 14 item 1): a caller whose call the
+// Leaving a message for a host (visitors and guests may leave a text or video message for a host;
+// docs/meetings.md#waiting-room-and-calls): a caller whose call the
 // host did not take (missed, or declined: either way the host did not talk to them) writes to the
 // room's host from the waiting room, in text, in video, or both. It lands in the host's messages:
 // - a signed-in caller writes as themselves, as any message does (startConversation: the host must

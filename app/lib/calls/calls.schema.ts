@@ -1,4 +1,4 @@
-// The JSON API's calls (core spec §7 Calls: GET /calls with filter, query and page; POST
+// The JSON API's calls (docs/api.md#calls: GET /calls with filter, query and page; POST
 // /calls/start with roomId; cancel, answer, decline with an optional message, miss, each with
 // callId), one schema each. Browser-safe; messages are translation keys.
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Calls through the web app (core spec §7 Calls): the JSON API's start, cancel, answer, decline and
+// Calls through the web app (docs/api.md#calls): the JSON API's start, cancel, answer, decline and
 // miss, and the lists (GET /calls and the sidebar's Call history). A command ends a call through
 // models/call.ts, so it ends once whether the meeting (the edge) or the API comes first, and tells
 // the meeting at once (publishCallUpdated): the caller waiting and the hosts in it see the change.

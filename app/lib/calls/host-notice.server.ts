@@ -1,4 +1,4 @@
-// Notifying a host (core spec §7 "Notifying a host", §6): when someone calls from a room's waiting
+// Notifying a host: when someone calls from a room's waiting
 // room and none of its hosts or co-hosts is in the meeting, the host gets a link that signs them in
 // and opens the room (a magic link, 24 hours), by mail and/or SMS: only where they have that
 // contact and its preference is on, never when the caller is the host, once per call. The text

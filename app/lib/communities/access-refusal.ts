@@ -1,9 +1,9 @@
 import type { AccessReason } from '#models/access'
 
-/** The spec's brandAccessDenied route, under the community it names (`/{brand}/access-denied`). */
+/** The product's brandAccessDenied route, under the community it names (`/{brand}/access-denied`). */
 export const ACCESS_DENIED_SLUG = 'access-denied'
 
-/** The access-denied page's note for a premium event that needs signing up (spec: premium event access denied). */
+/** The access-denied page's note for a premium event that needs signing up (premium event access denied). */
 export const PREMIUM_EVENT_NOTE = 'premium-event'
 
 /**

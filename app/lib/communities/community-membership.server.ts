@@ -13,7 +13,7 @@ import { notifyCommunityRequest } from '../notifications/notify.server'
  * approves; without it they become a member at once.
  */
 
-/** Public communities always moderate new members (spec: "Public communities force moderation"). */
+/** Public communities always moderate new members ("Public communities force moderation"). */
 export const moderatesMembers = (brand: Pick<Brand, 'memberModeration' | 'publicCommunity'>) =>
   brand.memberModeration || brand.publicCommunity
 

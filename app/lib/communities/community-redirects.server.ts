@@ -3,7 +3,7 @@ import { requireCommunity } from '../http/guards.server'
 import { safeRedirect } from '../http/safe-redirect'
 
 /**
- * The spec's community-scoped sign-in and private routes (`/{brand}/sign-in`, `/{brand}/private`):
+ * The product's community-scoped sign-in and private routes (`/{brand}/sign-in`, `/{brand}/private`):
  * the site's own page, coming back to the community (or to the `redirectTo` given, on this site)
  * afterwards, so there is one sign-in page to keep right.
  */

@@ -1,4 +1,4 @@
-// The status pages a community answers under its own address (spec: brandRoomPostNotFound,
+// The status pages a community answers under its own address (brandRoomPostNotFound,
 // brandGroupNotFound, brandEventNotFound, brandAccessDenied): they name the community, in its
 // language and colours, and answer the status a crawler or a script should see.
 import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/node'

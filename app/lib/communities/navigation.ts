@@ -1,4 +1,4 @@
-/** The community sidebar, in the spec's order. `path` is relative to /{brand}. */
+/** The community sidebar, in the product's order. `path` is relative to /{brand}. */
 export const SIDEBAR_ITEMS = [
   { id: 'home', path: '' },
   { id: 'messages', path: 'messages' },
@@ -28,7 +28,7 @@ export type NavLocation =
   | { page: 'other' }
 
 /**
- * The spec's highlight rules: the community home or the hub room highlights home; a room in a
+ * The product's highlight rules: the community home or the hub room highlights home; a room in a
  * group context highlights groups, any other room members; events, series (list and detail),
  * groups, members and tags highlight their own names; so does the settings panel (every tab).
  */

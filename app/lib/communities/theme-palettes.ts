@@ -1,5 +1,5 @@
 /**
- * The spec's named themes (§3 Themes): {product} (hearth), dark, light, sandstone, forest, oceanic,
+ * The named themes: {product} (hearth), dark, light, sandstone, forest, oceanic,
  * boldblue, pinkdreams, sunset, natural, cloudy, unicorn, honeycomb, luminary, holiday, winter.
  * Each: a label, flat and bordered flags, the colour roles with their on-colours, and a page
  * background (two hex stops, painted as a gentle gradient). Surface, muted and border complete the

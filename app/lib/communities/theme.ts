@@ -14,7 +14,10 @@ export const THEME_NAMES = [...NAMED_THEME_NAMES, 'custom'] as const
 export type ThemeName = NamedThemeName | 'custom'
 export const isThemeName = (value: unknown): value is ThemeName => (THEME_NAMES as readonly unknown[]).includes(value)
 
-/** The colour roles the custom editor offers (spec: primary, secondary, accent, highlight, background, each with its on-colour). */
+/**
+ * The colour roles the custom editor offers (primary, secondary, accent, highlight, background, each with its
+ * on-colour).
+ */
 export const EDITABLE_ROLES = ['primary', 'secondary', 'accent', 'highlight', 'background'] as const
 export type EditableRole = (typeof EDITABLE_ROLES)[number]
 export const onRole = (role: EditableRole) =>

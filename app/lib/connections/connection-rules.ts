@@ -1,8 +1,8 @@
-// Pure rules of connections (community spec §3 Connections, §4 "requested, pending, accepted or
-// rejected", §9 "Connections per page 30", "paged from page 0"). Browser-safe: the views use them
+// Pure rules of connections (a connection is requested, pending, accepted or rejected; lists show
+// 30 connections a page, paged from page 0). Browser-safe: the views use them
 // to show only the buttons that the server would accept.
 
-/** The spec's page size for connection lists. */
+/** The product's page size for connection lists. */
 export const CONTACTS_PER_PAGE = 30
 
 /** The longest search kept: enough for any name or address. */
@@ -50,7 +50,7 @@ export function connectionIntents(
   }
 }
 
-/** The contacts drawer's address for a search, the favourites filter and a page (from 0, as the spec pages). */
+/** The contacts drawer's address for a search, the favourites filter and a page (from 0, as every list pages). */
 export function contactsUrl(slug: string, place: { query?: string; favorites?: boolean; page?: number } = {}): string {
   const params = new URLSearchParams()
   if (place.query) params.set('q', place.query)

@@ -1,4 +1,4 @@
-// The commands about another member (spec §4 connection states; §2 connection request dialog and
+// The commands about another member (its connection states; the connection request dialog and
 // block/mute dialogs). Each reads both people's standing in THIS community, refuses with a
 // translation key and a status, or changes the rows and says which flash to show.
 import { DatabaseError, UniqueConstraintError, type Transaction } from 'sequelize'
@@ -220,7 +220,7 @@ export async function performPersonAction(input: {
   userId: string
 }): Promise<ConnectionOutcome> {
   const { brandId, actorId, intent, userId: otherId } = input
-  // The spec's thrown message (§8) for a call that names nobody; the forms never get here without one.
+  // The product's thrown message for a call that names nobody; the forms never get here without one.
   if (!otherId) throw new Error('Missing connected user')
   if (otherId === actorId) return refused(400, 'connections:errors.self')
   // Undoing (withdraw, unblock…) stays possible after the other person left the community.

@@ -1,4 +1,4 @@
-// The contacts drawer's loader (spec §2 contacts panel): the drawer's guard and home, then the
+// The contacts drawer's loader: the drawer's guard and home, then the
 // viewer's connections, requests, followers, followed rooms, blocks and mutes.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { drawerPage } from '../communities/drawer-page.server'

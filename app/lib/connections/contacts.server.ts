@@ -1,5 +1,5 @@
-// The contacts drawer's data (spec §2 contacts panel, §7 GET /user-connections with query and
-// favorite, /user-connections/followers): my connections, searched by name and paged 30 at a time
+// The contacts drawer's data (as GET /user-connections with query and favorite, and
+// /user-connections/followers): my connections, searched by name and paged 30 at a time
 // from page 0; the requests waiting on me and on others; who follows me; the rooms I follow; the
 // people I blocked or muted.
 import { Op, col, fn, where } from 'sequelize'
@@ -71,14 +71,17 @@ export async function listRequests(brandId: string, viewerId: string) {
   return { incoming: of('pending'), outgoing: of('requested'), declined: of('rejected') }
 }
 
-/** How many of my connections follow my posts (spec §7 GET /user-connections/followers). */
+/** How many of my connections follow my posts (GET /user-connections/followers). */
 export function followerCount(brandId: string, viewerId: string): Promise<number> {
   return UserConnection.count({
     where: { brandId, connectedUserId: viewerId, status: 'accepted', postNotifications: true },
   })
 }
 
-/** Who follows my posts among my connections, by name, paged like the contacts (spec §7 GET /user-connections/followers with page). */
+/**
+ * Who follows my posts among my connections, by name, paged like the contacts (GET /user-connections/followers with
+ * page).
+ */
 export async function listFollowers(brandId: string, viewerId: string, page: number) {
   const { rows, count } = await UserConnection.findAndCountAll({
     // The follower's own row about me: they connected with me and follow my posts.

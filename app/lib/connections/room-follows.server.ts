@@ -1,4 +1,4 @@
-// Room follows (spec §3 "User room connection": room, postNotifications; §7 /user-room-connections):
+// Room follows (a user room connection: room, postNotifications; /user-room-connections):
 // a member follows a room's posts. Only a room the member may enter can be followed: the same room
 // rules as its page (models/access.ts), so a members-only group stays closed to outsiders.
 import { checkAccess } from '#models/access'
@@ -13,7 +13,7 @@ export async function followRoom(input: {
   follow: boolean
 }): Promise<ConnectionOutcome> {
   const { brand, userId, roomSlug, follow } = input
-  // The spec's thrown message (§8) for a call that names no room; the forms never get here without one.
+  // The product's thrown message for a call that names no room; the forms never get here without one.
   if (!roomSlug) throw new Error('Missing room ID')
   const access = await checkAccess({ brand, userId, room: { slug: roomSlug } })
   if (!access.ok || !access.room) {
@@ -33,7 +33,7 @@ export async function followRoom(input: {
     : { ok: false, status: 404, error: 'connections:errors.notFollowingRoom' }
 }
 
-/** How many follow the room (spec §7 GET /user-room-connections/followers/{room}). */
+/** How many follow the room (GET /user-room-connections/followers/{room}). */
 export function roomFollowerCount(roomId: string): Promise<number> {
   return RoomFollow.count({ where: { roomId } })
 }

@@ -1,4 +1,4 @@
-// Who sees whom (spec §2 block/mute dialogs, §6 "Users can block or mute others"): the one place
+// Who sees whom (users can block or mute others; docs/user-guide.md#contacts-and-connections): the one place
 // the feed, the comments and the messages ask. A block works both ways (neither sees nor reaches
 // the other); a mute only hides the muted person's posts from the one who muted them.
 import { Op } from 'sequelize'
@@ -33,7 +33,7 @@ export async function mayContact(senderId: string, recipientId: string, brandId:
 
 /**
  * The notice a comment shows in place of its text when the viewer blocked or muted its author
- * (spec §8 "Blocked-user and muted-user comment notices"), by author. Comments by someone who
+ * ("This comment is from a user you blocked." or "…muted."), by author. Comments by someone who
  * blocked the viewer are left out by hiddenAuthorIds with no notice: the notice speaks of what the
  * viewer did, and a block is not announced to the one blocked.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin directory page's settings form (spec community §3 directory settings: enabled, type,
+ * The admin directory page's settings form (the directory settings: enabled, type,
  * position, offsets, theme, self signup; pinned rooms are each room's own row on the same page).
  * Browser-safe; messages are translation keys. Unticked checkboxes are not posted: flags default to false.
  */

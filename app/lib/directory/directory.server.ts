@@ -1,4 +1,4 @@
-// The directory's reads and its settings' write (spec community §1–§3). Who may see which room is
+// The directory's reads and its settings' write (docs/admin-guide.md#the-directory). Who may see which room is
 // directory.ts's rule; here the community, the viewer's standing and the rooms are read.
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'

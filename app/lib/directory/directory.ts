@@ -1,5 +1,5 @@
 /**
- * The community directory's rules (spec community §1–§3: /directory/{brand} launcher, listing,
+ * The community directory's rules (docs/admin-guide.md#the-directory: /directory/{brand} launcher, listing,
  * page and widget; directory settings; a room's enabledInDirectory, visibleInDirectory and
  * pinnedInDirectory). Pure and browser-safe: the server reads rooms, these decide what shows.
  */
@@ -9,7 +9,7 @@ export const DIRECTORY_TYPES = ['launcher', 'listing'] as const
 export type DirectoryType = (typeof DIRECTORY_TYPES)[number]
 export const DIRECTORY_POSITIONS = ['bottom-right', 'bottom-left', 'top-right', 'top-left'] as const
 export type DirectoryPosition = (typeof DIRECTORY_POSITIONS)[number]
-/** Each position's text key (locale keys are plain identifiers; the stored values keep the spec's hyphens). */
+/** Each position's text key (locale keys are plain identifiers; the stored values keep their hyphens). */
 export const POSITION_KEYS = {
   'bottom-right': 'bottomRight',
   'bottom-left': 'bottomLeft',
@@ -19,7 +19,10 @@ export const POSITION_KEYS = {
 /** How far from the page's edges the launcher sits, in CSS pixels: enough to clear any site's corner widgets. */
 export const OFFSET_MAX = 400
 
-/** The four pages under /directory/{brand} and the names they report to an embedding page (spec: directoryLauncher, directoryListing). */
+/**
+ * The four pages under /directory/{brand} and the names they report to an embedding page (directoryLauncher,
+ * directoryListing).
+ */
 export const DIRECTORY_PAGES = {
   launcher: 'directoryLauncher',
   listing: 'directoryListing',

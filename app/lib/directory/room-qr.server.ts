@@ -1,4 +1,4 @@
-// QR sharing (spec community §2): a room's link as a QR code, drawn on the server as SVG so the
+// QR sharing: a room's link as a QR code, drawn on the server as SVG so the
 // page that shows it needs no script.
 import QRCode from 'qrcode'
 import { env } from '../platform/env.server'

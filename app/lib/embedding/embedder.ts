@@ -1,4 +1,4 @@
-// The page that frames this one, if any (spec §2 Embedding). Browser-only helpers, safe to import
+// The page that frames this one, if any. Browser-only helpers, safe to import
 // anywhere: on the server they find no frame and do nothing.
 
 /** The framing page's origin, or null when this page is not framed (or runs on the server). */

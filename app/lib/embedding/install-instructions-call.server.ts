@@ -1,4 +1,4 @@
-// POST /api/brand/send-install-instructions (spec community, calls it makes: toEmailAddresses,
+// POST /api/brand/send-install-instructions (the call: toEmailAddresses,
 // ccEmailAddresses, domain, customMessage, brandId): the install tab's request for other clients,
 // in JSON. The same rules, limit and mail as the form (requestInstallInstructions); the same guard
 // (the settings page's manage-community in the community brandId names).

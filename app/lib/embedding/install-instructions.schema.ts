@@ -1,8 +1,8 @@
 /**
- * The "send install instructions" form of the settings install tab (spec community §2 site
- * management and install instructions; §5 "Site domain must be a valid URL. Install instructions
- * need a recipient email."; the call POST /api/brand/send-install-instructions with toEmailAddresses,
- * ccEmailAddresses, domain, customMessage). Browser-safe; messages are translation keys.
+ * The "send install instructions" form of the settings install tab ("Site domain must be a valid
+ * URL. Install instructions need a recipient email."; the call POST
+ * /api/brand/send-install-instructions with toEmailAddresses, ccEmailAddresses, domain,
+ * customMessage). Browser-safe; messages are translation keys.
  */
 import { z } from 'zod'
 import { isWebAddress } from '../settings/community-settings.schema'

@@ -1,4 +1,4 @@
-// Send install instructions (spec community §2 site management; POST /api/brand/send-install-instructions):
+// Send install instructions (POST /api/brand/send-install-instructions; docs/admin-guide.md#the-directory):
 // an admin mails the directory's snippet and the public install page to whoever runs the site.
 import { parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'

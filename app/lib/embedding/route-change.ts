@@ -1,11 +1,11 @@
-// The routeChange protocol (spec §1–§2 Embedding): inside an embedding frame, each route change
+// The routeChange protocol (docs/decisions/0007-embedding.md): inside an embedding frame, each route change
 // tells the embedding page the page's name and its community-relative path. The directory's embed
 // script (public/directory-embed.js) sizes and places its frame from these messages.
 import { useLocation, useMatches, useParams } from '@remix-run/react'
 import { useEffect } from 'react'
 import { postToEmbedder } from './embedder'
 
-/** What a route's `handle` may add: its page name (spec route names), and details drawn from its data. */
+/** What a route's `handle` may add: its page name (its route name), and details drawn from its data. */
 export type EmbeddingHandle = { embeddingPage?: string; embeddingDetails?: (data: unknown) => Record<string, unknown> }
 
 export type RouteChange = { type: 'routeChange'; page: string; path: string; brand: string | null } & Record<

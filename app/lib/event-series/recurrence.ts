@@ -1,5 +1,5 @@
-// A series' recurrence (community spec §5 "The frequency between sessions must exceed the event
-// duration"; issue 13 part 3 "correct across daylight-saving changes"): the rule's parts as the form
+// A series' recurrence ("The frequency between sessions must exceed the event duration", and
+// correct across daylight-saving changes): the rule's parts as the form
 // gives them, the RRULE string they make, and the sessions' starts. Pure, no database.
 //
 // Why not let rrule do the time zones: rrule's arithmetic is UTC, so a 10:00 New York session
@@ -96,7 +96,7 @@ export type RecurrenceProblem = 'noSessions' | 'tooManySessions' | 'frequencyToo
 
 /**
  * What is wrong with a plan, or null: it must make a session, at most SESSIONS_MAX of them, and the
- * spec's rule: the time between two sessions (measured between real instants, so a day shortened
+ * rule: the time between two sessions (measured between real instants, so a day shortened
  * by a daylight-saving change counts as 23 hours) must exceed the duration.
  */
 export function recurrenceProblem(starts: readonly Date[], durationMinutes: number): RecurrenceProblem | null {

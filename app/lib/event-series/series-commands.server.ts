@@ -1,7 +1,7 @@
-// The event series' commands (community spec §2 "Editors for … event series", §8 'Failed to create
-// new Series!', 'Failed to update series details', 'Failed to delete series'): create, update and
+// The event series' commands (their failures: 'Failed to create new Series!', 'Failed to update
+// series details', 'Failed to delete series'): create, update and
 // delete, each in one transaction, so a failure leaves nothing half made and the caller answers
-// with the spec's message.
+// with that message.
 //
 // Sessions are ordinary events made by the events' own insertEventRows. What happens to them:
 // - creating a series makes one event per start of its recurrence;

@@ -1,8 +1,9 @@
-// The event series pages' loaders and actions (community spec §2 "Event series list and detail",
-// "Editors for … event series"; core §2 event-series, event-series/{id}): the series pages need
+// The event series pages' loaders and actions (the list, event-series/{id} and their editors;
+// docs/admin-guide.md#event-series): the series pages need
 // what the events page needs (access-community); creating, editing and deleting need
-// create-event-series, refused with the spec's message (403) before any series is looked up. Bad
-// input is answered 400 with the values kept; a failed write with the spec's words (§8).
+// create-event-series, refused with "You do not have permission to create event series in this
+// community." (403) before any series is looked up. Bad input is answered 400 with the values kept;
+// a failed write with its message ("Failed to create new Series!" and the like).
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { DEFAULT_DURATION_MINUTES } from '../events/event-rules'

@@ -1,8 +1,8 @@
-// The event series' rules as plain values (community spec §3 Event series, §5, §9): browser-safe,
+// The event series' rules as plain values: browser-safe,
 // shared by the schema, the server and the pages.
 import { slugWords } from '../forms/slug-words'
 
-/** Spec §5/§9: "Event series name: required, minimum 2 characters. Summary: required, maximum 280 characters." */
+/** "Event series name: required, minimum 2 characters. Summary: required, maximum 280 characters." */
 export const SERIES_NAME_MIN = 2
 export const SERIES_NAME_MAX = 200
 export const SERIES_SUMMARY_MAX = 280

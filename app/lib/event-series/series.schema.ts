@@ -1,4 +1,4 @@
-// The event series form (community spec §3 Event series, §5): one zod schema, parsed by the pages'
+// The event series form: one zod schema, parsed by the pages'
 // actions and the JSON API, read by the pages for their constraints. Every message is a
 // translation key; the recurrence rules (at least one session, at most SESSIONS_MAX, the gap
 // between sessions longer than their duration) come from recurrence.ts. Rules that need the clock
@@ -75,7 +75,10 @@ type SeriesInput = z.output<typeof SeriesObject>
 
 export type SeriesContext = {
   now?: Date
-  /** A new series: its first session must be in the future (spec §5 "Event date and time must be in the future"). An edit may keep a start that has passed. */
+  /**
+   * A new series: its first session must be in the future ("Event date and time must be in the future"). An edit may
+   * keep a start that has passed.
+   */
   requireFutureStart?: boolean
 }
 

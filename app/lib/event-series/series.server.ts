@@ -1,4 +1,4 @@
-// The event series of a community (community spec §2 "Event series list and detail", §3): queries.
+// The event series of a community (the list and each series' page): queries.
 // Who may see what is the callers' guards' (the events page's access-community) and, for each
 // session, the room rule (models/room-access.ts), as on the events page.
 import { Op, type Transaction } from 'sequelize'
@@ -9,7 +9,7 @@ import { ID_PATTERN } from '#models/ids'
 import { privacyOf, type EventPrivacy } from '../events/event-rules'
 import { partsOfRule } from './recurrence'
 
-/** Who may create, edit and delete a community's series (spec §6: create-event-series). */
+/** Who may create, edit and delete a community's series (create-event-series). */
 export const MANAGE_SERIES: PermissionSlug = 'create-event-series'
 
 export type SeriesRow = {
@@ -125,7 +125,7 @@ export async function findSeries(brandId: string, id: string | undefined): Promi
 }
 
 /**
- * The registration import's eventSeries column (spec §3 registration import row): the sessions of
+ * The registration import's eventSeries column: the sessions of
  * the community's series of that name (case and outer spaces aside) that are active and not over,
  * which the row's person is registered for too; null when the community has no such series.
  */

@@ -1,6 +1,6 @@
-// The auto-join code of a registration (community spec §5 "Auto-join code: required, valid, not
-// expired"): 32 random bytes in the mailed link, only their SHA-256 kept (like sign-in codes), valid
-// until the event's end plus a margin (registration-rules.ts AUTO_JOIN_MARGIN_HOURS).
+// The auto-join code of a registration (required, valid, not expired): 32 random bytes in the
+// mailed link, only their SHA-256 kept (like sign-in codes), valid until the event's end plus a
+// margin (registration-rules.ts AUTO_JOIN_MARGIN_HOURS).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { EventRegistration, type Room } from '#models/index'
 import { autoJoinExpiry } from './registration-rules'
@@ -22,7 +22,7 @@ export async function issueAutoJoinCode(
 export type AutoJoinRefusal = 'required' | 'invalid' | 'expired'
 
 /**
- * Spec §5 "Auto-join code: required, valid, not expired": the code must be given, match an approved
+ * The auto-join code is required, valid and not expired: it must be given, match an approved
  * registration for this event, and be used before its expiry. Gives the registrant's id.
  */
 export async function checkAutoJoinCode(

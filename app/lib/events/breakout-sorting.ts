@@ -1,5 +1,5 @@
-// Filling breakout rooms from an event (issue 14 item 2.3): the event's predefined groups, or
-// matchmaking by registration answers (spec §5: sorting by the primary field, then the secondary
+// Filling breakout rooms from an event: the event's predefined groups, or
+// matchmaking by registration answers (sorting by the primary field, then the secondary
 // one; the composition's breakoutSize). Pure and browser-safe: the meeting client runs it over the
 // people present.
 import { BREAKOUT_SIZE_MIN } from './event-rules'

@@ -1,6 +1,6 @@
-// The event editor's loaders and actions (community spec §2: tabs details, schedule, access,
-// registration, composition, surveys), shared by the tab routes: the same guard, the same refusal (spec §6, §8: "You
-// do not have permission to create events in this community.", 403), one schema per tab, bad input
+// The event editor's loaders and actions (tabs details, schedule, access, registration, composition,
+// surveys), shared by the tab routes: the same guard, the same refusal ("You do not have permission
+// to create events in this community.", 403), one schema per tab, bad input
 // answered 400 with the values kept, a save ended with a flash.
 import { getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'

@@ -1,4 +1,4 @@
-// The event editor's commands (community spec §2 editor tabs): a new event (its room, its host, its
+// The event editor's commands (docs/admin-guide.md#the-event-editor): a new event (its room, its host, its
 // events row, all or nothing) and one save per tab. The forms were parsed by the schemas already;
 // what only the server can judge (the banner's bytes, a free link) is judged here.
 import { UniqueConstraintError, type CreationAttributes, type Transaction } from 'sequelize'
@@ -20,7 +20,7 @@ import { eventRowToSave } from './events.server'
 export type EditorOutcome<T> =
   { kind: 'saved'; value: T } | { kind: 'invalid'; fieldErrors: Record<string, string[]> } | { kind: 'failed' }
 
-/** The banner checked by its bytes (spec §5 "Banner must be an image file."), as the events' own messages. */
+/** The banner checked by its bytes ("Banner must be an image file."), as the events' own messages. */
 async function storedBanner(file: File | undefined) {
   const banner = await bannerFromForm(file)
   if (banner.ok) return banner

@@ -1,5 +1,5 @@
-// The Members tab's CSV downloads (community spec §7 "Exports of registrations, surveys and
-// participants", §8 "Nothing to export"): each export is a header and rows, or null when there is
+// The Members tab's CSV downloads (exports of registrations, surveys and participants; "Nothing to
+// export"): each export is a header and rows, or null when there is
 // nothing to put in it (the route then says so instead of sending an empty file). The fixed
 // column names are English words whatever the page's language (as the member export's), so a
 // spreadsheet or the import reads them the same way; the form's questions are headed by their
@@ -118,7 +118,7 @@ export async function surveyTable(room: Pick<Room, 'id' | 'brandId'>, which: 'pr
   }
 }
 
-/** Spec §3 Event participant: the person, joined, left, and an entry per breakout room they were assigned to. */
+/** An event participant: the person, joined, left, and an entry per breakout room they were assigned to. */
 export type EventParticipant = {
   /** Their first presence's id (a meeting peer): the participant's id in the JSON API. */
   id: string

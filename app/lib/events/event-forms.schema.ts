@@ -1,6 +1,6 @@
-// The event editor's registration and surveys tabs (community spec §2 editor tabs, §3 Event
-// "registration, registrationForm, pre-survey, post-survey", §5 "A primary field must be chosen for
-// matchmaking", "Surveys and form steps need at least one field"): one zod schema per tab, each
+// The event editor's registration and surveys tabs (registration, registrationForm, pre-survey,
+// post-survey; "A primary field must be chosen for matchmaking", "Surveys and form steps need at
+// least one field"): one zod schema per tab, each
 // holding form builders (app/lib/forms/form-builder.schema.ts). Browser-safe; messages are keys.
 import { z } from 'zod'
 import {
@@ -26,7 +26,7 @@ export const EventRegistrationObject = z.object({
   /** On: people answer the registration form when they register. */
   formEnabled: flag(),
   steps: builderStepsField(),
-  /** Sort people into breakouts by their answers (spec §5 sorting by primary and secondary fields). */
+  /** Sort people into breakouts by their answers (by the primary, then the secondary field). */
   matchSort: flag(),
   matchPrimaryField: fieldChoice(),
   matchSecondaryField: fieldChoice(),
@@ -34,7 +34,7 @@ export const EventRegistrationObject = z.object({
 
 /**
  * The builder's checks when the form is on; matchmaking needs the form's answer field to sort by
- * (a primary one, spec §5), and a secondary one, if any, that is another of them.
+ * (a primary one), and a secondary one, if any, that is another of them.
  */
 export const EventRegistrationSchema = EventRegistrationObject.superRefine((values, context) => {
   const steps = builderToSteps(values.steps)
@@ -78,7 +78,7 @@ const surveyIssues = (on: boolean, steps: BuilderStep[], at: string, context: z.
   if (on) addDefinitionIssues(builderToSteps(steps), [at], context)
 }
 
-/** Each survey that is on needs a valid definition with a field in every step (spec §5); off, it is not asked. */
+/** Each survey that is on needs a valid definition with a field in every step; off, it is not asked. */
 export const EventSurveysSchema = EventSurveysObject.superRefine((values, context) => {
   surveyIssues(values.preSurveyEnabled, values.preSteps, 'preSteps', context)
   surveyIssues(values.postSurveyEnabled, values.postSteps, 'postSteps', context)

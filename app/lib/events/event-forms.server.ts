@@ -1,5 +1,5 @@
-// The event editor's registration and surveys tabs on the server (community spec §2 editor tabs,
-// §3 Event registration, registrationForm, pre-survey, post-survey): what the tabs show, and one
+// The event editor's registration and surveys tabs on the server (registration, registrationForm,
+// pre-survey, post-survey): what the tabs show, and one
 // save each. A form is saved as the community's FormDefinition (app/lib/forms/forms.server.ts) and
 // the event points at it; a form switched off clears the pointer and leaves the definition, so the
 // answers already given to it stay readable.

@@ -1,12 +1,12 @@
-// The Members tab's CSV import of registrations (community spec §2 "CSV user import … with an
-// upload result screen", §3 registration import row: fullName, emailAddress, phoneNumber, status
-// (approved or pending), coHost, eventSeries). Each row is judged by the people rules of the member
-// import (name, email, phone), then its own (status, coHost, a second row for one address, the
-// series); a good row registers an active member of the community, or makes an account (which the
-// community may fill in until its person first signs in) with a membership for someone who has
-// none, and registers them (a registration already there is updated). Anyone else who has an
-// account is invited (invitations.server.ts): registered only if they accept. Each good row is
-// written in a transaction of its own, and the report says row by row what happened.
+// The Members tab's CSV import of registrations, with an upload result screen (a row: fullName,
+// emailAddress, phoneNumber, status (approved or pending), coHost, eventSeries). Each row is judged
+// by the people rules of the member import (name, email, phone), then its own (status, coHost, a
+// second row for one address, the series); a good row registers an active member of the community,
+// or makes an account (which the community may fill in until its person first signs in) with a
+// membership for someone who has none, and registers them (a registration already there is
+// updated). Anyone else who has an account is invited (invitations.server.ts): registered only if
+// they accept. Each good row is written in a transaction of its own, and the report says row by row
+// what happened.
 import { UniqueConstraintError } from 'sequelize'
 import { type EventRegistration, Membership, User, type Brand, type Room } from '#models/index'
 import { invitePerson } from '../members/invitations.server'
@@ -255,7 +255,7 @@ export async function importRegistrations(input: {
   }
 }
 
-/** One registration imported by the JSON API (spec §7 POST /registration/importUser): the same rules as a file's row. */
+/** One registration imported by the JSON API (POST /registration/importUser): the same rules as a file's row. */
 export async function importOneRegistration(
   brand: Brand,
   room: Pick<Room, 'id' | 'slug' | 'brandId'>,

@@ -1,6 +1,6 @@
-// The loaders and actions of the Members tab (community spec §2 editor tab members, §7 exports,
-// §8 texts) and of the predefined breakout groups of the composition tab: the editor's guard
-// (create-events, the spec's refusal with a 403), one schema per form, bad input answered 400,
+// The loaders and actions of the Members tab (docs/admin-guide.md#event-members-imports-and-exports)
+// and of the predefined breakout groups of the composition tab: the editor's guard
+// (create-events, the editor's refusal with a 403), one schema per form, bad input answered 400,
 // changes ended with a flash.
 import { parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
@@ -173,7 +173,7 @@ export async function importAction(args: ActionFunctionArgs) {
     return data<ImportActionData>({ report, problem: null })
   } catch (error) {
     if (error instanceof RegistrationFileError) return refused(error.problem)
-    // Spec §8: "Unfortunately we could not process your request."
+    // The page says "Unfortunately we could not process your request."
     logger.error({ err: error, roomId: room.id }, 'registration import failed')
     return refused('eventMembers:import.errors.failed', 500)
   }
@@ -182,8 +182,8 @@ export async function importAction(args: ActionFunctionArgs) {
 // ── the exports ─────────────────────────────────────────────────────────────────────────────────
 
 /**
- * A CSV download, or back to the tab with "Nothing to export" when there is nothing in it (spec
- * §8); a failure comes back with "Uh-oh, something went wrong" and the links to try again. Someone
+ * A CSV download, or back to the tab with "Nothing to export" when there is nothing in it; a
+ * failure comes back with "Uh-oh, something went wrong" and the links to try again. Someone
  * who may not manage events gets a bare 403 (a download has no page to show a refusal on).
  */
 export async function exportLoader(args: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
-// The event editor's Members tab as plain rules (community spec §2 editor tab members, §3
-// registration import row, §5 breakout invitations, §7 exports): browser-safe, no database.
+// The event editor's Members tab as plain rules (the registration import row, breakout invitations,
+// exports): browser-safe, no database.
 import type { RegistrationStatus } from '#models/event'
 
 /** models/event REGISTRATION_STATUSES, repeated here because browser code imports no model values. */
@@ -42,7 +42,7 @@ export const groupsUrl = (brandSlug: string, roomSlug: string) =>
   `/${brandSlug}/events/${roomSlug}/edit/composition/groups`
 
 /**
- * The import's coHost cell (spec §3 registration import row): yes/no, true/false, 1/0 in any case;
+ * The registration import's coHost cell: yes/no, true/false, 1/0 in any case;
  * empty is no. Anything else is refused (null), so a typo never makes someone a co-host.
  */
 export function readCoHost(cell: string): boolean | null {
@@ -63,7 +63,7 @@ export function inertCell(value: string): string {
   return value
 }
 
-/** Spec §5 / §9: "Breakout invitations need at least 2 valid email addresses." */
+/** "Breakout invitations need at least 2 valid email addresses." */
 export const GROUP_MIN_EMAILS = 2
 /** A group is a breakout room: no larger than the largest breakout (event-rules BREAKOUT_SIZE_MAX). */
 export const GROUP_MAX_EMAILS = 50

@@ -1,4 +1,4 @@
-// The Members tab's registrations (community spec §2 editor tab members): the list with its status
+// The Members tab's registrations: the list with its status
 // filter, and the tick-box actions (approve, set pending, make or unmake co-host, remove).
 import { Op } from 'sequelize'
 import { EventRegistration, User, type Brand, type Room } from '#models/index'

@@ -1,4 +1,4 @@
-// The events' rules (community spec §3 Event and Slot, §5 Events, §9 constants) as plain values and
+// The events' rules (events and their slots, and their limits) as plain values and
 // functions: browser-safe, no database, shared by the schemas, the server and the pages.
 import type { EventType } from '#models/event'
 import { slugWords } from '../forms/slug-words'
@@ -11,11 +11,11 @@ const MINUTE_MS = 60 * 1000
 const HOUR_MS = 60 * MINUTE_MS
 const DAY_MS = 24 * HOUR_MS
 
-/** Spec §9: "Event registration cutoff: 3 days before to 1 hour after start" (both ends allowed). */
+/** "Event registration cutoff: 3 days before to 1 hour after start" (both ends allowed). */
 export const CUTOFF_BEFORE_START_MS = 3 * DAY_MS
 export const CUTOFF_AFTER_START_MS = HOUR_MS
 
-/** Our bounds where the spec gives none: an event lasts a minute to a week. */
+/** Our bounds: an event lasts a minute to a week. */
 export const DURATION_MIN_MINUTES = 1
 export const DURATION_MAX_MINUTES = 7 * 24 * 60
 export const DEFAULT_DURATION_MINUTES = 60
@@ -30,10 +30,10 @@ export const SLOT_MINUTES_MAX = 600
 export const TIMER_MINUTES_MAX = 60
 export const TIMER_MESSAGE_MAX = 500
 
-/** Spec §4: "Events are either scripted (slots) or live." */
+/** Events are either scripted (slots) or live. */
 export const EVENT_TYPES = ['scripted', 'live'] as const satisfies readonly EventType[]
 
-/** Spec §3: an event's privacy; it is the event room's roomType, which the room rule reads (models/room-access.ts). */
+/** An event's privacy; it is the event room's roomType, which the room rule reads (models/room-access.ts). */
 export const EVENT_PRIVACY = ['public', 'private', 'premium'] as const
 export type EventPrivacy = (typeof EVENT_PRIVACY)[number]
 
@@ -41,7 +41,7 @@ export function privacyOf(roomType: string): EventPrivacy {
   return (EVENT_PRIVACY as readonly string[]).includes(roomType) ? (roomType as EventPrivacy) : 'public'
 }
 
-/** The events page's tabs (spec §2): upcoming (not over yet), past, and archived for those who manage events. */
+/** The events page's tabs: upcoming (not over yet), past, and archived for those who manage events. */
 export const EVENT_LIST_TABS = ['upcoming', 'past', 'archived'] as const
 export type EventListTab = (typeof EVENT_LIST_TABS)[number]
 
@@ -63,7 +63,7 @@ export function eventListTab(
   return end && end.getTime() < now.getTime() ? 'past' : 'upcoming'
 }
 
-/** The editor's tabs, in the spec's order (§2: details, schedule, access, registration, composition, surveys, members). */
+/** The editor's tabs, in order (details, schedule, access, registration, composition, surveys, members). */
 export const EVENT_EDITOR_TABS = [
   'details',
   'schedule',
@@ -89,7 +89,7 @@ export function cutoffProblem(startsAt: Date, cutoffAt: Date): 'tooEarly' | 'too
   return null
 }
 
-/** Spec §4: a slot's time is minutes × 60 + seconds, in milliseconds. */
+/** A slot's time is minutes × 60 + seconds, in milliseconds. */
 export function slotTimeMs(slot: { minutes: number; seconds: number }): number {
   return (slot.minutes * 60 + slot.seconds) * 1000
 }

@@ -1,6 +1,6 @@
-// The event editor's forms (community spec §2 editor tabs, §3 Event and Slot, §5 Events): one zod
+// The event editor's forms (docs/admin-guide.md#the-event-editor): one zod
 // schema per tab, parsed by the actions and read by the pages for their constraints. Browser-safe;
-// every message is a translation key, the spec's texts where it gives them. Rules that need the
+// every message is a translation key, the product's texts where it gives them. Rules that need the
 // clock (a start in the future, the cutoff around it) take `now` so tests can stand at a boundary.
 import { z } from 'zod'
 import { isTimeZone, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
@@ -73,8 +73,8 @@ export type ScheduleContext = {
 }
 
 /**
- * The start (and the cutoff) as instants, with the spec's rules: the start in the future (spec §5
- * "Event date and time must be in the future"), the cutoff from 3 days before the start to 1 hour
+ * The start (and the cutoff) as instants, with their rules: the start in the future ("Event date
+ * and time must be in the future"), the cutoff from 3 days before the start to 1 hour
  * after it. A cutoff needs both its date and its time; none means registration closes at the start.
  */
 function scheduleRules<T extends ScheduleInput>({ now = new Date(), keptStart = null }: ScheduleContext) {
@@ -175,7 +175,7 @@ export const EventCompositionObject = z.object({
 })
 
 /**
- * Spec §5: "Scripted events need at least one slot. A slot needs time allocated." and "Breakout
+ * "Scripted events need at least one slot. A slot needs time allocated." and "Breakout
  * messages are required when enforcement or encouragement is enabled." (each switch its own message),
  * and a timer that enforces or encourages needs a turn's length to do it with.
  */

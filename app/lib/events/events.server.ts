@@ -1,4 +1,4 @@
-// The events of a community (community spec §2 events tabs, §3 Event, §4 archive and restore):
+// The events of a community (the events page's tabs, archive and restore):
 // queries and commands on event rooms and their `events` rows. Access is decided by the callers'
 // guards and by the room rule (models/room-access.ts), never here.
 import { Op } from 'sequelize'

@@ -1,6 +1,6 @@
 // Predefined breakout groups kept on the event (events.predefinedGroups, a JSON string[][]): saved
 // whole from a file or a pasted text when every row is right, or cleared. Nothing is written on
-// any problem (spec §5: the page says which row is wrong).
+// any problem (the page says which row is wrong).
 import type { Room } from '#models/index'
 import { eventRowToSave } from './events.server'
 import { readGroups, type GroupsReading } from './predefined-groups'

@@ -1,7 +1,7 @@
-// Predefined breakout groups (community spec §3 Composition "predefined breakout groups", §5
-// "Breakout invitations need at least 2 valid email addresses. A CSV upload has one column of
-// comma-separated emails, one row per group."): the pasted text or the file's text read into
-// groups, every row judged, and nothing kept when any row is wrong. Pure: no database.
+// Predefined breakout groups of an event's composition ("Breakout invitations need at least 2 valid
+// email addresses."; a CSV upload has one column of comma-separated emails, one row per group): the
+// pasted text or the file's text read into groups, every row judged, and nothing kept when any row
+// is wrong. Pure: no database.
 import { parse } from 'csv-parse/sync'
 import { z } from 'zod'
 import { GROUPS_MAX, GROUP_MAX_EMAILS, GROUP_MIN_EMAILS } from './event-members-rules'
@@ -27,7 +27,7 @@ export type GroupsReading =
 const email = z.string().max(254).email()
 
 /**
- * The groups in `text`, one a line. The spec's one column holds comma-separated addresses: quoted
+ * The groups in `text`, one a line. A file's one column holds comma-separated addresses: quoted
  * ("a@x.org, b@x.org") it is one cell; unquoted, a CSV reader splits it into several. Both mean
  * the same group, so every cell of a row is split again on commas, semicolons and spaces.
  */

@@ -1,6 +1,6 @@
-// Where registration meets the meeting (issue 13 part 2): a registration event's meeting admits
+// Where registration meets the meeting: a registration event's meeting admits
 // approved registrants (and those who run it), and leaving it sends a plain participant who owes the
-// post-survey there first (core §4 "Leaving an event"). Kept apart from the meeting code, which
+// post-survey there first (docs/user-guide.md#registering-for-an-event). Kept apart from the meeting code, which
 // calls these two functions and nothing else of registration.
 import { redirect } from '@remix-run/node'
 import type { PermissionSlug } from '#models/permissions'

@@ -1,8 +1,8 @@
-// Proving a registrant's mobile number (issue 13 part 2: "phone fields verified with SMS
-// consent"): when someone ticks the consent box of a mobile-phone field, a 6-digit code goes to
-// that number by SMS (the outbox: the dev console without a provider) and the registration waits
-// until it is typed back. The code is kept only as its hash, in the server-side session, for 10
-// minutes and 5 tries; sending is rate-limited like sign-in codes.
+// Proving a registrant's mobile number (phone fields are verified, with SMS consent): when someone
+// ticks the consent box of a mobile-phone field, a 6-digit code goes to that number by SMS (the
+// outbox: the dev console without a provider) and the registration waits until it is typed back.
+// The code is kept only as its hash, in the server-side session, for 10 minutes and 5 tries;
+// sending is rate-limited like sign-in codes.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { DEFAULT_LANGUAGE, isLanguage } from '../i18n/i18n'

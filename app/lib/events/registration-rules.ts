@@ -1,6 +1,6 @@
-// Who may still register for an event, and how long an auto-join link lives (community spec §3
-// Event registration, registrationLimit, registrationCutOff; §5 "Auto-join code: required, valid,
-// not expired"). Pure: the register page, the event page and the server's checks share them.
+// Who may still register for an event (registration, registrationLimit, registrationCutOff), and
+// how long an auto-join link lives (the code is required, valid, not expired). Pure: the register
+// page, the event page and the server's checks share them.
 import type { RegistrationStatus } from '#models/event'
 
 const HOUR_MS = 60 * 60 * 1000

@@ -1,7 +1,7 @@
-// Registering for an event (community spec §3 Event registration, §4 completeness, §5 auto-join
-// code): making and updating a registration with its answers, the limit held under concurrency,
-// approval, and the auto-join code. The mails live in registration-mail.server.ts. Access (who may
-// open the register page) is the caller's guard; these functions trust their arguments.
+// Registering for an event (docs/user-guide.md#registering-for-an-event): making and updating a
+// registration with its answers, the limit held under concurrency, approval, and the auto-join
+// code. The mails live in registration-mail.server.ts. Access (who may open the register page) is
+// the caller's guard; these functions trust their arguments.
 import { Op, type Transaction } from 'sequelize'
 import { CommunityEvent, EventRegistration, FormSubmission, Room, type Brand } from '#models/index'
 import type { RegistrationStatus } from '#models/event'
@@ -43,7 +43,7 @@ export async function saveSubmission(
   transaction?: Transaction,
 ): Promise<FormSubmission> {
   const values = completeValues(input.steps, input.parsed)
-  // completeValues always covers the fields exactly; the check guards the spec's rule against a future change.
+  // completeValues always covers the fields exactly; the check guards the product's rule against a future change.
   if (!isCompleteSubmission(input.steps, values)) throw new Error('an incomplete submission was about to be stored')
   const existing = await FormSubmission.findOne({
     where: { formDefinitionId: input.formId, userId: input.userId },

@@ -1,5 +1,5 @@
-// The form builder's post (community spec §2 "Form builder with a field adder", §5 "Surveys and
-// form steps need at least one field"): what the builder's inputs send, read back into FormSteps,
+// The form builder's post (a field adder; "Surveys and form steps need at least one field"): what
+// the builder's inputs send, read back into FormSteps,
 // with definitionProblems' findings placed on the inputs they concern. Browser-safe: the editor tabs'
 // schemas embed it and the pages read their constraints from it.
 //
@@ -136,7 +136,7 @@ export function builderToSteps(steps: BuilderStep[]): FormSteps {
         name = fieldNameFor(nameSource(field), taken)
         taken.add(name)
       }
-      // Spec §5: "An email field must be required" (it is how the answer is verified); display text asks nothing.
+      // An email field must be required (it is how the answer is verified); display text asks nothing.
       const required = field.type === 'email' ? true : field.type === 'displayText' ? false : field.required
       const out: FormField = { name, type: field.type, label: field.label?.trim() ?? '', required }
       if (CHOICE_TYPES.has(field.type)) out.options = lines(field.options)

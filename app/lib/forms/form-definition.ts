@@ -1,13 +1,13 @@
-// Forms built by admins (community spec §3 Forms: "formDefinition (stepsFields, each an array of
-// fields with a name) and formSubmission (values)"; field types; §5 "Surveys and form steps need at
-// least one field", "Form fields: required, maximum length {max}, minimum length {min}"; §4 "a
-// registration submission counts as complete only when its values cover exactly the defined step
-// fields"). Browser-safe: the builder, the pages that show a form and the server that checks the
-// answers read the same definition and the same rules. Every message is a translation key; the
-// ones about lengths are shown with the field's own {min} and {max}.
+// Forms built by admins (a formDefinition holds stepsFields, each an array of fields with a name; a
+// formSubmission holds values; the field types; "Surveys and form steps need at least one field",
+// "Form fields: required, maximum length {max}, minimum length {min}"; a registration submission
+// counts as complete only when its values cover exactly the defined step fields). Browser-safe: the
+// builder, the pages that show a form and the server that checks the answers read the same
+// definition and the same rules. Every message is a translation key; the ones about lengths are
+// shown with the field's own {min} and {max}.
 import { z } from 'zod'
 
-/** The field types of the spec, in the order the field adder offers them. */
+/** The field types, in the order the field adder offers them. */
 export const FIELD_TYPES = [
   'fullName',
   'email',
@@ -161,7 +161,7 @@ export function readSteps(stored: unknown): FormSteps {
     )
 }
 
-/** §4: complete only when the values answer exactly the fields of the steps, no more and no fewer. */
+/** Complete only when the values answer exactly the fields of the steps, no more and no fewer. */
 export function isCompleteSubmission(steps: FormSteps, values: FormValues): boolean {
   const expected = answerFields(steps).map((field) => field.name)
   const given = Object.keys(values)

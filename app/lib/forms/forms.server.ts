@@ -1,6 +1,6 @@
-// A community's form definitions (community spec §3 Forms: formDefinition with its steps of
-// fields): read one as FormSteps, save one. Always within one brand: a definition id from another
-// community reads as none and is never written, so a pointer can never reach across communities.
+// A community's form definitions (a formDefinition with its steps of fields): read one as
+// FormSteps, save one. Always within one brand: a definition id from another community reads as
+// none and is never written, so a pointer can never reach across communities.
 import type { Transaction } from 'sequelize'
 import { FormDefinition } from '#models/index'
 import { readSteps, type FormSteps } from './form-definition'

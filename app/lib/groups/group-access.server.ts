@@ -1,6 +1,6 @@
 // Guards for one group's pages, in the manner of app/lib/http/guards.server.ts: they name what the
 // page needs and throw the refusal's redirect (refusalLocation) when it is not there. The groups
-// page's own permissions come first (spec §6: access-community and access-community-groups).
+// page's own permissions come first (access-community and access-community-groups).
 import { redirect } from '@remix-run/node'
 import { refusalLocation } from '../communities/access-refusal'
 import { requireCommunityPage, type CommunityAccess, type GuardArgs } from '../http/guards.server'

@@ -1,4 +1,4 @@
-// A group's banner (spec §5: "Banner must be an image file"): judged by its bytes, as profile
+// A group's banner ("Banner must be an image file"): judged by its bytes, as profile
 // pictures are (identity/avatars.server.ts), scaled to one banner size and written beside them
 // under public/uploads, so it is served by the same static files.
 import { randomBytes } from 'node:crypto'

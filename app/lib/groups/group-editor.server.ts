@@ -1,4 +1,4 @@
-// The group editor's details (spec §2 editors, §3 group fields, §5 link change): title,
+// The group editor's details: title,
 // description, type, directory settings, the page a meeting ends on, the banner, and the link,
 // whose change is confirmed first, refused during a meeting, and sends anyone in the room out.
 import { UniqueConstraintError } from 'sequelize'

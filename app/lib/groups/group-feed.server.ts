@@ -1,4 +1,4 @@
-// A group page's feed and follow button (issue 12 glue): the group's posts for whoever its room
+// A group page's feed and follow button: the group's posts for whoever its room
 // admits (the posts' own access check, models/post-access.ts), composed through
 // /{brand}/posts/new, and a follow button for the members who may follow it.
 import type { LoaderFunctionArgs } from '@remix-run/node'

@@ -1,4 +1,4 @@
-// The groups page's bulk actions (spec §2, §4: approve, reject, archive, restore, remove). Each
+// The groups page's bulk actions (approve, reject, archive, restore, remove). Each
 // moves only the ticked groups that are in a state it applies to; the others stay as they were.
 import { Op } from 'sequelize'
 import { Room, type Brand } from '#models/index'

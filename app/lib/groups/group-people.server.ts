@@ -1,4 +1,4 @@
-// A group's people (spec §4 join requests, §6 co-host rules): asking to join with the group's
+// A group's people (join requests, co-host rules): asking to join with the group's
 // questionnaire, a co-host or admin deciding, and members promoted to co-host, demoted and removed.
 // A co-host is listed in the room's coHosts and holds the room-co-host role for that room only
 // (a room-scoped grant, migration 0007): its meeting powers hold in that group's room and no other.
@@ -18,7 +18,7 @@ async function fresh(roomId: string, transaction: Transaction) {
 }
 
 /**
- * Whether someone is an active member of the community: the only people a group takes (spec: "Only
+ * Whether someone is an active member of the community: the only people a group takes ("Only
  * members can enter private groups"; models/room-access.ts admits a group's people only while they
  * are). A pending, rejected or archived member, or someone of another community, is not.
  */
@@ -190,7 +190,7 @@ export async function changeGroupPerson(
   return outcome
 }
 
-/** What the person hears of each change (spec §4: group promotion, demotion, deletion). */
+/** What the person hears of each change (group promotion, demotion, deletion). */
 const GROUP_NOTICE = { promote: 'groupPromotion', demote: 'groupDemotion', remove: 'groupDeletion' } as const
 
 export type GroupPerson = {

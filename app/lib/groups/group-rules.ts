@@ -1,4 +1,4 @@
-// The groups page's pure rules (spec §2 groups page, §3 group, §4 group states, §6 co-host rules):
+// The groups page's pure rules (the groups page, a group and its states, co-host rules):
 // its tabs, the types a group can have and how each is labelled, which bulk action applies to which
 // state, and who may do what to a group. Browser-safe: the page and the server read the same rules.
 import type { PermissionSlug } from '#models/permissions'
@@ -17,7 +17,7 @@ export function visibleGroupTabs(held: ReadonlySet<PermissionSlug>): GroupTab[] 
 }
 
 /**
- * The four kinds of group the wizard offers (spec §3: public, private, premium and
+ * The four kinds of group the wizard offers (public, private, premium and
  * member-exclusive), stored in the room's roomType so that models/room-access.ts decides entry:
  * public → anyone with access-community; private and exclusive → only listed members, co-hosts
  * and the host; premium → community members only. Private groups take join requests; a members
@@ -27,8 +27,8 @@ export const GROUP_TYPES = ['public', 'private', 'premium', 'exclusive'] as cons
 export type GroupType = (typeof GROUP_TYPES)[number]
 
 /**
- * The label a group's room type shows (spec §3: meeting = Public Group, staff = Private Group,
- * exclusive = Members Only Group, locked = Closed Room). The spec names no label for premium: we
+ * The label a group's room type shows (meeting = Public Group, staff = Private Group,
+ * exclusive = Members Only Group, locked = Closed Room). The product names no label for premium: we
  * show "Premium Group". A locked group (nobody but its hosts may come in) reads Closed Room
  * whatever its type.
  */
@@ -48,7 +48,7 @@ export function groupLabel(room: { roomType: string; locked?: boolean }): GroupL
   }
 }
 
-/** Bulk actions of the groups page (spec §2, §4) and the states each one moves a group out of. */
+/** Bulk actions of the groups page and the states each one moves a group out of. */
 export const GROUP_BULK_ACTIONS = ['approve', 'reject', 'archive', 'restore', 'remove'] as const
 export type GroupBulkAction = (typeof GROUP_BULK_ACTIONS)[number]
 export type GroupStatus = 'active' | 'pending' | 'archived'
@@ -96,8 +96,8 @@ export function groupStanding(
 }
 
 /**
- * Who runs a group's people (approves join requests, promotes, demotes and removes; spec §6:
- * "co-hosts and admins approve memberships"): its host and co-hosts, and those who manage the
+ * Who runs a group's people (approves join requests, promotes, demotes and removes; co-hosts and
+ * admins approve memberships): its host and co-hosts, and those who manage the
  * community's rooms.
  */
 export function mayRunGroup(standing: GroupStanding, held: ReadonlySet<PermissionSlug>): boolean {
@@ -113,7 +113,7 @@ export function mayEditGroup(standing: GroupStanding, held: ReadonlySet<Permissi
   return standing === 'host' || standing === 'coHost' || held.has('edit-group-room')
 }
 
-/** Spec §6: "Only co-hosts set group preferences" (the host is the first of them); an admin does not. */
+/** Only co-hosts set group preferences (the host is the first of them); an admin does not. */
 export function maySetGroupPreferences(standing: GroupStanding): boolean {
   return standing === 'host' || standing === 'coHost'
 }

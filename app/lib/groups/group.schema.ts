@@ -1,4 +1,4 @@
-// The group forms' zod schemas (spec §3 group, §5 naming rules): parsed by the actions, constraints
+// The group forms' zod schemas (a group's fields and naming rules): parsed by the actions, constraints
 // for the pages. Browser-safe; every message is a translation key (the room link's are the member
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
@@ -16,7 +16,7 @@ import { ANSWER_MAX_LENGTH, GROUP_BULK_ACTIONS, GROUP_TYPES, QUESTION_MAX_LENGTH
 const flag = () => z.boolean({ invalid_type_error: 'groups:errors.badRequest' }).default(false)
 
 /**
- * The group's tags (spec §5: at most 5), checked here so a refused count writes nothing; whether
+ * The group's tags (at most 5), checked here so a refused count writes nothing; whether
  * each is this community's live tag is setRoomTags's to say. `tagsOffered` marks a form that showed
  * the boxes: without it a new group gets the community's new-group tags.
  */
@@ -121,8 +121,8 @@ export const GroupPeopleSchema = z.discriminatedUnion('intent', [
 export type GroupPeopleCommand = z.output<typeof GroupPeopleSchema>
 
 /**
- * The group editor's details (spec §3 group fields): the wizard's, plus the page a meeting ends on;
- * `confirm` carries the new link once its change was read and confirmed (spec §5), and a new
+ * The group editor's details: the wizard's, plus the page a meeting ends on;
+ * `confirm` carries the new link once its change was read and confirmed, and a new
  * banner replaces the old one.
  */
 export const GroupDetailsSchema = z.object({
@@ -148,7 +148,7 @@ export const GroupDetailsSchema = z.object({
 export type GroupDetailsFields = z.input<typeof GroupDetailsSchema>
 export type GroupDetailsValues = z.output<typeof GroupDetailsSchema>
 
-/** Spec §6: co-hosts and admins invite people to a group (the way into one that takes no requests), by their email. */
+/** Co-hosts and admins invite people to a group (the way into one that takes no requests), by their email. */
 export const GroupInviteSchema = z.object({
   intent: z.literal('invite'),
   emailAddress: emailField(),

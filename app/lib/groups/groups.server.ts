@@ -1,4 +1,4 @@
-// Groups as the community sees them (spec §2 groups page): finding one by its link, and the page's
+// Groups as the community sees them (the groups page): finding one by its link, and the page's
 // listing with its tabs, counts and paging. A group is a room in the group context; who may enter
 // it is models/room-access.ts's to say, asked here for each row so the page offers only what works.
 import { Op } from 'sequelize'
@@ -58,7 +58,7 @@ export type GroupRow = {
   requested: boolean
   /** The viewer runs its people (host, co-host, manager). */
   manage: boolean
-  /** Its tags' labels (spec §2 tag inputs), alphabetically. */
+  /** Its tags' labels, alphabetically. */
   tags: string[]
 }
 

@@ -1,5 +1,5 @@
-// The new group wizard's command (spec §2 new group wizard, §4 "new groups can await admin review
-// before becoming available"): the group's room, its creator as host (with the room's own
+// The new group wizard's command (new groups can await admin review before becoming available):
+// the group's room, its creator as host (with the room's own
 // room-host grant, so their meeting powers stay in it), and its banner, all or nothing.
 import { UniqueConstraintError } from 'sequelize'
 import { Role, RoleGrant, Room, type Brand, type User } from '#models/index'
@@ -87,7 +87,7 @@ export async function createGroup(input: {
         where: { userId: creator.id, brandId: brand.id, roleId: host.id, roomId: room.id },
         transaction,
       })
-      // Spec §3 newGroups: the wizard's boxes start ticked with those tags; a post without the boxes gets them as they are.
+      // Tags for new groups: the wizard's boxes start ticked with them; a post without the boxes gets them as they are.
       const tagIds = values.tagsOffered ? values.tagIds : await tagIdsForNewGroups(brand.id, transaction)
       const tagged = await setRoomTags({ brandId: brand.id, roomId: room.id, tagIds, transaction })
       if (!tagged.ok) throw new TagsRefused(tagged.error)

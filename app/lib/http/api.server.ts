@@ -2,7 +2,7 @@
 // guards as the pages (guards.server.ts) and the same commands, and this module turns what they
 // throw into JSON. A guard's redirect becomes 401 (sign in), 403 (refused) or 404 (not found); a
 // bare refusal of readJson (400, 413, 415) keeps its status; a call's own refusal (ApiRefusal)
-// carries the spec's message. Every error body is `{ error, message }`: `error` a stable code,
+// carries the product's message. Every error body is `{ error, message }`: `error` a stable code,
 // `message` its text in the requester's language.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'

@@ -1,6 +1,6 @@
 import { UAParser } from 'ua-parser-js'
 
-/** The spec's minimum browser versions (major), per operating system. */
+/** The product's minimum browser versions (major), per operating system. */
 export const MINIMUM_VERSIONS = {
   Android: { Chrome: 91, Edge: 79, Firefox: 89, Opera: 62 },
   iOS: { Safari: 11, Chrome: 91, Edge: 79, Firefox: 90 },
@@ -18,7 +18,7 @@ export type BrowserVerdict = {
   minimum: number | null
 }
 
-/** ua-parser-js names, folded onto the spec's table. */
+/** ua-parser-js names, folded onto the product's table. */
 const PLATFORMS: Record<string, Platform> = {
   Android: 'Android',
   iOS: 'iOS',
@@ -54,7 +54,7 @@ const KEPT_AGENT_LENGTH = 512
 const verdicts = new Map<string, Readonly<BrowserVerdict>>()
 
 /**
- * Whether a user agent meets the spec's minimum versions. A browser or system the table does not
+ * Whether a user agent meets the product's minimum versions. A browser or system the table does not
  * name is let through: the table lists what is known too old, not everything that works.
  */
 export function checkBrowser(userAgent: string | null | undefined): Readonly<BrowserVerdict> {

@@ -95,7 +95,7 @@ export async function readFormWithFile(
 }
 
 /**
- * The one way a JSON call (the spec's "calls it makes") reads its body: within the form limit,
+ * The one way a JSON call (the product's "calls it makes") reads its body: within the form limit,
  * counted on the stream like readForm. Another content type is a 415 and a body that is not JSON
  * a 400, thrown as Responses like readForm's.
  */

@@ -64,7 +64,7 @@ async function communityAccess(
 }
 
 /**
- * A community page of the spec's route table (home, groups, members, tags…): every permission it
+ * A community page of the product's route table (home, groups, members, tags…): every permission it
  * lists, or the guest access the admins allowed for it. Signed out → sign in (address kept);
  * signed in without it → access denied.
  */
@@ -87,8 +87,8 @@ export function requireCommunityPermission(
 }
 
 /**
- * A room of the community (its meeting page, a group's or an event's page): the room rules of the
- * spec (models/room-access.ts). An unknown link → the room's, group's or event's not-found page.
+ * A room of the community (its meeting page, a group's or an event's page): the room rules
+ * (models/room-access.ts). An unknown link → the room's, group's or event's not-found page.
  */
 export async function requireRoom(
   args: GuardArgs,

@@ -10,7 +10,7 @@ export { IDENTITY_LIFETIME_MS, type Identity }
 export type SessionData = {
   identities: Identity[]
   currentUserId: string
-  /** Where to go after signing in (spec: the stored redirect). */
+  /** Where to go after signing in (the stored redirect). */
   redirectTo: string
   /** From the sign-in callback: join the meeting at once as its host; the app runs in a frame. */
   flags: { autoJoin: boolean; embedded: boolean }
@@ -85,7 +85,7 @@ export async function withSession(session: AppSession): Promise<{ headers: { 'Se
   return { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } }
 }
 
-/** The identities still valid; expired ones drop out (spec: compared in seconds). */
+/** The identities still valid; expired ones drop out (compared in seconds). */
 export function liveIdentities(session: AppSession, now = Date.now()): Identity[] {
   const nowSeconds = Math.floor(now / 1000)
   return (session.get('identities') ?? []).filter(

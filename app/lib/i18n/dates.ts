@@ -24,7 +24,7 @@ const relativeTimeFormat = (locale: string) =>
   kept(`r:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }))
 
 /**
- * The spec's relative time: "just now" under 60 seconds, then minutes, hours, days (under 30),
+ * The product's relative time: "just now" under 60 seconds, then minutes, hours, days (under 30),
  * months (under 12, counted as 30 days) and years. Past and future both read naturally
  * ("3 days ago", "in 3 days") in the user's language through Intl.RelativeTimeFormat.
  */

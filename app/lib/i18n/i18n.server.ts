@@ -86,7 +86,7 @@ export function firstSupportedLanguage(header: string | null): Language | null {
 }
 
 /**
- * The spec's order: the community's language, the member's preferred language, the device's
+ * The product's order: the community's language, the member's preferred language, the device's
  * (the switch's cookie, then Accept-Language), then English.
  */
 export async function resolveLanguage(

@@ -30,7 +30,7 @@ export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
 export const DEFAULT_LANGUAGE: Language = 'en'
 
-/** The locale Intl formats with for each language (the spec's default is en-US). */
+/** The locale Intl formats with for each language (the product's default is en-US). */
 export const FORMAT_LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-ES', pt: 'pt-BR' }
 
 export function isLanguage(value: unknown): value is Language {

@@ -13,7 +13,7 @@ export const CODE_LIFETIME_MS = 10 * 60 * 1000
 export const MAX_WRONG_CODES = 5
 export const CODE_LENGTH = 6
 
-/** The reasons a sign-in fails, as the spec names them (§8), and what the user reads for each. */
+/** The reasons a sign-in fails, and what the user reads for each. */
 const REASONS = {
   'user.notFound': 'auth:errors.accountNotFound',
   'authOtp.notFound': 'auth:errors.invalidCode',
@@ -219,7 +219,7 @@ export function sameCode(expected: string, submitted: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b) && submitted.trim().length === expected.length
 }
 
-/** The spec's magic-link expiry (24 h), for links that are not a sign-in code's twin (those die with the code). */
+/** The product's magic-link expiry (24 h), for links that are not a sign-in code's twin (those die with the code). */
 export const MAGIC_LINK_LIFETIME_MS = MAGIC_LINK_TTL_HOURS * 3600 * 1000
 
 /** A single-use link that signs its user in and goes to its destination (ml/{id}). */

@@ -17,7 +17,7 @@ import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
 
 export type { CountryCode } from 'libphonenumber-js'
 
-/** The spec's phone input result, exactly these fields. */
+/** The product's phone input result, exactly these fields. */
 export type PhoneInputResult = {
   /** ISO 3166 code (upper-case) of the number's country, or the chosen country when none can be told. */
   countryCode: CountryCode
@@ -44,7 +44,7 @@ export type CountryOption = {
 
 export const DEFAULT_COUNTRY: CountryCode = 'US'
 
-/** Shown first in the country picker, in this order (spec: us, ca, au, gb, nz, br, ph, za). */
+/** Shown first in the country picker, in this order (us, ca, au, gb, nz, br, ph, za). */
 export const PREFERRED_COUNTRIES: readonly CountryCode[] = ['US', 'CA', 'AU', 'GB', 'NZ', 'BR', 'PH', 'ZA']
 
 /** Sign-in treats a value as a phone once it has this many digits (shorter is neither phone nor email). */
@@ -108,7 +108,7 @@ function isValidMobile(parsed: PhoneNumber | undefined): boolean {
 }
 
 /**
- * The spec's normalisation, for numbers that arrive without a country picker: strip non-digits,
+ * The product's normalisation, for numbers that arrive without a country picker: strip non-digits,
  * read a leading 00 as +, and take a number with neither as North American (+1). Returns '' when
  * there are no digits, so an empty field does not become `+1`.
  */
@@ -129,7 +129,7 @@ export function identifierKind(value: string): 'email' | 'phone' | null {
 
 /**
  * The default country for a visitor, from the region of their highest-ranked Accept-Language tag
- * that has one (`pt-BR` → BR), else US. The spec's "detected from the visitor's address" is done
+ * that has one (`pt-BR` → BR), else US. The product's "detected from the visitor's address" is done
  * without any outside IP look-up, which would send the visitor's address to a third party.
  */
 export function countryFromRequest(acceptLanguage: string | null | undefined): CountryCode {

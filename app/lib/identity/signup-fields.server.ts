@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CODE_LENGTH } from './auth.server'
 
 /**
- * The fields every sign-up form shares (spec §5), with translation keys as their messages: a full
+ * The fields every sign-up form shares, with translation keys as their messages: a full
  * name of first and last name, a valid email (trimmed, lower case), the 6-character code.
  */
 export const fullNameField = () =>

@@ -1,4 +1,4 @@
-// Images in the library are kept at most 1080 pixels high (issue 12): a phone photo of 4000×3000
+// Images in the library are kept at most 1080 pixels high: a phone photo of 4000×3000
 // becomes 1440×1080, anything smaller keeps its size. Every image is re-encoded in its own format,
 // which also drops its metadata (a photo's EXIF location never reaches other people).
 import { rename } from 'node:fs/promises'

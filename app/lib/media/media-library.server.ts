@@ -99,7 +99,7 @@ export async function keepUploads(
     for (const item of kept) await removeMedia(item, storage)
     if (error instanceof UploadRefused) throw error
     logger.error({ err: error, kind }, 'media upload could not be stored')
-    // The spec's own words for a video; the general upload error otherwise.
+    // The product's own words for a video; the general upload error otherwise.
     throw new UploadRefused(400, kind === 'video' ? 'media:errors.video' : 'media:errors.upload')
   }
   return kept

@@ -1,19 +1,19 @@
-// The media library's rules (spec §5 "Forms and media"), pure so the page and the server share them.
-// The spec leaves the exact count, size and type limits unshown (§9); these are ours, chosen for a
-// community's everyday uploads, and the README lists them.
+// The media library's rules, pure so the page and the server share them. The count, size and type
+// limits are ours, chosen for a community's everyday uploads, and docs/user-guide.md#media-library
+// lists them.
 import type { MediaKind } from '#models/media'
 import { FORMAT_LOCALES, type Language } from '#app/lib/i18n/i18n'
 
 export type { MediaKind }
 
-/** The tabs in the spec's order, and the kind each lists. */
+/** The tabs in the product's order, and the kind each lists. */
 export const MEDIA_TABS = ['videos', 'images', 'files'] as const
 export type MediaTab = (typeof MEDIA_TABS)[number]
 export const TAB_KIND: Record<MediaTab, MediaKind> = { videos: 'video', images: 'image', files: 'file' }
 
 export const isMediaTab = (value: unknown): value is MediaTab => MEDIA_TABS.includes(value as MediaTab)
 
-/** At most this many files in one upload (spec: "count limit per batch"). */
+/** At most this many files in one upload ("count limit per batch"). */
 export const MEDIA_BATCH_MAX = 5
 
 const MB = 1024 * 1024
@@ -25,7 +25,7 @@ export const MEDIA_LARGEST_BYTES = Math.max(...Object.values(MEDIA_MAX_BYTES))
 export const MEDIA_BODY_LIMIT = MEDIA_BATCH_MAX * MEDIA_LARGEST_BYTES + 64 * 1024
 
 /**
- * The accepted type strings of each tab. The spec's check is "the file's type must contain one of
+ * The accepted type strings of each tab. The product's check is "the file's type must contain one of
  * the accepted type strings", so `video/` accepts every video type; the type is the one read from
  * the file's content (media-sniff.ts), never its name or the browser's claim.
  */
@@ -39,7 +39,7 @@ export function isAcceptedType(kind: MediaKind, contentType: string): boolean {
   return containsAcceptedType(ACCEPTED_TYPES[kind], contentType)
 }
 
-/** The spec's check for any list of accepted type strings (a tab's, a video message's). */
+/** The product's check for any list of accepted type strings (a tab's, a video message's). */
 export function containsAcceptedType(accepted: readonly string[], contentType: string): boolean {
   return accepted.some((type) => contentType.includes(type))
 }
@@ -57,8 +57,8 @@ const HEAD = 10
 const TAIL = 7
 
 /**
- * The spec's rule: a file name over 20 characters becomes its first 10 and last 7 characters plus
- * the extension. The extension is not counted, and the two parts are joined as they are (the spec
+ * The rule: a file name over 20 characters becomes its first 10 and last 7 characters plus
+ * the extension. The extension is not counted, and the two parts are joined as they are (the rule
  * names no separator). Characters are counted as code points, so an emoji is never cut in half;
  * any path a browser sent along (old IE sends C:\…) is dropped first.
  */

@@ -1,4 +1,4 @@
-// Recordings made in personal rooms (issue 14 item 5). The edge keeps a recording in the library of
+// Recordings made in personal rooms. The edge keeps a recording in the library of
 // the room's community; a personal room's community is the main brand (/me), which nobody is a
 // member of, so its library page is closed to the room's host. /me/recordings lists, plays and
 // deletes them instead: each person sees their own recordings there and nobody else's.

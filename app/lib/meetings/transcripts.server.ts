@@ -1,4 +1,4 @@
-// Meeting transcripts (issue 14 item 6): the final caption lines the media edge kept for a meeting
+// Meeting transcripts: the final caption lines the media edge kept for a meeting
 // whose host asked for a transcript (meeting_transcript_lines). Who reads them: the room's host
 // and co-hosts, and whoever manages the community's rooms; nobody else learns one exists. The
 // pages are the community's, like its drafts and media: they open to its members (the same guard),

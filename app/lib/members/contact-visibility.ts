@@ -1,4 +1,4 @@
-// Whose email address and phone number others see (spec: the preferences preferenceShowEmailAddress
+// Whose email address and phone number others see (the preferences preferenceShowEmailAddress
 // and preferenceShowPhoneNumber, both off by default): each shows only where its owner allows it,
 // or to someone who manages the community's members (the admins' own people tools: the members
 // list's manage view, the member editor). Every list that shows people to others (the members list,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 
 /**
  * The members page's row forms (browser-safe): each posts `intent` and `userId`; deleting also
- * carries the member's email address typed out (spec §5: deleting a member requires it).
+ * carries the member's email address typed out (deleting a member requires it).
  * Messages are translation keys.
  */
 

@@ -11,7 +11,7 @@ import { notifyMembership } from '../notifications/notify.server'
 import { memberActionRefusal, TRANSITIONS, type MemberAction, type MemberRefusal } from './member-rules'
 
 /**
- * The members page's commands (spec §4 member states): approve, reject, activate, archive, restore,
+ * The members page's commands: approve, reject, activate, archive, restore,
  * reserve, resend an invitation, delete. Each reads the target's membership in THIS community
  * (anyone else is "not found"), asks the rules (member-rules.ts) and changes one row only if it is
  * still in the state the rule saw. Reused by the admin panel.
@@ -38,7 +38,7 @@ const REFUSED: Record<MemberRefusal, { status: 400 | 403; error: TranslationKey 
   wrongState: { status: 400, error: 'members:errors.wrongState' },
 }
 
-/** What the member hears of each decision (spec §4: membership approval, decline, deletion); the rest tells nobody. */
+/** What the member hears of each decision (membership approval, decline, deletion); the rest tells nobody. */
 const NOTICE: Partial<Record<MemberAction, 'communityApproval' | 'communityDecline' | 'communityDeletion'>> = {
   approve: 'communityApproval',
   activate: 'communityApproval',

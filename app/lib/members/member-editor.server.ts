@@ -1,4 +1,4 @@
-// The member editor's reads and its save (spec §3 member editor, §5 people and link rules): a
+// The member editor's reads and its save (docs/admin-guide.md#the-member-editor): a
 // member of this community only, roles within what the editor may grant, and the personal room's
 // link, whose change is confirmed first, refused during a meeting, and kicks anyone still in the
 // room once made. The person's account (name, email, phone, profile) is written only while this

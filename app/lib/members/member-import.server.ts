@@ -1,9 +1,9 @@
-// CSV user import (spec §2 "CSV user import … with an upload result screen", §4 "imported users
-// start as pending"): columns fullName, emailAddress, phoneNumber and roles (optional, `;`-separated
-// role slugs). Every row is checked by the people rules of the editor; each good row is written in
-// a transaction of its own (the person, the pending membership, the roles: all or nothing), and the
-// report says, row by row, what was imported and why the rest was refused. Someone who already has
-// an account is not imported but invited (invitations.server.ts): they join only if they accept.
+// CSV user import, with an upload result screen (imported users start as pending): columns
+// fullName, emailAddress, phoneNumber and roles (optional, `;`-separated role slugs). Every row is
+// checked by the people rules of the editor; each good row is written in a transaction of its own
+// (the person, the pending membership, the roles: all or nothing), and the report says, row by row,
+// what was imported and why the rest was refused. Someone who already has an account is not
+// imported but invited (invitations.server.ts): they join only if they accept.
 import { UniqueConstraintError } from 'sequelize'
 import { Membership, User, type Brand } from '#models/index'
 import { addMember } from '#models/members'

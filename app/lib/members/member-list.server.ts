@@ -6,7 +6,7 @@ import { CONTACT_ATTRIBUTES, visibleContact } from './contact-visibility'
 import { availableActions, MEMBER_TABS, MEMBERS_PER_PAGE, type MemberAction, type MemberTab } from './member-rules'
 
 /**
- * The members page's queries (spec §2 members page): one community's people by state, searched by
+ * The members page's queries: one community's people by state, searched by
  * name or email, a page at a time; and every member at once for the CSV export. Only people with a
  * membership in this community are ever read. Reused by the admin panel.
  */
@@ -15,7 +15,7 @@ export type MemberRow = {
   userId: string
   name: string
   avatar: string | null
-  /** Null when this viewer may not see it (spec §3 preferences: shown only when the member allows, or to those who manage members). */
+  /** Null when this viewer may not see it (shown only when the member allows, or to those who manage members). */
   emailAddress: string | null
   phoneNumber: string | null
   roles: RoleSlug[]

@@ -1,4 +1,4 @@
-// Which community roles an editor leaves someone with (spec §6: a member may hold several roles;
+// Which community roles an editor leaves someone with (a member may hold several roles;
 // admins cannot create or delete owners). Pure: the editor, the wizard and the import share it.
 import {
   COMMUNITY_ROLES,

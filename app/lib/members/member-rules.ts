@@ -2,7 +2,7 @@ import type { MembershipStatus } from '#models/membership'
 import type { PermissionSlug } from '#models/permissions'
 
 /**
- * The members page's rules (spec §4 member states, §6 roles), pure so the page shows exactly the
+ * The members page's rules (member states, roles), pure so the page shows exactly the
  * buttons the server will honour: the loader asks which actions a row offers, the action asks
  * again before it writes.
  */

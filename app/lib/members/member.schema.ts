@@ -1,4 +1,4 @@
-// The member forms' zod schemas (spec §3 member editor and new member wizard, §5 people and link
+// The member forms' zod schemas (the member editor and the new member wizard, people and link
 // rules): used by the actions to parse and by the pages for their constraints. Browser-safe; every
 // message is a translation key of the members namespace.
 import { z } from 'zod'
@@ -7,7 +7,7 @@ import { isMobilePhone, normalisePhone } from '#app/lib/identity/phone'
 const tooLong = 'members:editor.errors.tooLong'
 const optionalText = (max: number) => z.string().trim().max(max, tooLong).optional()
 
-/** Spec §5: required, first and last name, at least 2 characters. */
+/** Required, first and last name, at least 2 characters. */
 export const fullNameField = () =>
   z
     .string({ required_error: 'members:editor.errors.nameRequired' })
@@ -26,7 +26,7 @@ export const fullNameField = () =>
     })
     .transform((value) => value.replace(/\s+/g, ' '))
 
-/** Spec §5: a valid email is required; emails are trimmed and lowercased. */
+/** A valid email is required; emails are trimmed and lowercased. */
 export const emailField = () =>
   z
     .string({ required_error: 'members:editor.errors.emailRequired' })
@@ -37,7 +37,7 @@ export const emailField = () =>
     .email('members:editor.errors.emailInvalid')
 
 /**
- * Spec §5: a valid mobile number, normalised (non-digits stripped, a leading 00 read as +, +1 when
+ * A valid mobile number, normalised (non-digits stripped, a leading 00 read as +, +1 when
  * there is no country code). Empty is allowed (no phone); the value is the normalised number.
  */
 export const phoneField = () =>
@@ -51,7 +51,7 @@ export const phoneField = () =>
 
 export const ROOM_LINK_MAX = 64
 
-/** The first room link rule (spec §5) a typed link breaks, as its message key, or null. */
+/** The first room link rule a typed link breaks, as its message key, or null. */
 export function roomLinkProblem(typed: string) {
   if (!typed) return 'members:roomLink.errors.required' as const
   if (typed.length < 2) return 'members:roomLink.errors.tooShort' as const
@@ -136,7 +136,7 @@ const rolesField = () =>
 const flag = () => z.boolean({ invalid_type_error: 'members:editor.errors.flagInvalid' }).default(false)
 
 /**
- * The member editor (spec §3) as every community has it: what the community keeps about a member
+ * The member editor as every community has it: what the community keeps about a member
  * (their roles, their room's link in it, the meet button), and `confirm` once a room link change
  * was confirmed. Never the person's account (docs/security.md).
  */
@@ -175,7 +175,7 @@ export type MemberEditorValues = z.output<typeof MemberEditorSchema> & Partial<z
 export const ROOM_ACCESS = ['locked', 'open'] as const
 export const DIRECTORY_VISIBILITY = ['everyone', 'members', 'none'] as const
 
-/** The new member wizard (spec §3): the room's name and link, the person, their roles and the room's directory settings. */
+/** The new member wizard: the room's name and link, the person, their roles and the room's directory settings. */
 export const NewMemberSchema = z.object({
   name: z
     .string({ required_error: 'members:wizard.errors.nameRequired' })

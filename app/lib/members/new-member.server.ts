@@ -1,4 +1,4 @@
-// The new member wizard's command (spec §3): for someone without an account, the account (made and
+// The new member wizard's command: for someone without an account, the account (made and
 // managed by this community until they first sign in), their active membership with the chosen
 // roles and their personal room in this community, all or nothing. Someone who has an account
 // already is invited instead (invitations.server.ts): they become a member only when they accept.

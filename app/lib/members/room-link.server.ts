@@ -1,4 +1,4 @@
-// A room link inside one community (spec §5, §8): whether it can be had, and a free one close to it
+// A room link inside one community: whether it can be had, and a free one close to it
 // when not. Used by the member editor and the new member wizard (the group wizard will reuse it).
 import { randomInt } from 'node:crypto'
 import { Op, type Transaction } from 'sequelize'
@@ -6,7 +6,7 @@ import { MeetingPeer, MeetingRoom, Room } from '#models/index'
 import { isAvailableRoomSlug } from '#models/slugs'
 import { ROOM_LINK_MAX } from './member.schema'
 
-/** available; reserved: a path of the product (spec: "Sorry, but {label} is not available"); taken: another room's. */
+/** available; reserved: a path of the product ("Sorry, but {label} is not available"); taken: another room's. */
 export type RoomLinkState = 'available' | 'reserved' | 'taken'
 
 export const roomLinkSlug = (typed: string) => typed.trim().toLowerCase()
@@ -72,7 +72,7 @@ export async function checkRoomLink(
 
 /**
  * Whether a meeting is going on in the room now: an open meeting record (the edge writes them)
- * with someone still in it. A link cannot change then (spec §5).
+ * with someone still in it. A link cannot change then.
  */
 export async function meetingIsLive(roomId: string, transaction?: Transaction): Promise<boolean> {
   const open = await MeetingRoom.findAll({

@@ -1,4 +1,4 @@
-// Direct messages (spec §3 Messages, §5 New message, §7 /messages/conversations…): starting a
+// Direct messages (docs/user-guide.md#messages, /messages/conversations…): starting a
 // conversation, writing in one, reading one (which is the last-read event), the list and the
 // unread counts. Who may read a conversation is decided here too: its participants, nobody else.
 import { Op, type Transaction } from 'sequelize'
@@ -71,9 +71,9 @@ async function activeMembers(brandId: string, userIds: string[]) {
 }
 
 /**
- * Starts a conversation (spec §5 "New message"): members picked by hand, everyone with one tag, and
+ * Starts a conversation (the New message form): members picked by hand, everyone with one tag, and
  * at most one person outside the community. A message to exactly one member goes on in the
- * conversation the two already have (the spec's ensure-user-conversation).
+ * conversation the two already have (the product's ensure-user-conversation).
  */
 export async function startConversation(input: {
   brand: CommunityRef
@@ -524,7 +524,7 @@ export async function participation(brandId: string, conversationId: string | un
   return participant?.conversation ? { participant, conversation: participant.conversation } : null
 }
 
-/** Spec §7 last-read event: everything in the conversation up to its newest message has been read. */
+/** The last-read event: everything in the conversation up to its newest message has been read. */
 export async function markRead(participant: ConversationParticipant) {
   const newest = await Message.findOne({
     where: { conversationId: participant.conversationId },
@@ -534,7 +534,7 @@ export async function markRead(participant: ConversationParticipant) {
   await participant.update({ unreadCount: 0, lastReadMessageId: newest?.id ?? null, lastReadAt: new Date() })
 }
 
-/** Spec §7 unread-event-count: unread messages in all of the user's conversations of the community. */
+/** The unread-event-count: unread messages in all of the user's conversations of the community. */
 export async function unreadCount(brandId: string, userId: string, options: { except?: string } = {}): Promise<number> {
   const mine = await ConversationParticipant.findAll({
     where: {
@@ -561,7 +561,10 @@ function participantView(participant: ConversationParticipant, viewerId: string)
   }
 }
 
-/** Spec §7 GET /messages/conversations (paged from page 0): newest first, with who is in each, its last message and my unread count. */
+/**
+ * GET /messages/conversations (paged from page 0): newest first, with who is in each, its last message and my unread
+ * count.
+ */
 export async function listConversations(brandId: string, userId: string, page = 0) {
   const { rows, count } = await ConversationParticipant.findAndCountAll({
     where: { userId },
@@ -604,7 +607,9 @@ export async function listConversations(brandId: string, userId: string, page = 
   return { conversations, page, more: (page + 1) * CONVERSATIONS_PER_PAGE < count }
 }
 
-/** Spec §7 GET /messages/conversations/{id} and its events: who is in it and its messages, oldest first, each with its files. */
+/**
+ * GET /messages/conversations/{id} and its events: who is in it and its messages, oldest first, each with its files.
+ */
 export async function conversationView(conversation: Conversation, viewer: ConversationParticipant) {
   const [participants, messages, tag] = await Promise.all([
     ConversationParticipant.findAll({
@@ -639,8 +644,8 @@ export async function conversationView(conversation: Conversation, viewer: Conve
 }
 
 /**
- * A message's stored files as the page shows them: the attached files, and the video (spec §3
- * videoUrl) with its thumbnail (videoThumbnailUrl) when the server made one. Ids only: the page
+ * A message's stored files as the page shows them: the attached files, and the video
+ * (videoUrl) with its thumbnail (videoThumbnailUrl) when the server made one. Ids only: the page
  * builds the addresses for its reader (a member, or an external recipient's reply link).
  */
 function attachmentsView(attachments: MessageAttachment[]) {

@@ -1,4 +1,4 @@
-// Spec §7 POST /messages/conversations/ensure-user-conversation: the plain conversation of two
+// POST /messages/conversations/ensure-user-conversation: the plain conversation of two
 // members, found or started empty, so that a client can open it before anything is written (the
 // new-message form does the same when its one recipient already talks with the sender).
 import { isActiveMember } from '../connections/connections.server'

@@ -1,8 +1,8 @@
-// The rules of direct messages that both the forms and the server need (spec §5 "New message").
-// The spec leaves the attachment limits out ("values not shown"): these are ours. Three files of at
+// The rules of direct messages that both the forms and the server need (the New message form).
+// The attachment limits are ours. Three files of at
 // most 1.5 MB each keep a whole message under the form upload limit (UPLOAD_BODY_LIMIT, 5 MB plus
 // the fields), so a message that breaks them is answered with a field error, never a bare 413.
-// Video messages have no limits in the spec either (§9 "not shown"): one video of at most 25 MB,
+// The video message limits are ours too: one video of at most 25 MB,
 // about a minute and a half of what a browser's MediaRecorder makes of a camera, of the types a
 // browser records or a phone films (WebM, MP4, QuickTime), read from the file's first bytes.
 
@@ -12,9 +12,9 @@ export const ATTACHMENT_MAX_BYTES = 1.5 * 1024 * 1024
 export const VIDEO_MESSAGE_MAX_BYTES = 25 * 1024 * 1024
 /** The video types a message takes, as the content sniffer (app/lib/media/media-sniff.ts) names them. */
 export const VIDEO_MESSAGE_TYPES = ['video/webm', 'video/mp4', 'video/quicktime'] as const
-/** Spec §9: conversation lists are paged from page 0; a page holds as many as a connections page. */
+/** Conversation lists are paged from page 0; a page holds as many as a connections page. */
 export const CONVERSATIONS_PER_PAGE = 30
-/** Spec §9: a magic link lasts 24 hours; an external recipient's reply link is one. */
+/** A magic link lasts 24 hours; an external recipient's reply link is one. */
 export const REPLY_LINK_TTL_MS = 24 * 3600 * 1000
 
 /** The attachment types we accept, each recognised by its first bytes (never by its name or the browser's word). */
@@ -47,7 +47,10 @@ export function attachmentName(name: string): string {
   return (clean || 'file').slice(-255)
 }
 
-/** Spec §5: an external recipient's address may not be the sender's own (compared as stored: lowercased email, normalised phone). */
+/**
+ * An external recipient's address may not be the sender's own (compared as stored: lowercased email, normalised
+ * phone).
+ */
 export function isOwnAddress(
   sender: { emailAddress: string | null; phoneNumber: string | null },
   external: { emailAddress?: string; phoneNumber?: string },

@@ -1,4 +1,4 @@
-// The message forms' zod schemas (spec §5 "New message"), used by the actions to parse and by the
+// The message forms' zod schemas (the New message form), used by the actions to parse and by the
 // pages for their constraints. Browser-safe; every message is a key of the messages namespace.
 // What needs the database (who the recipients are, the sender's own address, the files' content)
 // is checked by the server after parsing (conversations.server.ts).
@@ -34,7 +34,7 @@ function requireContent(value: { body?: string; files: File[]; video?: string },
 export const NewMessageSchema = z
   .object({
     recipientIds: ids,
-    // Spec §5: "Only one tag allowed".
+    // "Only one tag allowed".
     tagIds: ids.pipe(z.array(z.string()).max(1, 'messages:errors.oneTag')),
     externalName: z.string().trim().max(255, 'messages:errors.tooLong').optional(),
     externalEmail: z.string().trim().toLowerCase().max(255, 'messages:errors.emailInvalid').optional(),
@@ -45,11 +45,11 @@ export const NewMessageSchema = z
     const issue = (path: string, message: string) =>
       context.addIssue({ code: z.ZodIssueCode.custom, path: [path], message })
     const external = Boolean(value.externalName || value.externalEmail || value.externalPhone)
-    // Spec §5: at least one recipient.
+    // At least one recipient.
     if (!external && value.recipientIds.length === 0 && value.tagIds.length === 0)
       issue('recipientIds', 'messages:errors.recipientRequired')
     if (external) {
-      // Spec §5: an external recipient needs a name, and an email or a phone but not both, valid.
+      // An external recipient needs a name, and an email or a phone but not both, valid.
       if (!value.externalName) issue('externalName', 'messages:errors.externalNameRequired')
       if (Boolean(value.externalEmail) === Boolean(value.externalPhone))
         issue('externalEmail', 'messages:errors.emailOrPhone')

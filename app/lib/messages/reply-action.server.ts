@@ -10,7 +10,7 @@ import { limitedForm, readMessageForm, refusedForm } from './message-form.server
  * A reply posted from a conversation's form, by a member on their messages page or by an outsider
  * through their link: sent, the flash on `sentTo`; bad input, 400 with what was typed; over a cap on
  * mail and SMS to outsiders, 429 with what was typed (nothing saved); a failure,
- * the spec's "Sorry... we were unable to send your message right now." (500). Uploaded files are
+ * the product's "Sorry... we were unable to send your message right now." (500). Uploaded files are
  * cleaned up whatever happens.
  */
 export async function replyFromForm(

@@ -17,7 +17,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /**
  * Sends an external recipient the message by mail or SMS, with a reply link: a magic link (24
- * hours, spec §9) that opens this one conversation and nothing else. Each message mints a fresh
+ * hours) that opens this one conversation and nothing else. Each message mints a fresh
  * link and retires the previous one; only its hash is kept. Throws DeliveryError when the
  * transport refuses (the caller then says the message could not be sent).
  */

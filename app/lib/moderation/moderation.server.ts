@@ -1,5 +1,5 @@
-// Where a post meets moderation (issue 12: "the toxicity threshold (0-100, default 70) enforced by
-// a moderation provider"). One rule: the install's product config switches moderation on
+// Where a post meets moderation (the toxicity threshold, 0-100, default 70, enforced by a
+// moderation provider). One rule: the install's product config switches moderation on
 // (contentModeration.enabled, off by default: super users turn it on at /{brand}/admin/product);
 // while it is on, every post, comment and reply, and every draft or scheduled post when it
 // publishes, is scored, and one scoring at or above its community's threshold (community settings,

@@ -1,5 +1,5 @@
-// What every moderation provider answers (issue 12: "the toxicity threshold … enforced by a
-// moderation provider"): a toxicity score from 0 (harmless) to 100 (certainly toxic) on the same
+// What every moderation provider answers (the toxicity threshold is enforced by a moderation
+// provider): a toxicity score from 0 (harmless) to 100 (certainly toxic) on the same
 // scale as the community's threshold, and, when the provider says, what it found. Browser-safe.
 
 export type ModerationCategory = 'insult' | 'profanity' | 'threat' | 'hate' | 'toxicity'

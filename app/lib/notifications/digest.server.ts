@@ -1,4 +1,4 @@
-// The daily digest (community spec §4: frequency live or daily): once a day, at DIGEST_HOUR_UTC,
+// The daily digest (frequency live or daily): once a day, at DIGEST_HOUR_UTC,
 // each member with notifications waiting for it gets one mail listing them. The database is the
 // truth, as for scheduled posts (app/lib/posts/post-scheduler.server.ts): a member's digest slot
 // is claimed by one conditional UPDATE of their setting's lastDigestAt, and each notification by

@@ -13,7 +13,7 @@ export type NotificationReason = 'direct' | 'adminPost' | 'followed' | 'any'
 const REASON_LEVEL: Record<NotificationReason, number> = { direct: 1, adminPost: 2, followed: 3, any: 4 }
 
 /**
- * The scopes are a ladder (spec §4: all, admin posts, replies, posts or off): off hears nothing,
+ * The scopes are a ladder (all, admin posts, replies, posts or off): off hears nothing,
  * replies only what is about the member, admin posts adds the admins' posts, posts adds the rooms
  * and people followed, all adds everything else.
  */

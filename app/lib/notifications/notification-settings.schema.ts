@@ -1,5 +1,5 @@
-// The notification settings dialog's form (community spec §2, §4: frequency live or daily; scope
-// all, admin posts, replies, posts or off; per room, the same scopes or the community's). Browser-safe;
+// The notification settings dialog's form (frequency live or daily; scope all, admin posts,
+// replies, posts or off; per room, the same scopes or the community's). Browser-safe;
 // messages are translation keys.
 import { z } from 'zod'
 import { FREQUENCY_CHOICES, RECORD_ID, SCOPE_CHOICES } from './notification-choices'

@@ -102,7 +102,7 @@ export async function settingsView(user: Pick<User, 'id'>, brandId: string): Pro
   return { frequency: community?.frequency ?? DEFAULT_FREQUENCY, scope: community?.scope ?? DEFAULT_SCOPE, rooms }
 }
 
-/** The member's community setting, created when missing (POST and PUT of §7 and the dialog all come here). */
+/** The member's community setting, created when missing (the API's POST and PUT and the dialog all come here). */
 export async function saveCommunitySetting(
   userId: string,
   brandId: string,

@@ -1,4 +1,4 @@
-// notify(): the one way a notification is made (community spec §4 "Notifications"). It takes who
+// notify(): the one way a notification is made (docs/user-guide.md#notifications). It takes who
 // might want to hear of an event and why (notification-rules.ts), keeps those who do (their scope,
 // per community and per room; never the actor; never someone who blocked or muted the actor, or
 // whom the actor blocked; only members the event's room admits), records one row each, tells their

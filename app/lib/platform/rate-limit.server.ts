@@ -8,7 +8,7 @@ import { webRedis } from './redis.server'
 
 export type Limit = { name: string; max: number; windowSeconds: number }
 
-/** The limits on sign-in codes (spec: "rate-limit codes and logins"). */
+/** The limits on sign-in codes ("rate-limit codes and logins"). */
 export const LIMITS = {
   codesPerIdentifier: { name: 'code-identifier', max: 5, windowSeconds: 15 * 60 },
   codesPerAddress: { name: 'code-address', max: env.CODES_PER_ADDRESS_PER_HOUR, windowSeconds: 60 * 60 },
@@ -24,7 +24,7 @@ export const LIMITS = {
     max: env.EDGE_PASSES_PER_ADDRESS_PER_10_MIN,
     windowSeconds: 10 * 60,
   },
-  // Messages left for a host from the waiting room (ours; the spec gives none): a guest needs no
+  // Messages left for a host from the waiting room (ours): a guest needs no
   // account, so a caller id (a cookie) is cheap to change; the client address caps them as well.
   callMessagesPerCaller: { name: 'call-message-caller', max: 5, windowSeconds: 60 * 60 },
   callMessagesPerAddress: { name: 'call-message-address', max: 20, windowSeconds: 60 * 60 },

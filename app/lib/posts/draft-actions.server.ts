@@ -1,4 +1,4 @@
-// The composer's "Save as draft" (spec §7 POST posts/draft): the same form as "Publish", the other
+// The composer's "Save as draft" (POST posts/draft): the same form as "Publish", the other
 // button. It answers as the post form does (formId 'new-post'), so the composer shows a refusal
 // with what was typed; a saved draft lands on the drafts panel.
 import { parseWithZod } from '@conform-to/zod'

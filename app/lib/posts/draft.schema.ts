@@ -1,5 +1,5 @@
-// The drafts forms' zod schemas (community spec §2 drafts panel and schedule-post dialog, §5 "A
-// scheduled post needs a time that is valid and in the future"). Browser-safe; messages are
+// The drafts forms' zod schemas (the drafts panel and the schedule-post dialog; a scheduled post
+// needs a time that is valid and in the future). Browser-safe; messages are
 // translation keys. Whether the time is still in the future is the server's to say, at the moment
 // it saves (drafts.server.ts): the schema only checks it names a time.
 import { z } from 'zod'

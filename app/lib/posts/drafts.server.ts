@@ -1,7 +1,7 @@
-// Drafts and scheduled posts (community spec §2 drafts panel, §4 "Post: draft, scheduled (with
-// draftPostTime), published … A draft can be rescheduled or deleted", §5 "A scheduled post needs a
-// time that is valid and in the future", §7 posts/draft, drafts, drafts/{id}). A draft is its
-// author's alone: every lookup here is by author, so another person's draft is not found at all.
+// Drafts and scheduled posts (a post is a draft, scheduled with its draftPostTime, or published; a
+// draft can be rescheduled or deleted; a scheduled post needs a time that is valid and in the
+// future; posts/draft, drafts, drafts/{id}). A draft is its author's alone: every lookup here is by
+// author, so another person's draft is not found at all.
 // Each state change is a conditional UPDATE on the status it leaves, so it races safely with the
 // scheduler publishing the same post (post-scheduler.server.ts).
 import { Brand, Post, Room } from '#models/index'
@@ -12,7 +12,7 @@ import { postScheduler, type PostScheduler } from './post-scheduler.server'
 import { PostRuleError, postProblem, type PostInput } from './post-rules'
 import { announce, storedMessage } from './posts.server'
 
-/** A schedule's time at or before now: the spec's "valid and in the future" refused. */
+/** A schedule's time at or before now: the product's "valid and in the future" refused. */
 export class ScheduleError extends Error {
   constructor(readonly problem: 'posts:errors.scheduleInPast' | 'posts:errors.notADraft') {
     super(problem)

@@ -1,5 +1,5 @@
-// Video links in a post's text become embedded players (spec §5: "Embedded link detection covers
-// two video sharing services and uses an 11-character id for one of them": YouTube's ids are 11
+// Video links in a post's text become embedded players (embedded link detection covers two video
+// sharing services and uses an 11-character id for one of them: YouTube's ids are 11
 // characters, Vimeo's are numbers). Only the id is taken from what the user wrote; the player's
 // address is built here, on hosts that set no tracking cookies before play, and the page's CSP
 // allows frames from exactly these origins (EMBED_FRAME_SOURCES).

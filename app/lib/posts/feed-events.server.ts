@@ -1,4 +1,4 @@
-// Live feeds (issue 12): each post command tells the open feeds of the post's room that it changed,
+// Live feeds: each post command tells the open feeds of the post's room that it changed,
 // over one LiveBus on channel 'hearth:feed' keyed by room id. A post promoted to the hub feed (or an
 // answer or reaction to one) is told to the hub room's feed too, as the community home shows it.
 // Events carry ids only; a feed page re-reads what its viewer may see through its own loader.

@@ -1,7 +1,7 @@
 // What the post forms do, shared by the pages that carry them (the community home's feed and the
 // single post view): parse with the form's schema, check the viewer's right in the post's room,
 // write, and go back where the form came from with a flash message. Bad input answers 400 with the
-// spec's message and the typed values; a missing right answers 403; nothing is written either way.
+// product's message and the typed values; a missing right answers 403; nothing is written either way.
 import { parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'

@@ -1,10 +1,10 @@
-// The post rules of the spec (community §5 Posts, §8 thrown messages), as pure checks that the
-// forms' schemas and the post commands share. Each problem is a translation key whose English text
-// is the spec's thrown message, word for word.
+// The post rules and their thrown messages, as pure checks that the forms' schemas and the post
+// commands share. Each problem is a translation key whose English text is the product's thrown
+// message, word for word.
 
-/** Spec §9: comments (and replies) are read three at a time. */
+/** Comments (and replies) are read three at a time. */
 export const COMMENTS_PAGE_SIZE = 3
-/** Top-level posts per feed page (the spec pages feeds by pageNumber without a size: ours). */
+/** Top-level posts per feed page (feeds page by pageNumber; the size is ours). */
 export const FEED_PAGE_SIZE = 10
 /** A message longer than this is refused: it keeps a post readable and inside every dialect's TEXT. */
 export const MESSAGE_MAX = 10_000
@@ -43,7 +43,7 @@ export type PostInput = {
 const present = (value: unknown) => typeof value === 'string' && value.trim() !== ''
 
 /**
- * The first problem with a post (spec §5: "A post needs a message, file URLs or a video. The
+ * The first problem with a post ("A post needs a message, file URLs or a video. The
  * message must be a string and file URLs must be an array. A video requires a thumbnail URL. A
  * context room is required."), or with a comment or reply when `child` ("Comments and replies need
  * a context room and a parent post"). `message` is judged as it will be stored: after sanitising,
@@ -70,20 +70,20 @@ export function postProblem(input: PostInput, { child = false }: { child?: boole
   return null
 }
 
-/** An update (spec §5: "An update needs the id plus the same rules"). */
+/** An update ("An update needs the id plus the same rules"). */
 export function updateProblem(input: PostInput & { id?: unknown }): PostProblem | null {
   if (!present(input.id)) return 'posts:errors.missingId'
   return postProblem(input)
 }
 
-/** Pinning (spec §7 PUT post-pins/{id} with pinned and roomId). */
+/** Pinning (PUT post-pins/{id} with pinned and roomId). */
 export function pinProblem(input: { pinned?: unknown; roomId?: unknown }): PostProblem | null {
   if (typeof input.pinned !== 'boolean') return 'posts:errors.missingPinnedStatus'
   if (!present(input.roomId)) return 'posts:errors.missingRoomId'
   return null
 }
 
-/** Thrown by the post commands with one of the spec's messages (as its translation key). */
+/** Thrown by the post commands with one of the product's messages (as its translation key). */
 export class PostRuleError extends Error {
   constructor(readonly problem: PostProblem) {
     super(problem)

@@ -1,9 +1,9 @@
-// Scheduled posts published on time (issue 12 item 1; community spec §4: a scheduled post carries
-// its draftPostTime). The database is the truth: a post is scheduled while its status says so, and
-// it is published by one conditional UPDATE (status 'scheduled' → 'published', only when due).
-// Whatever runs that update (a BullMQ job, a poller, both, twice, in two processes) publishes the
-// post once. The queue only makes it punctual; losing the queue loses nothing, since start()
-// re-enqueues every scheduled post the queue does not hold.
+// Scheduled posts published on time (a scheduled post carries its draftPostTime). The database is
+// the truth: a post is scheduled while its status says so, and it is published by one conditional
+// UPDATE (status 'scheduled' → 'published', only when due). Whatever runs that update (a BullMQ
+// job, a poller, both, twice, in two processes) publishes the post once. The queue only makes it
+// punctual; losing the queue loses nothing, since start() re-enqueues every scheduled post the
+// queue does not hold.
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import { Op, type WhereOptions } from 'sequelize'

@@ -1,6 +1,6 @@
-// The post forms' zod schemas (spec §5 Posts): used by the actions to parse and by the pages for
-// their constraints. Browser-safe; every message is a translation key whose English text is the
-// spec's thrown message. The rule itself lives in post-rules.ts, shared with the post commands.
+// The post forms' zod schemas: used by the actions to parse and by the pages for their constraints.
+// Browser-safe; every message is a translation key whose English text is the product's thrown
+// message. The rule itself lives in post-rules.ts, shared with the post commands.
 import { z } from 'zod'
 import { RECORD_ID } from '../forms/record-id'
 import { MESSAGE_MAX, postProblem, type PostInput } from './post-rules'
@@ -12,7 +12,7 @@ const fields = {
     .string()
     .max(MESSAGE_MAX + 1)
     .optional(),
-  // The media library (issue 12 part D) adds its files and videos to a post through these fields.
+  // The media library adds its files and videos to a post through these fields.
   fileUrls: z.array(safeLinkUrl).max(20).optional(),
   videoUrl: safeLinkUrl.optional(),
   videoThumbnailUrl: safeLinkUrl.optional(),

@@ -1,5 +1,5 @@
 // Posts, comments, replies and reactions: the commands that write them and the queries the feeds
-// and the single post view read (spec §3 Post, §5 Posts, §7 posts calls). Access is decided before
+// and the single post view read (and the JSON API's posts calls). Access is decided before
 // these run (models/post-access.ts through the guards); every query takes the authors the viewer
 // must not see (blocks and mutes, app/lib/connections) as a list, so the feeds never show them.
 import { Op, type WhereOptions } from 'sequelize'
@@ -39,7 +39,7 @@ function fileUrlsOf(input: PostInput): string[] {
 export type PostingBrand = Pick<Brand, 'id' | 'contentModeration' | 'communityLanguage'>
 
 /**
- * POST /posts: a top-level post in a room. Throws PostRuleError with the spec's message. With
+ * POST /posts: a top-level post in a room. Throws PostRuleError with the product's message. With
  * moderation on, a post scoring at or above the community's threshold is saved held (status
  * 'held'), out of every feed until a moderator approves it (app/lib/moderation).
  */
@@ -130,8 +130,8 @@ export async function announce(post: Post, parent?: Post | null): Promise<void> 
 }
 
 /**
- * PUT /posts/{id}: new content for a published post, under the same rules as writing it (spec §5
- * "An update needs the id plus the same rules"). The room and the thread stay as they are.
+ * PUT /posts/{id}: new content for a published post, under the same rules as writing it ("An
+ * update needs the id plus the same rules"). The room and the thread stay as they are.
  */
 export async function updatePost(post: Post, input: PostInput): Promise<void> {
   const message = storedMessage(input.message)
@@ -247,7 +247,7 @@ export type PostItem = {
 /**
  * Whose posts a viewer does not see (app/lib/connections/visibility.server.ts authorFilter):
  * `hiddenAuthorIds` never show as posts; in a thread, the authors in `noticeByAuthor` show as
- * that notice (spec §8 blocked-user and muted-user comment notices) and the rest stay out.
+ * that notice (the blocked-user or muted-user comment notice) and the rest stay out.
  */
 export type AuthorFilter = { hiddenAuthorIds: readonly string[]; noticeByAuthor?: ReadonlyMap<string, TranslationKey> }
 

@@ -1,5 +1,5 @@
-// The one place user HTML is made safe (spec §5: "Pasted text is sanitised: styling attributes and
-// many tags (script, iframe, img, form and others) are removed, and links open in a new tab").
+// The one place user HTML is made safe (pasted text is sanitised: styling attributes and
+// many tags (script, iframe, img, form and others) are removed, and links open in a new tab).
 // An allow-list, not a deny-list: only simple text formatting and links survive; every attribute
 // but a link's address is dropped (style, class, event handlers…), and an address must be http,
 // https or mailto. Posts store what this returns, and pages render only stored posts.

@@ -1,4 +1,4 @@
-// Sharing a post (spec §9: "the feed allows sharing to two social networks"): plain links to the
+// Sharing a post (the feed allows sharing to two social networks): plain links to the
 // networks' own share pages, so no script of theirs runs on ours.
 
 export type ShareLink = { network: 'facebook' | 'x'; href: string }

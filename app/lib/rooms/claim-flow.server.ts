@@ -32,7 +32,7 @@ import { readForm } from '#app/lib/http/form-body.server'
  * step ends at /welcome-aboard or says what is wrong, with what was typed kept.
  */
 
-/** Step 1: the link (spec §5 room link rules). */
+/** Step 1: the link (the room link rules). */
 export const ClaimLinkSchema = z.object({ intent: z.literal('link'), roomLink: roomLinkField() })
 /** Step 2: who the room is for. */
 export const ClaimDetailsSchema = z.object({

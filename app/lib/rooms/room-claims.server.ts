@@ -10,8 +10,8 @@ import type { TranslationKey } from '../i18n/i18n'
 import { createVerifiedUser } from '../identity/verified-accounts.server'
 
 /**
- * Personal rooms: the room link rules (spec §5), whether a link is free, a free alternative when it
- * is not (spec §8: "Sorry, but {label} is not available" with a suggestion), and the claim itself.
+ * Personal rooms: the room link rules, whether a link is free, a free alternative when it
+ * is not ("Sorry, but {label} is not available" with a suggestion), and the claim itself.
  * Personal rooms live in the main brand, at /me/{link}; each person claims one.
  */
 
@@ -120,7 +120,7 @@ export class RoomLinkTaken extends Error {
  * The room-host grant names the room. The room's hostId already gives its meeting powers, so the
  * grant adds no power; it is kept because the me screen lists a community (and counts its people)
  * by the roles held there. A grant for the whole main brand would give its kick-peer and mute-peer
- * in every other person's room (issue 8 item 1), so it never names less than the room.
+ * in every other person's room, so it never names less than the room.
  */
 async function createPersonalRoom(user: User, slug: string, transaction: Transaction) {
   const brand = await mainBrand()

@@ -1,4 +1,4 @@
-// The page a meeting ends on (spec: {room}/thank-you). A room slug is unique only within its
+// The page a meeting ends on ({room}/thank-you). A room slug is unique only within its
 // community, so the meeting's end URL names the community too; the page then tells a visitor no
 // more than opening the room would: a room they may enter is named, with a way back in; any other
 // (unknown, gone, or one that would refuse them) is only the slug they came with.

@@ -14,7 +14,7 @@ export type UserCommunity = {
 }
 
 /**
- * The me screen's list (spec §2): every active community the user holds a role in, with the
+ * The me screen's list: every active community the user holds a role in, with the
  * standing those roles give (owner, admin or user), and the user's active personal rooms in each.
  */
 export async function userCommunities(userId: string): Promise<UserCommunity[]> {

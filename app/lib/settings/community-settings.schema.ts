@@ -1,5 +1,5 @@
 /**
- * The settings panel's forms (spec §2 settings panel, §3 Community fields, §5 community name), one
+ * The settings panel's forms (docs/admin-guide.md#settings), one
  * schema per form; messages are translation keys. Browser-safe: the pages read their constraints.
  * Checkboxes that are not ticked are not posted at all, so every flag defaults to false.
  */
@@ -47,14 +47,16 @@ const optionalUrl = (message: 'settings:errors.urlInvalid' | 'settings:errors.si
     .refine((value) => value === '' || isWebAddress(value), message)
     .optional()
 
-/** Where the community sends people first, and where a call ends (spec: defaultLandingPage rooms, redirectOnEndCall thankYou). */
+/**
+ * Where the community sends people first, and where a call ends (defaultLandingPage rooms, redirectOnEndCall thankYou).
+ */
 /** The meeting's viewing modes (models/brand-config.ts VIEWING_MODES; models/ is server code, so the list is typed against it here). */
 export const VIEWING_MODES = ['tiles', 'primarySpeaker', 'presenter'] as const satisfies readonly ViewingMode[]
 
 export const LANDING_PAGES = ['rooms', 'hub', 'announcements'] as const
 export const END_CALL_REDIRECTS = ['thankYou', 'home'] as const
 
-/** Spec §3 peer display settings: the tiles shown at once (16) and their smallest width in px (160). */
+/** The peer display settings: the tiles shown at once (16) and their smallest width in px (160). */
 export const PEERS_MAX = { min: 1, max: 49 }
 export const PEERS_MIN_SIZE = { min: 80, max: 640 }
 export const TOXICITY = { min: 0, max: 100 }
@@ -191,7 +193,7 @@ export const LanguageSettingsSchema = z.object({
 
 export const InstallSettingsSchema = z.object({
   intent: z.literal('install'),
-  // Spec §5: "Site domain must be a valid URL".
+  // "Site domain must be a valid URL".
   siteUrl: optionalUrl('settings:errors.siteUrlInvalid'),
 })
 

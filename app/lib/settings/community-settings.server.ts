@@ -1,6 +1,6 @@
-// The settings panel's reads and writes (spec §2 settings panel, §3 Community, §4 community
-// states). Every action is called after the settings guard (manage-community in the community of
-// the address); the brand written is always that community's own row.
+// The settings panel's reads and writes (docs/admin-guide.md#settings). Every action is called
+// after the settings guard (manage-community in the community of the address); the brand written is
+// always that community's own row.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { Media, type Brand } from '#models/index'
@@ -42,7 +42,7 @@ export function communitySettingsData(brand: Brand, permissions: ReadonlySet<Per
       publicCommunity: brand.publicCommunity,
       publicAccess: brand.publicAccess,
       allowSignUps: brand.allowSignUps,
-      // Public communities always moderate (spec §4): shown as it is enforced.
+      // Public communities always moderate: shown as it is enforced.
       memberModeration: brand.memberModeration || brand.publicCommunity,
       requireMemberPhoneNumber: brand.requireMemberPhoneNumber,
       newGroupModerationEnabled: brand.newGroupModerationEnabled,
@@ -118,7 +118,7 @@ export async function saveCommunitySettings(
     publicCommunity: value.publicCommunity,
     publicAccess: value.publicAccess,
     allowSignUps: value.allowSignUps,
-    // Spec §4: public communities force membership moderation, whatever the form said.
+    // Public communities force membership moderation, whatever the form said.
     memberModeration: value.publicCommunity || value.memberModeration,
     requireMemberPhoneNumber: value.requireMemberPhoneNumber,
     newGroupModerationEnabled: value.newGroupModerationEnabled,

@@ -1,7 +1,7 @@
 // An inactive community (status deleted, labelled Inactive) is "community not found" for everyone,
 // its owners included: every page under /{brand} looks up active communities only. The way back
 // is the owner's /communities page, which lists the inactive communities they own with a button
-// that makes each active again (spec §4: only owners may change a community's status).
+// that makes each active again (only owners may change a community's status).
 import { Brand } from '#models/index'
 import { permissionsHeld } from '#models/access'
 import { Op, QueryTypes } from 'sequelize'

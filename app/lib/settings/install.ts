@@ -1,6 +1,6 @@
 /**
- * How a community goes onto a website (spec §2 site management and install instructions, public
- * install page): an iframe of its directory widget, or of the community itself. Pure: the caller
+ * How a community goes onto a website (the install tab's instructions and the public install
+ * page): an iframe of its directory widget, or of the community itself. Pure: the caller
  * passes the site's public address.
  */
 export function installSnippets(publicUrl: string, slug: string) {

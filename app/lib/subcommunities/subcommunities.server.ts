@@ -1,4 +1,4 @@
-// Subcommunities (spec §2 subcommunity editor, §3): a title, a description and the community's
+// Subcommunities: a title, a description and the community's
 // groups assigned to it. Every query is scoped to the community, so another community's id or
 // group is simply not found.
 import { Op } from 'sequelize'

@@ -1,5 +1,5 @@
-// The subcommunity editor's zod schema (spec §3 Subcommunity: title, description, assigned groups;
-// §5 "Subcommunity: title required"). Browser-safe; messages are translation keys.
+// The subcommunity editor's zod schema (title, description, assigned groups; "Subcommunity: title
+// required"). Browser-safe; messages are translation keys.
 import { z } from 'zod'
 
 export const SUBCOMMUNITY_TITLE_MAX = 255

@@ -1,7 +1,7 @@
-// Tags on groups (spec §2 tag inputs, §5 "At most 5 tags per group"): what the group editor and
-// the new group wizard call. Only live tags (not archived, not expired, spec §4) can be put on a
-// group; one already on it that has since expired or been archived is kept only if asked for again,
-// and never counts against a fresh choice: the limit is on what the group ends up carrying.
+// Tags on groups (at most 5 tags per group): what the group editor and the new group wizard call.
+// Only live tags (not archived, not expired) can be put on a group; one already on it that has
+// since expired or been archived is kept only if asked for again, and never counts against a fresh
+// choice: the limit is on what the group ends up carrying.
 import { Op, type Transaction } from 'sequelize'
 import { BrandTag, tagStatus } from '#models/brand-tag'
 import { liveTagWhere } from '#models/member-tag'
@@ -64,7 +64,7 @@ export async function setRoomTags({
   return { ok: true, tagIds: kept }
 }
 
-/** The tags a new group starts with (spec §3 newGroups): live tags marked "assign to new groups", at most 5. */
+/** The tags a new group starts with: live tags marked "assign to new groups", at most 5. */
 export async function tagIdsForNewGroups(brandId: string, transaction?: Transaction): Promise<string[]> {
   const tags = await BrandTag.findAll({
     attributes: ['id'],
@@ -89,7 +89,7 @@ export async function roomTagIds(roomId: string): Promise<string[]> {
 export type TagChoice = { id: string; label: string }
 
 /**
- * The tag input's choices (spec §2 tag inputs): the community's live tags, and any the group
+ * The tag input's choices: the community's live tags, and any the group
  * already carries that have since expired or been archived (so saving the form keeps them).
  */
 export async function tagChoices(brandId: string, currentIds: readonly string[] = []): Promise<TagChoice[]> {

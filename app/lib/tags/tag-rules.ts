@@ -1,4 +1,4 @@
-// The tag rules of the spec (community §5, §9), pure and browser-safe.
+// The tag rules, pure and browser-safe.
 
 /** Tag label: required, at least 2 characters. */
 export const TAG_LABEL_MIN = 2
@@ -29,7 +29,7 @@ export function expiryDay(expiresAt: Date): string {
   return new Date(expiresAt.getTime() - DAY_MS).toISOString().slice(0, 10)
 }
 
-/** Spec §5: a tag's expiration is at least 1 day from now. */
+/** A tag's expiration is at least 1 day from now. */
 export function isFarEnoughAhead(expiresAt: Date, now = new Date()): boolean {
   return expiresAt.getTime() - now.getTime() >= DAY_MS
 }

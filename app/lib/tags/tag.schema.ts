@@ -1,4 +1,4 @@
-// The tag forms' zod schemas (spec §3 Tag, §5 tag rules): used by the actions to parse and by the
+// The tag forms' zod schemas (the tag rules): used by the actions to parse and by the
 // pages for their constraints. Browser-safe; every message is a translation key.
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'

@@ -1,4 +1,4 @@
-// The community's tags (spec §2 tags page, §3 Tag, §4 active / expired / archived, §8 messages):
+// The community's tags (the tags page; a tag is active, expired or archived):
 // queries and commands. Callers have passed the guards; every query is scoped to the community,
 // so an id from another community is simply not found.
 import { Op, type WhereOptions } from 'sequelize'
@@ -95,7 +95,7 @@ export async function updateTag(tag: BrandTag, values: TagValues) {
   await tag.update(columns(values))
 }
 
-/** Archive or restore (spec §4): archiving keeps the tag and its links, restoring gives it back as it was. */
+/** Archive or restore: archiving keeps the tag and its links, restoring gives it back as it was. */
 export async function setTagArchived(brandId: string, tagId: string, archived: boolean): Promise<BrandTag | null> {
   const tag = await findTag(brandId, tagId)
   if (!tag) return null

@@ -4,7 +4,7 @@ import { AUTO_ENTER_DELAY_MS } from '../constants'
 import { useMeetingContext } from './meeting-context'
 
 /**
- * The host moved me (spec §2 views breakoutPreview, joiningBreakout, leavingBreakout): first where
+ * The host moved me (views breakoutPreview, joiningBreakout, leavingBreakout): first where
  * to, with the time left before the automatic move, then "Moving from {room}" while it happens.
  */
 export function BreakoutMoveView() {
@@ -42,7 +42,7 @@ export function BreakoutMoveView() {
   )
 }
 
-/** Whole seconds left of a wait, ticking every second (spec §9: a tick every 1 second). */
+/** Whole seconds left of a wait, ticking every second. */
 function useCountdown(totalMs: number) {
   const [left, setLeft] = useState(Math.ceil(totalMs / 1000))
   useEffect(() => {

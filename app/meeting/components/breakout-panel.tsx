@@ -7,7 +7,7 @@ import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
 
 /**
- * The hosts' breakout rooms (spec §3 Meeting administration): every room of the meeting with who
+ * The hosts' breakout rooms (docs/meetings.md#breakout-rooms): every room of the meeting with who
  * is in it, where each person should go next, rooms to add and rename, and the moves to apply or
  * clear; ending the breakouts brings everyone back. The edge checks every request again.
  */
@@ -197,7 +197,7 @@ function RoomCard({ room, rooms }: { room: MeetingRoomView; rooms: MeetingRoomVi
   )
 }
 
-/** Spec §5: a breakout's new name is required and unique; the edge's refusal shows under the field. */
+/** A breakout's new name is required and unique; the edge's refusal shows under the field. */
 function RenameForm({ room }: { room: MeetingRoomView }) {
   const { t } = useT()
   const { meeting } = useMeetingContext()

@@ -6,7 +6,10 @@ import { edgeRefusalKey } from '../edge-refusals'
 import { ModalDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
-/** The caption lines over the stage while a host has captions on (spec §3 currentSubtitle: name and text). Anyone may hide them for themselves. */
+/**
+ * The caption lines over the stage while a host has captions on (currentSubtitle: name and text). Anyone may hide
+ * them for themselves.
+ */
 export function CaptionsOverlay() {
   const { t } = useT()
   const { meeting } = useMeetingContext()

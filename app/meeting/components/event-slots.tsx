@@ -18,7 +18,7 @@ function useNow(ticking: boolean) {
 }
 
 /**
- * The event slot timer (spec §2 controls): the current slot and its time left, the 5 s countdown to
+ * The event slot timer: the current slot and its time left, the 5 s countdown to
  * the next slot or to the end, everyone's; the host's and co-hosts' controls and talk times; and
  * the late-joiner message for someone who came in while it ran.
  */
@@ -171,7 +171,7 @@ function EventControls() {
   )
 }
 
-/** The talk timer's distribution and the quiet ones (spec §4 inactive speakers), for those who run the event. */
+/** The talk timer's distribution and the quiet ones (inactive speakers), for those who run the event. */
 function TalkTimes() {
   const { t } = useT()
   const { meeting } = useMeetingContext()
@@ -219,7 +219,7 @@ function TalkTimes() {
   )
 }
 
-/** The talk timer's word to me (encouragement or enforcement), shown for the spec's 3000 ms. */
+/** The talk timer's word to me (encouragement or enforcement), shown for 3000 ms. */
 export function TalkTimerToast() {
   const { t } = useT()
   const { meeting } = useMeetingContext()

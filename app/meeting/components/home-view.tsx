@@ -3,7 +3,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
 
-/** The room's front page: its name, its host and the Join button (spec view "home"). */
+/** The room's front page: its name, its host and the Join button (view "home"). */
 export function HomeView() {
   const { t } = useT()
   const { meeting, config } = useMeetingContext()

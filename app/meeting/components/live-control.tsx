@@ -1,9 +1,9 @@
-// The hosts' live stream control (spec §2 controls, §6: hosts and co-hosts start and stop live
-// streaming; §4: they may pause and resume it), shown when the community's toolbar offers live.
+// The hosts' live stream control (hosts and co-hosts start and stop live streaming, and may pause
+// and resume it), shown when the community's toolbar offers live.
 // Going live asks for the RTMP address and stream key in a dialog; the edge checks them and
 // streams. While it streams or is paused a second button pauses or resumes it (the edge kept the
 // address: nothing is asked again). Everyone else sees only the Live or Live paused mark
-// (meeting-view.tsx), 13 s late where spec §4 says so (live-delay.ts). Refusals, and the stream being cut off
+// (meeting-view.tsx), 13 s late where the rule says so (live-delay.ts). Refusals, and the stream being cut off
 // (live.updated with an error), show in a brief notice in the host's language.
 import { useEffect, useState, type FormEvent } from 'react'
 import { LIVE_LIMITS } from '#edge/contract/live'

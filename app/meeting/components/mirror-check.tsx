@@ -6,7 +6,7 @@ import { TrackVideo } from './media-element'
 import { useMeetingContext } from './meeting-context'
 
 /**
- * The device check before joining (spec view "mirrorCheck"): name, camera, microphone, speakers,
+ * The device check before joining (view "mirrorCheck"): name, camera, microphone, speakers,
  * a preview, the picture others see, the 1280x720 check and the blocked-devices dialog.
  */
 export function MirrorCheck() {

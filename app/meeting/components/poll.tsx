@@ -6,7 +6,7 @@ import { edgeRefusalKey } from '../edge-refusals'
 import { ModalDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
-/** The quick poll (issue 14): its options to answer once, then the live results; hosts close it. */
+/** The quick poll: its options to answer once, then the live results; hosts close it. */
 export function PollPanel() {
   const { t } = useT()
   const { meeting } = useMeetingContext()

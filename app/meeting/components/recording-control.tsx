@@ -1,7 +1,7 @@
-// The hosts' recording button (spec §2 controls, §6: hosts and co-hosts start and stop recording),
+// The hosts' recording button (hosts and co-hosts start and stop recording),
 // shown when the community's toolbar offers recording. Everyone else sees only the recording mark
 // (meeting-view.tsx: recording is active when a recorder peer is in the meeting). Its outcome shows
-// in a brief notice: the spec's error texts, or where the file went.
+// in a brief notice: the error texts (docs/meetings.md#recording), or where the file went.
 import { useEffect, useState } from 'react'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
@@ -39,7 +39,7 @@ export function RecordingControl() {
         await meeting.actions.startRecording()
       }
     } catch (error) {
-      // A refusal the client knows (the spec's two recording texts, recording off, too fast), else the spec's general one.
+      // A refusal the client knows (the two recording texts, recording off, too fast), else the general one.
       setNotice(
         edgeRefusalKey(error) ?? (recording ? 'meeting:recording.errors.stop' : 'meeting:recording.errors.recording'),
       )

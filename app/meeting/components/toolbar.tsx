@@ -24,7 +24,10 @@ const REACTION_NAMES: Record<Reaction, 'thumbsUp' | 'clap' | 'heart' | 'laugh' |
   '🎉': 'celebrate',
 }
 
-/** The meeting controls (spec: microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen, leave). */
+/**
+ * The meeting controls (microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen,
+ * leave).
+ */
 export function Toolbar({
   chatOpen,
   onToggleChat,

@@ -1,4 +1,4 @@
-// The waiting room (issue 14; spec §2 view waitingRoom, §4 Call): the newcomer's side (the room's
+// The waiting room (docs/meetings.md#waiting-room-and-calls): the newcomer's side (the room's
 // name, call the host, cancel the call, how the call went) and the hosts' side (who is waiting,
 // answer or decline with an optional message). A caller the host did not take (missed or
 // declined), signed in or a guest, may leave the host a message in text or on video.

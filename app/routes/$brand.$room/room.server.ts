@@ -11,7 +11,7 @@ import { thankYouPath } from '#app/lib/rooms/room-thank-you.server'
 import { eventEndUrl } from '#app/lib/events/registration-access.server'
 import { eventBreakoutPlan } from '#app/lib/events/breakout-plan.server'
 
-/** The spec's named route for an unknown room in a community (brandRoomNotFound). */
+/** The product's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
 
 /**
@@ -121,16 +121,16 @@ export async function roomLoader(args: LoaderFunctionArgs) {
           transcribe: toolbarControls.transcribe,
         },
       },
-      // Spec: redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
+      // redirectOnEndCall defaults to the thank-you page (the settings panel may pick the
       // community home instead); a room may name its own end URL.
-      // An event's (core §4): its post-survey for a plain participant who owes it, else its end URL or page.
+      // An event's: its post-survey for a plain participant who owes it, else its end URL or page.
       endUrl:
         eventEnd ??
         (room.redirectOnEndUrl ||
           (brand.redirectOnEndCall === 'home' ? `/${brand.slug}` : thankYouPath(brand.slug, room.slug))),
       autoEnter: autoEnter !== null,
       breakoutPlan,
-      // The community's embedding page (spec: embeddedClientUrl) may frame the room.
+      // The community's embedding page (embeddedClientUrl) may frame the room.
       embedder: brand.embeddedClientUrl,
       messages,
     },

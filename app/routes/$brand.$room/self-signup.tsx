@@ -8,7 +8,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import type { SelfSignupDetailsFields, selfSignupLoader } from './self-signup.server'
 
-/** The page's title, "Sign-Up" (spec's page titles), for the meeting route's meta when it shows this page. */
+/** The page's title, "Sign-Up" (its page title), for the meeting route's meta when it shows this page. */
 export const selfSignupMeta: MetaFunction = ({ matches, error }) =>
   pageTitle({ matches, error }, 'signup:selfSignup.title')
 

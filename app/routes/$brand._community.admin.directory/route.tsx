@@ -107,7 +107,7 @@ export default function AdminDirectory() {
 
 type SettingsRefused = { intent: 'settings'; result: SubmissionResult<string[]> }
 
-/** The directory's own settings (spec §3): on or off, launcher or listing, where the launcher sits, its theme, self sign-up. */
+/** The directory's own settings: on or off, launcher or listing, where the launcher sits, its theme, self sign-up. */
 function DirectorySettingsForm() {
   const { t } = useT()
   const { settings, version, slug } = useLoaderData<typeof loader>()

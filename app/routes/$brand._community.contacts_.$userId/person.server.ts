@@ -7,7 +7,7 @@ import { personAction } from '#app/lib/connections/person-action.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 /**
- * A person's dialog in the contacts drawer (spec §2 connection request dialog, block and mute
+ * A person's dialog in the contacts drawer (the connection request dialog, block and mute
  * dialogs): where the viewer stands with them and the buttons that change it. Only an active
  * member of this community is found here; one's own address goes back to the contacts.
  */

@@ -28,7 +28,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 const scheduleConstraint = getZodConstraint(ScheduleFormSchema)
 const editConstraint = getZodConstraint(EditDraftFormSchema)
 
-/** The drafts panel (spec §2): one's drafts, and one's scheduled posts with their time. */
+/** The drafts panel: one's drafts, and one's scheduled posts with their time. */
 export default function DraftsPage() {
   const { t } = useT()
   const { drafts, scheduled } = useLoaderData<typeof loader>()
@@ -112,7 +112,7 @@ function DraftCard({ draft }: { draft: DraftItem }) {
   )
 }
 
-/** The schedule-post dialog (spec §2), as a form in the card: a wall-clock time and its zone. */
+/** The schedule-post dialog, as a form in the card: a wall-clock time and its zone. */
 function ScheduleForm({ draft }: { draft: DraftItem }) {
   const { t } = useT()
   const { timeZones, defaultTimeZone } = useLoaderData<typeof loader>()

@@ -9,10 +9,9 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// `/{brand}/event-series/{id}` (spec §2 "Event series … detail"; core §2 event-series/{id}): the
-// series, its sessions (each an event, linking to its page), and for those who manage series the
-// way to edit and to delete (a disclosure that says what happens to the sessions, then a button:
-// a confirmation that needs no JavaScript).
+// `/{brand}/event-series/{id}`, the series' page: the series, its sessions (each an event, linking
+// to its page), and for those who manage series the way to edit and to delete (a disclosure that
+// says what happens to the sessions, then a button: a confirmation that needs no JavaScript).
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeriesDetail' }) }
 export const loader = (args: LoaderFunctionArgs) => seriesPageLoader(args)
 export const action = (args: ActionFunctionArgs) => seriesPageAction(args)

@@ -9,7 +9,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// `/{brand}/event-series/{id}/edit`: the series editor (spec §2). Changing the schedule moves only
+// `/{brand}/event-series/{id}/edit`: the series editor. Changing the schedule moves only
 // the sessions that have not started (app/lib/event-series/series-commands.server.ts).
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeriesDetail' }) }
 export const loader = (args: LoaderFunctionArgs) => editSeriesLoader(args)

@@ -13,7 +13,7 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
 // `/{brand}/event-series/{id}/registration-form`: the registration form every session of the
-// series shares (community spec §3 Event series "registration form"), built with the form builder.
+// series shares, built with the form builder.
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeriesDetail' }) }
 export const loader = (args: LoaderFunctionArgs) => seriesFormLoader(args)
 export const action = (args: ActionFunctionArgs) => seriesFormAction(args)

@@ -7,7 +7,7 @@ import { seriesListLoader } from '#app/lib/event-series/series-routes.server'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
-// `/{brand}/event-series` (spec §2 "Event series list"; page title "Event Series").
+// `/{brand}/event-series`, the event series list (page title "Event Series").
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeries' }) }
 export const loader = (args: LoaderFunctionArgs) => seriesListLoader(args)
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) => pageTitle({ matches, error }, 'series:title')

@@ -9,8 +9,8 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// `/{brand}/event-series/new`: the series editor for a new series (spec §2). Without
-// create-event-series the page says so in the spec's words (403).
+// `/{brand}/event-series/new`: the series editor for a new series. Without
+// create-event-series the page says so (403).
 export const handle: CommunityHandle = { nav: () => ({ page: 'eventSeries' }) }
 export const loader = (args: LoaderFunctionArgs) => newSeriesLoader(args)
 export const action = (args: ActionFunctionArgs) => newSeriesAction(args)

@@ -12,7 +12,7 @@ import { registrationCutoff } from '#app/lib/events/registration-rules'
 import { registrationState } from '#app/lib/events/registration.server'
 
 /**
- * `/{brand}/events/{room}` (core §2 events/{room}): the event's page. Who sees it is the room rule
+ * `/{brand}/events/{room}`: the event's page. Who sees it is the room rule
  * the meeting uses (models/room-access.ts, through checkAccess), so the page and `/{brand}/{room}`
  * always agree: an unknown link → event-not-found, a guest → sign in, a premium event someone has
  * not signed up for → the premium-event access-denied page. Those who manage events also see an

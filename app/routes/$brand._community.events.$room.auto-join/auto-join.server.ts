@@ -8,7 +8,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 /**
  * `/{brand}/events/{room}/auto-join?code=…`: the link of a registration's confirmation mail. The
- * code is the credential (spec §5: required, valid, not expired): it signs its registrant in and
+ * code is the credential (required, valid, not expired): it signs its registrant in and
  * opens the event's meeting. When another account is signed in in this browser, it asks first
  * ("continue as …?", a POST form back to this address), as magic links do: a plain GET never
  * switches accounts. A refused code gets a page saying which of the three it was.

@@ -6,7 +6,7 @@ import { eventEditorAction, eventEditorLoader } from '#app/lib/events/event-edit
 import type { EventDetailsFields } from '#app/lib/events/event.schema'
 import { pageTitle } from '#app/lib/http/meta'
 
-// The editor's details tab (spec §2): name, description, banner.
+// The editor's details tab: name, description, banner.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'details')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'details')

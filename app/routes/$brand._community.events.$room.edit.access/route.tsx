@@ -9,7 +9,7 @@ import type { EventAccessFields } from '#app/lib/events/event.schema'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The editor's access tab (spec §2, §3): privacy, the activity feed, the late-joiner window.
+// The editor's access tab: privacy, the activity feed, the late-joiner window.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'access')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'access')

@@ -12,7 +12,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The editor's composition tab (spec §2, §3, §5): scripted or live, the slots (added and removed by
+// The editor's composition tab: scripted or live, the slots (added and removed by
 // buttons that post the form, so they work without JavaScript), breakouts and the talking timer.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'composition')

@@ -10,10 +10,10 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The composition tab's predefined breakout groups (spec §3 Composition, §5 "Breakout invitations
-// need at least 2 valid email addresses. A CSV upload has one column of comma-separated emails,
-// one row per group."): the saved groups with a clear button, and a paste-or-upload form that
-// saves nothing when any row is wrong, saying which.
+// The composition tab's predefined breakout groups ("Breakout invitations need at least 2 valid
+// email addresses."; a CSV upload has one column of comma-separated emails, one row per group): the
+// saved groups with a clear button, and a paste-or-upload form that saves nothing when any row is
+// wrong, saying which.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => groupsLoader(args)
 export const action = (args: ActionFunctionArgs) => groupsAction(args)

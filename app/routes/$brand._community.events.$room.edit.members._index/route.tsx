@@ -20,7 +20,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The editor's Members tab (spec §2 editor tab members): the registrations with their status
+// The editor's Members tab: the registrations with their status
 // filter and tick-box actions, the CSV import's upload, and the CSV exports. Plain forms and links.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => membersTabLoader(args)

@@ -9,8 +9,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The registrations import and its result screen (spec §2 "CSV user import … with an upload
-// result screen"): the upload posts here, and the answer is the report, row by row.
+// The registrations import and its result screen: the upload posts here, and the answer is the report, row by row.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => importLoader(args)
 export const action = (args: ActionFunctionArgs) => importAction(args)

@@ -9,7 +9,7 @@ import type { EventRegistrationFields } from '#app/lib/events/event-forms.schema
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The editor's registration tab (spec §2, §3, §5): registration on or off, approval, the
+// The editor's registration tab: registration on or off, approval, the
 // registration form (built with the form builder) and the fields matchmaking sorts breakouts by.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'registration')

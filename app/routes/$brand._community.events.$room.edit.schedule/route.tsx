@@ -6,7 +6,7 @@ import { eventEditorAction, eventEditorLoader } from '#app/lib/events/event-edit
 import type { EventScheduleFields } from '#app/lib/events/event.schema'
 import { pageTitle } from '#app/lib/http/meta'
 
-// The editor's schedule tab (spec §2, §5): date and time in a chosen zone, duration, registration cutoff and limit.
+// The editor's schedule tab: date and time in a chosen zone, duration, registration cutoff and limit.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'schedule')
 export const action = (args: ActionFunctionArgs) => eventEditorAction(args, 'schedule')

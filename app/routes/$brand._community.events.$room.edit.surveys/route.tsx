@@ -9,7 +9,7 @@ import type { EventSurveysFields } from '#app/lib/events/event-forms.schema'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The editor's surveys tab (spec §2, §3, §5): a pre-event and a post-event survey, each on or off
+// The editor's surveys tab: a pre-event and a post-event survey, each on or off
 // with its own form builder, and the address people go to when the event ends.
 export const handle: CommunityHandle = { nav: () => ({ page: 'events' }) }
 export const loader = (args: LoaderFunctionArgs) => eventEditorLoader(args, 'surveys')

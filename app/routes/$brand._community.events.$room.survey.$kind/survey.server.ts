@@ -13,7 +13,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 /**
  * `/{brand}/events/{room}/survey/pre|post`: an event's pre-survey (answered before joining; the
  * meeting sends a registrant here until it is saved) and post-survey (where leaving the meeting
- * sends a plain participant who has not saved it, core §4). Saving the pre-survey opens the
+ * sends a plain participant who has not saved it). Saving the pre-survey opens the
  * meeting; saving the post-survey goes to the end URL (the room's, else the event page).
  */
 async function surveyContext(args: LoaderFunctionArgs) {

@@ -9,7 +9,7 @@ import { readForm } from '#app/lib/http/form-body.server'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
-// `/{brand}/events` (spec §2: tabs upcoming, past, archived; the events page needs access-community).
+// `/{brand}/events` (tabs upcoming, past, archived; the events page needs access-community).
 export async function eventsLoader(args: LoaderFunctionArgs) {
   const { brand, user, permissions } = await requireCommunityPage(args, 'events')
   const asked = new URL(args.request.url).searchParams.get('tab')
@@ -24,7 +24,7 @@ export async function eventsLoader(args: LoaderFunctionArgs) {
 
 export type EventsActionData = { roomId: string; error: TranslationKey }
 
-/** A row's archive or restore (spec §4: events can be archived and restored), for those who manage events. */
+/** A row's archive or restore (events can be archived and restored), for those who manage events. */
 export async function eventsAction(args: ActionFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'events')
   const form = await readForm(args.request)

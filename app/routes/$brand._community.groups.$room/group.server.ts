@@ -34,7 +34,7 @@ import {
 // /{brand}/groups/{room}: the group's page. Its feed for those its room admits (with the follow
 // button); the group editor and moderation dialog for the group's host, co-hosts and the
 // community's room managers: its details, join requests with their answers, its people (promote,
-// demote, remove) and, for co-hosts only (spec §6), its preferences.
+// demote, remove) and, for co-hosts only, its preferences.
 
 export async function groupLoader(args: LoaderFunctionArgs) {
   const { brand, user, room, standing, permissions } = await requireGroup(args, args.params.room)

@@ -365,7 +365,7 @@ function DetailsForm({ details, failed }: { details: Details; failed?: GroupActi
   )
 }
 
-/** Co-hosts and admins add someone by email (spec §6: the way into a group that takes no requests). */
+/** Co-hosts and admins add someone by email (the way into a group that takes no requests). */
 function InviteForm({ failed }: { failed?: GroupActionData }) {
   const { t } = useT()
   const { constraints } = useLoaderData<typeof loader>()

@@ -22,7 +22,7 @@ function listPlace(url: URL) {
 }
 
 export async function groupsLoader(args: LoaderFunctionArgs) {
-  // Spec §6: the groups page needs access-community and access-community-groups (or the admins' guest switch).
+  // The groups page needs access-community and access-community-groups (or the admins' guest switch).
   const { brand, user, permissions } = await requireCommunityPage(args, 'groups')
   const tabs = visibleGroupTabs(permissions)
   const place = listPlace(new URL(args.request.url))

@@ -8,7 +8,7 @@ import { NewGroupSchema } from '#app/lib/groups/group.schema'
 import { createGroup } from '#app/lib/groups/new-group.server'
 import { tagChoices, tagIdsForNewGroups } from '#app/lib/tags/room-tags.server'
 
-/** Spec §6 and §8: without create-groups the wizard says so (403), on the page and to a post. */
+/** Without create-groups the wizard says so (403), on the page and to a post. */
 const NO_PERMISSION = 'groups:wizard.errors.noPermission'
 
 export async function newGroupLoader(args: LoaderFunctionArgs) {
@@ -24,7 +24,7 @@ export async function newGroupLoader(args: LoaderFunctionArgs) {
       mayCreate,
       moderated: brand.newGroupModerationEnabled && !permissions.has('manage-community-rooms'),
       constraint: getZodConstraint(NewGroupSchema),
-      // The tag boxes start ticked with the tags every new group gets (spec §3 newGroups).
+      // The tag boxes start ticked with the tags every new group gets.
       tags,
       newGroupTagIds,
     },

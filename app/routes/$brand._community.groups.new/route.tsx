@@ -21,7 +21,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 type ActionData = { result: SubmissionResult<string[]> | null; refusal: RoomLinkRefusal; error: TranslationKey | null }
 
-// The spec's wizard steps as fieldsets of one form: it works without JavaScript and loses nothing between steps.
+// The product's wizard steps as fieldsets of one form: it works without JavaScript and loses nothing between steps.
 export default function NewGroupWizard() {
   const { t } = useT()
   const { brandSlug, mayCreate, moderated, constraint, tags, newGroupTagIds } = useLoaderData<typeof loader>()

@@ -10,7 +10,7 @@ import { publishedSignupPath } from '#app/lib/identity/published-signup'
 import { groupLabel, questionsOf } from '#app/lib/groups/group-rules'
 import { joinRequestSchema } from '#app/lib/groups/group.schema'
 
-// /{brand}/join/{room} (core §2, page title "Join Group"): the group join dialog with its questionnaire.
+// /{brand}/join/{room} (page title "Join Group"): the group join dialog with its questionnaire.
 
 export async function joinLoader(args: LoaderFunctionArgs) {
   const { brand, user, room, standing } = await requireGroupVisitor(args, args.params.room)

@@ -17,7 +17,7 @@ import {
 import { MediaDeleteSchema } from '#app/lib/media/media.schema'
 import { uploadToLibrary } from '#app/lib/media/upload-to-library.server'
 
-// The library is each signed-in person's own (spec §6: "otherwise access-community is needed").
+// The library is each signed-in person's own (otherwise access-community is needed).
 const requireLibrary = (args: LoaderFunctionArgs | ActionFunctionArgs) =>
   requireCommunityPermission(args, 'access-community')
 

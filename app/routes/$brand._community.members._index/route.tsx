@@ -274,7 +274,7 @@ function MemberRowView({
   )
 }
 
-/** Deleting needs the member's email typed out (spec §5): a disclosure, so it opens without JavaScript. */
+/** Deleting needs the member's email typed out: a disclosure, so it opens without JavaScript. */
 function DeleteMember({ row, failed, busy }: { row: MemberRow; failed?: MembersActionData; busy: boolean }) {
   const { t } = useT()
   const inputId = `delete-${row.userId}`

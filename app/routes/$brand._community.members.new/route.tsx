@@ -18,7 +18,7 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 type ActionData = { result: SubmissionResult<string[]>; refusal: RoomLinkRefusal }
 
-// The spec's wizard steps, as fieldsets of one form: it works without JavaScript and loses nothing between steps.
+// The product's wizard steps, as fieldsets of one form: it works without JavaScript and loses nothing between steps.
 export default function NewMemberWizard() {
   const { t } = useT()
   const { brandSlug, roles, constraint } = useLoaderData<typeof loader>()

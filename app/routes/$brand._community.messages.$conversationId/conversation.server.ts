@@ -5,7 +5,7 @@ import { conversationView, markRead, senderLabel } from '#app/lib/messages/conve
 import { ReplySchema } from '#app/lib/messages/message.schema'
 import { replyFromForm } from '#app/lib/messages/reply-action.server'
 
-/** A conversation, to its participants only; opening it is reading it (the spec's last-read event). */
+/** A conversation, to its participants only; opening it is reading it (the product's last-read event). */
 export async function conversationLoader(args: LoaderFunctionArgs) {
   const { participant, conversation } = await requireConversation(args)
   const { home, messages } = await messagesPage(args)

@@ -27,7 +27,7 @@ async function choices(brandId: string, senderId: string) {
 
 export async function newMessageLoader(args: LoaderFunctionArgs) {
   const { brand, user, home, messages } = await messagesPage(args)
-  // A member's page links here with ?to= (the spec's ensure-user-conversation).
+  // A member's page links here with ?to= (the product's ensure-user-conversation).
   const to = new URL(args.request.url).searchParams.get('to')
   return { home, messages, ...(await choices(brand.id, user.id)), to, constraint: getZodConstraint(NewMessageSchema) }
 }
@@ -55,7 +55,7 @@ export async function newMessageAction(args: ActionFunctionArgs) {
       if (error instanceof Response) throw error
       logger.error({ err: error }, 'sending a message failed')
     }
-    // Spec §8: the one text for a message that could not go out.
+    // The one text for a message that could not go out.
     return data(
       { result: submission.reply({ formErrors: ['messages:errors.sendFailed'], hideFields: ['files', 'video'] }) },
       { status: 500 },

@@ -9,7 +9,7 @@ import { requireCommunityPage, requireUser } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { markRead, notificationPage } from '#app/lib/notifications/notifications.server'
 
-// The notifications panel (community spec §2): the member's own notifications in this community,
+// The notifications panel: the member's own notifications in this community,
 // newest first, a page at a time; the left drawer's, so members only (the drawer guard).
 
 const PAGE_MAX = 1000

@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
   pageTitle({ matches, error }, 'common:nav.notifications')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-/** The notifications panel (spec §2): newest first, each leading to what it is about. */
+/** The notifications panel: newest first, each leading to what it is about. */
 export default function NotificationsDrawer() {
   const { t, language } = useT()
   const { home, notifications } = useLoaderData<typeof loader>()

@@ -20,7 +20,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
   pageTitle({ matches, error }, 'notifications:settings.title')
 export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-boundary'
 
-/** The notification settings dialog (spec §2): how often, what, and per followed room. */
+/** The notification settings dialog: how often, what, and per followed room. */
 export default function NotificationSettingsDrawer() {
   const { t } = useT()
   const { home, values, globallyDisabled, constraint } = useLoaderData<typeof loader>()

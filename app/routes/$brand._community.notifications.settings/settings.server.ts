@@ -8,8 +8,8 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { NotificationSettingsSchema } from '#app/lib/notifications/notification-settings.schema'
 import { saveSettings, settingsView } from '#app/lib/notifications/notifications.server'
 
-// The notification settings dialog (community spec §2; §8 "a warning that email or SMS
-// notifications are disabled globally"): the member's own, for this community, in the left drawer.
+// The notification settings dialog (with a warning that email or SMS notifications are disabled
+// globally): the member's own, for this community, in the left drawer.
 
 export async function settingsLoader(args: LoaderFunctionArgs) {
   const [{ access, home, messages }, user] = await Promise.all([drawerPage(args), requireUser(args)])

@@ -8,7 +8,7 @@ import { childrenOf, postItem } from '#app/lib/posts/posts.server'
 import { authorFilter } from '#app/lib/connections/visibility.server'
 
 /**
- * The single post view (core §2 posts/{postId}, public): the post, then its comments (or, for a
+ * The single post view (posts/{postId}, public): the post, then its comments (or, for a
  * comment, its replies) COMMENTS_PAGE_SIZE at a time after `?lastPostId=`, each comment with its
  * first replies. Whoever the post's room admits reads it; a guest is asked to sign in elsewhere.
  */

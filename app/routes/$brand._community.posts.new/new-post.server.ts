@@ -10,7 +10,7 @@ import { newPostAction } from '#app/lib/posts/post-actions.server'
 /**
  * `/{brand}/posts/new?room={id}`: where a feed on a page without a post action of its own (a
  * group page) sends its composer. It comes back to that page on success; a refused post is shown
- * here with the spec's message and what was typed. Opened directly, it is a plain composer.
+ * here with the product's message and what was typed. Opened directly, it is a plain composer.
  */
 export async function newPostLoader(args: LoaderFunctionArgs) {
   const user = await requireUser(args)

@@ -43,7 +43,7 @@ function CommunitySettingsForm() {
   const peers = fields.peerSettings.getFieldset()
   const toolbar = fields.toolbarControls.getFieldset()
   const moderation = fields.contentModeration.getFieldset()
-  // Spec §4: a public community always moderates membership. The form says so while the box is
+  // A public community always moderates membership. The form says so while the box is
   // ticked (as stored, or as changed with JavaScript); the server enforces it either way.
   const isPublic = fields.publicCommunity.value === 'on'
   const select = (

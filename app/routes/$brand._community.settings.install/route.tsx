@@ -58,7 +58,7 @@ function SiteForm() {
   )
 }
 
-/** Send install instructions (spec §2): to whoever runs the site, with the snippet and the public install page. */
+/** Send install instructions: to whoever runs the site, with the snippet and the public install page. */
 function SendInstructionsForm() {
   const { t } = useT()
   const { name, siteUrl } = useLoaderData<typeof loader>()
@@ -88,7 +88,7 @@ function SendInstructionsForm() {
       <input type="hidden" name="intent" value="sendInstructions" />
       <h2 id="send-instructions-heading">{t('directory:install.sendHeading')}</h2>
       <p>{t('directory:install.sendIntro')}</p>
-      {/* Spec §5: an existing site says so. */}
+      {/* An existing site says so. */}
       {siteUrl ? (
         <div className="notice notice-info" role="status">
           <p>{t('directory:install.existingSite', { name, url: siteUrl })}</p>

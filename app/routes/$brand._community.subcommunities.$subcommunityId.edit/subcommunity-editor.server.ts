@@ -12,7 +12,7 @@ import {
 } from '#app/lib/subcommunities/subcommunities.server'
 import { SubcommunitySchema } from '#app/lib/subcommunities/subcommunity.schema'
 
-// Admins manage subcommunities (spec §1): the community's manage permission.
+// Admins manage subcommunities: the community's manage permission.
 const MANAGE = ['access-community', 'manage-community'] as const
 
 async function subcommunityOrNotFound(brandId: string, id: string | undefined) {

@@ -4,7 +4,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { listSubcommunities } from '#app/lib/subcommunities/subcommunities.server'
 
 export async function subcommunitiesLoader(args: LoaderFunctionArgs) {
-  // Members see subcommunities; guests only when the admins opened them (spec §6, publicAccess.subcommunities).
+  // Members see subcommunities; guests only when the admins opened them (publicAccess.subcommunities).
   const { brand, permissions } = await requireCommunityPage(args, 'subcommunities')
   return {
     messages: await routeMessages(args, 'tags'),

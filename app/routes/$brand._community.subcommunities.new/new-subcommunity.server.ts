@@ -7,7 +7,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { communityGroups, saveSubcommunity } from '#app/lib/subcommunities/subcommunities.server'
 import { SubcommunitySchema } from '#app/lib/subcommunities/subcommunity.schema'
 
-// Admins manage subcommunities (spec §1): the community's manage permission.
+// Admins manage subcommunities: the community's manage permission.
 const MANAGE = ['access-community', 'manage-community'] as const
 
 export async function newSubcommunityLoader(args: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ const NEW = 'new'
 
 /**
  * Who may open the editor: anyone who sees the tags page reaches it, and someone without
- * create-tags is told so in the spec's words (§6, §8) with a 403, instead of a form they cannot use.
+ * create-tags is told so with a 403, instead of a form they cannot use.
  */
 async function editorAccess(args: LoaderFunctionArgs) {
   const { brand, permissions } = await requireCommunityPage(args, 'tags')

@@ -10,7 +10,7 @@ import { deleteTags, isTagTab, listTags, setTagArchived } from '#app/lib/tags/ta
 import { tagsUrl } from '#app/lib/tags/tag-rules'
 
 export async function tagsLoader(args: LoaderFunctionArgs) {
-  // Spec §6: the tags page needs access-community and access-community-tags; changing tags needs create-tags.
+  // The tags page needs access-community and access-community-tags; changing tags needs create-tags.
   const { brand, permissions } = await requireCommunityPage(args, 'tags')
   const asked = new URL(args.request.url).searchParams.get('tab')
   const listing = await listTags(brand.id, isTagTab(asked) ? asked : 'active')
@@ -37,7 +37,7 @@ export async function tagsAction(args: ActionFunctionArgs) {
   const refused = (status: number, error: TranslationKey) =>
     data<TagsActionData>({ intent, tagId, ids, error }, { status })
 
-  // Members browse tags; only those who may create tags change them (spec §6, §8).
+  // Members browse tags; only those who may create tags change them.
   if (!permissions.has('create-tags')) return refused(403, 'tags:errors.noManagePermission')
   const submission = parseWithZod(form, { schema: TagListActionSchema })
   if (submission.status !== 'success')
@@ -46,7 +46,7 @@ export async function tagsAction(args: ActionFunctionArgs) {
   const back = tagsUrl(brand.slug, new URL(args.request.url).searchParams.get('tab'))
   const command = submission.value
   if (command.intent === 'delete') {
-    // Spec §8: "Unfortunately we could not delete the requested tag(s)." when any of them cannot go.
+    // "Unfortunately we could not delete the requested tag(s)." when any of them cannot go.
     if (!(await deleteTags(brand.id, command.ids))) return refused(400, 'tags:errors.deleteFailed')
     throw await redirectWithFlash(back, {
       kind: 'success',

@@ -2,7 +2,7 @@ import { useDirectory, useDirectoryPath } from '#app/components/directory-room-l
 import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
 import { useT } from '#app/lib/i18n/use-t'
 
-// The launcher (spec route name directoryLauncher): the one button the embed script pins to a corner of the site.
+// The launcher (route name directoryLauncher): the one button the embed script pins to a corner of the site.
 export const handle: EmbeddingHandle = { embeddingPage: 'directoryLauncher' }
 
 export default function DirectoryLauncher() {

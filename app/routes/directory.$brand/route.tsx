@@ -8,7 +8,7 @@ import { directoryLayoutLoader } from './directory.server'
 
 type Data = Awaited<ReturnType<typeof directoryLayoutLoader>>
 
-// /directory/{brand}: the community's room directory (spec community §1: launcher, listing, page, widget).
+// /directory/{brand}: the community's room directory (launcher, listing, page, widget).
 // Framed only by the community's own site; every page tells that site where the launcher goes.
 export const handle: EmbeddingHandle & { frameAncestors: (data: unknown) => string[] } = {
   frameAncestors: (data) => ((data as Data | undefined)?.embedder ? [(data as Data).embedder!] : []),

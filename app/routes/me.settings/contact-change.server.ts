@@ -24,7 +24,7 @@ import { pendingSignups } from '#app/lib/identity/signup-session.server'
 import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
 
 /**
- * Changing the email address or the mobile phone an account signs in with (spec §5: a new email or
+ * Changing the email address or the mobile phone an account signs in with (a new email or
  * phone must differ from the current one and be valid; verified by code). The new address gets a
  * 6-digit code through the same verification strategy, delivery and rate limits as sign-up, and
  * replaces the old one only once that code comes back. Until then the account keeps the old one.
@@ -59,7 +59,7 @@ export const EmailChangeSchema = z.object({
     .email('account:errors.emailInvalid'),
 })
 
-/** The number as typed and the country it is read in (spec §5 phone input rules, app/lib/identity/phone.ts). */
+/** The number as typed and the country it is read in (the phone input rules, app/lib/identity/phone.ts). */
 export const PhoneChangeSchema = z.object({
   intent: z.literal('phone'),
   phoneNumber: z

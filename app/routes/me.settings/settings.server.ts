@@ -46,7 +46,7 @@ const optionalUrl = z
 const flag = z.boolean({ invalid_type_error: 'account:errors.flagInvalid' }).default(false)
 
 /**
- * The profile form (spec §3 current user and host profile, §5 user profile values): text trimmed,
+ * The profile form (the user's and host's profile): text trimmed,
  * unchecked boxes read as false. Messages are translation keys.
  */
 export const ProfileSchema = z.object({
@@ -55,7 +55,7 @@ export const ProfileSchema = z.object({
     .string({ required_error: 'account:errors.nameRequired' })
     .trim()
     .superRefine((value, context) => {
-      // Spec §5: required, first and last name, at least 2 characters.
+      // Required, first and last name, at least 2 characters.
       const message = !value
         ? 'account:errors.nameRequired'
         : value.length < 2
@@ -101,7 +101,7 @@ export const DeleteAccountSchema = z.object({
 })
 
 /**
- * My personal room's door (issue 14 item 1): with the waiting room on, everyone but me (and my
+ * My personal room's door: with the waiting room on, everyone but me (and my
  * co-hosts) waits and calls me before coming in. A room of its own is needed; the form shows only then.
  */
 export const RoomDoorSchema = z.object({

@@ -13,7 +13,7 @@ import { beginSignup, forgetPendingSignups, pendingSignups } from '#app/lib/iden
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { readForm } from '#app/lib/http/form-body.server'
 
-/** Step 1 (spec §5): full name with first and last name, a valid email, a community name of 2+. */
+/** Step 1: full name with first and last name, a valid email, a community name of 2+. */
 export const RegisterSchema = z.object({
   intent: z.literal('details'),
   fullName: fullNameField(),

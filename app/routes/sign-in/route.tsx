@@ -115,7 +115,7 @@ function ProviderLinks() {
   )
 }
 
-/** Back from a provider that did not sign the person in: why (spec: a try-again message), and a retry. */
+/** Back from a provider that did not sign the person in: why (a try-again message), and a retry. */
 function ConnectFailureNotice() {
   const { t } = useT()
   const { connectFailure, redirectTo } = useLoaderData<typeof loader>()
@@ -174,7 +174,7 @@ function CodeStep({ identifier }: { identifier: string }) {
   )
 }
 
-/** The spec's failure messages; "Account not found!" comes with its advice, cancel and retry. */
+/** The product's failure messages; "Account not found!" comes with its advice, cancel and retry. */
 function ErrorNotice({ error, redirectTo }: { error: NonNullable<ActionData['error']>; redirectTo: string }) {
   const { t } = useT()
   return (

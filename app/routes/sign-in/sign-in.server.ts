@@ -147,7 +147,7 @@ export async function signInAction({ request, context }: ActionFunctionArgs) {
 
 /**
  * Runs the OTP strategy. Success is a redirect (code sent, or code verified); any failure comes back
- * as the spec's message with what was typed kept, and status 400 (bad input) or 404 (no account).
+ * as the product's message with what was typed kept, and status 400 (bad input) or 404 (no account).
  */
 async function authenticate(
   request: Request,

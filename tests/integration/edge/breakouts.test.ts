@@ -1,4 +1,4 @@
-// Breakout rooms (issue 14 item 2) on a real edge: hosts make and rename rooms (name required and
+// Breakout rooms on a real edge: hosts make and rename rooms (name required and
 // unique), set, clear, cancel and apply moves; moved peers join their breakout, a meeting with its
 // own router whose media nobody else receives; ending the breakouts brings everyone back. Every
 // admin event is refused to a plain peer, whatever its peer data says, and bad payloads too.

@@ -1,4 +1,4 @@
-// Captions (issue 14 item 6): a host or co-host turns them on; each microphone's audio goes from
+// Captions: a host or co-host turns them on; each microphone's audio goes from
 // mediasoup through a PlainTransport into ffmpeg and on to the speech service (here the local
 // server of tests/support/speech-server.ts, speaking the hosted service's protocol); everyone gets
 // the lines with the speaker's name, and the final ones are kept when a transcript was asked for.

@@ -1,4 +1,4 @@
-// The event slot engine and the talk timer on a real edge (issue 14 item 3): only the host and
+// The event slot engine and the talk timer on a real edge: only the host and
 // co-hosts drive the event, whatever a peer says about itself; bad payloads are refused; everyone
 // hears each change and a late joiner gets the slot and the time left; the late-joiner window; the
 // talk timer's enforcement mutes through the edge's own mute path.

@@ -1,4 +1,4 @@
-// Raise hand and reactions (issue 14 items 7 and 8): the edge keeps the ordered queue, only hosts
+// Raise hand and reactions: the edge keeps the ordered queue, only hosts
 // and co-hosts lower someone else's hand, and it refuses bad payloads, foreign emoji and floods.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'

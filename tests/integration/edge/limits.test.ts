@@ -1,6 +1,6 @@
-// The edge's resource limits (issue 8 item 3): one send and one receive transport per peer, token
+// The edge's resource limits: one send and one receive transport per peer, token
 // buckets per socket and event, names from the pass (guests marked), the community's toolbar
-// controls enforced, with the spec's `{ ok: false, error }` for every refusal.
+// controls enforced, with `{ ok: false, error }` for every refusal.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MeetingChatMessage, MeetingPeer } from '#models/index'
 import { EDGE_ERRORS } from '#edge/contract/protocol'

@@ -1,4 +1,4 @@
-// Live streaming (issue 14 item 5): a real meeting streamed by the edge's ffmpeg to a real RTMP
+// Live streaming: a real meeting streamed by the edge's ffmpeg to a real RTMP
 // server (node-media-server), which saw the publish and plays back H.264 and AAC to ffprobe; the live
 // bot and the state seen by everyone (late joiners too); the right checked on the edge; bad
 // addresses, the community's switch, the rate; the server refusing, reported with its text. Pause
@@ -255,7 +255,7 @@ describe('live streaming', () => {
     expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'pausing', error: null })
     expect(rtmp.published.filter((published) => published === path)).toHaveLength(1)
 
-    // A co-host resumes (spec §4): ffmpeg publishes again to the kept address, the bot comes back.
+    // A co-host resumes: ffmpeg publishes again to the kept address, the bot comes back.
     const botBack = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
     await ok(coHost.socket, 'live:join')
     await botBack

@@ -1,4 +1,4 @@
-// The live stream's viewer count (issue 14 item 5, spec §3 viewerCount, §7 room.viewerCountUpdated):
+// The live stream's viewer count (viewerCount, room.viewerCountUpdated):
 // a real meeting streamed to a real RTMP server, its count read from a local server speaking Twitch's
 // Helix API (the third-party service at the network edge). The edge's clock is the test's own for the
 // 30 s reads, so the test fires them. Everyone hears the count, late joiners get it; a pause or a stop

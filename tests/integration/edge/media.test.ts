@@ -140,7 +140,7 @@ describe('media', () => {
     const carol = await joinMeeting(edge, roomId)
     await setUpMedia(carol.socket)
     const carolConsumers = collect(carol.socket, 'newConsumer')
-    // By the spec's other name for sfuEnter, which its client sends too.
+    // By the product's other name for sfuEnter, which its client sends too.
     await ok(carol.socket, 'enterSfu')
     await expect.poll(() => carolConsumers.map((c) => c.producerId).sort()).toEqual([mic.id, cam.id].sort())
     // Nobody consumes themselves.

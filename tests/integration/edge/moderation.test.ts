@@ -1,4 +1,4 @@
-// Host powers decided by the server (spec §4 Kick, issue 4 item 4): only the host, a co-host or a
+// Host powers decided by the server (docs/meetings.md#host-powers): only the host, a co-host or a
 // role granting kick-peer / mute-peer may remove or mute someone; a kicked user (or guest browser) cannot rejoin;
 // a locked room admits only its host and co-hosts at once (the others wait: waiting-room.test.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-// Preparing at the device check (issue 9, meeting join): the join's answer carries the router's
+// Preparing at the device check (the meeting join): the join's answer carries the router's
 // capabilities, and one `prepare` makes both transports and offers paused consumers of what the
 // others send, so that entering costs only their resume. A prepared peer is nobody the others see:
 // invisible, sending nothing, receiving nothing until it enters; and the edge's limits still hold.

@@ -1,6 +1,6 @@
-// Recording (issue 14 items 5 and 8): a real meeting recorded by the edge's ffmpeg through
+// Recording: a real meeting recorded by the edge's ffmpeg through
 // PlainTransports, the file checked with ffprobe and found in the host's media library; the
-// recorder bot seen by everyone (late joiners too); the right checked on the edge; the spec's
+// recorder bot seen by everyone (late joiners too); the right checked on the edge; the product's
 // error text when ffmpeg cannot start. Every voice is recorded: two people's tones (one speaking
 // only after the start, one muted partway) are both found in the file, each when it was heard, and
 // the file lasts as long as the recording ran (a muted microphone sends nothing: no stall).

@@ -1,4 +1,4 @@
-// The rows the edge keeps current (spec §3 Meeting administration, §4 peer status): MeetingRoom
+// The rows the edge keeps current (the meeting's records and each peer's status): MeetingRoom
 // opened at the first join and ended with the last connected peer, MeetingPeer joining →
 // participating → left, MeetingLog lines, and the chat, which a reconnect gets back.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
-// The web-to-edge path of issue 8: the passes the room page signs, used against a real edge. A
+// The web-to-edge path: the passes the room page signs, used against a real edge. A
 // personal room's owner visiting someone else's room gets a pass without powers, and the edge
-// refuses their kick and mute (item 1); a guest keeps one id per browser, so a kicked guest who
-// reloads for a fresh pass stays out (item 3).
+// refuses their kick and mute; a guest keeps one id per browser, so a kicked guest who
+// reloads for a fresh pass stays out.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { JoinResult } from '#edge/contract/peers'

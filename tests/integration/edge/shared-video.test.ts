@@ -1,4 +1,4 @@
-// Shared video (issue 14 item 4): a YouTube or Vimeo link, normalised on the edge; only its owner
+// Shared video: a YouTube or Vimeo link, normalised on the edge; only its owner
 // controls it (a host or co-host may end it); the edge keeps the position on its clock, so a late
 // joiner lands where everyone is. The edge's clock here is the test's own (startEdge's `clock`).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'

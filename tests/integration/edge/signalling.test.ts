@@ -1,4 +1,4 @@
-// The meeting socket's refusals (spec §4 Meeting socket, §8): bad tokens, other rooms, operations
+// The meeting socket's refusals: bad tokens, other rooms, operations
 // before joining, missing peer ids, malformed payloads; and the channels a socket may join.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MeetingRecords } from '#edge/meeting-records'

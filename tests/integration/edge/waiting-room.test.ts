@@ -1,4 +1,4 @@
-// The waiting room (issue 14 item 1): a locked or knock room holds newcomers back; they call the
+// The waiting room: a locked or knock room holds newcomers back; they call the
 // hosts, who answer, decline (with a message) or let it ring until it is missed; the caller may
 // hang up. Admission is the edge's (stored with the answer), so no fresh pass, reload, reconnect or
 // peer data gets anyone past it, while someone let in comes back in after a reload.

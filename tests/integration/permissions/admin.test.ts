@@ -1,4 +1,4 @@
-// The permission matrix for the admin panel, from the spec: "Admin: creates rooms, adds users,
+// The permission matrix for the admin panel, from the product's rules: "Admin: creates rooms, adds users,
 // updates settings … through the admin panel"; "User: … no admin panel"; the owner holds every
 // permission. So owners and admins (manage-community) open every admin page and change rooms;
 // moderators (who enter the admin frame only for the review queue), members, users, viewers, guests, developers, the pending, the archived and people

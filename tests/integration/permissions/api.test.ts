@@ -1,9 +1,9 @@
 // The permission matrix for the JSON API (docs/decisions/0008-json-api.md): every call answers as
-// the page it mirrors does, in JSON. From the spec: §6 "Otherwise access-community is needed" (the
+// the page it mirrors does, in JSON. From the product's rules: "Otherwise access-community is needed" (the
 // feed, the drafts, messages, contacts and the media library are everyone's with a role in the
 // community, never the pending, the archived, another community's people nor the signed out);
 // writing a post is the roles that own posts (not viewers and guests); pinning is the moderators';
-// a conversation is its participants' only (§3: a message has its recipients), and to anyone else
+// a conversation is its participants' only (a message has its recipients), and to anyone else
 // it does not exist. A refusal in JSON (401, 403, and 404 where a thing is hidden) counts here as
 // the page's refusal.
 import { beforeAll } from 'vitest'

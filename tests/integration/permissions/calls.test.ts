@@ -1,6 +1,6 @@
-// The permission matrix for the JSON API's calls (core spec §7 Calls; §6 roles): GET /calls is anyone
-// signed in's own list; starting a call passes the room's guard as its meeting page does (§6
-// "otherwise the access-community permission is needed"); only the caller cancels; only the room's
+// The permission matrix for the JSON API's calls (docs/api.md#calls): GET /calls is anyone
+// signed in's own list; starting a call passes the room's guard as its meeting page does
+// ("otherwise the access-community permission is needed"); only the caller cancels; only the room's
 // host (or a co-host) answers or declines; the caller or the host marks a call missed. A refusal in
 // JSON (401, 403) counts as the page's refusal; a 409 (the host needs no call) means the guard passed.
 //
@@ -8,7 +8,7 @@
 // call-message: a message after a missed or declined call) pass the room page's guard, answering a
 // script 403 where the page would redirect (sign-in included: a script cannot follow it), then act
 // only on the asker's own call. In a group room that is not open that is the community's people;
-// in a personal room (where visitors meet its host, core spec §1) everyone, guests included. A 404
+// in a personal room (where visitors meet its host) everyone, guests included. A 404
 // (no call ringing) or a 409 (no call to follow up) means the guard passed.
 import { beforeAll } from 'vitest'
 import { RoomCall, type Room } from '#models/index'

@@ -1,5 +1,6 @@
-// The permission matrix for the community home (spec: "Home: access-community"; guests only when
-// the admins open the hub). Written from the spec's role table, not from the code.
+// The permission matrix for the community home ("Home: access-community"; guests only when the admins
+// open the hub). Written from the product's role table (docs/admin-guide.md#roles-and-permissions), not from
+// the code.
 import { beforeAll } from 'vitest'
 import { loader as homeLoader } from '#app/routes/$brand._community._index'
 import { argsAs, describeMatrix, makeMatrixWorld, only, type MatrixWorld } from '../../support/permission-matrix'

@@ -1,10 +1,10 @@
-// The permission matrix for contacts, connections, blocks, mutes and room follows. From the spec:
-// §6 "Users can block or mute others" and, for every community page not listed, "otherwise
-// access-community is needed"; the left drawer (calls, contacts, messages) holds one's own people,
-// so it is for signed-in members only, even where the admins open the hub to guests (§6 public
-// access lists hub, groups, members and subcommunity pages, not the drawer). Every community role
-// holds access-community; the pending and the archived hold nothing; an outsider is another
-// community's. Written from the spec's role table, not from the code.
+// The permission matrix for contacts, connections, blocks, mutes and room follows. From the product's rules:
+// "Users can block or mute others" and, for every community page not listed, "otherwise access-community
+// is needed"; the left drawer (calls, contacts, messages) holds one's own people, so it is for signed-in
+// members only, even where the admins open the hub to guests (public access lists hub, groups, members and
+// subcommunity pages, not the drawer). Every community role holds access-community; the pending and the
+// archived hold nothing; an outsider is another community's. Written from the product's role table
+// (docs/admin-guide.md#roles-and-permissions), not from the code.
 import { beforeAll } from 'vitest'
 import { action as contactsAction, loader as contactsLoader } from '#app/routes/$brand._community.contacts'
 import { action as personAction, loader as personLoader } from '#app/routes/$brand._community.contacts_.$userId/route'

@@ -1,4 +1,4 @@
-// The permission matrix for the directory (spec community §1–§3, §6), written from the spec, not
+// The permission matrix for the directory (docs/admin-guide.md#the-directory), written from the product's rules, not
 // the code: the directory is the community's public face, so its pages open to everyone once the
 // admins enable it; a room "visible to community members" shows to those who hold the community
 // (every community role), not to the pending, the archived, other communities' people or guests;

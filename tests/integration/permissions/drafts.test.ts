@@ -1,8 +1,8 @@
-// The permission matrix for drafts and scheduled posts, written from the spec, not from the code:
-// - §6 "otherwise access-community is needed": the drafts panel has no route permission of its
+// The permission matrix for drafts and scheduled posts, written from the product's rules, not from the code:
+// - "otherwise access-community is needed": the drafts panel has no route permission of its
 //   own, so everyone who enters the community has one (owner, admin, moderator, member, user,
 //   viewer, guest, developer); not the pending, the archived, outsiders, nor anyone signed out.
-// - §4/§5: a draft is a post for later. Keeping one, publishing it or scheduling it is posting
+// - A draft is a post for later. Keeping one, publishing it or scheduling it is posting
 //   (edit-own-posts: owner, admin, moderator, member, user, developer; viewers and guests read).
 // - A draft is its author's alone: nobody, whatever their role, publishes, schedules or deletes
 //   another person's draft.

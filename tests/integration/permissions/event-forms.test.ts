@@ -1,11 +1,11 @@
 // The permission matrix for the event editor's registration and surveys tabs and the form calls,
-// written from the spec, not from the code:
-// - §6 "Separate messages say the user lacks permission to create ... events": editing an event
+// written from the product's rules, not from the code:
+// - "Separate messages say the user lacks permission to create ... events": editing an event
 //   (its registration, its form, its surveys) needs create-events, which only the owner and the
 //   admins hold; anyone else who enters the community is refused with a 403 on the page and the post.
-// - §6 route permissions: "Events: access-community": a form's definition is read by whoever
+// - Route permissions: "Events: access-community": a form's definition is read by whoever
 //   enters its community (they are the people it asks); its submissions are the answers people
-//   gave, read only by those who manage events (they built the forms; §8 exports of registrations
+//   gave, read only by those who manage events (they built the forms; the exports of registrations
 //   and surveys are theirs). The field types are no secret, but are answered to the signed-in only.
 import { beforeAll } from 'vitest'
 import { FormDefinition, FormSubmission, type Room } from '#models/index'
@@ -52,7 +52,7 @@ const MANAGERS = ['owner', 'admin'] as const
 // Signed in, whoever they are.
 const SIGNED_IN = [...COMMUNITY, 'pending', 'archived', 'outsider'] as const
 
-/** A refusal the route answers as data (the editor's 403 with the spec's message) counts as denied. */
+/** A refusal the route answers as data (the editor's 403 with its message) counts as denied. */
 async function deniedOn403(work: Promise<unknown>) {
   const result = (await work) as { type?: string; init?: ResponseInit | null }
   if (result?.type === 'DataWithResponseInit' && result.init?.status === 403) throw new Response(null, { status: 403 })

@@ -1,9 +1,9 @@
 // The permission matrix for the event editor's Members tab, its import, its exports and the
-// predefined breakout groups, written from the spec, not from the code:
-// - §6 "Separate messages say the user lacks permission to create ... events": managing an event
+// predefined breakout groups, written from the product's rules, not from the code:
+// - "Separate messages say the user lacks permission to create ... events": managing an event
 //   (its editor tabs, members included) needs create-events, which only the owner and admins hold;
 //   a member who sees the events page is refused with a 403 (the editor's refusal).
-// - §7 exports of registrations, surveys and participants are the event managers' too.
+// - The exports of registrations, surveys and participants are the event managers' too.
 // - Signed out → sign in; another community's admin, the pending and the archived → refused.
 import { beforeAll } from 'vitest'
 import { CommunityEvent, EventRegistration, MeetingPeer, MeetingRoom, type Room, type User } from '#models/index'
@@ -52,7 +52,7 @@ beforeAll(async () => {
 // create-events: the owner and the admins.
 const MANAGERS = ['owner', 'admin'] as const
 
-/** A refusal the route answers as data (the editor's 403 with the spec's message) counts as denied. */
+/** A refusal the route answers as data (the editor's 403 with its message) counts as denied. */
 async function deniedOn403(work: Promise<unknown>) {
   const result = (await work) as { type?: string; init?: ResponseInit | null }
   if (result?.type === 'DataWithResponseInit' && result.init?.status === 403) throw new Response(null, { status: 403 })

@@ -1,4 +1,4 @@
-// The permission matrix for registering for events (issue 13 part 2), written from the spec:
+// The permission matrix for registering for events, written from the product's rules:
 // - Registering is how people get into an event: a public or premium registration event's register
 //   page is open to anyone, visitors included (they prove their email with a code); a private
 //   event's only to whom the room rule admits (nobody listed here, so nobody).

@@ -1,11 +1,11 @@
-// The permission matrix for event series, written from the spec, not from the code:
-// - §2 "Event series list and detail" are pages of the community: like the events page they need
-//   access-community (§6 "Otherwise access-community is needed"), with no guest switch (publicAccess
+// The permission matrix for event series, written from the product's rules, not from the code:
+// - The event series list and detail are pages of the community: like the events page they need
+//   access-community ("Otherwise access-community is needed"), with no guest switch (publicAccess
 //   opens hub, groups, members and subcommunity pages only).
-// - §6 "Separate messages say the user lacks permission to create … event series": creating,
+// - "Separate messages say the user lacks permission to create … event series": creating,
 //   editing and deleting a series needs create-event-series, which only the owner and admins hold;
 //   a member who sees the pages is refused (403, with the message).
-// - §7 the JSON calls answer as the pages do.
+// - The JSON calls answer as the pages do.
 import { beforeAll } from 'vitest'
 import type { EventSeries } from '#models/index'
 import { loader as listLoader } from '#app/routes/$brand._community.event-series._index/route'

@@ -1,10 +1,10 @@
-// The permission matrix for events, written from the spec, not from the code:
-// - §6 route permissions: "Events: access-community" (no guest switch: publicAccess opens hub,
+// The permission matrix for events, written from the product's rules, not from the code:
+// - Route permissions: "Events: access-community" (no guest switch: publicAccess opens hub,
 //   groups, members and subcommunity pages only).
-// - §6 "Separate messages say the user lacks permission to create ... events": creating, editing,
+// - "Separate messages say the user lacks permission to create ... events": creating, editing,
 //   archiving and restoring events needs create-events, which only the owner and admins hold (the
 //   member roles create groups, not events); a member who sees the page is refused with a 403.
-// - Core §6 room rules for an event's page and its meeting alike: a public event needs
+// - The room rules for an event's page and its meeting alike: a public event needs
 //   access-community; "premium events require sign-up" (its listed people); a private event admits
 //   its host, co-hosts and listed people. Those who manage events also see an event's page whose
 //   meeting refuses them (to run it), but not its meeting.
@@ -60,7 +60,7 @@ const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'g
 // create-events: the owner and the admins.
 const MANAGERS = ['owner', 'admin'] as const
 
-/** A refusal the route answers as data (the editor's 403 with the spec's message) counts as denied. */
+/** A refusal the route answers as data (the editor's 403 with its message) counts as denied. */
 async function deniedOn403(work: Promise<unknown>) {
   const result = (await work) as { type?: string; init?: ResponseInit | null }
   if (result?.type === 'DataWithResponseInit' && result.init?.status === 403) throw new Response(null, { status: 403 })

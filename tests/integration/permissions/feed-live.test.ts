@@ -1,7 +1,7 @@
-// The permission matrix for the live feed stream, written from the spec, not from the code: a
-// room's feed is read by whoever the room admits (community §6 "Public routes"), the hub's by whoever
+// The permission matrix for the live feed stream, written from the product's rules, not from the code: a
+// room's feed is read by whoever the room admits (a public route), the hub's by whoever
 // the community home admits (every role holding access-community; everyone when the admins open
-// the hub to guests), and its live stream (issue 12) follows the same rule. A stream has no page to
+// the hub to guests), and its live stream follows the same rule. A stream has no page to
 // send a visitor to: anyone refused gets a 403.
 import { beforeAll } from 'vitest'
 import { loader as liveLoader } from '#app/routes/$brand.feed.live'

@@ -1,11 +1,11 @@
-// The permission matrix for groups, written from the spec, not from the code:
-// - §6 route permissions: "Groups: access-community and access-community-groups"; guests see the
+// The permission matrix for groups, written from the product's rules, not from the code:
+// - Route permissions: "Groups: access-community and access-community-groups"; guests see the
 //   groups page only when the admins open it (publicAccess.groups).
-// - §6 "separate messages say the user lacks permission to create groups": the create-groups
+// - "Separate messages say the user lacks permission to create groups": the create-groups
 //   permission (every browsing role but the viewer, whose role is read-only).
-// - §4 group actions approve, reject, archive, restore: admins (manage-community-rooms).
-// - §6 room-co-host's edit-group-room: co-hosts and admins edit a group's details.
-// - §6 "co-hosts and admins approve memberships"; "only co-hosts set group preferences" (so an
+// - Group actions approve, reject, archive, restore: admins (manage-community-rooms).
+// - The room-co-host's edit-group-room: co-hosts and admins edit a group's details.
+// - "Co-hosts and admins approve memberships"; "only co-hosts set group preferences" (so an
 //   owner or admin who is not the group's co-host may not).
 // - The join dialog (join/{room}) is for signed-in people who may see the groups page; asking to
 //   join is for the community's active members ("Only members can enter private groups"): anyone
@@ -141,7 +141,7 @@ const ACTION_ROWS: MatrixRow[] = [
     expected: only(ADMINS),
   },
   {
-    // Spec §6: "co-hosts and admins … invite users to a group not allowing requests".
+    // "Co-hosts and admins … invite users to a group not allowing requests".
     name: 'POST /{brand}/groups/{room} invite',
     run: async (w, persona) => {
       const room = await group(w, { allowMembershipRequests: false })
@@ -158,7 +158,7 @@ const ACTION_ROWS: MatrixRow[] = [
     expected: only(ADMINS),
   },
   {
-    // Spec §6: editing a group room is edit-group-room (its co-hosts, and admins community-wide).
+    // Editing a group room is edit-group-room (its co-hosts, and admins community-wide).
     name: 'POST /{brand}/groups/{room} details',
     run: async (w, persona) => {
       const room = await group(w)
@@ -199,8 +199,8 @@ const ACTION_ROWS: MatrixRow[] = [
 ]
 
 /**
- * The group's page is there for whoever may see the groups page (§6); a public group ("everyone in
- * the community", §2 group types) shows its posts to everyone who enters the community.
+ * The group's page is there for whoever may see the groups page; a public group ("everyone in
+ * the community") shows its posts to everyone who enters the community.
  */
 const groupPageRows = (allowed: readonly Persona[]): MatrixRow[] => [
   {

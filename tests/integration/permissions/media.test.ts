@@ -1,8 +1,8 @@
-// The permission matrix for the media library. From the spec: §6 "Otherwise access-community is
+// The permission matrix for the media library. From the product's rules: "Otherwise access-community is
 // needed" (the library has no route permission of its own, so everyone who enters the community
 // has one: the owner, admins, moderators, members, users, viewers, guests and developers; not the
-// pending, the archived, people of another community, nor anyone signed out); issue 12: "delete
-// (owner or admins)": an item is read and deleted by the person who uploaded it and by the
+// pending, the archived, people of another community, nor anyone signed out); "delete (owner or
+// admins)": an item is read and deleted by the person who uploaded it and by the
 // community's admins (owner and admin roles), and to anyone else it does not exist.
 import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -1,7 +1,7 @@
 // The permission matrix for the member editor, the new member wizard and the CSV import. From the
-// spec: "Admin: … adds users, updates … records" and the owner has every permission (§6); managing
+// product's rules: "Admin: … adds users, updates … records" and the owner has every permission; managing
 // members is neither a member's nor a moderator's; pending, archived and other communities' people
-// are refused; nobody signed in is asked to sign in. (Spec §6, the Export row: manage-community-members.)
+// are refused; nobody signed in is asked to sign in. (The Export row: manage-community-members.)
 // That another community's member is not found here is tests/integration/member-editor.test.ts's.
 import { beforeAll } from 'vitest'
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.members.$userId/route'

@@ -1,7 +1,7 @@
-// The permission matrix for the members page (spec §6: "Members: access-community and
-// access-community-members"; "Export: those two plus manage-community-members"; guests on the
-// members page only when the admins open it; co-hosts and admins approve memberships; admins
-// cannot delete owners). Written from the spec's role table, not from the code.
+// The permission matrix for the members page ("Members: access-community and
+// access-community-members"; "Export: those two plus manage-community-members"; guests on the members page
+// only when the admins open it; co-hosts and admins approve memberships; admins cannot delete owners).
+// Written from the product's role table (docs/admin-guide.md#roles-and-permissions), not from the code.
 import { beforeAll } from 'vitest'
 import { Membership } from '#models/index'
 import { action as membersAction, loader as membersLoader } from '#app/routes/$brand._community.members._index/route'

@@ -1,8 +1,8 @@
-// The permission matrix for direct messages, written from the spec, not from the code: the
+// The permission matrix for direct messages, written from the product's rules, not from the code: the
 // messages drawer is a left-drawer view over the community home ("calls, contacts and messages:
-// each opens the left drawer on that view", §2), so it needs what Home needs (§6 "Home:
+// each opens the left drawer on that view"), so it needs what Home needs ("Home:
 // access-community") and a visitor who is not signed in never gets it; a conversation is read and
-// written by its participants only (§3: a message has its recipients), whatever their role, so an
+// written by its participants only (a message has its recipients), whatever their role, so an
 // admin or the owner outside it is refused like anyone else. A non-participant's refusal is a 404
 // (the address does not reveal that the conversation exists); the table counts it as denied.
 import { beforeAll } from 'vitest'
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await withConversation(open)
 })
 
-// Everyone with a role in the community (spec §6: each role's list has access-community).
+// Everyone with a role in the community (each role's list has access-community).
 const MEMBERS = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
 // The two people in the conversation.
 const PARTICIPANTS = ['owner', 'member'] as const

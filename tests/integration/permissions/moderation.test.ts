@@ -1,5 +1,5 @@
-// The permission matrix for the review queue (issue 12: "held posts wait in a review queue that
-// moderators clear"; the role catalogue's moderate-community-posts, "Review held posts and remove
+// The permission matrix for the review queue (held posts wait in a review queue that moderators
+// clear; the role catalogue's moderate-community-posts, "Review held posts and remove
 // others' posts", held by owners, admins and moderators). So owners, admins and moderators open
 // /{brand}/admin/moderation and approve or reject; members, users, viewers, guests, developers,
 // the pending, the archived and people of other communities are denied; a signed-out visitor is

@@ -1,9 +1,9 @@
-// The permission matrix for notifications. From the spec: the notifications panel and its settings
-// dialog are the left drawer's (§2), which holds one's own things, so they are for signed-in members
-// only, even where the admins open the hub to guests (§6 public access lists hub, groups, members and
+// The permission matrix for notifications. From the product's rules: the notifications panel and its settings
+// dialog are the left drawer's, which holds one's own things, so they are for signed-in members
+// only, even where the admins open the hub to guests (public access lists hub, groups, members and
 // subcommunity pages, not the drawer); every community role holds access-community; the pending and
-// the archived hold nothing; an outsider is another community's. The JSON calls (§7) answer anyone
-// signed in about their own notifications and nobody about another's. Written from the spec, not the code.
+// the archived hold nothing; an outsider is another community's. The JSON calls answer anyone
+// signed in about their own notifications and nobody about another's. Written from the product's rules, not the code.
 import { beforeAll } from 'vitest'
 import { action as panelAction, loader as panelLoader } from '#app/routes/$brand._community.notifications._index/route'
 import {

@@ -1,10 +1,10 @@
-// The permission matrix for posts and the feed, written from the spec, not from the code:
-// - core §2 / community §6 "Public routes: single post": the post's page needs no sign-in of its
+// The permission matrix for posts and the feed, written from the product's rules, not from the code:
+// - "Public routes: single post": the post's page needs no sign-in of its
 //   own; the post is read by whoever its room admits, and the hub's feed by whoever the community
 //   home admits (access-community, or everyone when the admins open the hub to guests).
-// - §5 "Signing in is required to comment or reply": commenting and reacting need a signed-in person
+// - "Signing in is required to comment or reply": commenting and reacting need a signed-in person
 //   the room admits (every role holding access-community; not the pending, archived or outsiders).
-// - §6 roles: writing a post is owning posts (edit-own-posts: owner, admin, moderator, member, user,
+// - Roles: writing a post is owning posts (edit-own-posts: owner, admin, moderator, member, user,
 //   developer; viewers and guests read); "Co-hosts and admins … post content": the announcements
 //   room takes posts from those who moderate it; pinning, promoting and removing others' posts is
 //   moderating (moderate-community-posts: owner, admin, moderator; or the room's co-host).
@@ -36,7 +36,7 @@ const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'g
 const WRITERS = ['owner', 'admin', 'moderator', 'member', 'user', 'developer'] as const
 const MODERATORS = ['owner', 'admin', 'moderator'] as const
 
-/** A refused form is a 403 answer on the page (with the spec's message), not a redirect: it counts as denied. */
+/** A refused form is a 403 answer on the page (with its message), not a redirect: it counts as denied. */
 async function refusedAs403(work: Promise<unknown>) {
   const result = await work
   if (initOf(result).status === 403) throw new Response(null, { status: 403 })

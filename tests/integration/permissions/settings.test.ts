@@ -1,6 +1,6 @@
-// The permission matrix for the settings panel (spec §6: admins update settings; owners have every
-// permission; manage-community guards the panel) and the public install page (§6 public routes).
-// Written from the spec's role table, not from the code.
+// The permission matrix for the settings panel (admins update settings; owners have every
+// permission; manage-community guards the panel) and the public install page (a public route).
+// Written from the product's role table (docs/admin-guide.md#roles-and-permissions), not from the code.
 import { beforeAll } from 'vitest'
 import { action as settingsAction, loader as settingsLoader } from '#app/routes/$brand._community.settings._index/route'
 import { action as themeAction, loader as themeLoader } from '#app/routes/$brand._community.settings.theme/route'

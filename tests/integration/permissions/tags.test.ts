@@ -1,10 +1,10 @@
-// The permission matrix for tags and subcommunities, written from the spec, not from the code:
-// - §6 route permissions: "Tags: access-community and access-community-tags".
-// - §6 "Separate messages say the user lacks permission to create ... tags": creating (and so
+// The permission matrix for tags and subcommunities, written from the product's rules, not from the code:
+// - Route permissions: "Tags: access-community and access-community-tags".
+// - "Separate messages say the user lacks permission to create ... tags": creating (and so
 //   changing) tags needs create-tags, which only the owner and admins hold (the catalogue's member
 //   roles create groups, not tags); a member who sees the page is refused with a 403.
-// - §1 "Admins manage ... tags, subcommunities": the subcommunity editor is the admins' (manage-community).
-// - §6 "Public access may be allowed for guests on hub, groups, members and subcommunity pages":
+// - "Admins manage ... tags, subcommunities": the subcommunity editor is the admins' (manage-community).
+// - "Public access may be allowed for guests on hub, groups, members and subcommunity pages":
 //   subcommunity pages need access-community, or the community's publicAccess.subcommunities.
 import { beforeAll } from 'vitest'
 import { BrandTag, Subcommunity } from '#models/index'
@@ -46,7 +46,7 @@ const ADMINS = ['owner', 'admin'] as const
 const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
 const EVERYONE = [...COMMUNITY, 'pending', 'archived', 'outsider', 'anonymous'] as const
 
-/** A member's refused change is a 403 answer on the page (with the spec's message), not a redirect: it counts as denied. */
+/** A member's refused change is a 403 answer on the page (with its message), not a redirect: it counts as denied. */
 async function refusedAs403(work: Promise<unknown>) {
   const result = await work
   if (initOf(result).status === 403) throw new Response(null, { status: 403 })

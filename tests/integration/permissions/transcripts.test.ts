@@ -1,5 +1,5 @@
-// The permission matrix for meeting transcripts (issue 14 item 6), written from the spec: §6
-// "Hosts can … start or stop … transcription", so a transcript is its room's hosts' (the host and
+// The permission matrix for meeting transcripts, written from the product's rules: "Hosts can …
+// start or stop … transcription", so a transcript is its room's hosts' (the host and
 // co-hosts), and admins "update settings and records" of every room (manage-community-rooms: the
 // owner and admins). The pages are the community's, like drafts and media (docs/security.md): they
 // open to its active members (access-community) and list only what each may read, and to the host

@@ -1,4 +1,4 @@
-// The event slot engine (spec §4 Event, §9): slot time, the 5 s countdowns to the next slot and to
+// The event slot engine: slot time, the 5 s countdowns to the next slot and to
 // the end, next at once, pause and resume, seek, stop and reset, with fake timers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EDGE_ERRORS } from '#edge/contract/protocol'

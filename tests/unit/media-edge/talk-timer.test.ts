@@ -1,4 +1,4 @@
-// The talk timer (spec §3 peerTimerDistributionMap, §4): talk time per person, turns, the per-turn
+// The talk timer (peerTimerDistributionMap): talk time per person, turns, the per-turn
 // limit (enforcement, mute on expiry), encouragement once per person after half of the slot, and
 // the inactive speakers; driven with fake timers as the edge drives it (a tick every second).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

@@ -10,7 +10,7 @@ import {
 } from '#app/meeting/derived'
 import { added, fresh, inMeeting, peer, run } from './fixtures'
 
-describe('derived peer sets (spec §4)', () => {
+describe('derived peer sets', () => {
   const state = inMeeting([
     peer('person'),
     peer('live', { isLive: true }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { LIVE_STATE_DELAY_MS } from '#edge/contract/live'
 import { liveStateDelay } from '#app/meeting/live-delay'
 
-describe('the live state delay (spec §4)', () => {
+describe('the live state delay', () => {
   it('is 13 seconds', () => {
     expect(LIVE_STATE_DELAY_MS).toBe(13_000)
   })
@@ -25,7 +25,7 @@ describe('the live state delay (spec §4)', () => {
     }
   })
 
-  it('holds back pausing or stopping for someone shown joining or pausing (spec §4)', () => {
+  it('holds back pausing or stopping for someone shown joining or pausing', () => {
     expect(liveStateDelay('joining', 'pausing', false)).toBe(LIVE_STATE_DELAY_MS)
     expect(liveStateDelay('pausing', 'stopping', false)).toBe(LIVE_STATE_DELAY_MS)
   })

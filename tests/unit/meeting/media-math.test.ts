@@ -12,7 +12,7 @@ import { preferredSpatialLayer, WEBCAM_LAYER_WIDTHS } from '#app/meeting/layers'
 import { tileLayout } from '#app/meeting/layout'
 import { reconnectLabel } from '#app/meeting/reconnect'
 
-describe('reconnect labels (spec §4: 1st, 2nd, 3rd, nth, final; 5 attempts)', () => {
+describe('reconnect labels (1st, 2nd, 3rd, nth, final; 5 attempts)', () => {
   it('labels each attempt', () => {
     expect([1, 2, 3, 4, 5].map((attempt) => reconnectLabel(attempt))).toEqual([
       { key: 'first' },
@@ -110,7 +110,7 @@ describe('send quality (low, medium, high, ultra; capped at the camera maximum)'
   })
 })
 
-describe('encodings and codec options (spec §9)', () => {
+describe('encodings and codec options', () => {
   it('webcam: three layers from 1280 wide with a 4 Mbps top, two from 640, one below', () => {
     const wide = webcamEncodings(1280)
     expect(wide.map((encoding) => encoding.scaleResolutionDownBy)).toEqual([4, 2, 1])

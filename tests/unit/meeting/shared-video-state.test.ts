@@ -1,4 +1,4 @@
-// The shared video in the meeting's state (spec §4: starting moves the view to presenter mode,
+// The shared video in the meeting's state (starting moves the view to presenter mode,
 // stopping restores the viewing mode; a late joiner enters in presenter mode).
 import { describe, expect, it } from 'vitest'
 import type { SharedVideo } from '#edge/contract/shared-video'

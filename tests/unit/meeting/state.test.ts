@@ -3,7 +3,7 @@ import { EDGE_ERRORS } from '#edge/contract/protocol'
 import { peerFromServer } from '#app/meeting/state'
 import { added, fresh, inMeeting, joinResult, peer, run } from './fixtures'
 
-describe('joining (spec §4)', () => {
+describe('joining', () => {
   it('enter: joining true, then visible with status joining, in the meeting view', () => {
     const joining = run(fresh(), { type: 'showView', view: 'mirrorCheck' }, { type: 'joinStarted' })
     expect(joining.me).toMatchObject({ joining: true, visible: false, status: 'browsing' })
@@ -204,7 +204,7 @@ describe('quick polls', () => {
   })
 })
 
-describe('recording (spec §3 recorderTriggered, §4 recording is active when any peer is a recorder)', () => {
+describe('recording (recorderTriggered; recording is active when any peer is a recorder)', () => {
   it('shows a recording asked for until it starts or fails, and the recorder peer marks the meeting recorded', () => {
     const triggered = run(inMeeting([peer('a')]), { type: 'recorderTriggered', triggered: true })
     expect(triggered.recorderTriggered).toBe(true)
@@ -221,7 +221,7 @@ describe('recording (spec §3 recorderTriggered, §4 recording is active when an
   })
 })
 
-describe('live stream (spec §3 liveState, §4)', () => {
+describe('live stream (liveState)', () => {
   it('a late joiner is shown the stream at once; each change shows as the client is told to show it', () => {
     const joined = run(fresh(), {
       type: 'roomJoined',

@@ -1,4 +1,4 @@
-// The waiting room in the meeting's state (spec §4 Call): the newcomer held at the door and their
+// The waiting room in the meeting's state: the newcomer held at the door and their
 // call, and the hosts' list of ringing calls.
 import { describe, expect, it } from 'vitest'
 import type { Call } from '#edge/contract/calls'

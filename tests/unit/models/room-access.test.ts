@@ -36,7 +36,7 @@ describe('who may enter a room', () => {
     expect(check({ roomType: 'exclusive' }, { userId: 'co', hasCommunityAccess: true })).toEqual({ ok: true })
     expect(check({ context: 'personal', membersOnly: true }, { userId: 'host' })).toEqual({ ok: true })
     expect(check({ context: 'personal', roomType: 'exclusive' }, { userId: 'co' })).toEqual({ ok: true })
-    // Issue 22 item 9: a group's lists never open it to someone outside its community.
+    // A group's lists never open it to someone outside its community.
     expect(check({ membersOnly: true }, { userId: 'host' })).toEqual({ ok: false, reason: 'membersOnly' })
     expect(check({ roomType: 'private' }, { userId: 'co' })).toEqual({ ok: false, reason: 'membersOnly' })
   })

@@ -66,7 +66,7 @@ describe('normaliseSlug', () => {
 })
 
 describe('reserved community links', () => {
-  // Every top-level path of the spec's route table, plus the app's own top-level routes.
+  // Every top-level path of the product's route table, plus the app's own top-level routes.
   const TOP_LEVEL = [
     'callback',
     'wait',
@@ -127,7 +127,7 @@ describe('reserved community links', () => {
 })
 
 describe('reserved room links', () => {
-  // Children of /{brand} in the spec's route table.
+  // Children of /{brand} in the product's route table.
   const BRAND_CHILDREN = [
     'posts',
     'install',
@@ -148,7 +148,7 @@ describe('reserved room links', () => {
     'event-series',
     'signup-successful',
     'signin-error',
-    // brandAccessDenied, which the spec names but places nowhere: Hearth serves it at /{brand}/access-denied.
+    // brandAccessDenied, which the product names but places nowhere: Hearth serves it at /{brand}/access-denied.
     'access-denied',
   ]
 

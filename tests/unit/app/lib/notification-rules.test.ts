@@ -7,7 +7,7 @@ import {
 } from '#app/lib/notifications/notification-rules'
 import { notificationToast } from '#app/meeting/notification-toast'
 
-describe('the scope ladder (spec §4: all, admin posts, replies, posts or off)', () => {
+describe('the scope ladder (all, admin posts, replies, posts or off)', () => {
   it('lets each scope hear what is about the member and less personal things only as it widens', () => {
     const heard = (scope: Parameters<typeof scopeWants>[0]) =>
       (['direct', 'adminPost', 'followed', 'any'] as const).filter((reason) => scopeWants(scope, reason))

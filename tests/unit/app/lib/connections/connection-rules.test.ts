@@ -1,4 +1,4 @@
-// The connection states' buttons and the contacts drawer's addresses (community spec §4, §9).
+// The connection states' buttons and the contacts drawer's addresses.
 import { describe, expect, it } from 'vitest'
 import { connectionIntents, contactsUrl, personUrl } from '#app/lib/connections/connection-rules'
 

@@ -1,4 +1,4 @@
-// The directory's pure rules (spec community §3): who sees a room, the order, the stored settings.
+// The directory's pure rules: who sees a room, the order, the stored settings.
 import { describe, expect, it } from 'vitest'
 import { directoryOrder, directorySettingsOf, shownInDirectory } from '#app/lib/directory/directory'
 

@@ -1,4 +1,4 @@
-// The routeChange message (spec §1–§2 Embedding): the page name and the community-relative path.
+// The routeChange message (docs/decisions/0007-embedding.md): the page name and the community-relative path.
 import { describe, expect, it } from 'vitest'
 import { communityPath, routeChangeMessage } from '#app/lib/embedding/route-change'
 

@@ -1,5 +1,5 @@
-// The series' recurrence (community spec §5 "The frequency between sessions must exceed the event
-// duration"; issue 13 part 3: correct across daylight-saving changes, capped).
+// The series' recurrence ("The frequency between sessions must exceed the event duration"; correct
+// across daylight-saving changes, capped).
 import { describe, expect, it } from 'vitest'
 import {
   partsOfRule,

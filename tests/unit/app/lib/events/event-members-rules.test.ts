@@ -1,5 +1,5 @@
 // The Members tab's pure rules: the import's coHost cell, the export's formula guard, the filter,
-// and the predefined breakout groups' reading (spec §5: at least 2 valid emails a row).
+// and the predefined breakout groups' reading (at least 2 valid emails a row).
 import { describe, expect, it } from 'vitest'
 import { inertCell, readCoHost, registrationFilter } from '#app/lib/events/event-members-rules'
 import { readGroups, storedGroups } from '#app/lib/events/predefined-groups'

@@ -1,4 +1,4 @@
-// The events' pure rules (community spec §5, §9): the cutoff window at its edges, which tab an
+// The events' pure rules: the cutoff window at its edges, which tab an
 // event is on, and an event's link from its name.
 import { describe, expect, it } from 'vitest'
 import { cutoffProblem, eventListTab, eventSlugFromName, slotTimeMs } from '#app/lib/events/event-rules'
@@ -43,7 +43,7 @@ describe('eventSlugFromName', () => {
 })
 
 describe('slotTimeMs', () => {
-  it('is minutes × 60 plus seconds, in milliseconds (spec §4)', () => {
+  it('is minutes × 60 plus seconds, in milliseconds', () => {
     expect(slotTimeMs({ minutes: 2, seconds: 30 })).toBe(150_000)
   })
 })

@@ -1,4 +1,4 @@
-// The .ics invitation parsed back, and the registration rules at their boundaries (issue 13 part 2).
+// The .ics invitation parsed back, and the registration rules at their boundaries.
 import { describe, expect, it } from 'vitest'
 import { calendarInvitation } from '#app/lib/events/registration-ics'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'

@@ -1,5 +1,5 @@
-// The form builder's post read back into a definition (community spec §2 "Form builder with a field
-// adder", §5 "Surveys and form steps need at least one field"), and the field adder's no-JavaScript
+// The form builder's post read back into a definition ("Surveys and form steps need at least one
+// field"), and the field adder's no-JavaScript
 // button turned into conform's insert.
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -68,7 +68,7 @@ describe('builderToSteps', () => {
       { name: 'say', type: 'shortText', label: 'Say', required: false, min: 2, max: 9 },
       { name: 'how_many', type: 'number', label: 'How many', required: false, min: -1.5 },
       { name: 'rate', type: 'rating', label: 'Rate', required: false, max: 5 },
-      // Spec §5: "An email field must be required", whatever the box said.
+      // An email field must be required, whatever the box said.
       { name: 'mail', type: 'email', label: 'Mail', required: true },
       { name: 'x', type: 'displayText', label: 'x', required: false, text: 'Hello' },
     ])

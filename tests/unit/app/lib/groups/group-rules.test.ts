@@ -1,5 +1,5 @@
-// The groups page's pure rules: labels (spec §3), bulk transitions (§4), the page size, addresses,
-// someone's standing in a group and who may do what there (§6).
+// The groups page's pure rules: labels, bulk transitions, the page size, addresses,
+// someone's standing in a group and who may do what there.
 import { describe, expect, it } from 'vitest'
 import type { PermissionSlug } from '#models/permissions'
 import {
@@ -65,7 +65,7 @@ describe('group rules', () => {
     expect(mayRunGroup('none', held('manage-community-rooms'))).toBe(true)
     expect(mayEditGroup('none', held('edit-group-room'))).toBe(true)
     expect(mayEditGroup('member', held('access-community'))).toBe(false)
-    // Spec §6: only co-hosts set group preferences, whatever else one holds.
+    // Only co-hosts set group preferences, whatever else one holds.
     expect(maySetGroupPreferences('coHost')).toBe(true)
     expect(maySetGroupPreferences('none')).toBe(false)
   })

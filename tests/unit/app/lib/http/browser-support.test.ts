@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { MINIMUM_VERSIONS, VERDICTS_KEPT, checkBrowser } from '#app/lib/http/browser-support.server'
 
 /**
- * Real user-agent strings, one just below and one at (or above) each minimum in the spec:
+ * Real user-agent strings, one just below and one at (or above) each minimum in the table:
  * Android chrome 91, edge 79, firefox 89, opera 62; iOS safari 11, chrome 91, edge 79, firefox 90;
  * Mac safari 11, chrome 91, edge 91, firefox 90, opera 77, electron 9;
  * Windows chrome 23, edge 79, firefox 22, opera 18, electron 9.
@@ -453,7 +453,7 @@ describe('checkBrowser', () => {
     })
 
     it('lets a listed browser through on a platform where the table has no row for it', () => {
-      // Safari on Windows and Opera on iOS have no minimum in the spec.
+      // Safari on Windows and Opera on iOS have no minimum in the table.
       const safariWindows =
         'Mozilla/5.0 (Windows; U; Windows NT 6.1; en-US) AppleWebKit/533.20.25 (KHTML, like Gecko) Version/5.0.4 Safari/533.20.27'
       expect(checkBrowser(safariWindows)).toEqual({

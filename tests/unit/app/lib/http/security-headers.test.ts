@@ -55,7 +55,7 @@ describe('frame-ancestors per response', () => {
 })
 
 describe('frame-src', () => {
-  it('allows exactly the two video players a post may embed (issue 12)', () => {
+  it('allows exactly the two video players a post may embed', () => {
     const directive = documentSecurityHeaders('nonce', { embeddable: false })
       ['Content-Security-Policy']!.split('; ')
       .find((part) => part.startsWith('frame-src'))

@@ -28,7 +28,7 @@ function ahead(distance: number, language: Language): string {
 
 /**
  * Each row: a distance, then the exact text Node's ICU produces for it in the past and in the
- * future, in en, es and pt. The rows sit on either side of every unit boundary in the spec.
+ * future, in en, es and pt. The rows sit on either side of every unit boundary.
  */
 type Row = {
   label: string

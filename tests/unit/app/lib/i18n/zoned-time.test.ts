@@ -1,5 +1,5 @@
-// Wall-clock times in a zone, across daylight-saving changes (issue 13: "time zones across a DST
-// change"). Expected instants are written out by hand from the zones' rules, not computed.
+// Wall-clock times in a zone, across daylight-saving changes. Expected instants are written out by
+// hand from the zones' rules, not computed.
 import { describe, expect, it } from 'vitest'
 import { dateToZonedTime, isTimeZone, zonedTimeToDate } from '#app/lib/i18n/zoned-time'
 

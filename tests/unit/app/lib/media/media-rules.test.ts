@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isAcceptedType, libraryPlace, mediaUrl, shortenFileName } from '#app/lib/media/media-rules'
 
-describe('shortenFileName (spec §5: over 20 characters → first 10 and last 7 plus the extension)', () => {
+describe('shortenFileName (over 20 characters → first 10 and last 7 plus the extension)', () => {
   it('keeps a name of 20 characters or fewer, not counting the extension', () => {
     expect(shortenFileName('a'.repeat(20) + '.jpeg')).toBe('a'.repeat(20) + '.jpeg')
     expect(shortenFileName('short.png')).toBe('short.png')

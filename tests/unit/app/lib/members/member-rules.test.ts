@@ -1,4 +1,4 @@
-// The members page's rules, pure: who may do what to whom, from which state (spec §4, §6).
+// The members page's rules, pure: who may do what to whom, from which state.
 import { describe, expect, it } from 'vitest'
 import { ROLES, type PermissionSlug } from '#models/permissions'
 import { availableActions, memberActionRefusal, membersUrl, visibleTabs } from '#app/lib/members/member-rules'

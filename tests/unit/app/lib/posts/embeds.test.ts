@@ -42,7 +42,7 @@ describe('findEmbeds', () => {
   })
 })
 
-describe('post rules (spec §5, §8 messages)', () => {
+describe('post rules and their messages', () => {
   const room = { contextRoomId: 'room' }
   it('needs a context room', () => expect(postProblem({ message: 'hi' })).toBe('posts:errors.missingContextRoom'))
   it('needs a message, files or a video', () =>
