@@ -10,9 +10,12 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000)
 // it is imported, so the route is imported afresh after the environment says so.
 vi.stubEnv('NODE_ENV', 'development')
 vi.resetModules()
+// The fresh modules' models are bound by a fresh db.server, on the same database, as entry.server binds them first.
+const { db: freshDb } = await import('#app/lib/platform/db.server')
 const { loader } = await import('#app/routes/dev')
-afterAll(() => {
+afterAll(async () => {
   vi.unstubAllEnvs()
+  await freshDb.close()
 })
 
 beforeAll(async () => {
