@@ -13,7 +13,7 @@ process.env.E2E_EDGE_PORT ??= String(4301 + port - 3100)
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `hearth-e2e-mail-${process.pid}`)
 // The web server's and the edge's media store (MEDIA_DIR), where a test may put a file a row names.
 process.env.E2E_MEDIA_DIR ??= join(tmpdir(), `hearth-e2e-media-${process.pid}`)
-// The web server's SQLite database (start-server.mjs), which a test may change directly (sql() in support.ts).
+// The web server's SQLite database (start-server.mjs); the tests reach it through the models (tests/e2e/database.ts).
 process.env.E2E_DATABASE ??= join(tmpdir(), `hearth-e2e-${process.pid}.sqlite`)
 // The web server's session secret (start-server.mjs), which signInWithSession (support.ts) signs cookies with.
 process.env.E2E_SESSION_SECRET ??= 'hearth-e2e-session-secret-for-test-runs-only'

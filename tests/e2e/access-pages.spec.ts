@@ -14,7 +14,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 /** A staff (private) group in the demo community with nobody on its list: every member is refused. */
 async function staffRoom() {
-  await copyOfDemoRoom('book-club', { ...STAFF_ROOM, roomType: 'staff', open: 0, members: '[]', coHosts: '[]' })
+  await copyOfDemoRoom('book-club', { ...STAFF_ROOM, roomType: 'staff', open: false, members: [], coHosts: [] })
 }
 
 /** axe and a screenshot at desktop and phone widths, with nothing scrolling sideways. */

@@ -1,47 +1,39 @@
-// Links that act on a GET (issue 8, item 2), with JavaScript on and off: a link for another account
+// Links that act on a GET, with JavaScript on and off: a link for another account
 // than the one signed in asks "Continue as …?" before switching (login CSRF), /callback?s= signs
 // nobody out, and signing out is the account menu's form. The links are written straight into the
 // run's database (as the mail would carry them), so this spec spends no sign-in codes.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { MagicLink } from '#models/index'
 import {
   DEMO,
   accountArea,
   accountMenuButton,
   collectErrors,
   expectAccessible,
+  findUser,
   openAccountMenu,
-  sql,
   t,
 } from './support'
 
 const [OWNER, , MIA, NOAH] = DEMO.accounts
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
-/** Sequelize's SQLite date format, so the server compares it with its own. */
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
-
 async function userId(emailAddress: string): Promise<string> {
-  const [row] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
-  if (!row) throw new Error(`No user ${emailAddress}`)
-  return row.id
+  const user = await findUser(emailAddress)
+  if (!user) throw new Error(`No user ${emailAddress}`)
+  return user.id
 }
 
 /** A fresh one-time link (its id) for this account, as a sign-in mail would carry it. */
 async function linkFor(emailAddress: string, destination = `/${DEMO.slug}`): Promise<string> {
   const id = randomBytes(27).toString('base64url')
-  const now = new Date()
-  await sql(
-    'INSERT INTO magic_links (id, userId, destinationUrl, expiresAt, usedAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, NULL, ?, ?)',
-    [
-      id,
-      await userId(emailAddress),
-      destination,
-      sqliteDate(new Date(now.getTime() + 10 * 60_000)),
-      sqliteDate(now),
-      sqliteDate(now),
-    ],
-  )
+  await MagicLink.create({
+    id,
+    userId: await userId(emailAddress),
+    destinationUrl: destination,
+    expiresAt: new Date(Date.now() + 10 * 60_000),
+  })
   return id
 }
 

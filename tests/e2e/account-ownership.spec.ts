@@ -4,7 +4,8 @@
 // without JavaScript: every step is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { addPerson, expectAccessible, makeCommunity, mailsTo, screenshot, signInWithSession, sql, t } from './support'
+import { Membership, Room, User } from '#models/index'
+import { addPerson, expectAccessible, makeCommunity, mailsTo, screenshot, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -40,7 +41,7 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await page.getByLabel(text('members:wizard.fields.fullName')).fill('Not Her Name')
   await page.getByRole('button', { name: text('members:wizard.create') }).click()
   await expect(page.getByText(text('members:wizard.invited', { email: ivy }))).toBeVisible()
-  expect(await sql('SELECT status FROM memberships WHERE brandId = ? AND userId = ?', [brandId, ivyId])).toEqual([])
+  expect(await Membership.findAll({ where: { brandId, userId: ivyId }, attributes: ['status'], raw: true })).toEqual([])
 
   // The community's invitations waiting for an answer: Ivy's, which the admin could withdraw.
   await page.goto(`/${slug}/members`)
@@ -80,10 +81,10 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await ivyPage.getByRole('button', { name: text('members:invitation.accept') }).click()
   await expect(ivyPage).toHaveURL(new RegExp(`/${slug}(/|$)`))
   await expect(ivyPage.getByText(text('members:invitation.accepted', { community }))).toBeVisible()
-  expect(await sql('SELECT status FROM memberships WHERE brandId = ? AND userId = ?', [brandId, ivyId])).toEqual([
+  expect(await Membership.findAll({ where: { brandId, userId: ivyId }, attributes: ['status'], raw: true })).toEqual([
     { status: 'active' },
   ])
-  expect(await sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [brandId, ivyId])).toEqual([
+  expect(await Room.findAll({ where: { brandId, hostId: ivyId }, attributes: ['slug'], raw: true })).toEqual([
     { slug: `ivy-${run}` },
   ])
   // Spent: the link is gone.
@@ -99,7 +100,7 @@ test('an admin invites someone who has an account; only they accept it, and thei
   await bothWidths(page, 'member-editor-own-account')
   await page.getByRole('button', { name: text('members:editor.save') }).click()
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
-  expect(await sql('SELECT name, emailAddress FROM users WHERE id = ?', [ivyId])).toEqual([
+  expect(await User.findAll({ where: { id: ivyId }, attributes: ['name', 'emailAddress'], raw: true })).toEqual([
     { name: 'Ivy Owner', emailAddress: ivy },
   ])
 })

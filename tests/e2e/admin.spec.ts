@@ -4,6 +4,7 @@
 // which other specs read, stay as they are.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { Room, User } from '#models/index'
 import { newId } from '../../models/ids'
 import {
   accountArea,
@@ -15,7 +16,6 @@ import {
   openAccountMenu,
   screenshot,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
@@ -127,7 +127,7 @@ test('an admin opens the panel from the account menu, reads the summary and arch
 test('the users, directory and product config pages (a super user)', async ({ page }, testInfo) => {
   test.setTimeout(90_000)
   const community = await makeAdminCommunity(`${testInfo.project.name}-p-${randomBytes(3).toString('hex')}`)
-  await sql('UPDATE users SET isSuperUser = 1 WHERE emailAddress = ?', [community.admin.emailAddress])
+  await User.update({ isSuperUser: true }, { where: { emailAddress: community.admin.emailAddress } })
   await signInWithSession(page, community.admin.emailAddress)
 
   await page.goto(`/${community.slug}/admin/users`)
@@ -150,7 +150,7 @@ test('the users, directory and product config pages (a super user)', async ({ pa
 
   // The review queue: a pending room, approved from the queue.
   const tag = community.slug.replace('admin-e2e-', '')
-  await sql("UPDATE rooms SET status = 'pending' WHERE slug = 'library' AND name = ?", [`Library ${tag}`])
+  await Room.update({ status: 'pending' }, { where: { slug: 'library', name: `Library ${tag}` } })
   await page.goto(`/${community.slug}/admin/rooms`)
   await page.getByRole('link', { name: text('admin:rooms.tabs.queue', { count: 1 }) }).click()
   const waiting = page.getByRole('listitem').filter({ hasText: `Library ${tag}` })
@@ -159,7 +159,7 @@ test('the users, directory and product config pages (a super user)', async ({ pa
   await waiting.getByRole('button', { name: text('admin:rooms.queue.approve') }).click()
   await expect(page.getByText(text('admin:flash.saved'))).toBeVisible()
   await expect(page.getByText(text('admin:rooms.queue.empty'))).toBeVisible()
-  expect(await sql<{ status: string }>('SELECT status FROM rooms WHERE name = ?', [`Library ${tag}`])).toEqual([
+  expect(await Room.findAll({ where: { name: `Library ${tag}` }, attributes: ['status'], raw: true })).toEqual([
     { status: 'active' },
   ])
 

@@ -1,20 +1,12 @@
-// Breakout rooms (issue 14 item 2), three browsers: the host makes two rooms (the rename refuses
+// Breakout rooms, three browsers: the host makes two rooms (the rename refuses
 // an empty or taken name), moves one participant and herself into the first and the other into
 // the second; each then sees and hears only their room's people; ending the breakouts brings
 // everyone back to the main room. Then, for an event, the host fills the rooms from its groups and
 // from its registration answers. JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import {
-  claimRoom,
-  joinMeeting,
-  MEDIA_LAUNCH_OPTIONS,
-  personInBrowser,
-  screenshot,
-  screenshots,
-  sql,
-  t,
-} from './support'
+import { CommunityEvent, EventRegistration, FormDefinition, FormSubmission, Room } from '#models/index'
+import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshot, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 
@@ -29,33 +21,36 @@ const tile = (page: Page, name: string) => page.locator(`.meeting-tile[aria-labe
 
 /** The host's room made an event, with a one-question registration form, answers and groups. */
 async function makeEvent(slug: string, answers: Array<{ userId: string; team: string }>, groups: string[][]) {
-  const [room] = await sql<{ id: string; brandId: string }>('SELECT id, brandId FROM rooms WHERE slug = ?', [slug])
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  const formId = randomBytes(27).toString('base64url')
-  const steps = [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]]
-  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
-    formId,
-    room!.brandId,
-    JSON.stringify(steps),
-    now,
-    now,
-  ])
-  await sql(
-    `INSERT INTO events (roomId, eventType, feedVisible, publicPosting, timerMuteOnExpiry, timerEnforcement, timerEncouragement,
-       registrationEnabled, registrationModeration, breakoutSize, registrationFormId, matchPrimaryField, predefinedGroups, createdAt, updatedAt)
-     VALUES (?, 'live', 1, 1, 0, 0, 0, 1, 0, 2, ?, 'team', ?, ?, ?)`,
-    [room!.id, formId, JSON.stringify(groups), now, now],
-  )
+  const room = await Room.findOne({ where: { slug }, rejectOnEmpty: true })
+  const form = await FormDefinition.create({
+    brandId: room.brandId,
+    steps: [[{ name: 'team', type: 'shortText', label: 'Team', required: true }]] as never,
+  })
+  await CommunityEvent.create({
+    roomId: room.id,
+    eventType: 'live',
+    feedVisible: true,
+    publicPosting: true,
+    timerMuteOnExpiry: false,
+    timerEnforcement: false,
+    timerEncouragement: false,
+    registrationEnabled: true,
+    registrationModeration: false,
+    breakoutSize: 2,
+    registrationFormId: form.id,
+    matchPrimaryField: 'team',
+    predefinedGroups: groups,
+  })
   for (const { userId, team } of answers) {
-    const submissionId = randomBytes(27).toString('base64url')
-    await sql(
-      'INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
-      [submissionId, formId, userId, JSON.stringify({ team }), now, now],
-    )
-    await sql(
-      "INSERT INTO event_registrations (id, roomId, userId, status, coHost, source, submissionId, createdAt, updatedAt) VALUES (?, ?, ?, 'approved', 0, 'form', ?, ?, ?)",
-      [randomBytes(27).toString('base64url'), room!.id, userId, submissionId, now, now],
-    )
+    const submission = await FormSubmission.create({ formDefinitionId: form.id, userId, values: { team } })
+    await EventRegistration.create({
+      roomId: room.id,
+      userId,
+      status: 'approved',
+      coHost: false,
+      source: 'form',
+      submissionId: submission.id,
+    })
   }
 }
 

@@ -1,6 +1,6 @@
-// Leaving a message for a host from the waiting room (issue 14 item 1; core spec §1 "Visitors and
-// guests: may … leave a text or video message for a host", §5 "full name, company name and mobile
-// phone …, and either text or a video message"). A guest calls a host whose room has its waiting
+// Leaving a message for a host from the waiting room (docs/meetings.md#waiting-room-and-calls): a
+// visitor or guest leaves a text or video message with their full name, company name and mobile
+// phone. A guest calls a host whose room has its waiting
 // room on; the host declines (a missed call takes CALL_RING_MS, a minute, which the e2e edge cannot
 // shorten: a declined call is followed up the same way). The guest leaves a text message with name,
 // company and mobile phone, then, after a second call, a video recorded with Chromium's fake camera.
@@ -11,20 +11,20 @@
 // JavaScript only (the meeting runs in the browser).
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { Brand, OutboxMessage, Room } from '#models/index'
 import { newId } from '../../models/ids'
 import {
   addPerson,
   claimRoom,
   collectErrors,
   copyRow,
-  DEMO,
+  demoCommunity,
   joinMeeting,
   mailsTo,
   makeCommunity,
   MEDIA_LAUNCH_OPTIONS,
   personInBrowser,
   screenshots,
-  sql,
   t,
 } from './support'
 
@@ -62,17 +62,22 @@ test('a declined guest leaves the host a text message with name, company and pho
   const hostAccount = { name: 'Mona Host', emailAddress: `mona-${run}@call-message.example` }
   const hostId = await addPerson(brandId, hostAccount)
   const room = `/${community}/mona`
-  await copyRow('rooms', "brandId = (SELECT id FROM brands WHERE slug = ?) AND context = 'personal'", [DEMO.slug], {
-    id: newId(),
-    brandId,
-    slug: 'mona',
-    name: 'Mona Host',
-    hostId,
-    coHosts: null,
-    members: null,
-    waitingRoom: 1,
-    locked: 0,
-  })
+  const demo = await demoCommunity()
+  await copyRow(
+    Room,
+    { brandId: demo.id, context: 'personal' },
+    {
+      id: newId(),
+      brandId,
+      slug: 'mona',
+      name: 'Mona Host',
+      hostId,
+      coHosts: [],
+      members: [],
+      waitingRoom: true,
+      locked: false,
+    },
+  )
   const host = await personInBrowser(browser, hostAccount)
   const guestContext = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const guest = await guestContext.newPage()
@@ -189,10 +194,8 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
   const phone = `+4474009${String(parseInt(run, 16) % 100000).padStart(5, '0')}`
   try {
     const room = await claimRoom(host.page, `pia-${run}`)
-    await sql(
-      "UPDATE rooms SET waitingRoom = 1 WHERE slug = ? AND brandId = (SELECT id FROM brands WHERE slug = 'me')",
-      [`pia-${run}`],
-    )
+    const main = await Brand.findOne({ where: { slug: 'me' }, rejectOnEmpty: true })
+    await Room.update({ waitingRoom: true }, { where: { slug: `pia-${run}`, brandId: main.id } })
     await joinMeeting(host.page, room)
 
     await atTheDoor(guest, room)
@@ -230,20 +233,9 @@ test('in a personal room, a declined guest’s message reaches the host by mail;
 
     // The guest's SMS, naming the host and never their address.
     await expect
-      .poll(
-        async () =>
-          (
-            await sql<{ text: string }>("SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'", [
-              phone,
-            ])
-          ).length,
-        { timeout: 15_000 },
-      )
+      .poll(async () => await OutboxMessage.count({ where: { recipient: phone, channel: 'sms' } }), { timeout: 15_000 })
       .toBe(1)
-    const [sms] = await sql<{ text: string }>(
-      "SELECT text FROM outbox_messages WHERE recipient = ? AND channel = 'sms'",
-      [phone],
-    )
+    const sms = await OutboxMessage.findOne({ where: { recipient: phone, channel: 'sms' } })
     expect(sms!.text).toContain('Pia Personal')
     expect(sms!.text).not.toContain(hostAccount.emailAddress)
 

@@ -1,4 +1,4 @@
-// Captions (issue 14 item 6): the host turns captions on with a transcript; the visitor's
+// Captions: the host turns captions on with a transcript; the visitor's
 // microphone (Chromium's fake device playing a tone, so there is sound to hear) goes through the
 // edge to the run's speech service stand-in (tests/support/speech-server.ts), and both browsers
 // show the lines with the speaker's name; the host turns them off, then finds the transcript on the

@@ -15,7 +15,7 @@ import {
 async function secondCommunity(slug: string) {
   const hubId = newId()
   // Closed to guests (the demo opens its hub and groups), so a stranger is refused everywhere.
-  const closed = JSON.stringify({ hub: false, groups: false, members: false, subcommunities: false })
+  const closed = { hub: false, groups: false, members: false, subcommunities: false }
   const brandId = await makeCommunity(slug, `Community ${slug}`, { topLevelRoomId: hubId, publicAccess: closed })
   await copyOfDemoRoom('hub', { id: hubId, brandId, slug: 'hub', name: `${slug} hub` })
   const ownerEmail = `owner@${slug}.hearth.test`

@@ -5,10 +5,14 @@
 // builds a community of its own (makeCommunity), so nothing here reaches the demo other specs read.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import type { CreationAttributes } from 'sequelize'
+import type { DirectorySettings } from '#models/brand-config'
+import { Room } from '#models/index'
 import {
   addPerson,
   collectErrors,
   copyRow,
+  demoCommunity,
   expectAccessible,
   mailsTo,
   makeCommunity,
@@ -22,7 +26,7 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 async function makeDirectoryCommunity(suffix: string) {
   const slug = `directory-${suffix}`
   const name = `Directory Test ${suffix}`
-  const settings = {
+  const settings: DirectorySettings = {
     enabled: true,
     type: 'launcher',
     position: 'bottom-right',
@@ -32,20 +36,25 @@ async function makeDirectoryCommunity(suffix: string) {
     pinnedRoomIds: [],
     selfSignup: false,
   }
-  const brandId = await makeCommunity(slug, name, { directorySettings: JSON.stringify(settings) })
-  const room = async (roomName: string, fields: Record<string, unknown>) => {
+  const brandId = await makeCommunity(slug, name, { directorySettings: settings })
+  const demo = await demoCommunity()
+  const room = async (roomName: string, fields: Partial<CreationAttributes<Room>>) => {
     const roomSlug = `${roomName.toLowerCase().replace(/\s+/g, '-')}-${suffix}`
-    await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', 'demo'], {
-      id: randomBytes(18).toString('base64url'),
-      slug: roomSlug,
-      name: roomName,
-      brandId,
-      hostId: null,
-      context: 'personal',
-      enabledInDirectory: 1,
-      pinnedInDirectory: 0,
-      ...fields,
-    })
+    await copyRow(
+      Room,
+      { slug: 'hub', brandId: demo.id },
+      {
+        id: randomBytes(18).toString('base64url'),
+        slug: roomSlug,
+        name: roomName,
+        brandId,
+        hostId: null,
+        context: 'personal',
+        enabledInDirectory: true,
+        pinnedInDirectory: false,
+        ...fields,
+      },
+    )
     return roomSlug
   }
   const person = async (personName: string, role = 'community-member') => {
@@ -57,9 +66,9 @@ async function makeDirectoryCommunity(suffix: string) {
     slug,
     name,
     lounge: await room('Open Lounge', { visibleInDirectory: 'everyone' }),
-    pinned: await room('Zen Garden', { visibleInDirectory: 'everyone', pinnedInDirectory: 1 }),
+    pinned: await room('Zen Garden', { visibleInDirectory: 'everyone', pinnedInDirectory: true }),
     inner: await room('Inner Circle', { visibleInDirectory: 'members' }),
-    hidden: await room('Hidden Den', { visibleInDirectory: 'none', enabledInDirectory: 0 }),
+    hidden: await room('Hidden Den', { visibleInDirectory: 'none', enabledInDirectory: false }),
     admin: await person('Ada Admin', 'community-admin'),
     member: await person('Mel Member'),
   }

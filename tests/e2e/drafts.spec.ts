@@ -1,20 +1,17 @@
-// Drafts and scheduled posts (issue 12 item 1): a member saves a post as a draft from the home's
+// Drafts and scheduled posts: a member saves a post as a draft from the home's
 // composer, is refused a time in the past, publishes the draft now; then schedules another a few
 // seconds ahead and, after it is due, sees it on the home (a reload: no JavaScript needed). Runs
 // with and without JavaScript: every step is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { newId } from '../../models/ids'
 import {
   addPerson,
   collectErrors,
-  copyRow,
-  DEMO,
   expectAccessible,
-  makeCommunity,
   screenshots,
   signInWithSession,
   t,
+  makeCommunityWithHub,
 } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -22,16 +19,9 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 /** A community of this test's own with its hub and one member. */
 async function makeDraftsCommunity(suffix: string) {
   const slug = `drafts-${suffix}`
-  const hubId = newId()
-  const brandId = await makeCommunity(slug, `Drafts Test ${suffix}`, { topLevelRoomId: hubId })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
-    id: hubId,
-    brandId,
+  const { brandId } = await makeCommunityWithHub(slug, `Drafts Test ${suffix}`, {
     slug: `hub-${suffix}`,
     name: 'Drafts Hub',
-    hostId: null,
-    coHosts: '[]',
-    members: '[]',
     timeZone: 'UTC',
   })
   const emailAddress = `dora.${suffix}@drafts.hearth.test`

@@ -1,11 +1,22 @@
 // A community's embedding page (its embeddedClientUrl) frames a meeting room and hears the room's
-// events (spec §2 Embedding); any other site is refused the frame. The embedding pages are served
+// events; any other site is refused the frame. The embedding pages are served
 // here on 127.0.0.1, another origin than the app's localhost. JavaScript project only.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
+import type { DirectorySettings } from '#models/brand-config'
+import { Brand, Room } from '#models/index'
 import { randomBytes } from 'node:crypto'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, copyOfDemoRoom, copyRow, makeCommunity, screenshot, sql, t } from './support'
+import {
+  DEMO,
+  MEDIA_LAUNCH_OPTIONS,
+  copyOfDemoRoom,
+  copyRow,
+  demoCommunity,
+  makeCommunity,
+  screenshot,
+  t,
+} from './support'
 
 const m = (key: string) => t('en', `meeting:${key}`)
 const ROOM = { slug: 'embedded-hub', name: 'Embedded Hub' }
@@ -41,7 +52,7 @@ test("the community's embedding page frames the room and hears it; another site 
   await copyOfDemoRoom('hub', ROOM)
   // Written behind the app's back, so the server's copy of the community (app/lib/communities/brands.server.ts)
   // shows it once that copy is a few seconds old.
-  await sql('UPDATE brands SET embeddedClientUrl = ? WHERE slug = ?', [`${club.origin}/meet`, DEMO.slug])
+  await Brand.update({ embeddedClientUrl: `${club.origin}/meet` }, { where: { slug: DEMO.slug } })
   const other = await browser.newContext()
   try {
     const headers = async () => (await page.request.get(roomUrl)).headers()
@@ -60,7 +71,7 @@ test("the community's embedding page frames the room and hears it; another site 
     await expect
       .poll(async () => (await received(page)).map(({ data }) => data.event))
       .toEqual(expect.arrayContaining(['roomJoining', 'roomJoined']))
-    // The room's page first says where it is (routeChange, spec §2), then the room's own events.
+    // The room's page first says where it is (routeChange), then the room's own events.
     const [first, ...events] = await received(page)
     expect(first).toEqual({
       origin: new URL(baseURL!).origin,
@@ -92,7 +103,7 @@ test("the community's embedding page frames the room and hears it; another site 
     expect(await received(elsewhere)).toEqual([])
     await elsewhere.close()
   } finally {
-    await sql('UPDATE brands SET embeddedClientUrl = NULL WHERE slug = ?', [DEMO.slug])
+    await Brand.update({ embeddedClientUrl: null }, { where: { slug: DEMO.slug } })
     await Promise.all([club.close(), stranger.close()])
   }
 })
@@ -109,7 +120,7 @@ test('a site includes the directory script: the launcher sits in its corner, ope
   const script = `<script src="${baseURL}/directory-embed.js" data-community="${slug}" async></script>`
   const club = await embeddingPage('', script)
   const stranger = await embeddingPage('', script)
-  const settings = {
+  const settings: DirectorySettings = {
     enabled: true,
     type: 'launcher',
     position: 'bottom-left',
@@ -120,19 +131,23 @@ test('a site includes the directory script: the launcher sits in its corner, ope
     selfSignup: false,
   }
   const brandId = await makeCommunity(slug, name, {
-    directorySettings: JSON.stringify(settings),
+    directorySettings: settings,
     embeddedClientUrl: `${club.origin}/`,
     documentDomain: '127.0.0.1',
   })
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', DEMO.slug], {
-    id: randomBytes(18).toString('base64url'),
-    slug: `lounge-${suffix}`,
-    name: 'Club Lounge',
-    brandId,
-    context: 'personal',
-    enabledInDirectory: 1,
-    visibleInDirectory: 'everyone',
-  })
+  await copyRow(
+    Room,
+    { slug: 'hub', brandId: (await demoCommunity()).id },
+    {
+      id: randomBytes(18).toString('base64url'),
+      slug: `lounge-${suffix}`,
+      name: 'Club Lounge',
+      brandId,
+      context: 'personal',
+      enabledInDirectory: true,
+      visibleInDirectory: 'everyone',
+    },
+  )
   const app = new URL(baseURL!).origin
   const routeChanges = async (target: Page) =>
     (await received(target)).filter(({ data }) => data.type === 'routeChange')
@@ -201,7 +216,7 @@ test('a directory of the listing type shows its rooms where the script stands', 
   const slug = `listed-directory-${suffix}`
   const script = `<section><h2>Our rooms</h2><script src="${baseURL}/directory-embed.js" data-community="${slug}" data-height="300px" async></script></section><p>After the rooms</p>`
   const club = await embeddingPage('', script)
-  const settings = {
+  const settings: DirectorySettings = {
     enabled: true,
     type: 'listing',
     position: 'bottom-right',
@@ -212,18 +227,22 @@ test('a directory of the listing type shows its rooms where the script stands', 
     selfSignup: false,
   }
   const brandId = await makeCommunity(slug, `Listed Directory ${suffix}`, {
-    directorySettings: JSON.stringify(settings),
+    directorySettings: settings,
     embeddedClientUrl: club.origin,
   })
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['hub', DEMO.slug], {
-    id: randomBytes(18).toString('base64url'),
-    slug: `reading-${suffix}`,
-    name: 'Reading Room',
-    brandId,
-    context: 'group',
-    enabledInDirectory: 1,
-    visibleInDirectory: 'everyone',
-  })
+  await copyRow(
+    Room,
+    { slug: 'hub', brandId: (await demoCommunity()).id },
+    {
+      id: randomBytes(18).toString('base64url'),
+      slug: `reading-${suffix}`,
+      name: 'Reading Room',
+      brandId,
+      context: 'group',
+      enabledInDirectory: true,
+      visibleInDirectory: 'everyone',
+    },
+  )
   try {
     await page.goto(club.origin)
     // The launcher answers first; the script swaps it for the listing, in the page's flow.

@@ -1,4 +1,4 @@
-// The whole of an event with registration (issue 13, "done means"): an admin creates an event and
+// The whole of an event with registration: an admin creates an event and
 // gives it a registration form with the form builder; a visitor registers (their email proved by a
 // mailed code), gets the calendar invitation, and its auto-join link opens the event's meeting;
 // the admin then exports who registered and, where the browser can join the meeting, who came.

@@ -1,4 +1,4 @@
-// The event editor's Members tab (issue 13 part 2): an admin imports registrations from a CSV with
+// The event editor's Members tab: an admin imports registrations from a CSV with
 // good and bad rows and reads the report, approves a pending one, downloads every export (parsed
 // here), and uploads predefined breakout groups: a bad row first (nothing saved), then a good
 // file. Every step is a plain link or form, so it runs with JavaScript off as well as on.
@@ -6,23 +6,23 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
-import { newId } from '../../models/ids'
 import {
-  addPerson,
-  collectErrors,
-  expectAccessible,
-  makeCommunity,
-  screenshots,
-  signInWithSession,
-  sql,
-  t,
-} from './support'
+  CommunityEvent,
+  EventRegistration,
+  FormDefinition,
+  FormSubmission,
+  MeetingPeer,
+  MeetingRoom,
+  Room,
+  User,
+} from '#models/index'
+import { makeRoom } from '../support/factories'
+import { addPerson, collectErrors, expectAccessible, makeCommunity, screenshots, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const DAY = 24 * 3600 * 1000
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
 /** A date as Sequelize writes it to SQLite. */
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
 async function download(page: Page, name: string) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()])
@@ -50,14 +50,11 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await page.getByLabel(text('events:fields.time'), { exact: true }).fill('18:00')
   await page.getByRole('button', { name: text('events:new.create') }).click()
   await expect(page.getByText(text('events:flash.created', { name }))).toBeVisible()
-  const [room] = await sql<{ id: string; slug: string }>('SELECT id, slug FROM rooms WHERE brandId = ? AND name = ?', [
-    brandId,
-    name,
-  ])
-  const tab = `/${slug}/events/${room!.slug}/edit/members`
+  const room = await Room.findOne({ where: { brandId, name }, rejectOnEmpty: true })
+  const tab = `/${slug}/events/${room.slug}/edit/members`
 
   // The tab, found from the editor's tabs, empty at first.
-  await page.goto(`/${slug}/events/${room!.slug}/edit`)
+  await page.goto(`/${slug}/events/${room.slug}/edit`)
   await page
     .getByRole('navigation', { name: text('events:editor.tabs.label') })
     .getByRole('link', { name: text('events:editor.tabs.members') })
@@ -119,49 +116,44 @@ test('an admin imports registrations, approves one, downloads the exports and se
   await expect(page.getByText(text('eventMembers:flash.approve', { count: 1 }))).toBeVisible()
   await expect(page.getByText(text('eventMembers:list.emptyFiltered'))).toBeVisible()
   expect(
-    await sql<{ status: string }>(
-      'SELECT r.status FROM event_registrations r JOIN users u ON u.id = r.userId WHERE r.roomId = ? AND u.name = ?',
-      [room!.id, 'Alan Turing'],
-    ),
+    await EventRegistration.findAll({
+      where: { roomId: room.id, userId: (await User.findAll({ where: { name: 'Alan Turing' } })).map(({ id }) => id) },
+      attributes: ['status'],
+      raw: true,
+    }),
   ).toEqual([{ status: 'approved' }])
 
   // A pre-event survey with an answer and a meeting with a breakout, as the survey form and the media edge would leave them.
-  const now = sqliteDate(new Date())
-  const formId = newId()
-  const [grace] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [
-    `grace.${suffix}@example.com`,
-  ])
-  await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
-    formId,
+  const grace = await User.findOne({ where: { emailAddress: `grace.${suffix}@example.com` }, rejectOnEmpty: true })
+  const preSurvey = await FormDefinition.create({
     brandId,
-    JSON.stringify([[{ name: 'hopes', type: 'shortText', label: 'Your hopes', required: true }]]),
-    now,
-    now,
-  ])
-  await sql(
-    'INSERT INTO form_submissions (id, formDefinitionId, userId, "values", createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?)',
-    [newId(), formId, grace!.id, JSON.stringify({ hopes: '=1+1' }), now, now],
-  )
-  await sql('UPDATE events SET preSurveyFormId = ? WHERE roomId = ?', [formId, room!.id])
-  const mainId = newId()
-  const breakoutId = newId()
-  const at = (minutes: number) => sqliteDate(new Date(Date.UTC(2030, 0, 1, 18, minutes)))
-  await sql(
-    "INSERT INTO meeting_rooms (id, type, roomId, startedAt, createdAt, updatedAt) VALUES (?, 'main', ?, ?, ?, ?)",
-    [mainId, room!.id, at(0), now, now],
-  )
-  await sql(
-    "INSERT INTO meeting_rooms (id, type, parentId, roomId, name, startedAt, createdAt, updatedAt) VALUES (?, 'breakout', ?, ?, 'Table 1', ?, ?, ?)",
-    [breakoutId, mainId, room!.id, at(10), now, now],
-  )
-  await sql(
-    "INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)",
-    [newId(), mainId, grace!.id, at(1), at(10), now, now],
-  )
-  await sql(
-    "INSERT INTO meeting_peers (id, meetingRoomId, userId, status, joinedAt, leftAt, createdAt, updatedAt) VALUES (?, ?, ?, 'joined', ?, ?, ?, ?)",
-    [newId(), breakoutId, grace!.id, at(10), at(30), now, now],
-  )
+    steps: [[{ name: 'hopes', type: 'shortText', label: 'Your hopes', required: true }]] as never,
+  })
+  await FormSubmission.create({ formDefinitionId: preSurvey.id, userId: grace.id, values: { hopes: '=1+1' } })
+  await CommunityEvent.update({ preSurveyFormId: preSurvey.id }, { where: { roomId: room.id } })
+  const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 18, minutes))
+  const main = await MeetingRoom.create({ type: 'main', roomId: room.id, startedAt: at(0) })
+  const breakout = await MeetingRoom.create({
+    type: 'breakout',
+    parentId: main.id,
+    roomId: room.id,
+    name: 'Table 1',
+    startedAt: at(10),
+  })
+  await MeetingPeer.create({
+    meetingRoomId: main.id,
+    userId: grace.id,
+    status: 'joined',
+    joinedAt: at(1),
+    leftAt: at(10),
+  })
+  await MeetingPeer.create({
+    meetingRoomId: breakout.id,
+    userId: grace.id,
+    status: 'joined',
+    joinedAt: at(10),
+    leftAt: at(30),
+  })
 
   // Every export, read back.
   const registrations = await download(page, exportLink('registrations'))
@@ -230,12 +222,7 @@ test('a member may not open an event’s Members tab', async ({ page }, testInfo
   const brandId = await makeCommunity(slug, `Event Members No ${suffix}`)
   const member = `max.${suffix}@event-members.hearth.test`
   await addPerson(brandId, { name: 'Max Member', emailAddress: member })
-  const now = sqliteDate(new Date())
-  const roomId = newId()
-  await sql(
-    "INSERT INTO rooms (id, brandId, slug, name, context, createdAt, updatedAt) VALUES (?, ?, 'closed-event', 'Closed event', 'event', ?, ?)",
-    [roomId, brandId, now, now],
-  )
+  await makeRoom({ id: brandId }, { slug: 'closed-event', name: 'Closed event', context: 'event' })
   await signInWithSession(page, member)
   const response = await page.goto(`/${slug}/events/closed-event/edit/members`)
   expect(response?.status()).toBe(403)

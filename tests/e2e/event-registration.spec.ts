@@ -1,10 +1,12 @@
-// Registering for an event (issue 13 part 2): a signed-out visitor registers through a two-step
+// Registering for an event: a signed-out visitor registers through a two-step
 // form (a step's bad input refused), confirms with the mailed code, receives the confirmation with
 // its .ics invitation, and its auto-join link opens the event's meeting page. With JavaScript the
 // visitor then joins the meeting and leaving it leads to the post-survey, then the event page.
 // The event and its forms are made with SQL (the form builder is another part of the issue).
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import { CommunityEvent, FormDefinition } from '#models/index'
+import { makeEventRoom } from '../support/factories'
 import {
   addPerson,
   collectErrors,
@@ -17,14 +19,11 @@ import {
   readCodeFromMail,
   screenshots,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const HOUR = 3600_000
-const id = () => randomBytes(27).toString('base64url')
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -36,18 +35,7 @@ async function registrationEvent(suffix: string) {
     emailAddress: `ada.${suffix}@reg.hearth.test`,
     role: 'community-admin',
   })
-  const now = sqliteDate(new Date())
-  const form = async (steps: unknown) => {
-    const formId = id()
-    await sql('INSERT INTO form_definitions (id, brandId, steps, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)', [
-      formId,
-      brandId,
-      JSON.stringify(steps),
-      now,
-      now,
-    ])
-    return formId
-  }
+  const form = async (steps: unknown) => (await FormDefinition.create({ brandId, steps: steps as never })).id
   const registrationForm = await form([
     [
       { name: 'full_name', type: 'fullName', label: 'Your name', required: true },
@@ -60,27 +48,27 @@ async function registrationEvent(suffix: string) {
     ],
   ])
   const postSurvey = await form([[{ name: 'liked', type: 'longText', label: 'What did you like?', required: true }]])
-  const roomId = id()
   const room = `garden-day-${suffix}`
   const startsAt = new Date(Date.now() + 2 * HOUR)
-  await sql(
-    `INSERT INTO rooms (id, slug, name, brandId, context, roomType, status, startsAt, endsAt, timeZone, createdAt, updatedAt)
-     VALUES (?, ?, ?, ?, 'event', 'public', 'active', ?, ?, 'Europe/Lisbon', ?, ?)`,
-    [
-      roomId,
-      room,
-      `Garden day ${suffix}`,
-      brandId,
-      sqliteDate(startsAt),
-      sqliteDate(new Date(startsAt.getTime() + HOUR)),
-      now,
-      now,
-    ],
+  const { id: roomId } = await makeEventRoom(
+    { id: brandId },
+    {
+      slug: room,
+      name: `Garden day ${suffix}`,
+      roomType: 'public',
+      status: 'active',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + HOUR),
+      timeZone: 'Europe/Lisbon',
+    },
   )
-  await sql(
-    `INSERT INTO events (roomId, eventType, registrationEnabled, registrationFormId, postSurveyFormId, createdAt, updatedAt) VALUES (?, 'live', 1, ?, ?, ?, ?)`,
-    [roomId, registrationForm, postSurvey, now, now],
-  )
+  await CommunityEvent.create({
+    roomId,
+    eventType: 'live',
+    registrationEnabled: true,
+    registrationFormId: registrationForm,
+    postSurveyFormId: postSurvey,
+  })
   return { slug, room, name: `Garden day ${suffix}`, startsAt }
 }
 

@@ -1,24 +1,15 @@
-// The event slot timer (issue 14 item 3): the host of an event room starts it (before its scheduled
+// The event slot timer: the host of an event room starts it (before its scheduled
 // time, so after the early-start warning); host and participant both see the slot and its time
 // left, then the 5 s countdown to the next slot, which starts by itself; the host moves on at once
 // and ends the event, both seeing the 5 s countdown to the end. JavaScript only (the meeting runs
 // in the browser); both sign in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { newId } from '../../models/ids'
-import {
-  addPerson,
-  joinMeeting,
-  makeCommunity,
-  MEDIA_LAUNCH_OPTIONS,
-  personInBrowser,
-  screenshots,
-  sql,
-  t,
-} from './support'
+import { CommunityEvent, EventSlot } from '#models/index'
+import { makeEventRoom } from '../support/factories'
+import { addPerson, joinMeeting, makeCommunity, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:eventSlots.${key}`, values)
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
@@ -30,39 +21,29 @@ async function eventRoom() {
   const brandId = await makeCommunity(slug, `Slots ${run}`)
   const hostId = await addPerson(brandId, { name: 'Hilda Host', emailAddress: `hilda-${run}@slots.example` })
   await addPerson(brandId, { name: 'Pablo Peer', emailAddress: `pablo-${run}@slots.example` })
-  const roomId = newId()
   const room = `workshop-${run}`
-  const now = sqliteDate(new Date())
   // Scheduled an hour from now: starting it now warns that participants may miss minutes.
   const startsAt = new Date(Date.now() + 60 * 60 * 1000)
-  await sql(
-    `INSERT INTO rooms (id, slug, name, brandId, hostId, context, roomType, status, startsAt, endsAt, timeZone, createdAt, updatedAt)
-     VALUES (?, ?, 'Workshop', ?, ?, 'event', 'public', 'active', ?, ?, 'UTC', ?, ?)`,
-    [
-      roomId,
-      room,
-      brandId,
+  const { id: roomId } = await makeEventRoom(
+    { id: brandId },
+    {
+      slug: room,
+      name: 'Workshop',
       hostId,
-      sqliteDate(startsAt),
-      sqliteDate(new Date(startsAt.getTime() + 60 * 60 * 1000)),
-      now,
-      now,
-    ],
+      roomType: 'public',
+      status: 'active',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60 * 1000),
+      timeZone: 'UTC',
+    },
   )
-  await sql(`INSERT INTO events (roomId, eventType, createdAt, updatedAt) VALUES (?, 'scripted', ?, ?)`, [
-    roomId,
-    now,
-    now,
-  ])
+  await CommunityEvent.create({ roomId, eventType: 'scripted' })
   for (const [position, name, minutes, seconds] of [
     [0, 'Welcome', 0, 4],
     [1, 'Lightning talks', 10, 0],
     [2, 'Wrap-up', 5, 0],
   ] as const) {
-    await sql(
-      'INSERT INTO event_slots (id, roomId, position, name, minutes, seconds, breakoutRecordAudio, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)',
-      [newId(), roomId, position, name, minutes, seconds, now, now],
-    )
+    await EventSlot.create({ roomId, position, name, minutes, seconds, breakoutRecordAudio: false })
   }
   return `/${slug}/${room}`
 }

@@ -3,8 +3,7 @@
 // and re-reads its data on each event), and what the other person is typing stays.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { newId } from '../../models/ids'
-import { DEMO, addPerson, copyRow, makeCommunity, signInWithSession, t } from './support'
+import { addPerson, signInWithSession, t, makeCommunityWithHub } from './support'
 
 const text = (key: string) => t('en', key)
 
@@ -13,16 +12,9 @@ test('a post made in one browser shows up live in the other’s open feed', asyn
   const suffix = randomBytes(3).toString('hex')
   const slug = `feed-live-${suffix}`
   // A community with a hub room (a copy of the demo's), whose feed is the home page's.
-  const hubId = newId()
-  const brandId = await makeCommunity(slug, `Feed Live ${suffix}`, { topLevelRoomId: hubId })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
-    id: hubId,
-    brandId,
+  const { brandId } = await makeCommunityWithHub(slug, `Feed Live ${suffix}`, {
     slug: `hub-${suffix}`,
     name: 'Live Hub',
-    hostId: null,
-    coHosts: '[]',
-    members: '[]',
   })
   const ann = `ann.${suffix}@feed.hearth.test`
   const ben = `ben.${suffix}@feed.hearth.test`

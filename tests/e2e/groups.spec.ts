@@ -4,18 +4,18 @@
 // the bulk actions and the per-page selector. Each project builds a community of its own.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { BrandTag, Room } from '#models/index'
 import { newId } from '../../models/ids'
 import {
   addPerson,
   collectErrors,
   copyRow,
-  DEMO,
+  demoCommunity,
   expectAccessible,
   makeCommunity,
   type screenshot,
   screenshots,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
@@ -33,18 +33,22 @@ async function makeGroupsCommunity(suffix: string) {
 }
 
 /** A group row of the community's own, copied from the demo's group with these fields. */
-async function addGroup(brandId: string, fields: { slug: string; name: string; status?: string }) {
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], {
-    id: newId(),
-    brandId,
-    status: 'active',
-    hostId: null,
-    members: '[]',
-    coHosts: '[]',
-    roomType: 'public',
-    pinnedInDirectory: 0,
-    ...fields,
-  })
+async function addGroup(brandId: string, fields: { slug: string; name: string; status?: Room['status'] }) {
+  await copyRow(
+    Room,
+    { slug: 'book-club', brandId: (await demoCommunity()).id },
+    {
+      id: newId(),
+      brandId,
+      status: 'active',
+      hostId: null,
+      members: [],
+      coHosts: [],
+      roomType: 'public',
+      pinnedInDirectory: false,
+      ...fields,
+    },
+  )
 }
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name })
@@ -215,14 +219,9 @@ test('the wizard puts the ticked tags on a new group, which the list shows; a si
   test.setTimeout(60_000)
   const community = await makeGroupsCommunity(`tags-${testInfo.project.name}-${randomBytes(3).toString('hex')}`)
   // Six live tags; the first is one every new group gets, so it starts ticked.
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
   const labels = ['Art', 'Books', 'Chess', 'Dance', 'Earth', 'Film']
-  for (const [n, label] of labels.entries()) {
-    await sql(
-      'INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, createdAt, updatedAt) VALUES (?, ?, ?, 0, ?, ?, ?)',
-      [newId(), community.brandId, label, n === 0 ? 1 : 0, now, now],
-    )
-  }
+  for (const [n, label] of labels.entries())
+    await BrandTag.create({ brandId: community.brandId, label, newMembers: false, newGroups: n === 0 })
   await signInWithSession(page, community.admin.emailAddress)
   await page.goto(`/${community.slug}/groups/new`)
   const tags = page.getByRole('group', { name: text('groups:tags.legend') })

@@ -1,6 +1,6 @@
-// Live streaming (issue 14 item 5): the host of the demo community's Book Club streams the meeting to
+// Live streaming: the host of the demo community's Book Club streams the meeting to
 // a real RTMP server started by this test (node-media-server); the other browser sees the Live mark
-// 13 s after the host does (spec §4), no tile for the live bot, and the viewer count the edge reads
+// 13 s after the host does, no tile for the live bot, and the viewer count the edge reads
 // from the run's stand-in for Twitch (tests/support/helix-server.ts). The host pauses (both see Live
 // paused at once, the RTMP server sees the publish end) and resumes (the same path again; the other
 // sees Live 13 s later), then ends the stream and the mark goes. JavaScript only (the meeting runs in
@@ -70,7 +70,7 @@ test.describe('live stream', () => {
       await expect(mark(host.page)).toContainText(watching, { timeout: 10_000 })
       const liveAt = Date.now()
       await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
-      // The member sees it 13 s late (spec §4), and no tile for the live bot.
+      // The member sees it 13 s late, and no tile for the live bot.
       await expect(mark(visitor.page)).toHaveCount(0)
       await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
       expect(Date.now() - liveAt).toBeGreaterThanOrEqual(12_000)

@@ -1,4 +1,4 @@
-// A personal room's recordings (issue 14 item 5), with and without JavaScript: the host finds them
+// A personal room's recordings, with and without JavaScript: the host finds them
 // on /me, plays one and deletes it. The recording is put where the edge would have put it (a row in
 // the main brand's library and its file in the run's media store); recording.js.spec.ts records a
 // real meeting, and tests/integration/me-recordings.test.ts covers who may see what.
@@ -6,7 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { claimRoom, screenshots, signInWithSession, sql, t } from './support'
+import { Brand, Media } from '#models/index'
+import { makeUser } from '../support/factories'
+import { claimRoom, screenshots, signInWithSession, t } from './support'
 
 const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
 
@@ -15,15 +17,7 @@ test('a host finds the recordings of their personal room on /me, plays one and d
 }, testInfo) => {
   const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const emailAddress = `recordings-${run}@recordings.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  const userId = randomBytes(27).toString('base64url')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    userId,
-    'Rhea Recorder',
-    emailAddress,
-    now,
-    now,
-  ])
+  const { id: userId } = await makeUser({ name: 'Rhea Recorder', emailAddress, verified: true })
   await signInWithSession(page, emailAddress)
   await claimRoom(page, `rec-${run}`)
 
@@ -33,17 +27,22 @@ test('a host finds the recordings of their personal room on /me, plays one and d
   await expect(page.getByText(a('recordings.empty'))).toBeVisible()
 
   // What the edge keeps when the host stops recording (media-edge/recording-library.ts).
-  const [main] = await sql<{ id: string }>("SELECT id FROM brands WHERE slug = 'me'")
-  const brandId = main!.id
+  const { id: brandId } = await Brand.findOne({ where: { slug: 'me' }, rejectOnEmpty: true })
   const id = randomUUID()
   const storageKey = `${brandId}/${userId}/${id}`
   const bytes = Buffer.from('\x1aE\xdf\xa3 recorded in the e2e run')
   mkdirSync(join(process.env.E2E_MEDIA_DIR!, brandId, userId), { recursive: true })
   writeFileSync(join(process.env.E2E_MEDIA_DIR!, ...storageKey.split('/')), bytes)
-  await sql(
-    'INSERT INTO media (id, brandId, userId, kind, name, contentType, size, storageKey, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [id, brandId, userId, 'video', 'rec-20261125-101500.webm', 'video/webm', bytes.length, storageKey, now, now],
-  )
+  await Media.create({
+    id,
+    brandId,
+    userId,
+    kind: 'video',
+    name: 'rec-20261125-101500.webm',
+    contentType: 'video/webm',
+    size: bytes.length,
+    storageKey,
+  })
 
   await page.reload()
   const link = page.getByRole('link', { name: 'rec-20261125-101500.webm' })
@@ -57,5 +56,5 @@ test('a host finds the recordings of their personal room on /me, plays one and d
   await page.getByRole('button', { name: `${a('recordings.delete')} rec-20261125-101500.webm` }).click()
   await expect(page.getByText(a('recordings.deleted'))).toBeVisible()
   await expect(page.getByText(a('recordings.empty'))).toBeVisible()
-  expect(await sql('SELECT id FROM media WHERE id = ?', [id])).toEqual([])
+  expect(await Media.findAll({ where: { id }, attributes: ['id'], raw: true })).toEqual([])
 })

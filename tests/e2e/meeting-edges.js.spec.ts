@@ -10,9 +10,10 @@ import { join } from 'node:path'
 import { Emitter } from '@socket.io/redis-emitter'
 import { Redis } from 'ioredis'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { Room } from '#models/index'
 import { channels } from '../../media-edge/contract/protocol'
 import { Cluster, type ServiceSpec } from './cluster'
-import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, sql, t } from './support'
+import { DEMO, MEDIA_LAUNCH_OPTIONS, collectErrors, signInWithSession, t, bindModels } from './support'
 
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 const WEB_PORTS = [E2E_PORT + 50, E2E_PORT + 51] as const
@@ -170,7 +171,7 @@ async function person(
     const url = new URL(socket.url())
     if (url.pathname.startsWith('/socket.io/')) sockets.push(url.host)
   })
-  await signInWithSession(context, account.emailAddress, { database, baseURL: webUrl(web) })
+  await signInWithSession(context, account.emailAddress, { baseURL: webUrl(web) })
   await page.goto(room)
   return { name: account.name, context, page, errors, sockets }
 }
@@ -329,6 +330,8 @@ test.describe('meetings across media edges', () => {
     await clearRedis(redis)
     cluster = new Cluster(directory)
     cluster.runToEnd(['node_modules/.bin/tsx', 'scripts/seed.ts'], { ...commonEnv(), LOG_LEVEL: 'error' })
+    // This worker's models on the cluster's database (the session rows, the hub) until afterAll.
+    bindModels(database)
     // Edges first (the web servers then find them registered), two of each at once.
     await Promise.all([cluster.start(edgeSpec(0)), cluster.start(edgeSpec(1))])
     await Promise.all([cluster.start(webSpec(0)), cluster.start(webSpec(1))])
@@ -343,6 +346,7 @@ test.describe('meetings across media edges', () => {
   })
 
   test.afterAll(async () => {
+    bindModels()
     await cluster?.close()
     cluster = null
     if (redis) {
@@ -446,20 +450,21 @@ test.describe('meetings across media edges', () => {
     browser,
   }) => {
     const mia = await person(browser, MIA, 1, HUB)
-    const [hub] = await sql<{ id: string; name: string }>("SELECT id, name FROM rooms WHERE slug = 'hub'", [], database)
+    const hub = await Room.findOne({ where: { slug: 'hub' }, rejectOnEmpty: true })
+    const { name } = hub
     try {
       await joinMeeting(mia.page)
       await mia.page.evaluate(() => Object.assign(window, { hearthBeforeUpdate: true }))
-      const renamed = `${hub!.name} (renamed)`
-      await sql('UPDATE rooms SET name = ? WHERE id = ?', [renamed, hub!.id], database)
+      const renamed = `${name} (renamed)`
+      await hub.update({ name: renamed })
       // What publishRoomUpdated (app/lib/rooms/edge-publisher.server.ts) sends, through this run's Redis.
-      new Emitter(redis!).to(channels.room(hub!.id)).emit('room.updated', { roomId: hub!.id })
+      new Emitter(redis!).to(channels.room(hub.id)).emit('room.updated', { roomId: hub.id })
       await expect(mia.page.getByRole('heading', { level: 1, name: renamed })).toBeAttached({ timeout: 15_000 })
       // Read again in place: still in the meeting, on the same page.
       await expect(inMeeting(mia.page)).toBeVisible()
       expect(await mia.page.evaluate(() => 'hearthBeforeUpdate' in window)).toBe(true)
     } finally {
-      await sql('UPDATE rooms SET name = ? WHERE id = ?', [hub!.name, hub!.id], database)
+      await hub.update({ name })
       await mia.context.close()
     }
   })

@@ -1,4 +1,4 @@
-// Raise hand and reactions (issue 14 item 7): a visitor raises a hand in a personal room, the host
+// Raise hand and reactions: a visitor raises a hand in a personal room, the host
 // sees it in the queue and lowers it, a reaction the visitor sends shows on the host's screen, and
 // the visitor answers the host's quick poll.
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.

@@ -1,4 +1,4 @@
-// Meeting names (issue 8 item 3): a signed-in person meets under their account's name, a guest
+// Meeting names: a signed-in person meets under their account's name, a guest
 // under the name they type, marked "(guest)" on their tile and their chat messages for the others.
 // JavaScript project only (the meeting runs in the browser).
 import { expect, test } from '@playwright/test'

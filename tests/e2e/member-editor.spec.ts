@@ -3,17 +3,9 @@
 // Runs with and without JavaScript: every form is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import { Membership, Room, User } from '#models/index'
 import { newId } from '../../models/ids'
-import {
-  addPerson,
-  copyOfDemoRoom,
-  expectAccessible,
-  makeCommunity,
-  screenshot,
-  signInWithSession,
-  sql,
-  t,
-} from './support'
+import { addPerson, copyOfDemoRoom, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -26,7 +18,7 @@ async function makeEditorCommunity(project: string) {
   admin.id = await addPerson(brandId, { name: 'Ada Admin', emailAddress: admin.emailAddress, role: 'community-admin' })
   const memberId = await addPerson(brandId, { name: 'Mel Member', emailAddress: `mel-${run}@members.example` })
   // An account this community made and nobody signed in to yet: the editor may fill it in (docs/security.md).
-  await sql('UPDATE users SET managedByBrandId = ? WHERE id = ?', [brandId, memberId])
+  await User.update({ managedByBrandId: brandId }, { where: { id: memberId } })
   await copyOfDemoRoom('hub', {
     id: newId(),
     slug: `mel-${run}`,
@@ -76,10 +68,12 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   await expect(rows.filter({ hasText: 'not-an-email' })).toContainText(text('members:editor.errors.nameFull'))
   await expect(rows.filter({ hasText: 'not-an-email' })).toContainText(text('members:editor.errors.emailInvalid'))
   await expect(rows.filter({ hasText: 'Grace Twice' })).toContainText(text('members:import.reasons.duplicate'))
-  const pending = await sql<{ status: string }>(
-    'SELECT m.status FROM memberships m JOIN users u ON u.id = m.userId WHERE m.brandId = ? AND u.emailAddress = ?',
-    [world.brandId, good],
-  )
+  const pending = await Membership.findAll({
+    where: { brandId: world.brandId },
+    include: [{ model: User, as: 'user', where: { emailAddress: good }, attributes: [] }],
+    attributes: ['status'],
+    raw: true,
+  })
   expect(pending).toEqual([{ status: 'pending' }])
   await expectAccessible(page)
   await shootBothWidths(page, 'member-import-report')
@@ -121,7 +115,9 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
     .click()
   // The earlier save's message may still be on the page: wait for the change itself.
   await expect
-    .poll(() => sql('SELECT slug FROM rooms WHERE brandId = ? AND hostId = ?', [world.brandId, world.memberId]))
+    .poll(() =>
+      Room.findAll({ where: { brandId: world.brandId, hostId: world.memberId }, attributes: ['slug'], raw: true }),
+    )
     .toEqual([{ slug: `melody-${world.run}` }])
   await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
 
@@ -144,9 +140,9 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   // Off to the members list: /{brand}/members is another page's (built beside this one), so only
   // leaving the wizard is asserted here; the redirect and its flash are the integration test's.
   await expect(page.getByRole('heading', { level: 1, name: text('members:wizard.title') })).toHaveCount(0)
-  const created = await sql<{ status: string; access: string }>(
-    'SELECT m.status, r.access FROM users u JOIN memberships m ON m.userId = u.id AND m.brandId = ? JOIN rooms r ON r.hostId = u.id AND r.brandId = m.brandId WHERE u.emailAddress = ?',
-    [world.brandId, email],
-  )
+  const nia = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
+  const memberships = await Membership.findAll({ where: { brandId: world.brandId, userId: nia.id } })
+  const rooms = await Room.findAll({ where: { brandId: world.brandId, hostId: nia.id } })
+  const created = memberships.flatMap(({ status }) => rooms.map(({ access }) => ({ status, access })))
   expect(created).toEqual([{ status: 'active', access: 'open' }])
 })

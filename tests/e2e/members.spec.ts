@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { parse } from 'csv-parse/sync'
 import { expect, test, type Page } from '@playwright/test'
+import { User, type Membership } from '#models/index'
 import {
   addPerson,
   collectErrors,
@@ -13,7 +14,6 @@ import {
   screenshot,
   screenshots,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
@@ -23,7 +23,7 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 async function makeMembersCommunity(suffix: string) {
   const slug = `members-${suffix}`
   const brandId = await makeCommunity(slug, `Members Test ${suffix}`)
-  const person = async (name: string, status: string, role = 'community-member') => {
+  const person = async (name: string, status: Membership['status'], role = 'community-member') => {
     const emailAddress = `${name.toLowerCase().replace(/\s+/g, '.')}.${suffix}@members.hearth.test`
     await addPerson(brandId, { name, emailAddress, status, role })
     return { name, emailAddress }
@@ -110,7 +110,7 @@ test('an admin runs the members page; a plain member may not export', async ({ p
     .click()
   await expect(page.getByText(text('members:flash.deleted'))).toBeVisible()
   await expect(row(page, 'Dee Delete')).toHaveCount(0)
-  expect(await sql('SELECT 1 FROM users WHERE emailAddress = ?', [community.doomed.emailAddress])).toHaveLength(1)
+  expect(await User.count({ where: { emailAddress: community.doomed.emailAddress } })).toBe(1)
 
   // Export.
   await page.goto(`/${community.slug}/members`)

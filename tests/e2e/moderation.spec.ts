@@ -1,23 +1,20 @@
-// Post toxicity moderation (issue 12): with the install's moderation on, a member's toxic post is
+// Post toxicity moderation: with the install's moderation on, a member's toxic post is
 // held, shown to its author alone as waiting for review; a moderator finds it in the review queue
 // (/{brand}/admin/moderation), approves it, and it appears in the feed for everyone. A second one
 // is rejected and its author sees it as not published. Bad input: deciding with no post chosen is
 // refused with its message. Runs with and without JavaScript: every step is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test'
-import { newId } from '../../models/ids'
+import { ProductConfig } from '#models/index'
 import {
   addPerson,
   collectErrors,
-  copyRow,
-  DEMO,
   expectAccessible,
   hasJavaScript,
-  makeCommunity,
   screenshots,
   signInWithSession,
-  sql,
   t,
+  makeCommunityWithHub,
 } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -27,28 +24,17 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
  * side by side, and the others' kind words score 0 with the built-in lexicon, so they still publish.
  */
 async function moderationOn() {
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql(
-    `INSERT INTO product_config (id, allowedDevEmailAddresses, queueNewPersonalRooms, contentModeration, createdAt, updatedAt)
-     VALUES (1, '[]', 0, '{"enabled":true,"postToxicityThreshold":70,"imageCategories":[],"videoCategories":[]}', ?, ?)
-     ON CONFLICT(id) DO UPDATE SET contentModeration = json_set(COALESCE(contentModeration, '{}'), '$.enabled', json('true'))`,
-    [now, now],
-  )
+  // The install's one row (models/product-config.ts), made with its defaults when there is none yet.
+  const [config] = await ProductConfig.findOrCreate({ where: { id: 1 } })
+  await config.update({ contentModeration: { ...config.contentModeration, enabled: true } })
 }
 
 /** A community of this test's own with its hub, a member and a moderator. */
 async function makeModerationCommunity(suffix: string) {
   const slug = `moderation-${suffix}`
-  const hubId = newId()
-  const brandId = await makeCommunity(slug, `Moderation Test ${suffix}`, { topLevelRoomId: hubId })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
-    id: hubId,
-    brandId,
+  const { brandId } = await makeCommunityWithHub(slug, `Moderation Test ${suffix}`, {
     slug: `hub-${suffix}`,
     name: 'Moderation Hub',
-    hostId: null,
-    coHosts: '[]',
-    members: '[]',
     timeZone: 'UTC',
   })
   const member = `tomas.${suffix}@moderation.hearth.test`

@@ -1,21 +1,18 @@
 // A community of one notifications test's own: its hub (copied from the demo's, so members can
 // post), and two members, Ann and Ben.
+import { Room } from '#models/index'
 import { newId } from '../../models/ids'
-import { DEMO, addPerson, copyRow, makeCommunity } from './support'
+import { addPerson, copyRow, demoCommunity, makeCommunity } from './support'
 
 export async function makeNotificationsCommunity(suffix: string) {
   const slug = `notify-${suffix}`
   const hubId = newId()
   const brandId = await makeCommunity(slug, `Notify ${suffix}`, { topLevelRoomId: hubId })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
-    id: hubId,
-    brandId,
-    slug: `hub-${suffix}`,
-    name: 'Notify Hub',
-    hostId: null,
-    coHosts: '[]',
-    members: '[]',
-  })
+  await copyRow(
+    Room,
+    { id: (await demoCommunity()).topLevelRoomId! },
+    { id: hubId, brandId, slug: `hub-${suffix}`, name: 'Notify Hub', hostId: null, coHosts: [], members: [] },
+  )
   const person = async (name: string) => {
     const emailAddress = `${name.toLowerCase().replace(/\s+/g, '.')}.${suffix}@notify.hearth.test`
     await addPerson(brandId, { name, emailAddress })

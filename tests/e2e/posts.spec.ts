@@ -1,20 +1,17 @@
-// Posts and the feed (issue 12 part A): a member posts on the community home (a bad post first:
-// the spec's message, nothing lost), comments, replies on the post's page and reacts; an admin
+// Posts and the feed: a member posts on the community home (a bad post first:
+// the product's message, nothing lost), comments, replies on the post's page and reacts; an admin
 // pins the post; a guest reads it on its own page where the hub is public. Runs with and without
 // JavaScript: every step is a plain form.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { newId } from '../../models/ids'
 import {
   addPerson,
   collectErrors,
-  copyRow,
-  DEMO,
   expectAccessible,
-  makeCommunity,
   screenshots,
   signInWithSession,
   t,
+  makeCommunityWithHub,
 } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
@@ -22,20 +19,14 @@ const text = (key: string, values?: Record<string, string | number>) => t('en', 
 /** A community of this test's own whose hub is open to guests, with an admin and a member. */
 async function makePostsCommunity(suffix: string) {
   const slug = `posts-${suffix}`
-  const hubId = newId()
-  const brandId = await makeCommunity(slug, `Posts Test ${suffix}`, {
-    topLevelRoomId: hubId,
-    publicAccess: JSON.stringify({ hub: true, groups: false, members: false, subcommunities: false }),
-  })
-  await copyRow('rooms', 'id = (SELECT topLevelRoomId FROM brands WHERE slug = ?)', [DEMO.slug], {
-    id: hubId,
-    brandId,
-    slug: `hub-${suffix}`,
-    name: 'Posts Hub',
-    hostId: null,
-    coHosts: '[]',
-    members: '[]',
-  })
+  const { brandId, hubId } = await makeCommunityWithHub(
+    slug,
+    `Posts Test ${suffix}`,
+    { slug: `hub-${suffix}`, name: 'Posts Hub' },
+    {
+      publicAccess: { hub: true, groups: false, members: false, subcommunities: false },
+    },
+  )
   const person = async (name: string, role: string) => {
     const emailAddress = `${name.toLowerCase().replace(/\s+/g, '.')}.${suffix}@posts.hearth.test`
     await addPerson(brandId, { name, emailAddress, role })

@@ -1,4 +1,4 @@
-// Recording (issue 14 item 5): the host of the demo community's Book Club starts recording, the
+// Recording: the host of the demo community's Book Club starts recording, the
 // other browser sees the meeting marked as recorded (the recorder bot, not a tile), the host stops
 // it and finds the file among their videos in the community's media library.
 // JavaScript only (the meeting runs in the browser); both sign in with a session row.

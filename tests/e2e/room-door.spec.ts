@@ -1,23 +1,18 @@
-// My room's waiting room (issue 14 item 1): a host turns it on and off in their settings, with and
+// My room's waiting room: a host turns it on and off in their settings, with and
 // without JavaScript, and the page keeps what was saved. What it does at the door is the waiting
 // room's spec (waiting-room.js.spec.ts, which turns it on through this form).
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { claimRoom, screenshots, signInWithSession, sql, t } from './support'
+import { Room } from '#models/index'
+import { makeUser } from '../support/factories'
+import { claimRoom, screenshots, signInWithSession, t } from './support'
 
 const a = (key: string, values: Record<string, string | number> = {}) => t('en', `account:${key}`, values)
 
 test('a host turns their room’s waiting room on and off in their settings', async ({ page }, testInfo) => {
   const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
   const emailAddress = `door-${run}@door.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    randomBytes(27).toString('base64url'),
-    'Dora Door',
-    emailAddress,
-    now,
-    now,
-  ])
+  await makeUser({ name: 'Dora Door', emailAddress, verified: true })
   await signInWithSession(page, emailAddress)
 
   // Without a room of one's own there is nothing to set.
@@ -36,9 +31,7 @@ test('a host turns their room’s waiting room on and off in their settings', as
   await section.getByRole('button', { name: a('settings.room.save') }).click()
   await expect(page.getByText(a('settings.saved'))).toBeVisible()
   await expect(section.getByLabel(a('settings.room.waitingRoom'))).toBeChecked()
-  expect(await sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug])).toEqual([
-    { waitingRoom: 1 },
-  ])
+  expect(await Room.findAll({ where: { slug }, attributes: ['waitingRoom'], raw: true })).toEqual([{ waitingRoom: 1 }])
   await screenshots(page, testInfo, 'settings-room-door')
 
   await section.getByLabel(a('settings.room.waitingRoom')).uncheck()
@@ -46,7 +39,7 @@ test('a host turns their room’s waiting room on and off in their settings', as
   // With JavaScript the first save's notice is still on the page while the second one is on its
   // way, so the row is what tells that this save went through.
   await expect
-    .poll(() => sql<{ waitingRoom: number }>('SELECT waitingRoom FROM rooms WHERE slug = ?', [slug]))
+    .poll(() => Room.findAll({ where: { slug }, attributes: ['waitingRoom'], raw: true }))
     .toEqual([{ waitingRoom: 0 }])
   await expect(page.getByText(a('settings.saved'))).toBeVisible()
   await page.reload()

@@ -1,12 +1,14 @@
-// Meeting powers belong to a room (issue 8 item 1): two people who each claimed a personal room
+// Meeting powers belong to a room: two people who each claimed a personal room
 // meet in one and then the other. Only the room's own host sees the kick and mute buttons, and the
 // edge refuses a kick the visitor forges with the pass the page gave them. JavaScript only (the
 // meeting runs in the browser). Both people sign in with a session row (signInWithSession).
 import { randomBytes } from 'node:crypto'
 import { io } from 'socket.io-client'
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { Brand, Room } from '#models/index'
+import { makeUser } from '../support/factories'
 import { EDGE_ERRORS } from '../../media-edge/contract/protocol'
-import { collectErrors, joinMeeting, MEDIA_LAUNCH_OPTIONS, signInWithSession, sql, t } from './support'
+import { collectErrors, joinMeeting, MEDIA_LAUNCH_OPTIONS, signInWithSession, t } from './support'
 
 const m = (key: string, values: Record<string, string> = {}) => t('en', `meeting:${key}`, values)
 const s = (key: string) => t('en', `signup:${key}`)
@@ -18,14 +20,7 @@ const run = randomBytes(3).toString('hex')
 /** An account of this run's own, as a verified sign-up leaves it. */
 async function newAccount(name: string) {
   const emailAddress = `${name.toLowerCase()}-${run}@powers.example`
-  const now = new Date().toISOString().replace('T', ' ').replace('Z', ' +00:00')
-  await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-    randomBytes(27).toString('base64url'),
-    name,
-    emailAddress,
-    now,
-    now,
-  ])
+  await makeUser({ name, emailAddress, verified: true })
   return { name, emailAddress }
 }
 
@@ -82,11 +77,9 @@ async function guestPass(baseURL: string, room: string): Promise<Pass> {
   })
   expect(response.status).toBe(200)
   const pass = (await response.json()) as { token: string; edgeUrl: string }
-  const [row] = await sql<{ id: string }>(
-    'SELECT r.id FROM rooms r JOIN brands b ON b.id = r.brandId WHERE b.slug = ? AND r.slug = ?',
-    [brand, slug],
-  )
-  return { ...pass, roomId: row!.id }
+  const community = await Brand.findOne({ where: { slug: brand }, rejectOnEmpty: true })
+  const { id: roomId } = await Room.findOne({ where: { brandId: community.id, slug }, rejectOnEmpty: true })
+  return { ...pass, roomId }
 }
 
 test.describe('meeting powers per room', () => {

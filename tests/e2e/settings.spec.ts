@@ -1,9 +1,10 @@
-// The settings panel (spec §2 settings panel with tabs settings, theme, install and language;
-// §8 "Your changes were saved." / "Your changes were not saved"), with and without JavaScript.
+// The settings panel (tabs settings, theme, install and language; "Your changes were saved." or
+// "Your changes were not saved"), with and without JavaScript.
 // Each project gets a community of its own (a copy of the demo's row), so nothing here changes the
 // demo community other specs read.
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, addPerson, expectAccessible, makeCommunity, screenshot, signInWithSession, sql, t } from './support'
+import { Brand } from '#models/index'
+import { DEMO, addPerson, expectAccessible, makeCommunity, screenshot, signInWithSession, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 const ADMIN = DEMO.accounts[1]
@@ -15,8 +16,8 @@ async function makeSettingsCommunity(slug: string, name: string) {
   const brandId = await makeCommunity(slug, name, {
     theme: 'hearth',
     themeColors: null,
-    publicCommunity: 0,
-    memberModeration: 0,
+    publicCommunity: false,
+    memberModeration: false,
     communityLanguage: null,
   })
   await addPerson(brandId, { ...ADMIN, role: 'community-admin' })
@@ -87,10 +88,7 @@ test('an admin picks a theme, sees it on the next page, saves settings and is to
   await expect(page.getByText(text('settings:errors.urlInvalid'))).toBeVisible()
   await expect(terms).toHaveValue('ftp://example.com/terms')
   await expect(page.getByLabel(text('settings:fields.publicCommunity'), { exact: true })).toBeChecked()
-  const [row] = await sql<{ communityToS: string | null; publicCommunity: number }>(
-    'SELECT communityToS, publicCommunity FROM brands WHERE slug = ?',
-    [slug],
-  )
+  const [row] = await Brand.findAll({ where: { slug }, attributes: ['communityToS', 'publicCommunity'], raw: true })
   expect(row).toEqual({ communityToS: null, publicCommunity: 0 })
   await terms.fill('https://example.com/terms')
   await page.getByRole('button', { name: text('settings:save') }).click()

@@ -1,4 +1,4 @@
-// Shared video (issue 14 item 4): the host shares a YouTube link, the visitor's player plays it at
+// Shared video: the host shares a YouTube link, the visitor's player plays it at
 // the same place; the host pauses and skips and the visitor's player follows; a third person who
 // arrives later lands at the position; the host stops it and the view goes back.
 // The network here has no YouTube: the embed's address is answered (page.route) with a local page

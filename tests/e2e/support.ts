@@ -1,16 +1,30 @@
 // Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
-// check, the header's language switch, the list of pages every language must reach, and the mail
-// the web server sent through the run's SMTP server.
+// check, the header's language switch, the list of pages every language must reach, the mail the
+// web server sent through the run's SMTP server, and the run's data, made and read through the
+// app's models (database.ts) and the integration tests' factories, never SQL.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { spawnSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
-import sqlite3 from 'sqlite3'
 import { createCookie } from '@remix-run/node'
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
-import { newId } from '../../models/ids'
+import {
+  col,
+  fn,
+  where,
+  type Attributes,
+  type CreationAttributes,
+  type Model,
+  type ModelStatic,
+  type WhereOptions,
+} from 'sequelize'
+import { Brand, Membership, Room, Session, User } from '#models/index'
+import { newId } from '#models/ids'
+import { grantRole, makeUser } from '../support/factories'
 import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
+// The models reach the run's database (database.ts binds them when this module loads).
+export { bindModels } from './database'
 
 export const LANGUAGES = ['en', 'es', 'pt'] as const
 export type Language = (typeof LANGUAGES)[number]
@@ -450,64 +464,41 @@ async function codeFromOutbox(page: Page, emailAddress: string): Promise<string 
   }
 }
 
-/**
- * One statement on a web server's SQLite database, by default the run's (E2E_DATABASE, set in
- * playwright.config.ts). The server keeps running: SQLite in WAL mode lets both write.
- */
-export function sql<Row>(
-  statement: string,
-  params: unknown[] = [],
-  database = process.env.E2E_DATABASE!,
-): Promise<Row[]> {
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(database)
-    db.all(statement, params, (error, rows) => {
-      db.close()
-      if (error) reject(error)
-      else resolve(rows as Row[])
-    })
-  })
+/** The account with this address, compared without case as the app's sign-in does, or null. */
+export function findUser(emailAddress: string): Promise<User | null> {
+  return User.findOne({ where: where(fn('lower', col('emailAddress')), emailAddress.toLowerCase()) })
 }
 
-/** A date as Sequelize writes it to SQLite ("2026-01-02 03:04:05.678 +00:00"), so the app's comparisons read it. */
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
+/** The seeded demo community's row (models/seed.ts). */
+export function demoCommunity(): Promise<Brand> {
+  return Brand.findOne({ where: { slug: DEMO.slug }, rejectOnEmpty: true })
+}
 
 /**
- * Signs a browser in as an existing account without spending a sign-in code: a session row shaped
- * like the one the app's sign-in writes (the identities and the current one, expiring with the
- * cookie), and the `__session` cookie holding its id, signed by Remix's createCookie with the
- * server's SESSION_SECRET (E2E_SESSION_SECRET, set in playwright.config.ts and handed to the server
- * by start-server.mjs). Only the sign-in specs need the real thing. Returns the user's id.
- * A spec running servers of its own names their `database` and `baseURL` (and hands them the secret).
+ * Signs a browser in as an existing account without spending a sign-in code: a session row written
+ * through the Session model as the app's sign-in writes it (app/lib/http/session.server.ts: the
+ * identities and the current one, expiring with the cookie), and the `__session` cookie holding its
+ * id, signed by Remix's createCookie with the server's SESSION_SECRET (E2E_SESSION_SECRET, set in
+ * playwright.config.ts and handed to the server by start-server.mjs). Only the sign-in specs need
+ * the real thing. Returns the user's id. The row goes to the database the models are bound to
+ * (database.ts): a spec running servers of its own binds theirs and names their `baseURL`.
  */
 export async function signInWithSession(
   target: Page | BrowserContext,
   emailAddress: string,
-  { database = process.env.E2E_DATABASE!, baseURL = test.info().project.use.baseURL } = {},
+  { baseURL = test.info().project.use.baseURL } = {},
 ): Promise<string> {
   const context = 'context' in target ? target.context() : target
   const secret = process.env.E2E_SESSION_SECRET
   if (!secret) throw new Error('E2E_SESSION_SECRET is not set: run the suite through playwright.config.ts')
-  const [user] = await sql<{ id: string }>(
-    'SELECT id FROM users WHERE lower(emailAddress) = lower(?)',
-    [emailAddress],
-    database,
-  )
+  const user = await findUser(emailAddress)
   if (!user) throw new Error(`No account ${emailAddress} in the run's database`)
   const now = Date.now()
-  const id = newId()
-  await sql(
-    'INSERT INTO sessions (id, data, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?)',
-    [
-      id,
-      JSON.stringify(signedInData([user.id], now)),
-      sqliteDate(new Date(now + IDENTITY_LIFETIME_MS)),
-      sqliteDate(new Date(now)),
-      sqliteDate(new Date(now)),
-    ],
-    database,
-  )
-  const signed = await createCookie('__session', { secrets: [secret] }).serialize(id)
+  const session = await Session.create({
+    data: signedInData([user.id], now),
+    expiresAt: new Date(now + IDENTITY_LIFETIME_MS),
+  })
+  const signed = await createCookie('__session', { secrets: [secret] }).serialize(session.id)
   if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
   await context.addCookies([
     {
@@ -540,19 +531,7 @@ export async function personInBrowser(
     routes?: Record<string, string>
   } = {},
 ) {
-  const [existing] = await sql<{ id: string }>('SELECT id FROM users WHERE lower(emailAddress) = lower(?)', [
-    emailAddress,
-  ])
-  if (!existing) {
-    const now = sqliteDate(new Date())
-    await sql('INSERT INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)', [
-      newId(),
-      name,
-      emailAddress,
-      now,
-      now,
-    ])
-  }
+  if (!(await findUser(emailAddress))) await makeUser({ name, emailAddress, verified: true })
   const context = await browser.newContext({ viewport, javaScriptEnabled })
   for (const [url, body] of Object.entries(routes))
     await context.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }))
@@ -603,37 +582,31 @@ export async function openAccountMenu(page: Page) {
  */
 export async function copyOfDemoRoom(
   source: string,
-  fields: { slug: string; name: string } & Record<string, string | number>,
+  fields: { slug: string; name: string } & Partial<CreationAttributes<Room>>,
 ) {
-  await copyRow(
-    'rooms',
-    'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)',
-    [source, DEMO.slug],
-    { id: newId(), ...fields },
-    { orIgnore: true },
-  )
+  const demo = await demoCommunity()
+  await copyRow(Room, { slug: source, brandId: demo.id }, { id: newId(), ...fields }, { orIgnore: true })
 }
 
 /**
- * One row of a table copied with some columns replaced: the rest, defaults included, as the source
- * row has them, so a spec's data stays valid as migrations add columns.
+ * One row copied through its model with some attributes replaced: the rest, defaults included, as
+ * the source row has them (its timestamps aside: the copy is made now), so a spec's data stays valid
+ * as migrations add columns. With `orIgnore`, a copy whose unique key is taken (the other project's,
+ * or a retry's) is left out.
  */
-export async function copyRow(
-  table: string,
-  where: string,
-  params: unknown[],
-  replaced: Record<string, unknown>,
+export async function copyRow<M extends Model>(
+  model: ModelStatic<M>,
+  from: WhereOptions<Attributes<M>>,
+  replaced: Partial<CreationAttributes<M>>,
   { orIgnore = false } = {},
-) {
-  const columns = (await sql<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)).map(
-    ({ name }) => name,
-  )
-  const selected = columns.map((column) => (column in replaced ? '?' : `"${column}"`))
-  await sql(
-    `INSERT ${orIgnore ? 'OR IGNORE ' : ''}INTO ${table} (${columns.map((column) => `"${column}"`).join(', ')})
-     SELECT ${selected.join(', ')} FROM ${table} WHERE ${where} LIMIT 1`,
-    [...columns.filter((column) => column in replaced).map((column) => replaced[column]), ...params],
-  )
+): Promise<void> {
+  const source = await model.findOne({ where: from, rejectOnEmpty: true })
+  const {
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    ...values
+  } = source.get({ plain: true }) as Record<string, unknown>
+  await model.bulkCreate([{ ...values, ...replaced } as CreationAttributes<M>], { ignoreDuplicates: orIgnore })
 }
 
 /**
@@ -641,18 +614,46 @@ export async function copyRow(
  * read: the demo's row (its settings) under another slug and name, with `fields` replaced, and no
  * rooms or people yet (see addPerson). Returns its id.
  */
-export async function makeCommunity(slug: string, name: string, fields: Record<string, unknown> = {}): Promise<string> {
+export async function makeCommunity(
+  slug: string,
+  name: string,
+  fields: Partial<CreationAttributes<Brand>> = {},
+): Promise<string> {
   const id = newId()
-  await copyRow('brands', 'slug = ?', [DEMO.slug], {
-    id,
-    slug,
-    name,
-    topLevelRoomId: null,
-    announcementsRoomId: null,
-    selfSignupHash: null,
-    ...fields,
-  })
+  await copyRow(
+    Brand,
+    { slug: DEMO.slug },
+    {
+      id,
+      slug,
+      name,
+      topLevelRoomId: null,
+      announcementsRoomId: null,
+      selfSignupHash: null,
+      ...fields,
+    },
+  )
   return id
+}
+
+/**
+ * A community of a spec's own (makeCommunity, with `fields`) whose home has a feed: its hub is a copy
+ * of the demo's hub that is nobody's room (no host, co-hosts or members), with `hub`'s fields.
+ */
+export async function makeCommunityWithHub(
+  slug: string,
+  name: string,
+  hub: { slug: string; name: string } & Partial<CreationAttributes<Room>>,
+  fields: Partial<CreationAttributes<Brand>> = {},
+): Promise<{ brandId: string; hubId: string }> {
+  const hubId = newId()
+  const brandId = await makeCommunity(slug, name, { topLevelRoomId: hubId, ...fields })
+  await copyRow(
+    Room,
+    { id: (await demoCommunity()).topLevelRoomId! },
+    { id: hubId, brandId, hostId: null, coHosts: [], members: [], ...hub },
+  )
+  return { brandId, hubId }
 }
 
 /**
@@ -666,21 +667,13 @@ export async function addPerson(
     emailAddress,
     role = 'community-member',
     status = 'active',
-  }: { name: string; emailAddress: string; role?: string; status?: string },
+  }: { name: string; emailAddress: string; role?: string; status?: Membership['status'] },
 ): Promise<string> {
-  const now = sqliteDate(new Date())
-  await sql(
-    'INSERT OR IGNORE INTO users (id, name, emailAddress, verified, createdAt, updatedAt) VALUES (?, ?, ?, 1, ?, ?)',
-    [newId(), name, emailAddress, now, now],
-  )
-  const [user] = await sql<{ id: string }>('SELECT id FROM users WHERE emailAddress = ?', [emailAddress])
-  await sql(
-    "INSERT OR IGNORE INTO memberships (id, brandId, userId, status, source, createdAt, updatedAt) VALUES (?, ?, ?, ?, 'invitation', ?, ?)",
-    [newId(), brandId, user!.id, status, now, now],
-  )
-  await sql(
-    'INSERT INTO role_grants (id, userId, roleId, brandId, roomId, createdAt, updatedAt) SELECT ?, ?, id, ?, NULL, ?, ? FROM roles WHERE slug = ?',
-    [newId(), user!.id, brandId, now, now, role],
-  )
-  return user!.id
+  const user = (await findUser(emailAddress)) ?? (await makeUser({ name, emailAddress, verified: true }))
+  await Membership.findOrCreate({
+    where: { brandId, userId: user.id },
+    defaults: { brandId, userId: user.id, status, source: 'invitation' },
+  })
+  await grantRole(user, { id: brandId }, role)
+  return user.id
 }

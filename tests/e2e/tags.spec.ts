@@ -5,18 +5,19 @@
 // opens subcommunity pages. Each project builds communities of its own.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
+import type { CreationAttributes } from 'sequelize'
+import { Brand, BrandTag, Room } from '#models/index'
 import { newId } from '../../models/ids'
 import {
   addPerson,
   collectErrors,
   copyRow,
-  DEMO,
+  demoCommunity,
   expectAccessible,
   makeCommunity,
   screenshot,
   screenshots,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
@@ -25,19 +26,19 @@ const DAY = 24 * 3600 * 1000
 /** A date input's value `days` from today (UTC). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10)
 /** A date as Sequelize writes it to SQLite, so the app's comparisons read it. */
-const sqliteDate = (date: Date) => date.toISOString().replace('T', ' ').replace('Z', ' +00:00')
 
 async function insertTag(brandId: string, label: string, fields: { expiresAt?: Date } = {}) {
-  const id = newId()
-  const now = sqliteDate(new Date())
-  await sql(
-    'INSERT INTO brand_tags (id, brandId, label, newMembers, newGroups, expiresAt, createdAt, updatedAt) VALUES (?, ?, ?, 0, 0, ?, ?, ?)',
-    [id, brandId, label, fields.expiresAt ? sqliteDate(fields.expiresAt) : null, now, now],
-  )
-  return id
+  const tag = await BrandTag.create({
+    brandId,
+    label,
+    newMembers: false,
+    newGroups: false,
+    expiresAt: fields.expiresAt ?? null,
+  })
+  return tag.id
 }
 
-async function tagsCommunity(suffix: string, fields: Record<string, unknown> = {}) {
+async function tagsCommunity(suffix: string, fields: Partial<CreationAttributes<Brand>> = {}) {
   const slug = `tags-${suffix}`
   const brandId = await makeCommunity(slug, `Tags Test ${suffix}`, fields)
   const person = async (name: string, role: string) => {
@@ -131,12 +132,12 @@ test('an admin creates, archives, restores and batch-deletes tags', async ({ pag
   await page.reload()
   await page.getByLabel(text('tags:list.select', { label: 'Vanishing' })).check()
   await page.getByLabel(text('tags:list.select', { label: 'Mentors' })).check()
-  await sql('DELETE FROM brand_tags WHERE id = ?', [gone])
+  await BrandTag.destroy({ where: { id: gone } })
   await page.getByRole('button', { name: text('tags:actions.deleteSelected') }).click()
   await expect(page.getByRole('alert').filter({ hasText: text('tags:errors.deleteFailed') })).toBeVisible()
   await expect(row(page, 'Mentors')).toBeVisible()
   expect(
-    await sql('SELECT id FROM brand_tags WHERE brandId = ? AND label = ?', [community.brandId, 'Mentors']),
+    await BrandTag.findAll({ where: { brandId: community.brandId, label: 'Mentors' }, attributes: ['id'], raw: true }),
   ).toHaveLength(1)
   // The refused forms answer 400 by design; anything else logged is a failure.
   expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
@@ -158,14 +159,11 @@ test('a member sees tags but is told they may not create them', async ({ page },
 
 /** A group room of the community, copied from the demo's group. */
 async function addGroup(brandId: string, slug: string, name: string) {
-  await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], {
-    id: newId(),
-    brandId,
-    slug,
-    name,
-    context: 'group',
-    status: 'active',
-  })
+  await copyRow(
+    Room,
+    { slug: 'book-club', brandId: (await demoCommunity()).id },
+    { id: newId(), brandId, slug, name, context: 'group', status: 'active' },
+  )
 }
 
 test('an admin makes a subcommunity; guests see it only when the community allows', async ({
@@ -175,7 +173,7 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   test.setTimeout(90_000)
   const suffix = suffixOf(testInfo.project.name)
   const community = await tagsCommunity(suffix, {
-    publicAccess: JSON.stringify({ hub: false, groups: false, members: false, subcommunities: true }),
+    publicAccess: { hub: false, groups: false, members: false, subcommunities: true },
   })
   await addGroup(community.brandId, `garden-${suffix}`, 'Garden Club')
   await signInWithSession(page, community.admin)
@@ -212,10 +210,10 @@ test('an admin makes a subcommunity; guests see it only when the community allow
   await guest.goto(address)
   await expect(guest.getByRole('heading', { level: 1, name: 'Outdoors' })).toBeVisible()
   await expect(guest.getByRole('link', { name: text('tags:subcommunities.edit') })).toHaveCount(0)
-  await sql('UPDATE brands SET publicAccess = ? WHERE id = ?', [
-    JSON.stringify({ hub: false, groups: false, members: false, subcommunities: false }),
-    community.brandId,
-  ])
+  await Brand.update(
+    { publicAccess: { hub: false, groups: false, members: false, subcommunities: false } },
+    { where: { id: community.brandId } },
+  )
   // Communities are cached per process for up to 5 s after a write that bypasses the models.
   await expect(async () => {
     await guest.goto(address)

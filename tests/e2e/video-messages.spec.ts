@@ -1,4 +1,4 @@
-// Video messages (community spec §3 Message videoUrl/videoThumbnailUrl), with and without
+// Video messages (a message's videoUrl and videoThumbnailUrl), with and without
 // JavaScript: a member sends a video by choosing a file (a real WebM, tests/fixtures/tiny.webm), the
 // recipient sees it in a player in their conversation, served by content type with byte ranges; a
 // file that is no video is refused with the typed text kept. The recorder, which needs JavaScript,

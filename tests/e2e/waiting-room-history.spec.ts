@@ -1,17 +1,18 @@
-// The sidebar's Call history (issue 14 item 1), with and without JavaScript: a host sees the calls
+// The sidebar's Call history, with and without JavaScript: a host sees the calls
 // to their room (who called, how it ended) and the calls they made, filtered by links.
 import { randomBytes } from 'node:crypto'
 import { expect, test } from '@playwright/test'
+import type { CreationAttributes } from 'sequelize'
+import { Room, RoomCall } from '#models/index'
 import { newId } from '../../models/ids'
 import {
-  DEMO,
   addPerson,
   copyRow,
+  demoCommunity,
   expectAccessible,
   makeCommunity,
   screenshots,
   signInWithSession,
-  sql,
   t,
 } from './support'
 
@@ -24,17 +25,13 @@ test('the call history lists the calls to my room and those I made, by filter', 
   const brandId = await makeCommunity(community, `History ${tag}`)
   const emailAddress = `hanna-${tag}@history.example`
   const hostId = await addPerson(brandId, { name: `Hanna ${tag}`, emailAddress })
-  const roomOf = async (slug: string, fields: Record<string, string | number>) => {
-    await copyRow('rooms', 'slug = ? AND brandId = (SELECT id FROM brands WHERE slug = ?)', ['book-club', DEMO.slug], {
-      id: newId(),
-      brandId,
-      slug,
-      ...fields,
-    })
-    const [row] = await sql<{ id: string }>('SELECT id FROM rooms WHERE slug = ? AND brandId = ?', [slug, brandId])
-    return row!
+  const demo = await demoCommunity()
+  const roomOf = async (slug: string, fields: Partial<CreationAttributes<Room>>) => {
+    const id = newId()
+    await copyRow(Room, { slug: 'book-club', brandId: demo.id }, { id, brandId, slug, ...fields })
+    return { id }
   }
-  const room = await roomOf(`knock-${tag}`, { name: `Knock ${tag}`, hostId, waitingRoom: 1 })
+  const room = await roomOf(`knock-${tag}`, { name: `Knock ${tag}`, hostId, waitingRoom: true })
   const other = await roomOf(`other-${tag}`, { name: `Other ${tag}` })
   const now = Date.now()
   const call = (
@@ -42,14 +39,15 @@ test('the call history lists the calls to my room and those I made, by filter', 
     roomHostId: string | null,
     callerId: string,
     callerName: string,
-    status: string,
+    status: RoomCall['status'],
     minutesAgo: number,
     message: string | null = null,
   ) => {
-    const at = new Date(now - minutesAgo * 60_000).toISOString().replace('T', ' ').replace('Z', ' +00:00')
-    return sql(
-      'INSERT INTO calls (id, brandId, roomId, callerId, callerName, hostId, status, message, createdAt, updatedAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [newId(), brandId, roomId, callerId, callerName, roomHostId, status, message, at, at],
+    const at = new Date(now - minutesAgo * 60_000)
+    // silent: the call's own times, not the write's.
+    return RoomCall.create(
+      { brandId, roomId, callerId, callerName, hostId: roomHostId, status, message, createdAt: at, updatedAt: at },
+      { silent: true },
     )
   }
   await call(room.id, hostId, 'guest:zed', 'Zed', 'missed', 5)

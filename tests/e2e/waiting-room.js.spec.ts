@@ -1,4 +1,4 @@
-// The waiting room (issue 14 item 1) with three browsers: a host whose room has its waiting room on,
+// The waiting room with three browsers: a host whose room has its waiting room on,
 // and two members who call. The host lets one in (who enters by themselves) and declines the
 // other with a message; neither a reload nor a fresh pass gets the declined one past the door,
 // and the one let in comes straight back in after a reload. The first call rings while the host is
@@ -6,7 +6,8 @@
 // JavaScript only (the meeting runs in the browser); everyone signs in with a session row.
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { claimRoom, mailsTo, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, sql, t } from './support'
+import { Room, RoomCall } from '#models/index'
+import { claimRoom, mailsTo, MEDIA_LAUNCH_OPTIONS, personInBrowser, screenshots, t } from './support'
 
 const m = (key: string, values: Record<string, string | number> = {}) => t('en', `meeting:${key}`, values)
 const a = (key: string) => t('en', `account:${key}`)
@@ -100,10 +101,12 @@ test.describe('the waiting room', () => {
       await expect(toolbar(admitted.page)).toBeVisible({ timeout: 30_000 })
       await expect(admitted.page.getByText(m('waitingRoom.lead'))).toHaveCount(0)
 
-      const calls = await sql<{ callerName: string; status: string; message: string | null }>(
-        'SELECT c.callerName, c.status, c.message FROM calls c JOIN rooms r ON r.id = c.roomId WHERE r.slug = ? ORDER BY c.callerName',
-        [slug],
-      )
+      const calls = await RoomCall.findAll({
+        include: [{ model: Room, as: 'room', where: { slug }, attributes: [] }],
+        attributes: ['callerName', 'status', 'message'],
+        order: [['callerName', 'ASC']],
+        raw: true,
+      })
       expect(calls).toEqual([
         { callerName: admitted.name, status: 'answered', message: null },
         { callerName: declined.name, status: 'declined', message: 'Sorry, we are full today.' },

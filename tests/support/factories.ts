@@ -3,18 +3,29 @@
 // must be unique (emails, slugs) takes a number from one counter, so a test names only what it
 // asserts on and passes the rest as overrides.
 import type { CreationAttributes } from 'sequelize'
-import { registerCommunity } from '#app/lib/communities/community-registration.server'
 import { Brand, Membership, Role, RoleGrant, Room, User } from '#models/index'
 
 let counter = 0
 /** The next number of this file's run: unique within the file's database, which no other file shares. */
 export const unique = () => (counter += 1)
 
+let scope = ''
+/**
+ * A prefix for every unique default below (`user-{prefix}{n}@factory.test`), for processes that
+ * share one database: the e2e workers of both projects (tests/e2e/database.ts). Integration files
+ * have a database each and need none.
+ */
+export function scopeUniqueDefaults(prefix: string) {
+  scope = prefix
+}
+/** The next unique default, with this process's prefix. */
+const next = () => `${scope}${unique()}`
+
 const DAY_MS = 24 * 3600 * 1000
 
 /** A user with a unique name and email address. */
 export function makeUser(overrides: Partial<CreationAttributes<User>> = {}): Promise<User> {
-  const n = unique()
+  const n = next()
   return User.create({ name: `Test User ${n}`, emailAddress: `user-${n}@factory.test`, ...overrides })
 }
 
@@ -30,7 +41,10 @@ export async function makeCommunity(
     brand?: Partial<CreationAttributes<Brand>>
   } = {},
 ): Promise<{ brand: Brand; owner: User; hub: Room; announcements: Room }> {
-  const n = unique()
+  const n = next()
+  // Imported here: the app's modules read the app's environment, which the e2e workers, using the
+  // model-only factories, do not set.
+  const { registerCommunity } = await import('#app/lib/communities/community-registration.server')
   const { brand, owner } = await registerCommunity({
     communityName: options.name ?? `Community ${n}`,
     fullName: options.owner?.fullName ?? `Owner ${n}`,
@@ -49,7 +63,7 @@ export async function makeCommunity(
  * (a bare or half-made one); anything else wants makeCommunity.
  */
 export function makeBrand(overrides: Partial<CreationAttributes<Brand>> = {}): Promise<Brand> {
-  const n = unique()
+  const n = next()
   return Brand.create({ slug: `brand-${n}`, name: `Brand ${n}`, ...overrides })
 }
 
@@ -57,7 +71,7 @@ type RoomFields = Partial<Omit<CreationAttributes<Room>, 'brandId'>>
 
 /** A group room in the community, with a unique slug; the model's defaults for everything else. */
 export function makeRoom(brand: Pick<Brand, 'id'>, overrides: RoomFields = {}): Promise<Room> {
-  const n = unique()
+  const n = next()
   return Room.create({ slug: `room-${n}`, name: `Room ${n}`, context: 'group', ...overrides, brandId: brand.id })
 }
 
