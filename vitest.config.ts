@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-/** The #app/*, #models/*, #locales/* and #edge/* aliases are tsconfig.json's paths, read from there. */
+/** The #app/*, #models/*, #locales/*, #edge/* and #tests/* aliases are tsconfig.json's paths, read from there. */
 const resolve = { tsconfigPaths: true }
 
 /**

@@ -81,7 +81,7 @@ vitest(
   'Integration tests on SQLite',
   'integration',
   { TEST_DATABASE_URL: 'sqlite:' },
-  mysqlToo ? ['--exclude', 'tests/integration/edge/**'] : [],
+  mysqlToo ? ['--exclude', 'tests/integration/media-edge/**'] : [],
 )
 if (mysqlToo) vitest('Integration tests on MySQL/MariaDB', 'integration', { TEST_DATABASE_URL: databaseUrl })
 if (built) playwright()

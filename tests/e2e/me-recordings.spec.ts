@@ -1,7 +1,7 @@
 // A personal room's recordings, with and without JavaScript: the host finds them
 // on /me, plays one and deletes it. The recording is put where the edge would have put it (a row in
 // the main brand's library and its file in the run's media store); recording.js.spec.ts records a
-// real meeting, and tests/integration/me-recordings.test.ts covers who may see what.
+// real meeting, and tests/integration/app/lib/media/me-recordings.test.ts covers who may see what.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -43,7 +43,7 @@ const env = {
   // And the demo accounts, in both projects, get more codes in a run than one account's daily 20.
   CODES_PER_ACCOUNT_PER_DAY: '200',
   // Live streams too: both projects' pages, in parallel, all come from one address, and many tests
-  // sign in as the same demo people (the caps themselves: tests/integration/live-stream-caps.test.ts).
+  // sign in as the same demo people (the caps themselves: tests/integration/app/lib/http/live-stream-caps.test.ts).
   LIVE_STREAMS_PER_ADDRESS: '1000',
   LIVE_STREAMS_PER_USER: '200',
   // Captions' speech service: the run's stand-in (global-setup.ts, tests/support/speech-server.ts).

@@ -2,7 +2,7 @@
 // product's rules: "Admin: … adds users, updates … records" and the owner has every permission; managing
 // members is neither a member's nor a moderator's; pending, archived and other communities' people
 // are refused; nobody signed in is asked to sign in. (The Export row: manage-community-members.)
-// That another community's member is not found here is tests/integration/member-editor.test.ts's.
+// That another community's member is not found here is tests/integration/app/lib/members/member-editor.test.ts's.
 import { beforeAll } from 'vitest'
 import { action as editorAction, loader as editorLoader } from '#app/routes/$brand._community.members.$userId/route'
 import { action as wizardAction, loader as wizardLoader } from '#app/routes/$brand._community.members.new/route'
