@@ -59,7 +59,7 @@ function wholeFrames(adapter: RedisAdapterInstance): RedisAdapterInstance {
 }
 
 /** Any Socket.IO server, whatever its event maps (the edge's is typed by contract/events.ts). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any server's event maps, as the comment says
 type AnyServer = Server<any, any, any, any>
 
 /**

@@ -6,7 +6,7 @@ import { useT } from '#app/lib/i18n/use-t'
 // never drift apart. Each takes conform's fields for its part of the form.
 
 type Text = FieldMetadata<string | undefined>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of either form's schema
 type AnyField = FieldMetadata<any>
 
 export function EventDetailsFieldset({

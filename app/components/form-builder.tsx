@@ -22,9 +22,9 @@ import { useT } from '#app/lib/i18n/use-t'
 // are conform list intents; "Add field" posts the step's type select (withBuilderIntent makes it
 // an insert on the server). The page re-renders the changed builder without saving; its Save saves.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the builder serves every form's schema
 type AnyForm = FormMetadata<any, string[]>
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a field of any of those schemas
 type AnyField = FieldMetadata<any, any, string[]>
 
 const isFieldType = (value: unknown): value is FieldType =>

@@ -42,7 +42,7 @@ export function attachmentType(bytes: Uint8Array): string | null {
 /** A file name safe to show and to send back in a download header: no path, no control characters, at most 255 characters. */
 export function attachmentName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim()
   return (clean || 'file').slice(-255)
 }
