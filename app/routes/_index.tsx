@@ -2,15 +2,15 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import { demoCommunityPath } from '#app/lib/communities/demo-community.server'
+import { demoCommunityPath } from '#app/lib/communities/brands.server'
 
 export const meta: MetaFunction = ({ matches, error }) => [
   ...pageTitle({ matches, error }, 'pages:home.tagline'),
   { name: 'description', content: 'Hearth: personal rooms, groups, events and video meetings for your community.' },
 ]
 
-export async function loader(_: LoaderFunctionArgs) {
-  return { demoUrl: await demoCommunityPath() }
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { demoUrl: await demoCommunityPath(context) }
 }
 
 export default function Home() {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { Brand } from '#models/index'
 import { onRowsChanged } from '#models/row-changes'
+import { DEMO_BRAND_SLUG } from '#models/seed'
 import { normaliseSlug } from '#models/slugs'
 import { processCaches } from '../platform/process-cache.server'
 import { once } from '../platform/request-cache.server'
@@ -35,4 +36,10 @@ export function findBrand(context: AppLoadContext, slug: string | undefined): Pr
     // loader that changes or saves it cannot touch what the next request reads.
     return values ? Brand.build(structuredClone(values), { isNewRecord: false, raw: true }) : null
   })
+}
+
+/** The seeded demo community's address while it is active (the home page offers it), else null. */
+export async function demoCommunityPath(context: AppLoadContext): Promise<string | null> {
+  const demo = await findBrand(context, DEMO_BRAND_SLUG)
+  return demo ? `/${demo.slug}` : null
 }
