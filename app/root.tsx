@@ -14,10 +14,10 @@ import { pageTitle } from './lib/http/meta'
 import { useNonce } from './lib/platform/nonce'
 import { useRouteChangeReports } from './lib/embedding/route-change'
 import { brandThemeInput, themeStyle } from './lib/communities/theme'
-import stylesheet from './styles/app.css'
+import { baseStyles } from './styles/stylesheets'
 
 export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...baseStyles(),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 

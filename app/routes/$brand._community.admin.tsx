@@ -4,6 +4,9 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { communitiesManagedBy, requireAdminArea } from '#app/lib/admin/admin-access.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { useT } from '#app/lib/i18n/use-t'
+import { adminStyles } from '#app/styles/stylesheets'
+
+export const links = adminStyles
 
 // The admin area's frame inside the community layout (docs/decisions/0002): the admin navigation
 // of the product (Home, Users, Rooms, Directory, Settings, Manage My Site, Tags, My Communities) above

@@ -6,6 +6,9 @@ import { pageTitle } from '#app/lib/http/meta'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { useT } from '#app/lib/i18n/use-t'
 import { SETTINGS_TABS, tabUrl } from '#app/lib/settings/community-settings.server'
+import { adminStyles } from '#app/styles/stylesheets'
+
+export const links = adminStyles
 
 // The settings panel (tabs settings, theme, install and language), inside the community
 // sidebar. Each tab is a child route with its own guard; this layout only frames them.

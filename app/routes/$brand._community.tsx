@@ -5,6 +5,9 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { highlightedItem, type CommunityHandle } from '#app/lib/communities/navigation'
 import { sidebarUnread } from '#app/lib/messages/unread-badge.server'
 import type { loader as rootLoader } from '#app/root'
+import { communityStyles } from '#app/styles/stylesheets'
+
+export const links = communityStyles
 
 export async function loader(args: LoaderFunctionArgs) {
   return { unread: await sidebarUnread(args) }

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { embeddedLoader } from '#app/lib/embedding/embedded.server'
+import { directoryStyles } from '#app/styles/stylesheets'
+
+export const links = directoryStyles
 
 // /embedded (claim, claim-your-name, claimed/{slug}): the personal-room claim's framed
 // entry points, for the site's own embedding page (the main brand's embeddedClientUrl, see

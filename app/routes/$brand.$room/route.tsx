@@ -1,14 +1,14 @@
 // /{brand}/{room}: the meeting room page (the trailing underscore keeps it out of the community
 // sidebar layout, so the meeting has the whole screen). Remix has no partial dynamic segments, so
 // /{brand}/signup-{hash} lands here too and is handed to the self sign-up page.
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useLocation, useParams, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { StatusPage } from '#app/components/status-page'
 import { GeneralErrorBoundary } from '#app/components/error-boundary'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { MeetingApp } from '#app/meeting/components/meeting-app'
-import meetingStyles from '../../styles/meeting.css'
+import { meetingStyles } from '#app/styles/stylesheets'
 import { roomLoader } from './room.server'
 import { selfSignupAction, selfSignupLoader } from './self-signup.server'
 import { isSelfSignupRoom } from '#app/lib/identity/signup-links'
@@ -29,7 +29,7 @@ export const handle = {
   },
 }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: meetingStyles }]
+export const links = meetingStyles
 
 export const loader = (args: LoaderFunctionArgs) =>
   isSelfSignupRoom(args.params.room) ? selfSignupLoader(args) : roomLoader(args)

@@ -4,6 +4,9 @@ import { UserCommunities } from '#app/components/user-communities'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { communitiesAction, communitiesLoader } from './communities.server'
+import { accountStyles } from '#app/styles/stylesheets'
+
+export const links = accountStyles
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:communities.title')
 export const loader = (args: LoaderFunctionArgs) => communitiesLoader(args)

@@ -5,6 +5,9 @@ import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
 import { pageTitle } from '#app/lib/http/meta'
 import { useNonce } from '#app/lib/platform/nonce'
 import { directoryLayoutLoader } from './directory.server'
+import { directoryStyles } from '#app/styles/stylesheets'
+
+export const links = directoryStyles
 
 type Data = Awaited<ReturnType<typeof directoryLayoutLoader>>
 

@@ -5,6 +5,9 @@ import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
 import { recordingsUrl } from '#app/lib/media/media-rules'
 import { recordingsAction, recordingsLoader, type RecordingsActionData } from './recordings.server'
+import { accountStyles } from '#app/styles/stylesheets'
+
+export const links = accountStyles
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:recordings.title')
 export const loader = (args: LoaderFunctionArgs) => recordingsLoader(args)

@@ -21,6 +21,9 @@ import {
   type ProfileFields,
   type RoomDoorFields,
 } from './settings.server'
+import { accountStyles } from '#app/styles/stylesheets'
+
+export const links = accountStyles
 
 export const meta: MetaFunction = ({ matches, error }) => pageTitle({ matches, error }, 'account:settings.title')
 export const loader = (args: LoaderFunctionArgs) => settingsLoader(args)
