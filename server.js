@@ -1,6 +1,8 @@
 // The production web server: Express around the Remix build, with compression, caching headers,
 // request logging and the security headers that do not depend on the page (entry.server.tsx sets
 // the Content-Security-Policy and framing rules per document).
+import { randomUUID } from 'node:crypto'
+import { createServer } from 'node:http'
 import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady } from '@remix-run/node'
 import compression from 'compression'
@@ -27,30 +29,56 @@ app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 app.use(compression())
 app.use(logRequest)
 
+const { recordRequest, routeLabeler, metricsAddress, metricsRegistry } = build.entry.module
+const routeLabel = routeLabeler(build.routes)
+
 /**
- * One log line per request, when it is answered or dropped. The level is known before anything is
- * built, so with LOG_LEVEL=warn (or a quiet production) a request costs a comparison; pino-http
- * built a child logger and its serializers for every request whatever the level (a few percent of
- * a page's server time).
+ * Each request's id: the proxy's X-Request-Id (nginx's $request_id) when a trusted proxy sent one,
+ * a new one otherwise. It is in the request's log line and the answer's X-Request-Id, and the
+ * meeting pass carries it to the edge's log lines for that person (docs/operations.md#logs).
+ */
+const REQUEST_ID = /^[\w-]{8,64}$/
+const trustedProxy = app.get('trust proxy fn')
+function requestIdOf(req) {
+  const forwarded = req.get('x-request-id')
+  return trustedProxy(req.socket.remoteAddress ?? '', 0) && forwarded && REQUEST_ID.test(forwarded)
+    ? forwarded
+    : randomUUID()
+}
+
+/**
+ * One log line and one metrics sample per request, when it is answered or dropped. The level is
+ * known before anything is built, so with LOG_LEVEL=warn (or a quiet production) a request's log
+ * costs a comparison; pino-http built a child logger and its serializers for every request whatever
+ * the level (a few percent of a page's server time).
  */
 function logRequest(req, res, next) {
   const started = performance.now()
+  res.locals.requestId = requestIdOf(req)
+  res.set('X-Request-Id', res.locals.requestId)
   // A client that leaves before its answer is sent is no server error: the status decides, as for any request.
-  const log = (message) => {
-    const level = res.statusCode >= 500 ? 'error' : req.originalUrl === '/healthz' ? 'debug' : 'info'
+  const done = (message) => {
+    const seconds = (performance.now() - started) / 1000
+    recordRequest(
+      routeLabel(req.path, res.statusCode),
+      req.method,
+      res.writableFinished ? res.statusCode : 'aborted',
+      seconds,
+    )
+    const level = res.statusCode >= 500 ? 'error' : /^\/(healthz|readyz)$/.test(req.path) ? 'debug' : 'info'
     if (!logger.isLevelEnabled(level)) return
-    const responseTime = Math.round(performance.now() - started)
     logger[level](
       {
+        reqId: res.locals.requestId,
         req: { method: req.method, path: loggablePath(req.originalUrl) },
         res: { status: res.statusCode },
-        responseTime,
+        responseTime: Math.round(seconds * 1000),
       },
       message,
     )
   }
-  res.once('finish', () => log('request completed'))
-  res.once('close', () => res.writableFinished || log('request aborted'))
+  res.once('finish', () => done('request completed'))
+  res.once('close', () => res.writableFinished || done('request aborted'))
   next()
 }
 app.use((req, res, next) => {
@@ -134,7 +162,14 @@ app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, n
 
 app.all(
   '*',
-  createRequestHandler({ build, getLoadContext: (req) => ({ cache: new Map(), clientAddress: req.ip ?? 'unknown' }) }),
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({
+      cache: new Map(),
+      clientAddress: req.ip ?? 'unknown',
+      requestId: res.locals.requestId,
+    }),
+  }),
 )
 
 // Expired sessions, codes, links and rate-limit windows, and old delivered mail, pruned every hour
@@ -152,8 +187,25 @@ const server = app.listen(port, () => {
   // Under `remix dev` (npm run dev), which restarts this server after each rebuild and waits for this signal.
   if (process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build)
 })
+// Prometheus metrics on a port of their own, for the operator's scraper only (METRICS_PORT, METRICS_HOST).
+const metricsServer =
+  metricsAddress &&
+  createServer((req, res) => {
+    if (req.method !== 'GET' || req.url !== '/metrics') return void res.writeHead(404).end()
+    metricsRegistry.metrics().then(
+      (text) => res.writeHead(200, { 'Content-Type': metricsRegistry.contentType }).end(text),
+      (error) => {
+        logger.error({ err: error }, 'metrics failed')
+        res.writeHead(500).end()
+      },
+    )
+  }).listen(metricsAddress.port, metricsAddress.host, () =>
+    logger.info(metricsAddress, `metrics on http://${metricsAddress.host}:${metricsAddress.port}/metrics`),
+  )
+
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.once(signal, () => {
+    metricsServer?.close()
     stopHousekeeping()
     // Jobs left in the queue (or rows left scheduled) are the next process's: nothing is lost.
     const stopped = Promise.all([stopPostScheduler(), stopNotificationDigest()]).catch(() => undefined)

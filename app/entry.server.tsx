@@ -20,6 +20,9 @@ export { endLiveStreams } from './lib/http/event-stream.server'
 export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 export { MEDIA_BODY_LIMIT } from './lib/media/media-rules'
 export { MESSAGE_BODY_LIMIT } from './lib/messages/message-form.server'
+// …and counts each request in the metrics it serves on METRICS_PORT.
+export { recordRequest, metricsAddress, registry as metricsRegistry } from './lib/platform/metrics.server'
+export { routeLabeler } from './lib/platform/route-label.server'
 
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {

@@ -61,6 +61,9 @@ const schema = z
     RECORDING_DIR: optional(z.string().min(1)),
     MEDIA_DIR: z.string().min(1).default('data/media'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Prometheus metrics (metrics.ts) on a port of their own, unset: none; loopback unless the scraper is elsewhere.
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    METRICS_HOST: z.string().default('127.0.0.1'),
   })
   .transform((env) => ({
     ...env,

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Redis } from 'ioredis'
+import type { Registry } from 'prom-client'
 import type { Sequelize } from 'sequelize'
 import { Server } from 'socket.io'
 import { openDatabase } from '#models/index'
@@ -30,6 +31,7 @@ import { attachSignalling } from './signalling'
 import { deepgramSpeech } from './deepgram-speech'
 import type { EdgeIo } from './socket-types'
 import { WorkerPool } from './worker-pool'
+import { edgeMetrics } from './metrics'
 
 export interface EdgeOptions {
   env: EdgeEnv
@@ -183,6 +185,13 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     speech: env.SPEECH_API_KEY ? deepgramSpeech({ url: env.SPEECH_API_URL, apiKey: env.SPEECH_API_KEY }) : null,
   })
   attachSignalling(io, edge, { secret: env.EDGE_SECRET, logger, eventRates: options.eventRates })
+  const metrics = env.METRICS_PORT
+    ? await serveMetrics(
+        edgeMetrics({ edge: () => edge, pool, io: () => io, turnUrls: env.turnUrls, processMetrics: true }),
+        { port: env.METRICS_PORT, host: env.METRICS_HOST },
+        logger,
+      )
+    : null
   logger.info({ port, publicUrl, edgeId, workers: env.MEDIA_WORKERS, redis: Boolean(redis) }, 'media edge listening')
 
   let closing: Promise<void> | null = null
@@ -195,6 +204,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
       await registry?.stop().catch((error: unknown) => logger.error({ err: error }, 'could not release the rooms'))
       await edge.drain()
       lobby.close()
+      metrics?.close()
       await new Promise<void>((resolve) => io.close(() => resolve()))
       if (typeof detachAdapter === 'function') await detachAdapter()
       await pool.close()
@@ -203,6 +213,26 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     })())
 
   return { url: `http://127.0.0.1:${port}`, port, publicUrl, edgeId, io, edge, pool, drain: close, close }
+}
+
+/** GET /metrics on a port of its own, for the operator's scraper only. */
+async function serveMetrics(registry: Registry, address: { port: number; host: string }, logger: Logger) {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url !== '/metrics') return void response.writeHead(404).end()
+    registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': registry.contentType }).end(text),
+      (error: unknown) => {
+        logger.error({ err: error }, 'metrics failed')
+        response.writeHead(500).end()
+      },
+    )
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(address.port, address.host, () => resolve())
+  })
+  logger.info(address, 'edge metrics listening')
+  return server
 }
 
 /** The web app's origin; in development also any localhost page (a dev web app on another port). */

@@ -388,6 +388,7 @@ export function attachSignalling(
   })
 
   io.on('connection', (socket) => {
+    logger.debug(socketFields(socket), 'socket connected')
     const buckets = new RateBuckets(options.eventRates ?? EVENT_RATES)
     // Every event's listener has the same shape (payload, if any, then the Ack), which Socket.IO's
     // typed `on` cannot say of an event name taken from a loop.
@@ -412,7 +413,9 @@ export function attachSignalling(
       if (!meeting || !peer) return
       edge
         .leave(socket, meeting, peer, 'disconnected')
-        .catch((error: unknown) => logger.error({ err: error, peerId: peer.id }, 'leave after disconnect failed'))
+        .catch((error: unknown) =>
+          logger.error({ err: error, peerId: peer.id, ...socketFields(socket) }, 'leave after disconnect failed'),
+        )
     })
   })
 }
@@ -423,9 +426,16 @@ function errorText(error: unknown, event: string, socket: EdgeSocket, logger: Lo
   if (error instanceof IceRestartLimitError) return EDGE_ERRORS.iceRestartFailed
   // mediasoup rejects malformed parameters (RTP, DTLS, capabilities) with a TypeError.
   if (error instanceof TypeError) {
-    logger.debug({ event, socketId: socket.id, err: error }, 'invalid media parameters')
+    logger.debug({ event, ...socketFields(socket), err: error }, 'invalid media parameters')
     return EDGE_ERRORS.invalidRequest
   }
-  logger.warn({ event, socketId: socket.id, err: error }, 'socket request failed')
+  logger.warn({ event, ...socketFields(socket), err: error }, 'socket request failed')
   return EDGE_ERRORS.serverError
 }
+
+/** What the edge's log lines say of a socket: the web request that issued its pass ties them to that page's log. */
+const socketFields = (socket: EdgeSocket) => ({
+  socketId: socket.id,
+  roomId: socket.data.claims.roomId,
+  reqId: socket.data.claims.requestId,
+})

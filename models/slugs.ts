@@ -26,6 +26,7 @@ export const RESERVED_BRAND_SLUGS = new Set([
   'me',
   'ml',
   'private',
+  'readyz',
   'register',
   'registered',
   'resources',

@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
     cache: RequestCache
     /** The client's IP address, for per-address rate limits. */
     clientAddress: string
+    /** The request's id (server.js): in its log line, its X-Request-Id, and the meeting pass it issues. */
+    requestId?: string
   }
 }
 

@@ -126,6 +126,11 @@ export interface EdgeClaims {
   waitingRoom: boolean
   /** What the community's toolbar offers; the edge refuses what is off, whatever the client shows. */
   controls: EdgeControls
+  /**
+   * The id of the web request that issued the pass (its X-Request-Id): the edge's log lines about
+   * this person carry it, so their trouble can be followed from the page to the meeting.
+   */
+  requestId?: string
 }
 
 export const EDGE_TOKEN_TTL_SECONDS = 300

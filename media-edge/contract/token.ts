@@ -56,6 +56,7 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
         locked: claims.locked === true,
         waitingRoom: claims.waitingRoom === true,
         controls: controlsOf(claims.controls),
+        ...(typeof claims.requestId === 'string' ? { requestId: claims.requestId.slice(0, 64) } : {}),
       },
       tokenId: payload.jti,
     }

@@ -69,6 +69,7 @@ delete env.REDIS_URL
 // The run's media edge: its port follows E2E_PORT (playwright.config.ts), so runs can share a machine.
 const edgePort = process.env.E2E_EDGE_PORT ?? String(4301 + Number(port) - 3100)
 Object.assign(env, {
+  ...(process.env.E2E_METRICS_PORT ? { METRICS_PORT: process.env.E2E_METRICS_PORT } : {}),
   EDGE_PORT: edgePort,
   EDGE_PUBLIC_URL: `http://localhost:${edgePort}`,
   PUBLIC_URL: `http://localhost:${port}`,
@@ -81,7 +82,12 @@ if (seed.status !== 0) process.exit(seed.status ?? 1)
 // means both are up. The live-stream tests' RTMP server is on loopback, which the edge streams to only when listed.
 let stopping = false
 const edge = spawn('node', ['--import', 'tsx', 'media-edge/main.ts'], {
-  env: { ...env, MEDIA_WORKERS: '1', LIVE_ALLOWED_HOSTS: '127.0.0.1' },
+  env: {
+    ...env,
+    MEDIA_WORKERS: '1',
+    LIVE_ALLOWED_HOSTS: '127.0.0.1',
+    ...(process.env.E2E_METRICS_PORT ? { METRICS_PORT: String(Number(process.env.E2E_METRICS_PORT) + 1) } : {}),
+  },
   stdio: 'inherit',
 })
 edge.on('exit', (code) => {

@@ -19,7 +19,7 @@ afterAll(async () => {
   try {
     await db.close()
   } catch (error) {
-    // A test may close the database itself (healthz-database-down.test.ts); Sequelize's SQLite
+    // A test may close the database itself (readyz-database-down.test.ts); Sequelize's SQLite
     // dialect then throws SQLITE_MISUSE on a second close. Anything else is a real failure.
     if (!/closed/i.test((error as Error).message)) throw error
   } finally {

@@ -1,5 +1,7 @@
+import { Counter, Gauge } from 'prom-client'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { registers } from '../platform/metrics.server'
 
 /**
  * The limits on live streams (server-sent events: the feed, messages and notifications routes), all
@@ -24,6 +26,21 @@ export const STREAM_TIMES = {
 /** Open streams per key: 'process', 'address:<client address>', 'user:<id>'. Keys at zero are dropped. */
 const open = new Map<string, number>()
 
+new Gauge({
+  name: 'hearth_live_streams_open',
+  help: 'Live streams (feed, messages, notifications) open on this process',
+  registers,
+  collect() {
+    this.set(open.get('process') ?? 0)
+  },
+})
+const refused = new Counter({
+  name: 'hearth_live_streams_refused_total',
+  help: 'Live streams refused because a cap was reached, by cap (process, address, user)',
+  labelNames: ['cap'] as const,
+  registers,
+})
+
 /**
  * Takes a slot for one stream of this client (and signed-in person, if any), or null when one of the
  * caps is reached. The returned release may be called any number of times; it frees the slot once.
@@ -43,7 +60,9 @@ export function claimStreamSlot({
   const full = caps.find(([key, max]) => (open.get(key) ?? 0) >= max)
   if (full) {
     // Which cap, not whose address or account, as rate-limit.server.ts logs its limits.
-    logger.warn({ cap: full[0].split(':')[0] }, 'live stream cap reached')
+    const cap = full[0].split(':')[0]!
+    logger.warn({ cap }, 'live stream cap reached')
+    refused.inc({ cap })
     return null
   }
   for (const [key] of caps) open.set(key, (open.get(key) ?? 0) + 1)

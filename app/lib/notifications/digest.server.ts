@@ -10,6 +10,7 @@ import { Op } from 'sequelize'
 import { Brand, Notification, NotificationSetting, User } from '#models/index'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { digestsSent, jobFailures } from '../platform/metrics.server'
 import { describeNotifications } from './notification-items.server'
 import { sendDigest } from './notification-mail.server'
 import { digestSlot } from './notification-rules'
@@ -58,6 +59,7 @@ async function digestFor(brandId: string, userId: string, now: Date): Promise<bo
   } catch (error) {
     // The outbox keeps the failed mail; the notifications stay in the panel and are not mailed again.
     logger.warn({ err: error, brandId }, 'notification digest not sent')
+    jobFailures.inc({ job: 'digest' })
   }
   return true
 }
@@ -77,6 +79,7 @@ export async function sendDueDigests(now = new Date()): Promise<number> {
     if (await digestFor(brandId, recipientId, now)) sent += 1
   }
   if (sent) logger.info({ sent }, 'notification digests sent')
+  digestsSent.inc(sent)
   return sent
 }
 
@@ -89,7 +92,10 @@ export function pollingDigest({ intervalMs = DIGEST_CHECK_MS }: { intervalMs?: n
   let stopped = false
   const tick = () => {
     running = sendDueDigests()
-      .catch((error: unknown) => logger.warn({ err: error }, 'notification digest: pass failed'))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, 'notification digest: pass failed')
+        jobFailures.inc({ job: 'digest' })
+      })
       .finally(() => {
         running = null
         if (!stopped) {
@@ -139,7 +145,10 @@ export function queueDigest({
       if (worker || stopped) return
       workerConnection = connect(null)
       worker = new Worker(QUEUE_NAME, async () => sendDueDigests(), { connection: workerConnection, prefix })
-      worker.on('error', (error) => logger.warn({ err: error }, 'notification digest: worker error'))
+      worker.on('error', (error) => {
+        logger.warn({ err: error }, 'notification digest: worker error')
+        jobFailures.inc({ job: 'digest' })
+      })
       await queue.upsertJobScheduler(
         'digest',
         { every: intervalMs },

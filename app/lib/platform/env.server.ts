@@ -119,6 +119,10 @@ const schema = z
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Prometheus metrics on a port of their own (server.js), unset: none. Loopback by default: only the
+    // operator's scraper should reach them, never the public port or the load balancer.
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    METRICS_HOST: z.string().default('127.0.0.1'),
     // Post toxicity moderation (app/lib/moderation): the built-in word lists, or a hosted classifier
     // speaking Perspective's comments:analyze protocol at MODERATION_API_URL (Google's by default)
     // with MODERATION_API_KEY. A classifier slower than the timeout is replaced by the word lists.

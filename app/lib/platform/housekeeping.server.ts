@@ -1,6 +1,7 @@
 import { Op } from 'sequelize'
 import { AuthCode, MagicLink, OutboxMessage, RateLimit, Session } from '#models/index'
 import { logger } from './logger.server'
+import { jobFailures } from './metrics.server'
 
 /** How often each web process prunes: expired rows do no harm for an hour, and the work is small. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000
@@ -44,6 +45,7 @@ export function startHousekeeping(intervalMs = PRUNE_INTERVAL_MS): () => void {
     } catch (error) {
       // A database hiccup must not take the web server down; the next run tries again.
       logger.warn({ err: error }, 'housekeeping: pruning failed')
+      jobFailures.inc({ job: 'housekeeping' })
     }
   }
   let interval: NodeJS.Timeout | undefined

@@ -1,6 +1,7 @@
 import { OutboxMessage } from '#models/index'
 import { env } from './env.server'
 import { logger } from './logger.server'
+import { messagesSent } from './metrics.server'
 import { escapeHtml, mailTransportConfigured, sendMailMessage, type MailAttachment } from './mail.server'
 import { sendSmsMessage, smsTransportConfigured } from './sms.server'
 
@@ -78,6 +79,7 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
       { outboxId: row.id, channel: row.channel, status: row.status },
       'no transport configured: message kept in the dev outbox',
     )
+    messagesSent.inc({ channel: row.channel, outcome: 'kept' })
     return row
   }
 
@@ -103,6 +105,7 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
       meta: { ...publicMeta, providerId },
     })
     logger.info({ outboxId: row.id, channel: row.channel, status: row.status }, 'message sent')
+    messagesSent.inc({ channel: row.channel, outcome: 'sent' })
     return row
   } catch (error) {
     const reason = redact(error instanceof Error ? error.message : String(error))
@@ -113,6 +116,7 @@ export async function deliver(message: OutgoingMessage): Promise<OutboxMessage> 
       { outboxId: row.id, channel: row.channel, status: row.status, errorCode: code ?? providerCode, responseCode },
       'message could not be sent',
     )
+    messagesSent.inc({ channel: row.channel, outcome: 'failed' })
     throw new DeliveryError(message.channel, row.id, reason, { cause: error })
   }
 }

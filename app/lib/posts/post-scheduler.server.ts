@@ -12,6 +12,7 @@ import { screenPost, type ModerationDeps } from '../moderation/moderation.server
 import { notify } from '../notifications/notify.server'
 import { env } from '../platform/env.server'
 import { logger } from '../platform/logger.server'
+import { jobFailures, postsPublished } from '../platform/metrics.server'
 import { mayPostIn } from './post-guard.server'
 import { announce } from './posts.server'
 
@@ -57,6 +58,7 @@ export async function publishIfDue(
     { where: due },
   )
   if (changed !== 1) return false
+  postsPublished.inc()
   await announce(await post.reload())
   return true
 }
@@ -112,7 +114,10 @@ function every(intervalMs: number, name: string, work: () => Promise<unknown>, {
     running = work()
       .then(() => undefined)
       // A database or Redis hiccup must not take the web server down; the next pass tries again.
-      .catch((error: unknown) => logger.warn({ err: error }, `post scheduler: ${name} failed`))
+      .catch((error: unknown) => {
+        logger.warn({ err: error }, `post scheduler: ${name} failed`)
+        jobFailures.inc({ job: 'post-scheduler' })
+      })
       .finally(() => {
         running = null
         if (!stopped) {
@@ -220,7 +225,10 @@ export function queueScheduler({
         connection: workerConnection,
         prefix,
       })
-      worker.on('error', (error) => logger.warn({ err: error }, 'post scheduler: worker error'))
+      worker.on('error', (error) => {
+        logger.warn({ err: error }, 'post scheduler: worker error')
+        jobFailures.inc({ job: 'post-scheduler' })
+      })
       // The first recovery before start() resolves: what was lost is back in the queue from then on.
       await recover().catch((error: unknown) => logger.warn({ err: error }, 'post scheduler: recovery failed'))
       stopRecovery = every(recoveryMs, 'recovery', recover, { later: true })

@@ -72,6 +72,7 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
       recording: brand.toolbarControls.recording,
       live: brand.toolbarControls.live,
     },
+    requestId: args.context.requestId,
   }
   return { brand, room, claims, user, guestCookie: guest?.setCookie ?? null, permissions }
 }

@@ -91,6 +91,7 @@ describe('reserved community links', () => {
     'communities',
     'hub',
     'healthz',
+    'readyz',
     'resources',
     'dev',
     'build',

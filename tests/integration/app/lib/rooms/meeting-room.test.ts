@@ -58,6 +58,13 @@ describe('/{brand}/{room} loader', () => {
     expect(data.messages.meeting.home.join).toBe('Join')
   })
 
+  it("carries the page request's id to the edge, whose log lines about this person then name it", async () => {
+    const args = routeArgs('/demo/hub', { brand: 'demo', room: 'hub' })
+    const data = unwrap(await loader({ ...args, context: { ...args.context, requestId: 'req-0123456789' } }))
+    const verified = await verifyEdgeToken((data as Record<string, any>).pass.token, env.EDGE_SECRET)
+    expect(verified?.claims.requestId).toBe('req-0123456789')
+  })
+
   it('the host, a co-host and an admin get their powers; a member none', async () => {
     expect((await roomData('hub', users.owner)).me).toMatchObject({ isHost: true, canKick: true, canMute: true })
     expect((await roomData('announcements', users.admin)).me).toMatchObject({

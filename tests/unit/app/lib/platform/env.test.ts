@@ -31,6 +31,7 @@ describe('parseEnv', () => {
         EDGE_PUBLIC_URL: 'http://localhost:3001',
         BENCH: '0',
         LOG_LEVEL: 'info',
+        METRICS_HOST: '127.0.0.1',
         PUBLIC_URL: 'http://localhost:3000',
         CODES_PER_ADDRESS_PER_HOUR: 20,
         CODE_CHECKS_PER_ADDRESS_PER_15_MIN: 30,
@@ -223,6 +224,13 @@ describe('parseEnv', () => {
       expect(problemsOf({ LOG_LEVEL: 'verbose' })).toContain('LOG_LEVEL')
       expect(dev({ BENCH: '1' }).BENCH).toBe('1')
       expect(problemsOf({ BENCH: 'yes' })).toContain('BENCH')
+    })
+
+    it('takes a metrics port in range, or none', () => {
+      expect(dev({ METRICS_PORT: '9101' }).METRICS_PORT).toBe(9101)
+      expect(dev({ METRICS_PORT: '' }).METRICS_PORT).toBeUndefined()
+      expect(problemsOf({ METRICS_PORT: '70000' })).toContain('METRICS_PORT')
+      expect(problemsOf({ METRICS_PORT: 'x' })).toContain('METRICS_PORT')
     })
 
     it('lists every problem at once, one per line', () => {
