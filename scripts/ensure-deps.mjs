@@ -1,6 +1,7 @@
 // Installs what the project needs and this machine lacks, so `npm test` and `npm run quickstart`
 // work on a fresh clone. Uses only Node's built-ins: it runs before node_modules exists.
-// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: Debian's chromium for the e2e suite too)
+// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: what the whole suite needs too: Debian's chromium for
+// the e2e suite, and its nginx and coturn, which the deploy test runs with the rendered configuration)
 import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { ensureWorker } from '../media-edge/scripts/ensure-worker.mjs'
@@ -33,7 +34,8 @@ if (!existsSync('node_modules/sqlite3/build/Release/node_sqlite3.node')) {
 }
 
 // Debian packages: ffmpeg always (video messages' thumbnails; the app runs without it and shows
-// those videos without one), chromium for the e2e suite. One apt-get update for whatever is missing.
+// those videos without one), chromium for the e2e suite, and nginx and coturn for the deploy test
+// (tests/integration/deploy). One apt-get update for whatever is missing.
 const onPath = (command) => {
   try {
     execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' })
@@ -46,9 +48,27 @@ const debianPackages = []
 if (!onPath('ffmpeg')) debianPackages.push('ffmpeg')
 if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
   debianPackages.push('chromium')
+if (process.argv.includes('--browser') && !existsSync('/usr/sbin/nginx')) debianPackages.push('nginx')
+if (process.argv.includes('--browser') && !existsSync('/usr/bin/turnserver')) debianPackages.push('coturn')
 if (debianPackages.length > 0) {
   console.log(`Installing Debian's ${debianPackages.join(' and ')}…`)
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
   run(`${sudo}apt-get update -qq`)
-  run(`${sudo}apt-get install -y -qq --no-install-recommends ${debianPackages.join(' ')}`)
+  // Debian's nginx starts serving port 80 as it is installed: the test only needs its binary. A policy-rc.d
+  // answering 101 ("action forbidden") keeps every package's service from starting; one already there (as in
+  // containers) is put back afterwards.
+  const policy = '/usr/sbin/policy-rc.d'
+  run(
+    `${sudo}sh -c 'if [ -e ${policy} ]; then mv ${policy} ${policy}.hearth; fi; printf "#!/bin/sh\\nexit 101\\n" >${policy}; chmod 755 ${policy}'`,
+  )
+  try {
+    run(`${sudo}apt-get install -y -qq --no-install-recommends ${debianPackages.join(' ')}`)
+  } finally {
+    run(`${sudo}sh -c 'rm -f ${policy}; if [ -e ${policy}.hearth ]; then mv ${policy}.hearth ${policy}; fi'`)
+  }
+  // The packages also enable their services for the next boot: undo that (and under a running systemd, stop them in
+  // case they started). systemctl disable works without systemd running too (a container): it removes the links.
+  const services = debianPackages.filter((name) => name === 'nginx' || name === 'coturn')
+  if (services.length && onPath('systemctl'))
+    run(`${sudo}systemctl disable ${existsSync('/run/systemd/system') ? '--now ' : ''}${services.join(' ')}`)
 }
