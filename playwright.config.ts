@@ -23,6 +23,9 @@ process.env.E2E_OAUTH_PORT ??= String(8180 + port - 3100)
 process.env.E2E_SPEECH_PORT ??= String(9180 + port - 3100)
 // The run's stand-in for Twitch's Helix API, the live stream's viewer count (tests/support/helix-server.ts): 10180 for 3100.
 process.env.E2E_HELIX_PORT ??= String(10180 + port - 3100)
+// The run's TURN server (coturn, started by start-server.mjs) and its 200 relay ports: 3578 and 50000-50199 for 3100.
+process.env.E2E_TURN_PORT ??= String(3578 + port - 3100)
+process.env.E2E_TURN_RELAY_PORT ??= String(50000 + 2 * (port - 3100))
 // The web server's metrics port (METRICS_PORT, start-server.mjs), and the edge's the next one: 11180 and 11181 for 3100.
 process.env.E2E_METRICS_PORT ??= String(11180 + 2 * (port - 3100))
 

@@ -2,7 +2,7 @@
 // again when Playwright stops the server, sending its mail to the run's loopback SMTP server.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -75,6 +75,12 @@ Object.assign(env, {
   PUBLIC_URL: `http://localhost:${port}`,
 })
 
+// The run's TURN server: Debian's coturn (scripts/ensure-deps.mjs installs it) with shared-secret credentials, as
+// deploy/coturn/turnserver.conf sets it up, but on loopback: the edge hands every meeting page its address, and
+// meeting-relay.js.spec.ts proves meetings work with all media relayed through it.
+const turn = startTurn(Number(process.env.E2E_TURN_PORT ?? 3578), Number(process.env.E2E_TURN_RELAY_PORT ?? 50000))
+Object.assign(env, { TURN_URLS: turn.url, TURN_SECRET: turn.secret })
+
 const seed = spawnSync('node', ['node_modules/.bin/tsx', 'scripts/seed.ts'], { env, stdio: 'inherit' })
 if (seed.status !== 0) process.exit(seed.status ?? 1)
 
@@ -100,6 +106,7 @@ const stopAll = () => {
   stopping = true
   edge.kill('SIGTERM')
   server.kill('SIGTERM')
+  turn.stop()
 }
 const removeDatabase = () => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(database + suffix, { force: true })
@@ -115,6 +122,41 @@ server.on('exit', (code) => {
   removeDatabase()
   process.exit(code ?? 0)
 })
+
+/** coturn on loopback: relays to loopback (where the edge listens) allowed, nothing else of the production file needed. */
+function startTurn(turnPort, relayFirst) {
+  const directory = mkdtempSync(join(tmpdir(), 'hearth-e2e-turn-'))
+  const secret = randomBytes(32).toString('hex')
+  const config = [
+    `listening-port=${turnPort}`,
+    'listening-ip=127.0.0.1',
+    'relay-ip=127.0.0.1',
+    `min-port=${relayFirst}`,
+    `max-port=${relayFirst + 199}`,
+    'use-auth-secret',
+    `static-auth-secret=${secret}`,
+    'realm=hearth.e2e',
+    'allow-loopback-peers',
+    'no-tls',
+    'no-dtls',
+    'no-cli',
+    'fingerprint',
+    'log-file=stdout',
+    `pidfile=${directory}/turn.pid`,
+    `userdb=${directory}/turndb`,
+  ]
+  writeFileSync(join(directory, 'turnserver.conf'), `${config.join('\n')}\n`)
+  const coturn = spawn('/usr/bin/turnserver', ['-c', join(directory, 'turnserver.conf')], { stdio: 'ignore' })
+  coturn.on('error', (error) => console.error(`The e2e TURN server did not start: ${error.message}`))
+  return {
+    url: `turn:127.0.0.1:${turnPort}?transport=udp`,
+    secret,
+    stop() {
+      coturn.kill('SIGTERM')
+      rmSync(directory, { recursive: true, force: true })
+    },
+  }
+}
 
 async function waitForEdge(url) {
   const deadline = Date.now() + 60_000
