@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
+import { S3_ENV, storageProblems, storageSettings } from '#models/storage-from-env'
 import { DEV_EDGE_SECRET } from './contract/token'
 import { parseAllowList } from './egress'
 
@@ -60,6 +61,9 @@ const schema = z
     FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
     RECORDING_DIR: optional(z.string().min(1)),
     MEDIA_DIR: z.string().min(1).default('data/media'),
+    // With S3_BUCKET the library's store is that bucket instead: give the edge the web app's S3_* values
+    // (read by the same rules, models/storage-from-env.ts).
+    ...S3_ENV,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Prometheus metrics (metrics.ts) on a port of their own, unset: none; loopback unless the scraper is elsewhere.
     METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
@@ -78,6 +82,8 @@ const schema = z
       .split(',')
       .map((url) => url.trim())
       .filter(Boolean),
+    /** The media library's store, where recordings go: S3 with S3_BUCKET, MEDIA_DIR otherwise. */
+    storage: storageSettings(env),
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development accepts the development secret and any localhost page. */
     isDevelopment: env.NODE_ENV === 'development',
@@ -93,6 +99,7 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
   // the public development secret.
   if (source.NODE_ENV !== 'development' && !source.EDGE_SECRET)
     problems.push('EDGE_SECRET: is required unless NODE_ENV=development')
+  problems.push(...storageProblems(source))
   if (result.success) {
     const env = result.data
     if (env.RTC_MIN_PORT > env.RTC_MAX_PORT)

@@ -22,7 +22,7 @@ import { EventRecords } from './event-records'
 import { CALL_RING_MS } from './contract/calls'
 import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
-import { diskStorage } from '#models/media-storage'
+import { mediaStorageFrom } from '#models/storage-from-env'
 import { LiveStreamer } from './live-streamer'
 import { LiveViewers } from './live-viewers'
 import { twitchViewers } from './twitch-viewers'
@@ -154,7 +154,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     recorder: new Recorder({
       ffmpegPath: env.FFMPEG_PATH,
       workDir: env.RECORDING_DIR,
-      storage: diskStorage(env.MEDIA_DIR),
+      storage: mediaStorageFrom(env.storage),
       logger,
       clock,
     }),

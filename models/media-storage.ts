@@ -1,15 +1,14 @@
 // Where Hearth keeps uploaded bytes (the media library's items and message attachments, videos and
-// their thumbnails, the edge's meeting recordings): one small interface, a directory on disk by
-// default. It lives in models/ because both processes keep files in the same store (the web app
-// and the media edge); it reads no configuration, so a migration can use it too, and each process
-// makes its own store (app/lib/media/storage.server.ts, the edge from its MEDIA_DIR).
+// their thumbnails, the edge's meeting recordings, profile pictures and banners): one small
+// interface, a directory on disk by default. It lives in models/ because both processes keep files
+// in the same store (the web app and the media edge); it reads no configuration, so a migration can
+// use it too, and each process makes its own store from its environment (storage-from-env.ts).
 //
-// An S3-compatible store implements the same four calls: put → PutObject (a multipart upload for
-// a stream, e.g. @aws-sdk/lib-storage's Upload), get → GetObject's Body with its Range header
-// for a part (null on NoSuchKey),
-// delete → DeleteObject (already gone is fine), url → a presigned GetObject URL valid for a few
-// minutes. Keys are opaque to the store; their owners make them (the library `{brandId}/{userId}/{id}`,
-// messages `messages/{conversationId}/{id}`).
+// The other implementation is an S3-compatible bucket (s3-storage.ts): put → PutObject, or a
+// multipart upload for a longer stream; get → GetObject with a Range header for a part (null on
+// NoSuchKey); delete → DeleteObject (already gone is fine); url → none, for the reasons given there.
+// Keys are opaque to the store; their owners make them (the library `{brandId}/{userId}/{id}`,
+// messages `messages/{brandId}/{id}`, pictures `avatars/{name}` and `banners/{name}`).
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'

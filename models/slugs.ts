@@ -22,6 +22,7 @@ export const RESERVED_BRAND_SLUGS = new Set([
   'healthz',
   'home',
   'hub',
+  'invitations',
   'kicked',
   'me',
   'ml',
@@ -35,6 +36,7 @@ export const RESERVED_BRAND_SLUGS = new Set([
   'thank-you',
   'thanks',
   'unsupported-device',
+  'uploads',
   'wait',
   'welcome-aboard',
 ])

@@ -1,21 +1,35 @@
-// A group's banner ("Banner must be an image file"): judged by its bytes, as profile
-// pictures are (identity/avatars.server.ts), scaled to one banner size and written beside them
-// under public/uploads, so it is served by the same static files.
+// A group's or event's banner ("Banner must be an image file"): judged by its bytes, as profile
+// pictures are (identity/avatars.server.ts), scaled to one banner size and kept beside them in the
+// media store, served at the URL banners always had, /uploads/banners/{file}.webp
+// (app/routes/uploads.$kind.$file.ts).
 import { randomBytes } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { AVATAR_MAX_SIDE, ImageTooLargeError, UnreadableImageError, sniffImage } from '../identity/avatars.server'
+import { mediaStorage, type MediaStorage } from '../media/storage.server'
 import { logger } from '../platform/logger.server'
 
-export const BANNER_DIR = resolve('public/uploads/banners')
 export const BANNER_URL_PREFIX = '/uploads/banners/'
+export const BANNER_TYPE = 'image/webp'
+/** Where banners were written before migration 0029 copied them into the store (as for avatars). */
+export const LEGACY_BANNER_DIR = resolve('public/uploads/banners')
 /** Banners are stored at this size (3:1, cover): wide enough for the group page at 1280 wide. */
 export const BANNER_WIDTH = 1200
 export const BANNER_HEIGHT = 400
 
-/** Stores an uploaded banner and returns its URL path, or throws UnreadableImageError / ImageTooLargeError. */
-export async function storeBanner(bytes: Uint8Array): Promise<string> {
+/** The store key of a banner's file name, `{32 hex}.webp` → `banners/{32 hex}`; null for any other name. */
+export function bannerStorageKey(file: string): string | null {
+  const name = /^([0-9a-f]{32})\.webp$/.exec(file)?.[1]
+  return name ? `banners/${name}` : null
+}
+
+/**
+ * Stores an uploaded banner under a new random name and returns its URL path, or throws
+ * UnreadableImageError / ImageTooLargeError.
+ */
+export async function storeBanner(bytes: Uint8Array, storage: MediaStorage = mediaStorage): Promise<string> {
   if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
   let webp: Buffer
   try {
@@ -31,9 +45,8 @@ export async function storeBanner(bytes: Uint8Array): Promise<string> {
     if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) throw error
     throw new UnreadableImageError('The image could not be decoded', { cause: error })
   }
-  await mkdir(BANNER_DIR, { recursive: true })
   const file = `${randomBytes(16).toString('hex')}.webp`
-  await writeFile(join(BANNER_DIR, file), webp)
+  await storage.put(bannerStorageKey(file)!, Readable.from([webp]))
   return BANNER_URL_PREFIX + file
 }
 
@@ -54,15 +67,21 @@ export async function bannerFromForm(
   }
 }
 
-/** Removes a banner Hearth stored; any other value (an outside URL, null) is left alone. */
-export async function removeBanner(url: string | null | undefined) {
+/**
+ * Removes a banner Hearth stored, from the store and from the legacy directory; any other value (an
+ * outside URL, null) is left alone. A failure is logged, not thrown.
+ */
+export async function removeBanner(url: string | null | undefined, storage: MediaStorage = mediaStorage) {
   if (!url?.startsWith(BANNER_URL_PREFIX)) return
   const file = url.slice(BANNER_URL_PREFIX.length)
-  if (!/^[0-9a-f]{32}\.webp$/.test(file)) return
+  const key = bannerStorageKey(file)
+  if (!key) return
   try {
-    await unlink(join(BANNER_DIR, file))
+    await storage.delete(key)
+    await unlink(join(LEGACY_BANNER_DIR, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+    })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      logger.warn({ err: error }, 'old banner could not be removed')
+    logger.warn({ err: error }, 'old banner could not be removed')
   }
 }

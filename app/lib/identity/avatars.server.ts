@@ -1,16 +1,35 @@
+// Profile pictures: judged by their bytes, cropped to one square PNG, kept in the media store (S3 or
+// MEDIA_DIR, app/lib/media/storage.server.ts) so that every web machine serves every picture, at the URL
+// they always had, /uploads/avatars/{file}.png (app/routes/uploads.$kind.$file.ts).
 import { randomBytes } from 'node:crypto'
-import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { unlink } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { Readable } from 'node:stream'
 import sharp from 'sharp'
+import { mediaStorage, type MediaStorage } from '../media/storage.server'
 import { logger } from '../platform/logger.server'
 
 /** The widest and tallest picture accepted, read from its header before anything is decoded. */
 export const AVATAR_MAX_SIDE = 4096
 /** Avatars are stored square, this many pixels a side. */
 export const AVATAR_SIZE = 256
-/** Where avatars are written (served by express.static('public')), and the URL path they have there. */
-export const AVATAR_DIR = resolve('public/uploads/avatars')
+/** The URL path avatars are served under (a row's `avatar` holds the whole path), and their type. */
 export const AVATAR_URL_PREFIX = '/uploads/avatars/'
+export const AVATAR_TYPE = 'image/png'
+/**
+ * Where avatars were written before migration 0029 copied them into the store. express.static still
+ * serves what a machine holds there; removeAvatar removes a picture from there too.
+ */
+export const LEGACY_AVATAR_DIR = resolve('public/uploads/avatars')
+
+/**
+ * The store key of an avatar's file name: `{userId}-{random}.png` is kept as `avatars/{userId}-{random}`
+ * (store keys have no dots; the type is always PNG). Null for a name Hearth never gave an avatar.
+ */
+export function avatarStorageKey(file: string): string | null {
+  const name = /^([A-Za-z0-9_-]{1,64})\.png$/.exec(file)?.[1]
+  return name ? `avatars/${name}` : null
+}
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif'
 
@@ -39,14 +58,19 @@ export class ImageTooLargeError extends Error {
 }
 
 /**
- * Crops and scales an image to fill AVATAR_SIZE×AVATAR_SIZE (cover) and writes it as a PNG named
- * {userId}-{random}.png. Returns its URL path. The kind is checked by the bytes, not the name.
+ * Crops and scales an image to fill AVATAR_SIZE×AVATAR_SIZE (cover) and keeps it as a PNG named
+ * {userId}-{random}.png. Returns its URL path. The kind is checked by the bytes, not the name. The
+ * name is new for every picture and never written again, which is what lets browsers cache it for good.
  *
  * A few hundred bytes of PNG can declare 20000×20000 pixels, 1.6 GB once decoded: the size is read
  * from the header first (metadata() decodes no pixels) and anything over AVATAR_MAX_SIDE is refused
  * there; limitInputPixels makes libvips refuse it again should a header and the data disagree.
  */
-export async function storeAvatar(userId: string, bytes: Uint8Array): Promise<string> {
+export async function storeAvatar(
+  userId: string,
+  bytes: Uint8Array,
+  storage: MediaStorage = mediaStorage,
+): Promise<string> {
   if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
   let png: Buffer
   try {
@@ -67,21 +91,26 @@ export async function storeAvatar(userId: string, bytes: Uint8Array): Promise<st
     if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) throw error
     throw new UnreadableImageError('The image could not be decoded', { cause: error })
   }
-  await mkdir(AVATAR_DIR, { recursive: true })
   const file = `${userId}-${randomBytes(12).toString('hex')}.png`
-  await writeFile(join(AVATAR_DIR, file), png)
+  await storage.put(avatarStorageKey(file)!, Readable.from([png]))
   return AVATAR_URL_PREFIX + file
 }
 
-/** Removes an avatar file Hearth stored; any other value (an outside URL, null) is left alone. */
-export async function removeAvatar(url: string | null | undefined) {
+/**
+ * Removes an avatar Hearth stored, from the store and from the legacy directory; any other value (an
+ * outside URL, null) is left alone. A failure is logged, not thrown: the row no longer points there.
+ */
+export async function removeAvatar(url: string | null | undefined, storage: MediaStorage = mediaStorage) {
   if (!url?.startsWith(AVATAR_URL_PREFIX)) return
   const file = url.slice(AVATAR_URL_PREFIX.length)
-  if (!/^[\w-]+\.png$/.test(file)) return
+  const key = avatarStorageKey(file)
+  if (!key) return
   try {
-    await unlink(join(AVATAR_DIR, file))
+    await storage.delete(key)
+    await unlink(join(LEGACY_AVATAR_DIR, file)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+    })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      logger.warn({ err: error }, 'old avatar could not be removed')
+    logger.warn({ err: error }, 'old avatar could not be removed')
   }
 }

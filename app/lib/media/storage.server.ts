@@ -1,9 +1,11 @@
-// The process's store for uploaded bytes: MEDIA_DIR on disk. Everything that keeps files (the media
-// library, message attachments and videos) goes through this one store; an S3-compatible store
-// would replace diskStorage here (the interface's calls are mapped in models/media-storage.ts).
+// The process's store for uploaded bytes: an S3-compatible bucket when S3_BUCKET is set, MEDIA_DIR on
+// disk otherwise (models/storage-from-env.ts, the same rule the media edge follows). Everything that
+// keeps files goes through this one store: the media library, message attachments and videos, profile
+// pictures and banners.
 import { env } from '../platform/env.server'
-import { diskStorage, type MediaStorage } from '#models/media-storage'
+import type { MediaStorage } from '#models/media-storage'
+import { mediaStorageFrom } from '#models/storage-from-env'
 
 export { assertStorageKey, diskStorage, type MediaStorage } from '#models/media-storage'
 
-export const mediaStorage: MediaStorage = diskStorage(env.MEDIA_DIR)
+export const mediaStorage: MediaStorage = mediaStorageFrom(env.storage)

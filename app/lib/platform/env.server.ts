@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { DEV_EDGE_SECRET } from '#edge/contract/token'
 import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
+import { S3_ENV, storageProblems, storageSettings } from '#models/storage-from-env'
 
 /**
  * Required everywhere but an explicit NODE_ENV=development: a deployed process whose NODE_ENV is
@@ -116,6 +117,10 @@ const schema = z
     // relative to the working directory. Message files kept before migration 0021 are moved here from
     // MESSAGE_FILES_DIR (read by that migration only).
     MEDIA_DIR: z.string().min(1).default('data/media'),
+    // With S3_BUCKET, every one of those files (and profile pictures and banners) is kept in an S3-compatible
+    // bucket instead of MEDIA_DIR: S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY,
+    // S3_FORCE_PATH_STYLE, S3_PREFIX, read by the same rules as the media edge's (models/storage-from-env.ts).
+    ...S3_ENV,
     // Serves the benchmarks' bare route (/_bench) in production; see tests/bench.
     BENCH: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -153,6 +158,8 @@ const schema = z
             from: env.SMS_FROM,
           }
         : null,
+    /** Where uploaded files are kept: S3 with S3_BUCKET, MEDIA_DIR otherwise (app/lib/media/storage.server.ts). */
+    storage: storageSettings(env),
     isProduction: env.NODE_ENV === 'production',
     /** Only an explicit NODE_ENV=development opens the developer console and the development secrets. */
     isDevelopment: env.NODE_ENV === 'development',
@@ -169,6 +176,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (sms.length && sms.length < 4)
     problems.push('SMS_API_URL, SMS_ACCOUNT_SID, SMS_AUTH_TOKEN, SMS_FROM: set all four or none')
   const oauthProviders = parseOAuthProviders(source, problems)
+  problems.push(...storageProblems(source))
   // Google's Perspective refuses every call without a key: say so at start-up, not on each post.
   if (source.MODERATION_PROVIDER === 'perspective' && !source.MODERATION_API_URL && !source.MODERATION_API_KEY) {
     problems.push(

@@ -95,6 +95,24 @@ describe('the edge environment', () => {
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', EDGE_HEARTBEAT_MS: '10' })).toThrow(/EDGE_HEARTBEAT_MS/)
   })
 
+  it("reads the media store from the web app's S3_* variables, by the same rules", () => {
+    const S3 = {
+      NODE_ENV: 'development',
+      S3_BUCKET: 'hearth-media',
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'prod',
+    }
+    expect(parseEdgeEnv({ NODE_ENV: 'development' }).storage).toEqual({ kind: 'disk', directory: 'data/media' })
+    expect(parseEdgeEnv(S3).storage).toEqual(parseWebEnv(S3).storage)
+    expect(parseEdgeEnv(S3).storage).toMatchObject({ kind: 's3', forcePathStyle: true, prefix: 'prod' })
+    const problems = () => parseEdgeEnv({ NODE_ENV: 'development', S3_ACCESS_KEY_ID: 'id', S3_ENDPOINT: 'nope' })
+    expect(problems).toThrow(/S3_BUCKET: is required with S3_ENDPOINT, S3_ACCESS_KEY_ID/)
+    expect(problems).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither/)
+    expect(problems).toThrow(/S3_ENDPOINT: /)
+  })
+
   it('reads TURN servers as a list', () => {
     const env = parseEdgeEnv({
       NODE_ENV: 'development',

@@ -90,11 +90,14 @@ describe('reserved community links', () => {
     'me',
     'communities',
     'hub',
+    'invitations',
     'healthz',
     'readyz',
     'resources',
     'dev',
     'build',
+    // Profile pictures and banners (/uploads/avatars/…, /uploads/banners/…), from the store or public/uploads.
+    'uploads',
   ]
 
   it('reserves every top-level route', () => {

@@ -1,8 +1,17 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { buffer } from 'node:stream/consumers'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AVATAR_DIR, ImageTooLargeError, removeAvatar, sniffImage, storeAvatar } from '#app/lib/identity/avatars.server'
+import {
+  ImageTooLargeError,
+  avatarStorageKey,
+  removeAvatar,
+  sniffImage,
+  storeAvatar,
+} from '#app/lib/identity/avatars.server'
+import { mediaStorage } from '#app/lib/media/storage.server'
+import { env } from '#app/lib/platform/env.server'
 import { UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { RoleGrant, Room, Session, User } from '#models/index'
 import { action, loader } from '#app/routes/me.settings/route'
@@ -56,9 +65,18 @@ async function pngOf(width: number, height: number) {
   return new Uint8Array(await solidImage('png', width, height))
 }
 
-/** The stored file's size in pixels. */
-async function sizeOf(path: string) {
-  const { width, height } = await sharp(path).metadata()
+/** Where the media store keeps avatars in these tests (MEDIA_DIR on disk), named without `.png`. */
+const AVATAR_DIR = resolve(env.MEDIA_DIR, 'avatars')
+const storedName = (url: string) =>
+  url
+    .split('/')
+    .pop()!
+    .replace(/\.png$/, '')
+
+/** The stored picture's size in pixels, read from the store by its URL. */
+async function sizeOf(url: string) {
+  const stored = await mediaStorage.get(avatarStorageKey(url.split('/').pop()!)!)
+  const { width, height } = await sharp(await buffer(stored!.body)).metadata()
   return [width, height]
 }
 
@@ -230,8 +248,8 @@ describe('/me/settings action: picture', () => {
     expect(first.headers.get('Set-Cookie')).toBeTruthy()
     await user.reload()
     expect(user.avatar).toMatch(new RegExp(`^/uploads/avatars/${user.id}-[0-9a-f]{24}\\.png$`))
-    const firstPath = join(AVATAR_DIR, user.avatar!.split('/').pop()!)
-    expect(await sizeOf(firstPath)).toEqual([256, 256])
+    const firstPath = join(AVATAR_DIR, storedName(user.avatar!))
+    expect(await sizeOf(user.avatar!)).toEqual([256, 256])
     expect(unwrap(await load()).avatar).toBe(user.avatar)
 
     // A JPEG is accepted too, stored as PNG; the previous file goes.
@@ -241,8 +259,8 @@ describe('/me/settings action: picture', () => {
     await user.reload()
     expect(user.avatar).not.toBe(previous)
     expect(existsSync(firstPath)).toBe(false)
-    expect(avatarFiles(user.id)).toEqual([user.avatar!.split('/').pop()])
-    expect(await sizeOf(join(AVATAR_DIR, avatarFiles(user.id)[0]!))).toEqual([256, 256])
+    expect(avatarFiles(user.id)).toEqual([storedName(user.avatar!)])
+    expect(await sizeOf(user.avatar!)).toEqual([256, 256])
   })
 
   it('refuses a text file named .png and typed image/png: "The file must be an image."', async () => {
@@ -283,7 +301,7 @@ describe('/me/settings action: picture', () => {
       expectRedirect(await upload(new File([bytes], name, { type: 'image/png' })), '/me/settings')
       await user.reload()
       expect(user.avatar).not.toBe(before)
-      expect(await sizeOf(join(AVATAR_DIR, user.avatar!.split('/').pop()!))).toEqual([256, 256])
+      expect(await sizeOf(user.avatar!)).toEqual([256, 256])
     }
   })
 
@@ -337,7 +355,7 @@ describe('/me/settings action: delete account', () => {
       '/me/settings',
     )
     await doomed.reload()
-    const avatarFile = join(AVATAR_DIR, doomed.avatar!.split('/').pop()!)
+    const avatarFile = join(AVATAR_DIR, storedName(doomed.avatar!))
     expect(existsSync(avatarFile)).toBe(true)
 
     // The address is compared trimmed and case-insensitively.

@@ -41,6 +41,8 @@ describe('parseEnv', () => {
         LIVE_STREAMS_PER_USER: 20,
         LIVE_STREAMS_PER_PROCESS: 2000,
         MEDIA_DIR: 'data/media',
+        S3_REGION: 'us-east-1',
+        storage: { kind: 'disk', directory: 'data/media' },
         MODERATION_PROVIDER: 'lexicon',
         MODERATION_TIMEOUT_MS: 2000,
         sms: null,
@@ -198,6 +200,89 @@ describe('parseEnv', () => {
     it('rejects a near miss', () => {
       expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'mysql:/db' })).toContain('DATABASE_URL')
       expect(problemsOf({ NODE_ENV: 'development', DATABASE_URL: 'SQLITE:data.db' })).toContain('DATABASE_URL')
+    })
+  })
+
+  describe('media storage (S3_*)', () => {
+    const S3 = { S3_BUCKET: 'hearth-media', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret-key' }
+
+    it('keeps files in MEDIA_DIR without S3_BUCKET', () => {
+      expect(dev({ MEDIA_DIR: '/srv/media' }).storage).toEqual({ kind: 'disk', directory: '/srv/media' })
+      expect(dev({ S3_BUCKET: '' }).storage.kind).toBe('disk')
+    })
+
+    it('keeps them in Amazon S3 with S3_BUCKET: us-east-1, virtual-hosted addresses, no prefix', () => {
+      expect(dev(S3).storage).toEqual({
+        kind: 's3',
+        bucket: 'hearth-media',
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret-key' },
+        prefix: undefined,
+      })
+    })
+
+    it('uses path-style addresses with an endpoint, unless told otherwise, and drops the prefix’s last slash', () => {
+      const minio = dev({
+        ...S3,
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'eu-west-3',
+        S3_PREFIX: 'hearth/prod/',
+      })
+      expect(minio.storage).toMatchObject({
+        kind: 's3',
+        endpoint: 'http://minio.internal:9000',
+        region: 'eu-west-3',
+        forcePathStyle: true,
+        prefix: 'hearth/prod',
+      })
+      expect(dev({ ...S3, S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject(
+        { forcePathStyle: false },
+      )
+      expect(dev({ ...S3, S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({ forcePathStyle: true })
+    })
+
+    it("leaves the credentials to the SDK's default chain when neither key is set", () => {
+      expect(dev({ S3_BUCKET: 'hearth-media' }).storage).toMatchObject({ kind: 's3', credentials: undefined })
+    })
+
+    it('refuses one key without the other, and other S3_* variables without a bucket', () => {
+      expect(problemsOf({ NODE_ENV: 'development', S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'id' })).toContain(
+        'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither',
+      )
+      expect(problemsOf({ NODE_ENV: 'development', S3_SECRET_ACCESS_KEY: 'secret' })).toContain(
+        'S3_BUCKET: is required with S3_SECRET_ACCESS_KEY',
+      )
+      expect(
+        problemsOf({ NODE_ENV: 'development', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'hearth' }),
+      ).toContain('S3_BUCKET: is required with S3_ENDPOINT, S3_PREFIX')
+    })
+
+    it('refuses values of the wrong shape, without echoing the secret', () => {
+      const message = problemsOf({
+        NODE_ENV: 'development',
+        S3_BUCKET: 's3://hearth-media',
+        S3_ENDPOINT: 'minio:9000',
+        S3_REGION: 'US East',
+        S3_FORCE_PATH_STYLE: 'yes',
+        S3_PREFIX: '../escape',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'hunter2',
+      })
+      for (const key of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'])
+        expect(message, key).toContain(`  ${key}: `)
+      expect(message).not.toContain('hunter2')
+      expect(problemsOf({ NODE_ENV: 'development', S3_BUCKET: 'hearth', S3_ENDPOINT: 'ftp://store' })).toContain(
+        'S3_ENDPOINT: must be an http:// or https:// URL',
+      )
+      expect(problemsOf({ NODE_ENV: 'development', S3_BUCKET: 'hearth', S3_PREFIX: 'a/./b' })).toContain('S3_PREFIX')
+    })
+
+    it('lists a storage problem beside the missing secrets in production', () => {
+      const message = problemsOf({ NODE_ENV: 'production', S3_ACCESS_KEY_ID: 'id' })
+      for (const key of ['SESSION_SECRET', 'EDGE_SECRET', 'S3_BUCKET', 'S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY'])
+        expect(message, key).toContain(`  ${key}: `)
     })
   })
 
