@@ -26,10 +26,12 @@ const source: Install = {
   mediaDir: join(work, 'source', 'media'),
   uploadsDir: join(work, 'source', 'uploads'),
 }
-// Message files go through the process's store, made from MEDIA_DIR when its module is first
-// imported: pointed at this install's folder before the messages' modules load it.
+// Message files go through the process's store, made from the env's storage settings (MEDIA_DIR
+// here) when its module is first imported: pointed at this install's folder before the messages'
+// modules load it.
 const { env } = await import('#app/lib/platform/env.server')
 env.MEDIA_DIR = source.mediaDir
+env.storage = { kind: 'disk', directory: source.mediaDir }
 const { startConversation } = await import('#app/lib/messages/conversations.server')
 const { NewMessageSchema } = await import('#app/lib/messages/message.schema')
 const { keepUploads } = await import('#app/lib/media/media-library.server')
