@@ -8,11 +8,19 @@ import { join } from 'node:path'
 
 export interface ServiceSpec {
   name: string
-  /** Arguments to `node`, e.g. ['server.js']. */
+  /** What to run: `node` unless named (the rehearsal runs a unit's ExecStart, /usr/bin/node …). */
+  command?: string
+  /** Arguments to the command, e.g. ['server.js']. */
   args: string[]
   env: NodeJS.ProcessEnv
+  /** As a systemd unit's WorkingDirectory, User and Group would run it; the test's own otherwise. */
+  cwd?: string
+  uid?: number
+  gid?: number
   /** Answers 200 once the service is ready. */
-  readyUrl: string
+  readyUrl?: string
+  /** Or: true once the service is ready (a proxy that answers no plain 200, a TURN server). */
+  ready?: () => Promise<boolean>
 }
 
 interface Running {
@@ -46,7 +54,8 @@ export class Cluster {
   async start(spec: ServiceSpec, timeoutMs = 60_000): Promise<void> {
     if (this.running.has(spec.name)) throw new Error(`${spec.name} is already running`)
     const log = createWriteStream(this.logPath(spec.name), { flags: 'a' })
-    const child = spawn('node', spec.args, { env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+    const { command = 'node', args, env, cwd, uid, gid } = spec
+    const child = spawn(command, args, { env, cwd, uid, gid, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout!.pipe(log, { end: false })
     child.stderr!.pipe(log, { end: false })
     child.once('close', () => log.end())
@@ -58,17 +67,18 @@ export class Cluster {
     let gone = false
     void exited.then(() => (gone = true))
 
+    const ready = spec.ready ?? (async () => (await fetch(spec.readyUrl!)).status === 200)
     const deadline = Date.now() + timeoutMs
     for (;;) {
       if (gone) throw new Error(`${spec.name} exited while starting:\n${this.logTail(spec.name)}`)
       try {
-        if ((await fetch(spec.readyUrl)).status === 200) return
+        if (await ready()) return
       } catch {
         // not listening yet
       }
       if (Date.now() > deadline)
         throw new Error(
-          `${spec.name} was not ready at ${spec.readyUrl} within ${timeoutMs} ms:\n${this.logTail(spec.name)}`,
+          `${spec.name} was not ready${spec.readyUrl ? ` at ${spec.readyUrl}` : ''} within ${timeoutMs} ms:\n${this.logTail(spec.name)}`,
         )
       await new Promise((resolve) => setTimeout(resolve, 200))
     }

@@ -3,49 +3,13 @@
 // see each other, every media path through the run's coturn (start-server.mjs), with the credentials the
 // edge hands out (media-edge/turn.ts). JavaScript only: the meeting runs in the browser.
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser } from '@playwright/test'
+import { relayOnly, remoteFrames, selectedCandidateTypes } from './relay'
 import { claimRoom, joinMeeting, MEDIA_LAUNCH_OPTIONS, personInBrowser } from './support'
 
 test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })
 
 const run = randomBytes(3).toString('hex')
-
-/** Every RTCPeerConnection of the page made relay-only, and kept where the test can read its stats. */
-function relayOnly() {
-  const Native = window.RTCPeerConnection
-  const connections: RTCPeerConnection[] = []
-  ;(window as unknown as { __connections: RTCPeerConnection[] }).__connections = connections
-  window.RTCPeerConnection = class extends Native {
-    constructor(configuration: RTCConfiguration = {}) {
-      super({ ...configuration, iceTransportPolicy: 'relay' })
-      connections.push(this)
-    }
-  }
-}
-
-/** The local candidate type of each connected transport's selected pair ('relay' through TURN). */
-function selectedCandidateTypes(page: Page) {
-  return page.evaluate(async () => {
-    const types: string[] = []
-    for (const connection of (window as unknown as { __connections: RTCPeerConnection[] }).__connections) {
-      const stats = [...(await connection.getStats()).values()] as Array<Record<string, string>>
-      const byId = new Map(stats.map((stat) => [stat.id, stat]))
-      for (const transport of stats.filter((stat) => stat.type === 'transport' && stat.selectedCandidatePairId)) {
-        const pair = byId.get(transport.selectedCandidatePairId!)
-        types.push(byId.get(pair?.localCandidateId ?? '')?.candidateType ?? 'none')
-      }
-    }
-    return types
-  })
-}
-
-/** Decoded frames of each remote webcam on the page. */
-const remoteFrames = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll<HTMLVideoElement>('video[data-peer-id][data-source="webcam"]')].map(
-      (video) => video.getVideoPlaybackQuality().totalVideoFrames,
-    ),
-  )
 
 async function relayedPerson(browser: Browser, name: string) {
   const person = await personInBrowser(browser, { name, emailAddress: `${name.toLowerCase()}-${run}@relay.example` })

@@ -4,8 +4,6 @@
 // app's models (database.ts) and the integration tests' factories, never SQL.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { tmpdir } from 'node:os'
-import { spawnSync } from 'node:child_process'
 import AxeBuilder from '@axe-core/playwright'
 import { createCookie } from '@remix-run/node'
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
@@ -26,39 +24,9 @@ import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
 // The models reach the run's database (database.ts binds them when this module loads).
 export { bindModels } from './database'
 
-export const LANGUAGES = ['en', 'es', 'pt'] as const
-export type Language = (typeof LANGUAGES)[number]
+import { LANGUAGES, NAMESPACES, t, type Language } from './text'
 
-type Tree = { [key: string]: string | Tree }
-const localeDir = (language: Language) => new URL(`../../locales/${language}/`, import.meta.url)
-/** Every namespace, as the files in locales/en name them. */
-const NAMESPACES = readdirSync(localeDir('en'))
-  .filter((file) => file.endsWith('.json'))
-  .map((file) => file.slice(0, -'.json'.length))
-
-const MESSAGES = Object.fromEntries(
-  LANGUAGES.map((language) => [
-    language,
-    Object.fromEntries(
-      NAMESPACES.map((namespace) => [
-        namespace,
-        JSON.parse(readFileSync(new URL(`${namespace}.json`, localeDir(language)), 'utf8')) as Tree,
-      ]),
-    ),
-  ]),
-) as Record<Language, Record<string, Tree>>
-
-/**
- * The text a page should show, read straight from locales/{language}: `t('es', 'pages:kicked.title')`.
- * A missing key throws, so a renamed key breaks the test instead of asserting on the key itself.
- */
-export function t(language: Language, key: string, values: Record<string, string | number> = {}): string {
-  const [namespace, path] = key.split(':') as [string, string]
-  let node: string | Tree | undefined = MESSAGES[language][namespace]
-  for (const part of path.split('.')) node = typeof node === 'object' ? node[part] : undefined
-  if (typeof node !== 'string') throw new Error(`No ${language} translation for ${key}`)
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => String(values[name] ?? match))
-}
+export { LANGUAGES, t, type Language }
 
 /**
  * Runs axe on the page as it is now and fails with every serious or critical violation, one a line.
@@ -137,42 +105,7 @@ export async function switchLanguage(page: Page, language: Language) {
 /** Whether this run has JavaScript (the `js` project) or shows the server's HTML only (`no-js`). */
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.use.javaScriptEnabled !== false
 
-/** Chromium for the meeting specs (`test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })`): fake
- *  camera, microphone and screen, granted without a prompt, and sound that plays unprompted. */
-export const MEDIA_LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-dev-shm-usage',
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    '--auto-select-desktop-capture-source=Entire screen',
-    '--autoplay-policy=no-user-gesture-required',
-  ],
-}
-
-/**
- * MEDIA_LAUNCH_OPTIONS with the fake microphone playing a voice-like sound (a gliding tone that
- * swells three times a second, made here with ffmpeg) instead of Chromium's occasional beep:
- * captions need something to hear, and a steady tone is what the browser's noise suppression removes.
- */
-export function voiceLaunchOptions() {
-  const voice = join(tmpdir(), `hearth-e2e-voice-${process.pid}.wav`)
-  spawnSync('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    "aevalsrc='0.7*sin(2*PI*(300+150*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*3*t))':s=48000:d=300",
-    voice,
-  ])
-  return { ...MEDIA_LAUNCH_OPTIONS, args: [...MEDIA_LAUNCH_OPTIONS.args, `--use-file-for-fake-audio-capture=${voice}`] }
-}
+export { MEDIA_LAUNCH_OPTIONS, voiceLaunchOptions } from './media-browser'
 
 /** Fails the test if the page logs a console error or throws; call before the first navigation. */
 export function collectErrors(page: Page) {
