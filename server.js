@@ -3,6 +3,7 @@
 // the Content-Security-Policy and framing rules per document).
 import { randomUUID } from 'node:crypto'
 import { createServer } from 'node:http'
+import { Server as NetServer } from 'node:net'
 import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady } from '@remix-run/node'
 import compression from 'compression'
@@ -81,7 +82,10 @@ function logRequest(req, res, next) {
   res.once('close', () => res.writableFinished || done('request aborted'))
   next()
 }
+// Set on SIGTERM: from then on every answer closes its connection, so none is kept for a next request.
+let stopping = false
 app.use((req, res, next) => {
+  if (stopping) res.set('Connection', 'close')
   res.set({
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -209,7 +213,11 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     stopHousekeeping()
     // Jobs left in the queue (or rows left scheduled) are the next process's: nothing is lost.
     const stopped = Promise.all([stopPostScheduler(), stopNotificationDigest()]).catch(() => undefined)
-    server.close(() => void stopped.then(() => process.exit(0)))
+    stopping = true
+    // net.Server's close, not http.Server's: Node's also drops every connection it deems idle, and that includes
+    // one whose request has arrived but not been read yet (a busy process), which nginx then sees reset. Here
+    // each connection ends by itself: after its answer (Connection: close), or after keepAliveTimeout when idle.
+    NetServer.prototype.close.call(server, () => void stopped.then(() => process.exit(0)))
     // Open live streams would hold server.close() for minutes (each ends within 10): their browsers reconnect elsewhere.
     build.entry.module.endLiveStreams()
   })
