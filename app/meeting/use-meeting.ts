@@ -716,8 +716,10 @@ export function useMeeting(config: MeetingConfig) {
   }, [])
 
   // Back after an edge restart or a lost connection, or a host sent here to join at once (the
-  // callback's aj flag): the device check opens and, after 1 s, I am in the meeting
-  // (after a restart the edge that hosts it may be another one).
+  // callback's aj flag): the device check opens and I am in the meeting (after a restart the edge
+  // that hosts it may be another one). Coming back is at once: the person was in the meeting a
+  // moment ago and chose nothing new. An auto-enter keeps the spec's 1 s, in which the device check
+  // shows what is about to be sent.
   useEffect(() => {
     const key = rejoinKey(config.room.id)
     let saved: { at?: number; name?: string } | null = null
@@ -731,10 +733,13 @@ export function useMeeting(config: MeetingConfig) {
     if (saved?.name) dispatch({ type: 'myPeerChanged', patch: { name: saved.name } })
     openMirrorCheck()
     // The mark goes when the join starts (a development double render clears the first timer).
-    const timer = setTimeout(() => {
-      sessionStorage.removeItem(key)
-      void join()
-    }, AUTO_ENTER_DELAY_MS)
+    const timer = setTimeout(
+      () => {
+        sessionStorage.removeItem(key)
+        void join()
+      },
+      rejoining ? 0 : AUTO_ENTER_DELAY_MS,
+    )
     return () => clearTimeout(timer)
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
