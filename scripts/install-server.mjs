@@ -38,6 +38,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { PATHS, TURN_RELAY_PORTS, parseEnvFile, planInstall, randomSecret, renderInstall } from '../deploy/render.mjs'
+import { workerPath } from '../media-edge/scripts/ensure-worker.mjs'
 
 const source = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -424,15 +425,24 @@ async function main() {
       // Times kept: ensure-deps compares package-lock.json's with node_modules' to decide whether to install.
       utimesSync(copy, stat.atime, stat.mtime)
     }
-    // The current release's node_modules saves a full install (and sqlite3's two-minute compile) when they match.
-    if (currentTarget && existsSync(join(PATHS.app, currentTarget, 'node_modules'))) {
-      machine.note('starting from the current release’s node_modules')
-      cpSync(join(PATHS.app, currentTarget, 'node_modules'), join(release, 'node_modules'), {
+    // The current release's node_modules, or on a first install the checkout's own, saves a full install (and
+    // sqlite3's two-minute compile); ensure-deps then installs only what the lockfile changed.
+    const modules = [
+      currentTarget && join(PATHS.app, currentTarget, 'node_modules'),
+      join(source, 'node_modules'),
+    ].find((path) => path && existsSync(join(path, '.package-lock.json')))
+    if (modules) {
+      machine.note(`starting from ${modules}`)
+      cpSync(modules, join(release, 'node_modules'), {
         recursive: true,
         verbatimSymlinks: true,
         preserveTimestamps: true,
       })
     }
+    // The mediasoup worker takes seven minutes to build: one the checkout's user built already is copied instead.
+    const builtWorker = workerPath()
+    if (!existsSync(plan.mediasoupWorkerBin) && builtWorker !== plan.mediasoupWorkerBin && existsSync(builtWorker))
+      machine.run('install', ['-m', '755', builtWorker, plan.mediasoupWorkerBin])
     // Profile pictures and banners are written under public/uploads (app/lib/identity/avatars.server.ts): into the
     // state directory, so that every release (and the read-only /opt under ProtectSystem) shares them.
     mkdirSync(join(release, 'public'), { recursive: true })
