@@ -195,7 +195,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['tests/e2e/**'],
+    files: ['tests/e2e/**', 'tests/rehearsal/**'],
     rules: {
       // Playwright reads a hook's fixtures from its first parameter and requires a pattern: ({}, testInfo).
       'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }],

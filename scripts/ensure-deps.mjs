@@ -1,7 +1,8 @@
 // Installs what the project needs and this machine lacks, so `npm test` and `npm run quickstart`
 // work on a fresh clone. Uses only Node's built-ins: it runs before node_modules exists.
-// Usage: node scripts/ensure-deps.mjs [--browser]   (--browser: what the whole suite needs too: Debian's chromium for
-// the e2e suite, and its nginx and coturn, which the deploy test runs with the rendered configuration)
+// Usage: node scripts/ensure-deps.mjs [--browser | --rehearsal]   (--browser: what the whole suite needs too: Debian's
+// chromium for the e2e suite, and its nginx and coturn, which the deploy test runs with the rendered configuration;
+// --rehearsal: that, and Debian's Prometheus and NSS tools, which the production rehearsal runs (tests/rehearsal))
 import { execSync } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
 import { ensureWorker } from '../media-edge/scripts/ensure-worker.mjs'
@@ -44,12 +45,16 @@ const onPath = (command) => {
     return false
   }
 }
+const rehearsal = process.argv.includes('--rehearsal')
+const browser = rehearsal || process.argv.includes('--browser')
 const debianPackages = []
 if (!onPath('ffmpeg')) debianPackages.push('ffmpeg')
-if (process.argv.includes('--browser') && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
-  debianPackages.push('chromium')
-if (process.argv.includes('--browser') && !existsSync('/usr/sbin/nginx')) debianPackages.push('nginx')
-if (process.argv.includes('--browser') && !existsSync('/usr/bin/turnserver')) debianPackages.push('coturn')
+if (browser && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) debianPackages.push('chromium')
+if (browser && !existsSync('/usr/sbin/nginx')) debianPackages.push('nginx')
+if (browser && !existsSync('/usr/bin/turnserver')) debianPackages.push('coturn')
+// The rehearsal's scraper, and certutil, which makes its browsers trust the install's local CA.
+if (rehearsal && !existsSync('/usr/bin/prometheus')) debianPackages.push('prometheus')
+if (rehearsal && !existsSync('/usr/bin/certutil')) debianPackages.push('libnss3-tools')
 if (debianPackages.length > 0) {
   console.log(`Installing Debian's ${debianPackages.join(' and ')}…`)
   const sudo = process.getuid?.() === 0 ? '' : 'sudo '
@@ -68,7 +73,7 @@ if (debianPackages.length > 0) {
   }
   // The packages also enable their services for the next boot: undo that (and under a running systemd, stop them in
   // case they started). systemctl disable works without systemd running too (a container): it removes the links.
-  const services = debianPackages.filter((name) => name === 'nginx' || name === 'coturn')
+  const services = debianPackages.filter((name) => ['nginx', 'coturn', 'prometheus'].includes(name))
   if (services.length && onPath('systemctl'))
     run(`${sudo}systemctl disable ${existsSync('/run/systemd/system') ? '--now ' : ''}${services.join(' ')}`)
 }
