@@ -23,8 +23,9 @@ export type S3StorageOptions = {
 const PART_SIZE = 5 * 1024 * 1024
 const PARTS_AT_ONCE = 2
 
-export function s3Storage(options: S3StorageOptions): MediaStorage {
-  const client = new S3Client({
+/** The SDK's client for the store, set up as every Hearth process talks to it (the backup's listing too). */
+export function s3Client(options: S3StorageOptions) {
+  return new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -43,8 +44,15 @@ export function s3Storage(options: S3StorageOptions): MediaStorage {
       httpsAgent: { keepAlive: true, maxSockets: 500 },
     },
   })
+}
+
+/** What every key of this install starts with in the bucket: its prefix and a slash, or nothing. */
+export const keyPrefix = (options: S3StorageOptions) => (options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '')
+
+export function s3Storage(options: S3StorageOptions): MediaStorage {
+  const client = s3Client(options)
   const Bucket = options.bucket
-  const prefix = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : ''
+  const prefix = keyPrefix(options)
   const objectKey = (key: string) => {
     assertStorageKey(key)
     return prefix + key

@@ -49,6 +49,14 @@ const manifestSchema = z.object({
   }),
   /** Every file of the backup but this one: the dump, then media/… and uploads/…. */
   files: z.array(fileEntry),
+  /** With S3_BUCKET: the bucket's objects when the backup was taken (kept by the store, not copied: bucket.ts). */
+  bucket: z
+    .object({
+      name: z.string(),
+      prefix: z.string().nullable(),
+      objects: z.array(z.object({ key: z.string().min(1), size: z.number().int().nonnegative(), etag: z.string() })),
+    })
+    .optional(),
 })
 export type Manifest = z.infer<typeof manifestSchema>
 

@@ -9,6 +9,7 @@ import { readdir } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { dialectOf } from '#models/db'
+import { missingFromBucket } from './bucket'
 import { databaseRefusal, loadDatabase, type DatabaseFigures } from './database'
 import { copyHashed, isEmptyOrAbsent, listFiles, verifyFiles } from './files'
 import type { Install } from './install'
@@ -66,7 +67,22 @@ async function refusals(install: Install, manifest: Manifest): Promise<string[]>
   if (database) problems.push(database)
   if (!(await isEmptyOrAbsent(install.mediaDir))) problems.push(`MEDIA_DIR (${install.mediaDir}) holds files`)
   if (!(await isEmptyOrAbsent(install.uploadsDir))) problems.push(`${install.uploadsDir} holds files`)
+  if (manifest.bucket) problems.push(...(await bucketRefusal(install, manifest.bucket)))
   return problems
+}
+
+/** The backup's files are in a bucket: this install must read that bucket (or a copy), holding every listed object. */
+async function bucketRefusal(install: Install, bucket: NonNullable<Manifest['bucket']>): Promise<string[]> {
+  if (!install.bucket)
+    return [
+      `the backup's files are in the bucket ${bucket.name}${bucket.prefix ? ` under ${bucket.prefix}` : ''} and S3_BUCKET is not set`,
+    ]
+  const missing = await missingFromBucket(install.bucket, bucket.objects)
+  if (!missing.length) return []
+  const shown = missing.slice(0, 10).join(', ')
+  return [
+    `the bucket ${install.bucket.bucket} lacks ${missing.length} of the ${bucket.objects.length} objects the backup lists (${shown}${missing.length > 10 ? ', …' : ''}): bring them back from the store's versions first`,
+  ]
 }
 
 /** How the loaded database differs from the manifest's figures: tables, rows, last migration. */

@@ -33,6 +33,13 @@ export function describeManifest(manifest: Manifest): string[] {
   }
   const total = files.reduce((sum, entry) => sum + entry.size, 0)
   lines.push(`  in all    ${plural(files.length, 'file')}, ${formatBytes(total)}`)
+  if (manifest.bucket) {
+    const { name, prefix, objects } = manifest.bucket
+    const bytes = objects.reduce((sum, object) => sum + object.size, 0)
+    lines.push(
+      `  bucket    ${name}${prefix ? `/${prefix}` : ''}: ${plural(objects.length, 'object')}, ${formatBytes(bytes)} (listed; the store keeps them)`,
+    )
+  }
   return lines
 }
 

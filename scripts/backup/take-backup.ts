@@ -6,6 +6,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { dialectOf } from '#models/db'
+import { listBucket } from './bucket'
 import { dumpDatabase } from './database'
 import { copyHashed, hashFile, listFiles } from './files'
 import type { Install } from './install'
@@ -76,6 +77,13 @@ export async function takeBackup(install: Install, out: string): Promise<BackupR
       hearthVersion: await hearthVersion(),
       database: { dialect: dialectOf(install.databaseUrl), file, lastMigration, tables },
       files,
+      ...(install.bucket && {
+        bucket: {
+          name: install.bucket.bucket,
+          prefix: install.bucket.prefix ?? null,
+          objects: await listBucket(install.bucket),
+        },
+      }),
     }
     await writeManifest(directory, manifest)
     return { directory, manifest, tookMs: Date.now() - started }

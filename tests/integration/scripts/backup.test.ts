@@ -12,11 +12,14 @@ import { QueryTypes, type Sequelize } from 'sequelize'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect } from '#models/db'
 import { diskStorage } from '#models/media-storage'
+import { s3Storage } from '#models/s3-storage'
+import { startS3Server, type S3Server } from '#tests/support/s3-server'
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-database'
 import { DumpRowCounter } from '../../../scripts/backup/dump-rows'
 import type { Install } from '../../../scripts/backup/install'
 import { readManifest, type Manifest } from '../../../scripts/backup/manifest'
 import { checkBackup, restoreBackup } from '../../../scripts/backup/restore-backup'
+import { describeManifest } from '../../../scripts/backup/summary'
 import { takeBackup } from '../../../scripts/backup/take-backup'
 
 const work = await mkdtemp(join(tmpdir(), 'hearth-backup-test-'))
@@ -273,6 +276,59 @@ describe('npm run restore', () => {
     expect(existsSync(target.mediaDir) || existsSync(target.uploadsDir)).toBe(false)
     // The untouched backup still checks out.
     expect((await checkBackup(backupDir)).manifest).toEqual(await readManifest(backupDir))
+  })
+})
+
+describe('with the media in an S3 bucket', () => {
+  let s3: S3Server
+  let bucketBackup: string
+  const objects = { 'library/clip-1': EVERY_BYTE, 'avatars/zoe-1': Buffer.from('a picture') }
+
+  beforeAll(async () => {
+    s3 = await startS3Server('hearth-backup-test')
+    const store = s3Storage({ ...s3.settings, prefix: 'hearth/prod' })
+    for (const [key, bytes] of Object.entries(objects)) await store.put(key, Readable.from([Buffer.from(bytes)]))
+    bucketBackup = join(work, 'bucket-backup')
+    await takeBackup({ ...source, bucket: { ...s3.settings, prefix: 'hearth/prod' } }, bucketBackup)
+  })
+  afterAll(() => s3?.close())
+  const bucketInstall = async () => ({ ...(await emptyInstall()), bucket: { ...s3.settings, prefix: 'hearth/prod' } })
+
+  it("lists the bucket's objects under the install's prefix, with sizes, and copies none", async () => {
+    const listed = await readManifest(bucketBackup)
+    expect(listed.bucket).toEqual({
+      name: 'hearth-backup-test',
+      prefix: 'hearth/prod',
+      objects: [
+        { key: 'avatars/zoe-1', size: 9, etag: expect.stringMatching(/^[0-9a-f]{32}$/) },
+        { key: 'library/clip-1', size: 512, etag: expect.stringMatching(/^[0-9a-f]{32}$/) },
+      ],
+    })
+    expect(listed.files.map((entry) => entry.path)).toEqual(manifest.files.map((entry) => entry.path))
+    expect(describeManifest(listed).at(-1)).toBe(
+      '  bucket    hearth-backup-test/hearth/prod: 2 objects, 521 bytes (listed; the store keeps them)',
+    )
+  })
+
+  it('restores into an install that reads a bucket holding every listed object', async () => {
+    const target = await bucketInstall()
+    await restoreBackup(target, bucketBackup)
+    expect(await contents(target.databaseUrl)).toEqual(await contents(source.databaseUrl))
+  })
+
+  it('refuses an install without S3_BUCKET, or a bucket that lost an object, before loading anything', async () => {
+    const diskOnly = await emptyInstall()
+    await expect(restoreBackup(diskOnly, bucketBackup)).rejects.toThrow(
+      /the backup's files are in the bucket hearth-backup-test under hearth\/prod and S3_BUCKET is not set/,
+    )
+    expect(Object.keys(await contents(diskOnly.databaseUrl))).toEqual([])
+
+    await s3Storage({ ...s3.settings, prefix: 'hearth/prod' }).delete('avatars/zoe-1')
+    const target = await bucketInstall()
+    await expect(restoreBackup(target, bucketBackup)).rejects.toThrow(
+      /the bucket hearth-backup-test lacks 1 of the 2 objects the backup lists \(avatars\/zoe-1: missing\)/,
+    )
+    expect(Object.keys(await contents(target.databaseUrl))).toEqual([])
   })
 })
 
