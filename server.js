@@ -186,8 +186,10 @@ const stopPostScheduler = build.entry.module.startPostScheduler()
 // a member's day and each notification are claimed by conditional updates, so none is mailed twice.
 const stopNotificationDigest = build.entry.module.startNotificationDigest()
 
-const server = app.listen(port, () => {
-  logger.info({ port }, `Hearth web listening on http://localhost:${port}`)
+// LISTEN_HOST (checked by the environment's schema when the build was imported): unset, every interface.
+const host = process.env.LISTEN_HOST || undefined
+const server = app.listen(port, host, () => {
+  logger.info({ port, host }, `Hearth web listening on http://${host ?? 'localhost'}:${port}`)
   // Under `remix dev` (npm run dev), which restarts this server after each rebuild and waits for this signal.
   if (process.env.REMIX_DEV_ORIGIN) void broadcastDevReady(build)
 })

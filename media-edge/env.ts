@@ -21,6 +21,9 @@ const schema = z
     // Unset means production, as for the web app: development is something a developer asks for.
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     EDGE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    // The address the signalling port listens on, as for the web app: unset, every interface; 127.0.0.1 behind a
+    // proxy on the same host. The media ports are RTC_LISTEN_IP's.
+    LISTEN_HOST: optional(z.string().min(1)),
     EDGE_PUBLIC_URL: optional(z.string().url()),
     EDGE_SECRET: optional(z.string().min(32)),
     // The web app's address: the only cross-origin page allowed to open the socket in production.

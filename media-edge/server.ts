@@ -92,7 +92,7 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
   const http = createServer((request, response) => health(request, response, () => edge, pool))
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject)
-    http.listen(env.EDGE_PORT, () => resolve())
+    http.listen(env.EDGE_PORT, env.LISTEN_HOST, () => resolve())
   })
   const port = (http.address() as AddressInfo).port
   const publicUrl = env.EDGE_PORT === 0 && !env.publicUrlSet ? `http://localhost:${port}` : env.EDGE_PUBLIC_URL

@@ -18,7 +18,17 @@ import { t } from '../e2e/text'
 import { solidImage } from '../support/images'
 import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
 import { startLoad } from './load'
-import { DOMAIN, EDGES, PROMETHEUS, WEB_PORTS, debianService, installedEnv, listening, unitService } from './machine'
+import {
+  DOMAIN,
+  EDGES,
+  PROMETHEUS,
+  PUBLIC_IP,
+  WEB_PORTS,
+  debianService,
+  installedEnv,
+  listening,
+  unitService,
+} from './machine'
 
 const ORIGIN = `https://${DOMAIN}`
 const ROOM = `/${DEMO_BRAND_SLUG}/announcements`
@@ -350,4 +360,33 @@ test('Prometheus scrapes every web process and edge', async () => {
       .map(([job, count]) => `${count} ${job}`)
       .join(' and ')}, all up`,
   )
+})
+
+// ── What faces the network ──────────────────────────────────────────────────────────────────────────────────────
+
+test('from outside, only nginx and coturn answer: the processes and their metrics listen on loopback', async () => {
+  const ports = {
+    nginx: [80, 443],
+    coturn: [3478, 5349],
+    web: [...WEB_PORTS],
+    edge: EDGES.map((edge) => edge.port),
+    metrics: [9101, 9102, 9201, 9202],
+  }
+  const open = async (host: string) =>
+    Object.fromEntries(
+      await Promise.all(
+        Object.entries(ports).map(
+          async ([name, list]) => [name, await Promise.all(list.map((port) => listening(port, host)()))] as const,
+        ),
+      ),
+    )
+  expect(await open(PUBLIC_IP)).toEqual({
+    nginx: [true, true],
+    coturn: [true, true],
+    web: [false, false],
+    edge: [false, false],
+    metrics: [false, false, false, false],
+  })
+  expect(Object.values(await open('127.0.0.1')).flat()).not.toContain(false)
+  console.log(`REHEARSAL exposure: on ${PUBLIC_IP} only nginx (80, 443) and coturn (3478, 5349) accept connections`)
 })

@@ -59,6 +59,9 @@ const schema = z
     // Unset means production (fail closed): development is something a developer asks for.
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().positive().default(3000),
+    // The address server.js listens on: unset, every interface; 127.0.0.1 when a proxy on the same host is the
+    // way in (the server install sets it), so the process cannot be reached past the proxy.
+    LISTEN_HOST: optional(z.string().min(1)),
     DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL).refine(isDatabaseUrl, 'must start with sqlite: or mysql://'),
     // The address people reach the web app at, for links in mail and SMS.
     PUBLIC_URL: optional(z.string().url()),
