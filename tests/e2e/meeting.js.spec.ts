@@ -94,7 +94,11 @@ test.describe('meeting', () => {
       // Mia shares her screen: the others switch to presenter mode and decode it.
       await mia.page.getByRole('button', { name: m('controls.shareScreen') }).click()
       for (const { page } of [owner, noah]) {
-        await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'presenter')
+        // The share reaches the others once the browser has captured the screen and the edge made the producer:
+        // seconds on two busy cores.
+        await expect(page.locator('.meeting-room')).toHaveAttribute('data-viewing-mode', 'presenter', {
+          timeout: 20_000,
+        })
         await expect
           .poll(async () => (await remoteFrames(page, 'screen')).some((frames) => frames > 0), { timeout: 30_000 })
           .toBe(true)
