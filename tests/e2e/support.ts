@@ -5,7 +5,6 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { createCookie } from '@remix-run/node'
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test'
 import {
   col,
@@ -17,10 +16,10 @@ import {
   type ModelStatic,
   type WhereOptions,
 } from 'sequelize'
-import { Brand, Membership, Room, Session, User } from '#models/index'
+import { Brand, Membership, Room, User } from '#models/index'
 import { newId } from '#models/ids'
 import { grantRole, makeUser } from '../support/factories'
-import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
+import { SESSION_COOKIE, sessionRowCookie } from './session-row'
 // The models reach the run's database (database.ts binds them when this module loads).
 export { bindModels } from './database'
 
@@ -408,13 +407,10 @@ export function demoCommunity(): Promise<Brand> {
 }
 
 /**
- * Signs a browser in as an existing account without spending a sign-in code: a session row written
- * through the Session model as the app's sign-in writes it (app/lib/http/session.server.ts: the
- * identities and the current one, expiring with the cookie), and the `__session` cookie holding its
- * id, signed by Remix's createCookie with the server's SESSION_SECRET (E2E_SESSION_SECRET, set in
- * playwright.config.ts and handed to the server by start-server.mjs). Only the sign-in specs need
- * the real thing. Returns the user's id. The row goes to the database the models are bound to
- * (database.ts): a spec running servers of its own binds theirs and names their `baseURL`.
+ * Signs a browser in as an existing account without spending a sign-in code (session-row.ts), with
+ * the server's SESSION_SECRET (E2E_SESSION_SECRET, set in playwright.config.ts and handed to the
+ * server by start-server.mjs). Returns the user's id. The row goes to the database the models are
+ * bound to (database.ts): a spec running servers of its own binds theirs and names their `baseURL`.
  */
 export async function signInWithSession(
   target: Page | BrowserContext,
@@ -426,22 +422,9 @@ export async function signInWithSession(
   if (!secret) throw new Error('E2E_SESSION_SECRET is not set: run the suite through playwright.config.ts')
   const user = await findUser(emailAddress)
   if (!user) throw new Error(`No account ${emailAddress} in the run's database`)
-  const now = Date.now()
-  const session = await Session.create({
-    data: signedInData([user.id], now),
-    expiresAt: new Date(now + IDENTITY_LIFETIME_MS),
-  })
-  const signed = await createCookie('__session', { secrets: [secret] }).serialize(session.id)
   if (!baseURL) throw new Error('signInWithSession needs the baseURL of playwright.config.ts')
-  await context.addCookies([
-    {
-      name: '__session',
-      value: signed.split(';')[0]!.slice('__session='.length),
-      url: baseURL,
-      httpOnly: true,
-      sameSite: 'Lax',
-    },
-  ])
+  const value = await sessionRowCookie(user.id, secret)
+  await context.addCookies([{ name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
   return user.id
 }
 

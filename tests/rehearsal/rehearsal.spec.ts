@@ -6,17 +6,16 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
-import { createCookie } from '@remix-run/node'
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import type { Sequelize } from 'sequelize'
-import { Session, User, openDatabase } from '#models/index'
+import { User, openDatabase } from '#models/index'
 import { DEMO_ACCOUNTS, DEMO_BRAND_SLUG, seedDemo } from '#models/seed'
 import { PATHS } from '../../deploy/render.mjs'
 import { Cluster } from '../e2e/cluster'
 import { relayOnly, remoteFrames, selectedCandidateTypes } from '../e2e/relay'
+import { SESSION_COOKIE, sessionRowCookie } from '../e2e/session-row'
 import { t } from '../e2e/text'
 import { solidImage } from '../support/images'
-import { IDENTITY_LIFETIME_MS, signedInData } from '../support/signed-in'
 import { startLoad } from './load'
 import {
   DOMAIN,
@@ -43,16 +42,10 @@ const webService = (port: number) =>
 const edgeService = (edge: (typeof EDGES)[number]) =>
   unitService('hearth-edge', String(edge.index), { readyUrl: `http://127.0.0.1:${edge.port}/healthz` })
 
-/** A cookie for this account, from a session row, as signing in would leave it. */
+/** The account, and a Cookie header pair signing a browser in as it (a session row, as signing in would leave it). */
 async function sessionCookie(emailAddress: string) {
   const user = await User.findOne({ where: { emailAddress }, rejectOnEmpty: true })
-  const now = Date.now()
-  const session = await Session.create({
-    data: signedInData([user.id], now),
-    expiresAt: new Date(now + IDENTITY_LIFETIME_MS),
-  })
-  const signed = await createCookie('__session', { secrets: [env.SESSION_SECRET!] }).serialize(session.id)
-  return { user, pair: signed.split(';')[0]! }
+  return { user, pair: `${SESSION_COOKIE}=${await sessionRowCookie(user.id, env.SESSION_SECRET!)}` }
 }
 
 test.describe.configure({ mode: 'serial' })
@@ -116,9 +109,11 @@ let people: Person[] = []
 async function relayedPerson(browser: Browser, account: (typeof DEMO_ACCOUNTS)[number]): Promise<Person> {
   const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 720 } })
   await context.addInitScript(relayOnly)
-  const { pair } = await sessionCookie(account.emailAddress)
-  const [name, value] = pair.split(/=(.*)/s) as [string, string]
-  await context.addCookies([{ name, value, url: ORIGIN, httpOnly: true, secure: true, sameSite: 'Lax' }])
+  const { user } = await sessionCookie(account.emailAddress)
+  const value = await sessionRowCookie(user.id, env.SESSION_SECRET!)
+  await context.addCookies([
+    { name: SESSION_COOKIE, value, url: ORIGIN, httpOnly: true, secure: true, sameSite: 'Lax' },
+  ])
   const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
