@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 
@@ -46,8 +47,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   // Every spec runs in both projects, except those whose name says which one they belong to:

@@ -30,7 +30,10 @@ app.set('trust proxy', 'loopback, linklocal, uniquelocal')
 app.use(compression())
 app.use(logRequest)
 
-const { recordRequest, routeLabeler, metricsAddress, metricsRegistry } = build.entry.module
+const { recordRequest, routeLabeler, metricsAddress, metricsRegistry, requestContext, watchProcessErrors } =
+  build.entry.module
+// A failure nobody handled is logged with the id of the request it came from (media-edge/shared/process-errors.ts).
+watchProcessErrors(logger)
 const routeLabel = routeLabeler(build.routes)
 
 /**
@@ -80,7 +83,7 @@ function logRequest(req, res, next) {
   }
   res.once('finish', () => done('request completed'))
   res.once('close', () => res.writableFinished || done('request aborted'))
-  next()
+  requestContext.run(res.locals.requestId, next)
 }
 // Set on SIGTERM: from then on every answer closes its connection, so none is kept for a next request.
 let stopping = false
@@ -219,7 +222,10 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
     // net.Server's close, not http.Server's: Node's also drops every connection it deems idle, and that includes
     // one whose request has arrived but not been read yet (a busy process), which nginx then sees reset. Here
     // each connection ends by itself: after its answer (Connection: close), or after keepAliveTimeout when idle.
-    NetServer.prototype.close.call(server, () => void stopped.then(() => process.exit(0)))
+    NetServer.prototype.close.call(
+      server,
+      () => void stopped.then(() => build.entry.module.closeConnections()).then(() => process.exit(0)),
+    )
     // Open live streams would hold server.close() for minutes (each ends within 10): their browsers reconnect elsewhere.
     build.entry.module.endLiveStreams()
   })

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /** The #app/*, #models/*, #locales/*, #edge/* and #tests/* aliases are tsconfig.json's paths, read from there. */
@@ -16,6 +17,9 @@ const env = {
 export default defineConfig({
   resolve,
   test: {
+    // A worker per core. Vitest's default keeps one core free, which on CI's two leaves one file at a
+    // time, and the integration files spend a third of their time waiting on the database.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         resolve,

@@ -16,6 +16,8 @@ export { startPostScheduler } from './lib/posts/post-scheduler.server'
 export { startNotificationDigest } from './lib/notifications/digest.server'
 // …and, on shutdown, ends the live streams (their browsers reconnect to the next process) so server.close() can finish.
 export { endLiveStreams } from './lib/http/event-stream.server'
+// …and, once the last answer is out, closes its database and Redis connections.
+export { closeConnections } from './lib/platform/connections.server'
 // server.js refuses an oversized body before Remix reads it; it takes the limits from here so they are named once.
 export { FORM_BODY_LIMIT, UPLOAD_BODY_LIMIT } from './lib/http/form-body.server'
 export { MEDIA_BODY_LIMIT } from './lib/media/media-rules'
@@ -23,6 +25,7 @@ export { MESSAGE_BODY_LIMIT } from './lib/messages/message-form.server'
 // …and counts each request in the metrics it serves on METRICS_PORT.
 export { recordRequest, metricsAddress, registry as metricsRegistry } from './lib/platform/metrics.server'
 export { routeLabeler } from './lib/platform/route-label.server'
+export { requestContext, watchProcessErrors } from '#edge/shared/process-errors'
 
 /** What a route's `handle` may say about the document's security headers (see security-headers.server). */
 type RouteSecurity = {

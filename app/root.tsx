@@ -2,6 +2,8 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, redirect, useRouteLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { FlashMessage } from './components/flash-message'
+import { SiteFooter } from './components/site-footer'
+import { BusyIndicator } from './components/busy-indicator'
 import { SiteHeader } from './components/site-header'
 import { checkBrowser } from './lib/http/browser-support.server'
 import { shellMessagesFor, translatorFor } from './lib/i18n/i18n.server'
@@ -14,6 +16,7 @@ import { pageTitle } from './lib/http/meta'
 import { useNonce } from './lib/platform/nonce'
 import { useRouteChangeReports } from './lib/embedding/route-change'
 import { brandThemeInput, themeStyle } from './lib/communities/theme'
+import { communityLogo } from './lib/communities/community-logo'
 import { baseStyles } from './styles/stylesheets'
 
 export const links: LinksFunction = () => [
@@ -44,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       : null
   return data(
     {
-      community: brand ? { name: brand.name, slug: brand.slug } : null,
+      community: brand ? { name: brand.name, slug: brand.slug, logo: communityLogo(brand) } : null,
       notifications,
       account: {
         current: accounts.find((account) => account.userId === user?.id) ?? null,
@@ -84,15 +87,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: root.theme }} /> : null}
       </head>
       <body>
-        {root ? (
-          <SiteHeader
-            community={root.community}
-            languageLocked={root.languageLocked}
-            notifications={root.notifications}
-          />
-        ) : null}
+        {root ? <SiteHeader community={root.community} notifications={root.notifications} /> : null}
+        {root ? <BusyIndicator /> : null}
         {root?.flash ? <FlashMessage flash={root.flash} /> : null}
         {children}
+        {root ? <SiteFooter languageLocked={root.languageLocked} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -228,11 +228,12 @@ export class Breakouts {
       summon(state, room, peer, target)
       moved++
     }
-    void this.deps.records.log(
-      state.main.id,
-      'info',
-      `${caller.name} (${caller.userId}) moved ${moved} from ${state.nameOf(room)}`,
-    )
+    void this.deps.records.log(state.main, {
+      event: 'breakoutMoved',
+      actor: caller,
+      detail: state.nameOf(room),
+      operatorNote: `${moved} moved`,
+    })
     this.changed(state)
     return { moved }
   }
@@ -254,7 +255,7 @@ export class Breakouts {
       }
       if (connectedPeers(room.meeting.peers.values()).length === 0) await this.closeRoom(state, room)
     }
-    void this.deps.records.log(state.main.id, 'info', `${caller.name} (${caller.userId}) ended the breakout rooms`)
+    void this.deps.records.log(state.main, { event: 'breakoutsEnded', actor: caller })
     this.changed(state)
     return { moved }
   }
@@ -317,7 +318,7 @@ export class Breakouts {
     state.rooms.delete(room.meeting.id)
     this.byMeeting.delete(room.meeting.id)
     room.meeting.close()
-    await this.deps.records.endMeeting(room.meeting.id)
+    await this.deps.records.endMeeting(room.meeting)
   }
 
   /** The hosts and co-hosts in any room of the meeting get the rooms as they are now. */

@@ -8,7 +8,7 @@ import { EdgeError } from './edge-error'
 import type { EdgeEnv } from './env'
 import type { KickedPeers } from './kicked-peers'
 import type { Logger } from './logger'
-import { mayJoin, type Lobby } from './lobby'
+import { refusalAtDoor, type Lobby } from './lobby'
 import { Meeting } from './meeting'
 import type { MeetingRecords } from './meeting-records'
 import { EdgePeer } from './peer'
@@ -29,7 +29,8 @@ import type { CaptionLanguage, CaptionsState } from './contract/captions'
 import type { Poll } from './contract/polls'
 import type { SharedVideo } from './contract/shared-video'
 import type { ChatMessage } from './contract/chat'
-import type { JoinResult, PeerData } from './contract/peers'
+import { isOwnAvatarUpload, type JoinResult, type PeerData } from './contract/peers'
+import type { LeaveReason, MeetingLogEntry } from './contract/meeting-log'
 import type { EdgeIo, EdgeSocket } from './socket-types'
 import { iceServersFor } from './turn'
 import type { WorkerPool } from './worker-pool'
@@ -38,6 +39,13 @@ import type { WorkerPool } from './worker-pool'
 export interface RoomClaims {
   claimRoom(roomId: string): Promise<boolean>
   releaseRoom(roomId: string): Promise<void>
+}
+
+/** Why a peer leaves the meeting (its log line): who made them, if someone did, and a note for operators. */
+export interface Departure {
+  why: LeaveReason
+  by?: EdgePeer
+  note?: string
 }
 
 export interface EdgeDeps {
@@ -91,11 +99,11 @@ export class Edge {
 
   /**
    * Joins the socket's peer to the meeting of the token's room, opening the meeting on first join.
-   * Refusals carry the server's text: another room, wrong edge, kicked, or the waiting room (a
-   * locked or knock room, until a host answers this person's call in this meeting: lobby.ts).
+   * Refusals carry the server's text: another room, wrong edge, kicked, or the room's door (its
+   * waiting room, until a host answers this person's call in this meeting, or its lock: lobby.ts).
    */
   async join(socket: EdgeSocket, roomId: string, peerData: PeerData): Promise<JoinResult> {
-    const { claims, tokenId } = socket.data
+    const { claims, page } = socket.data
     if (this.draining) throw new EdgeError(EDGE_ERRORS.shuttingDown)
     if (roomId !== claims.roomId) throw new EdgeError(EDGE_ERRORS.wrongRoom)
     if (socket.data.peer && socket.data.meeting) return this.joinResult(socket.data.meeting, socket.data.peer)
@@ -106,20 +114,22 @@ export class Edge {
       const meetingRoomId = live?.id ?? (await this.deps.records.openMeetingId(roomId))
       if (meetingRoomId && (await this.deps.kicked.has(meetingRoomId, claims.userId)))
         throw new EdgeError(EDGE_ERRORS.kicked)
-      // Before the meeting opens: someone waiting never starts one.
-      if (!(await mayJoin(claims, meetingRoomId))) throw new EdgeError(EDGE_ERRORS.waitingRoom)
+      // Before the meeting opens: someone waiting (or locked out) never starts one.
+      const refusal = await refusalAtDoor(claims, meetingRoomId)
+      if (refusal) throw new EdgeError(refusal)
       const meeting = live ?? (await this.openMeeting(roomId))
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
       meeting.event?.admit(claims)
 
-      // The same page reconnecting (same token) replaces its earlier self rather than leaving a ghost.
+      // The same page reconnecting (with a fresh pass, before the edge noticed its old connection
+      // drop) replaces its earlier self rather than leaving a ghost tile beside it.
       for (const earlier of meeting.peers.values()) {
-        if (earlier.tokenId !== tokenId) continue
-        await this.removeFromMeeting(meeting, earlier, 'replaced by a reconnection', false)
+        if (earlier.page !== page) continue
+        await this.removeFromMeeting(meeting, earlier, { why: 'reconnected' }, false)
         this.deps.io.sockets.sockets.get(earlier.socketId)?.disconnect(true)
       }
 
-      const peer = new EdgePeer(newId(), socket.id, tokenId, claims)
+      const peer = new EdgePeer(newId(), socket.id, page, claims)
       applyPeerData(peer, peerData)
       if (!peer.name) peer.name = 'Guest'
       return this.admit(socket, meeting, peer)
@@ -143,10 +153,10 @@ export class Edge {
       socket.data.peer = null
       socket.data.meeting = null
       await socket.leave(from.channel)
-      await this.removeFromMeeting(from, peer, 'moved to another meeting room', false)
+      await this.removeFromMeeting(from, peer, { why: 'moved' }, false)
       if (target.closed) throw new EdgeError(EDGE_ERRORS.notFound)
       if (socket.disconnected) throw new EdgeError(EDGE_ERRORS.socketDisconnected)
-      const moved = new EdgePeer(newId(), socket.id, peer.tokenId, peer.claims)
+      const moved = new EdgePeer(newId(), socket.id, peer.page, peer.claims)
       moved.name = peer.name
       moved.avatar = peer.avatar
       applyPeerData(moved, peerData)
@@ -172,7 +182,7 @@ export class Edge {
     if (peer.isHost || peer.isCoHost) await socket.join(channels.roomHosts(meeting.roomId))
     meeting.toOthers(peer, 'peerJoined', peer.toPeer())
     this.breakouts.peerJoined(meeting, peer)
-    void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) joined`)
+    void this.deps.records.log(meeting, { event: 'joined', subject: peer })
     return this.joinResult(meeting, peer)
   }
 
@@ -238,7 +248,7 @@ export class Edge {
     // In a breakout room (the breakout has started) a peer is joined.
     peer.status = this.breakouts.isBreakout(meeting) ? 'joined' : 'participating'
     await Promise.all([this.deps.records.setPeerStatus(peer.id, peer.status), meeting.resumePrepared(peer)])
-    meeting.toOthers(peer, 'peerEntered', peer.toPeer())
+    if (meeting.has(peer)) meeting.toOthers(peer, 'peerEntered', peer.toPeer())
   }
 
   async updatePeer(meeting: Meeting, peer: EdgePeer, data: PeerData) {
@@ -247,12 +257,12 @@ export class Edge {
     if (`${peer.name}\n${peer.avatar}` !== before)
       await this.deps.records.updatePeerMeta(peer.id, { name: peer.name, avatar: peer.avatar })
     const view = peer.toPeer()
-    meeting.toOthers(peer, 'peerUpdated', view)
+    if (meeting.has(peer)) meeting.toOthers(peer, 'peerUpdated', view)
     return view
   }
 
   /** The peer leaves (leave, peerLeftMeeting, disconnect, kick); the last connected peer ends the meeting. */
-  async leave(socket: EdgeSocket | undefined, meeting: Meeting, peer: EdgePeer, reason: string) {
+  async leave(socket: EdgeSocket | undefined, meeting: Meeting, peer: EdgePeer, reason: Departure) {
     if (socket && socket.data.peer === peer) {
       socket.data.peer = null
       socket.data.meeting = null
@@ -270,7 +280,7 @@ export class Edge {
     await this.deps.kicked.add(this.breakouts.mainOf(meeting).id, target.userId)
     meeting.toPeer(target, 'kick', { peerId: target.id })
     const socket = this.deps.io.sockets.sockets.get(target.socketId)
-    await this.leave(socket, meeting, target, `kicked by ${caller.name} (${caller.userId})`)
+    await this.leave(socket, meeting, target, { why: 'kicked', by: caller })
     // After the kick event, on the same connection: the client reads it before the disconnect.
     socket?.disconnect(true)
   }
@@ -287,7 +297,7 @@ export class Edge {
     for (const peer of [...meeting.peers.values()]) {
       meeting.toPeer(peer, 'kick', { peerId: peer.id })
       const socket = this.deps.io.sockets.sockets.get(peer.socketId)
-      await this.leave(socket, meeting, peer, `removed: ${reason}`)
+      await this.leave(socket, meeting, peer, { why: 'removed', note: reason })
       socket?.disconnect(true)
     }
   }
@@ -296,11 +306,21 @@ export class Edge {
   async mute(meeting: Meeting, caller: EdgePeer, targetId: string) {
     const target = this.target(meeting, caller, targetId, 'mute-peer')
     await meeting.muteAudio(target)
-    void this.deps.records.log(
-      meeting.id,
-      'info',
-      `${target.name} (${target.userId}) muted by ${caller.name} (${caller.userId})`,
-    )
+    void this.deps.records.log(meeting, { event: 'muted', subject: target, actor: caller })
+  }
+
+  /**
+   * Stops someone's screen share: whoever may mute them (a moderation of the same weight). Their
+   * screen producer closes here, so nobody receives it any longer whatever their page does; their
+   * page hears `disableShare` first and stops capturing.
+   */
+  disableShare(meeting: Meeting, caller: EdgePeer, targetId: string) {
+    const target = this.target(meeting, caller, targetId, 'mute-peer')
+    const screen = target.producerOf('screen')
+    if (!screen) return
+    meeting.toPeer(target, 'disableShare', { peerId: target.id })
+    screen.close()
+    void this.deps.records.log(meeting, { event: 'shareStopped', subject: target, actor: caller })
   }
 
   /** My own hand, up or down; nothing is broadcast when nothing changed. */
@@ -406,11 +426,12 @@ export class Edge {
     for (const peer of meeting.peers.values())
       for (const producer of peer.producers.values()) void captions.listen(producer)
     meeting.toAll('transcription', state)
-    void records.log(
-      meeting.id,
-      'info',
-      `captions on in ${state.language}${state.transcript ? ' with a transcript' : ''} by ${caller.name} (${caller.userId})`,
-    )
+    void records.log(meeting, {
+      event: 'captionsOn',
+      actor: caller,
+      detail: state.language,
+      operatorNote: state.transcript ? 'with a transcript' : undefined,
+    })
     return state
   }
 
@@ -421,7 +442,7 @@ export class Edge {
     meeting.captions = null
     meeting.toAll('transcription', { on: false })
     await captions.stop()
-    void this.deps.records.log(meeting.id, 'info', `captions off by ${caller.name} (${caller.userId})`)
+    void this.deps.records.log(meeting, { event: 'captionsOff', actor: caller })
   }
 
   /** Recording: started by the host or a co-host, when the community's toolbar offers it (see EdgeControls). */
@@ -430,7 +451,7 @@ export class Edge {
     if (!caller.claims.controls.recording) throw new EdgeError(EDGE_ERRORS.recordingOff)
     if (this.deps.recorder.isRecording(meeting)) return
     await this.deps.recorder.start(meeting, caller)
-    void this.deps.records.log(meeting.id, 'info', `recording started by ${caller.name} (${caller.userId})`)
+    void this.deps.records.log(meeting, { event: 'recordingStarted', actor: caller })
   }
 
   /** Stopped by the host or a co-host (also after the community turned recording off: nothing keeps running unseen). */
@@ -438,11 +459,11 @@ export class Edge {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     const mediaId = await this.deps.recorder.stop(meeting)
     if (mediaId)
-      void this.deps.records.log(
-        meeting.id,
-        'info',
-        `recording stopped by ${caller.name} (${caller.userId}), kept as media ${mediaId}`,
-      )
+      void this.deps.records.log(meeting, {
+        event: 'recordingStopped',
+        actor: caller,
+        operatorNote: `kept as media ${mediaId}`,
+      })
     return { mediaId }
   }
 
@@ -456,7 +477,7 @@ export class Edge {
     if (this.deps.liveStreamer.status(meeting).state !== 'idle') return
     await this.deps.liveStreamer.start(meeting, caller, target, channelName)
     // The address is not logged: its stream key is a secret.
-    void this.deps.records.log(meeting.id, 'info', `live stream started by ${caller.name} (${caller.userId})`)
+    void this.deps.records.log(meeting, { event: 'liveStarted', actor: caller })
   }
 
   liveStatus(meeting: Meeting) {
@@ -468,8 +489,7 @@ export class Edge {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     const wasLive = this.deps.liveStreamer.status(meeting).state === 'joined'
     await this.deps.liveStreamer.pause(meeting)
-    if (wasLive)
-      void this.deps.records.log(meeting.id, 'info', `live stream paused by ${caller.name} (${caller.userId})`)
+    if (wasLive) void this.deps.records.log(meeting, { event: 'livePaused', actor: caller })
   }
 
   /**
@@ -481,8 +501,7 @@ export class Edge {
     if (!caller.claims.controls.live) throw new EdgeError(EDGE_ERRORS.liveOff)
     const wasPaused = this.deps.liveStreamer.status(meeting).state === 'pausing'
     await this.deps.liveStreamer.resume(meeting, caller)
-    if (wasPaused)
-      void this.deps.records.log(meeting.id, 'info', `live stream resumed by ${caller.name} (${caller.userId})`)
+    if (wasPaused) void this.deps.records.log(meeting, { event: 'liveResumed', actor: caller })
   }
 
   /** Stopped by the host or a co-host (also after the community turned live off: nothing keeps running unseen). */
@@ -490,7 +509,13 @@ export class Edge {
     if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
     if (this.deps.liveStreamer.status(meeting).state === 'idle') return
     await this.deps.liveStreamer.stop(meeting)
-    void this.deps.records.log(meeting.id, 'info', `live stream stopped by ${caller.name} (${caller.userId})`)
+    void this.deps.records.log(meeting, { event: 'liveStopped', actor: caller })
+  }
+
+  /** The log so far of the meeting (its main room and breakouts), for its hosts and co-hosts. */
+  async meetingLog(meeting: Meeting, caller: EdgePeer): Promise<MeetingLogEntry[]> {
+    if (!caller.isHost && !caller.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    return this.deps.records.logOf(this.breakouts.mainOf(meeting).id)
   }
 
   /** A message, trimmed and within its length already. */
@@ -524,7 +549,11 @@ export class Edge {
     meeting.close()
     for (const peer of peers) this.deps.io.sockets.sockets.get(peer.socketId)?.disconnect(true)
     await this.deps.records.peersLeft(peers.map((peer) => peer.id)).catch(() => undefined)
-    await this.deps.records.log(meeting.id, 'warn', `meeting moved off ${this.deps.env.EDGE_PUBLIC_URL}: ${reason}`)
+    await this.deps.records.log(meeting, {
+      event: 'meetingMoved',
+      level: 'warn',
+      operatorNote: `off ${this.deps.env.EDGE_PUBLIC_URL}: ${reason}`,
+    })
   }
 
   /**
@@ -551,11 +580,17 @@ export class Edge {
     return target
   }
 
-  private async removeFromMeeting(meeting: Meeting, peer: EdgePeer, reason: string, endIfEmpty = true) {
+  private async removeFromMeeting(meeting: Meeting, peer: EdgePeer, reason: Departure, endIfEmpty = true) {
     if (!meeting.peers.has(peer.id)) return
     meeting.removePeer(peer)
     await this.deps.records.peersLeft([peer.id])
-    void this.deps.records.log(meeting.id, 'info', `${peer.name} (${peer.userId}) left: ${reason}`)
+    void this.deps.records.log(meeting, {
+      event: 'left',
+      subject: peer,
+      actor: reason.by,
+      detail: reason.why,
+      operatorNote: reason.note,
+    })
     await this.breakouts.peerLeft(meeting, peer)
     // The meeting goes on while anyone is in its main room or one of its breakouts.
     const main = this.breakouts.mainOf(meeting)
@@ -565,7 +600,7 @@ export class Edge {
     await this.breakouts.mainEnded(main)
     await Promise.all([this.deps.recorder.stop(main), this.deps.liveStreamer.stop(main)])
     main.close()
-    await this.deps.records.endMeeting(main.id)
+    await this.deps.records.endMeeting(main)
     await this.deps.registry?.releaseRoom(main.roomId)
   }
 
@@ -587,9 +622,12 @@ export function mayModerate(peer: EdgePeer, permission: 'kick-peer' | 'mute-peer
   return peer.isHost || peer.isCoHost || peer.claims.permissions.includes(permission)
 }
 
-/** Peer data already validated; the avatar may only be hidden or be the token's own (no arbitrary URLs shown to others). */
+/**
+ * Peer data already validated; the avatar may only be hidden, the token's own or one the web app
+ * stored for this peer's user (no arbitrary URLs shown to others).
+ */
 function applyPeerData(peer: EdgePeer, data: PeerData) {
-  const avatar =
-    data.avatar === undefined || data.avatar === null || data.avatar === peer.claims.avatar ? data.avatar : undefined
+  const shown = (url: string) => url === peer.claims.avatar || isOwnAvatarUpload(url, peer.userId)
+  const avatar = data.avatar === undefined || data.avatar === null || shown(data.avatar) ? data.avatar : undefined
   peer.apply({ ...data, avatar, name: data.name?.trim() || undefined })
 }

@@ -9,6 +9,7 @@ import { DEFAULT_DATABASE_URL, isDatabaseUrl } from '#models/db'
 import { S3_ENV, storageProblems, storageSettings } from '#models/storage-from-env'
 import { DEV_EDGE_SECRET } from './contract/token'
 import { parseAllowList } from './egress'
+import { FFMPEG_PORTS } from './loopback-ports'
 
 /** An empty variable (`REDIS_URL=`) means unset, as it does in a shell. */
 const optional = <T extends z.ZodTypeAny>(type: T) =>
@@ -107,6 +108,10 @@ export function parseEdgeEnv(source: Record<string, string | undefined> = proces
     const env = result.data
     if (env.RTC_MIN_PORT > env.RTC_MAX_PORT)
       problems.push('RTC_MIN_PORT, RTC_MAX_PORT: the minimum must not exceed the maximum')
+    if (env.RTC_MIN_PORT <= FFMPEG_PORTS.max && env.RTC_MAX_PORT >= FFMPEG_PORTS.min)
+      problems.push(
+        `RTC_MIN_PORT, RTC_MAX_PORT: must not overlap ${FFMPEG_PORTS.min}-${FFMPEG_PORTS.max}, ffmpeg's loopback ports`,
+      )
     // One late renewal (a GC pause, a slow Redis) must not expire the entry.
     if (env.EDGE_EXPIRY_MS < 2 * env.EDGE_HEARTBEAT_MS)
       problems.push('EDGE_EXPIRY_MS, EDGE_HEARTBEAT_MS: the expiry must be at least twice the heartbeat')

@@ -56,6 +56,7 @@ const MAX_PCM_BACKLOG = 1_000_000
  * a picture instead of waiting for the sender's next one.
  */
 const KEY_FRAME_RETRIES_MS = [500, 1500, 3000]
+const KEY_FRAME_REPEAT_MS = 2000
 
 export class FfmpegRtp {
   private readonly timers: NodeJS.Timeout[] = []
@@ -71,6 +72,7 @@ export class FfmpegRtp {
     private readonly options: FfmpegOptions,
     private readonly lastErrors: () => string,
     private readonly pcm: PcmSource | null,
+    private readonly written: Promise<boolean>,
   ) {
     this.exited = new Promise((resolve) => process.once('exit', () => resolve()))
     void this.exited.then(() => (this.running = false))
@@ -92,7 +94,7 @@ export class FfmpegRtp {
   ): Promise<FfmpegRtp> {
     const transports: types.PlainTransport[] = []
     const consumers: types.Consumer[] = []
-    let started: { child: ChildProcess; errors: () => string } | null = null
+    let started: Awaited<ReturnType<typeof startFfmpeg>> | null = null
     try {
       const rtpCapabilities = plainRtpCapabilities(router.rtpCapabilities)
       const streams: SdpStream[] = []
@@ -115,7 +117,8 @@ export class FfmpegRtp {
       const inputs: FfmpegInputs = { rtp: sdpPath ? 0 : null, pcm: pcm ? (sdpPath ? 1 : 0) : null }
       await pcm?.prepare()
       started = await startFfmpeg(options, sdpPath, pcm, output(streams, inputs), secret)
-      const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors, pcm)
+      // prettier-ignore
+      const ffmpeg = new FfmpegRtp(started.child, transports, consumers, sdpPath, options, started.errors, pcm, started.written)
       await ffmpeg.flow()
       return ffmpeg
     } catch (error) {
@@ -138,7 +141,23 @@ export class FfmpegRtp {
     })
   }
 
-  /** Media starts flowing to ffmpeg, video with a key frame (and a few more while ffmpeg settles). */
+  /**
+   * Resolves once ffmpeg has written to its output: for a live stream, the service took the publish
+   * and has the stream's header (ffmpeg connects only once its RTP input is probed, after the start).
+   * Throws FfmpegStartError, with what ffmpeg said, when it exits or `withinMs` passes first.
+   */
+  async outputStarted(withinMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), withinMs)))
+    const outcome = await Promise.race([this.written, deadline])
+    clearTimeout(timer)
+    if (outcome === true) return
+    throw new FfmpegStartError(
+      outcome === 'late' ? `nothing written within ${withinMs} ms` : this.lastErrors() || 'ffmpeg exited',
+    )
+  }
+
+  /** Media starts flowing to ffmpeg, video with a key frame (and more until ffmpeg has written its output). */
   private async flow() {
     await Promise.all(this.consumers.map((consumer) => consumer.resume()))
     const askKeyFrames = () => {
@@ -147,6 +166,11 @@ export class FfmpegRtp {
     }
     askKeyFrames()
     for (const delay of KEY_FRAME_RETRIES_MS) this.timers.push(setTimeout(askKeyFrames, delay))
+    // …and on until ffmpeg writes its output: on a busy machine it can open its RTP input after all of those, and
+    // without a key frame it never starts (a sender sends one only when asked).
+    const asking = setInterval(askKeyFrames, KEY_FRAME_REPEAT_MS)
+    this.timers.push(asking)
+    void this.written.then(() => clearInterval(asking))
   }
 
   /** Lets ffmpeg finish its output, then closes the media path. */
@@ -180,19 +204,33 @@ async function startFfmpeg(
   pcm: PcmSource | null,
   output: string[],
   secret: string | undefined,
-): Promise<{ child: ChildProcess; errors: () => string }> {
-  // Arguments as a list, no shell. +genpts: RTP carries no container timestamps.
+): Promise<{ child: ChildProcess; errors: () => string; written: Promise<boolean> }> {
+  // Arguments as a list, no shell. +genpts: RTP carries no container timestamps. -progress: see `written`.
   // prettier-ignore
   const args = [
-    '-hide_banner', '-loglevel', 'error', '-nostdin',
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-progress', 'pipe:1', '-stats_period', '0.5',
     // The voices come through a jitter buffer (audio-mixer.ts): the picture waits as long.
     ...(sdpPath ? ['-protocol_whitelist', 'file,udp,rtp', '-fflags', '+genpts', ...(pcm ? ['-itsoffset', `${pcm.latencyMs}ms`] : []), '-i', sdpPath] : []),
     ...(pcm ? ['-f', 's16le', '-ar', String(pcm.sampleRate), '-ac', '1', '-thread_queue_size', '1024', '-i', 'pipe:0'] : []),
     ...output,
   ]
   const child = spawn(options.ffmpegPath, args, {
-    stdio: [pcm ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    stdio: [pcm ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     windowsHide: true,
+  })
+  // ffmpeg's progress blocks (key=value lines, twice a second): total_size counts the bytes given to the output.
+  const written = new Promise<boolean>((resolve) => {
+    const stdout = child.stdout!
+    let progress = ''
+    const read = (chunk: Buffer) => {
+      progress = (progress + chunk.toString()).slice(-4096)
+      if (!/^total_size=[1-9]/m.test(progress)) return
+      stdout.off('data', read)
+      stdout.resume()
+      resolve(true)
+    }
+    stdout.on('data', read)
+    child.once('exit', () => resolve(false))
   })
   // ffmpeg gone (it failed, or was stopped): what is still written goes nowhere, quietly.
   child.stdin?.on('error', () => undefined)
@@ -228,7 +266,7 @@ async function startFfmpeg(
     // 255: ffmpeg's exit code after the SIGINT that stops it.
     if (code !== 0 && code !== 255) options.logger.warn({ code, signal, errors: errors() }, 'ffmpeg ended')
   })
-  return { child, errors }
+  return { child, errors, written }
 }
 
 /** What ffmpeg can receive: the router's codecs without RTX (ffmpeg does not repair losses) and no header extensions. */

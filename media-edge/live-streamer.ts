@@ -1,9 +1,11 @@
 // Live streaming a meeting to an RTMP server (the live streamer is
 // a meeting bot): at most one stream per meeting. ffmpeg (ffmpeg-rtp.ts) takes what a recording
 // takes (meeting-media.ts: every voice, mixed, and one picture) and encodes them to H.264 and AAC
-// in FLV, which is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. Everyone
-// hears each change of state (live.updated); ffmpeg dying (the server refused the key, dropped the
-// connection) ends the stream with EDGE_ERRORS.liveFailed, so the hosts learn why it stopped.
+// in FLV, which is what RTMP services take; while it streams, a live bot (isLive) is in the meeting. A push
+// is `joined` (the page's "Live") only once ffmpeg has written to the service, so a refused key or an
+// unreachable service never shows as live. Everyone hears each change of state (live.updated); ffmpeg
+// dying (the server refused the key, dropped the connection) ends the stream with EDGE_ERRORS.liveFailed,
+// so the hosts learn why it stopped.
 //
 // A stream can be paused (the room's state `pausing`): ffmpeg ends its push cleanly, as a stop
 // does, but the target is kept so a resume (live:join) publishes again to the same address and key.
@@ -31,7 +33,7 @@ import { openTlsRelay, type TlsRelay } from './tls-relay'
 import { rtmpTcUrl, rtmpVia } from './live-target'
 import type { LiveViewers } from './live-viewers'
 import { EDGE_ERRORS } from './contract/protocol'
-import type { LiveState, LiveStatus } from './contract/live'
+import { LIVE_START_DEADLINE_MS, type LiveState, type LiveStatus } from './contract/live'
 
 /** One push to the service: ffmpeg and the live bot that shows it. */
 interface Push {
@@ -197,6 +199,7 @@ export class LiveStreamer {
     written: string,
   ): Promise<Push | null> {
     let relay: TlsRelay | null = null
+    let ffmpeg: FfmpegRtp | null = null
     try {
       const { protocol, port } = new URL(written)
       if (protocol === 'rtmps:') relay = await openTlsRelay(target, Number(port || RTMPS_PORT))
@@ -204,8 +207,13 @@ export class LiveStreamer {
       const [main] = await meeting.routers()
       const picture = meetingPicture(meeting)
       const voices = new MeetingVoices(meeting, this.deps)
+      const starting = performance.now()
       // prettier-ignore
-      const ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(url, rtmpTcUrl(written)), this.deps, url, voices)
+      ffmpeg = await FfmpegRtp.start(main!.router, picture ? [picture] : [], `live-${meeting.id}-${newId()}`, flvTo(url, rtmpTcUrl(written)), this.deps, url, voices)
+      // "Live" once the service has the stream, not when ffmpeg starts: it connects after its first packets.
+      await ffmpeg.outputStarted(LIVE_START_DEADLINE_MS)
+      const ms = Math.round(performance.now() - starting)
+      this.deps.logger.info({ meetingRoomId: meeting.id, ms }, 'the live stream reached the service')
       const bot = new EdgePeer(
         newId(),
         '',
@@ -226,6 +234,7 @@ export class LiveStreamer {
       bot.status = 'participating'
       return { ffmpeg, bot, relay }
     } catch (error) {
+      await ffmpeg?.stop()
       relay?.close()
       this.deps.logger.error({ err: error, meetingRoomId: meeting.id }, 'the live stream could not start')
       return null

@@ -1,11 +1,13 @@
-// The waiting room: who waits, their calls to the room's hosts, and the end of
-// each call. A locked room, or one whose host turned its waiting room on (knock), holds back every
-// newcomer but its hosts and co-hosts: the edge refuses their join (EDGE_ERRORS.waitingRoom) until a
-// host answers one of their calls. The answer is stored with the meeting it admits to (calls
-// table, models/call.ts), and the join looks it up there: admission is never the client's word, a
-// fresh pass or a reload finds the same answer, and every edge sharing the database agrees.
-import { Room } from '#models/index'
-import { RoomCall, admittedTo, callView, endCall, holdsBack, ringHosts, ringingCalls, type CallEnd } from '#models/call'
+// The door of a room's meeting, and the waiting room: who waits, their calls to the room's hosts,
+// and the end of each call. A room with its waiting room on holds back every newcomer but its hosts
+// and co-hosts: the edge refuses their join (EDGE_ERRORS.waitingRoom) until a host answers one of their
+// calls. A locked room without it admits nobody new at all (EDGE_ERRORS.roomLocked). Either way whoever
+// was in the meeting already comes back (a reload, a reconnect). The door is read from the room's row
+// at each join, so a host's lock counts at once; the answer to a call is stored with the meeting it
+// admits to (calls table, models/call.ts), and the join looks it up there: admission is never the
+// client's word, a fresh pass or a reload finds the same answer, and every edge sharing the database agrees.
+import { MeetingPeer, Room } from '#models/index'
+import { RoomCall, admittedTo, callView, doorFor, endCall, ringHosts, ringingCalls, type CallEnd } from '#models/call'
 import { EdgeError } from './edge-error'
 import type { Clock } from './clock'
 import type { Logger } from './logger'
@@ -24,15 +26,35 @@ export interface LobbyDeps {
   clock: Clock
 }
 
-/** Whether this pass's holder waits to be let in: a locked or knock room, and not one of its hosts. */
-export function mustWait(claims: EdgeClaims) {
-  return holdsBack(claims, claims)
+/** The room as its door needs it, as it is now (a host may have locked it since the pass was signed). */
+function roomAtDoor(roomId: string) {
+  return Room.findOne({
+    where: { id: roomId, deleted: false },
+    attributes: ['id', 'brandId', 'hostId', 'locked', 'waitingRoom'],
+  })
 }
 
-/** Whether the holder may join this meeting now: no waiting asked of them, or a host answered their call in it. */
-export async function mayJoin(claims: EdgeClaims, meetingRoomId: string | null) {
-  if (!mustWait(claims)) return true
-  return meetingRoomId !== null && (await admittedTo(meetingRoomId, claims.userId))
+/** Whether the door let the person into this meeting before (its row of them), or a host answered their call in it. */
+async function letInBefore(meetingRoomId: string, userId: string) {
+  const [rows, admitted] = await Promise.all([
+    MeetingPeer.count({ where: { meetingRoomId, userId } }),
+    admittedTo(meetingRoomId, userId),
+  ])
+  return rows > 0 || admitted
+}
+
+/**
+ * Why the pass's holder may not join this meeting now (the refusal's text), or null when they may.
+ * `meetingRoomId` is the room's open meeting, if one is open.
+ */
+export async function refusalAtDoor(claims: EdgeClaims, meetingRoomId: string | null): Promise<string | null> {
+  if (claims.isHost || claims.isCoHost) return null
+  const room = await roomAtDoor(claims.roomId)
+  if (!room) return EDGE_ERRORS.notFound
+  const door = doorFor(room, claims)
+  if (door === 'open' || (meetingRoomId && (await letInBefore(meetingRoomId, claims.userId)))) return null
+  if (door === 'locked') return EDGE_ERRORS.roomLocked
+  return room.locked ? EDGE_ERRORS.lockedWaitingRoom : EDGE_ERRORS.waitingRoom
 }
 
 export class Lobby {
@@ -48,12 +70,12 @@ export class Lobby {
    */
   async call(socket: EdgeSocket, name: string | undefined): Promise<Call> {
     const { claims } = socket.data
-    if (!mustWait(claims) || socket.data.peer) throw new EdgeError(EDGE_ERRORS.notWaiting)
-    const room = await Room.findOne({
-      where: { id: claims.roomId, deleted: false },
-      attributes: ['id', 'brandId', 'hostId'],
-    })
+    if (socket.data.peer) throw new EdgeError(EDGE_ERRORS.notWaiting)
+    const room = await roomAtDoor(claims.roomId)
     if (!room) throw new EdgeError(EDGE_ERRORS.notFound)
+    // Only a waiting room has someone to answer; a locked room without one takes no calls.
+    const door = doorFor(room, claims)
+    if (door !== 'knock') throw new EdgeError(door === 'locked' ? EDGE_ERRORS.roomLocked : EDGE_ERRORS.notWaiting)
     await socket.join(channels.user(claims.userId))
     // A guest's name is the one they typed; a member's is their account's (nobody calls as someone else).
     const callerName = (isGuestId(claims.userId) && name?.trim()) || claims.name || 'Guest'
@@ -83,6 +105,17 @@ export class Lobby {
   async decline(meeting: Meeting, host: EdgePeer, callId: string, message: string | undefined): Promise<Call> {
     await this.hostsCall(meeting, host, callId)
     return this.end(callId, 'declined', { answeredBy: host.userId, message: message?.trim() || null })
+  }
+
+  /**
+   * A host or co-host locks or opens the room, in its row as the room's settings write it: the next
+   * join reads it there. Every page and meeting of the room hears `room.updated` and re-reads it.
+   */
+  async setLocked(meeting: Meeting, host: EdgePeer, locked: boolean): Promise<{ locked: boolean }> {
+    if (!host.isHost && !host.isCoHost) throw new EdgeError(EDGE_ERRORS.forbidden)
+    await Room.update({ locked }, { where: { id: meeting.roomId } })
+    this.deps.io.to(channels.room(meeting.roomId)).emit('room.updated', { roomId: meeting.roomId })
+    return { locked }
   }
 
   /** The ringing calls of the room, for its hosts and co-hosts when they join (others see none). */

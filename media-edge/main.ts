@@ -7,6 +7,7 @@ import { migrateUp } from '#models/migrator'
 import { loadDotEnv, parseEdgeEnv } from './env'
 import { createLogger } from './logger'
 import { startEdge } from './server'
+import { watchProcessErrors } from './shared/process-errors'
 
 loadDotEnv()
 let env
@@ -17,6 +18,7 @@ try {
   process.exit(1)
 }
 const logger = createLogger(env.LOG_LEVEL)
+watchProcessErrors(logger)
 const sequelize = openDatabase(env.DATABASE_URL)
 await migrateUp(sequelize)
 const running = await startEdge({ env, sequelize, logger })

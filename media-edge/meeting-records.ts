@@ -10,8 +10,10 @@ import {
   MeetingTranscriptLine,
   Room,
 } from '#models/index'
-import type { MeetingLogLevel, MeetingPeerStatus } from '#models/meeting'
+import type { MeetingPeerStatus } from '#models/meeting'
 import type { Logger } from './logger'
+import { logEntry, logMessage, type LogLine } from './meeting-log'
+import { MEETING_LOG_HISTORY, type MeetingLogEntry } from './contract/meeting-log'
 import { isGuestId } from './contract/protocol'
 import type { ChatMessage } from './contract/chat'
 
@@ -23,11 +25,19 @@ export const RESUME_WINDOW_MS = 10 * 60 * 1000
 /** How much chat a joining peer gets back. */
 export const CHAT_HISTORY = 500
 
+/** A meeting room (main or breakout) as the log needs it: its row, and the room it belongs to. */
+export type MeetingRef = { id: string; roomId: string }
+
 export class MeetingRecords {
+  /**
+   * `logged` hears each log line once it is written, with the room it belongs to (the edge tells the room's
+   * hosts and co-hosts).
+   */
   constructor(
     private readonly logger: Logger,
     private readonly sfuHostname: string,
     private readonly publicUrl: string,
+    private readonly logged: (roomId: string, entry: MeetingLogEntry) => void = () => undefined,
   ) {}
 
   /** The room a token names, or null when it no longer exists. */
@@ -63,7 +73,7 @@ export class MeetingRecords {
       await MeetingPeer.update({ leftAt: now }, { where: { meetingRoomId: meeting.id, leftAt: null } })
       if (!resumed && now.getTime() - lastActivity.getTime() < RESUME_WINDOW_MS) {
         resumed = meeting
-        await this.log(meeting.id, 'info', `meeting resumed on ${this.sfuHostname}`)
+        await this.log(meeting, { event: 'meetingResumed', operatorNote: `on ${this.sfuHostname}` })
       } else {
         await meeting.update({ endedAt: lastActivity })
       }
@@ -81,14 +91,14 @@ export class MeetingRecords {
       sfuHostname: this.sfuHostname,
       startedAt: now,
     })
-    await this.log(meeting.id, 'info', `meeting started on ${this.sfuHostname}`)
+    await this.log(meeting, { event: 'meetingStarted', operatorNote: `on ${this.sfuHostname}` })
     return meeting
   }
 
-  async endMeeting(meetingRoomId: string, now = new Date()) {
-    await MeetingPeer.update({ leftAt: now }, { where: { meetingRoomId, leftAt: null } })
-    await MeetingRoom.update({ endedAt: now }, { where: { id: meetingRoomId } })
-    await this.log(meetingRoomId, 'info', 'meeting ended')
+  async endMeeting(meeting: MeetingRef, now = new Date()) {
+    await MeetingPeer.update({ leftAt: now }, { where: { meetingRoomId: meeting.id, leftAt: null } })
+    await MeetingRoom.update({ endedAt: now }, { where: { id: meeting.id } })
+    await this.log(meeting, { event: 'meetingEnded' })
   }
 
   async addPeer(
@@ -122,13 +132,37 @@ export class MeetingRecords {
     await MeetingPeer.update({ leftAt: now }, { where: { id: peerIds, leftAt: null } })
   }
 
-  /** A log line; a failed write is reported, never thrown: the meeting goes on. */
-  async log(meetingRoomId: string, level: MeetingLogLevel, message: string) {
+  /** A log line of the meeting (main room or breakout); a failed write is reported, never thrown: the meeting goes on. */
+  async log(meeting: MeetingRef, line: LogLine) {
     try {
-      await MeetingLog.create({ meetingRoomId, level, message, dateTime: new Date() })
+      const row = await MeetingLog.create({
+        meetingRoomId: meeting.id,
+        level: line.level ?? 'info',
+        message: logMessage(line),
+        event: line.event,
+        actor: line.actor?.name ?? null,
+        subject: line.subject?.name ?? null,
+        detail: line.detail ?? null,
+        dateTime: new Date(),
+      })
+      this.logged(meeting.roomId, logEntry(row))
     } catch (error) {
-      this.logger.error({ err: error, meetingRoomId }, 'could not write a meeting log')
+      this.logger.error({ err: error, meetingRoomId: meeting.id }, 'could not write a meeting log')
     }
+  }
+
+  /** The latest lines of a main meeting and its breakouts, oldest first, as its hosts read them. */
+  async logOf(mainMeetingRoomId: string): Promise<MeetingLogEntry[]> {
+    const breakouts = await MeetingRoom.findAll({ where: { parentId: mainMeetingRoomId }, attributes: ['id'] })
+    const rows = await MeetingLog.findAll({
+      where: { meetingRoomId: [mainMeetingRoomId, ...breakouts.map((room) => room.id)], event: { [Op.ne]: null } },
+      order: [
+        ['dateTime', 'DESC'],
+        ['id', 'DESC'],
+      ],
+      limit: MEETING_LOG_HISTORY,
+    })
+    return rows.reverse().map(logEntry)
   }
 
   async addChat(
@@ -180,7 +214,7 @@ export class MeetingRecords {
       managed: true,
       managerUserIds,
     })
-    await this.log(main.id, 'info', `breakout room ${row.id} (${name}) opened`)
+    await this.log(main, { event: 'breakoutOpened', detail: name, operatorNote: row.id })
     return row
   }
 

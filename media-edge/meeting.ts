@@ -125,6 +125,14 @@ export class Meeting {
     )
   }
 
+  /**
+   * Whether the peer is still in this meeting. News of one that has left (replaced by its page's
+   * reconnection, kicked) while an await was pending is not sent: the others would see a ghost.
+   */
+  has(peer: EdgePeer) {
+    return this.peers.get(peer.id) === peer
+  }
+
   addPeer(peer: EdgePeer) {
     this.peers.set(peer.id, peer)
   }
@@ -233,7 +241,7 @@ export class Meeting {
     if (source === 'screen') {
       this.screenShareId = peer.id
       await transport.setMaxIncomingBitrate(maxIncomingBitrate(true))
-      this.toAll('peerUpdated', peer.toPeer())
+      if (this.has(peer)) this.toAll('peerUpdated', peer.toPeer())
     }
     await Promise.all(
       [...this.peers.values()]
@@ -246,7 +254,7 @@ export class Meeting {
   private producerClosed(peer: EdgePeer, producer: types.Producer<ProducerAppData>, transport: types.WebRtcTransport) {
     peer.producers.delete(producer.id)
     for (const key of this.pipes.keys()) if (key.startsWith(`${producer.id}:`)) this.pipes.delete(key)
-    if (producer.appData.source !== 'screen' || !this.peers.has(peer.id)) return
+    if (producer.appData.source !== 'screen' || !this.has(peer)) return
     if (this.screenShareId === peer.id) this.screenShareId = null
     if (!transport.closed) transport.setMaxIncomingBitrate(maxIncomingBitrate(false)).catch(() => undefined)
     this.toAll('peerUpdated', peer.toPeer())
@@ -337,6 +345,12 @@ export class Meeting {
       return
     }
     const { consumer, placed } = created
+    // Either side left while the consumer was made: nobody is offered the media of a peer gone.
+    if (!this.has(peer) || !this.has(producerPeer)) {
+      consumer.close()
+      peer.receiving.delete(producer.id)
+      return
+    }
     this.deps.pool.trackConsumer(placed.entry, consumer)
     peer.consumers.set(consumer.id, consumer)
     consumer.observer.once('close', () => {
@@ -366,7 +380,7 @@ export class Meeting {
     const placed = await this.placedRouterOf(recv.transport)
     if (placed !== this.main) await this.pipe(producer.id, placed.router)
     if (!placed.router.canConsume({ producerId: producer.id, rtpCapabilities })) return null
-    if (recv.transport.closed || producer.closed || !this.peers.has(peer.id)) return null
+    if (recv.transport.closed || producer.closed || !this.has(peer)) return null
     const consumer = await recv.transport.consume({
       producerId: producer.id,
       rtpCapabilities,
@@ -402,6 +416,7 @@ export class Meeting {
     const mic = target.producerOf('mic')
     if (mic && !mic.paused) await mic.pause()
     target.audioMuted = true
+    if (!this.has(target)) return
     this.toPeer(target, 'mute', { peerId: target.id })
     this.toAll('peerUpdated', target.toPeer())
   }

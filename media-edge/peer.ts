@@ -41,7 +41,8 @@ export class EdgePeer {
   constructor(
     readonly id: string,
     readonly socketId: string,
-    readonly tokenId: string,
+    /** The meeting page it joined from (SocketData.page): a reconnecting page replaces it. */
+    readonly page: string,
     readonly claims: EdgeClaims,
     /** The edge's own meeting bots: no socket, no media of their own, never counted among the people. */
     readonly bot: 'recorder' | 'live' | null = null,

@@ -45,6 +45,7 @@ export const EVENT_RATES: EventRates = {
   // Host powers, each logged; a host removing a crowd of intruders still gets 20 at once.
   kickPeer: { burst: 20, perSecond: 2 },
   mutePeerAudio: { burst: 20, perSecond: 2 },
+  disableShare: { burst: 20, perSecond: 2 },
   // A hand goes up and down a few times a minute; each change is broadcast to everyone.
   'hand:raise': { burst: 5, perSecond: 0.5 },
   'hand:lower': { burst: 5, perSecond: 0.5 },
@@ -68,6 +69,8 @@ export const EVENT_RATES: EventRates = {
   // Breakouts: a host opens the room list once, makes a few rooms, then assigns people one click
   // each (a class of 30 in a minute) and applies a room's moves at once; each change reaches every host.
   'room:admin:getActiveMeetingRooms': { burst: 10, perSecond: 1 },
+  // A host opens the log now and then; each reads up to MEETING_LOG_HISTORY rows.
+  'meetingLog:get': { burst: 5, perSecond: 0.5 },
   'room:admin:createBreakoutMeetingRoom': { burst: 20, perSecond: 1 },
   'room:admin:renameBreakoutMeetingRoom': { burst: 20, perSecond: 1 },
   'room:admin:setMeetingPeerMoveToMeetingRoom': { burst: 60, perSecond: 5 },
@@ -100,6 +103,8 @@ export const EVENT_RATES: EventRates = {
   'call:clearCalling': { burst: 5, perSecond: 0.1 },
   'call:answer': { burst: 20, perSecond: 2 },
   'call:decline': { burst: 20, perSecond: 2 },
+  // The room's lock: each writes the room's row and has every page of the room re-read it.
+  'room:setLocked': { burst: 5, perSecond: 0.5 },
   // Recording: each start runs ffmpeg and a bot; a host toggles it a few times a meeting.
   'recorder:start': { burst: 3, perSecond: 0.1 },
   'recorder:stop': { burst: 3, perSecond: 0.1 },

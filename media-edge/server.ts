@@ -20,7 +20,7 @@ import { Lobby } from './lobby'
 import { MeetingRecords } from './meeting-records'
 import { EventRecords } from './event-records'
 import { CALL_RING_MS } from './contract/calls'
-import { EDGE_KEYS, type EdgeKeys } from './contract/protocol'
+import { EDGE_KEYS, channels, type EdgeKeys } from './contract/protocol'
 import type { EventRates } from './rate-buckets'
 import { mediaStorageFrom } from '#models/storage-from-env'
 import { LiveStreamer } from './live-streamer'
@@ -145,7 +145,10 @@ export async function startEdge(options: EdgeOptions): Promise<RunningEdge> {
     env: { ...env, EDGE_PUBLIC_URL: publicUrl },
     io,
     pool,
-    records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL),
+    // Each new log line to the room's hosts and co-hosts, wherever they are (a breakout, another edge).
+    records: new MeetingRecords(logger, publicUrl, env.PUBLIC_URL, (roomId, entry) =>
+      io.to(channels.roomHosts(roomId)).emit('meetingLog', entry),
+    ),
     events: new EventRecords(),
     clock,
     kicked: redis ? redisKickedPeers(redis, keys) : memoryKickedPeers(),

@@ -81,13 +81,18 @@ function handlersFor(edge: Edge): Handlers {
       const { meeting, peer } = joined(socket)
       await edge.mute(meeting, peer, peerId)
     },
+    disableShare: async ({ peerId }, socket) => {
+      const { meeting, peer } = joined(socket)
+      await edge.disableShare(meeting, peer, peerId)
+    },
     leave: async (_, socket) => {
       const { meeting, peer } = joined(socket)
-      await edge.leave(socket, meeting, peer, 'left')
+      await edge.leave(socket, meeting, peer, { why: 'left' })
     },
     peerLeftMeeting: async (payload, socket) => {
       const { meeting, peer } = socket.data
-      if (meeting && peer) await edge.leave(socket, meeting, peer, `left to ${payload?.view ?? 'another view'}`)
+      if (meeting && peer)
+        await edge.leave(socket, meeting, peer, { why: 'left', note: `to ${payload?.view ?? 'another view'}` })
     },
 
     // Media: the meeting's transports, producers and consumers.
@@ -203,6 +208,12 @@ function handlersFor(edge: Edge): Handlers {
       edge.endSharedVideo(meeting, peer)
     },
 
+    // The meeting log (meeting-log.ts), for hosts and co-hosts; new lines reach them on the room's hosts channel.
+    'meetingLog:get': async (_, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.meetingLog(meeting, peer)
+    },
+
     // Breakout rooms (breakouts.ts): the admin events check the token's host and co-host claims.
     'room:admin:getActiveMeetingRooms': async (_, socket) => {
       const { meeting, peer } = joined(socket)
@@ -314,6 +325,10 @@ function handlersFor(edge: Edge): Handlers {
       const { meeting, peer } = joined(socket)
       return edge.lobby.decline(meeting, peer, callId, message)
     },
+    'room:setLocked': async ({ locked }, socket) => {
+      const { meeting, peer } = joined(socket)
+      return edge.lobby.setLocked(meeting, peer, locked)
+    },
 
     'recorder:start': async (_, socket) => {
       const { meeting, peer } = joined(socket)
@@ -358,6 +373,9 @@ function handlersFor(edge: Edge): Handlers {
   }
 }
 
+/** A page's own id, as the meeting client makes it (a UUID); anything else counts as none. */
+const PAGE_ID = /^[\w-]{8,64}$/
+
 export function attachSignalling(
   io: EdgeIo,
   edge: Edge,
@@ -370,10 +388,16 @@ export function attachSignalling(
 
   io.use(async (socket, next) => {
     if (edge.draining) return next(new Error(EDGE_ERRORS.shuttingDown))
-    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token
-    const verified = typeof token === 'string' ? await verifyEdgeToken(token, options.secret) : null
+    const auth = socket.handshake.auth as { token?: unknown; page?: unknown } | undefined
+    const verified = typeof auth?.token === 'string' ? await verifyEdgeToken(auth.token, options.secret) : null
     if (!verified) return next(new Error(EDGE_ERRORS.badToken))
-    socket.data = { claims: verified.claims, tokenId: verified.tokenId, peer: null, meeting: null }
+    const page = typeof auth?.page === 'string' && PAGE_ID.test(auth.page) ? auth.page : `token:${verified.tokenId}`
+    socket.data = {
+      claims: verified.claims,
+      page: `${verified.claims.userId} ${page}`,
+      peer: null,
+      meeting: null,
+    }
     next()
   })
 
@@ -412,7 +436,7 @@ export function attachSignalling(
       const { meeting, peer } = socket.data
       if (!meeting || !peer) return
       edge
-        .leave(socket, meeting, peer, 'disconnected')
+        .leave(socket, meeting, peer, { why: 'disconnected' })
         .catch((error: unknown) =>
           logger.error({ err: error, peerId: peer.id, ...socketFields(socket) }, 'leave after disconnect failed'),
         )

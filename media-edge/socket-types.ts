@@ -8,7 +8,12 @@ import type { EdgeServerSideEvents } from './contract/room-commands'
 /** What the edge keeps on each socket: the verified token, and the peer once it has joined. */
 export interface SocketData {
   claims: EdgeClaims
-  tokenId: string
+  /**
+   * The meeting page this socket belongs to: its user's id and the page's own id (sent at each
+   * connection attempt; the token's id when it sends none). A page reconnecting with a fresh pass
+   * replaces its earlier self; it can only name its own user's peers.
+   */
+  page: string
   peer: EdgePeer | null
   meeting: Meeting | null
 }

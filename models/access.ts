@@ -90,11 +90,13 @@ const NOT_FOUND: Record<RoomKind, AccessReason> = {
   event: 'eventNotFound',
 }
 
-/** The active, undeleted room a community's link names (any letter case), or null. */
+/** The active, undeleted room a community's link names (any letter case), or null; a reserved link is no room. */
 export function findRoom(brandId: string, slug: string | undefined): Promise<Room | null> {
   const normalised = normaliseSlug(slug ?? '')
   if (!normalised) return Promise.resolve(null)
-  return Room.findOne({ where: { brandId, slug: normalised, status: 'active', deleted: { [Op.not]: true } } })
+  return Room.findOne({
+    where: { brandId, slug: normalised, status: 'active', deleted: { [Op.not]: true }, reserved: { [Op.not]: true } },
+  })
 }
 
 /**

@@ -108,7 +108,8 @@ export class Brand extends Model<InferAttributes<Brand>, InferCreationAttributes
         newGroupFormEnabled: flag(false),
         newGroupFormDefinition: jsonColumn('newGroupFormDefinition'),
         requireMemberPhoneNumber: flag(false),
-        selfSignupHash: optionalText(),
+        // Every community has a sign-up link from the start; allowSignUps says whether it works.
+        selfSignupHash: { type: DataTypes.STRING, allowNull: true, defaultValue: newId },
         defaultNavigationStrategy: choice(['hash', 'history'], 'hash'),
         topLevelRoomId: optionalText(),
         announcementsRoomId: optionalText(),

@@ -111,14 +111,20 @@ export async function endCall(
 }
 
 /**
- * Whether a room holds this person back: it is locked or its waiting room is on (knock), and they
- * are not its host or a co-host. The edge refuses their join on it; the API lets only them call.
+ * How a room's door stands for a person. Its hosts and co-hosts always walk in. For others a room
+ * with its waiting room on is `knock` (they call a host, locked or not: a locked room says so too);
+ * a locked room without it is `locked` (nobody can let them in from outside); else `open`. Those
+ * already in the meeting come back whatever the door (lobby.ts checks that at the edge).
  */
-export function holdsBack(
+export type Door = 'open' | 'knock' | 'locked'
+
+export function doorFor(
   room: { locked: boolean; waitingRoom: boolean },
   person: { isHost: boolean; isCoHost: boolean },
-) {
-  return (room.locked || room.waitingRoom) && !person.isHost && !person.isCoHost
+): Door {
+  if (person.isHost || person.isCoHost) return 'open'
+  if (room.waitingRoom) return 'knock'
+  return room.locked ? 'locked' : 'open'
 }
 
 /**

@@ -141,6 +141,8 @@ export class EventRegistration extends Model<
   declare submissionId: CreationOptional<string | null>
   declare autoJoinCodeHash: CreationOptional<string | null>
   declare autoJoinExpiresAt: CreationOptional<Date | null>
+  /** When the person accepted the community's terms and privacy policy, registering on the form. */
+  declare termsAcceptedAt: CreationOptional<Date | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -166,6 +168,7 @@ export class EventRegistration extends Model<
         submissionId: { type: DataTypes.STRING(36), allowNull: true },
         autoJoinCodeHash: { type: DataTypes.STRING(64), allowNull: true },
         autoJoinExpiresAt: { type: DataTypes.DATE, allowNull: true },
+        termsAcceptedAt: { type: DataTypes.DATE, allowNull: true },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

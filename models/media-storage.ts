@@ -1,5 +1,5 @@
 // Where Hearth keeps uploaded bytes (the media library's items and message attachments, videos and
-// their thumbnails, the edge's meeting recordings, profile pictures and banners): one small
+// their thumbnails, the edge's meeting recordings, profile pictures, banners and logos): one small
 // interface, a directory on disk by default. It lives in models/ because both processes keep files
 // in the same store (the web app and the media edge); it reads no configuration, so a migration can
 // use it too, and each process makes its own store from its environment (storage-from-env.ts).
@@ -8,7 +8,7 @@
 // multipart upload for a longer stream; get → GetObject with a Range header for a part (null on
 // NoSuchKey); delete → DeleteObject (already gone is fine); url → none, for the reasons given there.
 // Keys are opaque to the store; their owners make them (the library `{brandId}/{userId}/{id}`,
-// messages `messages/{brandId}/{id}`, pictures `avatars/{name}` and `banners/{name}`).
+// messages `messages/{brandId}/{id}`, pictures `avatars/{name}`, `banners/{name}` and `logos/{name}`).
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'

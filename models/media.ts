@@ -16,11 +16,14 @@ export type MediaKind = (typeof MEDIA_KINDS)[number]
 export const libraryStorageKey = (item: Pick<Media, 'brandId' | 'userId' | 'id'>) =>
   `${item.brandId}/${item.userId}/${item.id}`
 
-/** One stored upload in a person's media library within a community. */
+/** One stored upload in a person's media library within a community, or in a group's shared one. */
 export class Media extends Model<InferAttributes<Media>, InferCreationAttributes<Media>> {
   declare id: CreationOptional<string>
   declare brandId: string
+  /** Who uploaded it (whose own library, when roomId is null). */
   declare userId: string
+  /** The group (its room) whose shared library holds it, or null: the uploader's own library. */
+  declare roomId: CreationOptional<string | null>
   declare kind: MediaKind
   /** The name shown, already shortened by the library's rule. */
   declare name: string
@@ -40,6 +43,7 @@ export class Media extends Model<InferAttributes<Media>, InferCreationAttributes
         id: { type: DataTypes.STRING(36), primaryKey: true, defaultValue: newId },
         brandId: { type: DataTypes.STRING(36), allowNull: false },
         userId: { type: DataTypes.STRING(36), allowNull: false },
+        roomId: { type: DataTypes.STRING(36), allowNull: true },
         kind: { type: DataTypes.STRING(8), allowNull: false, validate: { isIn: [[...MEDIA_KINDS]] } },
         name: { type: DataTypes.STRING(64), allowNull: false },
         contentType: { type: DataTypes.STRING(100), allowNull: false },

@@ -59,7 +59,13 @@ export class MeetingLog extends Model<InferAttributes<MeetingLog>, InferCreation
   declare meetingRoomId: string
   declare dateTime: CreationOptional<Date>
   declare level: CreationOptional<MeetingLogLevel>
+  /** The operators' English sentence. */
   declare message: string
+  /** The same line for the meeting's hosts (media-edge/contract/meeting-log.ts); null before migration 0033. */
+  declare event: CreationOptional<string | null>
+  declare actor: CreationOptional<string | null>
+  declare subject: CreationOptional<string | null>
+  declare detail: CreationOptional<string | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 }
@@ -155,6 +161,10 @@ export function initialiseMeetings(sequelize: Sequelize) {
       dateTime: { type: DataTypes.DATE(3), allowNull: false, defaultValue: DataTypes.NOW },
       level: choice(MEETING_LOG_LEVELS, 'info'),
       message: { type: DataTypes.TEXT, allowNull: false },
+      event: { type: DataTypes.STRING(40), allowNull: true },
+      actor: { type: DataTypes.STRING(255), allowNull: true },
+      subject: { type: DataTypes.STRING(255), allowNull: true },
+      detail: { type: DataTypes.STRING(255), allowNull: true },
       ...timestamps(),
     },
     { sequelize, tableName: 'meeting_logs', modelName: 'MeetingLog' },

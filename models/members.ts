@@ -15,12 +15,21 @@ export async function addMember(input: {
   roles: readonly RoleSlug[]
   status?: MembershipStatus
   source?: MembershipSource
+  /** Joining by the sign-up link: when they accepted the terms, and their answers to its questions. */
+  signup?: { termsAcceptedAt: Date | null; answers: unknown[] | null }
   transaction?: Transaction
 }): Promise<Membership> {
-  const { brandId, userId, roles, status = 'active', source = 'invitation', transaction } = input
+  const { brandId, userId, roles, status = 'active', source = 'invitation', signup, transaction } = input
   const [membership, created] = await Membership.findOrCreate({
     where: { brandId, userId },
-    defaults: { brandId, userId, status, source },
+    defaults: {
+      brandId,
+      userId,
+      status,
+      source,
+      termsAcceptedAt: signup?.termsAcceptedAt ?? null,
+      signupAnswers: (signup?.answers ?? null) as Membership['signupAnswers'],
+    },
     transaction,
   })
   // A new member gets the community's "assign to new members" tags once, however they joined.

@@ -8,6 +8,7 @@ import {
   type Sequelize,
 } from 'sequelize'
 import { newId } from './ids'
+import { jsonColumn } from './json'
 import type { User } from './user'
 
 /**
@@ -34,6 +35,10 @@ export class Membership extends Model<InferAttributes<Membership>, InferCreation
   declare decidedAt: CreationOptional<Date | null>
   /** When the last invitation mail went out (resend invite). */
   declare invitedAt: CreationOptional<Date | null>
+  /** When the person accepted the community's terms and privacy policy, joining by its sign-up link. */
+  declare termsAcceptedAt: CreationOptional<Date | null>
+  /** Their answers to its sign-up questions, with each question as it read (app/lib/communities/signup-answers.ts). */
+  declare signupAnswers: CreationOptional<unknown>
   declare user?: NonAttribute<User>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
@@ -59,6 +64,8 @@ export class Membership extends Model<InferAttributes<Membership>, InferCreation
         decidedById: { type: DataTypes.STRING(36), allowNull: true },
         decidedAt: { type: DataTypes.DATE, allowNull: true },
         invitedAt: { type: DataTypes.DATE, allowNull: true },
+        termsAcceptedAt: { type: DataTypes.DATE, allowNull: true },
+        signupAnswers: jsonColumn('signupAnswers'),
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -4,7 +4,7 @@ import type { DirectoryRoom } from '#app/lib/directory/directory.server'
 import { useT } from '#app/lib/i18n/use-t'
 
 type DirectoryData = {
-  community: { slug: string; name: string }
+  community: { slug: string; name: string; logo: string | null }
   rooms: DirectoryRoom[]
   signupPath: string | null
   placement: DirectoryPlacement
@@ -52,6 +52,16 @@ export function DirectoryRoomList({ framed, withQr = false }: { framed: boolean;
                 </p>
                 {room.description ? <p>{room.description}</p> : null}
               </div>
+              {room.meet ? (
+                <a
+                  href={`/${community.slug}/${room.slug}`}
+                  className="button button-small button-primary"
+                  aria-label={t('directory:meetWith', { name: room.name })}
+                  {...target}
+                >
+                  {t('directory:meet')}
+                </a>
+              ) : null}
               {withQr ? (
                 <a
                   href={`/resources/qr/${community.slug}/${room.slug}`}

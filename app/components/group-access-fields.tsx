@@ -1,4 +1,4 @@
-import { getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { CheckboxField, Field } from '#app/components/field'
 import { GROUP_TYPES } from '#app/lib/groups/group-rules'
 import { useT } from '#app/lib/i18n/use-t'
@@ -38,6 +38,29 @@ export function GroupAccessFields({
         </Field>
       </div>
       <CheckboxField field={pinnedInDirectory} label={t('groups:wizard.fields.pinnedInDirectory')} />
+    </>
+  )
+}
+
+/** How people join a group: the same fields in the new-group wizard and the group's preferences. */
+export function GroupJoiningFields({
+  allowMembershipRequests,
+  manualApproval,
+  questions,
+}: {
+  allowMembershipRequests: FieldMetadata<boolean | undefined>
+  manualApproval: FieldMetadata<boolean | undefined>
+  questions: FieldMetadata<string | undefined>
+}) {
+  const { t } = useT()
+  return (
+    <>
+      <CheckboxField field={allowMembershipRequests} label={t('groups:preferences.allowMembershipRequests')} />
+      <CheckboxField field={manualApproval} label={t('groups:preferences.manualApproval')} />
+      <Field label={t('groups:preferences.questions')} errors={questions.errors}>
+        <textarea {...getTextareaProps(questions)} rows={4} />
+      </Field>
+      <p className="hint">{t('groups:preferences.questionsHint')}</p>
     </>
   )
 }

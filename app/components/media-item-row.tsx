@@ -16,7 +16,8 @@ export function MediaItemRow({
 }: {
   row: MediaRow
   href: string
-  deleteAction: string
+  /** Null where the viewer may not delete it (someone else's item in a group's library). */
+  deleteAction: string | null
   deleteLabel: string
 }) {
   const { language } = useT()
@@ -54,14 +55,16 @@ export function MediaItemRow({
         <time dateTime={row.createdAt}>{formatDate(new Date(row.createdAt), { language, dateOnly: true })}</time>
       </td>
       <td>
-        <Form method="post" action={deleteAction}>
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="mediaId" value={row.id} />
-          <button type="submit" className="button button-small button-danger" disabled={busy}>
-            {deleteLabel}
-            <span className="visually-hidden"> {row.name}</span>
-          </button>
-        </Form>
+        {deleteAction ? (
+          <Form method="post" action={deleteAction}>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="mediaId" value={row.id} />
+            <button type="submit" className="button button-small button-danger" disabled={busy}>
+              {deleteLabel}
+              <span className="visually-hidden"> {row.name}</span>
+            </button>
+          </Form>
+        ) : null}
       </td>
     </tr>
   )

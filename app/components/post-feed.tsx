@@ -20,12 +20,15 @@ export function PostFeed({
   feed,
   origin,
   composeElsewhere = false,
+  postingNote,
 }: {
   brandSlug: string
   feed: FeedView
   origin: string
   /** The page has no post action of its own (a group page): the composer posts to `/{brand}/posts/new`, which comes back here. */
   composeElsewhere?: boolean
+  /** Said where the composer would be to a signed-in reader who may not post (an event whose hosts alone post). */
+  postingNote?: string
 }) {
   const { t } = useT()
   const composerKey = useSentKey('new-post', (sent) => sent.get('intent') === 'post' && sent.has('contextRoomId'))
@@ -43,6 +46,8 @@ export function PostFeed({
         />
       ) : !feed.signedIn ? (
         <p className="hint">{t('posts:feed.guestHint')}</p>
+      ) : postingNote ? (
+        <p className="hint">{postingNote}</p>
       ) : null}
       {feed.posts.length === 0 ? <p>{t('posts:feed.empty')}</p> : null}
       {feed.posts.map((post) => (

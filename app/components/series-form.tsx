@@ -13,7 +13,7 @@ import type { SeriesFields } from '#app/lib/event-series/series.schema'
 import { useT } from '#app/lib/i18n/use-t'
 
 // The event series form, shared by the new-series page and the editor (name, summary, description,
-// syncBreakouts, registration required, and the sessions' frequency). A plain form: the weekdays
+// registration required, and the sessions' frequency). A plain form: the weekdays
 // are checkboxes and the end a radio pair, so it works without JavaScript; the server checks everything.
 export function SeriesForm({
   id,
@@ -59,7 +59,6 @@ export function SeriesForm({
           <Field label={t('series:fields.description')} errors={fields.description.errors}>
             <textarea {...getTextareaProps(fields.description)} rows={4} />
           </Field>
-          <CheckboxField field={fields.syncBreakouts} label={t('series:fields.syncBreakouts')} />
           <CheckboxField
             field={fields.registrationRequired}
             label={t('series:fields.registrationRequired')}

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { useT } from '#app/lib/i18n/use-t'
+import { ownRoomUrl } from '#app/lib/rooms/own-room'
 
 type Community = {
   id: string
@@ -34,9 +35,13 @@ export function UserCommunities({ communities, headingLevel }: { communities: Co
               <p className="eyebrow">{t('account:rooms.personal')}</p>
               <ul className="personal-rooms" aria-labelledby={`community-${community.id}`}>
                 {community.rooms.map((room) => (
-                  <li key={room.id}>
+                  <li key={room.id} className="inline-actions">
                     <Link to={`/${community.slug}/${room.slug}`} className="button button-small">
                       {room.name}
+                    </Link>
+                    <Link to={ownRoomUrl(community.slug, room.slug)} className="personal-room-settings">
+                      {t('account:rooms.settings')}
+                      <span className="visually-hidden"> ({room.name})</span>
                     </Link>
                   </li>
                 ))}

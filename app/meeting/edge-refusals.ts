@@ -4,6 +4,7 @@ import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 
 const KEYS: Record<string, TranslationKey> = {
+  [EDGE_ERRORS.roomLocked]: 'meeting:door.locked',
   [EDGE_ERRORS.rateLimited]: 'meeting:edgeLimits.rateLimited',
   [EDGE_ERRORS.chatOff]: 'meeting:edgeLimits.chatOff',
   [EDGE_ERRORS.screenShareOff]: 'meeting:edgeLimits.screenShareOff',

@@ -10,7 +10,8 @@ import type { ChatMessage } from '#edge/contract/chat'
 import type { ClientToServerEvents } from '#edge/contract/events'
 import type { EventState, TalkTimerState } from '#edge/contract/event-slots'
 import type { JoinResult, Peer, PeerData } from '#edge/contract/peers'
-import type { LiveStatus } from '#edge/contract/live'
+import { LIVE_START_DEADLINE_MS, type LiveStatus } from '#edge/contract/live'
+import type { MeetingLogEntry } from '#edge/contract/meeting-log'
 import type { MediaSource, NewConsumer } from '#edge/contract/media'
 import type { Poll } from '#edge/contract/polls'
 import type { RaisedHand } from '#edge/contract/hands'
@@ -28,7 +29,7 @@ import {
 } from './encodings'
 import { NextPass, edgeMayBeGone } from './reconnect'
 import { RemoteMedia } from './remote-media'
-import { request, type MeetingSocket } from './socket'
+import { REQUEST_TIMEOUT_MS, request, requestWithin, type MeetingSocket } from './socket'
 
 interface ConsumerEntry {
   consumer: ms.Consumer
@@ -76,13 +77,19 @@ export interface EdgeSessionEvents {
   breakoutMove(kind: 'join' | 'leave', move: BreakoutMove): void
   /** Hosts: the meeting's rooms after a change. */
   meetingRooms(rooms: MeetingRoomView[]): void
+  /** Hosts and co-hosts: a new line of the meeting log. */
+  meetingLog(entry: MeetingLogEntry): void
   kicked(): void
   muted(): void
+  /** A host stopped my screen share (the edge has closed it already). */
+  shareDisabled(): void
   shutdown(): void
   /** The web app changed the room (name, settings): read it again. */
   roomUpdated(): void
-  /** The room holds me back (locked, or its waiting room on): I wait until a host answers my call. */
+  /** The room's waiting room holds me back (locked or not): I wait until a host answers my call. */
   waiting(): void
+  /** The room is locked without a waiting room: I cannot come in (EDGE_ERRORS.roomLocked) until a host opens it. */
+  lockedOut(): void
   /** A waiting-room call changed: mine (as the caller) or one ringing the room's hosts (as one of them). */
   callUpdated(call: Call): void
   /** Something the web app tells this person (a notification, a message): a brief toast. */
@@ -91,6 +98,9 @@ export interface EdgeSessionEvents {
 
 /** The event controls a host sends (contract/event-slots.ts room:event:*). */
 export type EventControl = Extract<keyof ClientToServerEvents, `room:event:${string}`>
+
+/** How long going live or resuming may wait for the edge's answer: its deadline for the push, and a request's time. */
+const LIVE_ANSWER_MS = LIVE_START_DEADLINE_MS + REQUEST_TIMEOUT_MS
 
 /** ICE restarts: at most once a second, at most 10 in a row. */
 const ICE_RESTART_INTERVAL_MS = 1000
@@ -107,14 +117,31 @@ export class EdgeSession {
   private consumers = new Map<string, ConsumerEntry>()
   /** Offers that came before the receive transport existed (prepare's consumers can beat its answer). */
   private pendingOffers: NewConsumer[] = []
+  /**
+   * Peers that left. A peer id is never reused, so news of one that comes after it left (a late
+   * answer at the edge, a consume still under way here) is dropped rather than bringing back a ghost.
+   */
+  private departed = new Set<string>()
+  /** Consumers being made here, by id: true once the edge closed one before it was ready. */
+  private consuming = new Map<string, boolean>()
   private peerId: string | null = null
   /** From the moment I ask to enter: the edge resumes what I prepared, I resume what comes after. */
   private entered = false
   private receiveVideo = true
   private closed = false
-  /** Refused at the door (EDGE_ERRORS.waitingRoom): in the waiting room, not in the meeting. */
+  /** Refused at the door (EDGE_ERRORS.waitingRoom or lockedWaitingRoom): in the waiting room, not in the meeting. */
   private waitingRoom = false
+  /** Refused at the door of a locked room (EDGE_ERRORS.roomLocked): neither in the meeting nor waiting. */
+  private locked = false
   private pass: EdgePass
+  /**
+   * This page's id, sent with every pass: a reconnection (a fresh pass, a new socket) replaces my
+   * earlier self at the edge at once, even before the edge notices the old connection is gone.
+   * Random bytes rather than randomUUID, which a page served over plain HTTP lacks.
+   */
+  private readonly page = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
   private readonly nextPass: NextPass<EdgePass>
   private iceRestarts = new Map<string, { count: number; last: number; timer: ReturnType<typeof setTimeout> | null }>()
   /** Joining, entering and moving between meeting rooms, one at a time (see serially). */
@@ -148,6 +175,16 @@ export class EdgeSession {
     return this.waitingRoom
   }
 
+  /** Whether the room's lock kept me out on the last join. */
+  get lockedOut() {
+    return this.locked
+  }
+
+  /** Tries the door again (the host may have opened the room since): the events say how it went. */
+  async tryDoorAgain(): Promise<void> {
+    await this.joinRoom()
+  }
+
   /**
    * Fetches the socket and media libraries ahead of the device check, once the page is idle: they
    * are the first thing connecting waits for. Loading code talks to nobody; the edge still hears
@@ -176,7 +213,7 @@ export class EdgeSession {
       auth: (send) => {
         if (firstPass) {
           firstPass = false
-          send({ token: this.pass.token })
+          send({ token: this.pass.token, page: this.page })
           return
         }
         this.nextPass
@@ -184,9 +221,9 @@ export class EdgeSession {
           .then((pass) => {
             if (this.leavingFor(pass)) return
             this.pass = pass
-            send({ token: pass.token })
+            send({ token: pass.token, page: this.page })
           })
-          .catch(() => send({ token: this.pass.token }))
+          .catch(() => send({ token: this.pass.token, page: this.page }))
       },
     })
     this.socket = socket
@@ -246,10 +283,19 @@ export class EdgeSession {
     socket.io.on('reconnect_failed', () => {
       if (!this.closed) events.connectionLost()
     })
-    socket.on('peerJoined', (peer) => events.peerJoined(peer))
-    socket.on('peerEntered', (peer) => events.peerEntered(peer))
-    socket.on('peerUpdated', (peer) => events.peerUpdated(peer))
+    // News of a peer that has left (a late answer at the edge) would bring back its tile.
+    const unlessDeparted = (handle: (peer: Peer) => void) => (peer: Peer) => {
+      if (!this.departed.has(peer.id)) handle(peer)
+    }
+    const joined = unlessDeparted((peer) => events.peerJoined(peer))
+    const entered = unlessDeparted((peer) => events.peerEntered(peer))
+    const updated = unlessDeparted((peer) => events.peerUpdated(peer))
+    socket.on('peerJoined', joined)
+    socket.on('peerEntered', entered)
+    socket.on('peerUpdated', updated)
     socket.on('peerLeft', ({ peerId }) => {
+      this.departed.add(peerId)
+      for (const [consumerId, entry] of this.consumers) if (entry.peerId === peerId) this.closeConsumer(consumerId)
       this.remote.removePeer(peerId)
       events.peerLeft(peerId)
     })
@@ -271,6 +317,7 @@ export class EdgeSession {
     socket.on('joinBreakout', (move) => events.breakoutMove('join', move))
     socket.on('leaveBreakout', (move) => events.breakoutMove('leave', move))
     socket.on('room:admin:meetingRooms', ({ rooms }) => events.meetingRooms(rooms))
+    socket.on('meetingLog', (entry) => events.meetingLog(entry))
     socket.on('newConsumer', (consumer) => void this.consume(consumer))
     socket.on('consumerClosed', ({ consumerId }) => this.closeConsumer(consumerId))
     socket.on('consumerPaused', ({ consumerId }) => this.remote.setPaused(consumerId, true))
@@ -282,6 +329,9 @@ export class EdgeSession {
     })
     socket.on('mute', ({ peerId }) => {
       if (!peerId || peerId === this.peerId) events.muted()
+    })
+    socket.on('disableShare', ({ peerId }) => {
+      if (!peerId || peerId === this.peerId) events.shareDisabled()
     })
     socket.on('shutdown', () => {
       this.close()
@@ -310,13 +360,17 @@ export class EdgeSession {
         peerData: this.options.peerData(),
       })
     } catch (error) {
-      // Not a failure: the room has a waiting room and no host has let me in yet.
-      this.waitingRoom = error instanceof Error && error.message === EDGE_ERRORS.waitingRoom
-      if (!this.waitingRoom) throw error
-      this.options.events.waiting()
+      // Not failures: the room's door holds me (its waiting room until a host lets me in, or its lock).
+      const refusal = error instanceof Error ? error.message : ''
+      this.waitingRoom = refusal === EDGE_ERRORS.waitingRoom || refusal === EDGE_ERRORS.lockedWaitingRoom
+      this.locked = refusal === EDGE_ERRORS.roomLocked
+      if (this.waitingRoom) this.options.events.waiting()
+      else if (this.locked) this.options.events.lockedOut()
+      else throw error
       return
     }
     this.waitingRoom = false
+    this.locked = false
     markJoin('joinAnswered')
     // The room's and my user's channels, where the web app's updates arrive (at session start);
     // rejoined with the room after every reconnect.
@@ -516,7 +570,8 @@ export class EdgeSession {
       this.pendingOffers.push(offer)
       return
     }
-    if (transport.closed) return
+    if (transport.closed || this.departed.has(offer.peerId)) return
+    this.consuming.set(offer.id, false)
     try {
       const consumer = await transport.consume({
         id: offer.id,
@@ -525,6 +580,10 @@ export class EdgeSession {
         rtpParameters: offer.rtpParameters as unknown as ms.RtpParameters,
         appData: { peerId: offer.peerId, source: offer.appData.source },
       })
+      if (this.consuming.get(offer.id) || this.departed.has(offer.peerId) || transport.closed) {
+        consumer.close()
+        return
+      }
       const source = offer.appData.source
       markJoin('consumeAnswered', { peerId: offer.peerId, source })
       const entry: ConsumerEntry = { consumer, peerId: offer.peerId, source, resumed: false }
@@ -542,6 +601,8 @@ export class EdgeSession {
       this.resumed(entry)
     } catch (error) {
       console.warn('consume failed', error)
+    } finally {
+      this.consuming.delete(offer.id)
     }
   }
 
@@ -582,6 +643,7 @@ export class EdgeSession {
 
   private closeConsumer(consumerId: string) {
     const entry = this.consumers.get(consumerId)
+    if (this.consuming.has(consumerId)) this.consuming.set(consumerId, true)
     entry?.consumer.close()
     this.consumers.delete(consumerId)
     this.remote.removeConsumer(consumerId)
@@ -677,8 +739,9 @@ export class EdgeSession {
     return request(this.requireSocket(), 'recorder:stop')
   }
 
+  // Answered once the service has the stream (or the edge gave up on it).
   startLive(url: string, streamKey: string, channel: string) {
-    return request(this.requireSocket(), 'live:initialize', { url, streamKey, channel })
+    return requestWithin(LIVE_ANSWER_MS, this.requireSocket(), 'live:initialize', { url, streamKey, channel })
   }
 
   pauseLive() {
@@ -686,11 +749,16 @@ export class EdgeSession {
   }
 
   resumeLive() {
-    return request(this.requireSocket(), 'live:join')
+    return requestWithin(LIVE_ANSWER_MS, this.requireSocket(), 'live:join')
   }
 
   stopLive() {
     return request(this.requireSocket(), 'live:stop')
+  }
+
+  /** Hosts and co-hosts: the meeting log so far. */
+  meetingLog() {
+    return request(this.requireSocket(), 'meetingLog:get')
   }
 
   react(emoji: Reaction) {
@@ -719,6 +787,10 @@ export class EdgeSession {
 
   mute(peerId: string) {
     return request(this.requireSocket(), 'mutePeerAudio', { peerId })
+  }
+
+  disableShare(peerId: string) {
+    return request(this.requireSocket(), 'disableShare', { peerId })
   }
 
   startSharedVideo(url: string) {
@@ -764,6 +836,11 @@ export class EdgeSession {
 
   answerCall(callId: string): Promise<Call> {
     return request(this.requireSocket(), 'call:answer', { callId })
+  }
+
+  /** A host's lock on the room (the room's pages, this one included, re-read it on room.updated). */
+  setLocked(locked: boolean): Promise<{ locked: boolean }> {
+    return request(this.requireSocket(), 'room:setLocked', { locked })
   }
 
   declineCall(callId: string, message: string): Promise<Call> {

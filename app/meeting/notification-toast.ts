@@ -12,7 +12,8 @@ export type NotificationToast = {
   room: string | null
   community: string | null
 }
-export type MeetingNotice = { key: 'mutedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | NotificationToast
+export type MeetingNotice =
+  { key: 'mutedByHost' | 'shareStoppedByHost' | 'screenShareFailed' | 'failed'; reason?: string } | NotificationToast
 
 const text = (value: unknown) => (typeof value === 'string' && value.length <= 200 ? value : null)
 

@@ -28,10 +28,20 @@ export function request<E extends keyof ClientToServerEvents>(
   event: E,
   ...payload: Payload<E>
 ): Promise<AckData<E>> {
+  return requestWithin(REQUEST_TIMEOUT_MS, socket, event, ...payload)
+}
+
+/** `request` for one whose answer may take longer than REQUEST_TIMEOUT_MS (going live: LIVE_START_DEADLINE_MS). */
+export function requestWithin<E extends keyof ClientToServerEvents>(
+  timeoutMs: number,
+  socket: MeetingSocket,
+  event: E,
+  ...payload: Payload<E>
+): Promise<AckData<E>> {
   if (!socket.connected) return Promise.reject(new Error(EDGE_ERRORS.socketDisconnected))
   return new Promise((resolve, reject) => {
     // The typed emit cannot spell "payload, then the timeout's (error, ack) callback"; the wrapper below can.
-    const timed = socket.timeout(REQUEST_TIMEOUT_MS) as unknown as { emit: (event: string, ...args: unknown[]) => void }
+    const timed = socket.timeout(timeoutMs) as unknown as { emit: (event: string, ...args: unknown[]) => void }
     timed.emit(event, ...(payload as unknown[]), (error: Error | null, ack: Ack<AckData<E>>) => {
       if (error) reject(new Error(socket.connected ? `${event}: no answer` : EDGE_ERRORS.socketDisconnected))
       else if (!ack || !ack.ok) reject(new Error(ack?.error ?? `${event} failed`))

@@ -14,6 +14,7 @@ import type { Caption, CaptionsState } from '#edge/contract/captions'
 import type { ChatMessage } from '#edge/contract/chat'
 import type { JoinResult, Peer, PeerStatus } from '#edge/contract/peers'
 import type { LiveStatus } from '#edge/contract/live'
+import { MEETING_LOG_HISTORY, type MeetingLogEntry } from '#edge/contract/meeting-log'
 import type { Poll } from '#edge/contract/polls'
 import type { RaisedHand } from '#edge/contract/hands'
 import type { Reaction } from '#edge/contract/reactions'
@@ -93,6 +94,8 @@ export interface MeetingState {
   live: LiveStatus
   /** How many watch the live stream on the streaming service (room.viewerCountUpdated); null: no count known. */
   viewerCount: number | null
+  /** Hosts and co-hosts: the meeting log, oldest first, once read (null before), with each new line after. */
+  log: MeetingLogEntry[] | null
 }
 
 export type MeetingAction =
@@ -114,6 +117,8 @@ export type MeetingAction =
   | { type: 'connectionLost' }
   | { type: 'kicked' }
   | { type: 'handQueue'; hands: RaisedHand[] }
+  | { type: 'logRead'; entries: MeetingLogEntry[] }
+  | { type: 'logLine'; entry: MeetingLogEntry }
   | { type: 'pollUpdated'; poll: Poll }
   | { type: 'pollAnswered'; pollId: string; option: number }
   | { type: 'captionsChanged'; captions: CaptionsState }
@@ -127,7 +132,7 @@ export type MeetingAction =
   | { type: 'waiting' }
   | { type: 'myCall'; call: Call }
   | { type: 'callUpdated'; call: Call }
-  | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
+  | { type: 'myPeerChanged'; patch: Partial<Pick<Me, 'name' | 'avatar' | 'audioMuted' | 'videoMuted' | 'audioOnly'>> }
   | BreakoutAction
 
 export function initialMeetingState(init: {
@@ -175,6 +180,7 @@ export function initialMeetingState(init: {
     recorderTriggered: false,
     live: { state: 'idle', error: null },
     viewerCount: null,
+    log: null,
   }
 }
 
@@ -398,6 +404,14 @@ export function meetingReducer(state: MeetingState, action: MeetingAction): Meet
 
     case 'handQueue':
       return { ...state, hands: action.hands }
+
+    case 'logRead':
+      return { ...state, log: action.entries }
+
+    case 'logLine':
+      // Before the log is read, the reading brings the line; a line already read is not added twice.
+      if (!state.log || state.log.some((entry) => entry.id === action.entry.id)) return state
+      return { ...state, log: [...state.log, action.entry].slice(-MEETING_LOG_HISTORY) }
 
     case 'waiting':
       // The waiting room: held at the door, not joining any more, until a host answers.

@@ -6,9 +6,10 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
 import { ENCOURAGEMENT_TOAST_MS } from '#edge/contract/event-slots'
 import { REACTION_SHOW_MS, type Reaction } from '#edge/contract/reactions'
+import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { BreakoutMove } from '#edge/contract/breakouts'
 import type { CaptionLanguage } from '#edge/contract/captions'
-import type { PeerData } from '#edge/contract/peers'
+import { isOwnAvatarUpload, type PeerData } from '#edge/contract/peers'
 import type { SharedVideo } from '#edge/contract/shared-video'
 import { AUTO_ENTER_DELAY_MS, DEVICE_CHANGE_DEBOUNCE_MS, SMALL_SCREEN_MAX_WIDTH_PX, STORAGE_PREFIX } from './constants'
 import { participantCount, visiblePeers } from './derived'
@@ -50,6 +51,10 @@ export interface MeetingConfig {
     event: { startsAt: string | null } | null
     /** A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, not in a community's messages; recordings go to /me/recordings. */
     personal?: boolean
+    /** Its lock (a host's toggle shows it; the waiting room says so). The edge reads its own at each join. */
+    locked: boolean
+    /** How long a breakout move is previewed, counting down (its breakout preview), or null: AUTO_ENTER_DELAY_MS. */
+    breakoutPreviewMs: number | null
   }
   host: { name: string; avatar: string | null } | null
   hostId: string | null
@@ -57,6 +62,7 @@ export interface MeetingConfig {
     userId: string
     name: string
     avatar: string | null
+    phoneNumber: string | null
     isGuest: boolean
     isHost: boolean
     isCoHost: boolean
@@ -114,6 +120,21 @@ const NOTICE_BEFORE_LEAVING_MS = 2500
 /** A reload after a lost connection or an edge shutdown re-enters on its own within this time. */
 const REJOIN_WINDOW_MS = 2 * 60 * 1000
 const rejoinKey = (roomId: string) => `${STORAGE_PREFIX}rejoin:${roomId}`
+/** A guest's device-check picture, shown again in this browser's next meetings (it is theirs while their guest id is). */
+const GUEST_AVATAR_KEY = `${STORAGE_PREFIX}guest-avatar`
+
+/**
+ * Reads the guest's stored picture, or keeps a new one. Storage may be refused (private mode, a
+ * frame on another site with third-party storage blocked): then nothing is remembered.
+ */
+function storedGuestAvatar(keep?: string): string | null {
+  try {
+    if (keep) localStorage.setItem(GUEST_AVATAR_KEY, keep)
+    return localStorage.getItem(GUEST_AVATAR_KEY)
+  } catch {
+    return null
+  }
+}
 
 const isSmallScreen = () => typeof window !== 'undefined' && window.innerWidth <= SMALL_SCREEN_MAX_WIDTH_PX
 const NO_LOCAL: LocalMedia = {
@@ -226,8 +247,8 @@ export function useMeeting(config: MeetingConfig) {
   }, [])
 
   /**
-   * The host moved me (breakouts): the preview shows where to, then after 1 s of
-   * automatic entry I move ("Moving from {room}"). A move that fails leaves me with the media of
+   * The host moved me (breakouts): the preview shows where to, then after the room's preview time
+   * (1 s without one) I move ("Moving from {room}"). A move that fails leaves me with the media of
    * neither room: the page starts again, back in the main room.
    */
   const moveRoom = useCallback(
@@ -250,10 +271,21 @@ export function useMeeting(config: MeetingConfig) {
           rememberToRejoin()
           leavePage(null, NOTICE_BEFORE_LEAVING_MS)
         }
-      }, AUTO_ENTER_DELAY_MS)
+      }, config.room.breakoutPreviewMs ?? AUTO_ENTER_DELAY_MS)
     },
-    [rememberToRejoin, leavePage],
+    [rememberToRejoin, leavePage, config.room.breakoutPreviewMs],
   )
+
+  const stopShare = useCallback(async () => {
+    const { screen } = localRef.current
+    if (!screen) return
+    screen.onended = null
+    screen.stop()
+    setLocal({ screen: null })
+    dispatch({ type: 'myScreenShare', sharing: false })
+    await sessionRef.current?.stopProducing('screen')
+    sessionRef.current?.updatePeer({ screenSharing: false })
+  }, [setLocal])
 
   /** Connects to the edge as a browsing peer (from the device check, so joining is quick). */
   const connect = useCallback((): Promise<void> => {
@@ -318,6 +350,7 @@ export function useMeeting(config: MeetingConfig) {
           sharedVideo: (video) => dispatch({ type: 'sharedVideo', video, receivedAt: performance.now() }),
           breakoutMove: moveRoom,
           meetingRooms: (rooms) => dispatch({ type: 'meetingRooms', rooms }),
+          meetingLog: (entry) => dispatch({ type: 'logLine', entry }),
           event: (event) => dispatchEvent({ type: 'updated', event, at: Date.now() }),
           talkTimer: (talkTimer) => dispatchEvent({ type: 'talkTimer', talkTimer }),
           talkNotice: ({ kind, message }) => {
@@ -361,6 +394,10 @@ export function useMeeting(config: MeetingConfig) {
             void setMicMuted(true)
             setNotice({ key: 'mutedByHost' })
           },
+          shareDisabled: () => {
+            void stopShare()
+            setNotice({ key: 'shareStoppedByHost' })
+          },
           shutdown: () => {
             rememberToRejoin()
             setFatal('shutdown')
@@ -373,7 +410,15 @@ export function useMeeting(config: MeetingConfig) {
             const ringing = stateRef.current.myCall?.status === 'calling'
             dispatch({ type: 'waiting' })
             if (ringing) void callHostRef.current()
+            // Nobody sees or hears a caller: camera and microphone stay off (their light too) until a host lets
+            // them in, including the ones the device check is still opening.
+            stopLocalTracks()
+            void mediaReady.current?.then(() => {
+              if (stateRef.current.view === 'waitingRoom') stopLocalTracks()
+            })
           },
+          // Back home, told the room is locked; Join tries the door again.
+          lockedOut: () => dispatch({ type: 'joinFailed', error: EDGE_ERRORS.roomLocked }),
           callUpdated: (call) => dispatch({ type: 'callUpdated', call }),
           roomUpdated: () => revalidate(),
           notification: (payload) => {
@@ -391,7 +436,18 @@ export function useMeeting(config: MeetingConfig) {
       setFatal((current) => current ?? 'unreachable')
     })
     return connecting.current
-  }, [config, refreshPass, peerData, stopLocalTracks, leavePage, setMicMuted, rememberToRejoin, revalidate, moveRoom])
+  }, [
+    config,
+    refreshPass,
+    peerData,
+    stopLocalTracks,
+    leavePage,
+    setMicMuted,
+    stopShare,
+    rememberToRejoin,
+    revalidate,
+    moveRoom,
+  ])
 
   function addPeer(peer: Parameters<typeof peerFromServer>[0]) {
     try {
@@ -429,7 +485,8 @@ export function useMeeting(config: MeetingConfig) {
       problems,
     })
     if (opened) setChoices((current) => ({ ...current, quality: capSendQuality(current.quality, opened.maxWidth) }))
-    dispatch({ type: 'myPeerChanged', patch: { videoMuted: !opened } })
+    // A device that did not open is off, for me and for the others: its button turns it on.
+    dispatch({ type: 'myPeerChanged', patch: { videoMuted: !opened, audioMuted: mic.status !== 'fulfilled' } })
     await refreshDevices()
   }, [refreshDevices, setLocal])
 
@@ -447,6 +504,8 @@ export function useMeeting(config: MeetingConfig) {
     try {
       await Promise.all([connect(), mediaReady.current])
       const edge = sessionRef.current!
+      if (edge.lockedOut) await edge.tryDoorAgain()
+      if (edge.lockedOut) throw new Error(EDGE_ERRORS.roomLocked)
       // Held in the waiting room: that view is showing (the 'waiting' event), nothing to enter.
       if (edge.waiting) return
       edge.updatePeer(peerData())
@@ -473,6 +532,40 @@ export function useMeeting(config: MeetingConfig) {
     stopLocalTracks()
     window.location.assign(config.endUrl)
   }, [config.endUrl, stopLocalTracks])
+
+  /**
+   * The device check's picture: stored by the web app (/resources/meeting-avatar), then shown to the
+   * others (the edge takes a picture stored for this peer). A guest's is remembered by this browser.
+   * Returns null when it is shown, else the server's reason in the viewer's language (null when
+   * none came back: offline, or the server failed).
+   */
+  const uploadAvatar = useCallback(
+    async (file: File): Promise<{ refused: string | null } | null> => {
+      const form = new FormData()
+      form.set('brand', config.community.slug)
+      form.set('room', config.room.slug)
+      form.set('avatar', file)
+      try {
+        const response = await fetch('/resources/meeting-avatar', { method: 'POST', body: form })
+        const body = (await response.json().catch(() => ({}))) as { avatar?: string; message?: string }
+        if (!response.ok || !body.avatar) return { refused: body.message ?? null }
+        dispatch({ type: 'myPeerChanged', patch: { avatar: body.avatar } })
+        // The state above renders later: the edge is told the new picture itself.
+        sessionRef.current?.updatePeer({ ...peerData(), avatar: body.avatar })
+        if (config.me.isGuest) storedGuestAvatar(body.avatar)
+        return null
+      } catch {
+        // Offline, or the connection dropped: said like any failure to upload.
+        return { refused: null }
+      }
+    },
+    [config.community.slug, config.room.slug, config.me.isGuest, peerData],
+  )
+  useEffect(() => {
+    const stored = config.me.isGuest ? storedGuestAvatar() : null
+    if (stored && isOwnAvatarUpload(stored, config.me.userId))
+      dispatch({ type: 'myPeerChanged', patch: { avatar: stored } })
+  }, [config.me.isGuest, config.me.userId])
 
   const toggleMic = useCallback(async () => {
     if (!localRef.current.mic) {
@@ -538,17 +631,6 @@ export function useMeeting(config: MeetingConfig) {
     await sessionRef.current?.setReceiveVideo(!audioOnly)
     sessionRef.current?.updatePeer({ audioOnly })
   }, [setCameraOn])
-
-  const stopShare = useCallback(async () => {
-    const { screen } = localRef.current
-    if (!screen) return
-    screen.onended = null
-    screen.stop()
-    setLocal({ screen: null })
-    dispatch({ type: 'myScreenShare', sharing: false })
-    await sessionRef.current?.stopProducing('screen')
-    sessionRef.current?.updatePeer({ screenSharing: false })
-  }, [setLocal])
 
   const toggleScreenShare = useCallback(async () => {
     if (localRef.current.screen) return stopShare()
@@ -624,12 +706,15 @@ export function useMeeting(config: MeetingConfig) {
     }
   }, [])
 
-  /** Waiting room: ring the hosts; the view shows the edge's refusal if any. */
+  /** Waiting room: ring the hosts (a guest under the name they gave); the view shows the edge's refusal if any. */
   const callHost = useCallback(
-    () =>
+    (name?: string) =>
       act(async () => {
+        if (name !== undefined) dispatch({ type: 'myPeerChanged', patch: { name } })
         // As with peer data, a member calls under their account's name: only a guest's counts.
-        const call = await sessionRef.current!.callHost(config.me.isGuest ? stateRef.current.me.name : undefined)
+        const call = await sessionRef.current!.callHost(
+          config.me.isGuest ? (name ?? stateRef.current.me.name) : undefined,
+        )
         dispatch({ type: 'myCall', call })
         // An absent host hears of it by mail or SMS: the web app decides whether (the edge sends no mail).
         void fetch('/resources/call-host', {
@@ -676,13 +761,17 @@ export function useMeeting(config: MeetingConfig) {
     if (!answered) return
     let timer: ReturnType<typeof setTimeout> | undefined
     sessionRef.current!.admitted().then(
-      // The waiting room says I was let in until the meeting view replaces it.
-      () => (timer = setTimeout(() => void join(), AUTO_ENTER_DELAY_MS)),
+      // The waiting room says I was let in until the meeting view replaces it; the camera and microphone
+      // open again meanwhile (join waits for them).
+      () => {
+        mediaReady.current = openLocalMedia()
+        timer = setTimeout(() => void join(), AUTO_ENTER_DELAY_MS)
+      },
       (error: unknown) =>
         dispatch({ type: 'joinFailed', error: error instanceof Error ? error.message : String(error) }),
     )
     return () => clearTimeout(timer)
-  }, [answered, join])
+  }, [answered, join, openLocalMedia])
 
   useEffect(() => {
     if (!state.me.visible) return
@@ -761,6 +850,7 @@ export function useMeeting(config: MeetingConfig) {
       openMirrorCheck,
       backHome: () => dispatch({ type: 'showView', view: 'home' }),
       setName: (name: string) => dispatch({ type: 'myPeerChanged', patch: { name } }),
+      uploadAvatar,
       retryDevices: openLocalMedia,
       join,
       leave,
@@ -774,6 +864,7 @@ export function useMeeting(config: MeetingConfig) {
       togglePin: (peerId: string) => dispatch({ type: 'pinToggled', peerId }),
       kick: (peerId: string) => act(() => sessionRef.current!.kick(peerId)),
       mute: (peerId: string) => act(() => sessionRef.current!.mute(peerId)),
+      disableShare: (peerId: string) => act(() => sessionRef.current!.disableShare(peerId)),
       toggleHand: () => {
         const { me, hands } = stateRef.current
         const up = !hands.some((hand) => hand.peerId === me.peerId)
@@ -818,6 +909,8 @@ export function useMeeting(config: MeetingConfig) {
           dispatch({ type: 'sharedVideo', video: null, receivedAt: performance.now() })
         }),
       breakouts: breakoutActions(sessionRef, dispatch, act),
+      /** Hosts and co-hosts: reads the meeting log; new lines follow by themselves. */
+      readLog: () => act(async () => dispatch({ type: 'logRead', entries: await sessionRef.current!.meetingLog() })),
       /** A host's event control; the new state also comes to everyone as event.updated. */
       eventControl: (control: EventControl, payload?: Record<string, unknown>) =>
         act(async () =>
@@ -862,6 +955,8 @@ export function useMeeting(config: MeetingConfig) {
           return { status: 0, error: null, fieldErrors: {}, retryAfterSeconds: 0 }
         }
       },
+      /** A host or co-host locks or opens the room; config.room.locked follows when the page re-reads it. */
+      setLocked: (locked: boolean) => act(() => sessionRef.current!.setLocked(locked)),
       answerCall: (callId: string) =>
         act(async () => dispatch({ type: 'callUpdated', call: await sessionRef.current!.answerCall(callId) })),
       declineCall: (callId: string, message: string) =>

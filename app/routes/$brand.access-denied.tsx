@@ -14,13 +14,18 @@ export const meta: MetaFunction = ({ matches, error }) =>
 
 export default function AccessDenied() {
   const { t } = useT()
-  const { community, signedInAs, signInUrl } = useLoaderData<typeof loader>()
+  const { community, group, signedInAs, signInUrl } = useLoaderData<typeof loader>()
   return (
     <StatusPage
       title={t('pages:accessPages.accessDenied.title')}
       actions={
         <>
-          <Link to={signInUrl} className="button button-primary">
+          {group?.state === 'ask' ? (
+            <Link to={group.joinUrl} className="button button-primary">
+              {t('pages:accessPages.accessDenied.askToJoin', { group: group.name })}
+            </Link>
+          ) : null}
+          <Link to={signInUrl} className={group?.state === 'ask' ? 'button' : 'button button-primary'}>
             {signedInAs === null ? t('common:actions.signIn') : t('pages:accessPages.accessDenied.signInAnother')}
           </Link>
           <Link to="/" className="button">
@@ -29,7 +34,15 @@ export default function AccessDenied() {
         </>
       }
     >
-      <p>{t('pages:accessPages.accessDenied.message', { community: community.name })}</p>
+      {group ? (
+        <p>
+          {group.state === 'waiting'
+            ? t('pages:accessPages.accessDenied.requestWaiting', { group: group.name })
+            : t('pages:accessPages.accessDenied.groupMembersOnly', { group: group.name })}
+        </p>
+      ) : (
+        <p>{t('pages:accessPages.accessDenied.message', { community: community.name })}</p>
+      )}
       {signedInAs === null ? null : <p>{t('pages:accessPages.accessDenied.signedInAs', { name: signedInAs })}</p>}
     </StatusPage>
   )

@@ -1,7 +1,8 @@
-// Profile pictures and banners: GET /uploads/avatars/{file}.png and /uploads/banners/{file}.webp, the
-// URLs rows have always held, streamed from the media store (S3 or MEDIA_DIR), so every web machine
-// serves every picture. server.js's express.static('public') answers first when this machine still holds
-// the file under public/uploads (written before migration 0029): the same bytes.
+// Profile pictures, banners and community logos: GET /uploads/avatars/{file}.png,
+// /uploads/banners/{file}.webp and /uploads/logos/{file}.png, the URLs rows hold, streamed from the
+// media store (S3 or MEDIA_DIR), so every web machine serves every picture. server.js's
+// express.static('public') answers first when this machine still holds an avatar or banner under
+// public/uploads (written before migration 0029): the same bytes.
 //
 // Anyone may read them, as they could the static files: the names are random and never reused, a new
 // picture gets a new name, so the answer may be cached (by browsers and any CDN) for a year.
@@ -9,11 +10,13 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { AVATAR_TYPE, avatarStorageKey } from '#app/lib/identity/avatars.server'
 import { BANNER_TYPE, bannerStorageKey } from '#app/lib/groups/group-banners.server'
+import { LOGO_TYPE, logoStorageKey } from '#app/lib/communities/community-logo.server'
 import { mediaStorage } from '#app/lib/media/storage.server'
 
 const KINDS: Record<string, { storageKey: (file: string) => string | null; contentType: string }> = {
   avatars: { storageKey: avatarStorageKey, contentType: AVATAR_TYPE },
   banners: { storageKey: bannerStorageKey, contentType: BANNER_TYPE },
+  logos: { storageKey: logoStorageKey, contentType: LOGO_TYPE },
 }
 
 const notFound = () => new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } })

@@ -1,4 +1,5 @@
-// Ours: calls from the waiting room. A newcomer refused with EDGE_ERRORS.waitingRoom calls the
+// Ours: the room's door and calls from the waiting room. A host or co-host locks or opens the room
+// (room:setLocked). A newcomer refused with EDGE_ERRORS.waitingRoom (or lockedWaitingRoom) calls the
 // room's hosts (one ringing call per person; calling again returns it) and may cancel it
 // (clearCalling). The hosts and co-hosts in the meeting answer (the caller may then join) or
 // decline, with an optional message; a call nobody answers within CALL_RING_MS is missed. Every
@@ -30,6 +31,8 @@ export const callsClientEvents = {
     payload: z.object({ callId: id, message: z.string().max(CALL_LIMITS.message).optional() }),
     answer: answers<Call>(),
   },
+  /** The room's lock, as its settings write it (media-edge/lobby.ts). */
+  'room:setLocked': { payload: z.object({ locked: z.boolean() }), answer: answers<{ locked: boolean }>() },
 } satisfies Record<string, ClientEventDefinition>
 
 export interface CallsServerEvents {

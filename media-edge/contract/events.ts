@@ -15,6 +15,7 @@ import { eventSlotsClientEvents, type EventSlotsServerEvents } from './event-slo
 import { handsClientEvents, type HandsServerEvents } from './hands'
 import { liveClientEvents, type LiveServerEvents } from './live'
 import { mediaClientEvents, type MediaServerEvents } from './media'
+import { meetingLogClientEvents, type MeetingLogServerEvents } from './meeting-log'
 import { peersClientEvents, type PeersServerEvents } from './peers'
 import { pollsClientEvents, type PollsServerEvents } from './polls'
 import { reactionsClientEvents, type ReactionsServerEvents } from './reactions'
@@ -37,6 +38,7 @@ export const CLIENT_EVENTS = {
   ...recordingClientEvents,
   ...liveClientEvents,
   ...subscriptionsClientEvents,
+  ...meetingLogClientEvents,
 }
 
 type Table = typeof CLIENT_EVENTS
@@ -77,4 +79,5 @@ export type ServerToClientEvents = PeersServerEvents &
   CallsServerEvents &
   RecordingServerEvents &
   LiveServerEvents &
-  SubscriptionsServerEvents
+  SubscriptionsServerEvents &
+  MeetingLogServerEvents

@@ -12,6 +12,13 @@ export const LIVE_LIMITS = { url: 2048, streamKey: 512, channel: 50 } as const
 /** People other than hosts and co-hosts see the live state change this much later. */
 export const LIVE_STATE_DELAY_MS = 13_000
 
+/**
+ * How long a push (going live, resuming) may take to reach the service: ffmpeg probes the picture (a key frame
+ * is asked for until it has one), connects, and writes the stream's header; past this the start has failed
+ * (liveFailed). The edge answers live:initialize and live:join only then, so the page waits as long.
+ */
+export const LIVE_START_DEADLINE_MS = 30_000
+
 // Pause and resume carry nothing: resume always goes to the kept target, so a payload that names
 // anything (another address, say) is refused rather than silently ignored.
 const nothing = z.object({}).strict().optional()

@@ -2,7 +2,7 @@
 // powers over other peers (kick, mute).
 import { z } from 'zod'
 import { answers, id, type ClientEventDefinition, type Json } from './event-parts'
-import { EDGE_ERRORS } from './protocol'
+import { EDGE_ERRORS, GUEST_ID_PREFIX, isGuestId } from './protocol'
 import type { Call } from './calls'
 import type { CaptionsState } from './captions'
 import type { ChatMessage } from './chat'
@@ -15,8 +15,26 @@ import type { SharedVideo } from './shared-video'
 
 /** The longest name a guest meets under: the device check's name field allows no more. */
 export const GUEST_NAME_MAX = 80
-/** Longer than any avatar address; the edge shows none but the pass's own anyway. */
+/** Longer than any avatar address; the edge shows none but the pass's own and the peer's uploads anyway. */
 export const AVATAR_URL_MAX = 2048
+/** The URL path of the pictures people upload (the web app serves them; a row's `avatar` holds the whole path). */
+export const AVATAR_URL_PREFIX = '/uploads/avatars/'
+
+/**
+ * The file-name stem of one person's uploaded pictures: their user id in file-name characters, a
+ * guest's `guest:` shortened to `g_` (a media store key's part holds 64 characters).
+ */
+export const avatarOwner = (userId: string) =>
+  (isGuestId(userId) ? `g_${userId.slice(GUEST_ID_PREFIX.length)}` : userId).replace(/[^A-Za-z0-9_-]/g, '_')
+
+/**
+ * A picture the web app stored for this user (`{owner}-{24 hex}.png`, named at upload, never by a
+ * client): the pre-join upload, which the edge may show although the pass predates it.
+ */
+export function isOwnAvatarUpload(url: string, userId: string): boolean {
+  const stem = `${AVATAR_URL_PREFIX}${avatarOwner(userId)}-`
+  return url.startsWith(stem) && /^[0-9a-f]{24}\.png$/.test(url.slice(stem.length))
+}
 /** What a client may say about its device (the browser's flag, name and version). */
 export const DEVICE_LIMITS = { flag: 32, name: 64, version: 32 } as const
 /** The view a client went back to (peerLeftMeeting): a short name, only logged. */
@@ -67,6 +85,8 @@ export const peersClientEvents = {
   updateMyPeer: { payload: z.object({ peerData: peerDataSchema }), answer: answers<Peer>() },
   kickPeer: { payload: peerTarget, answer: answers() },
   mutePeerAudio: { payload: peerTarget, answer: answers() },
+  /** A host stops someone's screen share: their screen producer closes, and their page stops capturing. */
+  disableShare: { payload: peerTarget, answer: answers() },
   leave: { answer: answers() },
   /** The client went back to another view (roomId, view); not an error when already out. */
   peerLeftMeeting: {
@@ -82,6 +102,8 @@ export interface PeersServerEvents {
   peerUpdated: (payload: Peer) => void
   kick: (payload: { peerId: string }) => void
   mute: (payload: { peerId: string }) => void
+  /** A host stopped this peer's screen share. */
+  disableShare: (payload: { peerId: string }) => void
   shutdown: () => void
   /**
    * Ours: this edge is going away and has already handed its meeting rooms back, so a pass asked

@@ -15,8 +15,11 @@ export const EDGE_ERRORS = {
   peerIdRequired: 'Peer ID is required',
   // Ours: join refusals, sent as the server's text (the client shows "join failed" with it).
   badToken: 'Your meeting pass is invalid or has expired.',
-  // Ours: a locked or knock room puts newcomers in the waiting room until a host answers their call.
+  // Ours: a room with its waiting room on puts newcomers there until a host answers their call; a locked room
+  // admits only its hosts, co-hosts and those already in its meeting (models/call.ts doorFor).
   waitingRoom: 'The host lets people in: call the host to join.',
+  lockedWaitingRoom: 'This room is locked: call the host to be let in.',
+  roomLocked: 'This room is locked: only its hosts and the people already in its meeting can enter.',
   kicked: 'You have been kicked from the meeting.',
   forbidden: 'Only the host can do that.',
   wrongEdge: 'This meeting is hosted on another media server.',
@@ -120,10 +123,6 @@ export interface EdgeClaims {
   isCoHost: boolean
   /** Meeting powers the user's role grants in this community (e.g. kick-peer, mute-peer). */
   permissions: string[]
-  /** Whether the room is locked: others wait in the waiting room until a host answers their call. */
-  locked: boolean
-  /** The room's "waiting room on by default" (knock) setting: the same waiting, with the room not locked. */
-  waitingRoom: boolean
   /** What the community's toolbar offers; the edge refuses what is off, whatever the client shows. */
   controls: EdgeControls
   /**

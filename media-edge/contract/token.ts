@@ -53,8 +53,6 @@ export async function verifyEdgeToken(token: string, secret: string): Promise<Ve
         isHost: claims.isHost === true,
         isCoHost: claims.isCoHost === true,
         permissions: Array.isArray(claims.permissions) ? claims.permissions.filter((p) => typeof p === 'string') : [],
-        locked: claims.locked === true,
-        waitingRoom: claims.waitingRoom === true,
         controls: controlsOf(claims.controls),
         ...(typeof claims.requestId === 'string' ? { requestId: claims.requestId.slice(0, 64) } : {}),
       },

@@ -12,9 +12,20 @@ const NOAH = DEMO.accounts[3]
 const STAFF_ROOM = { slug: 'staff-room', name: 'Staff Room' }
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true })
 
-/** A staff (private) group in the demo community with nobody on its list: every member is refused. */
+/**
+ * A staff (private) group in the demo community with nobody on its list and taking no requests:
+ * every member is refused, with nothing to ask for (a group that takes requests offers to ask:
+ * groups.spec.ts).
+ */
 async function staffRoom() {
-  await copyOfDemoRoom('book-club', { ...STAFF_ROOM, roomType: 'staff', open: false, members: [], coHosts: [] })
+  await copyOfDemoRoom('book-club', {
+    ...STAFF_ROOM,
+    roomType: 'staff',
+    open: false,
+    members: [],
+    coHosts: [],
+    allowMembershipRequests: false,
+  })
 }
 
 /** axe and a screenshot at desktop and phone widths, with nothing scrolling sideways. */

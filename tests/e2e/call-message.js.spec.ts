@@ -42,13 +42,18 @@ async function atTheDoor(guest: Page, room: string) {
   await expect(guest.getByText(m('waitingRoom.lead'))).toBeVisible({ timeout: 30_000 })
 }
 
+const GUEST_NAME = 'Gina Guest'
+
 /** The guest at the door calls; the host, in the meeting, declines; the guest reads that they were declined. */
 async function callAndBeDeclined(guest: Page, host: Page, again: boolean) {
+  // A guest says who is calling (kept for a second call).
+  const name = guest.getByLabel(m('mirror.name'))
+  if (!(await name.inputValue())) await name.fill(GUEST_NAME)
   await guest.getByRole('button', { name: again ? m('waitingRoom.callAgain') : m('waitingRoom.call') }).click()
   await expect(guest.getByRole('button', { name: m('waitingRoom.cancel') })).toBeVisible()
   const callers = host.getByRole('complementary', { name: m('waitingRoom.waiting_one', { count: 1 }) })
   await expect(callers).toBeVisible({ timeout: 15_000 })
-  await callers.getByRole('button', { name: m('waitingRoom.declineFor', { name: 'Guest' }) }).click()
+  await callers.getByRole('button', { name: m('waitingRoom.declineFor', { name: GUEST_NAME }) }).click()
   await expect(guest.getByText(m('waitingRoom.declined'))).toBeVisible({ timeout: 15_000 })
 }
 
@@ -95,7 +100,9 @@ test('a declined guest leaves the host a text message with name, company and pho
     await expect(form.getByRole('heading', { name: m('callMessage.title') })).toBeVisible()
     await screenshots(guest, testInfo, 'call-message-form')
 
-    // Sent empty: each missing part said at its field, nothing sent.
+    // The name given at the door is there already. Sent empty: each missing part said at its field, nothing sent.
+    await expect(form.getByLabel(m('callMessage.fullName'))).toHaveValue(GUEST_NAME)
+    await form.getByLabel(m('callMessage.fullName')).fill('')
     await form.getByRole('button', { name: m('callMessage.send') }).click()
     await expect(form.getByText(m('callMessage.errors.fullName'))).toBeVisible()
     await expect(form.getByText(m('callMessage.errors.phoneRequired'))).toBeVisible()

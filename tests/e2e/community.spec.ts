@@ -1,7 +1,7 @@
 // The landing page, the demo community's home, the developer console, and the layout at phone and
 // desktop widths (with screenshots in /tmp/e2e-shots for a person to look at).
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO, expectAccessible, screenshot, t } from './support'
+import { DEMO, expectAccessible, screenshot, screenshots, signInWithSession, t } from './support'
 
 const SIDEBAR = [
   'home',
@@ -18,16 +18,39 @@ const SIDEBAR = [
 ]
 
 test.describe('landing page', () => {
-  test('introduces Hearth and links to the demo community', async ({ page }) => {
+  test('introduces Hearth, offers the three ways in and links to the demo community', async ({ page }, testInfo) => {
     expect((await page.goto('/'))?.status()).toBe(200)
     await expect(page.getByRole('heading', { level: 1, name: t('en', 'pages:home.tagline') })).toBeVisible()
     await expect(page.getByText(t('en', 'pages:home.intro'))).toBeVisible()
+    const waysIn = page.getByRole('region', { name: t('en', 'pages:home.waysIn') })
+    for (const [way, href] of [
+      ['create', '/register'],
+      ['claim', '/register/room'],
+      ['signIn', '/sign-in'],
+    ] as const) {
+      await expect(waysIn.getByRole('link', { name: t('en', `pages:home.ways.${way}.action`) })).toHaveAttribute(
+        'href',
+        href,
+      )
+    }
+    await screenshots(page, testInfo, 'front-door')
     const demo = page.getByRole('link', { name: t('en', 'pages:home.demo') })
     await expect(demo).toHaveAttribute('href', `/${DEMO.slug}`)
     await expectAccessible(page)
     await demo.click()
     await expect(page).toHaveURL(`/${DEMO.slug}`)
     await expect(page.getByRole('heading', { level: 1, name: `Welcome to ${DEMO.name}` })).toBeVisible()
+  })
+
+  test('sends someone signed in to their own home instead of signing in', async ({ page }) => {
+    await signInWithSession(page, DEMO.accounts[2].emailAddress)
+    await page.goto('/')
+    const waysIn = page.getByRole('region', { name: t('en', 'pages:home.waysIn') })
+    await expect(waysIn.getByRole('link', { name: t('en', 'pages:home.ways.home.action') })).toHaveAttribute(
+      'href',
+      '/me',
+    )
+    await expect(waysIn.getByRole('link', { name: t('en', 'pages:home.ways.signIn.action') })).toHaveCount(0)
   })
 })
 

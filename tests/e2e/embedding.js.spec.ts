@@ -180,7 +180,7 @@ test('a site includes the directory script: the launcher sits in its corner, ope
 
     // Opening the launcher: the widget reports itself and the frame grows to show it.
     await frame.getByRole('link', { name: t('en', 'directory:open', { name }) }).click()
-    await expect(frame.getByRole('link', { name: 'Club Lounge' })).toBeVisible()
+    await expect(frame.getByRole('link', { name: 'Club Lounge', exact: true })).toBeVisible()
     await expect
       .poll(async () => (await routeChanges(page)).map(({ data }) => data.page))
       .toEqual(['directoryLauncher', 'directoryWidget'])
@@ -253,7 +253,7 @@ test('a directory of the listing type shows its rooms where the script stands', 
       .toEqual(['directoryLauncher', 'directoryListing'])
     const frameElement = page.locator('iframe[data-hearth-directory]')
     await expect(
-      page.frameLocator('iframe[data-hearth-directory]').getByRole('link', { name: 'Reading Room' }),
+      page.frameLocator('iframe[data-hearth-directory]').getByRole('link', { name: 'Reading Room', exact: true }),
     ).toBeVisible()
     await expect(frameElement).toHaveCSS('position', 'static')
     await expect(frameElement).toHaveCSS('height', '300px')

@@ -157,7 +157,7 @@ test('an admin imports registrations, approves one, downloads the exports and se
 
   // Every export, read back.
   const registrations = await download(page, exportLink('registrations'))
-  expect(registrations[0]).toEqual(['name', 'email', 'phone', 'status', 'coHost', 'registeredAt'])
+  expect(registrations[0]).toEqual(['name', 'email', 'phone', 'status', 'coHost', 'registeredAt', 'termsAcceptedAt'])
   expect(
     registrations
       .slice(1)

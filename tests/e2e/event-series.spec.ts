@@ -67,7 +67,6 @@ test('an admin creates a weekly series over a DST change, sees its sessions at t
   await page.getByLabel(text('series:fields.frequency')).selectOption('weekly')
   await page.getByLabel(text('series:weekdays.MO')).check()
   await page.getByLabel(text('series:fields.count'), { exact: true }).fill('4')
-  await page.getByLabel(text('series:fields.syncBreakouts')).check()
   await page.getByRole('button', { name: text('series:new.create') }).click()
 
   await expect(page.getByText(text('series:flash.created', { name }))).toBeVisible()

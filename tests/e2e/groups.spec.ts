@@ -95,25 +95,30 @@ test('a member asks to join a private group by answering its questions, an admin
   await shots(page, testInfo, 'groups-wizard-refused')
   await page.getByLabel(text('groups:wizard.fields.roomLink')).fill(link)
   await page.getByLabel(text('groups:wizard.fields.groupType')).selectOption('private')
-  await page.getByRole('button', { name: text('groups:wizard.create') }).click()
-  await expect(page.getByText(text('groups:wizard.created', { name: 'Reading Circle' }))).toBeVisible()
-  await expect(row(page, 'Reading Circle').getByText(text('groups:labels.private'))).toBeVisible()
-
-  // The group's questionnaire, set by its host (the admin made it, so is its host).
-  await row(page, 'Reading Circle')
-    .getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` })
-    .click()
+  // How people join, set in the wizard: requests, each approved, with a question.
+  await expect(page.getByLabel(text('groups:preferences.allowMembershipRequests'))).toBeChecked()
+  await page.getByLabel(text('groups:preferences.manualApproval')).check()
   await page.getByLabel(text('groups:preferences.questions')).fill('What do you like to read?')
-  await page.getByRole('button', { name: text('groups:preferences.save') }).click()
-  await expect(page.getByText(text('common:flash.saved'))).toBeVisible()
+  await page.getByRole('button', { name: text('groups:wizard.create') }).click()
+  // It lands on the new group, where its host (the admin made it) finds its preferences as chosen.
+  await expect(page).toHaveURL(`/${community.slug}/groups/${link}`)
+  await expect(page.getByText(text('groups:wizard.created', { name: 'Reading Circle' }))).toBeVisible()
+  await expect(page.getByLabel(text('groups:preferences.manualApproval'))).toBeChecked()
+  await expect(page.getByLabel(text('groups:preferences.questions'))).toHaveValue('What do you like to read?')
 
   const context = await browser.newContext({ javaScriptEnabled: testInfo.project.use.javaScriptEnabled })
   try {
     const member = await context.newPage()
     await signInWithSession(member, community.member.emailAddress)
-    // Not yet: a private group admits its members only.
+    // Not yet: a private group admits its members only, and the refusal offers to ask.
     await member.goto(`/${community.slug}/${link}`)
     await expect(member).toHaveURL(new RegExp(`/${community.slug}/access-denied`))
+    await expect(
+      member.getByText(text('pages:accessPages.accessDenied.groupMembersOnly', { group: 'Reading Circle' })),
+    ).toBeVisible()
+    await expect(
+      member.getByRole('link', { name: text('pages:accessPages.accessDenied.askToJoin', { group: 'Reading Circle' }) }),
+    ).toHaveAttribute('href', `/${community.slug}/join/${link}`)
 
     await member.goto(`/${community.slug}/groups`)
     await shots(member, testInfo, 'groups-list')
@@ -129,6 +134,11 @@ test('a member asks to join a private group by answering its questions, an admin
     await member.getByRole('button', { name: text('groups:join.submit') }).click()
     await expect(member.getByText(text('groups:join.requested', { name: 'Reading Circle' }))).toBeVisible()
     await expect(row(member, 'Reading Circle').getByText(text('groups:list.requested'))).toBeVisible()
+    // Refused at the room meanwhile, they read that their request waits.
+    await member.goto(`/${community.slug}/${link}`)
+    await expect(
+      member.getByText(text('pages:accessPages.accessDenied.requestWaiting', { group: 'Reading Circle' })),
+    ).toBeVisible()
 
     // The admin sees the request with its answer and approves it.
     await page.reload()
@@ -153,6 +163,19 @@ test('a member asks to join a private group by answering its questions, an admin
       .getByRole('link', { name: `${text('groups:actions.manage')} Reading Circle` })
       .click()
     await expect(member.getByRole('heading', { level: 2, name: text('groups:preferences.title') })).toBeVisible()
+
+    // The co-host sets the breakout preview: a time out of range comes back with the reason and what was typed.
+    const preview = (key: string) => member.getByLabel(text(`common:breakoutPreview.${key}`))
+    await preview('label').check()
+    await preview('seconds').fill('1')
+    await member.getByRole('button', { name: text('groups:preferences.save') }).click()
+    await expect(member.getByText(text('common:breakoutPreview.secondsInvalid'))).toBeVisible()
+    await expect(preview('seconds')).toHaveValue('1')
+    await preview('seconds').fill('30')
+    await member.getByRole('button', { name: text('groups:preferences.save') }).click()
+    await expect(member.getByText(text('common:flash.saved'))).toBeVisible()
+    await expect(preview('label')).toBeChecked()
+    await expect(preview('seconds')).toHaveValue('30')
   } finally {
     await context.close()
   }
@@ -240,6 +263,7 @@ test('the wizard puts the ticked tags on a new group, which the list shows; a si
     await tags.getByRole('checkbox', { name: label, exact: true }).uncheck()
   await page.getByRole('button', { name: text('groups:wizard.create') }).click()
   await expect(page.getByText(text('groups:wizard.created', { name: 'Tagged Circle' }))).toBeVisible()
+  await page.goto(`/${community.slug}/groups`)
   const labelsShown = row(page, 'Tagged Circle').getByRole('list', { name: text('groups:tags.listLabel') })
   await expect(labelsShown.getByRole('listitem')).toHaveText(['Books', 'Chess'])
   await shots(page, testInfo, 'groups-list-tags')

@@ -1,4 +1,4 @@
-// Every page in English, Spanish and Portuguese: through the header's language switch (a real form,
+// Every page in English, Spanish and Portuguese: through the footer's language switch (a real form,
 // so it must work without JavaScript) and through the browser's Accept-Language.
 import { expect, test } from '@playwright/test'
 import { DEMO, PAGES, expectAccessible, switchLanguage, t } from './support'

@@ -61,20 +61,20 @@ test.describe('live stream', () => {
       await dialog.getByLabel(m('liveStream.streamKey')).fill(key)
       await dialog.getByLabel(m('liveStream.channel')).fill(E2E_HELIX.channel)
       await dialog.getByRole('button', { name: m('liveStream.submit') }).click()
-      await expect(dialog).toBeHidden({ timeout: 15_000 })
+      // The dialog closes once the edge answers: when the service has the stream (a busy machine takes seconds).
+      await expect(dialog).toBeHidden({ timeout: 30_000 })
       const stop = host.page.getByRole('button', { name: m('liveStream.stop') })
-      await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
-      // The host sees it at once; the RTMP server gets the meeting under the key. The member's 13 s count from
-      // here, not from the viewer count's arrival, which a busy machine can delay by seconds.
+      await expect(stop).toHaveAttribute('aria-pressed', 'true')
+      // The host sees it once the RTMP server has the meeting under the key (Live means the service has it).
       await expect(mark(host.page)).toBeVisible()
-      const liveAt = Date.now()
+      expect(rtmp.publishing()).toContain(`/live/${key}`)
       const watching = m('liveStream.viewers_other', { count: E2E_HELIX.viewers })
       await expect(mark(host.page)).toContainText(watching, { timeout: 10_000 })
-      await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
-      // The member sees it 13 s late, and no tile for the live bot.
+      // The member sees it 13 s late, and no tile for the live bot. The 13 s count from the server's publish, which
+      // comes before the edge says live: the host's page, on a busy machine, can show its mark seconds late.
       await expect(mark(visitor.page)).toHaveCount(0)
       await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
-      expect(Date.now() - liveAt).toBeGreaterThanOrEqual(12_000)
+      expect(Date.now() - rtmp.lastPublishedAt(`/live/${key}`)!).toBeGreaterThanOrEqual(12_000)
       await expect(mark(visitor.page)).toContainText(watching)
       await expect(visitor.page.locator('.meeting-tile')).toHaveCount(2)
       await screenshots(visitor.page, testInfo, 'meeting-live-visitor')
@@ -95,16 +95,13 @@ test.describe('live stream', () => {
 
       // The host resumes: nothing asked again, the same path published again; the visitor sees Live 13 s later.
       await host.page.getByRole('button', { name: m('liveStream.resume') }).click()
-      await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 15_000 })
+      await expect(stop).toHaveAttribute('aria-pressed', 'true', { timeout: 30_000 })
       await expect(mark(host.page)).toBeVisible()
-      const resumedAt = Date.now()
-      await expect
-        .poll(() => rtmp.published.filter((path) => path === `/live/${key}`).length, { timeout: 20_000 })
-        .toBe(2)
-      await expect.poll(() => rtmp.publishing(), { timeout: 20_000 }).toContain(`/live/${key}`)
+      expect(rtmp.published.filter((path) => path === `/live/${key}`)).toHaveLength(2)
+      expect(rtmp.publishing()).toContain(`/live/${key}`)
       await expect(paused(visitor.page)).toHaveCount(0)
       await expect(mark(visitor.page)).toBeVisible({ timeout: 25_000 })
-      expect(Date.now() - resumedAt).toBeGreaterThanOrEqual(12_000)
+      expect(Date.now() - rtmp.lastPublishedAt(`/live/${key}`)!).toBeGreaterThanOrEqual(12_000)
 
       await stop.click()
       await expect(host.page.getByRole('status').filter({ hasText: m('liveStream.ended') })).toBeVisible({

@@ -2,16 +2,14 @@
 import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium'
 
 /** Chromium for the meeting specs (`test.use({ launchOptions: MEDIA_LAUNCH_OPTIONS })`): fake
  *  camera, microphone and screen, granted without a prompt, and sound that plays unprompted. */
 export const MEDIA_LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-dev-shm-usage',
+    ...CHROMIUM_ARGS,
     '--use-fake-ui-for-media-stream',
     '--use-fake-device-for-media-stream',
     '--auto-select-desktop-capture-source=Entire screen',

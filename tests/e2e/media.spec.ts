@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { expect, test, type Page } from '@playwright/test'
+import { Brand } from '#models/index'
+import { makeRoom } from '../support/factories'
 import {
   addPerson,
   collectErrors,
@@ -61,7 +63,7 @@ test('a member uploads an image, sees it listed, deletes it; a wrong type is ref
     )
     await uploadButton(page).click()
     await sent
-    await expect(page.getByRole('progressbar')).toBeVisible()
+    await expect(page.getByRole('progressbar', { name: text('media:upload.progressLabel') })).toBeVisible()
   } else {
     await uploadButton(page).click()
   }
@@ -101,4 +103,57 @@ test('a member uploads an image, sees it listed, deletes it; a wrong type is ref
   await expect(page.getByText(text('media:list.empty.files'))).toBeVisible()
   // The refused upload's 415 is the one error the browser logs.
   expect(errors.filter((error) => !/status of 415/.test(error))).toEqual([])
+})
+
+test("a group's library is shared: a member adds a picture from the group page, a viewer sees it and cannot add", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const suffix = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const community = await makeMediaCommunity(suffix)
+  const brand = await Brand.findOne({ where: { slug: community.slug }, rejectOnEmpty: true })
+  const group = await makeRoom(brand, { slug: `garden-${suffix}`, name: 'Garden Club', roomType: 'public' })
+  const viewer = `vic.${suffix}@media.hearth.test`
+  await addPerson(brand.id, { name: 'Vic Viewer', emailAddress: viewer, role: 'community-viewer' })
+  const errors = collectErrors(page)
+
+  // A member: from the group's page to its library, an empty upload first, then a picture.
+  await signInWithSession(page, community.emailAddress)
+  await page.goto(`/${community.slug}/groups/${group.slug}`)
+  await page.getByRole('link', { name: text('groups:actions.media') }).click()
+  await expect(page).toHaveURL(`/${community.slug}/media?room=${group.id}`)
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('media:group.title', { name: 'Garden Club' }) }),
+  ).toBeVisible()
+  await uploadButton(page).click()
+  await expect(page.getByText(text('media:errors.none'))).toBeVisible()
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#6a2' } })
+    .png()
+    .toBuffer()
+  await fileInput(page).setInputFiles({ name: 'tomatoes.png', mimeType: 'image/png', buffer: picture })
+  await uploadButton(page).click()
+  await expect(page.getByText(text('media:flash.uploaded_one', { count: 1 }))).toBeVisible()
+  await expect(page).toHaveURL(`/${community.slug}/media?room=${group.id}`)
+  await expect(page.getByRole('link', { name: 'tomatoes.png', exact: true })).toBeVisible()
+  // The member's own library is apart.
+  await page.goto(`/${community.slug}/media`)
+  await expect(page.getByText(text('media:list.empty.images'))).toBeVisible()
+
+  // A viewer of the community reads the group's library and opens the picture, with no upload form.
+  const context = await browser.newContext({ javaScriptEnabled: hasJavaScript(testInfo) })
+  const viewerPage = await context.newPage()
+  try {
+    await signInWithSession(context, viewer)
+    await viewerPage.goto(`/${community.slug}/media?room=${group.id}`)
+    await expect(viewerPage.getByText(text('media:group.readOnly'))).toBeVisible()
+    await expect(fileInput(viewerPage)).toHaveCount(0)
+    await expect(viewerPage.getByRole('button', { name: `${text('media:list.delete')} tomatoes.png` })).toHaveCount(0)
+    await expect(viewerPage.locator('img.media-thumb')).toHaveJSProperty('naturalWidth', 64)
+    await screenshots(viewerPage, testInfo, 'media-group-viewer')
+  } finally {
+    await context.close()
+  }
+  // The empty upload's 400 is the one error the browser logs.
+  expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([])
 })

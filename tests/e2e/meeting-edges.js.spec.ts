@@ -178,7 +178,8 @@ async function person(
 
 async function joinMeeting(page: Page) {
   await page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
-  await expect(page.getByLabel(t('en', 'meeting:mirror.preview'))).toBeVisible()
+  // The fake camera opens in Chromium's own time: seconds when other media specs share the cores.
+  await expect(page.getByLabel(t('en', 'meeting:mirror.preview'))).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: t('en', 'meeting:mirror.join') }).click()
   await expect(inMeeting(page)).toBeVisible({ timeout: 30_000 })
 }

@@ -143,6 +143,9 @@ test('an admin imports a CSV, edits a member and adds one with the wizard', asyn
   const nia = await User.findOne({ where: { emailAddress: email }, rejectOnEmpty: true })
   const memberships = await Membership.findAll({ where: { brandId: world.brandId, userId: nia.id } })
   const rooms = await Room.findAll({ where: { brandId: world.brandId, hostId: nia.id } })
-  const created = memberships.flatMap(({ status }) => rooms.map(({ access }) => ({ status, access })))
-  expect(created).toEqual([{ status: 'active', access: 'open' }])
+  // "Open": neither locked nor with a waiting room (media-edge/lobby.ts reads both at the door).
+  const created = memberships.flatMap(({ status }) =>
+    rooms.map(({ locked, waitingRoom }) => ({ status, locked, waitingRoom })),
+  )
+  expect(created).toEqual([{ status: 'active', locked: false, waitingRoom: false }])
 })

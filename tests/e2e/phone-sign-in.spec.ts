@@ -5,7 +5,7 @@
 // texts land in the dev outbox (/dev), where these tests read them; mail goes to the run's SMTP
 // server (global-setup.ts).
 import { expect, test, type Page } from '@playwright/test'
-import { codeFromMail, collectErrors, expectAccessible, hasJavaScript, screenshot, t } from './support'
+import { codeFromMail, codeFromOutbox, collectErrors, expectAccessible, hasJavaScript, screenshot, t } from './support'
 
 const text = (key: string, values?: Record<string, string | number>) => t('en', key, values)
 
@@ -42,31 +42,6 @@ async function registerOwner(page: Page, who: ReturnType<typeof person>) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     text('pages:community.welcome', { name: who.community }),
   )
-}
-
-/** The codes texted to `recipient`, newest first, as the developer console's outbox lists them. */
-async function outboxCodes(page: Page, recipient: string): Promise<string[]> {
-  const dev = await page.context().newPage()
-  try {
-    await dev.goto('/dev')
-    const outbox = dev.getByRole('region', { name: text('dev:outbox') })
-    const rows = outbox.getByRole('row').filter({ has: dev.getByRole('cell', { name: recipient, exact: true }) })
-    return (await rows.locator('code').allTextContents()).map((code) => code.trim())
-  } finally {
-    await dev.close()
-  }
-}
-
-/** Runs `send` and returns the code of the text it made the server send to `recipient`. */
-async function codeFromOutbox(page: Page, recipient: string, send: () => Promise<unknown>): Promise<string> {
-  const before = (await outboxCodes(page, recipient)).length
-  await send()
-  let codes: string[] = []
-  await expect
-    .poll(async () => (codes = await outboxCodes(page, recipient)).length, { message: `a new text to ${recipient}` })
-    .toBe(before + 1)
-  expect(codes[0]).toMatch(/^\d{6}$/)
-  return codes[0]!
 }
 
 const menuSummary = (page: Page) =>

@@ -1,7 +1,7 @@
 // Document security headers, the nonce on every inline script, and (with JavaScript) a clean console
 // and a page that hydrates under that policy.
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO, collectErrors, hasJavaScript, t } from './support'
+import { expect, test } from '@playwright/test'
+import { DEMO, collectErrors, hasJavaScript, t, waitForHydration } from './support'
 
 function cspDirectives(header: string | undefined) {
   return new Map(
@@ -11,14 +11,6 @@ function cspDirectives(header: string | undefined) {
       .filter(([name]) => name)
       .map(([name, ...values]) => [name!, values]),
   )
-}
-
-/** Waits until React has claimed the element, so a click reaches the router instead of the browser. */
-async function waitForHydration(page: Page, selector: string) {
-  await page.waitForFunction((s) => {
-    const element = document.querySelector(s)
-    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
-  }, selector)
 }
 
 for (const path of ['/', `/${DEMO.slug}`, '/kicked', '/a/b/c']) {

@@ -1,5 +1,5 @@
 // Shared helpers for the end-to-end suite: the locale files as the source of expected text, an axe
-// check, the header's language switch, the list of pages every language must reach, the mail the
+// check, the footer's language switch, the list of pages every language must reach, the mail the
 // web server sent through the run's SMTP server, and the run's data, made and read through the
 // app's models (database.ts) and the integration tests' factories, never SQL.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -95,9 +95,17 @@ export async function pageLanguage(page: Page): Promise<Language> {
  */
 export async function switchLanguage(page: Page, language: Language) {
   const current = await pageLanguage(page)
-  const form = page.locator('form[action="/resources/language"]')
-  await form.getByRole('combobox', { name: t(current, 'common:language.label') }).selectOption(language)
-  await form.getByRole('button', { name: t(current, 'common:language.change') }).click()
+  const form = page.getByRole('contentinfo').locator('form[action="/resources/language"]')
+  const choice = form.getByRole('combobox', { name: t(current, 'common:language.label') })
+  const send = form.getByRole('button', { name: t(current, 'common:language.change') })
+  if (hasJavaScript(test.info())) {
+    // Hydrated once the button is gone: from then on choosing sends the form.
+    await expect(send).toHaveCount(0)
+    await choice.selectOption(language)
+  } else {
+    await choice.selectOption(language)
+    await send.click()
+  }
   await expect(page.locator('html')).toHaveAttribute('lang', language)
 }
 
@@ -117,6 +125,8 @@ export function collectErrors(page: Page) {
 }
 
 export const SHOTS_DIR = '/tmp/e2e-shots'
+/** CI (.ci/run) sets E2E_SCREENSHOTS=off: nobody looks at its pictures, and each costs a busy machine a second or more. */
+const SHOOTING = process.env.E2E_SCREENSHOTS !== 'off'
 
 /**
  * A full-page screenshot outside the repository, named by project, page and width, for people to
@@ -125,6 +135,7 @@ export const SHOTS_DIR = '/tmp/e2e-shots'
  * failed test.
  */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!SHOOTING) return
   mkdirSync(SHOTS_DIR, { recursive: true })
   const width = page.viewportSize()?.width ?? 0
   const path = `${SHOTS_DIR}/${testInfo.project.name}-${name}-${width}.png`
@@ -142,6 +153,7 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 
 /** The page at both widths we look at (desktop 1280, phone 390), then back to desktop. */
 export async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  if (!SHOOTING) return
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 })
     await screenshot(page, testInfo, name)
@@ -349,6 +361,31 @@ export async function codeFromMail(to: string, send: () => Promise<unknown>): Pr
   }
 }
 
+/** The codes texted to `recipient`, newest first, as the developer console's outbox lists them. */
+export async function outboxCodes(page: Page, recipient: string): Promise<string[]> {
+  const dev = await page.context().newPage()
+  try {
+    await dev.goto('/dev')
+    const outbox = dev.getByRole('region', { name: t('en', 'dev:outbox') })
+    const rows = outbox.getByRole('row').filter({ has: dev.getByRole('cell', { name: recipient, exact: true }) })
+    return (await rows.locator('code').allTextContents()).map((code) => code.trim())
+  } finally {
+    await dev.close()
+  }
+}
+
+/** Runs `send` and returns the code of the text it made the server send to `recipient`. */
+export async function codeFromOutbox(page: Page, recipient: string, send: () => Promise<unknown>): Promise<string> {
+  const before = (await outboxCodes(page, recipient)).length
+  await send()
+  let codes: string[] = []
+  await expect
+    .poll(async () => (codes = await outboxCodes(page, recipient)).length, { message: `a new text to ${recipient}` })
+    .toBe(before + 1)
+  expect(codes[0]).toMatch(/^\d{6}$/)
+  return codes[0]!
+}
+
 /**
  * Signs in through the UI as an existing account: /sign-in?redirectTo=…, the identifier, then the
  * code. The code comes from the run's mail (codeFromMail) when the server mails it for real, and
@@ -367,7 +404,7 @@ export async function signInAs(page: Page, emailAddress: string, redirectTo = '/
     code = await codeFromMail(emailAddress, send)
   } else {
     await send()
-    code = await codeFromOutbox(page, emailAddress)
+    code = (await outboxCodes(page, emailAddress))[0] ?? null
   }
   if (!code) throw new Error(`No sign-in code found for ${emailAddress}`)
   await page.getByLabel(t('en', 'auth:signIn.code')).fill(code)
@@ -376,24 +413,6 @@ export async function signInAs(page: Page, emailAddress: string, redirectTo = '/
     .getByRole('button', { name: t('en', 'auth:signIn.verify'), exact: true })
     .click()
   await expect(page).toHaveURL(redirectTo)
-}
-
-/** The code column of the newest /dev outbox row to this address (a server without SMTP keeps it there). */
-async function codeFromOutbox(page: Page, emailAddress: string): Promise<string | null> {
-  const dev = await page.context().newPage()
-  try {
-    await dev.goto('/dev')
-    const outbox = dev.getByRole('region', { name: t('en', 'dev:outbox') })
-    const row = outbox
-      .getByRole('row')
-      .filter({ has: dev.getByRole('cell', { name: emailAddress, exact: true }) })
-      .first()
-    if (!(await row.count())) return null
-    const code = ((await row.locator('code').first().textContent()) ?? '').trim()
-    return /^[A-Z0-9]{6}$/i.test(code) ? code : null
-  } finally {
-    await dev.close()
-  }
 }
 
 /** The account with this address, compared without case as the app's sign-in does, or null. */
@@ -592,4 +611,12 @@ export async function addPerson(
   })
   await grantRole(user, { id: brandId }, role)
   return user.id
+}
+
+/** Waits until React has hydrated the element (its props are on it): a click then runs the app's handler. */
+export async function waitForHydration(page: Page, selector: string) {
+  await page.waitForFunction((s) => {
+    const element = document.querySelector(s)
+    return !!element && Object.keys(element).some((key) => key.startsWith('__reactProps'))
+  }, selector)
 }

@@ -21,6 +21,25 @@ const signedIn = (browser: Browser, name: string) =>
 
 const toolbar = (page: Page) => page.getByRole('toolbar', { name: m('controls.toolbar') })
 
+/** The host claims a personal room and, when asked, turns its waiting room on in its settings; returns its path. */
+async function hostsRoom(host: Page, slug: string, { waitingRoom }: { waitingRoom: boolean }) {
+  await claimRoom(host, slug)
+  if (waitingRoom) {
+    await host.goto(`/me/rooms/me/${slug}`)
+    await host.getByLabel(a('settings.room.waitingRoom')).check()
+    await host.getByRole('button', { name: a('settings.room.save') }).click()
+    await expect(host.getByText(a('settings.saved'))).toBeVisible()
+  }
+  return `/me/${slug}`
+}
+
+/** Into the meeting from the room's page: Join, then Join at the device check. */
+async function enterMeeting(page: Page) {
+  await page.getByRole('button', { name: m('home.join'), exact: true }).click()
+  await page.getByRole('button', { name: m('mirror.join') }).click()
+  await expect(toolbar(page)).toBeVisible({ timeout: 30_000 })
+}
+
 /** A newcomer at the door: Join leads to the waiting room, not the meeting. */
 async function arriveAtWaitingRoom(page: Page, room: string) {
   await page.goto(room)
@@ -40,13 +59,7 @@ test.describe('the waiting room', () => {
     const declined = await signedIn(browser, 'Dora')
     try {
       const slug = `hilda-${run}`
-      await claimRoom(host.page, slug)
-      // The host turns the room's waiting room on in their settings.
-      await host.page.goto('/me/settings')
-      await host.page.getByLabel(a('settings.room.waitingRoom')).check()
-      await host.page.getByRole('button', { name: a('settings.room.save') }).click()
-      await expect(host.page.getByText(a('settings.saved'))).toBeVisible()
-      const room = `/me/${slug}`
+      const room = await hostsRoom(host.page, slug, { waitingRoom: true })
 
       // The host is away: the first call brings them a mail with a link to the room.
       await arriveAtWaitingRoom(admitted.page, room)
@@ -61,9 +74,7 @@ test.describe('the waiting room', () => {
       expect(notice.text).toMatch(/\/ml\/[A-Za-z0-9_-]{36}/)
 
       await host.page.goto(room)
-      await host.page.getByRole('button', { name: m('home.join'), exact: true }).click()
-      await host.page.getByRole('button', { name: m('mirror.join') }).click()
-      await expect(toolbar(host.page)).toBeVisible({ timeout: 30_000 })
+      await enterMeeting(host.page)
 
       await arriveAtWaitingRoom(declined.page, room)
       await declined.page.getByRole('button', { name: m('waitingRoom.call') }).click()
@@ -96,9 +107,7 @@ test.describe('the waiting room', () => {
 
       // The one let in reloads: straight back into the meeting, no waiting.
       await admitted.page.reload()
-      await admitted.page.getByRole('button', { name: m('home.join'), exact: true }).click()
-      await admitted.page.getByRole('button', { name: m('mirror.join') }).click()
-      await expect(toolbar(admitted.page)).toBeVisible({ timeout: 30_000 })
+      await enterMeeting(admitted.page)
       await expect(admitted.page.getByText(m('waitingRoom.lead'))).toHaveCount(0)
 
       const calls = await RoomCall.findAll({
@@ -118,6 +127,81 @@ test.describe('the waiting room', () => {
       await host.close()
       await admitted.close()
       await declined.close()
+    }
+  })
+  test('the host locks the room in the meeting: a newcomer is told so, and comes in once it is open again', async ({
+    browser,
+  }, testInfo) => {
+    const host = await signedIn(browser, 'Lorna')
+    const newcomer = await signedIn(browser, 'Luke')
+    try {
+      const slug = `lorna-${run}`
+      const room = await hostsRoom(host.page, slug, { waitingRoom: false })
+      await host.page.goto(room)
+      await enterMeeting(host.page)
+
+      const door = async (label: string) => {
+        await host.page.getByText(m('controls.more'), { exact: true }).click()
+        await host.page.getByRole('button', { name: label }).click()
+      }
+      await door(m('door.lock'))
+      await expect(host.page.getByText(m('door.lockedMark'), { exact: true })).toBeVisible({ timeout: 15_000 })
+      expect((await Room.findOne({ where: { slug }, rejectOnEmpty: true })).locked).toBe(true)
+      await screenshots(host.page, testInfo, 'room-locked-host')
+
+      await newcomer.page.goto(room)
+      await newcomer.page.getByRole('button', { name: m('home.join'), exact: true }).click()
+      await expect(newcomer.page.getByText(m('home.joinFailed', { reason: m('door.locked') }))).toBeVisible({
+        timeout: 30_000,
+      })
+      await expect(toolbar(newcomer.page)).toHaveCount(0)
+      await screenshots(newcomer.page, testInfo, 'room-locked-newcomer')
+
+      await door(m('door.unlock'))
+      await expect(host.page.getByText(m('door.lockedMark'), { exact: true })).toHaveCount(0, { timeout: 15_000 })
+      await newcomer.page.reload()
+      await enterMeeting(newcomer.page)
+    } finally {
+      await host.close()
+      await newcomer.close()
+    }
+  })
+  test('a guest gives a name before calling, and has camera and microphone off until let in', async ({ browser }) => {
+    const host = await signedIn(browser, 'Gwen')
+    const context = await browser.newContext()
+    // Every track the page opens, to tell whether the camera and microphone are on.
+    await context.addInitScript(() => {
+      const tracks: MediaStreamTrack[] = []
+      Object.assign(window, { openTracks: () => tracks.filter((track) => track.readyState === 'live').length })
+      const open = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices)
+      navigator.mediaDevices.getUserMedia = async (constraints) => {
+        const stream = await open(constraints)
+        tracks.push(...stream.getTracks())
+        return stream
+      }
+    })
+    const guest = await context.newPage()
+    const liveTracks = () => guest.evaluate(() => (window as unknown as { openTracks: () => number }).openTracks())
+    try {
+      const room = await hostsRoom(host.page, `gwen-${run}`, { waitingRoom: true })
+      await host.page.goto(room)
+      await enterMeeting(host.page)
+
+      await arriveAtWaitingRoom(guest, room)
+      await expect.poll(liveTracks, { timeout: 10_000 }).toBe(0)
+      const call = guest.getByRole('button', { name: m('waitingRoom.call') })
+      await expect(call).toBeDisabled()
+      await guest.getByLabel(m('mirror.name')).fill('  Greta Guest ')
+      await call.click()
+
+      const callers = host.page.getByRole('complementary', { name: m('waitingRoom.waiting_one', { count: 1 }) })
+      await callers.getByRole('button', { name: m('waitingRoom.answerFor', { name: 'Greta Guest' }) }).click()
+      await expect(toolbar(guest)).toBeVisible({ timeout: 30_000 })
+      await expect.poll(liveTracks, { timeout: 10_000 }).toBeGreaterThan(0)
+      await expect(host.page.locator('.meeting-tile[aria-label="Greta Guest"]')).toBeVisible({ timeout: 30_000 })
+    } finally {
+      await host.close()
+      await context.close()
     }
   })
 })

@@ -6,7 +6,7 @@ import type { RoleSlug } from '#models/permissions'
 import { Membership, type Brand, type User } from '#models/index'
 import { grantRole, makeCommunity, makeUser } from './factories'
 import { routeArgs } from './route-args'
-import { signedInCookie } from './session'
+import { initOf, signedInCookie } from './session'
 
 /** Who asks: a holder of each community role, the pending and the archived, someone from another community, and nobody. */
 export const PERSONAS = [
@@ -87,6 +87,17 @@ export async function argsAs(
 export function refusedAsThrown(response: Response): Response {
   if (response.status === 401 || response.status === 403) throw response
   return response
+}
+
+/**
+ * A refusal answered on the page (a `data()` or Response with status 403, the form and its message
+ * kept) counts as denied, as a thrown one does: rethrown as a 403 for outcomeOf.
+ */
+export async function refusedAs403(work: Promise<unknown>): Promise<unknown> {
+  const result = await work
+  const status = result instanceof Response ? result.status : initOf(result).status
+  if (status === 403) throw new Response(null, { status: 403 })
+  return result
 }
 
 /** Runs a loader or action and classifies what it did (see Outcome). */

@@ -25,6 +25,8 @@ export interface RtmpServer {
   urlFor(key: string): string
   /** Stream paths (/live/<key>) in the order publishing started. */
   published: string[]
+  /** When (Date.now()) publishing to the path last started. */
+  lastPublishedAt(path: string): number | undefined
   /**
    * The paths with a publisher connected now. (Its donePublish event waits 30 s for the publisher to
    * come back; the RTMP session itself closes when the publisher hangs up.)
@@ -47,13 +49,18 @@ export async function startRtmpServer(): Promise<RtmpServer> {
   // Its constructor sets its logger to debug; tests want only its errors.
   ;(require('node-media-server/src/core/logger.js') as { level: string }).level = 'error'
   const published: string[] = []
-  server.on('postPublish', (session) => published.push(session.streamPath))
+  const publishedAt = new Map<string, number>()
+  server.on('postPublish', (session) => {
+    published.push(session.streamPath)
+    publishedAt.set(session.streamPath, Date.now())
+  })
   const { sessions } = require('node-media-server/src/core/context.js') as { sessions: Map<string, NmsSession> }
   await server.run()
   return {
     port,
     urlFor: (key) => `rtmp://127.0.0.1:${port}/live/${key}`,
     published,
+    lastPublishedAt: (path) => publishedAt.get(path),
     publishing: () =>
       [...sessions.values()].filter((session) => session.isPublisher).map((session) => session.streamPath),
     close: async () => {

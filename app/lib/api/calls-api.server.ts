@@ -19,6 +19,7 @@ import {
 
 const REFUSALS: Record<Exclude<CallOutcome, { ok: true }>['error'], TranslationKey> = {
   notWaiting: 'api:calls.notWaiting',
+  roomLocked: 'api:calls.roomLocked',
   notFound: 'api:calls.notFound',
   forbidden: 'api:errors.forbidden',
   callEnded: 'api:calls.callEnded',

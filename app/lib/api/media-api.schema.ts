@@ -13,17 +13,20 @@ const type = z
   .optional()
   .transform((value) => (value ?? 'images') as MediaTab)
 
-/** GET /media with brandId, type and page (from 0); context and roomId are accepted and not used (the library is one per person). */
-export const MediaQuery = z.object({
-  ...brandQuery,
-  type,
-  page: pageNumber,
-  context: z.string().max(64).optional(),
+/**
+ * Whose library: a group's with roomId (context `group`, or `event` for an event's room), the
+ * caller's own without (context `personal` or absent).
+ */
+const library = {
+  context: z.enum(['personal', 'group', 'event']).optional(),
   roomId: z.string().max(36).optional(),
-})
+}
+
+/** GET /media with brandId, type and page (from 0), and the library. */
+export const MediaQuery = z.object({ ...brandQuery, type, page: pageNumber, ...library })
 
 /** POST /media (multipart, its files in `files`): where it goes, in the query string, read before the body. */
-export const UploadQuery = z.object({ ...brandQuery, type })
+export const UploadQuery = z.object({ ...brandQuery, type, ...library })
 
 /** The {id} of a media/{id} address. */
 export const MediaId = recordId('api:errors.notFound')

@@ -1,8 +1,9 @@
 // The JSON calls of registration (GET, POST and PUT /forms/{formDefinitionId}/submission with
 // values, POST /events/confirmation; docs/api.md#forms, decision 0008): the signed-in person's own
 // answers to an event's registration form or survey, and a fresh copy of their confirmation. The
-// same rules as the pages: a registration form's answers register (cutoff, limit, moderation), a
-// survey's are saved for those the event admits or has registered.
+// same rules as the pages: a registration form's answers register (cutoff, limit, moderation, the
+// community's terms accepted with `acceptTerms: true`), a survey's are saved for those the event
+// admits or has registered.
 import { z } from 'zod'
 import { Brand, CommunityEvent, EventRegistration, FormDefinition, Room } from '#models/index'
 import { ID_PATTERN } from '#models/ids'
@@ -11,6 +12,7 @@ import { formDefaults } from '../events/registration-answers'
 import { requireRegistrationEvent } from '../events/registration-page.server'
 import { sendConfirmation } from '../events/registration-mail.server'
 import { findRegistration, register, saveSubmission, savedAnswers } from '../events/registration.server'
+import { termsToAccept } from '../events/registration-rules'
 import { inCommunity, readBody, refuse, type ApiArgs } from '../http/api.server'
 import { requireUser } from '../http/guards.server'
 import { LIMITS, hit } from '../platform/rate-limit.server'
@@ -47,7 +49,7 @@ export async function readSubmissionCall(args: ApiArgs) {
   return { formDefinitionId: form.id, values }
 }
 
-const SubmissionBody = z.object({ values: z.record(z.unknown()) })
+const SubmissionBody = z.object({ values: z.record(z.unknown()), acceptTerms: z.boolean().optional() })
 
 /** POST or PUT forms/{id}/submission with values: checked like the page's form, then saved (a registration form registers). */
 export async function saveSubmissionCall(args: ApiArgs) {
@@ -68,7 +70,10 @@ export async function saveSubmissionCall(args: ApiArgs) {
     const saved = await saveSubmission({ formId: form.id, userId: user.id, steps, parsed: parsed.data })
     return { formDefinitionId: form.id, values: saved.values as FormValues }
   }
-  const outcome = await register({ brand, room, userId: user.id, parsed: parsed.data })
+  // As on the page: the community's terms, until this registration holds their acceptance.
+  const terms = termsToAccept(brand, await findRegistration(room.id, user.id))
+  if (terms && body.acceptTerms !== true) throw refuse(400, 'registration:errors.termsRequired')
+  const outcome = await register({ brand, room, userId: user.id, parsed: parsed.data, termsAccepted: terms !== null })
   if (!outcome.ok) throw refuse(409, `registration:status.${outcome.closed}`)
   return { formDefinitionId: form.id, values: await savedAnswers(form.id, user.id), status: outcome.status }
 }

@@ -3,7 +3,7 @@
 // models/call.ts, so it ends once whether the meeting (the edge) or the API comes first, and tells
 // the meeting at once (publishCallUpdated): the caller waiting and the hosts in it see the change.
 import { Op, type WhereOptions } from 'sequelize'
-import { callView, endCall, holdsBack, ringHosts, type CallEnd, type CallView } from '#models/call'
+import { callView, doorFor, endCall, ringHosts, type CallEnd, type CallView } from '#models/call'
 import { containsText } from '../admin/search.server'
 import { MeetingRoom, Room, RoomCall } from '#models/index'
 import { publishCallUpdated } from '../rooms/edge-publisher.server'
@@ -19,7 +19,11 @@ export interface CallEntry extends CallView {
   madeByMe: boolean
 }
 
-type Refusal = { ok: false; status: 403 | 404 | 409; error: 'notWaiting' | 'notFound' | 'forbidden' | 'callEnded' }
+type Refusal = {
+  ok: false
+  status: 403 | 404 | 409
+  error: 'notWaiting' | 'roomLocked' | 'notFound' | 'forbidden' | 'callEnded'
+}
 export type CallOutcome = { ok: true; call: CallView } | Refusal
 const refused = (status: Refusal['status'], error: Refusal['error']): Refusal => ({ ok: false, status, error })
 
@@ -79,7 +83,9 @@ export async function startCall(
   caller: { id: string; name: string },
   rights: RoomRights,
 ): Promise<CallOutcome> {
-  if (!holdsBack(room, rights)) return refused(409, 'notWaiting')
+  const door = doorFor(room, rights)
+  // A locked room without its waiting room has nobody to answer from outside.
+  if (door !== 'knock') return refused(409, door === 'locked' ? 'roomLocked' : 'notWaiting')
   const { row, created } = await ringHosts(room, caller.id, caller.name || 'Guest')
   const call = callView(row)
   if (created) {

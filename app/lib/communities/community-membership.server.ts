@@ -6,6 +6,8 @@ import { addMember } from '#models/members'
 import { newId } from '#models/ids'
 import { createVerifiedUser } from '../identity/verified-accounts.server'
 import { notifyCommunityRequest } from '../notifications/notify.server'
+import type { SignupAnswer } from './signup-answers'
+import { landingPath } from './landing.server'
 
 /**
  * Joining a community through its sign-up link (/{brand}/signup-{signupHash}). With member
@@ -38,6 +40,9 @@ export async function renewSignupLink(brand: Brand): Promise<string> {
   return hash
 }
 
+/** What someone gave on the sign-up page besides who they are. */
+export type SignupGiven = { termsAccepted: boolean; answers: SignupAnswer[] }
+
 export type JoinStatus = 'member' | 'pending' | 'rejected' | 'archived' | 'none'
 const JOIN_STATUS = {
   active: 'member',
@@ -61,9 +66,13 @@ export async function membershipStatus(
  * Signs a user up to a community: a member stays one, a pending, rejected or archived membership
  * stays as it is (asking again does not put a declined or archived person back in), anyone else
  * becomes a member or, with moderation, pending (holding the member role, which counts only once
- * an admin approves).
+ * an admin approves). `signup`: what they gave on the sign-up page (terms accepted just now, answers).
  */
-export async function joinCommunity(brand: Brand, userId: string, transaction?: Transaction): Promise<JoinStatus> {
+export async function joinCommunity(
+  brand: Brand,
+  userId: string,
+  { signup, transaction }: { signup?: SignupGiven; transaction?: Transaction } = {},
+): Promise<JoinStatus> {
   const status = await membershipStatus(userId, brand.id, transaction)
   if (status !== 'none') return status
   const pending = moderatesMembers(brand)
@@ -74,6 +83,10 @@ export async function joinCommunity(brand: Brand, userId: string, transaction?: 
       roles: ['community-member'],
       status: pending ? 'pending' : 'active',
       source: 'signup-link',
+      signup: signup && {
+        termsAcceptedAt: signup.termsAccepted ? new Date() : null,
+        answers: signup.answers.length ? signup.answers : null,
+      },
       transaction,
     })
   } catch (error) {
@@ -85,20 +98,21 @@ export async function joinCommunity(brand: Brand, userId: string, transaction?: 
   return pending ? 'pending' : 'member'
 }
 
-/** A new person who proved their email signs up: their account and their place in the community, together. */
+/** A new person who proved their email (and phone) signs up: their account and their place in the community, together. */
 export async function createAccountAndJoin(
   brand: Brand,
-  input: { fullName: string; emailAddress: string; language?: string | null },
+  input: Parameters<typeof createVerifiedUser>[0] & { signup?: SignupGiven },
 ) {
+  const { signup, ...account } = input
   const joined = await Brand.sequelize!.transaction(async (transaction) => {
-    const user = await createVerifiedUser(input, transaction)
-    return { user, status: await joinCommunity(brand, user.id, transaction) }
+    const user = await createVerifiedUser(account, transaction)
+    return { user, status: await joinCommunity(brand, user.id, { signup, transaction }) }
   })
   if (joined.status === 'pending') await notifyCommunityRequest(brand.id, joined.user.id)
   return joined
 }
 
-/** Where a sign-up lands: inside the community, or the page that says the request awaits approval. */
-export function afterJoining(brandSlug: string, status: JoinStatus): string {
-  return status === 'member' ? `/${brandSlug}` : `/${brandSlug}/signup-successful`
+/** Where a sign-up lands: the community's landing page, or the page that says the request awaits approval. */
+export async function afterJoining(brand: Parameters<typeof landingPath>[0], status: JoinStatus): Promise<string> {
+  return status === 'member' ? landingPath(brand) : `/${brand.slug}/signup-successful`
 }

@@ -5,12 +5,18 @@ import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@r
 import { findBrand } from './brands.server'
 import { safeRedirect } from '../http/safe-redirect'
 import { viewer } from '../http/session.server'
+import { groupDoor } from '../groups/group-people.server'
 
 type PageArgs = Pick<LoaderFunctionArgs, 'request' | 'params'> & { context: AppLoadContext }
 
-async function community({ params, context }: Pick<PageArgs, 'params' | 'context'>) {
+async function findCommunity({ params, context }: Pick<PageArgs, 'params' | 'context'>) {
   const brand = await findBrand(context, params.brand)
   if (!brand) throw redirect('/community-not-found')
+  return brand
+}
+
+async function community(args: Pick<PageArgs, 'params' | 'context'>) {
+  const brand = await findCommunity(args)
   return { name: brand.name, slug: brand.slug }
 }
 
@@ -25,11 +31,16 @@ export async function communityNotFound(args: PageArgs) {
  */
 export async function accessDenied(args: PageArgs) {
   const { request, context } = args
-  const [found, { user }] = await Promise.all([community(args), viewer(request, context)])
+  const [brand, { user }] = await Promise.all([findCommunity(args), viewer(request, context)])
   const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')
+  // A group's room refused: the person's request waits, or they may ask to join.
+  const [, brandSlug, roomSlug, ...rest] = back.split('?')[0]!.split('/')
+  const group =
+    user && brandSlug === brand.slug && roomSlug && rest.length === 0 ? await groupDoor(brand, roomSlug, user.id) : null
   return data(
     {
-      community: found,
+      community: { name: brand.name, slug: brand.slug },
+      group,
       signedInAs: user ? user.name || user.emailAddress || user.phoneNumber || '' : null,
       signInUrl: back ? `/sign-in?redirectTo=${encodeURIComponent(back)}` : '/sign-in',
     },

@@ -7,7 +7,7 @@ import { checkAccess } from '#models/access'
 import { requireCommunity, communityPermissions, type GuardArgs } from '../http/guards.server'
 import { redirectWithFlash } from '../http/flash.server'
 import { viewer } from '../http/session.server'
-import { Room, type Brand } from '#models/index'
+import { Room, User, type Brand } from '#models/index'
 import { directoryOrder, directorySettingsOf, shownInDirectory, type DirectoryViewer } from './directory'
 import { DirectorySettingsSchema } from './directory-settings.schema'
 
@@ -33,13 +33,19 @@ export type DirectoryRoom = {
   description: string | null
   context: 'personal' | 'group'
   pinned: boolean
+  /** A personal room offers a Meet button: the community shows them, or its host always wants one. */
+  meet: boolean
 }
 
 /** The rooms the directory lists to this viewer: personal rooms and groups put in it, pinned first. */
-export async function directoryRooms(brand: Pick<Brand, 'id'>, who: DirectoryViewer): Promise<DirectoryRoom[]> {
+export async function directoryRooms(
+  brand: Pick<Brand, 'id' | 'meetButtonEnabled'>,
+  who: DirectoryViewer,
+): Promise<DirectoryRoom[]> {
   const rooms = await Room.findAll({
     attributes: [
       'slug',
+      'hostId',
       'name',
       'description',
       'context',
@@ -58,13 +64,24 @@ export async function directoryRooms(brand: Pick<Brand, 'id'>, who: DirectoryVie
       visibleInDirectory: who.member ? ['everyone', 'members'] : ['everyone'],
     },
   })
-  return directoryOrder(rooms.filter((room) => shownInDirectory(room, who))).map((room) => ({
+  const shown = directoryOrder(rooms.filter((room) => shownInDirectory(room, who)))
+  const meetAlways = await hostsAlwaysMeeting(brand, shown)
+  return shown.map((room) => ({
     slug: room.slug,
     name: room.name || room.slug,
     description: room.description,
     context: room.context as 'personal' | 'group',
     pinned: room.pinnedInDirectory,
+    meet: room.context === 'personal' && (brand.meetButtonEnabled || meetAlways.has(room.hostId ?? '')),
   }))
+}
+
+/** Where the community hides the Meet button: the hosts of these personal rooms who always show theirs (member editor). */
+async function hostsAlwaysMeeting(brand: Pick<Brand, 'meetButtonEnabled'>, rooms: Room[]): Promise<Set<string>> {
+  const hostIds = rooms.flatMap((room) => (room.context === 'personal' && room.hostId ? [room.hostId] : []))
+  if (brand.meetButtonEnabled || hostIds.length === 0) return new Set()
+  const hosts = await User.findAll({ attributes: ['id', 'meta'], where: { id: hostIds } })
+  return new Set(hosts.filter((host) => host.meta?.alwaysEnableMeetButton === true).map((host) => host.id))
 }
 
 /** The settings form's answer: 400 with the messages and what was typed, or saved with a flash. */

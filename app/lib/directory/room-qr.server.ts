@@ -17,3 +17,18 @@ export function qrSvg(text: string): Promise<string> {
     color: { dark: '#000000', light: '#ffffff' },
   })
 }
+
+/**
+ * A QR code as its own response: an SVG that, opened on its own, may do nothing but draw itself.
+ * `cacheControl` is the caller's: a code may be private, or change at the same address.
+ */
+export function qrResponse(svg: string, filename: string, cacheControl: string): Response {
+  return new Response(svg, {
+    headers: {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': cacheControl,
+      'Content-Disposition': `inline; filename="${filename}"`,
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  })
+}

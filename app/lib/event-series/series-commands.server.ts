@@ -124,7 +124,6 @@ const seriesColumns = (values: SeriesValues) => ({
   name: values.name,
   summary: values.summary,
   description: values.description,
-  syncBreakouts: values.syncBreakouts,
   registrationRequired: values.registrationRequired,
   firstStartsAt: values.firstStartsAt,
   timeZone: values.timeZone,

@@ -42,7 +42,6 @@ export const SeriesObject = z.object({
     .trim()
     .max(SERIES_DESCRIPTION_MAX, 'series:errors.tooLong')
     .optional(),
-  syncBreakouts: flag(),
   registrationRequired: flag(),
   date: z
     .string({ required_error: 'series:errors.dateRequired', invalid_type_error: 'series:errors.dateInvalid' })
@@ -132,7 +131,6 @@ export function seriesFormValues(
     name: string
     summary: string
     description: string | null
-    syncBreakouts: boolean
     registrationRequired: boolean
     firstStartsAt: Date
     timeZone: string
@@ -151,7 +149,6 @@ export function seriesFormValues(
     name: series.name,
     summary: series.summary,
     description: series.description ?? '',
-    syncBreakouts: series.syncBreakouts ? 'on' : '',
     registrationRequired: series.registrationRequired ? 'on' : '',
     date: wall.slice(0, 10),
     time: wall.slice(11, 16),

@@ -153,7 +153,6 @@ export async function seriesDetail(series: EventSeries, viewer: Viewer, now = ne
     name: series.name,
     summary: series.summary,
     description: series.description,
-    syncBreakouts: series.syncBreakouts,
     registrationRequired: series.registrationRequired,
     registrationFormId: series.registrationFormId,
     firstStartsAt: series.firstStartsAt.toISOString(),

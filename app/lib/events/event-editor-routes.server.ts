@@ -104,7 +104,6 @@ async function editorEvent(room: Room) {
         name: slot.name,
         minutes: String(slot.minutes),
         seconds: String(slot.seconds),
-        breakoutRecordAudio: slot.breakoutRecordAudio ? 'on' : '',
       })),
     },
     registration: forms.registration,

@@ -31,7 +31,10 @@ async function questionsOf(room: Pick<Room, 'brandId'>, formId: string | null): 
 /** A submission's answers (the model's JSON column reads them as an object on every dialect). */
 const valuesOf = (submission: FormSubmission | undefined): Record<string, unknown> => submission?.values ?? {}
 
-/** Registrations: the person, the status, co-host and when, then one column per question of the registration form. */
+/**
+ * Registrations: the person, the status, co-host, when, when they accepted the community's terms
+ * (empty where none were asked), then one column per question of the registration form.
+ */
 export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Promise<CsvTable | null> {
   const registrations = await EventRegistration.findAll({
     where: { roomId: room.id },
@@ -68,6 +71,7 @@ export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Pr
       'status',
       'coHost',
       'registeredAt',
+      'termsAcceptedAt',
       ...questions.map((question) => question.label || question.name),
     ],
     rows: registrations.map((registration) => {
@@ -80,6 +84,7 @@ export async function registrationsTable(room: Pick<Room, 'id' | 'brandId'>): Pr
         registration.status,
         registration.coHost ? 'yes' : 'no',
         registration.createdAt.toISOString(),
+        registration.termsAcceptedAt?.toISOString() ?? '',
         ...questions.map((question) => answerCell(values[question.name])),
       ]
     }),

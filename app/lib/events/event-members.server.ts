@@ -17,6 +17,8 @@ export type RegistrationRow = {
   coHost: boolean
   source: 'form' | 'import'
   registeredAt: string
+  /** When they accepted the community's terms registering; null when none were asked. */
+  termsAcceptedAt: string | null
 }
 
 /** The people of these ids, by id (registrations have no association to users: one query, not one per row). */
@@ -56,6 +58,7 @@ export async function listRegistrations(room: Pick<Room, 'id'>, filter: Registra
       coHost: registration.coHost,
       source: registration.source,
       registeredAt: registration.createdAt.toISOString(),
+      termsAcceptedAt: registration.termsAcceptedAt?.toISOString() ?? null,
     }
   })
   return { rows, counts: { all: approved + pending, approved, pending } }

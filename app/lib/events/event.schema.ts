@@ -158,7 +158,6 @@ const SlotSchema = z.object({
     .max(SLOT_NAME_MAX, 'events:errors.tooLong'),
   minutes: whole(0, SLOT_MINUTES_MAX, 'events:errors.slotMinutesInvalid').default(0),
   seconds: whole(0, 59, 'events:errors.slotSecondsInvalid').default(0),
-  breakoutRecordAudio: flag(),
 })
 
 export const EventCompositionObject = z.object({

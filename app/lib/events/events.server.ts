@@ -100,17 +100,11 @@ export async function eventRowToSave(room: Pick<Room, 'id'>): Promise<CommunityE
   return event
 }
 
-export type SlotView = { id: string; name: string; minutes: number; seconds: number; breakoutRecordAudio: boolean }
+export type SlotView = { id: string; name: string; minutes: number; seconds: number }
 
 export async function eventSlots(room: Pick<Room, 'id'>): Promise<SlotView[]> {
   const slots = await EventSlot.findAll({ where: { roomId: room.id }, order: [['position', 'ASC']] })
-  return slots.map(({ id, name, minutes, seconds, breakoutRecordAudio }) => ({
-    id,
-    name,
-    minutes,
-    seconds,
-    breakoutRecordAudio,
-  }))
+  return slots.map(({ id, name, minutes, seconds }) => ({ id, name, minutes, seconds }))
 }
 
 /** Archive or restore an event of this community; null when it has no such event (or it already is). */

@@ -13,7 +13,8 @@ export type CalendarEvent = {
   endsAt: Date | null
   /** The event's page. The auto-join link is not put here: a calendar is shared more widely than a mail. */
   url: string
-  organizer?: { name: string } | null
+  /** Who sends it: RFC 5545 wants an address (ORGANIZER is a cal-address); strict calendars refuse one without. */
+  organizer?: { name: string; email: string } | null
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -46,7 +47,7 @@ export function calendarInvitation(event: CalendarEvent): string {
     productId: 'hearth/events',
     method: 'PUBLISH',
     status: 'CONFIRMED',
-    ...(event.organizer ? { organizer: { name: event.organizer.name } } : {}),
+    ...(event.organizer ? { organizer: { name: event.organizer.name, email: event.organizer.email } } : {}),
   })
   if (error || !value) throw error ?? new Error('the calendar invitation could not be made')
   return value

@@ -6,12 +6,12 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n/i18n'
 import { formatDate } from '../i18n/dates'
 import { translatorFor } from '../i18n/i18n.server'
 import { env } from '../platform/env.server'
-import { renderMailHtml, renderMailText, type MailContent } from '../platform/mail.server'
+import { renderMailHtml, renderMailText, senderAddress, type MailContent } from '../platform/mail.server'
 import { deliver } from '../platform/outbox.server'
 import { issueAutoJoinCode } from './auto-join.server'
 import { calendarInvitation } from './registration-ics'
 
-type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
 
 export const eventPageUrl = (brandSlug: string, roomSlug: string) => `${env.PUBLIC_URL}/${brandSlug}/events/${roomSlug}`
 export const autoJoinUrl = (brandSlug: string, roomSlug: string, code: string) =>
@@ -77,7 +77,8 @@ export async function sendConfirmation(brand: MailBrand, registration: EventRegi
             startsAt: room.startsAt,
             endsAt: room.endsAt,
             url: eventPageUrl(brand.slug, room.slug),
-            organizer: { name: brand.name },
+            // The community, at the address its mails come from.
+            organizer: { name: brand.name, email: senderAddress() },
           }),
         },
       ]

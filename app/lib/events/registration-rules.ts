@@ -2,6 +2,7 @@
 // how long an auto-join link lives (the code is required, valid, not expired). Pure: the register
 // page, the event page and the server's checks share them.
 import type { RegistrationStatus } from '#models/event'
+import { communityTerms, type CommunityTerms } from '../communities/terms.schema'
 
 const HOUR_MS = 60 * 60 * 1000
 
@@ -15,6 +16,18 @@ export const AUTO_JOIN_MARGIN_HOURS = 12
 export function autoJoinExpiry(room: { startsAt: Date | null; endsAt: Date | null }, now = new Date()): Date {
   const end = room.endsAt ?? room.startsAt ?? now
   return new Date(end.getTime() + AUTO_JOIN_MARGIN_HOURS * HOUR_MS)
+}
+
+/**
+ * The community's terms (its links) that registering asks the person to accept: while the
+ * community has any and their registration, if they have one, holds no acceptance yet. Null when
+ * nothing is asked, so changing one's answers later does not ask again.
+ */
+export function termsToAccept(
+  brand: { communityToS: string | null; communityPP: string | null },
+  registration: { termsAcceptedAt: Date | null } | null,
+): CommunityTerms | null {
+  return registration?.termsAcceptedAt ? null : communityTerms(brand)
 }
 
 /** Why a registration cannot be made now; null when it can. */

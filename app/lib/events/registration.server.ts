@@ -61,16 +61,19 @@ export type RegisterOutcome =
  * Registers someone (or updates their answers when they are registered already). The event's row
  * is locked for the count and the insert, so two people taking the last place cannot both get it
  * (MariaDB: SELECT … FOR UPDATE; SQLite: the IMMEDIATE transaction holds the write lock). The
- * mail goes out after the commit.
+ * mail goes out after the commit. `termsAccepted`: they accepted the community's terms just now
+ * (termsToAccept asked them); the first acceptance's time is the one kept.
  */
 export async function register(input: {
   brand: Brand
   room: Room
   userId: string
   parsed: Record<string, unknown>
+  termsAccepted?: boolean
   now?: Date
 }): Promise<RegisterOutcome> {
-  const { brand, room, userId, parsed, now = new Date() } = input
+  const { brand, room, userId, parsed, termsAccepted = false, now = new Date() } = input
+  const termsAcceptedAt = termsAccepted ? now : null
   const outcome = await Room.sequelize!.transaction(async (transaction): Promise<RegisterOutcome> => {
     const event = await CommunityEvent.findByPk(room.id, { transaction, lock: transaction.LOCK.UPDATE })
     if (!event) return { ok: false, closed: 'notEnabled' }
@@ -84,12 +87,18 @@ export async function register(input: {
         ? await saveSubmission({ formId: event.registrationFormId, userId, steps, parsed }, transaction)
         : null
     if (existing) {
-      await existing.update({ submissionId: submission?.id ?? existing.submissionId }, { transaction })
+      await existing.update(
+        {
+          submissionId: submission?.id ?? existing.submissionId,
+          termsAcceptedAt: existing.termsAcceptedAt ?? termsAcceptedAt,
+        },
+        { transaction },
+      )
       return { ok: true, status: existing.status, updated: true, registrationId: existing.id }
     }
     const status = newRegistrationStatus(event)
     const created = await EventRegistration.create(
-      { roomId: room.id, userId, status, source: 'form', submissionId: submission?.id ?? null },
+      { roomId: room.id, userId, status, source: 'form', submissionId: submission?.id ?? null, termsAcceptedAt },
       { transaction },
     )
     await placeInRoom(room.id, userId, created, transaction)

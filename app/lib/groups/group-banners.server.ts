@@ -3,13 +3,15 @@
 // media store, served at the URL banners always had, /uploads/banners/{file}.webp
 // (app/routes/uploads.$kind.$file.ts).
 import { randomBytes } from 'node:crypto'
-import { unlink } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { Readable } from 'node:stream'
-import sharp from 'sharp'
-import { AVATAR_MAX_SIDE, ImageTooLargeError, UnreadableImageError, sniffImage } from '../identity/avatars.server'
 import { mediaStorage, type MediaStorage } from '../media/storage.server'
-import { logger } from '../platform/logger.server'
+import {
+  ImageTooLargeError,
+  UnreadableImageError,
+  reencodeImage,
+  removeUploadedImage,
+} from '../media/uploaded-images.server'
 
 export const BANNER_URL_PREFIX = '/uploads/banners/'
 export const BANNER_TYPE = 'image/webp'
@@ -30,21 +32,9 @@ export function bannerStorageKey(file: string): string | null {
  * UnreadableImageError / ImageTooLargeError.
  */
 export async function storeBanner(bytes: Uint8Array, storage: MediaStorage = mediaStorage): Promise<string> {
-  if (!sniffImage(bytes)) throw new UnreadableImageError('Not an image')
-  let webp: Buffer
-  try {
-    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata()
-    if (!width || !height) throw new UnreadableImageError('The image has no size')
-    if (width > AVATAR_MAX_SIDE || height > AVATAR_MAX_SIDE) throw new ImageTooLargeError(`${width}×${height}`)
-    webp = await sharp(bytes, { limitInputPixels: AVATAR_MAX_SIDE * AVATAR_MAX_SIDE, failOn: 'error' })
-      .rotate()
-      .resize(BANNER_WIDTH, BANNER_HEIGHT, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer()
-  } catch (error) {
-    if (error instanceof ImageTooLargeError || error instanceof UnreadableImageError) throw error
-    throw new UnreadableImageError('The image could not be decoded', { cause: error })
-  }
+  const webp = await reencodeImage(bytes, (image) =>
+    image.resize(BANNER_WIDTH, BANNER_HEIGHT, { fit: 'cover' }).webp({ quality: 82 }),
+  )
   const file = `${randomBytes(16).toString('hex')}.webp`
   await storage.put(bannerStorageKey(file)!, Readable.from([webp]))
   return BANNER_URL_PREFIX + file
@@ -72,16 +62,9 @@ export async function bannerFromForm(
  * outside URL, null) is left alone. A failure is logged, not thrown.
  */
 export async function removeBanner(url: string | null | undefined, storage: MediaStorage = mediaStorage) {
-  if (!url?.startsWith(BANNER_URL_PREFIX)) return
-  const file = url.slice(BANNER_URL_PREFIX.length)
-  const key = bannerStorageKey(file)
-  if (!key) return
-  try {
-    await storage.delete(key)
-    await unlink(join(LEGACY_BANNER_DIR, file)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error
-    })
-  } catch (error) {
-    logger.warn({ err: error }, 'old banner could not be removed')
-  }
+  await removeUploadedImage(
+    url,
+    { prefix: BANNER_URL_PREFIX, storageKey: bannerStorageKey, legacyDir: LEGACY_BANNER_DIR },
+    storage,
+  )
 }

@@ -3,7 +3,7 @@
 // whose change is confirmed first, refused during a meeting, and sends anyone in the room out.
 import { UniqueConstraintError } from 'sequelize'
 import { Room } from '#models/index'
-import { meetingIsLive, roomLinkSlug, type RoomLinkRefusal } from '../members/room-link.server'
+import { linkChangeStop, meetingIsLive, roomLinkSlug, type LinkChangeStop } from '../members/room-link.server'
 import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
 import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
@@ -12,11 +12,7 @@ import type { GroupDetailsValues } from './group.schema'
 import { setRoomTags } from '../tags/room-tags.server'
 import type { TranslationKey } from '../i18n/i18n'
 
-export type DetailsOutcome =
-  | { kind: 'saved' }
-  | { kind: 'invalid'; fieldErrors: Record<string, string[]>; refusal?: RoomLinkRefusal }
-  | { kind: 'confirm'; from: string; to: string }
-  | { kind: 'failed' }
+export type DetailsOutcome = { kind: 'saved' } | LinkChangeStop | { kind: 'failed' }
 
 class MeetingStarted extends Error {}
 /** A tag was refused (another community's): the details are rolled back with it, nothing half saved. */
@@ -29,14 +25,8 @@ class TagsRefused extends Error {
 export async function saveGroupDetails(room: Room, values: GroupDetailsValues): Promise<DetailsOutcome> {
   const slug = roomLinkSlug(values.roomLink)
   const linkChanges = slug !== room.slug
-  if (linkChanges) {
-    const refusal = (await checkGroupLink(room.brandId, values.roomLink, { exceptRoomId: room.id })) ?? undefined
-    if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
-    if (await meetingIsLive(room.id))
-      return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
-    // A link that people use changes only once the editor has read what that does.
-    if (values.confirm !== slug) return { kind: 'confirm', from: room.slug, to: slug }
-  }
+  const stop = await linkChangeStop(room, values.roomLink, values.confirm, checkGroupLink)
+  if (stop) return stop
   const banner = await bannerFromForm(values.banner)
   if (!banner.ok) return { kind: 'invalid', fieldErrors: { banner: [banner.error] } }
   const previousBanner = room.bannerImage

@@ -3,11 +3,13 @@
 // A co-host is listed in the room's coHosts and holds the room-co-host role for that room only
 // (a room-scoped grant, migration 0007): its meeting powers hold in that group's room and no other.
 import { UniqueConstraintError, type Transaction } from 'sequelize'
+import { permissionsHeld } from '#models/access'
 import type { JoinAnswer } from '#models/group-join-request'
-import { GroupJoinRequest, Membership, Role, RoleGrant, Room, User } from '#models/index'
+import { GroupJoinRequest, Membership, Role, RoleGrant, Room, User, type Brand } from '#models/index'
 import { CONTACT_ATTRIBUTES, visibleContact } from '../members/contact-visibility'
 import { logger } from '../platform/logger.server'
 import { groupStanding, questionsOf } from './group-rules'
+import { findGroup } from './groups.server'
 import { notifyGroupMember, notifyGroupRequest } from '../notifications/notify.server'
 
 const unique = (ids: readonly string[]) => [...new Set(ids)]
@@ -235,4 +237,26 @@ export async function inviteToGroup(room: Room, emailAddress: string, actorId: s
     )
   })
   return 'added'
+}
+
+/**
+ * What a community member refused at a group's room may do about it, for the access-denied page:
+ * their request is waiting, or they may ask to join (the group takes requests). Null otherwise (not
+ * a group, one they are in, one that takes no requests, a request that was declined, someone the
+ * groups page does not show the group to).
+ */
+export async function groupDoor(
+  brand: Pick<Brand, 'id' | 'slug' | 'topLevelRoomId' | 'announcementsRoomId'>,
+  roomSlug: string,
+  userId: string,
+): Promise<{ name: string; state: 'waiting' } | { name: string; state: 'ask'; joinUrl: string } | null> {
+  const room = await findGroup(brand, roomSlug)
+  if (!room || room.status !== 'active' || groupStanding(room, userId) !== 'none') return null
+  // Only to those the groups page lists the group to: the community's members who browse its groups.
+  if (!(await permissionsHeld(userId, brand.id)).has('access-community-groups')) return null
+  const name = room.name || room.slug
+  const request = await GroupJoinRequest.findOne({ attributes: ['status'], where: { roomId: room.id, userId } })
+  if (request?.status === 'pending') return { name, state: 'waiting' }
+  if (request?.status === 'rejected' || !room.allowMembershipRequests) return null
+  return { name, state: 'ask', joinUrl: `/${brand.slug}/join/${room.slug}` }
 }

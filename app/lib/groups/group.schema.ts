@@ -3,6 +3,7 @@
 // forms' own: one set of link rules for people and groups).
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'
+import { breakoutPreviewFields } from '../rooms/breakout-preview'
 import {
   DIRECTORY_VISIBILITY,
   ROOM_LINK_MAX,
@@ -26,6 +27,27 @@ const tagFields = () => ({
     .max(MAX_TAGS_PER_GROUP, 'tags:errors.tooManyForGroup')
     .default([]),
   tagsOffered: flag(),
+})
+
+/** How people join a group: requests allowed, manual approval, the questionnaire (one question a line). */
+const joiningFields = () => ({
+  allowMembershipRequests: flag(),
+  manualApproval: flag(),
+  questions: z
+    .string()
+    .max(QUESTIONS_MAX * (QUESTION_MAX_LENGTH + 2), 'groups:preferences.errors.tooManyQuestions')
+    .optional()
+    .transform((text) =>
+      (text ?? '')
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((questions) => questions.length <= QUESTIONS_MAX, 'groups:preferences.errors.tooManyQuestions')
+    .refine(
+      (questions) => questions.every((question) => question.length <= QUESTION_MAX_LENGTH),
+      'groups:preferences.errors.questionTooLong',
+    ),
 })
 
 const titleField = () =>
@@ -56,6 +78,10 @@ export const NewGroupSchema = z.object({
   // An empty file input arrives as no value; what a present one holds is the server's to check.
   banner: z.instanceof(File, { message: 'groups:wizard.errors.bannerNotImage' }).optional(),
   ...tagFields(),
+  // How people join, as the wizard's boxes say; `joiningOffered` marks a form that showed them.
+  // Without it a new group joins the way its type suggests (new-group.server.ts).
+  joiningOffered: flag(),
+  ...joiningFields(),
 })
 export type NewGroupFields = z.input<typeof NewGroupSchema>
 export type NewGroupValues = z.output<typeof NewGroupSchema>
@@ -85,28 +111,13 @@ export function joinRequestSchema(questionCount: number) {
   })
 }
 
-/** The group's preferences (co-hosts only): join requests allowed, manual approval, the questionnaire (one question a line). */
+/** The group's preferences (co-hosts only): how people join, the waiting room and the breakout preview. */
 export const GroupPreferencesSchema = z.object({
   intent: z.literal('preferences'),
-  allowMembershipRequests: flag(),
-  manualApproval: flag(),
   /** Knock: newcomers wait until a host or co-host answers their call (the edge enforces it). */
   waitingRoom: flag(),
-  questions: z
-    .string()
-    .max(QUESTIONS_MAX * (QUESTION_MAX_LENGTH + 2), 'groups:preferences.errors.tooManyQuestions')
-    .optional()
-    .transform((text) =>
-      (text ?? '')
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((questions) => questions.length <= QUESTIONS_MAX, 'groups:preferences.errors.tooManyQuestions')
-    .refine(
-      (questions) => questions.every((question) => question.length <= QUESTION_MAX_LENGTH),
-      'groups:preferences.errors.questionTooLong',
-    ),
+  ...breakoutPreviewFields,
+  ...joiningFields(),
 })
 export type GroupPreferencesFields = z.input<typeof GroupPreferencesSchema>
 

@@ -37,6 +37,22 @@ export function newGroupStatus(
   return brand.newGroupModerationEnabled && !held.has('manage-community-rooms') ? 'pending' : 'active'
 }
 
+/**
+ * How people join the new group: as the wizard's boxes say, or (a post without them) as its type
+ * suggests: private groups are entered by asking, members-only ones by invitation.
+ */
+function joining(type: string, values: NewGroupValues) {
+  const questions = values.joiningOffered ? values.questions : []
+  return {
+    allowMembershipRequests: values.joiningOffered ? values.allowMembershipRequests : type !== 'exclusive',
+    newMemberModerationEnabled: values.joiningOffered
+      ? values.manualApproval
+      : type === 'private' || type === 'exclusive',
+    newMemberFormEnabled: questions.length > 0,
+    newMemberFormDefinition: { questions } as Room['newMemberFormDefinition'],
+  }
+}
+
 export async function createGroup(input: {
   brand: Brand
   creator: Pick<User, 'id'>
@@ -71,9 +87,7 @@ export async function createGroup(input: {
           visibleInDirectory: values.visibleInDirectory,
           enabledInDirectory: values.visibleInDirectory !== 'none',
           pinnedInDirectory: values.pinnedInDirectory,
-          // Private groups are entered by asking; members-only ones by invitation (co-hosts may open them).
-          allowMembershipRequests: type !== 'exclusive',
-          newMemberModerationEnabled: type === 'private' || type === 'exclusive',
+          ...joining(type, values),
         },
         { transaction },
       )

@@ -24,6 +24,8 @@ export class ApiRefusal extends Error {
     readonly status: number,
     readonly key: TranslationKey,
     readonly values: TranslationValues = {},
+    /** What the body says besides `{ error, message }` (a free link to take instead of a taken one). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(key)
   }
@@ -33,8 +35,12 @@ export class ApiRefusal extends Error {
   }
 }
 
-export const refuse = (status: number, key: TranslationKey, values?: TranslationValues) =>
-  new ApiRefusal(status, key, values)
+export const refuse = (
+  status: number,
+  key: TranslationKey,
+  values?: TranslationValues,
+  details?: Record<string, unknown>,
+) => new ApiRefusal(status, key, values, details)
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
@@ -81,12 +87,16 @@ export function apiCall(handler: (args: ApiArgs) => Promise<unknown>) {
     } catch (thrown) {
       const refusal = asRefusal(thrown)
       if (!refusal) throw thrown
-      // The requester's language: their own choice when signed in, else their browser's.
-      const { user } = await viewer(args.request, args.context)
-      const t = translatorFor(await resolveLanguage(args.request, { preferredLanguage: user?.preferredLanguage }))
-      return json({ error: refusal.code, message: t(refusal.key, refusal.values) }, refusal.status)
+      const t = await requesterT(args)
+      return json({ ...refusal.details, error: refusal.code, message: t(refusal.key, refusal.values) }, refusal.status)
     }
   }
+}
+
+/** The translator of the requester's language: their own choice when signed in, else their browser's. */
+export async function requesterT(args: ApiArgs) {
+  const { user } = await viewer(args.request, args.context)
+  return translatorFor(await resolveLanguage(args.request, { preferredLanguage: user?.preferredLanguage }))
 }
 
 /** One call, by method: a resource route's action answers the writes it has, 405 for others. */

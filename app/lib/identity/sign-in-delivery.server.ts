@@ -1,4 +1,4 @@
-import { Brand, User } from '#models/index'
+import { Brand, Room, User } from '#models/index'
 import { env } from '../platform/env.server'
 import { afterSignIn } from '../http/session.server'
 import { createMagicLink, CODE_LIFETIME_MS, type CodeSender } from './auth.server'
@@ -29,26 +29,28 @@ export const sendSignInCodeFor: CodeSender = async ({ identifier, code, userId, 
 }
 
 /**
- * Mails a code asked for on a community's own page (self sign-up, registering for an event): the
- * mail links back to that very page, in the community's name, colours and language.
+ * Sends a code asked for on a community's own page, joining through its sign-up link or registering
+ * for an event: by mail or SMS as the identifier is, linking back to that very page, in the
+ * community's name, colours and language, and saying what the person is doing (the event by name).
  */
-export async function mailCodeBackToPage({
-  identifier,
-  code,
-  request,
-}: {
-  identifier: string
-  code: string
-  request: Request
-}) {
-  const { pathname } = new URL(request.url)
-  const brand = await Brand.findOne({ where: { slug: pathname.split('/')[1] ?? '', status: 'active' } })
-  await sendSignInCode({
-    channel: 'mail',
-    to: identifier,
-    code,
-    link: `${env.PUBLIC_URL}${pathname}`,
-    language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
-    brand,
-  })
+export function codeBackToPage(kind: 'join' | 'register') {
+  return async ({ identifier, code, request }: { identifier: string; code: string; request: Request }) => {
+    const { pathname } = new URL(request.url)
+    // /{brand}/signup-{hash} or /{brand}/events/{room}/register
+    const [, brandSlug = '', , roomSlug = ''] = pathname.split('/')
+    const brand = await Brand.findOne({ where: { slug: brandSlug, status: 'active' } })
+    const event =
+      kind === 'register' && brand
+        ? await Room.findOne({ attributes: ['name', 'slug'], where: { brandId: brand.id, slug: roomSlug } })
+        : null
+    await sendSignInCode({
+      channel: identifier.includes('@') ? 'mail' : 'sms',
+      to: identifier,
+      code,
+      link: `${env.PUBLIC_URL}${pathname}`,
+      language: await resolveLanguage(request, { communityLanguage: brand?.communityLanguage }),
+      brand,
+      purpose: kind === 'join' ? { kind } : { kind, event: event?.name || event?.slug || roomSlug },
+    })
+  }
 }

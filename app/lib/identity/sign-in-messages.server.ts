@@ -22,29 +22,39 @@ type Recipient = {
   brand?: MailBrand | null
 }
 
+/**
+ * What a code is for, as its message says it: signing in, joining a community through its sign-up
+ * link, or registering for an event (named, since a community runs many).
+ */
+export type CodePurpose = { kind: 'signIn' } | { kind: 'join' } | { kind: 'register'; event: string }
+
+const CODE_TEXTS = { signIn: 'signInCode', join: 'joinCode', register: 'registerCode' } as const
+
 export async function sendSignInCode({
   code,
   link,
+  purpose = { kind: 'signIn' },
   ...recipient
-}: Recipient & { code: string; link: string }): Promise<OutboxMessage> {
+}: Recipient & { code: string; link: string; purpose?: CodePurpose }): Promise<OutboxMessage> {
   const { t, language, community } = voice(recipient)
-  const minutes = SIGN_IN_CODE_TTL_MINUTES
+  const texts = CODE_TEXTS[purpose.kind]
+  const values = {
+    community,
+    code,
+    minutes: SIGN_IN_CODE_TTL_MINUTES,
+    event: purpose.kind === 'register' ? purpose.event : '',
+  }
   const meta = { code, link }
   if (recipient.channel === 'sms') {
-    return deliver({
-      channel: 'sms',
-      recipient: recipient.to,
-      text: t('mail:signInCode.sms', { code, community, minutes }),
-      meta,
-    })
+    return deliver({ channel: 'sms', recipient: recipient.to, text: t(`mail:${texts}.sms`, values), meta })
   }
-  const subject = t('mail:signInCode.subject', { community, code })
+  const subject = t(`mail:${texts}.subject`, values)
   const content: MailContent = {
     language,
     title: subject,
-    heading: t('mail:signInCode.heading', { community }),
-    blocks: [{ text: t('mail:signInCode.intro') }, { code }, { text: t('mail:signInCode.expires', { minutes }) }],
-    action: { label: t('mail:signInCode.button'), url: link, hint: t('mail:signInCode.linkHint') },
+    heading: t(`mail:${texts}.heading`, values),
+    blocks: [{ text: t(`mail:${texts}.intro`, values) }, { code }, { text: t('mail:signInCode.expires', values) }],
+    action: { label: t(`mail:${texts}.button`), url: link, hint: t(`mail:${texts}.linkHint`) },
     footer: footer(t, community),
   }
   return deliver({ channel: 'mail', recipient: recipient.to, subject, ...mailParts(content, recipient.brand), meta })

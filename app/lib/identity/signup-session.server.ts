@@ -1,3 +1,4 @@
+import type { SignupGiven } from '../communities/community-membership.server'
 import { sessionSlot, type AppSession } from '../http/session.server'
 
 /**
@@ -9,8 +10,19 @@ export const pendingSignups = {
   registration: sessionSlot<{ fullName: string; communityName: string }>('signup:registration'),
   /** Claiming a personal room: the link (lower case), what was typed, and the name once given. */
   claim: sessionSlot<{ slug: string; label: string; fullName?: string }>('signup:claim'),
-  /** Joining a community through its sign-up link. */
-  join: sessionSlot<{ brandId: string; fullName: string }>('signup:join'),
+  /**
+   * Joining a community through its sign-up link: who, the number to prove (E.164), the terms
+   * accepted and the answers given; once the mailed code came back, the address it proved; for
+   * someone signed in who proves a number, their account.
+   */
+  join: sessionSlot<{
+    brandId: string
+    fullName: string
+    phoneNumber?: string | null
+    signup?: SignupGiven
+    emailAddress?: string | null
+    userId?: string | null
+  }>('signup:join'),
 }
 
 type Flow = keyof typeof pendingSignups

@@ -9,11 +9,12 @@ export class AccountExists extends Error {
 }
 
 /**
- * The account of a person who has just proved their email address with a code: verified, in the
- * language they signed up in. The unique email index settles two sign-ups racing.
+ * The account of a person who has just proved their email address (and, where asked, their mobile
+ * phone in E.164) with a code: verified, in the language they signed up in. The unique email and
+ * phone indexes settle two sign-ups racing.
  */
 export async function createVerifiedUser(
-  input: { fullName: string; emailAddress: string; language?: string | null },
+  input: { fullName: string; emailAddress: string; phoneNumber?: string | null; language?: string | null },
   transaction: Transaction,
 ): Promise<User> {
   try {
@@ -21,6 +22,7 @@ export async function createVerifiedUser(
       {
         name: input.fullName,
         emailAddress: input.emailAddress,
+        phoneNumber: input.phoneNumber ?? null,
         verified: true,
         preferredLanguage: input.language ?? null,
       },

@@ -1,8 +1,10 @@
-// A person's media library within a community: listing a tab, keeping uploads, deleting, and the
-// one rule for who may read or delete an item.
+// The media libraries within a community: each person's own, and each group's, shared by those
+// its room admits (the spec's media `context`/`roomId`). Listing a tab, keeping uploads, deleting,
+// and the one rule for who may read or delete an item.
 import { createReadStream } from 'node:fs'
-import { Media, type Brand, type User } from '#models/index'
+import { Media, type Brand, type Room, type User } from '#models/index'
 import { logger } from '../platform/logger.server'
+import { roomPostRights } from '../posts/post-guard.server'
 import { ID_PATTERN } from '#models/ids'
 import { libraryStorageKey } from '#models/media'
 import type { PermissionSlug } from '#models/permissions'
@@ -13,6 +15,8 @@ import { mediaStorage, type MediaStorage } from './storage.server'
 
 export type MediaRow = {
   id: string
+  /** Who added it (in a group's library, one of several). */
+  uploaderId: string
   name: string
   kind: MediaKind
   contentType: string
@@ -25,6 +29,7 @@ export type MediaRow = {
 /** An item as lists and answers show it. */
 export const mediaRow = (item: Media): MediaRow => ({
   id: item.id,
+  uploaderId: item.userId,
   name: item.name,
   kind: item.kind,
   contentType: item.contentType,
@@ -34,20 +39,42 @@ export const mediaRow = (item: Media): MediaRow => ({
   createdAt: item.createdAt.toISOString(),
 })
 
-/** One page of a person's items of one kind, newest first. */
+/**
+ * A library a person opened: their own (room null), or a group's, where reading follows its feed
+ * (those its room admits), adding follows posting there and removing anyone's item follows
+ * moderating it (models/post-access.ts). Null when the community has no such live room.
+ */
+export type Library = { room: Room | null; read: boolean; add: boolean; moderate: boolean }
+
+export async function openLibrary(
+  brand: Brand,
+  user: Pick<User, 'id'>,
+  roomId: string | null,
+  permissions: ReadonlySet<PermissionSlug>,
+): Promise<Library | null> {
+  if (roomId === null) return { room: null, read: true, add: true, moderate: permissions.has('manage-community') }
+  const found = ID_PATTERN.test(roomId) ? await roomPostRights(brand, user.id, roomId) : null
+  if (!found) return null
+  const { room, rights } = found
+  return { room, read: rights.read, add: rights.post, moderate: rights.moderate || permissions.has('manage-community') }
+}
+
+/** One page of a library's items of one kind (a person's own, or a group's with `roomId`), newest first. */
 export async function listMedia({
   brandId,
   userId,
+  roomId = null,
   kind,
   page,
 }: {
   brandId: string
   userId: string
+  roomId?: string | null
   kind: MediaKind
   page: number
 }) {
   const { rows, count } = await Media.findAndCountAll({
-    where: { brandId, userId, kind },
+    where: roomId ? { brandId, roomId, kind } : { brandId, userId, roomId: null, kind },
     order: [
       ['createdAt', 'DESC'],
       ['id', 'ASC'],
@@ -67,9 +94,16 @@ export async function keepUploads(
   {
     brand,
     user,
+    roomId = null,
     kind,
     files,
-  }: { brand: Pick<Brand, 'id'>; user: Pick<User, 'id'>; kind: MediaKind; files: ReceivedFile[] },
+  }: {
+    brand: Pick<Brand, 'id'>
+    user: Pick<User, 'id'>
+    roomId?: string | null
+    kind: MediaKind
+    files: ReceivedFile[]
+  },
   storage: MediaStorage = mediaStorage,
 ): Promise<Media[]> {
   const kept: Media[] = []
@@ -79,6 +113,7 @@ export async function keepUploads(
       const item = Media.build({
         brandId: brand.id,
         userId: user.id,
+        roomId,
         kind,
         name: file.name,
         contentType: file.contentType,
@@ -106,18 +141,21 @@ export async function keepUploads(
 }
 
 /**
- * Who may see or delete an item: its owner, and the community's admins (manage-community), who
- * look after what is kept in their community. Nobody else, in any community: an item of another
- * community is as unknown as one that does not exist.
+ * Who may see or delete an item: its uploader and the community's admins (manage-community), who
+ * look after what is kept in their community; in a group's library, also whoever reads it (to see)
+ * and moderates it (to delete). Nobody else, in any community: an item of another community is as
+ * unknown as one that does not exist.
  */
-export function mayHandleMedia(
-  item: Pick<Media, 'brandId' | 'userId'>,
-  brand: Pick<Brand, 'id'>,
+export async function mediaRights(
+  item: Pick<Media, 'brandId' | 'userId' | 'roomId'>,
+  brand: Brand,
   user: Pick<User, 'id'>,
   permissions: ReadonlySet<PermissionSlug>,
-): boolean {
-  if (item.brandId !== brand.id) return false
-  return item.userId === user.id || permissions.has('manage-community')
+): Promise<{ read: boolean; remove: boolean }> {
+  if (item.brandId !== brand.id) return { read: false, remove: false }
+  const own = item.userId === user.id || permissions.has('manage-community')
+  const library = item.roomId ? await openLibrary(brand, user, item.roomId, permissions) : null
+  return { read: own || Boolean(library?.read), remove: own || Boolean(library?.moderate) }
 }
 
 export async function findMedia(id: string): Promise<Media | null> {

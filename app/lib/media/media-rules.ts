@@ -72,9 +72,10 @@ export function shortenFileName(original: string): string {
   return stem.slice(0, HEAD).join('') + stem.slice(-TAIL).join('') + extension
 }
 
-/** The library's address for a tab (images is the default and has the bare address). */
-export function mediaUrl(slug: string, tab: MediaTab = 'images', page = 1): string {
+/** The library's address for a tab (images is the default and has the bare address); a group's with its room id. */
+export function mediaUrl(slug: string, tab: MediaTab = 'images', page = 1, roomId: string | null = null): string {
   const query = new URLSearchParams()
+  if (roomId) query.set('room', roomId)
   if (tab !== 'images') query.set('type', tab)
   if (page > 1) query.set('page', String(page))
   const search = query.toString()
@@ -90,10 +91,13 @@ export function listPage(url: URL): number {
   return /^\d{1,6}$/.test(raw) && Number(raw) > 0 ? Number(raw) : 1
 }
 
-/** The library's place (tab and page) from an address, with anything odd read as its default. */
-export function libraryPlace(url: URL): { tab: MediaTab; page: number } {
+/**
+ * The library's place from an address: a group's (?room=, its room id, checked when opened) or
+ * null for one's own, the tab and the page, anything odd read as its default.
+ */
+export function libraryPlace(url: URL): { roomId: string | null; tab: MediaTab; page: number } {
   const type = url.searchParams.get('type')
-  return { tab: isMediaTab(type) ? type : 'images', page: listPage(url) }
+  return { roomId: url.searchParams.get('room'), tab: isMediaTab(type) ? type : 'images', page: listPage(url) }
 }
 
 /** A page of the recordings made in one's personal rooms (personal-recordings.server.ts). */

@@ -1,5 +1,6 @@
-// One upload into a person's library, from the request to the kept items: the page's plain form
-// and the progress-reporting upload (its JSON twin) both end here.
+// One upload into a library (a person's own, or a group's with `roomId`; who may add there was
+// checked by the caller, openLibrary), from the request to the kept items: the page's plain form,
+// the progress-reporting upload (its JSON twin) and the API's all end here.
 import { type Brand, type User } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
 import { keepUploads, mediaRow, type MediaRow } from './media-library.server'
@@ -15,11 +16,13 @@ export async function uploadToLibrary({
   request,
   brand,
   user,
+  roomId = null,
   tab,
 }: {
   request: Request
   brand: Pick<Brand, 'id'>
   user: Pick<User, 'id'>
+  roomId?: string | null
   tab: MediaTab
 }): Promise<UploadOutcome> {
   const kind = TAB_KIND[tab]
@@ -45,7 +48,7 @@ export async function uploadToLibrary({
         error: counted.error.issues[0]!.message as TranslationKey,
         values: { max: MEDIA_BATCH_MAX },
       }
-    const kept = await keepUploads({ brand, user, kind, files: upload.files })
+    const kept = await keepUploads({ brand, user, roomId, kind, files: upload.files })
     return { ok: true, count: kept.length, items: kept.map(mediaRow) }
   } catch (error) {
     if (error instanceof UploadRefused) return refused(error)

@@ -15,6 +15,7 @@ import { hit, type Limit } from '../platform/rate-limit.server'
 import { createMemberRoom } from './member-editor.server'
 import { sendAccountInvitation } from './member-invitation.server'
 import { roomLinkState, suggestRoomLink } from './room-link.server'
+import { landingPath } from '../communities/landing.server'
 
 export const INVITATION_LIFETIME_DAYS = 14
 
@@ -141,7 +142,7 @@ export async function acceptInvitation(invitation: OpenInvitation): Promise<stri
     const event = await Room.findByPk((invitation.offer as RegistrationOffer).roomIds[0]!, { attributes: ['slug'] })
     if (event) return `/${brand.slug}/events/${event.slug}`
   }
-  return `/${brand.slug}`
+  return landingPath(brand)
 }
 
 async function joinAsOffered(brandId: string, userId: string, offer: MemberOffer, transaction: Transaction) {

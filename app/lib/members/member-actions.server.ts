@@ -53,7 +53,7 @@ const refuse = (status: 400 | 403 | 404 | 503, error: TranslationKey): MemberAct
 })
 
 export async function performMemberAction(input: {
-  brand: Pick<Brand, 'id' | 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+  brand: Pick<Brand, 'id' | 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
   actorId: string | null
   held: ReadonlySet<PermissionSlug>
   command: MemberActionInput

@@ -230,6 +230,7 @@ export async function createMemberRoom(input: {
   transaction: import('sequelize').Transaction
 }) {
   const { brandId, user, slug, transaction } = input
+  const { access, ...settings } = input.settings ?? {}
   const room = await Room.create(
     {
       slug,
@@ -239,7 +240,10 @@ export async function createMemberRoom(input: {
       type: 'personal',
       name: input.name ?? user.name ?? slug,
       members: [user.id],
-      ...input.settings,
+      ...settings,
+      // The wizard's "Locked: the host lets people in" is the room's lock with its waiting room to call the
+      // host from (models/call.ts doorFor); "Open" is neither.
+      ...(access ? { locked: access === 'locked', waitingRoom: access === 'locked' } : {}),
     },
     { transaction },
   )

@@ -13,7 +13,7 @@ import { deliver } from '../platform/outbox.server'
 export async function sendMemberInvitation(input: {
   to: string
   name: string | null
-  brand: Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+  brand: Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
   language: string | null
 }) {
   const { to, name, brand } = input
@@ -51,7 +51,7 @@ export async function sendMemberInvitation(input: {
 export async function sendAccountInvitation(input: {
   to: string
   user: Pick<User, 'name' | 'preferredLanguage'>
-  brand: Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+  brand: Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
   token: string
   inviterName: string | null
   eventName: string | null

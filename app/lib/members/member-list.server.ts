@@ -2,6 +2,7 @@ import { Op, col, fn, where, type WhereOptions } from 'sequelize'
 import type { MembershipStatus } from '#models/membership'
 import type { PermissionSlug, RoleSlug } from '#models/permissions'
 import { Membership, Role, RoleGrant, User } from '#models/index'
+import { readSignupAnswers, type SignupAnswer } from '../communities/signup-answers'
 import { CONTACT_ATTRIBUTES, visibleContact } from './contact-visibility'
 import { availableActions, MEMBER_TABS, MEMBERS_PER_PAGE, type MemberAction, type MemberTab } from './member-rules'
 
@@ -22,6 +23,8 @@ export type MemberRow = {
   status: MembershipStatus
   joinedAt: string
   invitedAt: string | null
+  /** What they gave joining by the sign-up link, for those who manage or approve members; null when nothing. */
+  signup: { termsAcceptedAt: string | null; answers: SignupAnswer[] } | null
   actions: MemberAction[]
 }
 
@@ -74,6 +77,8 @@ export async function listMembers(input: {
 }): Promise<MemberListing> {
   const { brandId, viewerId, held, tab, query } = input
   const manages = held.has('manage-community-members')
+  // Those who decide on a pending person read what they gave on the sign-up page.
+  const reviews = manages || held.has('approve-community-members')
   const search = searchWhere(query, manages)
   const include = [{ model: User, as: 'user', attributes: [], required: true }]
 
@@ -113,6 +118,7 @@ export async function listMembers(input: {
   const rows = memberships.map((membership): MemberRow => {
     const user = membership.user!
     const userRoles = roles.get(user.id) ?? []
+    const answers = readSignupAnswers(membership.signupAnswers)
     return {
       userId: user.id,
       // Never the address or phone in its place: a nameless member is shown by a neutral word (the page's members:list.unnamed).
@@ -123,6 +129,10 @@ export async function listMembers(input: {
       status: membership.status,
       joinedAt: membership.createdAt.toISOString(),
       invitedAt: membership.invitedAt?.toISOString() ?? null,
+      signup:
+        reviews && (membership.termsAcceptedAt || answers.length)
+          ? { termsAcceptedAt: membership.termsAcceptedAt?.toISOString() ?? null, answers }
+          : null,
       actions: availableActions({
         held,
         actorId: viewerId,

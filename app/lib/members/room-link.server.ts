@@ -1,12 +1,17 @@
 // A room link inside one community: whether it can be had, and a free one close to it
 // when not. Used by the member editor and the new member wizard (the group wizard will reuse it).
 import { randomInt } from 'node:crypto'
+import type { Submission } from '@conform-to/react'
+import { data } from '@remix-run/node'
 import { Op, type Transaction } from 'sequelize'
 import { MeetingPeer, MeetingRoom, Room } from '#models/index'
 import { isAvailableRoomSlug } from '#models/slugs'
 import { ROOM_LINK_MAX } from './member.schema'
 
-/** available; reserved: a path of the product ("Sorry, but {label} is not available"); taken: another room's. */
+/**
+ * available; reserved: a path of the product or a link an admin put aside (reserved-names.server.ts),
+ * "Sorry, but {label} is not available"; taken: another room's.
+ */
 export type RoomLinkState = 'available' | 'reserved' | 'taken'
 
 export const roomLinkSlug = (typed: string) => typed.trim().toLowerCase()
@@ -19,7 +24,8 @@ export async function roomLinkState(
 ): Promise<RoomLinkState> {
   if (!isAvailableRoomSlug(slug)) return 'reserved'
   const where = { brandId, slug, ...(options.exceptRoomId ? { id: { [Op.ne]: options.exceptRoomId } } : {}) }
-  return (await Room.count({ where, transaction: options.transaction })) ? 'taken' : 'available'
+  const room = await Room.findOne({ attributes: ['reserved'], where, transaction: options.transaction })
+  return room ? (room.reserved ? 'reserved' : 'taken') : 'available'
 }
 
 const SUGGESTION_TRIES = 20
@@ -88,4 +94,45 @@ export async function meetingIsLive(roomId: string, transaction?: Transaction): 
       transaction,
     })) > 0
   )
+}
+
+/** Why a room's link cannot move yet: refused (taken, reserved, a meeting on), or waiting for the editor's confirmation. */
+export type LinkChangeStop =
+  | { kind: 'invalid'; fieldErrors: Record<string, string[]>; refusal?: RoomLinkRefusal }
+  | { kind: 'confirm'; from: string; to: string }
+
+/** A stop's answer to the form that asked: the refusal under the field (400), or the confirmation to show. */
+export function linkChangeStopReply(submission: Submission<unknown>, stop: LinkChangeStop) {
+  return stop.kind === 'invalid'
+    ? data(
+        {
+          result: submission.reply({ fieldErrors: stop.fieldErrors }),
+          refusal: stop.refusal ?? null,
+          confirm: null,
+        },
+        { status: 400 },
+      )
+    : data({ result: submission.reply(), refusal: null, confirm: { from: stop.from, to: stop.to } })
+}
+
+/**
+ * Whether a room's link may move to the typed one now: the link must be free (by `check`, the
+ * community's rule for that kind of room), no meeting may be going on, and a link people use
+ * changes only once the editor has read what that does (`confirmed` repeats the new link). Null:
+ * go ahead (or the link is unchanged).
+ */
+export async function linkChangeStop(
+  room: Pick<Room, 'id' | 'slug' | 'brandId'>,
+  typed: string,
+  confirmed: string | undefined,
+  check: typeof checkRoomLink = checkRoomLink,
+): Promise<LinkChangeStop | null> {
+  const slug = roomLinkSlug(typed)
+  if (slug === room.slug) return null
+  const refusal = await check(room.brandId, typed, { exceptRoomId: room.id })
+  if (refusal) return { kind: 'invalid', fieldErrors: { roomLink: [refusal.message] }, refusal }
+  if (await meetingIsLive(room.id))
+    return { kind: 'invalid', fieldErrors: { roomLink: ['members:roomLink.errors.meetingLive'] } }
+  if (confirmed !== slug) return { kind: 'confirm', from: room.slug, to: slug }
+  return null
 }

@@ -11,7 +11,7 @@ import { renderMailHtml, renderMailText, type MailContent } from '../platform/ma
 import { deliver } from '../platform/outbox.server'
 import { REPLY_LINK_TTL_MS } from './message-rules'
 
-export type MailingBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+export type MailingBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 

@@ -21,7 +21,7 @@ export type MailRecipient = Pick<
   | 'preferenceEmailNotifications'
   | 'preferenceSmsNotifications'
 >
-export type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'communityLanguage'>
+export type MailBrand = Pick<Brand, 'slug' | 'name' | 'themeColors' | 'fontBase' | 'logos' | 'communityLanguage'>
 /** One line of a mail: what happened, and where it leads. */
 export type MailItem = {
   kind: NotificationKind

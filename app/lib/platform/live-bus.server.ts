@@ -10,6 +10,13 @@ import { logger } from './logger.server'
  * Events carry ids, never content: a page re-reads what it may see through its own loader.
  */
 export class LiveBus<E> {
+  /** Every bus of the process, for closeAll. */
+  static readonly #all = new Set<LiveBus<unknown>>()
+  /** Closes every bus's Redis connections (the process stopping: connections.server.ts). */
+  static async closeAll() {
+    await Promise.all([...LiveBus.#all].map((bus) => bus.close()))
+  }
+
   readonly #local = new EventEmitter().setMaxListeners(0)
   readonly #channel: string
   #publisher: Redis | null = null
@@ -18,6 +25,7 @@ export class LiveBus<E> {
   constructor({ redisUrl, channel }: { redisUrl?: string | null; channel: string }) {
     this.#channel = channel
     if (!redisUrl) return
+    LiveBus.#all.add(this)
     this.#publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
     this.#subscriber = new Redis(redisUrl, { maxRetriesPerRequest: 2 })
     for (const client of [this.#publisher, this.#subscriber])
@@ -59,6 +67,7 @@ export class LiveBus<E> {
   }
 
   async close() {
+    LiveBus.#all.delete(this)
     await Promise.all(
       [this.#publisher?.quit(), this.#subscriber?.quit()].map((closing) => closing?.catch(() => undefined)),
     )

@@ -2,6 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type SMTPTransport from 'nodemailer/lib/smtp-transport'
 import { env } from './env.server'
 import { DEFAULT_THEME } from '../communities/theme'
+import { communityLogo } from '../communities/community-logo'
+import type { Logos } from '#models/brand-config'
 
 /**
  * Mail: the SMTP transport (SMTP_URL) and the one HTML shell every Hearth mail uses. Callers go
@@ -46,6 +48,11 @@ function transport(): Transporter<SMTPTransport.SentMessageInfo> {
   return cached.transporter
 }
 
+/** The address mail comes from (MAIL_FROM's `<…>` part, or all of it when it is a bare address). */
+export function senderAddress(): string {
+  return /<([^<>\s]+)>\s*$/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim()
+}
+
 /** Sends one message through SMTP; rejects with nodemailer's error when the server refuses it. */
 export async function sendMailMessage(message: MailMessage): Promise<{ messageId: string }> {
   const info = await transport().sendMail({
@@ -72,7 +79,13 @@ export async function sendMailMessage(message: MailMessage): Promise<{ messageId
 // inline styles only, and every interpolated value is escaped: translations and community names
 // are plain text, never markup.
 
-export type MailBrand = { name: string; themeColors?: Record<string, unknown> | null; fontBase?: string | null }
+export type MailBrand = {
+  name: string
+  themeColors?: Record<string, unknown> | null
+  fontBase?: string | null
+  /** The community's logo, shown above the mail's heading when it has one (communities/community-logo.ts). */
+  logos?: Pick<Logos, 'light'> | null
+}
 
 /** What a mail says, once; renderMailHtml and renderMailText turn it into the two parts. */
 export type MailContent = {
@@ -107,6 +120,23 @@ function mailTheme(brand: MailBrand | null | undefined) {
   return { primary, onPrimary, font: `${font}Roboto,Helvetica,Arial,sans-serif` }
 }
 
+/**
+ * The logo's row, or nothing (a community without a logo mails as it always did). An absolute
+ * address, as a mail client has no page to resolve a path against; the alt is the community's name,
+ * which is what a client that blocks images shows, so the alt is styled like a title. Only the
+ * height is fixed: the width follows the logo's shape (stored at most 512×128).
+ */
+function logoRow(brand: MailBrand | null | undefined, font: string): string {
+  const logo = brand ? communityLogo(brand) : null
+  if (!brand || !logo) return ''
+  const style = `display:block;height:48px;width:auto;max-width:100%;border:0;outline:none;font-family:${font};font-size:20px;font-weight:bold;color:${DEFAULT_THEME.onSurface};`
+  return (
+    `<tr><td style="padding:24px 24px 0;">` +
+    `<img src="${escapeHtml(env.PUBLIC_URL + logo)}" alt="${escapeHtml(brand.name)}" height="48" style="${style}">` +
+    `</td></tr>`
+  )
+}
+
 export function renderMailHtml(content: MailContent, brand?: MailBrand | null): string {
   const theme = mailTheme(brand)
   const { surface, background, onSurface, muted, border } = DEFAULT_THEME
@@ -135,6 +165,7 @@ export function renderMailHtml(content: MailContent, brand?: MailBrand | null): 
     `<body style="margin:0;padding:0;background:${background};">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${background};"><tr><td align="center" style="padding:24px 12px;">` +
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:520px;background:${surface};border:1px solid ${border};border-top:4px solid ${theme.primary};border-radius:8px;">` +
+    logoRow(brand, theme.font) +
     `<tr><td style="padding:28px 24px 8px;font-family:${theme.font};font-size:16px;line-height:1.5;color:${onSurface};">${body}</td></tr>` +
     `<tr><td style="padding:16px 24px 20px;border-top:1px solid ${border};font-family:${theme.font};font-size:13px;line-height:1.4;color:${muted};">${footer}</td></tr>` +
     `</table></td></tr></table></body></html>`

@@ -28,6 +28,10 @@ export const LIMITS = {
   // account, so a caller id (a cookie) is cheap to change; the client address caps them as well.
   callMessagesPerCaller: { name: 'call-message-caller', max: 5, windowSeconds: 60 * 60 },
   callMessagesPerAddress: { name: 'call-message-address', max: 20, windowSeconds: 60 * 60 },
+  // Pictures chosen on the meeting's device check: a guest needs no account, so per person (a guest's
+  // cookie id) and per client address, as for messages left for a host.
+  meetingAvatarsPerPerson: { name: 'meeting-avatar-person', max: 10, windowSeconds: 60 * 60 },
+  meetingAvatarsPerAddress: { name: 'meeting-avatar-address', max: 30, windowSeconds: 60 * 60 },
   // Mail and SMS to people outside the app (ours; docs/security.md): every message that reaches one, a new
   // conversation or a reply alike, from the messages page or from a reply link, per sender (an
   // account, a guest caller, a reply link's participant) and per outside address whoever sends. An

@@ -17,3 +17,10 @@ export function webRedis(): Redis | null {
   }
   return client
 }
+
+/** Ends the connection, if one was opened (the process stopping: connections.server.ts). */
+export async function closeWebRedis() {
+  const closing = client
+  client = null
+  await closing?.quit()
+}

@@ -1,8 +1,10 @@
 // The feeds as pages show them, for one viewer: the community home's hub feed and a room's feed,
 // with the buttons the viewer may use and whether they may write a post there.
 import { permissionsHeld } from '#models/access'
-import { postRights } from '#models/post-access'
+import type { PermissionSlug } from '#models/permissions'
+import { postRights, roomRights } from '#models/post-access'
 import { Room, type Brand } from '#models/index'
+import { authorFilter } from '../connections/visibility.server'
 import { communityFeed, hubFeed, roomFeed, type AuthorFilter, type Feed } from './posts.server'
 import { rightsByRoom, shown, shownThread, type ShownPost, type ShownThread } from './post-view.server'
 
@@ -69,6 +71,24 @@ export async function communityFeedView(
     ...options,
   })
   return view(brand, userId, feed, null)
+}
+
+/**
+ * A room's feed for a page that shows one (a group's, an event's), null when the viewer may not
+ * read it (the room does not admit them, or an event's hidden feed they do not run), with what they
+ * hold in the room for the page's other buttons. Those the viewer blocked or muted, or who blocked
+ * them, are left out (authorFilter).
+ */
+export async function readableRoomFeed(
+  request: Request,
+  brand: Brand,
+  room: Room,
+  userId: string | null,
+): Promise<{ feed: FeedView | null; held: ReadonlySet<PermissionSlug> }> {
+  const { rights, held } = await roomRights(userId, brand, room)
+  if (room.status !== 'active' || !rights.read) return { feed: null, held }
+  const filter = await authorFilter(userId, brand.id)
+  return { feed: await roomFeedView(brand, room, userId, { ...filter, page: feedPage(request) }), held }
 }
 
 /** A room's feed (a group page includes it through PostFeed); the room was already admitted by the page's guard. */

@@ -4,10 +4,9 @@
 // shape as the guards in app/lib/http/guards.server.ts.
 import { redirect } from '@remix-run/node'
 import { Op } from 'sequelize'
-import { permissionsHeld } from '#models/access'
 import { ID_PATTERN } from '#models/ids'
 import { Room, type Brand } from '#models/index'
-import { postAccess, postRights, type PostRights } from '#models/post-access'
+import { postAccess, roomRights, type PostRights } from '#models/post-access'
 import { refusalLocation } from '../communities/access-refusal'
 import { requireCommunity, type GuardArgs } from '../http/guards.server'
 import { viewer } from '../http/session.server'
@@ -32,9 +31,7 @@ export async function roomPostRights(
   const room = await Room.findOne({
     where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } },
   })
-  return room
-    ? { room, rights: postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id)) }
-    : null
+  return room ? { room, rights: (await roomRights(userId, brand, room)).rights } : null
 }
 
 /**
@@ -60,7 +57,6 @@ export async function requireFeedRoom(args: GuardArgs, roomId: string | null) {
       ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
       : null
   if (!room) throw new Response('Not found', { status: 404 })
-  const held = await permissionsHeld(user?.id ?? null, brand.id, room.id)
-  if (!postRights(user?.id ?? null, brand, room, held).read) throw new Response('Forbidden', { status: 403 })
+  if (!(await roomRights(user?.id ?? null, brand, room)).rights.read) throw new Response('Forbidden', { status: 403 })
   return { brand, user, room }
 }

@@ -2,7 +2,7 @@
 // (decided by models/post-access.ts for the post's room, once per room).
 import { Op } from 'sequelize'
 import { permissionsHeld } from '#models/access'
-import { postRights, type PostRights } from '#models/post-access'
+import { feedRulesOf, postRights, type PostRights } from '#models/post-access'
 import { Room, type Brand } from '#models/index'
 import type { PostItem, Thread } from './posts.server'
 
@@ -18,10 +18,14 @@ export async function rightsByRoom(
   const unique = [...new Set(roomIds)]
   if (unique.length === 0) return new Map()
   const rooms = await Room.findAll({ where: { id: unique, brandId: brand.id, deleted: { [Op.not]: true } } })
+  const rules = await feedRulesOf(rooms)
   const rights = await Promise.all(
     rooms.map(
       async (room) =>
-        [room.id, postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id))] as const,
+        [
+          room.id,
+          postRights(userId, brand, room, await permissionsHeld(userId, brand.id, room.id), rules.get(room.id)),
+        ] as const,
     ),
   )
   return new Map(rights)

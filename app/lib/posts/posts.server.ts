@@ -3,9 +3,11 @@
 // these run (models/post-access.ts through the guards); every query takes the authors the viewer
 // must not see (blocks and mutes, app/lib/connections) as a list, so the feeds never show them.
 import { Op, type WhereOptions } from 'sequelize'
-import { Post, PostReaction, Room, User, type Brand } from '#models/index'
+import { Brand, Post, PostReaction, Room, User } from '#models/index'
 import type { TranslationKey } from '../i18n/i18n'
+import { shownName } from '../members/shown-name'
 import { screenPost, type ModerationDeps } from '../moderation/moderation.server'
+import { feedRulesOf } from '#models/post-access'
 import { roomAccess } from '#models/room-access'
 import { findEmbeds, type Embed } from './embeds'
 import { publishFeedChange } from './feed-events.server'
@@ -279,7 +281,9 @@ function notFrom(hiddenAuthorIds: readonly string[]): WhereOptions<Post> {
 async function items(posts: Post[], viewerId: string | null, filter: AuthorFilter): Promise<PostItem[]> {
   if (posts.length === 0) return []
   const ids = posts.map((post) => post.id)
-  const [authors, reactions, children] = await Promise.all([
+  const [brand, authors, reactions, children] = await Promise.all([
+    // All of a page's posts are of one community: its way of showing names.
+    Brand.findByPk(posts[0]!.brandId, { attributes: ['displayAbbreviatedUserNames'], rejectOnEmpty: true }),
     User.findAll({ attributes: ['id', 'name'], where: { id: [...new Set(posts.map((post) => post.authorId))] } }),
     PostReaction.findAll({ attributes: ['postId', 'userId', 'emoji'], where: { postId: ids } }),
     Post.findAll({
@@ -287,7 +291,7 @@ async function items(posts: Post[], viewerId: string | null, filter: AuthorFilte
       where: { [Op.and]: [{ parentPostId: ids }, readableBy(viewerId), notFrom(hiddenInThreads(filter))] },
     }),
   ])
-  const nameOf = new Map(authors.map((user) => [user.id, user.name ?? '']))
+  const nameOf = new Map(authors.map((user) => [user.id, shownName(brand, user.name ?? '')]))
   return posts.map((post): PostItem => {
     const mine = reactions.filter((reaction) => reaction.postId === post.id)
     const childCount = children.filter((child) => child.parentPostId === post.id).length
@@ -427,7 +431,10 @@ export async function roomFeed(
   }
 }
 
-/** The live rooms of the community (those `where` names) that admit the viewer, by the room rules (models/room-access.ts). */
+/**
+ * The live rooms of the community (those `where` names) that admit the viewer, by the room rules
+ * (models/room-access.ts), and whose feed the community's feeds show (not a hidden event feed).
+ */
 async function admittedRooms(
   brand: Brand,
   viewer: { viewerId: string | null; hasCommunityAccess: boolean },
@@ -437,11 +444,12 @@ async function admittedRooms(
     attributes: ['id', 'hostId', 'coHosts', 'members', 'context', 'roomType', 'open', 'membersOnly'],
     where: { ...where, brandId: brand.id, status: 'active', deleted: false },
   })
-  return rooms
-    .filter(
-      (room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok,
-    )
-    .map((room) => room.id)
+  const admitted = rooms.filter(
+    (room) => roomAccess({ userId: viewer.viewerId, hasCommunityAccess: viewer.hasCommunityAccess, room, brand }).ok,
+  )
+  // An event whose activity feed is hidden keeps it on its own page, for those who run it.
+  const rules = await feedRulesOf(admitted)
+  return admitted.filter((room) => rules.get(room.id)!.visible).map((room) => room.id)
 }
 
 /**

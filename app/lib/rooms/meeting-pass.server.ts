@@ -10,6 +10,7 @@ import type { PermissionSlug } from '#models/permissions'
 import { requireEventRegistration } from '../events/registration-access.server'
 import { requireRoom, type GuardArgs } from '../http/guards.server'
 import { guestIdentity } from '../identity/guest-identity.server'
+import { shownName } from '../members/shown-name'
 import { type Brand, type Room, type User } from '#models/index'
 import { env } from '../platform/env.server'
 import { LIMITS, hit } from '../platform/rate-limit.server'
@@ -53,15 +54,13 @@ export async function requireRoomSession(args: GuardArgs): Promise<RoomSession> 
   const guest = userId ? null : await guestIdentity(request)
   const claims: EdgeClaims = {
     userId: userId ?? guest!.userId,
-    name: user?.name || brand.peerSettings.defaultDisplayName,
+    name: user?.name ? shownName(brand, user.name) : brand.peerSettings.defaultDisplayName,
     avatar: user?.avatar ?? null,
     roomId: room.id,
     brandId: brand.id,
     isHost,
     isCoHost,
     permissions: meetingPermissions,
-    locked: room.locked,
-    waitingRoom: room.waitingRoom,
     // Enforced by the edge, not only hidden from the toolbar.
     controls: {
       chat: brand.toolbarControls.chat,

@@ -1,6 +1,7 @@
 import { col, fn } from 'sequelize'
 import { Brand, Membership, Role, RoleGrant, Room } from '#models/index'
 import { standingOf } from '#models/permissions'
+import { communityLogo } from '../communities/community-logo'
 
 export type Standing = ReturnType<typeof standingOf>
 
@@ -65,8 +66,9 @@ export async function publicCommunities(page: number) {
   const where = { publicCommunity: true, status: 'active' as const }
   const [total, rows] = await Promise.all([
     Brand.count({ where }),
+    // Model instances, not raw rows: the logos column is JSON, which SQLite returns raw as a string.
     Brand.findAll({
-      attributes: ['id', 'slug', 'name'],
+      attributes: ['id', 'slug', 'name', 'logos'],
       where,
       // Case-insensitive on both dialects (SQLite compares bytes, MySQL's collation does not).
       order: [
@@ -75,8 +77,7 @@ export async function publicCommunities(page: number) {
       ],
       limit: COMMUNITIES_PER_PAGE,
       offset: (page - 1) * COMMUNITIES_PER_PAGE,
-      raw: true,
-    }) as unknown as Promise<Array<{ id: string; slug: string; name: string }>>,
+    }),
   ])
   const counts = rows.length
     ? ((await Membership.count({
@@ -90,6 +91,7 @@ export async function publicCommunities(page: number) {
       id: row.id,
       slug: row.slug,
       name: row.name,
+      logo: communityLogo(row),
       memberCount: memberCount.get(row.id) ?? 0,
     })),
     page,

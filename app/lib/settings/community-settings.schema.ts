@@ -16,9 +16,10 @@ import {
   contrastRatio,
   MIN_CONTRAST,
 } from '../communities/theme'
+import { LOGO_MAX_BYTES } from '../communities/community-logo'
 import { LANGUAGES } from '../i18n/i18n'
 
-const flag = z.boolean({ invalid_type_error: 'settings:errors.flagInvalid' }).default(false)
+export const flag = z.boolean({ invalid_type_error: 'settings:errors.flagInvalid' }).default(false)
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: 'settings:errors.choiceInvalid' }) })
 const whole = (min: number, max: number) =>
@@ -107,7 +108,6 @@ export const CommunitySettingsSchema = z.object({
   status: choice(['active', 'deleted']).optional(),
   publicCommunity: flag,
   publicAccess,
-  allowSignUps: flag,
   memberModeration: flag,
   requireMemberPhoneNumber: flag,
   newGroupModerationEnabled: flag,
@@ -185,6 +185,15 @@ export const ThemeSettingsSchema = z
     }
   })
 
+/** The logo form (theme tab): one file, its size checked here; what it holds, by its bytes, when it is stored. */
+export const LogoSettingsSchema = z.object({
+  intent: z.literal('logo'),
+  logo: z
+    .instanceof(File, { message: 'settings:errors.logoRequired' })
+    .refine((file) => file.size > 0, 'settings:errors.logoRequired')
+    .refine((file) => file.size <= LOGO_MAX_BYTES, 'settings:errors.logoTooLarge'),
+})
+
 export const LanguageSettingsSchema = z.object({
   intent: z.literal('language'),
   // Empty: each visitor reads the community in their own language.
@@ -199,5 +208,6 @@ export const InstallSettingsSchema = z.object({
 
 export type CommunitySettingsFields = z.input<typeof CommunitySettingsSchema>
 export type ThemeSettingsFields = z.input<typeof ThemeSettingsSchema>
+export type LogoSettingsFields = z.input<typeof LogoSettingsSchema>
 export type LanguageSettingsFields = z.input<typeof LanguageSettingsSchema>
 export type InstallSettingsFields = z.input<typeof InstallSettingsSchema>

@@ -24,14 +24,22 @@ import {
 } from './community-settings.schema'
 import { installSnippets } from './install'
 
-export const SETTINGS_TABS = ['settings', 'theme', 'install', 'language'] as const
+export const SETTINGS_TABS = ['settings', 'signUp', 'theme', 'install', 'language'] as const
 export type SettingsTab = (typeof SETTINGS_TABS)[number]
 
-/** The address of a tab of the panel. */
-export const tabUrl = (slug: string, tab: SettingsTab) =>
-  tab === 'settings' ? `/${slug}/settings` : `/${slug}/settings/${tab}`
+/** Each tab's place under /{slug}/settings. */
+const TAB_PATHS: Record<SettingsTab, string> = {
+  settings: '',
+  signUp: '/sign-up',
+  theme: '/theme',
+  install: '/install',
+  language: '/language',
+}
 
-const SAVED = { kind: 'success', message: 'settings:flash.saved' } as const
+/** The address of a tab of the panel. */
+export const tabUrl = (slug: string, tab: SettingsTab) => `/${slug}/settings${TAB_PATHS[tab]}`
+
+export const SAVED = { kind: 'success', message: 'settings:flash.saved' } as const
 
 /** The settings tab's form, as the brand stores it now. */
 export function communitySettingsData(brand: Brand, permissions: ReadonlySet<PermissionSlug>) {
@@ -41,7 +49,6 @@ export function communitySettingsData(brand: Brand, permissions: ReadonlySet<Per
       status: brand.status,
       publicCommunity: brand.publicCommunity,
       publicAccess: brand.publicAccess,
-      allowSignUps: brand.allowSignUps,
       // Public communities always moderate: shown as it is enforced.
       memberModeration: brand.memberModeration || brand.publicCommunity,
       requireMemberPhoneNumber: brand.requireMemberPhoneNumber,
@@ -95,10 +102,10 @@ export function installData(brand: Brand) {
   }
 }
 
-type Guarded = { brand: Brand; permissions: ReadonlySet<PermissionSlug> }
+export type Guarded = { brand: Brand; permissions: ReadonlySet<PermissionSlug> }
 
 /** The bad-input answer every tab gives: 400, the messages, what was typed. */
-const refused = (intent: string, result: unknown) => data({ intent, result }, { status: 400 })
+export const refused = (intent: string, result: unknown) => data({ intent, result }, { status: 400 })
 
 export async function saveCommunitySettings(
   { request }: Pick<ActionFunctionArgs, 'request'>,
@@ -117,7 +124,6 @@ export async function saveCommunitySettings(
     status,
     publicCommunity: value.publicCommunity,
     publicAccess: value.publicAccess,
-    allowSignUps: value.allowSignUps,
     // Public communities force membership moderation, whatever the form said.
     memberModeration: value.publicCommunity || value.memberModeration,
     requireMemberPhoneNumber: value.requireMemberPhoneNumber,
@@ -147,8 +153,8 @@ async function isLibraryImage(brand: Brand, address: string) {
   return Boolean(id && (await Media.count({ where: { id, brandId: brand.id, kind: 'image' } })))
 }
 
-export async function saveThemeSettings({ request }: Pick<ActionFunctionArgs, 'request'>, { brand }: Guarded) {
-  const form = await readForm(request)
+/** The theme form, read by the tab with the logo form's reader (the two share the tab's action). */
+export async function saveThemeSettings(form: FormData, { brand }: Guarded) {
   const submission = parseWithZod(form, { schema: ThemeSettingsSchema })
   if (submission.status !== 'success') return refused('theme', submission.reply())
   const value = submission.value

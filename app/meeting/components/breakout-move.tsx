@@ -9,9 +9,9 @@ import { useMeetingContext } from './meeting-context'
  */
 export function BreakoutMoveView() {
   const { t } = useT()
-  const { meeting } = useMeetingContext()
+  const { meeting, config } = useMeetingContext()
   const moving = meeting.state.breakouts.moving
-  const seconds = useCountdown(moving?.phase === 'preview' ? AUTO_ENTER_DELAY_MS : 0)
+  const seconds = useCountdown(moving?.phase === 'preview' ? (config.room.breakoutPreviewMs ?? AUTO_ENTER_DELAY_MS) : 0)
   if (!moving) return null
   const { kind, move, phase } = moving
   return (

@@ -5,6 +5,7 @@ import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
+import { MeetingDrawer } from './meeting-drawer'
 
 /**
  * The hosts' breakout rooms (docs/meetings.md#breakout-rooms): every room of the meeting with who
@@ -63,13 +64,12 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
       setFilled(true)
     })
   return (
-    <aside className="meeting-breakouts" aria-labelledby="meeting-breakouts-title">
-      <div className="meeting-breakouts-header">
-        <h2 id="meeting-breakouts-title">{t('meeting:breakouts.title')}</h2>
-        <button type="button" className="button button-small" onClick={onClose}>
-          {t('meeting:breakouts.close')}
-        </button>
-      </div>
+    <MeetingDrawer
+      name="breakouts"
+      title={t('meeting:breakouts.title')}
+      closeLabel={t('meeting:breakouts.close')}
+      onClose={onClose}
+    >
       <div className="meeting-breakouts-rooms">
         {rooms.map((room) => (
           <RoomCard key={room.id} room={room} rooms={rooms} />
@@ -152,7 +152,7 @@ export function BreakoutPanel({ onClose }: { onClose: () => void }) {
           </button>
         ) : null}
       </div>
-    </aside>
+    </MeetingDrawer>
   )
 }
 

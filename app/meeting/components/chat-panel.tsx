@@ -4,6 +4,7 @@ import { FORMAT_LOCALES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
 import { edgeRefusalKey } from '../edge-refusals'
 import { useMeetingContext } from './meeting-context'
+import { MeetingDrawer } from './meeting-drawer'
 
 /** In-meeting chat: the stored history the edge handed over at join, then live messages. */
 export function ChatPanel({ onClose }: { onClose: () => void }) {
@@ -36,13 +37,7 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
     }
   }
   return (
-    <aside className="meeting-chat" aria-labelledby="meeting-chat-title">
-      <div className="meeting-chat-header">
-        <h2 id="meeting-chat-title">{t('meeting:chat.title')}</h2>
-        <button type="button" className="button button-small" onClick={onClose}>
-          {t('meeting:chat.close')}
-        </button>
-      </div>
+    <MeetingDrawer name="chat" title={t('meeting:chat.title')} closeLabel={t('meeting:chat.close')} onClose={onClose}>
       {messages.length === 0 ? <p>{t('meeting:chat.empty')}</p> : null}
       <ol ref={list} className="meeting-chat-list" aria-live="polite">
         {messages.map((message) => (
@@ -74,6 +69,6 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
           {t('meeting:chat.send')}
         </button>
       </form>
-    </aside>
+    </MeetingDrawer>
   )
 }

@@ -6,7 +6,7 @@ import { Notice } from './notice-stack'
 import { notificationTextKey } from '#app/lib/notifications/notification-rules'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 
-/** "Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */
+/** "Not connected … Reconnecting: 2nd attempt…" while the socket retries, and the notices that end the meeting page. */
 export function ConnectionBanner() {
   const { t } = useT()
   const { meeting } = useMeetingContext()
@@ -30,6 +30,7 @@ export function ConnectionBanner() {
     <>
       {reconnecting ? (
         <p className="meeting-banner" role="status">
+          <strong>{t('meeting:connection.notConnected')}</strong> {t('meeting:connection.notConnectedMessage')}{' '}
           {t('meeting:connection.reconnecting', { attempt: attemptText })}
         </p>
       ) : null}

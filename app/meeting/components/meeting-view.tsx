@@ -6,6 +6,7 @@ import { useT } from '#app/lib/i18n/use-t'
 import { BreakoutBadge, BreakoutPanel } from './breakout-panel'
 import { CaptionsOverlay } from './captions'
 import { ChatPanel } from './chat-panel'
+import { MeetingLogPanel } from './meeting-log-panel'
 import { HandQueuePanel } from './hand-marks'
 import { PollPanel } from './poll'
 import { EventSlotsBar, TalkTimerToast } from './event-slots'
@@ -35,8 +36,8 @@ export function MeetingView() {
   const { t } = useT()
   const { meeting, config } = useMeetingContext()
   const { state } = meeting
-  // One drawer at a time: the chat or the hosts' breakout rooms.
-  const [drawer, setDrawer] = useState<'chat' | 'breakouts' | null>(null)
+  // One drawer at a time: the chat, or the hosts' breakout rooms or meeting log.
+  const [drawer, setDrawer] = useState<'chat' | 'breakouts' | 'log' | null>(null)
   const chatOpen = drawer === 'chat'
   const container = useRef<HTMLDivElement>(null)
   const peers = visiblePeers(state)
@@ -50,6 +51,7 @@ export function MeetingView() {
         <h1 className="visually-hidden">{config.room.name}</h1>
         <BreakoutBadge />
         {recordingActive(state) ? <p className="meeting-recording">{t('meeting:peer.recording')}</p> : null}
+        {config.room.locked ? <p className="meeting-locked">{t('meeting:door.lockedMark')}</p> : null}
         {state.live.state === 'joined' ? (
           <p className="meeting-live" role="status" aria-label={t('meeting:liveStream.markLabel')}>
             {t('meeting:liveStream.mark')}
@@ -83,10 +85,12 @@ export function MeetingView() {
       </main>
       {chatOpen ? <ChatPanel onClose={() => setDrawer(null)} /> : null}
       {drawer === 'breakouts' ? <BreakoutPanel onClose={() => setDrawer(null)} /> : null}
+      {drawer === 'log' ? <MeetingLogPanel onClose={() => setDrawer(null)} /> : null}
       <Toolbar
         chatOpen={chatOpen}
         onToggleChat={() => setDrawer((open) => (open === 'chat' ? null : 'chat'))}
         onOpenBreakouts={() => setDrawer('breakouts')}
+        onOpenLog={() => setDrawer('log')}
         fullScreenTarget={container}
       />
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { GUEST_NAME_MAX } from '#edge/contract/peers'
 import { canChooseSpeakers } from '../devices'
 import { useT } from '#app/lib/i18n/use-t'
@@ -101,17 +101,7 @@ export function MirrorCheck() {
             onChange={(id) => actions.chooseDevice('speaker', id)}
           />
         ) : null}
-        {config.me.isGuest ? null : (
-          <p className="meeting-avatar-row">
-            {state.me.avatar ? (
-              <img src={state.me.avatar} alt="" width={40} height={40} className="meeting-avatar" />
-            ) : null}
-            <span>{t('meeting:mirror.avatar')}</span>
-            <a href="/me/settings" target="_blank" rel="noopener">
-              {t('meeting:mirror.changeAvatar')}
-            </a>
-          </p>
-        )}
+        <AvatarPicker />
         <div className="meeting-actions">
           <button type="button" className="button" onClick={actions.backHome}>
             {t('meeting:mirror.back')}
@@ -173,6 +163,56 @@ function DeviceSelect({
           </option>
         ))}
       </select>
+    </div>
+  )
+}
+
+/**
+ * The picture the others see while my camera is off (the spec's pre-join avatar upload): chosen
+ * here, stored at once. A member's becomes their account's picture.
+ */
+function AvatarPicker() {
+  const { t } = useT()
+  const { meeting } = useMeetingContext()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget
+    const file = input.files?.[0]
+    if (!file) return
+    setBusy(true)
+    setError(null)
+    const answer = await meeting.actions.uploadAvatar(file)
+    setBusy(false)
+    if (answer) setError(answer.refused ?? t('meeting:mirror.avatarFailed'))
+    input.value = ''
+  }
+  return (
+    <div className="field">
+      <label htmlFor="meeting-avatar">{t('meeting:mirror.avatar')}</label>
+      <div className="meeting-avatar-row">
+        {meeting.state.me.avatar ? (
+          <img src={meeting.state.me.avatar} alt="" width={40} height={40} className="meeting-avatar" />
+        ) : null}
+        <input
+          id="meeting-avatar"
+          type="file"
+          accept="image/jpeg,image/png,image/gif"
+          disabled={busy}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'meeting-avatar-error' : 'meeting-avatar-hint'}
+          onChange={(event) => void choose(event)}
+        />
+      </div>
+      {error ? (
+        <p id="meeting-avatar-error" className="field-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p id="meeting-avatar-hint" className="hint">
+          {busy ? t('meeting:mirror.avatarUploading') : t('meeting:mirror.avatarHint')}
+        </p>
+      )}
     </div>
   )
 }

@@ -187,6 +187,8 @@ export function ScreenStage({ peerId }: { peerId: string }) {
   const track = isMe ? meeting.local.screen : media.screen?.track
   const name = isMe ? meeting.state.me.name : (meeting.state.peers[peerId]?.name ?? '')
   const label = t('meeting:peer.screen', { name })
+  // Whoever may mute the presenter may stop their share (the edge decides again).
+  const mayStop = !isMe && meeting.state.me.canMute
   return (
     <div className="meeting-screen" aria-label={label}>
       {track ? (
@@ -194,6 +196,19 @@ export function ScreenStage({ peerId }: { peerId: string }) {
       ) : (
         <p>{label}</p>
       )}
+      {mayStop ? (
+        <div className="meeting-tile-actions">
+          <button
+            type="button"
+            className="meeting-tile-button danger"
+            aria-label={t('meeting:peer.stopShare', { name })}
+            title={t('meeting:peer.stopShare', { name })}
+            onClick={() => void meeting.actions.disableShare(peerId)}
+          >
+            <Icon name="screen" />
+          </button>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -4,10 +4,13 @@ import { useT } from '#app/lib/i18n/use-t'
 import { PanelDialog } from './dialogs'
 import { useMeetingContext } from './meeting-context'
 
-/** In-meeting settings: devices (switched after 500 ms without changes) and the send quality. */
+/**
+ * In-meeting settings: devices (switched after 500 ms without changes), the send quality, and a
+ * member's mobile phone (changed and proven by code in the account settings, opened beside the meeting).
+ */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useT()
-  const { meeting } = useMeetingContext()
+  const { meeting, config } = useMeetingContext()
   const { devices, choices, local, actions, qualities } = meeting
   const select = (
     id: string,
@@ -79,6 +82,16 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
           ))}
         </select>
       </div>
+      {config.me.isGuest ? null : (
+        <div className="field">
+          <h3>{t('meeting:settings.phone.heading')}</h3>
+          <p>{config.me.phoneNumber ?? t('meeting:settings.phone.none')}</p>
+          <p className="hint">{t('meeting:settings.phone.hint')}</p>
+          <a href="/me/settings#contact-heading" target="_blank" rel="noopener">
+            {t(config.me.phoneNumber ? 'meeting:settings.phone.change' : 'meeting:settings.phone.add')}
+          </a>
+        </div>
+      )}
     </PanelDialog>
   )
 }

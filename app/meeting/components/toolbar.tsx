@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { REACTIONS, type Reaction } from '#edge/contract/reactions'
+import { shortcutOf } from '../shortcuts'
 import { VIEWING_MODES } from '../state'
 import { useT } from '#app/lib/i18n/use-t'
 import { ConfirmDialog } from './dialogs'
@@ -11,6 +12,7 @@ import { LiveControl } from './live-control'
 import { RecordingControl } from './recording-control'
 import { SettingsDialog } from './settings-dialog'
 import { SharedVideoDialog } from './shared-video'
+import { ShortcutsDialog } from './shortcuts-dialog'
 import { StatsDialog } from './stats-dialog'
 import { ToolButton } from './tool-button'
 
@@ -26,17 +28,19 @@ const REACTION_NAMES: Record<Reaction, 'thumbsUp' | 'clap' | 'heart' | 'laugh' |
 
 /**
  * The meeting controls (microphone, camera, audio only, screen, chat, settings, stats, viewing mode, full screen,
- * leave).
+ * leave; for hosts and co-hosts also polls, breakouts, captions and the meeting log).
  */
 export function Toolbar({
   chatOpen,
   onToggleChat,
   onOpenBreakouts,
+  onOpenLog,
   fullScreenTarget,
 }: {
   chatOpen: boolean
   onToggleChat: () => void
   onOpenBreakouts: () => void
+  onOpenLog: () => void
   fullScreenTarget: RefObject<HTMLElement>
 }) {
   const { t } = useT()
@@ -45,7 +49,7 @@ export function Toolbar({
   const { actions } = meeting
   const controls = config.settings.controls
   const [leaving, setLeaving] = useState(false)
-  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'video' | 'captions' | null>(null)
+  const [panel, setPanel] = useState<'settings' | 'stats' | 'poll' | 'video' | 'captions' | 'shortcuts' | null>(null)
   const [fullScreen, setFullScreen] = useState(false)
   const more = useRef<HTMLDetailsElement>(null)
   const reactions = useRef<HTMLDetailsElement>(null)
@@ -57,6 +61,26 @@ export function Toolbar({
   }, [])
   const canShare =
     controls.sharedScreen && typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getDisplayMedia)
+  // The latest of what a shortcut does, read by one listener for the toolbar's life.
+  const onShortcut = useRef<Record<NonNullable<ReturnType<typeof shortcutOf>>, () => void>>()
+  onShortcut.current = {
+    toggleMic: () => void actions.toggleMic(),
+    toggleCamera: () => void actions.toggleCamera(),
+    toggleScreenShare: () => canShare && void actions.toggleScreenShare(),
+    toggleHand: () => void actions.toggleHand(),
+    toggleChat: () => controls.chat && onToggleChat(),
+    help: () => setPanel('shortcuts'),
+  }
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = shortcutOf(event)
+      if (!action) return
+      event.preventDefault()
+      onShortcut.current?.[action]()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
   const closeMore = () => more.current?.removeAttribute('open')
   const toggleFullScreen = () => {
     if (document.fullscreenElement) void document.exitFullscreen()
@@ -140,6 +164,17 @@ export function Toolbar({
             >
               {t(me.audioOnly ? 'meeting:controls.showVideo' : 'meeting:controls.audioOnly')}
             </button>
+            {config.me.isHost || config.me.isCoHost ? (
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  void actions.setLocked(!config.room.locked)
+                }}
+              >
+                {t(config.room.locked ? 'meeting:door.unlock' : 'meeting:door.lock')}
+              </button>
+            ) : null}
             {controls.viewingMode ? (
               <fieldset>
                 <legend>{t('meeting:controls.viewingMode')}</legend>
@@ -206,6 +241,17 @@ export function Toolbar({
                 {t('meeting:breakouts.open')}
               </button>
             ) : null}
+            {me.isHost || me.isCoHost ? (
+              <button
+                type="button"
+                onClick={() => {
+                  closeMore()
+                  onOpenLog()
+                }}
+              >
+                {t('meeting:log.open')}
+              </button>
+            ) : null}
             {(me.isHost || me.isCoHost) && controls.closedCaption ? (
               <button
                 type="button"
@@ -225,6 +271,16 @@ export function Toolbar({
               }}
             >
               {t('meeting:controls.stats')}
+            </button>
+            <button
+              type="button"
+              aria-keyshortcuts="?"
+              onClick={() => {
+                closeMore()
+                setPanel('shortcuts')
+              }}
+            >
+              {t('meeting:shortcuts.title')}
             </button>
             {controls.fullScreen ? (
               <button
@@ -259,6 +315,7 @@ export function Toolbar({
       </ConfirmDialog>
       <SettingsDialog open={panel === 'settings'} onClose={() => setPanel(null)} />
       <StatsDialog open={panel === 'stats'} onClose={() => setPanel(null)} />
+      <ShortcutsDialog open={panel === 'shortcuts'} onClose={() => setPanel(null)} />
       {me.isHost || me.isCoHost ? <PollDialog open={panel === 'poll'} onClose={() => setPanel(null)} /> : null}
       {controls.sharedVideo ? <SharedVideoDialog open={panel === 'video'} onClose={() => setPanel(null)} /> : null}
       {(me.isHost || me.isCoHost) && controls.closedCaption ? (

@@ -4,6 +4,7 @@
 // declined), signed in or a guest, may leave the host a message in text or on video.
 import { useRef, useState } from 'react'
 import { CALL_LIMITS } from '#edge/contract/protocol'
+import { GUEST_NAME_MAX } from '#edge/contract/peers'
 import type { Call } from '#edge/contract/calls'
 import { Field } from '#app/components/field'
 import { VideoRecorder } from '#app/components/video-recorder'
@@ -19,12 +20,15 @@ export function WaitingRoomView() {
   const { meeting, config } = useMeetingContext()
   const call = meeting.state.myCall
   const status = call?.status ?? null
+  // A guest says who is calling: the name starts empty rather than the community's word for a guest.
+  const [guestName, setGuestName] = useState(meeting.state.me.name === config.me.name ? '' : meeting.state.me.name)
+  const nameMissing = config.me.isGuest && guestName.trim() === ''
   return (
     <main id="main" className="meeting-home meeting-waiting">
       <div className="card meeting-home-card">
         <p className="eyebrow">{t('meeting:waitingRoom.eyebrow')}</p>
         <h1>{config.room.name}</h1>
-        <p>{t('meeting:waitingRoom.lead')}</p>
+        <p>{t(config.room.locked ? 'meeting:door.lockedKnock' : 'meeting:waitingRoom.lead')}</p>
         <p role="status" className="meeting-waiting-status">
           {status === 'calling'
             ? t('meeting:waitingRoom.calling')
@@ -45,9 +49,32 @@ export function WaitingRoomView() {
             {t('meeting:waitingRoom.cancel')}
           </button>
         ) : status === 'answered' ? null : (
-          <button type="button" className="button button-primary" onClick={() => void meeting.actions.callHost()}>
-            {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
-          </button>
+          <>
+            {config.me.isGuest ? (
+              <div className="field">
+                <label htmlFor="waiting-name">{t('meeting:mirror.name')}</label>
+                <input
+                  id="waiting-name"
+                  value={guestName}
+                  maxLength={GUEST_NAME_MAX}
+                  autoComplete="name"
+                  aria-describedby="waiting-name-hint"
+                  onChange={(event) => setGuestName(event.target.value)}
+                />
+                <p id="waiting-name-hint" className="hint">
+                  {t('meeting:waitingRoom.nameHint')}
+                </p>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={nameMissing}
+              onClick={() => void meeting.actions.callHost(config.me.isGuest ? guestName.trim() : undefined)}
+            >
+              {status ? t('meeting:waitingRoom.callAgain') : t('meeting:waitingRoom.call')}
+            </button>
+          </>
         )}
         {status === 'missed' || status === 'declined' ? (
           <LeaveMessage

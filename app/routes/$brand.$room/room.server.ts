@@ -8,8 +8,10 @@ import { edgePassFor, passRefusal, requireRoomSession } from '#app/lib/rooms/mee
 import { sessionStorage, viewer, type AppSession } from '#app/lib/http/session.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { thankYouPath } from '#app/lib/rooms/room-thank-you.server'
+import { breakoutPreviewMs } from '#app/lib/rooms/breakout-preview'
 import { eventEndUrl } from '#app/lib/events/registration-access.server'
 import { eventBreakoutPlan } from '#app/lib/events/breakout-plan.server'
+import { shownName } from '#app/lib/members/shown-name'
 
 /** The product's named route for an unknown room in a community (brandRoomNotFound). */
 export const ROOM_NOT_FOUND_SLUG = 'room-not-found'
@@ -87,13 +89,17 @@ export async function roomLoader(args: LoaderFunctionArgs) {
         // A personal room (/me/{link}): a message left for its host reaches them by mail or SMS, and
         // their recordings are on /me/recordings (the main brand's library is closed to them).
         personal: brand.slug === MAIN_BRAND_SLUG,
+        locked: room.locked,
+        breakoutPreviewMs: breakoutPreviewMs(room),
       },
-      host: host ? { name: host.name || '', avatar: host.avatar } : null,
+      host: host ? { name: shownName(brand, host.name || ''), avatar: host.avatar } : null,
       hostId: room.hostId,
       me: {
         userId: claims.userId,
         name: claims.name,
         avatar: claims.avatar,
+        // Shown in the meeting's settings, with the way to change it (the account settings).
+        phoneNumber: user?.phoneNumber ?? null,
         isGuest,
         isHost: claims.isHost,
         isCoHost: claims.isCoHost,

@@ -1,12 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import type { MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { CountryField } from '#app/components/country-field'
+import { FormStepFields } from '#app/components/form-fields'
+import { Field } from '#app/components/field'
 import { NameAndEmailFields, SignupCodeForm } from '#app/components/signup-forms'
 import { SignupErrorNotice } from '#app/components/signup-notices'
+import { TermsBox } from '#app/components/terms-box'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
-import type { SelfSignupDetailsFields, selfSignupLoader } from './self-signup.server'
+import type { SelfSignupDetailsFields, SelfSignupJoinFields, selfSignupLoader } from './self-signup.server'
 
 /** The page's title, "Sign-Up" (its page title), for the meeting route's meta when it shows this page. */
 export const selfSignupMeta: MetaFunction = ({ matches, error }) =>
@@ -27,23 +31,72 @@ export function SelfSignupPage() {
       <div className="card status-card">
         <h1>{t('signup:selfSignup.heading', { community: community.name })}</h1>
         <p>{moderated ? t('signup:selfSignup.introModerated') : t('signup:selfSignup.intro')}</p>
-        {step === 'join' ? <JoinStep /> : step === 'code' ? <CodeStep /> : <DetailsStep />}
+        {step === 'join' ? <JoinStep /> : step === 'code' || step === 'phoneCode' ? <CodeStep /> : <DetailsStep />}
       </div>
     </main>
   )
 }
 
+/** What the community asks for besides name and email: its questions, a mobile number, the terms accepted. */
+function AskedFields({
+  fields,
+}: {
+  fields: {
+    answers: FieldMetadata<Record<string, unknown> | undefined>
+    phoneNumber: FieldMetadata<string | undefined>
+    country: FieldMetadata<string | undefined>
+    acceptTerms: FieldMetadata<boolean | undefined>
+  }
+}) {
+  const { t } = useT()
+  const { asks, terms, community, countries, defaultCountry } = useLoaderData<typeof selfSignupLoader>()
+  const answers = fields.answers.getFieldset()
+  return (
+    <>
+      {asks.questions.map((step, index) => (
+        <FormStepFields key={index} fields={step} meta={answers as never} />
+      ))}
+      {asks.phone ? (
+        <>
+          <Field label={t('signup:selfSignup.phone')} errors={fields.phoneNumber.errors}>
+            <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="tel" />
+          </Field>
+          <CountryField
+            label={t('auth:signIn.country')}
+            field={fields.country}
+            countries={countries}
+            defaultCountry={defaultCountry}
+          />
+          <p className="hint">{t('signup:selfSignup.phoneHint', { community: community.name })}</p>
+        </>
+      ) : null}
+      {terms ? <TermsBox field={fields.acceptTerms} terms={terms} community={community.name} /> : null}
+    </>
+  )
+}
+
 function JoinStep() {
   const { t } = useT()
-  const { community, signedInAs } = useLoaderData<typeof selfSignupLoader>()
+  const { community, signedInAs, constraints } = useLoaderData<typeof selfSignupLoader>()
+  const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<SelfSignupJoinFields>({
+    id: 'self-signup-join',
+    lastResult: actionData?.intent === 'join' ? actionData.result : undefined,
+    constraint: constraints.join,
+  })
   return (
     <>
       <p>{t('signup:selfSignup.signedInAs', { name: signedInAs ?? '' })}</p>
-      <Form method="post" className="inline-actions">
-        <button type="submit" name="intent" value="join" className="button button-primary" disabled={busy}>
-          {t('signup:selfSignup.join', { community: community.name })}
-        </button>
+      <SignupErrorNotice error={actionData?.intent === 'join' ? actionData.error : null} />
+      <Form method="post" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="join" />
+        <AskedFields fields={fields} />
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('signup:selfSignup.join', { community: community.name })}
+          </button>
+        </div>
       </Form>
     </>
   )
@@ -66,6 +119,7 @@ function DetailsStep() {
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="details" />
         <NameAndEmailFields fields={fields} />
+        <AskedFields fields={fields} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('auth:register.continue')}
         </button>
@@ -77,16 +131,20 @@ function DetailsStep() {
   )
 }
 
+/** The mailed code, then (where the community asks for a number) the texted one. */
 function CodeStep() {
   const { t } = useT()
-  const { constraints, emailAddress, community } = useLoaderData<typeof selfSignupLoader>()
+  const { step, constraints, codeSentTo, community } = useLoaderData<typeof selfSignupLoader>()
   const actionData = useActionData<ActionData>()
+  const values = { email: codeSentTo ?? '', phone: codeSentTo ?? '', community: community.name }
   return (
     <>
-      <p>{t('signup:selfSignup.codeSent', { email: emailAddress ?? '', community: community.name })}</p>
+      <p>
+        {step === 'phoneCode' ? t('signup:selfSignup.phoneCodeSent', values) : t('signup:selfSignup.codeSent', values)}
+      </p>
       <SignupErrorNotice error={actionData?.error ?? null} signInUrl="/sign-in" />
       <SignupCodeForm
-        id="self-signup-code"
+        id={step === 'phoneCode' ? 'self-signup-phone-code' : 'self-signup-code'}
         lastResult={actionData?.intent === 'verify' ? actionData.result : undefined}
         constraint={constraints.verify}
         submitLabel={t('signup:selfSignup.confirm')}

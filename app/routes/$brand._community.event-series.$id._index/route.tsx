@@ -43,8 +43,6 @@ export default function SeriesPage() {
           <br />
           <span className="muted">{t('series:page.plannedIn', { zone: series.timeZone })}</span>
         </dd>
-        <dt>{t('series:page.syncBreakouts')}</dt>
-        <dd>{t(series.syncBreakouts ? 'series:page.syncOn' : 'series:page.syncOff')}</dd>
         <dt>{t('series:page.registration')}</dt>
         <dd>{t(series.registrationRequired ? 'series:page.registrationRequired' : 'series:page.registrationOff')}</dd>
       </dl>

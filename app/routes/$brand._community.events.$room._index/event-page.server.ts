@@ -10,13 +10,15 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { registerPath } from '#app/lib/events/registration-access.server'
 import { registrationCutoff } from '#app/lib/events/registration-rules'
 import { registrationState } from '#app/lib/events/registration.server'
+import { readableRoomFeed } from '#app/lib/posts/feed.server'
 
 /**
  * `/{brand}/events/{room}`: the event's page. Who sees it is the room rule
  * the meeting uses (models/room-access.ts, through checkAccess), so the page and `/{brand}/{room}`
  * always agree: an unknown link → event-not-found, a guest → sign in, a premium event someone has
  * not signed up for → the premium-event access-denied page. Those who manage events also see an
- * event whose meeting would refuse them (to run it), without the Join link.
+ * event whose meeting would refuse them (to run it), without the Join link. Below, the event's
+ * activity feed (models/post-access.ts: its visibility and public-posting settings).
  */
 export async function eventPageLoader(args: LoaderFunctionArgs) {
   const brand = await requireCommunity(args)
@@ -38,11 +40,16 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
   }
   const room = access.room!
   const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
-  const registration = event.registrationEnabled ? await registrationState(room, event, user?.id ?? null) : null
+  const [registration, { feed }] = await Promise.all([
+    event.registrationEnabled ? registrationState(room, event, user?.id ?? null) : null,
+    // The activity feed, where its visibility lets the viewer read it; posting follows public posting.
+    readableRoomFeed(args.request, brand, room, user?.id ?? null),
+  ])
   const runsIt = mayManage || (user !== null && (room.hostId === user.id || (room.coHosts ?? []).includes(user.id)))
   const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
   return {
-    messages: await routeMessages(args, 'events', 'registration'),
+    // posts, connections and moderation: the activity feed's texts, as on a group page.
+    messages: await routeMessages(args, 'events', 'registration', 'posts', 'connections', 'moderation'),
     brandSlug: brand.slug,
     mayManage,
     event: {
@@ -65,6 +72,9 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
         ? `/${brand.slug}/${room.slug}`
         : null,
     refusedMeeting: !access.ok,
+    feed,
+    origin: new URL(args.request.url).origin,
+    hostsPostOnly: !event.publicPosting,
     registration: registration
       ? {
           status: registration.status,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { EventTime } from '#app/components/event-time'
+import { PostFeed } from '#app/components/post-feed'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { editorUrl, eventsUrl } from '#app/lib/events/event-rules'
 import { pageTitle } from '#app/lib/http/meta'
@@ -17,7 +18,8 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function EventPage() {
   const { t } = useT()
-  const { brandSlug, event, joinUrl, mayManage, refusedMeeting, registration } = useLoaderData<typeof loader>()
+  const { brandSlug, event, joinUrl, mayManage, refusedMeeting, registration, feed, origin, hostsPostOnly } =
+    useLoaderData<typeof loader>()
   return (
     <main id="main" className="community-main event-page">
       <p className="breadcrumb">
@@ -95,6 +97,16 @@ export default function EventPage() {
           </Link>
         ) : null}
       </div>
+
+      {feed ? (
+        <PostFeed
+          brandSlug={brandSlug}
+          feed={feed}
+          origin={origin}
+          composeElsewhere
+          postingNote={hostsPostOnly ? t('events:page.hostsPostOnly') : undefined}
+        />
+      ) : null}
     </main>
   )
 }

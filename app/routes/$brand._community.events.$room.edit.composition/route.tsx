@@ -67,7 +67,6 @@ export default function EventCompositionTab() {
                     <input {...getInputProps(slotFields.seconds, { type: 'number' })} inputMode="numeric" />
                   </Field>
                 </div>
-                <CheckboxField field={slotFields.breakoutRecordAudio} label={t('events:slots.breakoutRecordAudio')} />
                 <button
                   {...form.remove.getButtonProps({ name: fields.slots.name, index })}
                   className="button button-small"

@@ -118,6 +118,13 @@ export default function EventMembersTab() {
                             <time dateTime={row.registeredAt}>
                               {formatDate(new Date(row.registeredAt), { language, dateOnly: true })}
                             </time>
+                            {row.termsAcceptedAt ? (
+                              <div className="muted member-contact">
+                                {t('common:terms.acceptedOn', {
+                                  date: formatDate(new Date(row.termsAcceptedAt), { language, dateOnly: true }),
+                                })}
+                              </div>
+                            ) : null}
                           </td>
                         </tr>
                       ))}

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Brand, CommunityEvent, Room, User } from '#models/index'
 import { answerFields, answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
 import { createAddressProofAuthenticator } from '#app/lib/identity/auth.server'
-import { mailCodeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
+import { codeBackToPage } from '#app/lib/identity/sign-in-delivery.server'
 import { checkSignupCode, isFailure, sendSignupCode } from '#app/lib/identity/signup-codes.server'
 import { codeField, emailAddressField, fullNameField, SignupCodeSchema } from '#app/lib/identity/signup-fields.server'
 import { findOrCreateVerifiedUser } from '#app/lib/identity/verified-accounts.server'
@@ -12,7 +12,8 @@ import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
 import { requireRegistrationEvent } from '#app/lib/events/registration-page.server'
 import { findRegistration, register, registrationState, savedAnswers } from '#app/lib/events/registration.server'
 import { readFormSteps } from '#app/lib/forms/forms.server'
-import { registrationCutoff } from '#app/lib/events/registration-rules'
+import { registrationCutoff, termsToAccept } from '#app/lib/events/registration-rules'
+import { acceptTermsField, type CommunityTerms } from '#app/lib/communities/terms.schema'
 import { checkPhoneCode, dialable, sendPhoneCode, type PhoneCheck } from '#app/lib/events/registration-phone.server'
 import { LIMITS, hit } from '#app/lib/platform/rate-limit.server'
 import { flashHeader, redirectWithFlash } from '#app/lib/http/flash.server'
@@ -27,6 +28,11 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
  * server when posted and all of them again before the registration is made. A visitor gives a name
  * and email (first, when the form asks neither), proves the address with a mailed code, and is
  * then found or created, signed in and registered.
+ *
+ * Where the community links terms or a privacy policy (termsToAccept), the form that registers
+ * (the last step; the "about you" one when the event asks no questions) has the box that accepts
+ * them; the acceptance waits in the session with the answers and its time is kept on the
+ * registration.
  */
 
 type Pending = {
@@ -45,18 +51,32 @@ type Pending = {
   /** The SMS code waiting to be typed back, and the number it proved. */
   phoneCheck?: PhoneCheck
   phoneVerified?: string
+  /** The community's terms were accepted (on the form that registers). */
+  termsAccepted?: boolean
 }
 const pending = sessionSlot<Pending>('event:registration')
 
 const PhoneCodeSchema = z.object({ intent: z.literal('verifyPhone'), code: codeField() })
-export const AboutSchema = z.object({
-  intent: z.literal('about'),
-  fullName: fullNameField(),
-  emailAddress: emailAddressField(),
-})
+
+const TERMS_REQUIRED = 'registration:errors.termsRequired'
+
+/** Name and email; with no questions to ask it is the form that registers, so it has the terms box. */
+const aboutSchema = (steps: FormSteps, terms: CommunityTerms | null) =>
+  z.object({
+    intent: z.literal('about'),
+    fullName: fullNameField(),
+    emailAddress: emailAddressField(),
+    acceptTerms: acceptTermsField(Boolean(terms) && !steps.length, TERMS_REQUIRED),
+  })
+
+/** A step's answers; the last step (or the lone form of an event that asks nothing) has the terms box. */
+const stepSchema = (steps: FormSteps, step: number, terms: CommunityTerms | null) =>
+  answersSchema(steps, step).extend({
+    acceptTerms: acceptTermsField(Boolean(terms) && step >= steps.length - 1, TERMS_REQUIRED),
+  })
 const StepIntent = z.object({ intent: z.literal('step'), step: z.coerce.number().int().min(0).max(50) })
 
-const authenticator = createAddressProofAuthenticator(mailCodeBackToPage)
+const authenticator = createAddressProofAuthenticator(codeBackToPage('register'))
 
 /** The number to prove: the first mobile-phone answer whose consent box is ticked. */
 function consentedPhone(steps: FormSteps, flow: Pending): string | null {
@@ -115,6 +135,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
     savedAnswers(event.registrationFormId, user?.id ?? null),
   ])
   const flow = pendingFor(session, room.id, state.status ? { values: saved, steps: steps.length } : null)
+  const terms = termsStillAsked(brand, state.registration, flow)
   const { name, email } = asksIdentity(steps)
   const needsAbout = !user && !(name && email) && !flow.about
   const requested = Number(new URL(args.request.url).searchParams.get('step') ?? flow.done)
@@ -135,6 +156,7 @@ export async function registerLoader(args: LoaderFunctionArgs) {
   return {
     messages: await routeMessages(args, 'registration', 'forms', 'auth'),
     brandSlug: brand.slug,
+    communityName: brand.name,
     eventPath,
     event: {
       name: room.name ?? room.slug,
@@ -150,13 +172,14 @@ export async function registerLoader(args: LoaderFunctionArgs) {
     emailAddress: stage === 'code' ? (identityOf(steps, flow)?.emailAddress ?? null) : null,
     phone: stage === 'phone' ? (flow.phoneCheck?.phone ?? null) : null,
     smsConsent: flow.smsConsent ?? [],
+    terms,
     step,
     stepCount: steps.length,
     fields: steps[step] ?? [],
     defaults: formDefaults(steps[step] ?? [], { ...saved, ...flow.values }),
     constraints: {
-      step: steps.length ? getZodConstraint(answersSchema(steps, step)) : {},
-      about: getZodConstraint(AboutSchema),
+      step: getZodConstraint(stepSchema(steps, step, terms)),
+      about: getZodConstraint(aboutSchema(steps, terms)),
       code: getZodConstraint(SignupCodeSchema),
       phone: getZodConstraint(PhoneCodeSchema),
     },
@@ -178,7 +201,8 @@ export async function registerAction(args: ActionFunctionArgs) {
     room.id,
     registered ? { values: await savedAnswers(event.registrationFormId, user!.id), steps: steps.length } : null,
   )
-  const scene: Scene = { brand, user, room, eventPath, here, steps }
+  const terms = termsStillAsked(brand, registered, flow)
+  const scene: Scene = { brand, user, room, eventPath, here, steps, terms: termsToAccept(brand, registered) }
 
   if (intent === 'cancel') {
     pending.unset(session)
@@ -187,15 +211,20 @@ export async function registerAction(args: ActionFunctionArgs) {
   }
 
   if (intent === 'about') {
-    const submission = parseWithZod(form, { schema: AboutSchema })
+    const submission = parseWithZod(form, { schema: aboutSchema(steps, terms) })
     if (submission.status !== 'success')
       return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-    pending.set(session, {
+    const { fullName, emailAddress, acceptTerms } = submission.value
+    const next: Pending = {
       ...flow,
-      about: { fullName: submission.value.fullName, emailAddress: submission.value.emailAddress },
-    })
-    if (steps.length) return redirect(`${here}?step=0`, await withSession(session))
-    return sendCode(args, session, { ...flow, about: submission.value }, steps, here)
+      about: { fullName, emailAddress },
+      termsAccepted: accepted(flow, terms, acceptTerms),
+    }
+    if (steps.length) {
+      pending.set(session, next)
+      return redirect(`${here}?step=0`, await withSession(session))
+    }
+    return sendCode(args, session, next, steps, here)
   }
 
   if (intent === 'verify') {
@@ -243,13 +272,10 @@ export async function registerAction(args: ActionFunctionArgs) {
   const which = StepIntent.safeParse({ intent, step: form.get('step') })
   const step = which.success ? which.data.step : -1
   if (step < 0 || (steps.length > 0 && step >= steps.length) || step > flow.done) return redirect(here)
-  let values = flow.values
-  if (steps.length) {
-    const submission = parseWithZod(form, { schema: answersSchema(steps, step) })
-    if (submission.status !== 'success')
-      return data({ intent, result: submission.reply(), error: null }, { status: 400 })
-    values = { ...stepAnswers(flow.values, steps, step), ...submission.value }
-  }
+  const submission = parseWithZod(form, { schema: stepSchema(steps, step, terms) })
+  if (submission.status !== 'success') return data({ intent, result: submission.reply(), error: null }, { status: 400 })
+  const { acceptTerms, ...answers } = submission.value
+  const values = steps.length ? { ...stepAnswers(flow.values, steps, step), ...answers } : flow.values
   const done = Math.max(flow.done, step + 1)
   // The SMS-consent boxes of this step's mobile-phone fields, as ticked now.
   const phones = new Set((steps[step] ?? []).filter((field) => field.type === 'mobilePhone').map((field) => field.name))
@@ -261,6 +287,7 @@ export async function registerAction(args: ActionFunctionArgs) {
     values,
     done,
     smsConsent: [...(flow.smsConsent ?? []).filter((name) => !phones.has(name)), ...ticked],
+    termsAccepted: accepted(flow, terms, acceptTerms),
   }
   if (steps.length && step < steps.length - 1) {
     pending.set(session, next)
@@ -276,7 +303,27 @@ export async function registerAction(args: ActionFunctionArgs) {
   return finish(args, scene, session, next)
 }
 
-type Scene = { brand: Brand; user: User | null; room: Room; eventPath: string; here: string; steps: FormSteps }
+type Scene = {
+  brand: Brand
+  user: User | null
+  room: Room
+  eventPath: string
+  here: string
+  steps: FormSteps
+  /** The terms this registration must have accepted (termsToAccept). */
+  terms: CommunityTerms | null
+}
+
+/** The terms the form still asks: those to accept, unless this flow accepted them already. */
+const termsStillAsked = (
+  brand: Brand,
+  registration: { termsAcceptedAt: Date | null } | null,
+  flow: Pending,
+): CommunityTerms | null => (flow.termsAccepted ? null : termsToAccept(brand, registration))
+
+/** Whether the flow holds an acceptance now: kept once given, taken from a ticked box only while terms are asked. */
+const accepted = (flow: Pending, terms: CommunityTerms | null, ticked: unknown) =>
+  Boolean(flow.termsAccepted) || (terms !== null && ticked === true)
 
 /**
  * Every answer is in (and a visitor's address proven): prove the consented mobile number by SMS
@@ -284,10 +331,15 @@ type Scene = { brand: Brand; user: User | null; room: Room; eventPath: string; h
  */
 async function finish(
   { request, context }: ActionFunctionArgs,
-  { brand, user, room, eventPath, here, steps }: Scene,
+  { brand, user, room, eventPath, here, steps, terms }: Scene,
   session: AppSession,
   flow: Pending,
 ) {
+  // The community linked its terms after the form was posted: back to the form that asks them.
+  if (terms && !flow.termsAccepted) {
+    pending.set(session, { ...flow, awaitingCode: false })
+    return redirect(here, await withSession(session))
+  }
   const phone = consentedPhone(steps, flow)
   if (phone && dialable(phone) !== flow.phoneVerified) {
     const language =
@@ -318,7 +370,13 @@ async function finish(
       emailAddress: flow.provenEmail!,
       language: await resolveLanguage(request, { communityLanguage: brand.communityLanguage }),
     }))
-  const outcome = await register({ brand, room, userId: person.id, parsed: flow.values })
+  const outcome = await register({
+    brand,
+    room,
+    userId: person.id,
+    parsed: flow.values,
+    termsAccepted: Boolean(flow.termsAccepted),
+  })
   pending.unset(session)
   const flash = outcome.ok
     ? {

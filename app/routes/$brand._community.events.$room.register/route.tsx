@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { EventTime } from '#app/components/event-time'
@@ -6,6 +6,7 @@ import { CodeField } from '#app/components/field'
 import { FormStepFields } from '#app/components/form-fields'
 import { NameAndEmailFields, SignupCodeForm } from '#app/components/signup-forms'
 import { SignupErrorNotice } from '#app/components/signup-notices'
+import { TermsBox } from '#app/components/terms-box'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
 import { pageTitle } from '#app/lib/http/meta'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
@@ -76,10 +77,10 @@ function ClosedStage() {
 
 function AboutStage() {
   const { t } = useT()
-  const { constraints } = useLoaderData<typeof loader>()
+  const { constraints, terms, stepCount, communityName } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<{ fullName: string; emailAddress: string }>({
+  const [form, fields] = useForm<{ fullName: string; emailAddress: string; acceptTerms?: boolean }>({
     id: 'registration-about',
     lastResult: actionData?.intent === 'about' ? actionData.result : undefined,
     constraint: constraints.about,
@@ -91,6 +92,10 @@ function AboutStage() {
       <Form method="post" {...getFormProps(form)} className="stack">
         <input type="hidden" name="intent" value="about" />
         <NameAndEmailFields fields={fields} />
+        {/* With no questions to follow, this form registers: the terms are accepted here. */}
+        {terms && stepCount === 0 ? (
+          <TermsBox field={fields.acceptTerms} terms={terms} community={communityName} />
+        ) : null}
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('registration:page.next')}
         </button>
@@ -109,6 +114,8 @@ function StepStage() {
     stepCount,
     status,
     smsConsent,
+    terms,
+    communityName,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<ActionData>()
   const busy = useNavigation().state === 'submitting'
@@ -117,7 +124,8 @@ function StepStage() {
     lastResult: actionData?.intent === 'step' ? actionData.result : undefined,
     constraint: constraints.step,
     defaultValue: defaults as never,
-    shouldRevalidate: 'onBlur',
+    // No revalidation on blur: with no client-side validation conform would post the form to check
+    // a field, and that post disables the button under the pointer, swallowing the click on it.
   })
   const last = stepCount === 0 || step === stepCount - 1
   return (
@@ -133,6 +141,13 @@ function StepStage() {
         <input type="hidden" name="intent" value="step" />
         <input type="hidden" name="step" value={step} />
         <FormStepFields fields={stepFields} meta={fields as never} smsConsent={smsConsent} />
+        {terms && last ? (
+          <TermsBox
+            field={fields.acceptTerms as FieldMetadata<boolean | undefined>}
+            terms={terms}
+            community={communityName}
+          />
+        ) : null}
         <div className="inline-actions">
           {step > 0 ? (
             <Link to={`?step=${step - 1}`} className="button">

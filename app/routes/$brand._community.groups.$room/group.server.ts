@@ -7,6 +7,7 @@ import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { requireGroup, requireGroupRunner } from '#app/lib/groups/group-access.server'
 import { groupFeed } from '#app/lib/groups/group-feed.server'
 import { saveGroupDetails } from '#app/lib/groups/group-editor.server'
+import { breakoutPreviewColumns, breakoutPreviewValues } from '#app/lib/rooms/breakout-preview'
 import {
   changeGroupPerson,
   decideJoinRequest,
@@ -57,6 +58,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
     mayRun,
     ...feed,
     group: {
+      id: room.id,
       slug: room.slug,
       name: room.name || room.slug,
       description: room.description ?? '',
@@ -86,6 +88,7 @@ export async function groupLoader(args: LoaderFunctionArgs) {
             manualApproval: room.newMemberModerationEnabled,
             questions: questionsOf(room.newMemberFormDefinition).join('\n'),
             waitingRoom: room.waitingRoom,
+            ...breakoutPreviewValues(room),
           }
         : null,
     constraints: {
@@ -155,6 +158,7 @@ export async function groupAction(args: ActionFunctionArgs) {
     const { allowMembershipRequests, manualApproval, questions, waitingRoom } = submission.value
     await room.update({
       waitingRoom,
+      ...breakoutPreviewColumns(submission.value),
       allowMembershipRequests,
       newMemberModerationEnabled: manualApproval,
       newMemberFormEnabled: questions.length > 0,

@@ -2,9 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FollowRoomButton } from '#app/components/connect-button'
+import { BreakoutPreviewFields } from '#app/components/breakout-preview-fields'
 import { CheckboxField, Field, FormErrors } from '#app/components/field'
 import { PostFeed } from '#app/components/post-feed'
-import { GroupAccessFields } from '#app/components/group-access-fields'
+import { mediaUrl } from '#app/lib/media/media-rules'
+import { GroupAccessFields, GroupJoiningFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkChangeNotice, RoomLinkConfirmButton, RoomLinkField } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -71,6 +73,12 @@ export default function GroupPage() {
             <Link to={`/${brandSlug}/${group.slug}`} className="button button-primary">
               {t('groups:actions.enter')}
             </Link>
+            {/* The group's shared media library, for those who read its feed. */}
+            {feed ? (
+              <Link to={mediaUrl(brandSlug, 'images', 1, group.id)} className="button">
+                {t('groups:actions.media')}
+              </Link>
+            ) : null}
             {/* A form of its own, outside every other form of the page. */}
             {following !== null ? (
               <FollowRoomButton slug={brandSlug} roomSlug={group.slug} following={following} name={group.name} />
@@ -254,7 +262,14 @@ function PreferencesForm({
   preferences,
   failed,
 }: {
-  preferences: { allowMembershipRequests: boolean; manualApproval: boolean; questions: string; waitingRoom: boolean }
+  preferences: {
+    allowMembershipRequests: boolean
+    manualApproval: boolean
+    questions: string
+    waitingRoom: boolean
+    breakoutPreview: boolean
+    breakoutPreviewSeconds: number
+  }
   failed?: GroupActionData
 }) {
   const { t } = useT()
@@ -272,14 +287,14 @@ function PreferencesForm({
       <h2 id="preferences-heading">{t('groups:preferences.title')}</h2>
       <Form method="post" {...getFormProps(form)} className="stack card member-form">
         <input type="hidden" name="intent" value="preferences" />
-        <CheckboxField field={fields.allowMembershipRequests} label={t('groups:preferences.allowMembershipRequests')} />
-        <CheckboxField field={fields.manualApproval} label={t('groups:preferences.manualApproval')} />
+        <GroupJoiningFields
+          allowMembershipRequests={fields.allowMembershipRequests}
+          manualApproval={fields.manualApproval}
+          questions={fields.questions}
+        />
         <CheckboxField field={fields.waitingRoom} label={t('groups:calls.waitingRoom')} />
         <p className="hint">{t('groups:calls.waitingRoomHint')}</p>
-        <Field label={t('groups:preferences.questions')} errors={fields.questions.errors}>
-          <textarea {...getTextareaProps(fields.questions)} rows={4} />
-        </Field>
-        <p className="hint">{t('groups:preferences.questionsHint')}</p>
+        <BreakoutPreviewFields preview={fields.breakoutPreview} seconds={fields.breakoutPreviewSeconds} />
         <div>
           <button type="submit" className="button button-primary" disabled={busy}>
             {t('groups:preferences.save')}

@@ -57,12 +57,16 @@ export async function newGroupAction(args: ActionFunctionArgs) {
   const outcome = await createGroup({ brand, creator: user, held: permissions, values: submission.value })
   switch (outcome.kind) {
     case 'created': {
+      // A group that waits for approval is not open yet: the creator's own list shows it waiting.
       const pending = outcome.room.status === 'pending'
-      throw await redirectWithFlash(`/${brand.slug}/groups${pending ? '?tab=mine' : ''}`, {
-        kind: 'success',
-        message: pending ? 'groups:wizard.createdPending' : 'groups:wizard.created',
-        values: { name: outcome.room.name ?? outcome.room.slug },
-      })
+      throw await redirectWithFlash(
+        pending ? `/${brand.slug}/groups?tab=mine` : `/${brand.slug}/groups/${outcome.room.slug}`,
+        {
+          kind: 'success',
+          message: pending ? 'groups:wizard.createdPending' : 'groups:wizard.created',
+          values: { name: outcome.room.name ?? outcome.room.slug },
+        },
+      )
     }
     case 'invalid':
       return data(

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '#app/components/field'
-import { GroupAccessFields } from '#app/components/group-access-fields'
+import { GroupAccessFields, GroupJoiningFields } from '#app/components/group-access-fields'
 import { GroupTagsField } from '#app/components/group-tags-field'
 import { RoomLinkField, type RoomLinkRefusal } from '#app/components/member-form-parts'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -30,7 +30,8 @@ export default function NewGroupWizard() {
   const [form, fields] = useForm<NewGroupFields>({
     id: 'new-group',
     lastResult: actionData?.result ?? undefined,
-    defaultValue: { groupType: 'public', visibleInDirectory: 'everyone' },
+    // A public group's way by default: anyone may ask, and is in at once.
+    defaultValue: { groupType: 'public', visibleInDirectory: 'everyone', allowMembershipRequests: 'on' },
     constraint,
     shouldValidate: 'onSubmit',
   })
@@ -91,6 +92,17 @@ export default function NewGroupWizard() {
             visibleInDirectory={fields.visibleInDirectory}
             pinnedInDirectory={fields.pinnedInDirectory}
           />
+        </fieldset>
+
+        <fieldset className="stack">
+          <legend>{t('groups:wizard.steps.joining')}</legend>
+          <input type="hidden" name="joiningOffered" value="on" />
+          <GroupJoiningFields
+            allowMembershipRequests={fields.allowMembershipRequests}
+            manualApproval={fields.manualApproval}
+            questions={fields.questions}
+          />
+          <p className="hint">{t('groups:wizard.joiningHint')}</p>
         </fieldset>
 
         <GroupTagsField field={fields.tagIds} choices={tags} ticked={newGroupTagIds} />

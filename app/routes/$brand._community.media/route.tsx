@@ -22,23 +22,33 @@ const constraint = getZodConstraint(MediaUploadSchema)
 
 export default function MediaPage() {
   const { t } = useT()
-  const { community, tab, listing } = useLoaderData<typeof loader>()
+  const { community, group, mayAdd, tab, listing } = useLoaderData<typeof loader>()
   const failed = useActionData<MediaActionData>()
+  const roomId = group?.id ?? null
   return (
     <main id="main" className="community-main members-page media-page">
+      {group ? (
+        <p className="breadcrumb">
+          <Link to={group.url}>{t('media:group.back', { name: group.name })}</Link>
+        </p>
+      ) : null}
       <div className="members-header">
-        <h1>{t('media:title.page')}</h1>
+        <h1>{group ? t('media:group.title', { name: group.name }) : t('media:title.page')}</h1>
       </div>
 
       <ListingTabs
         label={t('media:tabs.label')}
         tabs={MEDIA_TABS}
         current={tab}
-        href={(each) => mediaUrl(community.slug, each)}
+        href={(each) => mediaUrl(community.slug, each, 1, roomId)}
         name={(each) => t(`media:tabs.${each}`)}
       />
 
-      <UploadForm failed={failed?.form === 'upload' ? failed : undefined} />
+      {mayAdd ? (
+        <UploadForm failed={failed?.form === 'upload' ? failed : undefined} />
+      ) : (
+        <p className="hint">{t('media:group.readOnly')}</p>
+      )}
 
       {failed?.form === 'delete' ? (
         <div role="alert" className="notice notice-error">
@@ -58,7 +68,7 @@ export default function MediaPage() {
                   key={row.id}
                   row={row}
                   href={`/${community.slug}/media/${row.id}`}
-                  deleteAction={mediaUrl(community.slug, tab, listing.page)}
+                  deleteAction={row.removable ? mediaUrl(community.slug, tab, listing.page, roomId) : null}
                   deleteLabel={t('media:list.delete')}
                 />
               ))}
@@ -70,13 +80,21 @@ export default function MediaPage() {
       {listing.pages > 1 ? (
         <nav aria-label={t('media:list.pagination')} className="pagination">
           {listing.page > 1 ? (
-            <Link to={mediaUrl(community.slug, tab, listing.page - 1)} rel="prev" className="button button-small">
+            <Link
+              to={mediaUrl(community.slug, tab, listing.page - 1, roomId)}
+              rel="prev"
+              className="button button-small"
+            >
               {t('media:list.previous')}
             </Link>
           ) : null}
           <p aria-current="page">{t('media:list.pageOf', { page: listing.page, pages: listing.pages })}</p>
           {listing.page < listing.pages ? (
-            <Link to={mediaUrl(community.slug, tab, listing.page + 1)} rel="next" className="button button-small">
+            <Link
+              to={mediaUrl(community.slug, tab, listing.page + 1, roomId)}
+              rel="next"
+              className="button button-small"
+            >
               {t('media:list.next')}
             </Link>
           ) : null}
@@ -92,7 +110,7 @@ export default function MediaPage() {
  */
 function UploadForm({ failed }: { failed?: MediaActionData }) {
   const { t } = useT()
-  const { community, tab, limits } = useLoaderData<typeof loader>()
+  const { community, group, tab, limits } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const upload = useUploadWithProgress()
   const error = upload.error ?? failed
@@ -104,7 +122,7 @@ function UploadForm({ failed }: { failed?: MediaActionData }) {
       <Form
         method="post"
         encType="multipart/form-data"
-        action={mediaUrl(community.slug, tab)}
+        action={mediaUrl(community.slug, tab, 1, group?.id ?? null)}
         className="stack"
         onSubmit={upload.onSubmit}
         noValidate

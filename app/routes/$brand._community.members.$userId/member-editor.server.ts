@@ -4,6 +4,7 @@ import { communityRolesOf } from '#models/members'
 import { requireCommunityPermission } from '#app/lib/http/guards.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
+import { linkChangeStopReply } from '#app/lib/members/room-link.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { communityMayFillIn } from '#app/lib/members/account-ownership'
 import { memberEditorSchema } from '#app/lib/members/member.schema'
@@ -57,16 +58,8 @@ export async function memberEditorAction(args: ActionFunctionArgs) {
         message: 'common:flash.saved',
       })
     case 'invalid':
-      return data(
-        {
-          result: submission.reply({ fieldErrors: outcome.fieldErrors }),
-          refusal: outcome.refusal ?? null,
-          confirm: null,
-        },
-        { status: 400 },
-      )
     case 'confirm':
-      return data({ result: submission.reply(), refusal: null, confirm: { from: outcome.from, to: outcome.to } })
+      return linkChangeStopReply(submission, outcome)
     case 'failed':
       return data(
         { result: submission.reply({ formErrors: ['common:flash.notSaved'] }), refusal: null, confirm: null },

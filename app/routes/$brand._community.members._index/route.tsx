@@ -7,6 +7,7 @@ import { pageTitle } from '#app/lib/http/meta'
 import { formatDate } from '#app/lib/i18n/dates'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { useT } from '#app/lib/i18n/use-t'
+import type { SignupAnswer } from '#app/lib/communities/signup-answers'
 import type { MemberRow } from '#app/lib/members/member-list.server'
 import { membersUrl, type MemberAction } from '#app/lib/members/member-rules'
 import { membersAction, membersLoader, type MembersActionData } from './members.server'
@@ -245,6 +246,7 @@ function MemberRowView({
             {t('members:list.invitedAt', { date: formatDate(new Date(row.invitedAt), { language, dateOnly: true }) })}
           </div>
         ) : null}
+        {row.signup ? <SignupGiven signup={row.signup} /> : null}
       </td>
       <td data-label={t('members:list.columns.status')}>{t(`members:list.status.${row.status}`)}</td>
       {showActions ? (
@@ -317,5 +319,40 @@ function DeleteMember({ row, failed, busy }: { row: MemberRow; failed?: MembersA
         </div>
       </Form>
     </details>
+  )
+}
+
+/** What a person gave joining by the sign-up link: when they accepted the terms, their answers. */
+function SignupGiven({ signup }: { signup: NonNullable<MemberRow['signup']> }) {
+  const { t, language } = useT()
+  const shown = (value: SignupAnswer['value']) =>
+    typeof value === 'boolean'
+      ? t(value ? 'members:list.signup.yes' : 'members:list.signup.no')
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value)
+  return (
+    <div className="muted member-contact">
+      {signup.termsAcceptedAt ? (
+        <div>
+          {t('common:terms.acceptedOn', {
+            date: formatDate(new Date(signup.termsAcceptedAt), { language, dateOnly: true }),
+          })}
+        </div>
+      ) : null}
+      {signup.answers.length ? (
+        <details className="member-answers">
+          <summary>{t('members:list.signup.answers')}</summary>
+          <dl>
+            {signup.answers.map((answer, index) => (
+              <div key={index}>
+                <dt>{answer.label}</dt>
+                <dd>{shown(answer.value) || t('members:list.signup.noAnswer')}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </div>
   )
 }

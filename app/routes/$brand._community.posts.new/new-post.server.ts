@@ -1,11 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Op } from 'sequelize'
-import { permissionsHeld } from '#models/access'
-import { postRights } from '#models/post-access'
-import { Room } from '#models/index'
+import { ID_PATTERN } from '#models/ids'
 import { requireCommunity, requireUser } from '#app/lib/http/guards.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { newPostAction } from '#app/lib/posts/post-actions.server'
+import { roomPostRights } from '#app/lib/posts/post-guard.server'
 
 /**
  * `/{brand}/posts/new?room={id}`: where a feed on a page without a post action of its own (a
@@ -16,11 +14,10 @@ export async function newPostLoader(args: LoaderFunctionArgs) {
   const user = await requireUser(args)
   const brand = await requireCommunity(args)
   const roomId = new URL(args.request.url).searchParams.get('room') ?? ''
-  const room = roomId
-    ? await Room.findOne({ where: { id: roomId, brandId: brand.id, status: 'active', deleted: { [Op.not]: true } } })
-    : null
-  if (!room) throw new Response(null, { status: 404, statusText: 'Not Found' })
-  const mayPost = postRights(user.id, brand, room, await permissionsHeld(user.id, brand.id, room.id)).post
+  const found = ID_PATTERN.test(roomId) ? await roomPostRights(brand, user.id, roomId) : null
+  if (!found) throw new Response(null, { status: 404, statusText: 'Not Found' })
+  const { room } = found
+  const mayPost = found.rights.post
   return data(
     {
       messages: await routeMessages(args, 'posts'),

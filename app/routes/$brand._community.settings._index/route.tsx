@@ -90,7 +90,6 @@ function CommunitySettingsForm() {
             ))}
           </div>
         </fieldset>
-        <CheckboxField field={fields.allowSignUps} label={t('settings:fields.allowSignUps')} />
         <CheckboxField
           field={fields.memberModeration}
           label={t('settings:fields.memberModeration')}

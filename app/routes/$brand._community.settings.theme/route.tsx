@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
 import { NotSavedNotice } from '#app/components/not-saved-notice'
 import type { CommunityHandle } from '#app/lib/communities/navigation'
@@ -13,24 +13,79 @@ import {
   onRole,
 } from '#app/lib/communities/theme'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { useIntentAnswer, useIntentSubmitting } from '#app/lib/http/use-intent'
 import { useT } from '#app/lib/i18n/use-t'
-import type { ThemeSettingsFields } from '#app/lib/settings/community-settings.schema'
+import type { LogoSettingsFields, ThemeSettingsFields } from '#app/lib/settings/community-settings.schema'
 import { themeTabAction, themeTabLoader } from './theme.server'
 
 export const handle: CommunityHandle = { nav: () => ({ page: 'settings' }) }
 export const loader = (args: LoaderFunctionArgs) => themeTabLoader(args)
 export const action = (args: ActionFunctionArgs) => themeTabAction(args)
 
+/** The last answer of the tab's action, when it was to this form (the tab holds three). */
+const useActionResult = (intent: 'theme' | 'logo') =>
+  useIntentAnswer<{ intent: string; result: SubmissionResult<string[]> }>(intent)?.result
+
 export default function ThemeTab() {
-  const { version } = useLoaderData<typeof loader>()
-  return <ThemeForm key={version} />
+  const { t } = useT()
+  const { version, logo } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <p className="lead">{t('settings:theme.intro')}</p>
+      {/* Remounted when the logo changes, so a success clears the last error and the chosen file. */}
+      <LogoForm key={logo.logo ?? 'none'} />
+      <ThemeForm key={version} />
+    </>
+  )
+}
+
+/** The logo: a form of its own, as it sends a file (multipart), and a button that removes it. */
+function LogoForm() {
+  const { t } = useT()
+  const { logo } = useLoaderData<typeof loader>()
+  const busy = useIntentSubmitting('logo', 'removeLogo')
+  const lastResult = useActionResult('logo')
+  const [form, fields] = useForm<LogoSettingsFields>({ id: 'logo-settings', lastResult, constraint: logo.constraint })
+  return (
+    <section aria-labelledby="logo-heading" className="card stack">
+      <h2 id="logo-heading">{t('settings:theme.logo.heading')}</h2>
+      <NotSavedNotice show={lastResult?.status === 'error'} />
+      <p className="hint">{t('settings:theme.logo.intro')}</p>
+      {logo.logo ? (
+        // Removing acts on the logo shown, so its button sits beside it (a form of its own, no file).
+        <div className="logo-current">
+          <img src={logo.logo} alt={t('settings:theme.logo.current')} className="logo-preview" />
+          <Form method="post">
+            <input type="hidden" name="intent" value="removeLogo" />
+            <button type="submit" className="button button-small" disabled={busy}>
+              {t('settings:theme.logo.remove')}
+            </button>
+          </Form>
+        </div>
+      ) : (
+        <p className="muted">{t('settings:theme.logo.none')}</p>
+      )}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="stack">
+        <input type="hidden" name="intent" value="logo" />
+        <Field label={t('settings:theme.logo.file')} errors={fields.logo.errors}>
+          <input {...getInputProps(fields.logo, { type: 'file' })} accept="image/png,image/jpeg,image/webp,image/gif" />
+        </Field>
+        <p className="hint">{t('settings:theme.logo.hint', logo.limits)}</p>
+        <div>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {t('settings:theme.logo.upload')}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
 }
 
 function ThemeForm() {
   const { t } = useT()
   const { values, constraint, swatchesUrl, images } = useLoaderData<typeof loader>()
-  const lastResult = useActionData<{ result: SubmissionResult<string[]> }>()?.result
-  const busy = useNavigation().state === 'submitting'
+  const lastResult = useActionResult('theme')
+  const busy = useIntentSubmitting('theme')
   const [form, fields] = useForm<ThemeSettingsFields>({
     id: 'theme-settings',
     lastResult,
@@ -66,7 +121,6 @@ function ThemeForm() {
       <Form method="post" {...getFormProps(form)} className="stack settings-form">
         <NotSavedNotice show={lastResult?.status === 'error'} />
         <input type="hidden" name="intent" value="theme" />
-        <p className="lead">{t('settings:theme.intro')}</p>
 
         <fieldset className="card stack">
           <legend>{t('settings:theme.pick')}</legend>

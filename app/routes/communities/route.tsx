@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { CommunityLogo } from '#app/components/community-logo'
 import { UserCommunities } from '#app/components/user-communities'
 import { pageTitle } from '#app/lib/http/meta'
 import { useT } from '#app/lib/i18n/use-t'
@@ -74,7 +75,10 @@ export default function Communities() {
             {communities.map((community) => (
               <li key={community.id} className="card community-card">
                 <h3>
-                  <Link to={`/${community.slug}`}>{community.name}</Link>
+                  <Link to={`/${community.slug}`}>
+                    <CommunityLogo src={community.logo} />
+                    {community.name}
+                  </Link>
                 </h3>
                 <p className="muted">{t('account:communities.members', { count: community.memberCount })}</p>
               </li>

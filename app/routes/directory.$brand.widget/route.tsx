@@ -1,3 +1,4 @@
+import { CommunityLogo } from '#app/components/community-logo'
 import { DirectoryRoomList, useDirectory, useDirectoryPath } from '#app/components/directory-room-list'
 import type { EmbeddingHandle } from '#app/lib/embedding/route-change'
 import { useT } from '#app/lib/i18n/use-t'
@@ -12,7 +13,10 @@ export default function DirectoryWidget() {
   return (
     <main id="main" className="framed-page directory-widget stack">
       <div className="directory-widget-bar">
-        <h1>{t('directory:heading', { name: community.name })}</h1>
+        <h1>
+          <CommunityLogo src={community.logo} />
+          {t('directory:heading', { name: community.name })}
+        </h1>
         <a href={path('launcher')} className="button button-small" aria-label={t('directory:close')}>
           ×
         </a>

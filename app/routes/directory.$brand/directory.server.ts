@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { communityLogo } from '#app/lib/communities/community-logo'
 import { brandThemeInput, themeStyle } from '#app/lib/communities/theme'
 import { directoryPlacement, directorySettingsOf } from '#app/lib/directory/directory'
 import { directoryRooms, requireDirectory } from '#app/lib/directory/directory.server'
@@ -10,7 +11,7 @@ export async function directoryLayoutLoader(args: LoaderFunctionArgs) {
   const settings = directorySettingsOf(brand.directorySettings)
   return {
     messages: await routeMessages(args, 'directory'),
-    community: { slug: brand.slug, name: brand.name },
+    community: { slug: brand.slug, name: brand.name, logo: communityLogo(brand) },
     rooms: await directoryRooms(brand, viewer),
     placement: directoryPlacement(settings),
     // Self sign-up: the community's own sign-up link, when the admins offer it here and sign-ups are open.

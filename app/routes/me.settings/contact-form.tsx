@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { CodeField, Field } from '#app/components/field'
+import { CountryField } from '#app/components/country-field'
+import { useIntentAnswer, useIntentSubmitting } from '#app/lib/http/use-intent'
 import { useT } from '#app/lib/i18n/use-t'
 import type {
   ContactCodeFields,
@@ -12,15 +14,7 @@ import type {
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null; error?: ContactError | null }
 
-function useAnswer(intent: string) {
-  const data = useActionData<ActionData>()
-  return data?.intent === intent ? data : undefined
-}
-
-function useBusy(...intents: string[]) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && intents.includes(String(navigation.formData?.get('intent')))
-}
+const useAnswer = (intent: string) => useIntentAnswer<ActionData>(intent)
 
 /**
  * The addresses the account signs in with, and changing one: the new address first, then the code
@@ -84,7 +78,7 @@ function EmailForm() {
         />
       </Field>
       <div>
-        <button type="submit" className="button" disabled={useBusy('email')}>
+        <button type="submit" className="button" disabled={useIntentSubmitting('email')}>
           {t('account:settings.contact.sendEmailCode')}
         </button>
       </div>
@@ -108,21 +102,14 @@ function PhoneForm() {
       <Field label={t('account:settings.contact.newPhone')} errors={fields.phoneNumber.errors}>
         <input {...getInputProps(fields.phoneNumber, { type: 'tel' })} autoComplete="tel" />
       </Field>
-      <Field label={t('account:settings.contact.country')} errors={fields.country.errors}>
-        <select
-          name={fields.country.name}
-          id={fields.country.id}
-          defaultValue={fields.country.initialValue ?? contact.defaultCountry}
-        >
-          {contact.countries.map((country) => (
-            <option key={country.code} value={country.code}>
-              {country.name} (+{country.callingCode})
-            </option>
-          ))}
-        </select>
-      </Field>
+      <CountryField
+        label={t('account:settings.contact.country')}
+        field={fields.country}
+        countries={contact.countries}
+        defaultCountry={contact.defaultCountry}
+      />
       <div>
-        <button type="submit" className="button" disabled={useBusy('phone')}>
+        <button type="submit" className="button" disabled={useIntentSubmitting('phone')}>
           {t('account:settings.contact.sendPhoneCode')}
         </button>
       </div>
@@ -154,7 +141,7 @@ function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: s
         <input type="hidden" name="intent" value="contact-verify" />
         <CodeField label={t('account:settings.contact.code')} field={fields.code} />
         <div>
-          <button type="submit" className="button button-primary" disabled={useBusy('contact-verify')}>
+          <button type="submit" className="button button-primary" disabled={useIntentSubmitting('contact-verify')}>
             {t('account:settings.contact.confirm')}
           </button>
         </div>
@@ -165,7 +152,7 @@ function CodeStep({ kind, identifier }: { kind: 'email' | 'phone'; identifier: s
           name="intent"
           value="contact-resend"
           className="button"
-          disabled={useBusy('contact-resend', 'contact-cancel')}
+          disabled={useIntentSubmitting('contact-resend', 'contact-cancel')}
         >
           {t('account:settings.contact.resend')}
         </button>

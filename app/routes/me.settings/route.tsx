@@ -7,10 +7,11 @@ import {
   type SubmissionResult,
 } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
 import { CheckboxField, Field } from '#app/components/field'
-import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
+import { LANGUAGES } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
+import { useIntentAnswer, useIntentSubmitting } from '#app/lib/http/use-intent'
 import { useT } from '#app/lib/i18n/use-t'
 import { ContactSection } from './contact-form'
 import {
@@ -19,7 +20,6 @@ import {
   type AvatarFields,
   type DeleteAccountFields,
   type ProfileFields,
-  type RoomDoorFields,
 } from './settings.server'
 import { accountStyles } from '#app/styles/stylesheets'
 
@@ -33,19 +33,11 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> | null }
 
-function useActionResult(intent: ActionData['intent']) {
-  const data = useActionData<ActionData>()
-  return data?.intent === intent ? (data.result ?? undefined) : undefined
-}
-
-function useBusy(intent: ActionData['intent']) {
-  const navigation = useNavigation()
-  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
-}
+const useActionResult = (intent: ActionData['intent']) => useIntentAnswer<ActionData>(intent)?.result ?? undefined
 
 export default function Settings() {
   const { t } = useT()
-  const { version, avatar, contact, room } = useLoaderData<typeof loader>()
+  const { version, avatar, contact, rooms } = useLoaderData<typeof loader>()
   return (
     <main id="main" className="page account-page settings-page">
       <h1>{t('account:settings.title')}</h1>
@@ -58,7 +50,7 @@ export default function Settings() {
           <AvatarForm key={avatar ?? 'none'} />
           {/* Remounted when an address changes, so the forms start empty again. */}
           <ContactSection key={`${contact.emailAddress}|${contact.phoneNumber}`} />
-          {room ? <RoomDoorForm key={String(room.waitingRoom)} /> : null}
+          {rooms.length ? <YourRooms /> : null}
           <DeleteAccountForm />
         </div>
       </div>
@@ -84,7 +76,7 @@ const FLAGS = [
 function ProfileForm() {
   const { t } = useT()
   const { profile, constraints } = useLoaderData<typeof loader>()
-  const busy = useBusy('profile')
+  const busy = useIntentSubmitting('profile')
   const [form, fields] = useForm<ProfileFields>({
     id: 'profile',
     lastResult: useActionResult('profile'),
@@ -161,7 +153,7 @@ function ProfileForm() {
 function AvatarForm() {
   const { t } = useT()
   const { avatar, constraints } = useLoaderData<typeof loader>()
-  const busy = useBusy('avatar')
+  const busy = useIntentSubmitting('avatar')
   const [form, fields] = useForm<AvatarFields>({
     id: 'avatar-form',
     lastResult: useActionResult('avatar'),
@@ -199,39 +191,28 @@ function AvatarForm() {
   )
 }
 
-/** My personal room's waiting room (remounted after a save, so it shows what was stored). */
-function RoomDoorForm() {
+/** Every personal room the person hosts, each with a link to its own settings (me.rooms.$brand.$room). */
+function YourRooms() {
   const { t } = useT()
-  const { room, constraints } = useLoaderData<typeof loader>()
-  const busy = useBusy('room')
-  const [form, fields] = useForm<RoomDoorFields>({
-    id: 'room-door',
-    lastResult: useActionResult('room'),
-    constraint: constraints.room,
-    defaultValue: { waitingRoom: room?.waitingRoom ? 'on' : undefined },
-  })
+  const { rooms } = useLoaderData<typeof loader>()
   return (
-    <section aria-labelledby="room-door-heading" className="card">
-      <h2 id="room-door-heading">{t('account:settings.room.heading')}</h2>
-      <p>{t('account:settings.room.intro', { path: `/me/${room?.slug ?? ''}` })}</p>
-      <Form method="post" {...getFormProps(form)} className="stack">
-        <input type="hidden" name="intent" value="room" />
-        <CheckboxField
-          field={fields.waitingRoom}
-          label={t('account:settings.room.waitingRoom')}
-          hint={t('account:settings.room.waitingRoomHint')}
-        />
-        {form.errors?.length ? (
-          <p role="alert" className="field-error">
-            {t(form.errors[0] as TranslationKey)}
-          </p>
-        ) : null}
-        <div>
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {t('account:settings.room.save')}
-          </button>
-        </div>
-      </Form>
+    <section aria-labelledby="your-rooms-heading" className="card stack">
+      <h2 id="your-rooms-heading">{t('account:rooms.listHeading')}</h2>
+      <p>{t('account:rooms.listIntro')}</p>
+      <ul className="your-rooms">
+        {rooms.map((room) => (
+          <li key={room.id}>
+            <strong>{room.name}</strong> <span className="muted">({room.community})</span>
+            <div className="inline-actions">
+              <Link to={room.path}>{room.path}</Link>
+              <Link to={room.settingsUrl} className="button button-small">
+                {t('account:rooms.settings')}
+                <span className="visually-hidden"> ({room.name})</span>
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
@@ -239,7 +220,7 @@ function RoomDoorForm() {
 function DeleteAccountForm() {
   const { t } = useT()
   const { confirm, constraints } = useLoaderData<typeof loader>()
-  const busy = useBusy('delete')
+  const busy = useIntentSubmitting('delete')
   const [form, fields] = useForm<DeleteAccountFields>({
     id: 'delete-account',
     lastResult: useActionResult('delete'),

@@ -1,17 +1,13 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
-import {
-  ImageTooLargeError,
-  UnreadableImageError,
-  removeAvatar,
-  sniffImage,
-  storeAvatar,
-} from '#app/lib/identity/avatars.server'
+import { acceptAvatar, removeAvatar } from '#app/lib/identity/avatars.server'
 import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
 import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
-import { Room, type User } from '#models/index'
+import type { User } from '#models/index'
+import { ownRoomUrl } from '#app/lib/rooms/own-room'
+import { userCommunities } from '#app/lib/rooms/user-rooms.server'
 import { deleteAccount } from '#app/lib/identity/account-deletion.server'
 import { endIdentity, viewer, withSession, type AppSession } from '#app/lib/http/session.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
@@ -100,27 +96,9 @@ export const DeleteAccountSchema = z.object({
   confirmation: z.string().trim().optional(),
 })
 
-/**
- * My personal room's door: with the waiting room on, everyone but me (and my
- * co-hosts) waits and calls me before coming in. A room of its own is needed; the form shows only then.
- */
-export const RoomDoorSchema = z.object({
-  intent: z.literal('room'),
-  waitingRoom: flag,
-})
-
 export type ProfileFields = z.input<typeof ProfileSchema>
 export type AvatarFields = z.input<typeof AvatarSchema>
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>
-export type RoomDoorFields = z.input<typeof RoomDoorSchema>
-
-/** The person's own room (personal rooms are their host's alone). */
-function personalRoomOf(user: User) {
-  return Room.findOne({
-    where: { hostId: user.id, context: 'personal', deleted: false },
-    order: [['createdAt', 'ASC']],
-  })
-}
 
 /** What a delete must match, and the message when it does not. */
 function confirmationFor(user: User) {
@@ -135,7 +113,10 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   const { session } = await viewer(request, context)
   const { identifier, kind } = confirmationFor(user)
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
-  const [contact, room] = await Promise.all([contactLoaderData(request, session, user, language), personalRoomOf(user)])
+  const [contact, communities] = await Promise.all([
+    contactLoaderData(request, session, user, language),
+    userCommunities(user.id),
+  ])
   return data({
     messages: await routeMessages(args, 'account', 'auth'),
     profile: {
@@ -161,13 +142,21 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
     version: user.updatedAt.toISOString(),
     avatar: user.avatar,
     contact,
-    room: room ? { slug: room.slug, waitingRoom: room.waitingRoom } : null,
+    // Every personal room the person hosts, in each community: each has its own settings page.
+    rooms: communities.flatMap((community) =>
+      community.rooms.map((room) => ({
+        id: room.id,
+        name: room.name,
+        community: community.name,
+        path: `/${community.slug}/${room.slug}`,
+        settingsUrl: ownRoomUrl(community.slug, room.slug),
+      })),
+    ),
     confirm: { identifier, kind },
     constraints: {
       profile: getZodConstraint(ProfileSchema),
       avatar: getZodConstraint(AvatarSchema),
       delete: getZodConstraint(DeleteAccountSchema),
-      room: getZodConstraint(RoomDoorSchema),
     },
   })
 }
@@ -187,7 +176,6 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
   if (isContactIntent(intent)) return contactAction(intent, form, { request, context, session, user })
   if (intent === 'avatar') return changeAvatar(form, user, session)
   if (intent === 'delete') return deleteOwnAccount(form, user, session)
-  if (intent === 'room') return saveRoomDoor(form, user, session)
   return saveProfile(form, user, session)
 }
 
@@ -223,24 +211,11 @@ async function changeAvatar(form: FormData, user: User, session: AppSession) {
   // A File cannot travel back to the browser: the reply keeps no values, only the messages.
   const reply = (fieldErrors?: Record<string, string[]>) => submission.reply({ fieldErrors, hideFields: ['avatar'] })
   if (submission.status !== 'success') return data({ intent: 'avatar', result: reply() }, { status: 400 })
-  const bytes = new Uint8Array(await submission.value.avatar.arrayBuffer())
-  if (!sniffImage(bytes))
-    return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarNotImage'] }) }, { status: 400 })
-  let url: string
-  try {
-    url = await storeAvatar(user.id, bytes)
-  } catch (error) {
-    if (error instanceof ImageTooLargeError) {
-      return data(
-        { intent: 'avatar', result: reply({ avatar: ['account:uploads.avatarDimensions'] }) },
-        { status: 400 },
-      )
-    }
-    if (!(error instanceof UnreadableImageError)) throw error
-    return data({ intent: 'avatar', result: reply({ avatar: ['account:errors.avatarUnreadable'] }) }, { status: 400 })
-  }
+  const accepted = await acceptAvatar(user.id, new Uint8Array(await submission.value.avatar.arrayBuffer()))
+  if ('refusal' in accepted)
+    return data({ intent: 'avatar', result: reply({ avatar: [accepted.refusal] }) }, { status: 400 })
   const previous = user.avatar
-  await user.update({ avatar: url, avatarId: null })
+  await user.update({ avatar: accepted.url, avatarId: null })
   await removeAvatar(previous)
   return savedRedirect(session)
 }
@@ -262,20 +237,6 @@ async function deleteOwnAccount(form: FormData, user: User, session: AppSession)
   }
   await deleteAccount(user)
   return endIdentity(session, '/', user.id)
-}
-
-async function saveRoomDoor(form: FormData, user: User, session: AppSession) {
-  const submission = parseWithZod(form, { schema: RoomDoorSchema })
-  if (submission.status !== 'success') return data({ intent: 'room', result: submission.reply() }, { status: 400 })
-  const room = await personalRoomOf(user)
-  if (!room)
-    return data(
-      { intent: 'room', result: submission.reply({ formErrors: ['account:errors.noRoom'] }) },
-      { status: 400 },
-    )
-  // The next pass anyone is given for the room carries the new setting (meeting-pass.server.ts).
-  await room.update({ waitingRoom: submission.value.waitingRoom })
-  return savedRedirect(session)
 }
 
 async function savedRedirect(session: AppSession) {

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { CountryField } from '#app/components/country-field'
 import { CodeField, Field } from '#app/components/field'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { pageTitle } from '#app/lib/http/meta'
@@ -70,15 +71,12 @@ function IdentifierStep() {
             spellCheck={false}
           />
         </Field>
-        <Field label={t('auth:signIn.country')} errors={fields.country.errors}>
-          <select name={fields.country.name} id={fields.country.id} defaultValue={defaultCountry}>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name} (+{country.callingCode})
-              </option>
-            ))}
-          </select>
-        </Field>
+        <CountryField
+          label={t('auth:signIn.country')}
+          field={fields.country}
+          countries={countries}
+          defaultCountry={defaultCountry}
+        />
         <button type="submit" className="button button-primary" disabled={busy}>
           {t('auth:signIn.send')}
         </button>

@@ -44,10 +44,11 @@ export async function startTestEdge(
 }
 
 /** A community room to meet in (the meeting rows reference it). */
-export async function createRoom(name = 'Book club') {
+/** A room of its own community; `door` sets its lock and waiting room (the edge reads them at each join). */
+export async function createRoom(name = 'Book club', door: { locked?: boolean; waitingRoom?: boolean } = {}) {
   const tag = randomBytes(4).toString('hex')
   const brand = await Brand.create({ slug: `edge-${tag}`, name: `Edge ${tag}` })
-  return Room.create({ slug: `room-${tag}`, brandId: brand.id, name })
+  return Room.create({ slug: `room-${tag}`, brandId: brand.id, name, ...door })
 }
 
 let people = 0
@@ -64,8 +65,6 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
       isHost: false,
       isCoHost: false,
       permissions: [],
-      locked: false,
-      waitingRoom: false,
       controls: ALL_CONTROLS,
       ...claims,
     },
@@ -75,10 +74,10 @@ export function tokenFor(roomId: string, claims: Partial<EdgeClaims> = {}, secre
 
 const open: ClientSocket[] = []
 
-/** A connected socket, or the connection error's message. */
-export function connect(edge: RunningEdge, token: string | undefined): Promise<ClientSocket> {
+/** A connected socket, or the connection error's message; `page` is the meeting page's own id. */
+export function connect(edge: RunningEdge, token: string | undefined, page?: string): Promise<ClientSocket> {
   const socket: ClientSocket = connectSocket(edge.url, {
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? {} : { token, page },
     transports: ['websocket'],
     forceNew: true,
     reconnection: false,

@@ -211,6 +211,25 @@ describe('names', () => {
     expect((await MeetingPeer.findByPk(ana.joined.peerId))!.userMeta).toMatchObject({ name: 'Ana Account' })
   })
 
+  it("pictures: the pass's own or one the web app stored for this peer's user; any other address is not shown", async () => {
+    const { id: roomId } = await createRoom()
+    const witness = await joinMeeting(edge, roomId)
+    const guest = await joinMeeting(edge, roomId, { userId: 'guest:browser-kim', name: 'Guest' }, { name: 'Kim' })
+    const own = `/uploads/avatars/g_browser-kim-${'a1'.repeat(12)}.png`
+    const updated = next(witness.socket, 'peerUpdated')
+    expect(await ok<Peer>(guest.socket, 'updateMyPeer', { peerData: { avatar: own } })).toMatchObject({ avatar: own })
+    expect(await updated).toMatchObject({ name: 'Kim', avatar: own })
+    // Another person's upload, an outside address, a name the web app never gives: the picture stays.
+    for (const avatar of [
+      `/uploads/avatars/g_browser-lee-${'a1'.repeat(12)}.png`,
+      'https://tracker.example/pixel.gif',
+      `/uploads/avatars/g_browser-kim-${'a1'.repeat(12)}.png?x=1`,
+      `/uploads/avatars/g_browser-kim-../../${'a1'.repeat(12)}.png`,
+    ])
+      expect(await ok<Peer>(guest.socket, 'updateMyPeer', { peerData: { avatar } })).toMatchObject({ avatar: own })
+    expect(await ok<Peer>(guest.socket, 'updateMyPeer', { peerData: { avatar: null } })).toMatchObject({ avatar: null })
+  })
+
   it('of guests are what they type, marked as guests on the peer and in the chat', async () => {
     const { id: roomId } = await createRoom()
     const member = await joinMeeting(edge, roomId, { userId: 'user-member', name: 'Mia Member' })

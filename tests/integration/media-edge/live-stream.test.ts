@@ -1,13 +1,14 @@
 // Live streaming: a real meeting streamed by the edge's ffmpeg to a real RTMP
 // server (node-media-server), which saw the publish and plays back H.264 and AAC to ffprobe; the live
 // bot and the state seen by everyone (late joiners too); the right checked on the edge; bad
-// addresses, the community's switch, the rate; the server refusing, reported with its text. Pause
+// addresses, the community's switch, the rate; the server refusing or saying nothing, never shown live. Pause
 // and resume (live:pause, live:join): the server sees the publish end and come back on the same
 // path, the address is kept by the edge only, and the same rights and refusals. Every voice goes
 // out: a second person's tone, started after the stream went live, is heard with the host's, and
 // the stream goes on (the guest still heard) while the host is muted.
 import { execFile, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -74,6 +75,8 @@ describe('live streaming', () => {
     const states = collect(member.socket, 'live.updated')
     const botSeen = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
     await ok(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${rtmp.port}/live`, streamKey: key })
+    // Live means the service has it: the publish came before the answer, the bot and the joined state.
+    expect(rtmp.publishing()).toContain(`/live/${key}`)
     const bot = await botSeen
     expect(bot).toMatchObject({ isLive: true, isRecorder: false, visible: true })
     expect(await ok<LiveStatus>(member.socket, 'live:getStreamByRoom')).toEqual({ state: 'joined', error: null })
@@ -84,9 +87,7 @@ describe('live streaming', () => {
     expect(late.joined.viewerCount).toBeNull()
     expect(late.joined.peers.filter((peer) => peer.isLive).map((peer) => peer.id)).toEqual([bot.id])
 
-    // The server saw ffmpeg publish under the key, and plays back both streams, decodable.
-    await expect.poll(() => rtmp.published, { timeout: 15_000, interval: 250 }).toContain(`/live/${key}`)
-    expect(rtmp.publishing()).toContain(`/live/${key}`)
+    // The server plays back both streams, decodable.
     // prettier-ignore
     const { stdout } = await run('ffprobe', ['-v', 'error', '-rw_timeout', '10000000', '-read_intervals', '%+3', '-count_frames', '-show_entries', 'stream=codec_type,codec_name,nb_read_frames', '-of', 'json', rtmp.urlFor(key)], { timeout: 20_000 })
     const streams = Object.fromEntries(
@@ -217,16 +218,35 @@ describe('live streaming', () => {
   it('tells everyone when the RTMP server refuses the stream, and goes back to idle', async () => {
     const { room, host, member } = await liveRoom()
     const refused = next(member.socket, 'live.updated', (status) => status.state === 'idle')
+    const states = collect(member.socket, 'live.updated')
     // Nothing listens there: ffmpeg cannot connect once it has read the meeting's media.
     const closedPort = await freeTcpPort()
     const started = await request(host.socket, 'live:initialize', {
       url: `rtmp://127.0.0.1:${closedPort}/live/refused`,
     })
     expect(await refused).toEqual({ state: 'idle', error: EDGE_ERRORS.liveFailed })
-    // Either answer is right, depending on whether ffmpeg gave up within its start-up window.
-    expect([{ ok: true }, { ok: false, error: EDGE_ERRORS.liveFailed }]).toContainEqual(started)
+    // Never live: the host is told at once, and nobody ever heard `joined`.
+    expect(started).toEqual({ ok: false, error: EDGE_ERRORS.liveFailed })
+    expect(states.map((status) => status.state)).toEqual(['joining', 'idle'])
     expect([...edge.edge.meetings.get(room.id)!.peers.values()].some((peer) => peer.isLive)).toBe(false)
     expect(await ok<LiveStatus>(host.socket, 'live:getStreamByRoom')).toEqual({ state: 'idle', error: null })
+  }, 60_000)
+
+  it('is never live on a service that takes the connection and says nothing: the start fails after its deadline', async () => {
+    const { host, member } = await liveRoom()
+    const silent = createServer(() => undefined)
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const states = collect(member.socket, 'live.updated')
+      const failed = next(member.socket, 'live.updated', (status) => status.state === 'idle', 45_000)
+      const { port } = silent.address() as AddressInfo
+      const started = await request(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${port}/live/quiet` })
+      expect(started).toEqual({ ok: false, error: EDGE_ERRORS.liveFailed })
+      expect(await failed).toEqual({ state: 'idle', error: EDGE_ERRORS.liveFailed })
+      expect(states.map((status) => status.state)).toEqual(['joining', 'idle'])
+    } finally {
+      silent.close()
+    }
   }, 60_000)
 
   it('pauses (the publish ends, the bot leaves, the room is pausing) and resumes to the same path; a stop from pausing forgets the address', async () => {
@@ -237,6 +257,8 @@ describe('live streaming', () => {
     const coHost = await joinMeeting(edge, room.id, { isCoHost: true })
     const botSeen = next(member.socket, 'peerJoined', (peer: Peer) => peer.isLive)
     await ok(host.socket, 'live:initialize', { url: `rtmp://127.0.0.1:${rtmp.port}/live`, streamKey: key })
+    // Live means the service has it: the publish came before the answer, the bot and the joined state.
+    expect(rtmp.publishing()).toContain(`/live/${key}`)
     const bot = await botSeen
     await expect.poll(() => rtmp.publishing(), { timeout: 15_000, interval: 250 }).toContain(path)
 

@@ -17,6 +17,7 @@ import {
   setUpMedia,
   startTestEdge,
   tokenFor,
+  webcamRtp,
 } from './harness'
 
 let edge: RunningEdge
@@ -174,16 +175,37 @@ describe('mutePeerAudio', () => {
   })
 })
 
-describe('a locked room', () => {
-  it('admits only its host and co-hosts at once: others are sent to the waiting room', async () => {
+describe('disableShare', () => {
+  it("closes the target's screen share on the server, tells the target, and refuses everyone without the power", async () => {
     const { id: roomId } = await createRoom()
-    const guest = await connect(edge, await tokenFor(roomId, { locked: true }))
-    expect(await request(guest, 'meetingRoom:join', { roomId, peerData: {} })).toEqual({
-      ok: false,
-      error: EDGE_ERRORS.waitingRoom,
+    const host = await joinMeeting(edge, roomId, { isHost: true })
+    const presenter = await joinMeeting(edge, roomId)
+    const someone = await joinMeeting(edge, roomId)
+    const { send } = await setUpMedia(presenter.socket)
+    const screen = await ok<{ id: string }>(presenter.socket, 'produce', {
+      transportId: send.id,
+      kind: 'video',
+      rtpParameters: webcamRtp(44440000),
+      appData: { source: 'screen' },
     })
-    await joinMeeting(edge, roomId, { locked: true, isHost: true })
-    await joinMeeting(edge, roomId, { locked: true, isCoHost: true })
-    expect(edge.edge.meetings.get(roomId)!.peers.size).toBe(2)
+    const meeting = edge.edge.meetings.get(roomId)!
+    expect(meeting.screenShareId).toBe(presenter.joined.peerId)
+
+    expect(await request(someone.socket, 'disableShare', { peerId: presenter.joined.peerId })).toEqual({
+      ok: false,
+      error: EDGE_ERRORS.forbidden,
+    })
+    expect(await request(host.socket, 'disableShare', {})).toEqual({ ok: false, error: EDGE_ERRORS.peerIdRequired })
+    expect(serverPeer(edge, roomId, presenter.joined.peerId).producers.has(screen.id)).toBe(true)
+
+    const told = next(presenter.socket, 'disableShare')
+    const updated = next(someone.socket, 'peerUpdated', (peer) => peer.id === presenter.joined.peerId)
+    await ok(host.socket, 'disableShare', { peerId: presenter.joined.peerId })
+    expect(await told).toEqual({ peerId: presenter.joined.peerId })
+    expect(await updated).toMatchObject({ screenSharing: false })
+    expect(serverPeer(edge, roomId, presenter.joined.peerId).producers.has(screen.id)).toBe(false)
+    expect(meeting.screenShareId).toBeNull()
+    // Nothing left to stop: answered without a change.
+    await ok(host.socket, 'disableShare', { peerId: presenter.joined.peerId })
   })
 })

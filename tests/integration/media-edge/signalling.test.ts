@@ -15,6 +15,7 @@ import {
   connect,
   createRoom,
   joinMeeting,
+  next,
   ok,
   request,
   startTestEdge,
@@ -47,8 +48,6 @@ describe('the handshake', () => {
         isHost: false,
         isCoHost: false,
         permissions: [],
-        locked: false,
-        waitingRoom: false,
         controls: ALL_CONTROLS,
       },
       TEST_EDGE_SECRET,
@@ -132,6 +131,78 @@ describe('meetingRoom:join', () => {
     const { socket, joined } = await joinMeeting(edge, roomId)
     const again = await ok<{ peerId: string }>(socket, 'meetingRoom:join', { roomId, peerData: {} })
     expect(again.peerId).toBe(joined.peerId)
+  })
+
+  it('lets a page that reconnects with a fresh pass replace its earlier self, and nobody else', async () => {
+    const { id: room } = await createRoom('Reconnecting')
+    const host = await joinMeeting(edge, room, { name: 'Host' })
+    const page = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'
+    const join = async (claims: { userId: string; name: string }, pageId?: string) => {
+      const socket = await connect(edge, await tokenFor(room, claims), pageId)
+      const joined = await ok<{ peerId: string }>(socket, 'meetingRoom:join', { roomId: room, peerData: {} })
+      return { socket, peerId: joined.peerId }
+    }
+    const peersNamed = (name: string) =>
+      [...edge.edge.meetings.get(room)!.peers.values()].filter((p) => p.name === name)
+
+    const first = await join({ userId: 'mia', name: 'Mia' }, page)
+    // The old connection is still open (its drop not noticed yet) when the page comes back on a new one.
+    const left = next(host.socket, 'peerLeft', ({ peerId }) => peerId === first.peerId)
+    const disconnected = new Promise((resolve) => first.socket.once('disconnect', resolve))
+    const second = await join({ userId: 'mia', name: 'Mia' }, page)
+    await Promise.all([left, disconnected])
+    expect(peersNamed('Mia').map((peer) => peer.id)).toEqual([second.peerId])
+
+    // Mia on another device (another page) stays beside it; another person naming Mia's page replaces nothing.
+    const phone = await join({ userId: 'mia', name: 'Mia' }, 'f0e1d2c3b4a5968778695a4b3c2d1e0f')
+    await join({ userId: 'mallory', name: 'Mallory' }, page)
+    // A page id that is no id counts as none: that connection is a page of its own.
+    await join({ userId: 'mia', name: 'Mia' }, '../../x')
+    expect(peersNamed('Mia')).toHaveLength(3)
+    expect(peersNamed('Mia').some((peer) => peer.id === phone.peerId)).toBe(true)
+    expect(second.socket.connected).toBe(true)
+  })
+
+  it('never announces a peer that its page replaced while its enter was being recorded', async () => {
+    const { id: room } = await createRoom('Replaced while entering')
+    const host = await joinMeeting(edge, room, { name: 'Host' })
+    const heard: Array<[string, string]> = []
+    for (const event of ['peerEntered', 'peerUpdated'] as const)
+      host.socket.on(event, (peer: { id: string }) => heard.push([event, peer.id]))
+    const page = '0a1b2c3d4e5f60718293a4b5c6d7e8f9'
+    const mia = { userId: 'mia', name: 'Mia' }
+    const first = await connect(edge, await tokenFor(room, mia), page)
+    const { peerId: firstId } = await ok<{ peerId: string }>(first, 'meetingRoom:join', { roomId: room, peerData: {} })
+
+    // Hold the first peer's status write, the await inside enter, while the page comes back on a new connection.
+    let release!: () => void
+    let recording!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const started = new Promise<void>((resolve) => (recording = resolve))
+    const realStatus = MeetingRecords.prototype.setPeerStatus
+    const status = vi.spyOn(MeetingRecords.prototype, 'setPeerStatus').mockImplementationOnce(async function (
+      this: MeetingRecords,
+      ...args: Parameters<MeetingRecords['setPeerStatus']>
+    ) {
+      recording()
+      await held
+      return realStatus.apply(this, args)
+    })
+    try {
+      void request(first, 'enter')
+      await started
+      const second = await connect(edge, await tokenFor(room, mia), page)
+      const { peerId: secondId } = await ok<{ peerId: string }>(second, 'meetingRoom:join', {
+        roomId: room,
+        peerData: {},
+      })
+      release()
+      await ok(second, 'enter')
+      await vi.waitFor(() => expect(heard).toContainEqual(['peerEntered', secondId]))
+      expect(heard.filter(([, id]) => id === firstId)).toEqual([])
+    } finally {
+      status.mockRestore()
+    }
   })
 
   it('takes identity and powers from the token, never from the peer data', async () => {

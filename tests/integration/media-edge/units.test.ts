@@ -58,6 +58,10 @@ describe('the edge environment', () => {
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '50000', RTC_MAX_PORT: '40000' })).toThrow(
       /RTC_MIN_PORT, RTC_MAX_PORT/,
     )
+    // The media ports must leave ffmpeg's loopback range (loopback-ports.ts) alone.
+    expect(() => parseEdgeEnv({ NODE_ENV: 'development', RTC_MIN_PORT: '19000', RTC_MAX_PORT: '21000' })).toThrow(
+      /RTC_MIN_PORT, RTC_MAX_PORT: must not overlap 10000-19999/,
+    )
     expect(() => parseEdgeEnv({ NODE_ENV: 'development', TURN_URLS: 'turn:turn.example:3478' })).toThrow(
       /TURN_URLS, TURN_SECRET: set both or neither/,
     )
@@ -257,7 +261,7 @@ describe('connected peers', () => {
     class Component extends EdgePeer {
       override readonly component = true
     }
-    const person = new EdgePeer('p1', 's1', 't1', claims)
+    const person = new EdgePeer('p1', 's1', 'user page', claims)
     const bots = [
       new EdgePeer('p2', '', '', claims, 'recorder'),
       new EdgePeer('p3', '', '', claims, 'live'),

@@ -9,7 +9,8 @@
 // script 403 where the page would redirect (sign-in included: a script cannot follow it), then act
 // only on the asker's own call. In a group room that is not open that is the community's people;
 // in a personal room (where visitors meet its host) everyone, guests included. A 404
-// (no call ringing) or a 409 (no call to follow up) means the guard passed.
+// (no call ringing) or a 409 (no call to follow up) means the guard passed. /resources/meeting-avatar
+// (the device check's picture) passes the same guard: here with no file, so a 400 means it passed.
 import { beforeAll } from 'vitest'
 import { RoomCall, type Room } from '#models/index'
 import * as list from '#app/routes/api.calls._index'
@@ -20,6 +21,7 @@ import * as decline from '#app/routes/api.calls.decline'
 import * as miss from '#app/routes/api.calls.miss'
 import * as callHost from '#app/routes/resources.call-host'
 import * as callMessage from '#app/routes/resources.call-message'
+import * as meetingAvatar from '#app/routes/resources.meeting-avatar'
 import { makePersonalRoom, makeRoom } from '../../support/factories'
 import {
   PERSONAS,
@@ -129,6 +131,16 @@ const rows: MatrixRow[] = [
   {
     name: 'POST /resources/call-message (personal room)',
     run: resource(callMessage.action as Action, '/resources/call-message', () => personal, { body: 'Hello' }),
+    expected: everyone('allowed'),
+  },
+  {
+    name: 'POST /resources/meeting-avatar (group room)',
+    run: resource(meetingAvatar.action as Action, '/resources/meeting-avatar', () => room),
+    expected: communityOnly,
+  },
+  {
+    name: 'POST /resources/meeting-avatar (personal room)',
+    run: resource(meetingAvatar.action as Action, '/resources/meeting-avatar', () => personal),
     expected: everyone('allowed'),
   },
 ]

@@ -6,12 +6,15 @@ import { beforeAll } from 'vitest'
 import { Membership } from '#models/index'
 import { action as membersAction, loader as membersLoader } from '#app/routes/$brand._community.members._index/route'
 import { loader as exportLoader } from '#app/routes/$brand._community.members.export'
+import { action as provisionCall } from '#app/routes/api.room.provision'
+import { action as reserveCall } from '#app/routes/api.reserved-names'
 import { grantRole, makeUser } from '../../support/factories'
 import {
   argsAs,
   describeMatrix,
   makeMatrixWorld,
   only,
+  refusedAsThrown,
   type MatrixWorld,
   type Persona,
 } from '../../support/permission-matrix'
@@ -53,6 +56,13 @@ const postAs = async (world: MatrixWorld, persona: Persona, fields: Record<strin
     ),
   )
 
+let calls = 0
+/** A JSON call of the members' API, as `persona`; each call names a new person or link. */
+async function callAs(world: MatrixWorld, persona: Persona, handler: typeof provisionCall, path: string, body: object) {
+  const init = { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }
+  return refusedAsThrown(await handler(await argsAs(world, persona, path, {}, init)))
+}
+
 /** The rows both worlds share: the export and the actions. */
 const ACTION_ROWS = [
   {
@@ -79,6 +89,26 @@ const ACTION_ROWS = [
       const user = await target(w, 'active')
       return postAs(w, persona, { intent: 'delete', userId: user.id, confirmation: user.emailAddress! })
     },
+    expected: only(MANAGERS),
+  },
+  {
+    name: 'POST /api/room/provision',
+    run: async (w: MatrixWorld, persona: Persona) => {
+      const n = `${++calls}-${Math.random().toString(36).slice(2, 8)}`
+      return callAs(w, persona, provisionCall, '/api/room/provision', {
+        brandId: w.brand.id,
+        name: 'Provisioned',
+        fullName: 'Pro Visioned',
+        emailAddress: `provisioned-${n}@matrix.example`,
+        roomLink: `provisioned-${n}`,
+      })
+    },
+    expected: only(MANAGERS),
+  },
+  {
+    name: 'POST /api/reserved-names',
+    run: async (w: MatrixWorld, persona: Persona) =>
+      callAs(w, persona, reserveCall, '/api/reserved-names', { brandId: w.brand.id, names: [`kept-${++calls}`] }),
     expected: only(MANAGERS),
   },
 ]

@@ -14,7 +14,6 @@ import { createPost } from '#app/lib/posts/posts.server'
 import { action as homeAction } from '#app/routes/$brand._community._index'
 import { action as newPostAction, loader as newPostLoader } from '#app/routes/$brand._community.posts.new/route'
 import { action as postAction, loader as postLoader } from '#app/routes/$brand._community.posts.$postId/route'
-import { initOf } from '../../support/session'
 import {
   argsAs,
   describeMatrix,
@@ -23,6 +22,7 @@ import {
   only,
   type MatrixWorld,
   type Persona,
+  refusedAs403,
 } from '../../support/permission-matrix'
 
 let closed: MatrixWorld
@@ -35,13 +35,6 @@ beforeAll(async () => {
 const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
 const WRITERS = ['owner', 'admin', 'moderator', 'member', 'user', 'developer'] as const
 const MODERATORS = ['owner', 'admin', 'moderator'] as const
-
-/** A refused form is a 403 answer on the page (with its message), not a redirect: it counts as denied. */
-async function refusedAs403(work: Promise<unknown>) {
-  const result = await work
-  if (initOf(result).status === 403) throw new Response(null, { status: 403 })
-  return result
-}
 
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) })
 /** A fresh hub post by the owner, so each row starts from the same state. */

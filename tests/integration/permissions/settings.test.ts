@@ -9,7 +9,10 @@ import {
   action as languageAction,
   loader as languageLoader,
 } from '#app/routes/$brand._community.settings.language/route'
+import { action as signUpAction, loader as signUpLoader } from '#app/routes/$brand._community.settings.sign-up/route'
 import { loader as panelLoader } from '#app/routes/$brand._community.settings'
+import { loader as signupQrLoader } from '#app/routes/resources.signup-qr.$brand'
+import { action as renewCall } from '#app/routes/api.brand.sign-up-link.$id'
 import { loader as publicInstallLoader } from '#app/routes/$brand.install'
 import {
   argsAs,
@@ -19,6 +22,7 @@ import {
   only,
   type MatrixRow,
   type MatrixWorld,
+  refusedAsThrown,
   type Persona,
 } from '../../support/permission-matrix'
 
@@ -60,12 +64,34 @@ describeMatrix(
     get('/settings', panelLoader),
     get('/settings', settingsLoader),
     post('/settings', settingsAction, 'settings'),
+    get('/settings/sign-up', signUpLoader),
+    post('/settings/sign-up', signUpAction, 'sign-up'),
     get('/settings/theme', themeLoader),
     post('/settings/theme', themeAction, 'theme'),
+    // The logo's forms share the theme tab's action: no file is a 400, and removing no logo changes nothing.
+    { ...post('/settings/theme', themeAction, 'logo'), name: 'POST /{brand}/settings/theme (logo)' },
+    { ...post('/settings/theme', themeAction, 'removeLogo'), name: 'POST /{brand}/settings/theme (removeLogo)' },
     get('/settings/install', installLoader),
     post('/settings/install', installAction, 'install'),
     get('/settings/language', languageLoader),
     post('/settings/language', languageAction, 'language'),
+    {
+      name: 'GET /resources/signup-qr/{brand}',
+      run: async (w, persona) =>
+        signupQrLoader(await argsAs(w, persona, `/resources/signup-qr/${w.brand.slug}`, { brand: w.brand.slug })),
+      expected: only(ADMINS),
+    },
+    {
+      // Allowed renews the matrix community's link, which no other row uses.
+      name: 'PUT /api/brand/sign-up-link/{id}',
+      run: async (w, persona) =>
+        refusedAsThrown(
+          await renewCall(
+            await argsAs(w, persona, `/api/brand/sign-up-link/${w.brand.id}`, { id: w.brand.id }, { method: 'PUT' }),
+          ),
+        ),
+      expected: only(ADMINS),
+    },
   ],
   () => world,
 )

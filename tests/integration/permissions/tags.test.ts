@@ -17,7 +17,6 @@ import {
   loader as newSubcommunityLoader,
 } from '#app/routes/$brand._community.subcommunities.new/route'
 import { action as editSubcommunityAction } from '#app/routes/$brand._community.subcommunities.$subcommunityId.edit/route'
-import { initOf } from '../../support/session'
 import {
   argsAs,
   describeMatrix,
@@ -25,6 +24,7 @@ import {
   only,
   type MatrixWorld,
   type Persona,
+  refusedAs403,
 } from '../../support/permission-matrix'
 
 let closed: MatrixWorld
@@ -45,13 +45,6 @@ const ADMINS = ['owner', 'admin'] as const
 // access-community: every active role.
 const COMMUNITY = ['owner', 'admin', 'moderator', 'member', 'user', 'viewer', 'guest', 'developer'] as const
 const EVERYONE = [...COMMUNITY, 'pending', 'archived', 'outsider', 'anonymous'] as const
-
-/** A member's refused change is a 403 answer on the page (with its message), not a redirect: it counts as denied. */
-async function refusedAs403(work: Promise<unknown>) {
-  const result = await work
-  if (initOf(result).status === 403) throw new Response(null, { status: 403 })
-  return result
-}
 
 const brandOf = (w: MatrixWorld) => ({ brand: w.brand.slug })
 const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) })

@@ -30,6 +30,11 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'notifications:mail.liveSubject', // "{{community}}: {{text}}"
     'notifications:mail.sms', // "{{text}}: {{link}}"
     'eventMembers:list.no', // "No"
+    'members:list.signup.no', // "No"
+    'account:hostProfile.facebookUrl', // a network's own name
+    'account:hostProfile.instagramUrl',
+    'account:hostProfile.linkedinUrl',
+    'account:hostProfile.twitterUrl',
     'messages:conversation.nameAtCompany', // "{{name}}, {{company}}"
   ],
   pt: [
@@ -38,6 +43,10 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'common:language.es',
     'common:language.pt',
     'dev:columns.status', // "Status"
+    'account:hostProfile.facebookUrl', // a network's own name
+    'account:hostProfile.instagramUrl',
+    'account:hostProfile.linkedinUrl',
+    'account:hostProfile.twitterUrl',
     'pages:home.title', // "Hearth"
     'settings:fields.toolbar.chat', // "Chat"
     'settings:sections.status', // "Status"

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Media, type Brand, type User } from '#models/index'
 import * as media from '#app/routes/api.media._index'
 import * as oneItem from '#app/routes/api.media.$id'
-import { grantRole, makeCommunity, makeUser } from '#tests/support/factories'
+import { grantRole, makeCommunity, makeRoom, makeUser } from '#tests/support/factories'
 import { solidImage } from '#tests/support/images'
 import { apiCall } from '#tests/support/api-call'
 
@@ -69,6 +69,34 @@ describe('/api/media', () => {
     expect(
       (await apiCall(oneItem.action, `/api/media/${id}`, { as: owner, method: 'DELETE', params: { id } })).status,
     ).toBe(204)
+  })
+
+  it("keeps a group's library, with context and roomId, apart from each member's own", async () => {
+    const group = await makeRoom(brand, { roomType: 'public', hostId: owner.id })
+    const inGroup = `brandId=${brand.id}&type=images&context=group&roomId=${group.id}`
+    const uploaded = await upload(member, files([png, 'shared.png']), inGroup)
+    expect(uploaded.status).toBe(201)
+    const id = uploaded.body.media[0].id as string
+    // Another member of the community sees it in the group's library, and not in their own.
+    expect((await apiCall(media.loader, `/api/media?${inGroup}`, { as: other })).body).toMatchObject({
+      total: 1,
+      rows: [{ id }],
+    })
+    const own = await apiCall(media.loader, `/api/media?brandId=${brand.id}&type=images`, { as: member })
+    expect(own.body.rows.map((row: { id: string }) => row.id)).not.toContain(id)
+    // A room of no community of theirs, or none at all: the library does not exist; a bad context is a 400.
+    const elsewhere = await makeRoom((await makeCommunity()).brand, { roomType: 'public' })
+    for (const roomId of [elsewhere.id, 'x'.repeat(36)])
+      expect(
+        await apiCall(media.loader, `/api/media?brandId=${brand.id}&roomId=${roomId}`, { as: member }),
+      ).toMatchObject({ status: 404, body: { error: 'noLibrary' } })
+    expect((await apiCall(media.loader, `/api/media?brandId=${brand.id}&context=club`, { as: member })).status).toBe(
+      400,
+    )
+    // Another member may not delete it; the group's host (here the community's owner) may.
+    const remove = (as: User) => apiCall(oneItem.action, `/api/media/${id}`, { as, method: 'DELETE', params: { id } })
+    expect((await remove(other)).status).toBe(404)
+    expect((await remove(owner)).status).toBe(204)
   })
 
   it('refuses a file that is not of the type, a bad type, no brand, another community and the signed out', async () => {

@@ -46,7 +46,7 @@ describe('/communities loader', () => {
       const host = await Role.findOne({ where: { slug: 'room-host' }, rejectOnEmpty: true })
       await RoleGrant.create({ userId: mia.id, roleId: host.id, brandId: demo.id })
       const data = await communities()
-      expect(data.communities).toEqual([{ id: demo.id, slug: 'demo', name: 'Hearth Demo', memberCount: 5 }])
+      expect(data.communities).toEqual([{ id: demo.id, slug: 'demo', name: 'Hearth Demo', logo: null, memberCount: 5 }])
       expect(data).toMatchObject({ signedIn: false, yours: [], page: 1, pages: 1, total: 1 })
     })
 

@@ -116,6 +116,20 @@ describe('what the listing shows', () => {
     expect(rooms.find((room) => room.slug === group.slug)?.context).toBe('group')
   })
 
+  it('offers Meet on personal rooms while the community shows the button, else only where the host always wants it', async () => {
+    const inDirectory = { enabledInDirectory: true, visibleInDirectory: 'everyone' as const }
+    const keen = await makeUser({ meta: { alwaysEnableMeetButton: true } })
+    await grantRole(keen, brand)
+    const plain = await makePersonalRoom(brand, member, inDirectory)
+    const eager = await makePersonalRoom(brand, keen, inDirectory)
+    const group = await makeRoom(brand, inDirectory)
+    const meet = async () =>
+      Object.fromEntries((await directory(null)).rooms.map((room) => [room.slug, room.meet] as const))
+    expect(await meet()).toEqual({ [plain.slug]: true, [eager.slug]: true, [group.slug]: false })
+    await brand.update({ meetButtonEnabled: false })
+    expect(await meet()).toEqual({ [plain.slug]: false, [eager.slug]: true, [group.slug]: false })
+  })
+
   it('puts pinned rooms first, then orders by name', async () => {
     const inDirectory = { enabledInDirectory: true, visibleInDirectory: 'everyone' as const }
     const zebra = await makeRoom(brand, { ...inDirectory, name: 'Zebra', pinnedInDirectory: true })

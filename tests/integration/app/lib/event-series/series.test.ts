@@ -135,8 +135,7 @@ describe('creating a series', () => {
   })
 
   it('with registration required, every session asks for it and shares the series form', async () => {
-    const series = await created({ name: 'Registered talks', registrationRequired: 'on', syncBreakouts: 'on' })
-    expect(series.syncBreakouts).toBe(true)
+    const series = await created({ name: 'Registered talks', registrationRequired: 'on' })
     expect(series.registrationFormId).toMatch(/^[\w-]{36}$/)
     const sessions = await sessionsOf(series.id)
     expect(sessions).toHaveLength(3)
@@ -471,7 +470,7 @@ describe('the JSON API', () => {
       { name: 5 },
       { weekdays: 'MO' },
       { timeZone: 'x'.repeat(100) },
-      { syncBreakouts: 'yes' },
+      { registrationRequired: 'yes' },
       { count: '3' },
     ]) {
       const answer = await apiCall(apiList.action, '/api/event-series', {

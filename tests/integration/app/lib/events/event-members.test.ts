@@ -165,7 +165,14 @@ describe('the registrations list', () => {
       status: 'approved',
       coHost: true,
       source: 'form',
+      termsAcceptedAt: null,
     })
+    // When the terms were accepted, for a community that asks them.
+    const acceptedAt = new Date('2026-05-04T10:00:00Z')
+    await EventRegistration.update({ termsAcceptedAt: acceptedAt }, { where: { id: ada.registration.id } })
+    expect(
+      (await tabGet(room)).body.registrations.rows.find((row: { id: string }) => row.id === ada.registration.id),
+    ).toMatchObject({ termsAcceptedAt: acceptedAt.toISOString() })
     const pending = await tabGet(room, '?status=pending')
     expect(pending.body.filter).toBe('pending')
     expect(pending.body.registrations.rows.map((row: { name: string }) => row.name)).toEqual(['Grace Hopper'])
@@ -582,6 +589,7 @@ describe('the exports', () => {
       status: 'approved',
       coHost: true,
       submissionId: submission.id,
+      termsAcceptedAt: new Date('2026-05-04T10:00:00Z'),
     })
     const sneaky = await makeUser({ name: '@SUM(1+1)', emailAddress: 'sneaky@export.test' })
     await EventRegistration.create({ roomId: room.id, userId: sneaky.id, status: 'pending', source: 'import' })
@@ -596,6 +604,7 @@ describe('the exports', () => {
       'status',
       'coHost',
       'registeredAt',
+      'termsAcceptedAt',
       'Company',
       'Topics',
       'Newsletter',
@@ -610,12 +619,13 @@ describe('the exports', () => {
       'approved',
       'yes',
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      '2026-05-04T10:00:00.000Z',
       `'=HYPERLINK("http://evil.test","click")`,
       'Art; Code',
       'yes',
     ])
     expect(rows[1]!.slice(0, 5)).toEqual(["'@SUM(1+1)", 'sneaky@export.test', '', 'pending', 'no'])
-    expect(rows[1]!.slice(6)).toEqual(['', '', ''])
+    expect(rows[1]!.slice(6)).toEqual(['', '', '', ''])
   })
 
   it('says "Nothing to export" on the tab instead of sending an empty file', async () => {

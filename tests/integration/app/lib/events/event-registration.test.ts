@@ -33,6 +33,9 @@ import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
 import { grantRole, makeCommunity, makeEventRoom, makeUser, unique } from '#tests/support/factories'
 import { routeArgs } from '#tests/support/route-args'
 import { cookiePair, initOf, signedInCookie, unwrap } from '#tests/support/session'
+import { parseInvitation } from '#tests/support/ics'
+import { env } from '#app/lib/platform/env.server'
+import { senderAddress } from '#app/lib/platform/mail.server'
 
 const HOUR = 3600_000
 const STEPS: FormSteps = [
@@ -242,7 +245,13 @@ describe('a visitor registers with an emailed code', () => {
     expect(confirmation!.subject).toContain(room.name!)
     const attachments = confirmation!.meta.attachments as Array<{ filename: string; content: string }>
     expect(attachments[0]!.filename).toBe('invite.ics')
-    expect(attachments[0]!.content).toContain(`UID:${registration.id}@`)
+    // Read back as a strict calendar reads it: the organizer is the community, at the sender's address.
+    expect(parseInvitation(attachments[0]!.content)).toMatchObject({
+      uid: `${registration.id}@${new URL(env.PUBLIC_URL).host}`,
+      summary: room.name,
+      organizer: `MAILTO:${senderAddress()}`,
+      organizerName: brand.name,
+    })
     expect(String(confirmation!.meta.link)).toContain(`/${brand.slug}/events/${room.slug}/auto-join?code=`)
     expect(registration.autoJoinCodeHash).toMatch(/^[0-9a-f]{64}$/)
 

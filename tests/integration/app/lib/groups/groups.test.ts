@@ -96,7 +96,8 @@ describe('the new group wizard', () => {
     const fields = groupFields({ roomLink: 'Readers', pinnedInDirectory: 'on', visibleInDirectory: 'members' })
     const done = await createAs(brand, member, fields)
     expect(done.status).toBe(302)
-    expect(done.location).toBe(`/${brand.slug}/groups`)
+    // It lands on the new group.
+    expect(done.location).toBe(`/${brand.slug}/groups/readers`)
     const room = await Room.findOne({ where: { brandId: brand.id, slug: 'readers' }, rejectOnEmpty: true })
     expect(room).toMatchObject({
       name: 'Book Club',
@@ -110,6 +111,40 @@ describe('the new group wizard', () => {
     })
     expect(room.members).toEqual([member.id])
     expect(await permissionsHeld(member.id, brand.id, room.id)).toContain('kick-peer')
+  })
+
+  it('sets how people join from the wizard, or from the group type when a post has no such boxes', async () => {
+    const { brand, member } = await world()
+    await createAs(
+      brand,
+      member,
+      groupFields({
+        roomLink: 'asked',
+        groupType: 'public',
+        joiningOffered: 'on',
+        manualApproval: 'on',
+        questions: 'Why join?\n\nWhat do you read?',
+      }),
+    )
+    expect(await Room.findOne({ where: { brandId: brand.id, slug: 'asked' }, rejectOnEmpty: true })).toMatchObject({
+      allowMembershipRequests: false,
+      newMemberModerationEnabled: true,
+      newMemberFormEnabled: true,
+      newMemberFormDefinition: { questions: ['Why join?', 'What do you read?'] },
+    })
+    await createAs(brand, member, groupFields({ roomLink: 'typed', groupType: 'private' }))
+    expect(await Room.findOne({ where: { brandId: brand.id, slug: 'typed' }, rejectOnEmpty: true })).toMatchObject({
+      allowMembershipRequests: true,
+      newMemberModerationEnabled: true,
+      newMemberFormEnabled: false,
+    })
+    const tooLong = await createAs(
+      brand,
+      member,
+      groupFields({ roomLink: 'long', joiningOffered: 'on', questions: 'x'.repeat(600) }),
+    )
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body?.result?.error).toMatchObject({ questions: ['groups:preferences.errors.questionTooLong'] })
   })
 
   it('refuses a short title, a short description and a bad link with their messages, and keeps what was typed', async () => {
@@ -540,6 +575,25 @@ describe('co-hosts', () => {
     })
     expect(tooMany.status).toBe(400)
     expect((await Room.findByPk(room.id))!.newMemberFormDefinition).toEqual({ questions: ['First?', 'Second?'] })
+
+    // The breakout preview: on with its seconds, or refused out of range with the room as it was.
+    const preview = await manage(brand, room, owner, {
+      intent: 'preferences',
+      breakoutPreview: 'on',
+      breakoutPreviewSeconds: '15',
+    })
+    expect(preview.status).toBe(302)
+    expect(await Room.findByPk(room.id)).toMatchObject({ breakoutPreview: true, breakoutPreviewTimer: 15 })
+    const tooLong = await manage(brand, room, owner, {
+      intent: 'preferences',
+      breakoutPreview: 'on',
+      breakoutPreviewSeconds: '600',
+    })
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.body?.result?.error).toMatchObject({
+      breakoutPreviewSeconds: ['common:breakoutPreview.secondsInvalid'],
+    })
+    expect(await Room.findByPk(room.id)).toMatchObject({ breakoutPreview: true, breakoutPreviewTimer: 15 })
   })
 })
 

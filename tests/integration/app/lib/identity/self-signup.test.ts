@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { Membership, OutboxMessage, Role, RoleGrant, User } from '#models/index'
+import { Membership, OutboxMessage, Role, RoleGrant, Room, User } from '#models/index'
 import { permissionsHeld } from '#models/access'
+import type { PermissionSlug } from '#models/permissions'
+import { listMembers } from '#app/lib/members/member-list.server'
 import { renewSignupLink } from '#app/lib/communities/community-membership.server'
 import { sessionStorage } from '#app/lib/http/session.server'
 import { loader as communityLoader } from '#app/routes/$brand._community._index'
@@ -42,7 +44,7 @@ async function signUp(target: Awaited<ReturnType<typeof community>>, fullName: s
   const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
   expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: cookie } }))).toMatchObject({
     step: 'code',
-    emailAddress,
+    codeSentTo: emailAddress,
   })
   const done = (await selfSignupAction(
     post(target.path, params, { intent: 'verify', code: await latestCode(emailAddress) }, cookie),
@@ -262,6 +264,26 @@ describe('joining while signed in', () => {
     expect(await RoleGrant.count({ where: { userId: user.id, brandId: target.brand.id } })).toBe(1)
   })
 
+  it('lands where the community sends people first: its hub or its announcements, as its landing page says', async () => {
+    for (const [landing, room] of [
+      ['hub', 'topLevelRoomId'],
+      ['announcements', 'announcementsRoomId'],
+    ] as const) {
+      const target = await community({ defaultLandingPage: landing })
+      const { slug } = (await Room.findByPk(target.brand[room]!, { rejectOnEmpty: true }))!
+      const user = await makeUser()
+      const joined = (await selfSignupAction(
+        post(
+          target.path,
+          { brand: target.brand.slug, room: target.room },
+          { intent: 'join' },
+          await signedInCookie(user.id),
+        ),
+      )) as Response
+      expect(joined).toRedirectTo(`/${target.brand.slug}/${slug}`)
+    }
+  })
+
   it('a declined request stays declined', async () => {
     const target = await community({ memberModeration: true })
     const user = await makeUser()
@@ -277,6 +299,181 @@ describe('joining while signed in', () => {
         args('/x/signup-successful', { brand: target.brand.slug }, { headers: { Cookie: cookie } }),
       ),
     ).toMatchObject({ status: 'rejected' })
+  })
+})
+
+describe('what the community asks for', () => {
+  const TERMS = { communityToS: 'https://club.example/terms', communityPP: 'https://club.example/privacy' }
+  const latestTo = async (to: string) =>
+    (await OutboxMessage.findOne({ where: { recipient: to }, order: [['createdAt', 'DESC']] }))!
+  const errorsOf = (answer: unknown) => (unwrap(answer) as unknown as Result).result.error
+
+  it('asks for the terms where the community links them, and keeps when they were accepted', async () => {
+    const target = await community(TERMS)
+    const params = { brand: target.brand.slug, room: target.room }
+    expect(await selfSignupLoader(args(target.path, params))).toMatchObject({
+      asks: { phone: false, terms: true },
+      terms: { termsUrl: TERMS.communityToS, privacyUrl: TERMS.communityPP },
+    })
+    const details = { intent: 'details', fullName: 'Tia Terms', emailAddress: 'tia@example.com' }
+    for (const acceptTerms of [undefined, 'yes']) {
+      const refused = await selfSignupAction(
+        post(target.path, params, { ...details, ...(acceptTerms ? { acceptTerms } : {}) }),
+      )
+      expect(initOf(refused).status).toBe(400)
+      expect(errorsOf(refused)).toEqual({ acceptTerms: ['signup:errors.termsRequired'] })
+    }
+    expect(await OutboxMessage.count({ where: { recipient: 'tia@example.com' } })).toBe(0)
+
+    const before = Date.now()
+    const sent = (await selfSignupAction(post(target.path, params, { ...details, acceptTerms: 'on' }))) as Response
+    const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
+    const mail = await latestTo('tia@example.com')
+    expect(mail.subject).toBe(`Your code to join ${target.brand.name}: ${mail.meta.code}`)
+    const done = (await selfSignupAction(
+      post(target.path, params, { intent: 'verify', code: mail.meta.code! }, cookie),
+    )) as Response
+    expect(done).toRedirectTo(`/${target.brand.slug}`)
+    const user = (await User.findOne({ where: { emailAddress: 'tia@example.com' } }))!
+    const membership = (await Membership.findOne({ where: { userId: user.id, brandId: target.brand.id } }))!
+    expect(membership.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000)
+
+    // Without terms, nothing is asked and nothing is recorded.
+    const plain = await community()
+    await signUp(plain, 'Nat Noterms', 'nat@example.com')
+    const nat = (await User.findOne({ where: { emailAddress: 'nat@example.com' } }))!
+    expect((await Membership.findOne({ where: { userId: nat.id } }))!.termsAcceptedAt).toBeNull()
+  })
+
+  it('proves a mobile number with a texted code after the mailed one, and keeps it on the account', async () => {
+    const target = await community({ requireMemberPhoneNumber: true, memberModeration: true })
+    const params = { brand: target.brand.slug, room: target.room }
+    const details = { intent: 'details', fullName: 'Pia Phone', emailAddress: 'pia@example.com', country: 'US' }
+    expect(await selfSignupLoader(args(target.path, params))).toMatchObject({ asks: { phone: true, terms: false } })
+
+    // No number, a landline-shaped or foreign nonsense number, a number another account has.
+    await makeUser({ phoneNumber: '+14155550177' })
+    const cases = [
+      [{}, 'signup:errors.phoneRequired'],
+      [{ phoneNumber: '12' }, 'account:errors.phoneInvalid'],
+      [{ phoneNumber: '(415) 555-0177' }, 'account:errors.phoneTaken'],
+    ] as const
+    for (const [fields, message] of cases) {
+      const refused = await selfSignupAction(post(target.path, params, { ...details, ...fields }))
+      expect(initOf(refused).status).toBe(400)
+      expect(errorsOf(refused)).toEqual({ phoneNumber: [message] })
+      expect((unwrap(refused) as unknown as Result).result.initialValue).toMatchObject({ fullName: 'Pia Phone' })
+    }
+    expect(await OutboxMessage.count({ where: { recipient: 'pia@example.com' } })).toBe(0)
+
+    const sent = (await selfSignupAction(
+      post(target.path, params, { ...details, phoneNumber: '(415) 555-0178' }),
+    )) as Response
+    const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
+    const signedCookie = { headers: { Cookie: cookie } }
+    expect(await selfSignupLoader(args(target.path, params, signedCookie))).toMatchObject({ step: 'code' })
+    const mailed = await latestCode('pia@example.com')
+    const texting = (await selfSignupAction(
+      post(target.path, params, { intent: 'verify', code: mailed }, cookie),
+    )) as Response
+    expect(texting).toRedirectTo(target.path)
+    // The email is proved, no account yet: the texted code is the last step.
+    expect(await User.count({ where: { emailAddress: 'pia@example.com' } })).toBe(0)
+    expect(await selfSignupLoader(args(target.path, params, signedCookie))).toMatchObject({
+      step: 'phoneCode',
+      codeSentTo: '+1 415 555 0178',
+    })
+    const text = await latestTo('+14155550178')
+    expect(text.text).toBe(`${text.meta.code} is your code to join ${target.brand.name}. It expires in 10 minutes.`)
+    const wrong = await selfSignupAction(
+      post(target.path, params, { intent: 'verify', code: text.meta.code === '000000' ? '111111' : '000000' }, cookie),
+    )
+    expect(initOf(wrong).status).toBe(400)
+    expect(await User.count({ where: { emailAddress: 'pia@example.com' } })).toBe(0)
+
+    const done = (await selfSignupAction(
+      post(target.path, params, { intent: 'verify', code: text.meta.code! }, cookie),
+    )) as Response
+    expect(done).toRedirectTo(`/${target.brand.slug}/signup-successful`)
+    const user = (await User.findOne({ where: { emailAddress: 'pia@example.com' } }))!
+    expect(user).toMatchObject({ name: 'Pia Phone', phoneNumber: '+14155550178', verified: true })
+    expect(await Membership.findOne({ where: { userId: user.id } })).toMatchObject({ status: 'pending' })
+  })
+
+  it("asks the community's questions and shows the answers to the admins who approve", async () => {
+    const questions = [
+      [
+        { name: 'heard', type: 'shortText', label: 'How did you hear of us?', required: true },
+        { name: 'newsletter', type: 'toggle', label: 'Newsletter?', required: false },
+      ],
+    ]
+    const target = await community({ memberModeration: true, customSignUp: true, customSignUpForm: questions as never })
+    const params = { brand: target.brand.slug, room: target.room }
+    expect(await selfSignupLoader(args(target.path, params))).toMatchObject({ asks: { questions } })
+    const details = { intent: 'details', fullName: 'Quin Answers', emailAddress: 'quin@example.com' }
+    const missing = await selfSignupAction(post(target.path, params, details))
+    expect(initOf(missing).status).toBe(400)
+    expect(errorsOf(missing)).toEqual({ 'answers.heard': [expect.stringMatching(/^forms:errors\./)] })
+    expect(await OutboxMessage.count({ where: { recipient: 'quin@example.com' } })).toBe(0)
+
+    const sent = (await selfSignupAction(
+      post(target.path, params, { ...details, 'answers.heard': 'A friend', 'answers.newsletter': 'on' }),
+    )) as Response
+    const cookie = cookiePair(sent.headers.get('Set-Cookie')!)
+    const code = await latestCode('quin@example.com')
+    expect(await selfSignupAction(post(target.path, params, { intent: 'verify', code }, cookie))).toRedirectTo(
+      `/${target.brand.slug}/signup-successful`,
+    )
+    const user = (await User.findOne({ where: { emailAddress: 'quin@example.com' } }))!
+    const answers = [
+      { label: 'How did you hear of us?', value: 'A friend' },
+      { label: 'Newsletter?', value: true },
+    ]
+    expect((await Membership.findOne({ where: { userId: user.id } }))!.signupAnswers).toEqual(answers)
+
+    // The pending tab shows them to those who manage or approve members, not to a member.
+    const listing = (held: Set<PermissionSlug>) =>
+      listMembers({ brandId: target.brand.id, viewerId: null, held, tab: 'pending', query: '', page: 1 })
+    const admin = await listing(new Set(['manage-community-members']))
+    expect(admin.rows.find((row) => row.userId === user.id)!.signup).toEqual({ termsAcceptedAt: null, answers })
+    const moderator = await listing(new Set<PermissionSlug>(['access-community-members', 'approve-community-members']))
+    expect(moderator.rows.find((row) => row.userId === user.id)!.signup).toEqual({ termsAcceptedAt: null, answers })
+    const member = await listing(new Set<PermissionSlug>(['access-community-members']))
+    expect(member.rows.find((row) => row.userId === user.id)?.signup ?? null).toBeNull()
+  })
+
+  it('a signed-in person proves a number only if their account has none', async () => {
+    const target = await community({ requireMemberPhoneNumber: true })
+    const params = { brand: target.brand.slug, room: target.room }
+    const withPhone = await makeUser({ phoneNumber: '+14155550181' })
+    const hasOne = await signedInCookie(withPhone.id)
+    expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: hasOne } }))).toMatchObject({
+      step: 'join',
+      asks: { phone: false },
+    })
+    expect(await selfSignupAction(post(target.path, params, { intent: 'join' }, hasOne))).toRedirectTo(
+      `/${target.brand.slug}`,
+    )
+
+    const without = await makeUser({ name: 'Wren Nophone' })
+    const cookie = await signedInCookie(without.id)
+    const missing = await selfSignupAction(post(target.path, params, { intent: 'join' }, cookie))
+    expect(initOf(missing).status).toBe(400)
+    expect(errorsOf(missing)).toEqual({ phoneNumber: ['signup:errors.phoneRequired'] })
+    const texting = (await selfSignupAction(
+      post(target.path, params, { intent: 'join', phoneNumber: '+1 415 555 0182' }, cookie),
+    )) as Response
+    expect(texting).toRedirectTo(target.path)
+    const session = cookiePair(texting.headers.get('Set-Cookie') ?? '') || cookie
+    expect(await selfSignupLoader(args(target.path, params, { headers: { Cookie: session } }))).toMatchObject({
+      step: 'phoneCode',
+    })
+    const code = (await latestTo('+14155550182')).meta.code!
+    const done = (await selfSignupAction(post(target.path, params, { intent: 'verify', code }, session))) as Response
+    expect(done).toRedirectTo(`/${target.brand.slug}`)
+    await without.reload()
+    expect(without.phoneNumber).toBe('+14155550182')
+    expect(await Membership.findOne({ where: { userId: without.id } })).toMatchObject({ status: 'active' })
   })
 })
 

@@ -172,6 +172,37 @@ describe('sendSignInCode', () => {
     expect(row.subject).toBeNull()
     expect(row.html).toBeNull()
   })
+
+  it('says "join" for a sign-up link and names the event for a registration, by mail and SMS', async () => {
+    const club = { name: 'Garden Club' }
+    const send = (channel: 'mail' | 'sms', purpose: Parameters<typeof sendSignInCode>[0]['purpose'], language = 'en') =>
+      sendSignInCode({
+        channel,
+        to: channel === 'sms' ? '+15550001111' : 'a@example.test',
+        code: CODE,
+        link: LINK,
+        language,
+        brand: club,
+        purpose,
+      }).then(stored)
+
+    const join = await send('mail', { kind: 'join' })
+    expect(join.subject).toBe(`Your code to join Garden Club: ${CODE}`)
+    expect(join.text).toContain('Enter this code to finish joining Garden Club:')
+    expect(join.text).not.toMatch(/sign in/i)
+    expect((await send('sms', { kind: 'join' })).text).toBe(
+      `${CODE} is your code to join Garden Club. It expires in 10 minutes.`,
+    )
+
+    const register = await send('mail', { kind: 'register', event: 'Spring Swap' })
+    expect(register.subject).toBe(`Your code to register for Spring Swap: ${CODE}`)
+    expect(register.html).toContain('Register for Spring Swap</h1>')
+    expect(register.text).toContain('Enter this code to finish registering for Spring Swap in Garden Club:')
+    expect(register.text).not.toMatch(/sign in/i)
+    expect((await send('sms', { kind: 'register', event: 'Spring Swap' }, 'es')).text).toBe(
+      `${CODE} es tu código para inscribirte en Spring Swap. Caduca en 10 minutos.`,
+    )
+  })
 })
 
 describe('sendMagicLink', () => {

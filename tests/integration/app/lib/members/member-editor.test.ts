@@ -431,9 +431,19 @@ describe('new member wizard', () => {
       hostId: user.id,
       name: fields.name,
       context: 'personal',
-      access: 'open',
+      locked: false,
+      waitingRoom: false,
       visibleInDirectory: 'everyone',
       pinnedInDirectory: true,
+    })
+  })
+
+  it('makes a locked room one whose host lets people in: locked, with its waiting room on', async () => {
+    const fields = { ...good(), access: 'locked' }
+    await thrownResponse(create(fields))
+    expect(await Room.findOne({ where: { brandId: brand.id, slug: fields.roomLink } })).toMatchObject({
+      locked: true,
+      waitingRoom: true,
     })
   })
 

@@ -288,6 +288,20 @@ describe('pins, promotion and removal', () => {
     expect(feed.posts[0]!.id).toBe(pinned.id)
   })
 
+  it('shows authors as the community shows names: abbreviated when it asks', async () => {
+    const post = await aPost({ message: 'short names' })
+    const author = async () =>
+      (await roomFeed(hub.id, { viewerId: null, hiddenAuthorIds: [] })).posts.find((item) => item.id === post.id)!
+        .author.name
+    expect(await author()).toBe('Mia Member')
+    await brand.update({ displayAbbreviatedUserNames: true })
+    try {
+      expect(await author()).toBe('Mia M.')
+    } finally {
+      await brand.update({ displayAbbreviatedUserNames: false })
+    }
+  })
+
   it('refuses a pin without its status (400)', async () => {
     const post = await aPost()
     expect((await refusal(onPost(post.id, { intent: 'pin' }, ownerCookie))).status).toBe(400)

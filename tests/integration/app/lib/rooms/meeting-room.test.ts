@@ -91,13 +91,14 @@ describe('/{brand}/{room} loader', () => {
     expect(response).toRedirectTo('/private?redirectTo=%2Fdemo%2Fbook-club')
   })
 
-  it('a locked room says so in the pass (the edge admits only host and co-hosts)', async () => {
-    await Room.update({ locked: true }, { where: { slug: 'book-club' } })
+  it('names people as the community shows names: abbreviated when it asks', async () => {
+    await Brand.update({ displayAbbreviatedUserNames: true }, { where: { slug: 'demo' } })
     try {
-      const data = await roomData('book-club', users.noah)
-      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.locked).toBe(true)
+      const data = await roomData('hub', users.noah)
+      expect((await verifyEdgeToken(data.pass.token, env.EDGE_SECRET))?.claims.name).toBe('Noah M.')
+      expect(data.host).toMatchObject({ name: 'Olivia O.' })
     } finally {
-      await Room.update({ locked: false }, { where: { slug: 'book-club' } })
+      await Brand.update({ displayAbbreviatedUserNames: false }, { where: { slug: 'demo' } })
     }
   })
 

@@ -161,7 +161,6 @@ describe('settings tab', () => {
           defaultSettings({
             name: 'Renamed',
             'publicAccess.groups': 'on',
-            allowSignUps: 'on',
             requireMemberPhoneNumber: 'on',
             communityToS: 'https://example.com/terms',
             'peerSettings.peersMax': '9',
@@ -177,7 +176,6 @@ describe('settings tab', () => {
     expect(row.name).toBe('Renamed')
     expect(row.publicAccess).toEqual({ hub: false, groups: true, members: false, subcommunities: false })
     expect(row).toMatchObject({
-      allowSignUps: true,
       requireMemberPhoneNumber: true,
       communityToS: 'https://example.com/terms',
       defaultViewDesktop: 'presenter',

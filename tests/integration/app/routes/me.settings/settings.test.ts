@@ -3,13 +3,8 @@ import { join, resolve } from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  ImageTooLargeError,
-  avatarStorageKey,
-  removeAvatar,
-  sniffImage,
-  storeAvatar,
-} from '#app/lib/identity/avatars.server'
+import { avatarStorageKey, removeAvatar, storeAvatar } from '#app/lib/identity/avatars.server'
+import { ImageTooLargeError, sniffImage } from '#app/lib/media/uploaded-images.server'
 import { mediaStorage } from '#app/lib/media/storage.server'
 import { env } from '#app/lib/platform/env.server'
 import { UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
@@ -408,40 +403,34 @@ function cookieSessionId(pair: string): string {
   return JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf('.')), 'base64').toString('utf8')) as string
 }
 
-describe('/me/settings action: my room', () => {
-  it('turns my personal room’s waiting room on and off, and the loader shows it', async () => {
+describe('/me/settings: your rooms', () => {
+  it('lists each personal room the person hosts, in every community, at its own address', async () => {
     const host = await makeUser({ emailAddress: 'hana@example.test' })
-    const brand = await makeBrand()
-    const room = await makePersonalRoom(brand, host)
-    const hostCookie = { Cookie: await signedInCookie(host.id) }
-    expect((unwrap(await load(hostCookie)) as { room: unknown }).room).toEqual({ slug: room.slug, waitingRoom: false })
-
-    expectRedirect(await post({ intent: 'room', waitingRoom: 'on' }, hostCookie), '/me/settings')
-    expect((await room.reload()).waitingRoom).toBe(true)
-    expect((unwrap(await load(hostCookie)) as { room: unknown }).room).toEqual({ slug: room.slug, waitingRoom: true })
-    // An unchecked box sends nothing: off again.
-    expectRedirect(await post({ intent: 'room' }, hostCookie), '/me/settings')
-    expect((await room.reload()).waitingRoom).toBe(false)
-  })
-
-  it('refuses a forged value with 400 and changes nothing', async () => {
-    const host = await makeUser()
-    const room = await makePersonalRoom(await makeBrand(), host, { waitingRoom: true })
-    const reply = rejected(
-      await post({ intent: 'room', waitingRoom: 'maybe' }, { Cookie: await signedInCookie(host.id) }),
+    const [first, second] = [await makeBrand({ name: 'Alpha' }), await makeBrand({ name: 'Beta' })]
+    await grantRole(host, first)
+    await grantRole(host, second)
+    const alpha = await makePersonalRoom(first, host, { name: 'Hana in Alpha' })
+    const beta = await makePersonalRoom(second, host, { name: 'Hana in Beta' })
+    // Someone else's room in the same community is not theirs to list.
+    await makePersonalRoom(first, await makeUser())
+    const { rooms } = unwrap(await load({ Cookie: await signedInCookie(host.id) })) as unknown as {
+      rooms: Array<{ name: string; path: string; settingsUrl: string }>
+    }
+    expect(rooms).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Hana in Alpha',
+          path: `/${first.slug}/${alpha.slug}`,
+          settingsUrl: `/me/rooms/${first.slug}/${alpha.slug}`,
+        }),
+        expect.objectContaining({
+          name: 'Hana in Beta',
+          path: `/${second.slug}/${beta.slug}`,
+          settingsUrl: `/me/rooms/${second.slug}/${beta.slug}`,
+        }),
+      ]),
     )
-    expect(reply.status).toBe(400)
-    expect(reply.intent).toBe('room')
-    expect((await room.reload()).waitingRoom).toBe(true)
-  })
-
-  it('answers 400 to someone without a room of their own, and touches nobody else’s room', async () => {
-    const owner = await makeUser()
-    const theirs = await makePersonalRoom(await makeBrand(), owner)
-    const reply = rejected(await post({ intent: 'room', waitingRoom: 'on' }))
-    expect(reply.status).toBe(400)
-    expect(reply.result.error).toEqual({ '': ['account:errors.noRoom'] })
-    expect((await theirs.reload()).waitingRoom).toBe(false)
-    expect((unwrap(await load()) as { room: unknown }).room).toBeNull()
+    expect(rooms).toHaveLength(2)
+    expect((unwrap(await load()) as unknown as { rooms: unknown[] }).rooms).toEqual([])
   })
 })

@@ -1,4 +1,4 @@
-// The .ics invitation parsed back, and the registration rules at their boundaries.
+// The .ics invitation parsed back by a strict parser, and the registration rules at their boundaries.
 import { describe, expect, it } from 'vitest'
 import { calendarInvitation } from '#app/lib/events/registration-ics'
 import { formDefaults, stepAnswers } from '#app/lib/events/registration-answers'
@@ -11,23 +11,10 @@ import {
   registrationClosed,
 } from '#app/lib/events/registration-rules'
 import { answersSchema, type FormSteps } from '#app/lib/forms/form-definition'
-
-/** The properties of the one VEVENT, lines unfolded (RFC 5545 §3.1). */
-function parseIcs(text: string): Record<string, string> {
-  const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n/)
-  const begin = lines.indexOf('BEGIN:VEVENT')
-  const end = lines.indexOf('END:VEVENT')
-  expect(begin).toBeGreaterThanOrEqual(0)
-  const props: Record<string, string> = {}
-  for (const line of lines.slice(begin + 1, end)) {
-    const colon = line.indexOf(':')
-    props[line.slice(0, colon).split(';')[0]!] = line.slice(colon + 1)
-  }
-  return props
-}
+import { parseInvitation } from '#tests/support/ics'
 
 describe('calendarInvitation', () => {
-  it('carries the start, end, UID and event URL in UTC', () => {
+  it('carries the start, end, UID, event URL and organizer (with an address) in UTC', () => {
     const ics = calendarInvitation({
       uid: 'reg-1@hearth.test',
       title: 'Welcome Call',
@@ -35,20 +22,24 @@ describe('calendarInvitation', () => {
       startsAt: new Date('2099-06-01T12:00:00Z'),
       endsAt: new Date('2099-06-01T13:30:00Z'),
       url: 'https://hearth.test/demo/events/welcome-call',
-      organizer: { name: 'Demo' },
+      organizer: { name: 'Hearth Demo', email: 'no-reply@hearth.test' },
     })
     expect(ics.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true)
-    const event = parseIcs(ics)
-    expect(event.DTSTART).toBe('20990601T120000Z')
-    expect(event.DTEND).toBe('20990601T133000Z')
-    expect(event.UID).toBe('reg-1@hearth.test')
-    expect(event.URL).toBe('https://hearth.test/demo/events/welcome-call')
-    expect(event.SUMMARY).toBe('Welcome Call')
+    expect(parseInvitation(ics)).toEqual({
+      method: 'PUBLISH',
+      uid: 'reg-1@hearth.test',
+      summary: 'Welcome Call',
+      url: 'https://hearth.test/demo/events/welcome-call',
+      start: '2099-06-01T12:00:00Z',
+      end: '2099-06-01T13:30:00Z',
+      organizer: 'MAILTO:no-reply@hearth.test',
+      organizerName: 'Hearth Demo',
+    })
   })
 
   it('lasts an hour when the event has no end (or an end before its start)', () => {
     for (const endsAt of [null, new Date('2099-06-01T11:00:00Z')]) {
-      const event = parseIcs(
+      const event = parseInvitation(
         calendarInvitation({
           uid: 'u@h',
           title: 'T',
@@ -57,7 +48,7 @@ describe('calendarInvitation', () => {
           url: 'https://hearth.test/e',
         }),
       )
-      expect(event.DTEND).toBe('20990601T130000Z')
+      expect(event.end).toBe('2099-06-01T13:00:00Z')
     }
   })
 })

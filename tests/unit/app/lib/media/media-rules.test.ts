@@ -42,13 +42,24 @@ describe('isAcceptedType ("the file type must contain one of the accepted type s
 })
 
 describe('library addresses', () => {
-  it('reads a tab and page, anything odd as the default', () => {
-    expect(libraryPlace(new URL('http://x/c/media?type=videos&page=2'))).toEqual({ tab: 'videos', page: 2 })
-    expect(libraryPlace(new URL('http://x/c/media?type=nope&page=-1'))).toEqual({ tab: 'images', page: 1 })
+  it('reads a group, a tab and a page, anything odd as the default', () => {
+    expect(libraryPlace(new URL('http://x/c/media?type=videos&page=2'))).toEqual({
+      roomId: null,
+      tab: 'videos',
+      page: 2,
+    })
+    expect(libraryPlace(new URL('http://x/c/media?type=nope&page=-1'))).toEqual({
+      roomId: null,
+      tab: 'images',
+      page: 1,
+    })
+    // The room is checked when the library is opened (openLibrary): here it is only read.
+    expect(libraryPlace(new URL(`http://x/c/media?room=${'r'.repeat(36)}`)).roomId).toBe('r'.repeat(36))
   })
 
-  it('writes images as the bare address', () => {
+  it('writes images as the bare address, and a group library with its room first', () => {
     expect(mediaUrl('c')).toBe('/c/media')
     expect(mediaUrl('c', 'files', 3)).toBe('/c/media?type=files&page=3')
+    expect(mediaUrl('c', 'images', 1, 'r'.repeat(36))).toBe(`/c/media?room=${'r'.repeat(36)}`)
   })
 })
