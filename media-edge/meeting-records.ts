@@ -40,6 +40,9 @@ export class MeetingRecords {
     private readonly logged: (roomId: string, entry: MeetingLogEntry) => void = () => undefined,
   ) {}
 
+  /** The time of the last log line written here: lines sort by time, so no two share a millisecond. */
+  private lastLogAt = 0
+
   /** The room a token names, or null when it no longer exists. */
   async findRoom(roomId: string) {
     return Room.findOne({ where: { id: roomId, deleted: false }, attributes: ['id', 'slug', 'name', 'brandId'] })
@@ -134,6 +137,10 @@ export class MeetingRecords {
 
   /** A log line of the meeting (main room or breakout); a failed write is reported, never thrown: the meeting goes on. */
   async log(meeting: MeetingRef, line: LogLine) {
+    // A meeting's lines come from this one edge, so a clock that always moves on keeps them in the order they
+    // happened (a join is often logged in the same millisecond as the meeting's start).
+    this.lastLogAt = Math.max(Date.now(), this.lastLogAt + 1)
+    const dateTime = new Date(this.lastLogAt)
     try {
       const row = await MeetingLog.create({
         meetingRoomId: meeting.id,
@@ -143,7 +150,7 @@ export class MeetingRecords {
         actor: line.actor?.name ?? null,
         subject: line.subject?.name ?? null,
         detail: line.detail ?? null,
-        dateTime: new Date(),
+        dateTime,
       })
       this.logged(meeting.roomId, logEntry(row))
     } catch (error) {

@@ -6,6 +6,8 @@ import { EDGE_ERRORS } from '#edge/contract/protocol'
 import type { MeetingLogEntry } from '#edge/contract/meeting-log'
 import type { RunningEdge } from '#edge/server'
 import { MeetingLog } from '#models/index'
+import { createLogger } from '#edge/logger'
+import { MeetingRecords } from '#edge/meeting-records'
 import { closeSockets, collect, createRoom, joinMeeting, next, ok, request, startTestEdge } from './harness'
 
 let edge: RunningEdge
@@ -65,6 +67,18 @@ describe('the meeting log', () => {
     ).map((row) => row.message)
     expect(messages).toContain('Milo (log-milo) left: kicked by Hana (log-hana)')
     expect(messages).toContain('Lena (log-lena) left')
+  })
+
+  it('keeps lines written in the same millisecond in the order they happened', async () => {
+    const room = await createRoom()
+    const host = await joinMeeting(edge, room.id, { isHost: true, name: 'Hana', userId: 'log-burst' })
+    const meeting = { id: host.joined.meetingRoomId, roomId: room.id }
+    const records = new MeetingRecords(createLogger('silent'), 'burst-edge', 'http://burst.test')
+    const names = Array.from({ length: 12 }, (_, index) => `Peer ${index}`)
+    // Not awaited one by one: all twelve are stamped within a millisecond or two.
+    await Promise.all(names.map((name) => records.log(meeting, { event: 'joined', subject: { name, userId: name } })))
+    const subjects = (await records.logOf(meeting.id)).map((entry) => entry.subject)
+    expect(subjects.slice(-names.length)).toEqual(names)
   })
 
   it('is for hosts and co-hosts only, whatever a peer says of itself', async () => {
