@@ -127,6 +127,8 @@ export class EdgeSession {
   private peerId: string | null = null
   /** From the moment I ask to enter: the edge resumes what I prepared, I resume what comes after. */
   private entered = false
+  /** I was in when the connection dropped: the rejoin enters again (see rejoin). */
+  private reenterOnRejoin = false
   private receiveVideo = true
   private closed = false
   /** Refused at the door (EDGE_ERRORS.waitingRoom or lockedWaitingRoom): in the waiting room, not in the meeting. */
@@ -902,12 +904,19 @@ export class EdgeSession {
   private async rejoin() {
     try {
       this.dropMedia()
-      // Prepared anew like the first time: nothing is resumed before I am back in.
-      const wasEntered = this.entered
+      // Prepared anew like the first time: nothing is resumed before I am back in. That I was in outlasts a
+      // rejoin cut short by another drop.
+      this.reenterOnRejoin ||= this.entered
       this.entered = false
       await this.serially(() => this.joinRoom())
-      if (wasEntered) await (await this.enter()).sending
+      if (!this.reenterOnRejoin) return
+      const { sending } = await this.enter()
+      this.reenterOnRejoin = false
+      await sending
     } catch (error) {
+      // Left meanwhile, or dropped again while rejoining: Socket.IO then reconnects and its next connect rejoins
+      // (or, out of attempts, says the connection is lost).
+      if (this.closed || !this.socket?.connected) return
       console.warn('rejoin failed', error)
       this.options.events.connectionLost()
     }
