@@ -28,6 +28,10 @@ if (
   run('npm install --no-audit --no-fund')
 }
 
+// The kept patches (patches/, docs/decisions/0020): npm install applies them (postinstall); a tree installed before
+// one was added or changed gets it here. One already applied is left as it is.
+run('npx --no-install patch-package')
+
 // sqlite3 compiles from source here (its prebuilt download is unreachable): about two minutes once.
 if (!existsSync('node_modules/sqlite3/build/Release/node_sqlite3.node')) {
   console.log('Building sqlite3…')
