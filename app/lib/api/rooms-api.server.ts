@@ -85,6 +85,7 @@ export async function provisionRoomCall(args: ApiArgs) {
       throw refuse(field === 'roles' ? 400 : 409, key)
     }
     case 'failed':
-      throw refuse(500, 'auth:errors.unknown')
+      // The spec's shape for it: the room's `id` says `unknown`, beside the error.
+      throw refuse(500, 'auth:errors.unknown', {}, { id: 'unknown' })
   }
 }

@@ -130,7 +130,10 @@ describe('POST /api/room/provision', () => {
     const failing = vi.spyOn(Room, 'create').mockRejectedValueOnce(new Error('disk full'))
     try {
       const answer = await provision(owner, { brandId: brand.id, ...values })
-      expect(answer).toMatchObject({ status: 500, body: { error: 'unknown', message: 'An unknown error occurred.' } })
+      expect(answer).toMatchObject({
+        status: 500,
+        body: { id: 'unknown', error: 'unknown', message: 'An unknown error occurred.' },
+      })
     } finally {
       failing.mockRestore()
     }
