@@ -14,18 +14,23 @@ export const meta: MetaFunction = ({ matches, error }) =>
 
 export default function AccessDenied() {
   const { t } = useT()
-  const { community, group, signedInAs, signInUrl } = useLoaderData<typeof loader>()
+  const { community, group, event, signedInAs, signInUrl } = useLoaderData<typeof loader>()
+  const offer = event ?? (group?.state === 'ask' ? group : null)
   return (
     <StatusPage
       title={t('pages:accessPages.accessDenied.title')}
       actions={
         <>
-          {group?.state === 'ask' ? (
+          {event ? (
+            <Link to={event.registerUrl} className="button button-primary">
+              {t('pages:accessPages.accessDenied.signUpForEvent', { event: event.name })}
+            </Link>
+          ) : group?.state === 'ask' ? (
             <Link to={group.joinUrl} className="button button-primary">
               {t('pages:accessPages.accessDenied.askToJoin', { group: group.name })}
             </Link>
           ) : null}
-          <Link to={signInUrl} className={group?.state === 'ask' ? 'button' : 'button button-primary'}>
+          <Link to={signInUrl} className={offer ? 'button' : 'button button-primary'}>
             {signedInAs === null ? t('common:actions.signIn') : t('pages:accessPages.accessDenied.signInAnother')}
           </Link>
           <Link to="/" className="button">
@@ -34,7 +39,9 @@ export default function AccessDenied() {
         </>
       }
     >
-      {group ? (
+      {event ? (
+        <p>{t('pages:accessPages.accessDenied.premiumEvent', { event: event.name })}</p>
+      ) : group ? (
         <p>
           {group.state === 'waiting'
             ? t('pages:accessPages.accessDenied.requestWaiting', { group: group.name })

@@ -2,7 +2,8 @@
 // access-denied page (403), a guest the sign-in prompt; post, group and event links that lead
 // nowhere get their own 404 pages. Both projects; axe and screenshots at phone and desktop widths.
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { DEMO, copyOfDemoRoom, expectAccessible, screenshot, signInWithSession, t } from './support'
+import { CommunityEvent, Room } from '#models/index'
+import { DEMO, copyOfDemoRoom, demoCommunity, expectAccessible, screenshot, signInWithSession, t } from './support'
 
 // Each page is checked at two widths, each with an accessibility scan in a browser context of its own
 // and a screenshot: over 30 s on a machine busy with the meeting specs beside it.
@@ -78,6 +79,29 @@ test.describe('a room that refuses the visitor', () => {
       `/sign-in?redirectTo=%2F${DEMO.slug}%2F${STAFF_ROOM.slug}`,
     )
   })
+})
+
+test('a premium event refuses a member who has not signed up, and offers its sign-up instead', async ({
+  page,
+}, testInfo) => {
+  const gala = { slug: 'premium-gala', name: 'Premium Gala' }
+  await copyOfDemoRoom('welcome-call', { ...gala, roomType: 'premium', members: [], coHosts: [] })
+  const { id: roomId } = await Room.findOne({
+    where: { slug: gala.slug, brandId: (await demoCommunity()).id },
+    rejectOnEmpty: true,
+  })
+  await CommunityEvent.findOrCreate({ where: { roomId }, defaults: { roomId, registrationEnabled: true } })
+  await signInWithSession(page, NOAH.emailAddress)
+  expect((await page.goto(`/${DEMO.slug}/${gala.slug}`))?.status()).toBe(403)
+  const main = page.getByRole('main')
+  await expect(
+    main.getByText(t('en', 'pages:accessPages.accessDenied.premiumEvent', { event: gala.name })),
+  ).toBeVisible()
+  await checkAtBothWidths(page, testInfo, 'access-denied-premium-event')
+  await main
+    .getByRole('link', { name: t('en', 'pages:accessPages.accessDenied.signUpForEvent', { event: gala.name }) })
+    .click()
+  await expect(page).toHaveURL(`/${DEMO.slug}/events/${gala.slug}/register`)
 })
 
 for (const kind of ['post', 'group', 'event'] as const) {

@@ -5,7 +5,10 @@ import { data, redirect, type AppLoadContext, type LoaderFunctionArgs } from '@r
 import { findBrand } from './brands.server'
 import { safeRedirect } from '../http/safe-redirect'
 import { viewer } from '../http/session.server'
+import { Room, type Brand } from '#models/index'
 import { groupDoor } from '../groups/group-people.server'
+import { registerPath } from '../events/registration-access.server'
+import { PREMIUM_EVENT_NOTE } from './access-refusal'
 
 type PageArgs = Pick<LoaderFunctionArgs, 'request' | 'params'> & { context: AppLoadContext }
 
@@ -32,19 +35,36 @@ export async function communityNotFound(args: PageArgs) {
 export async function accessDenied(args: PageArgs) {
   const { request, context } = args
   const [brand, { user }] = await Promise.all([findCommunity(args), viewer(request, context)])
-  const back = safeRedirect(new URL(request.url).searchParams.get('redirectTo'), '')
+  const url = new URL(request.url)
+  const back = safeRedirect(url.searchParams.get('redirectTo'), '')
   // A group's room refused: the person's request waits, or they may ask to join.
   const [, brandSlug, roomSlug, ...rest] = back.split('?')[0]!.split('/')
-  const group =
-    user && brandSlug === brand.slug && roomSlug && rest.length === 0 ? await groupDoor(brand, roomSlug, user.id) : null
+  const inCommunity = brandSlug === brand.slug && Boolean(roomSlug)
+  const group = user && inCommunity && rest.length === 0 ? await groupDoor(brand, roomSlug!, user.id) : null
+  // A premium event's meeting or page refused: it is for those who signed up, and signing up is the way in.
+  const premiumSlug = roomSlug === 'events' && rest.length === 1 ? rest[0] : rest.length === 0 ? roomSlug : undefined
+  const event =
+    url.searchParams.get('note') === PREMIUM_EVENT_NOTE && inCommunity && premiumSlug
+      ? await premiumEvent(brand, premiumSlug)
+      : null
   return data(
     {
       community: { name: brand.name, slug: brand.slug },
       group,
+      event,
       signedInAs: user ? user.name || user.emailAddress || user.phoneNumber || '' : null,
       signInUrl: back ? `/sign-in?redirectTo=${encodeURIComponent(back)}` : '/sign-in',
     },
     // Personal: it names the signed-in account.
     { status: 403, headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/** A premium event of the community by its link: its name and its sign-up page. */
+async function premiumEvent(brand: Pick<Brand, 'id' | 'slug'>, slug: string) {
+  const room = await Room.findOne({
+    attributes: ['name', 'slug'],
+    where: { brandId: brand.id, slug, context: 'event', roomType: 'premium', deleted: false },
+  })
+  return room ? { name: room.name || room.slug, registerUrl: registerPath(brand.slug, room.slug) } : null
 }

@@ -32,6 +32,7 @@ describe('/{brand}/access-denied', () => {
     expect(unwrap(result)).toEqual({
       community: { name: 'Hearth Demo', slug: 'demo' },
       group: null,
+      event: null,
       signedInAs: 'Sam Stranger',
       signInUrl: '/sign-in?redirectTo=%2Fdemo%2Fbook-club',
     })

@@ -9,6 +9,7 @@ import { action as listAction, loader as listLoader } from '#app/routes/$brand._
 import { action as newAction, loader as newLoader } from '#app/routes/$brand._community.events.new/route'
 import { loader as pageLoader } from '#app/routes/$brand._community.events.$room._index/route'
 import { loader as meetingLoader } from '#app/routes/$brand.$room/route'
+import { loader as accessDeniedLoader } from '#app/routes/$brand.access-denied'
 import { action as detailsAction } from '#app/routes/$brand._community.events.$room.edit._index/route'
 import {
   action as scheduleAction,
@@ -526,6 +527,23 @@ describe('the event page and its meeting agree on who gets in', () => {
     const room = await makeEventRoom(brand, { name: 'Premium talk', roomType: 'premium' })
     expect(await refusal(page(room, memberCookie))).toBe('premium')
     expect(await refusal(meeting(room, memberCookie))).toBe('premium')
+    // The page it lands on names the event and offers its sign-up, from the event's page and from its meeting.
+    for (const refused of [page(room, memberCookie), meeting(room, memberCookie)]) {
+      const location = (await thrownResponse(refused)).headers.get('Location')!
+      const denied = await accessDeniedLoader(get(location, {}, memberCookie))
+      expect(initOf(denied).status).toBe(403)
+      expect(unwrap(denied)).toMatchObject({
+        event: { name: 'Premium talk', registerUrl: `/${brand.slug}/events/${room.slug}/register` },
+        group: null,
+      })
+    }
+    // Not for an event that is no premium one, nor without the note.
+    const plain = await makeEventRoom(brand, { name: 'Plain talk' })
+    for (const path of [
+      `/${brand.slug}/access-denied?note=premium-event&redirectTo=%2F${brand.slug}%2F${plain.slug}`,
+      `/${brand.slug}/access-denied?redirectTo=%2F${brand.slug}%2F${room.slug}`,
+    ])
+      expect(unwrap(await accessDeniedLoader(get(path, {}, memberCookie)))).toMatchObject({ event: null })
     await room.update({ members: [member.id] })
     expect(await refusal(page(room, memberCookie))).toBeNull()
     expect(await refusal(meeting(room, memberCookie))).toBeNull()
