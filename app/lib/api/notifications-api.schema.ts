@@ -12,10 +12,17 @@ export const NotificationsQuery = z.object({ page: pageNumber, brandId: id.optio
 /** GET /user-notification-settings/followers with roomId, page, and userId for whether that one person follows. */
 export const FollowersQuery = z.object({ page: pageNumber, roomId: z.string().optional(), userId: id.optional() })
 
-/** PUT /user-notification-settings/{id}: frequency and scope. */
-export const SettingChange = z
-  .object({ frequency: z.enum(FREQUENCY_CHOICES).optional(), scope: z.enum(SCOPE_CHOICES).optional() })
+const settingFields = z.object({
+  frequency: z.enum(FREQUENCY_CHOICES).optional(),
+  scope: z.enum(SCOPE_CHOICES).optional(),
+})
+
+/** PUT /user-notification-settings/{id}: frequency, scope or both; neither is the spec's "missing settings". */
+export const SettingChange = settingFields
   .strict()
+  .refine((change) => change.frequency !== undefined || change.scope !== undefined, {
+    message: 'api:errors.missingSettings',
+  })
 
 /** POST /user-notification-settings: a setting for a community (brandId) or a room (roomId). */
-export const NewSetting = SettingChange.extend({ brandId: id.optional(), roomId: id.nullable().optional() }).strict()
+export const NewSetting = settingFields.extend({ brandId: id.optional(), roomId: id.nullable().optional() }).strict()

@@ -10,7 +10,7 @@ import { loader as findLoader } from '#app/routes/api.user-notification-settings
 import { loader as countLoader } from '#app/routes/api.user-notification-settings.followerCount'
 import { loader as followersLoader } from '#app/routes/api.user-notification-settings.followers'
 import { newId } from '#models/ids'
-import type { Brand, Room, User } from '#models/index'
+import { NotificationSetting, type Brand, type Room, type User } from '#models/index'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '#tests/support/factories'
 import { routeArgs } from '#tests/support/route-args'
 import { signedInCookie } from '#tests/support/session'
@@ -137,6 +137,12 @@ describe('user notification settings', () => {
         )
       ).status,
     ).toBe(400)
+    // A change that changes nothing: the spec's "missing settings", in the caller's language; the setting stays.
+    const empty = await read(
+      await settingAction(await call(other, `user-notification-settings/${id}`, { id }, body('PUT', {}))),
+    )
+    expect(empty).toMatchObject({ status: 400, json: { error: 'missingSettings', message: 'missing settings' } })
+    expect(await NotificationSetting.findByPk(id)).toMatchObject({ scope: 'off' })
     expect(
       (await createSetting(await call(me, 'user-notification-settings', {}, body('POST', { brandId: 'nope' })))).status,
     ).toBe(400)
