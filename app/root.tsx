@@ -17,6 +17,7 @@ import { useNonce } from './lib/platform/nonce'
 import { useRouteChangeReports } from './lib/embedding/route-change'
 import { brandThemeInput, themeStyle } from './lib/communities/theme'
 import { communityLogo } from './lib/communities/community-logo'
+import { publishedSignupPath } from './lib/identity/published-signup'
 import { baseStyles } from './styles/stylesheets'
 
 export const links: LinksFunction = () => [
@@ -60,6 +61,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
             : permissions?.has('moderate-community-posts')
               ? `/${brand.slug}/admin/moderation`
               : null,
+        // Signed out: where to sign up here. A community's published sign-up link (none where it keeps the link to
+        // those it hands it to), or, outside any community, creating one or claiming a room.
+        signUpUrl: user ? null : brand ? publishedSignupPath(brand) : '/register',
       },
       // Translated here: the message may come from a namespace this page does not carry.
       flash: flash ? { kind: flash.kind, text: translatorFor(language)(flash.message, flash.values) } : null,

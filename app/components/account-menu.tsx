@@ -3,7 +3,7 @@ import type { loader as rootLoader } from '#app/root'
 import { useT } from '#app/lib/i18n/use-t'
 
 /**
- * The account switcher: who is signed in, the other signed-in accounts, and sign in,
+ * The account switcher: who is signed in, the other signed-in accounts, and sign in (with sign up beside it),
  * sign out, settings, my rooms, manage community, use a different account. A <details> element,
  * so it opens without JavaScript; every action is a plain form.
  */
@@ -15,9 +15,16 @@ export function AccountMenu() {
   const account = data?.account
   if (!account?.current) {
     return (
-      <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="button button-primary button-small">
-        {t('common:header.signIn')}
-      </Link>
+      <div className="account-entry">
+        <Link to={`/sign-in?redirectTo=${encodeURIComponent(here)}`} className="button button-primary button-small">
+          {t('common:header.signIn')}
+        </Link>
+        {account?.signUpUrl ? (
+          <Link to={account.signUpUrl} className="button button-small">
+            {t('common:header.signUp')}
+          </Link>
+        ) : null}
+      </div>
     )
   }
   const { current, others, manageUrl } = account

@@ -108,6 +108,19 @@ const invalidCode = (page: Page) => page.getByRole('alert').filter({ hasText: te
 const unexpected = (errors: string[]) =>
   errors.filter((error) => !/Failed to load resource: the server responded with a status of 40\d/.test(error))
 
+test('signed out, the header offers Sign up beside Sign in where there is a way to join', async ({ page }) => {
+  const signUp = accountArea(page).getByRole('link', { name: text('common:header.signUp') })
+  // The demo keeps its sign-up link to those it hands it to: nothing to offer there.
+  await page.goto(`/${DEMO.slug}`)
+  await expectSignedOut(page)
+  await expect(signUp).toHaveCount(0)
+  // Outside any community, sign-up is creating one or claiming a room.
+  await page.goto('/sign-in')
+  await signUp.click()
+  await expect(page).toHaveURL('/register')
+  await expect(page).toHaveTitle(new RegExp(text('auth:register.title')))
+})
+
 test('signs in by email with the code from the mail, lands back on the community, and signs out', async ({ page }) => {
   const errors = collectErrors(page)
   await openSignIn(page)

@@ -8,6 +8,7 @@ import { registerCommunity } from '#app/lib/communities/community-registration.s
 import { env } from '#app/lib/platform/env.server'
 import { signupQuestions } from '#app/lib/settings/signup-link.server'
 import { selfSignupLoader } from '#app/routes/$brand.$room/self-signup.server'
+import { loader as rootLoader } from '#app/root'
 import { action as tabAction, loader as tabLoader } from '#app/routes/$brand._community.settings.sign-up/route'
 import { loader as qrLoader } from '#app/routes/resources.signup-qr.$brand'
 import { action as renewCall, loader as renewCallGet } from '#app/routes/api.brand.sign-up-link.$id'
@@ -228,5 +229,26 @@ describe('PUT /api/brand/sign-up-link/{id}', () => {
     expect((await renewCallGet(await put(owner, brand.id, 'GET'))).status).toBe(405)
     await brand.reload()
     expect(brand.selfSignupHash).toBe(hash)
+  })
+})
+
+describe("the header's Sign up, beside Sign in", () => {
+  const signUpUrl = async (path: string, params: Record<string, string>, headers?: Record<string, string>) =>
+    (unwrap(await rootLoader(routeArgs(path, params, { headers }))) as { account: { signUpUrl: string | null } })
+      .account.signUpUrl
+
+  it('leads to the sign-up link a community publishes, or outside any community to /register; not when signed in', async () => {
+    const { owner, brand } = await newCommunity()
+    await brand.update({ allowSignUps: true, directorySettings: { ...brand.directorySettings, selfSignup: true } })
+    expect(await signUpUrl(`/${brand.slug}`, { brand: brand.slug })).toBe(
+      `/${brand.slug}/signup-${brand.selfSignupHash}`,
+    )
+    expect(await signUpUrl('/', {})).toBe('/register')
+    expect(await signUpUrl(`/${brand.slug}`, { brand: brand.slug }, await asOwner(owner))).toBeNull()
+  })
+
+  it('is not offered where a community keeps its link to those it hands it to, or is closed', async () => {
+    const { brand } = await newCommunity()
+    expect(await signUpUrl(`/${brand.slug}`, { brand: brand.slug })).toBeNull()
   })
 })
