@@ -286,15 +286,16 @@ export class Edge {
   }
 
   /**
-   * Everyone out of the room's meeting, on the web app's word (its link changed): each
-   * peer gets `kick` and its socket closes; the meeting ends with the last one. Nobody is barred
-   * from coming back: the room is the same, only its address changed. An edge not hosting the room
-   * has nothing to do.
+   * Everyone out of the room's meeting, on the web app's word (its link changed): each peer in the
+   * meeting gets `kick` and its socket closes; the meeting ends with the last one. Nobody is barred
+   * from coming back: the room is the same, only its address changed. Someone not in yet (at the
+   * device check, or waiting) stays: their page moves to the new address (`room.updated` with `url`).
+   * An edge not hosting the room has nothing to do.
    */
   async kickAll(roomId: string, reason: string) {
     const meeting = this.meetings.get(roomId)
     if (!meeting) return
-    for (const peer of [...meeting.peers.values()]) {
+    for (const peer of [...meeting.peers.values()].filter((each) => each.visible)) {
       meeting.toPeer(peer, 'kick', { peerId: peer.id })
       const socket = this.deps.io.sockets.sockets.get(peer.socketId)
       await this.leave(socket, meeting, peer, { why: 'removed', note: reason })

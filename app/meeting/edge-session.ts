@@ -85,7 +85,8 @@ export interface EdgeSessionEvents {
   shareDisabled(): void
   shutdown(): void
   /** The web app changed the room (name, settings): read it again. */
-  roomUpdated(): void
+  /** The room changed; `url` is its new address when its link changed. */
+  roomUpdated(url?: string): void
   /** The room's waiting room holds me back (locked or not): I wait until a host answers my call. */
   waiting(): void
   /** The room is locked without a waiting room: I cannot come in (EDGE_ERRORS.roomLocked) until a host opens it. */
@@ -341,7 +342,7 @@ export class EdgeSession {
     })
     // The edge is going away and has handed the meeting back: the next page load finds its new edge.
     socket.on('edge:move', () => this.moveAway())
-    socket.on('room.updated', () => events.roomUpdated())
+    socket.on('room.updated', ({ url }) => events.roomUpdated(url))
     socket.on('notification', (payload) => events.notification?.(payload))
     socket.on('call:updated', (call) => events.callUpdated(call))
   }

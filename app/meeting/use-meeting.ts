@@ -1,7 +1,7 @@
 // The meeting controller: the reducer's state, the edge session, my local tracks and devices, and
 // the actions the views call. Everything that talks to the browser's media or the edge starts from
 // a click (never from rendering), so the server-rendered home view stays inert.
-import { useRevalidator } from '@remix-run/react'
+import { useNavigate, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { EventBreakoutPlan } from '#app/lib/events/breakout-sorting'
 import { ENCOURAGEMENT_TOAST_MS } from '#edge/contract/event-slots'
@@ -151,6 +151,7 @@ export function useMeeting(config: MeetingConfig) {
     initialMeetingState({ me: c.me, hostId: c.hostId, defaultViews: c.settings.defaultViews }),
   )
   const { revalidate } = useRevalidator()
+  const navigate = useNavigate()
   const [session, setSession] = useState<EdgeSession | null>(null)
   const [local, setLocalState] = useState<LocalMedia>(NO_LOCAL)
   const [devices, setDevices] = useState<DeviceLists>({ cameras: [], microphones: [], speakers: [] })
@@ -420,7 +421,13 @@ export function useMeeting(config: MeetingConfig) {
           // Back home, told the room is locked; Join tries the door again.
           lockedOut: () => dispatch({ type: 'joinFailed', error: EDGE_ERRORS.roomLocked }),
           callUpdated: (call) => dispatch({ type: 'callUpdated', call }),
-          roomUpdated: () => revalidate(),
+          roomUpdated: (url) => {
+            // Its link changed, so this address is gone. Someone in the meeting is sent out by the edge, as the
+            // spec wants; anyone else (at the device check, or waiting) is taken to the room at its new address.
+            if (url && url !== window.location.pathname && stateRef.current.view !== 'meeting')
+              navigate(url, { replace: true })
+            else revalidate()
+          },
           notification: (payload) => {
             const toast = notificationToast(payload)
             if (toast) setNotice(toast)
@@ -446,6 +453,7 @@ export function useMeeting(config: MeetingConfig) {
     stopShare,
     rememberToRejoin,
     revalidate,
+    navigate,
     moveRoom,
   ])
 

@@ -14,6 +14,7 @@ export const subscriptionsClientEvents = {
 } satisfies Record<string, ClientEventDefinition>
 
 export interface SubscriptionsServerEvents {
-  'room.updated': (payload: { roomId: string }) => void
+  /** `url`: the room's address now, when its link changed (its open pages move there; the old one is gone). */
+  'room.updated': (payload: { roomId: string; url?: string }) => void
   notification: (payload: { type: string; data?: Record<string, unknown> }) => void
 }

@@ -447,6 +447,37 @@ test.describe('meetings across media edges', () => {
     }
   })
 
+  test("a room's new link moves the page of someone at its device check to the new address, where they join", async ({
+    browser,
+  }) => {
+    const noah = await person(browser, NOAH, 0, HUB)
+    const hub = await Room.findOne({ where: { slug: 'hub' }, rejectOnEmpty: true })
+    const moved = `/${DEMO.slug}/hub-moved`
+    try {
+      await noah.page.getByRole('button', { name: t('en', 'meeting:home.join'), exact: true }).click()
+      await expect(noah.page.getByLabel(t('en', 'meeting:mirror.preview'))).toBeVisible({ timeout: 30_000 })
+      await hub.update({ slug: 'hub-moved' })
+      // What publishRoomMoved (app/lib/rooms/edge-publisher.server.ts) sends the room's pages, through this run's
+      // Redis; again until it arrives, since the page joins the room's channel a moment after its camera shows.
+      const emitter = new Emitter(redis!)
+      await expect
+        .poll(
+          () => {
+            emitter.to(channels.room(hub.id)).emit('room.updated', { roomId: hub.id, url: moved })
+            return new URL(noah.page.url()).pathname
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(moved)
+      // The room at its new address; joining from there works.
+      await joinMeeting(noah.page)
+      expect(noah.errors).toEqual([])
+    } finally {
+      await hub.update({ slug: 'hub' })
+      await noah.context.close()
+    }
+  })
+
   test('a room change the web app publishes reaches the open meeting, which reads the room again', async ({
     browser,
   }) => {

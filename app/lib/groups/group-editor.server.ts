@@ -6,7 +6,8 @@ import { Room } from '#models/index'
 import { linkChangeStop, meetingIsLive, roomLinkSlug, type LinkChangeStop } from '../members/room-link.server'
 import { checkGroupLink } from './group-links.server'
 import { logger } from '../platform/logger.server'
-import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
+import { publishRoomMoved, publishRoomUpdated } from '../rooms/edge-publisher.server'
+import { roomAddress } from '../rooms/room-address.server'
 import { bannerFromForm, removeBanner } from './group-banners.server'
 import type { GroupDetailsValues } from './group.schema'
 import { setRoomTags } from '../tags/room-tags.server'
@@ -67,7 +68,7 @@ export async function saveGroupDetails(room: Room, values: GroupDetailsValues): 
     return { kind: 'failed' }
   }
   if (banner.url) await removeBanner(previousBanner)
-  if (linkChanges) kickEveryoneFromRoom(room.id, 'linkChanged')
-  publishRoomUpdated(room.id)
+  if (linkChanges) publishRoomMoved(room.id, await roomAddress(room))
+  else publishRoomUpdated(room.id)
   return { kind: 'saved' }
 }

@@ -7,7 +7,8 @@ import { Op, UniqueConstraintError } from 'sequelize'
 import { Membership, Role, RoleGrant, Room, User, type Brand } from '#models/index'
 import { communityRolesOf, grantRoles } from '#models/members'
 import { COMMUNITY_ROLES, mayAssignRole, type CommunityRole, type PermissionSlug } from '#models/permissions'
-import { kickEveryoneFromRoom, publishRoomUpdated } from '../rooms/edge-publisher.server'
+import { publishRoomMoved } from '../rooms/edge-publisher.server'
+import { roomAddress } from '../rooms/room-address.server'
 import { logger } from '../platform/logger.server'
 import { communityMayFillIn } from './account-ownership'
 import { socialUrl, socialUsername, type MemberEditorFields, type MemberEditorValues } from './member.schema'
@@ -202,8 +203,7 @@ export async function saveMember(input: {
   if (room && linkChanges) {
     // Old links stop working: whoever is still in the room (at its device check, or joined in the
     // moment since the check) is sent out, and open pages of the room reload what they show.
-    kickEveryoneFromRoom(room.id, 'linkChanged')
-    publishRoomUpdated(room.id)
+    publishRoomMoved(room.id, await roomAddress(room))
   }
   await notifyRoleChange(brand.id, user.id, current, roles.ok ? roles.roles : current)
   return { kind: 'saved' }

@@ -78,7 +78,8 @@ export async function checkRoomLink(
 
 /**
  * Whether a meeting is going on in the room now: an open meeting record (the edge writes them)
- * with someone still in it. A link cannot change then.
+ * with someone in it who entered and has not left. A link cannot change then. Someone only at the
+ * device check or in the waiting room does not hold it: their page moves to the new address.
  */
 export async function meetingIsLive(roomId: string, transaction?: Transaction): Promise<boolean> {
   const open = await MeetingRoom.findAll({
@@ -90,7 +91,7 @@ export async function meetingIsLive(roomId: string, transaction?: Transaction): 
   if (!open.length) return false
   return (
     (await MeetingPeer.count({
-      where: { meetingRoomId: open.map((meeting) => meeting.id), leftAt: null },
+      where: { meetingRoomId: open.map((meeting) => meeting.id), enteredAt: { [Op.ne]: null }, leftAt: null },
       transaction,
     })) > 0
   )

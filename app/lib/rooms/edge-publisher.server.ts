@@ -20,7 +20,7 @@ import { webRedis } from '../platform/redis.server'
 export type EdgeNotification = Parameters<ServerToClientEvents['notification']>[0]
 
 export interface EdgePublisher {
-  roomUpdated: (roomId: string) => void
+  roomUpdated: (roomId: string, url?: string) => void
   notifyUser: (userId: string, notification: EdgeNotification) => void
   /** Every edge hears it; the one hosting the room's meeting removes everyone in it (contract/room-commands.ts). */
   kickAll: (command: RoomKickAll) => void
@@ -43,7 +43,8 @@ export function createEdgePublisher(redis: Redis, options: { key?: string } = {}
   // Only a given key: the emitter's defaults are overwritten by an explicit undefined.
   const emitter = new Emitter<ServerToClientEvents>(publisher, options.key ? { key: options.key } : {})
   return {
-    roomUpdated: (roomId) => emitter.to(channels.room(roomId)).emit('room.updated', { roomId }),
+    roomUpdated: (roomId, url) =>
+      emitter.to(channels.room(roomId)).emit('room.updated', { roomId, ...(url === undefined ? {} : { url }) }),
     notifyUser: (userId, notification) => emitter.to(channels.user(userId)).emit('notification', notification),
     kickAll: (command) => emitter.serverSideEmit(ROOM_KICK_ALL, command),
     callUpdated: (call) =>
@@ -65,9 +66,13 @@ export function publishRoomUpdated(roomId: string) {
   defaultPublisher()?.roomUpdated(roomId)
 }
 
-/** Removes everyone from the room's meeting, on whichever edge hosts it (its link changed). */
-export function kickEveryoneFromRoom(roomId: string, reason: RoomKickAll['reason']) {
-  defaultPublisher()?.kickAll({ roomId, reason })
+/**
+ * The room's link changed, so its old address is gone: whoever is in its meeting is sent out, as the spec wants,
+ * and its pages not in the meeting (at the device check, or waiting) move to `url`, the new address.
+ */
+export function publishRoomMoved(roomId: string, url: string) {
+  defaultPublisher()?.kickAll({ roomId, reason: 'linkChanged' })
+  defaultPublisher()?.roomUpdated(roomId, url)
 }
 
 /** Tells a call's caller and the room's hosts (in its meeting, on any edge) that the call changed. */

@@ -10,7 +10,8 @@ import { permissionsHeld } from '#models/access'
 import { isWebAddress, roomLinkField } from '../members/member.schema'
 import { linkChangeStop, roomLinkSlug, type LinkChangeStop } from '../members/room-link.server'
 import { breakoutPreviewColumns, breakoutPreviewFields, breakoutPreviewValues } from './breakout-preview'
-import { kickEveryoneFromRoom, publishRoomUpdated } from './edge-publisher.server'
+import { publishRoomMoved, publishRoomUpdated } from './edge-publisher.server'
+import { roomAddress } from './room-address.server'
 
 const flag = z.boolean({ invalid_type_error: 'account:rooms.errors.flagInvalid' }).default(false)
 
@@ -82,7 +83,7 @@ export async function saveOwnRoom(room: Room, value: z.output<typeof OwnRoomSche
     locked: value.locked,
     ...breakoutPreviewColumns(value),
   })
-  if (linkChanges) kickEveryoneFromRoom(room.id, 'linkChanged')
-  publishRoomUpdated(room.id)
+  if (linkChanges) publishRoomMoved(room.id, await roomAddress(room))
+  else publishRoomUpdated(room.id)
   return { kind: 'saved', slug }
 }

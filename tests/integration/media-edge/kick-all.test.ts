@@ -1,6 +1,7 @@
 // The web app's room:kickAll (media-edge/contract/room-commands.ts), through the real Redis: two
 // edges share the adapter, the web app's publisher sends the command, and the edge hosting the
-// room removes everyone in its meeting (each gets `kick`, the meeting ends); a bad payload is dropped.
+// room removes everyone in its meeting (each gets `kick`, the meeting ends) but not those still at
+// its door, whose pages move to the new address; a bad payload is dropped.
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +11,7 @@ import { attachRedisAdapter } from '#edge/redis-adapter'
 import type { EdgeIo } from '#edge/socket-types'
 import type { RunningEdge } from '#edge/server'
 import { MeetingPeer, MeetingRoom } from '#models/index'
-import { closeSockets, createRoom, joinMeeting, next, startTestEdge } from './harness'
+import { closeSockets, createRoom, joinMeeting, next, ok, startTestEdge } from './harness'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 const keys = edgeKeys(`hearth-test-${randomBytes(4).toString('hex')}`)
@@ -44,6 +45,7 @@ describe('room:kickAll from the web app', () => {
     const other = await createRoom('Elsewhere')
     const bystander = await joinMeeting(a, other.id)
 
+    await Promise.all([ok(host.socket, 'enter'), ok(guest.socket, 'enter')])
     const kicks = [next(host.socket, 'kick'), next(guest.socket, 'kick')]
     const disconnected = new Promise<void>((resolve) => guest.socket.once('disconnect', () => resolve()))
     // Sent from a publisher as the web app makes it: both edges hear it, edge-a acts.
@@ -58,6 +60,22 @@ describe('room:kickAll from the web app', () => {
     expect(a.edge.meetings.get(other.id)?.peers.has(bystander.joined.peerId)).toBe(true)
   })
 
+  it('leaves someone not in the meeting yet (at the device check) where they are: only those in it are sent out', async () => {
+    const { id: roomId } = await createRoom()
+    const inside = await joinMeeting(a, roomId, { isHost: true })
+    await ok(inside.socket, 'enter')
+    const atTheDoor = await joinMeeting(a, roomId)
+    const kicked = next(inside.socket, 'kick')
+    const heard: unknown[] = []
+    atTheDoor.socket.on('kick', (payload) => heard.push(payload))
+    createEdgePublisher(redis, { key: ADAPTER_KEY }).kickAll({ roomId, reason: 'linkChanged' })
+    await kicked
+    await expect.poll(() => a.edge.meetings.get(roomId)?.peers.has(inside.joined.peerId)).toBe(false)
+    expect(a.edge.meetings.get(roomId)?.peers.has(atTheDoor.joined.peerId)).toBe(true)
+    expect(atTheDoor.socket.connected).toBe(true)
+    expect(heard).toEqual([])
+  })
+
   it('drops a payload that does not parse, and leaves the meeting alone', async () => {
     const { id: roomId } = await createRoom()
     const peer = await joinMeeting(a, roomId)
@@ -69,6 +87,7 @@ describe('room:kickAll from the web app', () => {
     // A well-formed command for another room afterwards: once it has been handled, the bad ones were too.
     const { id: elsewhere } = await createRoom('Elsewhere')
     const otherPeer = await joinMeeting(a, elsewhere)
+    await ok(otherPeer.socket, 'enter')
     const kicked = next(otherPeer.socket, 'kick')
     publisher.kickAll({ roomId: elsewhere, reason: 'linkChanged' })
     await kicked

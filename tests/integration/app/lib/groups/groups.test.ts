@@ -682,7 +682,12 @@ describe('the group editor', () => {
     expect(taken.body?.refusal?.suggestion).toBe('taken-link-2')
 
     const meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
-    const peer = await MeetingPeer.create({ meetingRoomId: meeting.id, userId: owner.id, joinedAt: new Date() })
+    const peer = await MeetingPeer.create({
+      meetingRoomId: meeting.id,
+      userId: owner.id,
+      joinedAt: new Date(),
+      enteredAt: new Date(),
+    })
     const live = await edit(brand, room, owner, details(room, { roomLink: 'second-link', confirm: 'second-link' }))
     expect(live.body?.result?.error?.roomLink).toEqual(['members:roomLink.errors.meetingLive'])
     expect((await Room.findByPk(room.id))!.slug).toBe('first-link')

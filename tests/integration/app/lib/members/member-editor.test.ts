@@ -365,10 +365,14 @@ describe('member editor: the room link', () => {
     await saved(edit(user.id, editorFields(user, room, { roomLink: 'mel-studio' })))
   })
 
-  it('cannot change while a meeting is live in the room (400 with its message)', async () => {
+  it('cannot change while a meeting is live in the room (400 with its message), but can with someone at its door', async () => {
     const { user, room } = await makeMember()
     const meeting = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
     const peer = await MeetingPeer.create({ meetingRoomId: meeting.id, userId: user.id, joinedAt: new Date() })
+    // Someone only at the device check: no meeting is going on yet, and the link moves (their page follows it).
+    await saved(edit(user.id, editorFields(user, room, { roomLink: 'at-the-door', confirm: 'at-the-door' })))
+    expect((await room.reload()).slug).toBe('at-the-door')
+    await peer.update({ enteredAt: new Date() })
     const { status, body } = await replied(
       edit(user.id, editorFields(user, room, { roomLink: 'during-meeting', confirm: 'during-meeting' })),
     )

@@ -74,9 +74,10 @@ describe('edges sharing the Redis adapter', () => {
 
     const toA = nextEvent(onA, 'room.updated')
     const toB = nextEvent(onB, 'room.updated')
-    publisher.roomUpdated(roomX.slice('room:'.length))
+    publisher.roomUpdated(roomX.slice('room:'.length), '/demo/new-link')
     publisher.roomUpdated(roomY.slice('room:'.length))
-    expect(await toA).toEqual({ roomId: roomX.slice('room:'.length) })
+    // With the room's new address when its link changed.
+    expect(await toA).toEqual({ roomId: roomX.slice('room:'.length), url: '/demo/new-link' })
     // Published in order on one connection: B's first event is its own room's, not X's.
     expect(await toB).toEqual({ roomId: roomY.slice('room:'.length) })
   })
