@@ -84,8 +84,7 @@ export interface EdgeSessionEvents {
   /** A host stopped my screen share (the edge has closed it already). */
   shareDisabled(): void
   shutdown(): void
-  /** The web app changed the room (name, settings): read it again. */
-  /** The room changed; `url` is its new address when its link changed. */
+  /** The web app changed the room (name, settings): read it again; `url` is its new address when its link changed. */
   roomUpdated(url?: string): void
   /** The room's waiting room holds me back (locked or not): I wait until a host answers my call. */
   waiting(): void

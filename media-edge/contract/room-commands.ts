@@ -5,8 +5,9 @@
 import { z } from 'zod'
 
 /**
- * Everyone in the room's meeting is removed (each gets `kick`, then the socket closes). Sent when
- * the room's link changes: old links stop working and anyone in the room is kicked.
+ * Everyone who entered the room's meeting is removed (each gets `kick`, then the socket closes). Sent
+ * when the room's link changes: old links stop working and anyone in the room is kicked; those still at
+ * its door stay, and their pages move to the new address (`room.updated` with `url`).
  */
 export const ROOM_KICK_ALL = 'room:kickAll' as const
 

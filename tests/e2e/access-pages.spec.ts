@@ -1,9 +1,20 @@
 // The community's refusal and not-found pages: a signed-in person a room refuses gets the
 // access-denied page (403), a guest the sign-in prompt; post, group and event links that lead
 // nowhere get their own 404 pages. Both projects; axe and screenshots at phone and desktop widths.
+import { randomBytes } from 'node:crypto'
 import { expect, test, type Page, type TestInfo } from '@playwright/test'
-import { CommunityEvent, Room } from '#models/index'
-import { DEMO, copyOfDemoRoom, demoCommunity, expectAccessible, screenshot, signInWithSession, t } from './support'
+import { CommunityEvent } from '#models/index'
+import { makeEventRoom } from '../support/factories'
+import {
+  DEMO,
+  addPerson,
+  copyOfDemoRoom,
+  expectAccessible,
+  makeCommunity,
+  screenshot,
+  signInWithSession,
+  t,
+} from './support'
 
 // Each page is checked at two widths, each with an accessibility scan in a browser context of its own
 // and a screenshot: over 30 s on a machine busy with the meeting specs beside it.
@@ -84,24 +95,26 @@ test.describe('a room that refuses the visitor', () => {
 test('a premium event refuses a member who has not signed up, and offers its sign-up instead', async ({
   page,
 }, testInfo) => {
-  const gala = { slug: 'premium-gala', name: 'Premium Gala' }
-  await copyOfDemoRoom('welcome-call', { ...gala, roomType: 'premium', members: [], coHosts: [] })
-  const { id: roomId } = await Room.findOne({
-    where: { slug: gala.slug, brandId: (await demoCommunity()).id },
-    rejectOnEmpty: true,
-  })
-  await CommunityEvent.findOrCreate({ where: { roomId }, defaults: { roomId, registrationEnabled: true } })
-  await signInWithSession(page, NOAH.emailAddress)
-  expect((await page.goto(`/${DEMO.slug}/${gala.slug}`))?.status()).toBe(403)
+  // A community of its own: a premium event in the demo would change what its pages list.
+  const run = `${testInfo.project.name}-${randomBytes(3).toString('hex')}`
+  const slug = `premium-${run}`
+  const brandId = await makeCommunity(slug, `Premium ${run}`)
+  const emailAddress = `pat-${run}@premium.example`
+  await addPerson(brandId, { name: 'Pat Member', emailAddress })
+  const gala = await makeEventRoom({ id: brandId }, { slug: 'gala', name: 'Premium Gala', roomType: 'premium' })
+  await CommunityEvent.create({ roomId: gala.id, registrationEnabled: true })
+  await signInWithSession(page, emailAddress)
+
+  expect((await page.goto(`/${slug}/gala`))?.status()).toBe(403)
   const main = page.getByRole('main')
   await expect(
-    main.getByText(t('en', 'pages:accessPages.accessDenied.premiumEvent', { event: gala.name })),
+    main.getByText(t('en', 'pages:accessPages.accessDenied.premiumEvent', { event: 'Premium Gala' })),
   ).toBeVisible()
   await checkAtBothWidths(page, testInfo, 'access-denied-premium-event')
   await main
-    .getByRole('link', { name: t('en', 'pages:accessPages.accessDenied.signUpForEvent', { event: gala.name }) })
+    .getByRole('link', { name: t('en', 'pages:accessPages.accessDenied.signUpForEvent', { event: 'Premium Gala' }) })
     .click()
-  await expect(page).toHaveURL(`/${DEMO.slug}/events/${gala.slug}/register`)
+  await expect(page).toHaveURL(`/${slug}/events/gala/register`)
 })
 
 for (const kind of ['post', 'group', 'event'] as const) {

@@ -201,8 +201,8 @@ export async function saveMember(input: {
     return { kind: 'failed' }
   }
   if (room && linkChanges) {
-    // Old links stop working: whoever is still in the room (at its device check, or joined in the
-    // moment since the check) is sent out, and open pages of the room reload what they show.
+    // Old links stop working: whoever is in the room's meeting is sent out, and its pages at the door
+    // (the device check, the waiting room) move to the new address.
     publishRoomMoved(room.id, await roomAddress(room))
   }
   await notifyRoleChange(brand.id, user.id, current, roles.ok ? roles.roles : current)

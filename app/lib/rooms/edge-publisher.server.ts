@@ -22,7 +22,7 @@ export type EdgeNotification = Parameters<ServerToClientEvents['notification']>[
 export interface EdgePublisher {
   roomUpdated: (roomId: string, url?: string) => void
   notifyUser: (userId: string, notification: EdgeNotification) => void
-  /** Every edge hears it; the one hosting the room's meeting removes everyone in it (contract/room-commands.ts). */
+  /** Every edge hears it; the one hosting the room's meeting removes everyone who entered it (contract/room-commands.ts). */
   kickAll: (command: RoomKickAll) => void
   /** A waiting-room call changed through the API: its caller and the room's hosts in the meeting hear it. */
   callUpdated: (call: Call) => void
