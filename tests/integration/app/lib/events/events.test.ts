@@ -528,8 +528,9 @@ describe('the event page and its meeting agree on who gets in', () => {
     expect(await refusal(page(room, memberCookie))).toBe('premium')
     expect(await refusal(meeting(room, memberCookie))).toBe('premium')
     // The page it lands on names the event and offers its sign-up, from the event's page and from its meeting.
-    for (const refused of [page(room, memberCookie), meeting(room, memberCookie)]) {
-      const location = (await thrownResponse(refused)).headers.get('Location')!
+    // Each refusal made when it is awaited: a rejected promise waiting its turn is an unhandled rejection.
+    for (const refused of [() => page(room, memberCookie), () => meeting(room, memberCookie)]) {
+      const location = (await thrownResponse(refused())).headers.get('Location')!
       const denied = await accessDeniedLoader(get(location, {}, memberCookie))
       expect(initOf(denied).status).toBe(403)
       expect(unwrap(denied)).toMatchObject({
