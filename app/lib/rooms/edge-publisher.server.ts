@@ -71,8 +71,9 @@ export function publishRoomUpdated(roomId: string) {
  * and its pages not in the meeting (at the device check, or waiting) move to `url`, the new address.
  */
 export function publishRoomMoved(roomId: string, url: string) {
-  defaultPublisher()?.kickAll({ roomId, reason: 'linkChanged' })
-  defaultPublisher()?.roomUpdated(roomId, url)
+  const publisher = defaultPublisher()
+  publisher?.kickAll({ roomId, reason: 'linkChanged' })
+  publisher?.roomUpdated(roomId, url)
 }
 
 /** Tells a call's caller and the room's hosts (in its meeting, on any edge) that the call changed. */
