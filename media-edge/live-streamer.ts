@@ -99,7 +99,8 @@ export class LiveStreamer {
   /**
    * Pauses a stream that is live: ffmpeg ends the push cleanly and the live bot leaves, the target
    * is kept. Pausing a paused stream is not an error; anything else (idle, still joining, stopping)
-   * is EDGE_ERRORS.liveNotStreaming.
+   * is EDGE_ERRORS.liveNotStreaming. The answer comes once everyone hears "paused", not after
+   * ffmpeg has flushed (up to its stop timeout): a resume waits for that (stream.ended).
    */
   async pause(meeting: Meeting): Promise<void> {
     const stream = this.streams.get(meeting.id)
@@ -110,8 +111,9 @@ export class LiveStreamer {
     stream.push = null
     this.viewers?.stop(meeting)
     this.announce(meeting, null)
-    stream.ended = this.halt(meeting, push)
-    await stream.ended
+    stream.ended = this.halt(meeting, push).catch((error: unknown) =>
+      this.deps.logger.warn({ meetingRoomId: meeting.id, error }, 'the paused live stream did not end cleanly'),
+    )
   }
 
   /**
