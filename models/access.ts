@@ -8,6 +8,7 @@ import { COMMUNITY_PAGES, MEETING_BOT_ROLES, type CommunityPage, type Permission
 import { Room } from './room'
 import { roomAccess, type RoomRefusal } from './room-access'
 import { normaliseSlug } from './slugs'
+import { capPermissions } from './token-cap'
 
 /** Why a check failed: a thing that is not there, or a person who may not see it. */
 export type AccessReason =
@@ -45,7 +46,7 @@ export async function permissionsHeld(
        AND ((g.roomId IS NULL AND m.status = 'active') OR (g.roomId IS NOT NULL AND g.roomId = :roomId))`,
     { type: QueryTypes.SELECT, replacements: { userId, brandId, roomId: roomId ?? '' } },
   )
-  return new Set(rows.map((row) => row.slug))
+  return capPermissions(new Set(rows.map((row) => row.slug)), brandId)
 }
 
 /** GET /permissions/granted: which of these permissions the user holds (in the room, when one is named). */

@@ -1,4 +1,5 @@
 import type { Sequelize } from 'sequelize'
+import { ApiToken } from './api-token'
 import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
@@ -66,6 +67,8 @@ export { FormDefinition, FormSubmission }
 export { EventSeries }
 export { Notification, NotificationSetting }
 export { RoomCall }
+export { ApiToken }
+export type { TokenScope } from './api-token'
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -129,6 +132,7 @@ function initialise(sequelize: Sequelize) {
   NotificationSetting.initialise(sequelize)
   RoomCall.initialise(sequelize)
   RoomCall.belongsTo(Room, { foreignKey: 'roomId', as: 'room' })
+  ApiToken.initialise(sequelize)
 }
 
 /**

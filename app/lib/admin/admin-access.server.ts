@@ -11,6 +11,7 @@ import {
   type CommunityAccess,
   type GuardArgs,
 } from '../http/guards.server'
+import { actsAsSuperUser } from '#models/token-cap'
 
 /** The admin panel's guard: the admin page's permissions (access-community and manage-community). */
 export function requireAdmin(args: GuardArgs): Promise<CommunityAccess> {
@@ -36,7 +37,7 @@ export async function requireAdminArea(
 /** The admin guard, then a super user: anyone else, owners too, gets the access-denied page. */
 export async function requireSuperUser(args: GuardArgs): Promise<CommunityAccess> {
   const access = await requireAdmin(args)
-  if (access.user?.isSuperUser) return access
+  if (actsAsSuperUser(access.user)) return access
   const url = new URL(args.request.url)
   throw redirect(refusalLocation('accessDenied', access.brand.slug, url.pathname + url.search))
 }

@@ -13,6 +13,7 @@ import { NewMemberSchema } from '../members/member.schema'
 import { createMember } from '../members/new-member.server'
 import { roomLinkSlug } from '../members/room-link.server'
 import { RESERVED_NAMES_MAX, reserveNames } from '../rooms/reserved-names.server'
+import { actsAsSuperUser } from '#models/token-cap'
 
 const brandIdField = () => z.string().regex(ID_PATTERN, 'api:errors.communityNotFound')
 
@@ -31,7 +32,7 @@ export async function reserveNamesCall(args: ApiArgs) {
   const main = await mainBrand()
   if (!body.brandId || body.brandId === main.id) {
     const user = await requireUser(args)
-    if (!user.isSuperUser) throw refuse(403, 'api:errors.forbidden')
+    if (!actsAsSuperUser(user)) throw refuse(403, 'api:errors.forbidden')
   } else {
     await requireCommunityPermission(await inCommunity(args, body.brandId), 'manage-community-members')
   }

@@ -8,9 +8,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
 import { ID_PATTERN } from '#models/ids'
 import { Brand } from '#models/index'
+import { withTokenCap, type TokenCap } from '#models/token-cap'
+import { bearerSecret, tokenOf } from '../api-tokens/api-tokens.server'
 import { isRefusal } from '../communities/access-refusal'
 import type { TranslationKey, TranslationValues } from '../i18n/i18n'
 import { resolveLanguage, translatorFor } from '../i18n/i18n.server'
+import { LIMITS, hit } from '../platform/rate-limit.server'
 import { readJson } from './form-body.server'
 import type { GuardArgs } from './guards.server'
 import { viewer } from './session.server'
@@ -29,6 +32,8 @@ export class ApiRefusal extends Error {
   ) {
     super(key)
   }
+  /** For a 429: when to try again (the Retry-After header). */
+  retryAfterSeconds?: number
   /** The key's last part (`posts:errors.missingContextRoom` → `missingContextRoom`): stable across languages. */
   get code() {
     return this.key.slice(this.key.lastIndexOf('.') + 1)
@@ -77,20 +82,57 @@ function asRefusal(thrown: unknown): ApiRefusal | null {
 
 /**
  * A resource route's loader or action: the handler's value answered as JSON (or its own Response),
- * and every refusal as `{ error, message }` with its status.
+ * and every refusal as `{ error, message }` with its status. A call with `Authorization: Bearer …`
+ * runs as the token's owner, inside the token's cap (models/token-cap.ts); a token that does not work is 401.
  */
 export function apiCall(handler: (args: ApiArgs) => Promise<unknown>) {
   return async (args: ApiArgs): Promise<Response> => {
-    try {
-      const result = await handler(args)
-      return result instanceof Response ? result : json(result)
-    } catch (thrown) {
-      const refusal = asRefusal(thrown)
-      if (!refusal) throw thrown
-      const t = await requesterT(args)
-      return json({ ...refusal.details, error: refusal.code, message: t(refusal.key, refusal.values) }, refusal.status)
+    const secret = bearerSecret(args.request)
+    if (secret === null) return answer(args, handler)
+    const caller = await tokenCaller(args, secret)
+    if (caller instanceof ApiRefusal) {
+      const response = await refusalAnswer(args, caller)
+      if (caller.status === 401) response.headers.set('WWW-Authenticate', 'Bearer error="invalid_token"')
+      return response
     }
+    return withTokenCap(caller, () => answer(args, handler))
   }
+}
+
+async function answer(args: ApiArgs, handler: (args: ApiArgs) => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await handler(args)
+    return result instanceof Response ? result : json(result)
+  } catch (thrown) {
+    const refusal = asRefusal(thrown)
+    if (!refusal) throw thrown
+    return refusalAnswer(args, refusal)
+  }
+}
+
+async function refusalAnswer(args: ApiArgs, refusal: ApiRefusal): Promise<Response> {
+  const t = await requesterT(args)
+  const response = json(
+    { ...refusal.details, error: refusal.code, message: t(refusal.key, refusal.values) },
+    refusal.status,
+  )
+  if (refusal.retryAfterSeconds) response.headers.set('Retry-After', String(refusal.retryAfterSeconds))
+  return response
+}
+
+/**
+ * The cap a token's call runs in, or why it may not run: the token does not work (401), it only reads
+ * and the call writes (403), or it has made too many calls (429, per token).
+ */
+async function tokenCaller(args: ApiArgs, secret: string): Promise<TokenCap | ApiRefusal> {
+  const found = secret ? await tokenOf(secret, args.context.clientAddress) : null
+  if (!found) return refuse(401, 'api:errors.tokenInvalid')
+  const { token, user } = found
+  if (token.scope === 'read' && !['GET', 'HEAD'].includes(args.request.method.toUpperCase()))
+    return refuse(403, 'api:errors.tokenReadOnly')
+  const { allowed, retryAfterSeconds } = await hit(LIMITS.apiCallsPerToken, token.id)
+  if (!allowed) return Object.assign(refuse(429, 'api:errors.tooManyRequests'), { retryAfterSeconds })
+  return { user, scope: token.scope, brandId: token.brandId }
 }
 
 /** The translator of the requester's language: their own choice when signed in, else their browser's. */

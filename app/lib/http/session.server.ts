@@ -1,6 +1,7 @@
 import { createCookie, createSessionStorage, redirect, type AppLoadContext, type Session } from '@remix-run/node'
 import { Op } from 'sequelize'
 import { Session as SessionRow, User } from '#models/index'
+import { tokenCap } from '#models/token-cap'
 import { env } from '../platform/env.server'
 import { IDENTITY_LIFETIME_MS, newIdentity, type Identity } from '../identity/identities'
 import { once } from '../platform/request-cache.server'
@@ -106,8 +107,19 @@ export type Viewer = {
   }>
 }
 
-/** Who is signed in on this request; read once per request and shared by its loaders. */
+/**
+ * Who is signed in on this request; read once per request and shared by its loaders. An API call made
+ * with a token (models/token-cap.ts) is its owner's, whatever session cookie came with it.
+ */
 export function viewer(request: Request, context: AppLoadContext): Promise<Viewer> {
+  const cap = tokenCap()
+  if (cap) {
+    return once(context, 'viewer:token', async () => ({
+      session: await sessionStorage.getSession(),
+      user: cap.user,
+      accounts: [],
+    }))
+  }
   return once(context, 'viewer', async () => {
     const session = await getSession(request)
     const identities = liveIdentities(session)

@@ -99,6 +99,12 @@ const schema = z
       (value) => (value === '' ? undefined : value),
       z.coerce.number().int().positive().default(300),
     ),
+    // JSON API calls one personal access token may make per minute (docs/api.md#tokens): a sync script
+    // pages through a community's lists at a few calls a second; a runaway loop is stopped within the minute.
+    API_CALLS_PER_TOKEN_PER_MINUTE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().positive().default(300),
+    ),
     // Live streams (the feed's, messages' and notifications' server-sent events) open at once in one
     // web process (app/lib/http/stream-caps.server.ts): per client address (an IPv6 client by its /64),
     // per signed-in person, and in all. A tab holds one or two (the header's notifications and its

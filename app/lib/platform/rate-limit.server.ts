@@ -48,6 +48,8 @@ export const LIMITS = {
   // the import is asked for, per admin account and for the whole installation (a file holds 1000).
   importConfirmationsPerAccount: { name: 'import-confirm-account', max: 2000, windowSeconds: 24 * 3600 },
   importConfirmationsPerInstallation: { name: 'import-confirm-installation', max: 3000, windowSeconds: 60 * 60 },
+  // JSON API calls made with one personal access token (docs/api.md#tokens): a script, not a person.
+  apiCallsPerToken: { name: 'api-token', max: env.API_CALLS_PER_TOKEN_PER_MINUTE, windowSeconds: 60 },
 } satisfies Record<string, Limit>
 
 /** The subject of a limit that holds for the whole installation (every web instance shares the count). */

@@ -37,6 +37,9 @@ export default function Me() {
         <Link to="/me/recordings" className="button">
           {t('account:me.recordings')}
         </Link>
+        <Link to="/me/tokens" className="button">
+          {t('account:me.tokens')}
+        </Link>
       </p>
     </main>
   )
