@@ -161,11 +161,16 @@ function issueKey(issues: readonly z.ZodIssue[]): TranslationKey {
   return (/^[a-z][A-Za-z]*:[\w.]+$/.test(message) ? message : 'api:errors.badRequest') as TranslationKey
 }
 
-/** The query string read with the call's schema, or 400 with the first problem's message. */
-export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
-  const parsed = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams))
+/** A value read with a call's schema, or 400 with the first problem's message. */
+export function checked<S extends z.ZodTypeAny>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value)
   if (!parsed.success) throw refuse(400, issueKey(parsed.error.issues))
   return parsed.data
+}
+
+/** The query string read with the call's schema, or 400 with the first problem's message. */
+export function readQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
+  return checked(schema, Object.fromEntries(new URL(request.url).searchParams))
 }
 
 /**
@@ -181,9 +186,7 @@ export async function readBody<S extends z.ZodTypeAny>(
   const body = await readJson(request)
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw refuse(400, 'api:errors.notAnObject')
   // What the address names (a post's id) is the address's, whatever the body says.
-  const parsed = schema.safeParse({ ...body, ...fromAddress })
-  if (!parsed.success) throw refuse(400, issueKey(parsed.error.issues))
-  return parsed.data
+  return checked(schema, { ...body, ...fromAddress })
 }
 
 /**

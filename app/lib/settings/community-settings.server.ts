@@ -3,10 +3,12 @@
 // always that community's own row.
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs } from '@remix-run/node'
+import type { z } from 'zod'
 import { Media, type Brand } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { redirectWithFlash } from '../http/flash.server'
 import { readForm } from '../http/form-body.server'
+import type { TranslationKey } from '../i18n/i18n'
 import {
   communityImageId,
   customThemeOf,
@@ -114,11 +116,23 @@ export async function saveCommunitySettings(
   const form = await readForm(request)
   const submission = parseWithZod(form, { schema: CommunitySettingsSchema })
   if (submission.status !== 'success') return refused('settings', submission.reply())
-  const value = submission.value
+  const refusal = await changeCommunitySettings({ brand, permissions }, submission.value)
+  if (refusal) return refused('settings', submission.reply({ fieldErrors: refusal }))
+  // An inactive community is not found for anyone: its owner comes back to it from /communities.
+  throw await redirectWithFlash(brand.status === 'active' ? tabUrl(brand.slug, 'settings') : '/communities', SAVED)
+}
+
+/**
+ * The settings tab's command (the page and PUT /api/brands/{id}): every field of the tab, checked by its schema;
+ * the field errors of what the person may not change (the status, for all but those who manage owners), or null.
+ */
+export async function changeCommunitySettings(
+  { brand, permissions }: Guarded,
+  value: z.output<typeof CommunitySettingsSchema>,
+): Promise<Record<string, TranslationKey[]> | null> {
   const status = (value.status ?? brand.status) as 'active' | 'deleted'
-  if (status !== brand.status && !permissions.has('manage-community-owners')) {
-    return refused('settings', submission.reply({ fieldErrors: { status: ['settings:errors.statusOwnersOnly'] } }))
-  }
+  if (status !== brand.status && !permissions.has('manage-community-owners'))
+    return { status: ['settings:errors.statusOwnersOnly'] }
   await brand.update({
     name: value.name,
     status,
@@ -144,8 +158,7 @@ export async function saveCommunitySettings(
       postToxicityThreshold: value.contentModeration.postToxicityThreshold,
     },
   })
-  // An inactive community is not found for anyone: its owner comes back to it from /communities.
-  throw await redirectWithFlash(status === 'active' ? tabUrl(brand.slug, 'settings') : '/communities', SAVED)
+  return null
 }
 
 async function isLibraryImage(brand: Brand, address: string) {
