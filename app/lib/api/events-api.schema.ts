@@ -1,9 +1,21 @@
-// The JSON API's event member calls (POST /registration/importUser, GET /event-participants/{id}, or
-// with the query event and user; docs/api.md#events-and-registration): browser-safe schemas, messages
-// are translation keys.
+// The JSON API's event calls (GET and POST /events, GET, PUT and DELETE /events/{id}, POST
+// /registration/importUser, GET /event-participants/{id}, or with the query event and user;
+// docs/api.md#events-and-registration): browser-safe schemas, messages are translation keys. The bodies of
+// the event writes are the event forms' own schemas (app/lib/events/event.schema.ts).
 import { z } from 'zod'
 import { recordId } from '../forms/record-id'
-import { brandQuery } from './api.schema'
+import { EVENT_LIST_TABS } from '../events/event-rules'
+import { brandQuery, pageNumber } from './api.schema'
+
+/** GET /events with brandId, and the events page's tab (upcoming when absent) and a page from 0. */
+export const EventListQuery = z.object({
+  ...brandQuery,
+  tab: z.enum(EVENT_LIST_TABS, { errorMap: () => ({ message: 'api:events.badTab' }) }).optional(),
+  page: pageNumber,
+})
+
+/** An event as every event call names it: its room's id. */
+export const EventId = recordId('eventMembers:api.eventNotFound')
 
 const text = (max: number) =>
   z.string({ invalid_type_error: 'api:errors.badRequest' }).max(max, 'api:errors.badRequest').optional()

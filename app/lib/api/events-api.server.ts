@@ -1,18 +1,42 @@
-// The JSON API's event member calls (docs/api.md#events-and-registration): importing one registration as the Members
-// tab's CSV import does (the same rules, the same community membership, the same approval hook),
-// and reading an event's participant. The events page's guard, then create-events for the
-// import; a participant is read by those who manage events and by the person themself.
+// The JSON API's event calls (docs/api.md#events-and-registration), each the page it mirrors as JSON:
+// - GET and POST /events, GET, PUT and DELETE /events/{id}: the events page's list and guard, the
+//   new-event form, the event's page, the editor's details tab and the list's Archive button, with
+//   their schemas, commands and messages. `{id}` is the event's room id, as every event call names it.
+// - POST /registration/importUser: one registration as the Members tab's CSV import does (the same
+//   rules, the same community membership, the same approval hook); GET /event-participants: an
+//   event's participant. The events page's guard, then create-events for the import; a participant is
+//   read by those who manage events and by the person themself.
 import { Op } from 'sequelize'
-import { MeetingPeer, MeetingRoom, Room } from '#models/index'
+import { z } from 'zod'
+import { checkAccess } from '#models/access'
+import type { EventType } from '#models/event'
+import { MeetingPeer, MeetingRoom, Room, type Brand, type User } from '#models/index'
+import type { PermissionSlug } from '#models/permissions'
 import { RECORD_ID } from '../forms/record-id'
-import { inCommunity, json, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
-import { requireCommunityPage } from '../http/guards.server'
+import { ApiRefusal, inCommunity, json, readBody, readQuery, refuse, type ApiArgs } from '../http/api.server'
+import { communityPermissions, requireCommunity, requireCommunityPage, requireUser } from '../http/guards.server'
+import { viewer } from '../http/session.server'
+import type { TranslationKey } from '../i18n/i18n'
 import { hit, type Limit } from '../platform/rate-limit.server'
+import { createEvent, saveDetails, type EditorOutcome } from '../events/event-editor.server'
 import { eventParticipants } from '../events/event-exports.server'
 import { importOneRegistration } from '../events/event-member-import.server'
+import { eventUrl, privacyOf } from '../events/event-rules'
+import { EventDetailsSchema, newEventSchema } from '../events/event.schema'
 import { limitImportConfirmations } from '../events/import-confirmations.server'
-import { MANAGE_EVENTS, findEditableEvent } from '../events/events.server'
-import { ImportUserBody, ParticipantId, ParticipantQuery } from './events-api.schema'
+import { registerPath } from '../events/registration-access.server'
+import { registrationCutoff } from '../events/registration-rules'
+import { registrationState } from '../events/registration.server'
+import {
+  MANAGE_EVENTS,
+  eventDetails,
+  eventSlots,
+  findEditableEvent,
+  listEvents,
+  setEventArchived,
+} from '../events/events.server'
+import { brandQuery } from './api.schema'
+import { EventId, EventListQuery, ImportUserBody, ParticipantId, ParticipantQuery } from './events-api.schema'
 
 /** One call imports one person and may send the confirmation mail: counted per manager. */
 export const API_IMPORTS_LIMIT: Limit = { name: 'event-api-imports', max: 200, windowSeconds: 10 * 60 }
@@ -99,4 +123,175 @@ export async function participantByQueryCall(args: ApiArgs) {
   const room = await eventRoom(query.event)
   if (!room) throw refuse(404, 'eventMembers:api.eventNotFound')
   return participantFor(args, room, query.user)
+}
+
+// ── the events themselves ───────────────────────────────────────────────────────────────────────
+
+const NO_EVENT: TranslationKey = 'eventMembers:api.eventNotFound'
+
+/** The event {id} names: one the editor may open (active or archived, not deleted), or 404. */
+async function eventById(args: ApiArgs): Promise<Room> {
+  const id = EventId.safeParse(args.params.id)
+  const room = id.success
+    ? await Room.findOne({
+        where: {
+          id: id.data,
+          context: 'event',
+          status: { [Op.in]: ['active', 'archived'] },
+          deleted: { [Op.not]: true },
+        },
+      })
+    : null
+  if (!room) throw refuse(404, NO_EVENT)
+  return room
+}
+
+/**
+ * The editor's guard in the event's community: the events page's (access-community), then
+ * create-events, refused with the pages' "You do not have permission to create events in this community."
+ */
+async function manager(args: ApiArgs, brandId: string) {
+  const access = await requireCommunityPage(await inCommunity(args, brandId), 'events')
+  if (!access.user || !access.permissions.has(MANAGE_EVENTS)) throw refuse(403, 'events:errors.noPermission')
+  return { ...access, user: access.user }
+}
+
+/** A form's empty field is no value, as the pages read their forms: "" and null are left out. */
+const filled = (fields: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '' && value !== null))
+
+/** The body's fields through the page's schema: 400 with the first problem's message (the page's words). */
+function readFields<S extends z.ZodTypeAny>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(filled(fields))
+  if (parsed.success) return parsed.data
+  const message = parsed.error.issues[0]?.message ?? ''
+  throw refuse(400, (/^events:errors\.\w+$/.test(message) ? message : 'events:errors.badRequest') as TranslationKey)
+}
+
+/** A save's outcome: the room, or the page's refusal (a field's message, 400; "Your changes were not saved", 500). */
+function saved(outcome: EditorOutcome<Room>): Room {
+  if (outcome.kind === 'saved') return outcome.value
+  if (outcome.kind === 'failed') throw refuse(500, 'common:flash.notSaved')
+  const message = Object.values(outcome.fieldErrors).flat()[0]
+  throw refuse(400, (message ?? 'events:errors.badRequest') as TranslationKey)
+}
+
+type Viewer = { brand: Brand; user: User | null; permissions: ReadonlySet<PermissionSlug> }
+
+/**
+ * The event as its page shows it to this requester, and whether they may see it at all: the room rule
+ * (models/room-access.ts, through checkAccess, as the page and the meeting ask it), and those who manage
+ * events also see an event whose meeting refuses them (without a way in). An archived event has no
+ * page: nobody sees it here (those who manage events find it on the list's archived tab).
+ */
+async function eventView(room: Room, { brand, user, permissions }: Viewer) {
+  const mayManage = Boolean(user) && permissions.has(MANAGE_EVENTS)
+  const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: room.slug, kind: 'event' } })
+  const itself = access.room?.id === room.id
+  const visible = itself && (access.ok || mayManage)
+  const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
+  const registration = event.registrationEnabled ? await registrationState(room, event, user?.id ?? null) : null
+  const runsIt = mayManage || (user !== null && (room.hostId === user.id || (room.coHosts ?? []).includes(user.id)))
+  const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
+  const view = {
+    id: room.id,
+    brandId: room.brandId,
+    slug: room.slug,
+    name: room.name ?? room.slug,
+    description: room.description,
+    bannerImage: room.bannerImage,
+    startsAt: room.startsAt?.toISOString() ?? null,
+    endsAt: room.endsAt?.toISOString() ?? null,
+    timeZone: room.timeZone || 'UTC',
+    privacy: privacyOf(room.roomType),
+    eventType: event.eventType as EventType,
+    slots: event.eventType === 'scripted' ? slots : [],
+    status: room.status as 'active' | 'archived',
+    ended,
+    url: eventUrl(brand.slug, room.slug),
+    // The meeting, as on the page: for whom the room rule admits, until it is over; a registration
+    // event's for its approved registrants and those who run it.
+    joinUrl:
+      itself && access.ok && !ended && (!registration || runsIt || registration.status === 'approved')
+        ? `/${brand.slug}/${room.slug}`
+        : null,
+    mayManage,
+    registration: registration
+      ? {
+          status: registration.status,
+          closed: registration.closed,
+          url: registerPath(brand.slug, room.slug),
+          cutoff: registrationCutoff(event, room)?.toISOString() ?? null,
+        }
+      : null,
+  }
+  return { visible, view }
+}
+
+/** Who asks, in the event's community, as the event's page reads them (no community page guard: its room rule decides). */
+async function viewerIn(args: ApiArgs, brandId: string): Promise<Viewer> {
+  const guard = await inCommunity(args, brandId)
+  const brand = await requireCommunity(guard)
+  const { user } = await viewer(args.request, args.context)
+  return { brand, user, permissions: await communityPermissions(guard, brand) }
+}
+
+/** GET /events with brandId, tab (upcoming, past or archived) and page: the events page's tab, 100 a page. */
+export async function listEventsCall(args: ApiArgs) {
+  await requireUser(args)
+  const query = readQuery(args.request, EventListQuery)
+  const { brand, user, permissions } = await requireCommunityPage(await inCommunity(args, query.brandId), 'events')
+  const page = query.page ?? 0
+  const listing = await listEvents({
+    brand,
+    userId: user?.id ?? null,
+    permissions,
+    tab: query.tab ?? 'upcoming',
+    page,
+  })
+  return { tab: listing.tab, page, counts: listing.counts, events: listing.rows, mayManage: listing.mayManage }
+}
+
+/** POST /events with brandId and the new-event form's fields: 201 with the event (its maker hosts it). */
+export async function createEventCall(args: ApiArgs) {
+  await requireUser(args)
+  const { brandId, ...fields } = await readBody(args.request, z.object(brandQuery).passthrough())
+  const { brand, user, permissions } = await manager(args, brandId)
+  const values = readFields(newEventSchema(), fields)
+  const room = saved(await createEvent({ brand, creator: user, values }))
+  return json({ event: (await eventView(room, { brand, user, permissions })).view }, 201)
+}
+
+/** GET /events/{id}: the event as its page shows it to the requester; 404 to anyone its page refuses. */
+export async function getEventCall(args: ApiArgs) {
+  await requireUser(args)
+  const room = await eventById(args)
+  // An event of a community that is gone is no event either.
+  const asker = await viewerIn(args, room.brandId).catch((thrown: unknown) => {
+    throw thrown instanceof Response || thrown instanceof ApiRefusal ? refuse(404, NO_EVENT) : thrown
+  })
+  const { visible, view } = await eventView(room, asker)
+  if (!visible) throw refuse(404, NO_EVENT)
+  return { event: view }
+}
+
+/** PUT /events/{id} with the details tab's fields (name, description): the event as it now is. */
+export async function updateEventCall(args: ApiArgs) {
+  await requireUser(args)
+  const room = await eventById(args)
+  const { brand, user, permissions } = await manager(args, room.brandId)
+  const body = await readBody(args.request, z.object({}).passthrough())
+  const values = readFields(EventDetailsSchema, body)
+  const updated = saved(await saveDetails(room, values))
+  return { event: (await eventView(updated, { brand, user, permissions })).view }
+}
+
+/** DELETE /events/{id}: archived, as the list's Archive button does (restored from the page's archived tab); 204. */
+export async function archiveEventCall(args: ApiArgs) {
+  await requireUser(args)
+  const room = await eventById(args)
+  const { brand } = await manager(args, room.brandId)
+  // Already archived: the page's "That event is not here any more."
+  if (!(await setEventArchived(brand.id, room.id, true))) throw refuse(404, 'events:errors.notFound')
+  return new Response(null, { status: 204 })
 }

@@ -42,23 +42,25 @@ function rowOf(room: Room, now: Date): EventRow {
   }
 }
 
-/** Rows shown at most on one tab; the counts are of them all. */
+/** Rows shown at most on one tab (one page of it); the counts are of them all. */
 export const EVENTS_PER_TAB = 100
 
 /**
  * One tab of the events page with every tab's count. Those who manage events see them all; anyone
  * else sees the events the room rule would let them into, and premium ones too (their page says
  * how to get in), but never a private event that does not list them, nor the archived tab.
- * Upcoming runs soonest first, past and archived latest first.
+ * Upcoming runs soonest first, past and archived latest first. The page shows a tab's first
+ * EVENTS_PER_TAB rows; the JSON API pages on (`page` from 0).
  */
 export async function listEvents(input: {
   brand: Pick<Brand, 'id' | 'topLevelRoomId' | 'announcementsRoomId' | 'publicAccess'>
   userId: string | null
   permissions: ReadonlySet<PermissionSlug>
   tab: EventListTab
+  page?: number
   now?: Date
 }) {
-  const { brand, userId, permissions, now = new Date() } = input
+  const { brand, userId, permissions, page = 0, now = new Date() } = input
   const mayManage = permissions.has(MANAGE_EVENTS)
   const tab = input.tab === 'archived' && !mayManage ? 'upcoming' : input.tab
   const rooms = await Room.findAll({
@@ -79,7 +81,7 @@ export async function listEvents(input: {
   for (const row of rows) counts[row.tab] += 1
   const shown = rows.filter((row) => row.tab === tab)
   if (tab !== 'upcoming') shown.reverse()
-  return { tab, counts, rows: shown.slice(0, EVENTS_PER_TAB), mayManage }
+  return { tab, counts, rows: shown.slice(page * EVENTS_PER_TAB, (page + 1) * EVENTS_PER_TAB), mayManage }
 }
 
 /** An event the editor may open: active or archived, by its link or its id. */
