@@ -30,7 +30,7 @@ test('a member makes an API token, uses it, and revokes it', async ({ page, play
   await expect(page.getByLabel(a('tokens.community'))).toHaveValue(brandId)
 
   await page.getByLabel(a('tokens.name')).fill('Calendar sync')
-  await page.getByLabel(a('tokens.lifetime')).selectOption({ label: a('tokens.lifetimes.90') })
+  await page.getByLabel(a('tokens.lifetime')).selectOption({ label: a('tokens.lifetimes.days90') })
   await page.getByRole('button', { name: a('tokens.create') }).click()
   const shown = page.getByRole('status').filter({ hasText: a('tokens.createdTitle') })
   await expect(shown).toBeVisible()

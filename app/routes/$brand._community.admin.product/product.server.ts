@@ -1,8 +1,8 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { readProductConfig, saveProductConfig } from '#models/product-config'
 import { requireSuperUser } from '#app/lib/admin/admin-access.server'
 import { ProductConfigSchema } from '#app/lib/admin/admin.schema'
+import { changeProductConfig, productConfigForm, readProductConfig } from '#app/lib/admin/product-config.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 
@@ -10,17 +10,8 @@ import { readForm } from '#app/lib/http/form-body.server'
 export async function productLoader(args: LoaderFunctionArgs) {
   await requireSuperUser(args)
   const config = await readProductConfig()
-  const moderation = config.contentModeration
   return {
-    values: {
-      allowedDevEmailAddresses: config.allowedDevEmailAddresses.join('\n'),
-      fallbackDevEmailAddress: config.fallbackDevEmailAddress ?? '',
-      queueNewPersonalRooms: config.queueNewPersonalRooms,
-      moderationEnabled: moderation.enabled,
-      postToxicityThreshold: String(moderation.postToxicityThreshold),
-      imageCategories: moderation.imageCategories.join('\n'),
-      videoCategories: moderation.videoCategories.join('\n'),
-    },
+    values: productConfigForm(config),
     // Changes with each save, so the form starts again from what was stored.
     version: config.updatedAt?.toISOString() ?? 'new',
     constraint: getZodConstraint(ProductConfigSchema),
@@ -31,17 +22,6 @@ export async function productAction(args: ActionFunctionArgs) {
   await requireSuperUser(args)
   const submission = parseWithZod(await readForm(args.request), { schema: ProductConfigSchema })
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  const value = submission.value
-  await saveProductConfig({
-    allowedDevEmailAddresses: value.allowedDevEmailAddresses,
-    fallbackDevEmailAddress: value.fallbackDevEmailAddress?.toLowerCase() || null,
-    queueNewPersonalRooms: value.queueNewPersonalRooms,
-    contentModeration: {
-      enabled: value.moderationEnabled,
-      postToxicityThreshold: value.postToxicityThreshold,
-      imageCategories: value.imageCategories,
-      videoCategories: value.videoCategories,
-    },
-  })
+  await changeProductConfig(submission.value)
   throw await redirectWithFlash(new URL(args.request.url).pathname, { kind: 'success', message: 'admin:flash.saved' })
 }

@@ -3,7 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { z } from 'zod'
 import { acceptAvatar, removeAvatar } from '#app/lib/identity/avatars.server'
 import { readFormWithFile, UPLOAD_MAX_BYTES } from '#app/lib/http/form-body.server'
-import { LANGUAGES, type TranslationKey } from '#app/lib/i18n/i18n'
+import type { TranslationKey } from '#app/lib/i18n/i18n'
+import { ProfileSchema } from '#app/lib/identity/profile.schema'
+import { profileValues, updateProfile } from '#app/lib/identity/profile.server'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import type { User } from '#models/index'
 import { ownRoomUrl } from '#app/lib/rooms/own-room'
@@ -16,70 +18,8 @@ import { SETTINGS_PATH, contactAction, contactLoaderData, isContactIntent } from
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 
 export type { ContactCodeFields, ContactError, EmailChangeFields, PhoneChangeFields } from './contact-change.server'
+export type { ProfileFields } from '#app/lib/identity/profile.schema'
 const SAVED: TranslationKey = 'account:settings.saved'
-
-const tooLong = 'account:errors.tooLong'
-const optionalText = (max: number) => z.string().trim().max(max, tooLong).optional()
-
-/** An http(s) address with a host; anything else (javascript:, mailto:, "example.com") is refused. */
-function isWebAddress(value: string) {
-  if (!/^https?:\/\//i.test(value)) return false
-  try {
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !/\s/.test(value)
-  } catch {
-    return false
-  }
-}
-
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(1024, tooLong)
-  .refine((value) => value === '' || isWebAddress(value), 'account:errors.urlInvalid')
-  .optional()
-
-const flag = z.boolean({ invalid_type_error: 'account:errors.flagInvalid' }).default(false)
-
-/**
- * The profile form (the user's and host's profile): text trimmed,
- * unchecked boxes read as false. Messages are translation keys.
- */
-export const ProfileSchema = z.object({
-  intent: z.literal('profile'),
-  name: z
-    .string({ required_error: 'account:errors.nameRequired' })
-    .trim()
-    .superRefine((value, context) => {
-      // Required, first and last name, at least 2 characters.
-      const message = !value
-        ? 'account:errors.nameRequired'
-        : value.length < 2
-          ? 'account:errors.nameTooShort'
-          : value.length > 255
-            ? tooLong
-            : !/\S\s+\S/.test(value)
-              ? 'account:errors.nameFull'
-              : null
-      if (message) context.addIssue({ code: z.ZodIssueCode.custom, message })
-    }),
-  about: optionalText(2000),
-  company: optionalText(255),
-  jobTitle: optionalText(255),
-  location: optionalText(255),
-  interests: optionalText(1000),
-  websiteUrl: optionalUrl,
-  facebookUrl: optionalUrl,
-  linkedinUrl: optionalUrl,
-  twitterUrl: optionalUrl,
-  instagramUrl: optionalUrl,
-  calendarUrl: optionalUrl,
-  preferredLanguage: z.enum(LANGUAGES, { errorMap: () => ({ message: 'account:errors.languageInvalid' }) }).optional(),
-  preferenceEmailNotifications: flag,
-  preferenceSmsNotifications: flag,
-  preferenceShowEmailAddress: flag,
-  preferenceShowPhoneNumber: flag,
-})
 
 /** The picture form: one image file, checked by its bytes after parsing. */
 export const AvatarSchema = z.object({
@@ -96,7 +36,6 @@ export const DeleteAccountSchema = z.object({
   confirmation: z.string().trim().optional(),
 })
 
-export type ProfileFields = z.input<typeof ProfileSchema>
 export type AvatarFields = z.input<typeof AvatarSchema>
 export type DeleteAccountFields = z.input<typeof DeleteAccountSchema>
 
@@ -119,25 +58,7 @@ export async function settingsLoader(args: LoaderFunctionArgs) {
   ])
   return data({
     messages: await routeMessages(args, 'account', 'auth'),
-    profile: {
-      name: user.name ?? '',
-      about: user.about ?? '',
-      company: user.company ?? '',
-      jobTitle: user.jobTitle ?? '',
-      location: user.location ?? '',
-      interests: user.interests ?? '',
-      websiteUrl: user.websiteUrl ?? '',
-      facebookUrl: user.facebookUrl ?? '',
-      linkedinUrl: user.linkedinUrl ?? '',
-      twitterUrl: user.twitterUrl ?? '',
-      instagramUrl: user.instagramUrl ?? '',
-      calendarUrl: user.calendarUrl ?? '',
-      preferredLanguage: user.preferredLanguage ?? '',
-      preferenceEmailNotifications: user.preferenceEmailNotifications,
-      preferenceSmsNotifications: user.preferenceSmsNotifications,
-      preferenceShowEmailAddress: user.preferenceShowEmailAddress,
-      preferenceShowPhoneNumber: user.preferenceShowPhoneNumber,
-    },
+    profile: profileValues(user),
     // Changes when the profile is saved, so the form starts again from the stored values.
     version: user.updatedAt.toISOString(),
     avatar: user.avatar,
@@ -182,27 +103,7 @@ export async function settingsAction({ request, context }: ActionFunctionArgs) {
 async function saveProfile(form: FormData, user: User, session: AppSession) {
   const submission = parseWithZod(form, { schema: ProfileSchema })
   if (submission.status !== 'success') return data({ intent: 'profile', result: submission.reply() }, { status: 400 })
-  const { intent: _intent, name, preferredLanguage, ...rest } = submission.value
-  const text = (value: string | undefined) => value || null
-  await user.update({
-    name: name.replace(/\s+/g, ' '),
-    about: text(rest.about),
-    company: text(rest.company),
-    jobTitle: text(rest.jobTitle),
-    location: text(rest.location),
-    interests: text(rest.interests),
-    websiteUrl: text(rest.websiteUrl),
-    facebookUrl: text(rest.facebookUrl),
-    linkedinUrl: text(rest.linkedinUrl),
-    twitterUrl: text(rest.twitterUrl),
-    instagramUrl: text(rest.instagramUrl),
-    calendarUrl: text(rest.calendarUrl),
-    preferredLanguage: preferredLanguage ?? null,
-    preferenceEmailNotifications: rest.preferenceEmailNotifications,
-    preferenceSmsNotifications: rest.preferenceSmsNotifications,
-    preferenceShowEmailAddress: rest.preferenceShowEmailAddress,
-    preferenceShowPhoneNumber: rest.preferenceShowPhoneNumber,
-  })
+  await updateProfile(user, submission.value)
   return savedRedirect(session)
 }
 

@@ -100,7 +100,7 @@ export default function Tokens() {
             <select {...getSelectProps(fields.lifetime)}>
               {TOKEN_LIFETIMES.map((days) => (
                 <option key={days} value={days}>
-                  {t(`account:tokens.lifetimes.${days}`)}
+                  {t(`account:tokens.lifetimes.days${days}`)}
                 </option>
               ))}
             </select>

@@ -417,7 +417,7 @@ describe('the product config', () => {
       allowedDevEmailAddresses: '',
       queueNewPersonalRooms: false,
       moderationEnabled: false,
-      postToxicityThreshold: '70',
+      postToxicityThreshold: 70,
       imageCategories: '',
       videoCategories: '',
     })

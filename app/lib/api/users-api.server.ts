@@ -1,0 +1,34 @@
+// The JSON API's calls about oneself (GET /users/me, PUT /me; docs/api.md#you): the signed-in person's account and
+// profile as /me/settings shows it, changed through that page's schema and command. Email and phone change only
+// through their code (/me/settings): a call cannot prove the new address is theirs.
+import { z } from 'zod'
+import type { User } from '#models/index'
+import { checked, readBody, type ApiArgs } from '../http/api.server'
+import { requireUser } from '../http/guards.server'
+import { ProfileSchema } from '../identity/profile.schema'
+import { profileValues, updateProfile } from '../identity/profile.server'
+
+function selfView(user: User) {
+  return {
+    id: user.id,
+    emailAddress: user.emailAddress,
+    phoneNumber: user.phoneNumber,
+    avatar: user.avatar,
+    ...profileValues(user),
+  }
+}
+
+/** GET /users/me: `{ ok, user }`, or 401. (No `jwt`: Hearth signs in with a session or a token, decision 0021.) */
+export async function meCall(args: ApiArgs) {
+  return { ok: true, user: selfView(await requireUser(args)) }
+}
+
+/** PUT /me with the profile form's fields: those sent over the stored ones (a partial body changes only what it names). */
+export async function updateMeCall(args: ApiArgs) {
+  const user = await requireUser(args)
+  const body = await readBody(args.request, z.object({}).passthrough())
+  // Empty text is "none", as the form posts it (conform reads an empty field as missing).
+  const merged = Object.entries({ ...profileValues(user), ...body }).filter(([, value]) => value !== '')
+  await updateProfile(user, checked(ProfileSchema, { ...Object.fromEntries(merged), intent: 'profile' }))
+  return { ok: true, user: selfView(user) }
+}

@@ -1,0 +1,68 @@
+// GET /api/users/me and PUT /api/me (docs/api.md#you): one's own account and profile, changed with a partial body
+// through the profile form's schema; bad values refused with its message and nothing changed; the email and phone
+// are not changed this way; signed out is 401.
+import { beforeAll, describe, expect, it } from 'vitest'
+import { User } from '#models/index'
+import * as me from '#app/routes/api.me'
+import * as usersMe from '#app/routes/api.users.me'
+import { apiCall } from '#tests/support/api-call'
+import { makeUser } from '#tests/support/factories'
+
+let person: User
+beforeAll(async () => {
+  person = await makeUser({ name: 'Rosa Parks', company: 'Bus Co' })
+})
+
+const put = (body: unknown, as: User | null = person) => apiCall(me.action, '/api/me', { as, method: 'PUT', body })
+
+describe('oneself', () => {
+  it('reads one’s account and profile; signed out is 401', async () => {
+    expect(await apiCall(usersMe.loader, '/api/users/me', { as: person })).toMatchObject({
+      status: 200,
+      body: {
+        ok: true,
+        user: { id: person.id, name: 'Rosa Parks', company: 'Bus Co', emailAddress: person.emailAddress },
+      },
+    })
+    expect(await apiCall(usersMe.loader, '/api/users/me', { as: null })).toMatchObject({
+      status: 401,
+      body: { error: 'unauthorized' },
+    })
+  })
+
+  it('changes only what a partial body names', async () => {
+    const changed = await put({
+      jobTitle: 'Organiser',
+      preferenceShowEmailAddress: true,
+      websiteUrl: 'https://rosa.example',
+    })
+    expect(changed).toMatchObject({
+      status: 200,
+      body: {
+        user: { name: 'Rosa Parks', company: 'Bus Co', jobTitle: 'Organiser', preferenceShowEmailAddress: true },
+      },
+    })
+    expect(await User.findByPk(person.id, { rejectOnEmpty: true })).toMatchObject({
+      company: 'Bus Co',
+      jobTitle: 'Organiser',
+      websiteUrl: 'https://rosa.example',
+    })
+  })
+
+  it('refuses bad values with the profile form’s message, changes nothing, and never the email or phone', async () => {
+    const before = (await User.findByPk(person.id, { rejectOnEmpty: true })).get()
+    for (const [body, error] of [
+      [{ name: 'Rosa' }, 'nameFull'],
+      [{ websiteUrl: 'javascript:alert(1)' }, 'urlInvalid'],
+      [{ about: 'x'.repeat(2001) }, 'tooLong'],
+      [{ preferredLanguage: 'klingon' }, 'languageInvalid'],
+      [{ preferenceEmailNotifications: 'yes' }, 'flagInvalid'],
+    ] as const) {
+      expect(await put(body), JSON.stringify(body)).toMatchObject({ status: 400, body: { error } })
+    }
+    await put({ emailAddress: 'someone-else@example.com', phoneNumber: '+15550001111', isSuperUser: true })
+    const after = (await User.findByPk(person.id, { rejectOnEmpty: true })).get()
+    expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null })
+    expect((await put({ name: 'Nobody Here' }, null)).status).toBe(401)
+  })
+})
