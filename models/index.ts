@@ -1,5 +1,6 @@
 import type { Sequelize } from 'sequelize'
 import { ApiToken } from './api-token'
+import { CalendarFeed } from './calendar-feed'
 import { Brand } from './brand'
 import { connect } from './db'
 import { AuthCode, MagicLink, RateLimit, Session, initialiseIdentity } from './identity'
@@ -69,6 +70,7 @@ export { Notification, NotificationSetting }
 export { RoomCall }
 export { ApiToken }
 export type { TokenScope } from './api-token'
+export { CalendarFeed }
 
 function initialise(sequelize: Sequelize) {
   User.initialise(sequelize)
@@ -133,6 +135,7 @@ function initialise(sequelize: Sequelize) {
   RoomCall.initialise(sequelize)
   RoomCall.belongsTo(Room, { foreignKey: 'roomId', as: 'room' })
   ApiToken.initialise(sequelize)
+  CalendarFeed.initialise(sequelize)
 }
 
 /**

@@ -19,7 +19,13 @@ export async function eventsLoader(args: LoaderFunctionArgs) {
     permissions,
     tab: isEventListTab(asked) ? asked : 'upcoming',
   })
-  return { messages: await routeMessages(args, 'events'), brandSlug: brand.slug, listing }
+  return {
+    messages: await routeMessages(args, 'events'),
+    brandSlug: brand.slug,
+    listing,
+    // Signed in, the page points to the person's own calendar feed (events are the community's members' only).
+    personalCalendar: user ? '/me/calendar' : null,
+  }
 }
 
 export type EventsActionData = { roomId: string; error: TranslationKey }

@@ -17,20 +17,25 @@ export { GeneralErrorBoundary as ErrorBoundary } from '#app/components/error-bou
 
 export default function EventsPage() {
   const { t } = useT()
-  const { brandSlug, listing } = useLoaderData<typeof loader>()
+  const { brandSlug, listing, personalCalendar } = useLoaderData<typeof loader>()
   const failed = useActionData<EventsActionData>()
   const tabs = EVENT_LIST_TABS.filter((tab) => tab !== 'archived' || listing.mayManage)
   return (
     <main id="main" className="community-main members-page events-page">
       <div className="members-header">
         <h1>{t('events:title')}</h1>
-        {listing.mayManage ? (
-          <div className="inline-actions">
+        <div className="inline-actions">
+          {personalCalendar ? (
+            <Link to={personalCalendar} className="button">
+              {t('events:calendar.personal')}
+            </Link>
+          ) : null}
+          {listing.mayManage ? (
             <Link to={`/${brandSlug}/events/new`} className="button button-primary">
               {t('events:actions.new')}
             </Link>
-          </div>
-        ) : null}
+          ) : null}
+        </div>
       </div>
 
       {failed ? (

@@ -40,6 +40,9 @@ export default function Me() {
         <Link to="/me/tokens" className="button">
           {t('account:me.tokens')}
         </Link>
+        <Link to="/me/calendar" className="button">
+          {t('account:calendar.meLink')}
+        </Link>
       </p>
     </main>
   )
