@@ -20,8 +20,11 @@ import type { User } from './user'
 export const MEMBERSHIP_STATUSES = ['active', 'pending', 'rejected', 'deleted'] as const
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number]
 
-/** How someone came to the community: its sign-up link, an admin's invitation or wizard, a CSV import, its registration. */
-export const MEMBERSHIP_SOURCES = ['signup-link', 'invitation', 'import', 'registration'] as const
+/**
+ * How someone came to the community: its sign-up link, an admin's invitation or wizard, a CSV import, its registration,
+ * or as a community token's bot (app/lib/api-tokens/community-tokens.server.ts).
+ */
+export const MEMBERSHIP_SOURCES = ['signup-link', 'invitation', 'import', 'registration', 'bot'] as const
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number]
 
 export class Membership extends Model<InferAttributes<Membership>, InferCreationAttributes<Membership>> {

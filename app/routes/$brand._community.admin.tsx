@@ -37,6 +37,7 @@ export default function AdminLayout() {
           { to: `${base}/users`, label: t('admin:nav.users') },
           { to: `${base}/rooms`, label: t('admin:nav.rooms') },
           { to: `${base}/directory`, label: t('admin:nav.directory') },
+          { to: `${base}/tokens`, label: t('admin:nav.tokens') },
         ]
       : []),
     ...(moderates ? [{ to: `${base}/moderation`, label: t('moderation:nav') }] : []),

@@ -2,7 +2,7 @@
 // /me/tokens, shown once, kept only as a SHA-256. A call with `Authorization: Bearer …` is answered as
 // its owner, capped by the token (models/token-cap.ts); the pages never read it.
 import { createHash, randomBytes } from 'node:crypto'
-import { Op } from 'sequelize'
+import { Op, type Transaction, type WhereOptions } from 'sequelize'
 import { ApiToken, Brand, User, type TokenScope } from '#models/index'
 
 /** What every token starts with: it tells a leaked secret for what it is (secret scanners look for it). */
@@ -23,27 +23,39 @@ export async function createToken(input: {
   brandId: string | null
   lifetimeDays: number
   now?: Date
+  transaction?: Transaction
 }): Promise<{ token: ApiToken; secret: string }> {
   const secret = TOKEN_PREFIX + randomBytes(32).toString('base64url')
   const now = input.now ?? new Date()
-  const token = await ApiToken.create({
-    userId: input.userId,
-    brandId: input.brandId,
-    name: input.name,
-    scope: input.scope,
-    prefix: secret.slice(0, SHOWN_CHARACTERS),
-    tokenHash: hashOf(secret),
-    expiresAt: new Date(now.getTime() + input.lifetimeDays * DAY_MS),
-  })
+  const token = await ApiToken.create(
+    {
+      userId: input.userId,
+      brandId: input.brandId,
+      name: input.name,
+      scope: input.scope,
+      prefix: secret.slice(0, SHOWN_CHARACTERS),
+      tokenHash: hashOf(secret),
+      expiresAt: new Date(now.getTime() + input.lifetimeDays * DAY_MS),
+    },
+    { transaction: input.transaction },
+  )
   return { token, secret }
 }
 
+/** Tokens that still work, of these owners (a person, or a community's bots), newest first. */
+const working = (userId: string | string[], now: Date): WhereOptions<ApiToken> => ({
+  userId,
+  revokedAt: null,
+  expiresAt: { [Op.gt]: now },
+})
+
 /** The owner's tokens that still work, newest first, with the community each is kept to. */
-export async function listTokens(userId: string, now = new Date()) {
-  const tokens = await ApiToken.findAll({
-    where: { userId, revokedAt: null, expiresAt: { [Op.gt]: now } },
-    order: [['createdAt', 'DESC']],
-  })
+export function listTokens(userId: string | string[], now = new Date()) {
+  return tokenRows(working(userId, now))
+}
+
+async function tokenRows(where: WhereOptions<ApiToken>) {
+  const tokens = await ApiToken.findAll({ where, order: [['createdAt', 'DESC']] })
   const brandIds = [...new Set(tokens.map((token) => token.brandId).filter((id): id is string => id !== null))]
   const brands = brandIds.length ? await Brand.findAll({ attributes: ['id', 'name'], where: { id: brandIds } }) : []
   const names = new Map(brands.map((brand) => [brand.id, brand.name]))
@@ -63,9 +75,9 @@ export async function listTokens(userId: string, now = new Date()) {
 /** Tokens that still work, per person: enough for every script, and a stop to a loop that makes them. */
 export const TOKENS_PER_PERSON = 50
 
-/** How many of the owner's tokens still work. */
-export function liveTokenCount(userId: string, now = new Date()): Promise<number> {
-  return ApiToken.count({ where: { userId, revokedAt: null, expiresAt: { [Op.gt]: now } } })
+/** How many of the owner's tokens (a person's, or a community's bots') still work. */
+export function liveTokenCount(userId: string | string[], now = new Date()): Promise<number> {
+  return ApiToken.count({ where: working(userId, now) })
 }
 
 /** Revokes one of the owner's tokens at once: its name, or null when they have no such token that works. */

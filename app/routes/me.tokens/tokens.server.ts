@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { TokensAnswer } from '#app/components/api-tokens'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { NewTokenSchema, RevokeTokenSchema } from '#app/lib/api-tokens/api-token.schema'
@@ -12,7 +12,6 @@ import {
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { readForm } from '#app/lib/http/form-body.server'
 import { requireUser } from '#app/lib/http/guards.server'
-import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { userCommunities } from '#app/lib/rooms/user-rooms.server'
 
@@ -27,13 +26,6 @@ export async function tokensLoader(args: LoaderFunctionArgs) {
   }
 }
 
-/** A refused form (with what was typed), the new token's secret (this answer only), or a refused revoke. */
-export type TokensActionData = {
-  result?: SubmissionResult<string[]>
-  secret?: string
-  revokeError?: TranslationKey
-}
-
 // The secret is in the page this answer renders: no cache keeps it.
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
@@ -46,23 +38,23 @@ export async function tokensAction(args: ActionFunctionArgs) {
 
 async function create(userId: string, form: FormData) {
   const submission = parseWithZod(form, { schema: NewTokenSchema })
-  if (submission.status !== 'success') return data<TokensActionData>({ result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') return data<TokensAnswer>({ result: submission.reply() }, { status: 400 })
   const { name, scope, brandId, lifetime } = submission.value
   const refusal = (fieldErrors: Record<string, string[]>) =>
-    data<TokensActionData>({ result: submission.reply({ fieldErrors }) }, { status: 400 })
+    data<TokensAnswer>({ result: submission.reply({ fieldErrors }) }, { status: 400 })
   // Kept to one community: one the person belongs to (a token never reaches further than its owner).
   if (brandId && !(await userCommunities(userId)).some((community) => community.id === brandId))
     return refusal({ brandId: ['account:tokens.errors.community'] })
   if ((await liveTokenCount(userId)) >= TOKENS_PER_PERSON) return refusal({ '': ['account:tokens.errors.tooMany'] })
   const { secret } = await createToken({ userId, name, scope, brandId, lifetimeDays: Number(lifetime) })
-  return data<TokensActionData>({ result: submission.reply({ resetForm: true }), secret }, { headers: NO_STORE })
+  return data<TokensAnswer>({ result: submission.reply({ resetForm: true }), secret }, { headers: NO_STORE })
 }
 
 async function revoke(userId: string, form: FormData) {
   const submission = parseWithZod(form, { schema: RevokeTokenSchema })
   if (submission.status !== 'success')
-    return data<TokensActionData>({ revokeError: 'account:tokens.errors.badRequest' }, { status: 400 })
+    return data<TokensAnswer>({ revokeError: 'account:tokens.errors.badRequest' }, { status: 400 })
   const name = await revokeToken(userId, submission.value.tokenId)
-  if (name === null) return data<TokensActionData>({ revokeError: 'account:tokens.errors.notFound' }, { status: 404 })
+  if (name === null) return data<TokensAnswer>({ revokeError: 'account:tokens.errors.notFound' }, { status: 404 })
   throw await redirectWithFlash('/me/tokens', { kind: 'success', message: 'account:tokens.revoked', values: { name } })
 }
