@@ -168,8 +168,8 @@ function runsRooms(brand: Brand, signedIn: boolean, held: ReadonlySet<Permission
 /** A room's place in the directory as the admin pages show it: not visible unless enabled there. */
 const visibilityOf = (room: Room): DirectoryVisibility => (room.enabledInDirectory ? room.visibleInDirectory : 'none')
 
-/** What every reader of a room gets: what it is, where it is, whose it is. */
-async function roomView(room: Room, brand: Pick<Brand, 'id' | 'slug' | 'name'>) {
+/** What every reader of a room gets: what it is, where it is, whose it is (also GET /brand/room/{brand}/{room}). */
+export async function roomView(room: Room, brand: Pick<Brand, 'id' | 'slug' | 'name'>) {
   const host = room.hostId ? await User.findByPk(room.hostId, { attributes: ['id', 'name'] }) : null
   return {
     id: room.id,
@@ -468,13 +468,21 @@ export async function lookupRoomCall(args: ApiArgs) {
  */
 export async function loadRoomCall(args: ApiArgs) {
   const { brandId, personal } = await slugCommunity(args)
-  const typed = (args.params.slug ?? '').trim()
+  return roomAtLink(await inCommunity(args, brandId), (args.params.slug ?? '').trim(), personal)
+}
+
+/**
+ * The room at a link of a community (`guard` names it), by the room's guard: GET /room/{slug} and
+ * GET /brand/room/{brand}/{room} answer the same. In the main community (`personal`) a link nobody has yet is
+ * 404 `available`, with where it is claimed.
+ */
+export async function roomAtLink(guard: GuardArgs, typed: string, personal: boolean) {
   if (personal && !linkProblem(typed, true)) {
     const slug = roomLinkSlug(typed)
     if ((await checkPersonalLink(slug)).state === 'available')
       throw refuse(404, 'api:rooms.available', {}, { suggest: claimPathFor(slug) })
   }
-  const { brand, room } = await requireRoom(await inCommunity(args, brandId), typed)
+  const { brand, room } = await requireRoom(guard, typed)
   return { room: await roomView(room, brand) }
 }
 

@@ -67,6 +67,9 @@ async function rolesByUser(brandId: string, userIds: string[]): Promise<Map<stri
   return roles
 }
 
+/** The user columns a row shows. */
+const ROW_ATTRIBUTES = [...CONTACT_ATTRIBUTES, 'avatar']
+
 export async function listMembers(input: {
   brandId: string
   viewerId: string | null
@@ -75,10 +78,8 @@ export async function listMembers(input: {
   query: string
   page: number
 }): Promise<MemberListing> {
-  const { brandId, viewerId, held, tab, query } = input
+  const { brandId, held, tab, query } = input
   const manages = held.has('manage-community-members')
-  // Those who decide on a pending person read what they gave on the sign-up page.
-  const reviews = manages || held.has('approve-community-members')
   const search = searchWhere(query, manages)
   const include = [{ model: User, as: 'user', attributes: [], required: true }]
 
@@ -100,7 +101,7 @@ export async function listMembers(input: {
         model: User,
         as: 'user',
         required: true,
-        attributes: [...CONTACT_ATTRIBUTES, 'avatar'],
+        attributes: ROW_ATTRIBUTES,
       },
     ],
     order: [
@@ -115,32 +116,61 @@ export async function listMembers(input: {
     memberships.map((membership) => membership.userId),
   )
 
-  const rows = memberships.map((membership): MemberRow => {
-    const user = membership.user!
-    const userRoles = roles.get(user.id) ?? []
-    const answers = readSignupAnswers(membership.signupAnswers)
-    return {
-      userId: user.id,
-      // Never the address or phone in its place: a nameless member is shown by a neutral word (the page's members:list.unnamed).
-      name: user.name ?? '',
-      avatar: user.avatar,
-      ...visibleContact(user, manages),
-      roles: userRoles,
-      status: membership.status,
-      joinedAt: membership.createdAt.toISOString(),
-      invitedAt: membership.invitedAt?.toISOString() ?? null,
-      signup:
-        reviews && (membership.termsAcceptedAt || answers.length)
-          ? { termsAcceptedAt: membership.termsAcceptedAt?.toISOString() ?? null, answers }
-          : null,
-      actions: availableActions({
-        held,
-        actorId: viewerId,
-        target: { userId: user.id, status: membership.status, isOwner: userRoles.includes('community-owner') },
-      }),
-    }
-  })
+  const rows = memberships.map((membership) => memberRow(membership, roles.get(membership.userId) ?? [], input))
   return { tab, query, page, pages, total, perPage: MEMBERS_PER_PAGE, counts, rows }
+}
+
+/** One membership (its user included) as a row of the list, for this viewer. */
+function memberRow(
+  membership: Membership,
+  roles: RoleSlug[],
+  { viewerId, held }: { viewerId: string | null; held: ReadonlySet<PermissionSlug> },
+): MemberRow {
+  const user = membership.user!
+  // Those who decide on a pending person read what they gave on the sign-up page.
+  const reviews = held.has('manage-community-members') || held.has('approve-community-members')
+  const answers = readSignupAnswers(membership.signupAnswers)
+  return {
+    userId: user.id,
+    // Never the address or phone in its place: a nameless member is shown by a neutral word (the page's members:list.unnamed).
+    name: user.name ?? '',
+    avatar: user.avatar,
+    ...visibleContact(user, held.has('manage-community-members')),
+    roles,
+    status: membership.status,
+    joinedAt: membership.createdAt.toISOString(),
+    invitedAt: membership.invitedAt?.toISOString() ?? null,
+    signup:
+      reviews && (membership.termsAcceptedAt || answers.length)
+        ? { termsAcceptedAt: membership.termsAcceptedAt?.toISOString() ?? null, answers }
+        : null,
+    actions: availableActions({
+      held,
+      actorId: viewerId,
+      target: { userId: user.id, status: membership.status, isOwner: roles.includes('community-owner') },
+    }),
+  }
+}
+
+/**
+ * One person as the list shows them to this viewer (GET /api/users/{id}), or null when they are on none of
+ * `tabs`, the tabs the viewer sees (memberRules visibleTabs): no member, or pending or archived where the
+ * viewer sees only the active.
+ */
+export async function findMember(input: {
+  brandId: string
+  viewerId: string | null
+  held: ReadonlySet<PermissionSlug>
+  tabs: readonly MemberTab[]
+  userId: string
+}): Promise<MemberRow | null> {
+  const { brandId, userId } = input
+  const membership = await Membership.findOne({
+    where: { brandId, userId, status: input.tabs.map((tab) => MEMBER_TABS[tab]) },
+    include: [{ model: User, as: 'user', required: true, attributes: ROW_ATTRIBUTES }],
+  })
+  if (!membership) return null
+  return memberRow(membership, (await rolesByUser(brandId, [userId])).get(userId) ?? [], input)
 }
 
 export type ExportRow = {

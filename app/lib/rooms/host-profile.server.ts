@@ -24,10 +24,23 @@ export type ProfileLink = (typeof LINKS)[number]
 const notFound = () => new Response(null, { status: 404, statusText: 'Not Found' })
 
 export async function hostProfile(args: LoaderFunctionArgs) {
-  const { request, context } = args
-  const slug = normaliseSlug(args.params.room ?? '')
+  const brandSlug = new URL(args.request.url).searchParams.get(COMMUNITY_PARAM) || MAIN_BRAND_SLUG
+  const profile = await hostProfileOf(args, brandSlug, args.params.room ?? '')
+  return { messages: await routeMessages(args, 'account'), ...profile }
+}
+
+/**
+ * The page's data for room `roomParam` of the community `brandSlug` names, as `request`'s signed-in person sees it
+ * (the page, and GET /api/profiles/type/room/{room}); a 404 Response where the page has none.
+ */
+export async function hostProfileOf(
+  { request, context }: Pick<LoaderFunctionArgs, 'request' | 'context'>,
+  brandSlug: string,
+  roomParam: string,
+) {
+  const slug = normaliseSlug(roomParam)
   if (!slug) throw notFound()
-  const brand = await findBrand(context, new URL(request.url).searchParams.get(COMMUNITY_PARAM) || MAIN_BRAND_SLUG)
+  const brand = await findBrand(context, brandSlug)
   const { user } = await viewer(request, context)
   const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug } })
   const room = access.ok ? access.room : null
@@ -36,12 +49,12 @@ export async function hostProfile(args: LoaderFunctionArgs) {
   const isHost = Boolean(user && host && user.id === host.id)
   if (!host || !(isHost || host.verified)) throw notFound()
   return {
-    messages: await routeMessages(args, 'account'),
     isHost,
     /** Whether visitors see it (the host is verified). */
     public: host.verified,
     room: { name: room.name || room.slug, path: `/${access.brand!.slug}/${room.slug}` },
     host: {
+      id: host.id,
       name: host.name ?? '',
       avatar: host.avatar,
       about: host.about,

@@ -1,6 +1,7 @@
 import { col, fn } from 'sequelize'
 import { Brand, Membership, Role, RoleGrant, Room } from '#models/index'
 import { standingOf } from '#models/permissions'
+import { containsText } from '../admin/search.server'
 import { communityLogo } from '../communities/community-logo'
 
 export type Standing = ReturnType<typeof standingOf>
@@ -62,8 +63,9 @@ export const COMMUNITIES_PER_PAGE = 24
  * One page of the public communities (public and active), by name, with their member counts (active
  * members; the pending and the archived are not counted). Pages start at 1; `pages` is at least 1.
  */
-export async function publicCommunities(page: number) {
-  const where = { publicCommunity: true, status: 'active' as const }
+export async function publicCommunities(page: number, name = '') {
+  // `name`: only those whose name contains it (GET /api/brands/read; the page lists them all).
+  const where = { publicCommunity: true, status: 'active' as const, ...(name ? { name: containsText(name) } : {}) }
   const [total, rows] = await Promise.all([
     Brand.count({ where }),
     // Model instances, not raw rows: the logos column is JSON, which SQLite returns raw as a string.
