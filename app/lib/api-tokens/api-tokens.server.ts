@@ -88,11 +88,15 @@ export async function revokeToken(userId: string, tokenId: string): Promise<stri
   return token.name
 }
 
-/** The secret an `Authorization: Bearer …` header carries; null when the request carries none. */
+/**
+ * The secret an `Authorization: Bearer …` header carries ('' when it is malformed); null when the request carries
+ * none. Another scheme is not ours: a browser behind a site's basic auth sends `Basic` with every call, and its
+ * session still answers.
+ */
 export function bearerSecret(request: Request): string | null {
-  const header = request.headers.get('Authorization')
-  if (!header) return null
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+  const header = request.headers.get('Authorization')?.trim() ?? ''
+  if (!/^Bearer\b/i.test(header)) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
   return match ? match[1]! : ''
 }
 

@@ -82,7 +82,6 @@ describe('a personal access token', () => {
       `Bearer ${TOKEN_PREFIX}${'x'.repeat(43)}`,
       'Bearer',
       'Bearer one two',
-      'Basic dXNlcjpwYXNz',
       `Bearer ${revokedSecret}`,
       `Bearer ${expired}`,
     ]) {
@@ -100,6 +99,10 @@ describe('a personal access token', () => {
         message: 'Este token de acceso no funciona: puede estar mal escrito, revocado o caducado.',
       })
     }
+    // Another scheme is not a token: a browser behind a site's basic auth still calls with its session.
+    const basic = { Authorization: 'Basic dXNlcjpwYXNz' }
+    expect(await drafts(basic)).toMatchObject({ status: 401, body: { error: 'unauthorized' } })
+    expect((await drafts(basic, member)).status).toBe(200)
     // Neither works, nor is listed.
     expect((await listTokens(member.id)).map((entry) => entry.id)).not.toContain(revoked.id)
   })
