@@ -66,14 +66,15 @@ export function FormBuilder({
           const stepFields = step.getFieldset()
           const fields = stepFields.fields.getFieldList()
           return (
-            <li key={step.key} className="form-builder-step">
+            // conform keys a list item once the list changes in the browser; before that (the server's render) its id.
+            <li key={step.key ?? step.id} className="form-builder-step">
               <fieldset>
                 <legend>{t('forms:builder.stepLegend', { number: s + 1 })}</legend>
                 <Errors id={`${stepFields.fields.id}-error`} errors={stepFields.fields.errors} />
                 {fields.length === 0 ? <p className="muted">{t('forms:builder.noFields')}</p> : null}
                 <ol className="form-builder-fields">
                   {fields.map((one, f) => (
-                    <li key={one.key} className="form-builder-field">
+                    <li key={one.key ?? one.id} className="form-builder-field">
                       <BuilderField
                         form={form}
                         list={stepFields.fields}
