@@ -5,7 +5,7 @@
 // token and the bot's membership: it holds nothing from then on.
 import { ApiToken, Membership, User, type Brand, type TokenScope } from '#models/index'
 import { addMember } from '#models/members'
-import { createToken, listTokens, liveTokenCount, revokeToken, TOKENS_PER_PERSON } from './api-tokens.server'
+import { createToken, listTokens, liveTokenCount, TOKENS_PER_PERSON } from './api-tokens.server'
 
 /** The community's bots that still hold their membership. */
 async function botsOf(brandId: string): Promise<string[]> {
@@ -39,7 +39,8 @@ export async function createCommunityToken(input: {
 /** Revokes one of the community's tokens and archives its bot: the token's name, or null when there is no such token. */
 export async function revokeCommunityToken(brandId: string, tokenId: string): Promise<string | null> {
   const token = await ApiToken.findOne({ where: { id: tokenId, userId: await botsOf(brandId), revokedAt: null } })
-  if (!token || (await revokeToken(token.userId, token.id)) === null) return null
+  if (!token) return null
+  await token.update({ revokedAt: new Date() })
   await Membership.update({ status: 'deleted' }, { where: { brandId, userId: token.userId } })
   return token.name
 }

@@ -9,7 +9,6 @@
 import { Op } from 'sequelize'
 import { z } from 'zod'
 import { checkAccess } from '#models/access'
-import type { EventType } from '#models/event'
 import { MeetingPeer, MeetingRoom, Room, type Brand, type User } from '#models/index'
 import type { PermissionSlug } from '#models/permissions'
 import { RECORD_ID } from '../forms/record-id'
@@ -21,20 +20,11 @@ import { hit, type Limit } from '../platform/rate-limit.server'
 import { createEvent, saveDetails, type EditorOutcome } from '../events/event-editor.server'
 import { eventParticipants } from '../events/event-exports.server'
 import { importOneRegistration } from '../events/event-member-import.server'
-import { eventUrl, privacyOf } from '../events/event-rules'
+import { eventUrl } from '../events/event-rules'
+import { eventShown } from '../events/event-view.server'
 import { EventDetailsSchema, newEventSchema } from '../events/event.schema'
 import { limitImportConfirmations } from '../events/import-confirmations.server'
-import { registerPath } from '../events/registration-access.server'
-import { registrationCutoff } from '../events/registration-rules'
-import { registrationState } from '../events/registration.server'
-import {
-  MANAGE_EVENTS,
-  eventDetails,
-  eventSlots,
-  findEditableEvent,
-  listEvents,
-  setEventArchived,
-} from '../events/events.server'
+import { MANAGE_EVENTS, findEditableEvent, listEvents, setEventArchived } from '../events/events.server'
 import { brandQuery } from './api.schema'
 import { EventId, EventListQuery, ImportUserBody, ParticipantId, ParticipantQuery } from './events-api.schema'
 
@@ -189,41 +179,16 @@ async function eventView(room: Room, { brand, user, permissions }: Viewer) {
   const access = await checkAccess({ brand, userId: user?.id ?? null, room: { slug: room.slug, kind: 'event' } })
   const itself = access.room?.id === room.id
   const visible = itself && (access.ok || mayManage)
-  const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
-  const registration = event.registrationEnabled ? await registrationState(room, event, user?.id ?? null) : null
-  const runsIt = mayManage || (user !== null && (room.hostId === user.id || (room.coHosts ?? []).includes(user.id)))
-  const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
+  const shown = await eventShown({ brand, room, userId: user?.id ?? null, admitted: itself && access.ok, mayManage })
   const view = {
+    ...shown.event,
     id: room.id,
     brandId: room.brandId,
-    slug: room.slug,
-    name: room.name ?? room.slug,
-    description: room.description,
-    bannerImage: room.bannerImage,
-    startsAt: room.startsAt?.toISOString() ?? null,
-    endsAt: room.endsAt?.toISOString() ?? null,
-    timeZone: room.timeZone || 'UTC',
-    privacy: privacyOf(room.roomType),
-    eventType: event.eventType as EventType,
-    slots: event.eventType === 'scripted' ? slots : [],
     status: room.status as 'active' | 'archived',
-    ended,
     url: eventUrl(brand.slug, room.slug),
-    // The meeting, as on the page: for whom the room rule admits, until it is over; a registration
-    // event's for its approved registrants and those who run it.
-    joinUrl:
-      itself && access.ok && !ended && (!registration || runsIt || registration.status === 'approved')
-        ? `/${brand.slug}/${room.slug}`
-        : null,
+    joinUrl: shown.joinUrl,
     mayManage,
-    registration: registration
-      ? {
-          status: registration.status,
-          closed: registration.closed,
-          url: registerPath(brand.slug, room.slug),
-          cutoff: registrationCutoff(event, room)?.toISOString() ?? null,
-        }
-      : null,
+    registration: shown.registration,
   }
   return { visible, view }
 }

@@ -1,15 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { checkAccess } from '#models/access'
 import { refusalLocation } from '#app/lib/communities/access-refusal'
-import type { EventType } from '#models/event'
 import { privacyOf } from '#app/lib/events/event-rules'
-import { MANAGE_EVENTS, eventDetails, eventSlots } from '#app/lib/events/events.server'
+import { MANAGE_EVENTS, eventDetails } from '#app/lib/events/events.server'
+import { eventShown } from '#app/lib/events/event-view.server'
 import { communityPermissions, requireCommunity } from '#app/lib/http/guards.server'
 import { viewer } from '#app/lib/http/session.server'
 import { routeMessages } from '#app/lib/i18n/page-language.server'
 import { registerPath } from '#app/lib/events/registration-access.server'
-import { registrationCutoff } from '#app/lib/events/registration-rules'
-import { registrationState } from '#app/lib/events/registration.server'
 import { readableRoomFeed } from '#app/lib/posts/feed.server'
 
 /**
@@ -39,49 +37,22 @@ export async function eventPageLoader(args: LoaderFunctionArgs) {
     throw redirect(refusalLocation(access.reason, brand.slug, url.pathname + url.search))
   }
   const room = access.room!
-  const [event, slots] = await Promise.all([eventDetails(room), eventSlots(room)])
-  const [registration, { feed }] = await Promise.all([
-    event.registrationEnabled ? registrationState(room, event, user?.id ?? null) : null,
+  const [shown, { feed }] = await Promise.all([
+    eventShown({ brand, room, userId: user?.id ?? null, admitted: access.ok, mayManage }),
     // The activity feed, where its visibility lets the viewer read it; posting follows public posting.
     readableRoomFeed(args.request, brand, room, user?.id ?? null),
   ])
-  const runsIt = mayManage || (user !== null && (room.hostId === user.id || (room.coHosts ?? []).includes(user.id)))
-  const ended = room.endsAt !== null && room.endsAt.getTime() < Date.now()
   return {
     // posts, connections and moderation: the activity feed's texts, as on a group page.
     messages: await routeMessages(args, 'events', 'registration', 'posts', 'connections', 'moderation'),
     brandSlug: brand.slug,
     mayManage,
-    event: {
-      slug: room.slug,
-      name: room.name ?? room.slug,
-      description: room.description,
-      bannerImage: room.bannerImage,
-      startsAt: room.startsAt?.toISOString() ?? null,
-      endsAt: room.endsAt?.toISOString() ?? null,
-      timeZone: room.timeZone || 'UTC',
-      privacy: privacyOf(room.roomType),
-      eventType: event.eventType as EventType,
-      slots: event.eventType === 'scripted' ? slots : [],
-      ended,
-    },
-    // The meeting is where the event happens: open to whom the room rule admits, until it is over.
-    // A registration event's meeting is for its approved registrants (and those who run it).
-    joinUrl:
-      access.ok && !ended && (!registration || runsIt || registration.status === 'approved')
-        ? `/${brand.slug}/${room.slug}`
-        : null,
+    event: shown.event,
+    joinUrl: shown.joinUrl,
     refusedMeeting: !access.ok,
     feed,
     origin: new URL(args.request.url).origin,
-    hostsPostOnly: !event.publicPosting,
-    registration: registration
-      ? {
-          status: registration.status,
-          closed: registration.closed,
-          url: registerPath(brand.slug, room.slug),
-          cutoff: registrationCutoff(event, room)?.toISOString() ?? null,
-        }
-      : null,
+    hostsPostOnly: !shown.details.publicPosting,
+    registration: shown.registration,
   }
 }
