@@ -1,9 +1,15 @@
 // The permission matrix for the JSON API's community calls (docs/api.md#communities), from the product's rules:
 // a community is read as its home is ("Otherwise access-community is needed", or anyone when the admins opened the
 // hub to guests); its settings are changed as on the settings panel (manage-community: owners and admins); its
-// rooms counted as on the admin summary (the admin panel: owners and admins).
+// rooms counted as on the admin summary (the admin panel: owners and admins). One's own account and communities are
+// anyone's signed in; the install's product config is super users'.
 import { beforeAll } from 'vitest'
 import * as byId from '#app/routes/api.brands.$id'
+import * as byKey from '#app/routes/api.brand.$key'
+import * as mine from '#app/routes/api.brands._index'
+import * as mineCount from '#app/routes/api.brands.count'
+import * as me from '#app/routes/api.users.me'
+import * as productConfig from '#app/routes/api.product-config'
 import * as roomsCount from '#app/routes/api.brands.rooms.count'
 import {
   argsAs,
@@ -33,6 +39,16 @@ const rows = (world: () => MatrixWorld, opened: boolean): MatrixRow[] => [
   {
     name: `GET /api/brands/{id} (${opened ? 'open' : 'closed'} home)`,
     run: (_, p) => read(world(), p),
+    expected: opened ? everyone('allowed') : only(COMMUNITY),
+  },
+  {
+    name: `GET /api/brand/{slug} (${opened ? 'open' : 'closed'} home)`,
+    run: async (_, p) => {
+      const w = world()
+      return refusedAsThrown(
+        await byKey.loader(await argsAs(w, p, `/api/brand/${w.brand.slug}`, { key: w.brand.slug })),
+      )
+    },
     expected: opened ? everyone('allowed') : only(COMMUNITY),
   },
   {
@@ -74,4 +90,34 @@ describeMatrix(
   rows(() => closed, false),
   () => closed,
 )
-describeMatrix('the JSON API’s community calls, home open to guests', rows(() => open, true).slice(0, 1), () => open)
+describeMatrix('the JSON API’s community calls, home open to guests', rows(() => open, true).slice(0, 2), () => open)
+
+// One's own account and communities: anyone signed in, whatever their standing here; the install's product config:
+// super users only, and none of these personas is one.
+const signedIn = { ...everyone('allowed'), anonymous: 'signIn' as const }
+describeMatrix(
+  'the JSON API’s calls about oneself and the install',
+  [
+    {
+      name: 'GET /api/brands',
+      run: (w, p) => argsAs(w, p, '/api/brands', {}).then(mine.loader).then(refusedAsThrown),
+      expected: signedIn,
+    },
+    {
+      name: 'GET /api/brands/count',
+      run: (w, p) => argsAs(w, p, '/api/brands/count', {}).then(mineCount.loader).then(refusedAsThrown),
+      expected: signedIn,
+    },
+    {
+      name: 'GET /api/users/me',
+      run: (w, p) => argsAs(w, p, '/api/users/me', {}).then(me.loader).then(refusedAsThrown),
+      expected: signedIn,
+    },
+    {
+      name: 'GET /api/product-config',
+      run: (w, p) => argsAs(w, p, '/api/product-config', {}).then(productConfig.loader).then(refusedAsThrown),
+      expected: { ...everyone('denied'), anonymous: 'signIn' },
+    },
+  ],
+  () => closed,
+)
