@@ -8,7 +8,8 @@ import { requireUser } from '../http/guards.server'
 import { ProfileSchema } from '../identity/profile.schema'
 import { profileValues, updateProfile } from '../identity/profile.server'
 
-function selfView(user: User) {
+/** The signed-in person's account and profile, as GET /users/me and a sign-in from an app answer it. */
+export function selfView(user: User) {
   return {
     id: user.id,
     emailAddress: user.emailAddress,
@@ -18,7 +19,7 @@ function selfView(user: User) {
   }
 }
 
-/** GET /users/me: `{ ok, user }`, or 401. (No `jwt`: Hearth signs in with a session or a token, decision 0021.) */
+/** GET /users/me: `{ ok, user }`, or 401. (No `jwt`: the call already carries a session or a token; an app gets one from POST /auth-otps/verify.) */
 export async function meCall(args: ApiArgs) {
   return { ok: true, user: selfView(await requireUser(args)) }
 }

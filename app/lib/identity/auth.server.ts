@@ -8,10 +8,10 @@ import type { TranslationKey } from '../i18n/i18n'
 import { identifierKind, isMobilePhone, parsePhone, type CountryCode } from './phone'
 import { sessionStorage } from '../http/session.server'
 import { MAGIC_LINK_TTL_HOURS } from './sign-in-messages.server'
+import { CODE_LENGTH } from './code-length'
 
 export const CODE_LIFETIME_MS = 10 * 60 * 1000
 export const MAX_WRONG_CODES = 5
-export const CODE_LENGTH = 6
 
 /** The reasons a sign-in fails, and what the user reads for each. */
 const REASONS = {
@@ -228,9 +228,13 @@ export async function createMagicLink(userId: string, destinationUrl: string, li
   return `${env.PUBLIC_URL}/ml/${link.id}`
 }
 
-/** The same request (cookie, headers) carrying only the form fields the strategy should see. */
-export function strategyRequest(request: Request, body: URLSearchParams) {
+/**
+ * The same request (cookie, headers) carrying only the form fields the strategy should see; `cookie`
+ * names another session than the request's (an app's sign-in, app/lib/api/sign-in-api.server.ts).
+ */
+export function strategyRequest(request: Request, body: URLSearchParams, cookie?: string) {
   const headers = new Headers(request.headers)
+  if (cookie !== undefined) headers.set('Cookie', cookie)
   headers.set('Content-Type', 'application/x-www-form-urlencoded')
   headers.delete('Content-Length')
   return new Request(request.url, { method: 'POST', headers, body })

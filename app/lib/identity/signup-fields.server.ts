@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CODE_LENGTH } from './auth.server'
+import { CODE_LENGTH } from './code-length'
 
 /**
  * The fields every sign-up form shares, with translation keys as their messages: a full

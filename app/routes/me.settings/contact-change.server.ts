@@ -2,8 +2,8 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { UniqueConstraintError } from 'sequelize'
 import { z } from 'zod'
+import { CODE_LENGTH } from '#app/lib/identity/code-length'
 import {
-  CODE_LENGTH,
   createVerificationAuthenticator,
   failureMessage,
   failureOf,

@@ -1,6 +1,7 @@
 import { parseWithZod, getZodConstraint } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { z } from 'zod'
+import { CODE_LENGTH } from '#app/lib/identity/code-length'
 import {
   createAuthenticator,
   failureMessage,
@@ -8,7 +9,6 @@ import {
   findUserByIdentifier,
   normaliseIdentifier,
   strategyRequest,
-  CODE_LENGTH,
 } from '#app/lib/identity/auth.server'
 import { sendSignInCodeFor } from '#app/lib/identity/sign-in-delivery.server'
 import { countryFromRequest, countryOptions, toCountryCode } from '#app/lib/identity/phone'
