@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { Media, type Brand, type User } from '#models/index'
 import * as media from '#app/routes/api.media._index'
 import * as oneItem from '#app/routes/api.media.$id'
+import * as specUpload from '#app/routes/api.upload'
+import * as specFile from '#app/routes/api.upload.files.$id'
 import { grantRole, makeCommunity, makeRoom, makeUser } from '#tests/support/factories'
 import { solidImage } from '#tests/support/images'
 import { apiCall } from '#tests/support/api-call'
@@ -61,6 +63,30 @@ describe('/api/media', () => {
     expect((await remove(null)).status).toBe(401)
     expect((await remove(member)).status).toBe(204)
     expect(await Media.findByPk(item.id)).toBeNull()
+  })
+
+  it('answers at the spec’s addresses too: POST /api/upload and DELETE /api/upload/files/{id}', async () => {
+    const uploaded = await apiCall(specUpload.action, `/api/upload?brandId=${brand.id}&type=images`, {
+      as: member,
+      method: 'POST',
+      body: files([png, 'spec.png']),
+    })
+    expect(uploaded).toMatchObject({ status: 201, body: { media: [{ name: 'spec.png', kind: 'image' }] } })
+    const { id } = uploaded.body.media[0]
+    const remove = (as: User) =>
+      apiCall(specFile.action, `/api/upload/files/${id}`, { as, method: 'DELETE', params: { id } })
+    expect((await remove(other)).status).toBe(404)
+    expect((await remove(member)).status).toBe(204)
+    expect(await Media.findByPk(id)).toBeNull()
+    expect(
+      (
+        await apiCall(specUpload.action, '/api/upload?type=images', {
+          as: member,
+          method: 'POST',
+          body: files([png, 'x.png']),
+        })
+      ).status,
+    ).toBe(400)
   })
 
   it("lets the community's admins delete a member's item", async () => {

@@ -1,12 +1,15 @@
 // GET /api/users/me and PUT /api/me (docs/api.md#you): one's own account and profile, changed with a partial body
 // through the profile form's schema; bad values refused with its message and nothing changed; the email and phone
-// are not changed this way; signed out is 401.
+// are not changed this way; signed out is 401. One's communities with one's standing and rooms, narrowed to a
+// token's community.
 import { beforeAll, describe, expect, it } from 'vitest'
 import { User } from '#models/index'
 import * as me from '#app/routes/api.me'
 import * as usersMe from '#app/routes/api.users.me'
+import * as joinedRooms from '#app/routes/api.users-permissions.me.joined-rooms'
+import { createToken } from '#app/lib/api-tokens/api-tokens.server'
 import { apiCall } from '#tests/support/api-call'
-import { makeUser } from '#tests/support/factories'
+import { grantRole, makeCommunity, makePersonalRoom, makeUser } from '#tests/support/factories'
 
 let person: User
 beforeAll(async () => {
@@ -64,5 +67,34 @@ describe('oneself', () => {
     const after = (await User.findByPk(person.id, { rejectOnEmpty: true })).get()
     expect({ ...after, updatedAt: null }).toEqual({ ...before, updatedAt: null })
     expect((await put({ name: 'Nobody Here' }, null)).status).toBe(401)
+  })
+})
+
+describe('one’s communities and rooms', () => {
+  it('lists each community one has a role in, one’s standing and personal rooms; a kept token sees its own', async () => {
+    const { brand: garden, owner } = await makeCommunity({ name: 'Aardvark Garden' })
+    const { brand: choir } = await makeCommunity({ name: 'Zebra Choir' })
+    await grantRole(owner, choir)
+    const studio = await makePersonalRoom(choir, owner, { name: 'Studio' })
+
+    const answer = await apiCall(joinedRooms.loader, '/api/users-permissions/me/joined-rooms', { as: owner })
+    expect(answer.status).toBe(200)
+    expect(answer.body.communities).toMatchObject([
+      { id: garden.id, name: 'Aardvark Garden', standing: 'owner' },
+      { id: choir.id, name: 'Zebra Choir', standing: 'user', rooms: [{ id: studio.id, name: 'Studio' }] },
+    ])
+
+    const { secret } = await createToken({
+      userId: owner.id,
+      name: 'choir only',
+      scope: 'read',
+      brandId: choir.id,
+      lifetimeDays: 7,
+    })
+    const kept = await apiCall(joinedRooms.loader, '/api/users-permissions/me/joined-rooms', {
+      headers: { Authorization: `Bearer ${secret}` },
+    })
+    expect(kept.body.communities.map((community: { id: string }) => community.id)).toEqual([choir.id])
+    expect((await apiCall(joinedRooms.loader, '/api/users-permissions/me/joined-rooms', { as: null })).status).toBe(401)
   })
 })
