@@ -44,9 +44,16 @@ export function capPermissions(held: Set<PermissionSlug>, brandId: string): Set<
   return new Set([...held].filter((permission) => !ADMIN_PERMISSIONS.has(permission)))
 }
 
-/** A super user's installation-wide powers: never through a token short of admin scope or kept to one community. */
-export function actsAsSuperUser(user: Pick<User, 'isSuperUser'> | null | undefined): boolean {
-  if (!user?.isSuperUser) return false
+/**
+ * Whether the running call holds all its person holds: no token, or an admin token for every community. What no
+ * narrower token may do needs it: a super user's installation-wide powers, changing the account's own address.
+ */
+export function holdsEverything(): boolean {
   const cap = tokenCap()
   return !cap || (cap.scope === 'admin' && cap.brandId === null)
+}
+
+/** A super user's installation-wide powers: never through a token short of admin scope or kept to one community. */
+export function actsAsSuperUser(user: Pick<User, 'isSuperUser'> | null | undefined): boolean {
+  return Boolean(user?.isSuperUser) && holdsEverything()
 }

@@ -60,3 +60,18 @@ export const SendLinkBody = z.object({
   country,
   destinationUrl,
 })
+
+/** POST /verify-otps/issue: a code to prove a new email address or mobile phone for one's account. */
+export const IssueContactCodeBody = z.object({
+  type: z.enum(['emailAddress', 'mobilePhone'], { errorMap: () => ({ message: 'api:errors.badRequest' }) }),
+  identifier: z
+    .string({ required_error: 'auth:errors.identifierRequired', invalid_type_error: 'auth:errors.identifierInvalid' })
+    .trim()
+    .max(320, 'auth:errors.identifierInvalid'),
+  country,
+  // The spec sends the community the person is in; the code reads the same in every one.
+  brandId: z.string({ invalid_type_error: 'api:errors.badRequest' }).max(64, 'api:errors.badRequest').optional(),
+})
+
+/** POST /verify-otps/resend. */
+export const ResendContactCodeBody = ResendCodeBody.extend({ brandId: IssueContactCodeBody.shape.brandId })

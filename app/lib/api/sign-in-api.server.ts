@@ -1,23 +1,20 @@
 // Signing in from an app through the JSON API (docs/api.md#signing-in-from-an-app, decision 0022): the sign-in
-// page's own code strategy, delivery and rate limits, run against a session row kept for that one sign-in (a "code
-// session": the `id` the app holds between the calls, never a browser's session). A verified code or a spent
+// page's own code strategy, delivery and rate limits, run in a code session (code-sessions.server.ts), whose id the
+// app holds between the calls. A verified code or a spent
 // sign-in link answers a personal access token (decision 0021) as `jwt`, for the app to send as `Bearer`; its owner
 // sees it on /me/tokens and can revoke it there.
-import { Session as SessionRow, User } from '#models/index'
+import { User } from '#models/index'
 import { createToken, liveTokenCount, TOKENS_PER_PERSON } from '../api-tokens/api-tokens.server'
 import { checked, readBody, refuse, requesterT, type ApiArgs } from '../http/api.server'
 import { safeRedirect } from '../http/safe-redirect'
-import { afterSignIn, sessionCookie, sessionSlot, sessionStorage, IDENTITY_LIFETIME_MS } from '../http/session.server'
+import { afterSignIn, IDENTITY_LIFETIME_MS } from '../http/session.server'
 import { resolveLanguage } from '../i18n/i18n.server'
 import {
-  CODE_LIFETIME_MS,
   createAuthenticator,
   createMagicLink,
   failureMessage,
-  failureOf,
   findUserByIdentifier,
   normaliseIdentifier,
-  strategyRequest,
   type SignInFailure,
 } from '../identity/auth.server'
 import { signInProviders } from '../identity/oauth.server'
@@ -25,14 +22,16 @@ import { countryFromRequest, toCountryCode } from '../identity/phone'
 import { revokeMagicLinks, redeemMagicLink } from '../identity/magic-links.server'
 import { sendSignInCodeFor } from '../identity/sign-in-delivery.server'
 import { sendMagicLink } from '../identity/sign-in-messages.server'
-import { LIMITS, hit, limitCodeSending } from '../platform/rate-limit.server'
 import { IssueCodeBody, LinkParams, ResendCodeBody, SendLinkBody, VerifyCodeBody } from './sign-in-api.schema'
+import { codeSessions, limitChecking, limitSending } from './code-sessions.server'
 import { selfView } from './users-api.server'
 
 const authenticator = createAuthenticator(sendSignInCodeFor)
 
-/** The mark of a code session: only such a session is an app's sign-in, so a browser's session id never works here. */
-const codeSessionMark = sessionSlot<true>('api:signIn')
+/** Each app's sign-in in progress: the sign-in page's strategy keeps the address and the code there. */
+const signIns = codeSessions<true>('api:signIn')
+const runStrategy = (request: Request, id: string, fields: Record<string, string>) =>
+  signIns.run(authenticator, 'otp', request, id, fields)
 
 /** The status a refused sign-in answers, with the reason the spec names (`ok: false, reason`). */
 const FAILURE_STATUS = {
@@ -57,12 +56,11 @@ export async function providersCall() {
 export async function issueCodeCall(args: ApiArgs) {
   const body = await readBody(args.request, IssueCodeBody)
   const identifier = identifierOf(args.request, body.emailAddress ?? body.phoneNumber ?? '', body.country)
-  await limitSending(args, identifier)
+  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
   if (!(await findUserByIdentifier(identifier))) throw refusal('user.notFound')
-  const id = await newCodeSession()
+  const id = await signIns.start(true)
   const failure = await runStrategy(args.request, id, { identifier })
   if (failure) throw refusal(failure)
-  await keepCodeSession(id)
   const byMail = identifier.includes('@')
   return { ok: true, id, sendOk: { emailOk: byMail, phoneOk: !byMail } }
 }
@@ -70,12 +68,11 @@ export async function issueCodeCall(args: ApiArgs) {
 /** POST /auth-otps/resend: a new code to the same address (the old one stops working), limited as the first. */
 export async function resendCodeCall(args: ApiArgs) {
   const { id } = await readBody(args.request, ResendCodeBody)
-  const identifier = (await codeSession(id))?.get('auth:email')
+  const identifier = (await signIns.find(id))?.get('auth:email')
   if (!identifier) throw refusal('authOtp.notFound')
-  await limitSending(args, identifier)
+  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
   const failure = await runStrategy(args.request, id, {})
   if (failure) throw refusal(failure)
-  await keepCodeSession(id)
   return { ok: true }
 }
 
@@ -83,12 +80,12 @@ export async function resendCodeCall(args: ApiArgs) {
 export async function verifyCodeCall(args: ApiArgs) {
   const { id, passcode } = await readBody(args.request, VerifyCodeBody)
   await limitChecking(args)
-  if (!(await codeSession(id))) throw refusal('authOtp.notFound')
+  if (!(await signIns.find(id))) throw refusal('authOtp.notFound')
   const failure = await runStrategy(args.request, id, { code: passcode.toUpperCase() })
   if (failure) throw refusal(failure)
   // The strategy left the verified account in the code session: read it, and end that session.
-  const session = await sessionStorage.getSession(await cookieOf(id))
-  await sessionStorage.destroySession(session)
+  const session = (await signIns.find(id))!
+  await signIns.end(session)
   const userId = session.get('user')
   if (!userId) throw refusal('authOtp.notFound')
   // The code is spent: the link mailed with it must not sign in later.
@@ -101,7 +98,7 @@ export async function sendLinkCall(args: ApiArgs) {
   const body = await readBody(args.request, SendLinkBody)
   const identifier = identifierOf(args.request, body.value, body.country)
   if (identifier.includes('@') !== (body.type === 'emailAddress')) throw refusal('identifier.invalid')
-  await limitSending(args, identifier)
+  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
   const user = await findUserByIdentifier(identifier)
   if (!user) throw refusal('user.notFound')
   const destination = afterSignIn(safeRedirect(body.destinationUrl, ''))
@@ -151,65 +148,4 @@ function identifierOf(request: Request, value: string, country: string | undefin
   )
   if (!identifier) throw refusal('identifier.invalid')
   return identifier
-}
-
-/** The sign-in page's limits on sending codes (per address, per client address, per account and day). */
-async function limitSending(args: ApiArgs, identifier: string) {
-  const account = (await findUserByIdentifier(identifier))?.id ?? identifier
-  const limited = await limitCodeSending({ identifier, account, clientAddress: args.context.clientAddress })
-  if (limited)
-    throw Object.assign(refuse(429, limited.message, { minutes: limited.minutes }), {
-      retryAfterSeconds: limited.minutes * 60,
-    })
-}
-
-/** The sign-in page's limit on checking codes, per client address: guessing costs as much here as there. */
-async function limitChecking(args: ApiArgs) {
-  const { allowed, retryAfterSeconds } = await hit(LIMITS.verificationsPerAddress, args.context.clientAddress)
-  if (!allowed)
-    throw Object.assign(refuse(429, 'auth:errors.tooMany', { minutes: Math.ceil(retryAfterSeconds / 60) }), {
-      retryAfterSeconds,
-    })
-}
-
-/** A new, empty code session (a sessions row, marked), living as long as a code. */
-async function newCodeSession(): Promise<string> {
-  const session = await sessionStorage.getSession()
-  codeSessionMark.set(session, true)
-  const setCookie = await sessionStorage.commitSession(session, { expires: new Date(Date.now() + CODE_LIFETIME_MS) })
-  return (await sessionCookie.parse(setCookie)) as string
-}
-
-/** The strategy commits with a browser session's lifetime: a code session lives only as long as its code. */
-async function keepCodeSession(id: string) {
-  await SessionRow.update({ expiresAt: new Date(Date.now() + CODE_LIFETIME_MS) }, { where: { id } })
-}
-
-/** The Cookie header that names a session to the strategy. */
-async function cookieOf(id: string) {
-  return (await sessionCookie.serialize(id)).split(';')[0]!
-}
-
-/** The code session an app holds, or null: unknown, expired, or not a code session. */
-async function codeSession(id: string) {
-  const session = await sessionStorage.getSession(await cookieOf(id))
-  return codeSessionMark.get(session) ? session : null
-}
-
-/** One step of the sign-in strategy (send, resend or check) in a code session; its failure, or null. */
-async function runStrategy(
-  request: Request,
-  id: string,
-  fields: Record<string, string>,
-): Promise<SignInFailure | null> {
-  try {
-    await authenticator.authenticate('otp', strategyRequest(request, new URLSearchParams(fields), await cookieOf(id)), {
-      successRedirect: '/',
-    })
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status === 302) return null
-    if (thrown instanceof Response) throw thrown
-    return failureOf(thrown)
-  }
-  return 'unknown'
 }

@@ -1,10 +1,8 @@
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
-import { UniqueConstraintError } from 'sequelize'
 import { z } from 'zod'
 import { CODE_LENGTH } from '#app/lib/identity/code-length'
 import {
-  createVerificationAuthenticator,
   failureMessage,
   failureOf,
   findUserByIdentifier,
@@ -12,16 +10,21 @@ import {
   strategyRequest,
 } from '#app/lib/identity/auth.server'
 import type { User } from '#models/index'
-import { env } from '#app/lib/platform/env.server'
 import type { Language, TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
 import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/identity/phone'
-import { revokeMagicLinks } from '#app/lib/identity/magic-links.server'
 import { LIMITS, hit, limitCodeSending } from '#app/lib/platform/rate-limit.server'
 import { sessionSlot, sessionStorage, withSession, type AppSession } from '#app/lib/http/session.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { pendingSignups } from '#app/lib/identity/signup-session.server'
-import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
+import {
+  applyContactChange,
+  CONTACT_MESSAGES,
+  contactVerification,
+  SETTINGS_PATH,
+  type ContactKind,
+  type PendingContactChange,
+} from '#app/lib/identity/contact-change.server'
 
 /**
  * Changing the email address or the mobile phone an account signs in with (a new email or
@@ -29,13 +32,6 @@ import { sendSignInCode } from '#app/lib/identity/sign-in-messages.server'
  * 6-digit code through the same verification strategy, delivery and rate limits as sign-up, and
  * replaces the old one only once that code comes back. Until then the account keeps the old one.
  */
-
-export const SETTINGS_PATH = '/me/settings'
-
-export type ContactKind = 'email' | 'phone'
-
-/** The change waiting for its code: whose account, which address, and the new value (normalised). */
-export type PendingContactChange = { userId: string; kind: ContactKind; identifier: string }
 
 // The verification strategy keeps its address and code under verify:email and verify:otp (shared
 // with sign-up); this marker says they belong to an address change, and to which account.
@@ -86,19 +82,6 @@ export const isContactIntent = (value: unknown): value is ContactIntent =>
 /** A message over the code step (too many tries, a failed resend), with the minutes to wait. */
 export type ContactError = { message: TranslationKey; minutes?: number }
 
-const MESSAGES = {
-  email: {
-    same: 'account:errors.emailSame',
-    taken: 'account:errors.emailTaken',
-    changed: 'account:settings.contact.emailChanged',
-  },
-  phone: {
-    same: 'account:errors.phoneSame',
-    taken: 'account:errors.phoneTaken',
-    changed: 'account:settings.contact.phoneChanged',
-  },
-} as const satisfies Record<ContactKind, Record<string, TranslationKey>>
-
 /** The change in progress for this user, if the strategy still holds its address. */
 function pendingChange(session: AppSession, user: User): PendingContactChange | null {
   const pending = readPending(session)
@@ -128,21 +111,6 @@ export async function contactLoaderData(request: Request, session: AppSession, u
       code: getZodConstraint(ContactCodeSchema),
     },
   }
-}
-
-/** The verification strategy, speaking the user's language; the code's link returns to settings. */
-function verification(language: Language) {
-  return createVerificationAuthenticator(async ({ identifier, code }) => {
-    const channel = identifier.includes('@') ? 'mail' : 'sms'
-    await sendSignInCode({
-      channel,
-      to: identifier,
-      code,
-      link: `${env.PUBLIC_URL}${SETTINGS_PATH}`,
-      language,
-      brand: null,
-    })
-  })
 }
 
 type Context = { request: Request; context: AppLoadContext; session: AppSession; user: User }
@@ -190,14 +158,15 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
     identifier = isMobilePhone(phoneNumber, country) ? parsePhone(phoneNumber, country).e164 : null
     if (!identifier) return refuse('account:errors.phoneInvalid')
   }
-  if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber)) return refuse(MESSAGES[kind].same)
+  if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber))
+    return refuse(CONTACT_MESSAGES[kind].same)
 
   // Counted before the look-up, so probing which addresses have accounts costs codes too; every
   // new address this account tries counts toward its own daily cap.
   const refusal = await limitCodeSending({ identifier, account: user.id, clientAddress: context.clientAddress })
   if (refusal) return data({ intent: kind, result: submission.reply(), error: refusal }, { status: 429 })
   const owner = await findUserByIdentifier(identifier)
-  if (owner) return refuse(MESSAGES[kind].taken, 409)
+  if (owner) return refuse(CONTACT_MESSAGES[kind].taken, 409)
 
   // A new change starts clean: left in the session, an earlier address (or a half-finished sign-up
   // in this browser, which shares the strategy's keys) would get the code instead.
@@ -208,7 +177,7 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const outcome = await runStrategy(language, request, new URLSearchParams({ identifier }))
   if (!outcome.ok) {
-    if (outcome.failure === 'user.exists') return refuse(MESSAGES[kind].taken, 409)
+    if (outcome.failure === 'user.exists') return refuse(CONTACT_MESSAGES[kind].taken, 409)
     return data(
       { intent: kind, result: submission.reply(), error: { message: failureMessage(outcome.failure) } },
       { status: 500 },
@@ -241,27 +210,15 @@ async function verifyChange(form: FormData, { request, context, session, user }:
       { status },
     )
   if (!outcome.ok) {
-    if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
+    if (outcome.failure === 'user.exists') return finish(session, pending, CONTACT_MESSAGES[pending.kind].taken, 409)
     return wrongCode(failureMessage(outcome.failure), outcome.failure === 'unknown' ? 500 : 400)
   }
 
   const next = await sessionStorage.getSession(outcome.setCookie)
   // Never expected (the strategy checked the code for this address), but never applied blindly either.
   if (next.get('verify:identifier') !== pending.identifier) return finish(next, pending, 'auth:errors.unknown', 500)
-  try {
-    await user.update(
-      pending.kind === 'email'
-        ? { emailAddress: pending.identifier }
-        : { phoneNumber: pending.identifier, countryCode: parsePhone(pending.identifier).countryCode },
-    )
-  } catch (error) {
-    // Another account took the address between the code's check and this write.
-    if (!(error instanceof UniqueConstraintError)) throw error
-    return finish(next, pending, MESSAGES[pending.kind].taken, 409)
-  }
-  // A code was used on this account: links mailed before (perhaps to the old address) die.
-  await revokeMagicLinks(user.id)
-  return finish(next, pending, MESSAGES[pending.kind].changed)
+  const applied = await applyContactChange(user, pending)
+  return finish(next, pending, CONTACT_MESSAGES[pending.kind][applied], applied === 'taken' ? 409 : undefined)
 }
 
 /** Ends the change (done, or impossible now) and says so on the settings page. */
@@ -293,7 +250,7 @@ async function resendCode({ request, context, session, user }: Context) {
   const language = await resolveLanguage(request, { preferredLanguage: user.preferredLanguage })
   const outcome = await runStrategy(language, request, new URLSearchParams())
   if (!outcome.ok) {
-    if (outcome.failure === 'user.exists') return finish(session, pending, MESSAGES[pending.kind].taken, 409)
+    if (outcome.failure === 'user.exists') return finish(session, pending, CONTACT_MESSAGES[pending.kind].taken, 409)
     return data(
       { intent: 'contact-resend', result: null, error: { message: 'auth:errors.resendFailed' as const } },
       { status: 500 },
@@ -321,7 +278,7 @@ type Outcome = { ok: true; setCookie: string } | { ok: false; failure: ReturnTyp
  */
 async function runStrategy(language: Language, request: Request, body: URLSearchParams): Promise<Outcome> {
   try {
-    await verification(language).authenticate('verify', strategyRequest(request, body), {
+    await contactVerification(language).authenticate('verify', strategyRequest(request, body), {
       successRedirect: SETTINGS_PATH,
     })
   } catch (error) {

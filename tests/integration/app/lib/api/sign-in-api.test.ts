@@ -1,8 +1,9 @@
 // Signing in from an app (docs/api.md#signing-in-from-an-app): a code asked for and checked through the JSON calls
 // (the sign-in page's strategy, its limits and messages), and a sign-in link sent and spent; each success answers a
-// token that then works as Bearer and shows on /me/tokens. Codes are read from the dev outbox (no SMTP here).
+// token that then works as Bearer and shows on /me/tokens; a new email or phone proven by code from an app (never by
+// a token short of everything). Codes are read from the dev outbox (no SMTP here).
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ApiToken, MagicLink, OutboxMessage, RateLimit, Session, type User } from '#models/index'
+import { ApiToken, MagicLink, OutboxMessage, RateLimit, Session, User } from '#models/index'
 import { env } from '#app/lib/platform/env.server'
 import { LIMITS } from '#app/lib/platform/rate-limit.server'
 import * as issue from '#app/routes/api.auth-otps.issue'
@@ -12,8 +13,12 @@ import * as providers from '#app/routes/api.users-permissions.providers.enabled'
 import * as linkSend from '#app/routes/api.vl.send'
 import * as link from '#app/routes/api.vl.$id'
 import * as usersMe from '#app/routes/api.users.me'
+import * as contactIssue from '#app/routes/api.verify-otps.issue'
+import * as contactResend from '#app/routes/api.verify-otps.resend'
+import * as contactVerify from '#app/routes/api.verify-otps.verify'
+import { createToken } from '#app/lib/api-tokens/api-tokens.server'
 import { apiCall } from '#tests/support/api-call'
-import { makeUser, unique } from '#tests/support/factories'
+import { makeCommunity, makeUser, unique } from '#tests/support/factories'
 
 beforeEach(async () => {
   env.SMTP_URL = undefined
@@ -23,16 +28,15 @@ beforeEach(async () => {
 
 const post = (route: { action: any }, path: string, body: unknown) => apiCall(route.action, path, { body })
 
-/** The newest message to an address: its code and link (the dev outbox keeps them in meta). */
+/** Messages already read: MariaDB keeps whole seconds, so "newest" is the one not read yet. */
+const seen = new Set<string>()
+
+/** The one message to an address not read yet: its code and link (the dev outbox keeps them in meta). */
 async function lastMessage(to: string) {
-  const row = await OutboxMessage.findOne({
-    where: { recipient: to },
-    order: [
-      ['createdAt', 'DESC'],
-      ['id', 'DESC'],
-    ],
-  })
-  return row?.meta as { code?: string; link?: string } | undefined
+  const rows = (await OutboxMessage.findAll({ where: { recipient: to } })).filter((row) => !seen.has(row.id))
+  expect(rows).toHaveLength(1)
+  seen.add(rows[0]!.id)
+  return rows[0]!.meta as { code?: string; link?: string }
 }
 
 async function person(): Promise<User> {
@@ -206,5 +210,87 @@ describe('the social sign-ins', () => {
     const answer = await apiCall(providers.loader, '/api/users-permissions/providers/enabled')
     expect(answer.status).toBe(200)
     expect(answer.body).toEqual(env.oauthProviders.map(({ name, label }) => ({ name, label })))
+  })
+})
+
+describe('a new email address or phone proven from an app', () => {
+  const as = (user: User) => ({ as: user })
+  const call = (route: { action: any }, path: string, user: User, body: unknown, headers?: Record<string, string>) =>
+    apiCall(route.action, path, { ...as(user), body, headers })
+
+  it('sends a code to the new address, and the right code makes it the account’s', async () => {
+    const hal = await person()
+    const next = `hal-new-${unique()}@example.test`
+    const issued = await call(contactIssue, '/api/verify-otps/issue', hal, {
+      type: 'emailAddress',
+      identifier: next.toUpperCase(),
+    })
+    expect(issued).toMatchObject({ status: 200, body: { ok: true } })
+    const { id } = issued.body
+    await lastMessage(next)
+    expect(await post(contactVerify, '/api/verify-otps/verify', { id, passcode: '000000' })).toMatchObject({
+      status: 401,
+    })
+    // The old address still signs in until the code comes back.
+    expect((await User.findByPk(hal.id))?.emailAddress).toBe(hal.emailAddress)
+
+    expect(await call(contactResend, '/api/verify-otps/resend', hal, { id })).toMatchObject({ status: 200 })
+    const { code } = (await lastMessage(next))!
+    const verified = await call(contactVerify, '/api/verify-otps/verify', hal, { id, passcode: code })
+    expect(verified).toMatchObject({ status: 200, body: { ok: true, user: { id: hal.id, emailAddress: next } } })
+    expect((await User.findByPk(hal.id))?.emailAddress).toBe(next)
+    expect(await Session.findByPk(id)).toBeNull()
+  })
+
+  it('proves a phone number the same way', async () => {
+    const ivy = await person()
+    const number = `+1415556${String(unique()).padStart(4, '0')}`
+    const { id } = (
+      await call(contactIssue, '/api/verify-otps/issue', ivy, { type: 'mobilePhone', identifier: number })
+    ).body
+    const { code } = (await lastMessage(number))!
+    expect((await call(contactVerify, '/api/verify-otps/verify', ivy, { id, passcode: code })).status).toBe(200)
+    expect((await User.findByPk(ivy.id))?.phoneNumber).toBe(number)
+  })
+
+  it('refuses the current address, another account’s, bad input, another’s change, and narrow tokens; changes nothing', async () => {
+    const jo = await person()
+    const other = await person()
+    const refused = async (body: unknown, status: number, error?: string) => {
+      const answer = await call(contactIssue, '/api/verify-otps/issue', jo, body)
+      expect(answer.status, JSON.stringify(body)).toBe(status)
+      if (error) expect(answer.body.error).toBe(error)
+    }
+    await refused({ type: 'emailAddress', identifier: jo.emailAddress }, 400, 'emailSame')
+    await refused({ type: 'emailAddress', identifier: other.emailAddress }, 409, 'emailTaken')
+    await refused({ type: 'mobilePhone', identifier: other.phoneNumber }, 409, 'phoneTaken')
+    await refused({ type: 'emailAddress', identifier: 'not-an-address' }, 400, 'emailInvalid')
+    await refused({ type: 'mobilePhone', identifier: '12' }, 400, 'phoneInvalid')
+    await refused({ type: 'fax', identifier: 'x@example.test' }, 400)
+    await refused({ identifier: 'x@example.test' }, 400)
+
+    // Someone else's change in progress is no code of theirs.
+    const { id } = (
+      await call(contactIssue, '/api/verify-otps/issue', other, {
+        type: 'emailAddress',
+        identifier: `o-${unique()}@example.test`,
+      })
+    ).body
+    expect((await call(contactVerify, '/api/verify-otps/verify', jo, { id, passcode: '123456' })).status).toBe(400)
+    expect((await call(contactResend, '/api/verify-otps/resend', jo, { id })).status).toBe(400)
+
+    // A token short of everything cannot move the account to an address its holder controls; a whole one can.
+    const { brand } = await makeCommunity()
+    const viaToken = async (scope: 'write' | 'admin', brandId: string | null) => {
+      const { secret } = await createToken({ userId: jo.id, name: scope, scope, brandId, lifetimeDays: 1 })
+      return apiCall(contactIssue.action, '/api/verify-otps/issue', {
+        body: { type: 'emailAddress', identifier: `thief-${unique()}@example.test` },
+        headers: { Authorization: `Bearer ${secret}` },
+      })
+    }
+    expect(await viaToken('write', null)).toMatchObject({ status: 403, body: { error: 'tokenTooNarrow' } })
+    expect(await viaToken('admin', brand.id)).toMatchObject({ status: 403, body: { error: 'tokenTooNarrow' } })
+    expect((await viaToken('admin', null)).status).toBe(200)
+    expect(await User.findByPk(jo.id)).toMatchObject({ emailAddress: jo.emailAddress, phoneNumber: jo.phoneNumber })
   })
 })
