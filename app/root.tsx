@@ -18,6 +18,7 @@ import { useRouteChangeReports } from './lib/embedding/route-change'
 import { brandThemeInput, themeStyle } from './lib/communities/theme'
 import { communityLogo } from './lib/communities/community-logo'
 import { publishedSignupPath } from './lib/identity/published-signup'
+import { refreshmeRedirect } from './lib/identity/link-sign-in.server'
 import { baseStyles } from './styles/stylesheets'
 
 export const links: LinksFunction = () => [
@@ -34,6 +35,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (url.pathname !== '/unsupported-device' && !checkBrowser(request.headers.get('user-agent')).supported) {
     throw redirect('/unsupported-device')
   }
+  const refresh = refreshmeRedirect(url)
+  if (refresh) throw redirect(refresh)
   const brand = await pageCommunity({ params, context })
   const { accounts, user } = await viewer(request, context)
   const [language, { flash, headers }, permissions] = await Promise.all([

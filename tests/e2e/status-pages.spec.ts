@@ -130,3 +130,11 @@ test('/unsupported-device lists the supported browsers', async ({ page }) => {
   await expect(page.getByText(/^We detected/)).toHaveCount(0)
   await expectAccessible(page)
 })
+
+test('/wait says one moment and goes on to its page by itself, with or without JavaScript', async ({ page }) => {
+  expect((await page.goto(`/wait?redirectTo=%2F${DEMO.slug}`))?.status()).toBe(200)
+  await expect(heading(page, t('en', 'pages:wait.title'))).toBeVisible()
+  await expect(page.getByRole('status')).toHaveText(t('en', 'pages:wait.message'))
+  // No axe scan here: the page leaves within a second (the status page it is built on is scanned above).
+  await page.waitForURL(`/${DEMO.slug}`)
+})

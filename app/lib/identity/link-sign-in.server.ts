@@ -68,3 +68,18 @@ export async function signInByLink(
     },
   })
 }
+
+/**
+ * The spec's `?refreshme={token}` on any page: the sign-in callback (/callback?a=) signs in with the token (a magic
+ * link's id), asking first when another account is signed in here, and comes back to the page without it. Null when
+ * the address carries none.
+ */
+export function refreshmeRedirect(url: URL): string | null {
+  const token = url.searchParams.get('refreshme')
+  if (token === null) return null
+  const back = new URL(url)
+  back.searchParams.delete('refreshme')
+  const callback = new URLSearchParams({ r: back.pathname + back.search })
+  if (token) callback.set('a', token)
+  return `/callback?${callback}`
+}

@@ -2,7 +2,8 @@
 // flow; earlier links die when a code is used or a new one is sent; a return address too long for
 // the database answers a clear 400; links that are not a code's twin live 24 hours.
 // Codes are read from the dev outbox; each browser carries its cookie and has a client address of
-// its own, so only the per-account cap can stop them.
+// its own, so only the per-account cap can stop them. A page's ?refreshme={token} signs in through the callback, and
+// /wait goes on to a path of this site.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MAGIC_LINK_LIFETIME_MS, CODE_LIFETIME_MS, createMagicLink } from '#app/lib/identity/auth.server'
 import { MagicLink, OutboxMessage, RateLimit, User } from '#models/index'
@@ -10,6 +11,9 @@ import { env, parseEnv } from '#app/lib/platform/env.server'
 import { LIMITS } from '#app/lib/platform/rate-limit.server'
 import { MAX_REDIRECT_LENGTH } from '#app/lib/http/safe-redirect'
 import { loader as callbackLoader } from '#app/routes/callback'
+import { loader as rootLoader } from '#app/root'
+import { loader as waitLoader } from '#app/routes/wait'
+import { viewer } from '#app/lib/http/session.server'
 import { action as settingsAction } from '#app/routes/me.settings/route'
 import { action as signInAction, loader as signInLoader } from '#app/routes/sign-in/route'
 import { loader as privateLoader } from '#app/routes/private'
@@ -203,5 +207,36 @@ describe('a return address longer than the database holds', () => {
     expect(sent.status).toBe(302)
     const [link] = await linksOf(user.id)
     expect(link!.destinationUrl).toBe(longest)
+  })
+})
+
+describe('links into Hearth', () => {
+  it('?refreshme={token} on a page signs in through the callback and comes back without it', async () => {
+    const user = await newUser()
+    const token = (await createMagicLink(user.id, '/me')).split('/ml/')[1]!
+    const browser = new TestBrowser()
+    const page = await browser.run(rootLoader, `/demo/events?tab=past&refreshme=${token}`)
+    expect(page).toMatchObject({ status: 302, location: `/callback?r=%2Fdemo%2Fevents%3Ftab%3Dpast&a=${token}` })
+    expect(await browser.run(callbackLoader, page.location!)).toMatchObject({
+      status: 302,
+      location: '/demo/events?tab=past',
+    })
+    const { request, context } = browser.args('/demo')
+    const seen = await viewer(request, context)
+    expect(seen.user?.id).toBe(user.id)
+    // Spent, or empty: the callback says the link no longer works, and signs nobody in.
+    const again = await new TestBrowser().run(rootLoader, `/demo?refreshme=${token}`)
+    expect((await new TestBrowser().run(callbackLoader, again.location!)).status).toBe(410)
+    expect((await new TestBrowser().run(rootLoader, '/demo?refreshme=')).location).toBe('/callback?r=%2Fdemo')
+  })
+
+  it('/wait goes on to a path of this site, never elsewhere', async () => {
+    expect((await new TestBrowser().run(waitLoader, '/wait?redirectTo=%2Fdemo%2Fevents')).data).toEqual({
+      target: '/demo/events',
+    })
+    expect((await new TestBrowser().run(waitLoader, '/wait?redirectTo=https%3A%2F%2Fevil.example')).data).toEqual({
+      target: '/',
+    })
+    expect((await new TestBrowser().run(waitLoader, '/wait')).data).toEqual({ target: '/' })
   })
 })
