@@ -3,6 +3,8 @@
 import { z } from 'zod'
 import { CODE_LENGTH } from '../identity/code-length'
 import { MAX_REDIRECT_LENGTH } from '../http/safe-redirect'
+import { recordId } from '../forms/record-id'
+import { brandQuery } from './api.schema'
 
 const identifier = z
   .string({ invalid_type_error: 'auth:errors.identifierInvalid' })
@@ -75,3 +77,32 @@ export const IssueContactCodeBody = z.object({
 
 /** POST /verify-otps/resend. */
 export const ResendContactCodeBody = ResendCodeBody.extend({ brandId: IssueContactCodeBody.shape.brandId })
+
+/** The longest a sign-in link sent by POST /ml/send lives: a week (24 hours unless asked). */
+export const MAX_LINK_SECONDS = 7 * 24 * 3600
+
+/** POST /ml/send: sign-in links to members of a community, in its name, with the admin's words. */
+export const SendMagicLinksBody = z.object({
+  ...brandQuery,
+  users: z
+    .array(recordId('api:errors.badRequest'), { required_error: 'api:links.usersRequired' })
+    .min(1, 'api:links.usersRequired')
+    .max(100, 'api:links.tooManyUsers'),
+  subject: z
+    .string({ invalid_type_error: 'api:errors.badRequest' })
+    .trim()
+    .max(200, 'api:links.subjectTooLong')
+    .optional(),
+  message: z
+    .string({ invalid_type_error: 'api:errors.badRequest' })
+    .trim()
+    .max(2000, 'api:links.messageTooLong')
+    .optional(),
+  destinationUrl,
+  expiresIn: z
+    .number({ invalid_type_error: 'api:links.badExpiry' })
+    .int('api:links.badExpiry')
+    .min(3600, 'api:links.badExpiry')
+    .max(MAX_LINK_SECONDS, 'api:links.badExpiry')
+    .default(24 * 3600),
+})

@@ -68,10 +68,16 @@ export async function sendMagicLink({
   link,
   subject: customSubject,
   message,
+  hours = MAGIC_LINK_TTL_HOURS,
   ...recipient
-}: Recipient & { link: string; subject?: string | null; message?: string | null }): Promise<OutboxMessage> {
+}: Recipient & {
+  link: string
+  subject?: string | null
+  message?: string | null
+  /** How long the link works, as the message says it (whole hours). */
+  hours?: number
+}): Promise<OutboxMessage> {
   const { t, language, community } = voice(recipient)
-  const hours = MAGIC_LINK_TTL_HOURS
   const meta = { link }
   if (recipient.channel === 'sms') {
     const text = message ? `${message} ${link}` : t('mail:magicLink.sms', { community, link, hours })

@@ -44,6 +44,8 @@ export const LIMITS = {
   // account and for the whole installation, since a community costs nothing to create.
   instructionMailsPerAccount: { name: 'instructions-account', max: 100, windowSeconds: 24 * 3600 },
   instructionMailsPerInstallation: { name: 'instructions-installation', max: 300, windowSeconds: 60 * 60 },
+  // Sign-in links an admin sends to members through POST /api/ml/send, one per recipient, per admin account.
+  signInLinksPerAccount: { name: 'sign-in-links-account', max: 200, windowSeconds: 24 * 3600 },
   // Registration imports: each row is a person the import may mail a confirmation to, counted when
   // the import is asked for, per admin account and for the whole installation (a file holds 1000).
   importConfirmationsPerAccount: { name: 'import-confirm-account', max: 2000, windowSeconds: 24 * 3600 },
