@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { OutboxMessage, Post } from '#models/index'
 import { env } from './env.server'
+import { APP_VERSION } from './version.server'
 
 /**
  * The web process's Prometheus metrics, served by server.js on METRICS_PORT (a port only the
@@ -54,6 +55,14 @@ export const jobFailures = new Counter({
   labelNames: ['job'] as const,
   registers,
 })
+
+// Which version runs here: 1, labelled with it (a rollout shows as two versions side by side).
+new Gauge({
+  name: 'hearth_build_info',
+  help: 'The version this process runs (always 1, labelled by version)',
+  labelNames: ['version'] as const,
+  registers,
+}).set({ version: APP_VERSION }, 1)
 
 // What waits, read from the database at each scrape: the same figures from every web process.
 new Gauge({

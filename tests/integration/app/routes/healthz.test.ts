@@ -7,7 +7,8 @@ describe('/healthz (liveness)', () => {
     const response = healthz()
     expect(response.status).toBe(200)
     expect(response.headers.get('Cache-Control')).toBe('no-store')
-    expect(await response.json()).toEqual({ status: 'ok' })
+    // The spec's app version, as package.json states it.
+    expect(await response.json()).toEqual({ status: 'ok', version: '3.68.0' })
   })
 })
 

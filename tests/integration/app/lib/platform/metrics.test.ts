@@ -26,6 +26,10 @@ afterAll(async () => {
 })
 
 describe('the web process metrics', () => {
+  it('say which version runs', async () => {
+    expect(await sample('hearth_build_info', { version: '3.68.0' })).toBe(1)
+  })
+
   it('count requests by route, method and status, with their durations', async () => {
     const before = await sample('hearth_http_requests_total', { route: '/:param/members', status: '200' })
     recordRequest('/:param/members', 'GET', 200, 0.042)
