@@ -20,7 +20,7 @@ test('each answer carries a request id, counted in the metrics under its route',
 })
 
 test('the web server is live and ready, and the edge serves its metrics', async ({ request }) => {
-  expect(await (await request.get('/healthz')).json()).toEqual({ status: 'ok' })
+  expect(await (await request.get('/healthz')).json()).toEqual({ status: 'ok', version: '3.68.0' })
   const ready = await request.get('/readyz')
   expect(ready.status()).toBe(200)
   expect(await ready.json()).toMatchObject({ status: 'ok', database: 'ok', redis: 'off' })
