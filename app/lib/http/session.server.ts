@@ -11,6 +11,8 @@ export { IDENTITY_LIFETIME_MS, type Identity }
 export type SessionData = {
   identities: Identity[]
   currentUserId: string
+  /** The identity that was current before this one: signing this one out goes back to it. */
+  lastUsedUserId: string
   /** Where to go after signing in (the stored redirect). */
   redirectTo: string
   /** From the sign-in callback: join the meeting at once as its host; the app runs in a frame. */
@@ -163,6 +165,8 @@ export async function startSession(
   const session = await sessionStorage.getSession()
   session.set('identities', [identity, ...others])
   session.set('currentUserId', userId)
+  const lastUsed = previous.get('currentUserId')
+  if (lastUsed && others.some((existing) => existing.userId === lastUsed)) session.set('lastUsedUserId', lastUsed)
   session.set('flags', flags)
   return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
@@ -170,13 +174,16 @@ export async function startSession(
 /** Makes another signed-in identity the current one. */
 export async function switchIdentity(session: AppSession, userId: string, redirectTo: string): Promise<Response> {
   if (!liveIdentities(session).some((identity) => identity.userId === userId)) throw new Response(null, { status: 400 })
+  const lastUsed = session.get('currentUserId')
+  if (lastUsed && lastUsed !== userId) session.set('lastUsedUserId', lastUsed)
   session.set('currentUserId', userId)
   return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 
 /**
- * Signs out one identity (the current one by default) and switches to the next one available; with
- * none left the session is destroyed.
+ * Signs out one identity (the current one by default). Signing out the current one goes back to the
+ * last-used identity when it is still signed in, else to the next one; with none left the session is
+ * destroyed.
  */
 export async function endIdentity(
   session: AppSession,
@@ -188,12 +195,12 @@ export async function endIdentity(
     return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.destroySession(session) } })
   }
   session.set('identities', remaining)
-  if (
-    session.get('currentUserId') === userId ||
-    !remaining.some((identity) => identity.userId === session.get('currentUserId'))
-  ) {
-    session.set('currentUserId', remaining[0]!.userId)
+  const still = (id: string | undefined) => remaining.find((identity) => identity.userId === id)?.userId
+  if (!still(session.get('currentUserId'))) {
+    session.set('currentUserId', still(session.get('lastUsedUserId')) ?? remaining[0]!.userId)
   }
+  if (!still(session.get('lastUsedUserId')) || session.get('lastUsedUserId') === session.get('currentUserId'))
+    session.unset('lastUsedUserId')
   return redirect(redirectTo, { headers: { 'Set-Cookie': await sessionStorage.commitSession(session) } })
 }
 

@@ -638,6 +638,24 @@ describe('several accounts in one browser', () => {
     expect(after.get('identities')!.map((identity) => identity.userId)).toEqual([admin.id])
   })
 
+  it('signing out the current identity goes back to the last-used one, not merely the next in the list', async () => {
+    const mia = await User.findOne({ where: { emailAddress: MIA }, rejectOnEmpty: true })
+    const browser = new Browser()
+    await signIn(browser, OWNER)
+    await signIn(browser, ADMIN)
+    await signIn(browser, MIA)
+    // Listed newest first (Mia, Adam, Olivia); the admin, then the owner, become current in turn.
+    await browser.account({ intent: 'switch', userId: admin.id, redirectTo: '/demo' })
+    await browser.account({ intent: 'switch', userId: owner.id, redirectTo: '/demo' })
+    expect((await browser.session()).get('lastUsedUserId')).toBe(admin.id)
+    await browser.account({ intent: 'sign-out', redirectTo: '/demo' })
+    const session = await browser.session()
+    expect(session.get('currentUserId')).toBe(admin.id)
+    expect(session.get('identities')!.map((identity) => identity.userId)).toEqual([mia.id, admin.id])
+    // The one last used is current now: nobody is "last used" until the next switch.
+    expect(session.get('lastUsedUserId')).toBeUndefined()
+  })
+
   it('drops expired identities when switching or signing out', async () => {
     const browser = new Browser()
     await signIn(browser, OWNER)
