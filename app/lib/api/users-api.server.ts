@@ -1,12 +1,14 @@
-// The JSON API's calls about oneself (GET /users/me, PUT /me, GET /users-permissions/me/joined-rooms;
-// docs/api.md#you): the signed-in person's account and profile as /me/settings shows it, changed through that page's
-// schema and command, and their communities as the me screen lists them. Email and phone change only through their
-// code (/me/settings): a call cannot prove the new address is theirs.
+// The JSON API's calls about oneself (GET /users/me, PUT /me, GET /users-permissions/me/joined-rooms, GET
+// /users/breakout/{room}/{user}; docs/api.md#you): the signed-in person's account and profile as /me/settings shows
+// it, changed through that page's schema and command; their communities as the me screen lists them; where they are
+// in a meeting's breakouts. Email and phone change only through their code (/me/settings, or /verify-otps/*).
 import { z } from 'zod'
-import type { User } from '#models/index'
+import { MeetingPeer, MeetingRoom, Room, type User } from '#models/index'
+import { meetingRights } from '#models/access'
 import { tokenCap } from '#models/token-cap'
-import { checked, readBody, type ApiArgs } from '../http/api.server'
-import { requireUser } from '../http/guards.server'
+import { checked, inCommunity, readBody, refuse, type ApiArgs } from '../http/api.server'
+import { requireRoom, requireUser } from '../http/guards.server'
+import { recordId } from '../forms/record-id'
 import { ProfileSchema } from '../identity/profile.schema'
 import { profileValues, updateProfile } from '../identity/profile.server'
 import { userCommunities } from '../rooms/user-rooms.server'
@@ -46,4 +48,39 @@ export async function joinedRoomsCall(args: ApiArgs) {
   const kept = tokenCap()?.brandId ?? null
   const communities = await userCommunities(user.id)
   return { communities: kept ? communities.filter((community) => community.id === kept) : communities }
+}
+
+/** GET /users/breakout/{room}/{user}: the room's id and the person's. */
+const BreakoutParams = z.object({ room: recordId('api:rooms.roomNotFound'), user: recordId('api:errors.notFound') })
+
+/**
+ * GET /users/breakout/{room}/{user}: the breakout of the room's meeting the person is in now, `{ breakout: { id,
+ * name } }`, or `{ breakout: null }` (the main room, or not in the meeting). One asks about oneself; the room's host
+ * and co-hosts, who run its breakouts, about anyone. The edge writes who is where (media-edge/meeting-records.ts).
+ */
+export async function breakoutOfCall(args: ApiArgs) {
+  const asker = await requireUser(args)
+  const { room: roomId, user: userId } = checked(BreakoutParams, { room: args.params.a, user: args.params.b })
+  const found = await Room.findByPk(roomId, { attributes: ['brandId', 'slug'] })
+  if (!found) throw refuse(404, 'api:rooms.roomNotFound')
+  // The room's own rules (as its page): who may not enter it learns nothing about who is in it.
+  const { room, permissions } = await requireRoom(await inCommunity(args, found.brandId), found.slug)
+  const { isHost, isCoHost } = meetingRights(asker.id, room, permissions)
+  if (userId !== asker.id && !isHost && !isCoHost) throw refuse(403, 'api:errors.forbidden')
+  const peer = await MeetingPeer.findOne({
+    attributes: ['id'],
+    where: { userId, leftAt: null },
+    include: [
+      {
+        model: MeetingRoom,
+        as: 'meetingRoom',
+        attributes: ['id', 'name'],
+        where: { roomId: room.id, type: 'breakout', endedAt: null },
+        required: true,
+      },
+    ],
+    order: [['joinedAt', 'DESC']],
+  })
+  const breakout = peer?.get('meetingRoom') as MeetingRoom | undefined
+  return { breakout: breakout ? { id: breakout.id, name: breakout.name } : null }
 }

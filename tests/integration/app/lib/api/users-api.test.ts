@@ -3,13 +3,14 @@
 // are not changed this way; signed out is 401. One's communities with one's standing and rooms, narrowed to a
 // token's community.
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '#models/index'
+import { MeetingPeer, MeetingRoom, User } from '#models/index'
 import * as me from '#app/routes/api.me'
 import * as usersMe from '#app/routes/api.users.me'
 import * as joinedRooms from '#app/routes/api.users-permissions.me.joined-rooms'
+import * as breakoutOf from '#app/routes/api.users.breakout.$a.$b'
 import { createToken } from '#app/lib/api-tokens/api-tokens.server'
 import { apiCall } from '#tests/support/api-call'
-import { grantRole, makeCommunity, makePersonalRoom, makeUser } from '#tests/support/factories'
+import { grantRole, makeCommunity, makePersonalRoom, makeRoom, makeUser } from '#tests/support/factories'
 
 let person: User
 beforeAll(async () => {
@@ -96,5 +97,48 @@ describe('one’s communities and rooms', () => {
     })
     expect(kept.body.communities.map((community: { id: string }) => community.id)).toEqual([choir.id])
     expect((await apiCall(joinedRooms.loader, '/api/users-permissions/me/joined-rooms', { as: null })).status).toBe(401)
+  })
+})
+
+describe('where one is in a meeting’s breakouts', () => {
+  it('answers oneself and the room’s hosts; null in the main room or once left; others are refused', async () => {
+    const { brand, owner } = await makeCommunity()
+    const [host, coHost, guest, bystander] = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()])
+    for (const person of [host, coHost, guest, bystander]) await grantRole(person, brand)
+    const room = await makeRoom(brand, { hostId: host.id, coHosts: [coHost.id], open: true })
+    const main = await MeetingRoom.create({ roomId: room.id, startedAt: new Date() })
+    const corner = await MeetingRoom.create({
+      roomId: room.id,
+      type: 'breakout',
+      parentId: main.id,
+      name: 'Corner',
+      startedAt: new Date(),
+    })
+    const ask = (as: User, userId: string) =>
+      apiCall(breakoutOf.loader, `/api/users/breakout/${room.id}/${userId}`, { as, params: { a: room.id, b: userId } })
+
+    expect(await ask(guest, guest.id)).toMatchObject({ status: 200, body: { breakout: null } })
+    await MeetingPeer.create({
+      meetingRoomId: main.id,
+      userId: guest.id,
+      joinedAt: new Date(Date.now() - 60_000),
+      leftAt: new Date(),
+    })
+    const inCorner = await MeetingPeer.create({ meetingRoomId: corner.id, userId: guest.id, joinedAt: new Date() })
+    for (const asker of [guest, host, coHost])
+      expect(await ask(asker, guest.id)).toMatchObject({
+        status: 200,
+        body: { breakout: { id: corner.id, name: 'Corner' } },
+      })
+    // A member who does not run the room, even the community's owner in someone's room, is not told.
+    expect((await ask(bystander, guest.id)).status).toBe(403)
+    expect((await ask(owner, guest.id)).status).toBe(403)
+
+    await inCorner.update({ leftAt: new Date() })
+    expect((await ask(host, guest.id)).body).toEqual({ breakout: null })
+    expect((await apiCall(breakoutOf.loader, '/x', { as: host, params: { a: 'nope', b: guest.id } })).status).toBe(400)
+    const unknown = 'z'.repeat(36)
+    expect((await apiCall(breakoutOf.loader, '/x', { as: host, params: { a: unknown, b: guest.id } })).status).toBe(404)
+    expect((await apiCall(breakoutOf.loader, '/x', { as: null, params: { a: room.id, b: guest.id } })).status).toBe(401)
   })
 })
