@@ -9,6 +9,7 @@ import { refuse, type ApiArgs } from '../http/api.server'
 import { sessionCookie, sessionSlot, sessionStorage, type AppSession } from '../http/session.server'
 import { LIMITS, hit, limitCodeSending } from '../platform/rate-limit.server'
 
+/** The code sessions of one flow (`api:signIn`), each marked with what the flow keeps there (`Mark`). */
 export function codeSessions<Mark>(flow: `api:${string}`) {
   const mark = sessionSlot<Mark>(flow)
 

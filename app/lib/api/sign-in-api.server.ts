@@ -1,8 +1,7 @@
 // Signing in from an app through the JSON API (docs/api.md#signing-in-from-an-app, decision 0022): the sign-in
 // page's own code strategy, delivery and rate limits, run in a code session (code-sessions.server.ts), whose id the
-// app holds between the calls. A verified code or a spent
-// sign-in link answers a personal access token (decision 0021) as `jwt`, for the app to send as `Bearer`; its owner
-// sees it on /me/tokens and can revoke it there.
+// app holds between the calls. A verified code or a spent sign-in link answers a personal access token (decision
+// 0021) as `jwt`, for the app to send as `Bearer`; its owner sees it on /me/tokens and can revoke it there.
 import { User } from '#models/index'
 import { createToken, liveTokenCount, TOKENS_PER_PERSON } from '../api-tokens/api-tokens.server'
 import { checked, readBody, refuse, requesterT, type ApiArgs } from '../http/api.server'
@@ -56,8 +55,10 @@ export async function providersCall() {
 export async function issueCodeCall(args: ApiArgs) {
   const body = await readBody(args.request, IssueCodeBody)
   const identifier = identifierOf(args.request, body.emailAddress ?? body.phoneNumber ?? '', body.country)
-  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
-  if (!(await findUserByIdentifier(identifier))) throw refusal('user.notFound')
+  const user = await findUserByIdentifier(identifier)
+  // Counted before the answer, as on the page: probing which addresses have accounts costs codes too.
+  await limitSending(args, identifier, user?.id ?? identifier)
+  if (!user) throw refusal('user.notFound')
   const id = await signIns.start(true)
   const failure = await runStrategy(args.request, id, { identifier })
   if (failure) throw refusal(failure)
@@ -70,7 +71,8 @@ export async function resendCodeCall(args: ApiArgs) {
   const { id } = await readBody(args.request, ResendCodeBody)
   const identifier = (await signIns.find(id))?.get('auth:email')
   if (!identifier) throw refusal('authOtp.notFound')
-  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
+  const user = await findUserByIdentifier(identifier)
+  await limitSending(args, identifier, user?.id ?? identifier)
   const failure = await runStrategy(args.request, id, {})
   if (failure) throw refusal(failure)
   return { ok: true }
@@ -98,8 +100,8 @@ export async function sendLinkCall(args: ApiArgs) {
   const body = await readBody(args.request, SendLinkBody)
   const identifier = identifierOf(args.request, body.value, body.country)
   if (identifier.includes('@') !== (body.type === 'emailAddress')) throw refusal('identifier.invalid')
-  await limitSending(args, identifier, (await findUserByIdentifier(identifier))?.id ?? identifier)
   const user = await findUserByIdentifier(identifier)
+  await limitSending(args, identifier, user?.id ?? identifier)
   if (!user) throw refusal('user.notFound')
   const destination = afterSignIn(safeRedirect(body.destinationUrl, ''))
   // As with a code: only the newest message signs in.
