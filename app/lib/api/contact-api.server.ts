@@ -33,6 +33,7 @@ async function accountHolder(args: ApiArgs): Promise<User> {
 
 const INVALID = { email: 'account:errors.emailInvalid', phone: 'account:errors.phoneInvalid' } as const
 
+/** One step of the settings page's verification strategy in the change's code session, in the person's language. */
 async function runStrategy(args: ApiArgs, user: User, id: string, fields: Record<string, string>) {
   const language = await resolveLanguage(args.request, { preferredLanguage: user.preferredLanguage })
   return changes.run(contactVerification(language), 'verify', args.request, id, fields)
