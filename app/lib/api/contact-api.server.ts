@@ -6,15 +6,16 @@ import { holdsEverything } from '#models/token-cap'
 import { readBody, refuse, type ApiArgs } from '../http/api.server'
 import { requireUser } from '../http/guards.server'
 import { resolveLanguage } from '../i18n/i18n.server'
-import { failureMessage, findUserByIdentifier, normaliseIdentifier } from '../identity/auth.server'
+import { failureMessage, findUserByIdentifier } from '../identity/auth.server'
 import {
   applyContactChange,
+  INVALID_ADDRESS,
+  newContactAddress,
   contactVerification,
   CONTACT_MESSAGES,
   type ContactKind,
   type PendingContactChange,
 } from '../identity/contact-change.server'
-import { countryFromRequest, isMobilePhone, parsePhone, toCountryCode } from '../identity/phone'
 import { codeSessions, limitChecking, limitSending } from './code-sessions.server'
 import { IssueContactCodeBody, ResendContactCodeBody, VerifyCodeBody } from './sign-in-api.schema'
 import { selfView } from './users-api.server'
@@ -31,8 +32,6 @@ async function accountHolder(args: ApiArgs): Promise<User> {
   return user
 }
 
-const INVALID = { email: 'account:errors.emailInvalid', phone: 'account:errors.phoneInvalid' } as const
-
 /** One step of the settings page's verification strategy in the change's code session, in the person's language. */
 async function runStrategy(args: ApiArgs, user: User, id: string, fields: Record<string, string>) {
   const language = await resolveLanguage(args.request, { preferredLanguage: user.preferredLanguage })
@@ -44,7 +43,8 @@ export async function issueContactCodeCall(args: ApiArgs) {
   const user = await accountHolder(args)
   const body = await readBody(args.request, IssueContactCodeBody)
   const kind: ContactKind = body.type === 'emailAddress' ? 'email' : 'phone'
-  const identifier = newAddress(args.request, kind, body.identifier, body.country)
+  const identifier = newContactAddress(args.request, kind, body.identifier, body.country)
+  if (!identifier) throw refuse(400, INVALID_ADDRESS[kind])
   if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber))
     throw refuse(400, CONTACT_MESSAGES[kind].same)
   // Counted before the look-up, as on the page: probing which addresses have accounts costs codes too.
@@ -93,16 +93,4 @@ async function pendingOf(user: User, id: string) {
   const pending = session ? changes.markOf(session) : undefined
   if (!pending || pending.userId !== user.id) throw refuse(400, failureMessage('authOtp.notFound'))
   return pending
-}
-
-/** The new address as accounts keep it (an email in lower case, a phone in E.164), or 400. */
-function newAddress(request: Request, kind: ContactKind, value: string, country: string | undefined) {
-  if (kind === 'email') {
-    const email = normaliseIdentifier(value, 'US')
-    if (!email?.includes('@')) throw refuse(400, INVALID.email)
-    return email
-  }
-  const region = toCountryCode(country, countryFromRequest(request.headers.get('Accept-Language')))
-  if (!isMobilePhone(value, region)) throw refuse(400, INVALID.phone)
-  return parsePhone(value, region).e164
 }

@@ -5,9 +5,9 @@ import { UniqueConstraintError } from 'sequelize'
 import type { User } from '#models/index'
 import { env } from '../platform/env.server'
 import type { Language, TranslationKey } from '../i18n/i18n'
-import { createVerificationAuthenticator } from './auth.server'
 import { revokeMagicLinks } from './magic-links.server'
-import { parsePhone } from './phone'
+import { createVerificationAuthenticator, normaliseIdentifier } from './auth.server'
+import { countryFromRequest, isMobilePhone, parsePhone, toCountryCode } from './phone'
 import { sendSignInCode } from './sign-in-messages.server'
 
 export const SETTINGS_PATH = '/me/settings'
@@ -30,6 +30,25 @@ export const CONTACT_MESSAGES = {
     changed: 'account:settings.contact.phoneChanged',
   },
 } as const satisfies Record<ContactKind, Record<string, TranslationKey>>
+
+/** What a new address that does not read as one is told. */
+export const INVALID_ADDRESS = {
+  email: 'account:errors.emailInvalid',
+  phone: 'account:errors.phoneInvalid',
+} as const satisfies Record<ContactKind, TranslationKey>
+
+/**
+ * A new address as accounts keep it (an email in lower case, a mobile number in E.164, read in `country` or else the
+ * browser's region), or null when it is not one.
+ */
+export function newContactAddress(request: Request, kind: ContactKind, value: string, country: string | undefined) {
+  if (kind === 'email') {
+    const email = normaliseIdentifier(value, 'US')
+    return email?.includes('@') ? email : null
+  }
+  const region = toCountryCode(country, countryFromRequest(request.headers.get('Accept-Language')))
+  return isMobilePhone(value, region) ? parsePhone(value, region).e164 : null
+}
 
 /** The verification strategy, speaking the user's language; the code's link goes to the settings page. */
 export function contactVerification(language: Language) {

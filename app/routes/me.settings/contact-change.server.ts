@@ -2,23 +2,19 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { data, redirect, type AppLoadContext } from '@remix-run/node'
 import { z } from 'zod'
 import { CODE_LENGTH } from '#app/lib/identity/code-length'
-import {
-  failureMessage,
-  failureOf,
-  findUserByIdentifier,
-  normaliseIdentifier,
-  strategyRequest,
-} from '#app/lib/identity/auth.server'
+import { failureMessage, failureOf, findUserByIdentifier, strategyRequest } from '#app/lib/identity/auth.server'
 import type { User } from '#models/index'
 import type { Language, TranslationKey } from '#app/lib/i18n/i18n'
 import { resolveLanguage } from '#app/lib/i18n/i18n.server'
-import { countryFromRequest, countryOptions, isMobilePhone, parsePhone, toCountryCode } from '#app/lib/identity/phone'
+import { countryFromRequest, countryOptions, parsePhone } from '#app/lib/identity/phone'
 import { LIMITS, hit, limitCodeSending } from '#app/lib/platform/rate-limit.server'
 import { sessionSlot, sessionStorage, withSession, type AppSession } from '#app/lib/http/session.server'
 import { redirectWithFlash } from '#app/lib/http/flash.server'
 import { pendingSignups } from '#app/lib/identity/signup-session.server'
 import {
   applyContactChange,
+  INVALID_ADDRESS,
+  newContactAddress,
   CONTACT_MESSAGES,
   contactVerification,
   SETTINGS_PATH,
@@ -147,17 +143,11 @@ async function startChange(kind: ContactKind, form: FormData, { request, context
   if (submission.status !== 'success')
     return data({ intent: kind, result: submission.reply(), error: null }, { status: 400 })
 
-  let identifier: string | null
-  if (submission.value.intent === 'email') {
-    identifier = normaliseIdentifier(submission.value.emailAddress, 'US')
-    if (!identifier?.includes('@')) return refuse('account:errors.emailInvalid')
-  } else {
-    const { phoneNumber, country: chosen } = submission.value
-    if (!phoneNumber) return refuse('account:errors.phoneRequired')
-    const country = toCountryCode(chosen, countryFromRequest(request.headers.get('Accept-Language')))
-    identifier = isMobilePhone(phoneNumber, country) ? parsePhone(phoneNumber, country).e164 : null
-    if (!identifier) return refuse('account:errors.phoneInvalid')
-  }
+  const typed = submission.value.intent === 'email' ? submission.value.emailAddress : submission.value.phoneNumber
+  if (kind === 'phone' && !typed) return refuse('account:errors.phoneRequired')
+  const chosen = submission.value.intent === 'phone' ? submission.value.country : undefined
+  const identifier = newContactAddress(request, kind, typed, chosen)
+  if (!identifier) return refuse(INVALID_ADDRESS[kind])
   if (identifier === (kind === 'email' ? user.emailAddress : user.phoneNumber))
     return refuse(CONTACT_MESSAGES[kind].same)
 
