@@ -1,7 +1,8 @@
 // The permission matrix for the JSON API's community calls (docs/api.md#communities), from the product's rules:
 // a community is read as its home is ("Otherwise access-community is needed", or anyone when the admins opened the
 // hub to guests); its settings are changed as on the settings panel (manage-community: owners and admins); its
-// rooms counted as on the admin summary (the admin panel: owners and admins). One's own account and communities are
+// rooms counted as on the admin summary (the admin panel: owners and admins); sign-in links sent to its members by
+// those who manage them (manage-community-members: owners and admins). One's own account and communities are
 // anyone's signed in; the install's product config is super users'.
 import { beforeAll } from 'vitest'
 import * as byId from '#app/routes/api.brands.$id'
@@ -11,6 +12,8 @@ import * as mineCount from '#app/routes/api.brands.count'
 import * as me from '#app/routes/api.users.me'
 import * as productConfig from '#app/routes/api.product-config'
 import * as roomsCount from '#app/routes/api.brands.rooms.count'
+import * as sendLinks from '#app/routes/api.ml.send'
+import * as joinedRooms from '#app/routes/api.users-permissions.me.joined-rooms'
 import {
   argsAs,
   describeMatrix,
@@ -83,6 +86,26 @@ const rows = (world: () => MatrixWorld, opened: boolean): MatrixRow[] => [
     },
     expected: only(ADMINS),
   },
+  {
+    name: 'POST /api/ml/send',
+    run: async (_, p) => {
+      const w = world()
+      const body = JSON.stringify({ brandId: w.brand.id, users: [w.people.member.id] })
+      const args = await argsAs(
+        w,
+        p,
+        '/api/ml/send',
+        {},
+        {
+          method: 'POST',
+          body,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      )
+      return refusedAsThrown(await sendLinks.action(args))
+    },
+    expected: only(ADMINS),
+  },
 ]
 
 describeMatrix(
@@ -111,6 +134,12 @@ describeMatrix(
     {
       name: 'GET /api/users/me',
       run: (w, p) => argsAs(w, p, '/api/users/me', {}).then(me.loader).then(refusedAsThrown),
+      expected: signedIn,
+    },
+    {
+      name: 'GET /api/users-permissions/me/joined-rooms',
+      run: (w, p) =>
+        argsAs(w, p, '/api/users-permissions/me/joined-rooms', {}).then(joinedRooms.loader).then(refusedAsThrown),
       expected: signedIn,
     },
     {
