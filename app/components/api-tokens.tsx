@@ -2,6 +2,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, useNavigation } from '@remix-run/react'
 import { Field, FormErrors } from '#app/components/field'
+import { ShownOnce } from '#app/components/shown-once'
 import { SCOPES, TOKEN_LIFETIMES, TOKEN_NAME_MAX, type NewTokenFields } from '#app/lib/api-tokens/api-token.schema'
 import type { TranslationKey } from '#app/lib/i18n/i18n'
 import { formatDate } from '#app/lib/i18n/dates'
@@ -60,18 +61,9 @@ export function ApiTokensPanel({
   return (
     <>
       {answer?.secret ? (
-        <section role="status" className="card notice notice-success stack" aria-labelledby="new-token-secret">
-          <h2 id="new-token-secret">{t('account:tokens.createdTitle')}</h2>
-          <input
-            type="text"
-            readOnly
-            value={answer.secret}
-            aria-labelledby="new-token-secret"
-            className="token-secret"
-            spellCheck={false}
-          />
+        <ShownOnce id="new-token-secret" title={t('account:tokens.createdTitle')} value={answer.secret}>
           <p>{t('account:tokens.createdHint')}</p>
-        </section>
+        </ShownOnce>
       ) : null}
 
       <section className="stack" aria-labelledby="new-token-title">

@@ -5,6 +5,7 @@ import { getFormProps, useForm } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormErrors } from '#app/components/field'
+import { ShownOnce } from '#app/components/shown-once'
 import type { CalendarFeedFields } from '#app/lib/calendar/calendar-feed.schema'
 import { formatDate } from '#app/lib/i18n/dates'
 import { pageTitle } from '#app/lib/http/meta'
@@ -44,21 +45,12 @@ export default function Calendar() {
       ) : null}
 
       {answer?.url ? (
-        <section role="status" className="card notice notice-success stack" aria-labelledby="calendar-made">
-          <h2 id="calendar-made">{t('account:calendar.madeTitle')}</h2>
-          <input
-            type="text"
-            readOnly
-            value={answer.url}
-            aria-labelledby="calendar-made"
-            className="token-secret"
-            spellCheck={false}
-          />
+        <ShownOnce id="calendar-made" title={t('account:calendar.madeTitle')} value={answer.url}>
           <p>{t('account:calendar.madeHint')}</p>
           <p>
             <a href={webcal(answer.url)}>{t('account:calendar.openInApp')}</a>
           </p>
-        </section>
+        </ShownOnce>
       ) : null}
 
       <section className="card" aria-labelledby="calendar-address">
